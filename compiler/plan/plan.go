@@ -1,0 +1,383 @@
+// Package plan defines the intermediate plan: what the compiler writes and the runner reads.
+//
+// A plan is versioned, deterministic JSON in which every reference is resolved to an integer index
+// (blocks, armies, encounters, flags). It is enough on its own to run a scenario; the runner never
+// sees CUE. Two compiles of the same sources give byte-identical plans (Encode).
+//
+// Units: days (Plan.DayLimit), blocks (Field.Blocks; one block is one day's move, K-17/K-28),
+// strength (Army.Strength, K-21). Coordinates: [x, y], x grows to the east, y to the south.
+package plan
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Format is the value of Plan.Format.
+const Format = "sortie-plan"
+
+// Version is the plan format version this package writes and reads. A runner refuses other versions.
+const Version = 1
+
+// Plan is a compiled scenario.
+type Plan struct {
+	Format     string      `json:"format"`     // always Format
+	Version    int         `json:"version"`    // always Version
+	SourceHash string      `json:"sourceHash"` // "sha256:<hex>" over the sources, see compiler
+	Sources    []string    `json:"sources"`    // source files, slash-separated, relative to the scenario folder
+	Scenario   Meta        `json:"scenario"`
+	DayLimit   int         `json:"dayLimit"` // the scenario fails at the end of this day unless won (days)
+	Party      Party       `json:"party"`
+	Field      Field       `json:"field"`
+	Armies     []Army      `json:"armies"`     // sorted by ID (K-24 resolves pairs in ascending army ID)
+	Encounters []Encounter `json:"encounters"` // sorted by ID
+	Flags      []string    `json:"flags"`      // interned flag names, sorted; Cond and Action refer to indices
+	Events     []Event     `json:"events"`     // in source order
+	Objectives []Objective `json:"objectives"` // in source order
+	Episodes   []Episode   `json:"episodes"`   // exactly 6, face 1 first (K-36)
+	NightRaid  int         `json:"nightRaid"`  // encounter index of the night raid (K-39), -1 if none
+}
+
+// Meta names the scenario.
+type Meta struct {
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Rules   string `json:"rules"`   // "karzoral" | "pathfinder" | "clash"
+	Version int    `json:"version"` // the scenario format version the author wrote
+}
+
+// Party is the party at the start of the scenario.
+type Party struct {
+	Start   int `json:"start"`   // block index
+	Members int `json:"members"` // party size: PCs (the angel included, K-1) + NPCs + burdens (K-2)
+	Rations int `json:"rations"` // one per member is eaten each start phase (K-20)
+}
+
+// Dir is a direction on a square grid. North is towards smaller y.
+type Dir int
+
+const (
+	North Dir = iota
+	East
+	South
+	West
+)
+
+// Dirs lists the four directions in order.
+var Dirs = [4]Dir{North, East, South, West}
+
+var dirNames = [4]string{"north", "east", "south", "west"}
+
+func (d Dir) String() string {
+	if d < 0 || int(d) >= len(dirNames) {
+		return fmt.Sprintf("dir(%d)", int(d))
+	}
+	return dirNames[d]
+}
+
+// Opposite returns the direction pointing back.
+func (d Dir) Opposite() Dir { return (d + 2) % 4 }
+
+// Delta returns the coordinate step of d: north is (0, -1).
+func (d Dir) Delta() (dx, dy int) {
+	switch d {
+	case North:
+		return 0, -1
+	case East:
+		return 1, 0
+	case South:
+		return 0, 1
+	}
+	return -1, 0
+}
+
+// ParseDir reads "north", "east", "south" or "west".
+func ParseDir(s string) (Dir, bool) {
+	for i, n := range dirNames {
+		if n == s {
+			return Dir(i), true
+		}
+	}
+	return 0, false
+}
+
+// MarshalText writes the direction's name.
+func (d Dir) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a direction's name.
+func (d *Dir) UnmarshalText(b []byte) error {
+	v, ok := ParseDir(string(b))
+	if !ok {
+		return fmt.Errorf("unknown direction %q", b)
+	}
+	*d = v
+	return nil
+}
+
+// Field is the map (K-17).
+type Field struct {
+	Grid   string  `json:"grid"` // "square" (4 neighbours, K-17)
+	MinX   int     `json:"minX"` // bounding box of all blocks, inclusive
+	MinY   int     `json:"minY"`
+	MaxX   int     `json:"maxX"`
+	MaxY   int     `json:"maxY"`
+	Blocks []Block `json:"blocks"` // in source order; indices are stable for the plan
+	Boxes  []Box   `json:"boxes"`  // sorted by name
+}
+
+// Block is one cell of the field.
+type Block struct {
+	ID        string `json:"id"`
+	Name      string `json:"name,omitempty"`
+	Kind      string `json:"kind"` // "base" | "trail" (footprint block, K-29) | "block"
+	Terrain   string `json:"terrain,omitempty"`
+	At        [2]int `json:"at"`                  // [x, y]
+	Box       int    `json:"box"`                 // index into Field.Boxes, -1 if not in a box (K-31)
+	Dark      bool   `json:"dark,omitempty"`      // needs light (K-57)
+	EnterFrom []Dir  `json:"enterFrom,omitempty"` // sides it may be entered from; empty: any (K-32)
+	// Exits[d] is the block one step in direction d and whether entering it from here is allowed
+	// (one-way entry resolved, K-32).
+	Exits [4]Exit `json:"exits"`
+}
+
+// Exit is one side of a block.
+type Exit struct {
+	To   int  `json:"to"`   // block index, -1 if there is no block that way
+	Open bool `json:"open"` // entering To from this block is allowed
+}
+
+// Box is a hidden 2x2 group of blocks (K-17, K-31).
+type Box struct {
+	Name   string `json:"name"`
+	Blocks []int  `json:"blocks"` // block indices, ascending
+}
+
+// Army is a friendly or enemy army (K-21).
+type Army struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name,omitempty"`
+	Side      string   `json:"side"`     // "friendly" | "enemy"
+	Strength  int      `json:"strength"` // initial strength, >= 0
+	Route     []int    `json:"route"`    // block indices; Route[0] is where it starts (K-22)
+	Speed     int      `json:"speed"`    // route steps per start phase, >= 1
+	Morale    string   `json:"morale,omitempty"`   // "high" | "low" (K-78)
+	Training  string   `json:"training,omitempty"` // "high" | "low" (K-78)
+	Support   []string `json:"support,omitempty"`  // support damage sources, BCDice power rolls such as "K20+5@10" (K-73)
+	Encounter int      `json:"encounter"`          // encounter index the party fights in its block, -1 if none
+	Reserve   bool     `json:"reserve,omitempty"`  // not on the field until an event spawns it
+}
+
+// Friendly reports whether the army is on the party's side.
+func (a *Army) Friendly() bool { return a.Side == "friendly" }
+
+// Encounter is a group of monsters the party can fight.
+type Encounter struct {
+	ID       string    `json:"id"`
+	Title    string    `json:"title,omitempty"`
+	Monsters []Monster `json:"monsters"`
+}
+
+// Monster is one line of an encounter.
+type Monster struct {
+	Name   string `json:"name"`
+	Level  int    `json:"level"`
+	Count  int    `json:"count"`            // >= 1
+	Leader bool   `json:"leader,omitempty"` // a unit leader (K-80)
+	Named  bool   `json:"named,omitempty"`  // a named monster stays dead (K-67)
+}
+
+// CondOp is the operator of a condition.
+type CondOp int
+
+const (
+	CondTrue     CondOp = iota // always true
+	CondFlag                   // flag Flag is set
+	CondNot                    // not Args[0]
+	CondAll                    // every Args
+	CondAny                    // at least one of Args
+	CondAt                     // the party is in block Block
+	CondDay                    // the day counter is at least Day
+	CondArmyGone               // army Army is not on the field (destroyed or removed)
+)
+
+var condNames = [...]string{"true", "flag", "not", "all", "any", "at", "day", "armyGone"}
+
+func (o CondOp) String() string {
+	if o < 0 || int(o) >= len(condNames) {
+		return fmt.Sprintf("cond(%d)", int(o))
+	}
+	return condNames[o]
+}
+
+// MarshalText writes the operator's name.
+func (o CondOp) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an operator's name.
+func (o *CondOp) UnmarshalText(b []byte) error {
+	for i, n := range condNames {
+		if n == string(b) {
+			*o = CondOp(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown condition %q", b)
+}
+
+// Cond is a compiled condition.
+type Cond struct {
+	Op    CondOp `json:"op"`
+	Flag  int    `json:"flag,omitempty"`  // CondFlag: flag index
+	Block int    `json:"block,omitempty"` // CondAt: block index
+	Day   int    `json:"day,omitempty"`   // CondDay
+	Army  int    `json:"army,omitempty"`  // CondArmyGone: army index
+	Args  []Cond `json:"args,omitempty"`  // CondNot (one), CondAll, CondAny
+}
+
+// TriggerKind says when an event is considered.
+type TriggerKind int
+
+const (
+	OnEnter TriggerKind = iota // the party enters block Block (after a successful move, step (b), K-33)
+	OnDay                      // the start phase of day Day, after the armies moved (K-19)
+)
+
+var triggerNames = [...]string{"enter", "day"}
+
+func (k TriggerKind) String() string {
+	if k < 0 || int(k) >= len(triggerNames) {
+		return fmt.Sprintf("trigger(%d)", int(k))
+	}
+	return triggerNames[k]
+}
+
+// MarshalText writes the trigger's name.
+func (k TriggerKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a trigger's name.
+func (k *TriggerKind) UnmarshalText(b []byte) error {
+	for i, n := range triggerNames {
+		if n == string(b) {
+			*k = TriggerKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown trigger %q", b)
+}
+
+// Trigger says when an event is considered.
+type Trigger struct {
+	Kind  TriggerKind `json:"kind"`
+	Block int         `json:"block,omitempty"` // OnEnter: block index
+	Day   int         `json:"day,omitempty"`   // OnDay: day number (1 = the first day)
+}
+
+// Event is a scenario event (K-33): when its trigger happens and its condition holds, its actions run
+// in order. A once event runs at most once per scenario.
+type Event struct {
+	ID   string   `json:"id"`
+	On   Trigger  `json:"on"`
+	Once bool     `json:"once,omitempty"`
+	If   *Cond    `json:"if,omitempty"`
+	Do   []Action `json:"do"`
+}
+
+// ActionOp is the verb of an action.
+type ActionOp int
+
+const (
+	ActSay      ActionOp = iota // print Text
+	ActSet                      // set flag Flag
+	ActClear                    // clear flag Flag
+	ActBattle                   // the party fights encounter Encounter (outcome is a decision)
+	ActStrength                 // army Army's strength changes by Delta (K-25 applies at 0)
+	ActSpawn                    // army Army appears at Route[0]
+	ActRemove                   // army Army leaves the field
+	ActEnd                      // the scenario ends with Outcome
+)
+
+var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end"}
+
+func (o ActionOp) String() string {
+	if o < 0 || int(o) >= len(actionNames) {
+		return fmt.Sprintf("action(%d)", int(o))
+	}
+	return actionNames[o]
+}
+
+// MarshalText writes the verb.
+func (o ActionOp) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads a verb.
+func (o *ActionOp) UnmarshalText(b []byte) error {
+	for i, n := range actionNames {
+		if n == string(b) {
+			*o = ActionOp(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown action %q", b)
+}
+
+// Action is one step of an event, an episode or an objective.
+type Action struct {
+	Op        ActionOp `json:"op"`
+	Text      string   `json:"text,omitempty"`      // ActSay
+	Flag      int      `json:"flag,omitempty"`      // ActSet, ActClear
+	Encounter int      `json:"encounter,omitempty"` // ActBattle
+	Army      int      `json:"army,omitempty"`      // ActStrength, ActSpawn, ActRemove
+	Delta     int      `json:"delta,omitempty"`     // ActStrength
+	Outcome   string   `json:"outcome,omitempty"`   // ActEnd: "success" | "failure"
+}
+
+// Objective ends the scenario (success, failure) or marks its midpoint (K-60, K-67) when its
+// condition first holds. Objectives are checked after each step (b) and after each start phase.
+type Objective struct {
+	ID      string `json:"id"`
+	When    Cond   `json:"when"`
+	Outcome string `json:"outcome"` // "success" | "midpoint" | "failure"
+	XP      int    `json:"xp"`      // achievement XP per PC (K-61)
+	Say     string `json:"say,omitempty"`
+}
+
+// Episode is one face of the episode table (K-36).
+type Episode struct {
+	Say string   `json:"say"`
+	Do  []Action `json:"do,omitempty"`
+}
+
+// Encode writes p as indented JSON with a trailing newline. The output depends only on p.
+func Encode(p *Plan) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Decode reads a plan and checks its format and version.
+func Decode(data []byte) (*Plan, error) {
+	var head struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("not a sortie plan: %v", err)
+	}
+	if head.Format != Format {
+		return nil, fmt.Errorf("not a sortie plan (format %q, want %q)", head.Format, Format)
+	}
+	if head.Version != Version {
+		return nil, fmt.Errorf("plan version %d is not supported (this sortie reads version %d); compile the scenario again", head.Version, Version)
+	}
+	p := new(Plan)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(p); err != nil {
+		return nil, fmt.Errorf("malformed plan: %v", err)
+	}
+	return p, nil
+}

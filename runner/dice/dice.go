@@ -1,0 +1,59 @@
+// Package dice is sortie's one source of randomness: a seeded generator whose state can be saved and
+// restored, so that the same seed gives the same rolls on every machine (no global randomness, no
+// wall clock). Rolls that come from a script or from the table are supplied by the runner's decision
+// source; this package is the generator behind them.
+package dice
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// Source supplies die faces.
+type Source interface {
+	// Roll returns a face in [1, sides]. sides >= 1.
+	Roll(sides int) int
+}
+
+// Seeded is a deterministic generator (PCG, math/rand/v2) seeded by one number.
+type Seeded struct {
+	pcg *rand.PCG
+}
+
+// NewSeeded returns a generator seeded with seed. The same seed gives the same sequence.
+func NewSeeded(seed uint64) *Seeded {
+	return &Seeded{pcg: rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)}
+}
+
+// Roll returns a face in [1, sides], uniformly (Lemire's unbiased bounded method).
+func (s *Seeded) Roll(sides int) int {
+	if sides <= 1 {
+		return 1
+	}
+	n := uint64(sides)
+	// Unbiased: reject the low values that would skew the distribution.
+	x := s.pcg.Uint64()
+	hi, lo := bits.Mul64(x, n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			x = s.pcg.Uint64()
+			hi, lo = bits.Mul64(x, n)
+		}
+	}
+	return int(hi) + 1
+}
+
+// Uint64 returns 64 random bits (for policies that pick among choices).
+func (s *Seeded) Uint64() uint64 { return s.pcg.Uint64() }
+
+// MarshalBinary saves the generator's state.
+func (s *Seeded) MarshalBinary() ([]byte, error) { return s.pcg.MarshalBinary() }
+
+// UnmarshalBinary restores a state saved by MarshalBinary.
+func (s *Seeded) UnmarshalBinary(b []byte) error {
+	if s.pcg == nil {
+		s.pcg = rand.NewPCG(0, 0)
+	}
+	return s.pcg.UnmarshalBinary(b)
+}
