@@ -157,10 +157,10 @@ type Box struct {
 type Army struct {
 	ID        string   `json:"id"`
 	Name      string   `json:"name,omitempty"`
-	Side      string   `json:"side"`     // "friendly" | "enemy"
-	Strength  int      `json:"strength"` // initial strength, >= 0
-	Route     []int    `json:"route"`    // block indices; Route[0] is where it starts (K-22)
-	Speed     int      `json:"speed"`    // route steps per start phase, >= 1
+	Side      string   `json:"side"`               // "friendly" | "enemy"
+	Strength  int      `json:"strength"`           // initial strength, >= 0
+	Route     []int    `json:"route"`              // block indices; Route[0] is where it starts (K-22)
+	Speed     int      `json:"speed"`              // route steps per start phase, >= 1
 	Morale    string   `json:"morale,omitempty"`   // "high" | "low" (K-78)
 	Training  string   `json:"training,omitempty"` // "high" | "low" (K-78)
 	Support   []string `json:"support,omitempty"`  // support damage sources, BCDice power rolls such as "K20+5@10" (K-73)
