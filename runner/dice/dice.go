@@ -25,6 +25,15 @@ func NewSeeded(seed uint64) *Seeded {
 	return &Seeded{pcg: rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)}
 }
 
+// Reseed resets s to the state NewSeeded(seed) starts in, without allocating.
+func (s *Seeded) Reseed(seed uint64) {
+	if s.pcg == nil {
+		s.pcg = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+		return
+	}
+	s.pcg.Seed(seed, seed^0x9e3779b97f4a7c15)
+}
+
 // Roll returns a face in [1, sides], uniformly (Lemire's unbiased bounded method).
 func (s *Seeded) Roll(sides int) int {
 	if sides <= 1 {
