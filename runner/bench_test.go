@@ -1,0 +1,54 @@
+package runner
+
+import (
+	"testing"
+)
+
+// BenchmarkRunField plays Field 1 over and over (a new seed each run) with a policy and the Discard
+// sink, and reports field days per second.
+func BenchmarkRunField(b *testing.B) {
+	for _, name := range []string{"first", "random"} {
+		b.Run(name, func(b *testing.B) {
+			r, err := New(field01())
+			if err != nil {
+				b.Fatal(err)
+			}
+			pol, err := NewPolicy(name, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			days := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				res, err := r.Run(Options{Seed: uint64(i), Decider: pol, Sink: Discard})
+				if err != nil {
+					b.Fatal(err)
+				}
+				days += res.Day
+			}
+			b.ReportMetric(float64(days)/b.Elapsed().Seconds(), "days/s")
+			b.ReportMetric(float64(days)/float64(b.N), "days/run")
+		})
+	}
+}
+
+// The per-day path does not allocate: a run allocates only its Result.
+func TestRunAllocations(t *testing.T) {
+	r, err := New(field01())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, _ := NewPolicy("random", 1)
+	seed := uint64(0)
+	allocs := testing.AllocsPerRun(200, func() {
+		seed++
+		if _, err := r.Run(Options{Seed: seed, Decider: pol, Sink: Discard}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// The Result, its Armies, Objectives and Events slices, and the reason string.
+	if allocs > 8 {
+		t.Errorf("%.1f allocations per run", allocs)
+	}
+}

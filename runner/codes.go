@@ -1,0 +1,52 @@
+package runner
+
+import (
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// The stable codes the runner reports (prefix X: execution). Registered in the diag catalogue, so
+// `sortie explain X001` works.
+const (
+	CodeMismatch    = "X001" // a script entry does not fit the state
+	CodeScriptError = "X002" // script syntax error or malformed entry
+	CodeScriptEnded = "X003" // the script ended before the scenario did
+	CodeScriptLeft  = "X004" // the scenario ended before the script did
+)
+
+func init() {
+	diag.Register(
+		diag.CodeInfo{Code: CodeMismatch, Title: "script entry does not fit the state", Severity: diag.Error, Doc: `A script entry was read where the runner asked for a decision it does not answer: the wrong
+kind (a pick where a move is asked), a direction with no block, a face the dice did not show,
+a die value out of range, or a day assertion that is false. The message names the day and the
+phase of the run at that point.
+
+Bad (day 1, camp phase, the dice show 2 and 5):
+    - pick: 3
+
+Fix: replay the script with the transcript beside it; each entry answers the next question the
+runner asks, in order. Add day: N to an entry to catch a script that drifts early.`},
+		diag.CodeInfo{Code: CodeScriptError, Title: "script syntax error or malformed entry", Severity: diag.Error, Doc: `The script is not valid YAML or CUE, is not a list of entries, or an entry is malformed: an
+unknown key, no decision or two, or a value of the wrong type.
+
+An entry is one of
+    {move: north|east|south|west|stay}
+    {battle: won|fled|defeated}
+    {pick: FACE}
+    {night: rest|march}
+    {roll: [FACE, ...]}          the next die faces, used before the seeded generator
+optionally with day: N, an assertion that the decision is asked on day N.
+
+Bad:
+    - {mvoe: east}
+
+Fix: correct the entry the position points at.`},
+		diag.CodeInfo{Code: CodeScriptEnded, Title: "script ended before the scenario did", Severity: diag.Error, Doc: `The runner asked for a decision after the script's last entry. Without a fallback (sortie
+run --policy first|random) the run stops there.
+
+Fix: add entries for the rest of the scenario, or give a policy to finish it.`},
+		diag.CodeInfo{Code: CodeScriptLeft, Title: "scenario ended before the script did", Severity: diag.Warning, Doc: `The scenario succeeded or failed while the script still had entries: the play probably
+differs from what the script's author meant.
+
+Fix: remove the extra entries, or find the decision where the run went another way.`},
+	)
+}

@@ -1,0 +1,34 @@
+package runner
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// The bundled field01 compiled by the compiler plays exactly like the hand-lowered plan of these
+// tests: the same transcript from the win and the lose scripts.
+func TestCompiledField01(t *testing.T) {
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: ".."})
+	if err != nil || p == nil {
+		t.Skipf("the compiler does not compile field01 yet: %v %v", err, list)
+	}
+	play := func(p *plan.Plan, script string) []byte {
+		s, l, err := LoadScript(script)
+		if err != nil || l.HasErrors() {
+			t.Fatal(err, l)
+		}
+		var buf bytes.Buffer
+		if _, err := Run(p, Options{Seed: 7, Decider: s, Sink: NewTextSink(&buf)}); err != nil {
+			t.Fatalf("%s: %v", script, err)
+		}
+		return buf.Bytes()
+	}
+	for _, script := range []string{"../testdata/runner/field01-win.yaml", "../testdata/runner/field01-lose.yaml"} {
+		if got, want := play(p, script), play(field01(), script); !bytes.Equal(got, want) {
+			t.Errorf("%s: the compiled plan plays differently from the hand-lowered one:\n%s", script, got)
+		}
+	}
+}

@@ -1,0 +1,445 @@
+package runner
+
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// startPhase runs the start phase (K-19): (1) the day counter goes up; (2) once-per-day abilities
+// reset (nothing to track here); (3) food (K-20); (4) friendly armies move, then enemy armies
+// (K-22), then strength battles (K-24, K-25); then the day's events and the objectives.
+func (s *state) startPhase() error {
+	s.day++
+	s.phase = PhaseStart
+	if s.emit {
+		s.record(TypeDay)
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	if err := s.eat(); err != nil {
+		return err
+	}
+	if err := s.moveArmies(); err != nil || s.over() {
+		return err
+	}
+	if s.day < len(s.r.onDay) {
+		for _, ei := range s.r.onDay[s.day] {
+			if err := s.maybeFire(int(ei)); err != nil || s.over() {
+				return err
+			}
+		}
+	}
+	return s.checkObjectives()
+}
+
+// eat implements K-20: the party eats one ration per member. Default (K-20 ambiguity): eat what
+// there is and write one TypeFoodShortage record per unfed member; no built-in penalty.
+func (s *state) eat() error {
+	need := s.p.Party.Members
+	eaten := min(need, s.rations)
+	s.rations -= eaten
+	if !s.emit {
+		return nil
+	}
+	r := s.record(TypeFood)
+	r.Count, r.Left, r.Total = eaten, s.rations, need
+	if err := s.write(); err != nil {
+		return err
+	}
+	for m := eaten + 1; m <= need; m++ {
+		r := s.record(TypeFoodShortage)
+		r.Count, r.Total = m, need
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// moveArmies implements K-22: each friendly army on the field moves Speed steps along its route, then
+// each enemy army; at the end of its route an army holds (K-22 default). Armies that end their moves
+// in a block holding an opposing army then fight strength battles (K-24). Because the battles are
+// fought once every army has moved, armies that swap blocks never meet (K-24 default).
+func (s *state) moveArmies() error {
+	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
+		for _, i := range list {
+			if s.armyBlock[i] < 0 {
+				continue
+			}
+			a := &s.p.Armies[i]
+			from := s.armyBlock[i]
+			step := min(s.armyStep[i]+max(a.Speed, 1), len(a.Route)-1)
+			s.armyStep[i] = step
+			s.armyBlock[i] = a.Route[step]
+			if s.emit {
+				r := s.record(TypeArmyMove)
+				r.Army = a.ID
+				r.From, r.To = s.p.Field.Blocks[from].ID, s.p.Field.Blocks[s.armyBlock[i]].ID
+				r.Count = step
+				if err := s.write(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return s.strengthBattles(-1)
+}
+
+// strengthBattles resolves every opposing pair of armies sharing a block (only block b if b >= 0):
+// K-24 default, pairs in ascending army index (the plan sorts armies by ID), until no opposing pair
+// remains. One pass suffices: each battle leaves at least one of the pair at 0, off the field.
+// K-25: a friendly army at 0 fails the scenario at once, before any further battle.
+func (s *state) strengthBattles(b int) error {
+	n := len(s.p.Armies)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			bi := s.armyBlock[i]
+			if bi < 0 {
+				break
+			}
+			if s.armyBlock[j] != bi || (b >= 0 && bi != b) {
+				continue
+			}
+			if s.p.Armies[i].Friendly() == s.p.Armies[j].Friendly() {
+				continue
+			}
+			if err := s.strengthBattle(i, j); err != nil || s.over() {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// strengthBattle implements K-24 for armies i and j (opposing, same block): d = min(a, b); both lose
+// d; an army at 0 is removed. Then K-25.
+func (s *state) strengthBattle(i, j int) error {
+	block := s.armyBlock[i]
+	a, b := s.armyStr[i], s.armyStr[j]
+	d := min(a, b)
+	s.armyStr[i], s.armyStr[j] = a-d, b-d
+	if s.emit {
+		r := s.record(TypeStrengthBattle)
+		r.Block = s.p.Field.Blocks[block].ID
+		r.Army, r.Other = s.p.Armies[i].ID, s.p.Armies[j].ID
+		r.Before, r.OtherBefore, r.Loss = a, b, d
+		r.After, r.OtherAfter = a-d, b-d
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	for _, k := range [2]int{i, j} {
+		if s.armyStr[k] == 0 {
+			if err := s.removeArmy(k, "strength"); err != nil {
+				return err
+			}
+		}
+	}
+	s.checkFriendlyWipe(i)
+	s.checkFriendlyWipe(j)
+	return nil
+}
+
+// checkFriendlyWipe implements K-25: any friendly army at strength 0, for any reason, fails the
+// scenario at once (K-66 applies to the experience, outside the runner).
+func (s *state) checkFriendlyWipe(i int) {
+	if s.p.Armies[i].Friendly() && s.armyStr[i] == 0 {
+		s.finish(Failure, "friendly army "+s.p.Armies[i].ID+" wiped out (K-25)")
+	}
+}
+
+// removeArmy takes army i off the field and writes TypeArmyRemoved.
+func (s *state) removeArmy(i int, cause string) error {
+	b := s.armyBlock[i]
+	s.armyBlock[i] = -1
+	if !s.emit || b < 0 {
+		return nil
+	}
+	r := s.record(TypeArmyRemoved)
+	r.Army, r.Block, r.Source = s.p.Armies[i].ID, s.p.Field.Blocks[b].ID, cause
+	r.After = s.armyStr[i]
+	return s.write()
+}
+
+// actionStep runs action steps (a) and (b) (K-27; step (c), long recovery K-34, is not modelled).
+// The night phase runs it again for a forced march (K-41).
+func (s *state) actionStep(phase Phase) error {
+	s.phase = phase
+	entered, err := s.move()
+	if err != nil || s.over() {
+		return err
+	}
+	return s.stepB(entered)
+}
+
+// move implements action step (a), K-28: move to an orthogonally adjacent block or stay. A move into
+// a block that cannot be entered from this side fails (K-32): the party learns the block's terrain
+// (K-31 default: the block and its box are revealed), stays where it is, and the move is spent.
+// Entering a block of a box reveals the whole box (K-31 default). It reports whether the party
+// entered a block (the trigger of OnEnter events).
+func (s *state) move() (entered bool, err error) {
+	blk := &s.p.Field.Blocks[s.party]
+	n := 0
+	for _, d := range plan.Dirs {
+		if to := blk.Exits[d].To; to >= 0 {
+			s.choices[n] = Choice{Name: moveNames[d], Value: int(d), Note: s.p.Field.Blocks[to].ID}
+			n++
+		}
+	}
+	s.choices[n] = Choice{Name: "stay", Value: Stay}
+	n++
+	req := &s.req
+	*req = Request{Kind: KindMove, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Block: blk.ID}
+	if s.revealed.has(s.party) {
+		req.Terrain = blk.Terrain
+	}
+	c, err := s.decide(req)
+	if err != nil {
+		return false, err
+	}
+	v := req.Choices[c].Value
+	if v == Stay {
+		if s.emit {
+			r := s.record(TypeStay)
+			r.Block = blk.ID
+			return false, s.write()
+		}
+		return false, nil
+	}
+	d := plan.Dir(v)
+	ex := blk.Exits[d]
+	to := &s.p.Field.Blocks[ex.To]
+	if !ex.Open {
+		// K-32: the entry fails.
+		if s.emit {
+			r := s.record(TypeBounce)
+			r.From, r.To, r.Dir, r.Text = blk.ID, to.ID, moveNames[d], to.Terrain
+			if err := s.write(); err != nil {
+				return false, err
+			}
+		}
+		return false, s.revealBox(to.Box)
+	}
+	from := s.party
+	s.party = ex.To
+	if s.emit {
+		r := s.record(TypePartyMove)
+		r.From, r.To, r.Dir = s.p.Field.Blocks[from].ID, to.ID, moveNames[d]
+		r.Text = to.Terrain
+		if err := s.write(); err != nil {
+			return false, err
+		}
+	}
+	return true, s.revealBox(to.Box)
+}
+
+// revealBox reveals every block of box i (K-31 default); nothing if i < 0 or it is already known.
+func (s *state) revealBox(i int) error {
+	if i < 0 {
+		return nil
+	}
+	bx := &s.p.Field.Boxes[i]
+	fresh := false
+	for _, b := range bx.Blocks {
+		if !s.revealed.has(b) {
+			s.revealed.set(b)
+			fresh = true
+		}
+	}
+	if !fresh || !s.emit {
+		return nil
+	}
+	r := s.record(TypeReveal)
+	r.ID, r.Blocks = bx.Name, s.r.boxBlocks[i]
+	return s.write()
+}
+
+// stepB implements action step (b), K-33: if an enemy army is in the party's block, the party fights
+// it at once (its encounter; an army without one is not fought). won: the army is removed (K-99);
+// fled: the party stays in the block and the army remains (K-96), no further army is fought this
+// step; defeated: the scenario fails (K-100). K-26 default: if a friendly and an enemy army still
+// share the block, they fight a strength battle. Then the OnEnter events of the block (only if the
+// party entered it this step), then the objectives.
+func (s *state) stepB(entered bool) error {
+	for i := range s.p.Armies {
+		a := &s.p.Armies[i]
+		if a.Friendly() || s.armyBlock[i] != s.party || a.Encounter < 0 {
+			continue
+		}
+		res, err := s.battle(a.Encounter, i, "army")
+		if err != nil || s.over() {
+			return err
+		}
+		if res == Fled {
+			break
+		}
+		// K-99: the army's strength is removed entirely.
+		s.armyStr[i] = 0
+		if err := s.removeArmy(i, "battle"); err != nil {
+			return err
+		}
+	}
+	if err := s.strengthBattles(s.party); err != nil || s.over() {
+		return err
+	}
+	if entered {
+		for _, ei := range s.r.enter[s.party] {
+			if err := s.maybeFire(int(ei)); err != nil || s.over() {
+				return err
+			}
+		}
+	}
+	return s.checkObjectives()
+}
+
+// battle asks how a party battle against encounter enc ended (army: the enemy army fought, or -1)
+// and writes TypeBattle. defeated fails the scenario (K-100).
+func (s *state) battle(enc, army int, cause string) (int, error) {
+	e := &s.p.Encounters[enc]
+	req := &s.req
+	*req = Request{Kind: KindBattle, Day: s.day, Phase: s.phase, Choices: battleChoices[:],
+		Block: s.p.Field.Blocks[s.party].ID, Encounter: e.ID, Title: e.Title, Cause: cause}
+	if army >= 0 {
+		req.Army = s.p.Armies[army].ID
+	}
+	c, err := s.decide(req)
+	if err != nil {
+		return 0, err
+	}
+	res := req.Choices[c].Value
+	if s.emit {
+		r := s.record(TypeBattle)
+		r.ID, r.Text, r.Army, r.Block, r.Source = e.ID, e.Title, req.Army, req.Block, cause
+		r.Result = battleChoices[res].Name
+		if err := s.write(); err != nil {
+			return 0, err
+		}
+	}
+	if res == Defeated {
+		s.finish(Failure, "party defeated by "+e.ID+" (K-100)")
+	}
+	return res, nil
+}
+
+// campPhase implements K-35..K-39: roll two d6 and keep one (K-37; free choice, a checked face may be
+// picked on purpose, K-37 default). An unchecked face plays its episode and checks it (K-38). A
+// checked face brings a night raid (the plan's NightRaid encounter), after which all six faces are
+// unchecked (K-39). Runner default: with no night raid in the plan, a checked face gives a quiet
+// night, and the faces are unchecked all the same.
+func (s *state) campPhase() error {
+	s.phase = PhaseCamp
+	var d [2]int
+	for k := range d {
+		f, err := s.roll(6, "camp")
+		if err != nil {
+			return err
+		}
+		d[k] = f
+	}
+	if s.emit {
+		r := s.record(TypeCampRoll)
+		r.Dice = d
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	n := 0
+	for k, f := range d {
+		if k == 1 && f == d[0] {
+			break
+		}
+		note := ""
+		if s.checked&(1<<(f-1)) != 0 {
+			note = "checked"
+		}
+		s.choices[n] = Choice{Name: faceName(f), Value: f, Note: note}
+		n++
+	}
+	req := &s.req
+	*req = Request{Kind: KindPick, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Dice: d,
+		Block: s.p.Field.Blocks[s.party].ID}
+	c, err := s.decide(req)
+	if err != nil {
+		return err
+	}
+	f := req.Choices[c].Value
+	bit := uint8(1) << (f - 1)
+	checked := s.checked&bit != 0
+	if s.emit {
+		r := s.record(TypePick)
+		r.Face, r.Checked, r.Dice = f, checked, d
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	if !checked {
+		// K-38: play the episode, then check it.
+		ep := &s.p.Episodes[f-1]
+		if s.emit {
+			r := s.record(TypeEpisode)
+			r.Face, r.Text = f, ep.Say
+			if err := s.write(); err != nil {
+				return err
+			}
+		}
+		if _, err := s.doActions(ep.Do, "episode", faceName(f)); err != nil || s.over() {
+			return err
+		}
+		s.checked |= bit
+		return nil
+	}
+	// K-39: a night raid.
+	if s.p.NightRaid >= 0 {
+		if s.emit {
+			e := &s.p.Encounters[s.p.NightRaid]
+			r := s.record(TypeNightRaid)
+			r.Face, r.ID, r.Text = f, e.ID, e.Title
+			if err := s.write(); err != nil {
+				return err
+			}
+		}
+		if _, err := s.battle(s.p.NightRaid, -1, "nightRaid"); err != nil || s.over() {
+			return err
+		}
+	} else if s.emit {
+		r := s.record(TypeQuietNight)
+		r.Face = f
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	s.checked = 0
+	if s.emit {
+		s.record(TypeEpisodesReset)
+		return s.write()
+	}
+	return nil
+}
+
+// nightPhase implements K-40..K-42: the party, as a whole (K-42), rests (K-40) or makes a forced
+// march (K-41), which runs action steps (a) and (b) again.
+//
+// TODO(K-41, K-58, K-59): a forced march costs 12 hours of light and brings the sleep-deprivation
+// penalty from the next start phase; neither is tracked yet.
+func (s *state) nightPhase() error {
+	s.phase = PhaseNight
+	req := &s.req
+	*req = Request{Kind: KindNight, Day: s.day, Phase: s.phase, Choices: nightChoices[:],
+		Block: s.p.Field.Blocks[s.party].ID}
+	c, err := s.decide(req)
+	if err != nil {
+		return err
+	}
+	v := req.Choices[c].Value
+	if s.emit {
+		r := s.record(TypeNight)
+		r.Result = nightChoices[v].Name
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	if v == March {
+		return s.actionStep(PhaseNight)
+	}
+	return nil
+}

@@ -1,0 +1,195 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind is the kind of a decision (or of a die roll asked of a Roller).
+type Kind uint8
+
+const (
+	KindMove   Kind = iota // action step (a): north | east | south | west | stay (K-28)
+	KindBattle             // how a party battle ended: won | fled | defeated (K-33, K-96, K-99, K-100)
+	KindPick               // camp phase: keep one of the two dice (K-37)
+	KindNight              // night phase: rest | march (K-40, K-41)
+	KindRoll               // one die face (asked of a Roller only)
+)
+
+var kindNames = [...]string{"move", "battle", "pick", "night", "roll"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Phase is a phase of the day (K-18).
+type Phase uint8
+
+const (
+	PhaseNone   Phase = iota // before the first day and after the end
+	PhaseStart               // K-19
+	PhaseAction              // K-27
+	PhaseCamp                // K-35
+	PhaseNight               // K-40 (a forced march runs steps (a), (b) in this phase, K-41)
+)
+
+var phaseNames = [...]string{"", "start", "action", "camp", "night"}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return "phase(" + strconv.Itoa(int(p)) + ")"
+}
+
+// Choice is one legal answer to a Request.
+type Choice struct {
+	Name  string // what a script or a player types: "east", "stay", "won", "3", "march"
+	Value int    // KindMove: a plan.Dir, or Stay; KindPick: the face; others: the index of Name in its list
+	Note  string // context for a prompt: the block a move leads to, "checked" for a checked face
+}
+
+// Stay is the Choice.Value of the "stay" move.
+const Stay = -1
+
+// Battle results, the Choice.Value of a KindBattle choice.
+const (
+	Won      = 0 // the encounter is beaten; an army is removed (K-99)
+	Fled     = 1 // the party escapes and stays in its block (K-94..K-96)
+	Defeated = 2 // the party is defeated: the scenario fails (K-100)
+)
+
+// Night choices, the Choice.Value of a KindNight choice.
+const (
+	Rest  = 0 // K-40
+	March = 1 // forced march, K-41
+)
+
+// Request is a decision the runner asks for (or, with Kind KindRoll, a die it asks a Roller for).
+// The runner owns it and reuses it: a Decider must not keep it, or its Choices, after returning.
+type Request struct {
+	Kind    Kind
+	Day     int
+	Phase   Phase
+	Choices []Choice // the legal answers, in a stable order; empty for KindRoll
+
+	Block     string // the party's block id
+	Terrain   string // the party's block terrain (if known)
+	Army      string // KindBattle: the enemy army fought, if any
+	Encounter string // KindBattle: encounter id
+	Title     string // KindBattle: encounter title
+	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for
+	Dice      [2]int // KindPick: the two faces rolled
+	Sides     int    // KindRoll: the die has faces 1..Sides
+}
+
+// Find returns the index of the choice called name, or -1.
+func (r *Request) Find(name string) int {
+	for i := range r.Choices {
+		if r.Choices[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Legal lists the choice names, comma-separated ("east, west, stay").
+func (r *Request) Legal() string {
+	var b strings.Builder
+	for i, c := range r.Choices {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Name)
+	}
+	return b.String()
+}
+
+// Where says "day 3, camp phase" (or "before day 1").
+func (r *Request) Where() string {
+	if r.Day == 0 {
+		return "before day 1"
+	}
+	if r.Phase == PhaseNone {
+		return "day " + strconv.Itoa(r.Day)
+	}
+	return "day " + strconv.Itoa(r.Day) + ", " + r.Phase.String() + " phase"
+}
+
+// Prompt returns the question as one line, for a person (it allocates; the runner never calls it).
+func (r *Request) Prompt() string {
+	switch r.Kind {
+	case KindMove:
+		at := r.Block
+		if r.Terrain != "" {
+			at += " (" + r.Terrain + ")"
+		}
+		return fmt.Sprintf("%s: the party is at %s. Where does it move?", r.Where(), at)
+	case KindBattle:
+		what := r.Title
+		if what == "" {
+			what = r.Encounter
+		} else if r.Encounter != "" {
+			what += " (" + r.Encounter + ")"
+		}
+		switch r.Cause {
+		case "army":
+			what += " of army " + r.Army
+		case "nightRaid":
+			what = "a night raid: " + what
+		}
+		return fmt.Sprintf("%s: the party fights %s at %s. How did the battle end?", r.Where(), what, r.Block)
+	case KindPick:
+		return fmt.Sprintf("%s: rolled %d and %d. Which face does the party keep?", r.Where(), r.Dice[0], r.Dice[1])
+	case KindNight:
+		return fmt.Sprintf("%s: does the party rest or make a forced march?", r.Where())
+	case KindRoll:
+		return fmt.Sprintf("roll 1d%d", r.Sides)
+	}
+	return r.Where() + ": " + r.Kind.String() + "?"
+}
+
+// Answer is a Decider's reply: the index of the chosen entry in Request.Choices.
+type Answer struct {
+	Choice int
+}
+
+// Decider makes the decisions of a run (K-28 moves, battle results, K-37 picks, K-40/K-41 nights).
+// Decide returns an index into r.Choices. An error stops the run: ErrNoInput, an error wrapping
+// ErrScriptEnded (a Fallback decider may take over), or a *DiagError for a script that does not fit.
+type Decider interface {
+	Decide(r *Request) (Answer, error)
+}
+
+// Roller is implemented by deciders that can supply die faces themselves: a script's roll entries,
+// dice typed at the table. Roll returns ok=false to let the seeded generator roll this die.
+// r.Kind is KindRoll and r.Sides the number of faces; a face outside 1..Sides is an error.
+type Roller interface {
+	Roll(r *Request) (face int, ok bool, err error)
+}
+
+// ErrNoInput is returned (wrapped) when an interactive decider reaches the end of its input.
+var ErrNoInput = errors.New("no more input")
+
+// ErrScriptEnded is matched (errors.Is) by the X003 error a script returns when it has no entry left.
+var ErrScriptEnded = errors.New("script ended before the scenario did")
+
+// Static choice tables, so building a Request does not allocate.
+var (
+	battleChoices = [3]Choice{{Name: "won", Value: Won}, {Name: "fled", Value: Fled}, {Name: "defeated", Value: Defeated}}
+	nightChoices  = [2]Choice{{Name: "rest", Value: Rest}, {Name: "march", Value: March}}
+	faceNames     = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
+	moveNames     = [5]string{"north", "east", "south", "west", "stay"}
+)
+
+func faceName(f int) string {
+	if f >= 0 && f < len(faceNames) {
+		return faceNames[f]
+	}
+	return strconv.Itoa(f)
+}

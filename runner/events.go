@@ -1,0 +1,205 @@
+package runner
+
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// maybeFire fires event ei if it may (a once event fires at most once) and its condition holds.
+func (s *state) maybeFire(ei int) error {
+	e := &s.p.Events[ei]
+	if e.Once && s.fired[ei] > 0 {
+		return nil
+	}
+	if e.If != nil && !s.holds(e.If) {
+		return nil
+	}
+	// K-33: scenario events run their actions in order. The event counts as fired when it starts.
+	s.fired[ei]++
+	if s.emit {
+		r := s.record(TypeEvent)
+		r.ID, r.Source = e.ID, e.On.Kind.String()
+		if e.On.Kind == plan.OnEnter {
+			r.Block = s.p.Field.Blocks[e.On.Block].ID
+		}
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	_, err := s.doActions(e.Do, "event", e.ID)
+	return err
+}
+
+// doActions runs actions in order for source ("event", "episode") id. Runner default: when the party
+// flees a battle action, the rest of the actions are skipped (the monsters remain, K-96); it then
+// reports false. It stops at once when the scenario ends.
+func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
+	for k := range acts {
+		a := &acts[k]
+		switch a.Op {
+		case plan.ActSay:
+			if s.emit {
+				r := s.record(TypeSay)
+				r.Text, r.Source, r.ID = a.Text, source, id
+				if err := s.write(); err != nil {
+					return false, err
+				}
+			}
+		case plan.ActSet, plan.ActClear:
+			op := "set"
+			if a.Op == plan.ActSet {
+				s.flags.set(a.Flag)
+			} else {
+				s.flags.unset(a.Flag)
+				op = "clear"
+			}
+			if s.emit {
+				r := s.record(TypeFlag)
+				r.ID, r.Result, r.Source = s.p.Flags[a.Flag], op, id
+				if err := s.write(); err != nil {
+					return false, err
+				}
+			}
+		case plan.ActBattle:
+			res, err := s.battle(a.Encounter, -1, "event")
+			if err != nil || s.over() {
+				return false, err
+			}
+			if res == Fled {
+				return false, nil
+			}
+		case plan.ActStrength:
+			if err := s.changeStrength(a.Army, a.Delta, id); err != nil {
+				return false, err
+			}
+		case plan.ActSpawn:
+			if err := s.spawn(a.Army); err != nil {
+				return false, err
+			}
+		case plan.ActRemove:
+			if err := s.removeArmy(a.Army, "event"); err != nil {
+				return false, err
+			}
+		case plan.ActEnd:
+			out := Failure
+			if a.Outcome == Success {
+				out = Success
+			}
+			s.finish(out, source+" "+id)
+		}
+		if s.over() {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// changeStrength changes army i's strength by delta (not below 0). An army on the field at 0 is
+// removed; a friendly army at 0 fails the scenario at once (K-25).
+func (s *state) changeStrength(i, delta int, source string) error {
+	before := s.armyStr[i]
+	after := max(before+delta, 0)
+	s.armyStr[i] = after
+	if s.emit {
+		r := s.record(TypeStrength)
+		r.Army, r.Delta, r.Before, r.After, r.Source = s.p.Armies[i].ID, delta, before, after, source
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	if after == 0 && before > 0 {
+		if err := s.removeArmy(i, "strength"); err != nil {
+			return err
+		}
+		s.checkFriendlyWipe(i)
+	}
+	return nil
+}
+
+// spawn places army i at the first block of its route (an army already on the field stays where it
+// is). Runner default: an army destroyed earlier (strength 0) comes back with its initial strength.
+// If an opposing army holds that block they fight a strength battle (K-24, K-25).
+func (s *state) spawn(i int) error {
+	a := &s.p.Armies[i]
+	if s.armyBlock[i] >= 0 {
+		return nil
+	}
+	if s.armyStr[i] <= 0 {
+		s.armyStr[i] = a.Strength
+	}
+	if s.armyStr[i] <= 0 {
+		return nil
+	}
+	s.armyStep[i] = 0
+	s.armyBlock[i] = a.Route[0]
+	if s.emit {
+		r := s.record(TypeArmySpawned)
+		r.Army, r.Block, r.After = a.ID, s.p.Field.Blocks[a.Route[0]].ID, s.armyStr[i]
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	return s.strengthBattles(a.Route[0])
+}
+
+// holds evaluates a compiled condition.
+func (s *state) holds(c *plan.Cond) bool {
+	switch c.Op {
+	case plan.CondTrue:
+		return true
+	case plan.CondFlag:
+		return s.flags.has(c.Flag)
+	case plan.CondNot:
+		return !s.holds(&c.Args[0])
+	case plan.CondAll:
+		for k := range c.Args {
+			if !s.holds(&c.Args[k]) {
+				return false
+			}
+		}
+		return true
+	case plan.CondAny:
+		for k := range c.Args {
+			if s.holds(&c.Args[k]) {
+				return true
+			}
+		}
+		return false
+	case plan.CondAt:
+		return s.party == c.Block
+	case plan.CondDay:
+		return s.day >= c.Day
+	case plan.CondArmyGone:
+		return s.armyBlock[c.Army] < 0
+	}
+	return false
+}
+
+// checkObjectives checks the objectives in plan order, after each start phase and each step (b)
+// (plan.Objective): success or failure ends the scenario; a midpoint (K-60, K-67) is recorded once
+// and play goes on.
+func (s *state) checkObjectives() error {
+	for i := range s.p.Objectives {
+		o := &s.p.Objectives[i]
+		if s.reached[i] > 0 || !s.holds(&o.When) {
+			continue
+		}
+		s.reached[i] = int32(s.day)
+		s.order = append(s.order, int32(i))
+		if s.emit {
+			r := s.record(TypeObjective)
+			r.ID, r.Result, r.XP, r.Text = o.ID, o.Outcome, o.XP, o.Say
+			if err := s.write(); err != nil {
+				return err
+			}
+		}
+		switch o.Outcome {
+		case Success:
+			s.finish(Success, "objective "+o.ID)
+			return nil
+		case Failure:
+			s.finish(Failure, "objective "+o.ID)
+			return nil
+		}
+	}
+	return nil
+}

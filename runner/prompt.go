@@ -1,0 +1,143 @@
+package runner
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Prompt is a Decider that asks a person: it writes each question with the numbered legal choices
+// to out and reads the answer, a number or a name (or an unambiguous prefix of one), from in. An
+// answer it cannot use is explained and the question asked again. At end of input it returns an
+// error wrapping ErrNoInput. With table dice it is also a Roller that asks for every die.
+type Prompt struct {
+	in        *bufio.Reader
+	out       io.Writer
+	tableDice bool
+}
+
+// NewPrompt returns a Prompt reading answers from in and writing questions to out. With tableDice,
+// every die is asked for as well ("roll 1d6:"), instead of being rolled by the generator.
+func NewPrompt(in io.Reader, out io.Writer, tableDice bool) Decider {
+	return &Prompt{in: bufio.NewReader(in), out: out, tableDice: tableDice}
+}
+
+// readLine reads one line without its end; io.EOF only when nothing was left.
+func (p *Prompt) readLine() (string, error) {
+	line, err := p.in.ReadString('\n')
+	if err != nil {
+		if errors.Is(err, io.EOF) && line != "" {
+			err = nil
+		} else {
+			return "", err
+		}
+	}
+	return strings.TrimSpace(line), nil
+}
+
+func (p *Prompt) inputErr(r *Request, err error) error {
+	if errors.Is(err, io.EOF) {
+		return fmt.Errorf("%s: %w", r.Where(), ErrNoInput)
+	}
+	return fmt.Errorf("%s: reading the answer: %w", r.Where(), err)
+}
+
+// Decide asks r at the prompt (Decider).
+func (p *Prompt) Decide(r *Request) (Answer, error) {
+	var b strings.Builder
+	b.WriteString(r.Prompt())
+	b.WriteByte('\n')
+	for i, c := range r.Choices {
+		fmt.Fprintf(&b, "  %d) %s", i+1, c.Name)
+		if c.Note != "" {
+			if r.Kind == KindMove {
+				fmt.Fprintf(&b, " -> %s", c.Note)
+			} else {
+				fmt.Fprintf(&b, " (%s)", c.Note)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("> ")
+	if _, err := io.WriteString(p.out, b.String()); err != nil {
+		return Answer{}, err
+	}
+	for {
+		line, err := p.readLine()
+		if err != nil {
+			return Answer{}, p.inputErr(r, err)
+		}
+		i, why := matchChoice(r, line)
+		if why == "" {
+			return Answer{Choice: i}, nil
+		}
+		if _, err := fmt.Fprintf(p.out, "%s; answer with a number 1..%d or a name (%s)\n> ", why, len(r.Choices), r.Legal()); err != nil {
+			return Answer{}, err
+		}
+	}
+}
+
+// matchChoice finds the choice a person typed: its number, its name, or a prefix of exactly one name.
+func matchChoice(r *Request, line string) (int, string) {
+	s := strings.ToLower(line)
+	if s == "" {
+		return 0, "no answer"
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		if n >= 1 && n <= len(r.Choices) {
+			return n - 1, ""
+		}
+		// A pick may be answered by the face itself.
+		if r.Kind == KindPick {
+			for i, c := range r.Choices {
+				if c.Value == n {
+					return i, ""
+				}
+			}
+		}
+		return 0, fmt.Sprintf("%d is not a choice", n)
+	}
+	if i := r.Find(s); i >= 0 {
+		return i, ""
+	}
+	found := -1
+	for i, c := range r.Choices {
+		if strings.HasPrefix(c.Name, s) {
+			if found >= 0 {
+				return 0, fmt.Sprintf("%q could be %s or %s", line, r.Choices[found].Name, c.Name)
+			}
+			found = i
+		}
+	}
+	if found >= 0 {
+		return found, ""
+	}
+	return 0, fmt.Sprintf("%q is not a choice", line)
+}
+
+// Roll asks for a die typed at the table (Roller); without table dice it leaves the die to the
+// generator.
+func (p *Prompt) Roll(r *Request) (int, bool, error) {
+	if !p.tableDice {
+		return 0, false, nil
+	}
+	if _, err := fmt.Fprintf(p.out, "%s: roll 1d%d: ", r.Where(), r.Sides); err != nil {
+		return 0, false, err
+	}
+	for {
+		line, err := p.readLine()
+		if err != nil {
+			return 0, false, p.inputErr(r, err)
+		}
+		n, err := strconv.Atoi(line)
+		if err == nil && n >= 1 && n <= r.Sides {
+			return n, true, nil
+		}
+		if _, err := fmt.Fprintf(p.out, "%q is not a face of 1d%d; type a number 1..%d\nroll 1d%d: ", line, r.Sides, r.Sides, r.Sides); err != nil {
+			return 0, false, err
+		}
+	}
+}

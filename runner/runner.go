@@ -1,0 +1,431 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/dice"
+)
+
+// Outcomes of a run (Result.Outcome, the Result of a TypeEnd record).
+const (
+	Success = "success"
+	Failure = "failure"
+	Stopped = "stopped" // a decider error (script mismatch, end of input) stopped the run
+)
+
+// Options configure one run.
+type Options struct {
+	// Seed seeds the dice generator (unless Dice is set). The same plan, seed and decisions give the
+	// same run.
+	Seed uint64
+	// Decider makes every decision. Required. If it also implements Roller, it is asked for each die
+	// first (script roll entries, dice typed at the table).
+	Decider Decider
+	// Fallback, if set, takes over when Decider reports that it ran out (an error matching
+	// ErrScriptEnded), e.g. a policy after a script's last entry. Otherwise the run stops (X003).
+	Fallback Decider
+	// Sink receives the records. Nil means Discard.
+	Sink Sink
+	// Dice, if set, replaces the seeded generator (dice.NewSeeded(Seed)).
+	Dice dice.Source
+}
+
+// Result is how a run ended.
+type Result struct {
+	Outcome    string            // Success | Failure | Stopped
+	Day        int               // the day it ended (0 if it stopped before day 1)
+	Reason     string            // why: the objective or event, "day limit", "... (K-25)", the error
+	Party      string            // the party's block id at the end
+	Rations    int               // rations left
+	Armies     []ArmyResult      // in plan order
+	Objectives []ObjectiveResult // objectives reached, in the order reached
+	Events     []EventResult     // events that fired, in plan order
+}
+
+// ArmyResult is an army at the end of a run.
+type ArmyResult struct {
+	ID       string
+	Strength int
+	Block    string // "" when not on the field
+	OnField  bool
+}
+
+// ObjectiveResult is an objective reached (K-60: midpoint, clear; or a failure objective).
+type ObjectiveResult struct {
+	ID      string
+	Outcome string // "success" | "midpoint" | "failure"
+	XP      int
+	Day     int
+}
+
+// EventResult is an event that fired.
+type EventResult struct {
+	ID    string
+	Fired int
+}
+
+// Runner runs one plan many times. New checks the plan and precomputes lookups once; Run reuses the
+// state between runs, so repeated runs allocate little. A Runner is not safe for concurrent use.
+type Runner struct {
+	p *plan.Plan
+
+	// enter[b] lists the OnEnter events of block b, in plan order.
+	enter [][]int32
+	// onDay[d] lists the OnDay events of day d (1..DayLimit), in plan order.
+	onDay [][]int32
+	// friendly and enemy army indices, ascending (K-22: friendly armies move first).
+	friendly, enemy []int
+	// boxBlocks[i] is the ids of box i's blocks (TypeReveal).
+	boxBlocks [][]string
+
+	seeded *dice.Seeded
+	s      state
+}
+
+// Run runs p once with opts. See Runner.Run.
+func Run(p *plan.Plan, opts Options) (*Result, error) {
+	r, err := New(p)
+	if err != nil {
+		return nil, err
+	}
+	return r.Run(opts)
+}
+
+// New checks that p is a plan the runner can play (format, indices in range, six episodes) and
+// prepares a Runner for it.
+func New(p *plan.Plan) (*Runner, error) {
+	if err := validate(p); err != nil {
+		return nil, err
+	}
+	r := &Runner{p: p}
+	nb := len(p.Field.Blocks)
+	r.enter = make([][]int32, nb)
+	r.onDay = make([][]int32, p.DayLimit+1)
+	for i := range p.Events {
+		e := &p.Events[i]
+		switch e.On.Kind {
+		case plan.OnEnter:
+			r.enter[e.On.Block] = append(r.enter[e.On.Block], int32(i))
+		case plan.OnDay:
+			if e.On.Day >= 1 && e.On.Day <= p.DayLimit {
+				r.onDay[e.On.Day] = append(r.onDay[e.On.Day], int32(i))
+			}
+		}
+	}
+	for i := range p.Armies {
+		if p.Armies[i].Friendly() {
+			r.friendly = append(r.friendly, i)
+		} else {
+			r.enemy = append(r.enemy, i)
+		}
+	}
+	r.boxBlocks = make([][]string, len(p.Field.Boxes))
+	for i, bx := range p.Field.Boxes {
+		for _, b := range bx.Blocks {
+			r.boxBlocks[i] = append(r.boxBlocks[i], p.Field.Blocks[b].ID)
+		}
+	}
+	s := &r.s
+	s.r = r
+	s.p = p
+	s.armyBlock = make([]int, len(p.Armies))
+	s.armyStr = make([]int, len(p.Armies))
+	s.armyStep = make([]int, len(p.Armies))
+	s.flags = newBitset(len(p.Flags))
+	s.revealed = newBitset(nb)
+	s.fired = make([]int32, len(p.Events))
+	s.reached = make([]int32, len(p.Objectives))
+	s.view.s = s
+	return r, nil
+}
+
+// Plan returns the plan the Runner plays.
+func (r *Runner) Plan() *plan.Plan { return r.p }
+
+// Run plays the scenario from its start until success, failure or a decider error.
+//
+// The Result is always returned (Outcome Stopped when err != nil). Errors: a *DiagError for a script
+// entry that does not fit the state (X001) or a script that ran out with no Fallback (X003, matches
+// ErrScriptEnded); an error wrapping ErrNoInput when a prompt reached end of input; other errors
+// from the Sink or a Decider as they are.
+func (r *Runner) Run(opts Options) (*Result, error) {
+	if opts.Decider == nil {
+		return nil, errors.New("runner: Options.Decider is nil")
+	}
+	s := &r.s
+	s.reset(opts)
+	if opts.Dice != nil {
+		s.dice = opts.Dice
+	} else {
+		if r.seeded == nil {
+			r.seeded = dice.NewSeeded(opts.Seed)
+		} else {
+			r.seeded.Reseed(opts.Seed)
+		}
+		s.dice = r.seeded
+	}
+	err := s.play()
+	if err != nil && s.outcome == "" {
+		s.outcome, s.reason = Stopped, err.Error()
+	}
+	if werr := s.finishRecords(); err == nil {
+		err = werr
+	}
+	return s.result(), err
+}
+
+// state is the mutable state of one run.
+type state struct {
+	r *Runner
+	p *plan.Plan
+
+	dec, fallback Decider
+	roller        Roller
+	dice          dice.Source
+	seed          uint64
+	sink          Sink
+	emit          bool // false for Discard: skip building records
+
+	day     int
+	phase   Phase
+	party   int
+	rations int
+
+	armyBlock []int // block index, -1 when not on the field
+	armyStr   []int
+	armyStep  []int // index into the army's route
+
+	flags    bitset
+	revealed bitset
+	fired    []int32 // times each event fired
+	reached  []int32 // day each objective was reached, 0 if not
+	order    []int32 // objectives in the order reached
+	checked  uint8   // episode faces 1..6 as bits 0..5 (K-36)
+
+	outcome, reason string
+	dayEnded        int // the last day a TypeDayEnd record was written for
+
+	req     Request
+	choices [5]Choice
+	rec     Record
+	view    View
+}
+
+func (s *state) reset(opts Options) {
+	p := s.p
+	s.dec, s.fallback = opts.Decider, opts.Fallback
+	s.seed = opts.Seed
+	s.roller, _ = opts.Decider.(Roller)
+	s.sink = opts.Sink
+	if s.sink == nil {
+		s.sink = Discard
+	}
+	_, isDiscard := s.sink.(discard)
+	s.emit = !isDiscard
+	s.day, s.phase = 0, PhaseNone
+	s.party = p.Party.Start
+	s.rations = p.Party.Rations
+	for i := range p.Armies {
+		a := &p.Armies[i]
+		s.armyStr[i] = a.Strength
+		s.armyStep[i] = 0
+		s.armyBlock[i] = -1
+		if !a.Reserve && a.Strength > 0 {
+			s.armyBlock[i] = a.Route[0]
+		}
+	}
+	s.flags.clear()
+	s.revealed.clear()
+	// K-30: the terrain of every block outside a box is known from the start; K-31: boxes are hidden.
+	for b := range p.Field.Blocks {
+		if p.Field.Blocks[b].Box < 0 {
+			s.revealed.set(b)
+		}
+	}
+	clear(s.fired)
+	clear(s.reached)
+	s.order = s.order[:0]
+	s.checked = 0 // K-36 default: episodes reset at the start of every scenario
+	s.outcome, s.reason = "", ""
+	s.dayEnded = 0
+	s.req = Request{}
+}
+
+// over reports whether the scenario has ended (or was stopped).
+func (s *state) over() bool { return s.outcome != "" }
+
+// finish ends the scenario with outcome and reason (the first ending wins).
+func (s *state) finish(outcome, reason string) {
+	if s.outcome == "" {
+		s.outcome, s.reason = outcome, reason
+	}
+}
+
+// play runs the day loop (K-18): start, action, camp, night, until an outcome or the day limit.
+func (s *state) play() error {
+	if s.emit {
+		p := s.p
+		r := s.record(TypeRun)
+		r.ID, r.Text, r.Seed = p.Scenario.ID, p.Scenario.Title, s.seed
+		r.Block = p.Field.Blocks[s.party].ID
+		r.Count, r.Left, r.Total = p.Party.Members, s.rations, p.DayLimit
+		r.View = &s.view
+		if err := s.write(); err != nil {
+			return err
+		}
+	}
+	for s.day < s.p.DayLimit {
+		if err := s.startPhase(); err != nil || s.over() {
+			return err
+		}
+		if err := s.actionStep(PhaseAction); err != nil || s.over() {
+			return err
+		}
+		if err := s.campPhase(); err != nil || s.over() {
+			return err
+		}
+		if err := s.nightPhase(); err != nil || s.over() {
+			return err
+		}
+		if err := s.endDay(); err != nil {
+			return err
+		}
+	}
+	// K-18 / plan.DayLimit: not won by the end of the last day's night phase.
+	s.phase = PhaseNone
+	s.finish(Failure, "day limit")
+	return nil
+}
+
+// endDay writes the TypeDayEnd record of the current day once.
+func (s *state) endDay() error {
+	if s.day == 0 || s.dayEnded == s.day {
+		return nil
+	}
+	s.dayEnded = s.day
+	if !s.emit {
+		return nil
+	}
+	r := s.record(TypeDayEnd)
+	r.Phase = PhaseNone
+	r.Block = s.p.Field.Blocks[s.party].ID
+	r.Left = s.rations
+	r.View = &s.view
+	return s.write()
+}
+
+// finishRecords writes the last TypeDayEnd (if the day ended early) and TypeEnd.
+func (s *state) finishRecords() error {
+	err := s.endDay()
+	if !s.emit {
+		return err
+	}
+	r := s.record(TypeEnd)
+	r.Phase = PhaseNone
+	r.Result, r.Text = s.outcome, s.reason
+	r.Block = s.p.Field.Blocks[s.party].ID
+	r.Left = s.rations
+	r.View = &s.view
+	if werr := s.write(); err == nil {
+		err = werr
+	}
+	return err
+}
+
+func (s *state) result() *Result {
+	p := s.p
+	res := &Result{
+		Outcome: s.outcome,
+		Day:     s.day,
+		Reason:  s.reason,
+		Party:   p.Field.Blocks[s.party].ID,
+		Rations: s.rations,
+		Armies:  make([]ArmyResult, len(p.Armies)),
+	}
+	for i := range p.Armies {
+		a := ArmyResult{ID: p.Armies[i].ID, Strength: s.armyStr[i]}
+		if b := s.armyBlock[i]; b >= 0 {
+			a.Block, a.OnField = p.Field.Blocks[b].ID, true
+		}
+		res.Armies[i] = a
+	}
+	for _, o := range s.order {
+		ob := &p.Objectives[o]
+		res.Objectives = append(res.Objectives, ObjectiveResult{ID: ob.ID, Outcome: ob.Outcome, XP: ob.XP, Day: int(s.reached[o])})
+	}
+	for i, n := range s.fired {
+		if n > 0 {
+			res.Events = append(res.Events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
+		}
+	}
+	return res
+}
+
+// record clears the reusable record and sets its type, day and phase.
+func (s *state) record(t Type) *Record {
+	s.rec = Record{Type: t, Day: s.day, Phase: s.phase}
+	return &s.rec
+}
+
+func (s *state) write() error { return s.sink.Write(&s.rec) }
+
+// decide asks the decider (or, once the script ran out, the fallback) and checks the answer.
+func (s *state) decide(req *Request) (int, error) {
+	ans, err := s.dec.Decide(req)
+	if err != nil && s.fallback != nil && errors.Is(err, ErrScriptEnded) {
+		s.dec, s.fallback = s.fallback, nil
+		s.roller, _ = s.dec.(Roller)
+		if s.emit {
+			s.record(TypeFallback)
+			if werr := s.write(); werr != nil {
+				return 0, werr
+			}
+		}
+		ans, err = s.dec.Decide(req)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if ans.Choice < 0 || ans.Choice >= len(req.Choices) {
+		return 0, fmt.Errorf("%s: decider chose %d, want 0..%d for a %s decision", req.Where(), ans.Choice, len(req.Choices)-1, req.Kind)
+	}
+	return ans.Choice, nil
+}
+
+// roll rolls one die of the given sides: the decider's Roller first, then the dice source.
+func (s *state) roll(sides int, cause string) (int, error) {
+	if s.roller != nil {
+		req := &s.req
+		*req = Request{Kind: KindRoll, Day: s.day, Phase: s.phase, Sides: sides, Cause: cause}
+		if s.party >= 0 {
+			req.Block = s.p.Field.Blocks[s.party].ID
+		}
+		f, ok, err := s.roller.Roll(req)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			if f < 1 || f > sides {
+				return 0, fmt.Errorf("%s: die face %d out of range 1..%d", req.Where(), f, sides)
+			}
+			return f, nil
+		}
+	}
+	f := s.dice.Roll(sides)
+	if f < 1 || f > sides {
+		return 0, fmt.Errorf("day %d: the dice source rolled %d on 1d%d", s.day, f, sides)
+	}
+	return f, nil
+}
+
+// bitset is a fixed-size set of small non-negative integers.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (b bitset) has(i int) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+func (b bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
+func (b bitset) unset(i int)    { b[i>>6] &^= 1 << (uint(i) & 63) }
+func (b bitset) clear()         { clear(b) }

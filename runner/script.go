@@ -1,0 +1,583 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue/ast"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/literal"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
+	"cuelang.org/go/encoding/yaml"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Script is a Decider (and a Roller) that reads decisions from a script file: a YAML, JSON or CUE
+// list with one entry per decision, in the order the runner asks for them:
+//
+//	# win.yaml
+//	- {day: 1, move: east}   # move: north | east | south | west | stay; day: N asserts the day
+//	- roll: [1, 4]           # the next die faces, used before the seeded generator
+//	- pick: 1                # keep one of the two camp dice (K-37)
+//	- battle: won            # won | fled | defeated
+//	- night: march           # rest | march
+//
+// In a CUE script the list is the file's only value ([{move: east}, ...]); a bare identifier such
+// as east reads as its name. Every entry keeps its file:line:col, so an entry that does not fit the
+// state is reported there (X001, a *DecisionError).
+type Script struct {
+	file    string
+	entries []entry
+	end     diag.Pos // where the list ends (X003)
+
+	next    int // the next entry to read
+	rolling int // the roll entry whose faces are being handed out, -1 if none
+	face    int // the next face of entries[rolling]
+}
+
+// entry is one script entry.
+type entry struct {
+	kind    Kind
+	pos     diag.Pos // the decision key
+	src     string   // how it reads, for messages: "pick: 3"
+	name    string   // KindMove, KindBattle, KindNight: the choice name
+	face    int      // KindPick
+	faces   []int    // KindRoll
+	facePos []diag.Pos
+	day     int // 0: no assertion
+	dayPos  diag.Pos
+}
+
+// DecisionError is a decision that could not be made from a script: an entry that does not fit the
+// state (X001) or a script that ended early (X003, errors.Is(err, ErrScriptEnded)). It carries the
+// diagnostic, with the entry's position and a message naming the day and the phase.
+type DecisionError struct {
+	Diag  diag.Diagnostic
+	Day   int
+	Phase Phase
+}
+
+func (e *DecisionError) Error() string { return e.Diag.String() }
+
+// Diagnostics returns the diagnostic as a list, for diagnostic writers.
+func (e *DecisionError) Diagnostics() diag.List { return diag.List{e.Diag} }
+
+// Is matches ErrScriptEnded for an X003 error.
+func (e *DecisionError) Is(target error) bool {
+	return target == ErrScriptEnded && e.Diag.Code == CodeScriptEnded
+}
+
+// LoadScript reads and parses a script file (see Script). The error is for I/O only; a script
+// that does not parse comes back nil with X002 diagnostics in the list.
+func LoadScript(path string) (*Script, diag.List, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, list := ParseScript(path, src)
+	return s, list, nil
+}
+
+// ParseScript parses a script from src; filename names it in positions and chooses the syntax:
+// ".cue" is CUE, anything else YAML (JSON included). On any X002 error the Script is nil.
+func ParseScript(filename string, src []byte) (s *Script, list diag.List) {
+	defer func() {
+		// The parsers are not ours; whatever they do, a script never crashes the runner.
+		if r := recover(); r != nil {
+			s = nil
+			list = diag.List{diag.Errorf(diag.Pos{File: filename}, CodeScriptError, "cannot parse the script: %v", r)}
+		}
+	}()
+	var f *ast.File
+	var err error
+	if strings.EqualFold(filepath.Ext(filename), ".cue") {
+		f, err = parser.ParseFile(filename, src)
+	} else {
+		if blankYAML(src) {
+			return &Script{file: filename, rolling: -1, end: diag.Pos{File: filename}}, nil
+		}
+		f, err = yaml.Extract(filename, src)
+	}
+	if err != nil {
+		for _, e := range cueerrors.Errors(err) {
+			list.Add(syntaxDiag(filename, e))
+		}
+		if len(list) == 0 {
+			list.Add(diag.Errorf(diag.Pos{File: filename}, CodeScriptError, "%s", err))
+		}
+		list.Sort()
+		return nil, list
+	}
+	p := &scriptParser{file: filename}
+	sc := p.file1(f)
+	if p.list.HasErrors() {
+		p.list.Sort()
+		return nil, p.list
+	}
+	return sc, p.list
+}
+
+// blankYAML reports whether a YAML source holds no document: only blank lines, comments and
+// document markers (the YAML reader returns "anything" for it, not null).
+func blankYAML(src []byte) bool {
+	for _, l := range strings.Split(string(src), "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && l != "---" && l != "..." && !strings.HasPrefix(l, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+// syntaxDiag turns a parser error into an X002 diagnostic. The YAML parser puts "file:line:" in
+// its messages instead of a position; take it from there.
+func syntaxDiag(filename string, e cueerrors.Error) diag.Diagnostic {
+	pos := toPos(e.Position())
+	msg := e.Error()
+	if !pos.IsValid() || pos.Line == 0 {
+		pos = diag.Pos{File: filename}
+		if rest, ok := strings.CutPrefix(msg, filename+":"); ok {
+			if i := strings.IndexByte(rest, ':'); i > 0 {
+				if n, err := strconv.Atoi(rest[:i]); err == nil {
+					pos.Line = n
+					msg = strings.TrimSpace(rest[i+1:])
+				}
+			}
+		}
+	} else if rest, ok := strings.CutPrefix(msg, pos.String()+": "); ok {
+		msg = rest
+	}
+	return diag.Errorf(pos, CodeScriptError, "syntax error: %s", msg)
+}
+
+func toPos(p token.Pos) diag.Pos {
+	if !p.IsValid() {
+		return diag.Pos{}
+	}
+	return diag.Pos{File: p.Filename(), Line: p.Line(), Column: p.Column()}
+}
+
+type scriptParser struct {
+	file string
+	list diag.List
+}
+
+func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
+	pos := diag.Pos{File: p.file}
+	if n != nil {
+		if q := toPos(n.Pos()); q.IsValid() {
+			pos = q
+		}
+	}
+	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
+}
+
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated}, {pick: FACE}, {night: rest|march} or {roll: [FACE, ...]}, optionally with day: N"
+
+// file1 finds the list of entries in a parsed file.
+func (p *scriptParser) file1(f *ast.File) *Script {
+	s := &Script{file: p.file, rolling: -1, end: diag.Pos{File: p.file}}
+	var list *ast.ListLit
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.Package, *ast.CommentGroup, *ast.Attribute:
+		case *ast.EmbedDecl:
+			switch x := d.Expr.(type) {
+			case *ast.ListLit:
+				if list != nil {
+					p.errorf(x, "a script is one list of entries; this is a second one")
+					continue
+				}
+				list = x
+			case *ast.BasicLit:
+				if x.Kind != token.NULL { // an empty YAML document is null: no entries
+					p.errorf(x, "a script is a list of entries, not %s", x.Value)
+				}
+			default:
+				p.errorf(d, "a script is a list of entries")
+			}
+		default:
+			p.errorf(d, "a script is a list of entries, such as [{move: east}, {night: rest}]")
+		}
+	}
+	if list == nil {
+		return s
+	}
+	if q := toPos(list.Rbrack); q.IsValid() {
+		s.end = q
+	}
+	for _, el := range list.Elts {
+		st, ok := el.(*ast.StructLit)
+		if !ok {
+			p.errorf(el, "%s", entryHint)
+			continue
+		}
+		if e, ok := p.entry(st); ok {
+			s.entries = append(s.entries, e)
+		}
+	}
+	if !s.end.IsValid() || s.end.Line == 0 {
+		if n := len(s.entries); n > 0 {
+			s.end = s.entries[n-1].pos
+		}
+	}
+	return s
+}
+
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day"}
+
+// entry reads one entry.
+func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
+	var e entry
+	e.kind = 255
+	seen := map[string]bool{}
+	ok := true
+	var kindKey string
+	for _, d := range st.Elts {
+		f, isField := d.(*ast.Field)
+		if !isField {
+			if _, isComment := d.(*ast.CommentGroup); isComment {
+				continue
+			}
+			p.errorf(d, "unexpected %s in a script entry; %s", nodeWord(d), entryHint)
+			ok = false
+			continue
+		}
+		key, kok := labelName(f.Label)
+		if !kok {
+			p.errorf(f.Label, "a key of a script entry must be a plain name")
+			ok = false
+			continue
+		}
+		if f.Constraint != token.ILLEGAL {
+			p.errorf(f.Label, "key %s: optional or required markers have no meaning in a script", key)
+			ok = false
+			continue
+		}
+		if seen[key] {
+			p.errorf(f.Label, "key %s given twice in one entry", key)
+			ok = false
+			continue
+		}
+		seen[key] = true
+		var k Kind
+		switch key {
+		case "move":
+			k = KindMove
+		case "battle":
+			k = KindBattle
+		case "pick":
+			k = KindPick
+		case "night":
+			k = KindNight
+		case "roll":
+			k = KindRoll
+		case "day":
+			n, nok := intValue(f.Value)
+			if !nok || n < 1 {
+				p.errorf(f.Value, "day wants a day number (1 or more)")
+				ok = false
+				continue
+			}
+			e.day, e.dayPos = n, toPos(f.Label.Pos())
+			continue
+		default:
+			msg := fmt.Sprintf("unknown key %q in a script entry", key)
+			if m := nearest(key, entryKeys); m != "" {
+				msg += fmt.Sprintf("; did you mean %q?", m)
+			}
+			p.errorf(f.Label, "%s", msg)
+			ok = false
+			continue
+		}
+		if kindKey != "" {
+			p.errorf(f.Label, "an entry makes one decision, this one has %s and %s", kindKey, key)
+			ok = false
+			continue
+		}
+		kindKey = key
+		e.kind = k
+		e.pos = toPos(f.Label.Pos())
+		if !e.pos.IsValid() {
+			e.pos = diag.Pos{File: p.file}
+		}
+		switch k {
+		case KindMove, KindBattle, KindNight:
+			var allowed []string
+			switch k {
+			case KindMove:
+				allowed = moveNames[:]
+			case KindBattle:
+				allowed = []string{"won", "fled", "defeated"}
+			default:
+				allowed = []string{"rest", "march"}
+			}
+			name, nok := nameValue(f.Value)
+			if !nok || !contains(allowed, name) {
+				msg := fmt.Sprintf("%s wants one of %s", key, strings.Join(allowed, ", "))
+				if nok {
+					if m := nearest(name, allowed); m != "" {
+						msg += fmt.Sprintf("; did you mean %q?", m)
+					}
+				}
+				p.errorf(f.Value, "%s", msg)
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindPick:
+			n, nok := intValue(f.Value)
+			if !nok {
+				p.errorf(f.Value, "pick wants a die face (a number)")
+				ok = false
+				continue
+			}
+			e.face = n
+			e.src = key + ": " + strconv.Itoa(n)
+		case KindRoll:
+			var elts []ast.Expr
+			if l, isList := f.Value.(*ast.ListLit); isList {
+				elts = l.Elts
+			} else {
+				elts = []ast.Expr{f.Value}
+			}
+			var src []string
+			for _, x := range elts {
+				n, nok := intValue(x)
+				if !nok {
+					p.errorf(x, "roll wants die faces (numbers), such as roll: [3, 5]")
+					ok = false
+					continue
+				}
+				e.faces = append(e.faces, n)
+				q := toPos(x.Pos())
+				if !q.IsValid() {
+					q = e.pos
+				}
+				e.facePos = append(e.facePos, q)
+				src = append(src, strconv.Itoa(n))
+			}
+			if len(elts) == 0 {
+				p.errorf(f.Value, "roll wants at least one die face")
+				ok = false
+			}
+			e.src = "roll: [" + strings.Join(src, ", ") + "]"
+		}
+	}
+	if ok && kindKey == "" {
+		p.errorf(st, "the entry makes no decision; %s", entryHint)
+		ok = false
+	}
+	return e, ok
+}
+
+func nodeWord(n ast.Node) string {
+	switch n.(type) {
+	case *ast.Comprehension:
+		return "comprehension"
+	case *ast.EmbedDecl:
+		return "embedded value"
+	case *ast.LetClause:
+		return "let"
+	case *ast.Ellipsis:
+		return "..."
+	}
+	return "construct"
+}
+
+func labelName(l ast.Label) (string, bool) {
+	switch l := l.(type) {
+	case *ast.Ident:
+		return l.Name, true
+	case *ast.BasicLit:
+		if l.Kind == token.STRING {
+			s, err := literal.Unquote(l.Value)
+			return s, err == nil
+		}
+	}
+	return "", false
+}
+
+// nameValue reads a string, or a bare identifier as its name.
+func nameValue(x ast.Expr) (string, bool) {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name, true
+	case *ast.BasicLit:
+		if x.Kind == token.STRING {
+			s, err := literal.Unquote(x.Value)
+			return s, err == nil
+		}
+	}
+	return "", false
+}
+
+// intValue reads an integer literal, possibly negated.
+func intValue(x ast.Expr) (int, bool) {
+	neg := false
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		switch u.Op {
+		case token.SUB:
+			neg = true
+		case token.ADD:
+		default:
+			return 0, false
+		}
+		x = u.X
+	}
+	lit, ok := x.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(lit.Value, 0, 32)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return int(n), true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// nearest returns the candidate closest to s when the edit distance is below 3 and at most half
+// the length of s, else "" (the rule of the compiler's did-you-mean; candidates are short fixed
+// lists, first one wins a tie).
+func nearest(s string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := levenshtein(s, c); d < bestD && 2*d <= len(s) {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func levenshtein(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 64
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// File returns the script's file name.
+func (s *Script) File() string { return s.file }
+
+// Len returns the number of entries.
+func (s *Script) Len() int { return len(s.entries) }
+
+// Rewind starts the script again from its first entry (to run it once more).
+func (s *Script) Rewind() { s.next, s.rolling, s.face = 0, -1, 0 }
+
+// Unused returns an X004 warning if entries (or die faces) were left when the run ended, else nil.
+func (s *Script) Unused() diag.List {
+	if s.rolling >= 0 {
+		e := &s.entries[s.rolling]
+		return diag.List{diag.Warnf(e.facePos[s.face], CodeScriptLeft, "the scenario ended before the script did: %d die face(s) of this entry unused", len(e.faces)-s.face)}
+	}
+	if s.next < len(s.entries) {
+		return diag.List{diag.Warnf(s.entries[s.next].pos, CodeScriptLeft, "the scenario ended before the script did: %d entries unused from here", len(s.entries)-s.next)}
+	}
+	return nil
+}
+
+func (s *Script) mismatch(pos diag.Pos, r *Request, format string, args ...any) error {
+	d := diag.Errorf(pos, CodeMismatch, "%s: %s", r.Where(), fmt.Sprintf(format, args...))
+	return &DecisionError{Diag: d, Day: r.Day, Phase: r.Phase}
+}
+
+// Decide answers r from the next entry (Decider).
+func (s *Script) Decide(r *Request) (Answer, error) {
+	if s.rolling >= 0 {
+		e := &s.entries[s.rolling]
+		return Answer{}, s.mismatch(e.facePos[s.face], r, "the script gives a die face (%d) but the runner asks for a %s decision", e.faces[s.face], r.Kind)
+	}
+	if s.next >= len(s.entries) {
+		d := diag.Errorf(s.end, CodeScriptEnded, "%s: the script ended before the scenario did (the runner asks for a %s decision)", r.Where(), r.Kind)
+		return Answer{}, &DecisionError{Diag: d, Day: r.Day, Phase: r.Phase}
+	}
+	e := &s.entries[s.next]
+	s.next++
+	if e.day != 0 && e.day != r.Day {
+		return Answer{}, s.mismatch(e.dayPos, r, "the script expects day %d (entry %s)", e.day, e.src)
+	}
+	if e.kind != r.Kind {
+		if e.kind == KindRoll {
+			return Answer{}, s.mismatch(e.pos, r, "the runner asks for a %s decision but the script gives dice (%s)", r.Kind, e.src)
+		}
+		return Answer{}, s.mismatch(e.pos, r, "the runner asks for a %s decision but the script has %s", r.Kind, e.src)
+	}
+	switch e.kind {
+	case KindPick:
+		for i := range r.Choices {
+			if r.Choices[i].Value == e.face {
+				return Answer{Choice: i}, nil
+			}
+		}
+		return Answer{}, s.mismatch(e.pos, r, "face %d was not rolled (the dice show %d and %d)", e.face, r.Dice[0], r.Dice[1])
+	default:
+		if i := r.Find(e.name); i >= 0 {
+			return Answer{Choice: i}, nil
+		}
+		if e.kind == KindMove {
+			return Answer{}, s.mismatch(e.pos, r, "there is no block to the %s of %s (legal: %s)", e.name, r.Block, r.Legal())
+		}
+		return Answer{}, s.mismatch(e.pos, r, "%s is not a legal choice (legal: %s)", e.name, r.Legal())
+	}
+}
+
+// Roll hands out the faces of roll entries (Roller): the rest of the current roll entry, or the
+// next entry if it is a roll entry; otherwise ok=false and the seeded generator rolls.
+func (s *Script) Roll(r *Request) (int, bool, error) {
+	if s.rolling < 0 {
+		if s.next >= len(s.entries) || s.entries[s.next].kind != KindRoll {
+			return 0, false, nil
+		}
+		e := &s.entries[s.next]
+		s.next++
+		if e.day != 0 && e.day != r.Day {
+			return 0, false, s.mismatch(e.dayPos, r, "the script expects day %d (entry %s)", e.day, e.src)
+		}
+		s.rolling, s.face = s.next-1, 0
+	}
+	e := &s.entries[s.rolling]
+	f, pos := e.faces[s.face], e.facePos[s.face]
+	s.face++
+	if s.face == len(e.faces) {
+		s.rolling, s.face = -1, 0
+	}
+	if f < 1 || f > r.Sides {
+		return 0, false, s.mismatch(pos, r, "die face %d out of range 1..%d", f, r.Sides)
+	}
+	return f, true, nil
+}

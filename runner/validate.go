@@ -1,0 +1,164 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// maxCondDepth bounds condition nesting so that a hand-written plan cannot exhaust the stack.
+const maxCondDepth = 64
+
+// validate checks what the runner relies on, so that a plan from anywhere (a hand-edited plan.json)
+// gives an error, never a panic. The compiler's checks are stricter; this is the runner's floor.
+func validate(p *plan.Plan) error {
+	if p == nil {
+		return fmt.Errorf("runner: nil plan")
+	}
+	if p.Format != plan.Format || p.Version != plan.Version {
+		return fmt.Errorf("runner: plan format %q version %d, want %q version %d", p.Format, p.Version, plan.Format, plan.Version)
+	}
+	if p.Field.Grid != "square" {
+		return fmt.Errorf("runner: grid %q is not supported (only \"square\")", p.Field.Grid)
+	}
+	nb, na, ne, nf := len(p.Field.Blocks), len(p.Armies), len(p.Encounters), len(p.Flags)
+	if nb == 0 {
+		return fmt.Errorf("runner: the plan has no blocks")
+	}
+	if p.DayLimit < 1 || p.DayLimit > 100000 {
+		return fmt.Errorf("runner: day limit %d out of range 1..100000", p.DayLimit)
+	}
+	if p.Party.Start < 0 || p.Party.Start >= nb {
+		return fmt.Errorf("runner: party start block %d out of range", p.Party.Start)
+	}
+	if p.Party.Members < 0 || p.Party.Rations < 0 {
+		return fmt.Errorf("runner: negative party members or rations")
+	}
+	for i := range p.Field.Blocks {
+		b := &p.Field.Blocks[i]
+		if b.Box < -1 || b.Box >= len(p.Field.Boxes) {
+			return fmt.Errorf("runner: block %q: box %d out of range", b.ID, b.Box)
+		}
+		for d, ex := range b.Exits {
+			if ex.To < -1 || ex.To >= nb {
+				return fmt.Errorf("runner: block %q: exit %s: block %d out of range", b.ID, plan.Dir(d), ex.To)
+			}
+		}
+	}
+	for _, bx := range p.Field.Boxes {
+		for _, b := range bx.Blocks {
+			if b < 0 || b >= nb {
+				return fmt.Errorf("runner: box %q: block %d out of range", bx.Name, b)
+			}
+		}
+	}
+	for i := range p.Armies {
+		a := &p.Armies[i]
+		if a.Side != "friendly" && a.Side != "enemy" {
+			return fmt.Errorf("runner: army %q: side %q", a.ID, a.Side)
+		}
+		if len(a.Route) == 0 {
+			return fmt.Errorf("runner: army %q has no route", a.ID)
+		}
+		for k, b := range a.Route {
+			if b < 0 || b >= nb {
+				return fmt.Errorf("runner: army %q: route step %d: block %d out of range", a.ID, k, b)
+			}
+		}
+		if a.Strength < 0 {
+			return fmt.Errorf("runner: army %q: negative strength", a.ID)
+		}
+		if a.Encounter < -1 || a.Encounter >= ne {
+			return fmt.Errorf("runner: army %q: encounter %d out of range", a.ID, a.Encounter)
+		}
+	}
+	if p.NightRaid < -1 || p.NightRaid >= ne {
+		return fmt.Errorf("runner: night raid encounter %d out of range", p.NightRaid)
+	}
+	if len(p.Episodes) != 6 {
+		return fmt.Errorf("runner: %d episodes, want 6 (K-36)", len(p.Episodes))
+	}
+	checkActs := func(where string, acts []plan.Action) error {
+		for k, a := range acts {
+			bad := false
+			switch a.Op {
+			case plan.ActSay, plan.ActEnd:
+			case plan.ActSet, plan.ActClear:
+				bad = a.Flag < 0 || a.Flag >= nf
+			case plan.ActBattle:
+				bad = a.Encounter < 0 || a.Encounter >= ne
+			case plan.ActStrength, plan.ActSpawn, plan.ActRemove:
+				bad = a.Army < 0 || a.Army >= na
+			default:
+				bad = true
+			}
+			if bad {
+				return fmt.Errorf("runner: %s: action %d (%s): index out of range", where, k, a.Op)
+			}
+		}
+		return nil
+	}
+	var checkCond func(where string, c *plan.Cond, depth int) error
+	checkCond = func(where string, c *plan.Cond, depth int) error {
+		if depth > maxCondDepth {
+			return fmt.Errorf("runner: %s: condition nested deeper than %d", where, maxCondDepth)
+		}
+		bad := false
+		switch c.Op {
+		case plan.CondTrue, plan.CondDay:
+		case plan.CondFlag:
+			bad = c.Flag < 0 || c.Flag >= nf
+		case plan.CondNot:
+			bad = len(c.Args) != 1
+		case plan.CondAll, plan.CondAny:
+		case plan.CondAt:
+			bad = c.Block < 0 || c.Block >= nb
+		case plan.CondArmyGone:
+			bad = c.Army < 0 || c.Army >= na
+		default:
+			bad = true
+		}
+		if bad {
+			return fmt.Errorf("runner: %s: malformed %s condition", where, c.Op)
+		}
+		for k := range c.Args {
+			if err := checkCond(where, &c.Args[k], depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for i := range p.Events {
+		e := &p.Events[i]
+		where := "event " + e.ID
+		switch e.On.Kind {
+		case plan.OnEnter:
+			if e.On.Block < 0 || e.On.Block >= nb {
+				return fmt.Errorf("runner: %s: block %d out of range", where, e.On.Block)
+			}
+		case plan.OnDay:
+		default:
+			return fmt.Errorf("runner: %s: unknown trigger %s", where, e.On.Kind)
+		}
+		if e.If != nil {
+			if err := checkCond(where, e.If, 0); err != nil {
+				return err
+			}
+		}
+		if err := checkActs(where, e.Do); err != nil {
+			return err
+		}
+	}
+	for i := range p.Objectives {
+		o := &p.Objectives[i]
+		if err := checkCond("objective "+o.ID, &o.When, 0); err != nil {
+			return err
+		}
+	}
+	for i := range p.Episodes {
+		if err := checkActs(fmt.Sprintf("episode %d", i+1), p.Episodes[i].Do); err != nil {
+			return err
+		}
+	}
+	return nil
+}
