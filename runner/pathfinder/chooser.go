@@ -1,0 +1,145 @@
+package pathfinder
+
+import "fmt"
+
+// Question is a yes-or-no choice the engine asks a Chooser.
+type Question uint8
+
+// Questions.
+const (
+	// AskStayAtRange: fight another Ranged Phase instead of closing (P-49)? Asked only when every army
+	// on the field has ranged attacks.
+	AskStayAtRange Question = iota + 1
+	// AskLeave: having won a withdrawal check, leave the field (yes) or treat the phase as a Ranged
+	// Phase (no) (P-25)?
+	AskLeave
+	// AskOppose: oppose the withdrawal of army `other` (no: choose to fail, P-25)?
+	AskOppose
+	// AskPotion: drink a healing potion this phase instead of attacking (P-66)?
+	AskPotion
+	// AskTriage: take -4 on this phase's offense check against `other` to heal (P-47)?
+	AskTriage
+	// AskDirtyFighters: under Options.DirtyFighters = Std, use the +6 in this Melee Phase (P-29)?
+	AskDirtyFighters
+)
+
+func (q Question) String() string {
+	switch q {
+	case AskStayAtRange:
+		return "stay at range"
+	case AskLeave:
+		return "leave"
+	case AskOppose:
+		return "oppose withdrawal"
+	case AskPotion:
+		return "healing potion"
+	case AskTriage:
+		return "triage"
+	case AskDirtyFighters:
+		return "dirty fighters"
+	}
+	return fmt.Sprintf("question(%d)", int(q))
+}
+
+// Chooser makes every choice of a battle's commanders; the runner implements it from a script, a
+// prompt or a policy. The Battle passed gives read access (State, Stats, Allowed, CanAttack, Phase).
+// An answer the rules do not allow makes Run fail with ErrChoice.
+type Chooser interface {
+	// Tactic picks army's tactic: in the Tactics Phase (P-22), and at the start of every Ranged and
+	// Melee Phase, where returning the current tactic keeps it and another tries a change (P-23). It
+	// must be in b.Allowed(army).
+	Tactic(b *Battle, army int) Tactic
+	// Strategy picks army's strategy rung at the start of every Melee Phase (P-51, P-52).
+	Strategy(b *Battle, army int) Strategy
+	// Target picks the army army attacks this phase: an index j with b.CanAttack(army, j), or -1 for
+	// none (P-21). Asked only when some target exists.
+	Target(b *Battle, army int) int
+	// Decide answers a yes-or-no question for army; other is the army it concerns, or -1.
+	Decide(b *Battle, army int, q Question, other int) bool
+}
+
+// Policy is the default Chooser: Standard tactic kept all battle, Standard strategy, the first enemy
+// it can attack, never stay at range, oppose every withdrawal, leave after a won withdrawal, drink a
+// potion at half hp or less, use Dirty Fighters at once, never Triage. Passing a Policy (or nil) to
+// Reset runs it without interface calls.
+type Policy struct{}
+
+// Tactic keeps the current tactic (Standard from the Tactics Phase).
+func (Policy) Tactic(b *Battle, army int) Tactic { return policyTactic(b, army) }
+
+// Strategy is Standard.
+func (Policy) Strategy(b *Battle, army int) Strategy { return StratStandard }
+
+// Target is the lowest-numbered army it can attack.
+func (Policy) Target(b *Battle, army int) int { return policyTarget(b, army) }
+
+// Decide answers as the type's doc says.
+func (Policy) Decide(b *Battle, army int, q Question, other int) bool {
+	return policyDecide(b, army, q, other)
+}
+
+func policyTactic(b *Battle, i int) Tactic {
+	if b.phase == PhaseTactics {
+		return TacStandard
+	}
+	return b.u[i].s.tactic
+}
+
+func policyTarget(b *Battle, i int) int {
+	if b.n == 2 {
+		if b.canAttack(i, 1-i) {
+			return 1 - i
+		}
+		return -1
+	}
+	for j := 0; j < b.n; j++ {
+		if b.canAttack(i, j) {
+			return j
+		}
+	}
+	return -1
+}
+
+func policyDecide(b *Battle, i int, q Question, _ int) bool {
+	switch q {
+	case AskOppose, AskLeave, AskDirtyFighters:
+		return true
+	case AskPotion:
+		u := &b.u[i]
+		return 2*u.s.hp <= u.maxHP
+	}
+	return false
+}
+
+func (b *Battle) chooseTactic(i int) Tactic {
+	if b.ch == nil {
+		return policyTactic(b, i)
+	}
+	return b.ch.Tactic(b, i)
+}
+
+func (b *Battle) chooseStrategy(i int) Strategy {
+	if b.ch == nil {
+		return StratStandard
+	}
+	return b.ch.Strategy(b, i)
+}
+
+func (b *Battle) chooseTarget(i int) int {
+	if b.ch == nil {
+		return policyTarget(b, i)
+	}
+	t := b.ch.Target(b, i)
+	if t != -1 && (t < 0 || t >= b.n || !b.canAttack(i, t)) {
+		b.fail(fmt.Errorf("%w: army %d cannot attack army %d now", ErrChoice, i, t))
+		return -1
+	}
+	return t
+}
+
+func (b *Battle) decide(i int, q Question, other int) bool {
+	if b.ch == nil {
+		return policyDecide(b, i, q, other)
+	}
+	return b.ch.Decide(b, i, q, other)
+}

@@ -1,0 +1,67 @@
+package pathfinder
+
+import "github.com/sortie-rpg/sortie/compiler/diag"
+
+func init() {
+	diag.Register(
+		diag.CodeInfo{Code: CodeInvalid, Title: "army field out of range", Severity: diag.Error, Doc: `A field of a Pathfinder army cannot be used: an unknown size, a CR off the ladder
+(1/8, 1/6, 1/4, 1/3, 1/2, 1, 2 ... 30), a hit die other than d6/d8/d10/d12, a Morale score outside
+-4..+4 (P-7), a negative count, an unknown or repeated tactic or boon.
+
+Bad:
+    size: "Enormous"
+
+Fix: use one of Fine, Diminutive, Tiny, Small, Medium, Large, Huge, Gargantuan, Colossal.`},
+		diag.CodeInfo{Code: CodeNotArmy, Title: "not an army", Severity: diag.Error, Doc: `The size moves the creature CR down the ladder past 1/8 (P-3): there are too few
+creatures, or too weak, to make an army.
+
+Bad:
+    size: "Fine", cr: "1"    // 1 - 8 rungs is below 1/8
+
+Fix: a larger size or stronger creatures.`},
+		diag.CodeInfo{Code: CodeACR, Title: "hand-written acr disagrees", Severity: diag.Warning, Doc: `The army's acr is not what its size and CR give (P-2, P-3): the size moves the CR one rung of
+the ladder per point, Medium 0, Large +2, Huge +4 ...; cavalry use the higher of rider and mount.
+
+Bad:
+    size: "Huge", cr: "1/3", acr: "4"    // 1/3 -> 1/2, 1, 2, 3
+
+Fix: acr: "3", or drop acr and let sortie derive it. The written value is used unless the option
+says otherwise.`},
+		diag.CodeInfo{Code: CodeHP, Title: "hand-written hp disagrees", Severity: diag.Warning, Doc: `The army's hp is not floor(ACR x average hit die): d6 3.5, d8 4.5, d10 5.5, d12 6.5 (P-4).
+
+Bad:
+    acr: "1", hitDie: "d10", hp: 6    // floor(5.5) = 5
+
+Fix: hp: 5, or drop hp.`},
+		diag.CodeInfo{Code: CodeOM, Title: "hand-written om disagrees", Severity: diag.Warning, Doc: `The army's OM is not ACR + weapons (+1/+2) + mounts (+2) + siege engines (+2) + abilities (P-5,
+P-66). Tactics, strategy, boons and battlefield conditions are not part of it.
+
+Fix: correct om, or drop it.`},
+		diag.CodeInfo{Code: CodeDV, Title: "hand-written dv disagrees", Severity: diag.Warning, Doc: `The army's DV is not 10 + ACR + armor (+1/+2) + mounts (+2) + abilities (P-5, P-66).
+Fortifications, tactics, strategy, boons and conditions are not part of it.
+
+Fix: correct dv, or drop it.`},
+		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Error, Doc: `An army knows at most floor(ACR / 2) tactics besides Standard and Withdraw (P-10); tactics
+from the Bonus Tactic boon do not count.
+
+Bad:
+    acr: "3", tactics: ["Expert Flankers", "Taunt"]    // 3/2 = 1
+
+Fix: drop a tactic, or give it to the commander as a bonus tactic.`},
+		diag.CodeInfo{Code: CodePrereq, Title: "boon or tactic prerequisite not met", Severity: diag.Error, Doc: `A boon needs more Leadership than the commander has (Leadership = level + Charisma, +3 with
+the feat; P-9, P-37), or a tactic or boon needs what the army lacks: Cavalry Experts needs a mounted
+army (P-27), Sniper Support and Sharpshooter need ranged attacks (P-36, P-46).
+
+Bad:
+    commander: {level: 3, charisma: 1, boons: ["Loyalty"]}    // Leadership 4 < 6
+
+Fix: a stronger commander, or another boon.`},
+		diag.CodeInfo{Code: CodeTooManyBoons, Title: "more boons than the commander may know", Severity: diag.Error, Doc: `A commander knows at most 1 + floor(Profession (soldier) ranks / 5) boons (P-9); each bonus
+tactic is one boon.
+
+Bad:
+    commander: {soldierRanks: 4, boons: ["Loyalty", "Merciless"]}    // 1 + 0 = 1
+
+Fix: drop a boon, or give the commander more ranks.`},
+	)
+}

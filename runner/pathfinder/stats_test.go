@@ -1,0 +1,409 @@
+package pathfinder
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// P-3: the CR ladder parses and formats exactly.
+func TestCRLadder(t *testing.T) {
+	for _, c := range []struct {
+		s          string
+		num, den   int
+		floor, cei int
+	}{
+		{"1/8", 1, 8, 0, 1}, {"1/6", 1, 6, 0, 1}, {"1/4", 1, 4, 0, 1}, {"1/3", 1, 3, 0, 1},
+		{"1/2", 1, 2, 0, 1}, {"1", 1, 1, 1, 1}, {"2", 2, 1, 2, 2}, {"30", 30, 1, 30, 30},
+	} {
+		cr, err := ParseCR(c.s)
+		if err != nil {
+			t.Fatalf("ParseCR(%q): %v", c.s, err)
+		}
+		if cr.String() != c.s {
+			t.Errorf("ParseCR(%q).String() = %q", c.s, cr)
+		}
+		n, d := cr.Frac()
+		if n != c.num || d != c.den || cr.Floor() != c.floor || cr.Ceil() != c.cei {
+			t.Errorf("%s: frac %d/%d floor %d ceil %d", c.s, n, d, cr.Floor(), cr.Ceil())
+		}
+	}
+	for _, bad := range []string{"", "0", "1/5", "1/1", "0.5", "41", "-1", "1/"} {
+		if _, err := ParseCR(bad); err == nil {
+			t.Errorf("ParseCR(%q) succeeded", bad)
+		}
+	}
+	// One rung per step: 1/3 +4 rungs = 1/2, 1, 2, 3.
+	if r, ok := CR1_3.Shift(4); !ok || r != CRInt(3) {
+		t.Errorf("1/3 + 4 rungs = %s, %t; want 3", r, ok)
+	}
+	if _, ok := CR1_8.Shift(-1); ok {
+		t.Error("1/8 - 1 rung is on the ladder")
+	}
+	// hp <= ACR, exactly: 1/3 covers 0 but not 1; 3 covers 3 but not 4.
+	if !CR1_3.covers(0) || CR1_3.covers(1) || !CRInt(3).covers(3) || CRInt(3).covers(4) {
+		t.Error("covers")
+	}
+}
+
+// P-11: XP of an encounter of CR = ACR, from the Pathfinder table.
+func TestXP(t *testing.T) {
+	want := map[string]int{"1/8": 50, "1/6": 65, "1/4": 100, "1/3": 135, "1/2": 200, "1": 400, "2": 600,
+		"3": 800, "4": 1200, "5": 1600, "6": 2400, "10": 9600, "20": 307200}
+	for s, xp := range want {
+		cr, _ := ParseCR(s)
+		if got := XP(cr); got != xp {
+			t.Errorf("XP(%s) = %d, want %d", s, got, xp)
+		}
+	}
+}
+
+// P-2: units and rungs by size; P-57: kingdom penalties by size.
+func TestSizes(t *testing.T) {
+	want := []struct {
+		size    Size
+		units   int
+		rungs   int
+		penalty KingdomPenalty
+	}{
+		{SizeFine, 1, -8, KingdomPenalty{0, 0, 0}},
+		{SizeDiminutive, 10, -6, KingdomPenalty{0, -1, 0}},
+		{SizeTiny, 25, -4, KingdomPenalty{-1, -1, 0}},
+		{SizeSmall, 50, -2, KingdomPenalty{-1, -1, -1}},
+		{SizeMedium, 100, 0, KingdomPenalty{-2, -2, -2}},
+		{SizeLarge, 200, 2, KingdomPenalty{-3, -2, -2}},
+		{SizeHuge, 500, 4, KingdomPenalty{-4, -2, -2}},
+		{SizeGargantuan, 1000, 6, KingdomPenalty{-4, -2, -3}},
+		{SizeColossal, 2000, 8, KingdomPenalty{-4, -3, -3}},
+	}
+	for _, w := range want {
+		if w.size.Units() != w.units || w.size.Rungs() != w.rungs || w.size.Penalty() != w.penalty {
+			t.Errorf("%s: units %d rungs %d penalty %v", w.size, w.size.Units(), w.size.Rungs(), w.size.Penalty())
+		}
+		if s, err := ParseSize(strings.ToLower(w.size.String())); err != nil || s != w.size {
+			t.Errorf("ParseSize(%s) = %v, %v", w.size, s, err)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	for tac := Tactic(0); tac < numTactics; tac++ {
+		if got, err := ParseTactic(strings.ToUpper(tac.String())); err != nil || got != tac {
+			t.Errorf("ParseTactic(%s) = %v, %v", tac, got, err)
+		}
+	}
+	for b := Boon(1); b < numBoons; b++ {
+		if got, err := ParseBoon(strings.ReplaceAll(b.String(), " ", "-")); err != nil || got != b {
+			t.Errorf("ParseBoon(%s) = %v, %v", b, got, err)
+		}
+	}
+	if got, _ := ParseTactic("挑発"); got != TacTaunt {
+		t.Error("ParseTactic(挑発)")
+	}
+	if got, _ := ParseBoon("holdTheLine"); got != BoonHoldTheLine {
+		t.Error("ParseBoon(holdTheLine)")
+	}
+	if got, _ := ParseStrategy("無謀"); got != StratReckless {
+		t.Error("ParseStrategy(無謀)")
+	}
+	if h, err := ParseHitDie("D10"); err != nil || h != D10 {
+		t.Error("ParseHitDie(D10)")
+	}
+	for _, bad := range []string{"d7", "-250", "262", "d"} {
+		if _, err := ParseHitDie(bad); err == nil {
+			t.Errorf("ParseHitDie(%q) succeeded", bad)
+		}
+	}
+}
+
+// P-2, P-3: size moves the CR along the ladder one rung per point.
+func TestACR(t *testing.T) {
+	cases := []struct {
+		name  string
+		size  Size
+		cr    CR
+		mount CR
+		want  string
+	}{
+		{"500 orcs of CR 1/3: 1/3 -> 1/2, 1, 2, 3", SizeHuge, CR1_3, 0, "3"},
+		{"100 orcs of CR 1/3", SizeMedium, CR1_3, 0, "1/3"},
+		{"50 CR 1 soldiers: 1 -> 1/2, 1/3", SizeSmall, CR1, 0, "1/3"},
+		{"200 CR 1/2: 1/2 -> 1, 2", SizeLarge, CR1_2, 0, "2"},
+		{"2000 CR 5: +8", SizeColossal, CRInt(5), 0, "13"},
+		{"1 CR 4: 4 -> 3, 2, 1, 1/2, 1/3, 1/4, 1/6, 1/8", SizeFine, CRInt(4), 0, "1/8"},
+		{"cavalry: rider 1/2, mount 2: the higher", SizeMedium, CR1_2, CRInt(2), "2"},
+		{"cavalry: rider 3, mount 1", SizeMedium, CRInt(3), CR1, "3"},
+	}
+	for _, c := range cases {
+		a := Army{Size: c.size, CR: c.cr, MountCR: c.mount, HitDie: D8}
+		st, err := Derive(&a, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if st.ACR.String() != c.want {
+			t.Errorf("%s: ACR %s, want %s", c.name, st.ACR, c.want)
+		}
+	}
+}
+
+// P-3: below 1/8 it is not an army.
+func TestNotAnArmy(t *testing.T) {
+	// 1 creature of CR 3: 3 - 8 rungs = one rung below 1/8.
+	a := Army{Name: "lone ogre", Size: SizeFine, CR: CRInt(3), HitDie: D10}
+	_, err := Derive(&a, Options{})
+	if !errors.Is(err, ErrNotAnArmy) {
+		t.Fatalf("Derive: %v, want ErrNotAnArmy", err)
+	}
+	fs := Check(&a, Options{})
+	if len(fs) != 1 || fs[0].Code != CodeNotArmy || fs[0].Field != "size" {
+		t.Errorf("Check = %v", fs)
+	}
+}
+
+// P-4: hp = floor(ACR x average hit die), at least 1 by default.
+func TestHP(t *testing.T) {
+	cases := []struct {
+		cr   CR
+		size Size
+		hd   HitDie
+		want int
+	}{
+		{CR1, SizeMedium, D10, 5},        // 5.5 (warriors)
+		{CR1, SizeMedium, D8, 4},         // 4.5
+		{CR1, SizeMedium, D6, 3},         // 3.5
+		{CR1, SizeMedium, D12, 6},        // 6.5
+		{CR1_3, SizeHuge, D10, 16},       // ACR 3: 16.5
+		{CR1_3, SizeMedium, D10, 1},      // 1/3 x 5.5 = 1.83
+		{CR1_8, SizeMedium, D6, 1},       // 1/8 x 3.5 = 0.44 -> minimum 1
+		{CRInt(10), SizeMedium, D12, 65}, // 65
+	}
+	for _, c := range cases {
+		a := Army{Size: c.size, CR: c.cr, HitDie: c.hd}
+		st, err := Derive(&a, Options{})
+		if err != nil || st.HP != c.want {
+			t.Errorf("ACR %s %s: hp %d (%v), want %d", st.ACR, c.hd, st.HP, err, c.want)
+		}
+	}
+	// P-4 Default switched off: hp 0 is not an army.
+	a := Army{Size: SizeMedium, CR: CR1_8, HitDie: D6}
+	if _, err := Derive(&a, Options{HPMin: HPMinNone}); !errors.Is(err, ErrNotAnArmy) {
+		t.Errorf("HPMinNone: %v, want ErrNotAnArmy", err)
+	}
+}
+
+// P-5, P-66: DV = 10 + ACR, OM = ACR, plus resources and abilities.
+func TestDVOM(t *testing.T) {
+	a := Army{Size: SizeHuge, CR: CR1_3, HitDie: D10} // ACR 3
+	st := stats(t, a, Options{})
+	if st.DV != 13 || st.OM != 3 {
+		t.Errorf("ACR 3: DV %d OM %d, want 13, 3", st.DV, st.OM)
+	}
+	// P-5 Default: a fractional ACR adds floor(ACR) = 0; FracCeil adds 1.
+	f := Army{Size: SizeMedium, CR: CR1_3, HitDie: D10}
+	if st := stats(t, f, Options{}); st.DV != 10 || st.OM != 0 {
+		t.Errorf("ACR 1/3: DV %d OM %d, want 10, 0", st.DV, st.OM)
+	}
+	if st := stats(t, f, Options{FracACR: FracCeil}); st.DV != 11 || st.OM != 1 {
+		t.Errorf("ACR 1/3 FracCeil: DV %d OM %d, want 11, 1", st.DV, st.OM)
+	}
+	// P-66: improved armor DV +1, magic weapons OM +2, mounts +2/+2, siege engines OM +2; an ability
+	// OM +1 DV -1.
+	a.Resources = Resources{Armor: GradeImproved, Weapons: GradeMagic, Mounts: true, SiegeEngines: 3}
+	a.Abilities = []Ability{{Name: "ferocity", OM: 1, DV: -1}}
+	st = stats(t, a, Options{})
+	if st.DV != 13+1+2-1 || st.OM != 3+2+2+2+1 {
+		t.Errorf("with resources: DV %d OM %d, want 15, 10", st.DV, st.OM)
+	}
+	if !st.Mounted || st.SiegeEngines != 3 {
+		t.Error("mounted, siege engines")
+	}
+}
+
+// P-6: speed in hexes a day; from feet: a day's walk is feet x 0.8 miles, 12 miles a hex.
+func TestSpeed(t *testing.T) {
+	cases := []struct {
+		feet int
+		r    HexRounding
+		want int
+	}{
+		{15, HexFloor, 1}, // 12 mi
+		{20, HexFloor, 1}, // 16 mi
+		{30, HexFloor, 2}, // 24 mi
+		{40, HexFloor, 2}, // 32 mi = 2.67
+		{40, HexNearest, 3},
+		{40, HexCeil, 3},
+		{20, HexNearest, 1}, // 1.33
+		{20, HexCeil, 2},
+		{5, HexFloor, 1}, // 4 mi: at least 1
+	}
+	for _, c := range cases {
+		a := Army{Size: SizeMedium, CR: CR1, HitDie: D8, SpeedFeet: c.feet}
+		if st := stats(t, a, Options{HexRounding: c.r}); st.Speed != c.want {
+			t.Errorf("%d ft, rounding %d: %d hexes, want %d", c.feet, c.r, st.Speed, c.want)
+		}
+	}
+	a := Army{Size: SizeMedium, CR: CR1, HitDie: D8, SpeedFeet: 30, Speed: 3}
+	if st := stats(t, a, Options{}); st.Speed != 3 {
+		t.Errorf("given speed 3: %d", st.Speed)
+	}
+}
+
+// P-9, P-10, P-11, P-8: Leadership, boons limit, tactics limit, consumption, morale modifier.
+func TestCommanderAndLimits(t *testing.T) {
+	c := &Commander{Level: 5, Charisma: 2, LeadershipFeat: true, SoldierRanks: 10}
+	if c.Leadership() != 10 || c.BoonsLimit() != 3 {
+		t.Errorf("leadership %d boons %d, want 10, 3", c.Leadership(), c.BoonsLimit())
+	}
+	for ranks, want := range map[int]int{0: 1, 4: 1, 5: 2, 9: 2, 10: 3} {
+		if got := (&Commander{SoldierRanks: ranks}).BoonsLimit(); got != want {
+			t.Errorf("ranks %d: boons limit %d, want %d", ranks, got, want)
+		}
+	}
+	for cr, want := range map[CR]int{CR1_2: 0, CR1: 0, CRInt(3): 1, CRInt(5): 2, CRInt(6): 3} {
+		st := stats(t, Army{Size: SizeMedium, CR: cr, HitDie: D8}, Options{})
+		if st.TacticsLimit != want {
+			t.Errorf("ACR %s: tactics limit %d, want %d", cr, st.TacticsLimit, want)
+		}
+	}
+	for cr, want := range map[CR]int{CR1_3: 1, CR1: 1, CRInt(3): 1, CRInt(6): 3, CRInt(7): 3} {
+		st := stats(t, Army{Size: SizeMedium, CR: cr, HitDie: D8}, Options{})
+		if st.Consumption != want {
+			t.Errorf("ACR %s: consumption %d, want %d", cr, st.Consumption, want)
+		}
+	}
+	// P-8: Morale 1 + Charisma 2 + floor(10/5) + Loyalty (+4 at Leadership 12: 9 + 0 + 3) = 9.
+	a := Army{Size: SizeMedium, CR: CRInt(5), HitDie: D8, Morale: 1,
+		Commander: &Commander{Level: 7, Charisma: 2, LeadershipFeat: true, SoldierRanks: 10, Boons: []Boon{BoonLoyalty}}}
+	if st := stats(t, a, Options{}); st.MoraleMod != 1+2+2+4 || st.Leadership != 12 {
+		t.Errorf("morale mod %d leadership %d, want 9, 12", st.MoraleMod, st.Leadership)
+	}
+	// Loyalty +2 below Leadership 12.
+	a.Commander.Level = 6 // 6 + 2 + 3 = 11
+	if st := stats(t, a, Options{}); st.MoraleMod != 1+2+2+2 {
+		t.Errorf("morale mod %d, want 7", st.MoraleMod)
+	}
+	// P-9: an absent commander gives nothing.
+	a.Commander.Absent = true
+	if st := stats(t, a, Options{}); st.MoraleMod != 1 || st.Boons != 0 {
+		t.Errorf("absent: morale mod %d boons %b", st.MoraleMod, st.Boons)
+	}
+}
+
+// P-37: each boon's Leadership threshold (M008 one below it, none at it).
+func TestBoonThresholds(t *testing.T) {
+	want := map[Boon]int{BoonBloodiedButUnbroken: 4, BoonDefensiveTactics: 5, BoonFlexibleTactics: 6,
+		BoonHitAndRun: 5, BoonLoyalty: 6, BoonHoldTheLine: 0, BoonMerciless: 0, BoonSharpshooter: 0,
+		BoonBonusTactic: 0, BoonLiveOffTheLand: 0, BoonTriage: 0}
+	for b := Boon(1); b < numBoons; b++ {
+		if b.MinLeadership() != want[b] {
+			t.Errorf("%s: threshold %d, want %d", b, b.MinLeadership(), want[b])
+		}
+		if b == BoonBonusTactic {
+			continue
+		}
+		army := func(lead int) Army {
+			return Army{Size: SizeMedium, CR: CRInt(4), HitDie: D8,
+				Resources: Resources{Ranged: true},
+				Commander: &Commander{Level: lead, Boons: []Boon{b}}}
+		}
+		if fs := Check(ptr(army(want[b])), Options{}); len(fs) != 0 {
+			t.Errorf("%s at Leadership %d: %v", b, want[b], fs)
+		}
+		if want[b] > 0 {
+			fs := Check(ptr(army(want[b]-1)), Options{})
+			if len(fs) != 1 || fs[0].Code != CodePrereq || fs[0].Field != "commander.boons[0]" {
+				t.Errorf("%s at Leadership %d: %v", b, want[b]-1, fs)
+			}
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// Check: every finding kind, with field and code.
+func TestCheck(t *testing.T) {
+	cases := []struct {
+		name  string
+		army  Army
+		code  string
+		field string
+	}{
+		{"morale out of range (P-7)", Army{Size: SizeMedium, CR: CR1, HitDie: D8, Morale: 5}, CodeInvalid, "morale"},
+		{"no size", Army{CR: CR1, HitDie: D8}, CodeInvalid, "size"},
+		{"cr above 30", Army{Size: SizeMedium, CR: CRInt(31), HitDie: D8}, CodeInvalid, "cr"},
+		{"hit die d7", Army{Size: SizeMedium, CR: CR1, HitDie: 7}, CodeInvalid, "hitDie"},
+		{"tactic twice", Army{Size: SizeMedium, CR: CRInt(4), HitDie: D8, Tactics: []Tactic{TacTaunt, TacTaunt}}, CodeInvalid, "tactics[1]"},
+		{"not an army (P-3)", Army{Size: SizeFine, CR: CR1, HitDie: D8}, CodeNotArmy, "size"},
+		// 500 CR 1/3 is ACR 3, not 4 (P-3).
+		{"acr", Army{Size: SizeHuge, CR: CR1_3, HitDie: D10, ACR: CRInt(4)}, CodeACR, "acr"},
+		// ACR 1 with d10 is 5 hp (P-4).
+		{"hp", Army{Size: SizeMedium, CR: CR1, HitDie: D10, HP: 6}, CodeHP, "hp"},
+		{"om", Army{Size: SizeMedium, CR: CR1, HitDie: D10, OM: ptr(2)}, CodeOM, "om"},
+		{"dv", Army{Size: SizeMedium, CR: CR1, HitDie: D10, DV: ptr(12)}, CodeDV, "dv"},
+		// ACR 3 knows floor(3/2) = 1 tactic; Standard and Withdraw do not count (P-10).
+		{"tactics (P-10)", Army{Size: SizeHuge, CR: CR1_3, HitDie: D10, Tactics: []Tactic{TacStandard, TacWithdraw, TacTaunt, TacExpertFlankers}}, CodeTooManyTacts, "tactics"},
+		{"boon above leadership (P-37)", Army{Size: SizeMedium, CR: CR1, HitDie: D8, Commander: &Commander{Level: 3, Charisma: 1, Boons: []Boon{BoonLoyalty}}}, CodePrereq, "commander.boons[0]"},
+		{"cavalry experts unmounted (P-27)", Army{Size: SizeMedium, CR: CRInt(3), HitDie: D8, Tactics: []Tactic{TacCavalryExperts}}, CodePrereq, "tactics"},
+		{"sniper support without ranged (P-36)", Army{Size: SizeMedium, CR: CRInt(3), HitDie: D8, Tactics: []Tactic{TacSniperSupport}}, CodePrereq, "tactics"},
+		{"sharpshooter without ranged (P-46)", Army{Size: SizeMedium, CR: CRInt(3), HitDie: D8, Commander: &Commander{Level: 5, Boons: []Boon{BoonSharpshooter}}}, CodePrereq, "commander.boons"},
+		// 4 ranks: 1 + 0 = 1 boon; a bonus tactic is a boon too (P-9, P-39).
+		{"too many boons (P-9)", Army{Size: SizeMedium, CR: CR1, HitDie: D8, Commander: &Commander{Level: 5, SoldierRanks: 4, Boons: []Boon{BoonMerciless}, BonusTactics: []Tactic{TacTaunt}}}, CodeTooManyBoons, "commander.boons"},
+	}
+	for _, c := range cases {
+		fs := Check(&c.army, Options{})
+		if len(fs) != 1 || fs[0].Code != c.code || fs[0].Field != c.field {
+			t.Errorf("%s: %v, want one %s at %s", c.name, fs, c.code, c.field)
+		}
+	}
+	// A clean army has no findings; hand-written values that agree are fine.
+	ok := Army{Size: SizeHuge, CR: CR1_3, HitDie: D10, ACR: CRInt(3), HP: 16, OM: ptr(3), DV: ptr(13),
+		Tactics: []Tactic{TacExpertFlankers}, Commander: &Commander{Level: 4, Boons: []Boon{BoonBloodiedButUnbroken}}}
+	if fs := Check(&ok, Options{}); fs != nil {
+		t.Errorf("clean army: %v", fs)
+	}
+}
+
+// Hand-written values replace derived ones by default (and hp/OM/DV are checked against the ACR in
+// use, so a wrong ACR is reported once).
+func TestGiven(t *testing.T) {
+	a := Army{Size: SizeHuge, CR: CR1_3, HitDie: D10, ACR: CRInt(4), HP: 22, DV: ptr(14)}
+	// With ACR 4: hp floor(4 x 5.5) = 22, DV 14: only the ACR disagrees.
+	fs := Check(&a, Options{})
+	if len(fs) != 1 || fs[0].Code != CodeACR {
+		t.Errorf("Check = %v", fs)
+	}
+	st := stats(t, a, Options{})
+	if st.ACR != CRInt(4) || st.HP != 22 || st.DV != 14 {
+		t.Errorf("used: ACR %s hp %d DV %d", st.ACR, st.HP, st.DV)
+	}
+	st = stats(t, a, Options{Given: GivenIgnored})
+	if st.ACR != CRInt(3) || st.HP != 16 || st.DV != 13 {
+		t.Errorf("ignored: ACR %s hp %d DV %d", st.ACR, st.HP, st.DV)
+	}
+	b := Army{Size: SizeMedium, CR: CR1, HitDie: D10, OM: ptr(4)}
+	if st := stats(t, b, Options{}); st.OM != 4 || st.Parts.GivenOM != 3 {
+		t.Errorf("given OM: %d (given part %d)", st.OM, st.Parts.GivenOM)
+	}
+}
+
+// P-64: a day of rest heals ACR, twice with the Loyalty check, up to full.
+func TestRecover(t *testing.T) {
+	st := stats(t, Army{Size: SizeHuge, CR: CR1_3, HitDie: D10}, Options{}) // ACR 3, hp 16
+	if Recover(&st, 5, false) != 8 || Recover(&st, 5, true) != 11 || Recover(&st, 15, true) != 16 {
+		t.Error("Recover")
+	}
+}
+
+// P-47: Live off the Land halves consumption and speed for the week.
+func TestWeek(t *testing.T) {
+	a := Army{Size: SizeMedium, CR: CRInt(8), HitDie: D8, Speed: 3,
+		Commander: &Commander{Level: 3, Boons: []Boon{BoonLiveOffTheLand}}}
+	st := stats(t, a, Options{})
+	if c, s := st.Week(false); c != 4 || s != 3 {
+		t.Errorf("week: %d BP, %d hexes", c, s)
+	}
+	if c, s := st.Week(true); c != 2 || s != 1 {
+		t.Errorf("living off the land: %d BP, %d hexes", c, s)
+	}
+}
