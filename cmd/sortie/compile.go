@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/urfave/cli/v2"
+)
+
+func compileCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "compile",
+		Usage:     "compile a scenario into a plan (versioned JSON, every reference resolved)",
+		ArgsUsage: "PATH...",
+		Description: `compile vets the scenario and, when it has no errors, writes its plan: deterministic JSON
+that "sortie run" reads without the sources. Without -o the plan goes to standard output.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the plan to `FILE`"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return failf(exitUsage, "compile needs a PATH (see sortie compile --help)")
+			}
+			p, err := compileOrFail(e, c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			data, err := plan.Encode(p)
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			out := c.String("output")
+			if out == "" || out == "-" {
+				_, err = e.stdout.Write(data)
+				return err
+			}
+			if err := writeFileAtomic(out, data); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			return nil
+		},
+	}
+}
+
+// compileOrFail compiles paths; findings are printed to stderr (warnings too) and errors fail
+// with exit 1, I/O problems with exit 2.
+func compileOrFail(e *env, paths []string) (*plan.Plan, error) {
+	p, list, err := compiler.Compile(paths, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	writeDiagText(e.stderr, list)
+	if list.HasErrors() || p == nil {
+		return nil, failf(exitFindings, "%d error(s); no plan written", list.Count(diag.Error))
+	}
+	return p, nil
+}
+
+// writeFileAtomic writes data to a temporary file beside path, syncs it and renames it into place,
+// so a reader never sees half a file.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".sortie-*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // no-op after a successful rename
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets testscript run sortie in-process as the "sortie" command.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"sortie": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the txtar scripts in testdata/script. Set SORTIE_UPDATE=1 to rewrite the
+// expected files of `cmp` commands (then read the diff before committing it).
+func TestScripts(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:           filepath.Join(root, "testdata", "script"),
+		UpdateScripts: os.Getenv("SORTIE_UPDATE") == "1",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("ROOT", root)
+			env.Setenv("FIELD01", filepath.Join(root, "scenarios", "karzoral", "field01"))
+			return nil
+		},
+	})
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/urfave/cli/v2"
+)
+
+func runCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "dry-run a scenario day by day (from a script, at the terminal, or by a policy)",
+		ArgsUsage: "PATH|plan.json",
+		Description: `run plays a scenario (or a plan written by "sortie compile") through its days: start phase
+(rations, army movement, strength battles), action phase (the party's move, battles, events),
+camp phase (episode or night raid) and night phase (rest or forced march).
+
+Every decision comes from, in this order:
+  --script FILE     a YAML or CUE list, one entry per decision: {move: east}, {pick: 3},
+                    {night: march}, {battle: won}; {roll: [3, 5]} gives the next die faces;
+                    an entry may assert {day: N}
+  the terminal      when standard input is a terminal and no script is given: prompts list
+                    the legal choices (--table-dice asks for every die too)
+  --policy NAME     first or random: answers every decision (and what a script leaves)
+
+Dice come from a generator seeded by --seed (same seed, same rolls), unless the script or
+the table gives them. Exit 0 when the scenario succeeds, 1 when it fails or the script
+disagrees with the state, 2 on usage or I/O errors.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "script", Usage: "take decisions (and rolls) from `FILE` (YAML or CUE)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
+			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first or random"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (transcript) or jsonl (one JSON record a line)"},
+			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return failf(exitUsage, "run needs exactly one PATH (a scenario or a plan.json; see sortie run --help)")
+			}
+			p, err := loadPlan(e, c.Args().First())
+			if err != nil {
+				return err
+			}
+			return runPlan(e, c, p)
+		},
+	}
+}
+
+// loadPlan reads a compiled plan (a .json file whose format is "sortie-plan") or compiles a scenario.
+func loadPlan(e *env, path string) (*plan.Plan, error) {
+	if strings.HasSuffix(path, ".json") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, failf(exitUsage, "%v", err)
+		}
+		if bytes.Contains(data, []byte(`"format": "`+plan.Format+`"`)) || bytes.Contains(data, []byte(`"format":"`+plan.Format+`"`)) {
+			p, err := plan.Decode(data)
+			if err != nil {
+				return nil, failf(exitUsage, "%s: %v", path, err)
+			}
+			return p, nil
+		}
+	}
+	return compileOrFail(e, []string{path})
+}
+
+func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
+	seed := c.Uint64("seed")
+	opts := runner.Options{Seed: seed}
+
+	var policy runner.Decider
+	if name := c.String("policy"); name != "" {
+		d, err := runner.NewPolicy(name, seed)
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		policy = d
+	}
+	switch {
+	case c.String("script") != "":
+		s, list, err := runner.LoadScript(c.String("script"))
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		if list.HasErrors() {
+			list.Sort()
+			writeDiagText(e.stderr, list)
+			return failf(exitFindings, "the script has errors")
+		}
+		opts.Decider = s
+		opts.Fallback = policy
+	case isTerminal(e.stdin) && policy == nil:
+		opts.Decider = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
+	case policy != nil:
+		opts.Decider = policy
+	default:
+		return failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
+	}
+
+	switch c.String("format") {
+	case "text":
+		opts.Sink = runner.NewTextSink(e.stdout)
+	case "jsonl":
+		opts.Sink = runner.NewJSONLSink(e.stdout)
+	default:
+		return failf(exitUsage, "unknown --format %q: use text or jsonl", c.String("format"))
+	}
+
+	res, err := runner.Run(p, opts)
+	if err != nil {
+		var de *runner.DecisionError
+		switch {
+		case errors.As(err, &de):
+			writeDiagText(e.stderr, de.Diagnostics())
+			return failf(exitFindings, "")
+		case errors.Is(err, runner.ErrNoInput):
+			return failf(exitUsage, "input ended; the run stopped (%v)", err)
+		}
+		return failf(exitUsage, "%v", err)
+	}
+	if res.Outcome != "success" {
+		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d", p.Scenario.ID, res.Outcome, res.Day)
+		if res.Reason != "" {
+			fmt.Fprintf(e.stderr, " (%s)", res.Reason)
+		}
+		fmt.Fprintln(e.stderr)
+		return failf(exitFindings, "")
+	}
+	return nil
+}

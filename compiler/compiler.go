@@ -1,0 +1,150 @@
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"cuelang.org/go/cue/cuecontext"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// Options configures loading. The zero value is fine.
+type Options struct {
+	// WorkDir is the directory relative paths are resolved against and diagnostics are named
+	// relative to ("./scenarios/x.cue"; files outside it print absolute). Default: the process's
+	// working directory.
+	WorkDir string
+}
+
+// Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
+// line and column.
+//
+// Each path is a file (.cue, .yaml, .yml, .json) or a directory. All files named directly make up
+// one scenario (one CUE package; YAML and JSON files unify with it). Each directory is a scenario
+// of its own: all its .cue files (one package), or, when it has none, its single YAML or JSON
+// file; subdirectories are not searched. Files named *_tool.cue, or starting with '.' or '_', are
+// ignored: tool scripts are never run. Imports never reach a registry (CUE_REGISTRY=none).
+//
+// Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L003
+// loading, S001-S004 schema, R001-R003 references and verbs, F001-F003 field, A001-A002 army
+// routes, E001-E003 events and flags, O001 objectives. A file with a syntax or load error is not
+// checked further.
+//
+// err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
+// a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
+func Vet(paths []string, opts Options) (diag.List, error) {
+	list, _, err := run(paths, opts, false)
+	return list, err
+}
+
+// Compile vets paths like Vet and lowers the scenario to a plan (see package plan). Compile takes
+// exactly one scenario (files, or one directory); several are a usage error. p is nil when the
+// list has errors; warnings do not prevent a plan. The same sources always give a byte-identical
+// plan.Encode output.
+//
+// The plan resolves every reference to an index. Blocks, events, objectives and episodes keep
+// source order; armies (K-24 resolves pairs in ascending army ID), encounters, boxes and flags are
+// sorted by name. Block.Exits[d] names the neighbour in direction d and whether entering it from
+// here is allowed (K-32: moving in direction d enters the neighbour from side d.Opposite()). An
+// objective's when is a CondAll of its fields (enter as CondAt); {army, strength} is ActStrength.
+// NightRaid and Army.Encounter are -1 when absent. SourceHash is "sha256:<hex>" over the source
+// files sorted by their slash path relative to the scenario directory (path, NUL, content, NUL
+// each); Sources lists those paths.
+func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err error) {
+	list, plans, err := run(paths, opts, true)
+	if err != nil {
+		return nil, list, err
+	}
+	if list.HasErrors() || len(plans) != 1 {
+		return nil, list, nil
+	}
+	return plans[0], list, nil
+}
+
+// recoverPanics turns a panic while vetting a scenario (in CUE or in sortie) into an L003
+// diagnostic, so that no input crashes the tool. Tests switch it off to see the panic.
+var recoverPanics = true
+
+func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, error) {
+	wd := opts.WorkDir
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return nil, nil, fmt.Errorf("working directory: %v", err)
+		}
+	}
+	wd, err := filepath.Abs(wd)
+	if err != nil {
+		return nil, nil, fmt.Errorf("working directory: %v", err)
+	}
+	units, err := collectUnits(paths, wd)
+	if err != nil {
+		return nil, nil, err
+	}
+	if compile && len(units) != 1 {
+		return nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
+	}
+	nm := newNamer(wd)
+	var list diag.List
+	var plans []*plan.Plan
+	for _, u := range units {
+		p, err := vetUnit(u, nm, &list, compile)
+		if err != nil {
+			return list, nil, err
+		}
+		if p != nil {
+			plans = append(plans, p)
+		}
+	}
+	list.Sort()
+	return list, plans, nil
+}
+
+// vetUnit loads, checks and (when compile is set and there is no error) lowers one scenario.
+func vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, err error) {
+	var local diag.List
+	defer func() {
+		if recoverPanics {
+			if r := recover(); r != nil {
+				p, err = nil, nil
+				local.Add(diag.Errorf(diag.Pos{File: nm.display(u.files[0])}, codeLoad, "internal error while checking this scenario: %v", r).
+					WithHint("please report this, with the scenario's files"))
+			}
+		}
+		list.Add(local...)
+	}()
+
+	ctx := cuecontext.New()
+	def, err := compileSchema(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ld, err := loadUnit(ctx, u, nm, &local)
+	if err != nil || !ld.ok {
+		return nil, err
+	}
+	if !checkKind(ld.user, nm, &local, u.files[0]) {
+		return nil, nil
+	}
+	sc := newSchemaChecker(ctx, def, ld.user, nm, &local)
+	unified := sc.run()
+	root := nm.pos(ld.user.Pos())
+	if !root.IsValid() || root.Line == 0 {
+		root = diag.Pos{File: nm.display(u.files[0]), Line: 1, Column: 1}
+	}
+	s := (&decoder{nm: nm}).decode(ld.user, unified, root)
+	if err := runChecks(s, &local); err != nil {
+		return nil, err
+	}
+	if !compile || local.HasErrors() {
+		return nil, nil
+	}
+	p, err = lower(s, ld.sources)
+	if err != nil {
+		return nil, fmt.Errorf("compiler bug: %v", err)
+	}
+	return p, nil
+}

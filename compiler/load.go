@@ -1,0 +1,344 @@
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/encoding/json"
+	"cuelang.org/go/encoding/yaml"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// unit is one scenario to load: files of one CUE package and/or data files, unified.
+type unit struct {
+	dir   string   // absolute scenario directory: Sources and SourceHash are relative to it
+	files []string // absolute file names, in the order they are loaded
+}
+
+// source is one loaded file.
+type source struct {
+	abs  string
+	rel  string // slash-separated, relative to unit.dir
+	data []byte
+	kind string // "cue", "yaml" or "json"
+}
+
+// fileKind classifies a file name by extension: "cue", "yaml", "json" or "" (not a scenario file).
+func fileKind(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".cue":
+		return "cue"
+	case ".yaml", ".yml":
+		return "yaml"
+	case ".json":
+		return "json"
+	}
+	return ""
+}
+
+// ignored reports whether a file is never loaded: tool scripts (never run) and files whose names
+// start with '.' or '_' (as CUE and Go ignore them).
+func ignored(name string) bool {
+	base := filepath.Base(name)
+	return strings.HasSuffix(base, "_tool.cue") || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")
+}
+
+// collectUnits resolves the command-line paths: each directory is a scenario of its own; all files
+// named directly make up one scenario together. It fails (an I/O or usage error) on a missing path,
+// an unreadable directory, a file of an unknown type or when no scenario file is found.
+func collectUnits(paths []string, workDir string) ([]unit, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("no scenario path given")
+	}
+	var units []unit
+	var loose []string
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(workDir, p)
+		}
+		abs = filepath.Clean(abs)
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, pathError(p, err)
+		}
+		if st.IsDir() {
+			u, err := dirUnit(p, abs)
+			if err != nil {
+				return nil, err
+			}
+			units = append(units, u)
+			continue
+		}
+		if fileKind(abs) == "" {
+			return nil, fmt.Errorf("%s: not a scenario file (want .cue, .yaml, .yml or .json)", p)
+		}
+		if ignored(abs) {
+			continue // e.g. x_tool.cue: never loaded, never run
+		}
+		if !containsString(loose, abs) {
+			loose = append(loose, abs)
+		}
+	}
+	if len(loose) > 0 {
+		units = append(units, unit{dir: commonDir(loose), files: loose})
+	}
+	if len(units) == 0 {
+		return nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
+	}
+	return units, nil
+}
+
+// dirUnit lists a scenario directory: all its .cue files (one package), or else its single YAML or
+// JSON file. Subdirectories are not searched.
+func dirUnit(name, abs string) (unit, error) {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return unit{}, pathError(name, err)
+	}
+	var cueFiles, data []string
+	for _, e := range entries {
+		if e.IsDir() || ignored(e.Name()) {
+			continue
+		}
+		switch fileKind(e.Name()) {
+		case "cue":
+			cueFiles = append(cueFiles, filepath.Join(abs, e.Name()))
+		case "yaml", "json":
+			data = append(data, filepath.Join(abs, e.Name()))
+		}
+	}
+	switch {
+	case len(cueFiles) > 0:
+		return unit{dir: abs, files: cueFiles}, nil
+	case len(data) == 1:
+		return unit{dir: abs, files: data}, nil
+	case len(data) > 1:
+		return unit{}, fmt.Errorf("%s: no .cue files and %d YAML/JSON files: name the scenario file", name, len(data))
+	}
+	return unit{}, fmt.Errorf("%s: no scenario files (.cue, .yaml, .yml, .json) in the directory", name)
+}
+
+func pathError(name string, err error) error {
+	switch {
+	case os.IsNotExist(err):
+		return fmt.Errorf("%s: no such file or directory", name)
+	case os.IsPermission(err):
+		return fmt.Errorf("%s: permission denied", name)
+	}
+	return fmt.Errorf("%s: %v", name, err)
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// commonDir is the deepest directory that holds all files.
+func commonDir(files []string) string {
+	dir := filepath.Dir(files[0])
+	for _, f := range files[1:] {
+		for !within(dir, f) {
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+	}
+	return dir
+}
+
+func within(dir, file string) bool {
+	rel, err := filepath.Rel(dir, file)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// loaded is the result of loading a unit.
+type loaded struct {
+	sources []source
+	user    cue.Value // the author's value, without the schema
+	ok      bool      // user is usable (no syntax or load error)
+}
+
+// loadUnit reads, parses and builds a unit in ctx. Syntax errors give L001, other load and build
+// errors L003; then ok is false. The error return is for I/O problems only.
+func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, error) {
+	var res loaded
+	overlay := map[string]load.Source{}
+	var cueArgs []string
+	var dataFiles []*ast.File
+	syntaxOK := true
+	for _, abs := range u.files {
+		data, err := os.ReadFile(abs)
+		if err != nil {
+			return res, pathError(nm.display(abs), err)
+		}
+		rel, err := filepath.Rel(u.dir, abs)
+		if err != nil {
+			rel = filepath.Base(abs)
+		}
+		kind := fileKind(abs)
+		res.sources = append(res.sources, source{abs: abs, rel: filepath.ToSlash(rel), data: data, kind: kind})
+		var perr error
+		switch kind {
+		case "cue":
+			// Syntax is checked here so that a syntax error is always L001 with its position; the
+			// loader then reuses the parsed file (and so loads exactly the bytes that are hashed).
+			var f *ast.File
+			f, perr = parser.ParseFile(abs, data, parser.ParseComments)
+			if perr == nil {
+				overlay[abs] = load.FromFile(f)
+				cueArgs = append(cueArgs, abs)
+			}
+		case "yaml":
+			var f *ast.File
+			f, perr = yaml.Extract(abs, data)
+			if perr == nil {
+				dataFiles = append(dataFiles, f)
+			}
+		case "json":
+			nm.json[abs] = data
+			var x ast.Expr
+			x, perr = json.Extract(abs, data)
+			if perr == nil {
+				dataFiles = append(dataFiles, exprFile(abs, x))
+			}
+		}
+		if perr != nil {
+			syntaxOK = false
+			addCUEErrors(list, nm, perr, codeSyntax, abs, "fix the syntax; nothing else in this file was checked")
+		}
+	}
+	sort.Slice(res.sources, func(i, j int) bool { return res.sources[i].rel < res.sources[j].rel })
+	if !syntaxOK {
+		return res, nil
+	}
+
+	var inst *build.Instance
+	if len(cueArgs) > 0 {
+		cfg := &load.Config{
+			Dir:     u.dir,
+			Env:     []string{"CUE_REGISTRY=none"}, // never reach for the network: a bad import fails at once
+			Overlay: overlay,
+		}
+		insts := load.Instances(cueArgs, cfg)
+		if len(insts) != 1 {
+			list.Add(diag.Errorf(diag.Pos{File: nm.display(cueArgs[0])}, codeLoad,
+				"the files do not form one CUE package").
+				WithHint("give every file of the scenario the same package clause"))
+			return res, nil
+		}
+		inst = insts[0]
+		if inst.Err != nil {
+			hint := "keep the scenario self-contained: no imports outside its package"
+			if strings.Contains(inst.Err.Error(), "found packages") {
+				hint = "give every file of the scenario the same package clause"
+			}
+			addCUEErrors(list, nm, inst.Err, codeLoad, cueArgs[0], hint)
+			return res, nil
+		}
+	} else {
+		inst = build.NewContext().NewInstance(u.dir, nil)
+	}
+	for _, f := range dataFiles {
+		if err := inst.AddSyntax(f); err != nil {
+			addCUEErrors(list, nm, err, codeLoad, f.Filename, "")
+			return res, nil
+		}
+	}
+	v := ctx.BuildInstance(inst)
+	// Errors inside fields (conflicts, bad references) are reported with their paths by the schema
+	// step; only a value that is an error as a whole stops here.
+	if err := v.Err(); err != nil && !isStruct(v) {
+		addCUEErrors(list, nm, err, codeLoad, u.files[0], "")
+		return res, nil
+	}
+	res.user = v
+	res.ok = true
+	return res, nil
+}
+
+// exprFile wraps a JSON value as a CUE file: a top-level object becomes the file's fields.
+func exprFile(name string, x ast.Expr) *ast.File {
+	if s, ok := x.(*ast.StructLit); ok {
+		return &ast.File{Filename: name, Decls: s.Elts}
+	}
+	return &ast.File{Filename: name, Decls: []ast.Decl{&ast.EmbedDecl{Expr: x}}}
+}
+
+// addCUEErrors adds one diagnostic per CUE error, at its first position in a user file (or the file
+// fallback when it has none).
+func addCUEErrors(list *diag.List, nm *namer, err error, code, fallback, hint string) {
+	for _, e := range errors.Errors(err) {
+		pos := diag.Pos{}
+		for _, p := range errors.Positions(e) {
+			if pos = nm.pos(p); pos.IsValid() {
+				break
+			}
+		}
+		// Error() keeps the cause of wrapped errors ("import failed: ...: imports are unavailable
+		// ..."). Some decoders (YAML) put the position only in the text, as "file:line: ".
+		msg := e.Error()
+		if m := reLeadingPos.FindStringSubmatch(msg); m != nil && pos.Line == 0 {
+			line, _ := strconv.Atoi(m[2])
+			col, _ := strconv.Atoi(m[3])
+			pos = diag.Pos{File: nm.display(m[1]), Line: line, Column: col}
+		}
+		if !pos.IsValid() {
+			pos = diag.Pos{File: nm.display(fallback)}
+		}
+		msg = rePosPrefix.ReplaceAllString(msg, "")
+		msg = reForFile.ReplaceAllString(msg, "")
+		if p := strings.Join(e.Path(), "."); p != "" {
+			msg = strings.TrimPrefix(msg, p+": ")
+		}
+		msg = lowerFirst(strings.TrimSpace(msg))
+		if msg == "" {
+			msg = "could not be loaded"
+		}
+		d := diag.Errorf(pos, code, "%s", msg)
+		if hint != "" {
+			d = d.WithHint("%s", hint)
+		}
+		list.Add(d)
+	}
+}
+
+var (
+	// reLeadingPos matches a message that starts with "file:line: " or "file:line:col: ".
+	reLeadingPos = regexp.MustCompile(`^(\S+?):(\d+)(?::(\d+))?: `)
+	// reForFile matches the file name the JSON decoder puts in its messages.
+	reForFile = regexp.MustCompile(` for file "[^"]*"`)
+)
+
+// rePosPrefix matches a "file:line:col: " or "file:line: " inside an error message.
+var rePosPrefix = regexp.MustCompile(`\S+:\d+(?::\d+)?: `)
+
+// lowerFirst lowercases the first letter of a message (messages are lowercase).
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	if r[0] >= 'A' && r[0] <= 'Z' && (len(r) == 1 || !(r[1] >= 'A' && r[1] <= 'Z')) {
+		r[0] += 'a' - 'A'
+	}
+	return string(r)
+}

@@ -1,0 +1,78 @@
+package compiler
+
+import (
+	"path/filepath"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/token"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// schemaPrefix starts the file names of the embedded schema: positions there are never reported.
+const schemaPrefix = "embedded:/schema/"
+
+// namer turns the file names CUE reports (absolute paths) into the names diagnostics print.
+type namer struct {
+	workDir string            // absolute, cleaned
+	cache   map[string]string // absolute name -> display name
+	json    map[string][]byte // JSON sources by absolute name (see labelPos)
+}
+
+func newNamer(workDir string) *namer {
+	return &namer{workDir: filepath.Clean(workDir), cache: map[string]string{}, json: map[string][]byte{}}
+}
+
+// display returns "./rel/path" for a file inside the working directory (slash-separated) and the
+// absolute path otherwise.
+func (n *namer) display(abs string) string {
+	if s, ok := n.cache[abs]; ok {
+		return s
+	}
+	s := abs
+	if filepath.IsAbs(abs) {
+		if rel, err := filepath.Rel(n.workDir, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			s = "./" + filepath.ToSlash(rel)
+		}
+	}
+	n.cache[abs] = s
+	return s
+}
+
+// pos converts a CUE position; schema positions and unknown ones give the zero Pos.
+func (n *namer) pos(p token.Pos) diag.Pos {
+	if !p.IsValid() {
+		return diag.Pos{}
+	}
+	f := p.Filename()
+	if f == "" || strings.HasPrefix(f, schemaPrefix) {
+		return diag.Pos{}
+	}
+	return diag.Pos{File: n.display(f), Line: p.Line(), Column: p.Column()}
+}
+
+// valuePos is the position of v's value in the user's source: for a field `a: 1` the `1`, for a
+// list element the element. It falls back to v.Pos() (a field's label).
+func (n *namer) valuePos(v cue.Value) diag.Pos {
+	if f, ok := v.Source().(*ast.Field); ok && f.Value != nil {
+		if p := n.pos(f.Value.Pos()); p.IsValid() {
+			return p
+		}
+	}
+	return n.pos(v.Pos())
+}
+
+// labelPos is the position of the field that holds v (its label), or of v itself. CUE's JSON
+// decoder places a label after its opening quote; the quote is where the label starts.
+func (n *namer) labelPos(v cue.Value) diag.Pos {
+	tp := v.Pos()
+	p := n.pos(tp)
+	if data, ok := n.json[tp.Filename()]; ok && p.Column > 1 {
+		if off := tp.Offset(); off > 0 && off <= len(data) && data[off-1] == '"' {
+			p.Column--
+		}
+	}
+	return p
+}
