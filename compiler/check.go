@@ -34,6 +34,12 @@ var checks = []*Check{
 	flagsCheck,
 	daysCheck,
 	objectivesCheck,
+	islandsCheck,
+	trailsCheck,
+	usageCheck,
+	condsCheck,
+	timeCheck,
+	forecastCheck,
 }
 
 // Checks returns the registered checks (for documentation and tests). The slice is a copy.
@@ -157,6 +163,10 @@ type Index struct {
 
 	reach     map[string]bool
 	reachDone bool
+	comp      map[string]int
+	compDone  bool
+	dist      map[string]int
+	distDone  bool
 	s         *Scenario
 }
 

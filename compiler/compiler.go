@@ -136,9 +136,12 @@ func vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, er
 		root = diag.Pos{File: nm.display(u.files[0]), Line: 1, Column: 1}
 	}
 	s := (&decoder{nm: nm}).decode(ld.user, unified, root)
-	if err := runChecks(s, &local); err != nil {
+	sup := collectSuppressions(ld.cue, nm, &local)
+	var found diag.List
+	if err := runChecks(s, &found); err != nil {
 		return nil, err
 	}
+	local.Add(applySuppressions(found, sup)...)
 	if !compile || local.HasErrors() {
 		return nil, nil
 	}

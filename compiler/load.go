@@ -175,6 +175,7 @@ type loaded struct {
 	sources []source
 	user    cue.Value // the author's value, without the schema
 	ok      bool      // user is usable (no syntax or load error)
+	cue     []*ast.File
 }
 
 // loadUnit reads, parses and builds a unit in ctx. Syntax errors give L001, other load and build
@@ -186,9 +187,21 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	var dataFiles []*ast.File
 	syntaxOK := true
 	for _, abs := range u.files {
-		data, err := os.ReadFile(abs)
+		data, refused, err := readBounded(abs, u.dir)
 		if err != nil {
 			return res, pathError(nm.display(abs), err)
+		}
+		if refused != "" {
+			syntaxOK = false
+			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: 1, Column: 1}, codeFileTooBig, "%s", refused).
+				WithHint("split the scenario over several files, or shrink it"))
+			continue
+		}
+		if line, col, deep := tooDeep(data); deep {
+			syntaxOK = false
+			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "nesting deeper than %d levels", maxDepth).
+				WithHint("flatten the structure; nothing else in this file was checked"))
+			continue
 		}
 		rel, err := filepath.Rel(u.dir, abs)
 		if err != nil {
@@ -204,8 +217,13 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 			var f *ast.File
 			f, perr = parser.ParseFile(abs, data, parser.ParseComments)
 			if perr == nil {
+				if !hostileCUE(f, u.dir, nm, list) {
+					syntaxOK = false
+					continue
+				}
 				overlay[abs] = load.FromFile(f)
 				cueArgs = append(cueArgs, abs)
+				res.cue = append(res.cue, f)
 			}
 		case "yaml":
 			var f *ast.File
@@ -234,9 +252,12 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	var inst *build.Instance
 	if len(cueArgs) > 0 {
 		cfg := &load.Config{
-			Dir:     u.dir,
-			Env:     []string{"CUE_REGISTRY=none"}, // never reach for the network: a bad import fails at once
-			Overlay: overlay,
+			Dir: u.dir,
+			// The module root is the scenario's folder: CUE must not look for a cue.mod above it,
+			// which would read files outside the folder.
+			ModuleRoot: u.dir,
+			Env:        []string{"CUE_REGISTRY=none"}, // never reach for the network: a bad import fails at once
+			Overlay:    overlay,
 		}
 		insts := load.Instances(cueArgs, cfg)
 		if len(insts) != 1 {
