@@ -184,4 +184,8 @@ var allCodes = []string{
 	codeRouteGap, codeRouteOneWay,
 	codeEventNoReach, codeFlagNeverSet, codeDayTooLate,
 	codeNoSuccess,
+	codeUnusedEncounter, codeFlagNeverRead, codeIsland, codeBadTrail,
+	codeEventNever, codeObjNever, codeTooFar, codeDayAfter, codeArmyDoom,
+	codeTooDeep, codeEmbed, codeImportOutside, codeNoReason, codeUnusedIgnore, codeBadIgnore,
+	// codeFileTooBig (L004) needs a 4 MiB file: TestHostileInput generates one.
 }
