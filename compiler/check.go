@@ -298,3 +298,35 @@ func forEachCond(s *Scenario, f func(*Cond)) {
 		o.When.Walk(f)
 	}
 }
+
+// CheckOf names the pass that reports code: a check's Name, or "load" (L001-L007: reading and
+// parsing the files), "schema" (S codes) or "suppressions" (L008-L010). CI reports group
+// findings by it (one JUnit test case per check). Unknown codes give "".
+func CheckOf(code string) string {
+	for _, c := range checks {
+		for _, cc := range c.Codes {
+			if cc == code {
+				return c.Name
+			}
+		}
+	}
+	switch {
+	case code == codeNoReason || code == codeUnusedIgnore || code == codeBadIgnore:
+		return "suppressions"
+	case strings.HasPrefix(code, "L"):
+		return "load"
+	case strings.HasPrefix(code, "S"):
+		return "schema"
+	}
+	return ""
+}
+
+// PassNames lists every pass CheckOf can name, in the order they run: load, schema, the checks,
+// suppressions.
+func PassNames() []string {
+	out := []string{"load", "schema"}
+	for _, c := range checks {
+		out = append(out, c.Name)
+	}
+	return append(out, "suppressions")
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 
 	"cuelang.org/go/cue/cuecontext"
 
@@ -36,8 +38,21 @@ type Options struct {
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
 func Vet(paths []string, opts Options) (diag.List, error) {
-	list, _, err := run(paths, opts, false)
+	list, _, _, err := run(paths, opts, false)
 	return list, err
+}
+
+// ScenarioFiles names the files of one vetted scenario, as diagnostics name them.
+type ScenarioFiles struct {
+	Dir   string   // the scenario's folder
+	Files []string // its files, in load order
+}
+
+// VetScenarios is Vet that also returns the scenarios it vetted (in the order of paths; a
+// "dir/..." pattern in lexical order), clean ones included: CI reports list every scenario.
+func VetScenarios(paths []string, opts Options) (diag.List, []ScenarioFiles, error) {
+	list, _, units, err := run(paths, opts, false)
+	return list, units, err
 }
 
 // Compile vets paths like Vet and lowers the scenario to a plan (see package plan). Compile takes
@@ -54,7 +69,7 @@ func Vet(paths []string, opts Options) (diag.List, error) {
 // files sorted by their slash path relative to the scenario directory (path, NUL, content, NUL
 // each); Sources lists those paths.
 func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err error) {
-	list, plans, err := run(paths, opts, true)
+	list, plans, _, err := run(paths, opts, true)
 	if err != nil {
 		return nil, list, err
 	}
@@ -68,39 +83,67 @@ func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err er
 // diagnostic, so that no input crashes the tool. Tests switch it off to see the panic.
 var recoverPanics = true
 
-func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, error) {
+func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
 	wd := opts.WorkDir
 	if wd == "" {
 		var err error
 		if wd, err = os.Getwd(); err != nil {
-			return nil, nil, fmt.Errorf("working directory: %v", err)
+			return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 		}
 	}
 	wd, err := filepath.Abs(wd)
 	if err != nil {
-		return nil, nil, fmt.Errorf("working directory: %v", err)
+		return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 	}
 	units, err := collectUnits(paths, wd)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if compile && len(units) != 1 {
-		return nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
+		return nil, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
-	nm := newNamer(wd)
+	// Scenarios are vetted in parallel, at most GOMAXPROCS at a time, each with its own CUE
+	// context (cue values are not safe for concurrent use); results are gathered in unit order
+	// and sorted, so the output does not depend on scheduling.
+	type result struct {
+		list diag.List
+		plan *plan.Plan
+		err  error
+	}
+	results := make([]result, len(units))
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
+	for i, u := range units {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			r := &results[i]
+			r.plan, r.err = vetUnit(u, newNamer(wd), &r.list, compile)
+		}()
+	}
+	wg.Wait()
 	var list diag.List
 	var plans []*plan.Plan
-	for _, u := range units {
-		p, err := vetUnit(u, nm, &list, compile)
-		if err != nil {
-			return list, nil, err
+	for _, r := range results {
+		list.Add(r.list...)
+		if r.err != nil {
+			return list, nil, nil, r.err
 		}
-		if p != nil {
-			plans = append(plans, p)
+		if r.plan != nil {
+			plans = append(plans, r.plan)
 		}
 	}
 	list.Sort()
-	return list, plans, nil
+	nm := newNamer(wd)
+	scen := make([]ScenarioFiles, len(units))
+	for i, u := range units {
+		scen[i].Dir = nm.display(u.dir)
+		for _, f := range u.files {
+			scen[i].Files = append(scen[i].Files, nm.display(f))
+		}
+	}
+	return list, plans, scen, nil
 }
 
 // vetUnit loads, checks and (when compile is set and there is no error) lowers one scenario.

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,6 +71,14 @@ func collectUnits(paths []string, workDir string) ([]unit, error) {
 			abs = filepath.Join(workDir, p)
 		}
 		abs = filepath.Clean(abs)
+		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
+			found, err := walkUnits(p, filepath.Join(workDir, filepath.FromSlash(rest)))
+			if err != nil {
+				return nil, err
+			}
+			units = append(units, found...)
+			continue
+		}
 		st, err := os.Stat(abs)
 		if err != nil {
 			return nil, pathError(p, err)
@@ -99,6 +108,75 @@ func collectUnits(paths []string, workDir string) ([]unit, error) {
 		return nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
 	}
 	return units, nil
+}
+
+// walkUnits resolves a "dir/..." pattern: every directory under dir (dir included) that holds
+// .cue files is a scenario; in a directory without .cue files, each YAML or JSON file that says
+// kind: scenario is one. Hidden directories (".git"), directories starting with '_' and cue.mod
+// are skipped, and symbolic links are not followed. Directories are visited in lexical order.
+func walkUnits(pattern, root string) ([]unit, error) {
+	root = filepath.Clean(root)
+	if st, err := os.Stat(root); err != nil {
+		return nil, pathError(pattern, err)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory", pattern)
+	}
+	var units []unit
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return pathError(path, err)
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "cue.mod") {
+			return filepath.SkipDir
+		}
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return pathError(path, err)
+		}
+		var cueFiles, data []string
+		for _, e := range entries {
+			if !e.Type().IsRegular() || ignored(e.Name()) {
+				continue
+			}
+			switch fileKind(e.Name()) {
+			case "cue":
+				cueFiles = append(cueFiles, filepath.Join(path, e.Name()))
+			case "yaml", "json":
+				data = append(data, filepath.Join(path, e.Name()))
+			}
+		}
+		if len(cueFiles) > 0 {
+			units = append(units, unit{dir: path, files: cueFiles})
+			return nil
+		}
+		for _, f := range data {
+			if sniffScenario(f) {
+				units = append(units, unit{dir: path, files: []string{f}})
+			}
+		}
+		return nil
+	})
+	return units, err
+}
+
+// reKindScenario finds a top-level kind: scenario in YAML or JSON.
+var reKindScenario = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*"?scenario\b`)
+
+// sniffScenario reports whether a data file looks like a scenario (its first 64 KiB say kind:
+// scenario): scripts and other YAML beside scenarios are not vetted by a pattern.
+func sniffScenario(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return true // let the loader report the problem
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, buf)
+	return reKindScenario.Match(buf[:n])
 }
 
 // dirUnit lists a scenario directory: all its .cue files (one package), or else its single YAML or

@@ -90,7 +90,7 @@ func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
 		}
 		if list.HasErrors() {
 			list.Sort()
-			writeDiagText(e.stderr, list)
+			writeDiagText(e.stderr, list, false)
 			return failf(exitFindings, "the script has errors")
 		}
 		opts.Decider = s
@@ -117,7 +117,7 @@ func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
 		var de *runner.DecisionError
 		switch {
 		case errors.As(err, &de):
-			writeDiagText(e.stderr, de.Diagnostics())
+			writeDiagText(e.stderr, de.Diagnostics(), false)
 			return failf(exitFindings, "")
 		case errors.Is(err, runner.ErrNoInput):
 			return failf(exitUsage, "input ended; the run stopped (%v)", err)
