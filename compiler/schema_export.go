@@ -65,4 +65,3 @@ func SchemaJSON() ([]byte, error) {
 	out.WriteByte('\n')
 	return out.Bytes(), nil
 }
-
