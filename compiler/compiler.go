@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -111,17 +112,23 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, [
 		err  error
 	}
 	results := make([]result, len(units))
-	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	next := make(chan int)
 	var wg sync.WaitGroup
-	for i, u := range units {
+	for range min(len(units), max(1, runtime.GOMAXPROCS(0))) {
 		wg.Add(1)
-		sem <- struct{}{}
 		go func() {
-			defer func() { <-sem; wg.Done() }()
-			r := &results[i]
-			r.plan, r.err = vetUnit(u, newNamer(wd), &r.list, compile)
+			defer wg.Done()
+			w := &worker{}
+			for i := range next {
+				r := &results[i]
+				r.plan, r.err = w.vetUnit(units[i], newNamer(wd), &r.list, compile)
+			}
 		}()
 	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
 	wg.Wait()
 	var list diag.List
 	var plans []*plan.Plan
@@ -147,12 +154,20 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, [
 }
 
 // vetUnit loads, checks and (when compile is set and there is no error) lowers one scenario.
-func vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, err error) {
+// worker vets scenarios one after another in one CUE context, with the schema compiled once.
+// After a panic the context is dropped and made anew.
+type worker struct {
+	ctx *cue.Context
+	def cue.Value
+}
+
+func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, err error) {
 	var local diag.List
 	defer func() {
 		if recoverPanics {
 			if r := recover(); r != nil {
 				p, err = nil, nil
+				w.ctx = nil
 				local.Add(diag.Errorf(diag.Pos{File: nm.display(u.files[0])}, codeLoad, "internal error while checking this scenario: %v", r).
 					WithHint("please report this, with the scenario's files"))
 			}
@@ -160,11 +175,15 @@ func vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, er
 		list.Add(local...)
 	}()
 
-	ctx := cuecontext.New()
-	def, err := compileSchema(ctx)
-	if err != nil {
-		return nil, err
+	if w.ctx == nil {
+		ctx := cuecontext.New()
+		def, err := compileSchema(ctx)
+		if err != nil {
+			return nil, err
+		}
+		w.ctx, w.def = ctx, def
 	}
+	ctx, def := w.ctx, w.def
 	ld, err := loadUnit(ctx, u, nm, &local)
 	if err != nil || !ld.ok {
 		return nil, err

@@ -72,7 +72,11 @@ func collectUnits(paths []string, workDir string) ([]unit, error) {
 		}
 		abs = filepath.Clean(abs)
 		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
-			found, err := walkUnits(p, filepath.Join(workDir, filepath.FromSlash(rest)))
+			base := filepath.FromSlash(rest)
+			if !filepath.IsAbs(base) {
+				base = filepath.Join(workDir, base)
+			}
+			found, err := walkUnits(p, base)
 			if err != nil {
 				return nil, err
 			}

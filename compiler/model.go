@@ -272,14 +272,36 @@ type decoder struct {
 	nm *namer
 }
 
-// node is a value of the author's (v) and the same path in the unified value (u).
+// node is a value of the author's (v) and the same path in the unified value (u). The unified
+// value is only needed for defaults of fields the author left out, so it is looked up lazily:
+// from the nearest resolved ancestor (up) along the selectors below it (path).
 type node struct {
-	v, u cue.Value
+	v    cue.Value
+	up   *cue.Value
+	path []cue.Selector
+}
+
+func rootNode(v, u cue.Value) node { return node{v: v, up: &u} }
+
+// child returns the node one selector below n.
+func (n node) child(v cue.Value, sel cue.Selector) node {
+	path := make([]cue.Selector, len(n.path)+1)
+	copy(path, n.path)
+	path[len(n.path)] = sel
+	return node{v: v, up: n.up, path: path}
+}
+
+// unified resolves the unified value at n.
+func (n node) unified() cue.Value {
+	if len(n.path) == 0 {
+		return *n.up
+	}
+	return n.up.LookupPath(cue.MakePath(n.path...))
 }
 
 func (n node) get(name string) node {
-	p := cue.MakePath(cue.Str(name))
-	return node{n.v.LookupPath(p), n.u.LookupPath(p)}
+	sel := cue.Str(name)
+	return n.child(n.v.LookupPath(cue.MakePath(sel)), sel)
 }
 
 func (n node) exists() bool { return n.v.Exists() }
@@ -292,7 +314,7 @@ func (n node) fields(f func(label string, c node)) {
 	}
 	for it.Next() {
 		sel := it.Selector()
-		f(sel.Unquoted(), node{it.Value(), n.u.LookupPath(cue.MakePath(sel))})
+		f(sel.Unquoted(), n.child(it.Value(), sel))
 	}
 }
 
@@ -313,7 +335,7 @@ func (n node) hasOther(known ...string) bool {
 // elems calls f for each element of the author's list.
 func (n node) elems(f func(i int, c node)) {
 	for i, e := range listElems(n.v) {
-		f(i, node{e, n.u.LookupPath(cue.MakePath(cue.Index(i)))})
+		f(i, n.child(e, cue.Index(i)))
 	}
 }
 
@@ -323,8 +345,8 @@ func (n node) value() (cue.Value, bool) {
 		d, _ := n.v.Default()
 		return d, d.IsConcrete()
 	}
-	if n.u.Exists() {
-		d, _ := n.u.Default()
+	if u := n.unified(); u.Exists() {
+		d, _ := u.Default()
 		if d.Err() == nil && d.IsConcrete() {
 			return d, true
 		}
@@ -366,7 +388,7 @@ func (dc *decoder) bool(n node) bool {
 
 // decode reads the scenario; root is the position of the top of the scenario.
 func (dc *decoder) decode(user, unified cue.Value, root diag.Pos) *Scenario {
-	n := node{user, unified}
+	n := rootNode(user, unified)
 	s := &Scenario{Pos: root}
 	s.ID = dc.str(n.get("id"))
 	s.Title = dc.str(n.get("title"))
