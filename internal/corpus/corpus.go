@@ -111,7 +111,7 @@ func Scenario(i int) any {
 		Field: map[string]any{"blocks": blocks},
 		Armies: map[string]army{
 			// The friendly army is the stronger: it wins where they meet (K-24).
-			"allies": {Side: "friendly", Strength: 80 + i%20, Route: route(1, 0, w-1)},
+			"allies":  {Side: "friendly", Strength: 80 + i%20, Route: route(1, 0, w-1)},
 			"raiders": {Side: "enemy", Strength: 30 + i%40, Route: route(1, w-1, 0), Encounter: "vanguard"},
 		},
 		Encounters: map[string]encounter{
