@@ -24,6 +24,12 @@ func FuzzCompile(f *testing.F) {
 		"testdata/compiler/want/R002_verbs.cue",
 		"testdata/compiler/want/S002_value.cue",
 		"testdata/compiler/want/F003_box.cue",
+		"testdata/compiler/want/W001_forecast.cue",
+		"testdata/compiler/want/E004_never.cue",
+		"testdata/compiler/want/O002_never.cue",
+		"testdata/compiler/want/F005_trail.cue",
+		"testdata/compiler/want/L008_suppress.cue",
+		"testdata/compiler/want/L006_embed.cue",
 	} {
 		data, err := os.ReadFile(filepath.Join(root, seed))
 		if err != nil {
