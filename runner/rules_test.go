@@ -579,3 +579,43 @@ func TestValidateRejectsBadPlans(t *testing.T) {
 		t.Errorf("field01: %v", err)
 	}
 }
+
+// armyGone holds only for an army that was on the field and left it: a reserve that has not
+// arrived yet is not gone. A strength change on an army off the field has no effect, and so
+// cannot wipe out a friendly reserve (K-25 needs an army on the field).
+func TestArmyGoneAndOffFieldArmies(t *testing.T) {
+	p := line(3)
+	addArmy(p, "boss", "enemy", 10, 1, -1, "b2")
+	addArmy(p, "reinf", "friendly", 10, 1, -1, "b2")
+	p.Armies[0].Reserve, p.Armies[1].Reserve = true, true
+	p.Objectives = []plan.Objective{{ID: "win", Outcome: "success",
+		When: plan.Cond{Op: plan.CondArmyGone, Army: 0}}}
+	p.Events = []plan.Event{
+		{ID: "cut", On: plan.Trigger{Kind: plan.OnDay, Day: 1}, Do: []plan.Action{
+			{Op: plan.ActStrength, Army: 1, Delta: -50}}}, // reinf is not on the field yet
+		{ID: "arrive", On: plan.Trigger{Kind: plan.OnDay, Day: 2}, Do: []plan.Action{
+			{Op: plan.ActSpawn, Army: 0}, {Op: plan.ActSpawn, Army: 0}}},
+		{ID: "leave", On: plan.Trigger{Kind: plan.OnDay, Day: 3}, Do: []plan.Action{
+			{Op: plan.ActRemove, Army: 0}, {Op: plan.ActStrength, Army: 0, Delta: -5}}},
+	}
+	names := []string{}
+	for range 3 {
+		names = append(names, "stay", "1", "rest")
+	}
+	res, c, err := run(t, p, &dice1{&answers{t: t, names: names}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Day 1: boss is a reserve, not gone: no success. Day 2: it arrives (the second spawn finds it
+	// there). Day 3: removed, so gone: success on day 3. reinf never lost strength, no K-25.
+	if res.Outcome != Success || res.Day != 3 {
+		t.Fatalf("got %s on day %d (%s), want success on day 3", res.Outcome, res.Day, res.Reason)
+	}
+	var notes []string
+	for _, r := range c.of(TypeStrength, TypeArmySpawned) {
+		notes = append(notes, r.Army+":"+r.Result)
+	}
+	if got, want := strings.Join(notes, " "), "reinf:ignored boss: boss:already boss:ignored"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

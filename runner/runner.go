@@ -134,6 +134,7 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.armyStr = make([]int, len(p.Armies))
 	s.armyStep = make([]int, len(p.Armies))
 	s.flags = newBitset(len(p.Flags))
+	s.gone = newBitset(len(p.Armies))
 	s.revealed = newBitset(nb)
 	s.fired = make([]int32, len(p.Events))
 	s.reached = make([]int32, len(p.Objectives))
@@ -198,6 +199,7 @@ type state struct {
 	armyStep  []int // index into the army's route
 
 	flags    bitset
+	gone     bitset // armies that were on the field and left it (CondArmyGone)
 	revealed bitset
 	fired    []int32 // times each event fired
 	reached  []int32 // day each objective was reached, 0 if not
@@ -237,6 +239,7 @@ func (s *state) reset(opts Options) {
 		}
 	}
 	s.flags.clear()
+	s.gone.clear()
 	s.revealed.clear()
 	// K-30: the terrain of every block outside a box is known from the start; K-31: boxes are hidden.
 	for b := range p.Field.Blocks {

@@ -76,9 +76,17 @@ func (t *textSink) Write(r *Record) error {
 			line("%s leaves the field at %s", r.Army, r.Block)
 		}
 	case TypeArmySpawned:
-		line("%s appears at %s (strength %d)", r.Army, r.Block, r.After)
+		if r.Result == "already" {
+			line("%s is already on the field at %s (strength %d)", r.Army, r.Block, r.After)
+		} else {
+			line("%s appears at %s (strength %d)", r.Army, r.Block, r.After)
+		}
 	case TypeStrength:
-		line("%s strength %d -> %d (%+d)", r.Army, r.Before, r.After, r.Delta)
+		if r.Result == "ignored" {
+			line("%s is not on the field: strength change %+d has no effect", r.Army, r.Delta)
+		} else {
+			line("%s strength %d -> %d (%+d)", r.Army, r.Before, r.After, r.Delta)
+		}
 	case TypeEvent:
 		if r.Block != "" {
 			line("event %s (on entering %s)", r.ID, r.Block)

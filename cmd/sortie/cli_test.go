@@ -26,6 +26,9 @@ func TestExitCodes(t *testing.T) {
 	tmp := t.TempDir()
 	syntax := filepath.Join(tmp, "broken.cue")
 	os.WriteFile(syntax, []byte("kind: \"scenario\"\nid: \"x\"\ntitle: \"broken\n"), 0o644)
+	long := filepath.Join(tmp, "long.yaml")
+	win, _ := os.ReadFile(filepath.Join(field01, "win.yaml"))
+	os.WriteFile(long, append(win, "- {move: east}\n- night: rest\n"...), 0o644)
 	badScript := filepath.Join(tmp, "bad.yaml")
 	// Day 1 asks for a move; "night: rest" does not fit the state.
 	os.WriteFile(badScript, []byte("- night: rest\n"), 0o644)
@@ -46,6 +49,10 @@ func TestExitCodes(t *testing.T) {
 		{"run script mismatch", []string{"run", field01, "--script", badScript}, 1, ``, `bad\.yaml:1:3: X001: .*day 1.*action`},
 		{"run no decisions", []string{"run", field01}, 2, ``, `--script FILE or --policy`},
 		{"run bad policy", []string{"run", field01, "--policy", "smart"}, 2, ``, `smart`},
+		{"run script longer than the play", []string{"run", field01, "--script", long}, 0, `success`, `long\.yaml:\d+:3: X004: warning: the scenario ended before the script did: 2 entries`},
+		{"compile -o without a value", []string{"compile", field01, "-o"}, 2, `^$`, `flag -o needs a value`},
+		{"compile -o a directory", []string{"compile", field01, "-o", tmp}, 2, `^$`, `cannot write the plan to .*: it is a directory`},
+		{"unknown flag", []string{"vet", "--bogus", field01}, 2, `^$`, `flag provided but not defined: -bogus \(see sortie vet --help\)`},
 		{"explain", []string{"explain", "F002"}, 0, `F002: `, ``},
 		{"explain unknown", []string{"explain", "Z999"}, 2, ``, `unknown code`},
 	}
