@@ -568,6 +568,16 @@ func TestValidateRejectsBadPlans(t *testing.T) {
 		"bad box":      func(p *plan.Plan) { p.Field.Blocks[0].Box = 3 },
 		"bad encount":  func(p *plan.Plan) { p.Armies[0].Encounter = 3 },
 		"bad army ref": func(p *plan.Plan) { p.Objectives[1].When.Args[2].Army = -2 },
+		// Hand-edited plans (found by a newcomer's review): exits must match the coordinates.
+		"no exits":       func(p *plan.Plan) { p.Field.Blocks[0].Exits = [4]plan.Exit{} },
+		"teleport exit":  func(p *plan.Plan) { p.Field.Blocks[0].Exits[plan.East].To = 10 },
+		"same place":     func(p *plan.Plan) { p.Field.Blocks[1].At = p.Field.Blocks[0].At },
+		"no members":     func(p *plan.Plan) { p.Party.Members = 0 },
+		"speed 0":        func(p *plan.Plan) { p.Armies[0].Speed = 0 },
+		"volcano":        func(p *plan.Plan) { p.Field.Blocks[3].Kind = "volcano" },
+		"no monsters":    func(p *plan.Plan) { p.Encounters[0].Monsters = nil },
+		"negative count": func(p *plan.Plan) { p.Encounters[0].Monsters[0].Count = -1 },
+		"bad support":    func(p *plan.Plan) { p.Armies[0].Support = []string{"garbage(("} },
 	} {
 		p := field01()
 		mut(p)

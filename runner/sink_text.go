@@ -46,7 +46,7 @@ func (t *textSink) Write(r *Record) error {
 	switch r.Type {
 	case TypeRun:
 		fmt.Fprintf(b, "%s: %s (seed %d)\n", r.ID, r.Text, r.Seed)
-		fmt.Fprintf(b, "party of %d at %s with %d rations; %d days\n", r.Count, r.Block, r.Left, r.Total)
+		fmt.Fprintf(b, "party of %d at %s with %d rations; %s\n", r.Count, r.Block, r.Left, plural(r.Total, "day", "days"))
 	case TypeDay:
 		fmt.Fprintf(b, "\n== day %d ==\n", r.Day)
 	case TypeFood:
@@ -377,4 +377,12 @@ func summary(b *bytes.Buffer, v *View) error {
 		writeTrimmed(b, bytes.TrimRight(l, "\n"))
 	}
 	return nil
+}
+
+// plural renders "1 day" or "3 days".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
