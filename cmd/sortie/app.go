@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -82,7 +83,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 		Reader:         e.stdin,
 		Writer:         e.stdout,
 		ErrWriter:      e.stderr,
-		HideVersion:    true,
+		Version:        version(),
 		Suggest:        true,
 		ExitErrHandler: func(*cli.Context, error) {}, // never os.Exit inside the library
 		OnUsageError:   usageError,
@@ -165,4 +166,20 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	return ok && termIsTerminal(int(f.Fd()))
+}
+
+// version is the module version the binary was built from ("(devel)" for a local build), with the
+// VCS revision when the build recorded one.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
 }
