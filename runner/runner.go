@@ -170,6 +170,12 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 	err := s.play()
 	if err != nil && s.outcome == "" {
 		s.outcome, s.reason = Stopped, err.Error()
+		var de *DecisionError
+		if errors.As(err, &de) {
+			// The diagnostic itself goes to the caller (the CLI prints it once); the transcript
+			// says where and why in short.
+			s.reason = fmt.Sprintf("day %d, %s phase: the script does not fit the state (%s at %s)", de.Day, de.Phase, de.Diag.Code, de.Diag.Pos)
+		}
 	}
 	if werr := s.finishRecords(); err == nil {
 		err = werr

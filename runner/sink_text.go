@@ -211,7 +211,11 @@ func (t *textSink) drawMap(b *bytes.Buffer, r *Record) {
 			}
 		}
 	}
-	fmt.Fprintf(b, "  map at the end of day %d:\n", r.Day)
+	if outcome, _ := v.Outcome(); outcome != "" {
+		fmt.Fprintf(b, "  map when the run ended on day %d:\n", r.Day)
+	} else {
+		fmt.Fprintf(b, "  map at the end of day %d:\n", r.Day)
+	}
 	var row bytes.Buffer
 	row.WriteString("      ")
 	for x := 0; x < t.w1; x++ {
