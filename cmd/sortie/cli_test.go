@@ -109,3 +109,44 @@ func TestRunDeterministic(t *testing.T) {
 		_ = out3 // another seed may or may not differ on this small field; only equality is a contract
 	}
 }
+
+// TestVetWantFiles runs `sortie vet` on every testdata/compiler/want case: each prints its code
+// with the file's name and a line and column, and exits 1 (errors) or, for cases whose findings
+// are all warnings, 0 without --strict and 1 with it. The positions themselves are asserted by
+// the compiler's want-comment test.
+func TestVetWantFiles(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "compiler", "want")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warningsOnly := map[string]bool{"E003": true, "F002": true, "O001": true}
+	n := 0
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		code := strings.SplitN(e.Name(), "_", 2)[0]
+		path := filepath.Join(dir, e.Name())
+		t.Run(e.Name(), func(t *testing.T) {
+			want := 1
+			if warningsOnly[code] {
+				want = 0
+			}
+			got, out, errs := run(t, "", "vet", path)
+			if got != want {
+				t.Errorf("exit %d, want %d\n%s%s", got, want, out, errs)
+			}
+			if re := regexp.MustCompile(regexp.QuoteMeta(e.Name()) + `:\d+:\d+: ` + code + `: `); !re.MatchString(out) {
+				t.Errorf("no %s finding with file:line:col:\n%s", code, out)
+			}
+			if got, _, _ := run(t, "", "vet", "--strict", path); got != 1 {
+				t.Errorf("--strict: exit %d, want 1", got)
+			}
+		})
+		n++
+	}
+	if n < 19 {
+		t.Errorf("only %d want files", n)
+	}
+}
