@@ -64,7 +64,9 @@ severity and doc for each code, sorted by code.`,
 				return nil
 			}
 			in := infos[0]
-			fmt.Fprintf(e.stdout, "%s: %s (%s)\n\n%s\n", in.Code, in.Title, in.Severity, strings.TrimSpace(in.Doc))
+			if _, err := fmt.Fprintf(e.stdout, "%s: %s (%s)\n\n%s\n", in.Code, in.Title, in.Severity, strings.TrimSpace(in.Doc)); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
 			return nil
 		},
 	}

@@ -26,7 +26,7 @@ const (
 
 // writeDiagText prints "file:line:col: CODE: message" and an indented hint line per diagnostic;
 // with colour, the code is red (error) or yellow (warning) and the hint dim.
-func writeDiagText(w io.Writer, list diag.List, colour bool) {
+func writeDiagText(w io.Writer, list diag.List, colour bool) error {
 	for _, d := range list {
 		sev := ""
 		if d.Severity != diag.Error {
@@ -40,15 +40,21 @@ func writeDiagText(w io.Writer, list diag.List, colour bool) {
 			}
 			code = ansiBold + c + code + ansiReset
 		}
-		fmt.Fprintf(w, "%s: %s: %s%s\n", d.Pos, code, sev, d.Message)
-		if d.Hint != "" {
-			if colour {
-				fmt.Fprintf(w, "\t%shint: %s%s\n", ansiDim, d.Hint, ansiReset)
-			} else {
-				fmt.Fprintf(w, "\thint: %s\n", d.Hint)
-			}
+		if _, err := fmt.Fprintf(w, "%s: %s: %s%s\n", d.Pos, code, sev, d.Message); err != nil {
+			return err
+		}
+		if d.Hint == "" {
+			continue
+		}
+		hint := "\thint: " + d.Hint + "\n"
+		if colour {
+			hint = "\t" + ansiDim + "hint: " + d.Hint + ansiReset + "\n"
+		}
+		if _, err := io.WriteString(w, hint); err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
 // writeDiagJSON prints {"diagnostics": [...], "errors": N, "warnings": N}.
@@ -228,7 +234,7 @@ func ghEscapeProp(s string) string {
 
 // writeGitHub prints one annotation per diagnostic (error, warning or notice); the hint follows
 // the message on a second line.
-func writeGitHub(w io.Writer, list diag.List) {
+func writeGitHub(w io.Writer, list diag.List) error {
 	for _, d := range list {
 		kind := "error"
 		switch d.Severity {
@@ -249,8 +255,11 @@ func writeGitHub(w io.Writer, list diag.List) {
 		if d.Hint != "" {
 			msg += "\nhint: " + d.Hint
 		}
-		fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghEscapeData(msg))
+		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghEscapeData(msg)); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // JUnit XML: one <testsuite> per scenario, one <testcase> per pass (load, schema, each check,

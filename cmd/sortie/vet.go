@@ -85,11 +85,11 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 			case "sarif":
 				werr = writeSARIF(e.stdout, list)
 			case "github":
-				writeGitHub(e.stdout, list)
+				werr = writeGitHub(e.stdout, list)
 			case "junit":
 				werr = writeJUnit(e.stdout, list, scenarios, strict)
 			default:
-				writeDiagText(e.stdout, list, e.colour())
+				werr = writeDiagText(e.stdout, list, e.colour())
 			}
 			if werr != nil {
 				return failf(exitUsage, "%v", werr)
