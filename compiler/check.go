@@ -40,6 +40,8 @@ var checks = []*Check{
 	condsCheck,
 	timeCheck,
 	forecastCheck,
+	armiesCheck,
+	duplicatesCheck,
 }
 
 // Checks returns the registered checks (for documentation and tests). The slice is a copy.

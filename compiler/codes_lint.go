@@ -18,6 +18,9 @@ const (
 
 	codeArmyDoom = "W001"
 
+	codeArmyOffField = "A003"
+	codeDuplicateID  = "R006"
+
 	codeFileTooBig    = "L004"
 	codeTooDeep       = "L005"
 	codeEmbed         = "L006"
@@ -110,6 +113,30 @@ Bad:
 Fix: if the scenario means the party to intervene, say so with a suppression:
     armies: {...} @sortie(ignore="W001", reason="the party must weaken the vanguard")
 otherwise change the routes or strengths.`},
+		diag.CodeInfo{Code: codeArmyOffField, Title: "army that never takes the field", Severity: diag.Warning, Doc: `An army is on the field from the start only if it is not a reserve and its strength is above
+0 (K-21; an army at 0 leaves the field, K-24). A reserve army takes the field only when an action
+spawns it. An army that starts at strength 0, or a reserve no action spawns, never moves or
+fights.
+
+Bad:
+    guards: {side: "friendly", strength: 0, route: ["01"]}
+    relief: {side: "friendly", strength: 40, route: ["01"], reserve: true}   // never spawned
+
+Fix: give the army a strength, or spawn the reserve in an event: do: [{spawn: "relief"}].`},
+		diag.CodeInfo{Code: codeDuplicateID, Title: "entity defined more than once", Severity: diag.Warning, Doc: `Two declarations give the same id in one section (field.blocks, armies, encounters, events,
+objectives), in one file or in two files of the scenario, and both give the same field. CUE
+merges them into one entity without a word, which is rarely what the author meant (two blocks
+called "03" become one, or conflict). Reported at the later declaration; the related position is
+the earlier. Declarations that add different fields to one entity are CUE's way of extending it
+and are fine.
+
+Bad:
+    // story.cue
+    armies: scouts: {side: "enemy", strength: 10, route: ["a"]}
+    // more.cue
+    armies: scouts: {side: "enemy", strength: 10, route: ["b"]}   // a conflict, or a silent merge
+
+Fix: rename one of them, or keep one declaration.`},
 		diag.CodeInfo{Code: codeFileTooBig, Title: "file too large", Severity: diag.Error, Doc: `A scenario file is larger than the size bound (4 MiB). sortie refuses it without parsing,
 so that a hostile or mistaken input cannot exhaust memory.
 

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/cuecontext"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -198,6 +199,7 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *p
 		root = diag.Pos{File: nm.display(u.files[0]), Line: 1, Column: 1}
 	}
 	s := (&decoder{nm: nm}).decode(ld.user, unified, root)
+	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
 	sup := collectSuppressions(ld.cue, nm, &local)
 	var found diag.List
 	if err := runChecks(s, &found); err != nil {

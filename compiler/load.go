@@ -255,9 +255,10 @@ func within(dir, file string) bool {
 // loaded is the result of loading a unit.
 type loaded struct {
 	sources []source
-	user    cue.Value // the author's value, without the schema
-	ok      bool      // user is usable (no syntax or load error)
-	cue     []*ast.File
+	user    cue.Value   // the author's value, without the schema
+	ok      bool        // user is usable (no syntax or load error)
+	cue     []*ast.File // the CUE files, parsed
+	data    []*ast.File // the YAML and JSON files as CUE syntax
 }
 
 // loadUnit reads, parses and builds a unit in ctx. Syntax errors give L001, other load and build
@@ -360,6 +361,7 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	} else {
 		inst = build.NewContext().NewInstance(u.dir, nil)
 	}
+	res.data = dataFiles
 	for _, f := range dataFiles {
 		if err := inst.AddSyntax(f); err != nil {
 			addCUEErrors(list, nm, err, codeLoad, f.Filename, "")

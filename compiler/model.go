@@ -47,6 +47,9 @@ type Scenario struct {
 	ObjectivesPos diag.Pos     // the objectives field, or Pos when absent
 	Episodes      []*Episode
 	NightRaid     Str
+	// Declared lists the entity declarations in the author's files, duplicates included
+	// (R006); CUE merges duplicates, so the decoded entities cannot show them.
+	Declared []Declared
 }
 
 // Party is the party at the start.
