@@ -302,7 +302,7 @@ func forEachCond(s *Scenario, f func(*Cond)) {
 }
 
 // CheckOf names the pass that reports code: a check's Name, or "load" (L001-L007: reading and
-// parsing the files), "schema" (S codes) or "suppressions" (L008-L010). CI reports group
+// parsing the files), "schema" (S codes and T003) or "suppressions" (L008-L010). CI reports group
 // findings by it (one JUnit test case per check). Unknown codes give "".
 func CheckOf(code string) string {
 	for _, c := range checks {
@@ -317,7 +317,7 @@ func CheckOf(code string) string {
 		return "suppressions"
 	case strings.HasPrefix(code, "L"):
 		return "load"
-	case strings.HasPrefix(code, "S"):
+	case strings.HasPrefix(code, "S"), code == codeEpisodeTable:
 		return "schema"
 	}
 	return ""

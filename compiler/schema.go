@@ -605,6 +605,11 @@ func (sc *schemaChecker) listLength(sels []cue.Selector, lv cue.Value) {
 		prefix = p + ": "
 	}
 	d := diag.Errorf(sc.nm.valuePos(lv), codeBadValue, "%swant %s %s, got %d", prefix, want, noun, got)
+	if len(sels) == 1 && sels[0].String() == "episodes" {
+		// K-36: the episode table is a table of its own (T003), with the rule in the message.
+		d = diag.Errorf(sc.nm.valuePos(lv), codeEpisodeTable, "episodes: the episode table has %d faces, want exactly 6 (K-36: one per face of a d6)", got).
+			WithHint("give six episodes, face 1 first")
+	}
 	sc.add(cue.MakePath(sels...).String(), d)
 }
 

@@ -186,7 +186,7 @@ var allCodes = []string{
 	codeNoSuccess,
 	codeUnusedEncounter, codeFlagNeverRead, codeIsland, codeBadTrail,
 	codeEventNever, codeObjNever, codeTooFar, codeDayAfter, codeArmyDoom,
-	codeArmyOffField, codeDuplicateID,
+	codeArmyOffField, codeDuplicateID, codeEpisodeTable,
 	codeTooDeep, codeEmbed, codeImportOutside, codeNoReason, codeUnusedIgnore, codeBadIgnore,
 	// codeFileTooBig (L004) needs a 4 MiB file: TestHostileInput generates one.
 }
