@@ -26,16 +26,23 @@ type Options struct {
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
 // line and column.
 //
-// Each path is a file (.cue, .yaml, .yml, .json) or a directory. All files named directly make up
-// one scenario (one CUE package; YAML and JSON files unify with it). Each directory is a scenario
-// of its own: all its .cue files (one package), or, when it has none, its single YAML or JSON
-// file; subdirectories are not searched. Files named *_tool.cue, or starting with '.' or '_', are
-// ignored: tool scripts are never run. Imports never reach a registry (CUE_REGISTRY=none).
+// Each path is a file (.cue, .yaml, .yml, .json), a directory, or a pattern "dir/..." (every
+// scenario below dir: each folder with .cue files is one, and so is each YAML or JSON file that
+// says kind: scenario in a folder without .cue files; hidden folders, folders starting with '_'
+// and cue.mod are skipped). All files named directly make up one scenario (one CUE package; YAML
+// and JSON files unify with it). Each directory is a scenario of its own: all its .cue files (one
+// package), or, when it has none, its single YAML or JSON file; subdirectories are not searched.
+// Files named *_tool.cue, or starting with '.' or '_', are ignored: tool scripts are never run.
+// Imports never reach a registry (CUE_REGISTRY=none), the module root is the scenario's folder,
+// and no file outside that folder is read (L007 for imports, an error for symbolic links).
+// Scenarios are vetted in parallel, one CUE context per worker (at most GOMAXPROCS workers).
 //
-// Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L003
-// loading, S001-S004 schema, R001-R003 references and verbs, F001-F003 field, A001-A002 army
-// routes, E001-E003 events and flags, O001 objectives. A file with a syntax or load error is not
-// checked further.
+// Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L007
+// loading and hostile input, L008-L010 suppressions, S001-S004 schema, R001-R006 references and
+// usage, F001-F005 field, A001-A003 armies, E001-E004 events and flags, O001-O002 objectives,
+// T001-T003 time and tables, W001 the army forecast. A file with a syntax or load error is not
+// checked further. A @sortie(ignore="CODE", reason="...") attribute on a field silences CODE
+// within that field's source range.
 //
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
