@@ -282,16 +282,17 @@ type node struct {
 	v    cue.Value
 	up   *cue.Value
 	path []cue.Selector
+	kids *map[string]cue.Value // the author's fields of v, read once on the first get
 }
 
-func rootNode(v, u cue.Value) node { return node{v: v, up: &u} }
+func rootNode(v, u cue.Value) node { return node{v: v, up: &u, kids: new(map[string]cue.Value)} }
 
 // child returns the node one selector below n.
 func (n node) child(v cue.Value, sel cue.Selector) node {
 	path := make([]cue.Selector, len(n.path)+1)
 	copy(path, n.path)
 	path[len(n.path)] = sel
-	return node{v: v, up: n.up, path: path}
+	return node{v: v, up: n.up, path: path, kids: new(map[string]cue.Value)}
 }
 
 // unified resolves the unified value at n.
@@ -302,9 +303,19 @@ func (n node) unified() cue.Value {
 	return n.up.LookupPath(cue.MakePath(n.path...))
 }
 
+// get returns the field name of n. The author's fields are read in one pass over the struct
+// (a LookupPath per field costs an evaluation context each).
 func (n node) get(name string) node {
-	sel := cue.Str(name)
-	return n.child(n.v.LookupPath(cue.MakePath(sel)), sel)
+	if *n.kids == nil {
+		m := map[string]cue.Value{}
+		if it, ok := structIter(n.v); ok {
+			for it.Next() {
+				m[it.Selector().Unquoted()] = it.Value()
+			}
+		}
+		*n.kids = m
+	}
+	return n.child((*n.kids)[name], cue.Str(name))
 }
 
 func (n node) exists() bool { return n.v.Exists() }
