@@ -165,9 +165,14 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, [
 // worker vets scenarios one after another in one CUE context, with the schema compiled once.
 // After a panic the context is dropped and made anew.
 type worker struct {
-	ctx *cue.Context
-	def cue.Value
+	ctx  *cue.Context
+	def  cue.Value
+	uses int
 }
+
+// contextUses bounds how many scenarios one CUE context evaluates before it is made anew: a
+// context keeps what it evaluated, so reusing it forever would grow memory with the corpus.
+const contextUses = 32
 
 func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, err error) {
 	var local diag.List
@@ -183,6 +188,9 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *p
 		list.Add(local...)
 	}()
 
+	if w.uses++; w.uses > contextUses {
+		w.ctx, w.uses = nil, 1
+	}
 	if w.ctx == nil {
 		ctx := cuecontext.New()
 		def, err := compileSchema(ctx)
