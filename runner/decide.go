@@ -16,9 +16,16 @@ const (
 	KindPick               // camp phase: keep one of the two dice (K-37)
 	KindNight              // night phase: rest | march (K-40, K-41)
 	KindRoll               // one die face (asked of a Roller only)
+
+	// Pathfinder mass combat (RULES.md Part P; runner/pathfinder.go).
+	KindTactic   // a tactic in the Tactics Phase, or keep/change at a later phase (P-22, P-23)
+	KindStrategy // a strategy rung at a Melee Phase (P-51, P-52)
+	KindTarget   // the army attacked this phase (P-21)
+	KindAnswer   // yes | no: stay at range, leave, oppose a withdrawal, potion, triage (P-25, P-49, P-66)
+	KindPlace    // the adjacent hex a withdrawn or routed army goes to (P-62)
 )
 
-var kindNames = [...]string{"move", "battle", "pick", "night", "roll"}
+var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "tactic", "strategy", "target", "answer", "place"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -36,9 +43,11 @@ const (
 	PhaseAction              // K-27
 	PhaseCamp                // K-35
 	PhaseNight               // K-40 (a forced march runs steps (a), (b) in this phase, K-41)
+	PhaseMarch               // Pathfinder: armies move along their routes (P-12, P-13)
+	PhaseBattle              // Pathfinder: a battle (P-14..P-62)
 )
 
-var phaseNames = [...]string{"", "start", "action", "camp", "night"}
+var phaseNames = [...]string{"", "start", "action", "camp", "night", "march", "battle"}
 
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
@@ -80,7 +89,8 @@ type Request struct {
 
 	Block     string // the party's block id
 	Terrain   string // the party's block terrain (if known)
-	Army      string // KindBattle: the enemy army fought, if any
+	Army      string // KindBattle: the enemy army fought, if any; Pathfinder kinds: the deciding army
+	Other     string // KindAnswer, KindTarget: the army the question is about, if any
 	Encounter string // KindBattle: encounter id
 	Title     string // KindBattle: encounter title
 	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for
@@ -96,6 +106,30 @@ func (r *Request) Find(name string) int {
 		}
 	}
 	return -1
+}
+
+// FindFold returns the index of the choice whose name matches name ignoring case, spaces, hyphens
+// and underscores ("Defensive Wall", "defensive-wall"), or -1.
+func (r *Request) FindFold(name string) int {
+	n := foldName(name)
+	for i := range r.Choices {
+		if foldName(r.Choices[i].Name) == n {
+			return i
+		}
+	}
+	return -1
+}
+
+func foldName(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(strings.TrimSpace(s)) {
+		switch c {
+		case ' ', '-', '_', '\'':
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // Legal lists the choice names, comma-separated ("east, west, stay").
@@ -150,6 +184,20 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("%s: does the party rest or make a forced march?", r.Where())
 	case KindRoll:
 		return fmt.Sprintf("roll 1d%d", r.Sides)
+	case KindTactic:
+		return fmt.Sprintf("%s: %s at %s: which tactic does army %s use?", r.Where(), r.Title, r.Block, r.Army)
+	case KindStrategy:
+		return fmt.Sprintf("%s: %s at %s: which strategy does army %s take?", r.Where(), r.Title, r.Block, r.Army)
+	case KindTarget:
+		return fmt.Sprintf("%s: %s at %s: which army does army %s attack?", r.Where(), r.Title, r.Block, r.Army)
+	case KindAnswer:
+		q := r.Cause
+		if r.Other != "" {
+			q += " (army " + r.Other + ")"
+		}
+		return fmt.Sprintf("%s: %s at %s: army %s: %s?", r.Where(), r.Title, r.Block, r.Army, q)
+	case KindPlace:
+		return fmt.Sprintf("%s: army %s leaves hex %s (%s). To which adjacent hex?", r.Where(), r.Army, r.Block, r.Cause)
 	}
 	return r.Where() + ": " + r.Kind.String() + "?"
 }

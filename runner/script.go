@@ -177,7 +177,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated}, {pick: FACE}, {night: rest|march} or {roll: [FACE, ...]}, optionally with day: N"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated}, {pick: FACE}, {night: rest|march}, {roll: [FACE, ...]} or, for Pathfinder, {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no}, {place: HEX}; optionally with day: N"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -229,7 +229,7 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day"}
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "tactic", "strategy", "target", "answer", "place"}
 
 // entry reads one entry.
 func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
@@ -277,6 +277,16 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindNight
 		case "roll":
 			k = KindRoll
+		case "tactic":
+			k = KindTactic
+		case "strategy":
+			k = KindStrategy
+		case "target":
+			k = KindTarget
+		case "answer":
+			k = KindAnswer
+		case "place":
+			k = KindPlace
 		case "day":
 			n, nok := intValue(f.Value)
 			if !nok || n < 1 {
@@ -307,6 +317,28 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			e.pos = diag.Pos{File: p.file}
 		}
 		switch k {
+		case KindTactic, KindStrategy, KindTarget, KindPlace:
+			name, nok := nameValue(f.Value)
+			if !nok || strings.TrimSpace(name) == "" {
+				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindTactic: `tactic: "defensive wall"`,
+					KindStrategy: "strategy: aggressive", KindTarget: "target: orcs", KindPlace: "place: ford"}[k])
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindAnswer:
+			name, nok := nameValue(f.Value)
+			if b, isLit := f.Value.(*ast.BasicLit); isLit && (b.Kind == token.TRUE || b.Kind == token.FALSE) {
+				name, nok = map[bool]string{true: "yes", false: "no"}[b.Kind == token.TRUE], true
+			}
+			if !nok || (name != "yes" && name != "no") {
+				p.errorf(f.Value, "answer wants yes or no")
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
 		case KindMove, KindBattle, KindNight:
 			var allowed []string
 			switch k {
@@ -545,6 +577,11 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 			}
 		}
 		return Answer{}, s.mismatch(e.pos, r, "face %d was not rolled (the dice show %d and %d)", e.face, r.Dice[0], r.Dice[1])
+	case KindTactic, KindStrategy, KindTarget, KindAnswer, KindPlace:
+		if i := r.FindFold(e.name); i >= 0 {
+			return Answer{Choice: i}, nil
+		}
+		return Answer{}, s.mismatch(e.pos, r, "army %s: %s is not a legal choice (legal: %s)", r.Army, e.name, r.Legal())
 	default:
 		if i := r.Find(e.name); i >= 0 {
 			return Answer{Choice: i}, nil

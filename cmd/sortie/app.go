@@ -85,6 +85,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			compileCommand(e),
 			runCommand(e),
 			explainCommand(e),
+			battleCommand(e),
 		},
 	}
 	return app

@@ -37,6 +37,9 @@ type Plan struct {
 	Objectives []Objective `json:"objectives"` // in source order
 	Episodes   []Episode   `json:"episodes"`   // exactly 6, face 1 first (K-36)
 	NightRaid  int         `json:"nightRaid"`  // encounter index of the night raid (K-39), -1 if none
+	// Pathfinder holds a rules: "pathfinder" scenario (hexes, armies, kingdoms); nil and omitted for
+	// Karzoral plans.
+	Pathfinder *Pathfinder `json:"pathfinder,omitempty"`
 }
 
 // Meta names the scenario.
