@@ -178,7 +178,7 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 		case 1:
 			res += " (natural 1: no check next phase)"
 		}
-		return []string{n(e.Army), step, die(r), mods(r), total, "DV " + strconv.Itoa(e.Against.Total), res}
+		return []string{n(e.Army), step, die(r), mods(r), total, dvText(&e.Against), res}
 	case pathfinder.EvSiegebreaker:
 		res := "misses"
 		if e.OK {
@@ -534,4 +534,21 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// dvText is "DV 9 (10 + ACR 3, tactic Relentless Brutality -4)": the total and what makes it.
+func dvText(r *pathfinder.Roll) string {
+	var parts []string
+	for _, m := range r.Mods.Items() {
+		switch m.Kind {
+		case pathfinder.ModBase:
+			parts = append(parts, strconv.Itoa(int(m.Value)))
+		default:
+			parts = append(parts, m.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "DV " + strconv.Itoa(r.Total)
+	}
+	return "DV " + strconv.Itoa(r.Total) + " (" + strings.Join(parts, ", ") + ")"
 }

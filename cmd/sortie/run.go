@@ -71,6 +71,9 @@ func loadPlan(e *env, path string) (*plan.Plan, error) {
 }
 
 func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
+	if p.Pathfinder != nil {
+		return runPathfinder(e, c, p)
+	}
 	seed := c.Uint64("seed")
 	opts := runner.Options{Seed: seed}
 
@@ -130,6 +133,27 @@ func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
 			fmt.Fprintf(e.stderr, " (%s)", res.Reason)
 		}
 		fmt.Fprintln(e.stderr)
+		return failf(exitFindings, "")
+	}
+	return nil
+}
+
+// runPathfinder runs a rules: "pathfinder" plan (hex field, armies, battles; RULES.md Part P).
+func runPathfinder(e *env, c *cli.Context, p *plan.Plan) error {
+	seed := c.Uint64("seed")
+	opts := runner.PFOptions{Seed: seed, Rules: defaultRules, Out: e.stdout, Format: c.String("format")}
+	if opts.Format != "text" && opts.Format != "jsonl" {
+		return failf(exitUsage, "unknown --format %q: use text or jsonl", opts.Format)
+	}
+	if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, true); err != nil {
+		return err
+	}
+	res, err := runner.RunPathfinder(p, opts)
+	if err != nil {
+		return decisionFailure(e, err)
+	}
+	if res.Outcome != runner.Success {
+		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d (%s)\n", p.Scenario.ID, res.Outcome, res.Day, res.Reason)
 		return failf(exitFindings, "")
 	}
 	return nil
