@@ -96,7 +96,8 @@ type pfRun struct {
 //
 //   - March: armies move one after another in plan (ID) order, each up to its speed in hexes along
 //     its route (P-12, P-13; a route stands for the commanding PC's path); a routed army does not
-//     move (P-59), nor does one whose next route hex is no longer adjacent (after P-62 placement).
+//     move (P-59); one placed off its route (P-62) rejoins it at the furthest route hex adjacent to
+//     where it stands, the hex it left included, or holds.
 //   - Engagement: entering a hex with a hostile army stops the army and starts a battle there with
 //     every army in the hex (P-14); the armies already there defend: the hex's fortification and
 //     advantageous terrain are theirs (P-65), and so are its conditions. Hostile armies sharing a
@@ -321,6 +322,16 @@ func (r *pfRun) march(i int) error {
 	}
 	for step := 0; step < a.st.Speed && a.next < len(a.pa.Route); step++ {
 		to := a.pa.Route[a.next]
+		if !r.adjacent(a.hex, to) {
+			// Placed off its route (P-62): rejoin it at the furthest route hex next to this one,
+			// the hex it left included.
+			for j := len(a.pa.Route) - 1; j >= max(0, a.next-1); j-- {
+				if r.adjacent(a.hex, a.pa.Route[j]) {
+					a.next, to = j, a.pa.Route[j]
+					break
+				}
+			}
+		}
 		if !r.adjacent(a.hex, to) {
 			return r.rec(PFRecord{Type: "move", Army: a.pa.ID, From: r.hexID(a.hex), To: r.hexID(to), Note: "not adjacent: holds"},
 				"  %s holds at %s: its route goes on from %s, not adjacent", a.pa.ID, r.hexID(a.hex), r.hexID(to))
