@@ -524,7 +524,7 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 		rows = append(rows, []string{"side " + b.Sides[s], pct(r.Wins[s]), "", "", ""})
 		for _, a := range r.Armies {
 			if a.Side == s {
-				rows = append(rows, []string{"  " + a.ID, "", pct(a.Routed), pct(a.Destroyed), pct(a.Withdrawn)})
+				rows = append(rows, []string{"army " + a.ID, "", pct(a.Routed), pct(a.Destroyed), pct(a.Withdrawn)})
 			}
 		}
 	}

@@ -171,10 +171,14 @@ func (r *pfRun) flush() error {
 	return err
 }
 
-func (r *pfRun) text() bool { return r.enc == nil }
+// text reports whether a text transcript is wanted (tables are only drawn then).
+func (r *pfRun) text() bool { return r.enc == nil && r.o.Out != nil }
 
 // rec writes a record (JSONL) or, in text, the line given.
 func (r *pfRun) rec(rec PFRecord, line string, args ...any) error {
+	if r.o.Out == nil {
+		return nil
+	}
 	if r.enc != nil {
 		rec.Day = r.day
 		if err := r.enc.Encode(rec); err != nil {
@@ -187,6 +191,9 @@ func (r *pfRun) rec(rec PFRecord, line string, args ...any) error {
 }
 
 func (r *pfRun) start() error {
+	if r.o.Out == nil {
+		return nil
+	}
 	if !r.text() {
 		for i := range r.armies {
 			a := &r.armies[i]
@@ -381,7 +388,11 @@ func (r *pfRun) battle(h, mover int) error {
 		return err
 	}
 	var events []pathfinder.Event
-	r.eng.SetLog(pathfinder.Collect(&events))
+	if r.o.Out != nil {
+		r.eng.SetLog(pathfinder.Collect(&events))
+	} else {
+		r.eng.SetLog(nil)
+	}
 	_, err := r.eng.Run()
 	if r.d.err != nil {
 		return r.d.err
@@ -408,7 +419,7 @@ func (r *pfRun) battle(h, mover int) error {
 		if err := writeBattleTables(&r.buf, events, names, sideNames); err != nil {
 			return err
 		}
-	} else {
+	} else if r.o.Out != nil {
 		if err := r.rec(PFRecord{Type: "battle", Battle: r.battles, Hex: hex.ID, Armies: names}, ""); err != nil {
 			return err
 		}
@@ -469,7 +480,7 @@ func (r *pfRun) battle(h, mover int) error {
 			return err
 		}
 	}
-	if r.text() {
+	if r.text() && len(rows) > 0 {
 		if err := renderTable(&r.buf, []string{"army", "status", "hp", "morale", "aftermath"}, rows); err != nil {
 			return err
 		}
