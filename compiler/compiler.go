@@ -32,7 +32,10 @@ type Options struct {
 // Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L003
 // loading, S001-S004 schema, R001-R003 references and verbs, F001-F003 field, A001-A002 army
 // routes, E001-E003 events and flags, O001 objectives. A file with a syntax or load error is not
-// checked further.
+// checked further. Pathfinder files (rules: "pathfinder": a scenario on a hex field, or a battle
+// file, kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and add M001-M009 (army
+// statistics, pathfinder.Check, each at the offending field) and H001-H005 (hexes, routes, battle
+// values).
 //
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
