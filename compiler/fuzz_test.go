@@ -28,8 +28,8 @@ func FuzzCompile(f *testing.F) {
 		"scenarios/pathfinder/stolen-lands/scenario.cue",
 		"scenarios/pathfinder/orc-horde/battle.cue",
 		"scenarios/pathfinder/wolf-riders/battle.cue",
-		"testdata/compiler/want/M_pathfinder_armies.cue",
-		"testdata/compiler/want/H_pathfinder_hexes.cue",
+		"testdata/compiler/want/M003_pathfinder_armies.cue",
+		"testdata/compiler/want/H001_pathfinder_hexes.cue",
 	} {
 		data, err := os.ReadFile(filepath.Join(root, seed))
 		if err != nil {
