@@ -117,6 +117,9 @@ func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
 	if p.Pathfinder == nil {
 		return nil, fmt.Errorf("not a Pathfinder plan (rules %q)", p.Scenario.Rules)
 	}
+	if err := validatePF(p); err != nil {
+		return nil, err
+	}
 	if o.Decider == nil {
 		return nil, fmt.Errorf("no decider")
 	}

@@ -260,3 +260,68 @@ func TestPFGolden(t *testing.T) {
 		}
 	}
 }
+
+// A hand-edited plan that the runner cannot trust gives an error, never a panic.
+func TestPFValidate(t *testing.T) {
+	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: ".."})
+	if err != nil || p == nil {
+		t.Fatal(err, list)
+	}
+	data, err := plan.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, edit := range map[string]func(pf *plan.Plan){
+		"route out of range":   func(q *plan.Plan) { q.Pathfinder.Armies[0].Route[0] = 99 },
+		"start out of range":   func(q *plan.Plan) { q.Pathfinder.Armies[1].Start = -1 },
+		"teleport neighbour":   func(q *plan.Plan) { q.Pathfinder.Hexes[0].Neighbours = []int{3} },
+		"side":                 func(q *plan.Plan) { q.Pathfinder.Armies[2].Side = 2 },
+		"objective army":       func(q *plan.Plan) { q.Pathfinder.Objectives[0].Defeat = []int{-1} },
+		"objective reach":      func(q *plan.Plan) { q.Pathfinder.Objectives[1].Reach = &[2]int{0, 42} },
+		"shared coordinate":    func(q *plan.Plan) { q.Pathfinder.Hexes[1].At = q.Pathfinder.Hexes[0].At },
+		"no day":               func(q *plan.Plan) { q.DayLimit = 0 },
+		"not an army (cr 1/8)": func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = 1 },
+	} {
+		q, err := plan.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(q)
+		if _, err := RunPathfinder(q, PFOptions{Seed: 1, Decider: firstPolicy{}}); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// At the terminal, battle choices list the legal answers, the engine's default first; garbage is
+// asked again.
+func TestPFPrompt(t *testing.T) {
+	_, b := compilePF(t, `
+package s
+kind: "battle", rules: "pathfinder", id: "duel", version: 1
+sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics: ["Taunt"]}},
+	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
+`)
+	in := "banana\n3\n" + strings.Repeat("1\n", 500)
+	var out, transcript bytes.Buffer
+	res, err := RunBattle(b, BattleOptions{Seed: 1, Decider: NewPrompt(strings.NewReader(in), &out, false), Out: &transcript})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := out.String()
+	for _, want := range []string{
+		"tactics phase at duel: which tactic does army x use?\n  1) standard\n  2) withdraw\n  3) taunt\n> ",
+		`"banana" is not a choice; answer with a number 1..3 or a name (standard, withdraw, taunt)`,
+		"which strategy does army x take?\n  1) standard\n  2) defensive\n  3) cautious\n  4) aggressive\n  5) reckless\n",
+	} {
+		if !strings.Contains(o, want) {
+			t.Errorf("prompt lacks %q:\n%.2000s", want, o)
+		}
+	}
+	if !strings.Contains(transcript.String(), "| x    | tactic |     |           |       |    | Taunt") {
+		t.Errorf("x did not take Taunt:\n%s", transcript.String())
+	}
+	if len(res.Armies) != 2 || res.Phases < 1 {
+		t.Errorf("result %+v", res)
+	}
+}
