@@ -3,7 +3,8 @@ package runner
 import (
 	"fmt"
 
-	"github.com/sortie-rpg/sortie/compiler/plan")
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
 
 // validatePF checks what RunPathfinder relies on, so that a hand-edited plan gives an error, never
 // a panic: indices in range, neighbours that agree with the axial coordinates (P-12: one hex a
