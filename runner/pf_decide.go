@@ -12,8 +12,10 @@ import (
 // pfDecisions connects a Pathfinder battle to the run's decisions and dice: it is the battle's
 // pathfinder.Chooser (every choice becomes a Request of KindTactic, KindStrategy, KindTarget or
 // KindAnswer for the Decider) and its dice.Source (every die goes to the Decider's Roller first,
-// then to the run's dice). A choice with one legal answer is not asked. The engine's default
-// (pathfinder.Policy) is always the first choice, so the "first" policy plays as the engine's policy.
+// then to the run's dice). A choice with one legal answer is not asked. The first choice is the
+// engine's default (pathfinder.Policy): keep the tactic, the lowest-numbered target, its yes/no
+// answers; for the strategy it is the current rung (Standard in the first Melee Phase), so that
+// the "first" policy never changes what a script chose before it ran out.
 //
 // Chooser methods cannot fail: the first error is kept in err, later questions take the default
 // without asking, and the caller checks err after the battle.

@@ -6,6 +6,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
 )
 
@@ -25,7 +26,8 @@ Every choice (tactic, strategy, target, yes/no questions) comes from, in this or
                     prompt is the engine's default
   the terminal      when standard input is a terminal and no script or policy is given
   --policy NAME     first (the engine's defaults) or random
-With none of them, the engine's default policy decides.
+With none of them, the engine's default policy decides. Every ambiguity of Part P is played at
+its Default; --std switches the Seed|Std ones to the standard rules.
 
 --runs N fights the battle N times with the default policy and prints how often each side won
 and each army routed, was destroyed or withdrew; the same --seed gives the same rates.`,
@@ -36,6 +38,7 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
+			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -55,6 +58,10 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
 			seed := c.Uint64("seed")
+			rules := defaultRules
+			if c.Bool("std") {
+				rules = pathfinder.StdOptions()
+			}
 			if runs := c.Int("runs"); c.IsSet("runs") {
 				if runs < 1 || runs > 100_000_000 {
 					return failf(exitUsage, "--runs %d: want 1..100000000", runs)
@@ -62,7 +69,7 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				if c.String("script") != "" || c.String("policy") != "" {
 					return failf(exitUsage, "--runs uses the engine's default policy; drop --script and --policy")
 				}
-				r, err := runner.RunBattleRates(b, seed, runs, defaultRules)
+				r, err := runner.RunBattleRates(b, seed, runs, rules)
 				if err != nil {
 					return failf(exitUsage, "%v", err)
 				}
@@ -71,7 +78,7 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				}
 				return nil
 			}
-			opts := runner.BattleOptions{Seed: seed, Rules: defaultRules, Out: e.stdout, Format: format}
+			opts := runner.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
 			if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, false); err != nil {
 				return err
 			}
@@ -131,4 +138,4 @@ func decisionFailure(e *env, err error) error {
 }
 
 // defaultRules are Part P's Defaults (every switch at its zero value).
-var defaultRules = pathfinderDefaults()
+var defaultRules = pathfinder.Options{}
