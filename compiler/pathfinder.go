@@ -416,6 +416,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		DayLimit: dc.int(n.get("days").get("limit")).V}
 	pf := &plan.Pathfinder{}
 	p.Pathfinder = pf
+	p.Field.Grid = "hex" // the hexes are in p.Pathfinder
 
 	// Hexes in source order; H001 for a shared coordinate.
 	hexIdx := map[string]int{}

@@ -164,6 +164,9 @@ func (d *pfDecisions) Strategy(b *pathfinder.Battle, army int) pathfinder.Strate
 // Target offers the lowest-numbered army it can attack first (P-21).
 func (d *pfDecisions) Target(b *pathfinder.Battle, army int) int {
 	def := pathfinder.Policy{}.Target(b, army)
+	if def < 0 {
+		return -1
+	}
 	opts := []int{def}
 	d.choices = append(d.choices[:0], Choice{Name: d.names[def]})
 	for j := 0; j < b.Len(); j++ {
