@@ -185,6 +185,9 @@ func (r *Request) Prompt() string {
 	case KindRoll:
 		return fmt.Sprintf("roll 1d%d", r.Sides)
 	case KindTactic:
+		if r.Cause == "learn" {
+			return fmt.Sprintf("%s: after the battle at %s: which tactic does army %s learn (P-61)?", r.Where(), r.Block, r.Army)
+		}
 		return fmt.Sprintf("%s: %s at %s: which tactic does army %s use?", r.Where(), r.Title, r.Block, r.Army)
 	case KindStrategy:
 		return fmt.Sprintf("%s: %s at %s: which strategy does army %s take?", r.Where(), r.Title, r.Block, r.Army)

@@ -463,7 +463,15 @@ func (r *pfRun) battle(h, mover int) error {
 			dc := in.ControlDC[a.pa.Side]
 			n := fmt.Sprintf("Loyalty %d vs DC %d", x.Checks[0], dc)
 			if x.NewTactic {
-				n += ": a new tactic, Morale +1 (P-61)"
+				t, err := r.learn(a, hex.ID)
+				if err != nil {
+					return err
+				}
+				if t != "" {
+					n += ": learns " + t + ", Morale +1 (P-61)"
+				} else {
+					n += fmt.Sprintf(": Morale +1, no tactic to learn (P-61; P-10 allows %d)", a.st.TacticsLimit)
+				}
 			}
 			notes = append(notes, n)
 			if x.Checks[1] != 0 {
@@ -515,6 +523,43 @@ func (r *pfRun) battle(h, mover int) error {
 		}
 	}
 	return r.flush()
+}
+
+// learn teaches a victorious army one new tactic (P-61), the owner's choice (KindTactic, Cause
+// "learn") among those it may use, while it knows fewer than floor(ACR/2) (P-10). It returns the
+// tactic's name, or "" when there is no room or nothing to learn.
+func (r *pfRun) learn(a *pfArmy, hex string) (string, error) {
+	if a.st.Known >= a.st.TacticsLimit {
+		return "", nil
+	}
+	var opts []pathfinder.Tactic
+	var choices []Choice
+	for t := pathfinder.TacStandard; t.Valid(); t++ {
+		switch {
+		case a.st.Tactics.Has(t),
+			t == pathfinder.TacCavalryExperts && !a.st.Mounted,
+			t == pathfinder.TacSniperSupport && !a.st.Ranged:
+			continue
+		}
+		opts = append(opts, t)
+		choices = append(choices, Choice{Name: strings.ToLower(t.String()), Value: int(t)})
+	}
+	if len(opts) == 0 {
+		return "", nil
+	}
+	k := 0
+	if len(opts) > 1 {
+		req := &r.d.req
+		*req = Request{Kind: KindTactic, Day: r.day, Phase: PhaseBattle, Choices: choices, Block: hex,
+			Army: a.pa.ID, Title: "aftermath", Cause: "learn"}
+		var err error
+		if k, err = r.d.ask(req); err != nil {
+			return "", err
+		}
+	}
+	a.st.Tactics = a.st.Tactics.With(opts[k])
+	a.st.Known++
+	return opts[k].String(), nil
 }
 
 // place moves a withdrawn or routed army to an adjacent hex without hostile armies, the owner's

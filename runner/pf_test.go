@@ -325,3 +325,37 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 		t.Errorf("result %+v", res)
 	}
 }
+
+// P-61, P-10: a victorious army whose Loyalty check succeeds learns a tactic, the owner's choice,
+// while it knows fewer than floor(ACR/2). The militia (Large CR 1: ACR 3, OM 3, DV 13, room for
+// floor(3/2) = 1 tactic, knows none) meets goblins (Medium CR 1/3: ACR 1/3, hp floor(5.5/3) = 1,
+// OM 0, DV 10). Goblins act first (ID order). Melee: goblins d20 2 + 0 vs 13, nothing; militia
+// d20 15 + 3 = 18 vs 10: 8 damage, goblins destroyed. Loyalty: d20 18 + 2 = 20 >= DC 20: a new
+// tactic (the script picks Taunt) and Morale 0 -> +1.
+func TestPFLearnTactic(t *testing.T) {
+	p, _ := compilePF(t, pfLine+`
+days: limit: 1
+kingdoms: friendly: {economy: 5, loyalty: 2, stability: 5, controlDC: 20}
+armies: {
+	militia: {side: "friendly", size: "Large", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: ["h1"]}
+	goblins: {side: "enemy", size: "Medium", cr: "1/3", hitDie: "d10", speed: 1, start: "h1", route: []}
+}
+objectives: win: {outcome: "success", defeat: ["goblins"]}
+`)
+	var buf bytes.Buffer
+	src := &faces{seq: []int{2, 15, 18}, rest: 10}
+	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {tactic: taunt}\n")
+	res, err := RunPathfinder(p, PFOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Loyalty 20 vs DC 20: learns Taunt, Morale +1 (P-61)") {
+		t.Errorf("no tactic learned:\n%s", buf.String())
+	}
+	if m := res.Armies[1]; m.ID != "militia" || m.Morale != 1 || res.Outcome != Success {
+		t.Errorf("militia %+v, outcome %s", m, res.Outcome)
+	}
+	if u := s.Unused(); u != nil {
+		t.Errorf("script entries left: %v", u)
+	}
+}
