@@ -146,6 +146,9 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 		}
 		return []string{n(e.Army), "taunted by " + n(e.Other), die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
 	case pathfinder.EvWithdraw:
+		if r.Die == 0 && e.Against.Die == 0 {
+			return []string{n(e.Army), "withdraw vs " + n(e.Other), "", "", "", "", "wins (unopposed)"}
+		}
 		res := "loses"
 		if e.OK {
 			res = "wins"

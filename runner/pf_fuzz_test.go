@@ -2,10 +2,12 @@ package runner
 
 import (
 	"errors"
+	"io"
 	"os"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 // FuzzPFScript parses arbitrary bytes as a script and plays the bundled Pathfinder scenario with
@@ -45,6 +47,43 @@ func FuzzPFScript(f *testing.F) {
 		}
 		if res == nil || (res.Outcome != Success && res.Outcome != Failure) {
 			t.Fatalf("result %+v", res)
+		}
+	})
+}
+
+// FuzzBattle compiles arbitrary bytes as a battle file and, when it compiles, fights it with the
+// random policy and for rates: whatever the armies, nothing panics and no error comes back.
+//
+//	go test ./runner -run XXX -fuzz FuzzBattle -fuzztime 60s -fuzzminimizetime 2s -parallel 1
+func FuzzBattle(f *testing.F) {
+	for _, name := range []string{"orc-horde", "wolf-riders"} {
+		if b, err := os.ReadFile("../scenarios/pathfinder/" + name + "/battle.cue"); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte(`kind: "battle", rules: "pathfinder", id: "x", version: 1, conditions: {fog: true, darkness: true}
+sides: [{name: "a", armies: {s: {size: "Colossal", cr: 20, hitDie: "d12", resources: {siegeEngines: 3, healingPotions: true, ranged: true},
+	tactics: ["Taunt", "Siegebreaker", "False Retreat"], commander: {level: 20, charisma: 5, soldierRanks: 10, boons: ["Hold the Line", "Triage"]}}}},
+	{name: "b", armies: {t: {size: "Fine", cr: 9, hitDie: "d6", fortification: 8, routed: true}, u: {size: "Tiny", cr: "1/2", hitDie: "d8", ambusher: true}}}]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		path := dir + "/b.cue"
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b, list, err := compiler.CompileBattle([]string{path}, compiler.Options{WorkDir: dir})
+		if err != nil || b == nil {
+			if err == nil && !list.HasErrors() {
+				t.Fatalf("no battle and no error")
+			}
+			return
+		}
+		random, _ := NewPolicy("random", 3)
+		if _, err := RunBattle(b, BattleOptions{Seed: 1, Decider: random, Out: io.Discard}); err != nil {
+			t.Fatalf("RunBattle: %v", err)
+		}
+		if _, err := RunBattleRates(b, 1, 20, pathfinder.Options{}); err != nil {
+			t.Fatalf("RunBattleRates: %v", err)
 		}
 	})
 }
