@@ -20,6 +20,10 @@ func runCommand(e *env) *cli.Command {
 		Description: `run plays a scenario (or a plan written by "sortie compile") through its days: start phase
 (rations, army movement, strength battles), action phase (the party's move, battles, events),
 camp phase (episode or night raid) and night phase (rest or forced march).
+A rules: "pathfinder" scenario instead marches its armies hex by hex along their routes and
+fights a mass-combat battle wherever hostile armies meet (P-12..P-64); its decisions are
+{tactic: "defensive wall"}, {strategy: aggressive}, {target: orcs}, {answer: yes|no} and
+{place: HEX}, and the transcript prints every battle phase as a table.
 
 Every decision comes from, in this order:
   --script FILE     a YAML or CUE list, one entry per decision: {move: east}, {pick: 3},
