@@ -423,7 +423,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 	var hexIDs []string
 	at := map[[2]int]string{}
 	n.get("field").get("hexes").fields(func(id string, hn node) {
-		h := plan.Hex{ID: id, Name: dc.str(hn.get("name")).V, Terrain: dc.str(hn.get("terrain")).V,
+		h := plan.Hex{ID: id, Name: dc.str(hn.get("name")).V, Terrain: dc.str(hn.get("terrain")).V, Difficult: dc.bool(hn.get("difficult")),
 			Fortification: dc.int(hn.get("fortification")).V, AdvantageousTerrain: dc.bool(hn.get("advantageousTerrain")),
 			Conditions: c.conditions(hn.get("conditions"))}
 		coords := hn.get("at")

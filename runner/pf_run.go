@@ -76,6 +76,7 @@ type pfArmy struct {
 	gone   string // "" while on the map
 	routed bool   // P-59
 	busy   bool   // moved or fought today: no recovery (P-64)
+	carry  int    // half-hex points of progress into a difficult hex (P-6)
 }
 
 type pfRun struct {
@@ -95,7 +96,8 @@ type pfRun struct {
 // RunPathfinder runs a rules: "pathfinder" plan day by day (RULES.md Part P):
 //
 //   - March: armies move one after another in plan (ID) order, each up to its speed in hexes along
-//     its route (P-12, P-13; a route stands for the commanding PC's path); a routed army does not
+//     its route (P-12, P-13; a route stands for the commanding PC's path), a difficult hex counting
+//     twice (P-6: speed halved; progress short of one carries to the next day); a routed army does not
 //     move (P-59); one placed off its route (P-62) rejoins it at the furthest route hex adjacent to
 //     where it stands, the hex it left included, or holds.
 //   - Engagement: entering a hex with a hostile army stops the army and starts a battle there with
@@ -330,7 +332,11 @@ func (r *pfRun) march(i int) error {
 	if a.gone != "" || a.routed || a.busy {
 		return nil
 	}
-	for step := 0; step < a.st.Speed && a.next < len(a.pa.Route); step++ {
+	// Half-hex points: a hex costs 2, a difficult one 4 (P-6: speed halved); points left short of
+	// a difficult hex carry to the next day as progress into it.
+	budget := 2*a.st.Speed + a.carry
+	a.carry = 0
+	for a.st.Speed > 0 && a.next < len(a.pa.Route) {
 		to := a.pa.Route[a.next]
 		if !r.adjacent(a.hex, to) {
 			// Placed off its route (P-62): rejoin it at the furthest route hex next to this one,
@@ -346,6 +352,19 @@ func (r *pfRun) march(i int) error {
 			return r.rec(PFRecord{Type: "move", Army: a.pa.ID, From: r.hexID(a.hex), To: r.hexID(to), Note: "not adjacent: holds"},
 				"  %s holds at %s: its route goes on from %s, not adjacent", a.pa.ID, r.hexID(a.hex), r.hexID(to))
 		}
+		cost := 2
+		if r.pf.Hexes[to].Difficult {
+			cost = 4
+		}
+		if budget < cost {
+			if budget > 0 {
+				a.carry, a.busy = budget, true
+				return r.rec(PFRecord{Type: "move", Army: a.pa.ID, From: r.hexID(a.hex), To: r.hexID(to), Note: "difficult terrain: on its way"},
+					"  %s is on its way into %s (difficult terrain, P-6)", a.pa.ID, r.hexID(to))
+			}
+			return nil
+		}
+		budget -= cost
 		from := a.hex
 		a.hex, a.next, a.busy = to, a.next+1, true
 		if err := r.rec(PFRecord{Type: "move", Army: a.pa.ID, From: r.hexID(from), To: r.hexID(to)},
@@ -362,6 +381,11 @@ func (r *pfRun) march(i int) error {
 // battle fights every army in hex h; mover is the army whose move started it (-1: none).
 func (r *pfRun) battle(h, mover int) error {
 	r.battles++
+	for i := range r.armies {
+		if r.armies[i].hex == h {
+			r.armies[i].carry = 0
+		}
+	}
 	hex := &r.pf.Hexes[h]
 	setup := &pathfinder.Setup{Field: hex.Conditions, Options: r.o.Rules}
 	var idx []int

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -357,5 +358,36 @@ objectives: win: {outcome: "success", defeat: ["goblins"]}
 	}
 	if u := s.Unused(); u != nil {
 		t.Errorf("script entries left: %v", u)
+	}
+}
+
+// P-6: difficult terrain halves speed. Speed 1 from h0 along h1, h2 (difficult), h3: day 1 h1;
+// day 2 halfway into h2; day 3 in h2; day 4 in h3. Speed 2 through the same: day 1 h1 and half of
+// h2 (2 + 2 of 4 points), day 2 h2 (the other 2) and h3 (2), where the objective is met.
+func TestPFDifficultTerrain(t *testing.T) {
+	for _, tc := range []struct {
+		speed, day int
+		moves      string
+	}{
+		{1, 4, "day 1\n  foot moves h0 -> h1\n\nday 2\n  foot is on its way into h2 (difficult terrain, P-6)\n\nday 3\n  foot moves h1 -> h2\n\nday 4\n  foot moves h2 -> h3\n"},
+		{2, 2, "day 1\n  foot moves h0 -> h1\n  foot is on its way into h2 (difficult terrain, P-6)\n\nday 2\n  foot moves h1 -> h2\n  foot moves h2 -> h3\n"},
+	} {
+		p, _ := compilePF(t, strings.Replace(pfLine, "h2: {at: [2, 0]}", "h2: {at: [2, 0], difficult: true}", 1)+`
+days: limit: 5
+kingdoms: {}
+armies: {
+	foot: {side: "friendly", size: "Medium", cr: 1, hitDie: "d10", speed: `+strconv.Itoa(tc.speed)+`, start: "h0", route: ["h1", "h2", "h3"]}
+	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: []}
+}
+objectives: there: {outcome: "success", reach: {army: "foot", hex: "h3"}}
+`)
+		var buf bytes.Buffer
+		res, err := RunPathfinder(p, PFOptions{Seed: 1, Decider: firstPolicy{}, Out: &buf, Format: "text"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome != Success || res.Day != tc.day || !strings.Contains(buf.String(), tc.moves) {
+			t.Errorf("speed %d: %s on day %d, want success on day %d with\n%s\ngot\n%s", tc.speed, res.Outcome, res.Day, tc.day, tc.moves, buf.String())
+		}
 	}
 }

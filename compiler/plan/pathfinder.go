@@ -21,8 +21,9 @@ type Hex struct {
 	ID                  string           `json:"id"`
 	Name                string           `json:"name,omitempty"`
 	Terrain             string           `json:"terrain,omitempty"`
-	At                  [2]int           `json:"at"`         // [q, r]
-	Neighbours          []int            `json:"neighbours"` // hex indices, in direction order E, NE, NW, W, SW, SE
+	At                  [2]int           `json:"at"`                  // [q, r]
+	Neighbours          []int            `json:"neighbours"`          // hex indices, in direction order E, NE, NW, W, SW, SE
+	Difficult           bool             `json:"difficult,omitempty"` // entering costs two hexes of speed (P-6)
 	Fortification       int              `json:"fortification,omitempty"`
 	AdvantageousTerrain bool             `json:"advantageousTerrain,omitempty"`
 	Conditions          pathfinder.Field `json:"conditions"`
