@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -118,6 +119,33 @@ type pfc struct {
 	dc   *decoder
 	list *diag.List
 	root diag.Pos
+	opt  pathfinder.Options // the file's rule switches, for Check and Derive
+	opts map[string]string  // the same as written, for the plan
+}
+
+// options reads the rule switches (schema #PFOptions; the schema has checked the names and values).
+func (c *pfc) options(n node) {
+	n.fields(func(name string, v node) {
+		val, ok := v.value()
+		if !ok {
+			return
+		}
+		var s string
+		if str, err := val.String(); err == nil {
+			s = str
+		} else if i, err := val.Int64(); err == nil {
+			s = strconv.FormatInt(i, 10)
+		} else {
+			return
+		}
+		if err := c.opt.SetOption(name, s); err != nil {
+			return // reported by the schema (S001, S002, S004)
+		}
+		if c.opts == nil {
+			c.opts = map[string]string{}
+		}
+		c.opts[name] = s
+	})
 }
 
 func (c *pfc) report(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {
@@ -321,14 +349,14 @@ func (c *pfc) fieldPos(n node, field string) diag.Pos {
 func (c *pfc) checkArmy(id string, n node, in *plan.ArmyInput) (pathfinder.Stats, bool) {
 	a := in.ToArmy()
 	fatal := false
-	for _, f := range pathfinder.Check(&a, pathfinder.Options{}) {
+	for _, f := range pathfinder.Check(&a, c.opt) {
 		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, f.Message)
 		fatal = fatal || f.Code == pathfinder.CodeInvalid || f.Code == pathfinder.CodeNotArmy
 	}
 	if fatal {
 		return pathfinder.Stats{}, false
 	}
-	st, err := pathfinder.Derive(&a, pathfinder.Options{})
+	st, err := pathfinder.Derive(&a, c.opt)
 	if err != nil {
 		c.report(c.dc.label(n), pathfinder.CodeInvalid, "army %s: %v", id, err)
 		return st, false
@@ -351,8 +379,9 @@ func (c *pfc) conditions(n node) pathfinder.Field {
 // battle reads and checks a battle file.
 func (c *pfc) battle(n node) *plan.Battle {
 	dc := c.dc
+	c.options(n.get("options"))
 	b := &plan.Battle{Format: plan.BattleFormat, Version: plan.Version, ID: dc.str(n.get("id")).V,
-		Title: dc.str(n.get("title")).V, Conditions: c.conditions(n.get("conditions"))}
+		Title: dc.str(n.get("title")).V, Conditions: c.conditions(n.get("conditions")), Options: c.opts}
 	n.get("sides").elems(func(side int, sn node) {
 		if side > 1 {
 			return
@@ -414,7 +443,8 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		Scenario: plan.Meta{ID: dc.str(n.get("id")).V, Title: dc.str(n.get("title")).V,
 			Rules: dc.str(n.get("rules")).V, Version: dc.int(n.get("version")).V},
 		DayLimit: dc.int(n.get("days").get("limit")).V}
-	pf := &plan.Pathfinder{}
+	c.options(n.get("options"))
+	pf := &plan.Pathfinder{Options: c.opts}
 	p.Pathfinder = pf
 	p.Field.Grid = "hex" // the hexes are in p.Pathfinder
 

@@ -158,3 +158,30 @@ func writeFile(t *testing.T, dir, name, src string) {
 		t.Fatal(err)
 	}
 }
+
+// options: {given: "ignored"} keeps the derivation (P-3: ACR 3, hp floor(3 x 5.5) = 16) and still
+// reports the disagreement; an unknown choice is a schema finding at the value.
+func TestPathfinderOptions(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "g.cue", `kind: "battle", rules: "pathfinder", id: "g", version: 1
+options: {given: "ignored", rout: "always"}
+sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", acr: 4}},
+	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
+`)
+	_, list, err := CompileBattle([]string{"g.cue"}, Options{WorkDir: dir})
+	if err != nil || len(list) != 2 || list[0].Code != "S004" || list[0].Pos.Line != 2 || list[1].Code != pathfinder.CodeACR {
+		t.Fatalf("findings %v %v, want S004 at line 2 and M003", list, err)
+	}
+	writeFile(t, dir, "g.cue", `kind: "battle", rules: "pathfinder", id: "g", version: 1
+options: {given: "ignored"}
+sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", acr: 4}},
+	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
+`)
+	b, list, err := CompileBattle([]string{"g.cue"}, Options{WorkDir: dir})
+	if err != nil || b == nil || len(list) != 1 {
+		t.Fatal(err, list)
+	}
+	if s := b.Armies[0].Stats; s.ACR != pathfinder.CRInt(3) || s.HP != 16 || b.Options["given"] != "ignored" {
+		t.Errorf("stats %+v, options %v", s, b.Options)
+	}
+}

@@ -310,7 +310,7 @@ func writeBattleTables(w *bytes.Buffer, events []pathfinder.Event, names []strin
 	return flush()
 }
 
-// BattleOptions configure RunBattle.
+// BattleOptions configure RunBattle. The battle file's options apply on top of Rules.
 type BattleOptions struct {
 	Seed     uint64      // seeds the dice unless Dice is set
 	Dice     dice.Source // replaces dice.NewSeeded(Seed)
@@ -336,7 +336,11 @@ type BattleArmyResult struct {
 }
 
 // battleSetup derives every army's statistics (P-1..P-11) and builds the engine's setup.
-func battleSetup(b *plan.Battle, rules pathfinder.Options) (*pathfinder.Setup, []string, error) {
+func battleSetup(b *plan.Battle, base pathfinder.Options) (*pathfinder.Setup, []string, error) {
+	rules, err := plan.Rules(base, b.Options)
+	if err != nil {
+		return nil, nil, err
+	}
 	s := &pathfinder.Setup{Field: b.Conditions, Options: rules}
 	var names []string
 	for i := range b.Armies {

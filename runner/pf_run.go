@@ -15,13 +15,13 @@ import (
 
 // PFOptions configure RunPathfinder.
 type PFOptions struct {
-	Seed     uint64      // seeds the dice unless Dice is set
-	Dice     dice.Source // replaces dice.NewSeeded(Seed)
-	Decider  Decider     // every choice (required); its Roller, if any, is asked for every die first
-	Fallback Decider     // takes over when a script runs out (ErrScriptEnded)
-	Rules    pathfinder.Options
-	Out      io.Writer // the transcript; nil: none
-	Format   string    // "text" (transcript with a table per battle phase) or "jsonl" (PFRecord a line)
+	Seed     uint64             // seeds the dice unless Dice is set
+	Dice     dice.Source        // replaces dice.NewSeeded(Seed)
+	Decider  Decider            // every choice (required); its Roller, if any, is asked for every die first
+	Fallback Decider            // takes over when a script runs out (ErrScriptEnded)
+	Rules    pathfinder.Options // the plan's options apply on top
+	Out      io.Writer          // the transcript; nil: none
+	Format   string             // "text" (transcript with a table per battle phase) or "jsonl" (PFRecord a line)
 }
 
 // PFResult is how a Pathfinder run ended.
@@ -125,6 +125,11 @@ func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
 	if o.Decider == nil {
 		return nil, fmt.Errorf("no decider")
 	}
+	rules, err := plan.Rules(o.Rules, p.Pathfinder.Options)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %v", err)
+	}
+	o.Rules = rules
 	src := o.Dice
 	if src == nil {
 		src = dice.NewSeeded(o.Seed)

@@ -391,3 +391,31 @@ objectives: there: {outcome: "success", reach: {army: "foot", hex: "h3"}}
 		}
 	}
 }
+
+// A battle file's options switch Part P's Defaults. Two Huge CR 1/3 armies (ACR 3, OM 3, DV 13,
+// hp 16); x takes Aggressive (DV -2, OM +2, damage +3), y Standard; the battle stops after Melee
+// Phase 2 (maxPhases: 2). x: d20 15 + 3 + 2 = 20 vs 13: 7, plus x's +3 under the P-53 Default
+// (damage dealt) = 10, y hp 6; with strategyDamage: "taken", plus y's 0 = 7, y hp 9. y: d20 1
+// (natural 1): 1 + 3 = 4 vs 11, nothing.
+func TestPFBattleOptions(t *testing.T) {
+	for _, tc := range []struct {
+		opt string
+		hp  int
+	}{{"", 6}, {`, strategyDamage: "taken"`, 9}} {
+		_, b := compilePF(t, `
+package s
+kind: "battle", rules: "pathfinder", id: "duel", version: 1
+options: {maxPhases: 2`+tc.opt+`}
+sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10"}},
+	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
+`)
+		s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: aggressive}\n- {strategy: standard}\n")
+		res, err := RunBattle(b, BattleOptions{Dice: &faces{seq: []int{15, 1}, rest: 10}, Decider: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if y := res.Armies[1]; y.HP != tc.hp || res.Phases != 2 || res.Winner != "" {
+			t.Errorf("options {%s}: y hp %d after %d phases (winner %q), want hp %d after 2", tc.opt, y.HP, res.Phases, res.Winner, tc.hp)
+		}
+	}
+}

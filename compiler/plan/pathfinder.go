@@ -1,6 +1,10 @@
 package plan
 
-import "github.com/sortie-rpg/sortie/runner/pathfinder"
+import (
+	"sort"
+
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
+)
 
 // Pathfinder is the part of a plan for `rules: "pathfinder"` scenarios (RULES.md Part P): a hex
 // field in axial coordinates, armies with their derived stat blocks and routes, the kingdoms and
@@ -9,10 +13,13 @@ import "github.com/sortie-rpg/sortie/runner/pathfinder"
 //
 // Units: days, 12-mile hexes (P-6), hp.
 type Pathfinder struct {
-	Hexes      []Hex         `json:"hexes"`      // in source order
-	Kingdoms   [2]*Kingdom   `json:"kingdoms"`   // [friendly, enemy]; nil when not written
-	Armies     []PFArmy      `json:"armies"`     // sorted by ID: armies move in this order each day
-	Objectives []PFObjective `json:"objectives"` // in source order
+	// Options are the rule switches the author set (name -> choice, as pathfinder.Options.SetOption
+	// reads them); the others are at their Default.
+	Options    map[string]string `json:"options,omitempty"`
+	Hexes      []Hex             `json:"hexes"`      // in source order
+	Kingdoms   [2]*Kingdom       `json:"kingdoms"`   // [friendly, enemy]; nil when not written
+	Armies     []PFArmy          `json:"armies"`     // sorted by ID: armies move in this order each day
+	Objectives []PFObjective     `json:"objectives"` // in source order
 }
 
 // Hex is one 12-mile hex. Axial coordinates [q, r]; the six neighbours are q±1, r±1 and
@@ -170,4 +177,21 @@ type Battle struct {
 	Sides      [2]string        `json:"sides"`  // side names
 	Armies     []PFArmy         `json:"armies"` // first side's in source order, then the second's
 	Conditions pathfinder.Field `json:"conditions"`
+	// Options are the rule switches the author set (see Pathfinder.Options).
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// Rules returns base with the options applied (pathfinder.Options.SetOption), in name order.
+func Rules(base pathfinder.Options, options map[string]string) (pathfinder.Options, error) {
+	names := make([]string, 0, len(options))
+	for k := range options {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if err := base.SetOption(k, options[k]); err != nil {
+			return base, err
+		}
+	}
+	return base, nil
 }
