@@ -30,6 +30,9 @@ type Options struct {
 	Sink Sink
 	// Dice, if set, replaces the seeded generator (dice.NewSeeded(Seed)).
 	Dice dice.Source
+	// Rules, if set, replaces the plan's rule options (plan.Plan.Options): the Defaults of
+	// RULES.md's Ambiguities, each switchable.
+	Rules *Rules
 }
 
 // Result is how a run ended.
@@ -79,6 +82,8 @@ type Runner struct {
 	friendly, enemy []int
 	// boxBlocks[i] is the ids of box i's blocks (TypeReveal).
 	boxBlocks [][]string
+	// area[b] is block b's traversal area, -1 if none; nil when the plan has no areas (K-43).
+	area []int
 
 	seeded *dice.Seeded
 	s      state
@@ -127,6 +132,7 @@ func New(p *plan.Plan) (*Runner, error) {
 			r.boxBlocks[i] = append(r.boxBlocks[i], p.Field.Blocks[b].ID)
 		}
 	}
+	r.area = areaIndex(p)
 	s := &r.s
 	s.r = r
 	s.p = p
@@ -167,6 +173,9 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 		s.dice = r.seeded
 	}
 	err := s.play()
+	if err == nil {
+		err = s.settle()
+	}
 	if err != nil && s.outcome == "" {
 		s.outcome, s.reason = Stopped, err.Error()
 	}
@@ -211,6 +220,10 @@ type state struct {
 	choices [5]Choice
 	rec     Record
 	view    View
+
+	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
+	targets []string // K-75: monsters targeted this round
+	clearXP int      // achievement XP of the success objective (K-61)
 }
 
 func (s *state) reset(opts Options) {
@@ -251,6 +264,9 @@ func (s *state) reset(opts Options) {
 	s.outcome, s.reason = "", ""
 	s.dayEnded = 0
 	s.req = Request{}
+	s.clearXP = 0
+	s.targets = s.targets[:0]
+	s.resetKarzoral(opts.Rules)
 }
 
 // over reports whether the scenario has ended (or was stopped).
@@ -280,8 +296,27 @@ func (s *state) play() error {
 		if err := s.startPhase(); err != nil || s.over() {
 			return err
 		}
-		if err := s.actionStep(PhaseAction); err != nil || s.over() {
+		s.k.restDay = false
+		if s.k.trav >= 0 {
+			// K-44: a traversal day: start and action phases only, no block movement.
+			s.phase = PhaseAction
+			normal, err := s.traversalDay()
+			if err != nil || s.over() {
+				return err
+			}
+			s.k.restDay = !normal
+		} else if err := s.actionStep(PhaseAction); err != nil || s.over() {
 			return err
+		}
+		if s.k.restDay {
+			// K-44, K-48: the automatic rest; no camp or night phase.
+			if err := s.rest("K-48"); err != nil {
+				return err
+			}
+			if err := s.endDay(); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := s.campPhase(); err != nil || s.over() {
 			return err
