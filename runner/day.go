@@ -66,8 +66,8 @@ func (s *state) eat() error {
 func (s *state) moveArmies() error {
 	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
 		for _, i := range list {
-			if s.armyBlock[i] < 0 {
-				continue
+			if s.armyBlock[i] < 0 || s.p.Armies[i].Accompany {
+				continue // K-22: an accompanying army moves with the party in step (a) instead
 			}
 			a := &s.p.Armies[i]
 			from := s.armyBlock[i]
@@ -252,6 +252,19 @@ func (s *state) move() (entered bool, err error) {
 			return false, err
 		}
 	}
+	// K-28: an accompanying friendly army moves along.
+	for _, i := range s.r.friendly {
+		if s.p.Armies[i].Accompany && s.armyBlock[i] == from {
+			s.armyBlock[i] = s.party
+			if s.emit {
+				r := s.record(TypeArmyMove)
+				r.Army, r.From, r.To = s.p.Armies[i].ID, s.p.Field.Blocks[from].ID, to.ID
+				if err := s.write(); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
 	return true, s.revealBox(to.Box)
 }
 
@@ -323,6 +336,17 @@ func (s *state) stepB(entered bool) error {
 // round): the scenario fails (K-100..K-102).
 func (s *state) battle(enc, army int, cause string) (int, error) {
 	e := &s.p.Encounters[enc]
+	if s.hasPCs() && s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
+		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
+		if s.emit {
+			r := s.record(TypeBattle)
+			r.ID, r.Text, r.Block, r.Source, r.Result = e.ID, e.Title, s.p.Field.Blocks[s.party].ID, cause, "gone"
+			if err := s.write(); err != nil {
+				return 0, err
+			}
+		}
+		return Won, nil
+	}
 	if army >= 0 {
 		if err := s.insight(enc, army); err != nil {
 			return 0, err

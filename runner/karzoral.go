@@ -98,8 +98,8 @@ func (s *state) resetKarzoral(rules *Rules) {
 		k.rules = *p.Options
 	}
 	k.table = dice.TableStandard
-	if k.rules.PowerTable == "complete-edition" {
-		k.table = dice.TableCompleteEdition
+	if k.rules.PowerTable != "" {
+		k.table, _ = dice.ParseTableVariant(k.rules.PowerTable) // validate checked plan options
 	}
 	k.pcs = k.pcs[:0]
 	for _, pc := range p.Party.PCs {

@@ -249,6 +249,9 @@ type Army struct {
 	// SupportPhysical: the army's support damage is physical (K-76: "some armies deal physical");
 	// default magic. A friendly army's is always magic (K-75).
 	SupportPhysical bool `json:"supportPhysical,omitempty"`
+	// Accompany: a friendly army that moves with the party in action step (a) instead of along its
+	// route in the start phase (K-22, K-28); Route[0] is where it starts.
+	Accompany bool `json:"accompany,omitempty"`
 	Encounter       int  `json:"encounter"`         // encounter index the party fights in its block, -1 if none
 	Reserve         bool `json:"reserve,omitempty"` // not on the field until an event spawns it
 }
