@@ -252,8 +252,8 @@ type Army struct {
 	// Accompany: a friendly army that moves with the party in action step (a) instead of along its
 	// route in the start phase (K-22, K-28); Route[0] is where it starts.
 	Accompany bool `json:"accompany,omitempty"`
-	Encounter       int  `json:"encounter"`         // encounter index the party fights in its block, -1 if none
-	Reserve         bool `json:"reserve,omitempty"` // not on the field until an event spawns it
+	Encounter int  `json:"encounter"`         // encounter index the party fights in its block, -1 if none
+	Reserve   bool `json:"reserve,omitempty"` // not on the field until an event spawns it
 }
 
 // Friendly reports whether the army is on the party's side.
