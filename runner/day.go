@@ -447,6 +447,8 @@ func (s *state) campPhase() error {
 		}
 	}
 	n := 0
+	// K-37 option CheckedFaceForbidden: a checked face may not be kept while an unchecked one shows.
+	forbid := s.k.rules.CheckedFaceForbidden && (s.checked&(1<<(d[0]-1)) == 0 || s.checked&(1<<(d[1]-1)) == 0)
 	for k, f := range d {
 		if k == 1 && f == d[0] {
 			break
@@ -454,6 +456,9 @@ func (s *state) campPhase() error {
 		note := ""
 		if s.checked&(1<<(f-1)) != 0 {
 			note = "checked"
+			if forbid {
+				continue
+			}
 		}
 		s.choices[n] = Choice{Name: faceName(f), Value: f, Note: note}
 		n++
@@ -493,9 +498,6 @@ func (s *state) campPhase() error {
 	}
 	// K-39: a night raid.
 	if s.p.NightRaid >= 0 {
-		if err := s.dangerSense(); err != nil {
-			return err
-		}
 		if s.emit {
 			e := &s.p.Encounters[s.p.NightRaid]
 			r := s.record(TypeNightRaid)
@@ -503,6 +505,9 @@ func (s *state) campPhase() error {
 			if err := s.write(); err != nil {
 				return err
 			}
+		}
+		if err := s.dangerSense(); err != nil { // K-71: before the raid battle
+			return err
 		}
 		if _, err := s.battle(s.p.NightRaid, -1, "nightRaid"); err != nil || s.over() {
 			return err

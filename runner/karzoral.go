@@ -63,6 +63,8 @@ type karzoral struct {
 	trav        int  // traversal area index, -1 in normal mode (K-43)
 	travLast    int  // the last area entered, -1 none
 	restDay     bool // a traversal day ended with its automatic rest (K-44, K-48)
+
+	targetDie, targetOf int // K-76: the die that chose the last enemy support target (0: no die) among targetOf
 	progress    int
 	travChecked uint8
 	retrace     bool // K-50 retrace: backing out
@@ -805,7 +807,7 @@ func (s *state) round(enc, n int) error {
 			}
 			if len(cs) == 0 {
 				if s.emit {
-					r := s.say(TypeSupport, "K-75", "%s: %s has no target left this round: lost", a.ID, src)
+					r := s.say(TypeSupport, "K-75", "the support of %s, %s, has no target left this round: lost", a.ID, src)
 					r.Army, r.Source = a.ID, "friendly"
 					if err := s.write(); err != nil {
 						return err
@@ -831,7 +833,7 @@ func (s *state) round(enc, n int) error {
 				return err
 			}
 			if s.emit {
-				r := s.say(TypeSupport, "K-75", "%s's support hits %s: %s magic damage", a.ID, tgt, res)
+				r := s.say(TypeSupport, "K-75", "the support of %s hits %s: %s magic", a.ID, tgt, res)
 				r.Army, r.Source, r.ID, r.Roll, r.Loss = a.ID, "friendly", tgt, res.String(), max(res.Total, 0)
 				if err := s.write(); err != nil {
 					return err
@@ -871,8 +873,9 @@ func (s *state) round(enc, n int) error {
 					cancels++
 					before := s.armyStr[fr]
 					if s.emit {
-						r := s.say(TypeCancel, "K-77", "%s cancels %s's instance aimed at %s: strength %d -> %d", s.p.Armies[fr].ID, a.ID, s.targetName(t), before, max(before-CancelCost, 0))
+						r := s.say(TypeCancel, "K-77", "%s cancels the instance of %s aimed at %s (1d%d = %d): strength %d -> %d", s.p.Armies[fr].ID, a.ID, s.targetName(t), k.targetOf, k.targetDie, before, max(before-CancelCost, 0))
 						r.Army, r.ID, r.Before, r.After = s.p.Armies[fr].ID, s.targetName(t), before, max(before-CancelCost, 0)
+						r.Face, r.Count = k.targetDie, k.targetOf
 						if err := s.write(); err != nil {
 							return err
 						}
@@ -927,19 +930,21 @@ func (s *state) enemyTarget(army string) (int, error) {
 	}
 	if len(cand) == 0 {
 		if s.emit {
-			r := s.say(TypeSupport, "K-76", "%s's support finds no target", army)
+			r := s.say(TypeSupport, "K-76", "the support of %s finds no target", army)
 			r.Army, r.Source = army, "enemy"
 			return noTarget, s.write()
 		}
 		return noTarget, nil
 	}
 	pick := 0
+	k.targetDie, k.targetOf = 0, len(cand)
 	if len(cand) > 1 {
 		f, err := s.roll(len(cand), "support target")
 		if err != nil {
 			return 0, err
 		}
 		pick = f - 1
+		k.targetDie = f
 	}
 	t := cand[pick]
 	if t >= 0 {
@@ -1010,7 +1015,7 @@ func (s *state) applyEnemySupport(a *plan.Army, t int, res dice.PowerResult) err
 		who := s.targetName(victim)
 		extra := ""
 		if victim != t {
-			extra = " (taking it for " + s.targetName(t) + ", K-90)"
+			extra = ", " + who + " takes it (K-90)"
 		}
 		after := 0
 		if victim >= 0 {
@@ -1018,8 +1023,13 @@ func (s *state) applyEnemySupport(a *plan.Army, t int, res dice.PowerResult) err
 		} else {
 			after = s.k.burdens[-1-victim].hp - dmg
 		}
-		r := s.say(TypeSupport, "K-76", "%s's support hits %s%s: %s = %d %s, %d applied, %d HP left", a.ID, s.targetName(t), extra, res, calc, kind, dmg, after)
+		chosen := "the only target"
+		if s.k.targetDie > 0 {
+			chosen = fmt.Sprintf("1d%d = %d", s.k.targetOf, s.k.targetDie)
+		}
+		r := s.say(TypeSupport, "K-76", "the support of %s hits %s (%s)%s: %s %s, %d applied, %d HP left", a.ID, s.targetName(t), chosen, extra, res, kind, dmg, after)
 		r.Army, r.Source, r.ID, r.Other, r.Roll, r.Loss, r.After = a.ID, "enemy", s.targetName(t), who, res.String(), dmg, after
+		r.Face, r.Count = s.k.targetDie, s.k.targetOf
 		if err := s.write(); err != nil {
 			return err
 		}
@@ -1129,7 +1139,7 @@ func (s *state) escape(enc int) error {
 			pen = CarryPenalty
 		}
 		if s.emit {
-			r := s.say(TypeEscape, "K-94", "%s: escape TN = level %d + [%d,%d] = %d", pc.Name, lvl, tnd[0], tnd[1], tn)
+			r := s.say(TypeEscape, "K-94", "%s: escape TN = highest monster level %d + [%d,%d] = %d", pc.Name, lvl, tnd[0], tnd[1], tn)
 			r.ID, r.Dice, r.TN = pc.Name, tnd, tn
 			if err := s.write(); err != nil {
 				return err
@@ -1159,7 +1169,7 @@ func (s *state) escape(enc int) error {
 		dmg := max(res.Total, 0)
 		after := k.pcs[i].hp - dmg
 		if s.emit {
-			r := s.say(TypeEscape, "K-95", "%s takes pursuit damage %s = %d magic (not reducible), %d HP left", pc.Name, res, dmg, after)
+			r := s.say(TypeEscape, "K-95", "%s takes pursuit damage %s magic (not reducible), %d HP left", pc.Name, res, after)
 			r.ID, r.Roll, r.Loss, r.After = pc.Name, res.String(), dmg, after
 			if err := s.write(); err != nil {
 				return err

@@ -163,8 +163,13 @@ func (s *state) finishRetrace() (bool, error) {
 	k := &s.k
 	t := &s.p.Traversals[k.trav]
 	k.trav, k.retrace = -1, false
-	if k.travFrom >= 0 {
+	if from := s.party; k.travFrom >= 0 {
 		s.party = k.travFrom
+		for _, i := range s.r.friendly { // K-28: an accompanying army comes back along
+			if s.p.Armies[i].Accompany && s.armyBlock[i] == from {
+				s.armyBlock[i] = s.party
+			}
+		}
 	}
 	return true, s.travRecord("leave", "K-50", "the party has retraced its way out of %s, back at %s", t.ID, s.p.Field.Blocks[s.party].ID)
 }
