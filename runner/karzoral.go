@@ -60,17 +60,17 @@ type karzoral struct {
 	unlit        bool // K-59: the party is in the dark without light now
 	litDay       int  // the day the Start-to-Camp light of a dark block was paid (K-57)
 
-	trav        int  // traversal area index, -1 in normal mode (K-43)
-	travLast    int  // the last area entered, -1 none
-	restDay     bool // a traversal day ended with its automatic rest (K-44, K-48)
+	trav     int  // traversal area index, -1 in normal mode (K-43)
+	travLast int  // the last area entered, -1 none
+	restDay  bool // a traversal day ended with its automatic rest (K-44, K-48)
 
 	targetDie, targetOf int // K-76: the die that chose the last enemy support target (0: no die) among targetOf
-	progress    int
-	travChecked uint8
-	retrace     bool // K-50 retrace: backing out
-	retraceGoal int
-	travFrom    int    // the block the party came from when it entered the area
-	travDone    bitset // areas completed
+	progress            int
+	travChecked         uint8
+	retrace             bool // K-50 retrace: backing out
+	retraceGoal         int
+	travFrom            int    // the block the party came from when it entered the area
+	travDone            bitset // areas completed
 
 	counted  bitset // encounters whose monster XP was credited (K-62: never twice)
 	named    [][]bool
