@@ -29,6 +29,9 @@ Bad:
 Fix: count everyone in members (here 3 or more).`},
 		diag.CodeInfo{Code: codeTwoAreas, Title: "block in two traversal areas", Severity: diag.Error, Doc: `A block belongs to at most one traversal area (K-43): entering it must start one traversal.
 
+Bad:
+    traversals: {maze: {blocks: ["03"], ...}, hill: {blocks: ["03"], ...}}
+
 Fix: remove the block from one of the areas.`},
 		diag.CodeInfo{Code: codePowerRoll, Title: "not a power roll", Severity: diag.Error, Doc: `Support damage (K-73) and pursuit damage (K-95) are power rolls in BCDice notation:
 K<power>[+/-bonus][@crit], power 0..100, crit 3 or more (K-103).
@@ -40,9 +43,15 @@ Fix: write "K20+5@10".`},
 		diag.CodeInfo{Code: codeChainCycle, Title: "consecutive battles form a cycle", Severity: diag.Error, Doc: `An encounter's next names the encounter fought right after it is won (K-72). Following next
 must end: a chain that comes back to an encounter would never stop.
 
+Bad:
+    encounters: {a: {next: "b", ...}, b: {next: "a", ...}}
+
 Fix: remove next from the last encounter of the chain.`},
 		diag.CodeInfo{Code: codeNameClash, Title: "PC or burden name given twice", Severity: diag.Error, Doc: `Scripts and prompts name PCs and burdens (protect: Aria); every name must be unique, and
 "none" is reserved.
+
+Bad:
+    pcs: [{name: "Aria", ...}], burdens: [{name: "Aria"}]
 
 Fix: rename one of them.`},
 	)
