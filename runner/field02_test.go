@@ -72,6 +72,9 @@ func TestField02Golden(t *testing.T) {
 					t.Errorf("PC %d: %d HP %d XP, want %d HP %d XP", i, hp, xp, c.hp[i], c.xp[i])
 				}
 			}
+			if named := strings.Join(res.NamedDefeated, ","); (c.script == "success") != (named == "Lizardman Captain") {
+				t.Errorf("K-67: named monsters defeated %q", named)
+			}
 			if res.Armies[0].ID != "lancers" || res.Armies[0].Strength != c.lancers {
 				t.Errorf("lancers: %+v, want strength %d", res.Armies[0], c.lancers)
 			}

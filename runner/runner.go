@@ -45,6 +45,26 @@ type Result struct {
 	Armies     []ArmyResult      // in plan order
 	Objectives []ObjectiveResult // objectives reached, in the order reached
 	Events     []EventResult     // events that fired, in plan order
+
+	// The Karzoral add-ons: PCs and burdens at the end (in plan order; nil for a members-only
+	// party), light left (K-58), and the named monsters defeated (K-67: a retry never meets them).
+	PCs           []PCResult
+	Burdens       []BurdenResult
+	Torches, Oil  int
+	NamedDefeated []string
+}
+
+// PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
+type PCResult struct {
+	Name   string
+	HP, XP int
+}
+
+// BurdenResult is a burden at the end of a run (K-87, K-88).
+type BurdenResult struct {
+	Name      string
+	HP, MaxHP int
+	Dead      bool
 }
 
 // ArmyResult is an army at the end of a run.
@@ -393,6 +413,23 @@ func (s *state) result() *Result {
 	for i, n := range s.fired {
 		if n > 0 {
 			res.Events = append(res.Events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
+		}
+	}
+	for i, pc := range p.Party.PCs {
+		res.PCs = append(res.PCs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
+	}
+	for i, b := range p.Party.Burdens {
+		kb := &s.k.burdens[i]
+		res.Burdens = append(res.Burdens, BurdenResult{Name: b.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
+	}
+	res.Torches, res.Oil = s.k.torches, s.k.oil
+	if s.hasPCs() {
+		for e := range s.k.named {
+			for j, dead := range s.k.named[e] {
+				if dead {
+					res.NamedDefeated = append(res.NamedDefeated, p.Encounters[e].Monsters[j].Name)
+				}
+			}
 		}
 	}
 	return res
