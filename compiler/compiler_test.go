@@ -500,30 +500,6 @@ func TestLooseFilesFormOneScenario(t *testing.T) {
 	}
 }
 
-func TestSuggest(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		cand []string
-		want string
-	}{
-		{"karzorl", []string{"karzoral", "pathfinder", "clash"}, "karzoral"},
-		{"limt", []string{"limit"}, "limit"},
-		{"nmae", []string{"at", "kind", "name"}, "name"}, // a transposition is 2 edits
-		{"bse", []string{"base", "block", "trail"}, "base"},
-		{"xyz", []string{"base", "block"}, ""},
-		{"l", []string{"id"}, ""},          // 2 edits for 1 letter: no
-		{"ab", []string{"ba", "aa"}, "aa"}, // 1 edit beats 2
-		{"fo", []string{"foes"}, ""},       // 2 edits, half of 2 letters: no
-	} {
-		if got := suggest(tc.s, tc.cand); got != tc.want {
-			t.Errorf("suggest(%q, %v) = %q, want %q", tc.s, tc.cand, got, tc.want)
-		}
-	}
-	if levenshtein("kitten", "sitting", 10) != 3 || levenshtein("", "abc", 10) != 3 || levenshtein("abc", "abc", 10) != 0 {
-		t.Error("levenshtein")
-	}
-}
-
 func TestCheckRegistry(t *testing.T) {
 	if err := validateChecks(checks); err != nil {
 		t.Fatal(err)

@@ -32,3 +32,34 @@ func TestCompiledField01(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRunBundledField01 compiles the bundled scenarios/karzoral/field01 once and plays it
+// over and over under a policy with the Discard sink, reporting field days per second.
+func BenchmarkRunBundledField01(b *testing.B) {
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: ".."})
+	if err != nil || p == nil {
+		b.Fatalf("compile field01: %v %v", err, list)
+	}
+	for _, name := range []string{"first", "random"} {
+		b.Run(name, func(b *testing.B) {
+			r, err := New(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pol, err := NewPolicy(name, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			days := 0
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				res, err := r.Run(Options{Seed: uint64(i), Decider: pol, Sink: Discard})
+				if err != nil {
+					b.Fatal(err)
+				}
+				days += res.Day
+			}
+			b.ReportMetric(float64(days)/b.Elapsed().Seconds(), "days/s")
+		})
+	}
+}

@@ -155,6 +155,9 @@ func (s *state) checkFriendlyWipe(i int) {
 func (s *state) removeArmy(i int, cause string) error {
 	b := s.armyBlock[i]
 	s.armyBlock[i] = -1
+	if b >= 0 {
+		s.gone.set(i)
+	}
 	if !s.emit || b < 0 {
 		return nil
 	}

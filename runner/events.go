@@ -97,6 +97,17 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 // removed; a friendly army at 0 fails the scenario at once (K-25).
 func (s *state) changeStrength(i, delta int, source string) error {
 	before := s.armyStr[i]
+	if s.armyBlock[i] < 0 {
+		// Only an army on the field has a strength to change: a reserve that has not arrived, or
+		// an army destroyed or removed, is left as it is (and K-25 cannot trigger).
+		if s.emit {
+			r := s.record(TypeStrength)
+			r.Army, r.Delta, r.Before, r.After, r.Source = s.p.Armies[i].ID, delta, before, before, source
+			r.Result = "ignored"
+			return s.write()
+		}
+		return nil
+	}
 	after := max(before+delta, 0)
 	s.armyStr[i] = after
 	if s.emit {
@@ -120,7 +131,12 @@ func (s *state) changeStrength(i, delta int, source string) error {
 // If an opposing army holds that block they fight a strength battle (K-24, K-25).
 func (s *state) spawn(i int) error {
 	a := &s.p.Armies[i]
-	if s.armyBlock[i] >= 0 {
+	if b := s.armyBlock[i]; b >= 0 {
+		if s.emit {
+			r := s.record(TypeArmySpawned)
+			r.Army, r.Block, r.After, r.Result = a.ID, s.p.Field.Blocks[b].ID, s.armyStr[i], "already"
+			return s.write()
+		}
 		return nil
 	}
 	if s.armyStr[i] <= 0 {
@@ -169,7 +185,8 @@ func (s *state) holds(c *plan.Cond) bool {
 	case plan.CondDay:
 		return s.day >= c.Day
 	case plan.CondArmyGone:
-		return s.armyBlock[c.Army] < 0
+		// A reserve army that has not arrived yet is not gone: it must have been on the field.
+		return s.gone.has(c.Army) && s.armyBlock[c.Army] < 0
 	}
 	return false
 }

@@ -51,7 +51,11 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 	b.WriteString(r.Prompt())
 	b.WriteByte('\n')
 	for i, c := range r.Choices {
-		fmt.Fprintf(&b, "  %d) %s", i+1, c.Name)
+		if r.Kind == KindPick {
+			fmt.Fprintf(&b, "  %s", c.Name) // answered by the face (see matchChoice)
+		} else {
+			fmt.Fprintf(&b, "  %d) %s", i+1, c.Name)
+		}
 		if c.Note != "" {
 			if r.Kind == KindMove {
 				fmt.Fprintf(&b, " -> %s", c.Note)
@@ -74,7 +78,11 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		if why == "" {
 			return Answer{Choice: i}, nil
 		}
-		if _, err := fmt.Fprintf(p.out, "%s; answer with a number 1..%d or a name (%s)\n> ", why, len(r.Choices), r.Legal()); err != nil {
+		hint := fmt.Sprintf("answer with a number 1..%d or a name (%s)", len(r.Choices), r.Legal())
+		if r.Kind == KindPick {
+			hint = fmt.Sprintf("answer with the face to keep (%s)", r.Legal())
+		}
+		if _, err := fmt.Fprintf(p.out, "%s; %s\n> ", why, hint); err != nil {
 			return Answer{}, err
 		}
 	}
@@ -87,16 +95,17 @@ func matchChoice(r *Request, line string) (int, string) {
 		return 0, "no answer"
 	}
 	if n, err := strconv.Atoi(s); err == nil {
-		if n >= 1 && n <= len(r.Choices) {
-			return n - 1, ""
-		}
-		// A pick may be answered by the face itself.
+		// A pick is answered by the face itself, as in a script ({pick: 4}), never by position.
 		if r.Kind == KindPick {
 			for i, c := range r.Choices {
 				if c.Value == n {
 					return i, ""
 				}
 			}
+			return 0, fmt.Sprintf("%d is not one of the faces rolled", n)
+		}
+		if n >= 1 && n <= len(r.Choices) {
+			return n - 1, ""
 		}
 		return 0, fmt.Sprintf("%d is not a choice", n)
 	}

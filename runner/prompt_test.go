@@ -47,14 +47,25 @@ func TestPromptNumberAndPrefix(t *testing.T) {
 	r := &Request{Kind: KindPick, Day: 1, Phase: PhaseCamp, Dice: [2]int{5, 2},
 		Choices: []Choice{{Name: "5", Value: 5}, {Name: "2", Value: 2, Note: "checked"}}}
 	p = NewPrompt(strings.NewReader("2\n"), &out, false)
-	// "2" is read as the number of the choice (the second one: face 2).
+	// K-37: a pick is answered by the face, as in a script: "2" keeps face 2 (the second choice).
 	if a, err := p.Decide(r); err != nil || a.Choice != 1 {
 		t.Fatalf("pick: %v %v", a, err)
 	}
 	p = NewPrompt(strings.NewReader("5\n"), &out, false)
-	// "5" is no choice number (there are two), but it is a face shown: face 5.
 	if a, err := p.Decide(r); err != nil || a.Choice != 0 {
 		t.Fatalf("pick by face: %v %v", a, err)
+	}
+	// Faces 4 and 1: "1" is face 1 (the second choice), never "the first choice"; "3" was not
+	// rolled and is asked again.
+	r41 := &Request{Kind: KindPick, Day: 1, Phase: PhaseCamp, Dice: [2]int{4, 1},
+		Choices: []Choice{{Name: "4", Value: 4}, {Name: "1", Value: 1}}}
+	out.Reset()
+	p = NewPrompt(strings.NewReader("3\n1\n"), &out, false)
+	if a, err := p.Decide(r41); err != nil || a.Choice != 1 {
+		t.Fatalf("pick face 1 of (4, 1): %v %v", a, err)
+	}
+	if o := out.String(); !strings.Contains(o, "3 is not one of the faces rolled; answer with the face to keep (4, 1)") || strings.Contains(o, "1) 4") {
+		t.Errorf("pick prompt:\n%s", o)
 	}
 	nr := &Request{Kind: KindNight, Day: 1, Phase: PhaseNight, Choices: nightChoices[:]}
 	p = NewPrompt(strings.NewReader("r\nm\n"), &out, false)
@@ -85,7 +96,7 @@ func TestPromptEOF(t *testing.T) {
 // Table dice: every die is asked at the prompt; garbage and out-of-range faces are asked again.
 func TestPromptTableDice(t *testing.T) {
 	var out bytes.Buffer
-	in := strings.NewReader("east\nx\n7\n3\n6\n1\nrest\n")
+	in := strings.NewReader("east\nx\n7\n3\n6\n3\nrest\n")
 	pl := line(3)
 	pl.DayLimit = 1
 	c := &collect{}

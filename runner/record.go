@@ -17,8 +17,8 @@ const (
 	TypeArmyMove                   // K-22: Army moves From -> To (From == To: it holds); Count: its route step
 	TypeStrengthBattle             // K-24: Army vs Other in Block; Before/OtherBefore, Loss, After/OtherAfter
 	TypeArmyRemoved                // Army leaves the field at Block; Source: "strength" (K-24) | "battle" (K-99) | "event"
-	TypeArmySpawned                // an event places Army at Block with strength After
-	TypeStrength                   // an event changes Army's strength by Delta: Before -> After; Source: event
+	TypeArmySpawned                // an event places Army at Block with strength After; Result "already": it was on the field
+	TypeStrength                   // an event changes Army's strength by Delta: Before -> After; Source: event; Result "ignored": not on the field
 	TypeEvent                      // event ID fires; Source: "enter" | "day"; Block for enter events
 	TypeSay                        // Text from Source ("event", "episode", "objective") ID
 	TypeFlag                       // flag ID set (Result "set") or cleared ("clear") by Source ID

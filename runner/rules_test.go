@@ -568,6 +568,16 @@ func TestValidateRejectsBadPlans(t *testing.T) {
 		"bad box":      func(p *plan.Plan) { p.Field.Blocks[0].Box = 3 },
 		"bad encount":  func(p *plan.Plan) { p.Armies[0].Encounter = 3 },
 		"bad army ref": func(p *plan.Plan) { p.Objectives[1].When.Args[2].Army = -2 },
+		// Hand-edited plans (found by a newcomer's review): exits must match the coordinates.
+		"no exits":       func(p *plan.Plan) { p.Field.Blocks[0].Exits = [4]plan.Exit{} },
+		"teleport exit":  func(p *plan.Plan) { p.Field.Blocks[0].Exits[plan.East].To = 10 },
+		"same place":     func(p *plan.Plan) { p.Field.Blocks[1].At = p.Field.Blocks[0].At },
+		"no members":     func(p *plan.Plan) { p.Party.Members = 0 },
+		"speed 0":        func(p *plan.Plan) { p.Armies[0].Speed = 0 },
+		"volcano":        func(p *plan.Plan) { p.Field.Blocks[3].Kind = "volcano" },
+		"no monsters":    func(p *plan.Plan) { p.Encounters[0].Monsters = nil },
+		"negative count": func(p *plan.Plan) { p.Encounters[0].Monsters[0].Count = -1 },
+		"bad support":    func(p *plan.Plan) { p.Armies[0].Support = []string{"garbage(("} },
 	} {
 		p := field01()
 		mut(p)
@@ -577,5 +587,45 @@ func TestValidateRejectsBadPlans(t *testing.T) {
 	}
 	if _, err := New(field01()); err != nil {
 		t.Errorf("field01: %v", err)
+	}
+}
+
+// armyGone holds only for an army that was on the field and left it: a reserve that has not
+// arrived yet is not gone. A strength change on an army off the field has no effect, and so
+// cannot wipe out a friendly reserve (K-25 needs an army on the field).
+func TestArmyGoneAndOffFieldArmies(t *testing.T) {
+	p := line(3)
+	addArmy(p, "boss", "enemy", 10, 1, -1, "b2")
+	addArmy(p, "reinf", "friendly", 10, 1, -1, "b2")
+	p.Armies[0].Reserve, p.Armies[1].Reserve = true, true
+	p.Objectives = []plan.Objective{{ID: "win", Outcome: "success",
+		When: plan.Cond{Op: plan.CondArmyGone, Army: 0}}}
+	p.Events = []plan.Event{
+		{ID: "cut", On: plan.Trigger{Kind: plan.OnDay, Day: 1}, Do: []plan.Action{
+			{Op: plan.ActStrength, Army: 1, Delta: -50}}}, // reinf is not on the field yet
+		{ID: "arrive", On: plan.Trigger{Kind: plan.OnDay, Day: 2}, Do: []plan.Action{
+			{Op: plan.ActSpawn, Army: 0}, {Op: plan.ActSpawn, Army: 0}}},
+		{ID: "leave", On: plan.Trigger{Kind: plan.OnDay, Day: 3}, Do: []plan.Action{
+			{Op: plan.ActRemove, Army: 0}, {Op: plan.ActStrength, Army: 0, Delta: -5}}},
+	}
+	names := []string{}
+	for range 3 {
+		names = append(names, "stay", "1", "rest")
+	}
+	res, c, err := run(t, p, &dice1{&answers{t: t, names: names}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Day 1: boss is a reserve, not gone: no success. Day 2: it arrives (the second spawn finds it
+	// there). Day 3: removed, so gone: success on day 3. reinf never lost strength, no K-25.
+	if res.Outcome != Success || res.Day != 3 {
+		t.Fatalf("got %s on day %d (%s), want success on day 3", res.Outcome, res.Day, res.Reason)
+	}
+	var notes []string
+	for _, r := range c.of(TypeStrength, TypeArmySpawned) {
+		notes = append(notes, r.Army+":"+r.Result)
+	}
+	if got, want := strings.Join(notes, " "), "reinf:ignored boss: boss:already boss:ignored"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

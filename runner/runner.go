@@ -160,6 +160,7 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.armyStr = make([]int, len(p.Armies))
 	s.armyStep = make([]int, len(p.Armies))
 	s.flags = newBitset(len(p.Flags))
+	s.gone = newBitset(len(p.Armies))
 	s.revealed = newBitset(nb)
 	s.fired = make([]int32, len(p.Events))
 	s.reached = make([]int32, len(p.Objectives))
@@ -198,6 +199,12 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 	}
 	if err != nil && s.outcome == "" {
 		s.outcome, s.reason = Stopped, err.Error()
+		var de *DecisionError
+		if errors.As(err, &de) {
+			// The diagnostic itself goes to the caller (the CLI prints it once); the transcript
+			// says where and why in short.
+			s.reason = fmt.Sprintf("day %d, %s phase: the script does not fit the state (%s at %s)", de.Day, de.Phase, de.Diag.Code, de.Diag.Pos)
+		}
 	}
 	if werr := s.finishRecords(); err == nil {
 		err = werr
@@ -227,6 +234,7 @@ type state struct {
 	armyStep  []int // index into the army's route
 
 	flags    bitset
+	gone     bitset // armies that were on the field and left it (CondArmyGone)
 	revealed bitset
 	fired    []int32 // times each event fired
 	reached  []int32 // day each objective was reached, 0 if not
@@ -270,6 +278,7 @@ func (s *state) reset(opts Options) {
 		}
 	}
 	s.flags.clear()
+	s.gone.clear()
 	s.revealed.clear()
 	// K-30: the terrain of every block outside a box is known from the start; K-31: boxes are hidden.
 	for b := range p.Field.Blocks {

@@ -304,7 +304,7 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			continue
 		default:
 			msg := fmt.Sprintf("unknown key %q in a script entry", key)
-			if m := nearest(key, entryKeys); m != "" {
+			if m := diag.Suggest(key, entryKeys); m != "" {
 				msg += fmt.Sprintf("; did you mean %q?", m)
 			}
 			p.errorf(f.Label, "%s", msg)
@@ -351,7 +351,7 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			if !nok || !contains(allowed, name) {
 				msg := fmt.Sprintf("%s wants one of %s", key, strings.Join(allowed, ", "))
 				if nok {
-					if m := nearest(name, allowed); m != "" {
+					if m := diag.Suggest(name, allowed); m != "" {
 						msg += fmt.Sprintf("; did you mean %q?", m)
 					}
 				}
@@ -482,42 +482,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// nearest returns the candidate closest to s when the edit distance is below 3 and at most half
-// the length of s, else "" (the rule of the compiler's did-you-mean; candidates are short fixed
-// lists, first one wins a tie).
-func nearest(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := levenshtein(s, c); d < bestD && 2*d <= len(s) {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func levenshtein(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // File returns the script's file name.

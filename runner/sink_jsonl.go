@@ -91,12 +91,18 @@ func (s *jsonlSink) Write(r *Record) error {
 		o.str("army", r.Army)
 		o.str("block", r.Block)
 		o.num("strength", r.After)
+		if r.Result != "" {
+			o.str("result", r.Result)
+		}
 	case TypeStrength:
 		o.str("army", r.Army)
 		o.num("delta", r.Delta)
 		o.num("before", r.Before)
 		o.num("after", r.After)
 		o.str("source", r.Source)
+		if r.Result != "" {
+			o.str("result", r.Result)
+		}
 	case TypeEvent:
 		o.str("event", r.ID)
 		o.str("trigger", r.Source)

@@ -46,7 +46,7 @@ func (t *textSink) Write(r *Record) error {
 	switch r.Type {
 	case TypeRun:
 		fmt.Fprintf(b, "%s: %s (seed %d)\n", r.ID, r.Text, r.Seed)
-		fmt.Fprintf(b, "party of %d at %s with %d rations; %d days\n", r.Count, r.Block, r.Left, r.Total)
+		fmt.Fprintf(b, "party of %d at %s with %d rations; %s\n", r.Count, r.Block, r.Left, plural(r.Total, "day", "days"))
 	case TypeDay:
 		fmt.Fprintf(b, "\n== day %d ==\n", r.Day)
 	case TypeFood:
@@ -76,9 +76,17 @@ func (t *textSink) Write(r *Record) error {
 			line("%s leaves the field at %s", r.Army, r.Block)
 		}
 	case TypeArmySpawned:
-		line("%s appears at %s (strength %d)", r.Army, r.Block, r.After)
+		if r.Result == "already" {
+			line("%s is already on the field at %s (strength %d)", r.Army, r.Block, r.After)
+		} else {
+			line("%s appears at %s (strength %d)", r.Army, r.Block, r.After)
+		}
 	case TypeStrength:
-		line("%s strength %d -> %d (%+d)", r.Army, r.Before, r.After, r.Delta)
+		if r.Result == "ignored" {
+			line("%s is not on the field: strength change %+d has no effect", r.Army, r.Delta)
+		} else {
+			line("%s strength %d -> %d (%+d)", r.Army, r.Before, r.After, r.Delta)
+		}
 	case TypeEvent:
 		if r.Block != "" {
 			line("event %s (on entering %s)", r.ID, r.Block)
@@ -207,7 +215,11 @@ func (t *textSink) drawMap(b *bytes.Buffer, r *Record) {
 			}
 		}
 	}
-	fmt.Fprintf(b, "  map at the end of day %d:\n", r.Day)
+	if outcome, _ := v.Outcome(); outcome != "" {
+		fmt.Fprintf(b, "  map when the run ended on day %d:\n", r.Day)
+	} else {
+		fmt.Fprintf(b, "  map at the end of day %d:\n", r.Day)
+	}
 	var row bytes.Buffer
 	row.WriteString("      ")
 	for x := 0; x < t.w1; x++ {
@@ -385,4 +397,12 @@ func summary(b *bytes.Buffer, v *View) error {
 		writeTrimmed(b, bytes.TrimRight(l, "\n"))
 	}
 	return nil
+}
+
+// plural renders "1 day" or "3 days".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

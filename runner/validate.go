@@ -32,8 +32,36 @@ func validate(p *plan.Plan) error {
 	if p.Party.Start < 0 || p.Party.Start >= nb {
 		return fmt.Errorf("runner: party start block %d out of range", p.Party.Start)
 	}
-	if p.Party.Members < 0 || p.Party.Rations < 0 {
-		return fmt.Errorf("runner: negative party members or rations")
+	if p.Party.Members < 1 || p.Party.Rations < 0 {
+		return fmt.Errorf("runner: party members %d (want at least 1) or rations %d (want at least 0)", p.Party.Members, p.Party.Rations)
+	}
+	// The exits must be what the coordinates say (K-17: orthogonal neighbours only), so that a
+	// hand-edited plan cannot teleport the party.
+	at := make(map[[2]int]int, nb)
+	for i := range p.Field.Blocks {
+		b := &p.Field.Blocks[i]
+		if j, dup := at[b.At]; dup {
+			return fmt.Errorf("runner: blocks %q and %q are both at %v", p.Field.Blocks[j].ID, b.ID, b.At)
+		}
+		at[b.At] = i
+		switch b.Kind {
+		case "base", "trail", "block":
+		default:
+			return fmt.Errorf("runner: block %q: kind %q (want base, trail or block)", b.ID, b.Kind)
+		}
+	}
+	for i := range p.Field.Blocks {
+		b := &p.Field.Blocks[i]
+		for _, d := range plan.Dirs {
+			dx, dy := d.Delta()
+			want, ok := at[[2]int{b.At[0] + dx, b.At[1] + dy}]
+			if !ok {
+				want = -1
+			}
+			if b.Exits[d].To != want {
+				return fmt.Errorf("runner: block %q: exit %s leads to block %d, but the block there is %d", b.ID, d, b.Exits[d].To, want)
+			}
+		}
 	}
 	for i := range p.Field.Blocks {
 		b := &p.Field.Blocks[i]
@@ -69,8 +97,27 @@ func validate(p *plan.Plan) error {
 		if a.Strength < 0 {
 			return fmt.Errorf("runner: army %q: negative strength", a.ID)
 		}
+		if a.Speed < 1 {
+			return fmt.Errorf("runner: army %q: speed %d (want at least 1)", a.ID, a.Speed)
+		}
+		for _, s := range a.Support {
+			if _, err := dice.Parse(s); err != nil {
+				return fmt.Errorf("runner: army %q: support: %v", a.ID, err)
+			}
+		}
 		if a.Encounter < -1 || a.Encounter >= ne {
 			return fmt.Errorf("runner: army %q: encounter %d out of range", a.ID, a.Encounter)
+		}
+	}
+	for i := range p.Encounters {
+		e := &p.Encounters[i]
+		if len(e.Monsters) == 0 {
+			return fmt.Errorf("runner: encounter %q has no monsters", e.ID)
+		}
+		for _, m := range e.Monsters {
+			if m.Count < 1 || m.Level < 1 {
+				return fmt.Errorf("runner: encounter %q: monster %q: count %d and level %d must be at least 1", e.ID, m.Name, m.Count, m.Level)
+			}
 		}
 	}
 	if p.NightRaid < -1 || p.NightRaid >= ne {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -44,7 +45,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sortie: unknown command %q (see sortie help)\n", args[0])
 		return exitUsage
 	}
-	err := app.Run(append([]string{"sortie"}, reorderArgs(app, args)...))
+	ordered, err := reorderArgs(app, args)
+	if err != nil {
+		// reorderArgs fails only for a known command, so args[0] names it.
+		fmt.Fprintf(stderr, "sortie: %v (see sortie %s --help)\n", err, args[0])
+		return exitUsage
+	}
+	err = app.Run(append([]string{"sortie"}, ordered...))
 	if err == nil {
 		return exitOK
 	}
@@ -76,7 +83,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 		Reader:         e.stdin,
 		Writer:         e.stdout,
 		ErrWriter:      e.stderr,
-		HideVersion:    true,
+		Version:        version(),
 		Suggest:        true,
 		ExitErrHandler: func(*cli.Context, error) {}, // never os.Exit inside the library
 		OnUsageError:   usageError,
@@ -87,19 +94,25 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			explainCommand(e),
 		},
 	}
+	for _, c := range app.Commands {
+		c.OnUsageError = usageError
+	}
 	return app
 }
 
 func usageError(c *cli.Context, err error, isSubcommand bool) error {
-	return failf(exitUsage, "%v (see sortie %s --help)", err, c.Command.Name)
+	if c.Command != nil && c.Command.Name != "" && c.Command.Name != "sortie" {
+		return failf(exitUsage, "%v (see sortie %s --help)", err, c.Command.Name)
+	}
+	return failf(exitUsage, "%v (see sortie --help)", err)
 }
 
 // reorderArgs moves flags that follow positional arguments in front of them, so that
 // `sortie vet dir --format json` works as users expect (urfave/cli stops at the first positional).
 // Everything after "--" stays positional.
-func reorderArgs(app *cli.App, args []string) []string {
+func reorderArgs(app *cli.App, args []string) ([]string, error) {
 	if len(args) == 0 {
-		return args
+		return args, nil
 	}
 	var cmd *cli.Command
 	for _, c := range app.Commands {
@@ -108,7 +121,7 @@ func reorderArgs(app *cli.App, args []string) []string {
 		}
 	}
 	if cmd == nil {
-		return args
+		return args, nil
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
@@ -117,35 +130,56 @@ func reorderArgs(app *cli.App, args []string) []string {
 			takesValue[n] = !isBool
 		}
 	}
-	var flags, pos []string
+	var flags, pos, dangling []string
 	rest := args[1:]
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		if a == "--" {
-			pos = append(pos, rest[i+1:]...)
+			pos = append(pos, rest[i:]...) // "--" and everything after it stay as they are
 			break
 		}
 		if strings.HasPrefix(a, "-") && a != "-" {
-			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(rest) {
-				flags = append(flags, rest[i+1])
+			if !strings.Contains(name, "=") && takesValue[name] {
+				if i+1 == len(rest) {
+					// A value flag with no value: reported by Main as a usage error.
+					dangling = append(dangling, a)
+					continue
+				}
+				flags = append(flags, a, rest[i+1])
 				i++
+				continue
 			}
+			flags = append(flags, a)
 			continue
 		}
 		pos = append(pos, a)
 	}
-	out := append([]string{args[0]}, flags...)
-	if len(pos) > 0 {
-		out = append(out, "--")
-		out = append(out, pos...)
+	if len(dangling) > 0 {
+		return nil, fmt.Errorf("flag %s needs a value", dangling[0])
 	}
-	return out
+	out := append([]string{args[0]}, flags...)
+	return append(out, pos...), nil
 }
 
 // isTerminal reports whether r is a terminal (for prompts) .
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	return ok && termIsTerminal(int(f.Fd()))
+}
+
+// version is the module version the binary was built from ("(devel)" for a local build), with the
+// VCS revision when the build recorded one.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
 }

@@ -26,6 +26,9 @@ func TestExitCodes(t *testing.T) {
 	tmp := t.TempDir()
 	syntax := filepath.Join(tmp, "broken.cue")
 	os.WriteFile(syntax, []byte("kind: \"scenario\"\nid: \"x\"\ntitle: \"broken\n"), 0o644)
+	long := filepath.Join(tmp, "long.yaml")
+	win, _ := os.ReadFile(filepath.Join(field01, "win.yaml"))
+	os.WriteFile(long, append(win, "- {move: east}\n- night: rest\n"...), 0o644)
 	badScript := filepath.Join(tmp, "bad.yaml")
 	// Day 1 asks for a move; "night: rest" does not fit the state.
 	os.WriteFile(badScript, []byte("- night: rest\n"), 0o644)
@@ -46,6 +49,10 @@ func TestExitCodes(t *testing.T) {
 		{"run script mismatch", []string{"run", field01, "--script", badScript}, 1, ``, `bad\.yaml:1:3: X001: .*day 1.*action`},
 		{"run no decisions", []string{"run", field01}, 2, ``, `--script FILE or --policy`},
 		{"run bad policy", []string{"run", field01, "--policy", "smart"}, 2, ``, `smart`},
+		{"run script longer than the play", []string{"run", field01, "--script", long}, 0, `success`, `long\.yaml:\d+:4: X004: warning: the scenario ended before the script did: 2 entries`},
+		{"compile -o without a value", []string{"compile", field01, "-o"}, 2, `^$`, `flag -o needs a value`},
+		{"compile -o a directory", []string{"compile", field01, "-o", tmp}, 2, `^$`, `cannot write the plan to .*: it is a directory`},
+		{"unknown flag", []string{"vet", "--bogus", field01}, 2, `^$`, `flag provided but not defined: -bogus \(see sortie vet --help\)`},
 		{"explain", []string{"explain", "F002"}, 0, `F002: `, ``},
 		{"explain unknown", []string{"explain", "Z999"}, 2, ``, `unknown code`},
 	}
@@ -100,5 +107,46 @@ func TestRunDeterministic(t *testing.T) {
 		args[5] = "43"
 		_, out3, _ := run(t, "", args...)
 		_ = out3 // another seed may or may not differ on this small field; only equality is a contract
+	}
+}
+
+// TestVetWantFiles runs `sortie vet` on every testdata/compiler/want case: each prints its code
+// with the file's name and a line and column, and exits 1 (errors) or, for cases whose findings
+// are all warnings, 0 without --strict and 1 with it. The positions themselves are asserted by
+// the compiler's want-comment test.
+func TestVetWantFiles(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "compiler", "want")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warningsOnly := map[string]bool{"E003": true, "F002": true, "O001": true}
+	n := 0
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		code := strings.SplitN(e.Name(), "_", 2)[0]
+		path := filepath.Join(dir, e.Name())
+		t.Run(e.Name(), func(t *testing.T) {
+			want := 1
+			if warningsOnly[code] {
+				want = 0
+			}
+			got, out, errs := run(t, "", "vet", path)
+			if got != want {
+				t.Errorf("exit %d, want %d\n%s%s", got, want, out, errs)
+			}
+			if re := regexp.MustCompile(regexp.QuoteMeta(e.Name()) + `:\d+:\d+: ` + code + `: `); !re.MatchString(out) {
+				t.Errorf("no %s finding with file:line:col:\n%s", code, out)
+			}
+			if got, _, _ := run(t, "", "vet", "--strict", path); got != 1 {
+				t.Errorf("--strict: exit %d, want 1", got)
+			}
+		})
+		n++
+	}
+	if n < 19 {
+		t.Errorf("only %d want files", n)
 	}
 }

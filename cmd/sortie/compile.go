@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -38,7 +40,7 @@ that "sortie run" reads without the sources. Without -o the plan goes to standar
 				return err
 			}
 			if err := writeFileAtomic(out, data); err != nil {
-				return failf(exitUsage, "%v", err)
+				return failf(exitUsage, "cannot write the plan to %s: %v", out, err)
 			}
 			return nil
 		},
@@ -63,9 +65,19 @@ func compileOrFail(e *env, paths []string) (*plan.Plan, error) {
 // writeFileAtomic writes data to a temporary file beside path, syncs it and renames it into place,
 // so a reader never sees half a file.
 func writeFileAtomic(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errors.New("it is a directory")
+	}
 	dir := filepath.Dir(path)
+	if _, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("no folder %s", dir)
+	}
 	f, err := os.CreateTemp(dir, ".sortie-*.tmp")
 	if err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600; a plan is an ordinary file
+		f.Close()
 		return err
 	}
 	tmp := f.Name()

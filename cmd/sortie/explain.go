@@ -30,7 +30,9 @@ code with its title.`,
 			if !ok {
 				return failf(exitUsage, "unknown code %q (sortie explain lists them all)", c.Args().First())
 			}
-			fmt.Fprintf(e.stdout, "%s: %s (%s)\n\n%s\n", in.Code, in.Title, in.Severity, strings.TrimSpace(in.Doc))
+			if _, err := fmt.Fprintf(e.stdout, "%s: %s (%s)\n\n%s\n", in.Code, in.Title, in.Severity, strings.TrimSpace(in.Doc)); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
 			return nil
 		},
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -62,7 +62,11 @@ func loadPlan(e *env, path string) (*plan.Plan, error) {
 		if err != nil {
 			return nil, failf(exitUsage, "%v", err)
 		}
-		if bytes.Contains(data, []byte(`"format": "`+plan.Format+`"`)) || bytes.Contains(data, []byte(`"format":"`+plan.Format+`"`)) {
+		var head struct {
+			Format *string `json:"format"`
+		}
+		if json.Unmarshal(data, &head) == nil && head.Format != nil {
+			// A plan (or meant to be one): plan.Decode says what is wrong with it.
 			p, err := plan.Decode(data)
 			if err != nil {
 				return nil, failf(exitUsage, "%s: %v", path, err)
@@ -78,6 +82,7 @@ func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
 	opts := runner.Options{Seed: seed}
 
 	var policy runner.Decider
+	var script *runner.Script
 	if name := c.String("policy"); name != "" {
 		d, err := runner.NewPolicy(name, seed)
 		if err != nil {
@@ -98,6 +103,7 @@ func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
 		}
 		opts.Decider = s
 		opts.Fallback = policy
+		script = s
 	case isTerminal(e.stdin) && policy == nil:
 		opts.Decider = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
 	case policy != nil:
@@ -126,6 +132,10 @@ func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
 			return failf(exitUsage, "input ended; the run stopped (%v)", err)
 		}
 		return failf(exitUsage, "%v", err)
+	}
+	if script != nil && res.Outcome != "stopped" {
+		// X004: the scenario ended before the script did (a warning: the exit code is the outcome).
+		writeDiagText(e.stderr, script.Unused())
 	}
 	if res.Outcome != "success" {
 		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d", p.Scenario.ID, res.Outcome, res.Day)

@@ -44,8 +44,8 @@ the schema and runs every check. Each finding prints as
 				if err := writeDiagJSON(e.stdout, list); err != nil {
 					return failf(exitUsage, "%v", err)
 				}
-			} else {
-				writeDiagText(e.stdout, list)
+			} else if err := writeDiagText(e.stdout, list); err != nil {
+				return failf(exitUsage, "%v", err)
 			}
 			if list.HasErrors() || (c.Bool("strict") && list.Count(diag.Warning) > 0) {
 				return failf(exitFindings, "")
@@ -56,17 +56,22 @@ the schema and runs every check. Each finding prints as
 }
 
 // writeDiagText prints "file:line:col: CODE: message" and an indented hint line per diagnostic.
-func writeDiagText(w io.Writer, list diag.List) {
+func writeDiagText(w io.Writer, list diag.List) error {
 	for _, d := range list {
 		sev := ""
 		if d.Severity != diag.Error {
 			sev = d.Severity.String() + ": "
 		}
-		fmt.Fprintf(w, "%s: %s: %s%s\n", d.Pos, d.Code, sev, d.Message)
+		if _, err := fmt.Fprintf(w, "%s: %s: %s%s\n", d.Pos, d.Code, sev, d.Message); err != nil {
+			return err
+		}
 		if d.Hint != "" {
-			fmt.Fprintf(w, "\thint: %s\n", d.Hint)
+			if _, err := fmt.Fprintf(w, "\thint: %s\n", d.Hint); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 // writeDiagJSON prints {"diagnostics": [...], "errors": N, "warnings": N}.
