@@ -89,3 +89,36 @@ func TestField02Golden(t *testing.T) {
 		})
 	}
 }
+
+// Field 2 under the policies: every run ends (success or failure) without an error, and the same
+// seed gives the same transcript (determinism with PCs, support damage and traversal in play).
+func TestField02Policies(t *testing.T) {
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	if err != nil || p == nil || list.HasErrors() {
+		t.Fatal(err, list)
+	}
+	r, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcomes := map[string]int{}
+	for seed := uint64(1); seed <= 200; seed++ {
+		for _, name := range []string{"first", "random"} {
+			var a, b bytes.Buffer
+			for _, buf := range []*bytes.Buffer{&a, &b} {
+				pol, _ := NewPolicy(name, seed)
+				res, err := r.Run(Options{Seed: seed, Decider: pol, Sink: NewJSONLSink(buf)})
+				if err != nil || (res.Outcome != Success && res.Outcome != Failure) {
+					t.Fatalf("%s seed %d: %v %s", name, seed, err, res.Outcome)
+				}
+				outcomes[res.Outcome]++
+			}
+			if !bytes.Equal(a.Bytes(), b.Bytes()) {
+				t.Fatalf("%s seed %d: two runs differ", name, seed)
+			}
+		}
+	}
+	if outcomes[Success]+outcomes[Failure] != 800 {
+		t.Errorf("outcomes %v", outcomes)
+	}
+}

@@ -1073,7 +1073,8 @@ func (s *state) targeted(name string) bool {
 // 2d6 + adventurer level + agility bonus - 2 per burden carried (Default; Rules.BurdenPenaltyFlat)
 // vs TN = the highest monster level + 2d6 (rolled per PC, Default; Rules.EscapeTNOnce); a failure
 // takes pursuit damage from the scenario's table (magic, nothing reduces it, K-95). The escape always
-// succeeds; a PC downed by the pursuit collapses afterwards. No monster XP (K-96).
+// succeeds; a PC downed by the pursuit collapses afterwards. No monster XP (K-96). Runner
+// judgement: a PC already down (0 HP or less) does not roll and carries nobody; it is taken along.
 func (s *state) escape(enc int) error {
 	if !s.hasPCs() {
 		return nil

@@ -5,7 +5,8 @@
 // sees CUE. Two compiles of the same sources give byte-identical plans (Encode).
 //
 // Units: days (Plan.DayLimit), blocks (Field.Blocks; one block is one day's move, K-17/K-28),
-// strength (Army.Strength, K-21). Coordinates: [x, y], x grows to the east, y to the south.
+// strength (Army.Strength, K-21), hit points (PC.HP, hp), light (Party.Torches and LanternOil: 6
+// torches or 1 flask give 12 hours, K-58), XP (Objective.XP, Plan.FailureXP). Coordinates: [x, y], x grows to the east, y to the south.
 package plan
 
 import (
