@@ -19,6 +19,8 @@ func FuzzCompile(f *testing.F) {
 	root := repoRoot(f)
 	for _, seed := range []string{
 		"scenarios/karzoral/field01/field01.cue",
+		"scenarios/karzoral/field02/field02.cue",
+		"testdata/compiler/want/K001_karzoral.cue",
 		"testdata/compiler/ok/mini.cue",
 		"testdata/compiler/ok/mini.yaml",
 		"testdata/compiler/ok/mini.json",

@@ -28,7 +28,10 @@ fights a mass-combat battle wherever hostile armies meet (P-12..P-64); its decis
 Every decision comes from, in this order:
   --script FILE     a YAML or CUE list, one entry per decision: {move: east}, {pick: 3},
                     {night: march}, {battle: won}; {roll: [3, 5]} gives the next die faces;
-                    an entry may assert {day: N}
+                    an entry may assert {day: N}. With PCs in the party: {battle: fight}
+                    (one more round), {battle: routed} (K-80), {protect: NAME|none},
+                    {target: NAME|none}, {cancel: yes|no}, {take: yes|no} and
+                    {traverse: continue|stop|leave}
   the terminal      when standard input is a terminal and no script is given: prompts list
                     the legal choices (--table-dice asks for every die too)
   --policy NAME     first or random: answers every decision (and what a script leaves)
