@@ -510,7 +510,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		}
 		pf.Kingdoms[side] = &plan.Kingdom{Name: dc.str(kn.get("name")).V, Economy: dc.int(kn.get("economy")).V,
 			Loyalty: dc.int(kn.get("loyalty")).V, Stability: dc.int(kn.get("stability")).V,
-			ControlDC: dc.int(kn.get("controlDC")).V}
+			ControlDC: dc.int(kn.get("controlDC")).V, TurnDays: dc.int(kn.get("turnDays")).V}
 	}
 
 	// Armies, sorted by ID.

@@ -113,6 +113,8 @@ type pfRun struct {
 //     choice (KindPlace, P-62 default); with none they surrender. Armies at Morale -5 disband (P-7).
 //   - Recovery (P-64): an army that neither moved nor fought heals ACR hp (at least 1), twice that
 //     on a Loyalty check when its side has a kingdom.
+//   - Upkeep (P-59): at the end of every kingdom turn (TurnDays days, 30 by default) each routed
+//     army of the kingdom's side makes a Loyalty check; success ends its routed state.
 //   - Objectives are checked at the end of each day in source order; the first met ends the run.
 //     Otherwise the run fails at the end of the day limit.
 func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
@@ -269,6 +271,9 @@ func (r *pfRun) play() (*PFResult, error) {
 			}
 		}
 		if err := r.recover(); err != nil {
+			return nil, err
+		}
+		if err := r.upkeep(); err != nil {
 			return nil, err
 		}
 		for i := range r.pf.Objectives {
@@ -654,6 +659,38 @@ func (r *pfRun) recover() error {
 			return err
 		}
 		a.hp = hp
+	}
+	return nil
+}
+
+// upkeep ends a kingdom turn every TurnDays days: in its Upkeep Phase each routed army of the
+// kingdom's side makes a Loyalty check, d20 + Loyalty vs the Control DC; success ends its routed
+// state (P-59; one check a turn).
+func (r *pfRun) upkeep() error {
+	for s, k := range r.kingdoms {
+		if k == nil || k.TurnDays < 1 || r.day%k.TurnDays != 0 {
+			continue
+		}
+		for i := range r.armies {
+			a := &r.armies[i]
+			if a.gone != "" || !a.routed || a.pa.Side != s {
+				continue
+			}
+			roll := r.d.Roll(20)
+			if r.d.err != nil {
+				return r.d.err
+			}
+			total := roll + k.Loyalty
+			res := "stays routed"
+			if total >= k.ControlDC {
+				a.routed = false
+				res = "rallies"
+			}
+			if err := r.rec(PFRecord{Type: "upkeep", Army: a.pa.ID, Side: sideNames[s], Roll: roll, Status: res},
+				"  upkeep (kingdom %s): %s Loyalty d20 %d %+d = %d vs DC %d: %s (P-59)", sideNames[s], a.pa.ID, roll, k.Loyalty, total, k.ControlDC, res); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -419,3 +419,36 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10"}},
 		}
 	}
 }
+
+// P-59: a routed army leaves the routed state on a Loyalty check in its kingdom's Upkeep Phase,
+// here every 2 days. The battle of TestPFRoutPlacementRecovery, with Loyalty 10: on day 2 the
+// militia rests (P-64: d20 10 + 10 = 20 >= DC 20, so it heals 2 x ACR 3 = 6: hp 3 -> 9), then the
+// kingdom turn ends: d20 10 + 10 = 20 >= 20, it rallies.
+func TestPFUpkeepRally(t *testing.T) {
+	p, _ := compilePF(t, pfLine+`
+days: limit: 2
+kingdoms: friendly: {economy: 5, loyalty: 10, stability: 5, controlDC: 20, turnDays: 2}
+armies: {
+	militia: {side: "friendly", size: "Large", cr: 1, hitDie: "d10", speed: 1, start: "h2", route: ["h1", "h0"]}
+	host: {side: "enemy", size: "Gargantuan", cr: 1, hitDie: "d10", speed: 1, start: "h1", route: []}
+}
+objectives: win: {outcome: "success", defeat: ["host"]}
+`)
+	var buf bytes.Buffer
+	src := &faces{seq: []int{19, 5, 2, 1, 10}, rest: 10}
+	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {day: 1, place: h0}\n")
+	res, err := RunPathfinder(p, PFOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"militia rests: hp 3 -> 9 (P-64; Loyalty d20 10)",
+		"upkeep (kingdom friendly): militia Loyalty d20 10 +10 = 20 vs DC 20: rallies (P-59)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, out)
+		}
+	}
+	if m := res.Armies[1]; m.State != "on the field" || m.HP != 9 {
+		t.Errorf("militia %+v, want on the field (no longer routed) at hp 9", m)
+	}
+}

@@ -49,6 +49,11 @@ func validatePF(p *plan.Plan) error {
 			}
 		}
 	}
+	for _, k := range pf.Kingdoms {
+		if k != nil && k.TurnDays < 1 {
+			return fmt.Errorf("runner: kingdom turn of %d days", k.TurnDays)
+		}
+	}
 	for i := range pf.Armies {
 		a := &pf.Armies[i]
 		if a.Side != plan.Friendly && a.Side != plan.Enemy {

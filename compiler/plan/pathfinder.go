@@ -46,6 +46,7 @@ type Kingdom struct {
 	Loyalty   int    `json:"loyalty"` // also the Loyalty check modifier
 	Stability int    `json:"stability"`
 	ControlDC int    `json:"controlDC"`
+	TurnDays  int    `json:"turnDays"` // days in a kingdom turn; an Upkeep Phase ends each (P-59)
 }
 
 // Sides of a Pathfinder scenario: Kingdoms and PFArmy.Side use them.
