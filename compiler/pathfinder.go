@@ -25,6 +25,7 @@ const (
 	codeBattleValue = "H005"
 )
 
+// pfRegistered: the H codes are in the catalogue before any init function runs (as registered).
 var pfRegistered = registerPFCodes()
 
 func registerPFCodes() bool {
@@ -160,7 +161,7 @@ func (c *pfc) report(pos diag.Pos, code, format string, args ...any) *diag.Diagn
 	return &(*c.list)[len(*c.list)-1]
 }
 
-// names lists the English names of every tactic (or boon), for suggestions.
+// tacticNames lists the English names of every tactic, for suggestions; boonNames every boon's.
 func tacticNames() []string {
 	var out []string
 	for t := pathfinder.Tactic(0); t.Valid(); t++ {
