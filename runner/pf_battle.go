@@ -460,18 +460,22 @@ func armyTable(w *bytes.Buffer, armies []plan.PFArmy, sides [2]string) error {
 
 // Rates are the outcomes of many battles (RunBattleRates).
 type Rates struct {
-	Runs     int
-	Wins     [2]int // battles each side won
-	NoWinner int    // battles without a winner (the phase limit)
-	Phases   int    // Ranged and Melee Phases fought, all battles together
-	Armies   []ArmyRates
+	Runs     int         `json:"runs"`
+	Seed     uint64      `json:"seed"`
+	Sides    [2]string   `json:"sides"`
+	Wins     [2]int      `json:"wins"`     // battles each side won
+	NoWinner int         `json:"noWinner"` // battles without a winner (both sides gone, or the phase limit)
+	Phases   int         `json:"phases"`   // Ranged and Melee Phases fought, all battles together
+	Armies   []ArmyRates `json:"armies"`
 }
 
 // ArmyRates counts how often one army ended a battle routed, destroyed or withdrawn.
 type ArmyRates struct {
-	ID                           string
-	Side                         int
-	Routed, Destroyed, Withdrawn int
+	ID        string `json:"id"`
+	Side      int    `json:"side"`
+	Routed    int    `json:"routed"`
+	Destroyed int    `json:"destroyed"`
+	Withdrawn int    `json:"withdrawn"`
 }
 
 // RunBattleRates fights a battle runs times with the engine's default policy (pathfinder.Policy)
@@ -486,7 +490,7 @@ func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules pathfinder.Opti
 	if err != nil {
 		return nil, err
 	}
-	r := &Rates{Runs: runs, Armies: make([]ArmyRates, len(names))}
+	r := &Rates{Runs: runs, Seed: seed, Sides: b.Sides, Armies: make([]ArmyRates, len(names))}
 	for i := range names {
 		r.Armies[i] = ArmyRates{ID: names[i], Side: b.Armies[i].Side}
 	}

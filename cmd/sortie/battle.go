@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -72,6 +73,12 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				r, err := runner.RunBattleRates(b, seed, runs, rules)
 				if err != nil {
 					return failf(exitUsage, "%v", err)
+				}
+				if format == "jsonl" {
+					if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
+						return failf(exitUsage, "%v", err)
+					}
+					return nil
 				}
 				if err := runner.WriteRates(e.stdout, b, r, seed); err != nil {
 					return failf(exitUsage, "%v", err)
