@@ -42,6 +42,7 @@ var checks = []*Check{
 	forecastCheck,
 	armiesCheck,
 	duplicatesCheck,
+	karzoralCheck,
 }
 
 // Checks returns the registered checks (for documentation and tests). The slice is a copy.
@@ -288,6 +289,16 @@ func forEachAction(s *Scenario, f func(*Action)) {
 			f(a)
 		}
 	}
+	for _, t := range s.K.Traversals {
+		for _, fc := range t.Faces {
+			for _, a := range fc.Do {
+				f(a)
+			}
+		}
+		for _, a := range t.Complete {
+			f(a)
+		}
+	}
 }
 
 // forEachCond calls f for every condition (nested ones included) of events and objectives, in
@@ -302,7 +313,8 @@ func forEachCond(s *Scenario, f func(*Cond)) {
 }
 
 // CheckOf names the pass that reports code: a check's Name, or "load" (L001-L007: reading and
-// parsing the files), "schema" (S codes and T003) or "suppressions" (L008-L010). CI reports group
+// parsing the files), "schema" (S codes and T003), "pathfinder" (M and H codes) or
+// "suppressions" (L008-L010). CI reports group
 // findings by it (one JUnit test case per check). Unknown codes give "".
 func CheckOf(code string) string {
 	for _, c := range checks {
@@ -319,16 +331,18 @@ func CheckOf(code string) string {
 		return "load"
 	case strings.HasPrefix(code, "S"), code == codeEpisodeTable:
 		return "schema"
+	case strings.HasPrefix(code, "H"), strings.HasPrefix(code, "M"):
+		return "pathfinder"
 	}
 	return ""
 }
 
 // PassNames lists every pass CheckOf can name, in the order they run: load, schema, the checks,
-// suppressions.
+// pathfinder (M and H codes, Pathfinder files only), suppressions.
 func PassNames() []string {
 	out := []string{"load", "schema"}
 	for _, c := range checks {
 		out = append(out, c.Name)
 	}
-	return append(out, "suppressions")
+	return append(out, "pathfinder", "suppressions")
 }

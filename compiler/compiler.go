@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"cuelang.org/go/cue"
@@ -42,12 +43,15 @@ type Options struct {
 // usage, F001-F005 field, A001-A003 armies, E001-E004 events and flags, O001-O002 objectives,
 // T001-T003 time and tables, W001 the army forecast. A file with a syntax or load error is not
 // checked further. A @sortie(ignore="CODE", reason="...") attribute on a field silences CODE
-// within that field's source range.
+// within that field's source range. Pathfinder files (rules: "pathfinder": a scenario on a hex
+// field, or a battle file, kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and
+// add M001-M009 (army statistics, pathfinder.Check, each at the offending field) and H001-H005
+// (hexes, routes, battle values).
 //
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
 func Vet(paths []string, opts Options) (diag.List, error) {
-	list, _, _, err := run(paths, opts, false)
+	list, _, _, err := runOut(paths, opts, false, &outputs{})
 	return list, err
 }
 
@@ -60,7 +64,7 @@ type ScenarioFiles struct {
 // VetScenarios is Vet that also returns the scenarios it vetted (in the order of paths; a
 // "dir/..." pattern in lexical order), clean ones included: CI reports list every scenario.
 func VetScenarios(paths []string, opts Options) (diag.List, []ScenarioFiles, error) {
-	list, _, units, err := run(paths, opts, false)
+	list, _, units, err := runOut(paths, opts, false, &outputs{})
 	return list, units, err
 }
 
@@ -78,9 +82,13 @@ func VetScenarios(paths []string, opts Options) (diag.List, []ScenarioFiles, err
 // files sorted by their slash path relative to the scenario directory (path, NUL, content, NUL
 // each); Sources lists those paths.
 func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err error) {
-	list, plans, _, err := run(paths, opts, true)
+	out := &outputs{}
+	list, plans, _, err := runOut(paths, opts, true, out)
 	if err != nil {
 		return nil, list, err
+	}
+	if len(out.battles) > 0 {
+		return nil, list, fmt.Errorf("%s is a battle file (kind: \"battle\"): run it with sortie battle", paths[0])
 	}
 	if list.HasErrors() || len(plans) != 1 {
 		return nil, list, nil
@@ -92,7 +100,12 @@ func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err er
 // diagnostic, so that no input crashes the tool. Tests switch it off to see the panic.
 var recoverPanics = true
 
-func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
+// outputs collects what a run compiled besides scenario plans.
+type outputs struct {
+	battles []*plan.Battle
+}
+
+func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
 	wd := opts.WorkDir
 	if wd == "" {
 		var err error
@@ -117,6 +130,7 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, [
 	type result struct {
 		list diag.List
 		plan *plan.Plan
+		out  outputs
 		err  error
 	}
 	results := make([]result, len(units))
@@ -129,7 +143,7 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, [
 			w := &worker{}
 			for i := range next {
 				r := &results[i]
-				r.plan, r.err = w.vetUnit(units[i], newNamer(wd), &r.list, compile)
+				r.plan, r.err = w.vetUnit(units[i], newNamer(wd), &r.list, compile, &r.out)
 			}
 		}()
 	}
@@ -142,6 +156,7 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, [
 	var plans []*plan.Plan
 	for _, r := range results {
 		list.Add(r.list...)
+		out.battles = append(out.battles, r.out.battles...)
 		if r.err != nil {
 			return list, nil, nil, r.err
 		}
@@ -161,7 +176,6 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, [
 	return list, plans, scen, nil
 }
 
-// vetUnit loads, checks and (when compile is set and there is no error) lowers one scenario.
 // worker vets scenarios one after another in one CUE context, with the schema compiled once.
 // After a panic the context is dropped and made anew.
 type worker struct {
@@ -174,7 +188,10 @@ type worker struct {
 // context keeps what it evaluated, so reusing it forever would grow memory with the corpus.
 const contextUses = 32
 
-func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, err error) {
+// vetUnit loads, checks and (when compile is set and there is no error) lowers one scenario.
+// Pathfinder scenarios and battle files (pathfinder.go) are dispatched on kind and rules; a battle
+// file's compiled form goes to out.battles.
+func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *outputs) (p *plan.Plan, err error) {
 	var local diag.List
 	defer func() {
 		if recoverPanics {
@@ -204,6 +221,9 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *p
 	if err != nil || !ld.ok {
 		return nil, err
 	}
+	if pf, ok := pathfinderUnit(ld.user); ok {
+		return vetPathfinder(ctx, pf, ld, nm, &local, u.files[0], compile, out)
+	}
 	if !checkKind(ld.user, nm, &local, u.files[0]) {
 		return nil, nil
 	}
@@ -229,4 +249,24 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *p
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
 	return p, nil
+}
+
+// CompileBattle vets a Pathfinder battle file (kind: "battle", rules: "pathfinder"; see
+// schema/pathfinder.cue) and compiles it: both sides' armies with their derived stat blocks
+// (P-1..P-11), in source order, and the battlefield conditions (P-65). Army findings are
+// pathfinder.Check's M001..M009, placed at the offending field; H005 for battle values. b is nil
+// when the list has errors. err is for I/O and usage problems, a file of another kind included.
+func CompileBattle(paths []string, opts Options) (b *plan.Battle, list diag.List, err error) {
+	out := &outputs{}
+	list, plans, _, err := runOut(paths, opts, true, out)
+	if err != nil {
+		return nil, list, err
+	}
+	if list.HasErrors() {
+		return nil, list, nil
+	}
+	if len(plans) > 0 || len(out.battles) != 1 {
+		return nil, list, fmt.Errorf("%s is not a battle file (want kind: \"battle\", rules: \"pathfinder\")", strings.Join(paths, " "))
+	}
+	return out.battles[0], list, nil
 }

@@ -50,6 +50,7 @@ type Scenario struct {
 	// Declared lists the entity declarations in the author's files, duplicates included
 	// (R006); CUE merges duplicates, so the decoded entities cannot show them.
 	Declared []Declared
+	K        Karzoral // the campaign add-ons (model_karzoral.go)
 }
 
 // Party is the party at the start.
@@ -297,6 +298,9 @@ func (n node) child(v cue.Value, sel cue.Selector) node {
 
 // unified resolves the unified value at n.
 func (n node) unified() cue.Value {
+	if n.up == nil {
+		return cue.Value{}
+	}
 	if len(n.path) == 0 {
 		return *n.up
 	}
@@ -306,6 +310,10 @@ func (n node) unified() cue.Value {
 // get returns the field name of n. The author's fields are read in one pass over the struct
 // (a LookupPath per field costs an evaluation context each).
 func (n node) get(name string) node {
+	if n.kids == nil {
+		sel := cue.Str(name)
+		return n.child(n.v.LookupPath(cue.MakePath(sel)), sel)
+	}
 	if *n.kids == nil {
 		m := map[string]cue.Value{}
 		if it, ok := structIter(n.v); ok {
@@ -434,6 +442,7 @@ func (dc *decoder) decode(user, unified cue.Value, root diag.Pos) *Scenario {
 		s.Episodes = append(s.Episodes, &Episode{Pos: dc.pos(e), Say: dc.str(e.get("say")), Do: dc.actions(e.get("do"))})
 	})
 	s.NightRaid = dc.str(n.get("nightRaid"))
+	dc.karzoral(n, s)
 	return s
 }
 

@@ -16,14 +16,22 @@ import (
 // and the standard cue tool: `cue vet -d '#Scenario' schema.cue scenario.json`. With pkg non-empty
 // the package clause names pkg instead of "schema" (to unify with a scenario package's files).
 func SchemaCUE(pkg string) ([]byte, error) {
+	if pkg == "" {
+		pkg = "schema"
+	}
+	if !validPackage(pkg) {
+		return nil, fmt.Errorf("%q is not a CUE package name", pkg)
+	}
+	// The embedded files are one package: the first keeps its package clause (renamed to pkg),
+	// the others lose theirs, so the output is one file.
 	var buf bytes.Buffer
-	for _, f := range schema.Files() {
+	for i, f := range schema.Files() {
 		src := f.Source
-		if pkg != "" {
-			if !validPackage(pkg) {
-				return nil, fmt.Errorf("%q is not a CUE package name", pkg)
-			}
+		if i == 0 {
 			src = rePackage.ReplaceAll(src, []byte("package "+pkg))
+		} else {
+			src = rePackage.ReplaceAll(src, nil)
+			fmt.Fprintf(&buf, "\n// From %s.\n", f.Name)
 		}
 		buf.Write(src)
 	}

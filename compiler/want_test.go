@@ -184,6 +184,7 @@ var allCodes = []string{
 	codeRouteGap, codeRouteOneWay,
 	codeEventNoReach, codeFlagNeverSet, codeDayTooLate,
 	codeNoSuccess,
+	codePartySize, codeTwoAreas, codePowerRoll, codeChainCycle, codeNameClash,
 	codeUnusedEncounter, codeFlagNeverRead, codeIsland, codeBadTrail,
 	codeEventNever, codeObjNever, codeTooFar, codeDayAfter, codeArmyDoom,
 	codeArmyOffField, codeDuplicateID, codeEpisodeTable,

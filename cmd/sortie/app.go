@@ -93,6 +93,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			runCommand(e),
 			explainCommand(e),
 			schemaCommand(e),
+			battleCommand(e),
 		},
 	}
 	for _, c := range app.Commands {
