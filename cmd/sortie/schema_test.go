@@ -50,6 +50,7 @@ func TestSchemaCueVet(t *testing.T) {
 	root := filepath.Join("..", "..")
 	scenarios := []string{
 		"scenarios/karzoral/field01/field01.cue",
+		"scenarios/karzoral/field02/field02.cue",
 		"testdata/compiler/ok/mini.cue",
 		"testdata/compiler/ok/mini.yaml",
 		"testdata/compiler/ok/mini.json",
