@@ -401,6 +401,10 @@ func derive(a *Army, o *Options, fs *[]Finding) Stats {
 		}
 		return st
 	}
+	// A hand-written hp, OM or DV is reported only when it agrees with neither the derived ACR
+	// nor the hand-written one, so that one wrong acr gives one finding (M003), whichever of the
+	// two the other values follow; what is played follows Options.Given.
+	derived := acr
 	if a.ACR.Valid() && a.ACR != acr {
 		add(CodeACR, "acr", "acr %s, but %s (%d creatures) of cr %s give %s", a.ACR, a.Size, a.Size.Units(), cr, acr)
 		if o.Given == GivenUsed {
@@ -410,9 +414,12 @@ func derive(a *Army, o *Options, fs *[]Finding) Stats {
 	st.ACR = acr
 	st.XP = XP(acr)
 
-	// Hit points (P-4).
-	num, den := acr.Frac()
-	hp := num * (int(a.HitDie) + 1) / (2 * den)
+	// Hit points (P-4): floor(ACR x average hit die), the average of dN being (N+1)/2.
+	hpOf := func(x CR) int {
+		num, den := x.Frac()
+		return num * (int(a.HitDie) + 1) / (2 * den)
+	}
+	hp := hpOf(acr)
 	if hp < 1 {
 		if o.HPMin == HPMinNone {
 			add(CodeNotArmy, "hp", "acr %s with %s gives 0 hp: not an army", acr, a.HitDie)
@@ -420,11 +427,11 @@ func derive(a *Army, o *Options, fs *[]Finding) Stats {
 		}
 		hp = 1
 	}
-	if a.HP > 0 && a.HP != hp {
-		add(CodeHP, "hp", "hp %d, but acr %s with %s gives %d", a.HP, acr, a.HitDie, hp)
-		if o.Given == GivenUsed {
-			hp = a.HP
-		}
+	if want := max(hpOf(derived), 1); a.HP > 0 && a.HP != want && a.HP != hp {
+		add(CodeHP, "hp", "hp %d, but acr %s with %s gives %d", a.HP, derived, a.HitDie, want)
+	}
+	if a.HP > 0 && a.HP != hp && o.Given == GivenUsed {
+		hp = a.HP
 	}
 	st.HP = hp
 
@@ -440,19 +447,20 @@ func derive(a *Army, o *Options, fs *[]Finding) Stats {
 	}
 	om := p.ACR + p.Weapons + p.Mounts + p.Siege + p.AbilityOM
 	dv := 10 + p.ACR + p.Armor + p.Mounts + p.AbilityDV
-	if a.OM != nil && *a.OM != om {
-		add(CodeOM, "om", "om %+d, but acr %s and resources give %+d", *a.OM, acr, om)
-		if o.Given == GivenUsed {
-			p.GivenOM = *a.OM - om
-			om = *a.OM
-		}
+	shift := o.acrBonus(derived) - p.ACR // the findings compare with the derived ACR
+	if want := om + shift; a.OM != nil && *a.OM != want && *a.OM != om {
+		add(CodeOM, "om", "om %+d, but acr %s and resources give %+d", *a.OM, derived, want)
 	}
-	if a.DV != nil && *a.DV != dv {
-		add(CodeDV, "dv", "dv %d, but acr %s and resources give %d", *a.DV, acr, dv)
-		if o.Given == GivenUsed {
-			p.GivenDV = *a.DV - dv
-			dv = *a.DV
-		}
+	if a.OM != nil && *a.OM != om && o.Given == GivenUsed {
+		p.GivenOM = *a.OM - om
+		om = *a.OM
+	}
+	if want := dv + shift; a.DV != nil && *a.DV != want && *a.DV != dv {
+		add(CodeDV, "dv", "dv %d, but acr %s and resources give %d", *a.DV, derived, want)
+	}
+	if a.DV != nil && *a.DV != dv && o.Given == GivenUsed {
+		p.GivenDV = *a.DV - dv
+		dv = *a.DV
 	}
 	st.OM, st.DV = om, dv
 	st.MoraleMod = a.Morale + p.Charisma + p.Soldier + p.Loyalty + p.AbilityMorale

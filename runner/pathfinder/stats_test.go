@@ -381,6 +381,17 @@ func TestGiven(t *testing.T) {
 	if st.ACR != CRInt(3) || st.HP != 16 || st.DV != 13 {
 		t.Errorf("ignored: ACR %s hp %d DV %d", st.ACR, st.HP, st.DV)
 	}
+	// The other way round (found by a newcomer): a wrong acr 5 with hp, OM and DV that follow
+	// the derived ACR 3 (hp floor(3 x 5.5) = 16, OM 3, DV 13) is one finding too, and a wrong hp
+	// beside it is still reported, against the derived ACR.
+	c := Army{Size: SizeHuge, CR: CR1_3, HitDie: D10, ACR: CRInt(5), HP: 16, OM: ptr(3), DV: ptr(13)}
+	if fs := Check(&c, Options{}); len(fs) != 1 || fs[0].Code != CodeACR {
+		t.Errorf("Check(acr 5, rest for 3) = %v", fs)
+	}
+	c.HP = 20
+	if fs := Check(&c, Options{}); len(fs) != 2 || fs[1].Code != CodeHP || fs[1].Message != "hp 20, but acr 3 with d10 gives 16" {
+		t.Errorf("Check(acr 5, hp 20) = %v", fs)
+	}
 	b := Army{Size: SizeMedium, CR: CR1, HitDie: D10, OM: ptr(4)}
 	if st := stats(t, b, Options{}); st.OM != 4 || st.Parts.GivenOM != 3 {
 		t.Errorf("given OM: %d (given part %d)", st.OM, st.Parts.GivenOM)
