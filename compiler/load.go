@@ -143,9 +143,11 @@ func walkUnits(pattern, root string) ([]unit, error) {
 		}
 		var cueFiles, data []string
 		for _, e := range entries {
-			if !e.Type().IsRegular() || ignored(e.Name()) {
+			if ignored(e.Name()) || !(e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) {
 				continue
 			}
+			// A symbolic link is listed like a file, so that the loader refuses it exactly as
+			// when the directory is named (it may lead outside the scenario's folder).
 			switch fileKind(e.Name()) {
 			case "cue":
 				cueFiles = append(cueFiles, filepath.Join(path, e.Name()))
@@ -154,7 +156,11 @@ func walkUnits(pattern, root string) ([]unit, error) {
 			}
 		}
 		if len(cueFiles) > 0 {
-			units = append(units, unit{dir: path, files: cueFiles})
+			// Only a CUE package that says kind: at its top level is a scenario (or campaign,
+			// battle); other CUE packages in the tree (a schema, a library) are not vetted.
+			if anyMatch(cueFiles, reTopKind) {
+				units = append(units, unit{dir: path, files: cueFiles})
+			}
 			return nil
 		}
 		for _, f := range data {
@@ -167,12 +173,28 @@ func walkUnits(pattern, root string) ([]unit, error) {
 	return units, err
 }
 
+// reTopKind finds a top-level kind field in a CUE file (gofmt'd CUE puts it at column 1).
+var reTopKind = regexp.MustCompile(`(?m)^"?kind"?\s*:`)
+
+// anyMatch reports whether the first 64 KiB of any of the files match re. A file that cannot be
+// read counts as a match, so that the loader reports the problem.
+func anyMatch(files []string, re *regexp.Regexp) bool {
+	for _, name := range files {
+		if sniff(name, re) {
+			return true
+		}
+	}
+	return false
+}
+
 // reKindScenario finds a top-level kind: scenario in YAML or JSON.
 var reKindScenario = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*"?scenario\b`)
 
 // sniffScenario reports whether a data file looks like a scenario (its first 64 KiB say kind:
 // scenario): scripts and other YAML beside scenarios are not vetted by a pattern.
-func sniffScenario(name string) bool {
+func sniffScenario(name string) bool { return sniff(name, reKindScenario) }
+
+func sniff(name string, re *regexp.Regexp) bool {
 	f, err := os.Open(name)
 	if err != nil {
 		return true // let the loader report the problem
@@ -180,7 +202,7 @@ func sniffScenario(name string) bool {
 	defer f.Close()
 	buf := make([]byte, 64<<10)
 	n, _ := io.ReadFull(f, buf)
-	return reKindScenario.Match(buf[:n])
+	return re.Match(buf[:n])
 }
 
 // dirUnit lists a scenario directory: all its .cue files (one package), or else its single YAML or

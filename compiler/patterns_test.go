@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/internal/corpus"
@@ -88,5 +89,19 @@ func TestParallelDeterministic(t *testing.T) {
 		} else if !reflect.DeepEqual(got, first) {
 			t.Errorf("GOMAXPROCS=%d: findings differ:\n%v\n%v", procs, got, first)
 		}
+	}
+}
+
+// A "dir/..." pattern vets CUE packages that say kind: at their top level only: the embedded
+// schema package (definitions, no kind) is not a scenario (found by a newcomer running
+// `sortie vet ./...` at the repository root).
+func TestPatternSkipsPackagesWithoutKind(t *testing.T) {
+	_, err := Vet([]string{"../schema/..."}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "no scenario files found") {
+		t.Fatalf("Vet(../schema/...) = %v, want no scenario files found", err)
+	}
+	list, err := Vet([]string{"../scenarios/..."}, Options{})
+	if err != nil || len(list) != 0 {
+		t.Fatalf("Vet(../scenarios/...) = %v, %v; want clean", list, err)
 	}
 }
