@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -155,10 +156,13 @@ func sarifLevel(s diag.Severity) string {
 }
 
 func sarifLoc(p diag.Pos) sarifLocation {
-	uri := relPath(p.File)
-	if strings.HasPrefix(uri, "/") {
-		uri = "file://" + uri
+	// A URI reference (RFC 3986): a relative path, or a file URI for an absolute one, with
+	// spaces, '%', '#', '?' and the like percent-encoded.
+	u := url.URL{Path: relPath(p.File)}
+	if strings.HasPrefix(u.Path, "/") {
+		u.Scheme = "file"
 	}
+	uri := u.String()
 	loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri}}}
 	if p.Line > 0 {
 		loc.PhysicalLocation.Region = &sarifRegion{StartLine: p.Line, StartColumn: p.Column}
