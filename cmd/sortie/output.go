@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -374,7 +375,8 @@ func writeJUnit(w io.Writer, list diag.List, scenarios []compiler.ScenarioFiles,
 // Baseline: findings recorded once and not reported again, for adopting the linter on an existing
 // corpus. A finding is keyed by file, code and message (messages name the entity's path, e.g.
 // "field.blocks.c: ..."), never by line, so edits elsewhere in a file keep the baseline valid.
-// Each entry silences as many findings as it occurs times.
+// Each entry silences as many findings as it occurs times. File names are stored relative to the
+// baseline file's folder, so the baseline works from any working directory.
 type baselineEntry struct {
 	File    string `json:"file"`
 	Code    string `json:"code"`
@@ -386,8 +388,24 @@ type baselineFile struct {
 	Findings []baselineEntry `json:"findings"`
 }
 
-func entryOf(d diag.Diagnostic) baselineEntry {
-	return baselineEntry{File: d.Pos.File, Code: d.Code, Message: d.Message}
+// entryOf keys d for a baseline kept in folder dir (absolute).
+func entryOf(d diag.Diagnostic, dir string) baselineEntry {
+	file := d.Pos.File
+	if abs, err := filepath.Abs(file); err == nil && file != "" {
+		if rel, err := filepath.Rel(dir, abs); err == nil {
+			file = filepath.ToSlash(rel)
+		}
+	}
+	return baselineEntry{File: file, Code: d.Code, Message: d.Message}
+}
+
+// baselineDir is the absolute folder of a baseline file.
+func baselineDir(name string) string {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "."
+	}
+	return filepath.Dir(abs)
 }
 
 func readBaseline(r io.Reader) (map[baselineEntry]int, error) {
@@ -408,10 +426,10 @@ func readBaseline(r io.Reader) (map[baselineEntry]int, error) {
 }
 
 // applyBaseline drops the findings the baseline holds.
-func applyBaseline(list diag.List, base map[baselineEntry]int) diag.List {
+func applyBaseline(list diag.List, base map[baselineEntry]int, dir string) diag.List {
 	out := diag.List{}
 	for _, d := range list {
-		k := entryOf(d)
+		k := entryOf(d, dir)
 		if base[k] > 0 {
 			base[k]--
 			continue
@@ -421,10 +439,10 @@ func applyBaseline(list diag.List, base map[baselineEntry]int) diag.List {
 	return out
 }
 
-func writeBaseline(w io.Writer, list diag.List) error {
+func writeBaseline(w io.Writer, list diag.List, dir string) error {
 	b := baselineFile{Version: 1, Findings: []baselineEntry{}}
 	for _, d := range list {
-		b.Findings = append(b.Findings, entryOf(d))
+		b.Findings = append(b.Findings, entryOf(d, dir))
 	}
 	sort.SliceStable(b.Findings, func(i, j int) bool {
 		x, y := b.Findings[i], b.Findings[j]

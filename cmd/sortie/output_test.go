@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -18,5 +19,23 @@ func TestSarifURI(t *testing.T) {
 		if got := sarifLoc(diag.Pos{File: file, Line: 1, Column: 1}).PhysicalLocation.ArtifactLocation.URI; got != want {
 			t.Errorf("%s: uri %q, want %q", file, got, want)
 		}
+	}
+}
+
+// A baseline written in one folder silences the same findings when vet runs from another: its
+// file names are relative to the baseline's own folder (found by a newcomer's review).
+func TestBaselineFromAnotherFolder(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "base.json")
+	want := filepath.Join("..", "..", "testdata", "compiler", "want", "F001_coords.cue")
+	if code, _, errs := run(t, "", "vet", "--write-baseline", base, want); code != 0 {
+		t.Fatalf("write-baseline: exit %d: %s", code, errs)
+	}
+	if code, out, _ := run(t, "", "vet", want); code != 1 || out == "" {
+		t.Fatalf("without the baseline: exit %d, want 1 with findings", code)
+	}
+	t.Chdir(filepath.Join("..", "..", "testdata"))
+	code, out, errs := run(t, "", "vet", "--baseline", base, filepath.Join("compiler", "want", "F001_coords.cue"))
+	if code != 0 || out != "" {
+		t.Fatalf("from testdata/: exit %d, want 0 and nothing reported\n%s%s", code, out, errs)
 	}
 }

@@ -73,7 +73,7 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 			list.Sort()
 			if name := c.String("write-baseline"); name != "" {
 				var buf bytes.Buffer
-				if err := writeBaseline(&buf, list); err != nil {
+				if err := writeBaseline(&buf, list, baselineDir(name)); err != nil {
 					return failf(exitUsage, "%v", err)
 				}
 				if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
@@ -82,7 +82,7 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 				return nil
 			}
 			if base != nil {
-				list = applyBaseline(list, base)
+				list = applyBaseline(list, base, baselineDir(c.String("baseline")))
 			}
 			strict := c.Bool("strict")
 			var werr error
