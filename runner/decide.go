@@ -16,9 +16,14 @@ const (
 	KindPick               // camp phase: keep one of the two dice (K-37)
 	KindNight              // night phase: rest | march (K-40, K-41)
 	KindRoll               // one die face (asked of a Roller only)
+
+	// Campaign decisions (package runner/campaign), asked between scenarios with Day 0.
+	KindSelect  // scenario selection: the id of an unlocked scenario (K-9, K-10)
+	KindBenefit // the mercenary benefit of this sortie: a benefit id or "none" (K-11)
+	KindPrepare // sortie preparation: "sortie", "treat", "buy ITEM", "resurrect PC" (K-12..K-14)
 )
 
-var kindNames = [...]string{"move", "battle", "pick", "night", "roll"}
+var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "select", "benefit", "prepare"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -112,6 +117,9 @@ func (r *Request) Legal() string {
 
 // Where says "day 3, camp phase" (or "before day 1").
 func (r *Request) Where() string {
+	if r.Kind >= KindSelect {
+		return "campaign"
+	}
 	if r.Day == 0 {
 		return "before day 1"
 	}
@@ -150,6 +158,12 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("%s: does the party rest or make a forced march?", r.Where())
 	case KindRoll:
 		return fmt.Sprintf("roll 1d%d", r.Sides)
+	case KindSelect:
+		return "scenario selection: which scenario does the party play next?"
+	case KindBenefit:
+		return fmt.Sprintf("sortie preparation for %s: which mercenary benefit (K-11)?", r.Title)
+	case KindPrepare:
+		return fmt.Sprintf("sortie preparation for %s: what next?", r.Title)
 	}
 	return r.Where() + ": " + r.Kind.String() + "?"
 }

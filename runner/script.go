@@ -177,7 +177,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated}, {pick: FACE}, {night: rest|march} or {roll: [FACE, ...]}, optionally with day: N"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated}, {pick: FACE}, {night: rest|march} or {roll: [FACE, ...]}, optionally with day: N (in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"})"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -229,7 +229,7 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day"}
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "select", "benefit", "prepare"}
 
 // entry reads one entry.
 func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
@@ -277,6 +277,12 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindNight
 		case "roll":
 			k = KindRoll
+		case "select":
+			k = KindSelect
+		case "benefit":
+			k = KindBenefit
+		case "prepare":
+			k = KindPrepare
 		case "day":
 			n, nok := intValue(f.Value)
 			if !nok || n < 1 {
@@ -307,6 +313,16 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			e.pos = diag.Pos{File: p.file}
 		}
 		switch k {
+		case KindSelect, KindBenefit, KindPrepare:
+			// Campaign decisions: any name; whether it is legal is known only when it is asked.
+			name, nok := nameValue(f.Value)
+			if !nok || name == "" {
+				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindSelect: "select: field01", KindBenefit: "benefit: daisy", KindPrepare: `prepare: sortie`}[k])
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
 		case KindMove, KindBattle, KindNight:
 			var allowed []string
 			switch k {

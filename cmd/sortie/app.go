@@ -91,6 +91,8 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			vetCommand(e),
 			compileCommand(e),
 			runCommand(e),
+			campaignCommand(e),
+			resumeCommand(e),
 			explainCommand(e),
 		},
 	}
@@ -122,6 +124,15 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 	}
 	if cmd == nil {
 		return args, nil
+	}
+	if len(args) > 1 {
+		// A command with subcommands (sortie campaign run FILE --script F): reorder for the subcommand.
+		for _, sc := range cmd.Subcommands {
+			if sc.HasName(args[1]) {
+				r, err := reorderArgs(&cli.App{Commands: cmd.Subcommands}, args[1:])
+				return append([]string{args[0]}, r...), err
+			}
+		}
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {

@@ -1,0 +1,153 @@
+package campaign
+
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// Sortie is what the campaign hands the scenario runner for one sortie (K-16): the seam between the
+// campaign level (this package) and the scenario level. A Player plays it and answers a Report.
+type Sortie struct {
+	Scenario *plan.CampaignScenario
+	Attempt  int // 1 for the first try, 2 for the first retry (K-66) ...
+	// Midpoint: a midpoint of this scenario was cleared by an earlier, failed attempt (K-67); its
+	// XP is not granted again.
+	Midpoint bool
+	// NamedDead lists the named monsters defeated earlier in the campaign: they never reappear
+	// (K-67). Sorted.
+	NamedDead []string
+	PCs       []PC   // the party as it sorties (dead PCs included, Dead set)
+	Benefit   string // the mercenary benefit chosen (K-11), "" for none
+	// Run are the runner options: Decider, Sink and Dice are set by the campaign (one generator for
+	// the whole campaign), Seed is the campaign's seed (printed in the transcript).
+	Run runner.Options
+}
+
+// Report is what a sortie tells the campaign: the seam the campaign's growth, ledger and unlocks
+// (K-10, K-14, K-60..K-68) are computed from.
+type Report struct {
+	Outcome string // runner.Success | runner.Failure | runner.Stopped
+	Day     int    // the day it ended
+	Reason  string
+	// Midpoint: this attempt reached a midpoint (K-60), to be retained on a failure (K-67).
+	Midpoint bool
+	// XP per PC (same order as Sortie.PCs) earned in this sortie, all growths together (K-61),
+	// or the failure XP (K-66); XPNote says how it was made up, for the transcript.
+	XP     []int
+	XPNote string
+	Named  []string // named monsters defeated in this sortie, in the order they fell (K-67)
+	Dead   []string // ids of PCs dead at the end of the sortie (K-100, K-101)
+	Money  int      // gamels the party brings back besides the reward (loot); 0 today
+}
+
+// Player plays one sortie. RunnerPlayer is the default; the full Karzoral growth rules (monster
+// XP, remaining-strength bonus, fumbles: K-61..K-63) plug in here.
+type Player interface {
+	Play(s *Sortie) (*Report, error)
+}
+
+// RunnerPlayer plays a sortie with runner.Run and derives the Report from the runner's Result and
+// records.
+//
+// ADAPTER (to be pointed at the full K-60..K-68 XP of the scenario runner when it lands): XP is
+// taken from what runner.Result reports today, the achievement XP of the objectives reached
+// (K-61, first term only): each PC gets the XP of every midpoint and success objective reached,
+// except a midpoint retained from an earlier attempt (K-67: not granted twice). On a failure each
+// PC gets the midpoint XP settled before the failure (K-60) plus the scenario's failure XP (K-66).
+// Named monsters defeated are the named monsters of every encounter whose battle record says
+// "won"; a "defeated" battle kills every PC but the angel (K-100, K-102).
+type RunnerPlayer struct{}
+
+// Play implements Player.
+func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
+	p := s.Scenario.Plan
+	w := &watchSink{inner: s.Run.Sink, p: p}
+	opts := s.Run
+	opts.Sink = w
+	res, err := runner.Run(p, opts)
+	if res == nil {
+		return nil, err
+	}
+	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: w.named}
+	mid, clear := 0, 0
+	for _, o := range res.Objectives {
+		switch o.Outcome {
+		case "midpoint":
+			rep.Midpoint = true
+			if !s.Midpoint {
+				mid += o.XP
+			}
+		case "success":
+			clear += o.XP
+		}
+	}
+	xp := 0
+	switch res.Outcome {
+	case runner.Success:
+		xp = mid + clear
+		rep.XPNote = achievementNote(mid, clear, s.Midpoint && rep.Midpoint)
+	case runner.Failure:
+		xp = mid + s.Scenario.FailureXP
+		rep.XPNote = failureNote(mid, s.Scenario.FailureXP)
+	}
+	rep.XP = make([]int, len(s.PCs))
+	for i := range rep.XP {
+		rep.XP[i] = xp
+	}
+	if w.defeated {
+		for _, pc := range s.PCs {
+			if !pc.Angel {
+				rep.Dead = append(rep.Dead, pc.ID)
+			}
+		}
+	}
+	return rep, err
+}
+
+// watchSink passes records on and notes the battle results the Report needs.
+type watchSink struct {
+	inner    runner.Sink
+	p        *plan.Plan
+	named    []string
+	defeated bool
+}
+
+func (w *watchSink) Write(r *runner.Record) error {
+	if r.Type == runner.TypeBattle {
+		switch r.Result {
+		case "won":
+			for i := range w.p.Encounters {
+				if e := &w.p.Encounters[i]; e.ID == r.ID {
+					for _, m := range e.Monsters {
+						if m.Named {
+							w.named = append(w.named, m.Name)
+						}
+					}
+				}
+			}
+		case "defeated":
+			w.defeated = true
+		}
+	}
+	if w.inner == nil {
+		return nil
+	}
+	return w.inner.Write(r)
+}
+
+func achievementNote(mid, clear int, retained bool) string {
+	switch {
+	case retained:
+		return "K-61 achievement: clear " + itoa(clear) + "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
+	case mid > 0:
+		return "K-61 achievement: midpoint " + itoa(mid) + " + clear " + itoa(clear)
+	}
+	return "K-61 achievement: clear " + itoa(clear)
+}
+
+func failureNote(mid, fail int) string {
+	if mid > 0 {
+		return "midpoint " + itoa(mid) + " settled before the failure (K-60) + failure XP " + itoa(fail) + " (K-66)"
+	}
+	return "failure XP " + itoa(fail) + " (K-66)"
+}
