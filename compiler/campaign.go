@@ -347,6 +347,10 @@ func (d *campaignDecoder) compileScenario(f keyed, path string) *plan.Plan {
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(d.dir, filepath.FromSlash(path))
 	}
+	if _, err := os.Stat(abs); err != nil {
+		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", f.id, path))
+		return nil
+	}
 	p, list, err := Compile([]string{abs}, Options{WorkDir: d.wd})
 	if err != nil {
 		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: %v", f.id, err))
@@ -358,7 +362,7 @@ func (d *campaignDecoder) compileScenario(f keyed, path string) *plan.Plan {
 		return nil
 	}
 	if p.Scenario.ID != f.id {
-		d.list.Add(diag.Warnf(d.nm.labelPos(f.v), codeScenarioID, "the campaign calls scenario %q %q; the scenario's own id is %q", path, f.id, p.Scenario.ID))
+		d.list.Add(diag.Warnf(d.nm.labelPos(f.v), codeScenarioID, "scenario key %q differs from the id %q of the scenario at %s", f.id, p.Scenario.ID, path))
 	}
 	return p
 }

@@ -16,7 +16,8 @@ func vetCommand(e *env) *cli.Command {
 		Usage:     "check scenarios and report every mistake it can prove",
 		ArgsUsage: "PATH...",
 		Description: `vet loads each PATH (a scenario file, several files of one scenario, or a directory), applies
-the schema and runs every check. Each finding prints as
+the schema and runs every check (a single campaign file, kind: "campaign", is vetted as a
+campaign: see sortie campaign vet). Each finding prints as
 
   file:line:col: CODE: message
   	hint: what to do
@@ -35,7 +36,12 @@ the schema and runs every check. Each finding prints as
 			if format != "text" && format != "json" {
 				return failf(exitUsage, "unknown --format %q: use text or json", format)
 			}
-			list, err := compiler.Vet(c.Args().Slice(), compiler.Options{})
+			vet := compiler.Vet
+			if c.NArg() == 1 && compiler.IsCampaign(c.Args().First()) {
+				// kind: "campaign": the campaign and every scenario it names (C001-C007).
+				vet = func(paths []string, o compiler.Options) (diag.List, error) { return compiler.VetCampaign(paths[0], o) }
+			}
+			list, err := vet(c.Args().Slice(), compiler.Options{})
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}

@@ -1,0 +1,80 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCampaignWant vets every campaign under testdata/compiler/campaign (directories starting with
+// '_' hold the scenarios they name) and compares the findings with the want comments, in the
+// campaign file and in the scenarios' own files (their findings keep their positions). Columns
+// were counted by hand (a tab is one column).
+func TestCampaignWant(t *testing.T) {
+	root := repoRoot(t)
+	dir := filepath.Join(root, "testdata", "compiler", "campaign")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), "_") {
+			continue
+		}
+		t.Run(e.Name(), func(t *testing.T) {
+			path := filepath.Join(dir, e.Name(), "campaign.cue")
+			rel, _ := filepath.Rel(root, path)
+			wants := readWants(t, path, "./"+filepath.ToSlash(rel))
+			// A finding inside a named scenario is wanted in that scenario's file.
+			scen := filepath.Join(dir, "_scen", "bad", "s.cue")
+			if data, _ := os.ReadFile(path); strings.Contains(string(data), `"../_scen/bad"`) {
+				srel, _ := filepath.Rel(root, scen)
+				wants = append(wants, readWants(t, scen, "./"+filepath.ToSlash(srel))...)
+			}
+			list, err := VetCampaign(path, Options{WorkDir: root})
+			if err != nil {
+				t.Fatalf("VetCampaign: %v", err)
+			}
+			checkWants(t, list, wants)
+			for _, w := range wants {
+				seen[w.code] = true
+			}
+		})
+	}
+	for _, c := range []string{codeNotCampaign, codeCampaignRef, codeScenarioBad, codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID} {
+		if !seen[c] {
+			t.Errorf("no want case for %s", c)
+		}
+	}
+}
+
+// TestCompileCampaignBundled compiles the bundled campaign: references resolved to indices in
+// source order (prologue field00 = 0, start field01 = 1, final field03 = 2).
+func TestCompileCampaignBundled(t *testing.T) {
+	root := repoRoot(t)
+	c, list, err := CompileCampaign(filepath.Join(root, "scenarios", "karzoral", "campaign.cue"), Options{WorkDir: root})
+	if err != nil || c == nil {
+		t.Fatalf("CompileCampaign: %v %v", err, list)
+	}
+	if len(list) != 0 {
+		t.Errorf("findings: %v", list)
+	}
+	if c.Prologue != 0 || len(c.Start) != 1 || c.Start[0] != 1 || c.Final != 2 {
+		t.Errorf("prologue %d start %v final %d, want 0 [1] 2", c.Prologue, c.Start, c.Final)
+	}
+	if got := c.Scenarios[1].Unlocks; len(got) != 1 || got[0] != 2 {
+		t.Errorf("field01 unlocks %v, want [2]", got)
+	}
+	// K-1: five PCs, the angel last; defaults level 2, xp 0 from the schema's intent.
+	if len(c.Party) != 5 || !c.Party[4].Angel || c.Party[0].Level != 2 || c.Party[0].XP != 0 {
+		t.Errorf("party %+v", c.Party)
+	}
+	if c.Money != 2000 || c.Scenarios[2].Reward != 20000 || c.Scenarios[1].FailureXP != 100 {
+		t.Errorf("money %d reward %d failureXP %d", c.Money, c.Scenarios[2].Reward, c.Scenarios[1].FailureXP)
+	}
+	if !strings.HasPrefix(c.SourceHash, "sha256:") || c.Scenarios[0].Plan == nil {
+		t.Errorf("hash %q plan %v", c.SourceHash, c.Scenarios[0].Plan)
+	}
+}
