@@ -50,6 +50,7 @@ type Entry struct {
 	Kind       string `json:"kind"`     // opening | reward | repay | purchase | treatment | resurrection | borrow | loot
 	PC         string `json:"pc,omitempty"`
 	Item       string `json:"item,omitempty"`
+	Gross      int    `json:"gross,omitempty"` // reward: the whole reward, before debts were repaid
 	Amount     int    `json:"amount"`
 	DebtChange int    `json:"debtChange,omitempty"`
 	Purse      int    `json:"purse"`
@@ -137,7 +138,7 @@ func (s *State) reward(scen string, amount int, rules Rules) {
 			s.PartyDebt -= pay
 			s.add(Entry{Scenario: scen, Kind: "repay", Amount: 0, DebtChange: -pay, Rule: "K-14"})
 		}
-		s.add(Entry{Scenario: scen, Kind: "reward", Amount: amount - pay, Rule: "K-16"})
+		s.add(Entry{Scenario: scen, Kind: "reward", Gross: amount, Amount: amount - pay, Rule: "K-16"})
 		return
 	}
 	n := len(s.PCs)
@@ -152,7 +153,7 @@ func (s *State) reward(scen string, amount int, rules Rules) {
 		}
 		toPurse += share - pay
 	}
-	s.add(Entry{Scenario: scen, Kind: "reward", Amount: toPurse, Rule: "K-16"})
+	s.add(Entry{Scenario: scen, Kind: "reward", Gross: amount, Amount: toPurse, Rule: "K-16"})
 }
 
 // resurrect revives PC i (K-14): the purse pays what it can, the shortfall is borrowed (no cap).
