@@ -127,6 +127,10 @@ func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from
 	if pl.script != nil {
 		writeDiagText(e.stderr, pl.script.Unused())
 	}
+	if res.End == campaign.EndLimit {
+		fmt.Fprintf(e.stderr, "sortie: campaign %s: stopped after %d sorties without reaching its end\n", camp.ID, campaign.DefaultMaxSorties)
+		return failf(exitFindings, "")
+	}
 	if res.End == campaign.EndNoMore && camp.Final >= 0 {
 		fmt.Fprintf(e.stderr, "sortie: campaign %s: no scenario left to select before the final one was cleared\n", camp.ID)
 		return failf(exitFindings, "")

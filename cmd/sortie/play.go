@@ -101,7 +101,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 			live = &replay{s: pl.sess, log: from.Decisions, live: live}
 		}
 	}
-	rec := &recorder{s: pl.sess, inner: live, logging: pl.prompt}
+	rec := &recorder{s: pl.sess, inner: live, logging: pl.prompt, rolls: prm.tableDice}
 	pl.sess.rec = rec
 	pl.dec = rec
 	pl.sess.halt = prm.halt

@@ -48,7 +48,7 @@ type saveFile struct {
 	Position  int      `json:"position"`  // decisions answered (script position)
 	Offset    int64    `json:"offset"`    // output bytes written
 	Dice      []byte   `json:"dice"`      // dice.Seeded MarshalBinary at the save point
-	Decisions []string `json:"decisions"` // prompt runs: "d:NAME" answers and "r:FACE" / "r:-" dice, in order
+	Decisions []string `json:"decisions"` // prompt runs: "d:NAME" answers and, with table dice, "r:FACE" dice, in order
 
 	Sum string `json:"sum"`
 }
@@ -288,6 +288,7 @@ type recorder struct {
 	s       *session
 	inner   runner.Decider
 	logging bool
+	rolls   bool // log die faces too (table dice: every die is asked at the prompt)
 	n       int
 	log     []string
 	asking  bool  // a question is being asked (its answer not yet given)
@@ -318,7 +319,7 @@ func (r *recorder) Roll(q *runner.Request) (int, bool, error) {
 		return 0, false, nil
 	}
 	f, ok, err := ro.Roll(q)
-	if err == nil && r.logging {
+	if err == nil && r.logging && r.rolls {
 		r.s.mu.Lock()
 		if ok {
 			r.log = append(r.log, "r:"+strconv.Itoa(f))
@@ -344,6 +345,10 @@ func (p *replay) next(kind string, q *runner.Request) (string, bool, error) {
 	}
 	e := p.log[p.i]
 	k, v, _ := strings.Cut(e, ":")
+	if kind == "r" && k != "r" {
+		// Dice are logged only with table dice; without, the generator rolled this die.
+		return "-", true, nil
+	}
 	if k != kind {
 		return "", false, &errReplay{fmt.Sprintf("the save does not replay: entry %d is %q but the run asks for a %s (%s)", p.i+1, e, q.Kind, q.Where())}
 	}
@@ -370,13 +375,14 @@ func (p *replay) Decide(q *runner.Request) (runner.Answer, error) {
 
 func (p *replay) Roll(q *runner.Request) (int, bool, error) {
 	v, ok, err := p.next("r", q)
-	if err != nil || !ok {
-		if err == nil {
-			if ro, isRoller := p.live.(runner.Roller); isRoller {
-				return ro.Roll(q)
-			}
-		}
+	if err != nil {
 		return 0, false, err
+	}
+	if !ok {
+		if ro, isRoller := p.live.(runner.Roller); isRoller {
+			return ro.Roll(q)
+		}
+		return 0, false, nil
 	}
 	if v == "-" {
 		return 0, false, nil

@@ -30,6 +30,9 @@ type Options struct {
 	Format   string         // "text" (default) or "jsonl"
 	Player   Player         // nil: RunnerPlayer{}
 	Rules    *Rules         // nil: DefaultRules
+	// MaxSorties bounds the sorties of one run (a policy may fail and retry forever, K-66);
+	// 0 means DefaultMaxSorties.
+	MaxSorties int
 	// Checkpoint, if set, is called at every day end of a sortie and after every campaign step,
 	// once the records so far are written (the CLI saves there).
 	Checkpoint func() error
@@ -40,7 +43,11 @@ const (
 	EndFinal   = "final"   // the final scenario was cleared (K-7)
 	EndNoMore  = "nomore"  // no scenario is left to select
 	EndStopped = "stopped" // a decider error stopped it (script ended, end of input, mismatch)
+	EndLimit   = "limit"   // Options.MaxSorties sorties were played
 )
+
+// DefaultMaxSorties is the default Options.MaxSorties.
+const DefaultMaxSorties = 200
 
 // Result is how the campaign run ended, with the final state.
 type Result struct {
@@ -134,9 +141,16 @@ func (g *game) play() (string, error) {
 	if err := g.checkpoint(); err != nil {
 		return EndStopped, err
 	}
-	for {
+	limit := g.opts.MaxSorties
+	if limit <= 0 {
+		limit = DefaultMaxSorties
+	}
+	for played := 1; ; played++ {
 		if g.c.Final >= 0 && g.s.Cleared[g.c.Final] {
 			return EndFinal, nil
+		}
+		if played >= limit {
+			return EndLimit, nil
 		}
 		sel := g.s.Selectable()
 		if len(sel) == 0 {

@@ -250,7 +250,7 @@ func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocke
 }
 
 func (e *emitter) summary(s *State, end string, err error) error {
-	why := map[string]string{EndFinal: "the final scenario is cleared (K-7)", EndNoMore: "no scenario is left to select", EndStopped: "stopped"}[end]
+	why := map[string]string{EndFinal: "the final scenario is cleared (K-7)", EndNoMore: "no scenario is left to select", EndStopped: "stopped", EndLimit: "the sortie limit was reached"}[end]
 	if e.jsonl {
 		return e.record("end", map[string]any{"end": end, "text": why, "rows": s.Rows, "pcs": s.PCs, "purse": s.Purse,
 			"partyDebt": s.PartyDebt, "bases": s.basesSecured(), "unlockOrder": s.Unlocks, "namedDead": s.NamedDead})
