@@ -78,3 +78,45 @@ func TestCompileCampaignBundled(t *testing.T) {
 		t.Errorf("hash %q plan %v", c.SourceHash, c.Scenarios[0].Plan)
 	}
 }
+
+// FuzzCompileCampaign feeds arbitrary bytes to CompileCampaign as a campaign file beside copies of
+// two tiny scenarios: it must not panic (panics are not recovered here), and a campaign comes back
+// only without errors.
+//
+//	go test ./compiler -run XXX -fuzz FuzzCompileCampaign -fuzztime 60s -fuzzminimizetime 2s -parallel 1
+func FuzzCompileCampaign(f *testing.F) {
+	root := repoRoot(f)
+	for _, seed := range []string{"ok", "refs", "graph", "party", "schema"} {
+		data, err := os.ReadFile(filepath.Join(root, "testdata", "compiler", "campaign", seed, "campaign.cue"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(""))
+	f.Add([]byte("kind: \"campaign\"\n"))
+	scen := filepath.Join(root, "testdata", "compiler", "campaign", "_scen")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		recoverPanics = false
+		defer func() { recoverPanics = true }()
+		dir := filepath.Join(t.TempDir(), "c")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// The seeds name ../_scen/sN: make that resolve.
+		if err := os.Symlink(scen, filepath.Join(filepath.Dir(dir), "_scen")); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "campaign.cue")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, list, err := CompileCampaign(path, Options{WorkDir: dir})
+		if err != nil {
+			return
+		}
+		if c != nil && list.HasErrors() {
+			t.Fatalf("a campaign with errors: %v", list)
+		}
+	})
+}
