@@ -2,7 +2,7 @@ package main
 
 import (
 	"errors"
-	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/sortie-rpg/sortie/runner"
@@ -110,6 +110,12 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		if err != nil {
 			return nil, failf(exitUsage, "--save: %v", err)
 		}
+		if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+			return nil, failf(exitUsage, "--save %s: it is a directory", prm.save)
+		}
+		if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
+			return nil, failf(exitUsage, "--save %s: no folder %s", prm.save, filepath.Dir(abs))
+		}
 		pl.sess.savePath = abs
 		b := &pl.sess.base
 		b.Seed, b.Output, b.Policy, b.Prompt, b.TableDice = prm.seed, prm.format, prm.policy, pl.prompt, prm.tableDice
@@ -185,8 +191,3 @@ func (d *daySink) Write(r *runner.Record) error {
 	return nil
 }
 
-func (pl *played) savedNote(e *env) {
-	if pl.sess.saved {
-		fmt.Fprintf(e.stderr, "sortie: saved to %s\n", pl.sess.savePath)
-	}
-}

@@ -246,3 +246,16 @@ func TestCampaignCLI(t *testing.T) {
 		t.Errorf("missing save: exit %d", code)
 	}
 }
+
+// TestSaveBadPath: --save into a missing folder or onto a directory is a usage error before the
+// run starts (nothing is written to standard output).
+func TestSaveBadPath(t *testing.T) {
+	field01 := repo(t, "scenarios", "karzoral", "field01")
+	dir := t.TempDir()
+	for _, p := range []string{dir, filepath.Join(dir, "no", "such", "save.json")} {
+		code, out, errs := runMain("run", field01, "--policy", "first", "--save", p)
+		if code != exitUsage || out != "" || !strings.Contains(errs, "--save") {
+			t.Errorf("%s: exit %d, stdout %d bytes, stderr %q", p, code, len(out), errs)
+		}
+	}
+}
