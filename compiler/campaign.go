@@ -245,7 +245,7 @@ func (d *campaignDecoder) decode() *plan.Campaign {
 	}
 	angels := 0
 	for _, f := range fieldsOf(d.at("party")) {
-		pc := plan.PC{ID: f.id,
+		pc := plan.CampaignPC{ID: f.id,
 			Name:  strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
 			Angel: boolOf(f.v.LookupPath(cue.ParsePath("angel")), false),
 			Level: intOf(f.v.LookupPath(cue.ParsePath("level")), 2),

@@ -34,6 +34,7 @@ var checks = []*Check{
 	flagsCheck,
 	daysCheck,
 	objectivesCheck,
+	karzoralCheck,
 }
 
 // Checks returns the registered checks (for documentation and tests). The slice is a copy.
@@ -273,6 +274,16 @@ func forEachAction(s *Scenario, f func(*Action)) {
 	}
 	for _, ep := range s.Episodes {
 		for _, a := range ep.Do {
+			f(a)
+		}
+	}
+	for _, t := range s.K.Traversals {
+		for _, fc := range t.Faces {
+			for _, a := range fc.Do {
+				f(a)
+			}
+		}
+		for _, a := range t.Complete {
 			f(a)
 		}
 	}

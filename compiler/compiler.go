@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"cuelang.org/go/cue/cuecontext"
 
@@ -31,7 +32,10 @@ type Options struct {
 // Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L003
 // loading, S001-S004 schema, R001-R003 references and verbs, F001-F003 field, A001-A002 army
 // routes, E001-E003 events and flags, O001 objectives. A file with a syntax or load error is not
-// checked further.
+// checked further. Pathfinder files (rules: "pathfinder": a scenario on a hex field, or a battle
+// file, kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and add M001-M009 (army
+// statistics, pathfinder.Check, each at the offending field) and H001-H005 (hexes, routes, battle
+// values).
 //
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
@@ -54,9 +58,13 @@ func Vet(paths []string, opts Options) (diag.List, error) {
 // files sorted by their slash path relative to the scenario directory (path, NUL, content, NUL
 // each); Sources lists those paths.
 func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err error) {
-	list, plans, err := run(paths, opts, true)
+	out := &outputs{}
+	list, plans, err := runOut(paths, opts, true, out)
 	if err != nil {
 		return nil, list, err
+	}
+	if len(out.battles) > 0 {
+		return nil, list, fmt.Errorf("%s is a battle file (kind: \"battle\"): run it with sortie battle", paths[0])
 	}
 	if list.HasErrors() || len(plans) != 1 {
 		return nil, list, nil
@@ -68,7 +76,16 @@ func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err er
 // diagnostic, so that no input crashes the tool. Tests switch it off to see the panic.
 var recoverPanics = true
 
+// outputs collects what a run compiled besides scenario plans.
+type outputs struct {
+	battles []*plan.Battle
+}
+
 func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, error) {
+	return runOut(paths, opts, compile, &outputs{})
+}
+
+func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, error) {
 	wd := opts.WorkDir
 	if wd == "" {
 		var err error
@@ -91,7 +108,7 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, e
 	var list diag.List
 	var plans []*plan.Plan
 	for _, u := range units {
-		p, err := vetUnit(u, nm, &list, compile)
+		p, err := vetUnit(u, nm, &list, compile, out)
 		if err != nil {
 			return list, nil, err
 		}
@@ -104,7 +121,9 @@ func run(paths []string, opts Options, compile bool) (diag.List, []*plan.Plan, e
 }
 
 // vetUnit loads, checks and (when compile is set and there is no error) lowers one scenario.
-func vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, err error) {
+// Pathfinder scenarios and battle files (pathfinder.go) are dispatched on kind and rules; a battle
+// file's compiled form goes to out.battles.
+func vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *outputs) (p *plan.Plan, err error) {
 	var local diag.List
 	defer func() {
 		if recoverPanics {
@@ -125,6 +144,9 @@ func vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, er
 	ld, err := loadUnit(ctx, u, nm, &local)
 	if err != nil || !ld.ok {
 		return nil, err
+	}
+	if pf, ok := pathfinderUnit(ld.user); ok {
+		return vetPathfinder(ctx, pf, ld, nm, &local, u.files[0], compile, out)
 	}
 	if !checkKind(ld.user, nm, &local, u.files[0]) {
 		return nil, nil
@@ -147,4 +169,24 @@ func vetUnit(u unit, nm *namer, list *diag.List, compile bool) (p *plan.Plan, er
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
 	return p, nil
+}
+
+// CompileBattle vets a Pathfinder battle file (kind: "battle", rules: "pathfinder"; see
+// schema/pathfinder.cue) and compiles it: both sides' armies with their derived stat blocks
+// (P-1..P-11), in source order, and the battlefield conditions (P-65). Army findings are
+// pathfinder.Check's M001..M009, placed at the offending field; H005 for battle values. b is nil
+// when the list has errors. err is for I/O and usage problems, a file of another kind included.
+func CompileBattle(paths []string, opts Options) (b *plan.Battle, list diag.List, err error) {
+	out := &outputs{}
+	list, plans, err := runOut(paths, opts, true, out)
+	if err != nil {
+		return nil, list, err
+	}
+	if list.HasErrors() {
+		return nil, list, nil
+	}
+	if len(plans) > 0 || len(out.battles) != 1 {
+		return nil, list, fmt.Errorf("%s is not a battle file (want kind: \"battle\", rules: \"pathfinder\")", strings.Join(paths, " "))
+	}
+	return out.battles[0], list, nil
 }

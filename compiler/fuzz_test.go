@@ -3,6 +3,7 @@ package compiler
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -18,12 +19,19 @@ func FuzzCompile(f *testing.F) {
 	root := repoRoot(f)
 	for _, seed := range []string{
 		"scenarios/karzoral/field01/field01.cue",
+		"scenarios/karzoral/field02/field02.cue",
+		"testdata/compiler/want/K001_karzoral.cue",
 		"testdata/compiler/ok/mini.cue",
 		"testdata/compiler/ok/mini.yaml",
 		"testdata/compiler/ok/mini.json",
 		"testdata/compiler/want/R002_verbs.cue",
 		"testdata/compiler/want/S002_value.cue",
 		"testdata/compiler/want/F003_box.cue",
+		"scenarios/pathfinder/stolen-lands/scenario.cue",
+		"scenarios/pathfinder/orc-horde/battle.cue",
+		"scenarios/pathfinder/wolf-riders/battle.cue",
+		"testdata/compiler/want/M003_pathfinder_armies.cue",
+		"testdata/compiler/want/H001_pathfinder_hexes.cue",
 	} {
 		data, err := os.ReadFile(filepath.Join(root, seed))
 		if err != nil {
@@ -44,6 +52,18 @@ func FuzzCompile(f *testing.F) {
 				t.Fatal(err)
 			}
 			p, list, err := Compile([]string{path}, Options{WorkDir: dir})
+			if err != nil && strings.Contains(err.Error(), "is a battle file") {
+				// A Pathfinder battle file: CompileBattle takes it, with a battle or errors.
+				b, blist, berr := CompileBattle([]string{path}, Options{WorkDir: dir})
+				if berr != nil || (b == nil) != blist.HasErrors() {
+					t.Fatalf("%s: CompileBattle: %v, battle %v, findings %v", name, berr, b != nil, blist)
+				}
+				p, list, err = nil, blist, nil
+				if b != nil {
+					os.Remove(path)
+					continue
+				}
+			}
 			if err != nil {
 				t.Fatalf("%s: Compile returned an I/O error for a readable file: %v", name, err)
 			}

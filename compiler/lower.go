@@ -140,6 +140,9 @@ func lower(s *Scenario, sources []source) (*plan.Plan, error) {
 			return nil, err
 		}
 	}
+	if err := l.karzoral(p); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

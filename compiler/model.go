@@ -47,6 +47,7 @@ type Scenario struct {
 	ObjectivesPos diag.Pos     // the objectives field, or Pos when absent
 	Episodes      []*Episode
 	NightRaid     Str
+	K             Karzoral // the campaign add-ons (model_karzoral.go)
 }
 
 // Party is the party at the start.
@@ -398,6 +399,7 @@ func (dc *decoder) decode(user, unified cue.Value, root diag.Pos) *Scenario {
 		s.Episodes = append(s.Episodes, &Episode{Pos: dc.pos(e), Say: dc.str(e.get("say")), Do: dc.actions(e.get("do"))})
 	})
 	s.NightRaid = dc.str(n.get("nightRaid"))
+	dc.karzoral(n, s)
 	return s
 }
 

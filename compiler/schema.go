@@ -17,6 +17,12 @@ import (
 // compileSchema builds the embedded schema in ctx (the context of the user's files: values of two
 // contexts cannot be unified) and returns #Scenario.
 func compileSchema(ctx *cue.Context) (cue.Value, error) {
+	return compileDef(ctx, "#Scenario")
+}
+
+// compileDef builds the embedded schema in ctx and returns the named definition: #Scenario
+// (Karzoral), #PFScenario or #PFBattle (pathfinder.go).
+func compileDef(ctx *cue.Context, name string) (cue.Value, error) {
 	inst := build.NewContext().NewInstance("", nil)
 	for _, f := range schema.Files() {
 		if err := inst.AddFile(schemaPrefix+f.Name, f.Source); err != nil {
@@ -27,7 +33,7 @@ func compileSchema(ctx *cue.Context) (cue.Value, error) {
 	if err := v.Err(); err != nil {
 		return cue.Value{}, fmt.Errorf("embedded schema: %v", err)
 	}
-	def := v.LookupPath(cue.ParsePath("#Scenario"))
+	def := v.LookupPath(cue.ParsePath(name))
 	if err := def.Err(); err != nil {
 		return cue.Value{}, fmt.Errorf("embedded schema: %v", err)
 	}

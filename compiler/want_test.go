@@ -184,4 +184,5 @@ var allCodes = []string{
 	codeRouteGap, codeRouteOneWay,
 	codeEventNoReach, codeFlagNeverSet, codeDayTooLate,
 	codeNoSuccess,
+	codePartySize, codeTwoAreas, codePowerRoll, codeChainCycle, codeNameClash,
 }

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler"
 )
 
 // BenchmarkRunField plays Field 1 over and over (a new seed each run) with a policy and the Discard
@@ -51,4 +53,29 @@ func TestRunAllocations(t *testing.T) {
 	if allocs > 8 {
 		t.Errorf("%.1f allocations per run", allocs)
 	}
+}
+
+// BenchmarkRunField02 plays the compiled Field 2 (PCs, burden, support damage, traversal, escape)
+// with the random policy and the Discard sink, and reports field days per second.
+func BenchmarkRunField02(b *testing.B) {
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	if err != nil || list.HasErrors() {
+		b.Fatal(err, list)
+	}
+	r, err := New(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pol, _ := NewPolicy("random", 1)
+	days := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, err := r.Run(Options{Seed: uint64(i), Decider: pol, Sink: Discard})
+		if err != nil {
+			b.Fatal(err)
+		}
+		days += res.Day
+	}
+	b.ReportMetric(float64(days)/b.Elapsed().Seconds(), "days/s")
 }

@@ -30,9 +30,14 @@ unknown key, no decision or two, or a value of the wrong type.
 
 An entry is one of
     {move: north|east|south|west|stay}
-    {battle: won|fled|defeated}
-    {pick: FACE}
+    {battle: won|fled|defeated|routed|fight}
+    {pick: FACE}                 a camp, traversal or growth die (K-37, K-45, K-64)
     {night: rest|march}
+    {protect: NAME|none}         K-89: the PC protecting the burden asked about
+    {target: NAME|none}          K-75: the monster a friendly support instance hits
+    {cancel: yes|no}             K-77: cancel an enemy support instance for 10 strength
+    {take: yes|no}               K-90: the protector takes the burden's hit
+    {traverse: continue|stop|leave}  K-45, K-46, K-50
     {roll: [FACE, ...]}          the next die faces, used before the seeded generator
 optionally with day: N, an assertion that the decision is asked on day N.
 

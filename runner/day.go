@@ -22,6 +22,9 @@ func (s *state) startPhase() error {
 	if err := s.moveArmies(); err != nil || s.over() {
 		return err
 	}
+	if err := s.startKarzoral(); err != nil {
+		return err
+	}
 	if s.day < len(s.r.onDay) {
 		for _, ei := range s.r.onDay[s.day] {
 			if err := s.maybeFire(int(ei)); err != nil || s.over() {
@@ -63,8 +66,8 @@ func (s *state) eat() error {
 func (s *state) moveArmies() error {
 	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
 		for _, i := range list {
-			if s.armyBlock[i] < 0 {
-				continue
+			if s.armyBlock[i] < 0 || s.p.Armies[i].Accompany {
+				continue // K-22: an accompanying army moves with the party in step (a) instead
 			}
 			a := &s.p.Armies[i]
 			from := s.armyBlock[i]
@@ -168,11 +171,30 @@ func (s *state) removeArmy(i int, cause string) error {
 // The night phase runs it again for a forced march (K-41).
 func (s *state) actionStep(phase Phase) error {
 	s.phase = phase
+	from := s.party
 	entered, err := s.move()
 	if err != nil || s.over() {
 		return err
 	}
-	return s.stepB(entered)
+	if phase == PhaseAction && s.hasPCs() {
+		if err := s.darkDay(); err != nil {
+			return err
+		}
+	}
+	if err := s.stepB(entered); err != nil || s.over() || !entered {
+		return err
+	}
+	// K-43: entering a traversal area starts traversal mode right after step (b) (Default).
+	now, err := s.enterArea(from)
+	if err != nil || !now {
+		return err
+	}
+	normal, err := s.traversalDay()
+	if err != nil || s.over() {
+		return err
+	}
+	s.k.restDay = !normal
+	return nil
 }
 
 // move implements action step (a), K-28: move to an orthogonally adjacent block or stay. A move into
@@ -231,6 +253,19 @@ func (s *state) move() (entered bool, err error) {
 		r.Text = to.Terrain
 		if err := s.write(); err != nil {
 			return false, err
+		}
+	}
+	// K-28: an accompanying friendly army moves along.
+	for _, i := range s.r.friendly {
+		if s.p.Armies[i].Accompany && s.armyBlock[i] == from {
+			s.armyBlock[i] = s.party
+			if s.emit {
+				r := s.record(TypeArmyMove)
+				r.Army, r.From, r.To = s.p.Armies[i].ID, s.p.Field.Blocks[from].ID, to.ID
+				if err := s.write(); err != nil {
+					return false, err
+				}
+			}
 		}
 	}
 	return true, s.revealBox(to.Box)
@@ -296,32 +331,100 @@ func (s *state) stepB(entered bool) error {
 }
 
 // battle asks how a party battle against encounter enc ended (army: the enemy army fought, or -1)
-// and writes TypeBattle. defeated fails the scenario (K-100).
+// and writes TypeBattle. PC combat is not simulated: the result is a decision. With PCs and support
+// damage or burdens in play, the decision also offers "fight": one more round whose campaign add-ons
+// the runner plays (K-73..K-77, K-89..K-92) before asking again. A low-morale unit with leaders
+// offers "routed" (K-80: a victory). Won (or routed): monster XP (K-62), then a consecutive battle if
+// the encounter has one (K-72). Fled: the escape (K-93..K-97). Defeated (or every PC down after a
+// round): the scenario fails (K-100..K-102).
 func (s *state) battle(enc, army int, cause string) (int, error) {
 	e := &s.p.Encounters[enc]
-	req := &s.req
-	*req = Request{Kind: KindBattle, Day: s.day, Phase: s.phase, Choices: battleChoices[:],
-		Block: s.p.Field.Blocks[s.party].ID, Encounter: e.ID, Title: e.Title, Cause: cause}
+	if s.hasPCs() && s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
+		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
+		if s.emit {
+			r := s.record(TypeBattle)
+			r.ID, r.Text, r.Block, r.Source, r.Result = e.ID, e.Title, s.p.Field.Blocks[s.party].ID, cause, "gone"
+			if err := s.write(); err != nil {
+				return 0, err
+			}
+		}
+		return Won, nil
+	}
 	if army >= 0 {
-		req.Army = s.p.Armies[army].ID
+		if err := s.insight(enc, army); err != nil {
+			return 0, err
+		}
 	}
-	c, err := s.decide(req)
-	if err != nil {
-		return 0, err
+	detailed := s.hasPCs() && (s.supportInBlock() || s.liveBurdens() > 0)
+	rout := s.canRout(enc, army)
+	maxRounds := s.k.rules.MaxRounds
+	if maxRounds <= 0 {
+		maxRounds = defaultMaxRounds
 	}
-	res := req.Choices[c].Value
+	req := &s.req
+	res := Won
+	for n := 1; ; n++ {
+		cs := append(s.choices[:0], battleChoices[:3]...)
+		if rout {
+			cs = append(cs, battleChoices[Routed])
+		}
+		if detailed && n <= maxRounds {
+			cs = append(cs, battleChoices[Fight])
+		}
+		*req = Request{Kind: KindBattle, Day: s.day, Phase: s.phase, Choices: cs,
+			Block: s.p.Field.Blocks[s.party].ID, Encounter: e.ID, Title: e.Title, Cause: cause}
+		if army >= 0 {
+			req.Army = s.p.Armies[army].ID
+		}
+		c, err := s.decide(req)
+		if err != nil {
+			return 0, err
+		}
+		res = req.Choices[c].Value
+		if res != Fight {
+			break
+		}
+		if err := s.round(enc, n); err != nil || s.over() {
+			return 0, err
+		}
+		if s.allDown() {
+			res = Defeated // K-100: all PCs down
+			break
+		}
+	}
 	if s.emit {
 		r := s.record(TypeBattle)
-		r.ID, r.Text, r.Army, r.Block, r.Source = e.ID, e.Title, req.Army, req.Block, cause
+		r.ID, r.Text, r.Block, r.Source = e.ID, e.Title, s.p.Field.Blocks[s.party].ID, cause
+		if army >= 0 {
+			r.Army = s.p.Armies[army].ID
+		}
 		r.Result = battleChoices[res].Name
 		if err := s.write(); err != nil {
 			return 0, err
 		}
 	}
-	if res == Defeated {
+	switch res {
+	case Defeated:
 		s.finish(Failure, "party defeated by "+e.ID+" (K-100)")
+		return res, s.defeatAftermath()
+	case Fled:
+		return res, s.escape(enc)
+	case Routed:
+		if s.emit {
+			s.say(TypeRout, "K-80", "the leaders of %s fell: the rest flee and are cut down; a victory", e.ID)
+			if err := s.write(); err != nil {
+				return 0, err
+			}
+		}
 	}
-	return res, nil
+	if err := s.creditMonsters(enc, res == Routed && s.k.rules.FledGiveNoXP); err != nil {
+		return 0, err
+	}
+	if e.Next != nil {
+		// K-72: the second battle starts at once, state carried over; nothing in between (Default).
+		return s.battle(*e.Next, -1, "consecutive")
+	}
+	return Won, nil
 }
 
 // campPhase implements K-35..K-39: roll two d6 and keep one (K-37; free choice, a checked face may be
@@ -347,6 +450,8 @@ func (s *state) campPhase() error {
 		}
 	}
 	n := 0
+	// K-37 option CheckedFaceForbidden: a checked face may not be kept while an unchecked one shows.
+	forbid := s.k.rules.CheckedFaceForbidden && (s.checked&(1<<(d[0]-1)) == 0 || s.checked&(1<<(d[1]-1)) == 0)
 	for k, f := range d {
 		if k == 1 && f == d[0] {
 			break
@@ -354,6 +459,9 @@ func (s *state) campPhase() error {
 		note := ""
 		if s.checked&(1<<(f-1)) != 0 {
 			note = "checked"
+			if forbid {
+				continue
+			}
 		}
 		s.choices[n] = Choice{Name: faceName(f), Value: f, Note: note}
 		n++
@@ -401,6 +509,9 @@ func (s *state) campPhase() error {
 				return err
 			}
 		}
+		if err := s.dangerSense(); err != nil { // K-71: before the raid battle
+			return err
+		}
 		if _, err := s.battle(s.p.NightRaid, -1, "nightRaid"); err != nil || s.over() {
 			return err
 		}
@@ -422,8 +533,10 @@ func (s *state) campPhase() error {
 // nightPhase implements K-40..K-42: the party, as a whole (K-42), rests (K-40) or makes a forced
 // march (K-41), which runs action steps (a) and (b) again.
 //
-// TODO(K-41, K-58, K-59): a forced march costs 12 hours of light and brings the sleep-deprivation
-// penalty from the next start phase; neither is tracked yet.
+// With PCs (plan.Party.PCs), a rest recovers HP and ends the sleep penalty (K-40); a forced march
+// burns 12 hours of light (K-58; 24 from a dark block, K-57) and brings the sleep-deprivation
+// penalty from the next start phase (K-41). A members-only party tracks neither (K-59 reads each
+// PC's darkvision).
 func (s *state) nightPhase() error {
 	s.phase = PhaseNight
 	req := &s.req
@@ -441,8 +554,17 @@ func (s *state) nightPhase() error {
 			return err
 		}
 	}
+	if !s.hasPCs() {
+		if v == March {
+			return s.actionStep(PhaseNight)
+		}
+		return nil
+	}
 	if v == March {
+		if err := s.forcedMarchCosts(); err != nil {
+			return err
+		}
 		return s.actionStep(PhaseNight)
 	}
-	return nil
+	return s.rest("K-40")
 }

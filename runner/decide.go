@@ -11,11 +11,23 @@ import (
 type Kind uint8
 
 const (
-	KindMove   Kind = iota // action step (a): north | east | south | west | stay (K-28)
-	KindBattle             // how a party battle ended: won | fled | defeated (K-33, K-96, K-99, K-100)
-	KindPick               // camp phase: keep one of the two dice (K-37)
-	KindNight              // night phase: rest | march (K-40, K-41)
-	KindRoll               // one die face (asked of a Roller only)
+	KindMove     Kind = iota // action step (a): north | east | south | west | stay (K-28)
+	KindBattle               // how a party battle ended: won | fled | defeated (K-33, K-96, K-99, K-100)
+	KindPick                 // camp phase: keep one of the two dice (K-37)
+	KindNight                // night phase: rest | march (K-40, K-41)
+	KindRoll                 // one die face (asked of a Roller only)
+	KindProtect              // K-89: which PC protects burden Encounter this round: a PC name | none
+	KindTarget               // K-75: which monster a friendly support instance hits: a monster name | none
+	KindCancel               // K-77: does the friendly army cancel this enemy instance: yes | no
+	KindTake                 // K-90: does the protector take this hit for the burden: yes | no
+	KindTraverse             // K-45, K-46, K-50: continue | stop | leave
+
+	// Pathfinder mass combat (RULES.md Part P; runner/pf_*.go). KindTarget also serves P-21: the
+	// army an army attacks this phase (Phase is PhaseBattle then).
+	KindTactic   // a tactic in the Tactics Phase, keep/change at a later phase, or one learnt (P-22, P-23, P-61)
+	KindStrategy // a strategy rung at a Melee Phase (P-51, P-52)
+	KindAnswer   // yes | no: stay at range, leave, oppose a withdrawal, potion, triage (P-25, P-49, P-66)
+	KindPlace    // the adjacent hex a withdrawn or routed army goes to (P-62)
 
 	// Campaign decisions (package runner/campaign), asked between scenarios with Day 0.
 	KindSelect  // scenario selection: the id of an unlocked scenario (K-9, K-10)
@@ -23,7 +35,8 @@ const (
 	KindPrepare // sortie preparation: "sortie", "treat", "buy ITEM", "resurrect PC" (K-12..K-14)
 )
 
-var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "select", "benefit", "prepare"}
+var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "protect", "target", "cancel", "take", "traverse",
+	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -41,9 +54,11 @@ const (
 	PhaseAction              // K-27
 	PhaseCamp                // K-35
 	PhaseNight               // K-40 (a forced march runs steps (a), (b) in this phase, K-41)
+	PhaseMarch               // Pathfinder: armies move along their routes (P-12, P-13)
+	PhaseBattle              // Pathfinder: a battle (P-14..P-62)
 )
 
-var phaseNames = [...]string{"", "start", "action", "camp", "night"}
+var phaseNames = [...]string{"", "start", "action", "camp", "night", "march", "battle"}
 
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
@@ -67,6 +82,8 @@ const (
 	Won      = 0 // the encounter is beaten; an army is removed (K-99)
 	Fled     = 1 // the party escapes and stays in its block (K-94..K-96)
 	Defeated = 2 // the party is defeated: the scenario fails (K-100)
+	Routed   = 3 // K-80: the leaders of a low-morale unit fell; the rest flee: a victory
+	Fight    = 4 // one more detailed round (support damage, protection), then the question again
 )
 
 // Night choices, the Choice.Value of a KindNight choice.
@@ -85,7 +102,8 @@ type Request struct {
 
 	Block     string // the party's block id
 	Terrain   string // the party's block terrain (if known)
-	Army      string // KindBattle: the enemy army fought, if any
+	Army      string // KindBattle: the enemy army fought, if any; Pathfinder kinds: the deciding army
+	Other     string // KindAnswer, KindTarget: the army the question is about, if any
 	Encounter string // KindBattle: encounter id
 	Title     string // KindBattle: encounter title
 	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for
@@ -101,6 +119,30 @@ func (r *Request) Find(name string) int {
 		}
 	}
 	return -1
+}
+
+// FindFold returns the index of the choice whose name matches name ignoring case, spaces, hyphens
+// and underscores ("Defensive Wall", "defensive-wall"), or -1.
+func (r *Request) FindFold(name string) int {
+	n := foldName(name)
+	for i := range r.Choices {
+		if foldName(r.Choices[i].Name) == n {
+			return i
+		}
+	}
+	return -1
+}
+
+func foldName(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(strings.TrimSpace(s)) {
+		switch c {
+		case ' ', '-', '_', '\'':
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // Legal lists the choice names, comma-separated ("east, west, stay").
@@ -158,6 +200,34 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("%s: does the party rest or make a forced march?", r.Where())
 	case KindRoll:
 		return fmt.Sprintf("roll 1d%d", r.Sides)
+	case KindProtect:
+		return fmt.Sprintf("%s: round start: who protects burden %s (K-89)?", r.Where(), r.Encounter)
+	case KindTarget:
+		if r.Phase == PhaseBattle {
+			return fmt.Sprintf("%s: %s at %s: which army does army %s attack?", r.Where(), r.Title, r.Block, r.Army)
+		}
+		return fmt.Sprintf("%s: which monster does %s's support damage hit (K-75)?", r.Where(), r.Army)
+	case KindCancel:
+		return fmt.Sprintf("%s: %s's support damage targets %s; does %s cancel it for 10 strength (K-77)?", r.Where(), r.Title, r.Encounter, r.Army)
+	case KindTake:
+		return fmt.Sprintf("%s: does %s take the hit for burden %s (K-90)?", r.Where(), r.Army, r.Encounter)
+	case KindTraverse:
+		return fmt.Sprintf("%s: traversal of %s: continue, stop or leave (K-45, K-50)?", r.Where(), r.Encounter)
+	case KindTactic:
+		if r.Cause == "learn" {
+			return fmt.Sprintf("%s: after the battle at %s: which tactic does army %s learn (P-61)?", r.Where(), r.Block, r.Army)
+		}
+		return fmt.Sprintf("%s: %s at %s: which tactic does army %s use?", r.Where(), r.Title, r.Block, r.Army)
+	case KindStrategy:
+		return fmt.Sprintf("%s: %s at %s: which strategy does army %s take?", r.Where(), r.Title, r.Block, r.Army)
+	case KindAnswer:
+		q := r.Cause
+		if r.Other != "" {
+			q += " (army " + r.Other + ")"
+		}
+		return fmt.Sprintf("%s: %s at %s: army %s: %s?", r.Where(), r.Title, r.Block, r.Army, q)
+	case KindPlace:
+		return fmt.Sprintf("%s: army %s leaves hex %s (%s). To which adjacent hex?", r.Where(), r.Army, r.Block, r.Cause)
 	case KindSelect:
 		return "scenario selection: which scenario does the party play next?"
 	case KindBenefit:
@@ -195,10 +265,13 @@ var ErrScriptEnded = errors.New("script ended before the scenario did")
 
 // Static choice tables, so building a Request does not allocate.
 var (
-	battleChoices = [3]Choice{{Name: "won", Value: Won}, {Name: "fled", Value: Fled}, {Name: "defeated", Value: Defeated}}
-	nightChoices  = [2]Choice{{Name: "rest", Value: Rest}, {Name: "march", Value: March}}
-	faceNames     = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
-	moveNames     = [5]string{"north", "east", "south", "west", "stay"}
+	battleChoices = [5]Choice{{Name: "won", Value: Won}, {Name: "fled", Value: Fled}, {Name: "defeated", Value: Defeated},
+		{Name: "routed", Value: Routed}, {Name: "fight", Value: Fight}}
+	yesNo        = [2]Choice{{Name: "no", Value: 0}, {Name: "yes", Value: 1}}
+	noYes        = [2]Choice{{Name: "yes", Value: 1}, {Name: "no", Value: 0}}
+	nightChoices = [2]Choice{{Name: "rest", Value: Rest}, {Name: "march", Value: March}}
+	faceNames    = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
+	moveNames    = [5]string{"north", "east", "south", "west", "stay"}
 )
 
 func faceName(f int) string {

@@ -1,6 +1,17 @@
-// Package runner plays a compiled Karzoral field scenario (RULES.md Part K, K-17..K-42): a state
-// machine over a plan.Plan and a small mutable state, one day at a time: start phase (K-19..K-25),
-// action phase (K-27..K-33), camp phase (K-35..K-39) and night phase (K-40..K-42).
+// Package runner plays a compiled Karzoral field scenario (RULES.md Part K): a state machine over a
+// plan.Plan and a small mutable state, one day at a time: start phase (K-19..K-25), action phase
+// (K-27..K-33), camp phase (K-35..K-39, K-71) and night phase (K-40..K-42, K-57..K-59), or a
+// traversal day (K-43..K-50).
+//
+// With PCs in the plan (plan.Party.PCs) the campaign's add-ons run too (karzoral.go, traversal.go):
+// HP, light stock and the sleep penalty; checks (K-5: fumbles give 50 XP) with group modes (K-4);
+// detailed battle rounds with support damage from both sides (K-73..K-77) and burden protection
+// (K-86..K-92); escape with pursuit damage (K-93..K-97); monster XP, remaining-strength bonus and
+// ability growth at the midpoint and the clear, failure XP (K-60..K-67); consecutive battles
+// (K-72); routs of low-morale units (K-78..K-80); defeat and the angel's return (K-100..K-102).
+// PC combat itself is not simulated: how a battle ends is a decision. Every Default of RULES.md's
+// Ambiguities is a field of Rules (plan.RuleOptions), set from a scenario's options block or
+// Options.Rules.
 //
 // A run is pure given (plan, seed, decisions):
 //   - every die comes from one source: faces a Decider supplies (a script's roll entries, dice typed

@@ -210,7 +210,13 @@ func (s *state) checkObjectives() error {
 			}
 		}
 		switch o.Outcome {
+		case "midpoint":
+			// K-60: XP and growth at the midpoint.
+			if err := s.growth(o.XP, "midpoint"); err != nil {
+				return err
+			}
 		case Success:
+			s.clearXP = o.XP
 			s.finish(Success, "objective "+o.ID)
 			return nil
 		case Failure:

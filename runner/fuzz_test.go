@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -51,8 +52,23 @@ func FuzzScript(f *testing.F) {
 	f.Add([]byte("[{move: south}, {battle: won}, {roll: [1, 1]}, {pick: 1}, {night: rest}, {move: east}]"), true)
 	f.Add([]byte("- {mvoe: east}\n- roll: [9, -1]\n- pick: x\n"), false)
 	f.Add([]byte("[for x in [1] {move: x}]"), true)
+	for _, name := range []string{"../scenarios/karzoral/field02/success.yaml", "../scenarios/karzoral/field02/failure.yaml"} {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b, false)
+		}
+	}
+	f.Add([]byte("- move: east\n- battle: fight\n- protect: Zed\n- target: none\n- cancel: yes\n- take: no\n- traverse: leave\n"), false)
 	p := fuzzPlan()
 	r, err := New(p)
+	if err != nil {
+		f.Fatal(err)
+	}
+	// Field 2 (PCs, burdens, support damage, traversal) runs every script too.
+	p2, list2, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	if err != nil || p2 == nil || list2.HasErrors() {
+		f.Fatal(err, list2)
+	}
+	r2, err := New(p2)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -73,18 +89,21 @@ func FuzzScript(f *testing.F) {
 			}
 			return
 		}
-		var buf bytes.Buffer
-		res, err := r.Run(Options{Seed: 1, Decider: s, Sink: NewTextSink(&buf)})
-		if res == nil {
-			t.Fatalf("no result")
-		}
-		if err != nil {
-			var de *DecisionError
-			if !errors.As(err, &de) || (de.Diag.Code != CodeMismatch && de.Diag.Code != CodeScriptEnded) {
-				t.Fatalf("unexpected error %v", err)
+		for _, rr := range []*Runner{r, r2} {
+			s.Rewind()
+			var buf bytes.Buffer
+			res, err := rr.Run(Options{Seed: 1, Decider: s, Sink: NewTextSink(&buf)})
+			if res == nil {
+				t.Fatalf("no result")
 			}
-			if res.Outcome != Stopped {
-				t.Fatalf("error %v but outcome %s", err, res.Outcome)
+			if err != nil {
+				var de *DecisionError
+				if !errors.As(err, &de) || (de.Diag.Code != CodeMismatch && de.Diag.Code != CodeScriptEnded) {
+					t.Fatalf("unexpected error %v", err)
+				}
+				if res.Outcome != Stopped {
+					t.Fatalf("error %v but outcome %s", err, res.Outcome)
+				}
 			}
 		}
 	})

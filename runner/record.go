@@ -38,6 +38,25 @@ const (
 	TypeFallback                   // the script ended (X003); the fallback decider takes over
 	TypeDayEnd                     // the day ends; View shows the state (Block: party block, Left: rations)
 	TypeEnd                        // the run ends: Result (success|failure|stopped), Text (reason), View
+
+	// The Karzoral add-ons. Each carries Rule (the rule ID) and Text (one readable line); the other
+	// fields are set as listed.
+	TypeCheck     // a check (K-5): ID the PC, Source what for, Dice, Delta the modifier, Total, TN, Result success|failure|fumble|critical
+	TypeGroup     // a group check result (K-4): Source, Count successes of Total, Result success|failure
+	TypeSupport   // a support damage instance (K-73..K-76): Army, Source friendly|enemy, ID target, Roll, Loss damage, After target HP
+	TypeCancel    // K-77: Army cancels an enemy instance aimed at ID; Before -> After strength
+	TypeProtect   // K-89..K-91: ID the burden, Other the protector
+	TypeRound     // a detailed battle round begins: Count the round
+	TypeHP        // ID's HP changes to After (K-88 burden death, fainting, recovery): Result fainted|dead|collapsed|recovered|lost
+	TypeEscape    // K-93..K-97: the escape and its pursuit: ID the PC, Roll, Loss, After
+	TypeLight     // K-57..K-59: Count hours of light, Result lit|unlit, Left torches, Total oil
+	TypeSleep     // K-41: the sleep-deprivation penalty begins (Result "on", Delta) or ends ("off")
+	TypeTraversal // K-43..K-50: Source start|face|stop|interrupt|complete|leave|retrace, ID area, Face, Delta, After progress
+	TypeXP        // K-60..K-66: ID the PC, XP gained, Total its XP so far, Text the breakdown
+	TypeGrowth    // K-64: ID the PC, Dice, Face kept
+	TypeInsight   // K-79: ID the PC learns Army's morale and training (Text)
+	TypeRout      // K-80: the leaders fell and the low-morale unit fled; the battle is won
+	TypeDefeat    // K-100..K-102: the party is wiped; Text what follows
 )
 
 var typeNames = [...]string{
@@ -45,6 +64,8 @@ var typeNames = [...]string{
 	"strength", "event", "say", "flag", "partyMove", "stay", "bounce", "reveal", "battle", "objective",
 	"campRoll", "pick", "episode", "nightRaid", "quietNight", "episodesReset", "night", "fallback",
 	"dayEnd", "end",
+	"check", "group", "support", "cancel", "protect", "round", "hp", "escape", "light", "sleep",
+	"traversal", "xp", "growth", "insight", "rout", "defeat",
 }
 
 func (t Type) String() string {
@@ -83,6 +104,9 @@ type Record struct {
 	Checked                 bool
 	Seed                    uint64
 	Blocks                  []string // TypeReveal
+	TN                      int      // TypeCheck: the target number
+	Rule                    string   // the rule ID of a Karzoral add-on record ("K-76")
+	Roll                    string   // a power roll's transcript (K-103), "K20+5@10: [5,5]=10→8 crit, ..."
 
 	View *View // TypeRun, TypeDayEnd, TypeEnd: the state, valid only during Write
 }
@@ -136,3 +160,18 @@ func (v *View) Reached(i int) int { return int(v.s.reached[i]) }
 
 // Outcome returns the outcome so far ("" while the run goes on) and its reason.
 func (v *View) Outcome() (outcome, reason string) { return v.s.outcome, v.s.reason }
+
+// PC returns PC i's current HP and the XP it gained in this run (K-61, K-66).
+func (v *View) PC(i int) (hp, xp int) { return v.s.k.pcs[i].hp, v.s.k.pcs[i].xp }
+
+// Burden returns burden i's HP, max HP and whether it is dead (K-87, K-88).
+func (v *View) Burden(i int) (hp, max int, dead bool) {
+	b := &v.s.k.burdens[i]
+	return b.hp, b.max, b.dead
+}
+
+// Light returns the torches and flasks of lantern oil left (K-58).
+func (v *View) Light() (torches, oil int) { return v.s.k.torches, v.s.k.oil }
+
+// Traversal returns the area the party is traversing (-1 in normal mode) and its progress (K-45).
+func (v *View) Traversal() (area, progress int) { return v.s.k.trav, v.s.k.progress }

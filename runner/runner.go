@@ -30,6 +30,9 @@ type Options struct {
 	Sink Sink
 	// Dice, if set, replaces the seeded generator (dice.NewSeeded(Seed)).
 	Dice dice.Source
+	// Rules, if set, replaces the plan's rule options (plan.Plan.Options): the Defaults of
+	// RULES.md's Ambiguities, each switchable.
+	Rules *Rules
 }
 
 // Result is how a run ended.
@@ -42,6 +45,26 @@ type Result struct {
 	Armies     []ArmyResult      // in plan order
 	Objectives []ObjectiveResult // objectives reached, in the order reached
 	Events     []EventResult     // events that fired, in plan order
+
+	// The Karzoral add-ons: PCs and burdens at the end (in plan order; nil for a members-only
+	// party), light left (K-58), and the named monsters defeated (K-67: a retry never meets them).
+	PCs           []PCResult
+	Burdens       []BurdenResult
+	Torches, Oil  int
+	NamedDefeated []string
+}
+
+// PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
+type PCResult struct {
+	Name   string
+	HP, XP int
+}
+
+// BurdenResult is a burden at the end of a run (K-87, K-88).
+type BurdenResult struct {
+	Name      string
+	HP, MaxHP int
+	Dead      bool
 }
 
 // ArmyResult is an army at the end of a run.
@@ -79,6 +102,8 @@ type Runner struct {
 	friendly, enemy []int
 	// boxBlocks[i] is the ids of box i's blocks (TypeReveal).
 	boxBlocks [][]string
+	// area[b] is block b's traversal area, -1 if none; nil when the plan has no areas (K-43).
+	area []int
 
 	seeded *dice.Seeded
 	s      state
@@ -127,6 +152,7 @@ func New(p *plan.Plan) (*Runner, error) {
 			r.boxBlocks[i] = append(r.boxBlocks[i], p.Field.Blocks[b].ID)
 		}
 	}
+	r.area = areaIndex(p)
 	s := &r.s
 	s.r = r
 	s.p = p
@@ -168,6 +194,9 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 		s.dice = r.seeded
 	}
 	err := s.play()
+	if err == nil {
+		err = s.settle()
+	}
 	if err != nil && s.outcome == "" {
 		s.outcome, s.reason = Stopped, err.Error()
 		var de *DecisionError
@@ -219,6 +248,10 @@ type state struct {
 	choices [5]Choice
 	rec     Record
 	view    View
+
+	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
+	targets []string // K-75: monsters targeted this round
+	clearXP int      // achievement XP of the success objective (K-61)
 }
 
 func (s *state) reset(opts Options) {
@@ -260,6 +293,9 @@ func (s *state) reset(opts Options) {
 	s.outcome, s.reason = "", ""
 	s.dayEnded = 0
 	s.req = Request{}
+	s.clearXP = 0
+	s.targets = s.targets[:0]
+	s.resetKarzoral(opts.Rules)
 }
 
 // over reports whether the scenario has ended (or was stopped).
@@ -289,8 +325,27 @@ func (s *state) play() error {
 		if err := s.startPhase(); err != nil || s.over() {
 			return err
 		}
-		if err := s.actionStep(PhaseAction); err != nil || s.over() {
+		s.k.restDay = false
+		if s.k.trav >= 0 {
+			// K-44: a traversal day: start and action phases only, no block movement.
+			s.phase = PhaseAction
+			normal, err := s.traversalDay()
+			if err != nil || s.over() {
+				return err
+			}
+			s.k.restDay = !normal
+		} else if err := s.actionStep(PhaseAction); err != nil || s.over() {
 			return err
+		}
+		if s.k.restDay {
+			// K-44, K-48: the automatic rest; no camp or night phase.
+			if err := s.rest("K-48"); err != nil {
+				return err
+			}
+			if err := s.endDay(); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := s.campPhase(); err != nil || s.over() {
 			return err
@@ -367,6 +422,23 @@ func (s *state) result() *Result {
 	for i, n := range s.fired {
 		if n > 0 {
 			res.Events = append(res.Events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
+		}
+	}
+	for i, pc := range p.Party.PCs {
+		res.PCs = append(res.PCs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
+	}
+	for i, b := range p.Party.Burdens {
+		kb := &s.k.burdens[i]
+		res.Burdens = append(res.Burdens, BurdenResult{Name: b.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
+	}
+	res.Torches, res.Oil = s.k.torches, s.k.oil
+	if s.hasPCs() {
+		for e := range s.k.named {
+			for j, dead := range s.k.named[e] {
+				if dead {
+					res.NamedDefeated = append(res.NamedDefeated, p.Encounters[e].Monsters[j].Name)
+				}
+			}
 		}
 	}
 	return res

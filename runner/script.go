@@ -26,6 +26,12 @@ import (
 //	- pick: 1                # keep one of the two camp dice (K-37)
 //	- battle: won            # won | fled | defeated
 //	- night: march           # rest | march
+//	- battle: fight          # with PCs: one more detailed round (support damage, protection)
+//	- protect: Aria          # K-89: the PC who protects the burden this round, or none
+//	- target: Boggard 1      # K-75: the monster a friendly support instance hits, or none
+//	- cancel: yes            # K-77: the friendly army cancels this enemy instance
+//	- take: yes              # K-90: the protector takes this hit for the burden
+//	- traverse: continue     # K-45, K-46, K-50: continue | stop | leave
 //
 // In a CUE script the list is the file's only value ([{move: east}, ...]); a bare identifier such
 // as east reads as its name. Every entry keeps its file:line:col, so an entry that does not fit the
@@ -177,7 +183,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated}, {pick: FACE}, {night: rest|march} or {roll: [FACE, ...]}, optionally with day: N (in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"})"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none} or {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"}"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -229,7 +235,7 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "select", "benefit", "prepare"}
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
 
 // entry reads one entry.
 func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
@@ -277,6 +283,24 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindNight
 		case "roll":
 			k = KindRoll
+		case "protect":
+			k = KindProtect
+		case "target":
+			k = KindTarget
+		case "cancel":
+			k = KindCancel
+		case "take":
+			k = KindTake
+		case "traverse":
+			k = KindTraverse
+		case "tactic":
+			k = KindTactic
+		case "strategy":
+			k = KindStrategy
+		case "answer":
+			k = KindAnswer
+		case "place":
+			k = KindPlace
 		case "select":
 			k = KindSelect
 		case "benefit":
@@ -323,13 +347,49 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			}
 			e.name = name
 			e.src = key + ": " + name
-		case KindMove, KindBattle, KindNight:
+		case KindTactic, KindStrategy, KindPlace:
+			name, nok := nameValue(f.Value)
+			if !nok || strings.TrimSpace(name) == "" {
+				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindTactic: `tactic: "defensive wall"`,
+					KindStrategy: "strategy: aggressive", KindPlace: "place: ford"}[k])
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindProtect, KindTarget:
+			// A PC, monster or "none": checked against the state when the decision is asked.
+			name, nok := nameValue(f.Value)
+			if !nok || name == "" {
+				p.errorf(f.Value, "%s wants a name (or none)", key)
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindAnswer:
+			name, nok := nameValue(f.Value)
+			if b, isLit := f.Value.(*ast.BasicLit); isLit && (b.Kind == token.TRUE || b.Kind == token.FALSE) {
+				name, nok = map[bool]string{true: "yes", false: "no"}[b.Kind == token.TRUE], true
+			}
+			if !nok || (name != "yes" && name != "no") {
+				p.errorf(f.Value, "answer wants yes or no")
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindMove, KindBattle, KindNight, KindCancel, KindTake, KindTraverse:
 			var allowed []string
 			switch k {
 			case KindMove:
 				allowed = moveNames[:]
 			case KindBattle:
-				allowed = []string{"won", "fled", "defeated"}
+				allowed = []string{"won", "fled", "defeated", "routed", "fight"}
+			case KindCancel, KindTake:
+				allowed = []string{"yes", "no"}
+			case KindTraverse:
+				allowed = traverseNames[:]
 			default:
 				allowed = []string{"rest", "march"}
 			}
@@ -525,7 +585,12 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 			}
 		}
 		return Answer{}, s.mismatch(e.pos, r, "face %d was not rolled (the dice show %d and %d)", e.face, r.Dice[0], r.Dice[1])
+	case KindTactic, KindStrategy, KindAnswer, KindPlace:
+		return s.pfChoice(e, r)
 	default:
+		if e.kind == KindTarget && r.Phase == PhaseBattle {
+			return s.pfChoice(e, r) // Pathfinder (P-21)
+		}
 		if i := r.Find(e.name); i >= 0 {
 			return Answer{Choice: i}, nil
 		}
@@ -534,6 +599,14 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 		}
 		return Answer{}, s.mismatch(e.pos, r, "%s is not a legal choice (legal: %s)", e.name, r.Legal())
 	}
+}
+
+// pfChoice matches a Pathfinder battle decision by name, ignoring case, spaces and hyphens.
+func (s *Script) pfChoice(e *entry, r *Request) (Answer, error) {
+	if i := r.FindFold(e.name); i >= 0 {
+		return Answer{Choice: i}, nil
+	}
+	return Answer{}, s.mismatch(e.pos, r, "army %s: %s is not a legal choice (legal: %s)", r.Army, e.name, r.Legal())
 }
 
 // Roll hands out the faces of roll entries (Roller): the rest of the current roll entry, or the

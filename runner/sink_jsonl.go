@@ -177,6 +177,9 @@ func (s *jsonlSink) Write(r *Record) error {
 		o.num("face", r.Face)
 	case TypeNight:
 		o.str("choice", r.Result)
+	case TypeCheck, TypeGroup, TypeSupport, TypeCancel, TypeProtect, TypeRound, TypeHP, TypeEscape,
+		TypeLight, TypeSleep, TypeTraversal, TypeXP, TypeGrowth, TypeInsight, TypeRout, TypeDefeat:
+		s.addOn(&o, r)
 	case TypeDayEnd:
 		s.snapshot(&o, r)
 	case TypeEnd:
@@ -226,6 +229,38 @@ func (s *jsonlSink) Write(r *Record) error {
 	s.buf = o.b
 	_, err := s.w.Write(o.b)
 	return err
+}
+
+// addOn writes a Karzoral add-on record: "rule", then the fields set (zero fields are left out, in a
+// fixed order), then "text". Dice are written whenever the record rolled them.
+func (s *jsonlSink) addOn(o *jobj, r *Record) {
+	o.str("rule", r.Rule)
+	strs := [...]struct{ k, v string }{{"id", r.ID}, {"army", r.Army}, {"other", r.Other}, {"block", r.Block},
+		{"source", r.Source}, {"result", r.Result}, {"roll", r.Roll}}
+	for _, f := range strs {
+		if f.v != "" {
+			o.str(f.k, f.v)
+		}
+	}
+	if r.Dice != [2]int{} {
+		o.key("dice")
+		o.b = append(o.b, '[')
+		o.b = strconv.AppendInt(o.b, int64(r.Dice[0]), 10)
+		o.b = append(o.b, ',')
+		o.b = strconv.AppendInt(o.b, int64(r.Dice[1]), 10)
+		o.b = append(o.b, ']')
+	}
+	nums := [...]struct {
+		k string
+		v int
+	}{{"face", r.Face}, {"modifier", r.Delta}, {"total", r.Total}, {"tn", r.TN}, {"damage", r.Loss},
+		{"before", r.Before}, {"after", r.After}, {"count", r.Count}, {"left", r.Left}, {"xp", r.XP}}
+	for _, f := range nums {
+		if f.v != 0 {
+			o.num(f.k, f.v)
+		}
+	}
+	o.str("text", r.Text)
 }
 
 // snapshot writes party, rations and armies from the record's View.

@@ -180,7 +180,11 @@ func (t *textSink) Write(r *Record) error {
 			}
 		}
 	default:
-		line("%s", r.Type)
+		if r.Rule != "" {
+			line("%s (%s)", r.Text, r.Rule)
+		} else {
+			line("%s", r.Type)
+		}
 	}
 	if b.Len() == 0 {
 		return nil
@@ -350,6 +354,18 @@ func summary(b *bytes.Buffer, v *View) error {
 			st = fmt.Sprintf("%s, strength %d, off the field", a.Side, str)
 		}
 		rows = append(rows, []string{"army", a.ID, st})
+	}
+	for i, pc := range p.Party.PCs {
+		hp, xp := v.PC(i)
+		rows = append(rows, []string{"pc", pc.Name, fmt.Sprintf("%d xp, %d/%d hp", xp, hp, pc.HP)})
+	}
+	for i, b := range p.Party.Burdens {
+		hp, mx, dead := v.Burden(i)
+		st := fmt.Sprintf("burden, %d/%d hp", hp, mx)
+		if dead {
+			st = "burden, dead"
+		}
+		rows = append(rows, []string{"burden", b.Name, st})
 	}
 	for i := range p.Objectives {
 		if d := v.Reached(i); d > 0 {

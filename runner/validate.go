@@ -208,5 +208,98 @@ func validate(p *plan.Plan) error {
 			return err
 		}
 	}
+	return validateKarzoral(p, checkActs)
+}
+
+// validateKarzoral checks the add-ons of issue 5: PCs, burdens, light, power rolls, consecutive
+// battles (no cycle, K-72), traversal areas (six faces, K-45; blocks in range; exit policy, K-50).
+func validateKarzoral(p *plan.Plan, checkActs func(string, []plan.Action) error) error {
+	pa := &p.Party
+	if pa.Torches < 0 || pa.LanternOil < 0 || p.NightRaidTN < 0 || p.FailureXP < 0 {
+		return fmt.Errorf("runner: negative torches, lantern oil, night raid TN or failure XP")
+	}
+	for _, pc := range pa.PCs {
+		if pc.Name == "" || pc.HP < 0 || pc.Level < 0 || pc.Scout < 0 || pc.WarLeader < 0 || pc.Defense < 0 {
+			return fmt.Errorf("runner: PC %q: empty name or negative numbers", pc.Name)
+		}
+	}
+	for _, b := range pa.Burdens {
+		if b.Name == "" {
+			return fmt.Errorf("runner: a burden has no name")
+		}
+	}
+	power := func(where, s string) error {
+		e, err := dice.Parse(s)
+		if err == nil && e.Kind != dice.KindPower {
+			err = fmt.Errorf("not a power roll")
+		}
+		if err != nil {
+			return fmt.Errorf("runner: %s: %q: %v", where, s, err)
+		}
+		return nil
+	}
+	for i := range p.Armies {
+		for _, src := range p.Armies[i].Support {
+			if err := power("army "+p.Armies[i].ID+" support", src); err != nil {
+				return err
+			}
+		}
+	}
+	for _, r := range p.Pursuit {
+		if err := power("pursuit", r.Damage); err != nil {
+			return err
+		}
+	}
+	ne := len(p.Encounters)
+	for i := range p.Encounters {
+		seen := 0
+		for j := i; p.Encounters[j].Next != nil; j = *p.Encounters[j].Next {
+			if n := *p.Encounters[j].Next; n < 0 || n >= ne {
+				return fmt.Errorf("runner: encounter %q: next %d out of range", p.Encounters[j].ID, n)
+			}
+			if seen++; seen > ne {
+				return fmt.Errorf("runner: encounter %q: consecutive battles form a cycle (K-72)", p.Encounters[i].ID)
+			}
+		}
+		for _, m := range p.Encounters[i].Monsters {
+			if m.Level < 0 || m.Count < 1 {
+				return fmt.Errorf("runner: encounter %q: monster %q: bad level or count", p.Encounters[i].ID, m.Name)
+			}
+		}
+	}
+	if o := p.Options; o != nil {
+		if _, err := dice.ParseTableVariant(o.PowerTable); o.PowerTable != "" && err != nil {
+			return fmt.Errorf("runner: options: power table: %v", err)
+		}
+	}
+	nb := len(p.Field.Blocks)
+	for i := range p.Traversals {
+		t := &p.Traversals[i]
+		where := "traversal " + t.ID
+		if len(t.Faces) != 6 {
+			return fmt.Errorf("runner: %s: %d faces, want 6 (K-45)", where, len(t.Faces))
+		}
+		switch t.Exit {
+		case "free", "completeOnly", "retrace", "none":
+		default:
+			return fmt.Errorf("runner: %s: exit %q (K-50)", where, t.Exit)
+		}
+		if t.Threshold < 1 {
+			return fmt.Errorf("runner: %s: threshold %d, want 1 or more (K-47)", where, t.Threshold)
+		}
+		for _, b := range t.Blocks {
+			if b < 0 || b >= nb {
+				return fmt.Errorf("runner: %s: block %d out of range", where, b)
+			}
+		}
+		for f := range t.Faces {
+			if err := checkActs(fmt.Sprintf("%s face %d", where, f+1), t.Faces[f].Do); err != nil {
+				return err
+			}
+		}
+		if err := checkActs(where+" completion", t.Complete); err != nil {
+			return err
+		}
+	}
 	return nil
 }

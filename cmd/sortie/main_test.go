@@ -28,6 +28,7 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ROOT", root)
 			env.Setenv("FIELD01", filepath.Join(root, "scenarios", "karzoral", "field01"))
+			env.Setenv("PF", filepath.Join(root, "scenarios", "pathfinder"))
 			return nil
 		},
 	})

@@ -190,4 +190,3 @@ func (d *daySink) Write(r *runner.Record) error {
 	}
 	return nil
 }
-

@@ -22,11 +22,18 @@ func runCommand(e *env) *cli.Command {
 		Description: `run plays a scenario (or a plan written by "sortie compile") through its days: start phase
 (rations, army movement, strength battles), action phase (the party's move, battles, events),
 camp phase (episode or night raid) and night phase (rest or forced march).
+A rules: "pathfinder" scenario instead marches its armies hex by hex along their routes and
+fights a mass-combat battle wherever hostile armies meet (P-12..P-64); its decisions are
+{tactic: "defensive wall"}, {strategy: aggressive}, {target: orcs}, {answer: yes|no} and
+{place: HEX}, and the transcript prints every battle phase as a table.
 
 Every decision comes from, in this order:
   --script FILE     a YAML or CUE list, one entry per decision: {move: east}, {pick: 3},
                     {night: march}, {battle: won}; {roll: [3, 5]} gives the next die faces;
-                    an entry may assert {day: N}
+                    an entry may assert {day: N}. With PCs in the party: {battle: fight}
+                    (one more round), {battle: routed} (K-80), {protect: NAME|none},
+                    {target: NAME|none}, {cancel: yes|no}, {take: yes|no} and
+                    {traverse: continue|stop|leave}
   the terminal      when standard input is a terminal and no script is given: prompts list
                     the legal choices (--table-dice asks for every die too)
   --policy NAME     first or random: answers every decision (and what a script leaves)
@@ -78,6 +85,9 @@ func loadPlan(e *env, path string) (*plan.Plan, error) {
 }
 
 func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
+	if p.Pathfinder != nil {
+		return runPathfinder(e, c, p)
+	}
 	abs, err := filepath.Abs(c.Args().First())
 	if err != nil {
 		return failf(exitUsage, "%v", err)
@@ -121,6 +131,27 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 			fmt.Fprintf(e.stderr, " (%s)", res.Reason)
 		}
 		fmt.Fprintln(e.stderr)
+		return failf(exitFindings, "")
+	}
+	return nil
+}
+
+// runPathfinder runs a rules: "pathfinder" plan (hex field, armies, battles; RULES.md Part P).
+func runPathfinder(e *env, c *cli.Context, p *plan.Plan) error {
+	seed := c.Uint64("seed")
+	opts := runner.PFOptions{Seed: seed, Rules: defaultRules, Out: e.stdout, Format: c.String("format")}
+	if opts.Format != "text" && opts.Format != "jsonl" {
+		return failf(exitUsage, "unknown --format %q: use text or jsonl", opts.Format)
+	}
+	if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, true); err != nil {
+		return err
+	}
+	res, err := runner.RunPathfinder(p, opts)
+	if err != nil {
+		return decisionFailure(e, err)
+	}
+	if res.Outcome != runner.Success {
+		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d (%s)\n", p.Scenario.ID, res.Outcome, res.Day, res.Reason)
 		return failf(exitFindings, "")
 	}
 	return nil

@@ -6,22 +6,22 @@ type Campaign struct {
 	SourceHash string `json:"sourceHash"` // "sha256:<hex>" over the campaign file and its scenarios' hashes
 	File       string `json:"file"`       // the campaign file as diagnostics name it
 
-	ID       string    `json:"id"`
-	Title    string    `json:"title"`
-	Money    int       `json:"money"`    // gamels in the purse at the start (K-12, K-14)
-	Prologue int       `json:"prologue"` // index into Scenarios: scenario 0, played first (K-8)
-	Start    []int     `json:"start"`    // selectable with no clear (K-9)
-	Final    int       `json:"final"`    // clearing it ends the campaign; -1: none (K-7)
-	Party    []PC      `json:"party"`    // the PCs, the angel included (K-1)
-	Bases    []Base    `json:"bases"`
-	Benefits []Benefit `json:"benefits"`
-	Shop     []Item    `json:"shop"`
+	ID       string       `json:"id"`
+	Title    string       `json:"title"`
+	Money    int          `json:"money"`    // gamels in the purse at the start (K-12, K-14)
+	Prologue int          `json:"prologue"` // index into Scenarios: scenario 0, played first (K-8)
+	Start    []int        `json:"start"`    // selectable with no clear (K-9)
+	Final    int          `json:"final"`    // clearing it ends the campaign; -1: none (K-7)
+	Party    []CampaignPC `json:"party"`    // the PCs, the angel included (K-1)
+	Bases    []Base       `json:"bases"`
+	Benefits []Benefit    `json:"benefits"`
+	Shop     []Item       `json:"shop"`
 
 	Scenarios []CampaignScenario `json:"scenarios"`
 }
 
-// PC is a PC at the start of the campaign (K-1). Level and XP are SW2 character values.
-type PC struct {
+// CampaignPC is a PC at the start of the campaign (K-1). Level and XP are SW2 character values.
+type CampaignPC struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Angel bool   `json:"angel,omitempty"` // the magitech angel: a PC, never resurrected (K-102)

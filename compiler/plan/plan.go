@@ -5,7 +5,8 @@
 // sees CUE. Two compiles of the same sources give byte-identical plans (Encode).
 //
 // Units: days (Plan.DayLimit), blocks (Field.Blocks; one block is one day's move, K-17/K-28),
-// strength (Army.Strength, K-21). Coordinates: [x, y], x grows to the east, y to the south.
+// strength (Army.Strength, K-21), hit points (PC.HP, hp), light (Party.Torches and LanternOil: 6
+// torches or 1 flask give 12 hours, K-58), XP (Objective.XP, Plan.FailureXP). Coordinates: [x, y], x grows to the east, y to the south.
 package plan
 
 import (
@@ -37,6 +38,87 @@ type Plan struct {
 	Objectives []Objective `json:"objectives"` // in source order
 	Episodes   []Episode   `json:"episodes"`   // exactly 6, face 1 first (K-36)
 	NightRaid  int         `json:"nightRaid"`  // encounter index of the night raid (K-39), -1 if none
+
+	// The Karzoral add-ons (issue 5). All optional: a plan without them runs as before.
+	NightRaidTN int          `json:"nightRaidTN,omitempty"` // danger-sense TN before a night raid (K-71); 0: no check
+	FailureXP   int          `json:"failureXP,omitempty"`   // XP per PC on failure (K-66)
+	Pursuit     []PursuitRow `json:"pursuit,omitempty"`     // pursuit damage by monster level (K-95), ascending Level
+	Traversals  []Traversal  `json:"traversals,omitempty"`  // traversal areas (K-43), sorted by ID
+	Options     *RuleOptions `json:"options,omitempty"`     // the scenario's rule options; nil: every Default
+
+	// Pathfinder holds a rules: "pathfinder" scenario (hexes, armies, kingdoms, its own rule
+	// options); nil and omitted for Karzoral plans.
+	Pathfinder *Pathfinder `json:"pathfinder,omitempty"`
+}
+
+// PC is a player character or the angel (K-1) with the numbers the campaign's rules read.
+type PC struct {
+	Name         string `json:"name"`
+	Angel        bool   `json:"angel,omitempty"`        // the magitech angel (K-1, K-102)
+	Level        int    `json:"level"`                  // adventurer level (K-87, K-94)
+	Agility      int    `json:"agility,omitempty"`      // agility bonus (K-94)
+	Scout        int    `json:"scout,omitempty"`        // scout or ranger level: danger sense (K-71); 0 cannot roll it
+	Intelligence int    `json:"intelligence,omitempty"` // intelligence bonus (K-71, K-79)
+	WarLeader    int    `json:"warLeader,omitempty"`    // War Leader level (K-79); 0 none
+	Darkvision   bool   `json:"darkvision,omitempty"`   // needs no light (K-59)
+	HP           int    `json:"hp"`                     // maximum hit points (hp)
+	Defense      int    `json:"defense,omitempty"`      // defense (armour points) against physical damage (hp)
+}
+
+// Burden is a helpless NPC the party escorts (K-86). Its numbers follow K-87.
+type Burden struct {
+	Name string `json:"name"`
+}
+
+// PursuitRow is one row of the scenario's pursuit damage table (K-95): the damage of monsters whose
+// level is at least Level (up to the next row's Level), as a BCDice power roll such as "K20+3@10".
+type PursuitRow struct {
+	Level  int    `json:"level"`
+	Damage string `json:"damage"`
+}
+
+// Traversal is a traversal area (K-43): maze ruins, steep mountains.
+type Traversal struct {
+	ID        string          `json:"id"`
+	Name      string          `json:"name,omitempty"`
+	Blocks    []int           `json:"blocks"`             // block indices, ascending; entering one starts traversal mode
+	Threshold int             `json:"threshold"`          // traversal progress that completes the area (K-47)
+	Exit      string          `json:"exit"`               // "free" | "completeOnly" | "retrace" | "none" (K-50)
+	Faces     []TraversalFace `json:"faces"`              // exactly 6, face 1 first (K-45)
+	Complete  []Action        `json:"complete,omitempty"` // the completion event (K-47)
+	Say       string          `json:"say,omitempty"`      // said on completion
+}
+
+// TraversalFace is one face of a traversal event table (K-45).
+type TraversalFace struct {
+	Say      string   `json:"say,omitempty"`
+	Progress int      `json:"progress,omitempty"` // change of traversal progress
+	Do       []Action `json:"do,omitempty"`
+}
+
+// RuleOptions switches the Defaults of RULES.md's Ambiguities (and a few runner limits). The zero
+// value is every Default; each field names the rule whose Default it switches off.
+type RuleOptions struct {
+	MajorityAtHalf         bool   `json:"majorityAtHalf,omitempty"`         // K-4: exactly half is a majority (default: strict majority)
+	CheckedFaceForbidden   bool   `json:"checkedFaceForbidden,omitempty"`   // K-37: a checked face may not be kept while an unchecked one shows (default: free choice)
+	NoSleepPenalty         bool   `json:"noSleepPenalty,omitempty"`         // K-41: no sleep-deprivation penalty at all
+	SleepPenaltyOneDay     bool   `json:"sleepPenaltyOneDay,omitempty"`     // K-41: the penalty lasts the next day only (default: until the next rest)
+	SleepPenalty           int    `json:"sleepPenalty,omitempty"`           // K-41: the penalty on checks; 0 means 2 (SW2 sleep deprivation)
+	DarkMarchLight12       bool   `json:"darkMarchLight12,omitempty"`       // K-57: a forced march from a dark block needs 12 h of light, not 24
+	TorchesFirst           bool   `json:"torchesFirst,omitempty"`           // K-58: burn torches before lantern oil (default: oil first)
+	NegativeProgress       bool   `json:"negativeProgress,omitempty"`       // K-45: traversal progress may go below 0 (default: clamp at 0)
+	TraversalNextDay       bool   `json:"traversalNextDay,omitempty"`       // K-43: traversal mode starts the day after entry
+	CompletionEndsDay      bool   `json:"completionEndsDay,omitempty"`      // K-47: completing rests at once (default: camp and night follow)
+	EscapeTNOnce           bool   `json:"escapeTNOnce,omitempty"`           // K-94: one TN roll for the party (default: per PC)
+	BurdenPenaltyFlat      bool   `json:"burdenPenaltyFlat,omitempty"`      // K-97: a carrier takes -2 however many burdens (default: -2 per burden)
+	SupportSparesNPCs      bool   `json:"supportSparesNPCs,omitempty"`      // K-76: burdens are not eligible targets of enemy support (default: they are)
+	CancelLimit            int    `json:"cancelLimit,omitempty"`            // K-77: cancellations per round; 0 unlimited (default)
+	NoCancelToZero         bool   `json:"noCancelToZero,omitempty"`         // K-77: a cancellation may not bring the army to 0 (default: allowed, K-25)
+	FledGiveNoXP           bool   `json:"fledGiveNoXP,omitempty"`           // K-80: monsters that fled give no XP (default: they count as defeated)
+	BurdenMeanWithoutAngel bool   `json:"burdenMeanWithoutAngel,omitempty"` // K-87: leave the angel out of the mean level (default: all PCs)
+	AbilityGrowths         int    `json:"abilityGrowths,omitempty"`         // K-64: ability growths per growth point; 0 means 1
+	PowerTable             string `json:"powerTable,omitempty"`             // K-103: "" or "standard", or "complete-edition"
+	MaxRounds              int    `json:"maxRounds,omitempty"`              // rounds a battle may be detailed before it must end; 0 means 50
 }
 
 // Meta names the scenario.
@@ -52,6 +134,11 @@ type Party struct {
 	Start   int `json:"start"`   // block index
 	Members int `json:"members"` // party size: PCs (the angel included, K-1) + NPCs + burdens (K-2)
 	Rations int `json:"rations"` // one per member is eaten each start phase (K-20)
+
+	PCs        []PC     `json:"pcs,omitempty"`        // the PCs, the angel among them (K-1); empty: members only
+	Burdens    []Burden `json:"burdens,omitempty"`    // burdens escorted (K-86)
+	Torches    int      `json:"torches,omitempty"`    // torches carried; 6 give 12 hours of light (K-58)
+	LanternOil int      `json:"lanternOil,omitempty"` // flasks of lantern oil; 1 gives 12 hours of light (K-58)
 }
 
 // Dir is a direction on a square grid. North is towards smaller y.
@@ -155,17 +242,23 @@ type Box struct {
 
 // Army is a friendly or enemy army (K-21).
 type Army struct {
-	ID        string   `json:"id"`
-	Name      string   `json:"name,omitempty"`
-	Side      string   `json:"side"`               // "friendly" | "enemy"
-	Strength  int      `json:"strength"`           // initial strength, >= 0
-	Route     []int    `json:"route"`              // block indices; Route[0] is where it starts (K-22)
-	Speed     int      `json:"speed"`              // route steps per start phase, >= 1
-	Morale    string   `json:"morale,omitempty"`   // "high" | "low" (K-78)
-	Training  string   `json:"training,omitempty"` // "high" | "low" (K-78)
-	Support   []string `json:"support,omitempty"`  // support damage sources, BCDice power rolls such as "K20+5@10" (K-73)
-	Encounter int      `json:"encounter"`          // encounter index the party fights in its block, -1 if none
-	Reserve   bool     `json:"reserve,omitempty"`  // not on the field until an event spawns it
+	ID       string   `json:"id"`
+	Name     string   `json:"name,omitempty"`
+	Side     string   `json:"side"`               // "friendly" | "enemy"
+	Strength int      `json:"strength"`           // initial strength, >= 0
+	Route    []int    `json:"route"`              // block indices; Route[0] is where it starts (K-22)
+	Speed    int      `json:"speed"`              // route steps per start phase, >= 1
+	Morale   string   `json:"morale,omitempty"`   // "high" | "low" (K-78)
+	Training string   `json:"training,omitempty"` // "high" | "low" (K-78)
+	Support  []string `json:"support,omitempty"`  // support damage sources, BCDice power rolls such as "K20+5@10" (K-73); one instance per round each
+	// SupportPhysical: the army's support damage is physical (K-76: "some armies deal physical");
+	// default magic. A friendly army's is always magic (K-75).
+	SupportPhysical bool `json:"supportPhysical,omitempty"`
+	// Accompany: a friendly army that moves with the party in action step (a) instead of along its
+	// route in the start phase (K-22, K-28); Route[0] is where it starts.
+	Accompany bool `json:"accompany,omitempty"`
+	Encounter int  `json:"encounter"`         // encounter index the party fights in its block, -1 if none
+	Reserve   bool `json:"reserve,omitempty"` // not on the field until an event spawns it
 }
 
 // Friendly reports whether the army is on the party's side.
@@ -176,6 +269,9 @@ type Encounter struct {
 	ID       string    `json:"id"`
 	Title    string    `json:"title,omitempty"`
 	Monsters []Monster `json:"monsters"`
+	// Next, if set, is the encounter index fought right after this one is won: a consecutive battle
+	// (K-72), state carried over.
+	Next *int `json:"next,omitempty"`
 }
 
 // Monster is one line of an encounter.

@@ -34,21 +34,23 @@ type Army struct {
 
 // Resources are what a kingdom bought for the army (P-66).
 type Resources struct {
-	Armor          Grade // DV +1 improved, +2 magic
-	Weapons        Grade // OM +1 improved, +2 magic
-	Mounts         bool  // OM +2, DV +2; the army is mounted
-	Ranged         bool  // ranged weapons: the army attacks in Ranged Phases (P-48)
-	SiegeEngines   int   // OM +2 with at least one; each cuts an enemy fortification by 1d4 a Melee Phase
-	HealingPotions bool  // twice a battle: skip the offense check to heal 2 x ACR hp
+	Armor          Grade `json:"armor"`          // DV +1 improved, +2 magic
+	Weapons        Grade `json:"weapons"`        // OM +1 improved, +2 magic
+	Mounts         bool  `json:"mounts"`         // OM +2, DV +2; the army is mounted
+	Ranged         bool  `json:"ranged"`         // ranged weapons: the army attacks in Ranged Phases (P-48)
+	SiegeEngines   int   `json:"siegeEngines"`   // OM +2 with at least one; each cuts an enemy fortification by 1d4 a Melee Phase
+	HealingPotions bool  `json:"healingPotions"` // twice a battle: skip the offense check to heal 2 x ACR hp
 }
 
 // Ability is a special ability, reduced to what the battle engine needs: plain modifiers and flags.
 type Ability struct {
-	Name           string
-	OM, DV, Morale int
-	Ranged         bool // gives ranged attacks (P-48)
-	Spellcasting   bool // counts for Spellbreaker (P-34)
-	Darkvision     bool // ignores darkness and dim light (P-65)
+	Name         string `json:"name"`
+	OM           int    `json:"om,omitempty"`
+	DV           int    `json:"dv,omitempty"`
+	Morale       int    `json:"morale,omitempty"`
+	Ranged       bool   `json:"ranged,omitempty"`       // gives ranged attacks (P-48)
+	Spellcasting bool   `json:"spellcasting,omitempty"` // counts for Spellbreaker (P-34)
+	Darkvision   bool   `json:"darkvision,omitempty"`   // ignores darkness and dim light (P-65)
 }
 
 // Commander leads an army (P-9).

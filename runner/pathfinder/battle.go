@@ -56,10 +56,10 @@ type Combatant struct {
 // Field holds the battlefield conditions that touch every army (P-65). Armies with darkvision ignore
 // darkness and dim light; with both set, darkness applies.
 type Field struct {
-	Darkness  bool // OM -2, DV -3
-	DimLight  bool // OM -1
-	Fog       bool // damage halved (at least 1), +2 on Withdraw morale checks
-	Sandstorm bool // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Darkness  bool `json:"darkness"`  // OM -2, DV -3
+	DimLight  bool `json:"dimLight"`  // OM -1
+	Fog       bool `json:"fog"`       // damage halved (at least 1), +2 on Withdraw morale checks
+	Sandstorm bool `json:"sandstorm"` // as fog, and 1 damage to every army each Ranged and Melee Phase
 }
 
 // Setup is a battle to fight: the armies (2..MaxArmies, at least one per side), the field and the

@@ -321,6 +321,25 @@ func (g Grade) String() string {
 	return "grade(" + strconv.Itoa(int(g)) + ")"
 }
 
+// MarshalText writes "none", "improved" or "magic".
+func (g Grade) MarshalText() ([]byte, error) {
+	if !g.Valid() {
+		return nil, fmt.Errorf("invalid grade %d", int(g))
+	}
+	return []byte(g.String()), nil
+}
+
+// UnmarshalText reads "none", "improved" or "magic".
+func (g *Grade) UnmarshalText(b []byte) error {
+	for v := GradeNone; v <= GradeMagic; v++ {
+		if string(b) == v.String() {
+			*g = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown grade %q (none, improved, magic)", b)
+}
+
 // Phase is a battle phase (P-15).
 type Phase uint8
 

@@ -407,3 +407,36 @@ func TestWeek(t *testing.T) {
 		t.Errorf("living off the land: %d BP, %d hexes", c, s)
 	}
 }
+
+// Every Options field has a file name, and SetOption reaches it: the second choice of each moves
+// the field off its zero value (the Default), and the first moves it back.
+func TestSetOption(t *testing.T) {
+	names := OptionNames()
+	if len(names) != 20 {
+		t.Errorf("%d options, want 20 (19 switches and maxPhases)", len(names))
+	}
+	for name, choices := range names {
+		if choices == nil {
+			continue
+		}
+		var o Options
+		if err := o.SetOption(name, choices[1]); err != nil {
+			t.Fatal(err)
+		}
+		if o == (Options{}) {
+			t.Errorf("%s=%s leaves the defaults", name, choices[1])
+		}
+		if err := o.SetOption(name, choices[0]); err != nil || o != (Options{}) {
+			t.Errorf("%s=%s is not the Default: %+v %v", name, choices[0], o, err)
+		}
+	}
+	var o Options
+	if err := o.SetOption("maxPhases", "7"); err != nil || o.MaxPhases != 7 {
+		t.Errorf("maxPhases: %v %d", err, o.MaxPhases)
+	}
+	for _, bad := range [][2]string{{"rout", "sometimes"}, {"nosuch", "x"}, {"maxPhases", "0"}} {
+		if err := o.SetOption(bad[0], bad[1]); err == nil {
+			t.Errorf("%s=%s: no error", bad[0], bad[1])
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	"github.com/urfave/cli/v2"
+)
+
+func battleCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "battle",
+		Usage:     "fight one Pathfinder mass-combat battle from a battle file, or many for rates",
+		ArgsUsage: "FILE",
+		Description: `battle reads a battle file (kind: "battle", rules: "pathfinder": two sides of armies and the
+battlefield conditions), derives every army's statistics (P-1..P-11) and fights the battle:
+Tactics Phase, Ranged Phase, Melee Phases until a side has no army left on the field (P-15..P-56).
+Each phase prints as a table: rolls, modifiers, totals, damage and hp.
+
+Every choice (tactic, strategy, target, yes/no questions) comes from, in this order:
+  --script FILE     a YAML or CUE list: {tactic: "defensive wall"}, {strategy: aggressive},
+                    {target: orcs}, {answer: no}, {roll: [17]}; the first choice listed at a
+                    prompt is the engine's default
+  the terminal      when standard input is a terminal and no script or policy is given
+  --policy NAME     first (the engine's defaults) or random
+With none of them, the engine's default policy decides. Every ambiguity of Part P is played at
+its Default; --std switches the Seed|Std ones to the standard rules.
+
+--runs N fights the battle N times with the default policy and prints how often each side won
+and each army routed, was destroyed or withdrew; the same --seed gives the same rates.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
+			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
+			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
+			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return failf(exitUsage, "battle needs exactly one FILE (see sortie battle --help)")
+			}
+			format := c.String("format")
+			if format != "text" && format != "jsonl" {
+				return failf(exitUsage, "unknown --format %q: use text or jsonl", format)
+			}
+			b, list, err := compiler.CompileBattle([]string{c.Args().First()}, compiler.Options{})
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			list.Sort()
+			writeDiagText(e.stderr, list)
+			if list.HasErrors() || b == nil {
+				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
+			}
+			seed := c.Uint64("seed")
+			rules := defaultRules
+			if c.Bool("std") {
+				rules = pathfinder.StdOptions()
+			}
+			if runs := c.Int("runs"); c.IsSet("runs") {
+				if runs < 1 || runs > 100_000_000 {
+					return failf(exitUsage, "--runs %d: want 1..100000000", runs)
+				}
+				if c.String("script") != "" || c.String("policy") != "" {
+					return failf(exitUsage, "--runs uses the engine's default policy; drop --script and --policy")
+				}
+				r, err := runner.RunBattleRates(b, seed, runs, rules)
+				if err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+				if format == "jsonl" {
+					if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
+						return failf(exitUsage, "%v", err)
+					}
+					return nil
+				}
+				if err := runner.WriteRates(e.stdout, b, r, seed); err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+				return nil
+			}
+			opts := runner.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
+			if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, false); err != nil {
+				return err
+			}
+			if _, err := runner.RunBattle(b, opts); err != nil {
+				return decisionFailure(e, err)
+			}
+			return nil
+		},
+	}
+}
+
+// deciders picks the decision source from --script, the terminal and --policy. With required
+// false and none of them, *dec stays nil (the engine's default policy).
+func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider, required bool) error {
+	var policy runner.Decider
+	if name := c.String("policy"); name != "" {
+		d, err := runner.NewPolicy(name, seed)
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		policy = d
+	}
+	switch {
+	case c.String("script") != "":
+		s, list, err := runner.LoadScript(c.String("script"))
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		if list.HasErrors() {
+			list.Sort()
+			writeDiagText(e.stderr, list)
+			return failf(exitFindings, "the script has errors")
+		}
+		*dec, *fallback = s, policy
+	case isTerminal(e.stdin) && policy == nil:
+		*dec = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
+	case policy != nil:
+		*dec = policy
+	case required:
+		return failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
+	}
+	return nil
+}
+
+// decisionFailure turns a run error into the exit: a script that does not fit (1, with its
+// diagnostic), the end of input (2), anything else (2).
+func decisionFailure(e *env, err error) error {
+	var de *runner.DecisionError
+	switch {
+	case errors.As(err, &de):
+		writeDiagText(e.stderr, de.Diagnostics())
+		return failf(exitFindings, "")
+	case errors.Is(err, runner.ErrNoInput):
+		return failf(exitUsage, "input ended; the run stopped (%v)", err)
+	}
+	return failf(exitUsage, "%v", err)
+}
+
+// defaultRules are Part P's Defaults (every switch at its zero value).
+var defaultRules = pathfinder.Options{}

@@ -1,0 +1,627 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
+)
+
+// Pathfinder files (RULES.md Part P): battle files (kind: "battle") and hex-field scenarios (kind:
+// "scenario", rules: "pathfinder"). The schema is schema/pathfinder.cue; the army findings come from
+// pathfinder.Check (M001..M009), placed at the offending field; the hex checks are H001..H005.
+
+const (
+	codeHexCoord    = "H001"
+	codeHexStep     = "H002"
+	codeNoSpeed     = "H003"
+	codeSharedStart = "H004"
+	codeBattleValue = "H005"
+)
+
+// pfRegistered: the H codes are in the catalogue before any init function runs (as registered).
+var pfRegistered = registerPFCodes()
+
+func registerPFCodes() bool {
+	diag.Register(
+		diag.CodeInfo{Code: codeHexCoord, Title: "two hexes on one coordinate", Severity: diag.Error, Doc: `Two hexes of a Pathfinder field have the same axial coordinates [q, r]: the field would
+have two places in one.
+
+Bad:
+    ford:   {at: [1, 0]}
+    bridge: {at: [1, 0]}
+
+Fix: give each hex its own [q, r].`},
+		diag.CodeInfo{Code: codeHexStep, Title: "route step to a hex that is not adjacent", Severity: diag.Error, Doc: `Each hex of an army's route must be one of the six neighbours of the hex before it (the
+start for the first): in axial coordinates [q, r] the neighbours are [q+1, r], [q+1, r-1],
+[q, r-1], [q-1, r], [q-1, r+1] and [q, r+1] (P-12, P-13: armies move hex by hex).
+
+Bad:
+    start: "camp"          // at [0, 0]
+    route: ["hill"]        // at [2, 0]: two hexes away
+
+Fix: add the hex in between to the route.`},
+		diag.CodeInfo{Code: codeNoSpeed, Title: "army with a route but no speed", Severity: diag.Warning, Doc: `The army has a route but neither speed (hexes a day) nor speedFeet, so it never moves (P-6,
+P-13).
+
+Fix: add speed: 1 (or speedFeet: 30), or drop the route.`},
+		diag.CodeInfo{Code: codeSharedStart, Title: "hostile armies start in one hex", Severity: diag.Warning, Doc: `Armies of both sides start in the same hex: they fight before anything moves on day 1
+(P-14). Usually a typo in start.`},
+		diag.CodeInfo{Code: codeBattleValue, Title: "battle setup out of range", Severity: diag.Error, Doc: `A value particular to a battle cannot be used: a start hp above the army's hp or below 1,
+a negative fortification (P-65), or a side without armies.
+
+Fix: startHP between 1 and the army's hp; fortification 0 or more (typically 8).`},
+	)
+	return true
+}
+
+// pathfinderUnit reports whether the author's value is a Pathfinder file, and which kind.
+func pathfinderUnit(user cue.Value) (battle, ok bool) {
+	if !isStruct(user) {
+		return false, false
+	}
+	k, err := user.LookupPath(cue.MakePath(cue.Str("kind"))).String()
+	if err != nil {
+		return false, false
+	}
+	switch k {
+	case "battle":
+		return true, true
+	case "scenario":
+		r, err := user.LookupPath(cue.MakePath(cue.Str("rules"))).String()
+		return false, err == nil && r == "pathfinder"
+	}
+	return false, false
+}
+
+// vetPathfinder checks (and with compile, lowers) a Pathfinder battle file or scenario.
+func vetPathfinder(ctx *cue.Context, battle bool, ld loaded, nm *namer, list *diag.List, fallback string, compile bool, out *outputs) (*plan.Plan, error) {
+	name := "#PFScenario"
+	if battle {
+		name = "#PFBattle"
+	}
+	def, err := compileDef(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	sc := newSchemaChecker(ctx, def, ld.user, nm, list)
+	unified := sc.run()
+	root := nm.pos(ld.user.Pos())
+	if !root.IsValid() || root.Line == 0 {
+		root = diag.Pos{File: nm.display(fallback), Line: 1, Column: 1}
+	}
+	pc := &pfc{dc: &decoder{nm: nm}, list: list, root: root}
+	n := node{ld.user, unified}
+	if battle {
+		b := pc.battle(n)
+		if !compile || list.HasErrors() {
+			return nil, nil
+		}
+		b.SourceHash, b.Sources = hashSources(ld.sources)
+		out.battles = append(out.battles, b)
+		return nil, nil
+	}
+	p := pc.scenario(n)
+	if !compile || list.HasErrors() {
+		return nil, nil
+	}
+	p.SourceHash, p.Sources = hashSources(ld.sources)
+	return p, nil
+}
+
+// pfc reads and checks one Pathfinder file.
+type pfc struct {
+	dc   *decoder
+	list *diag.List
+	root diag.Pos
+	opt  pathfinder.Options // the file's rule switches, for Check and Derive
+	opts map[string]string  // the same as written, for the plan
+}
+
+// options reads the rule switches (schema #PFOptions; the schema has checked the names and values).
+func (c *pfc) options(n node) {
+	n.fields(func(name string, v node) {
+		val, ok := v.value()
+		if !ok {
+			return
+		}
+		var s string
+		if str, err := val.String(); err == nil {
+			s = str
+		} else if i, err := val.Int64(); err == nil {
+			s = strconv.FormatInt(i, 10)
+		} else {
+			return
+		}
+		if err := c.opt.SetOption(name, s); err != nil {
+			return // reported by the schema (S001, S002, S004)
+		}
+		if c.opts == nil {
+			c.opts = map[string]string{}
+		}
+		c.opts[name] = s
+	})
+}
+
+func (c *pfc) report(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {
+	if !pos.IsValid() {
+		pos = c.root
+	}
+	d := diag.Errorf(pos, code, format, args...)
+	if in, ok := diag.Lookup(code); ok {
+		d.Severity = in.Severity
+	}
+	c.list.Add(d)
+	return &(*c.list)[len(*c.list)-1]
+}
+
+// tacticNames lists the English names of every tactic, for suggestions; boonNames every boon's.
+func tacticNames() []string {
+	var out []string
+	for t := pathfinder.Tactic(0); t.Valid(); t++ {
+		out = append(out, t.String())
+	}
+	return out
+}
+
+func boonNames() []string {
+	var out []string
+	for b := pathfinder.Boon(1); b.Valid(); b++ {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// cr reads a CR written as "1/3" or 3; ok is false (and M001 reported) when it is not on the ladder.
+func (c *pfc) cr(n node, what string) (pathfinder.CR, bool) {
+	v, ok := n.value()
+	if !ok {
+		return 0, false
+	}
+	var r pathfinder.CR
+	var err error
+	if s, serr := v.String(); serr == nil {
+		r, err = pathfinder.ParseCR(s)
+	} else if i, ierr := v.Int64(); ierr == nil {
+		r = pathfinder.CRInt(int(i))
+		if r == 0 {
+			err = fmt.Errorf("cr %d is not on the ladder 1/8, 1/6, 1/4, 1/3, 1/2, 1, 2 ... %d", i, pathfinder.MaxCR)
+		}
+	} else {
+		return 0, false // the schema reported it
+	}
+	if err != nil {
+		c.report(c.dc.pos(n), pathfinder.CodeInvalid, "%s: %v", what, err).Hint = `write a CR as "1/8", "1/6", "1/4", "1/3", "1/2" or a whole number`
+		return 0, false
+	}
+	return r, true
+}
+
+func (c *pfc) optInt(n node) *int {
+	if !n.exists() {
+		return nil
+	}
+	i := c.dc.int(n)
+	if !i.OK {
+		return nil
+	}
+	v := i.V
+	return &v
+}
+
+func (c *pfc) grade(n node) pathfinder.Grade {
+	s := c.dc.str(n)
+	switch s.V {
+	case "improved":
+		return pathfinder.GradeImproved
+	case "magic":
+		return pathfinder.GradeMagic
+	}
+	return pathfinder.GradeNone
+}
+
+// army reads an army; ok is false when size, cr or hit die cannot be read (the schema or an M001
+// finding said why), and then the army is not checked further.
+func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
+	dc := c.dc
+	in := plan.ArmyInput{Name: id}
+	if s := dc.str(n.get("name")); s.OK {
+		in.Name = s.V
+	}
+	ok := true
+	if s := dc.str(n.get("size")); s.OK {
+		sz, err := pathfinder.ParseSize(s.V)
+		in.Size, ok = sz, ok && err == nil
+	} else {
+		ok = false
+	}
+	if r, rok := c.cr(n.get("cr"), "army "+id); rok {
+		in.CR = r
+	} else {
+		ok = false
+	}
+	if m := n.get("mountCR"); m.exists() {
+		if r, rok := c.cr(m, "army "+id+" mountCR"); rok {
+			in.MountCR = &r
+		} else {
+			ok = false
+		}
+	}
+	if s := dc.str(n.get("hitDie")); s.OK {
+		h, err := pathfinder.ParseHitDie(s.V)
+		in.HitDie, ok = h, ok && err == nil
+	} else {
+		ok = false
+	}
+	in.Morale = dc.int(n.get("morale")).V
+	n.get("tactics").elems(func(i int, e node) {
+		s := dc.str(e)
+		if !s.OK {
+			return
+		}
+		t, err := pathfinder.ParseTactic(s.V)
+		if err != nil {
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", id, s.V, dym(s.V, tacticNames()))
+			return
+		}
+		in.Tactics = append(in.Tactics, t)
+	})
+	r := n.get("resources")
+	in.Resources = pathfinder.Resources{Armor: c.grade(r.get("armor")), Weapons: c.grade(r.get("weapons")),
+		Mounts: dc.bool(r.get("mounts")), Ranged: dc.bool(r.get("ranged")),
+		SiegeEngines: dc.int(r.get("siegeEngines")).V, HealingPotions: dc.bool(r.get("healingPotions"))}
+	n.get("abilities").elems(func(_ int, e node) {
+		in.Abilities = append(in.Abilities, pathfinder.Ability{Name: dc.str(e.get("name")).V,
+			OM: dc.int(e.get("om")).V, DV: dc.int(e.get("dv")).V, Morale: dc.int(e.get("morale")).V,
+			Ranged: dc.bool(e.get("ranged")), Spellcasting: dc.bool(e.get("spellcasting")),
+			Darkvision: dc.bool(e.get("darkvision"))})
+	})
+	if cm := n.get("commander"); cm.exists() {
+		ci := &plan.CommanderInput{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
+			Level: dc.int(cm.get("level")).V, Charisma: dc.int(cm.get("charisma")).V,
+			LeadershipFeat: dc.bool(cm.get("leadershipFeat")), SoldierRanks: dc.int(cm.get("soldierRanks")).V,
+			Absent: dc.bool(cm.get("absent"))}
+		cm.get("boons").elems(func(_ int, e node) {
+			s := dc.str(e)
+			if !s.OK {
+				return
+			}
+			b, err := pathfinder.ParseBoon(s.V)
+			if err != nil {
+				c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+				ok = false
+				return
+			}
+			ci.Boons = append(ci.Boons, b)
+		})
+		cm.get("bonusTactics").elems(func(_ int, e node) {
+			s := dc.str(e)
+			if !s.OK {
+				return
+			}
+			t, err := pathfinder.ParseTactic(s.V)
+			if err != nil {
+				c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", id, s.V, dym(s.V, tacticNames()))
+				return
+			}
+			ci.BonusTactics = append(ci.BonusTactics, t)
+		})
+		in.Commander = ci
+	}
+	in.Speed = dc.int(n.get("speed")).V
+	in.SpeedFeet = dc.int(n.get("speedFeet")).V
+	if a := n.get("acr"); a.exists() {
+		if r, rok := c.cr(a, "army "+id+" acr"); rok {
+			in.ACR = &r
+		}
+	}
+	in.HP = dc.int(n.get("hp")).V
+	in.OM = c.optInt(n.get("om"))
+	in.DV = c.optInt(n.get("dv"))
+	return in, ok
+}
+
+// fieldPos places a pathfinder.Finding's field path ("commander.boons[1]") in the army's source:
+// the value when written, else the nearest written parent, else the army's label.
+func (c *pfc) fieldPos(n node, field string) diag.Pos {
+	for p := field; p != ""; {
+		v := n.v.LookupPath(cue.ParsePath(p))
+		if v.Exists() {
+			if pos := c.dc.pos(node{v: v}); pos.IsValid() {
+				return pos
+			}
+		}
+		if i := strings.LastIndexAny(p, ".["); i > 0 {
+			p = p[:i]
+		} else {
+			break
+		}
+	}
+	return c.dc.label(n)
+}
+
+// checkArmy derives an army's statistics, reporting every pathfinder.Check finding at its field.
+func (c *pfc) checkArmy(id string, n node, in *plan.ArmyInput) (pathfinder.Stats, bool) {
+	a := in.ToArmy()
+	fatal := false
+	for _, f := range pathfinder.Check(&a, c.opt) {
+		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, f.Message)
+		fatal = fatal || f.Code == pathfinder.CodeInvalid || f.Code == pathfinder.CodeNotArmy
+	}
+	if fatal {
+		return pathfinder.Stats{}, false
+	}
+	st, err := pathfinder.Derive(&a, c.opt)
+	if err != nil {
+		c.report(c.dc.label(n), pathfinder.CodeInvalid, "army %s: %v", id, err)
+		return st, false
+	}
+	return st, true
+}
+
+func boonCount(in *plan.ArmyInput) int {
+	if in.Commander == nil {
+		return 0
+	}
+	return len(in.Commander.Boons) + len(in.Commander.BonusTactics)
+}
+
+func (c *pfc) conditions(n node) pathfinder.Field {
+	return pathfinder.Field{Darkness: c.dc.bool(n.get("darkness")), DimLight: c.dc.bool(n.get("dimLight")),
+		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm"))}
+}
+
+// battle reads and checks a battle file.
+func (c *pfc) battle(n node) *plan.Battle {
+	dc := c.dc
+	c.options(n.get("options"))
+	b := &plan.Battle{Format: plan.BattleFormat, Version: plan.Version, ID: dc.str(n.get("id")).V,
+		Title: dc.str(n.get("title")).V, Conditions: c.conditions(n.get("conditions")), Options: c.opts}
+	n.get("sides").elems(func(side int, sn node) {
+		if side > 1 {
+			return
+		}
+		b.Sides[side] = dc.str(sn.get("name")).V
+		count := 0
+		sn.get("armies").fields(func(id string, an node) {
+			count++
+			in, ok := c.army(id, an)
+			if !ok {
+				return
+			}
+			st, ok := c.checkArmy(id, an, &in)
+			if !ok {
+				return
+			}
+			a := plan.PFArmy{ID: id, Side: side, Start: -1, Army: in, Stats: plan.BlockOf(&st, boonCount(&in)),
+				Routed: dc.bool(an.get("routed")), AdvantageousTerrain: dc.bool(an.get("advantageousTerrain")),
+				BattlefieldAdvantage: dc.bool(an.get("battlefieldAdvantage")), Ambusher: dc.bool(an.get("ambusher")),
+				Ruling: dc.int(an.get("ruling")).V}
+			if h := dc.int(an.get("startHP")); h.Set && h.OK {
+				if h.V < 1 || h.V > st.HP {
+					c.report(h.Pos, codeBattleValue, "army %s: startHP %d outside 1..%d (its hp)", id, h.V, st.HP)
+				}
+				a.StartHP = h.V
+			}
+			if f := dc.int(an.get("fortification")); f.Set && f.OK {
+				if f.V < 0 {
+					c.report(f.Pos, codeBattleValue, "army %s: fortification %d is negative", id, f.V)
+				}
+				a.Fortification = f.V
+			}
+			b.Armies = append(b.Armies, a)
+		})
+		if count == 0 {
+			c.report(dc.label(sn), codeBattleValue, "side %d has no armies", side+1)
+		}
+	})
+	if len(b.Armies) > pathfinder.MaxArmies {
+		c.report(c.root, codeBattleValue, "%d armies; a battle holds at most %d", len(b.Armies), pathfinder.MaxArmies)
+	}
+	return b
+}
+
+// hexNeighbour reports whether axial coordinates a and b are neighbours (P-12: one hex step).
+func hexNeighbour(a, b [2]int) bool {
+	for _, d := range plan.HexDirs {
+		if a[0]+d[0] == b[0] && a[1]+d[1] == b[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// scenario reads, checks and lowers a hex-field scenario.
+func (c *pfc) scenario(n node) *plan.Plan {
+	dc := c.dc
+	p := &plan.Plan{Format: plan.Format, Version: plan.Version, NightRaid: -1,
+		Scenario: plan.Meta{ID: dc.str(n.get("id")).V, Title: dc.str(n.get("title")).V,
+			Rules: dc.str(n.get("rules")).V, Version: dc.int(n.get("version")).V},
+		DayLimit: dc.int(n.get("days").get("limit")).V}
+	c.options(n.get("options"))
+	pf := &plan.Pathfinder{Options: c.opts}
+	p.Pathfinder = pf
+	p.Field.Grid = "hex" // the hexes are in p.Pathfinder
+
+	// Hexes in source order; H001 for a shared coordinate.
+	hexIdx := map[string]int{}
+	var hexIDs []string
+	at := map[[2]int]string{}
+	n.get("field").get("hexes").fields(func(id string, hn node) {
+		h := plan.Hex{ID: id, Name: dc.str(hn.get("name")).V, Terrain: dc.str(hn.get("terrain")).V, Difficult: dc.bool(hn.get("difficult")),
+			Fortification: dc.int(hn.get("fortification")).V, AdvantageousTerrain: dc.bool(hn.get("advantageousTerrain")),
+			Conditions: c.conditions(hn.get("conditions"))}
+		coords := hn.get("at")
+		okAt := true
+		coords.elems(func(i int, e node) {
+			v := dc.int(e)
+			if i < 2 && v.OK {
+				h.At[i] = v.V
+			} else {
+				okAt = false
+			}
+		})
+		if okAt && coords.exists() {
+			if other, dup := at[h.At]; dup {
+				c.report(dc.pos(coords), codeHexCoord, "hex %s is at [%d, %d], where hex %s already is", id, h.At[0], h.At[1], other)
+			} else {
+				at[h.At] = id
+			}
+		}
+		if h.Fortification < 0 {
+			c.report(dc.pos(hn.get("fortification")), codeBattleValue, "hex %s: fortification %d is negative", id, h.Fortification)
+		}
+		hexIdx[id] = len(pf.Hexes)
+		hexIDs = append(hexIDs, id)
+		pf.Hexes = append(pf.Hexes, h)
+	})
+	for i := range pf.Hexes {
+		h := &pf.Hexes[i]
+		h.Neighbours = []int{}
+		for _, d := range plan.HexDirs {
+			if id, ok := at[[2]int{h.At[0] + d[0], h.At[1] + d[1]}]; ok {
+				h.Neighbours = append(h.Neighbours, hexIdx[id])
+			}
+		}
+	}
+	hexRef := func(s Str, what string) (int, bool) {
+		if !s.OK {
+			return -1, false
+		}
+		i, ok := hexIdx[s.V]
+		if !ok {
+			c.report(s.Pos, codeUnknownID, "%s: no hex %q in the field%s", what, s.V, dym(s.V, hexIDs))
+			return -1, false
+		}
+		return i, true
+	}
+
+	// Kingdoms.
+	k := n.get("kingdoms")
+	for side, name := range []string{"friendly", "enemy"} {
+		kn := k.get(name)
+		if !kn.exists() {
+			continue
+		}
+		pf.Kingdoms[side] = &plan.Kingdom{Name: dc.str(kn.get("name")).V, Economy: dc.int(kn.get("economy")).V,
+			Loyalty: dc.int(kn.get("loyalty")).V, Stability: dc.int(kn.get("stability")).V,
+			ControlDC: dc.int(kn.get("controlDC")).V, TurnDays: dc.int(kn.get("turnDays")).V}
+	}
+
+	// Armies, sorted by ID.
+	type armyNode struct {
+		id string
+		n  node
+	}
+	var ans []armyNode
+	n.get("armies").fields(func(id string, an node) { ans = append(ans, armyNode{id, an}) })
+	sort.Slice(ans, func(i, j int) bool { return ans[i].id < ans[j].id })
+	armyIdx := map[string]int{}
+	var armyIDs []string
+	for _, x := range ans {
+		armyIDs = append(armyIDs, x.id)
+	}
+	starts := map[int][2][]string{}
+	for _, x := range ans {
+		id, an := x.id, x.n
+		a := plan.PFArmy{ID: id, Start: -1}
+		if dc.str(an.get("side")).V == "enemy" {
+			a.Side = plan.Enemy
+		}
+		in, ok := c.army(id, an)
+		if ok {
+			if st, sok := c.checkArmy(id, an, &in); sok {
+				a.Stats = plan.BlockOf(&st, boonCount(&in))
+			}
+		}
+		a.Army = in
+		startOK := false
+		a.Start, startOK = hexRef(dc.str(an.get("start")), "army "+id+" start")
+		prev := a.Start
+		a.Route = []int{}
+		an.get("route").elems(func(i int, e node) {
+			s := dc.str(e)
+			h, ok := hexRef(s, fmt.Sprintf("army %s route[%d]", id, i))
+			if !ok {
+				prev = -1
+				return
+			}
+			if prev >= 0 && !hexNeighbour(pf.Hexes[prev].At, pf.Hexes[h].At) {
+				c.report(s.Pos, codeHexStep, "army %s: route step %s [%d, %d] -> %s [%d, %d] is not to an adjacent hex",
+					id, hexIDs[prev], pf.Hexes[prev].At[0], pf.Hexes[prev].At[1], s.V, pf.Hexes[h].At[0], pf.Hexes[h].At[1])
+			}
+			prev = h
+			a.Route = append(a.Route, h)
+		})
+		if len(a.Route) > 0 && a.Stats.Speed == 0 && ok {
+			c.report(dc.label(an.get("route")), codeNoSpeed, "army %s has a route but no speed: it never moves", id)
+		}
+		if startOK {
+			s := starts[a.Start]
+			s[a.Side] = append(s[a.Side], id)
+			starts[a.Start] = s
+			if len(s[1-a.Side]) > 0 && len(s[a.Side]) == 1 {
+				c.report(dc.pos(an.get("start")), codeSharedStart, "army %s starts in hex %s with hostile army %s: they fight before anything moves (P-14)",
+					id, hexIDs[a.Start], s[1-a.Side][0])
+			}
+		}
+		armyIdx[id] = len(pf.Armies)
+		pf.Armies = append(pf.Armies, a)
+	}
+
+	// Objectives, in source order.
+	success := false
+	objs := n.get("objectives")
+	objs.fields(func(id string, on node) {
+		o := plan.PFObjective{ID: id, Outcome: dc.str(on.get("outcome")).V, Say: dc.str(on.get("say")).V}
+		success = success || o.Outcome == "success"
+		armyRef := func(s Str, what string) (int, bool) {
+			if !s.OK {
+				return -1, false
+			}
+			i, ok := armyIdx[s.V]
+			if !ok {
+				c.report(s.Pos, codeUnknownID, "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
+			}
+			return i, ok
+		}
+		on.get("defeat").elems(func(i int, e node) {
+			if a, ok := armyRef(dc.str(e), "objective "+id+" defeat"); ok {
+				o.Defeat = append(o.Defeat, a)
+			}
+		})
+		if r := on.get("reach"); r.exists() {
+			a, aok := armyRef(dc.str(r.get("army")), "objective "+id+" reach")
+			h, hok := hexRef(dc.str(r.get("hex")), "objective "+id+" reach")
+			if aok && hok {
+				o.Reach = &[2]int{a, h}
+			}
+		}
+		if !on.get("defeat").exists() && !on.get("reach").exists() {
+			c.report(dc.label(on), codeBattleValue, "objective %s has neither defeat nor reach: it can never be met", id)
+		}
+		pf.Objectives = append(pf.Objectives, o)
+	})
+	if !success {
+		pos := c.root
+		if objs.exists() {
+			pos = dc.label(objs)
+		}
+		c.report(pos, codeNoSuccess, "no objective has outcome \"success\": the scenario can only be lost")
+	}
+	return p
+}
+
+// dym is "; did you mean X?" for the nearest candidate, or "".
+func dym(s string, candidates []string) string {
+	if m := didYouMean(s, candidates); m != "" {
+		return "; " + m
+	}
+	return ""
+}
