@@ -215,7 +215,18 @@ func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocke
 		for _, pc := range s.PCs {
 			tot = append(tot, fmt.Sprintf("%s %d", pc.ID, pc.XP))
 		}
-		e.textf("    xp: +%d each, %s; now %s\n", rep.XP[0], rep.XPNote, strings.Join(tot, ", "))
+		gain := "+" + itoa(rep.XP[0]) + " each"
+		for _, x := range rep.XP {
+			if x != rep.XP[0] {
+				var each []string
+				for k, x := range rep.XP {
+					each = append(each, fmt.Sprintf("%s +%d", s.PCs[k].ID, x))
+				}
+				gain = strings.Join(each, ", ")
+				break
+			}
+		}
+		e.textf("    xp: %s, %s; now %s\n", gain, rep.XPNote, strings.Join(tot, ", "))
 	}
 	if len(rep.Named) > 0 {
 		e.textf("    named monsters defeated, never to reappear: %s (K-67)\n", strings.Join(rep.Named, ", "))

@@ -49,13 +49,20 @@ type Player interface {
 // RunnerPlayer plays a sortie with runner.Run and derives the Report from the runner's Result and
 // records.
 //
-// ADAPTER (to be pointed at the full K-60..K-68 XP of the scenario runner when it lands): XP is
-// taken from what runner.Result reports today, the achievement XP of the objectives reached
-// (K-61, first term only): each PC gets the XP of every midpoint and success objective reached,
-// except a midpoint retained from an earlier attempt (K-67: not granted twice). On a failure each
-// PC gets the midpoint XP settled before the failure (K-60) plus the scenario's failure XP (K-66).
-// Named monsters defeated are the named monsters of every encounter whose battle record says
-// "won"; a "defeated" battle kills every PC but the angel (K-100, K-102).
+// ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68):
+//   - a plan with PCs (plan.Party.PCs): each campaign PC whose name matches a plan PC gets that
+//     PC's XP from runner.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner);
+//     a retained midpoint reached again has its achievement XP taken off (K-67: not twice);
+//   - otherwise (a members-only plan, or a campaign PC the plan does not name), the achievement XP
+//     of the objectives reached (K-61, first term): every midpoint and success objective, except a
+//     midpoint retained from an earlier attempt (K-67); on a failure the midpoint XP settled before
+//     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
+//
+// Named monsters defeated come from runner.Result.NamedDefeated, or from the battle records ("won")
+// when the runner reports none; a "defeated" battle kills every PC but the angel (K-100, K-102).
+// The runner replays a retried field from its start: resuming at the midpoint (K-67) and keeping
+// named monsters away need the scenario runner's support (Sortie.Midpoint and Sortie.NamedDead
+// carry what it needs).
 type RunnerPlayer struct{}
 
 // Play implements Player.
@@ -69,11 +76,15 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: w.named}
-	mid, clear := 0, 0
+	if len(res.NamedDefeated) > 0 {
+		rep.Named = res.NamedDefeated
+	}
+	mid, clear, midSeen := 0, 0, 0
 	for _, o := range res.Objectives {
 		switch o.Outcome {
 		case "midpoint":
 			rep.Midpoint = true
+			midSeen += o.XP
 			if !s.Midpoint {
 				mid += o.XP
 			}
@@ -81,18 +92,41 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 			clear += o.XP
 		}
 	}
+	failXP := s.Scenario.FailureXP
+	if failXP == 0 {
+		failXP = p.FailureXP
+	}
 	xp := 0
 	switch res.Outcome {
 	case runner.Success:
 		xp = mid + clear
 		rep.XPNote = achievementNote(mid, clear, s.Midpoint && rep.Midpoint)
 	case runner.Failure:
-		xp = mid + s.Scenario.FailureXP
-		rep.XPNote = failureNote(mid, s.Scenario.FailureXP)
+		xp = mid + failXP
+		rep.XPNote = failureNote(mid, failXP)
 	}
 	rep.XP = make([]int, len(s.PCs))
-	for i := range rep.XP {
+	byName := map[string]int{}
+	for _, pc := range res.PCs {
+		byName[pc.Name] = pc.XP
+	}
+	fromRunner := 0
+	for i, pc := range s.PCs {
+		if v, ok := byName[pc.Name]; ok && res.Outcome != runner.Stopped {
+			if s.Midpoint && rep.Midpoint {
+				v -= midSeen
+			}
+			rep.XP[i] = v
+			fromRunner++
+			continue
+		}
 		rep.XP[i] = xp
+	}
+	if fromRunner > 0 {
+		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
+		if s.Midpoint && rep.Midpoint {
+			rep.XPNote += "; the retained midpoint's achievement XP taken off (K-67)"
+		}
 	}
 	if w.defeated {
 		for _, pc := range s.PCs {
