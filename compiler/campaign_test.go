@@ -3,6 +3,7 @@ package compiler
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -51,7 +52,8 @@ func TestCampaignWant(t *testing.T) {
 }
 
 // TestCompileCampaignBundled compiles the bundled campaign: references resolved to indices in
-// source order (prologue field00 = 0, start field01 = 1, final field03 = 2).
+// source order (prologue field00 = 0, start field01 = 1, the side scenario field02 = 2, final
+// field03 = 3).
 func TestCompileCampaignBundled(t *testing.T) {
 	root := repoRoot(t)
 	c, list, err := CompileCampaign(filepath.Join(root, "scenarios", "karzoral", "campaign.cue"), Options{WorkDir: root})
@@ -61,18 +63,18 @@ func TestCompileCampaignBundled(t *testing.T) {
 	if len(list) != 0 {
 		t.Errorf("findings: %v", list)
 	}
-	if c.Prologue != 0 || len(c.Start) != 1 || c.Start[0] != 1 || c.Final != 2 {
-		t.Errorf("prologue %d start %v final %d, want 0 [1] 2", c.Prologue, c.Start, c.Final)
+	if c.Prologue != 0 || len(c.Start) != 1 || c.Start[0] != 1 || c.Final != 3 {
+		t.Errorf("prologue %d start %v final %d, want 0 [1] 3", c.Prologue, c.Start, c.Final)
 	}
-	if got := c.Scenarios[1].Unlocks; len(got) != 1 || got[0] != 2 {
-		t.Errorf("field01 unlocks %v, want [2]", got)
+	if got := c.Scenarios[1].Unlocks; !reflect.DeepEqual(got, []int{2, 3}) {
+		t.Errorf("field01 unlocks %v, want [2 3]", got)
 	}
 	// K-1: five PCs, the angel last; defaults level 2, xp 0 from the schema's intent.
 	if len(c.Party) != 5 || !c.Party[4].Angel || c.Party[0].Level != 2 || c.Party[0].XP != 0 {
 		t.Errorf("party %+v", c.Party)
 	}
-	if c.Money != 2000 || c.Scenarios[2].Reward != 20000 || c.Scenarios[1].FailureXP != 100 {
-		t.Errorf("money %d reward %d failureXP %d", c.Money, c.Scenarios[2].Reward, c.Scenarios[1].FailureXP)
+	if c.Money != 2000 || c.Scenarios[3].Reward != 20000 || c.Scenarios[1].FailureXP != 100 {
+		t.Errorf("money %d reward %d failureXP %d", c.Money, c.Scenarios[3].Reward, c.Scenarios[1].FailureXP)
 	}
 	if !strings.HasPrefix(c.SourceHash, "sha256:") || c.Scenarios[0].Plan == nil {
 		t.Errorf("hash %q plan %v", c.SourceHash, c.Scenarios[0].Plan)

@@ -178,7 +178,7 @@ func TestResumeCampaignChanged(t *testing.T) {
 	dir := t.TempDir()
 	src := repo(t, "scenarios", "karzoral")
 	// The campaign names its scenarios relative to itself: copy the tree.
-	for _, f := range []string{"campaign.cue", "campaign-play.yaml", "field00/field00.cue", "field01/field01.cue", "field03/field03.cue"} {
+	for _, f := range []string{"campaign.cue", "campaign-play.yaml", "field00/field00.cue", "field01/field01.cue", "field02/field02.cue", "field03/field03.cue"} {
 		data, err := os.ReadFile(filepath.Join(src, f))
 		if err != nil {
 			t.Fatal(err)
