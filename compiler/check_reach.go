@@ -18,7 +18,7 @@ func runReach(p *Pass) error {
 	}
 	start := p.Scenario.Party.Start.V
 	for _, b := range p.Scenario.Field.Blocks {
-		if !b.AtOK || p.At[b.At] != b || reach[b.ID] {
+		if !b.AtOK || p.At[b.At] != b || reach[b.ID] || p.InIsland(b.ID) {
 			continue
 		}
 		p.Report(p.Diag(b.Pos, codeUnreachable, "%s: the party cannot reach this block from %q", pathOf("field", "blocks", b.ID), start).

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,6 +71,18 @@ func collectUnits(paths []string, workDir string) ([]unit, error) {
 			abs = filepath.Join(workDir, p)
 		}
 		abs = filepath.Clean(abs)
+		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
+			base := filepath.FromSlash(rest)
+			if !filepath.IsAbs(base) {
+				base = filepath.Join(workDir, base)
+			}
+			found, err := walkUnits(p, base)
+			if err != nil {
+				return nil, err
+			}
+			units = append(units, found...)
+			continue
+		}
 		st, err := os.Stat(abs)
 		if err != nil {
 			return nil, pathError(p, err)
@@ -99,6 +112,78 @@ func collectUnits(paths []string, workDir string) ([]unit, error) {
 		return nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
 	}
 	return units, nil
+}
+
+// walkUnits resolves a "dir/..." pattern: every directory under dir (dir included) that holds
+// .cue files is a scenario; in a directory without .cue files, each YAML or JSON file that says
+// kind: scenario is one. Hidden directories (".git"), directories starting with '_' and cue.mod
+// are skipped, and symbolic links are not followed. Directories are visited in lexical order.
+// Campaign files (kind: "campaign", see VetCampaign) are not scenarios and are left out.
+func walkUnits(pattern, root string) ([]unit, error) {
+	root = filepath.Clean(root)
+	if st, err := os.Stat(root); err != nil {
+		return nil, pathError(pattern, err)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory", pattern)
+	}
+	var units []unit
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return pathError(path, err)
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "cue.mod") {
+			return filepath.SkipDir
+		}
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return pathError(path, err)
+		}
+		var cueFiles, data []string
+		for _, e := range entries {
+			if !e.Type().IsRegular() || ignored(e.Name()) {
+				continue
+			}
+			switch fileKind(e.Name()) {
+			case "cue":
+				if f := filepath.Join(path, e.Name()); !IsCampaign(f) {
+					cueFiles = append(cueFiles, f)
+				}
+			case "yaml", "json":
+				data = append(data, filepath.Join(path, e.Name()))
+			}
+		}
+		if len(cueFiles) > 0 {
+			units = append(units, unit{dir: path, files: cueFiles})
+			return nil
+		}
+		for _, f := range data {
+			if sniffScenario(f) {
+				units = append(units, unit{dir: path, files: []string{f}})
+			}
+		}
+		return nil
+	})
+	return units, err
+}
+
+// reKindScenario finds a top-level kind: scenario in YAML or JSON.
+var reKindScenario = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*"?scenario\b`)
+
+// sniffScenario reports whether a data file looks like a scenario (its first 64 KiB say kind:
+// scenario): scripts and other YAML beside scenarios are not vetted by a pattern.
+func sniffScenario(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return true // let the loader report the problem
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, buf)
+	return reKindScenario.Match(buf[:n])
 }
 
 // dirUnit lists a scenario directory: all its .cue files (one package), or else its single YAML or
@@ -173,8 +258,10 @@ func within(dir, file string) bool {
 // loaded is the result of loading a unit.
 type loaded struct {
 	sources []source
-	user    cue.Value // the author's value, without the schema
-	ok      bool      // user is usable (no syntax or load error)
+	user    cue.Value   // the author's value, without the schema
+	ok      bool        // user is usable (no syntax or load error)
+	cue     []*ast.File // the CUE files, parsed
+	data    []*ast.File // the YAML and JSON files as CUE syntax
 }
 
 // loadUnit reads, parses and builds a unit in ctx. Syntax errors give L001, other load and build
@@ -186,9 +273,21 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	var dataFiles []*ast.File
 	syntaxOK := true
 	for _, abs := range u.files {
-		data, err := os.ReadFile(abs)
+		data, refused, err := readBounded(abs, u.dir)
 		if err != nil {
 			return res, pathError(nm.display(abs), err)
+		}
+		if refused != "" {
+			syntaxOK = false
+			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: 1, Column: 1}, codeFileTooBig, "%s", refused).
+				WithHint("split the scenario over several files, or shrink it"))
+			continue
+		}
+		if line, col, deep := tooDeep(data); deep {
+			syntaxOK = false
+			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "nesting deeper than %d levels", maxDepth).
+				WithHint("flatten the structure; nothing else in this file was checked"))
+			continue
 		}
 		rel, err := filepath.Rel(u.dir, abs)
 		if err != nil {
@@ -204,8 +303,13 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 			var f *ast.File
 			f, perr = parser.ParseFile(abs, data, parser.ParseComments)
 			if perr == nil {
+				if !hostileCUE(f, u.dir, nm, list) {
+					syntaxOK = false
+					continue
+				}
 				overlay[abs] = load.FromFile(f)
 				cueArgs = append(cueArgs, abs)
+				res.cue = append(res.cue, f)
 			}
 		case "yaml":
 			var f *ast.File
@@ -234,9 +338,12 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	var inst *build.Instance
 	if len(cueArgs) > 0 {
 		cfg := &load.Config{
-			Dir:     u.dir,
-			Env:     []string{"CUE_REGISTRY=none"}, // never reach for the network: a bad import fails at once
-			Overlay: overlay,
+			Dir: u.dir,
+			// The module root is the scenario's folder: CUE must not look for a cue.mod above it,
+			// which would read files outside the folder.
+			ModuleRoot: u.dir,
+			Env:        []string{"CUE_REGISTRY=none"}, // never reach for the network: a bad import fails at once
+			Overlay:    overlay,
 		}
 		insts := load.Instances(cueArgs, cfg)
 		if len(insts) != 1 {
@@ -257,6 +364,7 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	} else {
 		inst = build.NewContext().NewInstance(u.dir, nil)
 	}
+	res.data = dataFiles
 	for _, f := range dataFiles {
 		if err := inst.AddSyntax(f); err != nil {
 			addCUEErrors(list, nm, err, codeLoad, f.Filename, "")

@@ -47,7 +47,10 @@ type Scenario struct {
 	ObjectivesPos diag.Pos     // the objectives field, or Pos when absent
 	Episodes      []*Episode
 	NightRaid     Str
-	K             Karzoral // the campaign add-ons (model_karzoral.go)
+	// Declared lists the entity declarations in the author's files, duplicates included
+	// (R006); CUE merges duplicates, so the decoded entities cannot show them.
+	Declared []Declared
+	K        Karzoral // the campaign add-ons (model_karzoral.go)
 }
 
 // Party is the party at the start.
@@ -273,14 +276,54 @@ type decoder struct {
 	nm *namer
 }
 
-// node is a value of the author's (v) and the same path in the unified value (u).
+// node is a value of the author's (v) and the same path in the unified value (u). The unified
+// value is only needed for defaults of fields the author left out, so it is looked up lazily:
+// from the nearest resolved ancestor (up) along the selectors below it (path).
 type node struct {
-	v, u cue.Value
+	v    cue.Value
+	up   *cue.Value
+	path []cue.Selector
+	kids *map[string]cue.Value // the author's fields of v, read once on the first get
 }
 
+func rootNode(v, u cue.Value) node { return node{v: v, up: &u, kids: new(map[string]cue.Value)} }
+
+// child returns the node one selector below n.
+func (n node) child(v cue.Value, sel cue.Selector) node {
+	path := make([]cue.Selector, len(n.path)+1)
+	copy(path, n.path)
+	path[len(n.path)] = sel
+	return node{v: v, up: n.up, path: path, kids: new(map[string]cue.Value)}
+}
+
+// unified resolves the unified value at n.
+func (n node) unified() cue.Value {
+	if n.up == nil {
+		return cue.Value{}
+	}
+	if len(n.path) == 0 {
+		return *n.up
+	}
+	return n.up.LookupPath(cue.MakePath(n.path...))
+}
+
+// get returns the field name of n. The author's fields are read in one pass over the struct
+// (a LookupPath per field costs an evaluation context each).
 func (n node) get(name string) node {
-	p := cue.MakePath(cue.Str(name))
-	return node{n.v.LookupPath(p), n.u.LookupPath(p)}
+	if n.kids == nil {
+		sel := cue.Str(name)
+		return n.child(n.v.LookupPath(cue.MakePath(sel)), sel)
+	}
+	if *n.kids == nil {
+		m := map[string]cue.Value{}
+		if it, ok := structIter(n.v); ok {
+			for it.Next() {
+				m[it.Selector().Unquoted()] = it.Value()
+			}
+		}
+		*n.kids = m
+	}
+	return n.child((*n.kids)[name], cue.Str(name))
 }
 
 func (n node) exists() bool { return n.v.Exists() }
@@ -293,7 +336,7 @@ func (n node) fields(f func(label string, c node)) {
 	}
 	for it.Next() {
 		sel := it.Selector()
-		f(sel.Unquoted(), node{it.Value(), n.u.LookupPath(cue.MakePath(sel))})
+		f(sel.Unquoted(), n.child(it.Value(), sel))
 	}
 }
 
@@ -314,7 +357,7 @@ func (n node) hasOther(known ...string) bool {
 // elems calls f for each element of the author's list.
 func (n node) elems(f func(i int, c node)) {
 	for i, e := range listElems(n.v) {
-		f(i, node{e, n.u.LookupPath(cue.MakePath(cue.Index(i)))})
+		f(i, n.child(e, cue.Index(i)))
 	}
 }
 
@@ -324,8 +367,8 @@ func (n node) value() (cue.Value, bool) {
 		d, _ := n.v.Default()
 		return d, d.IsConcrete()
 	}
-	if n.u.Exists() {
-		d, _ := n.u.Default()
+	if u := n.unified(); u.Exists() {
+		d, _ := u.Default()
 		if d.Err() == nil && d.IsConcrete() {
 			return d, true
 		}
@@ -367,7 +410,7 @@ func (dc *decoder) bool(n node) bool {
 
 // decode reads the scenario; root is the position of the top of the scenario.
 func (dc *decoder) decode(user, unified cue.Value, root diag.Pos) *Scenario {
-	n := node{user, unified}
+	n := rootNode(user, unified)
 	s := &Scenario{Pos: root}
 	s.ID = dc.str(n.get("id"))
 	s.Title = dc.str(n.get("title"))

@@ -50,11 +50,23 @@ Fix: add the hex in between to the route.`},
 		diag.CodeInfo{Code: codeNoSpeed, Title: "army with a route but no speed", Severity: diag.Warning, Doc: `The army has a route but neither speed (hexes a day) nor speedFeet, so it never moves (P-6,
 P-13).
 
+Bad:
+    route: ["a", "b"]   // and no speed or speedFeet
+
 Fix: add speed: 1 (or speedFeet: 30), or drop the route.`},
 		diag.CodeInfo{Code: codeSharedStart, Title: "hostile armies start in one hex", Severity: diag.Warning, Doc: `Armies of both sides start in the same hex: they fight before anything moves on day 1
-(P-14). Usually a typo in start.`},
+(P-14). Usually a typo in start.
+
+Bad:
+    two armies of opposite sides, both with start: [3, 4]
+
+Fix: give each side its own start hex.`},
 		diag.CodeInfo{Code: codeBattleValue, Title: "battle setup out of range", Severity: diag.Error, Doc: `A value particular to a battle cannot be used: a start hp above the army's hp or below 1,
 a negative fortification (P-65), or a side without armies.
+
+Bad:
+    startHP: 0
+    fortification: -2
 
 Fix: startHP between 1 and the army's hp; fortification 0 or more (typically 8).`},
 	)
@@ -97,7 +109,7 @@ func vetPathfinder(ctx *cue.Context, battle bool, ld loaded, nm *namer, list *di
 		root = diag.Pos{File: nm.display(fallback), Line: 1, Column: 1}
 	}
 	pc := &pfc{dc: &decoder{nm: nm}, list: list, root: root}
-	n := node{ld.user, unified}
+	n := rootNode(ld.user, unified)
 	if battle {
 		b := pc.battle(n)
 		if !compile || list.HasErrors() {

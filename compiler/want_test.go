@@ -185,4 +185,9 @@ var allCodes = []string{
 	codeEventNoReach, codeFlagNeverSet, codeDayTooLate,
 	codeNoSuccess,
 	codePartySize, codeTwoAreas, codePowerRoll, codeChainCycle, codeNameClash,
+	codeUnusedEncounter, codeFlagNeverRead, codeIsland, codeBadTrail,
+	codeEventNever, codeObjNever, codeTooFar, codeDayAfter, codeArmyDoom,
+	codeArmyOffField, codeDuplicateID, codeEpisodeTable,
+	codeTooDeep, codeEmbed, codeImportOutside, codeNoReason, codeUnusedIgnore, codeBadIgnore,
+	// codeFileTooBig (L004) needs a 4 MiB file: TestHostileInput generates one.
 }

@@ -48,9 +48,15 @@ Fix: correct the entry the position points at.`},
 		diag.CodeInfo{Code: CodeScriptEnded, Title: "script ended before the scenario did", Severity: diag.Error, Doc: `The runner asked for a decision after the script's last entry. Without a fallback (sortie
 run --policy first|random) the run stops there.
 
+Bad:
+    - {day: 1, move: east}   # and nothing for the camp phase that follows
+
 Fix: add entries for the rest of the scenario, or give a policy to finish it.`},
 		diag.CodeInfo{Code: CodeScriptLeft, Title: "scenario ended before the script did", Severity: diag.Warning, Doc: `The scenario succeeded or failed while the script still had entries: the play probably
 differs from what the script's author meant.
+
+Bad:
+    # the scenario is won on day 7, but the script goes on with entries for day 8
 
 Fix: remove the extra entries, or find the decision where the run went another way.`},
 	)

@@ -96,6 +96,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			campaignCommand(e),
 			resumeCommand(e),
 			explainCommand(e),
+			schemaCommand(e),
 			battleCommand(e),
 		},
 	}

@@ -54,7 +54,7 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				return failf(exitUsage, "%v", err)
 			}
 			list.Sort()
-			writeDiagText(e.stderr, list)
+			writeDiagText(e.stderr, list, false)
 			if list.HasErrors() || b == nil {
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
@@ -116,7 +116,7 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 		}
 		if list.HasErrors() {
 			list.Sort()
-			writeDiagText(e.stderr, list)
+			writeDiagText(e.stderr, list, false)
 			return failf(exitFindings, "the script has errors")
 		}
 		*dec, *fallback = s, policy
@@ -136,7 +136,7 @@ func decisionFailure(e *env, err error) error {
 	var de *runner.DecisionError
 	switch {
 	case errors.As(err, &de):
-		writeDiagText(e.stderr, de.Diagnostics())
+		writeDiagText(e.stderr, de.Diagnostics(), false)
 		return failf(exitFindings, "")
 	case errors.Is(err, runner.ErrNoInput):
 		return failf(exitUsage, "input ended; the run stopped (%v)", err)

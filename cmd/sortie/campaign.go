@@ -42,7 +42,7 @@ clean, 1 on errors (warnings too with --strict), 2 on usage or I/O errors.`,
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			writeDiagText(e.stdout, list)
+			writeDiagText(e.stdout, list, e.colour())
 			if list.HasErrors() || (c.Bool("strict") && list.Count(diag.Warning) > 0) {
 				return failf(exitFindings, "")
 			}
@@ -97,7 +97,7 @@ func compileCampaignOrFail(e *env, path string) (*plan.Campaign, error) {
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	writeDiagText(e.stderr, list)
+	writeDiagText(e.stderr, list, false)
 	if camp == nil {
 		return nil, failf(exitFindings, "%d error(s) in the campaign", list.Count(diag.Error))
 	}
@@ -125,7 +125,7 @@ func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from
 		return pl.finish(e, err)
 	}
 	if pl.script != nil {
-		writeDiagText(e.stderr, pl.script.Unused())
+		writeDiagText(e.stderr, pl.script.Unused(), false)
 	}
 	if res.End == campaign.EndLimit {
 		fmt.Fprintf(e.stderr, "sortie: campaign %s: stopped after %d sorties without reaching its end\n", camp.ID, campaign.DefaultMaxSorties)

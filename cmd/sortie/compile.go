@@ -55,7 +55,7 @@ func compileOrFail(e *env, paths []string) (*plan.Plan, error) {
 		return nil, failf(exitUsage, "%v", err)
 	}
 	list.Sort()
-	writeDiagText(e.stderr, list)
+	writeDiagText(e.stderr, list, false)
 	if list.HasErrors() || p == nil {
 		return nil, failf(exitFindings, "%d error(s); no plan written", list.Count(diag.Error))
 	}

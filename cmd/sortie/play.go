@@ -82,7 +82,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		}
 		if list.HasErrors() {
 			list.Sort()
-			writeDiagText(e.stderr, list)
+			writeDiagText(e.stderr, list, false)
 			return nil, failf(exitFindings, "the script has errors")
 		}
 		live, pl.fallback, pl.script = s, policy, s
@@ -150,7 +150,7 @@ func (pl *played) finish(e *env, err error) error {
 	case errors.As(err, &re):
 		return failf(exitUsage, "cannot resume: %s; nothing was overwritten", re.msg)
 	case errors.As(err, &de):
-		writeDiagText(e.stderr, de.Diagnostics())
+		writeDiagText(e.stderr, de.Diagnostics(), false)
 		return failf(exitFindings, "")
 	case errors.Is(err, runner.ErrNoInput):
 		if pl.sess.savePath != "" {

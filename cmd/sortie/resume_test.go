@@ -222,6 +222,10 @@ func TestCampaignCLI(t *testing.T) {
 	if code, out, _ := runMain("vet", camp); code != exitOK || out != "" {
 		t.Errorf("vet (dispatch): exit %d %q", code, out)
 	}
+	// A pattern vets the scenarios and leaves the campaign file (not a scenario) out.
+	if code, out, _ := runMain("vet", repo(t, "scenarios")+"/..."); code != exitOK || out != "" {
+		t.Errorf("vet scenarios/...: exit %d %q", code, out)
+	}
 	short := filepath.Join(t.TempDir(), "short.yaml")
 	os.WriteFile(short, []byte("- {day: 1, move: east}\n"), 0o644)
 	code, _, errs = runMain("campaign", "run", camp, "--script", short)

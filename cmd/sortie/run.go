@@ -123,7 +123,7 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	}
 	if pl.script != nil && res.Outcome != "stopped" {
 		// X004: the scenario ended before the script did (a warning: the exit code is the outcome).
-		writeDiagText(e.stderr, pl.script.Unused())
+		writeDiagText(e.stderr, pl.script.Unused(), false)
 	}
 	if res.Outcome != "success" {
 		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d", p.Scenario.ID, res.Outcome, res.Day)

@@ -36,9 +36,15 @@ Fix: hp: 5, or drop hp.`},
 		diag.CodeInfo{Code: CodeOM, Title: "hand-written om disagrees", Severity: diag.Warning, Doc: `The army's OM is not ACR + weapons (+1/+2) + mounts (+2) + siege engines (+2) + abilities (P-5,
 P-66). Tactics, strategy, boons and battlefield conditions are not part of it.
 
+Bad:
+    om: 5   // ACR 3 with no weapons, mounts, siege engines or abilities: OM 3
+
 Fix: correct om, or drop it.`},
 		diag.CodeInfo{Code: CodeDV, Title: "hand-written dv disagrees", Severity: diag.Warning, Doc: `The army's DV is not 10 + ACR + armor (+1/+2) + mounts (+2) + abilities (P-5, P-66).
 Fortifications, tactics, strategy, boons and conditions are not part of it.
+
+Bad:
+    dv: 15   // ACR 3 with no armor, mounts or abilities: DV 10 + 3 = 13
 
 Fix: correct dv, or drop it.`},
 		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Error, Doc: `An army knows at most floor(ACR / 2) tactics besides Standard and Withdraw (P-10); tactics

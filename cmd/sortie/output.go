@@ -1,0 +1,438 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// vetFormats are the output formats of sortie vet.
+var vetFormats = []string{"text", "json", "sarif", "github", "junit"}
+
+// ANSI colours for the text format (only on a terminal).
+const (
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiReset  = "\x1b[0m"
+)
+
+// writeDiagText prints "file:line:col: CODE: message" and an indented hint line per diagnostic;
+// with colour, the code is red (error) or yellow (warning) and the hint dim.
+func writeDiagText(w io.Writer, list diag.List, colour bool) error {
+	for _, d := range list {
+		sev := ""
+		if d.Severity != diag.Error {
+			sev = d.Severity.String() + ": "
+		}
+		code := d.Code
+		if colour {
+			c := ansiRed
+			if d.Severity != diag.Error {
+				c = ansiYellow
+			}
+			code = ansiBold + c + code + ansiReset
+		}
+		if _, err := fmt.Fprintf(w, "%s: %s: %s%s\n", d.Pos, code, sev, d.Message); err != nil {
+			return err
+		}
+		if d.Hint == "" {
+			continue
+		}
+		hint := "\thint: " + d.Hint + "\n"
+		if colour {
+			hint = "\t" + ansiDim + "hint: " + d.Hint + ansiReset + "\n"
+		}
+		if _, err := io.WriteString(w, hint); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeDiagJSON prints {"diagnostics": [...], "errors": N, "warnings": N}.
+func writeDiagJSON(w io.Writer, list diag.List) error {
+	if list == nil {
+		list = diag.List{}
+	}
+	out := struct {
+		Diagnostics diag.List `json:"diagnostics"`
+		Errors      int       `json:"errors"`
+		Warnings    int       `json:"warnings"`
+	}{list, list.Count(diag.Error), list.Count(diag.Warning)}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// relURI turns a display name ("./a/b.cue") into a SARIF/GitHub path relative to the working
+// directory ("a/b.cue"); absolute names become file URIs for SARIF.
+func relPath(file string) string { return strings.TrimPrefix(file, "./") }
+
+// SARIF 2.1.0, the subset GitHub code scanning reads: one run, the tool's rules (every code of the
+// catalogue, with its title and page), and one result per diagnostic.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifRule struct {
+	ID                   string      `json:"id"`
+	Name                 string      `json:"name"`
+	ShortDescription     sarifText   `json:"shortDescription"`
+	FullDescription      sarifText   `json:"fullDescription"`
+	Help                 sarifText   `json:"help"`
+	DefaultConfiguration sarifConfig `json:"defaultConfiguration"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifResult struct {
+	RuleID           string          `json:"ruleId"`
+	RuleIndex        int             `json:"ruleIndex"`
+	Level            string          `json:"level"`
+	Message          sarifText       `json:"message"`
+	Locations        []sarifLocation `json:"locations"`
+	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int          `json:"id,omitempty"`
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+func sarifLevel(s diag.Severity) string {
+	switch s {
+	case diag.Error:
+		return "error"
+	case diag.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+func sarifLoc(p diag.Pos) sarifLocation {
+	uri := relPath(p.File)
+	if strings.HasPrefix(uri, "/") {
+		uri = "file://" + uri
+	}
+	loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri}}}
+	if p.Line > 0 {
+		loc.PhysicalLocation.Region = &sarifRegion{StartLine: p.Line, StartColumn: p.Column}
+	}
+	return loc
+}
+
+// writeSARIF prints a SARIF 2.1.0 log.
+func writeSARIF(w io.Writer, list diag.List) error {
+	codes := diag.Codes()
+	index := map[string]int{}
+	rules := make([]sarifRule, 0, len(codes))
+	for i, in := range codes {
+		index[in.Code] = i
+		rules = append(rules, sarifRule{
+			ID: in.Code, Name: ruleName(in.Title),
+			ShortDescription:     sarifText{in.Title},
+			FullDescription:      sarifText{strings.TrimSpace(in.Doc)},
+			Help:                 sarifText{"sortie explain " + in.Code + "\n\n" + strings.TrimSpace(in.Doc)},
+			DefaultConfiguration: sarifConfig{sarifLevel(in.Severity)},
+		})
+	}
+	results := make([]sarifResult, 0, len(list))
+	for _, d := range list {
+		msg := d.Message
+		if d.Hint != "" {
+			msg += "\nhint: " + d.Hint
+		}
+		r := sarifResult{RuleID: d.Code, RuleIndex: index[d.Code], Level: sarifLevel(d.Severity),
+			Message: sarifText{msg}, Locations: []sarifLocation{sarifLoc(d.Pos)}}
+		for i, rp := range d.Related {
+			loc := sarifLoc(rp)
+			id := i + 1
+			loc.ID = &id
+			r.RelatedLocations = append(r.RelatedLocations, loc)
+		}
+		results = append(results, r)
+	}
+	log := sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs: []sarifRun{{
+			Tool:    sarifTool{Driver: sarifDriver{Name: "sortie", InformationURI: "https://github.com/sortie-rpg/sortie", Rules: rules}},
+			Results: results,
+		}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+// ruleName makes a SARIF rule name from a title: "block the party can never reach" ->
+// "BlockThePartyCanNeverReach".
+func ruleName(title string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(title, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// GitHub Actions workflow commands: "::error file=F,line=L,col=C,title=CODE::message". The data
+// escapes %, CR and LF; property values also ':' and ','.
+func ghEscapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghEscapeProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// writeGitHub prints one annotation per diagnostic (error, warning or notice); the hint follows
+// the message on a second line.
+func writeGitHub(w io.Writer, list diag.List) error {
+	for _, d := range list {
+		kind := "error"
+		switch d.Severity {
+		case diag.Warning:
+			kind = "warning"
+		case diag.Info:
+			kind = "notice"
+		}
+		props := []string{"file=" + ghEscapeProp(relPath(d.Pos.File))}
+		if d.Pos.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", d.Pos.Line))
+			if d.Pos.Column > 0 {
+				props = append(props, fmt.Sprintf("col=%d", d.Pos.Column))
+			}
+		}
+		props = append(props, "title="+ghEscapeProp(d.Code))
+		msg := d.Message
+		if d.Hint != "" {
+			msg += "\nhint: " + d.Hint
+		}
+		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghEscapeData(msg)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// JUnit XML: one <testsuite> per scenario, one <testcase> per pass (load, schema, each check,
+// suppressions); a pass with findings fails, its <failure> lists them. Warnings fail only with
+// --strict; otherwise they go to the test case's <system-out>.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
+}
+
+type junitText struct {
+	Text string `xml:",cdata"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",cdata"`
+}
+
+func writeJUnit(w io.Writer, list diag.List, scenarios []compiler.ScenarioFiles, strict bool) error {
+	// Which scenario a diagnostic belongs to: the one listing its file, else the one whose
+	// folder holds it, else the first.
+	owner := func(file string) int {
+		for i, s := range scenarios {
+			for _, f := range s.Files {
+				if f == file {
+					return i
+				}
+			}
+		}
+		for i, s := range scenarios {
+			if strings.HasPrefix(file, strings.TrimSuffix(s.Dir, "/")+"/") {
+				return i
+			}
+		}
+		return 0
+	}
+	type key struct {
+		scen int
+		pass string
+	}
+	byPass := map[key]diag.List{}
+	for _, d := range list {
+		k := key{owner(d.Pos.File), compiler.CheckOf(d.Code)}
+		byPass[k] = append(byPass[k], d)
+	}
+	out := junitSuites{Name: "sortie vet"}
+	for i, s := range scenarios {
+		suite := junitSuite{Name: s.Dir}
+		for _, pass := range compiler.PassNames() {
+			c := junitCase{Name: pass, Classname: s.Dir}
+			var fail, other []string
+			for _, d := range byPass[key{i, pass}] {
+				line := d.String()
+				if d.Hint != "" {
+					line += "\n\thint: " + d.Hint
+				}
+				if d.Severity == diag.Error || strict && d.Severity == diag.Warning {
+					fail = append(fail, line)
+				} else {
+					other = append(other, d.Severity.String()+": "+line)
+				}
+			}
+			if len(fail) > 0 {
+				c.Failure = &junitFailure{Message: fmt.Sprintf("%d finding(s)", len(fail)), Type: "sortie", Text: strings.Join(fail, "\n")}
+				suite.Failures++
+			}
+			if len(other) > 0 {
+				c.SystemOut = &junitText{strings.Join(other, "\n")}
+			}
+			suite.Cases = append(suite.Cases, c)
+			suite.Tests++
+		}
+		out.Tests += suite.Tests
+		out.Failures += suite.Failures
+		out.Suites = append(out.Suites, suite)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// Baseline: findings recorded once and not reported again, for adopting the linter on an existing
+// corpus. A finding is keyed by file, code and message (messages name the entity's path, e.g.
+// "field.blocks.c: ..."), never by line, so edits elsewhere in a file keep the baseline valid.
+// Each entry silences as many findings as it occurs times.
+type baselineEntry struct {
+	File    string `json:"file"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+type baselineFile struct {
+	Version  int             `json:"version"`
+	Findings []baselineEntry `json:"findings"`
+}
+
+func entryOf(d diag.Diagnostic) baselineEntry {
+	return baselineEntry{File: d.Pos.File, Code: d.Code, Message: d.Message}
+}
+
+func readBaseline(r io.Reader) (map[baselineEntry]int, error) {
+	var b baselineFile
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return nil, fmt.Errorf("not a sortie baseline: %v", err)
+	}
+	if b.Version != 1 {
+		return nil, fmt.Errorf("baseline version %d, want 1", b.Version)
+	}
+	m := map[baselineEntry]int{}
+	for _, e := range b.Findings {
+		m[e]++
+	}
+	return m, nil
+}
+
+// applyBaseline drops the findings the baseline holds.
+func applyBaseline(list diag.List, base map[baselineEntry]int) diag.List {
+	out := diag.List{}
+	for _, d := range list {
+		k := entryOf(d)
+		if base[k] > 0 {
+			base[k]--
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func writeBaseline(w io.Writer, list diag.List) error {
+	b := baselineFile{Version: 1, Findings: []baselineEntry{}}
+	for _, d := range list {
+		b.Findings = append(b.Findings, entryOf(d))
+	}
+	sort.SliceStable(b.Findings, func(i, j int) bool {
+		x, y := b.Findings[i], b.Findings[j]
+		if x.File != y.File {
+			return x.File < y.File
+		}
+		if x.Code != y.Code {
+			return x.Code < y.Code
+		}
+		return x.Message < y.Message
+	})
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(b)
+}

@@ -1,0 +1,92 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/internal/corpus"
+)
+
+// TestPatterns: "dir/..." finds every scenario below dir: CUE packages per folder, and YAML/JSON
+// files that say kind: scenario; it skips hidden folders, folders starting with '_', cue.mod, and
+// YAML that is not a scenario (scripts beside a scenario). Scenarios are listed in lexical order.
+func TestPatterns(t *testing.T) {
+	root := t.TempDir()
+	if err := corpus.WriteCUE(filepath.Join(root, "a"), 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := corpus.WriteJSON(filepath.Join(root, "b"), 2); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a/s000/win.yaml", "- {day: 1, move: east}\n") // a script: not a scenario
+	write(".hidden/x.cue", "this is not CUE {{{\n")
+	write("_skip/x.cue", "this is not CUE {{{\n")
+	write("cue.mod/module.cue", "this is not CUE {{{\n")
+	list, scen, err := VetScenarios([]string{"./..."}, Options{WorkDir: root})
+	if err != nil || len(list) != 0 {
+		t.Fatalf("VetScenarios: %v %v", err, list)
+	}
+	var got []string
+	for _, s := range scen {
+		got = append(got, s.Files...)
+	}
+	want := []string{"./a/s000/scenario.cue", "./a/s001/scenario.cue", "./b/s000.json", "./b/s001.json"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("scenarios %v, want %v", got, want)
+	}
+	if _, _, err := VetScenarios([]string{"./nosuch/..."}, Options{WorkDir: root}); err == nil {
+		t.Error("a pattern over a missing folder: want an error")
+	}
+}
+
+// TestParallelDeterministic: vetting many scenarios in parallel gives the same sorted findings
+// however many workers run.
+func TestParallelDeterministic(t *testing.T) {
+	root := t.TempDir()
+	if err := corpus.WriteJSON(root, 12); err != nil {
+		t.Fatal(err)
+	}
+	// Give each scenario a finding: an unused encounter (R004), in a second "encounters" key
+	// that CUE merges with the first.
+	for i := 0; i < 12; i++ {
+		p := filepath.Join(root, "s0"+string(rune('0'+i/10))+string(rune('0'+i%10))+".json")
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = []byte(string(data[:len(data)-2]) + ",\n  \"encounters\": {\"spare\": {\"monsters\": [{\"name\": \"x\", \"level\": 1}]}}\n}\n")
+		os.WriteFile(p, data, 0o644)
+	}
+	var first []string
+	for _, procs := range []int{1, 2, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		list, err := Vet([]string{"./..."}, Options{WorkDir: root})
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range list {
+			got = append(got, d.String())
+		}
+		if len(got) != 12 {
+			t.Fatalf("GOMAXPROCS=%d: %d findings, want 12 (one R004 each): %v", procs, len(got), got)
+		}
+		if first == nil {
+			first = got
+		} else if !reflect.DeepEqual(got, first) {
+			t.Errorf("GOMAXPROCS=%d: findings differ:\n%v\n%v", procs, got, first)
+		}
+	}
+}

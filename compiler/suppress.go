@@ -1,0 +1,160 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue/ast"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// A suppression is an attribute on a field of a CUE scenario file:
+//
+//	"09": {at: [4, 1]} @sortie(ignore="F002", reason="reached by boat in field 2")
+//
+// It silences one code on that field's entity and everything inside it (the source range of the
+// field). The reason is required (L008); an unknown code or key is L010; a suppression that
+// silences nothing is L009. YAML and JSON files have no attributes.
+type suppression struct {
+	code       string
+	start, end diag.Pos // the field's source range
+	at         diag.Pos // the attribute
+	used       bool
+}
+
+// collectSuppressions reads the @sortie attributes of the files and reports malformed ones.
+func collectSuppressions(files []*ast.File, nm *namer, list *diag.List) []*suppression {
+	var out []*suppression
+	for _, f := range files {
+		ast.Walk(f, func(n ast.Node) bool {
+			fd, ok := n.(*ast.Field)
+			if !ok {
+				return true
+			}
+			for _, a := range fd.Attrs {
+				name, body := a.Split()
+				if name != "sortie" {
+					continue
+				}
+				at := nm.pos(a.Pos())
+				args, err := parseAttrArgs(body)
+				code, reason := args["ignore"], args["reason"]
+				for k := range args {
+					if k != "ignore" && k != "reason" && err == nil {
+						err = fmt.Errorf("unknown key %q", k)
+					}
+				}
+				switch {
+				case err != nil:
+					list.Add(diag.Errorf(at, codeBadIgnore, "malformed @sortie attribute: %v", err).
+						WithHint(`write @sortie(ignore="CODE", reason="why")`))
+					continue
+				case code == "":
+					list.Add(diag.Errorf(at, codeBadIgnore, "@sortie attribute without ignore=\"CODE\"").
+						WithHint(`write @sortie(ignore="CODE", reason="why")`))
+					continue
+				}
+				if _, known := diag.Lookup(code); !known {
+					list.Add(diag.Errorf(at, codeBadIgnore, "@sortie ignores unknown code %q", code).
+						WithHint("sortie explain lists the codes"))
+					continue
+				}
+				if strings.TrimSpace(reason) == "" {
+					list.Add(diag.Errorf(at, codeNoReason, "suppression of %s has no reason: it silences nothing", code).
+						WithHint(`add reason="why the finding does not apply here"`))
+					continue
+				}
+				out = append(out, &suppression{code: code, start: nm.pos(fd.Pos()), end: nm.pos(fd.End()), at: at})
+			}
+			return true
+		}, nil)
+	}
+	return out
+}
+
+// applySuppressions drops the findings the suppressions silence and reports unused suppressions
+// (L009). Loading and suppression findings themselves (L codes) are never silenced.
+func applySuppressions(list diag.List, sup []*suppression) diag.List {
+	if len(sup) == 0 {
+		return list
+	}
+	out := list[:0:0]
+	for _, d := range list {
+		silenced := false
+		for _, s := range sup {
+			if s.code == d.Code && !strings.HasPrefix(d.Code, "L") && within2(d.Pos, s.start, s.end) {
+				s.used, silenced = true, true
+			}
+		}
+		if !silenced {
+			out = append(out, d)
+		}
+	}
+	for _, s := range sup {
+		if !s.used {
+			out = append(out, diag.Warnf(s.at, codeUnusedIgnore, "suppression of %s silences nothing here", s.code).
+				WithHint("delete the attribute"))
+		}
+	}
+	return out
+}
+
+// within2 reports whether p lies in the range [start, end] of one file.
+func within2(p, start, end diag.Pos) bool {
+	if p.File != start.File || p.File == "" {
+		return false
+	}
+	after := p.Line > start.Line || p.Line == start.Line && p.Column >= start.Column
+	before := p.Line < end.Line || p.Line == end.Line && p.Column <= end.Column
+	return after && before
+}
+
+// parseAttrArgs parses `key="value", key2=value2` (values quoted as CUE/Go strings or bare).
+func parseAttrArgs(body string) (map[string]string, error) {
+	out := map[string]string{}
+	rest := strings.TrimSpace(body)
+	for rest != "" {
+		key, after, ok := strings.Cut(rest, "=")
+		if !ok {
+			return nil, fmt.Errorf("want key=value, got %q", rest)
+		}
+		key = strings.TrimSpace(key)
+		after = strings.TrimLeft(after, " \t")
+		var val string
+		if strings.HasPrefix(after, `"`) {
+			end := 1
+			for end < len(after) && after[end] != '"' {
+				if after[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			if end >= len(after) {
+				return nil, fmt.Errorf("unterminated string")
+			}
+			v, err := strconv.Unquote(after[:end+1])
+			if err != nil {
+				return nil, fmt.Errorf("bad string %s", after[:end+1])
+			}
+			val, after = v, after[end+1:]
+		} else {
+			i := strings.IndexByte(after, ',')
+			if i < 0 {
+				i = len(after)
+			}
+			val, after = strings.TrimSpace(after[:i]), after[i:]
+		}
+		if _, dup := out[key]; dup || key == "" {
+			return nil, fmt.Errorf("empty or repeated key %q", key)
+		}
+		out[key] = val
+		after = strings.TrimSpace(after)
+		if after != "" && after[0] != ',' {
+			return nil, fmt.Errorf("want ',' after %s", key)
+		}
+		rest = strings.TrimSpace(strings.TrimPrefix(after, ","))
+	}
+	return out, nil
+}

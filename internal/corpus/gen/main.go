@@ -1,0 +1,36 @@
+// Command gen writes a generated scenario corpus (see package corpus):
+//
+//	go run ./internal/corpus/gen -n 500 -format json -o DIR
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/sortie-rpg/sortie/internal/corpus"
+)
+
+func main() {
+	n := flag.Int("n", 500, "number of scenarios")
+	format := flag.String("format", "json", "json (DIR/sNNN.json) or cue (DIR/sNNN/scenario.cue)")
+	out := flag.String("o", "", "output directory")
+	flag.Parse()
+	if *out == "" || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: gen [-n N] [-format json|cue] -o DIR")
+		os.Exit(2)
+	}
+	var err error
+	switch *format {
+	case "json":
+		err = corpus.WriteJSON(*out, *n)
+	case "cue":
+		err = corpus.WriteCUE(*out, *n)
+	default:
+		err = fmt.Errorf("unknown -format %q", *format)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
