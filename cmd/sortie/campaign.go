@@ -121,6 +121,9 @@ func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from
 		Format:     prm.format,
 		Checkpoint: pl.sess.checkpoint,
 	})
+	if err == nil {
+		err = pl.sess.ended()
+	}
 	if err != nil {
 		return pl.finish(e, err)
 	}

@@ -36,6 +36,9 @@ campaign or script that changed since the save.`,
 			if err != nil {
 				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
 			}
+			if sv.At == "end" {
+				return failf(exitUsage, "cannot resume %s: the saved run already ended (%s, %d checkpoints); nothing was overwritten", file, sv.Path, sv.Steps)
+			}
 			prm := playParams{seed: sv.Seed, script: sv.Script, policy: sv.Policy, format: sv.Output,
 				tableDice: sv.TableDice, save: file, halt: c.Int("halt-after")}
 			if s := c.String("save"); s != "" {

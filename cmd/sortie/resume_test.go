@@ -167,10 +167,13 @@ func TestResumeRefused(t *testing.T) {
 	if err := os.WriteFile(cue, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// Unchanged again: the save resumes.
+	// Unchanged again: the save resumes, to the end; the save then says so, and resuming it again
+	// is refused.
 	if code, _, errs := runMain("resume", save); code != exitOK {
 		t.Errorf("unchanged: exit %d: %s", code, errs)
 	}
+	ended, _ := os.ReadFile(save)
+	refuse("ended", string(ended), "already ended")
 }
 
 // TestResumeCampaignChanged: a campaign save is refused once the campaign file changes.

@@ -118,6 +118,9 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	}
 	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice, Sink: pl.sinkFor(prm.format)}
 	res, err := runner.Run(p, opts)
+	if err == nil {
+		err = pl.sess.ended()
+	}
 	if err != nil {
 		return pl.finish(e, err)
 	}

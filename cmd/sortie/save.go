@@ -43,7 +43,7 @@ type saveFile struct {
 	TableDice  bool   `json:"tableDice,omitempty"`
 
 	// The save point.
-	At        string   `json:"at"`        // "checkpoint" (a day end or campaign step) | "decision" (end of input, Ctrl-C)
+	At        string   `json:"at"`        // "checkpoint" (a day end or campaign step) | "decision" (end of input, Ctrl-C) | "end" (the run ended)
 	Steps     int      `json:"steps"`     // checkpoints passed
 	Position  int      `json:"position"`  // decisions answered (script position)
 	Offset    int64    `json:"offset"`    // output bytes written
@@ -109,7 +109,7 @@ func decodeSave(data []byte) (*saveFile, error) {
 		return nil, fmt.Errorf("the save names an unknown command %q", sv.Command)
 	case sv.Output != "text" && sv.Output != "jsonl":
 		return nil, fmt.Errorf("the save names an unknown output format %q", sv.Output)
-	case sv.At != "checkpoint" && sv.At != "decision":
+	case sv.At != "checkpoint" && sv.At != "decision" && sv.At != "end":
 		return nil, fmt.Errorf("the save names an unknown save point %q", sv.At)
 	case sv.Steps < 0 || sv.Position < 0 || sv.Offset < 0 || sv.Position > len(sv.Decisions) && sv.Prompt:
 		return nil, errors.New("the save's counters are out of range")
@@ -258,6 +258,20 @@ func (s *session) saveAtDecision() error {
 		return nil
 	}
 	return s.writeLocked("decision", s.rec.askedAt)
+}
+
+// ended is called when the run ended (success, failure, the campaign's end): a resumed run must
+// have met its save point by then; a save records that there is nothing left to resume.
+func (s *session) ended() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.from != nil {
+		return &errReplay{"the replay ended before it reached the save point"}
+	}
+	if s.savePath == "" || s.halt > 0 && s.steps >= s.halt {
+		return nil
+	}
+	return s.writeLocked("end", s.out.n)
 }
 
 // countWriter counts the bytes written and drops the first skip of them.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -238,3 +239,27 @@ func BenchmarkBundledCampaign(b *testing.B) {
 }
 
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// TestPromptCampaign: campaign decisions at the prompt list their choices (K-9 selection, K-11
+// benefit with "none", K-12..K-14 preparation), accept a name, and end of input stops the run.
+func TestPromptCampaign(t *testing.T) {
+	c := bundled(t)
+	// The prologue (move, pick: seed 1 rolls 4 and 1, night, move, battle), then select, benefit,
+	// prepare.
+	in := strings.NewReader("east\n4\nmarch\neast\nwon\nfield01\nnone\nbuy potion\n")
+	var questions, out bytes.Buffer
+	res, err := Run(c, Options{Seed: 1, Decider: runner.NewPrompt(in, &questions, false), Out: &out})
+	if !errors.Is(err, runner.ErrNoInput) || res.End != EndStopped {
+		t.Fatalf("err %v end %v", err, res)
+	}
+	q := questions.String()
+	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion"} {
+		if !strings.Contains(q, want) {
+			t.Errorf("prompts lack %q:\n%s", want, q)
+		}
+	}
+	// The potion was bought: 3000 - 100 (K-12).
+	if res.State.Purse != 2900 {
+		t.Errorf("purse %d, want 2900", res.State.Purse)
+	}
+}
