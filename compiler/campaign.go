@@ -227,6 +227,9 @@ func (d *campaignDecoder) decode() *plan.Campaign {
 		Title: strOf(d.at("title"), ""),
 		Money: intOf(d.at("money"), 0),
 		Final: -1,
+		Debt:  strOf(d.at("options.debt"), "pc"),
+		// K-14: 10,000 gamels unless the campaign says otherwise.
+		ResurrectionCost: intOf(d.at("options.resurrectionCost"), 10000),
 	}
 	// The user's value lacks the schema's defaults: apply them here (level 2, xp 0, ...).
 	for _, f := range fieldsOf(d.at("bases")) {

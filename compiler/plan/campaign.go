@@ -18,6 +18,11 @@ type Campaign struct {
 	Shop     []Item       `json:"shop"`
 
 	Scenarios []CampaignScenario `json:"scenarios"`
+
+	// K-14 switches (options: in the campaign file): Debt "pc" (Default) or "party";
+	// ResurrectionCost in gamels (10000).
+	Debt             string `json:"debt"`
+	ResurrectionCost int    `json:"resurrectionCost"`
 }
 
 // CampaignPC is a PC at the start of the campaign (K-1). Level and XP are SW2 character values.

@@ -29,7 +29,7 @@ type Options struct {
 	Out      io.Writer      // the transcript
 	Format   string         // "text" (default) or "jsonl"
 	Player   Player         // nil: RunnerPlayer{}
-	Rules    *Rules         // nil: DefaultRules
+	Rules    *Rules         // nil: the campaign file's options (plan.Campaign Debt, ResurrectionCost)
 	// MaxSorties bounds the sorties of one run (a policy may fail and retry forever, K-66);
 	// 0 means DefaultMaxSorties.
 	MaxSorties int
@@ -68,7 +68,7 @@ func Run(c *plan.Campaign, opts Options) (*Result, error) {
 	if g.opts.Player == nil {
 		g.opts.Player = RunnerPlayer{}
 	}
-	g.rules = DefaultRules
+	g.rules = RulesOf(c)
 	if opts.Rules != nil {
 		g.rules = *opts.Rules
 	}

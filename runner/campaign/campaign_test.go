@@ -263,3 +263,15 @@ func TestPromptCampaign(t *testing.T) {
 		t.Errorf("purse %d, want 2900", res.State.Purse)
 	}
 }
+
+// TestRulesOf: the campaign file's options switch the K-14 Default; absent, DefaultRules.
+func TestRulesOf(t *testing.T) {
+	c := bundled(t) // no options: the Defaults
+	if r := RulesOf(c); r != DefaultRules {
+		t.Errorf("bundled: %+v, want %+v", r, DefaultRules)
+	}
+	c.Debt, c.ResurrectionCost = "party", 8000
+	if r := RulesOf(c); r.Debt != DebtParty || r.ResurrectionCost != 8000 {
+		t.Errorf("options: %+v", r)
+	}
+}

@@ -32,6 +32,18 @@ const (
 // DefaultRules are the rules as RULES.md states them, with every Default.
 var DefaultRules = Rules{ResurrectionCost: 10000, Debt: DebtPerPC}
 
+// RulesOf returns the rules a campaign file asks for: DefaultRules with its options applied.
+func RulesOf(c *plan.Campaign) Rules {
+	r := DefaultRules
+	if c.Debt == "party" {
+		r.Debt = DebtParty
+	}
+	if c.ResurrectionCost > 0 || c.Debt != "" {
+		r.ResurrectionCost = c.ResurrectionCost
+	}
+	return r
+}
+
 // PC is a PC's state across the campaign (K-1: the angel is a PC).
 type PC struct {
 	ID    string `json:"id"`
