@@ -14,8 +14,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/sortie" ./cmd/sortie
 go build -o "$tmp/cue" cuelang.org/go/cmd/cue # the go.mod tool dependency, same version
-go run ./internal/corpus/gen -n "$n" -format json -o "$tmp/json"
-go run ./internal/corpus/gen -n "$n" -format cue -o "$tmp/cue-corpus"
+go run ./compiler/internal/corpus/gen -n "$n" -format json -o "$tmp/json"
+go run ./compiler/internal/corpus/gen -n "$n" -format cue -o "$tmp/cue-corpus"
 "$tmp/sortie" schema --format cue > "$tmp/schema.cue"
 
 # best "wall user+sys" of $runs runs of a command (exit status must be 0)

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sortie-rpg/sortie/internal/corpus"
+	"github.com/sortie-rpg/sortie/compiler/internal/corpus"
 )
 
 // BenchmarkVetCorpus vets a generated corpus of 500 scenarios (package corpus), written once per

@@ -43,6 +43,7 @@ var checks = []*Check{
 	armiesCheck,
 	duplicatesCheck,
 	karzoralCheck,
+	traversalCheck,
 }
 
 // Checks returns the registered checks (for documentation and tests). The slice is a copy.

@@ -102,13 +102,14 @@ Bad:
     if: day: 14
 
 Fix: use a day up to the limit, or raise the limit.`},
-		diag.CodeInfo{Code: codeEpisodeTable, Title: "episode table is not six faces", Severity: diag.Error, Doc: `The camp phase rolls a d6 on the episode table (K-36, K-37): it has exactly six episodes,
-face 1 first. Reported by the schema step, at the list.
+		diag.CodeInfo{Code: codeEpisodeTable, Title: "episode or traversal table is not six faces", Severity: diag.Error, Doc: `The camp phase rolls a d6 on the episode table (K-36, K-37): it has exactly six episodes,
+face 1 first. A traversal area's event table is read the same way (K-45): six faces.
+Reported by the schema step, at the list.
 
 Bad:
     episodes: [{say: "1"}, {say: "2"}, {say: "3"}, {say: "4"}, {say: "5"}]
 
-Fix: give six episodes.`},
+Fix: give six episodes (or six traversal faces).`},
 		diag.CodeInfo{Code: codeArmyDoom, Title: "friendly army destroyed if the party does nothing", Severity: diag.Warning, Doc: `A forecast: moving every army along its route (K-22) and fighting strength battles where
 opposing armies meet (K-24, pairs in ascending army id), a friendly army reaches strength 0
 and the scenario fails (K-25) on that day, unless the party acts first. Events are not

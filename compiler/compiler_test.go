@@ -200,7 +200,7 @@ func TestField01Plan(t *testing.T) {
 	for _, e := range p.Events {
 		evs = append(evs, e.ID)
 	}
-	if strings.Join(evs, " ") != "scoutsReport supplyCache woodsAmbush causewayWatch gateHolds" {
+	if strings.Join(evs, " ") != "scoutsReport supplyCache woodsAmbush causewayWatch gateHolds crowsOverWoods" {
 		t.Fatalf("events = %v", evs)
 	}
 	if on := p.Events[0].On; on.Kind != plan.OnDay || on.Day != 2 {

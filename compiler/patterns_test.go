@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/sortie-rpg/sortie/internal/corpus"
+	"github.com/sortie-rpg/sortie/compiler/internal/corpus"
 )
 
 // TestPatterns: "dir/..." finds every scenario below dir: CUE packages per folder, and YAML/JSON

@@ -616,6 +616,11 @@ func (sc *schemaChecker) listLength(sels []cue.Selector, lv cue.Value) {
 		d = diag.Errorf(sc.nm.valuePos(lv), codeEpisodeTable, "episodes: the episode table has %d faces, want exactly 6 (K-36: one per face of a d6)", got).
 			WithHint("give six episodes, face 1 first")
 	}
+	if len(sels) == 3 && sels[0].String() == "traversals" && sels[2].String() == "faces" {
+		// K-45: so is a traversal event table.
+		d = diag.Errorf(sc.nm.valuePos(lv), codeEpisodeTable, "%s: the traversal event table has %d faces, want exactly 6 (K-45: one per face of a d6)", cue.MakePath(sels...), got).
+			WithHint("give six faces, face 1 first")
+	}
 	sc.add(cue.MakePath(sels...).String(), d)
 }
 

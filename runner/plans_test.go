@@ -202,6 +202,9 @@ func field01() *plan.Plan {
 		{ID: "gateHolds", On: plan.Trigger{Kind: plan.OnDay, Day: 6},
 			If: &plan.Cond{Op: plan.CondNot, Args: []plan.Cond{{Op: plan.CondFlag, Flag: cacheBurned}}},
 			Do: []plan.Action{{Op: plan.ActSay, Text: "Resupplied from the marsh, the boggards at the gate dig in."}}},
+		{ID: "crowsOverWoods", On: plan.Trigger{Kind: plan.OnEnter, Block: blockIdx(p, "03")}, Once: true,
+			If: &plan.Cond{Op: plan.CondFlag, Flag: woodsCleared},
+			Do: []plan.Action{{Op: plan.ActSay, Text: "From the hills, crows circle over the boggy woods where the scouts fell."}}},
 	}
 	p.Objectives = []plan.Objective{
 		{ID: "cacheBurned", When: plan.Cond{Op: plan.CondFlag, Flag: cacheBurned}, Outcome: "midpoint", XP: 500, Say: "The warband's supplies are ash."},

@@ -78,6 +78,7 @@ enemy armies with their routes, encounters, events, objectives and episodes.
   sortie compile scenarios/karzoral/field01 -o plan.json
   sortie run scenarios/karzoral/field01 --script scenarios/karzoral/field01/win.yaml
   sortie explain F002                            what a diagnostic code means and how to fix it
+  sortie battle scenarios/pathfinder/orc-horde --runs 10000   Pathfinder mass combat: rates
   sortie campaign run scenarios/karzoral/campaign.cue --script scenarios/karzoral/campaign-play.yaml
   sortie run scenarios/karzoral/field01 --save run.json; sortie resume run.json
 

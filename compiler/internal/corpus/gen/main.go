@@ -1,6 +1,6 @@
 // Command gen writes a generated scenario corpus (see package corpus):
 //
-//	go run ./internal/corpus/gen -n 500 -format json -o DIR
+//	go run ./compiler/internal/corpus/gen -n 500 -format json -o DIR
 package main
 
 import (
@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/sortie-rpg/sortie/internal/corpus"
+	"github.com/sortie-rpg/sortie/compiler/internal/corpus"
 )
 
 func main() {
