@@ -118,6 +118,7 @@ func collectUnits(paths []string, workDir string) ([]unit, error) {
 // .cue files is a scenario; in a directory without .cue files, each YAML or JSON file that says
 // kind: scenario is one. Hidden directories (".git"), directories starting with '_' and cue.mod
 // are skipped, and symbolic links are not followed. Directories are visited in lexical order.
+// Campaign files (kind: "campaign", see VetCampaign) are not scenarios and are left out.
 func walkUnits(pattern, root string) ([]unit, error) {
 	root = filepath.Clean(root)
 	if st, err := os.Stat(root); err != nil {
@@ -150,7 +151,9 @@ func walkUnits(pattern, root string) ([]unit, error) {
 			// when the directory is named (it may lead outside the scenario's folder).
 			switch fileKind(e.Name()) {
 			case "cue":
-				cueFiles = append(cueFiles, filepath.Join(path, e.Name()))
+				if f := filepath.Join(path, e.Name()); !IsCampaign(f) {
+					cueFiles = append(cueFiles, f)
+				}
 			case "yaml", "json":
 				data = append(data, filepath.Join(path, e.Name()))
 			}

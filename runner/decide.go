@@ -28,10 +28,15 @@ const (
 	KindStrategy // a strategy rung at a Melee Phase (P-51, P-52)
 	KindAnswer   // yes | no: stay at range, leave, oppose a withdrawal, potion, triage (P-25, P-49, P-66)
 	KindPlace    // the adjacent hex a withdrawn or routed army goes to (P-62)
+
+	// Campaign decisions (package runner/campaign), asked between scenarios with Day 0.
+	KindSelect  // scenario selection: the id of an unlocked scenario (K-9, K-10)
+	KindBenefit // the mercenary benefit of this sortie: a benefit id or "none" (K-11)
+	KindPrepare // sortie preparation: "sortie", "treat", "buy ITEM", "resurrect PC" (K-12..K-14)
 )
 
 var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "protect", "target", "cancel", "take", "traverse",
-	"tactic", "strategy", "answer", "place"}
+	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -154,6 +159,9 @@ func (r *Request) Legal() string {
 
 // Where says "day 3, camp phase" (or "before day 1").
 func (r *Request) Where() string {
+	if r.Kind >= KindSelect {
+		return "campaign"
+	}
 	if r.Day == 0 {
 		return "before day 1"
 	}
@@ -220,6 +228,12 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("%s: %s at %s: army %s: %s?", r.Where(), r.Title, r.Block, r.Army, q)
 	case KindPlace:
 		return fmt.Sprintf("%s: army %s leaves hex %s (%s). To which adjacent hex?", r.Where(), r.Army, r.Block, r.Cause)
+	case KindSelect:
+		return "scenario selection: which scenario does the party play next?"
+	case KindBenefit:
+		return fmt.Sprintf("sortie preparation for %s: which mercenary benefit (K-11)?", r.Title)
+	case KindPrepare:
+		return fmt.Sprintf("sortie preparation for %s: what next?", r.Title)
 	}
 	return r.Where() + ": " + r.Kind.String() + "?"
 }

@@ -183,7 +183,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none} or {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"}"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -235,7 +235,7 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place"}
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
 
 // entry reads one entry.
 func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
@@ -301,6 +301,12 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindAnswer
 		case "place":
 			k = KindPlace
+		case "select":
+			k = KindSelect
+		case "benefit":
+			k = KindBenefit
+		case "prepare":
+			k = KindPrepare
 		case "day":
 			n, nok := intValue(f.Value)
 			if !nok || n < 1 {
@@ -331,6 +337,16 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			e.pos = diag.Pos{File: p.file}
 		}
 		switch k {
+		case KindSelect, KindBenefit, KindPrepare:
+			// Campaign decisions: any name; whether it is legal is known only when it is asked.
+			name, nok := nameValue(f.Value)
+			if !nok || name == "" {
+				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindSelect: "select: field01", KindBenefit: "benefit: daisy", KindPrepare: `prepare: sortie`}[k])
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
 		case KindTactic, KindStrategy, KindPlace:
 			name, nok := nameValue(f.Value)
 			if !nok || strings.TrimSpace(name) == "" {

@@ -79,6 +79,8 @@ enemy armies with their routes, encounters, events, objectives and episodes.
   sortie run scenarios/karzoral/field01 --script scenarios/karzoral/field01/win.yaml
   sortie explain F002                            what a diagnostic code means and how to fix it
   sortie battle scenarios/pathfinder/orc-horde --runs 10000   Pathfinder mass combat: rates
+  sortie campaign run scenarios/karzoral/campaign.cue --script scenarios/karzoral/campaign-play.yaml
+  sortie run scenarios/karzoral/field01 --save run.json; sortie resume run.json
 
 Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O error.`,
 		Reader:         e.stdin,
@@ -92,6 +94,8 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			vetCommand(e),
 			compileCommand(e),
 			runCommand(e),
+			campaignCommand(e),
+			resumeCommand(e),
 			explainCommand(e),
 			schemaCommand(e),
 			battleCommand(e),
@@ -125,6 +129,15 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 	}
 	if cmd == nil {
 		return args, nil
+	}
+	if len(args) > 1 {
+		// A command with subcommands (sortie campaign run FILE --script F): reorder for the subcommand.
+		for _, sc := range cmd.Subcommands {
+			if sc.HasName(args[1]) {
+				r, err := reorderArgs(&cli.App{Commands: cmd.Subcommands}, args[1:])
+				return append([]string{args[0]}, r...), err
+			}
+		}
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {

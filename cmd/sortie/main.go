@@ -2,6 +2,24 @@
 // JSON too). Run `sortie help` for the commands.
 package main
 
-import "os"
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
 
-func main() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	// Ctrl-C (or a polite kill) during an interactive run with --save writes the save first: every
+	// answer given so far is kept (see onInterrupt). Exit 130 as a shell reports SIGINT.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		if msg := onInterrupt(); msg != "" {
+			fmt.Fprintln(os.Stderr, "\n"+msg)
+		}
+		os.Exit(130)
+	}()
+	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

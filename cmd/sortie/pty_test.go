@@ -113,3 +113,88 @@ func TestInteractiveDay(t *testing.T) {
 		t.Fatalf("want a clean 'input ended' message:\n%s", s)
 	}
 }
+
+// TestInteractiveSaveResume: an interactive run with --save is interrupted by Ctrl-C at the day-2
+// move prompt: it saves every answer given (exit 130). Resuming replays day 1 silently, asks the
+// day-2 move again (answered from a pipe), and at end of input saves again (exit 2).
+func TestInteractiveSaveResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "sortie")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	save := filepath.Join(dir, "save.json")
+	cmd := exec.Command(bin, "run", field01, "--seed", "3", "--save", save)
+	cmd.Env = append(os.Environ(), "TERM=dumb")
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tty.Close()
+	var out ptyOutput
+	copied := make(chan struct{})
+	go func() { io.Copy(&out, tty); close(copied) }()
+	send := func(s string) {
+		if _, err := tty.Write([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := out.waitFor(t, 0, "> ")
+	send("east\n")
+	at = out.waitFor(t, at, "> ")
+	send("1\n")
+	at = out.waitFor(t, at, "> ")
+	send("rest\n")
+	at = out.waitFor(t, at, "== day 2 ==")
+	out.waitFor(t, at, "> ")
+	send("\x03") // Ctrl-C at the day-2 move prompt
+
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("sortie did not stop on Ctrl-C:\n%s", out.String())
+	}
+	<-copied
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(out.String(), "saved to "+save) {
+		t.Fatalf("exit %v, want 130 and a save message:\n%s", err, out.String())
+	}
+	data, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := decodeSave(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Day 1: move east, pick 1, rest = 3 answers; the save point is the unanswered day-2 move.
+	if sv.At != "decision" || sv.Position != 3 || len(sv.Decisions) != 3 || sv.Decisions[0] != "d:east" {
+		t.Fatalf("save at %s, position %d, decisions %v", sv.At, sv.Position, sv.Decisions)
+	}
+
+	res := exec.Command(bin, "resume", save)
+	res.Stdin = strings.NewReader("east\n")
+	var stdout, stderr bytes.Buffer
+	res.Stdout, res.Stderr = &stdout, &stderr
+	err = res.Run()
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+		t.Fatalf("resume: %v, want exit 2 at end of input\n%s", err, stderr.String())
+	}
+	got := stdout.String()
+	if strings.Contains(got, "== day 1 ==") || strings.Contains(got, "== day 2 ==") || !strings.Contains(got, "the party moves east t1 -> t2") {
+		t.Errorf("resumed output should start at the day-2 move:\n%s", got)
+	}
+	if !strings.Contains(stderr.String(), "saved to") {
+		t.Errorf("no save at end of input: %s", stderr.String())
+	}
+	data, _ = os.ReadFile(save)
+	if sv, err = decodeSave(data); err != nil || sv.Position != 4 || sv.Decisions[3] != "d:east" {
+		t.Errorf("second save: %v %+v", err, sv)
+	}
+}

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -45,6 +47,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first or random"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (transcript) or jsonl (one JSON record a line)"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
+			saveFlags()[0], saveFlags()[1],
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -85,64 +88,45 @@ func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
 	if p.Pathfinder != nil {
 		return runPathfinder(e, c, p)
 	}
-	seed := c.Uint64("seed")
-	opts := runner.Options{Seed: seed}
-
-	var policy runner.Decider
-	var script *runner.Script
-	if name := c.String("policy"); name != "" {
-		d, err := runner.NewPolicy(name, seed)
-		if err != nil {
-			return failf(exitUsage, "%v", err)
-		}
-		policy = d
-	}
-	switch {
-	case c.String("script") != "":
-		s, list, err := runner.LoadScript(c.String("script"))
-		if err != nil {
-			return failf(exitUsage, "%v", err)
-		}
-		if list.HasErrors() {
-			list.Sort()
-			writeDiagText(e.stderr, list, false)
-			return failf(exitFindings, "the script has errors")
-		}
-		opts.Decider = s
-		opts.Fallback = policy
-		script = s
-	case isTerminal(e.stdin) && policy == nil:
-		opts.Decider = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
-	case policy != nil:
-		opts.Decider = policy
-	default:
-		return failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
-	}
-
-	switch c.String("format") {
-	case "text":
-		opts.Sink = runner.NewTextSink(e.stdout)
-	case "jsonl":
-		opts.Sink = runner.NewJSONLSink(e.stdout)
-	default:
-		return failf(exitUsage, "unknown --format %q: use text or jsonl", c.String("format"))
-	}
-
-	res, err := runner.Run(p, opts)
+	abs, err := filepath.Abs(c.Args().First())
 	if err != nil {
-		var de *runner.DecisionError
-		switch {
-		case errors.As(err, &de):
-			writeDiagText(e.stderr, de.Diagnostics(), false)
-			return failf(exitFindings, "")
-		case errors.Is(err, runner.ErrNoInput):
-			return failf(exitUsage, "input ended; the run stopped (%v)", err)
-		}
 		return failf(exitUsage, "%v", err)
 	}
-	if script != nil && res.Outcome != "stopped" {
+	return playPlan(e, p, abs, paramsFromFlags(c), nil)
+}
+
+// planHash is the hash a save keeps of a scenario run's plan: SHA-256 of its encoding.
+func planHash(p *plan.Plan) (string, error) {
+	data, err := plan.Encode(p)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:]), nil
+}
+
+// playPlan runs p (a fresh run, or the resumption of from) and reports its outcome.
+func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile) error {
+	pl, err := setup(e, prm, from)
+	if err != nil {
+		return err
+	}
+	b := &pl.sess.base
+	b.Command, b.Path = "run", path
+	if b.PlanHash, err = planHash(p); err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice, Sink: pl.sinkFor(prm.format)}
+	res, err := runner.Run(p, opts)
+	if err == nil {
+		err = pl.sess.ended()
+	}
+	if err != nil {
+		return pl.finish(e, err)
+	}
+	if pl.script != nil && res.Outcome != "stopped" {
 		// X004: the scenario ended before the script did (a warning: the exit code is the outcome).
-		writeDiagText(e.stderr, script.Unused(), false)
+		writeDiagText(e.stderr, pl.script.Unused(), false)
 	}
 	if res.Outcome != "success" {
 		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d", p.Scenario.ID, res.Outcome, res.Day)

@@ -18,7 +18,8 @@ func vetCommand(e *env) *cli.Command {
 		ArgsUsage: "PATH...",
 		Description: `vet loads each PATH (a scenario file, several files of one scenario, a directory, or a
 pattern DIR/... for every scenario below DIR), applies the schema and runs every check;
-scenarios are vetted in parallel. Each finding prints as
+scenarios are vetted in parallel; a single campaign file, kind: "campaign", is vetted as a
+campaign, see sortie campaign vet. Each finding prints as
 
   file:line:col: CODE: message
   	hint: what to do
@@ -66,7 +67,15 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 			if os.Getenv("GOGC") == "" {
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
 			}
-			list, scenarios, err := compiler.VetScenarios(c.Args().Slice(), compiler.Options{})
+			var list diag.List
+			var scenarios []compiler.ScenarioFiles
+			var err error
+			if c.NArg() == 1 && compiler.IsCampaign(c.Args().First()) {
+				// kind: "campaign": the campaign and every scenario it names (C001-C007).
+				list, err = compiler.VetCampaign(c.Args().First(), compiler.Options{})
+			} else {
+				list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), compiler.Options{})
+			}
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}

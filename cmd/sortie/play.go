@@ -1,0 +1,192 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/urfave/cli/v2"
+)
+
+// playParams are the settings of a run, from the flags or from a save.
+type playParams struct {
+	seed      uint64
+	script    string // path
+	policy    string
+	format    string
+	tableDice bool
+	save      string // --save FILE, "" for none
+	halt      int    // --halt-after N (hidden test hook)
+}
+
+func paramsFromFlags(c *cli.Context) playParams {
+	return playParams{
+		seed:      c.Uint64("seed"),
+		script:    c.String("script"),
+		policy:    c.String("policy"),
+		format:    c.String("format"),
+		tableDice: c.Bool("table-dice"),
+		save:      c.String("save"),
+		halt:      c.Int("halt-after"),
+	}
+}
+
+// saveFlags are the flags of the commands that can save.
+func saveFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "save", Usage: "after every day, save the run to `FILE` (atomically); continue it with sortie resume FILE"},
+		&cli.IntFlag{Name: "halt-after", Hidden: true, Usage: "test hook: stop right after the N-th save, as a kill would"},
+	}
+}
+
+// played is a run's decider setup.
+type played struct {
+	sess     *session
+	dec      runner.Decider // the recorder, wrapping the live decider (or the replay)
+	fallback runner.Decider
+	script   *runner.Script
+	prompt   bool
+}
+
+// setup builds the session and the deciders for a run; from is the save being resumed, or nil.
+// Exit-coded errors only.
+func setup(e *env, prm playParams, from *saveFile) (*played, error) {
+	if prm.format != "text" && prm.format != "jsonl" {
+		return nil, failf(exitUsage, "unknown --format %q: use text or jsonl", prm.format)
+	}
+	pl := &played{sess: newSession(e.stdout, prm.seed)}
+	var policy runner.Decider
+	if prm.policy != "" {
+		d, err := runner.NewPolicy(prm.policy, prm.seed)
+		if err != nil {
+			return nil, failf(exitUsage, "%v", err)
+		}
+		policy = d
+	}
+	var live runner.Decider
+	switch {
+	case prm.script != "":
+		if from != nil {
+			h, err := hashFile(prm.script)
+			if err != nil {
+				return nil, failf(exitUsage, "cannot resume: the script: %v", err)
+			}
+			if h != from.ScriptHash {
+				return nil, failf(exitUsage, "cannot resume: the script %s changed since the save (hash %s, saved %s); nothing was overwritten", prm.script, h, from.ScriptHash)
+			}
+		}
+		s, list, err := runner.LoadScript(prm.script)
+		if err != nil {
+			return nil, failf(exitUsage, "%v", err)
+		}
+		if list.HasErrors() {
+			list.Sort()
+			writeDiagText(e.stderr, list, false)
+			return nil, failf(exitFindings, "the script has errors")
+		}
+		live, pl.fallback, pl.script = s, policy, s
+	case from != nil && from.Prompt, from == nil && isTerminal(e.stdin) && policy == nil:
+		live = runner.NewPrompt(e.stdin, e.stderr, prm.tableDice)
+		pl.prompt = true
+	case policy != nil:
+		live = policy
+	default:
+		return nil, failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
+	}
+	if from != nil {
+		pl.sess.from = from
+		pl.sess.out.skip = from.Offset
+		if pl.prompt {
+			live = &replay{s: pl.sess, log: from.Decisions, live: live}
+		}
+	}
+	rec := &recorder{s: pl.sess, inner: live, logging: pl.prompt, rolls: prm.tableDice}
+	pl.sess.rec = rec
+	pl.dec = rec
+	pl.sess.halt = prm.halt
+	if prm.save != "" {
+		abs, err := filepath.Abs(prm.save)
+		if err != nil {
+			return nil, failf(exitUsage, "--save: %v", err)
+		}
+		if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+			return nil, failf(exitUsage, "--save %s: it is a directory", prm.save)
+		}
+		if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
+			return nil, failf(exitUsage, "--save %s: no folder %s", prm.save, filepath.Dir(abs))
+		}
+		pl.sess.savePath = abs
+		b := &pl.sess.base
+		b.Seed, b.Output, b.Policy, b.Prompt, b.TableDice = prm.seed, prm.format, prm.policy, pl.prompt, prm.tableDice
+		if prm.script != "" {
+			if b.Script, err = filepath.Abs(prm.script); err != nil {
+				return nil, failf(exitUsage, "%v", err)
+			}
+			if b.ScriptHash, err = hashFile(prm.script); err != nil {
+				return nil, failf(exitUsage, "%v", err)
+			}
+		}
+		if pl.prompt {
+			setInterrupt(pl.sess)
+		}
+	}
+	return pl, nil
+}
+
+// finish turns a run's error into the exit-coded error, saving an interactive run that ran out of
+// input (`--save`).
+func (pl *played) finish(e *env, err error) error {
+	if pl.prompt {
+		setInterrupt(nil)
+	}
+	var de *runner.DecisionError
+	var re *errReplay
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, errHalted):
+		return failf(exitUsage, "%v", err)
+	case errors.As(err, &re):
+		return failf(exitUsage, "cannot resume: %s; nothing was overwritten", re.msg)
+	case errors.As(err, &de):
+		writeDiagText(e.stderr, de.Diagnostics(), false)
+		return failf(exitFindings, "")
+	case errors.Is(err, runner.ErrNoInput):
+		if pl.sess.savePath != "" {
+			if serr := pl.sess.saveAtDecision(); serr != nil {
+				return failf(exitUsage, "input ended; the run stopped (%v) and the save failed: %v", err, serr)
+			}
+			return failf(exitUsage, "input ended; the run stopped (%v); saved to %s (continue with: sortie resume %s)", err, pl.sess.savePath, pl.sess.savePath)
+		}
+		return failf(exitUsage, "input ended; the run stopped (%v)", err)
+	}
+	return failf(exitUsage, "%v", err)
+}
+
+// sinkFor returns the transcript sink of a single-scenario run, calling the session's checkpoint
+// after every day end.
+func (pl *played) sinkFor(format string) runner.Sink {
+	var inner runner.Sink
+	if format == "jsonl" {
+		inner = runner.NewJSONLSink(pl.sess.out)
+	} else {
+		inner = runner.NewTextSink(pl.sess.out)
+	}
+	return &daySink{inner: inner, checkpoint: pl.sess.checkpoint}
+}
+
+type daySink struct {
+	inner      runner.Sink
+	checkpoint func() error
+}
+
+func (d *daySink) Write(r *runner.Record) error {
+	if err := d.inner.Write(r); err != nil {
+		return err
+	}
+	if r.Type == runner.TypeDayEnd {
+		return d.checkpoint()
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+func resumeCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "resume",
+		Usage:     "continue a run or campaign saved with --save",
+		ArgsUsage: "FILE",
+		Description: `resume reads a save written by "sortie run --save FILE" or "sortie campaign run --save FILE",
+plays the run again silently up to the save (same plan, seed, script or recorded answers), checks
+that it meets the saved state (decisions, output, dice generator), and continues, writing only
+what comes after: the first run's output followed by the resumed output is the output of a run
+that was never stopped. The save goes on being written to FILE (or to --save).
+
+Refused with exit 2, and nothing overwritten: a save that is truncated or corrupted, a scenario,
+campaign or script that changed since the save.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "save", Usage: "go on saving to `FILE` instead of the resumed save"},
+			&cli.IntFlag{Name: "halt-after", Hidden: true},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return failf(exitUsage, "resume needs exactly one FILE (a save)")
+			}
+			file := c.Args().First()
+			data, err := os.ReadFile(file)
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			sv, err := decodeSave(data)
+			if err != nil {
+				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
+			}
+			if sv.At == "end" {
+				return failf(exitUsage, "cannot resume %s: the saved run already ended (%s, %d checkpoints); nothing was overwritten", file, sv.Path, sv.Steps)
+			}
+			prm := playParams{seed: sv.Seed, script: sv.Script, policy: sv.Policy, format: sv.Output,
+				tableDice: sv.TableDice, save: file, halt: c.Int("halt-after")}
+			if s := c.String("save"); s != "" {
+				prm.save = s
+			}
+			switch sv.Command {
+			case "campaign":
+				camp, err := compileCampaignOrFail(e, sv.Path)
+				if err != nil {
+					return err
+				}
+				if camp.SourceHash != sv.PlanHash {
+					return failf(exitUsage, "cannot resume %s: the campaign %s or one of its scenarios changed since the save (hash %s, saved %s); nothing was overwritten", file, sv.Path, camp.SourceHash, sv.PlanHash)
+				}
+				return playCampaign(e, camp, sv.Path, prm, sv)
+			default:
+				p, err := loadPlan(e, sv.Path)
+				if err != nil {
+					return err
+				}
+				h, err := planHash(p)
+				if err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+				if h != sv.PlanHash {
+					return failf(exitUsage, "cannot resume %s: the scenario %s changed since the save (plan hash %s, saved %s); nothing was overwritten", file, sv.Path, h, sv.PlanHash)
+				}
+				return playPlan(e, p, sv.Path, prm, sv)
+			}
+		},
+	}
+}

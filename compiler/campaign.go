@@ -1,0 +1,450 @@
+package compiler
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/encoding/yaml"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/schema"
+)
+
+// IsCampaign reports whether path is a single file whose top-level kind is "campaign" (the CLI
+// dispatches on it: `sortie vet campaign.cue`). Anything unreadable or unparsable is "no": the
+// scenario path then reports the problem as before.
+func IsCampaign(path string) bool {
+	st, err := os.Stat(path)
+	if err != nil || st.IsDir() {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var f *ast.File
+	switch fileKind(path) {
+	case "cue":
+		f, err = parser.ParseFile(path, data)
+	case "yaml", "json":
+		f, err = yaml.Extract(path, data)
+	default:
+		return false
+	}
+	if err != nil || f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.Field)
+		if !ok {
+			continue
+		}
+		if name, _, _ := ast.LabelName(fd.Label); name == "kind" {
+			if lit, ok := fd.Value.(*ast.BasicLit); ok {
+				return strings.Trim(lit.Value, `"`) == "campaign"
+			}
+		}
+	}
+	return false
+}
+
+// VetCampaign loads a campaign file, applies #Campaign (S001-S004), vets every scenario it names
+// (their findings keep their own positions) and checks the campaign itself: C001 not a campaign,
+// C002 unknown scenario, base or benefit, C003 a scenario that does not load or vet, C004 a
+// scenario no clear can unlock (K-9, K-10), C005 an unlock cycle, C006 not exactly one angel
+// (K-1), C007 a campaign key that differs from the scenario's id. Each finding is placed in the
+// campaign file. err is for I/O and usage problems only.
+func VetCampaign(path string, opts Options) (diag.List, error) {
+	_, list, err := CompileCampaign(path, opts)
+	return list, err
+}
+
+// CompileCampaign vets a campaign like VetCampaign and returns it with every scenario compiled; c
+// is nil when the list has errors.
+func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.List, err error) {
+	wd := opts.WorkDir
+	if wd == "" {
+		if wd, err = os.Getwd(); err != nil {
+			return nil, nil, fmt.Errorf("working directory: %v", err)
+		}
+	}
+	if wd, err = filepath.Abs(wd); err != nil {
+		return nil, nil, err
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(wd, path)
+	}
+	abs = filepath.Clean(abs)
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, nil, pathError(path, err)
+	}
+	if st.IsDir() {
+		return nil, nil, fmt.Errorf("%s: a campaign is one file, not a directory", path)
+	}
+	if fileKind(abs) == "" {
+		return nil, nil, fmt.Errorf("%s: not a campaign file (want .cue, .yaml, .yml or .json)", path)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, nil, pathError(path, err)
+	}
+	nm := newNamer(wd)
+	defer func() {
+		if recoverPanics {
+			if r := recover(); r != nil {
+				c, err = nil, nil
+				list.Add(diag.Errorf(diag.Pos{File: nm.display(abs)}, codeLoad, "internal error while checking this campaign: %v", r).
+					WithHint("please report this, with the campaign's files"))
+			}
+		}
+		list.Sort()
+	}()
+
+	ctx := cuecontext.New()
+	def, err := compileCampaignSchema(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	ld, err := loadUnit(ctx, unit{dir: filepath.Dir(abs), files: []string{abs}}, nm, &list)
+	if err != nil || !ld.ok {
+		return nil, list, err
+	}
+	root := nm.pos(ld.user.Pos())
+	if !root.IsValid() || root.Line == 0 {
+		root = diag.Pos{File: nm.display(abs), Line: 1, Column: 1}
+	}
+	k := ld.user.LookupPath(cue.MakePath(cue.Str("kind")))
+	if ks, kerr := k.String(); !isStruct(ld.user) || kerr != nil || ks != "campaign" {
+		pos := root
+		if k.Exists() {
+			pos = nm.valuePos(k)
+		}
+		list.Add(diag.Errorf(pos, codeNotCampaign, "not a campaign: kind is not \"campaign\"").
+			WithHint(`a campaign file starts with kind: "campaign"; a scenario is run with sortie run`))
+		return nil, list, nil
+	}
+	sc := newSchemaChecker(ctx, def, ld.user, nm, &list)
+	sc.run()
+	if list.HasErrors() {
+		return nil, list, nil
+	}
+	cd := &campaignDecoder{nm: nm, list: &list, user: ld.user, dir: filepath.Dir(abs), wd: wd}
+	c = cd.decode()
+	c.File = nm.display(abs)
+	if list.HasErrors() {
+		return nil, list, nil
+	}
+	h := sha256.New()
+	h.Write([]byte("sortie-campaign\x00"))
+	h.Write(data)
+	for _, s := range c.Scenarios {
+		fmt.Fprintf(h, "\x00%s\x00%s", s.ID, s.Plan.SourceHash)
+	}
+	c.SourceHash = "sha256:" + hex.EncodeToString(h.Sum(nil))
+	return c, list, nil
+}
+
+func compileCampaignSchema(ctx *cue.Context) (cue.Value, error) {
+	inst := build.NewContext().NewInstance("", nil)
+	for _, f := range schema.Files() {
+		if err := inst.AddFile(schemaPrefix+f.Name, f.Source); err != nil {
+			return cue.Value{}, fmt.Errorf("embedded schema: %v", err)
+		}
+	}
+	v := ctx.BuildInstance(inst)
+	def := v.LookupPath(cue.ParsePath("#Campaign"))
+	if err := def.Err(); err != nil {
+		return cue.Value{}, fmt.Errorf("embedded schema: %v", err)
+	}
+	return def, nil
+}
+
+// campaignDecoder reads the (schema-checked) campaign value and resolves its references.
+type campaignDecoder struct {
+	nm      *namer
+	list    *diag.List
+	user    cue.Value
+	dir, wd string
+}
+
+type keyed struct {
+	id string
+	v  cue.Value
+}
+
+func fieldsOf(v cue.Value) []keyed {
+	it, ok := structIter(v)
+	if !ok {
+		return nil
+	}
+	var out []keyed
+	for it.Next() {
+		out = append(out, keyed{it.Selector().Unquoted(), it.Value()})
+	}
+	return out
+}
+
+func (d *campaignDecoder) at(path string) cue.Value {
+	return d.user.LookupPath(cue.ParsePath(path))
+}
+
+func strOf(v cue.Value, def string) string {
+	if s, err := v.String(); err == nil {
+		return s
+	}
+	return def
+}
+
+func intOf(v cue.Value, def int) int {
+	if n, err := v.Int64(); err == nil {
+		return int(n)
+	}
+	return def
+}
+
+func boolOf(v cue.Value, def bool) bool {
+	if b, err := v.Bool(); err == nil {
+		return b
+	}
+	return def
+}
+
+func (d *campaignDecoder) decode() *plan.Campaign {
+	c := &plan.Campaign{
+		ID:    strOf(d.at("id"), ""),
+		Title: strOf(d.at("title"), ""),
+		Money: intOf(d.at("money"), 0),
+		Final: -1,
+		Debt:  strOf(d.at("options.debt"), "pc"),
+		// K-14: 10,000 gamels unless the campaign says otherwise.
+		ResurrectionCost: intOf(d.at("options.resurrectionCost"), 10000),
+	}
+	// The user's value lacks the schema's defaults: apply them here (level 2, xp 0, ...).
+	for _, f := range fieldsOf(d.at("bases")) {
+		c.Bases = append(c.Bases, plan.Base{ID: f.id, Name: strOf(f.v.LookupPath(cue.ParsePath("name")), f.id)})
+	}
+	for _, f := range fieldsOf(d.at("benefits")) {
+		c.Benefits = append(c.Benefits, plan.Benefit{ID: f.id,
+			Name: strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
+			By:   strOf(f.v.LookupPath(cue.ParsePath("by")), ""),
+			Open: boolOf(f.v.LookupPath(cue.ParsePath("open")), false)})
+	}
+	for _, f := range fieldsOf(d.at("shop")) {
+		c.Shop = append(c.Shop, plan.Item{ID: f.id,
+			Name:  strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
+			Price: intOf(f.v.LookupPath(cue.ParsePath("price")), 0)})
+	}
+	angels := 0
+	for _, f := range fieldsOf(d.at("party")) {
+		pc := plan.CampaignPC{ID: f.id,
+			Name:  strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
+			Angel: boolOf(f.v.LookupPath(cue.ParsePath("angel")), false),
+			Level: intOf(f.v.LookupPath(cue.ParsePath("level")), 2),
+			XP:    intOf(f.v.LookupPath(cue.ParsePath("xp")), 0)}
+		if pc.Angel {
+			angels++
+		}
+		c.Party = append(c.Party, pc)
+	}
+	if angels != 1 {
+		pv := d.at("party")
+		pos := d.nm.labelPos(pv)
+		if !pos.IsValid() {
+			pos = d.nm.pos(d.user.Pos())
+		}
+		d.list.Add(diag.Errorf(pos, codeAngel, "the party has %d angels; K-1 wants exactly one PC with angel: true", angels))
+	}
+
+	scen := fieldsOf(d.at("scenarios"))
+	ids := make([]string, len(scen))
+	index := map[string]int{}
+	for i, f := range scen {
+		ids[i] = f.id
+		index[f.id] = i
+	}
+	baseIDs := make([]string, len(c.Bases))
+	baseIndex := map[string]int{}
+	for i, b := range c.Bases {
+		baseIDs[i] = b.ID
+		baseIndex[b.ID] = i
+	}
+	benIDs := make([]string, len(c.Benefits))
+	benIndex := map[string]int{}
+	for i, b := range c.Benefits {
+		benIDs[i] = b.ID
+		benIndex[b.ID] = i
+	}
+	ref := func(v cue.Value, what string, names []string, idx map[string]int) int {
+		s := strOf(v, "")
+		if i, ok := idx[s]; ok {
+			return i
+		}
+		dg := diag.Errorf(d.nm.valuePos(v), codeCampaignRef, "unknown %s %q", what, s)
+		if m := suggest(s, names); m != "" {
+			dg = dg.WithHint("did you mean %q?", m)
+		} else if len(names) > 0 {
+			dg = dg.WithHint("the campaign's %ss: %s", what, strings.Join(names, ", "))
+		}
+		d.list.Add(dg)
+		return -1
+	}
+	refs := func(v cue.Value, what string, names []string, idx map[string]int) []int {
+		var out []int
+		for _, e := range listElems(v) {
+			if i := ref(e, what, names, idx); i >= 0 {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+
+	c.Prologue = ref(d.at("prologue"), "scenario", ids, index)
+	c.Start = refs(d.at("start"), "scenario", ids, index)
+	if f := d.at("final"); f.Exists() {
+		c.Final = ref(f, "scenario", ids, index)
+	}
+	unlockPos := make([][]diag.Pos, len(scen))
+	for i, f := range scen {
+		s := plan.CampaignScenario{ID: f.id, Base: -1,
+			Path:      strOf(f.v.LookupPath(cue.ParsePath("path")), ""),
+			Reward:    intOf(f.v.LookupPath(cue.ParsePath("reward")), 0),
+			FailureXP: intOf(f.v.LookupPath(cue.ParsePath("failureXP")), 0)}
+		if b := f.v.LookupPath(cue.ParsePath("base")); b.Exists() {
+			s.Base = ref(b, "base", baseIDs, baseIndex)
+		}
+		for _, e := range listElems(f.v.LookupPath(cue.ParsePath("unlocks"))) {
+			if j := ref(e, "scenario", ids, index); j >= 0 {
+				s.Unlocks = append(s.Unlocks, j)
+				unlockPos[i] = append(unlockPos[i], d.nm.valuePos(e))
+			}
+		}
+		s.Benefits = refs(f.v.LookupPath(cue.ParsePath("benefits")), "benefit", benIDs, benIndex)
+		s.Plan = d.compileScenario(f, s.Path)
+		c.Scenarios = append(c.Scenarios, s)
+	}
+	if d.list.HasErrors() {
+		return c
+	}
+	d.checkGraph(c, scen, unlockPos)
+	return c
+}
+
+// compileScenario compiles the scenario at path (relative to the campaign file). Its own findings
+// keep their positions; a C003 in the campaign file says which entry they belong to.
+func (d *campaignDecoder) compileScenario(f keyed, path string) *plan.Plan {
+	pv := f.v.LookupPath(cue.ParsePath("path"))
+	pos := d.nm.valuePos(pv)
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(d.dir, filepath.FromSlash(path))
+	}
+	if _, err := os.Stat(abs); err != nil {
+		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", f.id, path))
+		return nil
+	}
+	p, list, err := Compile([]string{abs}, Options{WorkDir: d.wd})
+	if err != nil {
+		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: %v", f.id, err))
+		return nil
+	}
+	d.list.Add(list...)
+	if p == nil {
+		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s does not vet (%d errors, listed at their own positions)", f.id, countErrors(list)))
+		return nil
+	}
+	if p.Scenario.ID != f.id {
+		d.list.Add(diag.Warnf(d.nm.labelPos(f.v), codeScenarioID, "scenario key %q differs from the id %q of the scenario at %s", f.id, p.Scenario.ID, path))
+	}
+	return p
+}
+
+func countErrors(l diag.List) int {
+	n := 0
+	for _, x := range l {
+		if x.Severity == diag.Error {
+			n++
+		}
+	}
+	return n
+}
+
+// checkGraph checks the unlock graph (K-9, K-10): every scenario is reachable from the prologue
+// and the start list through unlocks (C004), and no chain of unlocks leads back to where it
+// started (C005).
+func (d *campaignDecoder) checkGraph(c *plan.Campaign, scen []keyed, unlockPos [][]diag.Pos) {
+	n := len(c.Scenarios)
+	reach := make([]bool, n)
+	var queue []int
+	push := func(i int) {
+		if i >= 0 && !reach[i] {
+			reach[i] = true
+			queue = append(queue, i)
+		}
+	}
+	push(c.Prologue)
+	for _, s := range c.Start {
+		push(s)
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for _, u := range c.Scenarios[i].Unlocks {
+			push(u)
+		}
+	}
+	for i := range reach {
+		if !reach[i] {
+			d.list.Add(diag.Errorf(d.nm.labelPos(scen[i].v), codeUnreachableScenario,
+				"scenario %s can never be selected: it is not the prologue, not in start, and no reachable clear unlocks it (K-9, K-10)", c.Scenarios[i].ID))
+		}
+	}
+	// Cycles: depth-first search in source order; a back edge closes a cycle (reported once, at
+	// the unlock entry that closes it).
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make([]int, n)
+	var stack []int
+	var visit func(i int)
+	visit = func(i int) {
+		color[i] = grey
+		stack = append(stack, i)
+		for k, u := range c.Scenarios[i].Unlocks {
+			switch color[u] {
+			case white:
+				visit(u)
+			case grey:
+				var names []string
+				for j := len(stack) - 1; j >= 0; j-- {
+					names = append([]string{c.Scenarios[stack[j]].ID}, names...)
+					if stack[j] == u {
+						break
+					}
+				}
+				names = append(names, c.Scenarios[u].ID)
+				d.list.Add(diag.Errorf(unlockPos[i][k], codeUnlockCycle, "unlock cycle: %s (a clear cannot unlock a scenario that leads back to it)", strings.Join(names, " -> ")))
+			}
+		}
+		stack = stack[:len(stack)-1]
+		color[i] = black
+	}
+	for i := range c.Scenarios {
+		if color[i] == white {
+			visit(i)
+		}
+	}
+}

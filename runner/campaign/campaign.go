@@ -1,0 +1,367 @@
+// Package campaign plays a whole campaign (K-7..K-16, K-60..K-68): the prologue, then scenario
+// selection, sortie preparation (mercenary benefit, shopping, treatment, resurrection) and the
+// sortie, whose day loop is package runner's; then growth, the money ledger and unlocks, until the
+// final scenario is cleared, nothing is left to select or the decisions run out.
+//
+// A scenario is played through the Player seam (see Sortie and Report); campaign decisions are
+// runner Requests of kinds KindSelect, KindBenefit and KindPrepare, answered by the same Decider
+// as the scenario's (a script's {select: field01}, {benefit: daisy}, {prepare: sortie}, a prompt
+// or a policy). The package never prints or exits: it writes records to Options.Out.
+package campaign
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
+)
+
+// Options configure a campaign run.
+type Options struct {
+	Seed     uint64         // printed in each scenario's transcript; seeds Dice when Dice is nil
+	Dice     *dice.Seeded   // one generator for the whole campaign; nil: dice.NewSeeded(Seed)
+	Decider  runner.Decider // every decision, campaign and scenario. Required.
+	Fallback runner.Decider // takes over when Decider runs out (ErrScriptEnded); nil: the run stops
+	Out      io.Writer      // the transcript
+	Format   string         // "text" (default) or "jsonl"
+	Player   Player         // nil: RunnerPlayer{}
+	Rules    *Rules         // nil: the campaign file's options (plan.Campaign Debt, ResurrectionCost)
+	// MaxSorties bounds the sorties of one run (a policy may fail and retry forever, K-66);
+	// 0 means DefaultMaxSorties.
+	MaxSorties int
+	// Checkpoint, if set, is called at every day end of a sortie and after every campaign step,
+	// once the records so far are written (the CLI saves there).
+	Checkpoint func() error
+}
+
+// Ending says how a campaign run ended.
+const (
+	EndFinal   = "final"   // the final scenario was cleared (K-7)
+	EndNoMore  = "nomore"  // no scenario is left to select
+	EndStopped = "stopped" // a decider error stopped it (script ended, end of input, mismatch)
+	EndLimit   = "limit"   // Options.MaxSorties sorties were played
+)
+
+// DefaultMaxSorties is the default Options.MaxSorties.
+const DefaultMaxSorties = 200
+
+// Result is how the campaign run ended, with the final state.
+type Result struct {
+	End   string // EndFinal | EndNoMore | EndStopped
+	State *State
+}
+
+// Run plays campaign c. The Result is returned whenever the campaign started; err is a decider
+// error (a *runner.DecisionError, ErrNoInput ...) or a write error.
+func Run(c *plan.Campaign, opts Options) (*Result, error) {
+	if opts.Decider == nil {
+		return nil, errors.New("campaign: Options.Decider is nil")
+	}
+	g := &game{c: c, opts: opts, s: NewState(c), dec: opts.Decider, fallback: opts.Fallback}
+	if g.opts.Dice == nil {
+		g.opts.Dice = dice.NewSeeded(opts.Seed)
+	}
+	if g.opts.Player == nil {
+		g.opts.Player = RunnerPlayer{}
+	}
+	g.rules = RulesOf(c)
+	if opts.Rules != nil {
+		g.rules = *opts.Rules
+	}
+	g.out = newEmitter(opts.Out, opts.Format)
+	end, err := g.play()
+	res := &Result{End: end, State: g.s}
+	if werr := g.out.summary(g.s, end, err); err == nil {
+		err = werr
+	}
+	return res, err
+}
+
+type game struct {
+	c             *plan.Campaign
+	opts          Options
+	rules         Rules
+	s             *State
+	out           *emitter
+	dec, fallback runner.Decider
+	req           runner.Request
+}
+
+// Decide is the campaign's decider chain, also handed to the scenario runner: once the primary
+// decider runs out (ErrScriptEnded), the fallback takes over for the rest of the campaign.
+func (g *game) Decide(r *runner.Request) (runner.Answer, error) {
+	a, err := g.dec.Decide(r)
+	if err != nil && g.fallback != nil && errors.Is(err, runner.ErrScriptEnded) {
+		g.dec, g.fallback = g.fallback, nil
+		if werr := g.out.line("fallback", "the script ended; the policy takes over", nil); werr != nil {
+			return a, werr
+		}
+		a, err = g.dec.Decide(r)
+	}
+	if err == nil && (a.Choice < 0 || a.Choice >= len(r.Choices)) {
+		err = fmt.Errorf("%s: decider chose %d, want 0..%d for a %s decision", r.Where(), a.Choice, len(r.Choices)-1, r.Kind)
+	}
+	return a, err
+}
+
+// Roll passes a Roller's dice through (script roll entries, table dice).
+func (g *game) Roll(r *runner.Request) (int, bool, error) {
+	if ro, ok := g.dec.(runner.Roller); ok {
+		return ro.Roll(r)
+	}
+	return 0, false, nil
+}
+
+func (g *game) checkpoint() error {
+	if g.opts.Checkpoint == nil {
+		return nil
+	}
+	return g.opts.Checkpoint()
+}
+
+func (g *game) play() (string, error) {
+	if err := g.out.start(g.c, g.s, g.opts.Seed); err != nil {
+		return EndStopped, err
+	}
+	// K-8: scenario 0 first, with no selection or preparation.
+	if err := g.sortie(g.c.Prologue, ""); err != nil {
+		return EndStopped, err
+	}
+	// K-9: then the start scenarios are open.
+	for _, i := range g.c.Start {
+		g.unlock(i)
+	}
+	if err := g.out.unlocks(g.s, g.c.Prologue, g.c.Start, "K-9"); err != nil {
+		return EndStopped, err
+	}
+	if err := g.checkpoint(); err != nil {
+		return EndStopped, err
+	}
+	limit := g.opts.MaxSorties
+	if limit <= 0 {
+		limit = DefaultMaxSorties
+	}
+	for played := 1; ; played++ {
+		if g.c.Final >= 0 && g.s.Cleared[g.c.Final] {
+			return EndFinal, nil
+		}
+		if played >= limit {
+			return EndLimit, nil
+		}
+		sel := g.s.Selectable()
+		if len(sel) == 0 {
+			return EndNoMore, nil
+		}
+		i, err := g.selectScenario(sel)
+		if err != nil {
+			return EndStopped, err
+		}
+		benefit, err := g.prepare(i)
+		if err != nil {
+			return EndStopped, err
+		}
+		if err := g.sortie(i, benefit); err != nil {
+			return EndStopped, err
+		}
+	}
+}
+
+func (g *game) unlock(i int) {
+	if !g.s.Unlocked[i] {
+		g.s.Unlocked[i] = true
+		g.s.Unlocks = append(g.s.Unlocks, g.c.Scenarios[i].ID)
+	}
+}
+
+// selectScenario asks which unlocked scenario is played next (K-9, K-10).
+func (g *game) selectScenario(sel []int) (int, error) {
+	ch := make([]runner.Choice, len(sel))
+	for k, i := range sel {
+		sc := &g.c.Scenarios[i]
+		note := sc.Plan.Scenario.Title
+		if g.s.Attempts[i] > 0 {
+			note += fmt.Sprintf(" (retry %d)", g.s.Attempts[i])
+		}
+		ch[k] = runner.Choice{Name: sc.ID, Value: i, Note: note}
+	}
+	g.req = runner.Request{Kind: runner.KindSelect, Choices: ch, Title: "the next sortie"}
+	a, err := g.Decide(&g.req)
+	if err != nil {
+		return 0, err
+	}
+	i := ch[a.Choice].Value
+	return i, g.out.line("select", fmt.Sprintf("the party selects %s: %s (selectable: %s; K-9, K-10)", g.c.Scenarios[i].ID, g.c.Scenarios[i].Plan.Scenario.Title, names(ch)), map[string]any{"scenario": g.c.Scenarios[i].ID})
+}
+
+func names(ch []runner.Choice) string {
+	var b strings.Builder
+	for i, c := range ch {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Name)
+	}
+	return b.String()
+}
+
+// prepare runs sortie preparation (K-11..K-14): one mercenary benefit or none, then purchases,
+// treatment and resurrections until the party sorties. It returns the benefit id ("" for none).
+func (g *game) prepare(i int) (string, error) {
+	sc := &g.c.Scenarios[i]
+	title := sc.ID
+	// K-11: at most one benefit per scenario, from the NPCs who offer one now.
+	var ch []runner.Choice
+	for b, ok := range g.s.Benefits {
+		if ok {
+			bf := &g.c.Benefits[b]
+			ch = append(ch, runner.Choice{Name: bf.ID, Value: b, Note: bf.Name + " (" + bf.By + ")"})
+		}
+	}
+	benefit := ""
+	if len(ch) > 0 {
+		ch = append(ch, runner.Choice{Name: "none", Value: -1})
+		g.req = runner.Request{Kind: runner.KindBenefit, Choices: ch, Title: title}
+		a, err := g.Decide(&g.req)
+		if err != nil {
+			return "", err
+		}
+		text := "no mercenary benefit (K-11)"
+		if b := ch[a.Choice].Value; b >= 0 {
+			benefit = g.c.Benefits[b].ID
+			text = fmt.Sprintf("mercenary benefit: %s, %s (K-11)", benefit, ch[a.Choice].Note)
+		}
+		if err := g.out.line("benefit", text, map[string]any{"benefit": benefit}); err != nil {
+			return "", err
+		}
+	}
+	for {
+		ch = ch[:0]
+		ch = append(ch, runner.Choice{Name: "sortie", Value: -1, Note: "set out"})
+		ch = append(ch, runner.Choice{Name: "treat", Value: -2, Note: "free treatment (K-13)"})
+		for k, it := range g.c.Shop {
+			if it.Price <= g.s.Purse { // K-12: shopping is never on credit
+				ch = append(ch, runner.Choice{Name: "buy " + it.ID, Value: k, Note: fmt.Sprintf("%s, %d gamels", it.Name, it.Price)})
+			}
+		}
+		for k, pc := range g.s.PCs {
+			if pc.Dead && !pc.Angel { // K-102: never the angel
+				ch = append(ch, runner.Choice{Name: "resurrect " + pc.ID, Value: 1000 + k, Note: fmt.Sprintf("%d gamels, shortfall borrowed (K-14)", g.rules.ResurrectionCost)})
+			}
+		}
+		g.req = runner.Request{Kind: runner.KindPrepare, Choices: ch, Title: title}
+		a, err := g.Decide(&g.req)
+		if err != nil {
+			return "", err
+		}
+		c := ch[a.Choice]
+		switch {
+		case c.Value == -1:
+			return benefit, nil
+		case c.Value == -2:
+			g.s.add(Entry{Scenario: sc.ID, Kind: "treatment", Rule: "K-13"})
+			err = g.out.entry(g.s, "treatment: free at the base (K-13)")
+		case c.Value >= 1000:
+			k := c.Value - 1000
+			g.s.resurrect(sc.ID, k, g.rules)
+			err = g.out.entry(g.s, fmt.Sprintf("resurrection of %s (K-14)", g.s.PCs[k].Name))
+		default:
+			it := &g.c.Shop[c.Value]
+			g.s.add(Entry{Scenario: sc.ID, Kind: "purchase", Item: it.ID, Amount: -it.Price, Rule: "K-12"})
+			err = g.out.entry(g.s, fmt.Sprintf("purchase: %s (K-12)", it.Name))
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+}
+
+// sortie plays scenario i (K-16) through the Player, then settles growth, ledger and unlocks.
+func (g *game) sortie(i int, benefit string) error {
+	sc := &g.c.Scenarios[i]
+	g.s.Attempts[i]++
+	so := &Sortie{
+		Scenario:  sc,
+		Attempt:   g.s.Attempts[i],
+		Midpoint:  g.s.Midpoint[i],
+		NamedDead: append([]string(nil), g.s.NamedDead...),
+		PCs:       append([]PC(nil), g.s.PCs...),
+		Benefit:   benefit,
+	}
+	if err := g.out.sortie(so, i == g.c.Prologue); err != nil {
+		return err
+	}
+	so.Run = runner.Options{
+		Seed:    g.opts.Seed,
+		Decider: g,
+		Dice:    g.opts.Dice,
+		Sink:    g.out.scenarioSink(g.checkpoint),
+	}
+	rep, err := g.opts.Player.Play(so)
+	if rep == nil || err != nil {
+		return err
+	}
+	return g.settle(i, rep)
+}
+
+// settle applies a sortie's Report: growth (K-60, K-61, K-66), named monsters (K-67), the dead
+// (K-100), the reward and debts (K-14, K-16), base and unlocks (K-10, K-11), and retention on a
+// failure (K-67, K-68).
+func (g *game) settle(i int, rep *Report) error {
+	sc := &g.c.Scenarios[i]
+	s := g.s
+	for k := range s.PCs {
+		if k < len(rep.XP) {
+			s.PCs[k].XP += rep.XP[k]
+		}
+	}
+	s.addNamed(rep.Named)
+	for _, id := range rep.Dead {
+		if k := s.pc(id); k >= 0 {
+			s.PCs[k].Dead = true
+		}
+	}
+	var unlocked []int
+	switch rep.Outcome {
+	case runner.Success:
+		s.Cleared[i] = true
+		s.Midpoint[i] = false
+		s.reward(sc.ID, sc.Reward, g.rules)
+		if sc.Base >= 0 {
+			s.Bases[sc.Base] = true
+		}
+		for _, u := range sc.Unlocks {
+			if !s.Unlocked[u] {
+				unlocked = append(unlocked, u)
+			}
+			g.unlock(u)
+		}
+		for _, b := range sc.Benefits {
+			s.Benefits[b] = true
+		}
+	case runner.Failure:
+		// K-67: a midpoint reached is retained for the retry; K-68: the armies are lost, a retry
+		// places fresh ones (every sortie starts from the plan's setup).
+		if rep.Midpoint {
+			s.Midpoint[i] = true
+		}
+	}
+	if rep.Money > 0 {
+		s.add(Entry{Scenario: sc.ID, Kind: "loot", Amount: rep.Money, Rule: "K-98"})
+	}
+	xp := 0
+	if len(rep.XP) > 0 {
+		xp = rep.XP[0]
+	}
+	s.Rows = append(s.Rows, Row{Scenario: sc.ID, Attempt: s.Attempts[i], Outcome: rep.Outcome, Days: rep.Day, XP: xp, Money: s.Purse, Bases: s.basesSecured()})
+	if err := g.out.growth(g.c, s, i, rep, unlocked); err != nil {
+		return err
+	}
+	if rep.Outcome == runner.Stopped {
+		return errors.New("the sortie stopped")
+	}
+	return g.checkpoint()
+}

@@ -1,0 +1,277 @@
+package campaign
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+func root(t testing.TB) string {
+	t.Helper()
+	abs, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+func bundled(t testing.TB) *plan.Campaign {
+	t.Helper()
+	r := root(t)
+	c, list, err := compiler.CompileCampaign(filepath.Join(r, "scenarios", "karzoral", "campaign.cue"), compiler.Options{WorkDir: r})
+	if err != nil || c == nil {
+		t.Fatalf("CompileCampaign: %v %v", err, list)
+	}
+	return c
+}
+
+func script(t testing.TB) *runner.Script {
+	t.Helper()
+	s, list, err := runner.LoadScript(filepath.Join(root(t), "scenarios", "karzoral", "campaign-play.yaml"))
+	if err != nil || list.HasErrors() {
+		t.Fatalf("LoadScript: %v %v", err, list)
+	}
+	return s
+}
+
+// TestBundledCampaign plays scenarios/karzoral/campaign.cue with campaign-play.yaml and checks the
+// unlock order, the money ledger and the XP against a trace worked out by hand from the rules and
+// the campaign's data (money 2000; rewards field00 1000, field01 5000, field03 20000; failure XP
+// field01 100, field03 150; five PCs, the angel included, K-1).
+func TestBundledCampaign(t *testing.T) {
+	c := bundled(t)
+	sc := script(t)
+	var out bytes.Buffer
+	res, err := Run(c, Options{Seed: 1, Decider: sc, Out: &out})
+	if err != nil {
+		t.Fatalf("Run: %v\n%s", err, out.String())
+	}
+	if u := sc.Unused(); u != nil {
+		t.Errorf("script left over: %v", u)
+	}
+	s := res.State
+	// The campaign ends because field03, the final scenario, is cleared (K-7).
+	if res.End != EndFinal {
+		t.Errorf("end %q, want %q", res.End, EndFinal)
+	}
+	// Unlock order: K-9 opens field01 after the prologue; field01's clear opens field02 and field03,
+	// in the order of its unlocks list (K-10). field02 is never selected: the script picks field03,
+	// the final scenario, and the campaign ends with field02 still open.
+	if want := []string{"field01", "field02", "field03"}; !reflect.DeepEqual(s.Unlocks, want) {
+		t.Errorf("unlock order %v, want %v", s.Unlocks, want)
+	}
+	// The sorties: prologue won on day 1; field01 lost on day 5 (K-25: the warband, 75, meets the
+	// mercenaries, 60); its retry won on day 7; field03 lost on day 2 (K-100: party defeated at
+	// the fort); its retry won on day 2.
+	//
+	// XP each (K-61 achievement XP from the objectives, K-66 failure XP, K-67 retention):
+	//   field00: clear awaken 300                                   -> 300
+	//   field01/1: failure XP 100 (K-66), no midpoint reached       -> 400
+	//   field01/2: midpoint cacheBurned 500 + clear takeTheGate 1000 = 1500 -> 1900
+	//   field03/1: midpoint cleanse 400 (settled at the midpoint, K-60) + failure XP 150 = 550 -> 2450
+	//   field03/2: the midpoint is retained (K-67), no XP again; clear takeTheFort 1200 -> 3650
+	// Purse after settling each sortie (K-12..K-16):
+	//   start 2000; field00 reward 1000 -> 3000
+	//   field01/1: potion bought before it, -100 -> 2900; a failure pays nothing -> 2900
+	//   field01/2: reward 5000 -> 7900
+	//   field03/1: free treatment (K-13) 0 -> 7900
+	//   field03/2: four resurrections before it (K-14): aldo pays 7900 and borrows 2100; bea, cord,
+	//     dana pay 0 and borrow 10000 each -> 0. Reward 20000 / 5 PCs = 4000 a share (K-14
+	//     Default: each share repays its PC's debt first): aldo repays 2100 and 1900 goes to the
+	//     purse; bea, cord, dana repay 4000 each (6000 left each); the angel's 4000 goes to the
+	//     purse -> 1900 + 4000 = 5900.
+	wantRows := []Row{
+		{Scenario: "field00", Attempt: 1, Outcome: "success", Days: 1, XP: 300, Money: 3000, Bases: []string{"rupetenne"}},
+		{Scenario: "field01", Attempt: 1, Outcome: "failure", Days: 5, XP: 100, Money: 2900, Bases: []string{"rupetenne"}},
+		{Scenario: "field01", Attempt: 2, Outcome: "success", Days: 7, XP: 1500, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 1, Outcome: "failure", Days: 2, XP: 550, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 2, Outcome: "success", Days: 2, XP: 1200, Money: 5900, Bases: []string{"rupetenne", "gatecamp", "marshfort"}},
+	}
+	if !reflect.DeepEqual(s.Rows, wantRows) {
+		t.Errorf("rows\n got %+v\nwant %+v", s.Rows, wantRows)
+	}
+	wantLedger := []Entry{
+		{Kind: "opening", Amount: 2000, Purse: 2000, Rule: "K-12"},
+		{Scenario: "field00", Kind: "reward", Gross: 1000, Amount: 1000, Purse: 3000, Rule: "K-16"},
+		{Scenario: "field01", Kind: "purchase", Item: "potion", Amount: -100, Purse: 2900, Rule: "K-12"},
+		{Scenario: "field01", Kind: "reward", Gross: 5000, Amount: 5000, Purse: 7900, Rule: "K-16"},
+		{Scenario: "field03", Kind: "treatment", Amount: 0, Purse: 7900, Rule: "K-13"},
+		{Scenario: "field03", Kind: "resurrection", PC: "aldo", Amount: -7900, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "aldo", DebtChange: 2100, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "resurrection", PC: "bea", Amount: 0, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "bea", DebtChange: 10000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "resurrection", PC: "cord", Amount: 0, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "cord", DebtChange: 10000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "resurrection", PC: "dana", Amount: 0, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "dana", DebtChange: 10000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "aldo", DebtChange: -2100, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "bea", DebtChange: -4000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "cord", DebtChange: -4000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "dana", DebtChange: -4000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "reward", Gross: 20000, Amount: 5900, Purse: 5900, Rule: "K-16"},
+	}
+	if !reflect.DeepEqual(s.Ledger, wantLedger) {
+		t.Errorf("ledger\n got %+v\nwant %+v", s.Ledger, wantLedger)
+	}
+	for _, pc := range s.PCs {
+		// 300 + 100 + 1500 + 550 + 1200 = 3650 each (K-61, K-66, K-67).
+		if pc.XP != 3650 || pc.Dead {
+			t.Errorf("%s: xp %d dead %v, want 3650 alive", pc.ID, pc.XP, pc.Dead)
+		}
+		want := map[string]int{"bea": 6000, "cord": 6000, "dana": 6000}[pc.ID] // 10000 - 4000
+		if pc.Debt != want {
+			t.Errorf("%s: debt %d, want %d", pc.ID, pc.Debt, want)
+		}
+	}
+	// K-67: the named monsters defeated: the vault's golem (field00), Grutt (field01, day 6),
+	// Mother Gorrha (field03 retry); sorted.
+	if want := []string{"Grutt the Gatekeeper", "Iron Golem Warden", "Mother Gorrha"}; !reflect.DeepEqual(s.NamedDead, want) {
+		t.Errorf("named dead %v, want %v", s.NamedDead, want)
+	}
+	golden(t, filepath.Join(root(t), "testdata", "campaign", "karzoral.txt"), out.Bytes())
+}
+
+// golden compares got with a transcript that was read and checked against the hand trace of
+// TestBundledCampaign; SORTIE_UPDATE=1 rewrites it (then read the diff before committing).
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if os.Getenv("SORTIE_UPDATE") == "1" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (SORTIE_UPDATE=1 writes it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the run (SORTIE_UPDATE=1 rewrites it; read the diff)", path)
+	}
+}
+
+// TestReward checks the K-14 Default split by hand: 1003 gamels among 3 PCs = 334 a share,
+// remainder 1 to the purse. PC a owes 500: its share 334 repays it (166 left owing), b owes 100:
+// repays 100, 234 to the purse; c owes nothing: 334 to the purse. Purse += 1 + 234 + 334 = 569.
+func TestReward(t *testing.T) {
+	s := &State{PCs: []PC{{ID: "a", Debt: 500}, {ID: "b", Debt: 100}, {ID: "c"}}, Purse: 10}
+	s.reward("x", 1003, DefaultRules)
+	if s.Purse != 10+569 || s.PCs[0].Debt != 166 || s.PCs[1].Debt != 0 || s.PCs[2].Debt != 0 {
+		t.Errorf("purse %d debts %d %d %d, want 579 166 0 0", s.Purse, s.PCs[0].Debt, s.PCs[1].Debt, s.PCs[2].Debt)
+	}
+	// DebtParty switch: the party owes 1500; a reward of 1000 repays 1000 of it, nothing reaches
+	// the purse; the next 1000 repays the last 500 and 500 reaches the purse.
+	p := &State{PCs: []PC{{ID: "a"}, {ID: "b"}}, PartyDebt: 1500}
+	rules := Rules{ResurrectionCost: 10000, Debt: DebtParty}
+	p.reward("x", 1000, rules)
+	p.reward("y", 1000, rules)
+	if p.Purse != 500 || p.PartyDebt != 0 {
+		t.Errorf("DebtParty: purse %d debt %d, want 500 0", p.Purse, p.PartyDebt)
+	}
+}
+
+// TestResurrect: K-14, 10,000 gamels; with 2,500 in the purse the PC borrows 7,500 (no cap) and
+// the purse is empty; DebtParty puts the 7,500 on the party instead.
+func TestResurrect(t *testing.T) {
+	for _, tc := range []struct {
+		rules             Rules
+		pcDebt, partyDebt int
+	}{
+		{DefaultRules, 7500, 0},
+		{Rules{ResurrectionCost: 10000, Debt: DebtParty}, 0, 7500},
+	} {
+		s := &State{PCs: []PC{{ID: "a", Dead: true}}, Purse: 2500}
+		s.resurrect("x", 0, tc.rules)
+		if s.Purse != 0 || s.PCs[0].Debt != tc.pcDebt || s.PartyDebt != tc.partyDebt || s.PCs[0].Dead {
+			t.Errorf("%+v: purse %d pc debt %d party debt %d dead %v", tc.rules, s.Purse, s.PCs[0].Debt, s.PartyDebt, s.PCs[0].Dead)
+		}
+	}
+}
+
+// TestScriptMismatch: a campaign script that selects a scenario not yet unlocked stops the run
+// with an X001 at the entry (K-9: only field01 is open after the prologue).
+func TestScriptMismatch(t *testing.T) {
+	c := bundled(t)
+	src := `- {day: 1, move: east}
+- roll: [2, 3]
+- pick: 2
+- night: march
+- move: east
+- battle: won
+- select: field03
+`
+	sc, list := runner.ParseScript("bad.yaml", []byte(src))
+	if list.HasErrors() {
+		t.Fatal(list)
+	}
+	res, err := Run(c, Options{Seed: 1, Decider: sc})
+	var de *runner.DecisionError
+	if !errorsAs(err, &de) || de.Diag.Code != runner.CodeMismatch || de.Diag.Pos.Line != 7 {
+		t.Fatalf("err %v, want X001 at line 7", err)
+	}
+	if res == nil || res.End != EndStopped {
+		t.Errorf("result %+v", res)
+	}
+}
+
+// BenchmarkBundledCampaign measures a whole campaign run (five sorties, 17 days) to io.Discard.
+func BenchmarkBundledCampaign(b *testing.B) {
+	c := bundled(b)
+	sc := script(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		sc.Rewind()
+		if _, err := Run(c, Options{Seed: 1, Decider: sc}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// TestPromptCampaign: campaign decisions at the prompt list their choices (K-9 selection, K-11
+// benefit with "none", K-12..K-14 preparation), accept a name, and end of input stops the run.
+func TestPromptCampaign(t *testing.T) {
+	c := bundled(t)
+	// The prologue (move, pick: seed 1 rolls 4 and 1, night, move, battle), then select, benefit,
+	// prepare.
+	in := strings.NewReader("east\n4\nmarch\neast\nwon\nfield01\nnone\nbuy potion\n")
+	var questions, out bytes.Buffer
+	res, err := Run(c, Options{Seed: 1, Decider: runner.NewPrompt(in, &questions, false), Out: &out})
+	if !errors.Is(err, runner.ErrNoInput) || res.End != EndStopped {
+		t.Fatalf("err %v end %v", err, res)
+	}
+	q := questions.String()
+	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion"} {
+		if !strings.Contains(q, want) {
+			t.Errorf("prompts lack %q:\n%s", want, q)
+		}
+	}
+	// The potion was bought: 3000 - 100 (K-12).
+	if res.State.Purse != 2900 {
+		t.Errorf("purse %d, want 2900", res.State.Purse)
+	}
+}
+
+// TestRulesOf: the campaign file's options switch the K-14 Default; absent, DefaultRules.
+func TestRulesOf(t *testing.T) {
+	c := bundled(t) // no options: the Defaults
+	if r := RulesOf(c); r != DefaultRules {
+		t.Errorf("bundled: %+v, want %+v", r, DefaultRules)
+	}
+	c.Debt, c.ResurrectionCost = "party", 8000
+	if r := RulesOf(c); r.Debt != DebtParty || r.ResurrectionCost != 8000 {
+		t.Errorf("options: %+v", r)
+	}
+}

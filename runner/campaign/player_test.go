@@ -1,0 +1,51 @@
+package campaign
+
+import (
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// TestRunnerPlayerPCs plays field02 (a plan with PCs Aria, Bram, Cole) through the adapter: the XP of
+// campaign PCs named like the plan's comes from the scenario runner. Hand trace (as in
+// runner/field02_test.go): success.yaml midpoint 300 + monsters 10 x (8+6+6+6) = 260 + remaining
+// strength 10 x 30 = 860 (K-61..K-63); clear 800 + 170 + 10 x 20 = 1170; 2030 each. A campaign PC
+// the plan does not name (Dana) gets the objectives' achievement XP: 300 + 800 = 1100. With the
+// midpoint retained (K-67), its achievement 300 is not granted again: 1730 for the plan's PCs, 800
+// for Dana. failure.yaml: 100 failure XP each (K-66), no midpoint reached.
+func TestRunnerPlayerPCs(t *testing.T) {
+	r := root(t)
+	p, list, err := compiler.Compile([]string{filepath.Join(r, "scenarios", "karzoral", "field02")}, compiler.Options{WorkDir: r})
+	if err != nil || p == nil {
+		t.Fatalf("compile: %v %v", err, list)
+	}
+	pcs := []PC{{ID: "aria", Name: "Aria", Angel: true}, {ID: "bram", Name: "Bram"}, {ID: "cole", Name: "Cole"}, {ID: "dana", Name: "Dana"}}
+	sc := &plan.CampaignScenario{ID: "field02", Plan: p, FailureXP: 0, Base: -1}
+	for _, tc := range []struct {
+		script   string
+		retained bool
+		outcome  string
+		xp       []int
+	}{
+		{"success", false, runner.Success, []int{2030, 2030, 2030, 1100}},
+		{"success", true, runner.Success, []int{1730, 1730, 1730, 800}},
+		{"failure", false, runner.Failure, []int{100, 100, 100, 100}},
+	} {
+		s, l, err := runner.LoadScript(filepath.Join(r, "scenarios", "karzoral", "field02", tc.script+".yaml"))
+		if err != nil || l.HasErrors() {
+			t.Fatal(err, l)
+		}
+		rep, err := RunnerPlayer{}.Play(&Sortie{Scenario: sc, Attempt: 1, Midpoint: tc.retained, PCs: pcs,
+			Run: runner.Options{Seed: 1, Decider: s}})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.script, err)
+		}
+		if rep.Outcome != tc.outcome || !reflect.DeepEqual(rep.XP, tc.xp) || len(rep.Dead) != 0 {
+			t.Errorf("%s (retained %v): outcome %s xp %v dead %v, want %s %v none", tc.script, tc.retained, rep.Outcome, rep.XP, rep.Dead, tc.outcome, tc.xp)
+		}
+	}
+}

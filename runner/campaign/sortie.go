@@ -1,0 +1,187 @@
+package campaign
+
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// Sortie is what the campaign hands the scenario runner for one sortie (K-16): the seam between the
+// campaign level (this package) and the scenario level. A Player plays it and answers a Report.
+type Sortie struct {
+	Scenario *plan.CampaignScenario
+	Attempt  int // 1 for the first try, 2 for the first retry (K-66) ...
+	// Midpoint: a midpoint of this scenario was cleared by an earlier, failed attempt (K-67); its
+	// XP is not granted again.
+	Midpoint bool
+	// NamedDead lists the named monsters defeated earlier in the campaign: they never reappear
+	// (K-67). Sorted.
+	NamedDead []string
+	PCs       []PC   // the party as it sorties (dead PCs included, Dead set)
+	Benefit   string // the mercenary benefit chosen (K-11), "" for none
+	// Run are the runner options: Decider, Sink and Dice are set by the campaign (one generator for
+	// the whole campaign), Seed is the campaign's seed (printed in the transcript).
+	Run runner.Options
+}
+
+// Report is what a sortie tells the campaign: the seam the campaign's growth, ledger and unlocks
+// (K-10, K-14, K-60..K-68) are computed from.
+type Report struct {
+	Outcome string // runner.Success | runner.Failure | runner.Stopped
+	Day     int    // the day it ended
+	Reason  string
+	// Midpoint: this attempt reached a midpoint (K-60), to be retained on a failure (K-67).
+	Midpoint bool
+	// XP per PC (same order as Sortie.PCs) earned in this sortie, all growths together (K-61),
+	// or the failure XP (K-66); XPNote says how it was made up, for the transcript.
+	XP     []int
+	XPNote string
+	Named  []string // named monsters defeated in this sortie, in the order they fell (K-67)
+	Dead   []string // ids of PCs dead at the end of the sortie (K-100, K-101)
+	Money  int      // gamels the party brings back besides the reward (loot); 0 today
+}
+
+// Player plays one sortie. RunnerPlayer is the default; the full Karzoral growth rules (monster
+// XP, remaining-strength bonus, fumbles: K-61..K-63) plug in here.
+type Player interface {
+	Play(s *Sortie) (*Report, error)
+}
+
+// RunnerPlayer plays a sortie with runner.Run and derives the Report from the runner's Result and
+// records.
+//
+// ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68):
+//   - a plan with PCs (plan.Party.PCs): each campaign PC whose name matches a plan PC gets that
+//     PC's XP from runner.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner);
+//     a retained midpoint reached again has its achievement XP taken off (K-67: not twice);
+//   - otherwise (a members-only plan, or a campaign PC the plan does not name), the achievement XP
+//     of the objectives reached (K-61, first term): every midpoint and success objective, except a
+//     midpoint retained from an earlier attempt (K-67); on a failure the midpoint XP settled before
+//     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
+//
+// Named monsters defeated come from runner.Result.NamedDefeated, or from the battle records ("won")
+// when the runner reports none; a "defeated" battle kills every PC but the angel (K-100, K-102).
+// The runner replays a retried field from its start: resuming at the midpoint (K-67) and keeping
+// named monsters away need the scenario runner's support (Sortie.Midpoint and Sortie.NamedDead
+// carry what it needs).
+type RunnerPlayer struct{}
+
+// Play implements Player.
+func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
+	p := s.Scenario.Plan
+	w := &watchSink{inner: s.Run.Sink, p: p}
+	opts := s.Run
+	opts.Sink = w
+	res, err := runner.Run(p, opts)
+	if res == nil {
+		return nil, err
+	}
+	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: w.named}
+	if len(res.NamedDefeated) > 0 {
+		rep.Named = res.NamedDefeated
+	}
+	mid, clear, midSeen := 0, 0, 0
+	for _, o := range res.Objectives {
+		switch o.Outcome {
+		case "midpoint":
+			rep.Midpoint = true
+			midSeen += o.XP
+			if !s.Midpoint {
+				mid += o.XP
+			}
+		case "success":
+			clear += o.XP
+		}
+	}
+	failXP := s.Scenario.FailureXP
+	if failXP == 0 {
+		failXP = p.FailureXP
+	}
+	xp := 0
+	switch res.Outcome {
+	case runner.Success:
+		xp = mid + clear
+		rep.XPNote = achievementNote(mid, clear, s.Midpoint && rep.Midpoint)
+	case runner.Failure:
+		xp = mid + failXP
+		rep.XPNote = failureNote(mid, failXP)
+	}
+	rep.XP = make([]int, len(s.PCs))
+	byName := map[string]int{}
+	for _, pc := range res.PCs {
+		byName[pc.Name] = pc.XP
+	}
+	fromRunner := 0
+	for i, pc := range s.PCs {
+		if v, ok := byName[pc.Name]; ok && res.Outcome != runner.Stopped {
+			if s.Midpoint && rep.Midpoint {
+				v -= midSeen
+			}
+			rep.XP[i] = v
+			fromRunner++
+			continue
+		}
+		rep.XP[i] = xp
+	}
+	if fromRunner > 0 {
+		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
+		if s.Midpoint && rep.Midpoint {
+			rep.XPNote += "; the retained midpoint's achievement XP taken off (K-67)"
+		}
+	}
+	if w.defeated {
+		for _, pc := range s.PCs {
+			if !pc.Angel {
+				rep.Dead = append(rep.Dead, pc.ID)
+			}
+		}
+	}
+	return rep, err
+}
+
+// watchSink passes records on and notes the battle results the Report needs.
+type watchSink struct {
+	inner    runner.Sink
+	p        *plan.Plan
+	named    []string
+	defeated bool
+}
+
+func (w *watchSink) Write(r *runner.Record) error {
+	if r.Type == runner.TypeBattle {
+		switch r.Result {
+		case "won":
+			for i := range w.p.Encounters {
+				if e := &w.p.Encounters[i]; e.ID == r.ID {
+					for _, m := range e.Monsters {
+						if m.Named {
+							w.named = append(w.named, m.Name)
+						}
+					}
+				}
+			}
+		case "defeated":
+			w.defeated = true
+		}
+	}
+	if w.inner == nil {
+		return nil
+	}
+	return w.inner.Write(r)
+}
+
+func achievementNote(mid, clear int, retained bool) string {
+	switch {
+	case retained:
+		return "K-61 achievement: clear " + itoa(clear) + "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
+	case mid > 0:
+		return "K-61 achievement: midpoint " + itoa(mid) + " + clear " + itoa(clear)
+	}
+	return "K-61 achievement: clear " + itoa(clear)
+}
+
+func failureNote(mid, fail int) string {
+	if mid > 0 {
+		return "midpoint " + itoa(mid) + " settled before the failure (K-60) + failure XP " + itoa(fail) + " (K-66)"
+	}
+	return "failure XP " + itoa(fail) + " (K-66)"
+}

@@ -1,0 +1,222 @@
+package campaign
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// Rules holds the campaign rules' numbers and the switchable Defaults of RULES.md's ambiguities.
+// The zero value is not valid: start from DefaultRules.
+type Rules struct {
+	// ResurrectionCost in gamels (K-14).
+	ResurrectionCost int
+	// Debt says who owes a resurrection's shortfall and how it is repaid (K-14 ambiguity):
+	// DebtPerPC (Default) or DebtParty.
+	Debt DebtPolicy
+}
+
+// DebtPolicy is the K-14 Default switch.
+type DebtPolicy uint8
+
+const (
+	// DebtPerPC: the revived PC owes the shortfall; no cap; the PC's share of every later reward
+	// repays its own debt first (K-14 Default).
+	DebtPerPC DebtPolicy = iota
+	// DebtParty: the shortfall is the party's debt, repaid from the whole of every later reward
+	// before anything reaches the purse.
+	DebtParty
+)
+
+// DefaultRules are the rules as RULES.md states them, with every Default.
+var DefaultRules = Rules{ResurrectionCost: 10000, Debt: DebtPerPC}
+
+// RulesOf returns the rules a campaign file asks for: DefaultRules with its options applied.
+func RulesOf(c *plan.Campaign) Rules {
+	r := DefaultRules
+	if c.Debt == "party" {
+		r.Debt = DebtParty
+	}
+	if c.ResurrectionCost > 0 || c.Debt != "" {
+		r.ResurrectionCost = c.ResurrectionCost
+	}
+	return r
+}
+
+// PC is a PC's state across the campaign (K-1: the angel is a PC).
+type PC struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Angel bool   `json:"angel,omitempty"`
+	Level int    `json:"level"`
+	XP    int    `json:"xp"`             // XP earned and not spent (K-60, K-66 Default: spendable)
+	Dead  bool   `json:"dead,omitempty"` // K-100, until resurrected (K-14)
+	Debt  int    `json:"debt,omitempty"` // gamels owed for resurrections (K-14 DebtPerPC)
+}
+
+// Entry is one line of the money ledger. Amount is what goes into (+) or out of (-) the purse,
+// DebtChange what the PC's (or, DebtParty, the party's) debt changes by; Purse is the purse after.
+type Entry struct {
+	Scenario   string `json:"scenario"` // the scenario being prepared or settled; "" for the opening balance
+	Kind       string `json:"kind"`     // opening | reward | repay | purchase | treatment | resurrection | borrow | loot
+	PC         string `json:"pc,omitempty"`
+	Item       string `json:"item,omitempty"`
+	Gross      int    `json:"gross,omitempty"` // reward: the whole reward, before debts were repaid
+	Amount     int    `json:"amount"`
+	DebtChange int    `json:"debtChange,omitempty"`
+	Purse      int    `json:"purse"`
+	Rule       string `json:"rule"`
+}
+
+// Row is one sortie in the summary table.
+type Row struct {
+	Scenario string   `json:"scenario"`
+	Attempt  int      `json:"attempt"`
+	Outcome  string   `json:"outcome"`
+	Days     int      `json:"days"`
+	XP       int      `json:"xp"`    // XP each PC gained (the first PC's, they are all equal today)
+	Money    int      `json:"money"` // the purse after settling
+	Bases    []string `json:"bases"` // bases secured after settling
+}
+
+// State is the campaign between sorties.
+type State struct {
+	c *plan.Campaign
+
+	Purse     int      `json:"purse"`     // gamels
+	PartyDebt int      `json:"partyDebt"` // DebtParty only
+	PCs       []PC     `json:"pcs"`
+	Cleared   []bool   `json:"cleared"`   // by scenario index
+	Unlocked  []bool   `json:"unlocked"`  // selectable (K-9, K-10)
+	Midpoint  []bool   `json:"midpoint"`  // midpoint retained (K-67)
+	Attempts  []int    `json:"attempts"`  // sorties played per scenario
+	Benefits  []bool   `json:"benefits"`  // offered (K-11)
+	Bases     []bool   `json:"bases"`     // secured (K-10)
+	NamedDead []string `json:"namedDead"` // sorted (K-67)
+	Unlocks   []string `json:"unlockOrder"`
+	Ledger    []Entry  `json:"ledger"`
+	Rows      []Row    `json:"rows"`
+}
+
+// NewState is the state at the start of campaign c.
+func NewState(c *plan.Campaign) *State {
+	s := &State{
+		c:        c,
+		Purse:    c.Money,
+		Cleared:  make([]bool, len(c.Scenarios)),
+		Unlocked: make([]bool, len(c.Scenarios)),
+		Midpoint: make([]bool, len(c.Scenarios)),
+		Attempts: make([]int, len(c.Scenarios)),
+		Benefits: make([]bool, len(c.Benefits)),
+		Bases:    make([]bool, len(c.Bases)),
+	}
+	for _, pc := range c.Party {
+		s.PCs = append(s.PCs, PC{ID: pc.ID, Name: pc.Name, Angel: pc.Angel, Level: pc.Level, XP: pc.XP})
+	}
+	for i, b := range c.Benefits {
+		s.Benefits[i] = b.Open
+	}
+	s.Ledger = append(s.Ledger, Entry{Kind: "opening", Amount: c.Money, Purse: c.Money, Rule: "K-12"})
+	return s
+}
+
+func (s *State) pc(id string) int {
+	for i := range s.PCs {
+		if s.PCs[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) add(e Entry) {
+	s.Purse += e.Amount
+	e.Purse = s.Purse
+	s.Ledger = append(s.Ledger, e)
+}
+
+// reward settles a clear's reward (K-16 [DATA]) under the K-14 debt Default: the reward is shared
+// equally by the PCs (K-1: the angel too), the remainder of the division going to the purse; with
+// DebtPerPC each share first repays its PC's debt; with DebtParty the whole reward first repays
+// the party's debt.
+func (s *State) reward(scen string, amount int, rules Rules) {
+	if amount <= 0 {
+		return
+	}
+	if rules.Debt == DebtParty {
+		pay := min(amount, s.PartyDebt)
+		if pay > 0 {
+			s.PartyDebt -= pay
+			s.add(Entry{Scenario: scen, Kind: "repay", Amount: 0, DebtChange: -pay, Rule: "K-14"})
+		}
+		s.add(Entry{Scenario: scen, Kind: "reward", Gross: amount, Amount: amount - pay, Rule: "K-16"})
+		return
+	}
+	n := len(s.PCs)
+	share := amount / n
+	toPurse := amount - share*n
+	for i := range s.PCs {
+		pc := &s.PCs[i]
+		pay := min(share, pc.Debt)
+		if pay > 0 {
+			pc.Debt -= pay
+			s.add(Entry{Scenario: scen, Kind: "repay", PC: pc.ID, Amount: 0, DebtChange: -pay, Rule: "K-14"})
+		}
+		toPurse += share - pay
+	}
+	s.add(Entry{Scenario: scen, Kind: "reward", Gross: amount, Amount: toPurse, Rule: "K-16"})
+}
+
+// resurrect revives PC i (K-14): the purse pays what it can, the shortfall is borrowed (no cap).
+func (s *State) resurrect(scen string, i int, rules Rules) {
+	pc := &s.PCs[i]
+	paid := min(s.Purse, rules.ResurrectionCost)
+	short := rules.ResurrectionCost - paid
+	s.add(Entry{Scenario: scen, Kind: "resurrection", PC: pc.ID, Amount: -paid, Rule: "K-14"})
+	if short > 0 {
+		if rules.Debt == DebtParty {
+			s.PartyDebt += short
+		} else {
+			pc.Debt += short
+		}
+		s.add(Entry{Scenario: scen, Kind: "borrow", PC: pc.ID, DebtChange: short, Rule: "K-14"})
+	}
+	pc.Dead = false
+}
+
+func (s *State) addNamed(names []string) {
+	for _, n := range names {
+		i := sort.SearchStrings(s.NamedDead, n)
+		if i < len(s.NamedDead) && s.NamedDead[i] == n {
+			continue
+		}
+		s.NamedDead = append(s.NamedDead, "")
+		copy(s.NamedDead[i+1:], s.NamedDead[i:])
+		s.NamedDead[i] = n
+	}
+}
+
+func (s *State) basesSecured() []string {
+	out := []string{}
+	for i, ok := range s.Bases {
+		if ok {
+			out = append(out, s.c.Bases[i].ID)
+		}
+	}
+	return out
+}
+
+// Selectable lists the indices of the scenarios that can be selected now: unlocked and not
+// cleared (K-9, K-10), in campaign order.
+func (s *State) Selectable() []int {
+	var out []int
+	for i := range s.c.Scenarios {
+		if s.Unlocked[i] && !s.Cleared[i] && i != s.c.Prologue {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
