@@ -197,7 +197,7 @@ func (s *state) holds(c *plan.Cond) bool {
 func (s *state) checkObjectives() error {
 	for i := range s.p.Objectives {
 		o := &s.p.Objectives[i]
-		if s.reached[i] > 0 || !s.holds(&o.When) {
+		if s.reached[i] > 0 || s.retained.has(i) || !s.holds(&o.When) {
 			continue
 		}
 		s.reached[i] = int32(s.day)

@@ -306,10 +306,16 @@ func (s *state) maxLevel(e int) int {
 // call it then). onlyLeaders counts only the unit leaders (K-80 with Rules.FledGiveNoXP).
 func (s *state) creditMonsters(e int, onlyLeaders bool) error {
 	enc := &s.p.Encounters[e]
+	sum := 0
 	for j, m := range enc.Monsters {
+		gone := m.Named && s.k.named[e][j] // K-67: defeated before this battle, not in it
 		if m.Named && (!onlyLeaders || m.Leader) {
 			s.k.named[e][j] = true // K-67: a defeated named monster never reappears
 		}
+		if gone || (onlyLeaders && !m.Leader) {
+			continue
+		}
+		sum += m.Level * m.Count
 	}
 	if s.k.counted.has(e) {
 		if s.emit && s.hasPCs() {
@@ -319,13 +325,6 @@ func (s *state) creditMonsters(e int, onlyLeaders bool) error {
 		return nil
 	}
 	s.k.counted.set(e)
-	sum := 0
-	for _, m := range enc.Monsters {
-		if onlyLeaders && !m.Leader {
-			continue
-		}
-		sum += m.Level * m.Count
-	}
 	xp := MonsterXPPerLevel * sum
 	s.k.monXP += xp
 	if s.emit && s.hasPCs() {

@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/dice"
@@ -33,6 +34,19 @@ type Options struct {
 	// Rules, if set, replaces the plan's rule options (plan.Plan.Options): the Defaults of
 	// RULES.md's Ambiguities, each switchable.
 	Rules *Rules
+	// Carry, if set, is what a campaign carries into this run (K-67): nil for a lone scenario.
+	Carry *Carry
+}
+
+// Carry is what earlier sorties of a campaign leave to this run of a scenario (K-67, K-68).
+type Carry struct {
+	// Midpoints are midpoint objectives cleared by an earlier, failed attempt: the retry resumes
+	// there (K-67). Each counts as reached from the start, gives no XP or growth again, and the
+	// flags its condition requires are set. The rest of the setup is the plan's initial one (K-68
+	// Default: no midpoint setup is defined), fresh friendly armies included.
+	Midpoints []string
+	// NamedDead are named monsters defeated earlier in the campaign: they never reappear (K-67).
+	NamedDead []string
 }
 
 // Result is how a run ended.
@@ -160,6 +174,7 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.armyStr = make([]int, len(p.Armies))
 	s.armyStep = make([]int, len(p.Armies))
 	s.flags = newBitset(len(p.Flags))
+	s.retained = newBitset(len(p.Objectives))
 	s.gone = newBitset(len(p.Armies))
 	s.revealed = newBitset(nb)
 	s.fired = make([]int32, len(p.Events))
@@ -234,6 +249,7 @@ type state struct {
 	armyStep  []int // index into the army's route
 
 	flags    bitset
+	retained bitset // objectives retained from an earlier attempt (K-67)
 	gone     bitset // armies that were on the field and left it (CondArmyGone)
 	revealed bitset
 	fired    []int32 // times each event fired
@@ -296,6 +312,42 @@ func (s *state) reset(opts Options) {
 	s.clearXP = 0
 	s.targets = s.targets[:0]
 	s.resetKarzoral(opts.Rules)
+	s.carry(opts.Carry)
+}
+
+// carry applies what a campaign carries into the run (K-67): retained midpoints and named
+// monsters that stay dead.
+func (s *state) carry(c *Carry) {
+	s.retained.clear()
+	if c == nil {
+		return
+	}
+	for i := range s.p.Objectives {
+		o := &s.p.Objectives[i]
+		if o.Outcome == "midpoint" && slices.Contains(c.Midpoints, o.ID) {
+			s.retained.set(i)
+			s.setFlagsOf(&o.When)
+		}
+	}
+	for e := range s.p.Encounters {
+		for j, m := range s.p.Encounters[e].Monsters {
+			if m.Named && slices.Contains(c.NamedDead, m.Name) {
+				s.k.named[e][j] = true
+			}
+		}
+	}
+}
+
+// setFlagsOf sets the flags a condition requires (a flag, or the flags of an all).
+func (s *state) setFlagsOf(c *plan.Cond) {
+	switch c.Op {
+	case plan.CondFlag:
+		s.flags.set(c.Flag)
+	case plan.CondAll:
+		for i := range c.Args {
+			s.setFlagsOf(&c.Args[i])
+		}
+	}
 }
 
 // over reports whether the scenario has ended (or was stopped).
@@ -319,6 +371,15 @@ func (s *state) play() error {
 		r.View = &s.view
 		if err := s.write(); err != nil {
 			return err
+		}
+		for i := range p.Objectives {
+			if s.retained.has(i) {
+				r := s.record(TypeObjective)
+				r.ID, r.Result, r.Source = p.Objectives[i].ID, p.Objectives[i].Outcome, "retained"
+				if err := s.write(); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	for s.day < s.p.DayLimit {

@@ -153,6 +153,9 @@ func (s *jsonlSink) Write(r *Record) error {
 		o.str("objective", r.ID)
 		o.str("outcome", r.Result)
 		o.num("xp", r.XP)
+		if r.Source != "" {
+			o.str("source", r.Source)
+		}
 		if r.Text != "" {
 			o.str("say", r.Text)
 		}

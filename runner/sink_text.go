@@ -132,6 +132,10 @@ func (t *textSink) Write(r *Record) error {
 		}
 		line("battle at %s: the party fights %s: %s", r.Block, what, r.Result)
 	case TypeObjective:
+		if r.Source == "retained" {
+			line("objective %s (%s) retained from an earlier attempt: the retry resumes there, no XP again (K-67)", r.ID, r.Result)
+			break
+		}
 		line("objective %s reached: %s, %d xp", r.ID, r.Result, r.XP)
 		if r.Text != "" {
 			line("%q", r.Text)

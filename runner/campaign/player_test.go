@@ -3,6 +3,7 @@ package campaign
 import (
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -32,7 +33,6 @@ func TestRunnerPlayerPCs(t *testing.T) {
 		xp       []int
 	}{
 		{"success", false, runner.Success, []int{2030, 2030, 2030, 1100}},
-		{"success", true, runner.Success, []int{1730, 1730, 1730, 800}},
 		{"failure", false, runner.Failure, []int{100, 100, 100, 100}},
 	} {
 		s, l, err := runner.LoadScript(filepath.Join(r, "scenarios", "karzoral", "field02", tc.script+".yaml"))
@@ -46,6 +46,48 @@ func TestRunnerPlayerPCs(t *testing.T) {
 		}
 		if rep.Outcome != tc.outcome || !reflect.DeepEqual(rep.XP, tc.xp) || len(rep.Dead) != 0 {
 			t.Errorf("%s (retained %v): outcome %s xp %v dead %v, want %s %v none", tc.script, tc.retained, rep.Outcome, rep.XP, rep.Dead, tc.outcome, tc.xp)
+		}
+	}
+}
+
+// K-67: a retry resumes at the retained midpoint. Field 1's win script played with the midpoint
+// cacheBurned retained: the objective counts as reached from the start (a "retained" record, no
+// XP or growth again) and its flag is set, so gateHolds (day 6, if not cacheBurned) cannot fire;
+// the rest of the setup is the initial one (K-68 Default), so the cache still burns on day 3 and
+// the warband falls at 09 on day 5 (60 vs 45, K-24). Success on day 7 with only takeTheGate
+// reached: each PC gets its 1000 achievement XP, not 500 + 1000 (K-61, K-67).
+func TestRunnerPlayerRetainedMidpoint(t *testing.T) {
+	r := root(t)
+	p, list, err := compiler.Compile([]string{filepath.Join(r, "scenarios", "karzoral", "field01")}, compiler.Options{WorkDir: r})
+	if err != nil || p == nil {
+		t.Fatalf("compile: %v %v", err, list)
+	}
+	sc := &plan.CampaignScenario{ID: "field01", Plan: p, Base: -1}
+	pcs := []PC{{ID: "aria", Name: "Aria", Angel: true}, {ID: "bram", Name: "Bram"}}
+	for _, tc := range []struct {
+		retained bool
+		xp       int
+		reached  string
+	}{{false, 1500, "cacheBurned takeTheGate"}, {true, 1000, "takeTheGate"}} {
+		s, l, err := runner.LoadScript(filepath.Join(r, "scenarios", "karzoral", "field01", "win.yaml"))
+		if err != nil || l.HasErrors() {
+			t.Fatal(err, l)
+		}
+		var out strings.Builder
+		rep, err := RunnerPlayer{}.Play(&Sortie{Scenario: sc, Attempt: 2, Midpoint: tc.retained, PCs: pcs,
+			Run: runner.Options{Seed: 1, Decider: s, Sink: runner.NewTextSink(&out)}})
+		if err != nil {
+			t.Fatalf("retained %v: %v", tc.retained, err)
+		}
+		if rep.Outcome != runner.Success || rep.Day != 7 || !reflect.DeepEqual(rep.XP, []int{tc.xp, tc.xp}) {
+			t.Errorf("retained %v: %s on day %d, xp %v; want success on day 7, %d each", tc.retained, rep.Outcome, rep.Day, rep.XP, tc.xp)
+		}
+		retainedLine := strings.Contains(out.String(), "objective cacheBurned (midpoint) retained from an earlier attempt")
+		if retainedLine != tc.retained {
+			t.Errorf("retained %v: retained record in transcript: %v", tc.retained, retainedLine)
+		}
+		if got := strings.Count(out.String(), "objective cacheBurned reached"); got != map[bool]int{false: 1, true: 0}[tc.retained] {
+			t.Errorf("retained %v: cacheBurned reached %d times", tc.retained, got)
 		}
 	}
 }

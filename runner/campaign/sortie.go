@@ -51,18 +51,18 @@ type Player interface {
 //
 // ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68):
 //   - a plan with PCs (plan.Party.PCs): each campaign PC whose name matches a plan PC gets that
-//     PC's XP from runner.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner);
-//     a retained midpoint reached again has its achievement XP taken off (K-67: not twice);
+//     PC's XP from runner.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner;
+//     a retained midpoint is not settled again, K-67);
 //   - otherwise (a members-only plan, or a campaign PC the plan does not name), the achievement XP
-//     of the objectives reached (K-61, first term): every midpoint and success objective, except a
-//     midpoint retained from an earlier attempt (K-67); on a failure the midpoint XP settled before
+//     of the objectives reached (K-61, first term): every midpoint and success objective (a
+//     midpoint retained from an earlier attempt is not reached again, K-67); on a failure the midpoint XP settled before
 //     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
 //
 // Named monsters defeated come from runner.Result.NamedDefeated, or from the battle records ("won")
 // when the runner reports none; a "defeated" battle kills every PC but the angel (K-100, K-102).
-// The runner replays a retried field from its start: resuming at the midpoint (K-67) and keeping
-// named monsters away need the scenario runner's support (Sortie.Midpoint and Sortie.NamedDead
-// carry what it needs).
+// Sortie.Midpoint and Sortie.NamedDead go to the scenario runner as runner.Carry: the retry
+// resumes at the retained midpoint (reached from the start, no XP or growth again, its flags set;
+// the rest of the setup is the initial one, K-68 Default) and named monsters stay dead (K-67).
 type RunnerPlayer struct{}
 
 // Play implements Player.
@@ -71,6 +71,16 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	w := &watchSink{inner: s.Run.Sink, p: p}
 	opts := s.Run
 	opts.Sink = w
+	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
+	// named monsters defeated earlier stay dead.
+	opts.Carry = &runner.Carry{NamedDead: s.NamedDead}
+	if s.Midpoint {
+		for _, o := range p.Objectives {
+			if o.Outcome == "midpoint" {
+				opts.Carry.Midpoints = append(opts.Carry.Midpoints, o.ID)
+			}
+		}
+	}
 	res, err := runner.Run(p, opts)
 	if res == nil {
 		return nil, err
@@ -79,15 +89,13 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	if len(res.NamedDefeated) > 0 {
 		rep.Named = res.NamedDefeated
 	}
-	mid, clear, midSeen := 0, 0, 0
+	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
+	mid, clear := 0, 0
 	for _, o := range res.Objectives {
 		switch o.Outcome {
 		case "midpoint":
 			rep.Midpoint = true
-			midSeen += o.XP
-			if !s.Midpoint {
-				mid += o.XP
-			}
+			mid += o.XP
 		case "success":
 			clear += o.XP
 		}
@@ -100,7 +108,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	switch res.Outcome {
 	case runner.Success:
 		xp = mid + clear
-		rep.XPNote = achievementNote(mid, clear, s.Midpoint && rep.Midpoint)
+		rep.XPNote = achievementNote(mid, clear, s.Midpoint)
 	case runner.Failure:
 		xp = mid + failXP
 		rep.XPNote = failureNote(mid, failXP)
@@ -113,9 +121,6 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	fromRunner := 0
 	for i, pc := range s.PCs {
 		if v, ok := byName[pc.Name]; ok && res.Outcome != runner.Stopped {
-			if s.Midpoint && rep.Midpoint {
-				v -= midSeen
-			}
 			rep.XP[i] = v
 			fromRunner++
 			continue
@@ -124,8 +129,8 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	}
 	if fromRunner > 0 {
 		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
-		if s.Midpoint && rep.Midpoint {
-			rep.XPNote += "; the retained midpoint's achievement XP taken off (K-67)"
+		if s.Midpoint {
+			rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
 		}
 	}
 	if w.defeated {
