@@ -8,9 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/dice"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
@@ -220,40 +217,6 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 		return []string{n(e.Army), step, die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
 	case pathfinder.EvRouted:
 		return []string{n(e.Army), "routs", "", "", "", "", "leaves the field"}
-	}
-	return nil
-}
-
-func newTable(w io.Writer) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithSymbols(tw.NewSymbols(tw.StyleASCII)),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithEastAsian(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
-	)
-}
-
-// renderTable draws rows under header, trimming trailing spaces from every line.
-func renderTable(w *bytes.Buffer, header []string, rows [][]string) error {
-	var out bytes.Buffer
-	tb := newTable(&out)
-	tb.Header(header)
-	for _, r := range rows {
-		if err := tb.Append(r); err != nil {
-			return err
-		}
-	}
-	if err := tb.Render(); err != nil {
-		return err
-	}
-	for _, l := range bytes.SplitAfter(out.Bytes(), []byte("\n")) {
-		if len(l) == 0 {
-			continue
-		}
-		w.Write(bytes.TrimRight(l, " \n"))
-		w.WriteByte('\n')
 	}
 	return nil
 }

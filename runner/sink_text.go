@@ -8,9 +8,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -323,16 +320,6 @@ func writeTrimmed(b *bytes.Buffer, line []byte) {
 // events fired.
 func summary(b *bytes.Buffer, v *View) error {
 	p := v.Plan()
-	var out bytes.Buffer
-	tb := tablewriter.NewTable(&out,
-		tablewriter.WithSymbols(tw.NewSymbols(tw.StyleASCII)),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithEastAsian(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
-	)
-	tb.Header("what", "id", "state")
 	outcome, reason := v.Outcome()
 	state := outcome + " on day " + strconv.Itoa(v.Day())
 	if reason != "" {
@@ -386,21 +373,7 @@ func summary(b *bytes.Buffer, v *View) error {
 			rows = append(rows, []string{"event", p.Events[i].ID, "fired " + times})
 		}
 	}
-	for _, r := range rows {
-		if err := tb.Append(r); err != nil {
-			return err
-		}
-	}
-	if err := tb.Render(); err != nil {
-		return err
-	}
-	for _, l := range bytes.SplitAfter(out.Bytes(), []byte("\n")) {
-		if len(l) == 0 {
-			continue
-		}
-		writeTrimmed(b, bytes.TrimRight(l, "\n"))
-	}
-	return nil
+	return renderTable(b, []string{"what", "id", "state"}, rows)
 }
 
 // plural renders "1 day" or "3 days".

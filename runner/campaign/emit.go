@@ -7,9 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -267,21 +264,14 @@ func (e *emitter) summary(s *State, end string, err error) error {
 			"partyDebt": s.PartyDebt, "bases": s.basesSecured(), "unlockOrder": s.Unlocks, "namedDead": s.NamedDead})
 	}
 	e.textf("\n#### campaign %s: %s ####\n", end, why)
-	var out bytes.Buffer
-	tb := newTable(&out)
-	tb.Header("scenario", "attempt", "outcome", "days", "xp each", "purse", "bases")
+	var rows [][]string
 	for _, r := range s.Rows {
-		if err := tb.Append([]string{r.Scenario, itoa(r.Attempt), r.Outcome, itoa(r.Days), itoa(r.XP), itoa(r.Money), strings.Join(r.Bases, " ")}); err != nil {
-			return err
-		}
+		rows = append(rows, []string{r.Scenario, itoa(r.Attempt), r.Outcome, itoa(r.Days), itoa(r.XP), itoa(r.Money), strings.Join(r.Bases, " ")})
 	}
-	if err := tb.Render(); err != nil {
+	if err := runner.RenderTable(&e.buf, []string{"scenario", "attempt", "outcome", "days", "xp each", "purse", "bases"}, rows); err != nil {
 		return err
 	}
-	e.buf.Write(out.Bytes())
-	out.Reset()
-	tb = newTable(&out)
-	tb.Header("pc", "level", "xp", "debt", "state")
+	rows = rows[:0]
 	for _, pc := range s.PCs {
 		st := "alive"
 		if pc.Dead {
@@ -290,25 +280,11 @@ func (e *emitter) summary(s *State, end string, err error) error {
 		if pc.Angel {
 			st += ", angel"
 		}
-		if err := tb.Append([]string{pc.ID, itoa(pc.Level), itoa(pc.XP), itoa(pc.Debt), st}); err != nil {
-			return err
-		}
+		rows = append(rows, []string{pc.ID, itoa(pc.Level), itoa(pc.XP), itoa(pc.Debt), st})
 	}
-	if err := tb.Render(); err != nil {
+	if err := runner.RenderTable(&e.buf, []string{"pc", "level", "xp", "debt", "state"}, rows); err != nil {
 		return err
 	}
-	e.buf.Write(out.Bytes())
 	e.textf("purse %d gamels; unlock order: %s; named monsters dead: %s\n", s.Purse, strings.Join(s.Unlocks, ", "), strings.Join(s.NamedDead, ", "))
 	return e.flush()
-}
-
-func newTable(w io.Writer) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithSymbols(tw.NewSymbols(tw.StyleASCII)),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithEastAsian(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
-	)
 }
