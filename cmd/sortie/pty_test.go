@@ -50,32 +50,78 @@ func (o *ptyOutput) waitFor(t *testing.T, from int, want string) int {
 	return 0
 }
 
+// ptySession is sortie started on a pseudo-terminal: what it writes collects in out.
+type ptySession struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	tty    *os.File
+	out    ptyOutput
+	copied chan struct{}
+}
+
+// buildSortie builds the binary into dir (the in-process Main cannot own a terminal).
+func buildSortie(t *testing.T, dir string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(dir, "sortie")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// startPTY starts bin with args on a new pseudo-terminal of 50x120.
+func startPTY(t *testing.T, bin string, args ...string) *ptySession {
+	t.Helper()
+	s := &ptySession{t: t, cmd: exec.Command(bin, args...), copied: make(chan struct{})}
+	s.cmd.Env = append(os.Environ(), "TERM=dumb")
+	tty, err := pty.StartWithSize(s.cmd, &pty.Winsize{Rows: 50, Cols: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.tty = tty
+	t.Cleanup(func() { tty.Close() })
+	go func() { io.Copy(&s.out, tty); close(s.copied) }()
+	return s
+}
+
+// send types keys at the terminal.
+func (s *ptySession) send(keys string) {
+	if _, err := s.tty.Write([]byte(keys)); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// wait waits for the program to exit (at most 30 s) and returns its exit code.
+func (s *ptySession) wait(what string) int {
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		s.cmd.Process.Kill()
+		s.t.Fatalf("sortie did not stop %s:\n%s", what, s.out.String())
+	}
+	<-s.copied
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return 0
+}
+
 // TestInteractiveDay drives `sortie run` through a pseudo-terminal for a whole day of Field 1:
 // the move prompt (with garbage typed first), the camp pick, the night decision, and then the
 // morning of day 2; end of input then stops the run with exit 2 and a message.
 func TestInteractiveDay(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "sortie")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "run", field01, "--seed", "3")
-	cmd.Env = append(os.Environ(), "TERM=dumb")
-	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tty.Close()
-	var out ptyOutput
-	copied := make(chan struct{})
-	go func() { io.Copy(&out, tty); close(copied) }()
-	send := func(s string) {
-		if _, err := tty.Write([]byte(s)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p := startPTY(t, buildSortie(t, t.TempDir()), "run", field01, "--seed", "3")
+	out, send := &p.out, p.send
 
 	at := out.waitFor(t, 0, "== day 1 ==")
 	// K-28: from the base the only block is to the east (t1); stay is always legal.
@@ -95,19 +141,8 @@ func TestInteractiveDay(t *testing.T) {
 	at = out.waitFor(t, at, "== day 2 ==")
 	out.waitFor(t, at, "> ")
 	send("\x04") // Ctrl-D: end of input at the day-2 move prompt
-
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("sortie did not stop at end of input:\n%s", out.String())
-	}
-	<-copied
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 2 {
-		t.Fatalf("exit: %v, want exit status 2\n%s", err, out.String())
+	if code := p.wait("at end of input"); code != 2 {
+		t.Fatalf("exit %d, want 2\n%s", code, out.String())
 	}
 	if s := out.String(); !strings.Contains(s, "input ended") || strings.Contains(s, "goroutine ") {
 		t.Fatalf("want a clean 'input ended' message:\n%s", s)
@@ -118,30 +153,11 @@ func TestInteractiveDay(t *testing.T) {
 // move prompt: it saves every answer given (exit 130). Resuming replays day 1 silently, asks the
 // day-2 move again (answered from a pipe), and at end of input saves again (exit 2).
 func TestInteractiveSaveResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "sortie")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildSortie(t, dir)
 	save := filepath.Join(dir, "save.json")
-	cmd := exec.Command(bin, "run", field01, "--seed", "3", "--save", save)
-	cmd.Env = append(os.Environ(), "TERM=dumb")
-	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tty.Close()
-	var out ptyOutput
-	copied := make(chan struct{})
-	go func() { io.Copy(&out, tty); close(copied) }()
-	send := func(s string) {
-		if _, err := tty.Write([]byte(s)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p := startPTY(t, bin, "run", field01, "--seed", "3", "--save", save)
+	out, send := &p.out, p.send
 	at := out.waitFor(t, 0, "> ")
 	send("east\n")
 	at = out.waitFor(t, at, "> ")
@@ -151,19 +167,8 @@ func TestInteractiveSaveResume(t *testing.T) {
 	at = out.waitFor(t, at, "== day 2 ==")
 	out.waitFor(t, at, "> ")
 	send("\x03") // Ctrl-C at the day-2 move prompt
-
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("sortie did not stop on Ctrl-C:\n%s", out.String())
-	}
-	<-copied
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(out.String(), "saved to "+save) {
-		t.Fatalf("exit %v, want 130 and a save message:\n%s", err, out.String())
+	if code := p.wait("on Ctrl-C"); code != 130 || !strings.Contains(out.String(), "saved to "+save) {
+		t.Fatalf("exit %d, want 130 and a save message:\n%s", code, out.String())
 	}
 	data, err := os.ReadFile(save)
 	if err != nil {
@@ -183,6 +188,7 @@ func TestInteractiveSaveResume(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	res.Stdout, res.Stderr = &stdout, &stderr
 	err = res.Run()
+	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 2 {
 		t.Fatalf("resume: %v, want exit 2 at end of input\n%s", err, stderr.String())
 	}
