@@ -322,6 +322,13 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 		case "cue":
 			// Syntax is checked here so that a syntax error is always L001 with its position; the
 			// loader then reuses the parsed file (and so loads exactly the bytes that are hashed).
+			if strings.ContainsRune(filepath.Base(abs), ':') {
+				// The loader reads "path:name" as a package qualifier, so it cannot load this file.
+				list.Add(diag.Errorf(diag.Pos{File: nm.display(abs)}, codeLoad, "the file name contains ':', which CUE reads as a package qualifier (dir:package)").
+					WithHint("rename the file without ':'"))
+				syntaxOK = false
+				continue
+			}
 			var f *ast.File
 			f, perr = parser.ParseFile(abs, data, parser.ParseComments)
 			if perr == nil {

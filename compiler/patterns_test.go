@@ -105,3 +105,20 @@ func TestPatternSkipsPackagesWithoutKind(t *testing.T) {
 		t.Fatalf("Vet(../scenarios/...) = %v, %v; want clean", list, err)
 	}
 }
+
+// A CUE file whose name holds ':' cannot be loaded (CUE reads "dir:package"): L003 names the
+// file and the cause instead of a missing package (found by a newcomer's review).
+func TestColonInFileName(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../testdata/compiler/want/F001_coords.cue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a:b.cue"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, err := Vet([]string{dir}, Options{})
+	if err != nil || len(list) != 1 || list[0].Code != "L003" || !strings.Contains(list[0].Message, "contains ':'") {
+		t.Fatalf("Vet = %v, %v; want one L003 about ':'", list, err)
+	}
+}

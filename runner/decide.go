@@ -163,6 +163,9 @@ func (r *Request) Where() string {
 		return "campaign"
 	}
 	if r.Day == 0 {
+		if r.Phase == PhaseBattle {
+			return "battle " + r.Block // `sortie battle`: one battle, no days
+		}
 		return "before day 1"
 	}
 	if r.Phase == PhaseNone {

@@ -334,7 +334,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 		src = dice.NewSeeded(o.Seed)
 	}
 	d := newPFDecisions(o.Decider, o.Fallback, src)
-	d.day, d.hex, d.names = 1, b.ID, names
+	d.day, d.hex, d.names = 0, b.ID, names // a lone battle has no days
 	var ch pathfinder.Chooser = d
 	if o.Decider == nil {
 		ch = nil
