@@ -116,6 +116,13 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
 			return nil, failf(exitUsage, "--save %s: no folder %s", prm.save, filepath.Dir(abs))
 		}
+		// Never overwrite a file that is not a save: a slip such as --save win.yaml must not
+		// destroy the script, the scenario or anything else.
+		if data, err := os.ReadFile(abs); err == nil {
+			if _, derr := decodeSave(data); derr != nil {
+				return nil, failf(exitUsage, "--save %s: the file exists and is not a sortie save; refusing to overwrite it", prm.save)
+			}
+		}
 		pl.sess.savePath = abs
 		b := &pl.sess.base
 		b.Seed, b.Output, b.Policy, b.Prompt, b.TableDice = prm.seed, prm.format, prm.policy, pl.prompt, prm.tableDice
@@ -127,9 +134,9 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 				return nil, failf(exitUsage, "%v", err)
 			}
 		}
-		if pl.prompt {
-			setInterrupt(pl.sess)
-		}
+		// An interactive run saves at the open question on Ctrl-C; any other run keeps its last
+		// day-end save and says so.
+		setInterrupt(pl.sess, pl.prompt)
 	}
 	return pl, nil
 }
@@ -137,9 +144,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 // finish turns a run's error into the exit-coded error, saving an interactive run that ran out of
 // input (`--save`).
 func (pl *played) finish(e *env, err error) error {
-	if pl.prompt {
-		setInterrupt(nil)
-	}
+	setInterrupt(nil, false)
 	var de *runner.DecisionError
 	var re *errReplay
 	switch {

@@ -266,3 +266,36 @@ func TestSaveBadPath(t *testing.T) {
 		}
 	}
 }
+
+// --save never overwrites a file that is not a save: a slip such as --save win.yaml leaves the
+// script, the scenario or the campaign untouched (found by a newcomer's review), exit 2.
+func TestSaveRefusesToClobber(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "win.yaml")
+	src, err := os.ReadFile(filepath.Join(field01, "win.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(script, src, 0o644)
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("my notes\n"), 0o644)
+	for _, target := range []string{script, notes} {
+		code, _, errs := run(t, "", "run", field01, "--script", script, "--save", target)
+		if code != 2 || !strings.Contains(errs, "is not a sortie save; refusing to overwrite it") {
+			t.Errorf("--save %s: exit %d, %s", target, code, errs)
+		}
+	}
+	if got, _ := os.ReadFile(script); string(got) != string(src) {
+		t.Error("the script was overwritten")
+	}
+	if got, _ := os.ReadFile(notes); string(got) != "my notes\n" {
+		t.Error("notes.txt was overwritten")
+	}
+	// An earlier save may be overwritten: that is what --save is for.
+	save := filepath.Join(dir, "s.json")
+	for i := 0; i < 2; i++ {
+		if code, _, errs := run(t, "", "run", field01, "--script", script, "--save", save); code != 0 {
+			t.Fatalf("save %d: exit %d: %s", i, code, errs)
+		}
+	}
+}

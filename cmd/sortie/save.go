@@ -410,23 +410,35 @@ func (p *replay) Roll(q *runner.Request) (int, bool, error) {
 
 // interrupt is the session a Ctrl-C saves (set while an interactive run with --save runs).
 var (
-	interruptMu sync.Mutex
-	interrupt   *session
+	interruptMu         sync.Mutex
+	interrupt           *session
+	interruptAtDecision bool
 )
 
-func setInterrupt(s *session) {
+func setInterrupt(s *session, atDecision bool) {
 	interruptMu.Lock()
-	interrupt = s
+	interrupt, interruptAtDecision = s, atDecision
 	interruptMu.Unlock()
 }
 
 // onInterrupt saves the interrupted run, if any, and returns the message to print ("" if none).
 func onInterrupt() string {
 	interruptMu.Lock()
-	s := interrupt
+	s, atDecision := interrupt, interruptAtDecision
 	interruptMu.Unlock()
 	if s == nil || s.savePath == "" {
 		return ""
+	}
+	if !atDecision {
+		// A scripted or policy run is interrupted mid-day: the save holds the last day end, and a
+		// resume prints again what came after it.
+		s.mu.Lock()
+		saved := s.saved
+		s.mu.Unlock()
+		if !saved {
+			return "sortie: interrupted before the first day ended; nothing was saved"
+		}
+		return "sortie: interrupted; " + s.savePath + " holds the last day end (continue with: sortie resume " + s.savePath + "; it prints again what this run printed after that day)"
 	}
 	if err := s.saveAtDecision(); err != nil {
 		return "sortie: interrupted; the save failed: " + err.Error()
