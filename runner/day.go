@@ -339,7 +339,7 @@ func (s *state) stepB(entered bool) error {
 // round): the scenario fails (K-100..K-102).
 func (s *state) battle(enc, army int, cause string) (int, error) {
 	e := &s.p.Encounters[enc]
-	if s.hasPCs() && s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
+	if s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
 		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
 		if s.emit {
 			r := s.record(TypeBattle)

@@ -636,35 +636,45 @@ func TestArmyGoneAndOffFieldArmies(t *testing.T) {
 // Grutt (named, level 7); with Grutt dead the battle is worth 10 x (2 x 5) = 100 XP, not
 // 10 x (10 + 7) = 170. Encounter "grutt": Grutt alone, gone.
 func TestNamedDeadK67(t *testing.T) {
-	p := line(3)
-	p.Party.PCs = []plan.PC{{Name: "Aria", Angel: true, Level: 3, HP: 20}}
-	p.Party.Members = 1
-	p.DayLimit = 1
-	p.Encounters = []plan.Encounter{
-		{ID: "grutt", Title: "Grutt", Monsters: []plan.Monster{{Name: "Grutt", Level: 7, Count: 1, Named: true}}},
-		{ID: "watch", Title: "Watch", Monsters: []plan.Monster{{Name: "Sentry", Level: 5, Count: 2}, {Name: "Grutt", Level: 7, Count: 1, Named: true, Leader: true}}},
-	}
-	p.Events = []plan.Event{{ID: "fights", On: plan.Trigger{Kind: plan.OnEnter, Block: 1}, Do: []plan.Action{
-		{Op: plan.ActBattle, Encounter: 0}, {Op: plan.ActBattle, Encounter: 1}}}}
-	c := &collect{}
-	_, err := Run(p, Options{Decider: &dice1{&answers{t: t, names: []string{"east", "won", "1", "rest"}}},
-		Sink: c, Carry: &Carry{NamedDead: []string{"Grutt"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range c.of(TypeBattle) {
-		got = append(got, r.ID+":"+r.Result)
-	}
-	if strings.Join(got, " ") != "grutt:gone watch:won" {
-		t.Errorf("battles %v, want grutt gone and watch won", got)
-	}
-	xp := c.of(TypeXP)
-	found := false
-	for _, r := range xp {
-		found = found || strings.Contains(r.Text, "10 x 10 levels = 100")
-	}
-	if !found {
-		t.Errorf("want monster XP 10 x 10 levels = 100 for the watch without Grutt; got %+v", xp)
+	for _, withPCs := range []bool{true, false} {
+		p := line(3)
+		if withPCs {
+			p.Party.PCs = []plan.PC{{Name: "Aria", Angel: true, Level: 3, HP: 20}}
+			p.Party.Members = 1
+		}
+		p.DayLimit = 1
+		p.Encounters = []plan.Encounter{
+			{ID: "grutt", Title: "Grutt", Monsters: []plan.Monster{{Name: "Grutt", Level: 7, Count: 1, Named: true}}},
+			{ID: "watch", Title: "Watch", Monsters: []plan.Monster{{Name: "Sentry", Level: 5, Count: 2}, {Name: "Grutt", Level: 7, Count: 1, Named: true, Leader: true}}},
+		}
+		p.Events = []plan.Event{{ID: "fights", On: plan.Trigger{Kind: plan.OnEnter, Block: 1}, Do: []plan.Action{
+			{Op: plan.ActBattle, Encounter: 0}, {Op: plan.ActBattle, Encounter: 1}}}}
+		c := &collect{}
+		res, err := Run(p, Options{Decider: &dice1{&answers{t: t, names: []string{"east", "won", "1", "rest"}}},
+			Sink: c, Carry: &Carry{NamedDead: []string{"Grutt"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range c.of(TypeBattle) {
+			got = append(got, r.ID+":"+r.Result)
+		}
+		if strings.Join(got, " ") != "grutt:gone watch:won" {
+			t.Errorf("PCs %v: battles %v, want grutt gone and watch won", withPCs, got)
+		}
+		// Grutt was dead before the run: he is not reported as defeated in it.
+		if len(res.NamedDefeated) != 0 {
+			t.Errorf("PCs %v: NamedDefeated = %v, want none", withPCs, res.NamedDefeated)
+		}
+		if !withPCs {
+			continue
+		}
+		found := false
+		for _, r := range c.of(TypeXP) {
+			found = found || strings.Contains(r.Text, "10 x 10 levels = 100")
+		}
+		if !found {
+			t.Errorf("want monster XP 10 x 10 levels = 100 for the watch without Grutt; got %+v", c.of(TypeXP))
+		}
 	}
 }

@@ -250,12 +250,14 @@ type state struct {
 
 	flags    bitset
 	retained bitset // objectives retained from an earlier attempt (K-67)
-	gone     bitset // armies that were on the field and left it (CondArmyGone)
-	revealed bitset
-	fired    []int32 // times each event fired
-	reached  []int32 // day each objective was reached, 0 if not
-	order    []int32 // objectives in the order reached
-	checked  uint8   // episode faces 1..6 as bits 0..5 (K-36)
+	// carriedDead are the named monsters dead before this run (Carry.NamedDead).
+	carriedDead []string
+	gone        bitset // armies that were on the field and left it (CondArmyGone)
+	revealed    bitset
+	fired       []int32 // times each event fired
+	reached     []int32 // day each objective was reached, 0 if not
+	order       []int32 // objectives in the order reached
+	checked     uint8   // episode faces 1..6 as bits 0..5 (K-36)
 
 	outcome, reason string
 	dayEnded        int // the last day a TypeDayEnd record was written for
@@ -319,9 +321,11 @@ func (s *state) reset(opts Options) {
 // monsters that stay dead.
 func (s *state) carry(c *Carry) {
 	s.retained.clear()
+	s.carriedDead = nil
 	if c == nil {
 		return
 	}
+	s.carriedDead = c.NamedDead
 	for i := range s.p.Objectives {
 		o := &s.p.Objectives[i]
 		if o.Outcome == "midpoint" && slices.Contains(c.Midpoints, o.ID) {
@@ -493,12 +497,11 @@ func (s *state) result() *Result {
 		res.Burdens = append(res.Burdens, BurdenResult{Name: b.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
 	}
 	res.Torches, res.Oil = s.k.torches, s.k.oil
-	if s.hasPCs() {
-		for e := range s.k.named {
-			for j, dead := range s.k.named[e] {
-				if dead {
-					res.NamedDefeated = append(res.NamedDefeated, p.Encounters[e].Monsters[j].Name)
-				}
+	for e := range s.k.named {
+		for j, dead := range s.k.named[e] {
+			name := p.Encounters[e].Monsters[j].Name
+			if dead && !slices.Contains(s.carriedDead, name) && !slices.Contains(res.NamedDefeated, name) {
+				res.NamedDefeated = append(res.NamedDefeated, name)
 			}
 		}
 	}

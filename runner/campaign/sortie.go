@@ -58,8 +58,8 @@ type Player interface {
 //     midpoint retained from an earlier attempt is not reached again, K-67); on a failure the midpoint XP settled before
 //     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
 //
-// Named monsters defeated come from runner.Result.NamedDefeated, or from the battle records ("won")
-// when the runner reports none; a "defeated" battle kills every PC but the angel (K-100, K-102).
+// Named monsters defeated come from runner.Result.NamedDefeated (those of this sortie only); a
+// "defeated" battle kills every PC but the angel (K-100, K-102).
 // Sortie.Midpoint and Sortie.NamedDead go to the scenario runner as runner.Carry: the retry
 // resumes at the retained midpoint (reached from the start, no XP or growth again, its flags set;
 // the rest of the setup is the initial one, K-68 Default) and named monsters stay dead (K-67).
@@ -85,10 +85,8 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	if res == nil {
 		return nil, err
 	}
-	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: w.named}
-	if len(res.NamedDefeated) > 0 {
-		rep.Named = res.NamedDefeated
-	}
+	// K-67: the named monsters defeated in this sortie (not those dead before it).
+	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: res.NamedDefeated}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
 	mid, clear := 0, 0
 	for _, o := range res.Objectives {
@@ -147,23 +145,12 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 type watchSink struct {
 	inner    runner.Sink
 	p        *plan.Plan
-	named    []string
 	defeated bool
 }
 
 func (w *watchSink) Write(r *runner.Record) error {
 	if r.Type == runner.TypeBattle {
 		switch r.Result {
-		case "won":
-			for i := range w.p.Encounters {
-				if e := &w.p.Encounters[i]; e.ID == r.ID {
-					for _, m := range e.Monsters {
-						if m.Named {
-							w.named = append(w.named, m.Name)
-						}
-					}
-				}
-			}
 		case "defeated":
 			w.defeated = true
 		}
