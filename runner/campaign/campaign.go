@@ -127,9 +127,21 @@ func (g *game) play() (string, error) {
 	if err := g.out.start(g.c, g.s, g.opts.Seed); err != nil {
 		return EndStopped, err
 	}
-	// K-8: scenario 0 first, with no selection or preparation.
-	if err := g.sortie(g.c.Prologue, ""); err != nil {
-		return EndStopped, err
+	limit := g.opts.MaxSorties
+	if limit <= 0 {
+		limit = DefaultMaxSorties
+	}
+	// K-8: scenario 0 first, with no selection or preparation, played again until it is cleared
+	// (nothing else is open before it).
+	played := 0
+	for !g.s.Cleared[g.c.Prologue] {
+		if played >= limit {
+			return EndLimit, nil
+		}
+		played++
+		if err := g.sortie(g.c.Prologue, ""); err != nil {
+			return EndStopped, err
+		}
 	}
 	// K-9: then the start scenarios are open.
 	for _, i := range g.c.Start {
@@ -141,11 +153,7 @@ func (g *game) play() (string, error) {
 	if err := g.checkpoint(); err != nil {
 		return EndStopped, err
 	}
-	limit := g.opts.MaxSorties
-	if limit <= 0 {
-		limit = DefaultMaxSorties
-	}
-	for played := 1; ; played++ {
+	for ; ; played++ {
 		if g.c.Final >= 0 && g.s.Cleared[g.c.Final] {
 			return EndFinal, nil
 		}
@@ -314,7 +322,8 @@ func (g *game) settle(i int, rep *Report) error {
 	sc := &g.c.Scenarios[i]
 	s := g.s
 	for k := range s.PCs {
-		if k < len(rep.XP) {
+		// A PC dead when the sortie began stayed at the base: no XP (K-14: revive it first).
+		if k < len(rep.XP) && !s.PCs[k].Dead {
 			s.PCs[k].XP += rep.XP[k]
 		}
 	}

@@ -3,6 +3,7 @@ package campaign
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -273,5 +274,62 @@ func TestRulesOf(t *testing.T) {
 	c.Debt, c.ResurrectionCost = "party", 8000
 	if r := RulesOf(c); r.Debt != DebtParty || r.ResurrectionCost != 8000 {
 		t.Errorf("options: %+v", r)
+	}
+}
+
+// fakePlayer returns its reports in turn, whatever the sortie.
+type fakePlayer struct {
+	reps []*Report
+	n    int
+}
+
+func (f *fakePlayer) Play(s *Sortie) (*Report, error) {
+	r := f.reps[min(f.n, len(f.reps)-1)]
+	f.n++
+	return r, nil
+}
+
+// K-8: the prologue is played first and again until it is cleared; nothing is selected before.
+// A PC dead when a sortie begins stays at the base and gains no XP from it (found by a newcomer's
+// review). The bundled campaign has five PCs, aldo first and seraphie the angel; the fake sorties:
+// prologue failed (failure XP 50 each), prologue cleared (100 each; bea dies), then a sortie of
+// 200 each. By hand: aldo 50 + 100 + 200 = 350; bea 50 + 100 = 150, not 350.
+func TestPrologueRetriedAndDeadPCsStayBehind(t *testing.T) {
+	c := bundled(t)
+	xp := func(n int) []int { return []int{n, n, n, n, n} }
+	fp := &fakePlayer{reps: []*Report{
+		{Outcome: runner.Failure, Day: 3, XP: xp(50)},
+		{Outcome: runner.Success, Day: 2, XP: xp(100), Dead: []string{"bea"}},
+		{Outcome: runner.Failure, Day: 1, XP: xp(200)},
+	}}
+	pol, err := runner.NewPolicy("first", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	res, err := Run(c, Options{Decider: pol, Player: fp, MaxSorties: 3, Out: &out})
+	defer func() {
+		if t.Failed() {
+			t.Log(out.String())
+		}
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, r := range res.State.Rows {
+		rows = append(rows, fmt.Sprintf("%s/%d/%s", r.Scenario, r.Attempt, r.Outcome))
+	}
+	if got, want := strings.Join(rows, " "), "field00/1/failure field00/2/success field01/1/failure"; got != want {
+		t.Errorf("sorties %s, want %s", got, want)
+	}
+	for _, pc := range res.State.PCs {
+		want := 350
+		if pc.ID == "bea" {
+			want = 150
+		}
+		if pc.XP != want {
+			t.Errorf("%s: %d XP, want %d", pc.ID, pc.XP, want)
+		}
 	}
 }

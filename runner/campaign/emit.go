@@ -168,7 +168,7 @@ func (e *emitter) sortie(so *Sortie, prologue bool) error {
 	}
 	e.textf("\n#### %s: %s, %s (attempt %d) ####\n", what, sc.ID, sc.Plan.Scenario.Title, so.Attempt)
 	if so.Midpoint {
-		e.textf("* the midpoint reached by an earlier attempt is retained (K-67): its XP is not granted again; the armies are fresh (K-68); the field is replayed from its start\n")
+		e.textf("* the midpoint reached by an earlier attempt is retained (K-67): the retry resumes there and its XP is not granted again; the rest is the initial setup with fresh armies (K-68)\n")
 	}
 	if len(so.NamedDead) > 0 {
 		e.textf("* named monsters that stay dead: %s (K-67)\n", strings.Join(so.NamedDead, ", "))
