@@ -1212,7 +1212,7 @@ func (s *state) defeatAftermath() error {
 		return nil
 	}
 	base, dist := s.nearestBase()
-	text := "all PCs die (K-100)"
+	text := "all PCs die" // the record carries K-100
 	if s.hasPCs() {
 		angel := "the angel"
 		for _, pc := range s.p.Party.PCs {

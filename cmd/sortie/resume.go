@@ -48,7 +48,7 @@ campaign or script that changed since the save.`,
 			case "campaign":
 				camp, err := compileCampaignOrFail(e, sv.Path)
 				if err != nil {
-					return err
+					return cannotResume(file, sv.Path, err)
 				}
 				if camp.SourceHash != sv.PlanHash {
 					return failf(exitUsage, "cannot resume %s: the campaign %s or one of its scenarios changed since the save (hash %s, saved %s); nothing was overwritten", file, sv.Path, camp.SourceHash, sv.PlanHash)
@@ -57,7 +57,7 @@ campaign or script that changed since the save.`,
 			default:
 				p, err := loadPlan(e, sv.Path)
 				if err != nil {
-					return err
+					return cannotResume(file, sv.Path, err)
 				}
 				h, err := planHash(p)
 				if err != nil {
@@ -70,4 +70,14 @@ campaign or script that changed since the save.`,
 			}
 		},
 	}
+}
+
+// cannotResume turns a failure to load what a save was made from (deleted, or no longer vetting)
+// into a resume refusal: exit 2, the save untouched. The findings were already printed.
+func cannotResume(file, path string, err error) error {
+	msg := err.Error()
+	if msg == "" {
+		msg = "it has errors"
+	}
+	return failf(exitUsage, "cannot resume %s: %s no longer loads (%s); nothing was overwritten", file, path, msg)
 }

@@ -299,3 +299,28 @@ func TestSaveRefusesToClobber(t *testing.T) {
 		}
 	}
 }
+
+// A save whose scenario was deleted cannot be resumed: exit 2 (not 1), the save untouched.
+func TestResumeScenarioGone(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "field01")
+	os.MkdirAll(sc, 0o755)
+	src, err := os.ReadFile(filepath.Join(field01, "field01.cue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(sc, "field01.cue"), src, 0o644)
+	save := filepath.Join(dir, "s.json")
+	if code, _, _ := run(t, "", "run", sc, "--policy", "first", "--save", save, "--halt-after", "2"); code != 2 {
+		t.Fatalf("halted run: exit %d, want 2", code)
+	}
+	before, _ := os.ReadFile(save)
+	os.RemoveAll(sc)
+	code, _, errs := run(t, "", "resume", save)
+	if code != 2 || !strings.Contains(errs, "cannot resume") {
+		t.Errorf("resume: exit %d, %s", code, errs)
+	}
+	if after, _ := os.ReadFile(save); string(after) != string(before) || len(before) == 0 {
+		t.Error("the save changed")
+	}
+}
