@@ -238,6 +238,25 @@ func (c *pfc) grade(n node) pathfinder.Grade {
 	return pathfinder.GradeNone
 }
 
+// tactics reads a list of tactic names (an army's tactics, a commander's bonus tactics); an
+// unknown name is reported (M001) and left out.
+func (c *pfc) tactics(list node, army string) []pathfinder.Tactic {
+	var out []pathfinder.Tactic
+	list.elems(func(_ int, e node) {
+		s := c.dc.str(e)
+		if !s.OK {
+			return
+		}
+		t, err := pathfinder.ParseTactic(s.V)
+		if err != nil {
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", army, s.V, dym(s.V, tacticNames()))
+			return
+		}
+		out = append(out, t)
+	})
+	return out
+}
+
 // army reads an army; ok is false when size, cr or hit die cannot be read (the schema or an M001
 // finding said why), and then the army is not checked further.
 func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
@@ -272,18 +291,7 @@ func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
 		ok = false
 	}
 	in.Morale = dc.int(n.get("morale")).V
-	n.get("tactics").elems(func(i int, e node) {
-		s := dc.str(e)
-		if !s.OK {
-			return
-		}
-		t, err := pathfinder.ParseTactic(s.V)
-		if err != nil {
-			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", id, s.V, dym(s.V, tacticNames()))
-			return
-		}
-		in.Tactics = append(in.Tactics, t)
-	})
+	in.Tactics = c.tactics(n.get("tactics"), id)
 	r := n.get("resources")
 	in.Resources = pathfinder.Resources{Armor: c.grade(r.get("armor")), Weapons: c.grade(r.get("weapons")),
 		Mounts: dc.bool(r.get("mounts")), Ranged: dc.bool(r.get("ranged")),
@@ -312,18 +320,7 @@ func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
 			}
 			ci.Boons = append(ci.Boons, b)
 		})
-		cm.get("bonusTactics").elems(func(_ int, e node) {
-			s := dc.str(e)
-			if !s.OK {
-				return
-			}
-			t, err := pathfinder.ParseTactic(s.V)
-			if err != nil {
-				c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", id, s.V, dym(s.V, tacticNames()))
-				return
-			}
-			ci.BonusTactics = append(ci.BonusTactics, t)
-		})
+		ci.BonusTactics = c.tactics(cm.get("bonusTactics"), id)
 		in.Commander = ci
 	}
 	in.Speed = dc.int(n.get("speed")).V
