@@ -26,7 +26,7 @@ func TestSizeSpace(t *testing.T) {
 
 func TestClashRoundTrip(t *testing.T) {
 	c := &Clash{Format: ClashFormat, Version: Version, ID: "b",
-		Grid:      ClashGrid{Width: 2, Height: 1, Rows: []string{".~"}},
+		Grid: ClashGrid{Width: 2, Height: 1, Rows: []string{".~"}},
 		Creatures: []Creature{{ID: "orc", Name: "Orc", Size: SizeMedium, AC: 13, HP: 15, Speed: Speeds{Walk: 30},
 			Attacks: []Attack{{Name: "Greataxe", ToHit: 5, Reach: 5, Damage: []Damage{{Dice: "1d12+3", Type: "slashing"}}}}}},
 		Sides: [2]ClashSide{{ID: "a"}, {ID: "b"}},
