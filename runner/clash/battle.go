@@ -197,6 +197,8 @@ func NewBattle(s *Setup) *Battle {
 	b.key = make([]int32, len(s.stands))
 	b.mv.init(n)
 	b.pf.init(n)
+	b.pf.goalOf = make([]fieldKey, len(s.units))
+	b.pf.goalAt = make([]int, len(s.units))
 	b.seeded = dice.NewSeeded(1)
 	b.rng = dice.NewSeeded(1)
 	return b
@@ -283,6 +285,11 @@ func (b *Battle) Reset(cfg Config) {
 	b.ch, b.pol, b.rec, b.err = cfg.Chooser, cfg.Policy, cfg.Rec, nil
 	b.turnUnit, b.turnSolo = -1, -1
 	b.hitSeq = 0
+	clear(b.pf.goalAt)
+	for i := range b.pf.slots {
+		b.pf.slots[i].ok = false
+	}
+	b.pf.nearOK = [2]bool{}
 	for i := range b.st {
 		b.st[i].iso = b.isolatedStand(int32(i))
 	}
@@ -293,7 +300,13 @@ func (b *Battle) Reset(cfg Config) {
 
 // fill marks an n x n space at x, y as id's (-1 clears it).
 func (b *Battle) fill(id int32, x, y, n int) {
-	b.pf.dirty++
+	o := id
+	if o < 0 {
+		o = b.occ[y*b.w+x]
+	}
+	if o >= 0 {
+		b.pf.moved[b.occSide(o)]++
+	}
 	for dy := 0; dy < n; dy++ {
 		row := (y+dy)*b.w + x
 		for dx := 0; dx < n; dx++ {

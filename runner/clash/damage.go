@@ -124,7 +124,7 @@ func (b *Battle) damageSolo(j int32, amount int, crit bool) {
 			so.df++
 		}
 		if amount >= int(so.max) || so.df >= 3 {
-			so.state = soloDead
+			b.soloDies(j)
 		}
 		b.emit(func() Event {
 			return &Damaged{Target: b.soloName(j), Amount: amount, HP: 0, Before: 0, Cause: "death save failure", Down: soloStateNames[so.state]}
@@ -143,13 +143,22 @@ func (b *Battle) damageSolo(j int32, amount int, crit bool) {
 	if pc && rest < so.max {
 		so.state, so.ds, so.df = soloDying, 0, 0
 	} else {
-		so.state = soloDead
+		b.soloDies(j)
 	}
 	so.hidden = false
 	b.emit(func() Event {
 		return &Damaged{Target: b.soloName(j), Amount: amount, HP: 0, Before: int(before), Down: soloStateNames[so.state]}
 	})
 	b.commandEnds(j, "fell")
+}
+
+// soloDies marks solo j dead; an unattached one leaves its squares (its body does not hold them).
+func (b *Battle) soloDies(j int32) {
+	so := &b.so[j]
+	so.state = soloDead
+	if so.stand < 0 {
+		b.fill(-1, int(so.x), int(so.y), b.s.cr[so.cr].space)
+	}
 }
 
 // damageResource applies damage to resource square k (U-67); at 0 hp each Destruction objective on

@@ -146,7 +146,8 @@ func (b *Battle) deathSaves() {
 				break
 			}
 			if so.df >= 3 {
-				so.state, result = soloDead, "dead"
+				b.soloDies(int32(j))
+				result = "dead"
 				break
 			}
 			if so.ds >= 3 {

@@ -7,13 +7,26 @@ type policyScratch struct {
 	routines []int
 	gone     []int32 // end of round: the casualties removed
 	gaps     []box   // and where they stood
-	field    []int16 // per square: movement cost to the nearest goal square (walkers), -1 unreachable
 	heap     []int32
 	goal     []bool
-	fieldKey fieldKey // what field holds
-	fieldOK  bool
-	dirty    uint64 // bumped whenever an occupant moves or leaves; fields older than it are stale
-	fieldAt  uint64
+	slots    [4]fieldSlot // cached goal fields, the least recently built replaced
+	clock    uint64
+	moved    [2]uint64  // per side: bumped whenever one of its occupants moves or leaves
+	near     [2][]int32 // per side: distance from each square to the nearest enemy occupant
+	nearAt   [2]uint64  // moved[enemy] when near[side] was built
+	nearOK   [2]bool
+	goalOf   []fieldKey // per unit: its goal this turn (U-65 objectives, or the enemy)
+	goalAt   []int      // the turn goalOf was chosen in (round*1000 + turn + 1)
+}
+
+// fieldSlot is one cached goal field.
+type fieldSlot struct {
+	key   fieldKey
+	ok    bool
+	at    uint64 // moved[enemy] when built
+	hp    int    // the resource's hp when built (destroy, protect)
+	used  uint64
+	field []int16 // per square: movement cost to the nearest goal square, -1 unreachable
 }
 
 type fieldKey struct {
@@ -33,25 +46,47 @@ const (
 const unreached = int16(-1)
 
 func (p *policyScratch) init(n int) {
-	p.field = make([]int16, n)
+	for i := range p.slots {
+		p.slots[i].field = make([]int16, n)
+	}
 	p.goal = make([]bool, n)
 	p.heap = make([]int32, 0, n)
+	p.near[0] = make([]int32, n)
+	p.near[1] = make([]int32, n)
 }
 
 // buildField computes, for every square, the least movement cost for a one-square walker of side
 // (a swimmer when swim) to reach a goal square: a square next to an enemy (engage), next to a live
 // square of a resource (destroy, protect), or in a zone. Enemy-held squares and, for walkers, deep
 // water are impassable; allies are ignored. Costs follow stepCost (U-18, U-22, U-23). Cached until
-// something moves.
-func (b *Battle) buildField(k fieldKey) {
+// the enemy moves (or the resource's hp change).
+func (b *Battle) buildField(k fieldKey) []int16 {
 	p := &b.pf
-	if p.fieldOK && p.fieldKey == k && p.fieldAt == p.dirty {
-		return
+	hp := 0
+	if k.kind == goalDestroy || k.kind == goalProtect {
+		for _, ri := range b.s.res[b.s.obj[k.obj].res] {
+			hp += int(b.rhp[ri])
+		}
 	}
-	p.fieldKey, p.fieldOK, p.fieldAt = k, true, p.dirty
+	p.clock++
+	enemyMoved := p.moved[1-k.side]
+	old := 0
+	for i := range p.slots {
+		sl := &p.slots[i]
+		if sl.ok && sl.key == k && sl.at == enemyMoved && sl.hp == hp {
+			sl.used = p.clock
+			return sl.field
+		}
+		if sl.used < p.slots[old].used {
+			old = i
+		}
+	}
+	sl := &p.slots[old]
+	sl.key, sl.ok, sl.at, sl.hp, sl.used = k, true, enemyMoved, hp, p.clock
+	field := sl.field
 	n := b.w * b.h
 	for i := 0; i < n; i++ {
-		p.field[i] = unreached
+		field[i] = unreached
 		p.goal[i] = false
 	}
 	mark := func(x, y int32) {
@@ -100,20 +135,20 @@ func (b *Battle) buildField(k fieldKey) {
 	p.heap = p.heap[:0]
 	for q := 0; q < n; q++ {
 		if p.goal[q] {
-			p.field[q] = 0
+			field[q] = 0
 			p.heap = append(p.heap, int32(q))
 		}
 	}
 	// Dijkstra backwards from the goals with a binary heap keyed by field.
-	heapify(p.heap, p.field)
+	heapify(p.heap, field)
 	w := int32(b.w)
 	for len(p.heap) > 0 {
 		q := p.heap[0]
 		last := len(p.heap) - 1
 		p.heap[0] = p.heap[last]
 		p.heap = p.heap[:last]
-		siftDown(p.heap, p.field, 0)
-		dq := int(p.field[q])
+		siftDown(p.heap, field, 0)
+		dq := int(field[q])
 		qx, qy := q%w, q/w
 		for d := 0; d < 4; d++ {
 			x, y := qx+dirDX[d], qy+dirDY[d]
@@ -133,14 +168,15 @@ func (b *Battle) buildField(k fieldKey) {
 			if nd > 30000 {
 				continue
 			}
-			if old := p.field[pq]; old != unreached && int(old) <= nd {
+			if old := field[pq]; old != unreached && int(old) <= nd {
 				continue
 			}
-			p.field[pq] = int16(nd)
+			field[pq] = int16(nd)
 			p.heap = append(p.heap, int32(pq))
-			siftUp(p.heap, p.field, len(p.heap)-1)
+			siftUp(p.heap, field, len(p.heap)-1)
 		}
 	}
+	return field
 }
 
 // passable reports whether a walker (or swimmer) of side may cross square q: not deep water for a
@@ -211,4 +247,71 @@ func (b *Battle) zoneGoals(c *plan.ClashCond, side int32, f func(x, y int)) {
 			}
 		}
 	}
+}
+
+// nearField returns, per square, the U-2 distance to the nearest occupant that is an enemy of side
+// (a stand on the grid or an unattached solo not dead or fled): a distance transform (two passes),
+// rebuilt only when the enemy moved.
+func (b *Battle) nearField(side int32) []int32 {
+	p := &b.pf
+	enemy := 1 - side
+	if p.nearOK[side] && p.nearAt[side] == p.moved[enemy] {
+		return p.near[side]
+	}
+	p.nearOK[side], p.nearAt[side] = true, p.moved[enemy]
+	d := p.near[side]
+	const far = int32(1 << 20)
+	for q := range d {
+		d[q] = far
+		if o := b.occ[q]; o >= 0 && b.occSide(o) == enemy {
+			d[q] = 0
+		}
+	}
+	w, h := b.w, b.h
+	cheb := b.o.Distance == Chebyshev
+	// Forward pass: from the north-west.
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			q := y*w + x
+			v := d[q]
+			if x > 0 {
+				v = min(v, d[q-1]+1)
+			}
+			if y > 0 {
+				v = min(v, d[q-w]+1)
+				if cheb {
+					if x > 0 {
+						v = min(v, d[q-w-1]+1)
+					}
+					if x < w-1 {
+						v = min(v, d[q-w+1]+1)
+					}
+				}
+			}
+			d[q] = v
+		}
+	}
+	// Backward pass: from the south-east.
+	for y := h - 1; y >= 0; y-- {
+		for x := w - 1; x >= 0; x-- {
+			q := y*w + x
+			v := d[q]
+			if x < w-1 {
+				v = min(v, d[q+1]+1)
+			}
+			if y < h-1 {
+				v = min(v, d[q+w]+1)
+				if cheb {
+					if x < w-1 {
+						v = min(v, d[q+w+1]+1)
+					}
+					if x > 0 {
+						v = min(v, d[q+w-1]+1)
+					}
+				}
+			}
+			d[q] = v
+		}
+	}
+	return d
 }

@@ -9,7 +9,9 @@ type moveScratch struct {
 	touched []int32
 	ends    []int32 // reached squares the mover may end on, in the order first reached
 	buckets [][]int32
-	flee    bool // a step off the grid was reachable (U-32)
+	flee    bool    // a step off the grid was reachable (U-32)
+	rule    []uint8 // per top-left square: 0 not yet known, else 1 + pass + 2*end (boxRule, cached)
+	ruled   []int32
 }
 
 func (m *moveScratch) init(n int) {
@@ -20,6 +22,8 @@ func (m *moveScratch) init(n int) {
 	}
 	m.touched = make([]int32, 0, n)
 	m.ends = make([]int32, 0, n)
+	m.rule = make([]uint8, n)
+	m.ruled = make([]int32, 0, n)
 }
 
 func (m *moveScratch) reset() {
@@ -32,7 +36,29 @@ func (m *moveScratch) reset() {
 	for i := range m.buckets {
 		m.buckets[i] = m.buckets[i][:0]
 	}
+	for _, q := range m.ruled {
+		m.rule[q] = 0
+	}
+	m.ruled = m.ruled[:0]
 	m.flee = false
+}
+
+// ruleAt is boxRule for m at top-left square q (x, y), cached for the current reach.
+func (b *Battle) ruleAt(m *mover, q, x, y int32) (pass, end bool) {
+	r := b.mv.rule[q]
+	if r == 0 {
+		p, e := b.boxRule(m, x, y)
+		r = 1
+		if p {
+			r |= 2
+		}
+		if e {
+			r |= 4
+		}
+		b.mv.rule[q] = r
+		b.mv.ruled = append(b.mv.ruled, q)
+	}
+	return r&2 != 0, r&4 != 0
 }
 
 // mover describes who moves and under which rules.
@@ -211,6 +237,14 @@ func (b *Battle) stepCost(m *mover, x, y int32, d int) int {
 	return worst
 }
 
+// stepCost1 is stepCost for a one-square mover from square from into square to.
+func (b *Battle) stepCost1(m *mover, from, to int) int {
+	if m.fly || b.terr[to] == plan.TerrDeep {
+		return 1
+	}
+	return squareCost(b.difficult(to), int(b.s.elev[to]-b.s.elev[from]), b.o.ClimbDifficult)
+}
+
 // squareCost is the cost of entering one square (U-18, U-23): 1, or 2 when difficult, plus the
 // rise in 20-ft steps; into a higher difficult square (1 + rise) x 2 (ClimbAdd: 2 + rise).
 func squareCost(difficult bool, rise int, climb ClimbRule) int {
@@ -281,7 +315,7 @@ func (b *Battle) reach(m *mover, x, y int32, budget int) {
 				continue // a cheaper way was found
 			}
 			px, py := p%w, p/w
-			_, end := b.boxRule(m, px, py)
+			_, end := b.ruleAt(m, p, px, py)
 			if p == start {
 				end = true
 			}
@@ -302,15 +336,20 @@ func (b *Battle) reach(m *mover, x, y int32, budget int) {
 					}
 					continue
 				}
-				pass, _ := b.boxRule(m, nx, ny)
+				q := ny*w + nx
+				pass, _ := b.ruleAt(m, q, nx, ny)
 				if !pass {
 					continue
 				}
-				nc := c + b.stepCost(m, px, py, d)
+				var nc int
+				if m.space == 1 {
+					nc = c + b.stepCost1(m, int(p), int(q))
+				} else {
+					nc = c + b.stepCost(m, px, py, d)
+				}
 				if nc > budget {
 					continue
 				}
-				q := ny*w + nx
 				if old := mv.cost[q]; old >= 0 && int(old) <= nc {
 					continue
 				}

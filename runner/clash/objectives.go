@@ -188,7 +188,8 @@ func (b *Battle) endCheck() {
 	if why == 255 {
 		return
 	}
-	if b.vp[0] == b.vp[1] && why != EndMaxRounds {
+
+	if b.vp[0] == b.vp[1] && why != EndMaxRounds && b.round < b.o.maxRounds() {
 		switch b.o.Tie {
 		case TieExtraRound:
 			b.extra, b.extraWhy = true, why

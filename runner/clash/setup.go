@@ -10,10 +10,12 @@ import (
 
 // Limits a plan must keep to (a hand-edited plan beyond them is refused, not run slowly).
 const (
-	MaxGrid      = 200  // squares a side
-	MaxHeight    = 50   // 20-ft steps
-	MaxStands    = 2000 // stands in a battle
-	MaxSolos     = 500
+	MaxGrid      = 100 // squares a side (2,000 ft)
+	MaxHeight    = 50  // 20-ft steps
+	MaxStands    = 400 // stands in a battle
+	MaxUnits     = 100
+	MaxSolos     = 100
+	MaxAreaFt    = 400 // an area's size (a 400-ft radius is 20 squares)
 	MaxHP        = 100000
 	maxAttacks   = 32
 	maxRoutine   = 16
@@ -534,8 +536,8 @@ func (s *Setup) setupSpells() error {
 			default:
 				return errAt(ps.Pos, "spell %s: area shape %q is not one of cone, cube, cylinder, line, sphere", ps.ID, a.Shape)
 			}
-			if a.Size < 1 || a.Size > 1000 {
-				return errAt(ps.Pos, "spell %s: area size %d ft: want 1..1000", ps.ID, a.Size)
+			if a.Size < 1 || a.Size > MaxAreaFt {
+				return errAt(ps.Pos, "spell %s: area size %d ft: want 1..%d", ps.ID, a.Size, MaxAreaFt)
 			}
 			if ps.Resolve == plan.ResolveHeal {
 				return errAt(ps.Pos, "spell %s: the engine does not simulate area healing", ps.ID)
@@ -596,6 +598,9 @@ func (s *Setup) setupUnits() error {
 	c := s.Plan
 	if len(c.Units) == 0 {
 		return errAt(c.Pos, "no units")
+	}
+	if len(c.Units) > MaxUnits {
+		return errAt(c.Pos, "%d units: at most %d", len(c.Units), MaxUnits)
 	}
 	occ := make([]int, s.w*s.h)
 	for i := range occ {

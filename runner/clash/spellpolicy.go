@@ -170,9 +170,25 @@ func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) i
 	return v
 }
 
+// mayHit reports whether an area placed by o could reach an enemy at all (a cheap test on the
+// enemy distance field, so that only placements near the enemy are scored).
+func (b *Battle) mayHit(side int32, sp *spell, o *Option) bool {
+	if sp.self || o.Square < 0 {
+		return true
+	}
+	d := b.nearField(side)[o.Square]
+	if sp.shape == plan.AreaCube {
+		return d <= int32(2*max(1, sp.size/20))
+	}
+	return d <= int32(sp.size/20)
+}
+
 func (b *Battle) bestAreaValue(at *actor, sp *spell, k *knownSpell, byStand bool) int64 {
 	best := int64(0)
 	b.eachPlacement(at, sp, func(o Option) {
+		if !b.mayHit(at.side, sp, &o) {
+			return
+		}
 		b.placeArea(at, sp, &o)
 		best = max(best, b.areaValue(at.side, sp, k, byStand))
 	})
@@ -274,7 +290,7 @@ func (b *Battle) tacArea(sp int, byStand bool) int {
 			at = b.soloActor(int32(o.Ref.Index))
 		}
 		k := b.knownOf(&at, sp)
-		if k == nil {
+		if k == nil || !b.mayHit(at.side, spl, &o) {
 			continue
 		}
 		b.placeArea(&at, spl, &o)

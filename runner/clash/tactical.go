@@ -9,6 +9,16 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 // unitGoal picks what unit u goes for this turn: the nearest of its side's objectives it is the
 // closest unit to (destroy a resource, hold a protected one, stand in a zone), else the enemy.
 func (b *Battle) unitGoal(u int32) fieldKey {
+	stamp := b.round*1000 + b.turn + 1
+	if b.pf.goalAt[u] == stamp {
+		return b.pf.goalOf[u]
+	}
+	k := b.chooseGoal(u)
+	b.pf.goalOf[u], b.pf.goalAt[u] = k, stamp
+	return k
+}
+
+func (b *Battle) chooseGoal(u int32) fieldKey {
 	un := &b.un[u]
 	k := fieldKey{side: un.side, kind: goalEngage}
 	if un.broken {
@@ -193,8 +203,7 @@ func (b *Battle) unitCanStrike(u int32) bool {
 			return true
 		}
 		k.swim = cr.swim > 0 || cr.fly > 0
-		b.buildField(k)
-		if f := b.pf.field[int(st.y)*b.w+int(st.x)]; f != unreached && int32(f) <= sp {
+		if f := b.buildField(k)[int(st.y)*b.w+int(st.x)]; f != unreached && int32(f) <= sp {
 			return true
 		}
 	}
@@ -262,8 +271,18 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 		k = fieldKey{side: side, kind: goalEngage}
 	}
 	k.swim = cr.swim > 0 || cr.fly > 0
+	if part == 2 && !isRanged && !retreat {
+		// A melee fighter holds where it fought.
+		here := int(b.refBox(who).y)*b.w + int(b.refBox(who).x)
+		for i, o := range b.q.Options {
+			if o.Square == here {
+				return i
+			}
+		}
+	}
+	var field []int16
 	if !retreat && part == 1 {
-		b.buildField(k)
+		field = b.buildField(k)
 	}
 	best, bi := int64(-1<<62), 0
 	for i, o := range b.q.Options {
@@ -295,7 +314,7 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 				s = -near * 20
 			}
 		default:
-			f := int64(b.pf.field[q])
+			f := int64(field[q])
 			if f < 0 {
 				f = 5000
 			}

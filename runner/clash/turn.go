@@ -164,17 +164,14 @@ func (b *Battle) moveOrder(u int32) []int32 {
 // nearestEnemy is the distance from a to the nearest enemy stand or unattached solo on the grid
 // (a large number when there is none).
 func (b *Battle) nearestEnemy(a box, side int32) int32 {
+	d := b.nearField(side)
 	best := int32(1 << 20)
-	for i := range b.st {
-		st := &b.st[i]
-		if st.on && b.un[st.unit].side != side {
-			best = min(best, b.dist(a, b.standBox(int32(i))))
-		}
-	}
-	for j := range b.so {
-		so := &b.so[j]
-		if so.side != side && so.stand < 0 && (so.state == soloUp || so.state == soloDying || so.state == soloStable) {
-			best = min(best, b.dist(a, b.soloBox(int32(j))))
+	for dy := int32(0); dy < a.n; dy++ {
+		row := int(a.y+dy) * b.w
+		for dx := int32(0); dx < a.n; dx++ {
+			if q := row + int(a.x+dx); q >= 0 && q < len(d) {
+				best = min(best, d[q])
+			}
 		}
 	}
 	return best
@@ -201,6 +198,18 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 			continue
 		}
 		m := b.moverOfStand(i, act == ActRetreat)
+		if b.locked(&m, st.x, st.y) {
+			// U-30: adjacent to an enemy stand it cannot move (no question to ask).
+			if part == 1 {
+				b.left[i] = budget
+			} else {
+				b.left[i] = 0
+			}
+			continue
+		}
+		if part == 2 && b.ch == nil && b.pol == PolicyTactical && !ranged(&b.s.cr[st.cr]) {
+			continue // the tactical policy holds a melee stand after it acted
+		}
 		b.reach(&m, st.x, st.y, budget)
 		b.keepIntegrity(i)
 		if len(b.mv.ends) <= 1 && !b.mv.flee {
