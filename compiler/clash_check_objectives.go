@@ -213,8 +213,7 @@ func (p *clashPass) canGet(m clashMember, targets []sqRect, dist int) bool {
 	if !g.rectIn(m.start) {
 		return false
 	}
-	swims := m.cr.Speed.Swim.V > 0
-	seen := g.reachable(m.start, m.n, swims)
+	seen := g.reachable(m.start, m.n, m.cr.crossesDeep())
 	return g.canReach(seen, m.n, targets, dist, p.opt.chebyshev)
 }
 

@@ -50,6 +50,11 @@ func runClashPlacement(p *clashPass) {
 	place := func(rect clashRect, cr *clashCreature, who string, solo bool) {
 		r, n, ok := standSpace(rect, cr)
 		if !ok {
+			// The size is unknown (an unknown creature, reported already): the square itself
+			// must still be on the grid.
+			if g != nil && rect.At.OK && !g.in(rect.At.X, rect.At.Y) {
+				p.offGrid(rect.At, who)
+			}
 			return
 		}
 		if w := rect.To; w.Set && w.OK {
@@ -82,8 +87,8 @@ func runClashPlacement(p *clashPass) {
 			}
 		}
 		placed = append(placed, occupant{who, r})
-		if cr.Speed.Swim.V <= 0 && g.anyTerr(r, plan.TerrDeep) {
-			p.reportf(rect.At.Pos, codeClashDeepWater, "%s starts in deep water, but %s has no swim speed (U-22)", who, cr.ID).Hint = "move it to land or shallow water, or use a swimmer"
+		if cr.Speed.Swim.V <= 0 && cr.Speed.Fly.V <= 0 && g.anyTerr(r, plan.TerrDeep) {
+			p.reportf(rect.At.Pos, codeClashDeepWater, "%s starts in deep water, but %s has neither a swim nor a fly speed (U-22)", who, cr.ID).Hint = "move it to land or shallow water, or use a swimmer"
 		}
 	}
 	for _, u := range b.Units {

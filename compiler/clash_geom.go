@@ -66,13 +66,13 @@ func rectDist(a, b sqRect, chebyshev bool) int {
 
 // reachable returns, for every top-left square, whether an occupant of n x n squares starting
 // at start can get there moving orthogonally (U-2) over the grid, entering deep water only when
-// it swims (U-22). Other occupants, movement costs and turns are ignored: the answer is where it
+// wet (it swims or flies, U-22). Other occupants, movement costs and turns are ignored: the answer is where it
 // could ever be, for checks that prove something impossible.
-func (g *clashGrid) reachable(start sqRect, n int, swims bool) []bool {
+func (g *clashGrid) reachable(start sqRect, n int, wet bool) []bool {
 	seen := make([]bool, g.w*g.h)
 	ok := func(x, y int) bool {
 		r := space(x, y, n)
-		return g.rectIn(r) && (swims || !g.anyTerr(r, plan.TerrDeep))
+		return g.rectIn(r) && (wet || !g.anyTerr(r, plan.TerrDeep))
 	}
 	if !ok(start.x0, start.y0) {
 		return seen

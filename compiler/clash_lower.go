@@ -378,9 +378,9 @@ func (p *clashPass) lowerCond(c *clashCond, o *clashObjective) (plan.ClashCond, 
 	return pc, nil
 }
 
-// marker hands out map letters (plan.ClashUnit.Mark): the author's, else the id's first letter
-// in upper case for side 0 and lower case for side 1 when free, else the first free letter of
-// that case (then of the other case).
+// marker hands out map letters (plan.ClashUnit.Mark): the author's, else the first letter of
+// the id that is free, in upper case for side 0 and lower case for side 1, else the first free
+// letter of that case, then of the other case.
 type marker struct{ taken map[byte]bool }
 
 func newMarker(b *clashBattle) *marker {
@@ -412,9 +412,9 @@ func (m *marker) mark(given Str, id string, side int) string {
 		}
 		return c
 	}
-	try := []byte{}
-	if id != "" {
-		if c := cased(id[0]); c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
+	var try []byte
+	for i := 0; i < len(id); i++ {
+		if c := cased(id[i]); c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
 			try = append(try, c)
 		}
 	}

@@ -226,6 +226,13 @@ type clashSpeeds struct {
 	Walk, Swim, Fly, Climb Int
 }
 
+// crossesDeep reports whether the creature can move through deep water: it swims (U-22), or it
+// flies at least as fast as it walks (so it flies rather than walks; runner/clash moves it so).
+func (c *clashCreature) crossesDeep() bool {
+	s := c.Speed
+	return s.Swim.V > 0 || s.Fly.V > 0 && s.Fly.V >= s.Walk.V
+}
+
 // clashAttack is one attack of a stat block.
 type clashAttack struct {
 	Pos       diag.Pos
