@@ -1,0 +1,561 @@
+package clash
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Event is one record of a battle: what happened, the rule it follows and one readable line.
+// Events hold names, not indices, so they read on their own (and encode as JSON as they are).
+type Event interface {
+	Kind() string   // a short lowercase name: "attack", "save", "move"
+	Rule() string   // the rule it follows: "U-34"
+	String() string // one line for a transcript
+}
+
+// Recorder receives the battle's events as they happen; b gives read access to the state (for a
+// map at RoundEnd). A nil Recorder costs nothing: events are not even built.
+type Recorder interface {
+	Record(b *Battle, e Event)
+}
+
+// Log is a Recorder keeping every event.
+type Log struct{ Events []Event }
+
+// Record appends e.
+func (l *Log) Record(_ *Battle, e Event) { l.Events = append(l.Events, e) }
+
+func (b *Battle) emit(f func() Event) {
+	if b.rec != nil {
+		b.rec.Record(b, f())
+	}
+}
+
+// RoundStart begins a round (U-1: one minute).
+type RoundStart struct {
+	Round int `json:"round"`
+}
+
+func (*RoundStart) Kind() string     { return "round" }
+func (*RoundStart) Rule() string     { return "U-28" }
+func (e *RoundStart) String() string { return fmt.Sprintf("round %d", e.Round) }
+
+// Initiative is one unit's or unattached solo's initiative roll (U-26).
+type Initiative struct {
+	Who   string `json:"who"`
+	Face  int    `json:"face"`
+	Mod   int    `json:"mod"`
+	Total int    `json:"total"`
+}
+
+func (*Initiative) Kind() string { return "initiative" }
+func (*Initiative) Rule() string { return "U-26" }
+func (e *Initiative) String() string {
+	return fmt.Sprintf("initiative %s: d20 %d %s = %d", e.Who, e.Face, signed(e.Mod), e.Total)
+}
+
+// TurnStart begins a unit's or solo's turn (U-27).
+type TurnStart struct {
+	Who string `json:"who"`
+}
+
+func (*TurnStart) Kind() string     { return "turn" }
+func (*TurnStart) Rule() string     { return "U-27" }
+func (e *TurnStart) String() string { return e.Who + "'s turn" }
+
+// Skipped is a turn not taken (U-79 surprise, U-58 a solo down).
+type Skipped struct {
+	Who string `json:"who"`
+	Why string `json:"why"`
+}
+
+func (*Skipped) Kind() string     { return "skip" }
+func (*Skipped) Rule() string     { return "U-79" }
+func (e *Skipped) String() string { return e.Who + " does nothing: " + e.Why }
+
+// CommandRoll is a commander's Prepare or Incite check (U-14) or a Rally save (U-64).
+type CommandRoll struct {
+	Unit  string `json:"unit"`
+	Solo  string `json:"solo"`
+	Cmd   string `json:"cmd"`
+	Faces [2]int `json:"faces"`
+	Face  int    `json:"face"`
+	Adv   bool   `json:"adv,omitempty"`
+	Mod   int    `json:"mod"`
+	Total int    `json:"total"`
+	DC    int    `json:"dc"`
+	OK    bool   `json:"ok"`
+}
+
+func (*CommandRoll) Kind() string { return "command" }
+func (e *CommandRoll) Rule() string {
+	if e.Cmd == "rally" {
+		return "U-64"
+	}
+	return "U-14"
+}
+func (e *CommandRoll) String() string {
+	r := "fails"
+	if e.OK {
+		r = "succeeds"
+	}
+	return fmt.Sprintf("%s %ss %s: %s %s = %d vs DC %d: %s", e.Solo, e.Cmd, e.Unit, d20Text(e.Faces, e.Adv, !e.Adv && e.Faces[1] != 0), signed(e.Mod), e.Total, e.DC, r)
+}
+
+// CommandChanged is a solo taking or losing command (U-12, U-13).
+type CommandChanged struct {
+	Unit string `json:"unit"`
+	Solo string `json:"solo"`
+	Took bool   `json:"took"`
+	Why  string `json:"why,omitempty"`
+}
+
+func (*CommandChanged) Kind() string { return "commander" }
+func (*CommandChanged) Rule() string { return "U-13" }
+func (e *CommandChanged) String() string {
+	if e.Took {
+		return e.Solo + " takes command of " + e.Unit
+	}
+	return e.Solo + " no longer commands " + e.Unit + " (" + e.Why + ")"
+}
+
+// Acted is the action a unit or solo takes (U-33).
+type Acted struct {
+	Who    string `json:"who"`
+	Action string `json:"action"`
+	Detail string `json:"detail,omitempty"`
+}
+
+func (*Acted) Kind() string { return "action" }
+func (*Acted) Rule() string { return "U-33" }
+func (e *Acted) String() string {
+	if e.Detail != "" {
+		return e.Who + ": " + e.Action + " (" + e.Detail + ")"
+	}
+	return e.Who + ": " + e.Action
+}
+
+// Moved is one stand's or solo's move (U-29..U-32).
+type Moved struct {
+	Who  string `json:"who"`
+	From string `json:"from"`
+	To   string `json:"to"` // "off the grid" when it fled
+	Cost int    `json:"cost"`
+	Road bool   `json:"road,omitempty"`
+	Fled bool   `json:"fled,omitempty"`
+}
+
+func (*Moved) Kind() string { return "move" }
+func (e *Moved) Rule() string {
+	if e.Fled {
+		return "U-32"
+	}
+	return "U-29"
+}
+func (e *Moved) String() string {
+	s := fmt.Sprintf("%s moves %s -> %s (%d squares of movement", e.Who, e.From, e.To, e.Cost)
+	if e.Road {
+		s += ", +1 by road"
+	}
+	return s + ")"
+}
+
+// Configured is a regiment's new configuration (U-48).
+type Configured struct {
+	Unit   string `json:"unit"`
+	Config string `json:"config"`
+}
+
+func (*Configured) Kind() string     { return "configure" }
+func (*Configured) Rule() string     { return "U-48" }
+func (e *Configured) String() string { return e.Unit + " forms " + e.Config }
+
+// AttackRoll is one attack roll (U-34..U-37).
+type AttackRoll struct {
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+	Attack   string `json:"attack"`
+	Melee    bool   `json:"melee"`
+	Long     bool   `json:"long,omitempty"`
+	Reach    bool   `json:"reach,omitempty"` // the U-36 bonus attack
+	Faces    [2]int `json:"faces"`
+	Face     int    `json:"face"`
+	Adv      bool   `json:"adv,omitempty"`
+	Dis      bool   `json:"dis,omitempty"`
+	Mod      int    `json:"mod"`
+	Total    int    `json:"total"`
+	AC       int    `json:"ac"`
+	Hit      bool   `json:"hit"`
+	Crit     bool   `json:"crit,omitempty"`
+	Auto     bool   `json:"auto,omitempty"` // U-67: a melee attack on an objective square
+	Isolated bool   `json:"isolated,omitempty"`
+}
+
+func (*AttackRoll) Kind() string { return "attack" }
+func (e *AttackRoll) Rule() string {
+	switch {
+	case e.Auto:
+		return "U-67"
+	case e.Reach:
+		return "U-36"
+	case e.Melee:
+		return "U-35"
+	}
+	return "U-37"
+}
+func (e *AttackRoll) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s -> %s, %s", e.Attacker, e.Target, e.Attack)
+	if e.Reach {
+		b.WriteString(" (reach bonus)")
+	}
+	if e.Long {
+		b.WriteString(" (long range)")
+	}
+	if e.Auto {
+		b.WriteString(": hits the objective automatically")
+		return b.String()
+	}
+	fmt.Fprintf(&b, ": %s %s = %d vs AC %d: ", d20Text(e.Faces, e.Adv, e.Dis), signed(e.Mod), e.Total, e.AC)
+	switch {
+	case e.Crit:
+		b.WriteString("critical hit")
+	case e.Hit:
+		b.WriteString("hit")
+	default:
+		b.WriteString("miss")
+	}
+	if e.Isolated {
+		b.WriteString(", isolated: double damage")
+	}
+	return b.String()
+}
+
+// Damaged is damage taken (U-56..U-58, U-67).
+type Damaged struct {
+	Target   string `json:"target"`
+	Amount   int    `json:"amount"`
+	Before   int    `json:"before"`
+	HP       int    `json:"hp"`
+	Cause    string `json:"cause,omitempty"`
+	Casualty bool   `json:"casualty,omitempty"`
+	Down     string `json:"down,omitempty"` // a solo's state when it is not up: dying, dead
+}
+
+func (*Damaged) Kind() string { return "damage" }
+func (e *Damaged) Rule() string {
+	switch {
+	case e.Casualty:
+		return "U-57"
+	case e.Down != "":
+		return "U-58"
+	}
+	return "U-34"
+}
+func (e *Damaged) String() string {
+	s := fmt.Sprintf("%s takes %d damage: %d -> %d hp", e.Target, e.Amount, e.Before, e.HP)
+	if e.Cause != "" && e.Cause != "attack" {
+		s += " (" + e.Cause + ")"
+	}
+	if e.Casualty {
+		s += ", a casualty"
+	}
+	if e.Down != "" {
+		s += ", " + e.Down
+	}
+	return s
+}
+
+// Overflowed is damage passing to the next stand (U-56).
+type Overflowed struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Amount int    `json:"amount"`
+}
+
+func (*Overflowed) Kind() string { return "overflow" }
+func (*Overflowed) Rule() string { return "U-56" }
+func (e *Overflowed) String() string {
+	return fmt.Sprintf("%d damage overflows from %s to %s", e.Amount, e.From, e.To)
+}
+
+// SaveRoll is a saving throw (spells U-43, morale U-62, undead fortitude).
+type SaveRoll struct {
+	Who     string `json:"who"`
+	Ability string `json:"ability"`
+	Faces   [2]int `json:"faces"`
+	Face    int    `json:"face"`
+	Adv     bool   `json:"adv,omitempty"`
+	Dis     bool   `json:"dis,omitempty"`
+	Mod     int    `json:"mod"`
+	Total   int    `json:"total"`
+	DC      int    `json:"dc"`
+	OK      bool   `json:"ok"`
+	Auto    bool   `json:"auto,omitempty"` // U-67: an objective square fails automatically
+	Why     string `json:"why"`
+}
+
+func (*SaveRoll) Kind() string { return "save" }
+func (e *SaveRoll) Rule() string {
+	switch e.Why {
+	case "morale":
+		return "U-62"
+	case "rally":
+		return "U-64"
+	}
+	if e.Auto {
+		return "U-67"
+	}
+	return "U-43"
+}
+func (e *SaveRoll) String() string {
+	if e.Auto {
+		return e.Who + " fails its save automatically (" + e.Why + ")"
+	}
+	r := "fails"
+	if e.OK {
+		r = "succeeds"
+	}
+	return fmt.Sprintf("%s %s save (%s): %s %s = %d vs DC %d: %s", e.Who, strings.ToUpper(e.Ability), e.Why,
+		d20Text(e.Faces, e.Adv, e.Dis), signed(e.Mod), e.Total, e.DC, r)
+}
+
+// SpellCast is a spell cast (U-38..U-47).
+type SpellCast struct {
+	Caster  string   `json:"caster"`
+	Spell   string   `json:"spell"`
+	Area    []string `json:"area,omitempty"` // squares of an area spell
+	Doubled bool     `json:"doubled,omitempty"`
+}
+
+func (*SpellCast) Kind() string { return "spell" }
+func (e *SpellCast) Rule() string {
+	if len(e.Area) > 0 {
+		return "U-43"
+	}
+	return "U-40"
+}
+func (e *SpellCast) String() string {
+	s := e.Caster + " casts " + e.Spell
+	if len(e.Area) > 0 {
+		s += " on " + strings.Join(e.Area, " ")
+	}
+	if e.Doubled {
+		s += " (cast by a stand: double damage)"
+	}
+	return s
+}
+
+// Hid is a Hide attempt (U-50).
+type Hid struct {
+	Who   string `json:"who"`
+	Face  int    `json:"face"`
+	Mod   int    `json:"mod"`
+	Total int    `json:"total"`
+}
+
+func (*Hid) Kind() string { return "hide" }
+func (*Hid) Rule() string { return "U-50" }
+func (e *Hid) String() string {
+	return fmt.Sprintf("%s hides: d20 %d %s = %d", e.Who, e.Face, signed(e.Mod), e.Total)
+}
+
+// Revealed ends hiding (U-80).
+type Revealed struct {
+	Who string `json:"who"`
+	Why string `json:"why"`
+}
+
+func (*Revealed) Kind() string     { return "reveal" }
+func (*Revealed) Rule() string     { return "U-80" }
+func (e *Revealed) String() string { return e.Who + " is no longer hidden (" + e.Why + ")" }
+
+// Joined is a solo joining a stand (U-51, U-53, U-54).
+type Joined struct {
+	Solo  string `json:"solo"`
+	Stand string `json:"stand"`
+}
+
+func (*Joined) Kind() string     { return "join" }
+func (*Joined) Rule() string     { return "U-51" }
+func (e *Joined) String() string { return e.Solo + " joins " + e.Stand }
+
+// Left is a joined solo leaving its stand (U-53, U-54, U-63).
+type Left struct {
+	Solo string `json:"solo"`
+	To   string `json:"to"`
+}
+
+func (*Left) Kind() string     { return "leave" }
+func (*Left) Rule() string     { return "U-53" }
+func (e *Left) String() string { return e.Solo + " leaves its stand for " + e.To }
+
+// Healed is healing (U-57).
+type Healed struct {
+	Target string `json:"target"`
+	Amount int    `json:"amount"`
+	Before int    `json:"before"`
+	HP     int    `json:"hp"`
+}
+
+func (*Healed) Kind() string { return "heal" }
+func (*Healed) Rule() string { return "U-57" }
+func (e *Healed) String() string {
+	return fmt.Sprintf("%s regains %d hp: %d -> %d", e.Target, e.Amount, e.Before, e.HP)
+}
+
+// Removed is a stand leaving the grid: a casualty eliminated (U-60) or fled (U-32).
+type Removed struct {
+	Stand string `json:"stand"`
+	Fled  bool   `json:"fled,omitempty"`
+}
+
+func (*Removed) Kind() string { return "removed" }
+func (e *Removed) Rule() string {
+	if e.Fled {
+		return "U-32"
+	}
+	return "U-60"
+}
+func (e *Removed) String() string {
+	if e.Fled {
+		return e.Stand + " flees the battlefield"
+	}
+	return e.Stand + " is eliminated"
+}
+
+// GapFilled is an allied stand moving into a removed casualty's gap (U-60).
+type GapFilled struct {
+	Stand string `json:"stand"`
+	Into  string `json:"into"`
+}
+
+func (*GapFilled) Kind() string     { return "fill" }
+func (*GapFilled) Rule() string     { return "U-60" }
+func (e *GapFilled) String() string { return e.Stand + " moves into the gap at " + e.Into }
+
+// DeathSaves are a dying solo's death saves at the end of a round (U-61).
+type DeathSaves struct {
+	Solo   string `json:"solo"`
+	Faces  []int  `json:"faces"`
+	Result string `json:"result"` // "stable", "dead", "up" (a natural 20), "dying"
+}
+
+func (*DeathSaves) Kind() string { return "deathSaves" }
+func (*DeathSaves) Rule() string { return "U-61" }
+func (e *DeathSaves) String() string {
+	f := make([]string, len(e.Faces))
+	for i, v := range e.Faces {
+		f[i] = fmt.Sprint(v)
+	}
+	return fmt.Sprintf("%s's death saves: %s: %s", e.Solo, strings.Join(f, " "), e.Result)
+}
+
+// MoraleResult is a unit breaking or rallying (U-63, U-64).
+type MoraleResult struct {
+	Unit   string `json:"unit"`
+	Broken bool   `json:"broken"`
+}
+
+func (*MoraleResult) Kind() string { return "morale" }
+func (e *MoraleResult) Rule() string {
+	if e.Broken {
+		return "U-63"
+	}
+	return "U-64"
+}
+func (e *MoraleResult) String() string {
+	if e.Broken {
+		return e.Unit + " breaks: it may only Retreat"
+	}
+	return e.Unit + " rallies"
+}
+
+// Scored is VP a side earns (U-65..U-69).
+type Scored struct {
+	Side      string `json:"side"`
+	Objective string `json:"objective"`
+	VP        int    `json:"vp"`
+	Total     int    `json:"total"`
+	Why       string `json:"why"`
+}
+
+func (*Scored) Kind() string { return "vp" }
+func (*Scored) Rule() string { return "U-65" }
+func (e *Scored) String() string {
+	return fmt.Sprintf("%s scores %d VP (%s: %s): %d VP", e.Side, e.VP, e.Objective, e.Why, e.Total)
+}
+
+// Deserted is a desertion roll after a total victory (U-72).
+type Deserted struct {
+	Unit string `json:"unit"`
+	Face int    `json:"face"`
+	Gone bool   `json:"gone"`
+}
+
+func (*Deserted) Kind() string { return "desertion" }
+func (*Deserted) Rule() string { return "U-72" }
+func (e *Deserted) String() string {
+	if e.Gone {
+		return fmt.Sprintf("%s: d20 %d: its survivors desert", e.Unit, e.Face)
+	}
+	return fmt.Sprintf("%s: d20 %d: it holds together", e.Unit, e.Face)
+}
+
+// RoundEnd ends a round (U-59), after its end-of-round steps.
+type RoundEnd struct {
+	Round int    `json:"round"`
+	VP    [2]int `json:"vp"`
+}
+
+func (*RoundEnd) Kind() string { return "roundEnd" }
+func (*RoundEnd) Rule() string { return "U-59" }
+func (e *RoundEnd) String() string {
+	return fmt.Sprintf("end of round %d: VP %d - %d", e.Round, e.VP[0], e.VP[1])
+}
+
+// BattleEnd is the end of the battle (U-71..U-75).
+type BattleEnd struct {
+	Rounds  int    `json:"rounds"`
+	VP      [2]int `json:"vp"`
+	Winner  string `json:"winner,omitempty"` // empty for a draw
+	Outcome string `json:"outcome"`          // total | tactical | draw
+	Reason  string `json:"reason"`
+}
+
+func (*BattleEnd) Kind() string { return "end" }
+func (e *BattleEnd) Rule() string {
+	switch e.Outcome {
+	case "total":
+		return "U-72"
+	case "tactical":
+		return "U-73"
+	}
+	return "U-74"
+}
+func (e *BattleEnd) String() string {
+	if e.Winner == "" {
+		return fmt.Sprintf("the battle ends after %d rounds (%s): a draw at %d - %d VP", e.Rounds, e.Reason, e.VP[0], e.VP[1])
+	}
+	return fmt.Sprintf("the battle ends after %d rounds (%s): %s victory for %s, %d - %d VP", e.Rounds, e.Reason, e.Outcome, e.Winner, e.VP[0], e.VP[1])
+}
+
+func signed(v int) string {
+	if v < 0 {
+		return fmt.Sprintf("- %d", -v)
+	}
+	return fmt.Sprintf("+ %d", v)
+}
+
+// d20Text shows a d20 roll: "d20 14", or with advantage "d20 adv [14, 3]".
+func d20Text(f [2]int, adv, dis bool) string {
+	switch {
+	case adv && f[1] != 0:
+		return fmt.Sprintf("d20 adv [%d, %d]", f[0], f[1])
+	case dis && f[1] != 0:
+		return fmt.Sprintf("d20 dis [%d, %d]", f[0], f[1])
+	case f[1] != 0:
+		return fmt.Sprintf("d20 [%d, %d] (adv and dis cancel)", f[0], f[1])
+	}
+	return fmt.Sprintf("d20 %d", f[0])
+}

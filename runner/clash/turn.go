@@ -1,0 +1,651 @@
+package clash
+
+import (
+	"sort"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// unitTurn plays unit u's turn (U-27, round outline of Part U): rally (U-64), the commander's
+// bonus action (U-13, U-14), movement (U-29..U-32), one action (U-33..U-55), the joined solos'
+// turns (U-53), then the end-of-turn isolation (U-81).
+func (b *Battle) unitTurn(u int32) {
+	un := &b.un[u]
+	if un.alive == 0 || un.done {
+		return
+	}
+	b.turnUnit = u
+	defer func() { b.turnUnit = -1 }()
+	un.done = true
+	un.speedCfg = un.cfg // U-83: a new configuration's speed applies from the next turn
+	b.emit(func() Event { return &TurnStart{Who: b.unitName(u)} })
+	b.spot(un.side, u, -1)
+	if un.surprised && b.round == 1 {
+		b.emit(func() Event { return &Skipped{Who: b.unitName(u), Why: "surprised (U-79)"} })
+		b.endTurn(u)
+		return
+	}
+	bonus := true
+	if un.broken && un.cmd >= 0 && b.so[un.cmd].state == soloUp {
+		b.rally(u)
+		if b.o.Rally == RallyBonusAction {
+			bonus = false
+		}
+	}
+	if bonus {
+		b.commandBonus(u)
+	}
+	act := ActRetreat // U-63: a broken unit may only Retreat
+	if !un.broken {
+		act = b.decideAction(u, -1)
+	}
+	cfg := -1
+	if act == ActConfigure {
+		cfg = b.decideConfig(u)
+	}
+	b.emit(func() Event { return &Acted{Who: b.unitName(u), Action: act.String()} })
+	b.moveUnit(u, act, 1)
+	switch act {
+	case ActAttack:
+		b.unitAttack(u, false)
+	case ActCast:
+		b.unitCast(u)
+	case ActConfigure:
+		un.cfg = int8(cfg)
+		b.emit(func() Event { return &Configured{Unit: b.unitName(u), Config: string(cfgNames[cfg])} })
+	case ActHide:
+		for i := un.first; i < un.first+un.n; i++ {
+			if b.st[i].on && b.canHide(b.standBox(i), un.side) {
+				b.hideStand(i)
+			}
+		}
+	case ActDodge:
+		for i := un.first; i < un.first+un.n; i++ {
+			b.st[i].dodge = true
+		}
+	}
+	if !un.reg || b.o.RegimentsSplitMove == Yes {
+		b.moveUnit(u, act, 2)
+	}
+	for j := range b.so {
+		so := &b.so[j]
+		if so.stand >= 0 && b.st[so.stand].unit == u && so.state == soloUp && !so.done {
+			b.joinedSoloTurn(int32(j))
+		}
+	}
+	b.endTurn(u)
+}
+
+// endTurn closes unit u's turn: isolation is evaluated (U-81), Prepare runs down (U-14), Aid and
+// martial advantage end.
+func (b *Battle) endTurn(u int32) {
+	un := &b.un[u]
+	if un.prep > 0 {
+		un.prep--
+	}
+	for i := un.first; i < un.first+un.n; i++ {
+		b.st[i].aided, b.st[i].martial = false, false
+	}
+	b.endOfTurnIntegrity()
+}
+
+// rally is U-64: a broken unit with a commander repeats the DC 10 Wisdom save of U-62, adding the
+// commander's Charisma modifier; success ends the broken state.
+func (b *Battle) rally(u int32) {
+	un := &b.un[u]
+	mod := b.moraleMod(u) + b.s.cr[b.so[un.cmd].cr].abil[plan.AbCha]
+	adv := un.prep > 0
+	face, faces := b.d20(adv, false)
+	ok := face+mod >= 10
+	b.emit(func() Event {
+		return &CommandRoll{Unit: b.unitName(u), Solo: b.soloName(un.cmd), Cmd: "rally", Faces: faces, Face: face, Adv: adv,
+			Mod: mod, Total: face + mod, DC: 10, OK: ok}
+	})
+	if ok {
+		un.broken = false
+		b.emit(func() Event { return &MoraleResult{Unit: b.unitName(u), Broken: false} })
+	}
+}
+
+// commandBonus is the commander's bonus action (U-13, U-14), or a joined solo taking command.
+func (b *Battle) commandBonus(u int32) {
+	un := &b.un[u]
+	op := b.decideCommand(u)
+	switch op.Cmd {
+	case CmdPrepare, CmdIncite:
+		c := &b.so[un.cmd]
+		mod := b.s.cr[c.cr].command
+		face, faces := b.d20(false, false)
+		ok := face+mod >= 15
+		b.emit(func() Event {
+			return &CommandRoll{Unit: b.unitName(u), Solo: b.soloName(un.cmd), Cmd: op.Cmd.String(), Faces: faces, Face: face,
+				Mod: mod, Total: face + mod, DC: 15, OK: ok}
+		})
+		if !ok {
+			return
+		}
+		if op.Cmd == CmdPrepare {
+			un.prep = 2 // through the end of this turn and the next (U-14)
+		} else if b.o.Incite == InciteCurrent {
+			un.incite = int32(b.round)
+		} else {
+			un.incite = int32(b.round + 1)
+		}
+	case CmdStepDown:
+		b.commandEnds(un.cmd, "stepped down")
+	case CmdTake:
+		un.cmd = int32(op.Solo)
+		b.so[op.Solo].cmd = u
+		b.emit(func() Event {
+			return &CommandChanged{Unit: b.unitName(u), Solo: b.soloName(int32(op.Solo)), Took: true}
+		})
+	}
+}
+
+// moveOrder lists unit u's stands on the grid, nearest the enemy first (so a line advances from
+// the front), ties by stand index.
+func (b *Battle) moveOrder(u int32) []int32 {
+	un := &b.un[u]
+	b.buf = b.buf[:0]
+	for i := un.first; i < un.first+un.n; i++ {
+		if b.st[i].on {
+			b.buf = append(b.buf, i)
+		}
+	}
+	if len(b.buf) > 1 {
+		for _, i := range b.buf {
+			b.key[i] = b.nearestEnemy(b.standBox(i), un.side)
+		}
+		sort.SliceStable(b.buf, func(x, y int) bool { return b.key[b.buf[x]] < b.key[b.buf[y]] })
+	}
+	return b.buf
+}
+
+// nearestEnemy is the distance from a to the nearest enemy stand or unattached solo on the grid
+// (a large number when there is none).
+func (b *Battle) nearestEnemy(a box, side int32) int32 {
+	best := int32(1 << 20)
+	for i := range b.st {
+		st := &b.st[i]
+		if st.on && b.un[st.unit].side != side {
+			best = min(best, b.dist(a, b.standBox(int32(i))))
+		}
+	}
+	for j := range b.so {
+		so := &b.so[j]
+		if so.side != side && so.stand < 0 && (so.state == soloUp || so.state == soloDying || so.state == soloStable) {
+			best = min(best, b.dist(a, b.soloBox(int32(j))))
+		}
+	}
+	return best
+}
+
+// moveUnit moves unit u's stands, one after another (U-29): part 1 before the action with each
+// stand's full move, part 2 after it with what is left (skirmishers, U-8 (6), U-82).
+func (b *Battle) moveUnit(u int32, act Action, part int) {
+	un := &b.un[u]
+	order := b.moveOrder(u)
+	list := append(b.buf2[:0], order...)
+	b.buf2 = list
+	for _, i := range list {
+		st := &b.st[i]
+		if !st.on {
+			continue
+		}
+		budget := b.left[i]
+		if part == 1 {
+			budget = b.speedOfStand(i, act == ActDash)
+		}
+		if budget <= 0 {
+			b.left[i] = 0
+			continue
+		}
+		m := b.moverOfStand(i, act == ActRetreat)
+		b.reach(&m, st.x, st.y, budget)
+		b.keepIntegrity(i)
+		if len(b.mv.ends) <= 1 && !b.mv.flee {
+			if part == 1 {
+				b.left[i] = budget
+			} else {
+				b.left[i] = 0
+			}
+			continue
+		}
+		from := st.y*int32(b.w) + st.x
+		dest := b.decideMove(Ref{RefStand, int(i)}, un.side, u, part, act)
+		if dest == Flee {
+			b.emit(func() Event {
+				return &Moved{Who: b.standName(i), From: b.sqName(int(from)), To: "off the grid", Fled: true}
+			})
+			b.moveStand(i, Flee)
+			b.left[i] = 0
+			continue
+		}
+		cost, road := int(b.mv.cost[dest]), b.mv.road[dest]
+		if road {
+			b.left[i] = 0
+		} else {
+			b.left[i] = budget - cost
+		}
+		if part == 2 {
+			b.left[i] = 0
+		}
+		if dest != from {
+			b.emit(func() Event {
+				return &Moved{Who: b.standName(i), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost, Road: road}
+			})
+			b.moveStand(i, dest)
+			if st.hidden && !b.canHide(b.standBox(i), un.side) {
+				st.hidden = false
+				b.emit(func() Event { return &Revealed{Who: b.standName(i), Why: "left cover"} })
+			}
+		}
+	}
+}
+
+// keepIntegrity drops from mv.ends the spaces where stand i would be isolated (IntegrityRequired,
+// U-17), unless it is isolated where it stands.
+func (b *Battle) keepIntegrity(i int32) {
+	if b.o.Integrity != IntegrityRequired || b.isolatedStand(i) {
+		return
+	}
+	st := &b.st[i]
+	x0, y0 := st.x, st.y
+	n := b.s.cr[st.cr].space
+	keep := b.mv.ends[:0]
+	for _, q := range b.mv.ends {
+		st.x, st.y = q%int32(b.w), q/int32(b.w)
+		if !b.isolatedStand(i) {
+			keep = append(keep, q)
+		}
+	}
+	st.x, st.y = x0, y0
+	_ = n
+	b.mv.ends = keep
+}
+
+// canHide reports whether a stand or solo at a may try to Hide (U-50, U-80): in a forest square,
+// or with no enemy within 2 squares (terrain or distance that lets it go unseen).
+func (b *Battle) canHide(a box, side int32) bool {
+	return b.inForest(a) || b.nearestEnemy(a, side) > 2
+}
+
+func (b *Battle) hideStand(i int32) {
+	st := &b.st[i]
+	cr := &b.s.cr[st.cr]
+	face := b.roll(20)
+	st.hidden, st.stealth = true, int32(face+cr.stealth)
+	b.emit(func() Event { return &Hid{Who: b.standName(i), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
+}
+
+func (b *Battle) hideSolo(j int32) {
+	so := &b.so[j]
+	cr := &b.s.cr[so.cr]
+	face := b.roll(20)
+	so.hidden, so.stealth = true, int32(face+cr.stealth)
+	b.emit(func() Event { return &Hid{Who: b.soloName(j), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
+}
+
+// spot is U-80 at the start of a turn: hidden enemies whose Stealth total the acting unit's or
+// solo's best passive Perception (10 + Perception) beats are revealed.
+func (b *Battle) spot(side int32, u int32, j int32) {
+	best := -100
+	if u >= 0 {
+		un := &b.un[u]
+		for i := un.first; i < un.first+un.n; i++ {
+			if b.st[i].on {
+				best = max(best, 10+b.s.cr[b.st[i].cr].percept)
+			}
+		}
+	} else {
+		best = 10 + b.s.cr[b.so[j].cr].percept
+	}
+	for i := range b.st {
+		st := &b.st[i]
+		if st.on && st.hidden && b.un[st.unit].side != side && int32(best) > st.stealth {
+			st.hidden = false
+			b.emit(func() Event { return &Revealed{Who: b.standName(int32(i)), Why: "spotted"} })
+		}
+	}
+	for k := range b.so {
+		so := &b.so[k]
+		if so.hidden && so.side != side && int32(best) > so.stealth {
+			so.hidden = false
+			b.emit(func() Event { return &Revealed{Who: b.soloName(int32(k)), Why: "spotted"} })
+		}
+	}
+}
+
+// unitAttack is the Attack action (U-34..U-37, U-48, U-86): each stand picks a routine (or, in
+// Aid, to aid an adjacent stand), then attacks, one target per attack; a reach stand adds one
+// attack against an adjacent target (U-36). only restricts it to stands that cannot cast (U-39).
+func (b *Battle) unitAttack(u int32, nonCasters bool) {
+	un := &b.un[u]
+	routines := b.pf.routines[:0]
+	for i := un.first; i < un.first+un.n; i++ {
+		r := -1
+		if b.st[i].on && !(nonCasters && b.canCastAny(i)) {
+			op := b.decideRoutine(i)
+			if op.Value == -2 {
+				b.st[op.Ref.Index].aided = true // U-48 Aid
+			}
+			r = op.Value
+		}
+		routines = append(routines, r)
+	}
+	b.pf.routines = routines
+	for k := int32(0); k < un.n; k++ {
+		i := un.first + k
+		r := b.pf.routines[k]
+		if r < 0 || !b.st[i].on {
+			continue
+		}
+		at := b.standActor(i)
+		made := false
+		for _, ai := range at.cr.routines[r] {
+			t, ok := b.decideTarget(&at, ai, false)
+			if ok {
+				b.attack(&at, ai, t, false)
+				made = true
+			}
+		}
+		if made && at.cr.reachAttack >= 0 && b.o.Reach == ReachAdjacent {
+			if t, ok := b.decideTarget(&at, at.cr.reachAttack, true); ok {
+				b.attack(&at, at.cr.reachAttack, t, true)
+			}
+		}
+	}
+}
+
+// canCastAny reports whether stand i has a spell it can cast now.
+func (b *Battle) canCastAny(i int32) bool {
+	st := &b.st[i]
+	cr := &b.s.cr[st.cr]
+	for k := range cr.spells {
+		if cr.spells[k].uses == 0 || b.uses[b.s.stands[i].uses+k] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// standSpell returns the index into stand i's known spells of spell sp it can cast now, or -1.
+func (b *Battle) standSpell(i int32, sp int) int {
+	cr := &b.s.cr[b.st[i].cr]
+	for k := range cr.spells {
+		if cr.spells[k].sp == sp && (cr.spells[k].uses == 0 || b.uses[b.s.stands[i].uses+k] > 0) {
+			return k
+		}
+	}
+	return -1
+}
+
+func (b *Battle) spendStand(i int32, k int) {
+	if b.s.cr[b.st[i].cr].spells[k].uses > 0 {
+		b.uses[b.s.stands[i].uses+k]--
+	}
+}
+
+// unitCast is the Cast a Spell action of a unit (U-38..U-43): the unit picks a spell; an area
+// spell is one area for every stand casting it, with double damage (U-43); a targeted spell is
+// cast by each stand that knows it at its own targets (U-40); stands that cannot cast attack
+// instead (U-39).
+func (b *Battle) unitCast(u int32) {
+	un := &b.un[u]
+	sp := b.decideSpell(Ref{RefNone, int(u)})
+	if sp >= 0 {
+		spl := &b.s.sp[sp]
+		if spl.shape != "" {
+			op, caster := b.decideArea(u, -1, sp)
+			if caster >= 0 {
+				at := b.standActor(caster)
+				dc := 0
+				var kn *knownSpell
+				for i := un.first; i < un.first+un.n; i++ {
+					if !b.st[i].on {
+						continue
+					}
+					if k := b.standSpell(i, sp); k >= 0 {
+						ks := &b.s.cr[b.st[i].cr].spells[k]
+						if kn == nil || ks.dc > dc {
+							kn, dc = ks, ks.dc
+						}
+						b.spendStand(i, k)
+					}
+				}
+				b.reveal(&at)
+				b.placeArea(&at, spl, &op)
+				b.castArea(&at, kn, spl, dc, true)
+			}
+		} else {
+			for i := un.first; i < un.first+un.n; i++ {
+				if !b.st[i].on {
+					continue
+				}
+				k := b.standSpell(i, sp)
+				if k < 0 {
+					continue
+				}
+				at := b.standActor(i)
+				kn := &at.cr.spells[k]
+				b.reveal(&at)
+				b.emit(func() Event { return &SpellCast{Caster: b.standName(i), Spell: spl.name} })
+				for n := 0; n < spl.targets; n++ {
+					t, ok := b.decideSpellTarget(&at, spl)
+					if !ok {
+						break
+					}
+					b.castTargeted(&at, kn, spl, t)
+				}
+				b.spendStand(i, k)
+			}
+		}
+	}
+	b.unitAttack(u, true)
+}
+
+// joinedSoloTurn is a joined solo's turn within its unit's (U-53, U-85): it stays with its stand,
+// leaves into an adjacent empty square or switches to an adjacent stand of its unit, then acts.
+func (b *Battle) joinedSoloTurn(j int32) {
+	so := &b.so[j]
+	so.done = true
+	so.dodge = false
+	b.turnSolo = j
+	defer func() { b.turnSolo = -1 }()
+	op := b.decideSoloStep(j)
+	switch op.Value {
+	case 1:
+		b.leaveStand(j, int32(op.Square))
+	case 2:
+		so.stand = int32(op.Ref.Index)
+		b.emit(func() Event { return &Joined{Solo: b.soloName(j), Stand: b.standName(so.stand)} })
+	}
+	act := b.decideAction(-1, j)
+	b.emit(func() Event { return &Acted{Who: b.soloName(j), Action: act.String()} })
+	b.soloAction(j, act)
+}
+
+// leaveStand makes joined solo j unattached at top-left square q (U-53); leaving ends its command
+// (U-13, LeaveEndsCommand).
+func (b *Battle) leaveStand(j int32, q int32) {
+	so := &b.so[j]
+	so.stand = -1
+	so.x, so.y = q%int32(b.w), q/int32(b.w)
+	b.fill(int32(len(b.st))+j, int(so.x), int(so.y), b.s.cr[so.cr].space)
+	b.emit(func() Event { return &Left{Solo: b.soloName(j), To: b.sqName(int(q))} })
+	if b.o.LeaveEndsCommand.On() {
+		b.commandEnds(j, "left its stand")
+	}
+	b.addInitiative(j)
+}
+
+// soloTurn is an unattached solo's own turn (U-10, U-26, U-77, U-82).
+func (b *Battle) soloTurn(j int32) {
+	so := &b.so[j]
+	if so.stand >= 0 || so.done || so.state == soloDead || so.state == soloFled {
+		return
+	}
+	so.done = true
+	b.turnSolo = j
+	defer func() { b.turnSolo = -1 }()
+	b.emit(func() Event { return &TurnStart{Who: b.soloName(j)} })
+	if so.state != soloUp {
+		b.emit(func() Event { return &Skipped{Who: b.soloName(j), Why: soloStateNames[so.state] + " (U-58)"} })
+		return
+	}
+	b.spot(so.side, -1, j)
+	so.dodge = false
+	if so.surprised && b.round == 1 {
+		b.emit(func() Event { return &Skipped{Who: b.soloName(j), Why: "surprised (U-79)"} })
+		b.endOfTurnIntegrity()
+		return
+	}
+	act := b.decideAction(-1, j)
+	join := int32(-1)
+	if act == ActJoin {
+		join = b.decideJoin(j)
+		if join < 0 {
+			act = ActNone
+		}
+	}
+	b.emit(func() Event { return &Acted{Who: b.soloName(j), Action: act.String()} })
+	budget := b.speedOfSolo(j, act == ActDash)
+	left := b.moveSolo1(j, budget, join, 1, act)
+	if act == ActJoin {
+		if so.stand < 0 && join >= 0 && overlap(b.soloBox(j), b.standBox(join)) {
+			b.join(j, join)
+		}
+	} else {
+		b.soloAction(j, act)
+		if b.o.SolosSplitMove.On() && so.stand < 0 && so.state == soloUp && left > 0 {
+			b.moveSolo1(j, left, -1, 2, act)
+		}
+	}
+	b.endOfTurnIntegrity()
+}
+
+// moveSolo1 asks and makes one part of an unattached solo's move; it returns the movement left.
+func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action) int {
+	so := &b.so[j]
+	m := b.moverOfSolo(j, join)
+	b.reach(&m, so.x, so.y, budget)
+	if join >= 0 {
+		// The move must end entering the stand, or anywhere when it cannot reach it.
+		keep := b.mv.ends[:0]
+		for _, q := range b.mv.ends {
+			if b.enters(&m, q%int32(b.w), q/int32(b.w)) {
+				keep = append(keep, q)
+			}
+		}
+		if len(keep) > 0 {
+			b.mv.ends = keep
+		}
+	}
+	if len(b.mv.ends) <= 1 {
+		return budget
+	}
+	from := so.y*int32(b.w) + so.x
+	dest := b.decideMove(Ref{RefSolo, int(j)}, so.side, -1, part, act)
+	if dest == from || dest < 0 {
+		return budget
+	}
+	cost := int(b.mv.cost[dest])
+	b.emit(func() Event {
+		return &Moved{Who: b.soloName(j), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost}
+	})
+	if join >= 0 && b.enters(&m, dest%int32(b.w), dest/int32(b.w)) {
+		// U-51: it moves into the stand's square; it is on the grid no longer once joined.
+		b.fill(-1, int(so.x), int(so.y), b.s.cr[so.cr].space)
+		so.x, so.y = dest%int32(b.w), dest/int32(b.w)
+		return 0
+	}
+	b.moveSolo(j, dest)
+	if so.hidden && !b.canHide(b.soloBox(j), so.side) {
+		so.hidden = false
+		b.emit(func() Event { return &Revealed{Who: b.soloName(j), Why: "left cover"} })
+	}
+	return budget - cost
+}
+
+// join makes solo j part of stand i (U-51).
+func (b *Battle) join(j, i int32) {
+	so := &b.so[j]
+	if b.occ[int(so.y)*b.w+int(so.x)] == int32(len(b.st))+j {
+		b.fill(-1, int(so.x), int(so.y), b.s.cr[so.cr].space)
+	}
+	so.stand = i
+	st := &b.st[i]
+	so.x, so.y = st.x, st.y
+	so.hidden = false
+	b.emit(func() Event { return &Joined{Solo: b.soloName(j), Stand: b.standName(i)} })
+}
+
+// soloAction resolves a solo's action (U-10, U-84, U-85): attack, cast, hide, dodge.
+func (b *Battle) soloAction(j int32, act Action) {
+	so := &b.so[j]
+	at := b.soloActor(j)
+	switch act {
+	case ActAttack:
+		op := b.decideSoloRoutine(j)
+		if op.Value < 0 {
+			return
+		}
+		for _, ai := range at.cr.routines[op.Value] {
+			if t, ok := b.decideTarget(&at, ai, false); ok {
+				b.attack(&at, ai, t, false)
+			}
+		}
+	case ActCast:
+		sp := b.decideSpell(Ref{RefSolo, int(j)})
+		if sp < 0 {
+			return
+		}
+		k := b.soloSpell(j, sp)
+		if k < 0 {
+			return
+		}
+		kn := &at.cr.spells[k]
+		spl := &b.s.sp[sp]
+		defer func() {
+			if kn.uses > 0 {
+				b.uses[b.s.solos[j].uses+k]--
+			}
+		}()
+		b.reveal(&at)
+		if spl.shape != "" {
+			op, _ := b.decideArea(-1, j, sp)
+			b.placeArea(&at, spl, &op)
+			b.castArea(&at, kn, spl, kn.dc, false)
+			return
+		}
+		b.emit(func() Event { return &SpellCast{Caster: b.soloName(j), Spell: spl.name} })
+		budget := spl.targets
+		for budget > 0 {
+			t, ok := b.decideSpellTarget(&at, spl)
+			if !ok {
+				break
+			}
+			budget--
+			if t.Kind == RefStand && b.o.SoloSpellVsStand == SoloSpellFive {
+				budget -= 4 // U-42 FiveTargets
+			}
+			b.castTargeted(&at, kn, spl, t)
+		}
+	case ActHide:
+		if so.stand < 0 && b.canHide(b.soloBox(j), so.side) {
+			b.hideSolo(j)
+		}
+	case ActDodge:
+		so.dodge = true
+	}
+}
+
+func (b *Battle) soloSpell(j int32, sp int) int {
+	cr := &b.s.cr[b.so[j].cr]
+	for k := range cr.spells {
+		if cr.spells[k].sp == sp && (cr.spells[k].uses == 0 || b.uses[b.s.solos[j].uses+k] > 0) {
+			return k
+		}
+	}
+	return -1
+}
