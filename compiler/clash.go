@@ -170,6 +170,7 @@ type clashRules struct {
 	singleIsolated   bool // singleStand: isolated (U-81)
 	maxRounds        int  // U-75 (50)
 	protectionVP     int  // U-68 (1)
+	tenHP            bool // standHP: ten (U-6)
 }
 
 func (p *clashPass) reportf(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {
@@ -210,6 +211,8 @@ func runClashChecks(b *clashBattle, lib *clashLibrary, list *diag.List) (*clashP
 			p.opt.maxRounds = n
 		case "protectionVP":
 			p.opt.protectionVP = n
+		case "standHP":
+			p.opt.tenHP = o.Value == "ten"
 		}
 	}
 	for _, c := range clashChecks {

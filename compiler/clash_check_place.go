@@ -99,12 +99,17 @@ func runClashPlacement(p *clashPass) {
 				continue
 			}
 			place(s.Rect, s.cr, who, false)
+			p.checkStartHP(s.HP, s.cr, who, true)
 		}
+	}
+	if n := p.standCount(); n > maxClashStands {
+		p.reportf(b.Pos, codeClashSetup, "%d stands; the battle rules take at most %d", n, maxClashStands)
 	}
 
 	commanded := map[int]string{}
 	for _, s := range b.Solos {
 		who := "solo " + s.ID
+		p.checkStartHP(s.HP, s.cr, who, false)
 		if s.unit < 0 {
 			if !s.Join.Set {
 				place(clashRect{At: s.At}, s.cr, who, true)
@@ -143,5 +148,31 @@ func runClashPlacement(p *clashPass) {
 				commanded[s.unit] = who
 			}
 		}
+	}
+}
+
+// maxClashStands is runner/clash's most stands in a battle.
+const maxClashStands = 2000
+
+func (p *clashPass) standCount() int {
+	n := 0
+	for _, u := range p.b.Units {
+		n += len(u.Stands)
+	}
+	return n
+}
+
+// checkStartHP reports a starting hp above the creature's (U-6: a stand has one creature's hp;
+// ten times it with standHP: "ten").
+func (p *clashPass) checkStartHP(hp Int, cr *clashCreature, who string, stand bool) {
+	if !hp.OK || cr == nil || !cr.HP.OK {
+		return
+	}
+	most, why := cr.HP.V, "its creature's"
+	if stand && p.opt.tenHP {
+		most, why = 10*cr.HP.V, "ten times its creature's (standHP: \"ten\")"
+	}
+	if hp.V > most {
+		p.reportf(hp.Pos, codeClashSetup, "%s starts with %d hp, more than %s %d", who, hp.V, why, most)
 	}
 }

@@ -119,8 +119,19 @@ func diceError(s string) string {
 	if e.Kind != dice.KindDice {
 		return "a power roll is not 5e damage"
 	}
+	if e.Dice() > maxClashDice {
+		return "more than " + strconv.Itoa(maxClashDice) + " dice"
+	}
 	return ""
 }
+
+// Limits of runner/clash that the schema cannot say: dice in one damage roll, attacks of a stat
+// block, attacks in one multiattack routine.
+const (
+	maxClashDice    = 100
+	maxClashAttacks = 32
+	maxClashRoutine = 16
+)
 
 func (p *clashPass) checkDice(d Str, what string) {
 	if !d.OK {
@@ -132,6 +143,9 @@ func (p *clashPass) checkDice(d Str, what string) {
 }
 
 func (p *clashPass) checkCreature(c *clashCreature) {
+	if len(c.Attacks) > maxClashAttacks {
+		p.reportf(c.Pos, codeClashStatBlock, "creature %s has %d attacks; the battle rules take at most %d", c.ID, len(c.Attacks), maxClashAttacks)
+	}
 	names := map[string]bool{}
 	var attackNames []string
 	for _, a := range c.Attacks {
@@ -153,6 +167,9 @@ func (p *clashPass) checkCreature(c *clashCreature) {
 	for i, r := range c.Multi {
 		if len(r) == 0 {
 			p.reportf(c.Pos, codeClashStatBlock, "creature %s: multiattack routine %d names no attack", c.ID, i+1)
+		}
+		if len(r) > maxClashRoutine {
+			p.reportf(c.Pos, codeClashStatBlock, "creature %s: multiattack routine %d has %d attacks; at most %d", c.ID, i+1, len(r), maxClashRoutine)
 		}
 		for _, n := range r {
 			if n.OK && !names[clashKey(n.V)] {
@@ -193,6 +210,12 @@ func (p *clashPass) checkSpell(s *clashSpell) {
 	}
 	if s.Targets.Set && s.Area != nil {
 		p.reportf(s.Targets.Pos, codeClashStatBlock, "%s has targets and an area: a spell is targeted or covers an area (U-40, U-43)", what)
+	}
+	if a := s.Area; a != nil && s.Heal.Set {
+		p.reportf(a.Pos, codeClashStatBlock, "%s heals an area: the battle rules heal targets only", what)
+	}
+	if a := s.Area; a != nil && a.Shape.OK && (a.Shape.V == "cone" || a.Shape.V == "line") && !s.Self && s.RangePos.IsValid() {
+		p.reportf(s.RangePos, codeClashArea, "%s: a %s starts at its caster (U-44: the midpoint of a side of the caster's space): its range is self", what, a.Shape.V).Hint = `write range: "self"`
 	}
 	if s.Self && s.Area == nil {
 		p.reportf(s.RangePos, codeClashStatBlock, "%s has range self and no area: it affects only its caster, which the battle rules do not play", what)

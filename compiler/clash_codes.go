@@ -107,8 +107,10 @@ Bad:
 Fix: move it to land or shallow water (a ford), or use a swimming creature (lizardfolk).`},
 		diag.CodeInfo{Code: codeClashArea, Title: "spell area cannot be drawn on the grid", Severity: diag.Error, Doc: `The battle rules draw five area shapes on 20-ft squares: a cone and a line 1 square per 20
 ft of length, a cube of 1 square per 20 ft of side, a cylinder and a sphere of 1 square per 20
-ft of radius (U-45..U-47). Another shape (a wall, a 20-ft square, a hemisphere), a line wider
-than one square, or a size that is not a multiple of 5 ft cannot be placed on them.
+ft of radius (U-45..U-47); a cone and a line start at a side of the caster's space (U-44), so
+their range is self. Another shape (a wall, a 20-ft square, a hemisphere), a line wider than
+one square, a cone or line cast at a distance, or a size that is not a multiple of 5 ft cannot
+be placed on them.
 
 Bad:
     area: {shape: "wall", size: 60}
@@ -157,7 +159,7 @@ side other than its unit's; a joined solo not on a square of its unit's stands; 
 that gives not exactly one of attrition, destroy, protect and when, or a custom one without vp;
 a condition with not exactly one test; an attrition entry for one's own unit; two map marks
 alike; an elevation that is not a multiple of 20 ft or lies on water (U-23); a terrain patch
-that sets nothing.
+that sets nothing; a starting hp above the creature's (U-6); more than 2,000 stands.
 
 Bad:
     pikes: {type: "regiment", ...}                    // no configuration
@@ -166,8 +168,9 @@ Bad:
 Fix: add what is missing (configuration: "march"; vp: 2), or remove the contradiction.`},
 		diag.CodeInfo{Code: codeClashStatBlock, Title: "stat block or spell cannot be played", Severity: diag.Error, Doc: `A stat block or spell is inconsistent or incomplete for the battle rules: an attack with
 neither reach (melee) nor range (ranged), a long range shorter than its range, damage dice that
-do not parse (write them as the stat block does: "1d6+2", "2d8", or a number), a spell with both
-attack and save, with neither damage nor heal, with targets and an area, halfOnSave without a
+do not parse (write them as the stat block does: "1d6+2", "2d8", or a number; at most 100
+dice), more than 32 attacks or 16 in one multiattack routine, a spell with both attack and save,
+with neither damage nor heal, healing an area, with targets and an area, halfOnSave without a
 save, or one the caster cannot cast (a save spell without a spell save dc, an attack spell
 without toHit).
 

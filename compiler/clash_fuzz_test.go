@@ -10,6 +10,7 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // isClashSource reports whether data, loaded as CUE or YAML, is a clash file (FuzzCompile leaves
@@ -25,7 +26,8 @@ func isClashSource(data []byte) bool {
 // FuzzClashBattle feeds arbitrary bytes to CompileClash as a .cue file and as a .yaml file:
 // whatever the input, it must not panic (panics are not recovered here), every diagnostic has a
 // code, a message and a position, a plan comes back only without errors, and a plan encodes and
-// decodes to the same bytes.
+// decodes to the same bytes, and runner/clash sets up and fights every battle vet accepts (a
+// refusal there is a gap in vet).
 //
 //	go test ./compiler -run XXX -fuzz FuzzClashBattle -fuzztime 60s -fuzzminimizetime 2s -parallel 1
 func FuzzClashBattle(f *testing.F) {
@@ -78,6 +80,19 @@ func FuzzClashBattle(f *testing.F) {
 				b, _ := plan.EncodeClash(d)
 				if !bytes.Equal(a, b) {
 					t.Fatalf("%s: the plan does not round-trip", name)
+				}
+				opt, err := clash.Apply(clash.Options{}, c.Options)
+				if err != nil {
+					t.Fatalf("%s: vet passed options the engine refuses: %v", name, err)
+				}
+				s, err := clash.NewSetup(c, opt)
+				if err != nil {
+					t.Fatalf("%s: vet passed a battle the engine refuses: %v", name, err)
+				}
+				bt := clash.NewBattle(s)
+				bt.Reset(clash.Config{Seed: 1, Policy: clash.PolicyFirst})
+				if _, err := bt.Run(); err != nil {
+					t.Fatalf("%s: the engine's own policy failed: %v", name, err)
 				}
 			}
 			if err := os.Remove(path); err != nil {
