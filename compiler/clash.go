@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // Clash battle files (rules: "clash", kind: "battle"; RULES.md Part U, schema/clash.cue): the
@@ -163,14 +164,34 @@ type clashPass struct {
 	grid *clashGrid
 }
 
-// clashRules are the options the checks read (the rest only go to the plan).
+// clashRules are the options the checks read, from runner/clash's own reading of the file's
+// options (clash.Apply), so that vet and the engine apply one rule.
 type clashRules struct {
+	eng              clash.Options
 	chebyshev        bool // distance: chebyshev (U-2)
 	skirmisherSpread int  // U-8 (2)
 	singleIsolated   bool // singleStand: isolated (U-81)
 	maxRounds        int  // U-75 (50)
 	protectionVP     int  // U-68 (1)
 	tenHP            bool // standHP: ten (U-6)
+}
+
+// clashRulesOf reads the battle's options as the engine does; a value the engine refuses is
+// reported by the schema and left at its Default here.
+func clashRulesOf(opts []clashOption) clashRules {
+	var o clash.Options
+	for _, x := range opts {
+		o.SetOption(x.Name, x.Value) // an error leaves the Default; the schema reported it
+	}
+	orDefault := func(v, d int) int {
+		if v == 0 {
+			return d
+		}
+		return v
+	}
+	return clashRules{eng: o, chebyshev: o.Distance == clash.Chebyshev, skirmisherSpread: orDefault(o.SkirmisherSpread, 2),
+		singleIsolated: o.SingleStand == clash.SingleIsolated, maxRounds: orDefault(o.MaxRounds, 50),
+		protectionVP: orDefault(o.ProtectionVP, 1), tenHP: o.StandHP == clash.StandHPTen}
 }
 
 func (p *clashPass) reportf(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {
@@ -195,26 +216,7 @@ func (p *clashPass) reportf(pos diag.Pos, code, format string, args ...any) *dia
 // runClashChecks runs every clash check on b, adding findings to list, and returns the pass for
 // the lowering.
 func runClashChecks(b *clashBattle, lib *clashLibrary, list *diag.List) (*clashPass, error) {
-	p := &clashPass{b: b, lib: lib, list: list,
-		opt: clashRules{skirmisherSpread: 2, maxRounds: 50, protectionVP: 1}}
-	for _, o := range b.Options {
-		var n int
-		fmt.Sscan(o.Value, &n)
-		switch o.Name {
-		case "distance":
-			p.opt.chebyshev = o.Value == "chebyshev"
-		case "skirmisherSpread":
-			p.opt.skirmisherSpread = n
-		case "singleStand":
-			p.opt.singleIsolated = o.Value == "isolated"
-		case "maxRounds":
-			p.opt.maxRounds = n
-		case "protectionVP":
-			p.opt.protectionVP = n
-		case "standHP":
-			p.opt.tenHP = o.Value == "ten"
-		}
-	}
+	p := &clashPass{b: b, lib: lib, list: list, opt: clashRulesOf(b.Options)}
 	for _, c := range clashChecks {
 		p.check = c
 		c.Run(p)

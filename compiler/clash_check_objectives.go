@@ -3,6 +3,8 @@ package compiler
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // clashObjectivesCheck checks the objectives: each is one kind with its references, it can
@@ -188,7 +190,7 @@ func (p *clashPass) attackReach(cr *clashCreature) int {
 			best = max(best, 1)
 		}
 		if a.Range.OK {
-			best = max(best, rangeSquares(max(a.Range.V, a.LongRange.V)))
+			best = max(best, clash.SquaresForRange(max(a.Range.V, a.LongRange.V), p.opt.eng.RangeOrigin))
 		}
 	}
 	for _, s := range p.known[cr] {
@@ -197,7 +199,7 @@ func (p *clashPass) attackReach(cr *clashCreature) int {
 		}
 		r := 0
 		if !s.Self && s.Range.OK {
-			r = rangeSquares(s.Range.V)
+			r = clash.SquaresForRange(s.Range.V, p.opt.eng.RangeOrigin)
 		}
 		if s.Area != nil && s.Area.Size.OK {
 			r += max(1, (s.Area.Size.V+19)/20)

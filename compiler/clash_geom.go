@@ -66,8 +66,8 @@ func rectDist(a, b sqRect, chebyshev bool) int {
 
 // reachable returns, for every top-left square, whether an occupant of n x n squares starting
 // at start can get there moving orthogonally (U-2) over the grid, entering deep water only when
-// wet (it swims or flies, U-22). Other occupants, movement costs and turns are ignored: the answer is where it
-// could ever be, for checks that prove something impossible.
+// wet (it swims or flies, U-22). Other occupants, movement costs and turns are ignored: the
+// answer is where it could ever be, for checks that prove something impossible.
 func (g *clashGrid) reachable(start sqRect, n int, wet bool) []bool {
 	seen := make([]bool, g.w*g.h)
 	ok := func(x, y int) bool {
@@ -111,8 +111,3 @@ func (g *clashGrid) canReach(seen []bool, n int, targets []sqRect, dist int, che
 	}
 	return false
 }
-
-// rangeSquares is how many squares away a ranged attack or spell reaches (U-37): a square is in
-// range when the range extends at least 10 ft into it, adjacent ones always:
-// max(1, floor((ft + 10) / 20)).
-func rangeSquares(ft int) int { return max(1, (ft+10)/20) }
