@@ -121,8 +121,36 @@ func randomBattle(r *rand.Rand, creatures []string) string {
 	}
 	b.WriteString("}\nobjectives: {\n\tx: {side: \"a\", attrition: 10}\n\ty: {side: \"b\", destroy: \"r\"}\n")
 	b.WriteString("\tz: {side: \"b\", when: in: zone: \"z\", vp: 2, every: \"round\"}\n}\n")
-	if r.IntN(3) == 0 {
-		b.WriteString("options: {overflow: \"chain\", maxRounds: 8, distance: \"chebyshev\"}\n")
+	// Random options, from the engine's own list: every switch at a random choice.
+	if r.IntN(2) == 0 {
+		b.WriteString("options: {\n")
+		for _, o := range clash.OptionList() {
+			if r.IntN(3) != 0 {
+				continue
+			}
+			if o.Choices != nil {
+				fmt.Fprintf(&b, "\t%s: %q\n", o.Name, o.Choices[r.IntN(len(o.Choices))])
+			} else {
+				fmt.Fprintf(&b, "\t%s: %d\n", o.Name, o.Min+r.IntN(min(o.Max-o.Min+1, 12)))
+			}
+		}
+		b.WriteString("}\n")
+	}
+	// Sometimes the battle's own caster, a stand of it among side a's units.
+	if r.IntN(2) == 0 {
+		spells := []string{"fire bolt", "burning hands", "thunderwave", "shatter", "fireball", "lightning bolt", "ice storm", "cone of cold", "cure wounds", "magic missile"}
+		var known []string
+		for _, sp := range spells {
+			if r.IntN(3) == 0 {
+				known = append(known, fmt.Sprintf("%q: %d", sp, 1+r.IntN(3)))
+			}
+		}
+		fmt.Fprintf(&b, "units: casters: {side: \"a\", type: \"skirmisher\", creature: \"caster\", stands: [{at: [%d, %d]}]}\n", r.IntN(w), r.IntN(h))
+		fmt.Fprintf(&b, "creatures: caster: {name: \"Caster\", size: %q, ac: 12, hp: %d, speed: {walk: 30, fly: %d}\n",
+			[]string{"small", "medium", "large"}[r.IntN(3)], 5+r.IntN(40), 30*r.IntN(2))
+		b.WriteString("\tabilities: {str: 10, dex: 12, con: 12, int: 16, wis: 12, cha: 10}\n")
+		b.WriteString("\tattacks: [{name: \"Staff\", toHit: 2, reach: 5, damage: \"1d6\", type: \"bludgeoning\"}]\n")
+		fmt.Fprintf(&b, "\tspellcasting: {ability: \"int\", level: %d, dc: 13, toHit: 5, spells: {%s}}\n}\n", 1+r.IntN(20), strings.Join(known, ", "))
 	}
 	return b.String()
 }
