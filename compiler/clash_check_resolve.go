@@ -2,8 +2,6 @@ package compiler
 
 import (
 	"strings"
-
-	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
 // clashResolveCheck resolves every name and id of a clash battle and reports what does not
@@ -229,12 +227,4 @@ func (p *clashPass) idRef(s Str, m map[string]int, kind, what string) int {
 		return -1
 	}
 	return i
-}
-
-// posOr returns pos when valid, else the fallback.
-func posOr(pos, fallback diag.Pos) diag.Pos {
-	if pos.IsValid() {
-		return pos
-	}
-	return fallback
 }

@@ -258,6 +258,9 @@ func addModifier(d string, mod int) string {
 	return d + "+" + strconv.Itoa(mod)
 }
 
+// lowerSpell lowers a spell (U-38..U-47): touch is 5 ft, self is range 0 with Self; it resolves
+// by attack, save, heal or else automatically; a targeted spell affects targets creatures (1
+// unless given, U-40).
 func lowerSpell(s *clashSpell) plan.Spell {
 	ps := plan.Spell{ID: s.ID, Name: s.Name.V, Pos: plan.Pos(s.Pos), Level: s.Level.V, Range: s.Range.V, Self: s.Self,
 		Save: s.Save.V, HalfOnSave: s.HalfOnSave, Damage: lowerDamage(s.Damage), Heal: strings.TrimSpace(s.Heal.V)}
@@ -282,6 +285,10 @@ func lowerSpell(s *clashSpell) plan.Spell {
 	return ps
 }
 
+// lowerObjective lowers one objective (U-65..U-69): attrition to the enemy units it counts with
+// their VP (an int form: every unit of the other side), destroy and protect to the resource's
+// index (protect's VP per round: its vp, else option protectionVP, U-68), a custom one to its
+// condition, VP and whether it repeats every round.
 func (p *clashPass) lowerObjective(o *clashObjective) (plan.ClashObjective, error) {
 	po := plan.ClashObjective{ID: o.ID, Name: o.Name.V, Pos: plan.Pos(o.Pos), Side: o.side}
 	switch {
@@ -317,6 +324,9 @@ func (p *clashPass) lowerObjective(o *clashObjective) (plan.ClashObjective, erro
 	return po, nil
 }
 
+// lowerCond lowers a condition of a custom objective (U-69): in to its zone's squares (row by
+// row) with the side (the objective's unless given; a unit's when a unit is named) and count
+// (default 1); unit, solo and resource tests to indices; Unit is -1 where no unit is meant.
 func (p *clashPass) lowerCond(c *clashCond, o *clashObjective) (plan.ClashCond, error) {
 	pc := plan.ClashCond{Unit: -1}
 	if c.Unread || len(c.Given) != 1 {
