@@ -185,3 +185,14 @@ func TestClashLowerHill(t *testing.T) {
 		t.Errorf("thunderwave: %+v", tw)
 	}
 }
+
+// BenchmarkCompileClashField: vet and lower the bundled field battle (20 stands, 4 solos).
+func BenchmarkCompileClashField(b *testing.B) {
+	root := repoRoot(b)
+	for b.Loop() {
+		c, list, err := CompileClash([]string{filepath.Join(root, "scenarios/clash/field")}, Options{WorkDir: root})
+		if err != nil || c == nil || len(list) != 0 {
+			b.Fatalf("CompileClash: %v %v", list, err)
+		}
+	}
+}
