@@ -99,7 +99,8 @@ func (e *CommandRoll) String() string {
 	if e.OK {
 		r = "succeeds"
 	}
-	return fmt.Sprintf("%s %ss %s: %s %s = %d vs DC %d: %s", e.Solo, e.Cmd, e.Unit, d20Text(e.Faces, e.Adv, !e.Adv && e.Faces[1] != 0), signed(e.Mod), e.Total, e.DC, r)
+	verb := map[string]string{"prepare": "prepares", "incite": "incites", "rally": "rallies"}[e.Cmd]
+	return fmt.Sprintf("%s %s %s: %s %s = %d vs DC %d: %s", e.Solo, verb, e.Unit, d20Text(e.Faces, e.Adv, !e.Adv && e.Faces[1] != 0), signed(e.Mod), e.Total, e.DC, r)
 }
 
 // CommandChanged is a solo taking or losing command (U-12, U-13).
