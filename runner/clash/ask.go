@@ -317,12 +317,19 @@ func (b *Battle) routineName(cr *creature, r int) string {
 // U-67), in order: stands by index, solos, resource squares.
 func (b *Battle) eachTarget(at *actor, ai int, adjOnly bool, f func(Ref) bool) {
 	a := &at.cr.attacks[ai]
-	try := func(t Ref) bool {
-		if !b.targetable(at.side, t) {
-			return true
+	far := int32(1) // the farthest a target may be (U-35, U-37)
+	if a.ranged && !adjOnly {
+		far = int32(max(a.rng, a.long, 1))
+	}
+	if b.o.Distance == Chebyshev {
+		far++ // an adjacent target is 1 away either way; a diagonal one too under Chebyshev
+	}
+	try := func(t Ref, tb box) bool {
+		if gx, gy := gaps(at.box, tb); gx+gy > 2*far {
+			return true // out of reach under either metric
 		}
 		ok, _, _ := b.canTarget(at, a, t)
-		if ok && adjOnly && !adjacent(at.box, b.refBox(t)) {
+		if ok && adjOnly && !adjacent(at.box, tb) {
 			ok = false
 		}
 		if ok {
@@ -331,17 +338,29 @@ func (b *Battle) eachTarget(at *actor, ai int, adjOnly bool, f func(Ref) bool) {
 		return true
 	}
 	for i := range b.st {
-		if !try(Ref{RefStand, i}) {
+		st := &b.st[i]
+		if !st.on || b.un[st.unit].side == at.side {
+			continue
+		}
+		if !try(Ref{RefStand, i}, b.standBox(int32(i))) {
 			return
 		}
 	}
 	for j := range b.so {
-		if !try(Ref{RefSolo, j}) {
+		so := &b.so[j]
+		if so.side == at.side || so.stand >= 0 || so.state == soloDead || so.state == soloFled {
+			continue
+		}
+		if !try(Ref{RefSolo, j}, b.soloBox(int32(j))) {
 			return
 		}
 	}
 	for k := range b.s.resSq {
-		if !try(Ref{RefResource, k}) {
+		t := Ref{RefResource, k}
+		if !b.targetable(at.side, t) {
+			continue
+		}
+		if !try(t, b.sqBox(int32(b.s.resSq[k].sq))) {
 			return
 		}
 	}

@@ -275,7 +275,7 @@ func (b *Battle) Reset(cfg Config) {
 	clear(b.objOK)
 	b.order = b.order[:0]
 	b.round, b.extra, b.over = 0, false, false
-	b.res = Result{}
+	b.res = Result{ObjectiveVP: b.res.ObjectiveVP[:0], Deserted: b.res.Deserted[:0]}
 	b.dice = cfg.Dice
 	if b.dice == nil {
 		b.seeded.Reseed(cfg.Seed)

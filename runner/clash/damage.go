@@ -179,7 +179,7 @@ func (b *Battle) damageResource(k int, amount int, bySide int32) {
 	for oi := range b.s.obj {
 		o := &b.s.obj[oi]
 		if o.kind == plan.ObjDestroy && o.res == rs.res {
-			b.score(oi, rs.vp, "destroyed "+b.resName(k))
+			b.score(oi, rs.vp, func() string { return "destroyed " + b.resName(k) })
 		}
 	}
 }

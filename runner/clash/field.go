@@ -7,7 +7,7 @@ type policyScratch struct {
 	routines []int
 	gone     []int32 // end of round: the casualties removed
 	gaps     []box   // and where they stood
-	heap     []int32
+	ring     [ringMask + 1][]int32
 	goal     []bool
 	slots    [4]fieldSlot // cached goal fields, the least recently built replaced
 	clock    uint64
@@ -50,7 +50,6 @@ func (p *policyScratch) init(n int) {
 		p.slots[i].field = make([]int16, n)
 	}
 	p.goal = make([]bool, n)
-	p.heap = make([]int32, 0, n)
 	p.near[0] = make([]int32, n)
 	p.near[1] = make([]int32, n)
 }
@@ -97,7 +96,7 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 			}
 		}
 	}
-	ring := func(a box) {
+	around := func(a box) {
 		for t := int32(0); t < a.n; t++ {
 			mark(a.x+t, a.y-1)
 			mark(a.x+t, a.y+a.n)
@@ -110,20 +109,20 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 		for i := range b.st {
 			st := &b.st[i]
 			if st.on && b.un[st.unit].side != k.side {
-				ring(b.standBox(int32(i)))
+				around(b.standBox(int32(i)))
 			}
 		}
 		for j := range b.so {
 			so := &b.so[j]
 			if so.side != k.side && so.stand < 0 && so.state == soloUp {
-				ring(b.soloBox(int32(j)))
+				around(b.soloBox(int32(j)))
 			}
 		}
 	case goalDestroy, goalProtect:
 		o := &b.s.obj[k.obj]
 		for _, ri := range b.s.res[o.res] {
 			if b.rhp[ri] > 0 || k.kind == goalProtect {
-				ring(b.sqBox(int32(b.s.resSq[ri].sq)))
+				around(b.sqBox(int32(b.s.resSq[ri].sq)))
 				if q := b.s.resSq[ri].sq; k.kind == goalDestroy && b.passable(q, k.side, k.swim) {
 					p.goal[q] = true // standing on a bridge square also reaches its neighbours
 				}
@@ -132,49 +131,58 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 	case goalZone:
 		b.zoneGoals(b.s.obj[k.obj].when, k.side, func(x, y int) { mark(int32(x), int32(y)) })
 	}
-	p.heap = p.heap[:0]
+	// Dijkstra backwards from the goals with a ring of buckets (Dial's algorithm: step costs are
+	// small whole numbers, at most (1 + MaxHeight) x 2 < len(ring)).
+	ring := &p.ring
+	pending := 0
 	for q := 0; q < n; q++ {
 		if p.goal[q] {
 			field[q] = 0
-			p.heap = append(p.heap, int32(q))
+			ring[0] = append(ring[0], int32(q))
+			pending++
 		}
 	}
-	// Dijkstra backwards from the goals with a binary heap keyed by field.
-	heapify(p.heap, field)
 	w := int32(b.w)
-	for len(p.heap) > 0 {
-		q := p.heap[0]
-		last := len(p.heap) - 1
-		p.heap[0] = p.heap[last]
-		p.heap = p.heap[:last]
-		siftDown(p.heap, field, 0)
-		dq := int(field[q])
-		qx, qy := q%w, q/w
-		for d := 0; d < 4; d++ {
-			x, y := qx+dirDX[d], qy+dirDY[d]
-			if x < 0 || y < 0 || x >= w || int(y) >= b.h {
-				continue
+	for d := 0; pending > 0; d++ {
+		bk := &ring[d&ringMask]
+		for bi := 0; bi < len(*bk); bi++ {
+			q := (*bk)[bi]
+			pending--
+			if int(field[q]) != d {
+				continue // reached more cheaply since
 			}
-			pq := int(y)*b.w + int(x)
-			if !b.passable(pq, k.side, k.swim) {
-				continue
+			qx, qy := q%w, q/w
+			cq := 1
+			if b.terr[q] != plan.TerrDeep && b.difficult(int(q)) {
+				cq = 2
 			}
-			// Moving from pq into q costs what entering q costs.
-			c := squareCost(b.difficult(int(q)), int(b.s.elev[q]-b.s.elev[pq]), b.o.ClimbDifficult)
-			if b.terr[q] == plan.TerrDeep {
-				c = 1
+			for dir := 0; dir < 4; dir++ {
+				x, y := qx+dirDX[dir], qy+dirDY[dir]
+				if x < 0 || y < 0 || x >= w || int(y) >= b.h {
+					continue
+				}
+				pq := int(y)*b.w + int(x)
+				if !b.passable(pq, k.side, k.swim) {
+					continue
+				}
+				// Moving from pq into q costs what entering q costs (U-18, U-23).
+				c := cq
+				if rise := int(b.s.elev[q] - b.s.elev[pq]); rise > 0 && b.terr[q] != plan.TerrDeep {
+					c = squareCost(cq == 2, rise, b.o.ClimbDifficult)
+				}
+				nd := d + c
+				if nd > 30000 {
+					continue
+				}
+				if old := field[pq]; old != unreached && int(old) <= nd {
+					continue
+				}
+				field[pq] = int16(nd)
+				ring[nd&ringMask] = append(ring[nd&ringMask], int32(pq))
+				pending++
 			}
-			nd := dq + c
-			if nd > 30000 {
-				continue
-			}
-			if old := field[pq]; old != unreached && int(old) <= nd {
-				continue
-			}
-			field[pq] = int16(nd)
-			p.heap = append(p.heap, int32(pq))
-			siftUp(p.heap, field, len(p.heap)-1)
 		}
+		*bk = (*bk)[:0]
 	}
 	return field
 }
@@ -189,45 +197,8 @@ func (b *Battle) passable(q int, side int32, swim bool) bool {
 	return o < 0 || b.occSide(o) == side
 }
 
-func heapify(h []int32, key []int16) {
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		siftDown(h, key, i)
-	}
-}
-
-func less(h []int32, key []int16, i, j int) bool {
-	a, c := key[h[i]], key[h[j]]
-	return a < c || a == c && h[i] < h[j]
-}
-
-func siftDown(h []int32, key []int16, i int) {
-	for {
-		l := 2*i + 1
-		if l >= len(h) {
-			return
-		}
-		m := l
-		if r := l + 1; r < len(h) && less(h, key, r, l) {
-			m = r
-		}
-		if !less(h, key, m, i) {
-			return
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
-}
-
-func siftUp(h []int32, key []int16, i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !less(h, key, i, p) {
-			return
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-}
+// ringMask sizes the bucket ring of buildField: more than the dearest step, (1 + MaxHeight) x 2.
+const ringMask = 127
 
 // zoneGoals calls f with every square of the zones a custom objective's condition wants side's
 // forces in (ClashIn conditions on side under all/any, not under not).

@@ -298,6 +298,10 @@ func (b *Battle) enemyAdjacent(side int32, a box, solos bool) bool {
 // grid in mv.flee. The road's extra square (U-20) is added once: from a reached space on a road,
 // one more step into a space costing exactly 1, marked in mv.road.
 func (b *Battle) reach(m *mover, x, y int32, budget int) {
+	if m.space == 1 && m.join < 0 {
+		b.reach1(m, x, y, budget)
+		return
+	}
 	mv := &b.mv
 	mv.reset()
 	start := int32(int(y)*b.w + int(x))
@@ -360,6 +364,117 @@ func (b *Battle) reach(m *mover, x, y int32, budget int) {
 				mv.buckets[nc] = append(mv.buckets[nc], q)
 			}
 		}
+	}
+	if m.stand && m.road {
+		b.roadExtra(m)
+	}
+}
+
+// rule1 is squareRule for a one-square mover, written out for speed: 0 blocked, 1 pass only, 3
+// pass and end.
+func (b *Battle) rule1(m *mover, q int) uint8 {
+	if b.terr[q] == plan.TerrDeep && !m.swim && !m.fly {
+		return 0
+	}
+	o := b.occ[q]
+	if o < 0 || o == m.id {
+		return 3
+	}
+	p, e := b.squareRule(m, q)
+	switch {
+	case !p:
+		return 0
+	case e:
+		return 3
+	}
+	return 1
+}
+
+// locked1 is locked for a one-square mover at square q (x, y).
+func (b *Battle) locked1(m *mover, q int, x, y int32) bool {
+	if !m.stand || m.retreat {
+		return false
+	}
+	solos := b.o.SolosLock == Yes
+	enemy := func(o int32) bool {
+		return o >= 0 && b.occSide(o) != m.side && (int(o) < len(b.st) || solos)
+	}
+	return x > 0 && enemy(b.occ[q-1]) || int(x) < b.w-1 && enemy(b.occ[q+1]) ||
+		y > 0 && enemy(b.occ[q-b.w]) || int(y) < b.h-1 && enemy(b.occ[q+b.w])
+}
+
+// reach1 is reach for a one-square mover that is not joining a stand (the common case).
+func (b *Battle) reach1(m *mover, x, y int32, budget int) {
+	mv := &b.mv
+	mv.reset()
+	start := int(y)*b.w + int(x)
+	if len(mv.buckets) < budget+1 {
+		mv.buckets = append(mv.buckets, make([][]int32, budget+1-len(mv.buckets))...)
+	}
+	mv.cost[start] = 0
+	mv.touched = append(mv.touched, int32(start))
+	mv.buckets[0] = append(mv.buckets[0], int32(start))
+	w := b.w
+	for c := 0; c <= budget; c++ {
+		bk := mv.buckets[c]
+		for k := 0; k < len(bk); k++ {
+			p := int(bk[k])
+			if int(mv.cost[p]) != c {
+				continue
+			}
+			px, py := int32(p%w), int32(p/w)
+			if p == start || b.rule1(m, p)&2 != 0 {
+				mv.ends = append(mv.ends, int32(p))
+			}
+			if b.locked1(m, p, px, py) {
+				continue // U-30
+			}
+			for d := 0; d < 4; d++ {
+				var q int
+				switch d {
+				case 0:
+					if py == 0 {
+						mv.flee = mv.flee || c < budget && m.stand
+						continue
+					}
+					q = p - w
+				case 1:
+					if int(px) == w-1 {
+						mv.flee = mv.flee || c < budget && m.stand
+						continue
+					}
+					q = p + 1
+				case 2:
+					if int(py) == b.h-1 {
+						mv.flee = mv.flee || c < budget && m.stand
+						continue
+					}
+					q = p + w
+				default:
+					if px == 0 {
+						mv.flee = mv.flee || c < budget && m.stand
+						continue
+					}
+					q = p - 1
+				}
+				if b.rule1(m, q) == 0 {
+					continue
+				}
+				nc := c + b.stepCost1(m, p, q)
+				if nc > budget {
+					continue
+				}
+				if old := mv.cost[q]; old >= 0 && int(old) <= nc {
+					continue
+				}
+				if mv.cost[q] < 0 {
+					mv.touched = append(mv.touched, int32(q))
+				}
+				mv.cost[q] = int16(nc)
+				mv.buckets[nc] = append(mv.buckets[nc], int32(q))
+			}
+		}
+		mv.buckets[c] = bk
 	}
 	if m.stand && m.road {
 		b.roadExtra(m)

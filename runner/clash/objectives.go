@@ -5,8 +5,8 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 // MaxVP is the VP that ends a battle at the end of a round (U-65, U-71).
 const MaxVP = 10
 
-// score gives objective oi's side vp VP.
-func (b *Battle) score(oi int, vp int, why string) {
+// score gives objective oi's side vp VP; why says how (built only for the events).
+func (b *Battle) score(oi int, vp int, why func() string) {
 	if vp <= 0 {
 		return
 	}
@@ -14,7 +14,7 @@ func (b *Battle) score(oi int, vp int, why string) {
 	b.vp[o.side] += vp
 	b.objVP[oi] += vp
 	b.emit(func() Event {
-		return &Scored{Side: b.sideName(int32(o.side)), Objective: o.name, VP: vp, Total: b.vp[o.side], Why: why}
+		return &Scored{Side: b.sideName(int32(o.side)), Objective: o.name, VP: vp, Total: b.vp[o.side], Why: why()}
 	})
 }
 
@@ -33,11 +33,12 @@ func (b *Battle) attrition(u int32) {
 		}
 		for _, uv := range o.units {
 			if int32(uv.Unit) == u {
-				why := b.unitName(u) + " eliminated"
-				if un.alive > 0 {
-					why = b.unitName(u) + " broken"
-				}
-				b.score(oi, uv.VP, why)
+				b.score(oi, uv.VP, func() string {
+					if un.alive > 0 {
+						return b.unitName(u) + " broken"
+					}
+					return b.unitName(u) + " eliminated"
+				})
 			}
 		}
 	}
@@ -50,12 +51,12 @@ func (b *Battle) scoreRound() {
 		switch o.kind {
 		case plan.ObjProtect:
 			if b.protected(int32(o.side), o.res) {
-				b.score(oi, o.vp, "held")
+				b.score(oi, o.vp, func() string { return "held" })
 			}
 		case plan.ObjCustom:
 			if (o.repeat || !b.objOK[oi]) && b.cond(o.when) {
 				b.objOK[oi] = true
-				b.score(oi, o.vp, "achieved")
+				b.score(oi, o.vp, func() string { return "achieved" })
 			}
 		}
 	}

@@ -1,10 +1,6 @@
 package clash
 
-import (
-	"sort"
-
-	"github.com/sortie-rpg/sortie/compiler/plan"
-)
+import "github.com/sortie-rpg/sortie/compiler/plan"
 
 // unitTurn plays unit u's turn (U-27, round outline of Part U): rally (U-64), the commander's
 // bonus action (U-13, U-14), movement (U-29..U-32), one action (U-33..U-55), the joined solos'
@@ -156,7 +152,15 @@ func (b *Battle) moveOrder(u int32) []int32 {
 		for _, i := range b.buf {
 			b.key[i] = b.nearestEnemy(b.standBox(i), un.side)
 		}
-		sort.SliceStable(b.buf, func(x, y int) bool { return b.key[b.buf[x]] < b.key[b.buf[y]] })
+		for x := 1; x < len(b.buf); x++ { // insertion sort, stable, no allocation
+			v := b.buf[x]
+			y := x - 1
+			for y >= 0 && b.key[b.buf[y]] > b.key[v] {
+				b.buf[y+1] = b.buf[y]
+				y--
+			}
+			b.buf[y+1] = v
+		}
 	}
 	return b.buf
 }
