@@ -114,7 +114,7 @@ type scriptEntry struct {
 }
 
 func (s *scriptChooser) Record(_ *clash.Battle, e clash.Event) {
-	if ts, ok := e.(*clash.TurnStart); ok {
+	if ts, ok := e.(*clash.TurnStartEvent); ok {
 		s.turn = ts.Who
 	}
 }

@@ -226,7 +226,7 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	}
 	b.reveal(at)
 	b.emit(func() Event {
-		return &AttackRoll{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
+		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
 			Adv: adv && !dis, Dis: dis && !adv, Mod: a.toHit, Reach: bonus, Faces: faces, Face: face, Total: total,
 			AC: ac, Hit: hit, Crit: crit, Isolated: iso && hit, Auto: auto}
 	})
@@ -298,10 +298,10 @@ func (b *Battle) rollDamage(parts []dmgPart, crit bool, t Ref) (total int, radia
 func (b *Battle) reveal(at *actor) {
 	if at.stand >= 0 && b.st[at.stand].hidden {
 		b.st[at.stand].hidden = false
-		b.emit(func() Event { return &Revealed{Who: b.actorName(at), Why: "attacked"} })
+		b.emit(func() Event { return &RevealedEvent{Who: b.actorName(at), Why: "attacked"} })
 	}
 	if at.solo >= 0 && b.so[at.solo].hidden {
 		b.so[at.solo].hidden = false
-		b.emit(func() Event { return &Revealed{Who: b.actorName(at), Why: "attacked"} })
+		b.emit(func() Event { return &RevealedEvent{Who: b.actorName(at), Why: "attacked"} })
 	}
 }

@@ -119,8 +119,8 @@ type Result struct {
 	Reason  EndReason
 	// ObjectiveVP is the VP each objective scored, in plan order (U-87).
 	ObjectiveVP []int
-	// Deserted lists the losing units eliminated by desertion rolls (U-72).
-	Deserted []int
+	// DesertedEvent lists the losing units eliminated by desertion rolls (U-72).
+	DesertedEvent []int
 }
 
 // Config is what a battle is fought with besides its Setup.
@@ -275,7 +275,7 @@ func (b *Battle) Reset(cfg Config) {
 	clear(b.objOK)
 	b.order = b.order[:0]
 	b.round, b.extra, b.over = 0, false, false
-	b.res = Result{ObjectiveVP: b.res.ObjectiveVP[:0], Deserted: b.res.Deserted[:0]}
+	b.res = Result{ObjectiveVP: b.res.ObjectiveVP[:0], DesertedEvent: b.res.DesertedEvent[:0]}
 	b.dice = cfg.Dice
 	if b.dice == nil {
 		b.seeded.Reseed(cfg.Seed)
@@ -321,10 +321,10 @@ func (b *Battle) Run() (Result, error) {
 	b.rollInitiative()
 	for !b.over && b.err == nil {
 		b.round++
-		if b.round > 1 && b.o.Initiative == InitiativeEveryRound {
+		if b.round > 1 && b.o.InitiativeEvent == InitiativeEveryRound {
 			b.rollInitiative()
 		}
-		b.emit(func() Event { return &RoundStart{Round: b.round} })
+		b.emit(func() Event { return &RoundStartEvent{Round: b.round} })
 		for i := range b.un {
 			b.un[i].done = false
 		}

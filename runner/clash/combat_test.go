@@ -144,7 +144,7 @@ func TestIsolationDoublesU16(t *testing.T) {
 		if hpOf(b, 1) != tc.hp {
 			t.Errorf("z at %v: target hp %d, want %d\n%s", tc.zAt, hpOf(b, 1), tc.hp, logText(&l))
 		}
-		ev := l.Events[0].(*AttackRoll)
+		ev := l.Events[0].(*AttackRollEvent)
 		if ev.Adv != tc.adv || ev.Isolated != tc.isoLog {
 			t.Errorf("z at %v: adv %v isolated %v, want %v %v", tc.zAt, ev.Adv, ev.Isolated, tc.adv, tc.isoLog)
 		}
@@ -162,8 +162,8 @@ func TestIsolatedAttackerU16(t *testing.T) {
 	b.Reset(Config{Dice: script(t, 18, 2), Rec: &l})
 	at := b.standActor(0)
 	b.attack(&at, 0, Ref{RefStand, 2}, false) // d20 dis [18, 2] keeps 2: 2 + 3 = 5, a miss
-	if ev := l.Events[0].(*AttackRoll); !ev.Dis || ev.Face != 2 || ev.Hit {
-		t.Errorf("isolated attacker: %s", ev)
+	if ev := l.Events[0].(*AttackRollEvent); !ev.Dis || ev.Face != 2 || ev.Hit {
+		t.Errorf("isolated attacker: %s", ev.Line())
 	}
 }
 
@@ -275,7 +275,7 @@ func TestTotalVictoryU72(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Rounds != 1 || r.Winner != 0 || r.Outcome != Total || r.Reason != EndVP || len(r.Deserted) != 1 {
+	if r.Rounds != 1 || r.Winner != 0 || r.Outcome != Total || r.Reason != EndVP || len(r.DesertedEvent) != 1 {
 		t.Errorf("result %+v\n%s", r, logText(&l))
 	}
 	if !strings.Contains(logText(&l), "z: d20 10: its survivors desert") {

@@ -34,7 +34,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 	if amount < eff {
 		st.hp -= int32(amount)
 		b.emit(func() Event {
-			return &Damaged{Target: b.standName(i), Amount: amount, HP: int(st.hp), Before: int(before), Cause: cause}
+			return &DamagedEvent{Target: b.standName(i), Amount: amount, HP: int(st.hp), Before: int(before), Cause: cause}
 		})
 		return
 	}
@@ -48,7 +48,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 			if ok {
 				st.hp = 1
 				b.emit(func() Event {
-					return &Damaged{Target: b.standName(i), Amount: amount, HP: 1, Before: int(before), Cause: cause + ", undead fortitude"}
+					return &DamagedEvent{Target: b.standName(i), Amount: amount, HP: 1, Before: int(before), Cause: cause + ", undead fortitude"}
 				})
 				return
 			}
@@ -57,7 +57,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 		st.cas = true
 	}
 	b.emit(func() Event {
-		return &Damaged{Target: b.standName(i), Amount: amount, HP: 0, Before: int(before), Cause: cause, Casualty: true}
+		return &DamagedEvent{Target: b.standName(i), Amount: amount, HP: 0, Before: int(before), Cause: cause, Casualty: true}
 	})
 	if excess <= 0 || b.o.Overflow == OverflowNone {
 		return
@@ -66,7 +66,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 	if next < 0 {
 		return
 	}
-	b.emit(func() Event { return &Overflowed{From: b.standName(i), To: b.standName(next), Amount: excess} })
+	b.emit(func() Event { return &OverflowedEvent{From: b.standName(i), To: b.standName(next), Amount: excess} })
 	if b.o.Overflow == OverflowChain {
 		b.damageStand(next, excess, bySide, noFortitude, "overflow", seq)
 		return
@@ -85,7 +85,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 		ns.hp -= int32(take)
 	}
 	b.emit(func() Event {
-		return &Damaged{Target: b.standName(next), Amount: excess, HP: int(ns.hp), Before: int(nb), Cause: "overflow", Casualty: ns.cas}
+		return &DamagedEvent{Target: b.standName(next), Amount: excess, HP: int(ns.hp), Before: int(nb), Cause: "overflow", Casualty: ns.cas}
 	})
 }
 
@@ -127,14 +127,14 @@ func (b *Battle) damageSolo(j int32, amount int, crit bool) {
 			b.soloDies(j)
 		}
 		b.emit(func() Event {
-			return &Damaged{Target: b.soloName(j), Amount: amount, HP: 0, Before: 0, Cause: "death save failure", Down: soloStateNames[so.state]}
+			return &DamagedEvent{Target: b.soloName(j), Amount: amount, HP: 0, Before: 0, Cause: "death save failure", Down: soloStateNames[so.state]}
 		})
 		return
 	}
 	so.hp -= int32(amount)
 	if so.hp > 0 {
 		b.emit(func() Event {
-			return &Damaged{Target: b.soloName(j), Amount: amount, HP: int(so.hp), Before: int(before)}
+			return &DamagedEvent{Target: b.soloName(j), Amount: amount, HP: int(so.hp), Before: int(before)}
 		})
 		return
 	}
@@ -147,7 +147,7 @@ func (b *Battle) damageSolo(j int32, amount int, crit bool) {
 	}
 	so.hidden = false
 	b.emit(func() Event {
-		return &Damaged{Target: b.soloName(j), Amount: amount, HP: 0, Before: int(before), Down: soloStateNames[so.state]}
+		return &DamagedEvent{Target: b.soloName(j), Amount: amount, HP: 0, Before: int(before), Down: soloStateNames[so.state]}
 	})
 	b.commandEnds(j, "fell")
 }
@@ -168,7 +168,7 @@ func (b *Battle) damageResource(k int, amount int, bySide int32) {
 	b.rhp[k] = max(0, b.rhp[k]-int32(amount))
 	rs := &b.s.resSq[k]
 	b.emit(func() Event {
-		return &Damaged{Target: b.resName(k), Amount: amount, HP: int(b.rhp[k]), Before: int(before), Cause: "objective"}
+		return &DamagedEvent{Target: b.resName(k), Amount: amount, HP: int(b.rhp[k]), Before: int(before), Cause: "objective"}
 	})
 	if b.rhp[k] > 0 || before == 0 {
 		return
@@ -207,7 +207,7 @@ func (b *Battle) heal(t Ref, amount int) {
 			st.hp = min(st.max, st.hp+int32(amount))
 		}
 		b.emit(func() Event {
-			return &Healed{Target: b.standName(int32(t.Index)), Amount: amount, Before: int(before), HP: int(st.hp)}
+			return &HealedEvent{Target: b.standName(int32(t.Index)), Amount: amount, Before: int(before), HP: int(st.hp)}
 		})
 	case RefSolo:
 		so := &b.so[t.Index]
@@ -218,7 +218,7 @@ func (b *Battle) heal(t Ref, amount int) {
 		so.hp = min(so.max, so.hp+int32(amount))
 		so.state, so.ds, so.df = soloUp, 0, 0
 		b.emit(func() Event {
-			return &Healed{Target: b.soloName(int32(t.Index)), Amount: amount, Before: int(before), HP: int(so.hp)}
+			return &HealedEvent{Target: b.soloName(int32(t.Index)), Amount: amount, Before: int(before), HP: int(so.hp)}
 		})
 	}
 }
@@ -232,7 +232,7 @@ func (b *Battle) commandEnds(j int32, why string) {
 	u := so.cmd
 	b.un[u].cmd = -1
 	so.cmd = -1
-	b.emit(func() Event { return &CommandChanged{Unit: b.unitName(u), Solo: b.soloName(j), Took: false, Why: why} })
+	b.emit(func() Event { return &CommandChangedEvent{Unit: b.unitName(u), Solo: b.soloName(j), Took: false, Why: why} })
 }
 
 // removeStand takes stand i off the grid (U-32 fled, U-60 eliminated) and gives attrition VP when
@@ -246,7 +246,7 @@ func (b *Battle) removeStand(i int32, fled bool) {
 	st.on = false
 	u := &b.un[st.unit]
 	u.alive--
-	b.emit(func() Event { return &Removed{Stand: b.standName(i), Fled: fled} })
+	b.emit(func() Event { return &RemovedEvent{Stand: b.standName(i), Fled: fled} })
 	if fled {
 		b.unjoinAll(i)
 	}

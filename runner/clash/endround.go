@@ -16,7 +16,7 @@ func (b *Battle) endOfRound() {
 		b.morale()
 	}
 	b.scoreRound()
-	b.emit(func() Event { return &RoundEnd{Round: b.round, VP: b.vp} })
+	b.emit(func() Event { return &RoundEndEvent{Round: b.round, VP: b.vp} })
 	b.endCheck()
 	for i := range b.st {
 		b.st[i].dodge = false
@@ -49,7 +49,7 @@ func (b *Battle) eliminateCasualties() {
 			from := b.sqName(int(fs.y)*b.w + int(fs.x))
 			b.moveStand(f, gap.y*int32(b.w)+gap.x)
 			b.emit(func() Event {
-				return &GapFilled{Stand: b.standName(f), Into: from + " -> " + b.sqName(int(gap.y)*b.w+int(gap.x))}
+				return &GapFilledEvent{Stand: b.standName(f), Into: from + " -> " + b.sqName(int(gap.y)*b.w+int(gap.x))}
 			})
 		}
 	}
@@ -73,7 +73,7 @@ func (b *Battle) unjoinAll(i int32) {
 		if k := b.decideRejoin(int32(j), gap, st.unit); k >= 0 {
 			so.stand = k
 			so.x, so.y = b.st[k].x, b.st[k].y
-			b.emit(func() Event { return &Joined{Solo: b.soloName(int32(j)), Stand: b.standName(k)} })
+			b.emit(func() Event { return &JoinedEvent{Solo: b.soloName(int32(j)), Stand: b.standName(k)} })
 			continue
 		}
 		q, ok := b.freeNear(int32(j), gap)
@@ -85,7 +85,7 @@ func (b *Battle) unjoinAll(i int32) {
 		so.stand = -1
 		so.x, so.y = q%int32(b.w), q/int32(b.w)
 		b.fill(int32(len(b.st)+j), int(so.x), int(so.y), b.s.cr[so.cr].space)
-		b.emit(func() Event { return &Left{Solo: b.soloName(int32(j)), To: b.sqName(int(q))} })
+		b.emit(func() Event { return &LeftEvent{Solo: b.soloName(int32(j)), To: b.sqName(int(q))} })
 		if b.o.LeaveEndsCommand.On() {
 			b.commandEnds(int32(j), "its stand was eliminated")
 		}
@@ -156,7 +156,7 @@ func (b *Battle) deathSaves() {
 			}
 		}
 		b.emit(func() Event {
-			return &DeathSaves{Solo: b.soloName(int32(j)), Faces: append([]int(nil), faces[:n]...), Result: result}
+			return &DeathSavesEvent{Solo: b.soloName(int32(j)), Faces: append([]int(nil), faces[:n]...), Result: result}
 		})
 	}
 }
@@ -224,12 +224,12 @@ func (b *Battle) morale() {
 		face, faces := b.d20(adv, false)
 		ok := face+mod >= 10
 		b.emit(func() Event {
-			return &SaveRoll{Who: b.unitName(int32(u)), Ability: "wis", Faces: faces, Face: face, Adv: adv, Mod: mod,
+			return &SaveRollEvent{Who: b.unitName(int32(u)), Ability: "wis", Faces: faces, Face: face, Adv: adv, Mod: mod,
 				Total: face + mod, DC: 10, OK: ok, Why: "morale"}
 		})
 		if !ok {
 			un.broken = true
-			b.emit(func() Event { return &MoraleResult{Unit: b.unitName(int32(u)), Broken: true} })
+			b.emit(func() Event { return &MoraleResultEvent{Unit: b.unitName(int32(u)), Broken: true} })
 			if b.o.Attrition == AttritionBroken {
 				b.attrition(int32(u))
 			}

@@ -168,7 +168,7 @@ func runRandom(t *testing.T, seed uint64, pol Policy) {
 	if res.Rounds < 1 || res.Rounds > s.Opt.maxRounds()+1 {
 		t.Fatalf("seed %d: %d rounds", seed, res.Rounds)
 	}
-	if _, ok := l.Events[len(l.Events)-1].(*BattleEnd); !ok {
+	if _, ok := l.Events[len(l.Events)-1].(*BattleEndEvent); !ok {
 		t.Fatalf("seed %d: the log does not end with the battle's end", seed)
 	}
 	for i := range b.st {

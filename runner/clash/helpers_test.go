@@ -114,7 +114,7 @@ func script(t testing.TB, f ...int) *faces { return &faces{t: t, f: f} }
 func logText(l *Log) string {
 	var b strings.Builder
 	for _, e := range l.Events {
-		fmt.Fprintf(&b, "%s [%s]\n", e, e.Rule())
+		fmt.Fprintf(&b, "%s [%s]\n", e.Line(), e.Rule())
 	}
 	return b.String()
 }

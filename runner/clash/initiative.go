@@ -45,7 +45,7 @@ func (b *Battle) rollInitiative() {
 		mod := b.unitInitMod(int32(u))
 		face := b.roll(20)
 		un.init, un.initMod = int32(face+mod), int32(mod)
-		b.emit(func() Event { return &Initiative{Who: b.unitName(int32(u)), Face: face, Mod: mod, Total: face + mod} })
+		b.emit(func() Event { return &InitiativeEvent{Who: b.unitName(int32(u)), Face: face, Mod: mod, Total: face + mod} })
 		b.order = append(b.order, int32(u))
 	}
 	for j := range b.so {
@@ -71,7 +71,7 @@ func (b *Battle) rollSolo(j int32) {
 	mod := b.s.cr[so.cr].abil[plan.AbDex]
 	face := b.roll(20)
 	so.init, so.initMod = int32(face+mod), int32(mod)
-	b.emit(func() Event { return &Initiative{Who: b.soloName(j), Face: face, Mod: mod, Total: face + mod} })
+	b.emit(func() Event { return &InitiativeEvent{Who: b.soloName(j), Face: face, Mod: mod, Total: face + mod} })
 }
 
 // initBefore reports whether order entry a acts before entry c.

@@ -34,7 +34,7 @@ func (b *Battle) isolatedStand(i int32) bool {
 }
 
 // isolatedSolo reports whether solo j is isolated (U-15): unattached and more than SoloSpread
-// squares from every allied stand. Joined solos never are.
+// squares from every allied stand. JoinedEvent solos never are.
 func (b *Battle) isolatedSolo(j int32) bool {
 	so := &b.so[j]
 	if so.stand >= 0 || so.state == soloDead || so.state == soloFled {

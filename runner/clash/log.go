@@ -8,13 +8,13 @@ import (
 // Event is one record of a battle: what happened, the rule it follows and one readable line.
 // Events hold names, not indices, so they read on their own (and encode as JSON as they are).
 type Event interface {
-	Kind() string   // a short lowercase name: "attack", "save", "move"
-	Rule() string   // the rule it follows: "U-34"
-	String() string // one line for a transcript
+	Type() string // its JSON Lines "type": "clash.attack", "clash.save", "clash.move"
+	Rule() string // the rule it follows: "U-34"
+	Line() string // one line for a transcript
 }
 
 // Recorder receives the battle's events as they happen; b gives read access to the state (for a
-// map at RoundEnd). A nil Recorder costs nothing: events are not even built.
+// map at RoundEndEvent). A nil Recorder costs nothing: events are not even built.
 type Recorder interface {
 	Record(b *Battle, e Event)
 }
@@ -31,50 +31,50 @@ func (b *Battle) emit(f func() Event) {
 	}
 }
 
-// RoundStart begins a round (U-1: one minute).
-type RoundStart struct {
+// RoundStartEvent begins a round (U-1: one minute).
+type RoundStartEvent struct {
 	Round int `json:"round"`
 }
 
-func (*RoundStart) Kind() string     { return "round" }
-func (*RoundStart) Rule() string     { return "U-28" }
-func (e *RoundStart) String() string { return fmt.Sprintf("round %d", e.Round) }
+func (*RoundStartEvent) Type() string   { return "clash.round" }
+func (*RoundStartEvent) Rule() string   { return "U-28" }
+func (e *RoundStartEvent) Line() string { return fmt.Sprintf("round %d", e.Round) }
 
-// Initiative is one unit's or unattached solo's initiative roll (U-26).
-type Initiative struct {
+// InitiativeEvent is one unit's or unattached solo's initiative roll (U-26).
+type InitiativeEvent struct {
 	Who   string `json:"who"`
 	Face  int    `json:"face"`
 	Mod   int    `json:"mod"`
 	Total int    `json:"total"`
 }
 
-func (*Initiative) Kind() string { return "initiative" }
-func (*Initiative) Rule() string { return "U-26" }
-func (e *Initiative) String() string {
+func (*InitiativeEvent) Type() string { return "clash.initiative" }
+func (*InitiativeEvent) Rule() string { return "U-26" }
+func (e *InitiativeEvent) Line() string {
 	return fmt.Sprintf("initiative %s: d20 %d %s = %d", e.Who, e.Face, signed(e.Mod), e.Total)
 }
 
-// TurnStart begins a unit's or solo's turn (U-27).
-type TurnStart struct {
+// TurnStartEvent begins a unit's or solo's turn (U-27).
+type TurnStartEvent struct {
 	Who string `json:"who"`
 }
 
-func (*TurnStart) Kind() string     { return "turn" }
-func (*TurnStart) Rule() string     { return "U-27" }
-func (e *TurnStart) String() string { return e.Who + "'s turn" }
+func (*TurnStartEvent) Type() string   { return "clash.turn" }
+func (*TurnStartEvent) Rule() string   { return "U-27" }
+func (e *TurnStartEvent) Line() string { return e.Who + "'s turn" }
 
-// Skipped is a turn not taken (U-79 surprise, U-58 a solo down).
-type Skipped struct {
+// SkippedEvent is a turn not taken (U-79 surprise, U-58 a solo down).
+type SkippedEvent struct {
 	Who string `json:"who"`
 	Why string `json:"why"`
 }
 
-func (*Skipped) Kind() string     { return "skip" }
-func (*Skipped) Rule() string     { return "U-79" }
-func (e *Skipped) String() string { return e.Who + " does nothing: " + e.Why }
+func (*SkippedEvent) Type() string   { return "clash.skip" }
+func (*SkippedEvent) Rule() string   { return "U-79" }
+func (e *SkippedEvent) Line() string { return e.Who + " does nothing: " + e.Why }
 
-// CommandRoll is a commander's Prepare or Incite check (U-14) or a Rally save (U-64).
-type CommandRoll struct {
+// CommandRollEvent is a commander's Prepare or Incite check (U-14) or a Rally save (U-64).
+type CommandRollEvent struct {
 	Unit  string `json:"unit"`
 	Solo  string `json:"solo"`
 	Cmd   string `json:"cmd"`
@@ -87,14 +87,14 @@ type CommandRoll struct {
 	OK    bool   `json:"ok"`
 }
 
-func (*CommandRoll) Kind() string { return "command" }
-func (e *CommandRoll) Rule() string {
+func (*CommandRollEvent) Type() string { return "clash.command" }
+func (e *CommandRollEvent) Rule() string {
 	if e.Cmd == "rally" {
 		return "U-64"
 	}
 	return "U-14"
 }
-func (e *CommandRoll) String() string {
+func (e *CommandRollEvent) Line() string {
 	r := "fails"
 	if e.OK {
 		r = "succeeds"
@@ -103,41 +103,41 @@ func (e *CommandRoll) String() string {
 	return fmt.Sprintf("%s %s %s: %s %s = %d vs DC %d: %s", e.Solo, verb, e.Unit, d20Text(e.Faces, e.Adv, !e.Adv && e.Faces[1] != 0), signed(e.Mod), e.Total, e.DC, r)
 }
 
-// CommandChanged is a solo taking or losing command (U-12, U-13).
-type CommandChanged struct {
+// CommandChangedEvent is a solo taking or losing command (U-12, U-13).
+type CommandChangedEvent struct {
 	Unit string `json:"unit"`
 	Solo string `json:"solo"`
 	Took bool   `json:"took"`
 	Why  string `json:"why,omitempty"`
 }
 
-func (*CommandChanged) Kind() string { return "commander" }
-func (*CommandChanged) Rule() string { return "U-13" }
-func (e *CommandChanged) String() string {
+func (*CommandChangedEvent) Type() string { return "clash.commander" }
+func (*CommandChangedEvent) Rule() string { return "U-13" }
+func (e *CommandChangedEvent) Line() string {
 	if e.Took {
 		return e.Solo + " takes command of " + e.Unit
 	}
 	return e.Solo + " no longer commands " + e.Unit + " (" + e.Why + ")"
 }
 
-// Acted is the action a unit or solo takes (U-33).
-type Acted struct {
+// ActedEvent is the action a unit or solo takes (U-33).
+type ActedEvent struct {
 	Who    string `json:"who"`
 	Action string `json:"action"`
 	Detail string `json:"detail,omitempty"`
 }
 
-func (*Acted) Kind() string { return "action" }
-func (*Acted) Rule() string { return "U-33" }
-func (e *Acted) String() string {
+func (*ActedEvent) Type() string { return "clash.action" }
+func (*ActedEvent) Rule() string { return "U-33" }
+func (e *ActedEvent) Line() string {
 	if e.Detail != "" {
 		return e.Who + ": " + e.Action + " (" + e.Detail + ")"
 	}
 	return e.Who + ": " + e.Action
 }
 
-// Moved is one stand's or solo's move (U-29..U-32).
-type Moved struct {
+// MovedEvent is one stand's or solo's move (U-29..U-32).
+type MovedEvent struct {
 	Who  string `json:"who"`
 	From string `json:"from"`
 	To   string `json:"to"` // "off the grid" when it fled
@@ -146,14 +146,14 @@ type Moved struct {
 	Fled bool   `json:"fled,omitempty"`
 }
 
-func (*Moved) Kind() string { return "move" }
-func (e *Moved) Rule() string {
+func (*MovedEvent) Type() string { return "clash.move" }
+func (e *MovedEvent) Rule() string {
 	if e.Fled {
 		return "U-32"
 	}
 	return "U-29"
 }
-func (e *Moved) String() string {
+func (e *MovedEvent) Line() string {
 	s := fmt.Sprintf("%s moves %s -> %s (%d squares of movement", e.Who, e.From, e.To, e.Cost)
 	if e.Road {
 		s += ", +1 by road"
@@ -161,18 +161,18 @@ func (e *Moved) String() string {
 	return s + ")"
 }
 
-// Configured is a regiment's new configuration (U-48).
-type Configured struct {
+// ConfiguredEvent is a regiment's new configuration (U-48).
+type ConfiguredEvent struct {
 	Unit   string `json:"unit"`
 	Config string `json:"config"`
 }
 
-func (*Configured) Kind() string     { return "configure" }
-func (*Configured) Rule() string     { return "U-48" }
-func (e *Configured) String() string { return e.Unit + " forms " + e.Config }
+func (*ConfiguredEvent) Type() string   { return "clash.configure" }
+func (*ConfiguredEvent) Rule() string   { return "U-48" }
+func (e *ConfiguredEvent) Line() string { return e.Unit + " forms " + e.Config }
 
-// AttackRoll is one attack roll (U-34..U-37).
-type AttackRoll struct {
+// AttackRollEvent is one attack roll (U-34..U-37).
+type AttackRollEvent struct {
 	Attacker string `json:"attacker"`
 	Target   string `json:"target"`
 	Attack   string `json:"attack"`
@@ -192,8 +192,8 @@ type AttackRoll struct {
 	Isolated bool   `json:"isolated,omitempty"`
 }
 
-func (*AttackRoll) Kind() string { return "attack" }
-func (e *AttackRoll) Rule() string {
+func (*AttackRollEvent) Type() string { return "clash.attack" }
+func (e *AttackRollEvent) Rule() string {
 	switch {
 	case e.Auto:
 		return "U-67"
@@ -204,7 +204,7 @@ func (e *AttackRoll) Rule() string {
 	}
 	return "U-37"
 }
-func (e *AttackRoll) String() string {
+func (e *AttackRollEvent) Line() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s -> %s, %s", e.Attacker, e.Target, e.Attack)
 	if e.Reach {
@@ -232,8 +232,8 @@ func (e *AttackRoll) String() string {
 	return b.String()
 }
 
-// Damaged is damage taken (U-56..U-58, U-67).
-type Damaged struct {
+// DamagedEvent is damage taken (U-56..U-58, U-67).
+type DamagedEvent struct {
 	Target   string `json:"target"`
 	Amount   int    `json:"amount"`
 	Before   int    `json:"before"`
@@ -243,8 +243,8 @@ type Damaged struct {
 	Down     string `json:"down,omitempty"` // a solo's state when it is not up: dying, dead
 }
 
-func (*Damaged) Kind() string { return "damage" }
-func (e *Damaged) Rule() string {
+func (*DamagedEvent) Type() string { return "clash.damage" }
+func (e *DamagedEvent) Rule() string {
 	switch {
 	case e.Casualty:
 		return "U-57"
@@ -253,7 +253,7 @@ func (e *Damaged) Rule() string {
 	}
 	return "U-34"
 }
-func (e *Damaged) String() string {
+func (e *DamagedEvent) Line() string {
 	s := fmt.Sprintf("%s takes %d damage: %d -> %d hp", e.Target, e.Amount, e.Before, e.HP)
 	if e.Cause != "" && e.Cause != "attack" {
 		s += " (" + e.Cause + ")"
@@ -267,21 +267,21 @@ func (e *Damaged) String() string {
 	return s
 }
 
-// Overflowed is damage passing to the next stand (U-56).
-type Overflowed struct {
+// OverflowedEvent is damage passing to the next stand (U-56).
+type OverflowedEvent struct {
 	From   string `json:"from"`
 	To     string `json:"to"`
 	Amount int    `json:"amount"`
 }
 
-func (*Overflowed) Kind() string { return "overflow" }
-func (*Overflowed) Rule() string { return "U-56" }
-func (e *Overflowed) String() string {
+func (*OverflowedEvent) Type() string { return "clash.overflow" }
+func (*OverflowedEvent) Rule() string { return "U-56" }
+func (e *OverflowedEvent) Line() string {
 	return fmt.Sprintf("%d damage overflows from %s to %s", e.Amount, e.From, e.To)
 }
 
-// SaveRoll is a saving throw (spells U-43, morale U-62, undead fortitude).
-type SaveRoll struct {
+// SaveRollEvent is a saving throw (spells U-43, morale U-62, undead fortitude).
+type SaveRollEvent struct {
 	Who     string `json:"who"`
 	Ability string `json:"ability"`
 	Faces   [2]int `json:"faces"`
@@ -296,8 +296,8 @@ type SaveRoll struct {
 	Why     string `json:"why"`
 }
 
-func (*SaveRoll) Kind() string { return "save" }
-func (e *SaveRoll) Rule() string {
+func (*SaveRollEvent) Type() string { return "clash.save" }
+func (e *SaveRollEvent) Rule() string {
 	switch e.Why {
 	case "morale":
 		return "U-62"
@@ -309,7 +309,7 @@ func (e *SaveRoll) Rule() string {
 	}
 	return "U-43"
 }
-func (e *SaveRoll) String() string {
+func (e *SaveRollEvent) Line() string {
 	if e.Auto {
 		return e.Who + " fails its save automatically (" + e.Why + ")"
 	}
@@ -321,22 +321,22 @@ func (e *SaveRoll) String() string {
 		d20Text(e.Faces, e.Adv, e.Dis), signed(e.Mod), e.Total, e.DC, r)
 }
 
-// SpellCast is a spell cast (U-38..U-47).
-type SpellCast struct {
+// SpellCastEvent is a spell cast (U-38..U-47).
+type SpellCastEvent struct {
 	Caster  string   `json:"caster"`
 	Spell   string   `json:"spell"`
 	Area    []string `json:"area,omitempty"` // squares of an area spell
 	Doubled bool     `json:"doubled,omitempty"`
 }
 
-func (*SpellCast) Kind() string { return "spell" }
-func (e *SpellCast) Rule() string {
+func (*SpellCastEvent) Type() string { return "clash.spell" }
+func (e *SpellCastEvent) Rule() string {
 	if len(e.Area) > 0 {
 		return "U-43"
 	}
 	return "U-40"
 }
-func (e *SpellCast) String() string {
+func (e *SpellCastEvent) Line() string {
 	s := e.Caster + " casts " + e.Spell
 	if len(e.Area) > 0 {
 		s += " on " + strings.Join(e.Area, " ")
@@ -347,104 +347,104 @@ func (e *SpellCast) String() string {
 	return s
 }
 
-// Hid is a Hide attempt (U-50).
-type Hid struct {
+// HidEvent is a Hide attempt (U-50).
+type HidEvent struct {
 	Who   string `json:"who"`
 	Face  int    `json:"face"`
 	Mod   int    `json:"mod"`
 	Total int    `json:"total"`
 }
 
-func (*Hid) Kind() string { return "hide" }
-func (*Hid) Rule() string { return "U-50" }
-func (e *Hid) String() string {
+func (*HidEvent) Type() string { return "clash.hide" }
+func (*HidEvent) Rule() string { return "U-50" }
+func (e *HidEvent) Line() string {
 	return fmt.Sprintf("%s hides: d20 %d %s = %d", e.Who, e.Face, signed(e.Mod), e.Total)
 }
 
-// Revealed ends hiding (U-80).
-type Revealed struct {
+// RevealedEvent ends hiding (U-80).
+type RevealedEvent struct {
 	Who string `json:"who"`
 	Why string `json:"why"`
 }
 
-func (*Revealed) Kind() string     { return "reveal" }
-func (*Revealed) Rule() string     { return "U-80" }
-func (e *Revealed) String() string { return e.Who + " is no longer hidden (" + e.Why + ")" }
+func (*RevealedEvent) Type() string   { return "clash.reveal" }
+func (*RevealedEvent) Rule() string   { return "U-80" }
+func (e *RevealedEvent) Line() string { return e.Who + " is no longer hidden (" + e.Why + ")" }
 
-// Joined is a solo joining a stand (U-51, U-53, U-54).
-type Joined struct {
+// JoinedEvent is a solo joining a stand (U-51, U-53, U-54).
+type JoinedEvent struct {
 	Solo  string `json:"solo"`
 	Stand string `json:"stand"`
 }
 
-func (*Joined) Kind() string     { return "join" }
-func (*Joined) Rule() string     { return "U-51" }
-func (e *Joined) String() string { return e.Solo + " joins " + e.Stand }
+func (*JoinedEvent) Type() string   { return "clash.join" }
+func (*JoinedEvent) Rule() string   { return "U-51" }
+func (e *JoinedEvent) Line() string { return e.Solo + " joins " + e.Stand }
 
-// Left is a joined solo leaving its stand (U-53, U-54, U-63).
-type Left struct {
+// LeftEvent is a joined solo leaving its stand (U-53, U-54, U-63).
+type LeftEvent struct {
 	Solo string `json:"solo"`
 	To   string `json:"to"`
 }
 
-func (*Left) Kind() string     { return "leave" }
-func (*Left) Rule() string     { return "U-53" }
-func (e *Left) String() string { return e.Solo + " leaves its stand for " + e.To }
+func (*LeftEvent) Type() string   { return "clash.leave" }
+func (*LeftEvent) Rule() string   { return "U-53" }
+func (e *LeftEvent) Line() string { return e.Solo + " leaves its stand for " + e.To }
 
-// Healed is healing (U-57).
-type Healed struct {
+// HealedEvent is healing (U-57).
+type HealedEvent struct {
 	Target string `json:"target"`
 	Amount int    `json:"amount"`
 	Before int    `json:"before"`
 	HP     int    `json:"hp"`
 }
 
-func (*Healed) Kind() string { return "heal" }
-func (*Healed) Rule() string { return "U-57" }
-func (e *Healed) String() string {
+func (*HealedEvent) Type() string { return "clash.heal" }
+func (*HealedEvent) Rule() string { return "U-57" }
+func (e *HealedEvent) Line() string {
 	return fmt.Sprintf("%s regains %d hp: %d -> %d", e.Target, e.Amount, e.Before, e.HP)
 }
 
-// Removed is a stand leaving the grid: a casualty eliminated (U-60) or fled (U-32).
-type Removed struct {
+// RemovedEvent is a stand leaving the grid: a casualty eliminated (U-60) or fled (U-32).
+type RemovedEvent struct {
 	Stand string `json:"stand"`
 	Fled  bool   `json:"fled,omitempty"`
 }
 
-func (*Removed) Kind() string { return "removed" }
-func (e *Removed) Rule() string {
+func (*RemovedEvent) Type() string { return "clash.removed" }
+func (e *RemovedEvent) Rule() string {
 	if e.Fled {
 		return "U-32"
 	}
 	return "U-60"
 }
-func (e *Removed) String() string {
+func (e *RemovedEvent) Line() string {
 	if e.Fled {
 		return e.Stand + " flees the battlefield"
 	}
 	return e.Stand + " is eliminated"
 }
 
-// GapFilled is an allied stand moving into a removed casualty's gap (U-60).
-type GapFilled struct {
+// GapFilledEvent is an allied stand moving into a removed casualty's gap (U-60).
+type GapFilledEvent struct {
 	Stand string `json:"stand"`
 	Into  string `json:"into"`
 }
 
-func (*GapFilled) Kind() string     { return "fill" }
-func (*GapFilled) Rule() string     { return "U-60" }
-func (e *GapFilled) String() string { return e.Stand + " moves into the gap at " + e.Into }
+func (*GapFilledEvent) Type() string   { return "clash.fill" }
+func (*GapFilledEvent) Rule() string   { return "U-60" }
+func (e *GapFilledEvent) Line() string { return e.Stand + " moves into the gap at " + e.Into }
 
-// DeathSaves are a dying solo's death saves at the end of a round (U-61).
-type DeathSaves struct {
+// DeathSavesEvent are a dying solo's death saves at the end of a round (U-61).
+type DeathSavesEvent struct {
 	Solo   string `json:"solo"`
 	Faces  []int  `json:"faces"`
 	Result string `json:"result"` // "stable", "dead", "up" (a natural 20), "dying"
 }
 
-func (*DeathSaves) Kind() string { return "deathSaves" }
-func (*DeathSaves) Rule() string { return "U-61" }
-func (e *DeathSaves) String() string {
+func (*DeathSavesEvent) Type() string { return "clash.deathSaves" }
+func (*DeathSavesEvent) Rule() string { return "U-61" }
+func (e *DeathSavesEvent) Line() string {
 	f := make([]string, len(e.Faces))
 	for i, v := range e.Faces {
 		f[i] = fmt.Sprint(v)
@@ -452,28 +452,28 @@ func (e *DeathSaves) String() string {
 	return fmt.Sprintf("%s's death saves: %s: %s", e.Solo, strings.Join(f, " "), e.Result)
 }
 
-// MoraleResult is a unit breaking or rallying (U-63, U-64).
-type MoraleResult struct {
+// MoraleResultEvent is a unit breaking or rallying (U-63, U-64).
+type MoraleResultEvent struct {
 	Unit   string `json:"unit"`
 	Broken bool   `json:"broken"`
 }
 
-func (*MoraleResult) Kind() string { return "morale" }
-func (e *MoraleResult) Rule() string {
+func (*MoraleResultEvent) Type() string { return "clash.morale" }
+func (e *MoraleResultEvent) Rule() string {
 	if e.Broken {
 		return "U-63"
 	}
 	return "U-64"
 }
-func (e *MoraleResult) String() string {
+func (e *MoraleResultEvent) Line() string {
 	if e.Broken {
 		return e.Unit + " breaks: it may only Retreat"
 	}
 	return e.Unit + " rallies"
 }
 
-// Scored is VP a side earns (U-65..U-69).
-type Scored struct {
+// ScoredEvent is VP a side earns (U-65..U-69).
+type ScoredEvent struct {
 	Side      string `json:"side"`
 	Objective string `json:"objective"`
 	VP        int    `json:"vp"`
@@ -481,42 +481,42 @@ type Scored struct {
 	Why       string `json:"why"`
 }
 
-func (*Scored) Kind() string { return "vp" }
-func (*Scored) Rule() string { return "U-65" }
-func (e *Scored) String() string {
+func (*ScoredEvent) Type() string { return "clash.vp" }
+func (*ScoredEvent) Rule() string { return "U-65" }
+func (e *ScoredEvent) Line() string {
 	return fmt.Sprintf("%s scores %d VP (%s: %s): %d VP", e.Side, e.VP, e.Objective, e.Why, e.Total)
 }
 
-// Deserted is a desertion roll after a total victory (U-72).
-type Deserted struct {
+// DesertedEvent is a desertion roll after a total victory (U-72).
+type DesertedEvent struct {
 	Unit string `json:"unit"`
 	Face int    `json:"face"`
 	Gone bool   `json:"gone"`
 }
 
-func (*Deserted) Kind() string { return "desertion" }
-func (*Deserted) Rule() string { return "U-72" }
-func (e *Deserted) String() string {
+func (*DesertedEvent) Type() string { return "clash.desertion" }
+func (*DesertedEvent) Rule() string { return "U-72" }
+func (e *DesertedEvent) Line() string {
 	if e.Gone {
 		return fmt.Sprintf("%s: d20 %d: its survivors desert", e.Unit, e.Face)
 	}
 	return fmt.Sprintf("%s: d20 %d: it holds together", e.Unit, e.Face)
 }
 
-// RoundEnd ends a round (U-59), after its end-of-round steps.
-type RoundEnd struct {
+// RoundEndEvent ends a round (U-59), after its end-of-round steps.
+type RoundEndEvent struct {
 	Round int    `json:"round"`
 	VP    [2]int `json:"vp"`
 }
 
-func (*RoundEnd) Kind() string { return "roundEnd" }
-func (*RoundEnd) Rule() string { return "U-59" }
-func (e *RoundEnd) String() string {
+func (*RoundEndEvent) Type() string { return "clash.roundEnd" }
+func (*RoundEndEvent) Rule() string { return "U-59" }
+func (e *RoundEndEvent) Line() string {
 	return fmt.Sprintf("end of round %d: VP %d - %d", e.Round, e.VP[0], e.VP[1])
 }
 
-// BattleEnd is the end of the battle (U-71..U-75).
-type BattleEnd struct {
+// BattleEndEvent is the end of the battle (U-71..U-75).
+type BattleEndEvent struct {
 	Rounds  int    `json:"rounds"`
 	VP      [2]int `json:"vp"`
 	Winner  string `json:"winner,omitempty"` // empty for a draw
@@ -524,8 +524,8 @@ type BattleEnd struct {
 	Reason  string `json:"reason"`
 }
 
-func (*BattleEnd) Kind() string { return "end" }
-func (e *BattleEnd) Rule() string {
+func (*BattleEndEvent) Type() string { return "clash.end" }
+func (e *BattleEndEvent) Rule() string {
 	switch e.Outcome {
 	case "total":
 		return "U-72"
@@ -534,7 +534,7 @@ func (e *BattleEnd) Rule() string {
 	}
 	return "U-74"
 }
-func (e *BattleEnd) String() string {
+func (e *BattleEndEvent) Line() string {
 	if e.Winner == "" {
 		return fmt.Sprintf("the battle ends after %d rounds (%s): a draw at %d - %d VP", e.Rounds, e.Reason, e.VP[0], e.VP[1])
 	}

@@ -14,7 +14,7 @@ func (b *Battle) score(oi int, vp int, why func() string) {
 	b.vp[o.side] += vp
 	b.objVP[oi] += vp
 	b.emit(func() Event {
-		return &Scored{Side: b.sideName(int32(o.side)), Objective: o.name, VP: vp, Total: b.vp[o.side], Why: why()}
+		return &ScoredEvent{Side: b.sideName(int32(o.side)), Objective: o.name, VP: vp, Total: b.vp[o.side], Why: why()}
 	})
 }
 
@@ -255,7 +255,7 @@ func (b *Battle) finish(why EndReason) {
 	r := &b.res
 	r.Rounds, r.VP, r.Reason = b.round, b.vp, why
 	r.ObjectiveVP = append(r.ObjectiveVP[:0], b.objVP...)
-	r.Deserted = r.Deserted[:0]
+	r.DesertedEvent = r.DesertedEvent[:0]
 	lead := b.vp[0] - b.vp[1]
 	r.Winner = -1
 	switch {
@@ -274,14 +274,14 @@ func (b *Battle) finish(why EndReason) {
 			}
 			face := b.roll(20)
 			gone := face >= 10
-			b.emit(func() Event { return &Deserted{Unit: b.unitName(int32(u)), Face: face, Gone: gone} })
+			b.emit(func() Event { return &DesertedEvent{Unit: b.unitName(int32(u)), Face: face, Gone: gone} })
 			if gone {
-				r.Deserted = append(r.Deserted, u)
+				r.DesertedEvent = append(r.DesertedEvent, u)
 			}
 		}
 	}
 	b.emit(func() Event {
-		e := &BattleEnd{Rounds: r.Rounds, VP: r.VP, Outcome: r.Outcome.String(), Reason: why.String()}
+		e := &BattleEndEvent{Rounds: r.Rounds, VP: r.VP, Outcome: r.Outcome.String(), Reason: why.String()}
 		if r.Winner >= 0 {
 			e.Winner = b.sideName(int32(r.Winner))
 		}

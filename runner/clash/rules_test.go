@@ -57,9 +57,9 @@ func TestPrepareU14(t *testing.T) {
 	b.save(Ref{RefStand, 0}, plan.AbCon, 15, false, false, "test") // next turn still: adv [6, 16]
 	b.endTurn(0)
 	b.save(Ref{RefStand, 0}, plan.AbCon, 15, false, false, "test") // over: one die, 9
-	var saves []*SaveRoll
+	var saves []*SaveRollEvent
 	for _, e := range l.Events {
-		if s, ok := e.(*SaveRoll); ok {
+		if s, ok := e.(*SaveRollEvent); ok {
 			saves = append(saves, s)
 		}
 	}
@@ -148,7 +148,7 @@ func TestReachBonusU36(t *testing.T) {
 		b.unitAttack(0, false)
 		n := 0
 		for _, e := range l.Events {
-			if a, ok := e.(*AttackRoll); ok {
+			if a, ok := e.(*AttackRollEvent); ok {
 				n++
 				if n == 2 && !a.Reach {
 					t.Errorf("the second attack is not marked as the reach bonus")

@@ -27,7 +27,7 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 		}
 	default:
 		b.emit(func() Event {
-			return &SaveRoll{Who: b.refName(t), Ability: plan.AbilityNames[ab], DC: dc, Auto: true, Why: why}
+			return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], DC: dc, Auto: true, Why: why}
 		})
 		return false
 	}
@@ -42,7 +42,7 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	total := face + mod
 	ok := total >= dc
 	b.emit(func() Event {
-		return &SaveRoll{Who: b.refName(t), Ability: plan.AbilityNames[ab], Faces: faces, Face: face, Adv: adv && !dis,
+		return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], Faces: faces, Face: face, Adv: adv && !dis,
 			Dis: dis && !adv, Mod: mod, Total: total, DC: dc, OK: ok, Why: why}
 	})
 	return ok

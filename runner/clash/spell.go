@@ -107,7 +107,7 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 		for i, q := range b.sc.area.sq {
 			names[i] = b.sqName(int(q))
 		}
-		return &SpellCast{Caster: b.actorName(at), Spell: sp.name, Area: names, Doubled: byStand}
+		return &SpellCastEvent{Caster: b.actorName(at), Spell: sp.name, Area: names, Doubled: byStand}
 	})
 	b.rollParts(k.dmg, false)
 	hitStand := func(i int32, partial bool) {
@@ -180,7 +180,7 @@ func (b *Battle) spellAttackHits(at *actor, k *knownSpell, sp *spell, t Ref, ext
 	total := face + k.atk
 	hit := face == 20 || (face != 1 && total >= ac)
 	b.emit(func() Event {
-		return &AttackRoll{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
+		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
 			Face: face, Adv: adv && !dis, Dis: dis && !adv, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: face == 20}
 	})
 	return hit

@@ -14,10 +14,10 @@ func (b *Battle) unitTurn(u int32) {
 	defer func() { b.turnUnit = -1 }()
 	un.done = true
 	un.speedCfg = un.cfg // U-83: a new configuration's speed applies from the next turn
-	b.emit(func() Event { return &TurnStart{Who: b.unitName(u)} })
+	b.emit(func() Event { return &TurnStartEvent{Who: b.unitName(u)} })
 	b.spot(un.side, u, -1)
 	if un.surprised && b.round == 1 {
-		b.emit(func() Event { return &Skipped{Who: b.unitName(u), Why: "surprised (U-79)"} })
+		b.emit(func() Event { return &SkippedEvent{Who: b.unitName(u), Why: "surprised (U-79)"} })
 		b.endTurn(u)
 		return
 	}
@@ -39,7 +39,7 @@ func (b *Battle) unitTurn(u int32) {
 	if act == ActConfigure {
 		cfg = b.decideConfig(u)
 	}
-	b.emit(func() Event { return &Acted{Who: b.unitName(u), Action: act.String()} })
+	b.emit(func() Event { return &ActedEvent{Who: b.unitName(u), Action: act.String()} })
 	b.moveUnit(u, act, 1)
 	switch act {
 	case ActAttack:
@@ -48,7 +48,7 @@ func (b *Battle) unitTurn(u int32) {
 		b.unitCast(u)
 	case ActConfigure:
 		un.cfg = int8(cfg)
-		b.emit(func() Event { return &Configured{Unit: b.unitName(u), Config: string(cfgNames[cfg])} })
+		b.emit(func() Event { return &ConfiguredEvent{Unit: b.unitName(u), Config: string(cfgNames[cfg])} })
 	case ActHide:
 		for i := un.first; i < un.first+un.n; i++ {
 			if b.st[i].on && b.canHide(b.standBox(i), un.side) {
@@ -94,12 +94,12 @@ func (b *Battle) rally(u int32) {
 	face, faces := b.d20(adv, false)
 	ok := face+mod >= 10
 	b.emit(func() Event {
-		return &CommandRoll{Unit: b.unitName(u), Solo: b.soloName(un.cmd), Cmd: "rally", Faces: faces, Face: face, Adv: adv,
+		return &CommandRollEvent{Unit: b.unitName(u), Solo: b.soloName(un.cmd), Cmd: "rally", Faces: faces, Face: face, Adv: adv,
 			Mod: mod, Total: face + mod, DC: 10, OK: ok}
 	})
 	if ok {
 		un.broken = false
-		b.emit(func() Event { return &MoraleResult{Unit: b.unitName(u), Broken: false} })
+		b.emit(func() Event { return &MoraleResultEvent{Unit: b.unitName(u), Broken: false} })
 	}
 }
 
@@ -114,7 +114,7 @@ func (b *Battle) commandBonus(u int32) {
 		face, faces := b.d20(false, false)
 		ok := face+mod >= 15
 		b.emit(func() Event {
-			return &CommandRoll{Unit: b.unitName(u), Solo: b.soloName(un.cmd), Cmd: op.Cmd.String(), Faces: faces, Face: face,
+			return &CommandRollEvent{Unit: b.unitName(u), Solo: b.soloName(un.cmd), Cmd: op.Cmd.String(), Faces: faces, Face: face,
 				Mod: mod, Total: face + mod, DC: 15, OK: ok}
 		})
 		if !ok {
@@ -133,7 +133,7 @@ func (b *Battle) commandBonus(u int32) {
 		un.cmd = int32(op.Solo)
 		b.so[op.Solo].cmd = u
 		b.emit(func() Event {
-			return &CommandChanged{Unit: b.unitName(u), Solo: b.soloName(int32(op.Solo)), Took: true}
+			return &CommandChangedEvent{Unit: b.unitName(u), Solo: b.soloName(int32(op.Solo)), Took: true}
 		})
 	}
 }
@@ -228,7 +228,7 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 		dest := b.decideMove(Ref{RefStand, int(i)}, un.side, u, part, act)
 		if dest == Flee {
 			b.emit(func() Event {
-				return &Moved{Who: b.standName(i), From: b.sqName(int(from)), To: "off the grid", Fled: true}
+				return &MovedEvent{Who: b.standName(i), From: b.sqName(int(from)), To: "off the grid", Fled: true}
 			})
 			b.moveStand(i, Flee)
 			b.left[i] = 0
@@ -245,12 +245,12 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 		}
 		if dest != from {
 			b.emit(func() Event {
-				return &Moved{Who: b.standName(i), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost, Road: road}
+				return &MovedEvent{Who: b.standName(i), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost, Road: road}
 			})
 			b.moveStand(i, dest)
 			if st.hidden && !b.canHide(b.standBox(i), un.side) {
 				st.hidden = false
-				b.emit(func() Event { return &Revealed{Who: b.standName(i), Why: "left cover"} })
+				b.emit(func() Event { return &RevealedEvent{Who: b.standName(i), Why: "left cover"} })
 			}
 		}
 	}
@@ -288,7 +288,7 @@ func (b *Battle) hideStand(i int32) {
 	cr := &b.s.cr[st.cr]
 	face := b.roll(20)
 	st.hidden, st.stealth = true, int32(face+cr.stealth)
-	b.emit(func() Event { return &Hid{Who: b.standName(i), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
+	b.emit(func() Event { return &HidEvent{Who: b.standName(i), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
 }
 
 func (b *Battle) hideSolo(j int32) {
@@ -296,7 +296,7 @@ func (b *Battle) hideSolo(j int32) {
 	cr := &b.s.cr[so.cr]
 	face := b.roll(20)
 	so.hidden, so.stealth = true, int32(face+cr.stealth)
-	b.emit(func() Event { return &Hid{Who: b.soloName(j), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
+	b.emit(func() Event { return &HidEvent{Who: b.soloName(j), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
 }
 
 // spot is U-80 at the start of a turn: hidden enemies whose Stealth total the acting unit's or
@@ -317,14 +317,14 @@ func (b *Battle) spot(side int32, u int32, j int32) {
 		st := &b.st[i]
 		if st.on && st.hidden && b.un[st.unit].side != side && int32(best) > st.stealth {
 			st.hidden = false
-			b.emit(func() Event { return &Revealed{Who: b.standName(int32(i)), Why: "spotted"} })
+			b.emit(func() Event { return &RevealedEvent{Who: b.standName(int32(i)), Why: "spotted"} })
 		}
 	}
 	for k := range b.so {
 		so := &b.so[k]
 		if so.hidden && so.side != side && int32(best) > so.stealth {
 			so.hidden = false
-			b.emit(func() Event { return &Revealed{Who: b.soloName(int32(k)), Why: "spotted"} })
+			b.emit(func() Event { return &RevealedEvent{Who: b.soloName(int32(k)), Why: "spotted"} })
 		}
 	}
 }
@@ -442,7 +442,7 @@ func (b *Battle) unitCast(u int32) {
 				at := b.standActor(i)
 				kn := &at.cr.spells[k]
 				b.reveal(&at)
-				b.emit(func() Event { return &SpellCast{Caster: b.standName(i), Spell: spl.name} })
+				b.emit(func() Event { return &SpellCastEvent{Caster: b.standName(i), Spell: spl.name} })
 				for n := 0; n < spl.targets; n++ {
 					t, ok := b.decideSpellTarget(&at, spl)
 					if !ok {
@@ -471,10 +471,10 @@ func (b *Battle) joinedSoloTurn(j int32) {
 		b.leaveStand(j, int32(op.Square))
 	case 2:
 		so.stand = int32(op.Ref.Index)
-		b.emit(func() Event { return &Joined{Solo: b.soloName(j), Stand: b.standName(so.stand)} })
+		b.emit(func() Event { return &JoinedEvent{Solo: b.soloName(j), Stand: b.standName(so.stand)} })
 	}
 	act := b.decideAction(-1, j)
-	b.emit(func() Event { return &Acted{Who: b.soloName(j), Action: act.String()} })
+	b.emit(func() Event { return &ActedEvent{Who: b.soloName(j), Action: act.String()} })
 	b.soloAction(j, act)
 }
 
@@ -485,7 +485,7 @@ func (b *Battle) leaveStand(j int32, q int32) {
 	so.stand = -1
 	so.x, so.y = q%int32(b.w), q/int32(b.w)
 	b.fill(int32(len(b.st))+j, int(so.x), int(so.y), b.s.cr[so.cr].space)
-	b.emit(func() Event { return &Left{Solo: b.soloName(j), To: b.sqName(int(q))} })
+	b.emit(func() Event { return &LeftEvent{Solo: b.soloName(j), To: b.sqName(int(q))} })
 	if b.o.LeaveEndsCommand.On() {
 		b.commandEnds(j, "left its stand")
 	}
@@ -501,15 +501,15 @@ func (b *Battle) soloTurn(j int32) {
 	so.done = true
 	b.turnSolo = j
 	defer func() { b.turnSolo = -1 }()
-	b.emit(func() Event { return &TurnStart{Who: b.soloName(j)} })
+	b.emit(func() Event { return &TurnStartEvent{Who: b.soloName(j)} })
 	if so.state != soloUp {
-		b.emit(func() Event { return &Skipped{Who: b.soloName(j), Why: soloStateNames[so.state] + " (U-58)"} })
+		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: soloStateNames[so.state] + " (U-58)"} })
 		return
 	}
 	b.spot(so.side, -1, j)
 	so.dodge = false
 	if so.surprised && b.round == 1 {
-		b.emit(func() Event { return &Skipped{Who: b.soloName(j), Why: "surprised (U-79)"} })
+		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: "surprised (U-79)"} })
 		b.endOfTurnIntegrity()
 		return
 	}
@@ -521,7 +521,7 @@ func (b *Battle) soloTurn(j int32) {
 			act = ActNone
 		}
 	}
-	b.emit(func() Event { return &Acted{Who: b.soloName(j), Action: act.String()} })
+	b.emit(func() Event { return &ActedEvent{Who: b.soloName(j), Action: act.String()} })
 	budget := b.speedOfSolo(j, act == ActDash)
 	left := b.moveSolo1(j, budget, join, 1, act)
 	if act == ActJoin {
@@ -564,7 +564,7 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 	}
 	cost := int(b.mv.cost[dest])
 	b.emit(func() Event {
-		return &Moved{Who: b.soloName(j), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost}
+		return &MovedEvent{Who: b.soloName(j), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost}
 	})
 	if join >= 0 && b.enters(&m, dest%int32(b.w), dest/int32(b.w)) {
 		// U-51: it moves into the stand's square; it is on the grid no longer once joined.
@@ -575,7 +575,7 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 	b.moveSolo(j, dest)
 	if so.hidden && !b.canHide(b.soloBox(j), so.side) {
 		so.hidden = false
-		b.emit(func() Event { return &Revealed{Who: b.soloName(j), Why: "left cover"} })
+		b.emit(func() Event { return &RevealedEvent{Who: b.soloName(j), Why: "left cover"} })
 	}
 	return budget - cost
 }
@@ -590,7 +590,7 @@ func (b *Battle) join(j, i int32) {
 	st := &b.st[i]
 	so.x, so.y = st.x, st.y
 	so.hidden = false
-	b.emit(func() Event { return &Joined{Solo: b.soloName(j), Stand: b.standName(i)} })
+	b.emit(func() Event { return &JoinedEvent{Solo: b.soloName(j), Stand: b.standName(i)} })
 }
 
 // soloAction resolves a solo's action (U-10, U-84, U-85): attack, cast, hide, dodge.
@@ -631,7 +631,7 @@ func (b *Battle) soloAction(j int32, act Action) {
 			b.castArea(&at, kn, spl, kn.dc, false)
 			return
 		}
-		b.emit(func() Event { return &SpellCast{Caster: b.soloName(j), Spell: spl.name} })
+		b.emit(func() Event { return &SpellCastEvent{Caster: b.soloName(j), Spell: spl.name} })
 		budget := spl.targets
 		for budget > 0 {
 			t, ok := b.decideSpellTarget(&at, spl)
