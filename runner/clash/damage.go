@@ -232,7 +232,9 @@ func (b *Battle) commandEnds(j int32, why string) {
 	u := so.cmd
 	b.un[u].cmd = -1
 	so.cmd = -1
-	b.emit(func() Event { return &CommandChangedEvent{Unit: b.unitName(u), Solo: b.soloName(j), Took: false, Why: why} })
+	b.emit(func() Event {
+		return &CommandChangedEvent{Unit: b.unitName(u), Solo: b.soloName(j), Took: false, Why: why}
+	})
 }
 
 // removeStand takes stand i off the grid (U-32 fled, U-60 eliminated) and gives attrition VP when

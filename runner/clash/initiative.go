@@ -45,7 +45,9 @@ func (b *Battle) rollInitiative() {
 		mod := b.unitInitMod(int32(u))
 		face := b.roll(20)
 		un.init, un.initMod = int32(face+mod), int32(mod)
-		b.emit(func() Event { return &InitiativeEvent{Who: b.unitName(int32(u)), Face: face, Mod: mod, Total: face + mod} })
+		b.emit(func() Event {
+			return &InitiativeEvent{Who: b.unitName(int32(u)), Face: face, Mod: mod, Total: face + mod}
+		})
 		b.order = append(b.order, int32(u))
 	}
 	for j := range b.so {

@@ -16,7 +16,7 @@ type Options struct {
 	ForestCoverSaves   NoYes            // U-21: forest cover also gives +2 to Dexterity saves. Default no.
 	ForestCoverSolos   NoYes            // U-21: forest cover also covers solos. Default no.
 	ClimbDifficult     ClimbRule        // U-23: climbing into difficult terrain. Default (1 + rise) x 2.
-	InitiativeEvent         InitiativeRule   // U-26: rolled once (Default) or every round.
+	InitiativeEvent    InitiativeRule   // U-26: rolled once (Default) or every round.
 	SolosLock          NoYes            // U-30: enemy solos also lock stands. Default no.
 	EnemySquares       EnemySquares     // U-31: entering enemies' squares. Default never.
 	AlliedSolos        AlliedSolos      // U-31: unattached allied solos' squares. Default pass through.

@@ -288,7 +288,9 @@ func (b *Battle) hideStand(i int32) {
 	cr := &b.s.cr[st.cr]
 	face := b.roll(20)
 	st.hidden, st.stealth = true, int32(face+cr.stealth)
-	b.emit(func() Event { return &HidEvent{Who: b.standName(i), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
+	b.emit(func() Event {
+		return &HidEvent{Who: b.standName(i), Face: face, Mod: cr.stealth, Total: face + cr.stealth}
+	})
 }
 
 func (b *Battle) hideSolo(j int32) {
@@ -296,7 +298,9 @@ func (b *Battle) hideSolo(j int32) {
 	cr := &b.s.cr[so.cr]
 	face := b.roll(20)
 	so.hidden, so.stealth = true, int32(face+cr.stealth)
-	b.emit(func() Event { return &HidEvent{Who: b.soloName(j), Face: face, Mod: cr.stealth, Total: face + cr.stealth} })
+	b.emit(func() Event {
+		return &HidEvent{Who: b.soloName(j), Face: face, Mod: cr.stealth, Total: face + cr.stealth}
+	})
 }
 
 // spot is U-80 at the start of a turn: hidden enemies whose Stealth total the acting unit's or
