@@ -7,6 +7,7 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 // custom objectives (U-69), (5) the end check (U-71..U-75).
 func (b *Battle) endOfRound() {
 	b.turnUnit, b.turnSolo = -1, -1
+	b.emit(func() Event { return &MapEvent{Round: b.round, Rows: b.mapRows(), Legend: b.legend()} })
 	b.eliminateCasualties()
 	if b.o.EndOrder == MoraleThenSaves {
 		b.morale()
@@ -16,7 +17,7 @@ func (b *Battle) endOfRound() {
 		b.morale()
 	}
 	b.scoreRound()
-	b.emit(func() Event { return &RoundEndEvent{Round: b.round, VP: b.vp} })
+	b.emit(func() Event { return b.unitsEvent() })
 	b.endCheck()
 	for i := range b.st {
 		b.st[i].dodge = false

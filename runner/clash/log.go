@@ -503,18 +503,6 @@ func (e *DesertedEvent) Line() string {
 	return fmt.Sprintf("%s: d20 %d: it holds together", e.Unit, e.Face)
 }
 
-// RoundEndEvent ends a round (U-59), after its end-of-round steps.
-type RoundEndEvent struct {
-	Round int    `json:"round"`
-	VP    [2]int `json:"vp"`
-}
-
-func (*RoundEndEvent) Type() string { return "clash.roundEnd" }
-func (*RoundEndEvent) Rule() string { return "U-59" }
-func (e *RoundEndEvent) Line() string {
-	return fmt.Sprintf("end of round %d: VP %d - %d", e.Round, e.VP[0], e.VP[1])
-}
-
 // BattleEndEvent is the end of the battle (U-71..U-75).
 type BattleEndEvent struct {
 	Rounds  int    `json:"rounds"`

@@ -46,6 +46,9 @@ func (b *Battle) chooseGoal(u int32) fieldKey {
 				continue
 			}
 			kind = goalProtect
+			if b.threatened(o.res, un.side) {
+				kind = goalEngage // drive off whoever comes near it (U-68 scores only then)
+			}
 		case plan.ObjCustom:
 			if !o.repeat && b.objOK[oi] || !b.hasZone(o.when, un.side) {
 				continue
@@ -69,6 +72,9 @@ func (b *Battle) chooseGoal(u int32) fieldKey {
 		}
 		if closest && d < best {
 			best, k = d, fieldKey{side: un.side, kind: kind, obj: oi}
+			if kind == goalEngage {
+				k.obj = 0
+			}
 		}
 	}
 	return k
@@ -97,6 +103,18 @@ func (b *Battle) hasZone(c *plan.ClashCond, side int32) bool {
 	found := false
 	b.zoneGoals(c, side, func(int, int) { found = true })
 	return found
+}
+
+// threatened reports whether an enemy stand or unattached solo is within 3 squares of a live
+// square of resource r.
+func (b *Battle) threatened(r int, side int32) bool {
+	near := b.nearField(side)
+	for _, k := range b.s.res[r] {
+		if b.rhp[k] > 0 && near[b.s.resSq[k].sq] <= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // objDistance is the distance from a to objective oi's nearest square (for side).

@@ -1,6 +1,7 @@
 package clash
 
 import (
+	"bytes"
 	"os"
 	"testing"
 
@@ -50,4 +51,27 @@ func TestTmpLog(t *testing.T) {
 	b.Reset(Config{Seed: 1, Rec: &l})
 	r, err := b.Run()
 	t.Logf("%+v %v\n%s", r, err, logText(&l))
+}
+
+type textRec struct{ b bytes.Buffer }
+
+func (r *textRec) Record(_ *Battle, e Event) {
+	if t, ok := e.(interface{ WriteText(*bytes.Buffer) error }); ok {
+		t.WriteText(&r.b)
+		return
+	}
+	r.b.WriteString(e.Line() + "\n")
+}
+
+func TestTmpText(t *testing.T) {
+	n := os.Getenv("BATTLE")
+	if n == "" {
+		t.Skip()
+	}
+	s := mustSetup(t, loadTmp(t, n), Options{})
+	b := NewBattle(s)
+	var r textRec
+	b.Reset(Config{Seed: 1, Rec: &r})
+	b.Run()
+	os.WriteFile("/tmp/i10e/"+n+".txt", r.b.Bytes(), 0o644)
 }
