@@ -300,15 +300,18 @@ type BattleArmyResult struct {
 
 // battleSetup derives every army's statistics (P-1..P-11) and builds the engine's setup.
 func battleSetup(b *plan.Battle, base pathfinder.Options) (*pathfinder.Setup, []string, error) {
-	rules, err := plan.Rules(base, b.Options)
+	rules, err := pathfinder.ApplyOptions(base, b.Options)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &pathfinder.Setup{Field: b.Conditions, Options: rules}
+	s := &pathfinder.Setup{Field: pathfinder.FieldOf(b.Conditions), Options: rules}
 	var names []string
 	for i := range b.Armies {
 		pa := &b.Armies[i]
-		a := pa.Army.ToArmy()
+		a, err := pathfinder.ArmyOf(&pa.Army)
+		if err != nil {
+			return nil, nil, fmt.Errorf("army %s: %v", pa.ID, err)
+		}
 		st, err := pathfinder.Derive(&a, rules)
 		if err != nil {
 			return nil, nil, fmt.Errorf("army %s: %v", pa.ID, err)
@@ -399,24 +402,29 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	return out, nil
 }
 
+// extraTactics lists a stat block's tactics but Standard and Withdraw, which every army has (P-10).
+func extraTactics(all []string) []string {
+	var out []string
+	for _, t := range all {
+		if t != pathfinder.TacStandard.String() && t != pathfinder.TacWithdraw.String() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // armyTable writes the derived stat blocks (P-1..P-11).
 func armyTable(w *bytes.Buffer, armies []plan.PFArmy, sides [2]string) error {
 	var rows [][]string
 	for i := range armies {
 		a := &armies[i]
 		s := &a.Stats
-		var tac []string
-		for _, t := range s.Tactics {
-			if t != pathfinder.TacStandard && t != pathfinder.TacWithdraw {
-				tac = append(tac, t.String())
-			}
-		}
 		om := fmt.Sprintf("%+d", s.OM)
 		if s.Ranged {
 			om += " (ranged)"
 		}
-		rows = append(rows, []string{a.ID, sides[a.Side], a.Army.Size.String(), s.ACR.String(), strconv.Itoa(s.HP),
-			om, strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod), strings.Join(tac, ", ")})
+		rows = append(rows, []string{a.ID, sides[a.Side], a.Army.Size, s.ACR, strconv.Itoa(s.HP),
+			om, strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
 	return renderTable(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "morale", "tactics"}, rows)
 }

@@ -127,7 +127,7 @@ func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
 	if o.Decider == nil {
 		return nil, fmt.Errorf("no decider")
 	}
-	rules, err := plan.Rules(o.Rules, p.Pathfinder.Options)
+	rules, err := pathfinder.ApplyOptions(o.Rules, p.Pathfinder.Options)
 	if err != nil {
 		return nil, fmt.Errorf("runner: %v", err)
 	}
@@ -149,7 +149,10 @@ func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
 	}
 	for i := range r.pf.Armies {
 		pa := &r.pf.Armies[i]
-		a := pa.Army.ToArmy()
+		a, err := pathfinder.ArmyOf(&pa.Army)
+		if err != nil {
+			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
+		}
 		st, err := pathfinder.Derive(&a, o.Rules)
 		if err != nil {
 			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
@@ -220,15 +223,9 @@ func (r *pfRun) start() error {
 	for i := range r.armies {
 		a := &r.armies[i]
 		s := &a.pa.Stats
-		var tac []string
-		for _, t := range s.Tactics {
-			if t != pathfinder.TacStandard && t != pathfinder.TacWithdraw {
-				tac = append(tac, t.String())
-			}
-		}
-		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], r.hexID(a.hex), a.pa.Army.Size.String(), s.ACR.String(),
+		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], r.hexID(a.hex), a.pa.Army.Size, s.ACR,
 			strconv.Itoa(s.HP), fmt.Sprintf("%+d", s.OM), strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod),
-			strconv.Itoa(s.Speed), strings.Join(tac, ", ")})
+			strconv.Itoa(s.Speed), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
 	if err := renderTable(&r.buf, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "morale", "speed", "tactics"}, rows); err != nil {
 		return err
@@ -397,7 +394,7 @@ func (r *pfRun) battle(h, mover int) error {
 		}
 	}
 	hex := &r.pf.Hexes[h]
-	setup := &pathfinder.Setup{Field: hex.Conditions, Options: r.o.Rules}
+	setup := &pathfinder.Setup{Field: pathfinder.FieldOf(hex.Conditions), Options: r.o.Rules}
 	var idx []int
 	var names []string
 	var sides [2][]string

@@ -281,7 +281,9 @@ func TestPFValidate(t *testing.T) {
 		"objective reach":      func(q *plan.Plan) { q.Pathfinder.Objectives[1].Reach = &[2]int{0, 42} },
 		"shared coordinate":    func(q *plan.Plan) { q.Pathfinder.Hexes[1].At = q.Pathfinder.Hexes[0].At },
 		"no day":               func(q *plan.Plan) { q.DayLimit = 0 },
-		"not an army (cr 1/8)": func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = 1 },
+		"not an army (cr 1/8)": func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = "Fine" },
+		"unknown size":         func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = "Hooge" },
+		"unknown tactic":       func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Tactics = []string{"Hide"} },
 	} {
 		q, err := plan.Decode(data)
 		if err != nil {
