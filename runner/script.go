@@ -380,19 +380,7 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			e.name = name
 			e.src = key + ": " + name
 		case KindMove, KindBattle, KindNight, KindCancel, KindTake, KindTraverse:
-			var allowed []string
-			switch k {
-			case KindMove:
-				allowed = moveNames[:]
-			case KindBattle:
-				allowed = []string{"won", "fled", "defeated", "routed", "fight"}
-			case KindCancel, KindTake:
-				allowed = []string{"yes", "no"}
-			case KindTraverse:
-				allowed = traverseNames[:]
-			default:
-				allowed = []string{"rest", "march"}
-			}
+			allowed := Vocabulary(k)
 			name, nok := nameValue(f.Value)
 			if !nok || !contains(allowed, name) {
 				msg := fmt.Sprintf("%s wants one of %s", key, strings.Join(allowed, ", "))

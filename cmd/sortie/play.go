@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/urfave/cli/v2"
 )
 
@@ -171,26 +172,26 @@ func (pl *played) finish(e *env, err error) error {
 
 // sinkFor returns the transcript sink of a single-scenario run, calling the session's checkpoint
 // after every day end.
-func (pl *played) sinkFor(format string) runner.Sink {
-	var inner runner.Sink
+func (pl *played) sinkFor(format string) karzoral.Sink {
+	var inner karzoral.Sink
 	if format == "jsonl" {
-		inner = runner.NewJSONLSink(pl.sess.out)
+		inner = karzoral.NewJSONLSink(pl.sess.out)
 	} else {
-		inner = runner.NewTextSink(pl.sess.out)
+		inner = karzoral.NewTextSink(pl.sess.out)
 	}
 	return &daySink{inner: inner, checkpoint: pl.sess.checkpoint}
 }
 
 type daySink struct {
-	inner      runner.Sink
+	inner      karzoral.Sink
 	checkpoint func() error
 }
 
-func (d *daySink) Write(r *runner.Record) error {
+func (d *daySink) Write(r *karzoral.Record) error {
 	if err := d.inner.Write(r); err != nil {
 		return err
 	}
-	if r.Type == runner.TypeDayEnd {
+	if r.Type == karzoral.TypeDayEnd {
 		return d.checkpoint()
 	}
 	return nil

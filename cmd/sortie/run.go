@@ -11,6 +11,8 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
 )
 
@@ -116,8 +118,8 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if b.PlanHash, err = planHash(p); err != nil {
 		return failf(exitUsage, "%v", err)
 	}
-	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice, Sink: pl.sinkFor(prm.format)}
-	res, err := runner.Run(p, opts)
+	opts := karzoral.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice, Sink: pl.sinkFor(prm.format)}
+	res, err := karzoral.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()
 	}
@@ -142,14 +144,14 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 // runPathfinder runs a rules: "pathfinder" plan (hex field, armies, battles; RULES.md Part P).
 func runPathfinder(e *env, c *cli.Context, p *plan.Plan) error {
 	seed := c.Uint64("seed")
-	opts := runner.PFOptions{Seed: seed, Rules: defaultRules, Out: e.stdout, Format: c.String("format")}
+	opts := pathfinder.ScenarioOptions{Seed: seed, Rules: defaultRules, Out: e.stdout, Format: c.String("format")}
 	if opts.Format != "text" && opts.Format != "jsonl" {
 		return failf(exitUsage, "unknown --format %q: use text or jsonl", opts.Format)
 	}
 	if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, true); err != nil {
 		return err
 	}
-	res, err := runner.RunPathfinder(p, opts)
+	res, err := pathfinder.RunScenario(p, opts)
 	if err != nil {
 		return decisionFailure(e, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 )
 
 // Options configure a campaign run.
@@ -302,7 +303,7 @@ func (g *game) sortie(i int, benefit string) error {
 	if err := g.out.sortie(so, i == g.c.Prologue); err != nil {
 		return err
 	}
-	so.Run = runner.Options{
+	so.Run = karzoral.Options{
 		Seed:    g.opts.Seed,
 		Decider: g,
 		Dice:    g.opts.Dice,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 )
 
 // emitter writes the campaign's records: text lines starting with "* " between the scenarios'
@@ -27,27 +28,27 @@ func newEmitter(w io.Writer, format string) *emitter {
 	return &emitter{w: w, jsonl: format == "jsonl"}
 }
 
-func (e *emitter) scenarioSink(checkpoint func() error) runner.Sink {
-	var inner runner.Sink
+func (e *emitter) scenarioSink(checkpoint func() error) karzoral.Sink {
+	var inner karzoral.Sink
 	if e.jsonl {
-		inner = runner.NewJSONLSink(e.w)
+		inner = karzoral.NewJSONLSink(e.w)
 	} else {
-		inner = runner.NewTextSink(e.w)
+		inner = karzoral.NewTextSink(e.w)
 	}
 	return &checkpointSink{inner: inner, checkpoint: checkpoint}
 }
 
 // checkpointSink calls checkpoint after every day end record is written.
 type checkpointSink struct {
-	inner      runner.Sink
+	inner      karzoral.Sink
 	checkpoint func() error
 }
 
-func (c *checkpointSink) Write(r *runner.Record) error {
+func (c *checkpointSink) Write(r *karzoral.Record) error {
 	if err := c.inner.Write(r); err != nil {
 		return err
 	}
-	if r.Type == runner.TypeDayEnd {
+	if r.Type == karzoral.TypeDayEnd {
 		return c.checkpoint()
 	}
 	return nil

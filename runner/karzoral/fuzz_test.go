@@ -1,4 +1,4 @@
-package runner
+package karzoral
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // fuzzPlan is a small plan with every kind of step: a one-way box block, an enemy army with an
@@ -43,7 +44,7 @@ func fuzzPlan() *plan.Plan {
 // FuzzScript parses arbitrary bytes as a script (YAML or CUE) and runs what parses against a small
 // plan: whatever the input, nothing panics, and every run error is a script diagnostic.
 func FuzzScript(f *testing.F) {
-	for _, name := range []string{"../testdata/runner/field01-win.yaml", "../testdata/runner/field01-lose.yaml"} {
+	for _, name := range []string{"../../testdata/runner/field01-win.yaml", "../../testdata/runner/field01-lose.yaml"} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b, false)
 		}
@@ -52,7 +53,7 @@ func FuzzScript(f *testing.F) {
 	f.Add([]byte("[{move: south}, {battle: won}, {roll: [1, 1]}, {pick: 1}, {night: rest}, {move: east}]"), true)
 	f.Add([]byte("- {mvoe: east}\n- roll: [9, -1]\n- pick: x\n"), false)
 	f.Add([]byte("[for x in [1] {move: x}]"), true)
-	for _, name := range []string{"../scenarios/karzoral/field02/success.yaml", "../scenarios/karzoral/field02/failure.yaml"} {
+	for _, name := range []string{"../../scenarios/karzoral/field02/success.yaml", "../../scenarios/karzoral/field02/failure.yaml"} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b, false)
 		}
@@ -64,7 +65,7 @@ func FuzzScript(f *testing.F) {
 		f.Fatal(err)
 	}
 	// Field 2 (PCs, burdens, support damage, traversal) runs every script too.
-	p2, list2, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	p2, list2, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p2 == nil || list2.HasErrors() {
 		f.Fatal(err, list2)
 	}
@@ -77,13 +78,13 @@ func FuzzScript(f *testing.F) {
 		if isCUE {
 			name = "s.cue"
 		}
-		s, list := ParseScript(name, data)
+		s, list := runner.ParseScript(name, data)
 		if s == nil {
 			if !list.HasErrors() {
 				t.Fatalf("no script and no error")
 			}
 			for _, d := range list {
-				if d.Code != CodeScriptError || d.Pos.File != name {
+				if d.Code != runner.CodeScriptError || d.Pos.File != name {
 					t.Fatalf("bad diagnostic %s", d)
 				}
 			}
@@ -97,11 +98,11 @@ func FuzzScript(f *testing.F) {
 				t.Fatalf("no result")
 			}
 			if err != nil {
-				var de *DecisionError
-				if !errors.As(err, &de) || (de.Diag.Code != CodeMismatch && de.Diag.Code != CodeScriptEnded) {
+				var de *runner.DecisionError
+				if !errors.As(err, &de) || (de.Diag.Code != runner.CodeMismatch && de.Diag.Code != runner.CodeScriptEnded) {
 					t.Fatalf("unexpected error %v", err)
 				}
-				if res.Outcome != Stopped {
+				if res.Outcome != runner.Stopped {
 					t.Fatalf("error %v but outcome %s", err, res.Outcome)
 				}
 			}

@@ -1,4 +1,4 @@
-package runner
+package karzoral
 
 import (
 	"bytes"
@@ -6,17 +6,18 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // The bundled field01 compiled by the compiler plays exactly like the hand-lowered plan of these
 // tests: the same transcript from the win and the lose scripts.
 func TestCompiledField01(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil {
 		t.Fatalf("compile field01: %v %v", err, list)
 	}
 	play := func(p *plan.Plan, script string) []byte {
-		s, l, err := LoadScript(script)
+		s, l, err := runner.LoadScript(script)
 		if err != nil || l.HasErrors() {
 			t.Fatal(err, l)
 		}
@@ -26,7 +27,7 @@ func TestCompiledField01(t *testing.T) {
 		}
 		return buf.Bytes()
 	}
-	for _, script := range []string{"../testdata/runner/field01-win.yaml", "../testdata/runner/field01-lose.yaml"} {
+	for _, script := range []string{"../../testdata/runner/field01-win.yaml", "../../testdata/runner/field01-lose.yaml"} {
 		if got, want := play(p, script), play(field01(), script); !bytes.Equal(got, want) {
 			t.Errorf("%s: the compiled plan plays differently from the hand-lowered one:\n%s", script, got)
 		}
@@ -36,7 +37,7 @@ func TestCompiledField01(t *testing.T) {
 // BenchmarkRunBundledField01 compiles the bundled scenarios/karzoral/field01 once and plays it
 // over and over under a policy with the Discard sink, reporting field days per second.
 func BenchmarkRunBundledField01(b *testing.B) {
-	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil {
 		b.Fatalf("compile field01: %v %v", err, list)
 	}
@@ -46,7 +47,7 @@ func BenchmarkRunBundledField01(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			pol, err := NewPolicy(name, 1)
+			pol, err := runner.NewPolicy(name, 1)
 			if err != nil {
 				b.Fatal(err)
 			}

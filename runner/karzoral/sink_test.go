@@ -1,4 +1,4 @@
-package runner
+package karzoral
 
 import (
 	"bytes"
@@ -6,12 +6,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // runScript plays field01 from a testdata script into a sink made by mk.
 func runScript(t *testing.T, script string, mk func(w *bytes.Buffer) Sink) ([]byte, *Result) {
 	t.Helper()
-	s, list, err := LoadScript(script)
+	s, list, err := runner.LoadScript(script)
 	if err != nil || list.HasErrors() {
 		t.Fatal(err, list)
 	}
@@ -30,7 +32,7 @@ func mkJSONL(w *bytes.Buffer) Sink { return NewJSONLSink(w) }
 // ./runner -run TestGolden, and read the diff.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := "../testdata/runner/" + name
+	path := "../../testdata/runner/" + name
 	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -49,8 +51,8 @@ func golden(t *testing.T, name string, got []byte) {
 // The text transcript is byte-identical for the same plan, seed and decisions, and has no trailing
 // spaces.
 func TestTextDeterministic(t *testing.T) {
-	a, _ := runScript(t, "../testdata/runner/field01-win.yaml", mkText)
-	b, _ := runScript(t, "../testdata/runner/field01-win.yaml", mkText)
+	a, _ := runScript(t, "../../testdata/runner/field01-win.yaml", mkText)
+	b, _ := runScript(t, "../../testdata/runner/field01-win.yaml", mkText)
 	if !bytes.Equal(a, b) {
 		t.Fatal("two runs gave different transcripts")
 	}
@@ -60,13 +62,13 @@ func TestTextDeterministic(t *testing.T) {
 		}
 	}
 	golden(t, "field01-win.txt", a)
-	lose, _ := runScript(t, "../testdata/runner/field01-lose.yaml", mkText)
+	lose, _ := runScript(t, "../../testdata/runner/field01-lose.yaml", mkText)
 	golden(t, "field01-lose.txt", lose)
 }
 
 // Every JSON Lines record is one valid JSON object whose first keys are "type" and "day".
 func TestJSONLParses(t *testing.T) {
-	out, res := runScript(t, "../testdata/runner/field01-win.yaml", mkJSONL)
+	out, res := runScript(t, "../../testdata/runner/field01-win.yaml", mkJSONL)
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	types := map[string]int{}
 	for i, l := range lines {

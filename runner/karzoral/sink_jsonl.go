@@ -1,9 +1,11 @@
-package runner
+package karzoral
 
 import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // NewJSONLSink returns a Sink that writes one JSON object per record and line (JSON Lines). Every
@@ -44,7 +46,7 @@ func (s *jsonlSink) Write(r *Record) error {
 	o := jobj{b: append(s.buf[:0], '{')}
 	o.str("type", r.Type.String())
 	o.num("day", r.Day)
-	if r.Phase != PhaseNone {
+	if r.Phase != runner.PhaseNone {
 		o.str("phase", r.Phase.String())
 	}
 	switch r.Type {

@@ -1,4 +1,4 @@
-package runner
+package pathfinder_test
 
 import (
 	"syscall"
@@ -13,7 +13,7 @@ import (
 // battles an op (the engine's default policy, no log). battles/s is per wall-clock second on one
 // goroutine, battles/cpu-s per second of this process's CPU time (the machine is shared).
 func BenchmarkBattleRates(b *testing.B) {
-	bt, list, err := compiler.CompileBattle([]string{"scenarios/pathfinder/orc-horde"}, compiler.Options{WorkDir: ".."})
+	bt, list, err := compiler.CompileBattle([]string{"scenarios/pathfinder/orc-horde"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || bt == nil {
 		b.Fatal(err, list)
 	}
@@ -21,7 +21,7 @@ func BenchmarkBattleRates(b *testing.B) {
 	b.ReportAllocs()
 	t0 := cpuTime()
 	for b.Loop() {
-		if _, err := RunBattleRates(bt, 1, runs, pathfinder.Options{}); err != nil {
+		if _, err := pathfinder.RunBattleRates(bt, 1, runs, pathfinder.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -34,12 +34,12 @@ func BenchmarkBattleRates(b *testing.B) {
 // BenchmarkPathfinderRun: the bundled hex scenario with the "first" policy through the Decider,
 // text transcript discarded: one op is one run (two battles with tables).
 func BenchmarkPathfinderRun(b *testing.B) {
-	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil {
 		b.Fatal(err, list)
 	}
 	for b.Loop() {
-		if _, err := RunPathfinder(p, PFOptions{Seed: 1, Decider: firstPolicy{}}); err != nil {
+		if _, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy}); err != nil {
 			b.Fatal(err)
 		}
 	}

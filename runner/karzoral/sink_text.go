@@ -1,4 +1,4 @@
-package runner
+package karzoral
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // NewTextSink returns a Sink that writes a readable transcript to w: a header per day, one line per
@@ -373,7 +374,7 @@ func summary(b *bytes.Buffer, v *View) error {
 			rows = append(rows, []string{"event", p.Events[i].ID, "fired " + times})
 		}
 	}
-	return renderTable(b, []string{"what", "id", "state"}, rows)
+	return runner.RenderTable(b, []string{"what", "id", "state"}, rows)
 }
 
 // plural renders "1 day" or "3 days".

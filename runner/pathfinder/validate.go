@@ -1,15 +1,16 @@
-package runner
+package pathfinder
 
 import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
-// validatePF checks what RunPathfinder relies on, so that a hand-edited plan gives an error, never
+// validateScenario checks what RunScenario relies on, so that a hand-edited plan gives an error, never
 // a panic: indices in range, neighbours that agree with the axial coordinates (P-12: one hex a
 // step), sides 0 or 1, a day limit, and objectives that name armies and hexes.
-func validatePF(p *plan.Plan) error {
+func validateScenario(p *plan.Plan) error {
 	if p.Format != plan.Format || p.Version != plan.Version {
 		return fmt.Errorf("runner: plan format %q version %d, want %q version %d", p.Format, p.Version, plan.Format, plan.Version)
 	}
@@ -73,7 +74,7 @@ func validatePF(p *plan.Plan) error {
 	}
 	for i := range pf.Objectives {
 		o := &pf.Objectives[i]
-		if o.Outcome != Success && o.Outcome != Failure {
+		if o.Outcome != runner.Success && o.Outcome != runner.Failure {
 			return fmt.Errorf("runner: objective %s: outcome %q", o.ID, o.Outcome)
 		}
 		for _, a := range o.Defeat {

@@ -1,7 +1,8 @@
-package runner
+package karzoral
 
 import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // startPhase runs the start phase (K-19): (1) the day counter goes up; (2) once-per-day abilities
@@ -9,7 +10,7 @@ import (
 // (K-22), then strength battles (K-24, K-25); then the day's events and the objectives.
 func (s *state) startPhase() error {
 	s.day++
-	s.phase = PhaseStart
+	s.phase = runner.PhaseStart
 	if s.emit {
 		s.record(TypeDay)
 		if err := s.write(); err != nil {
@@ -147,7 +148,7 @@ func (s *state) strengthBattle(i, j int) error {
 // scenario at once (K-66 applies to the experience, outside the runner).
 func (s *state) checkFriendlyWipe(i int) {
 	if s.p.Armies[i].Friendly() && s.armyStr[i] == 0 {
-		s.finish(Failure, "friendly army "+s.p.Armies[i].ID+" wiped out (K-25)")
+		s.finish(runner.Failure, "friendly army "+s.p.Armies[i].ID+" wiped out (K-25)")
 	}
 }
 
@@ -169,14 +170,14 @@ func (s *state) removeArmy(i int, cause string) error {
 
 // actionStep runs action steps (a) and (b) (K-27; step (c), long recovery K-34, is not modelled).
 // The night phase runs it again for a forced march (K-41).
-func (s *state) actionStep(phase Phase) error {
+func (s *state) actionStep(phase runner.Phase) error {
 	s.phase = phase
 	from := s.party
 	entered, err := s.move()
 	if err != nil || s.over() {
 		return err
 	}
-	if phase == PhaseAction && s.hasPCs() {
+	if phase == runner.PhaseAction && s.hasPCs() {
 		if err := s.darkDay(); err != nil {
 			return err
 		}
@@ -207,14 +208,14 @@ func (s *state) move() (entered bool, err error) {
 	n := 0
 	for _, d := range plan.Dirs {
 		if to := blk.Exits[d].To; to >= 0 {
-			s.choices[n] = Choice{Name: moveNames[d], Value: int(d), Note: s.p.Field.Blocks[to].ID}
+			s.choices[n] = runner.Choice{Name: moveNames[d], Value: int(d), Note: s.p.Field.Blocks[to].ID}
 			n++
 		}
 	}
-	s.choices[n] = Choice{Name: "stay", Value: Stay}
+	s.choices[n] = runner.Choice{Name: "stay", Value: Stay}
 	n++
 	req := &s.req
-	*req = Request{Kind: KindMove, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Block: blk.ID}
+	*req = runner.Request{Kind: runner.KindMove, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Block: blk.ID}
 	if s.revealed.has(s.party) {
 		req.Terrain = blk.Terrain
 	}
@@ -371,7 +372,7 @@ func (s *state) battle(enc, army int, cause string) (int, error) {
 		if detailed && n <= maxRounds {
 			cs = append(cs, battleChoices[Fight])
 		}
-		*req = Request{Kind: KindBattle, Day: s.day, Phase: s.phase, Choices: cs,
+		*req = runner.Request{Kind: runner.KindBattle, Day: s.day, Phase: s.phase, Choices: cs,
 			Block: s.p.Field.Blocks[s.party].ID, Encounter: e.ID, Title: e.Title, Cause: cause}
 		if army >= 0 {
 			req.Army = s.p.Armies[army].ID
@@ -405,7 +406,7 @@ func (s *state) battle(enc, army int, cause string) (int, error) {
 	}
 	switch res {
 	case Defeated:
-		s.finish(Failure, "party defeated by "+e.ID+" (K-100)")
+		s.finish(runner.Failure, "party defeated by "+e.ID+" (K-100)")
 		return res, s.defeatAftermath()
 	case Fled:
 		return res, s.escape(enc)
@@ -433,7 +434,7 @@ func (s *state) battle(enc, army int, cause string) (int, error) {
 // unchecked (K-39). Runner default: with no night raid in the plan, a checked face gives a quiet
 // night, and the faces are unchecked all the same.
 func (s *state) campPhase() error {
-	s.phase = PhaseCamp
+	s.phase = runner.PhaseCamp
 	var d [2]int
 	for k := range d {
 		f, err := s.roll(6, "camp")
@@ -463,11 +464,11 @@ func (s *state) campPhase() error {
 				continue
 			}
 		}
-		s.choices[n] = Choice{Name: faceName(f), Value: f, Note: note}
+		s.choices[n] = runner.Choice{Name: faceName(f), Value: f, Note: note}
 		n++
 	}
 	req := &s.req
-	*req = Request{Kind: KindPick, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Dice: d,
+	*req = runner.Request{Kind: runner.KindPick, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Dice: d,
 		Block: s.p.Field.Blocks[s.party].ID}
 	c, err := s.decide(req)
 	if err != nil {
@@ -538,9 +539,9 @@ func (s *state) campPhase() error {
 // penalty from the next start phase (K-41). A members-only party tracks neither (K-59 reads each
 // PC's darkvision).
 func (s *state) nightPhase() error {
-	s.phase = PhaseNight
+	s.phase = runner.PhaseNight
 	req := &s.req
-	*req = Request{Kind: KindNight, Day: s.day, Phase: s.phase, Choices: nightChoices[:],
+	*req = runner.Request{Kind: runner.KindNight, Day: s.day, Phase: s.phase, Choices: nightChoices[:],
 		Block: s.p.Field.Blocks[s.party].ID}
 	c, err := s.decide(req)
 	if err != nil {
@@ -556,7 +557,7 @@ func (s *state) nightPhase() error {
 	}
 	if !s.hasPCs() {
 		if v == March {
-			return s.actionStep(PhaseNight)
+			return s.actionStep(runner.PhaseNight)
 		}
 		return nil
 	}
@@ -564,7 +565,7 @@ func (s *state) nightPhase() error {
 		if err := s.forcedMarchCosts(); err != nil {
 			return err
 		}
-		return s.actionStep(PhaseNight)
+		return s.actionStep(runner.PhaseNight)
 	}
 	return s.rest("K-40")
 }

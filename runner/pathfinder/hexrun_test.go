@@ -1,4 +1,4 @@
-package runner
+package pathfinder_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 // compilePF compiles a Pathfinder scenario or battle written in a test.
@@ -52,9 +54,9 @@ func (f *faces) Roll(sides int) int {
 	return min(f.rest, sides)
 }
 
-func pfScript(t *testing.T, src string) *Script {
+func pfScript(t *testing.T, src string) *runner.Script {
 	t.Helper()
-	s, list := ParseScript("s.yaml", []byte(src))
+	s, list := runner.ParseScript("s.yaml", []byte(src))
 	if s == nil || list.HasErrors() {
 		t.Fatalf("script: %v", list)
 	}
@@ -83,11 +85,11 @@ armies: {
 objectives: there: {outcome: "success", reach: {army: "foot", hex: "h4"}}
 `)
 	var buf bytes.Buffer
-	res, err := RunPathfinder(p, PFOptions{Seed: 1, Decider: firstPolicy{}, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy, Out: &buf, Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Outcome != Success || res.Day != 2 {
+	if res.Outcome != runner.Success || res.Day != 2 {
 		t.Errorf("outcome %s on day %d, want success on day 2\n%s", res.Outcome, res.Day, buf.String())
 	}
 	want := "day 1\n  foot moves h0 -> h1\n  foot moves h1 -> h2\n\nday 2\n  foot moves h2 -> h3\n  foot moves h3 -> h4\n"
@@ -114,7 +116,7 @@ objectives: win: {outcome: "success", defeat: ["orcs"]}
 `)
 	var buf bytes.Buffer
 	src := &faces{seq: []int{1, 20, 10}, rest: 10}
-	res, err := RunPathfinder(p, PFOptions{Dice: src, Decider: firstPolicy{}, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: firstPolicy, Out: &buf, Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +134,7 @@ objectives: win: {outcome: "success", defeat: ["orcs"]}
 	if a := res.Armies[0]; a.ID != "foot" || a.State != "destroyed" || a.HP != -7 {
 		t.Errorf("foot: %+v, want destroyed at hp -7", a)
 	}
-	if res.Outcome != Failure || res.Reason != "day limit" {
+	if res.Outcome != runner.Failure || res.Reason != "day limit" {
 		t.Errorf("outcome %s (%s), want failure at the day limit", res.Outcome, res.Reason)
 	}
 }
@@ -161,7 +163,7 @@ objectives: win: {outcome: "success", defeat: ["host"]}
 	// Tactics Phase, Ranged Phase 1 and Melee Phase 2 ask both armies for a tactic (Standard or
 	// Withdraw), Melee Phase 2 for a strategy; then the placement.
 	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {day: 1, place: h0}\n")
-	res, err := RunPathfinder(p, PFOptions{Dice: src, Decider: s, Fallback: firstPolicy{}, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: s, Fallback: firstPolicy, Out: &buf, Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,9 +191,9 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10"}},
 	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
 `)
 	s := pfScript(t, "- {tactic: standard}\n- {tactic: taunt}\n")
-	_, err := RunBattle(b, BattleOptions{Seed: 1, Decider: s})
-	var de *DecisionError
-	if !errors.As(err, &de) || de.Diag.Code != CodeMismatch || de.Diag.Pos.Line != 2 {
+	_, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: s})
+	var de *runner.DecisionError
+	if !errors.As(err, &de) || de.Diag.Code != runner.CodeMismatch || de.Diag.Pos.Line != 2 {
 		t.Fatalf("err = %v, want an X001 at line 2", err)
 	}
 	if !strings.Contains(de.Diag.Message, "taunt is not a legal choice (legal: standard, withdraw)") {
@@ -205,8 +207,8 @@ func TestPFScriptParse(t *testing.T) {
 	if s.Len() != 5 {
 		t.Errorf("%d entries, want 5", s.Len())
 	}
-	_, list := ParseScript("bad.yaml", []byte("- {answer: maybe}\n- {tactic: \"\"}\n"))
-	if len(list) != 2 || list[0].Code != CodeScriptError || list[0].Pos.Line != 1 || list[1].Pos.Line != 2 {
+	_, list := runner.ParseScript("bad.yaml", []byte("- {answer: maybe}\n- {tactic: \"\"}\n"))
+	if len(list) != 2 || list[0].Code != runner.CodeScriptError || list[0].Pos.Line != 1 || list[1].Pos.Line != 2 {
 		t.Errorf("diagnostics %v, want two X002 at lines 1 and 2", list)
 	}
 }
@@ -228,25 +230,25 @@ func TestPFScriptParse(t *testing.T) {
 //
 // SORTIE_UPDATE_GOLDEN=1 rewrites the files; read the diff before committing it.
 func TestPFGolden(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil {
 		t.Fatalf("compile: %v %v", err, list)
 	}
 	for _, format := range []string{"text", "jsonl"} {
-		s, l, err := LoadScript("../scenarios/pathfinder/stolen-lands/win.yaml")
+		s, l, err := runner.LoadScript("../../scenarios/pathfinder/stolen-lands/win.yaml")
 		if err != nil || l.HasErrors() {
 			t.Fatal(err, l)
 		}
 		var buf bytes.Buffer
-		res, err := RunPathfinder(p, PFOptions{Seed: 1, Decider: s, Fallback: firstPolicy{}, Out: &buf, Format: format})
+		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: s, Fallback: firstPolicy, Out: &buf, Format: format})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Outcome != Success {
+		if res.Outcome != runner.Success {
 			t.Errorf("%s: outcome %s", format, res.Outcome)
 		}
 		ext := map[string]string{"text": ".txt", "jsonl": ".jsonl"}[format]
-		path := filepath.Join("..", "testdata", "runner", "stolen-lands-win"+ext)
+		path := filepath.Join("..", "..", "testdata", "runner", "stolen-lands-win"+ext)
 		if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
 			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
@@ -264,7 +266,7 @@ func TestPFGolden(t *testing.T) {
 
 // A hand-edited plan that the runner cannot trust gives an error, never a panic.
 func TestPFValidate(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil {
 		t.Fatal(err, list)
 	}
@@ -290,7 +292,7 @@ func TestPFValidate(t *testing.T) {
 			t.Fatal(err)
 		}
 		edit(q)
-		if _, err := RunPathfinder(q, PFOptions{Seed: 1, Decider: firstPolicy{}}); err == nil {
+		if _, err := pathfinder.RunScenario(q, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy}); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
@@ -307,7 +309,7 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 `)
 	in := "banana\n3\n" + strings.Repeat("1\n", 500)
 	var out, transcript bytes.Buffer
-	res, err := RunBattle(b, BattleOptions{Seed: 1, Decider: NewPrompt(strings.NewReader(in), &out, false), Out: &transcript})
+	res, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: runner.NewPrompt(strings.NewReader(in), &out, false), Out: &transcript})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,14 +350,14 @@ objectives: win: {outcome: "success", defeat: ["goblins"]}
 	var buf bytes.Buffer
 	src := &faces{seq: []int{2, 15, 18}, rest: 10}
 	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {tactic: taunt}\n")
-	res, err := RunPathfinder(p, PFOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "Loyalty 20 vs DC 20: learns Taunt, Morale +1 (P-61)") {
 		t.Errorf("no tactic learned:\n%s", buf.String())
 	}
-	if m := res.Armies[1]; m.ID != "militia" || m.Morale != 1 || res.Outcome != Success {
+	if m := res.Armies[1]; m.ID != "militia" || m.Morale != 1 || res.Outcome != runner.Success {
 		t.Errorf("militia %+v, outcome %s", m, res.Outcome)
 	}
 	if u := s.Unused(); u != nil {
@@ -384,11 +386,11 @@ armies: {
 objectives: there: {outcome: "success", reach: {army: "foot", hex: "h3"}}
 `)
 		var buf bytes.Buffer
-		res, err := RunPathfinder(p, PFOptions{Seed: 1, Decider: firstPolicy{}, Out: &buf, Format: "text"})
+		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy, Out: &buf, Format: "text"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Outcome != Success || res.Day != tc.day || !strings.Contains(buf.String(), tc.moves) {
+		if res.Outcome != runner.Success || res.Day != tc.day || !strings.Contains(buf.String(), tc.moves) {
 			t.Errorf("speed %d: %s on day %d, want success on day %d with\n%s\ngot\n%s", tc.speed, res.Outcome, res.Day, tc.day, tc.moves, buf.String())
 		}
 	}
@@ -412,7 +414,7 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10"}},
 	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
 `)
 		s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: aggressive}\n- {strategy: standard}\n")
-		res, err := RunBattle(b, BattleOptions{Dice: &faces{seq: []int{15, 1}, rest: 10}, Decider: s})
+		res, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Dice: &faces{seq: []int{15, 1}, rest: 10}, Decider: s})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -439,7 +441,7 @@ objectives: win: {outcome: "success", defeat: ["host"]}
 	var buf bytes.Buffer
 	src := &faces{seq: []int{19, 5, 2, 1, 10}, rest: 10}
 	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {day: 1, place: h0}\n")
-	res, err := RunPathfinder(p, PFOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,3 +456,6 @@ objectives: win: {outcome: "success", defeat: ["host"]}
 		t.Errorf("militia %+v, want on the field (no longer routed) at hp 9", m)
 	}
 }
+
+// firstPolicy takes the first legal choice of every decision (runner.NewPolicy "first").
+var firstPolicy, _ = runner.NewPolicy("first", 0)

@@ -1,7 +1,8 @@
-package runner
+package karzoral
 
 import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // maybeFire fires event ei if it may (a once event fires at most once) and its condition holds.
@@ -80,9 +81,9 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 				return false, err
 			}
 		case plan.ActEnd:
-			out := Failure
-			if a.Outcome == Success {
-				out = Success
+			out := runner.Failure
+			if a.Outcome == runner.Success {
+				out = runner.Success
 			}
 			s.finish(out, source+" "+id)
 		}
@@ -215,12 +216,12 @@ func (s *state) checkObjectives() error {
 			if err := s.growth(o.XP, "midpoint"); err != nil {
 				return err
 			}
-		case Success:
+		case runner.Success:
 			s.clearXP = o.XP
-			s.finish(Success, "objective "+o.ID)
+			s.finish(runner.Success, "objective "+o.ID)
 			return nil
-		case Failure:
-			s.finish(Failure, "objective "+o.ID)
+		case runner.Failure:
+			s.finish(runner.Failure, "objective "+o.ID)
 			return nil
 		}
 	}

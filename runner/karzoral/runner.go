@@ -1,4 +1,4 @@
-package runner
+package karzoral
 
 import (
 	"errors"
@@ -6,14 +6,8 @@ import (
 	"slices"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
-)
-
-// Outcomes of a run (Result.Outcome, the Result of a TypeEnd record).
-const (
-	Success = "success"
-	Failure = "failure"
-	Stopped = "stopped" // a decider error (script mismatch, end of input) stopped the run
 )
 
 // Options configure one run.
@@ -23,10 +17,10 @@ type Options struct {
 	Seed uint64
 	// Decider makes every decision. Required. If it also implements Roller, it is asked for each die
 	// first (script roll entries, dice typed at the table).
-	Decider Decider
+	Decider runner.Decider
 	// Fallback, if set, takes over when Decider reports that it ran out (an error matching
 	// ErrScriptEnded), e.g. a policy after a script's last entry. Otherwise the run stops (X003).
-	Fallback Decider
+	Fallback runner.Decider
 	// Sink receives the records. Nil means Discard.
 	Sink Sink
 	// Dice, if set, replaces the seeded generator (dice.NewSeeded(Seed)).
@@ -213,8 +207,8 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 		err = s.settle()
 	}
 	if err != nil && s.outcome == "" {
-		s.outcome, s.reason = Stopped, err.Error()
-		var de *DecisionError
+		s.outcome, s.reason = runner.Stopped, err.Error()
+		var de *runner.DecisionError
 		if errors.As(err, &de) {
 			// The diagnostic itself goes to the caller (the CLI prints it once); the transcript
 			// says where and why in short.
@@ -232,15 +226,15 @@ type state struct {
 	r *Runner
 	p *plan.Plan
 
-	dec, fallback Decider
-	roller        Roller
+	dec, fallback runner.Decider
+	roller        runner.Roller
 	dice          dice.Source
 	seed          uint64
 	sink          Sink
 	emit          bool // false for Discard: skip building records
 
 	day     int
-	phase   Phase
+	phase   runner.Phase
 	party   int
 	rations int
 
@@ -262,8 +256,8 @@ type state struct {
 	outcome, reason string
 	dayEnded        int // the last day a TypeDayEnd record was written for
 
-	req     Request
-	choices [5]Choice
+	req     runner.Request
+	choices [5]runner.Choice
 	rec     Record
 	view    View
 
@@ -276,14 +270,14 @@ func (s *state) reset(opts Options) {
 	p := s.p
 	s.dec, s.fallback = opts.Decider, opts.Fallback
 	s.seed = opts.Seed
-	s.roller, _ = opts.Decider.(Roller)
+	s.roller, _ = opts.Decider.(runner.Roller)
 	s.sink = opts.Sink
 	if s.sink == nil {
 		s.sink = Discard
 	}
 	_, isDiscard := s.sink.(discard)
 	s.emit = !isDiscard
-	s.day, s.phase = 0, PhaseNone
+	s.day, s.phase = 0, runner.PhaseNone
 	s.party = p.Party.Start
 	s.rations = p.Party.Rations
 	for i := range p.Armies {
@@ -310,7 +304,7 @@ func (s *state) reset(opts Options) {
 	s.checked = 0 // K-36 default: episodes reset at the start of every scenario
 	s.outcome, s.reason = "", ""
 	s.dayEnded = 0
-	s.req = Request{}
+	s.req = runner.Request{}
 	s.clearXP = 0
 	s.targets = s.targets[:0]
 	s.resetKarzoral(opts.Rules)
@@ -393,13 +387,13 @@ func (s *state) play() error {
 		s.k.restDay = false
 		if s.k.trav >= 0 {
 			// K-44: a traversal day: start and action phases only, no block movement.
-			s.phase = PhaseAction
+			s.phase = runner.PhaseAction
 			normal, err := s.traversalDay()
 			if err != nil || s.over() {
 				return err
 			}
 			s.k.restDay = !normal
-		} else if err := s.actionStep(PhaseAction); err != nil || s.over() {
+		} else if err := s.actionStep(runner.PhaseAction); err != nil || s.over() {
 			return err
 		}
 		if s.k.restDay {
@@ -423,8 +417,8 @@ func (s *state) play() error {
 		}
 	}
 	// K-18 / plan.DayLimit: not won by the end of the last day's night phase.
-	s.phase = PhaseNone
-	s.finish(Failure, "day limit")
+	s.phase = runner.PhaseNone
+	s.finish(runner.Failure, "day limit")
 	return nil
 }
 
@@ -438,7 +432,7 @@ func (s *state) endDay() error {
 		return nil
 	}
 	r := s.record(TypeDayEnd)
-	r.Phase = PhaseNone
+	r.Phase = runner.PhaseNone
 	r.Block = s.p.Field.Blocks[s.party].ID
 	r.Left = s.rations
 	r.View = &s.view
@@ -452,7 +446,7 @@ func (s *state) finishRecords() error {
 		return err
 	}
 	r := s.record(TypeEnd)
-	r.Phase = PhaseNone
+	r.Phase = runner.PhaseNone
 	r.Result, r.Text = s.outcome, s.reason
 	r.Block = s.p.Field.Blocks[s.party].ID
 	r.Left = s.rations
@@ -517,11 +511,11 @@ func (s *state) record(t Type) *Record {
 func (s *state) write() error { return s.sink.Write(&s.rec) }
 
 // decide asks the decider (or, once the script ran out, the fallback) and checks the answer.
-func (s *state) decide(req *Request) (int, error) {
+func (s *state) decide(req *runner.Request) (int, error) {
 	ans, err := s.dec.Decide(req)
-	if err != nil && s.fallback != nil && errors.Is(err, ErrScriptEnded) {
+	if err != nil && s.fallback != nil && errors.Is(err, runner.ErrScriptEnded) {
 		s.dec, s.fallback = s.fallback, nil
-		s.roller, _ = s.dec.(Roller)
+		s.roller, _ = s.dec.(runner.Roller)
 		if s.emit {
 			s.record(TypeFallback)
 			if werr := s.write(); werr != nil {
@@ -543,7 +537,7 @@ func (s *state) decide(req *Request) (int, error) {
 func (s *state) roll(sides int, cause string) (int, error) {
 	if s.roller != nil {
 		req := &s.req
-		*req = Request{Kind: KindRoll, Day: s.day, Phase: s.phase, Sides: sides, Cause: cause}
+		*req = runner.Request{Kind: runner.KindRoll, Day: s.day, Phase: s.phase, Sides: sides, Cause: cause}
 		if s.party >= 0 {
 			req.Block = s.p.Field.Blocks[s.party].ID
 		}

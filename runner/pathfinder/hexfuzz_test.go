@@ -1,4 +1,4 @@
-package runner
+package pathfinder_test
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
@@ -15,13 +16,13 @@ import (
 //
 //	go test ./runner -run XXX -fuzz FuzzPFScript -fuzztime 60s -fuzzminimizetime 2s -parallel 1
 func FuzzPFScript(f *testing.F) {
-	if b, err := os.ReadFile("../scenarios/pathfinder/stolen-lands/win.yaml"); err == nil {
+	if b, err := os.ReadFile("../../scenarios/pathfinder/stolen-lands/win.yaml"); err == nil {
 		f.Add(b, false)
 	}
 	f.Add([]byte("- {tactic: \"defensive wall\"}\n- {strategy: reckless}\n- {target: orcs}\n- {answer: no}\n- {place: ford}\n- roll: [20, 1]\n"), false)
 	f.Add([]byte("[{tactic: standard}, {tactic: withdraw}, {roll: [20]}, {strategy: defensive}]"), true)
 	f.Add([]byte("- {answer: maybe}\n- {tactic: 3}\n"), false)
-	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil {
 		f.Fatal(err, list)
 	}
@@ -30,22 +31,22 @@ func FuzzPFScript(f *testing.F) {
 		if isCUE {
 			name = "s.cue"
 		}
-		s, list := ParseScript(name, data)
+		s, list := runner.ParseScript(name, data)
 		if s == nil {
 			if !list.HasErrors() {
 				t.Fatalf("no script and no error")
 			}
 			return
 		}
-		res, err := RunPathfinder(p, PFOptions{Seed: 1, Decider: s})
+		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: s})
 		if err != nil {
-			var de *DecisionError
-			if !errors.As(err, &de) || (de.Diag.Code != CodeMismatch && de.Diag.Code != CodeScriptEnded) || !de.Diag.Pos.IsValid() {
+			var de *runner.DecisionError
+			if !errors.As(err, &de) || (de.Diag.Code != runner.CodeMismatch && de.Diag.Code != runner.CodeScriptEnded) || !de.Diag.Pos.IsValid() {
 				t.Fatalf("unexpected error %v", err)
 			}
 			return
 		}
-		if res == nil || (res.Outcome != Success && res.Outcome != Failure) {
+		if res == nil || (res.Outcome != runner.Success && res.Outcome != runner.Failure) {
 			t.Fatalf("result %+v", res)
 		}
 	})
@@ -57,7 +58,7 @@ func FuzzPFScript(f *testing.F) {
 //	go test ./runner -run XXX -fuzz FuzzBattle -fuzztime 60s -fuzzminimizetime 2s -parallel 1
 func FuzzBattle(f *testing.F) {
 	for _, name := range []string{"orc-horde", "wolf-riders"} {
-		if b, err := os.ReadFile("../scenarios/pathfinder/" + name + "/battle.cue"); err == nil {
+		if b, err := os.ReadFile("../../scenarios/pathfinder/" + name + "/battle.cue"); err == nil {
 			f.Add(b)
 		}
 	}
@@ -78,11 +79,11 @@ sides: [{name: "a", armies: {s: {size: "Colossal", cr: 20, hitDie: "d12", resour
 			}
 			return
 		}
-		random, _ := NewPolicy("random", 3)
-		if _, err := RunBattle(b, BattleOptions{Seed: 1, Decider: random, Out: io.Discard}); err != nil {
+		random, _ := runner.NewPolicy("random", 3)
+		if _, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: random, Out: io.Discard}); err != nil {
 			t.Fatalf("RunBattle: %v", err)
 		}
-		if _, err := RunBattleRates(b, 1, 20, pathfinder.Options{}); err != nil {
+		if _, err := pathfinder.RunBattleRates(b, 1, 20, pathfinder.Options{}); err != nil {
 			t.Fatalf("RunBattleRates: %v", err)
 		}
 	})

@@ -1,4 +1,4 @@
-package runner
+package karzoral
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // K-37 option CheckedFaceForbidden: with face 1 checked and the dice [1,2], only 2 may be kept.
@@ -18,16 +19,16 @@ func TestCheckedFaceForbiddenK37(t *testing.T) {
 		p := pcPlan(1)
 		p.DayLimit = 2
 		var legal string
-		d := deciderFunc(func(r *Request) (Answer, error) {
-			if r.Kind == KindPick && r.Day == 2 {
+		d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+			if r.Kind == runner.KindPick && r.Day == 2 {
 				legal = r.Legal()
 			}
-			return Answer{}, nil
+			return runner.Answer{}, nil
 		})
 		g := &rig{answers: answers{t: t}, faces: []int{1, 3, 1, 2}}
 		dr := struct {
-			Decider
-			Roller
+			runner.Decider
+			runner.Roller
 		}{d, g}
 		if _, err := Run(p, Options{Seed: 1, Decider: dr, Rules: c.rules}); err != nil {
 			t.Fatal(err)
@@ -169,14 +170,14 @@ func TestGrowthAndTableOptionsK64K103(t *testing.T) {
 // The scenario's options block reaches the plan (field02 writes abilityGrowths: 1) and a plan
 // without one has no options (field01 stays as it was).
 func TestOptionsFromScenario(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil || list.HasErrors() {
 		t.Fatal(err, list)
 	}
 	if p.Options == nil || p.Options.AbilityGrowths != 1 || len(p.Traversals) != 1 || len(p.Party.PCs) != 3 || p.Pursuit[2].Damage != "K30@10" {
 		t.Errorf("field02 plan: options %+v, traversals %d, PCs %d", p.Options, len(p.Traversals), len(p.Party.PCs))
 	}
-	p, _, _ = compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: ".."})
+	p, _, _ = compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: "../.."})
 	if p.Options != nil || p.Party.PCs != nil || p.Traversals != nil {
 		t.Errorf("field01 plan grew add-ons: %+v", p.Options)
 	}
@@ -186,5 +187,5 @@ func TestOptionsFromScenario(t *testing.T) {
 func TestScriptProtectMismatch(t *testing.T) {
 	p := supportPlan()
 	_, err := Run(p, Options{Seed: 1, Decider: mustScript(t, "- move: east\n- battle: fight\n- protect: Zed\n")})
-	wantDiag(t, err, CodeMismatch, 3, 3, "day 1, action phase", "Zed is not a legal choice (legal: none, Aria, Bram)")
+	wantDiag(t, err, runner.CodeMismatch, 3, 3, "day 1, action phase", "Zed is not a legal choice (legal: none, Aria, Bram)")
 }

@@ -1,9 +1,10 @@
-package runner
+package karzoral
 
 import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // BenchmarkRunField plays Field 1 over and over (a new seed each run) with a policy and the Discard
@@ -15,7 +16,7 @@ func BenchmarkRunField(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			pol, err := NewPolicy(name, 1)
+			pol, err := runner.NewPolicy(name, 1)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -41,7 +42,7 @@ func TestRunAllocations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol, _ := NewPolicy("random", 1)
+	pol, _ := runner.NewPolicy("random", 1)
 	seed := uint64(0)
 	allocs := testing.AllocsPerRun(200, func() {
 		seed++
@@ -58,7 +59,7 @@ func TestRunAllocations(t *testing.T) {
 // BenchmarkRunField02 plays the compiled Field 2 (PCs, burden, support damage, traversal, escape)
 // with the random policy and the Discard sink, and reports field days per second.
 func BenchmarkRunField02(b *testing.B) {
-	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || list.HasErrors() {
 		b.Fatal(err, list)
 	}
@@ -66,7 +67,7 @@ func BenchmarkRunField02(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pol, _ := NewPolicy("random", 1)
+	pol, _ := runner.NewPolicy("random", 1)
 	days := 0
 	b.ReportAllocs()
 	b.ResetTimer()

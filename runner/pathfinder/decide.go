@@ -1,57 +1,57 @@
-package runner
+package pathfinder
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
-// pfDecisions connects a Pathfinder battle to the run's decisions and dice: it is the battle's
-// pathfinder.Chooser (every choice becomes a Request of KindTactic, KindStrategy, KindTarget or
+// decisions connects a Pathfinder battle to the run's decisions and dice: it is the battle's
+// Chooser (every choice becomes a Request of KindTactic, KindStrategy, KindTarget or
 // KindAnswer for the Decider) and its dice.Source (every die goes to the Decider's Roller first,
 // then to the run's dice). A choice with one legal answer is not asked. The first choice is the
-// engine's default (pathfinder.Policy): keep the tactic, the lowest-numbered target, its yes/no
+// engine's default (Policy): keep the tactic, the lowest-numbered target, its yes/no
 // answers; for the strategy it is the current rung (Standard in the first Melee Phase), so that
 // the "first" policy never changes what a script chose before it ran out.
 //
 // Chooser methods cannot fail: the first error is kept in err, later questions take the default
 // without asking, and the caller checks err after the battle.
-type pfDecisions struct {
-	dec, fallback Decider
-	roller        Roller
+type decisions struct {
+	dec, fallback runner.Decider
+	roller        runner.Roller
 	dice          dice.Source
-	req           Request
+	req           runner.Request
 	day           int
 	hex           string
 	names         []string // battle index -> army id
 	err           error
-	choices       []Choice
+	choices       []runner.Choice
 }
 
-func newPFDecisions(dec, fallback Decider, src dice.Source) *pfDecisions {
-	d := &pfDecisions{dec: dec, fallback: fallback, dice: src}
-	d.roller, _ = dec.(Roller)
+func newDecisions(dec, fallback runner.Decider, src dice.Source) *decisions {
+	d := &decisions{dec: dec, fallback: fallback, dice: src}
+	d.roller, _ = dec.(runner.Roller)
 	return d
 }
 
-func (d *pfDecisions) fail(err error) {
+func (d *decisions) fail(err error) {
 	if d.err == nil {
 		d.err = err
 	}
 }
 
 // ask puts the request to the decider (or, once a script ran out, the fallback).
-func (d *pfDecisions) ask(req *Request) (int, error) {
+func (d *decisions) ask(req *runner.Request) (int, error) {
 	if d.dec == nil {
 		return 0, nil
 	}
 	ans, err := d.dec.Decide(req)
-	if err != nil && d.fallback != nil && errors.Is(err, ErrScriptEnded) {
+	if err != nil && d.fallback != nil && errors.Is(err, runner.ErrScriptEnded) {
 		d.dec, d.fallback = d.fallback, nil
-		d.roller, _ = d.dec.(Roller)
+		d.roller, _ = d.dec.(runner.Roller)
 		ans, err = d.dec.Decide(req)
 	}
 	if err != nil {
@@ -65,10 +65,10 @@ func (d *pfDecisions) ask(req *Request) (int, error) {
 
 // Roll is the battle's dice.Source: the decider's Roller first (script roll entries, table dice),
 // then the run's dice.
-func (d *pfDecisions) Roll(sides int) int {
+func (d *decisions) Roll(sides int) int {
 	if d.err == nil && d.roller != nil {
 		req := &d.req
-		*req = Request{Kind: KindRoll, Day: d.day, Phase: PhaseBattle, Sides: sides, Block: d.hex, Cause: "battle"}
+		*req = runner.Request{Kind: runner.KindRoll, Day: d.day, Phase: runner.PhaseBattle, Sides: sides, Block: d.hex, Cause: "battle"}
 		f, ok, err := d.roller.Roll(req)
 		if err != nil {
 			d.fail(err)
@@ -81,20 +81,20 @@ func (d *pfDecisions) Roll(sides int) int {
 	return d.dice.Roll(sides)
 }
 
-func phaseTitle(b *pathfinder.Battle) string {
-	if b.Phase() == pathfinder.PhaseTactics {
+func phaseTitle(b *Battle) string {
+	if b.Phase() == PhaseTactics {
 		return "tactics phase"
 	}
 	return fmt.Sprintf("%s phase %d", strings.ToLower(strings.TrimSuffix(b.Phase().String(), " Phase")), b.PhaseNo())
 }
 
 // choose asks a question whose first choice is the default; with one choice it is not asked.
-func (d *pfDecisions) choose(b *pathfinder.Battle, k Kind, army, other int, cause string) int {
+func (d *decisions) choose(b *Battle, k runner.Kind, army, other int, cause string) int {
 	if d.err != nil || len(d.choices) < 2 {
 		return 0
 	}
 	req := &d.req
-	*req = Request{Kind: k, Day: d.day, Phase: PhaseBattle, Choices: d.choices, Block: d.hex,
+	*req = runner.Request{Kind: k, Day: d.day, Phase: runner.PhaseBattle, Choices: d.choices, Block: d.hex,
 		Army: d.names[army], Title: phaseTitle(b), Cause: cause}
 	if other >= 0 {
 		req.Other = d.names[other]
@@ -111,82 +111,82 @@ func lowerName(s string) string { return strings.ToLower(s) }
 
 // Tactic offers the engine's default (the current tactic; Standard in the Tactics Phase) first, then
 // every other allowed tactic (P-22, P-23).
-func (d *pfDecisions) Tactic(b *pathfinder.Battle, army int) pathfinder.Tactic {
-	def := pathfinder.Policy{}.Tactic(b, army)
+func (d *decisions) Tactic(b *Battle, army int) Tactic {
+	def := Policy{}.Tactic(b, army)
 	allowed := b.Allowed(army)
 	if !allowed.Has(def) {
 		def = allowed.List()[0]
 	}
-	opts := []pathfinder.Tactic{def}
-	d.choices = append(d.choices[:0], Choice{Name: lowerName(def.String()), Note: "current"})
+	opts := []Tactic{def}
+	d.choices = append(d.choices[:0], runner.Choice{Name: lowerName(def.String()), Note: "current"})
 	for _, t := range allowed.List() {
 		if t != def {
 			opts = append(opts, t)
-			d.choices = append(d.choices, Choice{Name: lowerName(t.String()), Value: int(t)})
+			d.choices = append(d.choices, runner.Choice{Name: lowerName(t.String()), Value: int(t)})
 		}
 	}
-	if b.Phase() == pathfinder.PhaseTactics {
+	if b.Phase() == PhaseTactics {
 		d.choices[0].Note = ""
 	} else {
 		for i := 1; i < len(d.choices); i++ {
-			if opts[i] != pathfinder.TacWithdraw {
+			if opts[i] != TacWithdraw {
 				d.choices[i].Note = "DC 15 morale check"
 			}
 		}
 	}
-	return opts[d.choose(b, KindTactic, army, -1, "")]
+	return opts[d.choose(b, runner.KindTactic, army, -1, "")]
 }
 
 // Strategy offers the current rung first (Standard in the first Melee Phase), then the track in
 // order; a step of two or more rungs needs a DC 20 morale check (P-52).
-func (d *pfDecisions) Strategy(b *pathfinder.Battle, army int) pathfinder.Strategy {
+func (d *decisions) Strategy(b *Battle, army int) Strategy {
 	cur := b.State(army).Strategy
 	def := cur
 	if !def.Valid() {
-		def = pathfinder.StratStandard
+		def = StratStandard
 	}
-	opts := []pathfinder.Strategy{def}
-	d.choices = append(d.choices[:0], Choice{Name: lowerName(def.String())})
-	for s := pathfinder.StratDefensive; s <= pathfinder.StratReckless; s++ {
+	opts := []Strategy{def}
+	d.choices = append(d.choices[:0], runner.Choice{Name: lowerName(def.String())})
+	for s := StratDefensive; s <= StratReckless; s++ {
 		if s == def {
 			continue
 		}
-		c := Choice{Name: lowerName(s.String()), Value: int(s)}
+		c := runner.Choice{Name: lowerName(s.String()), Value: int(s)}
 		if cur.Valid() && (int(s)-int(cur) >= 2 || int(cur)-int(s) >= 2) {
 			c.Note = "DC 20 morale check"
 		}
 		opts = append(opts, s)
 		d.choices = append(d.choices, c)
 	}
-	return opts[d.choose(b, KindStrategy, army, -1, "")]
+	return opts[d.choose(b, runner.KindStrategy, army, -1, "")]
 }
 
 // Target offers the lowest-numbered army it can attack first (P-21).
-func (d *pfDecisions) Target(b *pathfinder.Battle, army int) int {
-	def := pathfinder.Policy{}.Target(b, army)
+func (d *decisions) Target(b *Battle, army int) int {
+	def := Policy{}.Target(b, army)
 	if def < 0 {
 		return -1
 	}
 	opts := []int{def}
-	d.choices = append(d.choices[:0], Choice{Name: d.names[def]})
+	d.choices = append(d.choices[:0], runner.Choice{Name: d.names[def]})
 	for j := 0; j < b.Len(); j++ {
 		if j != def && b.CanAttack(army, j) {
 			opts = append(opts, j)
-			d.choices = append(d.choices, Choice{Name: d.names[j], Value: j})
+			d.choices = append(d.choices, runner.Choice{Name: d.names[j], Value: j})
 		}
 	}
-	return opts[d.choose(b, KindTarget, army, -1, "")]
+	return opts[d.choose(b, runner.KindTarget, army, -1, "")]
 }
 
 // Decide offers the engine's default answer first.
-func (d *pfDecisions) Decide(b *pathfinder.Battle, army int, q pathfinder.Question, other int) bool {
-	def := pathfinder.Policy{}.Decide(b, army, q, other)
-	yes, no := Choice{Name: "yes", Value: 1}, Choice{Name: "no", Value: 0}
+func (d *decisions) Decide(b *Battle, army int, q Question, other int) bool {
+	def := Policy{}.Decide(b, army, q, other)
+	yes, no := runner.Choice{Name: "yes", Value: 1}, runner.Choice{Name: "no", Value: 0}
 	if def {
 		d.choices = append(d.choices[:0], yes, no)
 	} else {
 		d.choices = append(d.choices[:0], no, yes)
 	}
-	i := d.choose(b, KindAnswer, army, other, q.String())
+	i := d.choose(b, runner.KindAnswer, army, other, q.String())
 	return d.choices[i].Value == 1
 }

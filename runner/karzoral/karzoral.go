@@ -1,10 +1,11 @@
-package runner
+package karzoral
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -390,11 +391,11 @@ func (s *state) abilityGrowth(i int) error {
 		if k == 1 && f == d[0] {
 			break
 		}
-		s.choices[n] = Choice{Name: faceName(f), Value: f, Note: abilityNames[f]}
+		s.choices[n] = runner.Choice{Name: faceName(f), Value: f, Note: abilityNames[f]}
 		n++
 	}
 	req := &s.req
-	*req = Request{Kind: KindPick, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Dice: d,
+	*req = runner.Request{Kind: runner.KindPick, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Dice: d,
 		Block: s.p.Field.Blocks[s.party].ID, Cause: "growth", Title: name}
 	c, err := s.decide(req)
 	if err != nil {
@@ -440,13 +441,13 @@ func (s *state) failureXP() error {
 // XP (K-66).
 func (s *state) settle() error {
 	switch s.outcome {
-	case Success:
+	case runner.Success:
 		if s.k.grown {
 			return nil
 		}
 		s.k.grown = true
 		return s.growth(s.clearXP, "clear")
-	case Failure:
+	case runner.Failure:
 		return s.failureXP()
 	}
 	return nil
@@ -760,17 +761,17 @@ func (s *state) round(enc, n int) error {
 		if b.dead {
 			continue
 		}
-		cs := []Choice{{Name: "none", Value: -1}}
+		cs := []runner.Choice{{Name: "none", Value: -1}}
 		for i, pc := range s.p.Party.PCs {
 			if k.pcs[i].hp > 0 && k.pcs[i].protect < 0 { // K-92: a fainted PC cannot protect
-				cs = append(cs, Choice{Name: pc.Name, Value: i})
+				cs = append(cs, runner.Choice{Name: pc.Name, Value: i})
 			}
 		}
 		if len(cs) == 1 {
 			continue
 		}
 		req := &s.req
-		*req = Request{Kind: KindProtect, Day: s.day, Phase: s.phase, Choices: cs,
+		*req = runner.Request{Kind: runner.KindProtect, Day: s.day, Phase: s.phase, Choices: cs,
 			Block: s.p.Field.Blocks[s.party].ID, Encounter: s.p.Party.Burdens[bi].Name}
 		c, err := s.decide(req)
 		if err != nil {
@@ -798,10 +799,10 @@ func (s *state) round(enc, n int) error {
 			continue
 		}
 		for _, src := range a.Support {
-			cs := []Choice{}
+			cs := []runner.Choice{}
 			for _, name := range s.monsterNames(enc) {
 				if !s.targeted(name) {
-					cs = append(cs, Choice{Name: name})
+					cs = append(cs, runner.Choice{Name: name})
 				}
 			}
 			if len(cs) == 0 {
@@ -814,9 +815,9 @@ func (s *state) round(enc, n int) error {
 				}
 				continue
 			}
-			cs = append(cs, Choice{Name: "none"})
+			cs = append(cs, runner.Choice{Name: "none"})
 			req := &s.req
-			*req = Request{Kind: KindTarget, Day: s.day, Phase: s.phase, Choices: cs,
+			*req = runner.Request{Kind: runner.KindTarget, Day: s.day, Phase: s.phase, Choices: cs,
 				Block: s.p.Field.Blocks[s.party].ID, Army: a.ID, Encounter: s.p.Encounters[enc].ID}
 			c, err := s.decide(req)
 			if err != nil {
@@ -862,7 +863,7 @@ func (s *state) round(enc, n int) error {
 			// K-77: a friendly army in the block may cancel it, after the target is chosen.
 			if fr := s.canceller(cancels); fr >= 0 {
 				req := &s.req
-				*req = Request{Kind: KindCancel, Day: s.day, Phase: s.phase, Choices: yesNo[:],
+				*req = runner.Request{Kind: runner.KindCancel, Day: s.day, Phase: s.phase, Choices: yesNo[:],
 					Block: s.p.Field.Blocks[s.party].ID, Army: s.p.Armies[fr].ID, Title: a.ID, Encounter: s.targetName(t)}
 				c, err := s.decide(req)
 				if err != nil {
@@ -991,7 +992,7 @@ func (s *state) applyEnemySupport(a *plan.Army, t int, res dice.PowerResult) err
 		b := &s.k.burdens[-1-t]
 		if pi := b.protBy; pi >= 0 && s.k.pcs[pi].hp > 0 { // K-92
 			req := &s.req
-			*req = Request{Kind: KindTake, Day: s.day, Phase: s.phase, Choices: noYes[:],
+			*req = runner.Request{Kind: runner.KindTake, Day: s.day, Phase: s.phase, Choices: noYes[:],
 				Block: s.p.Field.Blocks[s.party].ID, Army: s.p.Party.PCs[pi].Name, Encounter: s.p.Party.Burdens[-1-t].Name}
 			c, err := s.decide(req)
 			if err != nil {

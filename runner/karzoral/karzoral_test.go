@@ -1,10 +1,11 @@
-package runner
+package karzoral
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // rig is a Decider and Roller for the Karzoral tests: decisions from names, dice from faces. Any
@@ -15,7 +16,7 @@ type rig struct {
 	rolls []string // the cause of each die rolled
 }
 
-func (g *rig) Roll(r *Request) (int, bool, error) {
+func (g *rig) Roll(r *runner.Request) (int, bool, error) {
 	if len(g.faces) == 0 {
 		g.t.Fatalf("%s: unexpected die 1d%d for %s", r.Where(), r.Sides, r.Cause)
 	}
@@ -147,7 +148,7 @@ func TestSupportDamageBothSidesK73K77(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if res.Outcome != Success {
+	if res.Outcome != runner.Success {
 		t.Fatalf("outcome %s (%s)", res.Outcome, res.Reason)
 	}
 	sup := byType(c, TypeSupport)
@@ -196,7 +197,7 @@ func TestCancelToZeroK77K25(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if res.Outcome != Failure || !strings.Contains(res.Reason, "K-25") {
+	if res.Outcome != runner.Failure || !strings.Contains(res.Reason, "K-25") {
 		t.Errorf("got %s (%s), want failure by K-25", res.Outcome, res.Reason)
 	}
 	// Rules.NoCancelToZero: the army at 10 may not cancel; no cancel decision is asked.
@@ -338,7 +339,7 @@ func TestNightRaidDangerSenseFumbleK71K5(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if res.Outcome != Success {
+	if res.Outcome != runner.Success {
 		t.Fatalf("outcome %s %s", res.Outcome, res.Reason)
 	}
 	ch := byType(c, TypeCheck)
@@ -497,15 +498,15 @@ func TestTraversalRetraceK50(t *testing.T) {
 	// completeOnly: the legal answers are continue and stop only.
 	p = traversalPlan("completeOnly")
 	var legal string
-	d := deciderFunc(func(r *Request) (Answer, error) {
-		if r.Kind == KindTraverse && legal == "" {
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		if r.Kind == runner.KindTraverse && legal == "" {
 			legal = r.Legal()
-			return Answer{Choice: r.Find("stop")}, nil
+			return runner.Answer{Choice: r.Find("stop")}, nil
 		}
-		if r.Kind == KindMove {
-			return Answer{Choice: r.Find("east")}, nil
+		if r.Kind == runner.KindMove {
+			return runner.Answer{Choice: r.Find("east")}, nil
 		}
-		return Answer{}, nil
+		return runner.Answer{}, nil
 	})
 	if _, err := Run(p, Options{Seed: 1, Decider: d}); err != nil {
 		t.Fatal(err)
@@ -515,9 +516,9 @@ func TestTraversalRetraceK50(t *testing.T) {
 	}
 }
 
-type deciderFunc func(*Request) (Answer, error)
+type deciderFunc func(*runner.Request) (runner.Answer, error)
 
-func (f deciderFunc) Decide(r *Request) (Answer, error) { return f(r) }
+func (f deciderFunc) Decide(r *runner.Request) (runner.Answer, error) { return f(r) }
 
 func itoa(n int) string { return faceName(n) }
 
@@ -540,7 +541,7 @@ func TestConsecutiveAndNamedK72K62K67(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if res.Outcome != Success {
+	if res.Outcome != runner.Success {
 		t.Fatalf("%s %s", res.Outcome, res.Reason)
 	}
 	if got := c.trace(TypeBattle); got != "1 action battle boggards b1 won\n1 action battle chief b1 won\n2 action battle boggards b1 won\n2 action battle chief b1 gone\n" {
@@ -577,7 +578,7 @@ func TestRoutK80InsightK79(t *testing.T) {
 			t.Fatal(err)
 		}
 		g.done(t)
-		if res.Outcome != Success || len(byType(col, TypeRout)) != 1 {
+		if res.Outcome != runner.Success || len(byType(col, TypeRout)) != 1 {
 			t.Errorf("K-80: %s, rout %v", res.Outcome, byType(col, TypeRout))
 		}
 		if in := byType(col, TypeInsight); len(in) != 1 || in[0].ID != "Bram" || !strings.Contains(in[0].Text, "morale low and training high") {
@@ -603,7 +604,7 @@ func TestDefeatAftermathK100K102(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if res.Outcome != Failure || !strings.Contains(res.Reason, "K-100") {
+	if res.Outcome != runner.Failure || !strings.Contains(res.Reason, "K-100") {
 		t.Errorf("K-100: %s %s", res.Outcome, res.Reason)
 	}
 	d := byType(c, TypeDefeat)

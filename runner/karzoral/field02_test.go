@@ -1,4 +1,4 @@
-package runner
+package karzoral
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // TestField02Golden plays the bundled Field 2 scripts on the compiled scenario (text and JSON Lines
@@ -24,7 +25,7 @@ import (
 // K-26 strength battle takes them: d = min(20, 40) = 20: 0, K-25 failure; 100 failure XP each (K-66),
 // Cole's two fumbles (K-5) forfeited.
 func TestField02Golden(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil || list.HasErrors() {
 		t.Fatalf("compile field02: %v %v", err, list)
 	}
@@ -34,12 +35,12 @@ func TestField02Golden(t *testing.T) {
 		xp, hp          [3]int
 		lancers         int
 	}{
-		{"success", Success, 5, [3]int{2030, 2030, 2030}, [3]int{22, 11, 20}, 20},
-		{"failure", Failure, 4, [3]int{100, 100, 100}, [3]int{22, 15, 16}, 0},
+		{"success", runner.Success, 5, [3]int{2030, 2030, 2030}, [3]int{22, 11, 20}, 20},
+		{"failure", runner.Failure, 4, [3]int{100, 100, 100}, [3]int{22, 15, 16}, 0},
 	} {
 		t.Run(c.script, func(t *testing.T) {
 			play := func(mk func(*bytes.Buffer) Sink, seed uint64) ([]byte, *Result, *Runner) {
-				s, l, err := LoadScript("../scenarios/karzoral/field02/" + c.script + ".yaml")
+				s, l, err := runner.LoadScript("../../scenarios/karzoral/field02/" + c.script + ".yaml")
 				if err != nil || l.HasErrors() {
 					t.Fatal(err, l)
 				}
@@ -93,7 +94,7 @@ func TestField02Golden(t *testing.T) {
 // Field 2 under the policies: every run ends (success or failure) without an error, and the same
 // seed gives the same transcript (determinism with PCs, support damage and traversal in play).
 func TestField02Policies(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: ".."})
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil || list.HasErrors() {
 		t.Fatal(err, list)
 	}
@@ -106,9 +107,9 @@ func TestField02Policies(t *testing.T) {
 		for _, name := range []string{"first", "random"} {
 			var a, b bytes.Buffer
 			for _, buf := range []*bytes.Buffer{&a, &b} {
-				pol, _ := NewPolicy(name, seed)
+				pol, _ := runner.NewPolicy(name, seed)
 				res, err := r.Run(Options{Seed: seed, Decider: pol, Sink: NewJSONLSink(buf)})
-				if err != nil || (res.Outcome != Success && res.Outcome != Failure) {
+				if err != nil || (res.Outcome != runner.Success && res.Outcome != runner.Failure) {
 					t.Fatalf("%s seed %d: %v %s", name, seed, err, res.Outcome)
 				}
 				outcomes[res.Outcome]++
@@ -118,7 +119,7 @@ func TestField02Policies(t *testing.T) {
 			}
 		}
 	}
-	if outcomes[Success]+outcomes[Failure] != 800 {
+	if outcomes[runner.Success]+outcomes[runner.Failure] != 800 {
 		t.Errorf("outcomes %v", outcomes)
 	}
 }

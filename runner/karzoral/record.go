@@ -1,9 +1,10 @@
-package runner
+package karzoral
 
 import (
 	"strconv"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // Type is the type of a Record. Its String is the "type" of a JSON Lines record.
@@ -81,7 +82,7 @@ func (t Type) String() string {
 type Record struct {
 	Type  Type
 	Day   int
-	Phase Phase
+	Phase runner.Phase
 
 	ID     string // scenario, event, objective, encounter or flag id; box name (TypeReveal)
 	Army   string

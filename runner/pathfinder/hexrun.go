@@ -1,4 +1,4 @@
-package runner
+package pathfinder
 
 import (
 	"bytes"
@@ -9,32 +9,32 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
-// PFOptions configure RunPathfinder.
-type PFOptions struct {
-	Seed     uint64             // seeds the dice unless Dice is set
-	Dice     dice.Source        // replaces dice.NewSeeded(Seed)
-	Decider  Decider            // every choice (required); its Roller, if any, is asked for every die first
-	Fallback Decider            // takes over when a script runs out (ErrScriptEnded)
-	Rules    pathfinder.Options // the plan's options apply on top
-	Out      io.Writer          // the transcript; nil: none
-	Format   string             // "text" (transcript with a table per battle phase) or "jsonl" (PFRecord a line)
+// ScenarioOptions configure RunScenario.
+type ScenarioOptions struct {
+	Seed     uint64         // seeds the dice unless Dice is set
+	Dice     dice.Source    // replaces dice.NewSeeded(Seed)
+	Decider  runner.Decider // every choice (required); its Roller, if any, is asked for every die first
+	Fallback runner.Decider // takes over when a script runs out (ErrScriptEnded)
+	Rules    Options        // the plan's options apply on top
+	Out      io.Writer      // the transcript; nil: none
+	Format   string         // "text" (transcript with a table per battle phase) or "jsonl" (HexRecord a line)
 }
 
-// PFResult is how a Pathfinder run ended.
-type PFResult struct {
+// ScenarioResult is how a Pathfinder run ended.
+type ScenarioResult struct {
 	Outcome  string // Success | Failure
 	Day      int
 	Reason   string // the objective, or "day limit"
 	Kingdoms [2]*plan.Kingdom
-	Armies   []PFArmyResult // in plan order
+	Armies   []ArmyResult // in plan order
 }
 
-// PFArmyResult is an army at the end of a run.
-type PFArmyResult struct {
+// ArmyResult is an army at the end of a run.
+type ArmyResult struct {
 	ID     string
 	Hex    string // "" when off the map
 	HP     int
@@ -42,34 +42,34 @@ type PFArmyResult struct {
 	State  string // "on the field", "routed", "destroyed", "disbanded", "surrendered"
 }
 
-// PFRecord is one line of a Pathfinder JSONL transcript.
-type PFRecord struct {
-	Type     string   `json:"type"` // start | day | move | battle | event | aftermath | kingdom | placed | recover | objective | end
-	Day      int      `json:"day"`
-	Army     string   `json:"army,omitempty"`
-	From     string   `json:"from,omitempty"`
-	To       string   `json:"to,omitempty"`
-	Hex      string   `json:"hex,omitempty"`
-	Battle   int      `json:"battle,omitempty"`
-	Armies   []string `json:"armies,omitempty"`
-	Event    *PFEvent `json:"event,omitempty"`
-	Status   string   `json:"status,omitempty"`
-	HP       int      `json:"hp,omitempty"`
-	Morale   int      `json:"morale,omitempty"`
-	Side     string   `json:"side,omitempty"`
-	Counters *[3]int  `json:"counters,omitempty"` // Economy, Loyalty, Stability after the change
-	Penalty  *[3]int  `json:"penalty,omitempty"`
-	Roll     int      `json:"roll,omitempty"`
-	Outcome  string   `json:"outcome,omitempty"`
-	Reason   string   `json:"reason,omitempty"`
-	Note     string   `json:"note,omitempty"`
+// HexRecord is one line of a Pathfinder JSONL transcript.
+type HexRecord struct {
+	Type     string    `json:"type"` // start | day | move | battle | event | aftermath | kingdom | placed | recover | objective | end
+	Day      int       `json:"day"`
+	Army     string    `json:"army,omitempty"`
+	From     string    `json:"from,omitempty"`
+	To       string    `json:"to,omitempty"`
+	Hex      string    `json:"hex,omitempty"`
+	Battle   int       `json:"battle,omitempty"`
+	Armies   []string  `json:"armies,omitempty"`
+	Event    *LogEntry `json:"event,omitempty"`
+	Status   string    `json:"status,omitempty"`
+	HP       int       `json:"hp,omitempty"`
+	Morale   int       `json:"morale,omitempty"`
+	Side     string    `json:"side,omitempty"`
+	Counters *[3]int   `json:"counters,omitempty"` // Economy, Loyalty, Stability after the change
+	Penalty  *[3]int   `json:"penalty,omitempty"`
+	Roll     int       `json:"roll,omitempty"`
+	Outcome  string    `json:"outcome,omitempty"`
+	Reason   string    `json:"reason,omitempty"`
+	Note     string    `json:"note,omitempty"`
 }
 
 var sideNames = [2]string{"friendly", "enemy"}
 
-type pfArmy struct {
+type hexArmy struct {
 	pa     *plan.PFArmy
-	st     pathfinder.Stats
+	st     Stats
 	hex    int // -1: off the map
 	next   int // the next index of the route
 	hp     int
@@ -79,21 +79,21 @@ type pfArmy struct {
 	carry  int    // half-hex points of progress into a difficult hex (P-6)
 }
 
-type pfRun struct {
+type hexRun struct {
 	p        *plan.Plan
 	pf       *plan.Pathfinder
-	o        PFOptions
-	d        *pfDecisions
-	armies   []pfArmy
+	o        ScenarioOptions
+	d        *decisions
+	armies   []hexArmy
 	kingdoms [2]*plan.Kingdom
 	day      int
 	battles  int
-	eng      pathfinder.Battle
+	eng      Battle
 	buf      bytes.Buffer
 	enc      *json.Encoder
 }
 
-// RunPathfinder runs a rules: "pathfinder" plan day by day (RULES.md Part P):
+// RunScenario runs a rules: "pathfinder" plan day by day (RULES.md Part P):
 //
 //   - March: armies move one after another in plan (ID) order, each up to its speed in hexes along
 //     its route (P-12, P-13; a route stands for the commanding PC's path), a difficult hex counting
@@ -117,17 +117,17 @@ type pfRun struct {
 //     army of the kingdom's side makes a Loyalty check; success ends its routed state.
 //   - Objectives are checked at the end of each day in source order; the first met ends the run.
 //     Otherwise the run fails at the end of the day limit.
-func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
+func RunScenario(p *plan.Plan, o ScenarioOptions) (*ScenarioResult, error) {
 	if p.Pathfinder == nil {
 		return nil, fmt.Errorf("not a Pathfinder plan (rules %q)", p.Scenario.Rules)
 	}
-	if err := validatePF(p); err != nil {
+	if err := validateScenario(p); err != nil {
 		return nil, err
 	}
 	if o.Decider == nil {
 		return nil, fmt.Errorf("no decider")
 	}
-	rules, err := pathfinder.ApplyOptions(o.Rules, p.Pathfinder.Options)
+	rules, err := ApplyOptions(o.Rules, p.Pathfinder.Options)
 	if err != nil {
 		return nil, fmt.Errorf("runner: %v", err)
 	}
@@ -136,7 +136,7 @@ func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
 	if src == nil {
 		src = dice.NewSeeded(o.Seed)
 	}
-	r := &pfRun{p: p, pf: p.Pathfinder, o: o, d: newPFDecisions(o.Decider, o.Fallback, src)}
+	r := &hexRun{p: p, pf: p.Pathfinder, o: o, d: newDecisions(o.Decider, o.Fallback, src)}
 	if o.Format == "jsonl" {
 		r.enc = json.NewEncoder(&r.buf)
 		r.enc.SetEscapeHTML(false)
@@ -149,15 +149,15 @@ func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
 	}
 	for i := range r.pf.Armies {
 		pa := &r.pf.Armies[i]
-		a, err := pathfinder.ArmyOf(&pa.Army)
+		a, err := ArmyOf(&pa.Army)
 		if err != nil {
 			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
-		st, err := pathfinder.Derive(&a, o.Rules)
+		st, err := Derive(&a, o.Rules)
 		if err != nil {
 			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
-		r.armies = append(r.armies, pfArmy{pa: pa, st: st, hex: pa.Start, hp: st.HP})
+		r.armies = append(r.armies, hexArmy{pa: pa, st: st, hex: pa.Start, hp: st.HP})
 	}
 	if err := r.start(); err != nil {
 		return nil, err
@@ -169,14 +169,14 @@ func RunPathfinder(p *plan.Plan, o PFOptions) (*PFResult, error) {
 	return res, r.flush()
 }
 
-func (r *pfRun) hexID(h int) string {
+func (r *hexRun) hexID(h int) string {
 	if h < 0 {
 		return ""
 	}
 	return r.pf.Hexes[h].ID
 }
 
-func (r *pfRun) flush() error {
+func (r *hexRun) flush() error {
 	if r.o.Out == nil || r.buf.Len() == 0 {
 		r.buf.Reset()
 		return nil
@@ -187,10 +187,10 @@ func (r *pfRun) flush() error {
 }
 
 // text reports whether a text transcript is wanted (tables are only drawn then).
-func (r *pfRun) text() bool { return r.enc == nil && r.o.Out != nil }
+func (r *hexRun) text() bool { return r.enc == nil && r.o.Out != nil }
 
 // rec writes a record (JSONL) or, in text, the line given.
-func (r *pfRun) rec(rec PFRecord, line string, args ...any) error {
+func (r *hexRun) rec(rec HexRecord, line string, args ...any) error {
 	if r.o.Out == nil {
 		return nil
 	}
@@ -205,14 +205,14 @@ func (r *pfRun) rec(rec PFRecord, line string, args ...any) error {
 	return r.flush()
 }
 
-func (r *pfRun) start() error {
+func (r *hexRun) start() error {
 	if r.o.Out == nil {
 		return nil
 	}
 	if !r.text() {
 		for i := range r.armies {
 			a := &r.armies[i]
-			if err := r.rec(PFRecord{Type: "start", Army: a.pa.ID, Side: sideNames[a.pa.Side], Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale}, ""); err != nil {
+			if err := r.rec(HexRecord{Type: "start", Army: a.pa.ID, Side: sideNames[a.pa.Side], Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale}, ""); err != nil {
 				return err
 			}
 		}
@@ -227,7 +227,7 @@ func (r *pfRun) start() error {
 			strconv.Itoa(s.HP), fmt.Sprintf("%+d", s.OM), strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod),
 			strconv.Itoa(s.Speed), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
-	if err := renderTable(&r.buf, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "morale", "speed", "tactics"}, rows); err != nil {
+	if err := runner.RenderTable(&r.buf, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "morale", "speed", "tactics"}, rows); err != nil {
 		return err
 	}
 	for s, k := range r.kingdoms {
@@ -245,10 +245,10 @@ func kname(k *plan.Kingdom) string {
 	return " (" + k.Name + ")"
 }
 
-func (r *pfRun) play() (*PFResult, error) {
+func (r *hexRun) play() (*ScenarioResult, error) {
 	for r.day = 1; r.day <= r.p.DayLimit; r.day++ {
 		r.d.day = r.day
-		if err := r.rec(PFRecord{Type: "day"}, "\nday %d", r.day); err != nil {
+		if err := r.rec(HexRecord{Type: "day"}, "\nday %d", r.day); err != nil {
 			return nil, err
 		}
 		for i := range r.armies {
@@ -281,7 +281,7 @@ func (r *pfRun) play() (*PFResult, error) {
 				if o.Say != "" {
 					line += " (" + o.Say + ")"
 				}
-				if err := r.rec(PFRecord{Type: "objective", Outcome: o.Outcome, Reason: o.ID, Note: o.Say}, line, o.ID, o.Outcome); err != nil {
+				if err := r.rec(HexRecord{Type: "objective", Outcome: o.Outcome, Reason: o.ID, Note: o.Say}, line, o.ID, o.Outcome); err != nil {
 					return nil, err
 				}
 				return r.end(o.Outcome, reason)
@@ -289,10 +289,10 @@ func (r *pfRun) play() (*PFResult, error) {
 		}
 	}
 	r.day = r.p.DayLimit
-	return r.end(Failure, "day limit")
+	return r.end(runner.Failure, "day limit")
 }
 
-func (r *pfRun) met(o *plan.PFObjective) bool {
+func (r *hexRun) met(o *plan.PFObjective) bool {
 	if len(o.Defeat) > 0 {
 		for _, a := range o.Defeat {
 			if x := &r.armies[a]; x.gone == "" && !x.routed {
@@ -310,7 +310,7 @@ func (r *pfRun) met(o *plan.PFObjective) bool {
 
 // hostilesIn reports whether hex h holds armies of both sides (or, with side >= 0, an army hostile
 // to side).
-func (r *pfRun) hostilesIn(h, side int) bool {
+func (r *hexRun) hostilesIn(h, side int) bool {
 	var has [2]bool
 	for i := range r.armies {
 		a := &r.armies[i]
@@ -324,7 +324,7 @@ func (r *pfRun) hostilesIn(h, side int) bool {
 	return has[0] && has[1]
 }
 
-func (r *pfRun) adjacent(a, b int) bool {
+func (r *hexRun) adjacent(a, b int) bool {
 	for _, n := range r.pf.Hexes[a].Neighbours {
 		if n == b {
 			return true
@@ -334,7 +334,7 @@ func (r *pfRun) adjacent(a, b int) bool {
 }
 
 // march moves army i up to its speed along its route (P-12, P-13), stopping at a battle (P-14).
-func (r *pfRun) march(i int) error {
+func (r *hexRun) march(i int) error {
 	a := &r.armies[i]
 	if a.gone != "" || a.routed || a.busy {
 		return nil
@@ -356,7 +356,7 @@ func (r *pfRun) march(i int) error {
 			}
 		}
 		if !r.adjacent(a.hex, to) {
-			return r.rec(PFRecord{Type: "move", Army: a.pa.ID, From: r.hexID(a.hex), To: r.hexID(to), Note: "not adjacent: holds"},
+			return r.rec(HexRecord{Type: "move", Army: a.pa.ID, From: r.hexID(a.hex), To: r.hexID(to), Note: "not adjacent: holds"},
 				"  %s holds at %s: its route goes on from %s, not adjacent", a.pa.ID, r.hexID(a.hex), r.hexID(to))
 		}
 		cost := 2
@@ -366,7 +366,7 @@ func (r *pfRun) march(i int) error {
 		if budget < cost {
 			if budget > 0 {
 				a.carry, a.busy = budget, true
-				return r.rec(PFRecord{Type: "move", Army: a.pa.ID, From: r.hexID(a.hex), To: r.hexID(to), Note: "difficult terrain: on its way"},
+				return r.rec(HexRecord{Type: "move", Army: a.pa.ID, From: r.hexID(a.hex), To: r.hexID(to), Note: "difficult terrain: on its way"},
 					"  %s is on its way into %s (difficult terrain, P-6)", a.pa.ID, r.hexID(to))
 			}
 			return nil
@@ -374,7 +374,7 @@ func (r *pfRun) march(i int) error {
 		budget -= cost
 		from := a.hex
 		a.hex, a.next, a.busy = to, a.next+1, true
-		if err := r.rec(PFRecord{Type: "move", Army: a.pa.ID, From: r.hexID(from), To: r.hexID(to)},
+		if err := r.rec(HexRecord{Type: "move", Army: a.pa.ID, From: r.hexID(from), To: r.hexID(to)},
 			"  %s moves %s -> %s", a.pa.ID, r.hexID(from), r.hexID(to)); err != nil {
 			return err
 		}
@@ -386,7 +386,7 @@ func (r *pfRun) march(i int) error {
 }
 
 // battle fights every army in hex h; mover is the army whose move started it (-1: none).
-func (r *pfRun) battle(h, mover int) error {
+func (r *hexRun) battle(h, mover int) error {
 	r.battles++
 	for i := range r.armies {
 		if r.armies[i].hex == h {
@@ -394,7 +394,7 @@ func (r *pfRun) battle(h, mover int) error {
 		}
 	}
 	hex := &r.pf.Hexes[h]
-	setup := &pathfinder.Setup{Field: pathfinder.FieldOf(hex.Conditions), Options: r.o.Rules}
+	setup := &Setup{Field: FieldOf(hex.Conditions), Options: r.o.Rules}
 	var idx []int
 	var names []string
 	var sides [2][]string
@@ -403,7 +403,7 @@ func (r *pfRun) battle(h, mover int) error {
 		if a.gone != "" || a.hex != h {
 			continue
 		}
-		c := pathfinder.Combatant{Stats: a.st, Side: pathfinder.Side(a.pa.Side), HP: a.hp, Routed: a.routed}
+		c := Combatant{Stats: a.st, Side: Side(a.pa.Side), HP: a.hp, Routed: a.routed}
 		if mover >= 0 && a.pa.Side != r.armies[mover].pa.Side {
 			c.Fortification = hex.Fortification
 			c.AdvantageousTerrain = hex.AdvantageousTerrain
@@ -414,16 +414,16 @@ func (r *pfRun) battle(h, mover int) error {
 		sides[a.pa.Side] = append(sides[a.pa.Side], a.pa.ID)
 		a.busy = true
 	}
-	if len(idx) > pathfinder.MaxArmies {
-		return fmt.Errorf("day %d: %d armies in hex %s; a battle holds at most %d", r.day, len(idx), hex.ID, pathfinder.MaxArmies)
+	if len(idx) > MaxArmies {
+		return fmt.Errorf("day %d: %d armies in hex %s; a battle holds at most %d", r.day, len(idx), hex.ID, MaxArmies)
 	}
 	r.d.hex, r.d.names = hex.ID, names
 	if err := r.eng.Reset(setup, r.d, r.d); err != nil {
 		return err
 	}
-	var events []pathfinder.Event
+	var events []Event
 	if r.o.Out != nil {
-		r.eng.SetLog(pathfinder.Collect(&events))
+		r.eng.SetLog(Collect(&events))
 	} else {
 		r.eng.SetLog(nil)
 	}
@@ -434,7 +434,7 @@ func (r *pfRun) battle(h, mover int) error {
 	if err != nil {
 		return err
 	}
-	var in pathfinder.AftermathInput
+	var in AftermathInput
 	for s := 0; s < 2; s++ {
 		in.LoyaltyMod[s], in.ControlDC[s] = 0, 20
 		if k := r.kingdoms[s]; k != nil {
@@ -454,12 +454,12 @@ func (r *pfRun) battle(h, mover int) error {
 			return err
 		}
 	} else if r.o.Out != nil {
-		if err := r.rec(PFRecord{Type: "battle", Battle: r.battles, Hex: hex.ID, Armies: names}, ""); err != nil {
+		if err := r.rec(HexRecord{Type: "battle", Battle: r.battles, Hex: hex.ID, Armies: names}, ""); err != nil {
 			return err
 		}
 		for i := range events {
-			ev := pfEvent(&events[i], names, sideNames)
-			if err := r.rec(PFRecord{Type: "event", Battle: r.battles, Event: &ev}, ""); err != nil {
+			ev := logEntry(&events[i], names, sideNames)
+			if err := r.rec(HexRecord{Type: "event", Battle: r.battles, Event: &ev}, ""); err != nil {
 				return err
 			}
 		}
@@ -478,16 +478,16 @@ func (r *pfRun) battle(h, mover int) error {
 		}
 		var notes []string
 		switch x.Status {
-		case pathfinder.StatusDestroyed:
+		case StatusDestroyed:
 			a.gone, a.hex = "destroyed", -1
-			if x.Fate != pathfinder.FateNone {
+			if x.Fate != FateNone {
 				notes = append(notes, "commander "+x.Fate.String()+" (P-58)")
 			}
-		case pathfinder.StatusRouted:
+		case StatusRouted:
 			a.routed = true
 			notes = append(notes, "routed state (P-59)")
 			place = append(place, i)
-		case pathfinder.StatusWithdrawn:
+		case StatusWithdrawn:
 			place = append(place, i)
 		}
 		if x.Won {
@@ -518,19 +518,19 @@ func (r *pfRun) battle(h, mover int) error {
 			notes = append(notes, "disbands at Morale -5 (P-7)")
 		}
 		rows = append(rows, []string{a.pa.ID, x.Status.String(), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale), strings.Join(notes, "; ")})
-		if err := r.rec(PFRecord{Type: "aftermath", Battle: r.battles, Army: a.pa.ID, Status: x.Status.String(), HP: a.hp, Morale: a.st.Morale, Note: strings.Join(notes, "; ")}, ""); err != nil {
+		if err := r.rec(HexRecord{Type: "aftermath", Battle: r.battles, Army: a.pa.ID, Status: x.Status.String(), HP: a.hp, Morale: a.st.Morale, Note: strings.Join(notes, "; ")}, ""); err != nil {
 			return err
 		}
 	}
 	if r.text() && len(rows) > 0 {
-		if err := renderTable(&r.buf, []string{"army", "status", "hp", "morale", "aftermath"}, rows); err != nil {
+		if err := runner.RenderTable(&r.buf, []string{"army", "status", "hp", "morale", "aftermath"}, rows); err != nil {
 			return err
 		}
 	}
 	for j, i := range idx {
 		a := &r.armies[i]
 		x := &am.Armies[j]
-		if x.Status != pathfinder.StatusDestroyed {
+		if x.Status != StatusDestroyed {
 			continue
 		}
 		k := r.kingdoms[a.pa.Side]
@@ -540,7 +540,7 @@ func (r *pfRun) battle(h, mover int) error {
 		k.Economy += x.Penalty.Economy
 		k.Loyalty += x.Penalty.Loyalty
 		k.Stability += x.Penalty.Stability
-		if err := r.rec(PFRecord{Type: "kingdom", Side: sideNames[a.pa.Side], Army: a.pa.ID,
+		if err := r.rec(HexRecord{Type: "kingdom", Side: sideNames[a.pa.Side], Army: a.pa.ID,
 			Penalty: &[3]int{x.Penalty.Economy, x.Penalty.Loyalty, x.Penalty.Stability}, Counters: &[3]int{k.Economy, k.Loyalty, k.Stability}},
 			"  kingdom %s loses %s (%s destroyed, P-57): %+d/%+d/%+d, now economy %d, loyalty %d, stability %d",
 			sideNames[a.pa.Side], a.pa.ID, a.pa.Army.Size, x.Penalty.Economy, x.Penalty.Loyalty, x.Penalty.Stability,
@@ -559,21 +559,21 @@ func (r *pfRun) battle(h, mover int) error {
 // learn teaches a victorious army one new tactic (P-61), the owner's choice (KindTactic, Cause
 // "learn") among those it may use, while it knows fewer than floor(ACR/2) (P-10). It returns the
 // tactic's name, or "" when there is no room or nothing to learn.
-func (r *pfRun) learn(a *pfArmy, hex string) (string, error) {
+func (r *hexRun) learn(a *hexArmy, hex string) (string, error) {
 	if a.st.Known >= a.st.TacticsLimit {
 		return "", nil
 	}
-	var opts []pathfinder.Tactic
-	var choices []Choice
-	for t := pathfinder.TacStandard; t.Valid(); t++ {
+	var opts []Tactic
+	var choices []runner.Choice
+	for t := TacStandard; t.Valid(); t++ {
 		switch {
 		case a.st.Tactics.Has(t),
-			t == pathfinder.TacCavalryExperts && !a.st.Mounted,
-			t == pathfinder.TacSniperSupport && !a.st.Ranged:
+			t == TacCavalryExperts && !a.st.Mounted,
+			t == TacSniperSupport && !a.st.Ranged:
 			continue
 		}
 		opts = append(opts, t)
-		choices = append(choices, Choice{Name: strings.ToLower(t.String()), Value: int(t)})
+		choices = append(choices, runner.Choice{Name: strings.ToLower(t.String()), Value: int(t)})
 	}
 	if len(opts) == 0 {
 		return "", nil
@@ -581,7 +581,7 @@ func (r *pfRun) learn(a *pfArmy, hex string) (string, error) {
 	k := 0
 	if len(opts) > 1 {
 		req := &r.d.req
-		*req = Request{Kind: KindTactic, Day: r.day, Phase: PhaseBattle, Choices: choices, Block: hex,
+		*req = runner.Request{Kind: runner.KindTactic, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
 			Army: a.pa.ID, Title: "aftermath", Cause: "learn"}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
@@ -595,7 +595,7 @@ func (r *pfRun) learn(a *pfArmy, hex string) (string, error) {
 
 // place moves a withdrawn or routed army to an adjacent hex without hostile armies, the owner's
 // choice (P-62); with none it surrenders.
-func (r *pfRun) place(i, h int) error {
+func (r *hexRun) place(i, h int) error {
 	a := &r.armies[i]
 	if a.gone != "" {
 		return nil
@@ -604,21 +604,21 @@ func (r *pfRun) place(i, h int) error {
 	if a.routed {
 		why = "routed"
 	}
-	var choices []Choice
+	var choices []runner.Choice
 	for _, n := range r.pf.Hexes[h].Neighbours {
 		if !r.hostilesIn(n, a.pa.Side) {
-			choices = append(choices, Choice{Name: r.pf.Hexes[n].ID, Value: n})
+			choices = append(choices, runner.Choice{Name: r.pf.Hexes[n].ID, Value: n})
 		}
 	}
 	if len(choices) == 0 {
 		a.gone, a.hex = "surrendered", -1
-		return r.rec(PFRecord{Type: "placed", Army: a.pa.ID, From: r.hexID(h), Status: "surrendered"},
+		return r.rec(HexRecord{Type: "placed", Army: a.pa.ID, From: r.hexID(h), Status: "surrendered"},
 			"  %s (%s) has no hex to go to: it surrenders (P-55)", a.pa.ID, why)
 	}
 	k := 0
 	if len(choices) > 1 {
 		req := &r.d.req
-		*req = Request{Kind: KindPlace, Day: r.day, Phase: PhaseBattle, Choices: choices, Block: r.hexID(h), Army: a.pa.ID, Cause: why}
+		*req = runner.Request{Kind: runner.KindPlace, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: r.hexID(h), Army: a.pa.ID, Cause: why}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
 			return err
@@ -626,12 +626,12 @@ func (r *pfRun) place(i, h int) error {
 	}
 	to := choices[k].Value
 	a.hex = to
-	return r.rec(PFRecord{Type: "placed", Army: a.pa.ID, From: r.hexID(h), To: r.hexID(to), Status: why},
+	return r.rec(HexRecord{Type: "placed", Army: a.pa.ID, From: r.hexID(h), To: r.hexID(to), Status: why},
 		"  %s (%s) goes to %s (P-62)", a.pa.ID, why, r.hexID(to))
 }
 
 // recover heals every army that neither moved nor fought today (P-64).
-func (r *pfRun) recover() error {
+func (r *hexRun) recover() error {
 	for i := range r.armies {
 		a := &r.armies[i]
 		if a.gone != "" || a.busy || a.hp >= a.st.HP {
@@ -645,14 +645,14 @@ func (r *pfRun) recover() error {
 			}
 			loyal = roll+k.Loyalty >= k.ControlDC
 		}
-		hp := pathfinder.Recover(&a.st, a.hp, loyal)
+		hp := Recover(&a.st, a.hp, loyal)
 		line := "  %s rests: hp %d -> %d (P-64)"
 		args := []any{a.pa.ID, a.hp, hp}
 		if roll > 0 {
 			line = "  %s rests: hp %d -> %d (P-64; Loyalty d20 %d)"
 			args = append(args, roll)
 		}
-		if err := r.rec(PFRecord{Type: "recover", Army: a.pa.ID, HP: hp, Roll: roll}, line, args...); err != nil {
+		if err := r.rec(HexRecord{Type: "recover", Army: a.pa.ID, HP: hp, Roll: roll}, line, args...); err != nil {
 			return err
 		}
 		a.hp = hp
@@ -663,7 +663,7 @@ func (r *pfRun) recover() error {
 // upkeep ends a kingdom turn every TurnDays days: in its Upkeep Phase each routed army of the
 // kingdom's side makes a Loyalty check, d20 + Loyalty vs the Control DC; success ends its routed
 // state (P-59; one check a turn).
-func (r *pfRun) upkeep() error {
+func (r *hexRun) upkeep() error {
 	for s, k := range r.kingdoms {
 		if k == nil || k.TurnDays < 1 || r.day%k.TurnDays != 0 {
 			continue
@@ -683,7 +683,7 @@ func (r *pfRun) upkeep() error {
 				a.routed = false
 				res = "rallies"
 			}
-			if err := r.rec(PFRecord{Type: "upkeep", Army: a.pa.ID, Side: sideNames[s], Roll: roll, Status: res},
+			if err := r.rec(HexRecord{Type: "upkeep", Army: a.pa.ID, Side: sideNames[s], Roll: roll, Status: res},
 				"  upkeep (kingdom %s): %s Loyalty d20 %d %+d = %d vs DC %d: %s (P-59)", sideNames[s], a.pa.ID, roll, k.Loyalty, total, k.ControlDC, res); err != nil {
 				return err
 			}
@@ -692,8 +692,8 @@ func (r *pfRun) upkeep() error {
 	return nil
 }
 
-func (r *pfRun) end(outcome, reason string) (*PFResult, error) {
-	res := &PFResult{Outcome: outcome, Day: r.day, Reason: reason, Kingdoms: r.kingdoms}
+func (r *hexRun) end(outcome, reason string) (*ScenarioResult, error) {
+	res := &ScenarioResult{Outcome: outcome, Day: r.day, Reason: reason, Kingdoms: r.kingdoms}
 	var rows [][]string
 	for i := range r.armies {
 		a := &r.armies[i]
@@ -705,12 +705,12 @@ func (r *pfRun) end(outcome, reason string) (*PFResult, error) {
 		default:
 			state = "on the field"
 		}
-		res.Armies = append(res.Armies, PFArmyResult{ID: a.pa.ID, Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale, State: state})
+		res.Armies = append(res.Armies, ArmyResult{ID: a.pa.ID, Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale, State: state})
 		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], state, r.hexID(a.hex), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale)})
 	}
 	if r.text() {
 		fmt.Fprintf(&r.buf, "\n%s on day %d (%s)\n", outcome, r.day, reason)
-		if err := renderTable(&r.buf, []string{"army", "side", "state", "hex", "hp", "morale"}, rows); err != nil {
+		if err := runner.RenderTable(&r.buf, []string{"army", "side", "state", "hex", "hp", "morale"}, rows); err != nil {
 			return nil, err
 		}
 		for s, k := range r.kingdoms {
@@ -720,5 +720,5 @@ func (r *pfRun) end(outcome, reason string) (*PFResult, error) {
 		}
 		return res, r.flush()
 	}
-	return res, r.rec(PFRecord{Type: "end", Outcome: outcome, Reason: reason}, "")
+	return res, r.rec(HexRecord{Type: "end", Outcome: outcome, Reason: reason}, "")
 }

@@ -1,12 +1,14 @@
-package runner
+package karzoral
 
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // Hand-built plans for the tests, written the way the compiler lowers a scenario (plan.go is the
@@ -35,7 +37,7 @@ func mkPlan(blocks ...bspec) *plan.Plan {
 	}
 	var boxNames []string
 	for _, b := range blocks {
-		if b.box != "" && !contains(boxNames, b.box) {
+		if b.box != "" && !slices.Contains(boxNames, b.box) {
 			boxNames = append(boxNames, b.box)
 		}
 	}
@@ -269,10 +271,10 @@ func (c *collect) trace(types ...Type) string {
 type answers struct {
 	t     testing.TB
 	names []string
-	asked []Kind
+	asked []runner.Kind
 }
 
-func (a *answers) Decide(r *Request) (Answer, error) {
+func (a *answers) Decide(r *runner.Request) (runner.Answer, error) {
 	a.asked = append(a.asked, r.Kind)
 	if len(a.names) == 0 {
 		a.t.Fatalf("%s: unexpected %s decision", r.Where(), r.Kind)
@@ -283,13 +285,13 @@ func (a *answers) Decide(r *Request) (Answer, error) {
 	if i < 0 {
 		a.t.Fatalf("%s: %q is not legal for %s (legal: %s)", r.Where(), n, r.Kind, r.Legal())
 	}
-	return Answer{Choice: i}, nil
+	return runner.Answer{Choice: i}, nil
 }
 
 // mustScript parses a YAML script held in the test.
-func mustScript(t testing.TB, src string) *Script {
+func mustScript(t testing.TB, src string) *runner.Script {
 	t.Helper()
-	s, list := ParseScript("s.yaml", []byte(src))
+	s, list := runner.ParseScript("s.yaml", []byte(src))
 	if s == nil || list.HasErrors() {
 		t.Fatalf("script: %v", list)
 	}

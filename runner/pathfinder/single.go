@@ -1,4 +1,4 @@
-package runner
+package pathfinder
 
 import (
 	"bytes"
@@ -9,82 +9,82 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
-// PFEvent is one line of a Pathfinder battle log as JSONL records hold it (pathfinder.Event with
+// LogEntry is one line of a Pathfinder battle log as JSONL records hold it (Event with
 // army ids and names instead of indices and enums).
-type PFEvent struct {
-	Kind         string  `json:"kind"`
-	Phase        string  `json:"phase"`
-	PhaseNo      int     `json:"phaseNo"`
-	Army         string  `json:"army,omitempty"`
-	Other        string  `json:"other,omitempty"`
-	Tactic       string  `json:"tactic,omitempty"`
-	FromTactic   string  `json:"fromTactic,omitempty"`
-	Strategy     string  `json:"strategy,omitempty"`
-	FromStrategy string  `json:"fromStrategy,omitempty"`
-	Die          int     `json:"die,omitempty"`
-	Mods         []PFMod `json:"mods,omitempty"`
-	Total        int     `json:"total,omitempty"`
-	DC           int     `json:"dc,omitempty"`
-	Against      int     `json:"against,omitempty"` // the DV, or the opposing check's total
-	OK           bool    `json:"ok,omitempty"`
-	Natural      int     `json:"natural,omitempty"`
-	Damage       int     `json:"damage,omitempty"`
-	Heal         int     `json:"heal,omitempty"`
-	HP           int     `json:"hp,omitempty"`
-	Fate         string  `json:"fate,omitempty"`
-	Penalty      *[3]int `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
-	Winner       string  `json:"winner,omitempty"`
+type LogEntry struct {
+	Kind         string   `json:"kind"`
+	Phase        string   `json:"phase"`
+	PhaseNo      int      `json:"phaseNo"`
+	Army         string   `json:"army,omitempty"`
+	Other        string   `json:"other,omitempty"`
+	Tactic       string   `json:"tactic,omitempty"`
+	FromTactic   string   `json:"fromTactic,omitempty"`
+	Strategy     string   `json:"strategy,omitempty"`
+	FromStrategy string   `json:"fromStrategy,omitempty"`
+	Die          int      `json:"die,omitempty"`
+	Mods         []LogMod `json:"mods,omitempty"`
+	Total        int      `json:"total,omitempty"`
+	DC           int      `json:"dc,omitempty"`
+	Against      int      `json:"against,omitempty"` // the DV, or the opposing check's total
+	OK           bool     `json:"ok,omitempty"`
+	Natural      int      `json:"natural,omitempty"`
+	Damage       int      `json:"damage,omitempty"`
+	Heal         int      `json:"heal,omitempty"`
+	HP           int      `json:"hp,omitempty"`
+	Fate         string   `json:"fate,omitempty"`
+	Penalty      *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
+	Winner       string   `json:"winner,omitempty"`
 }
 
-// PFMod is one itemised modifier.
-type PFMod struct {
+// LogMod is one itemised modifier.
+type LogMod struct {
 	Name  string `json:"name"`
 	Value int    `json:"value"`
 }
 
-func pfEvent(e *pathfinder.Event, names []string, sides [2]string) PFEvent {
+func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 	name := func(i int) string {
 		if i >= 0 && i < len(names) {
 			return names[i]
 		}
 		return ""
 	}
-	out := PFEvent{Kind: e.Kind.String(), Phase: e.Phase.String(), PhaseNo: e.PhaseNo, Army: name(e.Army),
+	out := LogEntry{Kind: e.Kind.String(), Phase: e.Phase.String(), PhaseNo: e.PhaseNo, Army: name(e.Army),
 		Other: name(e.Other), Die: e.Roll.Die, Total: e.Roll.Total, DC: e.Roll.DC, OK: e.OK,
 		Natural: e.Natural, Damage: e.Damage, Heal: e.Heal, HP: e.HP}
 	for _, m := range e.Roll.Mods.Items() {
-		out.Mods = append(out.Mods, PFMod{m.Name(), int(m.Value)})
+		out.Mods = append(out.Mods, LogMod{m.Name(), int(m.Value)})
 	}
 	switch e.Kind {
-	case pathfinder.EvTactic:
+	case EvTactic:
 		out.Tactic, out.FromTactic = e.Tactic.String(), e.FromTactic.String()
-	case pathfinder.EvStrategy:
+	case EvStrategy:
 		out.Strategy = e.Strategy.String()
 		if e.FromStrategy.Valid() {
 			out.FromStrategy = e.FromStrategy.String()
 		}
-	case pathfinder.EvOffense, pathfinder.EvPartingShot, pathfinder.EvSiegebreaker, pathfinder.EvAmbush, pathfinder.EvWithdraw:
+	case EvOffense, EvPartingShot, EvSiegebreaker, EvAmbush, EvWithdraw:
 		out.Against = e.Against.Total
-	case pathfinder.EvDestroyed:
+	case EvDestroyed:
 		out.Fate = e.Fate.String()
 		out.Penalty = &[3]int{e.Penalty.Economy, e.Penalty.Loyalty, e.Penalty.Stability}
-	case pathfinder.EvEnd:
+	case EvEnd:
 		out.Winner = "none"
-		if e.Side == pathfinder.SideA || e.Side == pathfinder.SideB {
+		if e.Side == SideA || e.Side == SideB {
 			out.Winner = sides[e.Side]
 		}
 	}
-	if e.Kind == pathfinder.EvOffense || e.Kind == pathfinder.EvPartingShot {
+	if e.Kind == EvOffense || e.Kind == EvPartingShot {
 		out.OK = false
 	}
 	return out
 }
 
-func mods(r *pathfinder.Roll) string {
+func mods(r *Roll) string {
 	var parts []string
 	for _, m := range r.Mods.Items() {
 		parts = append(parts, m.String())
@@ -92,7 +92,7 @@ func mods(r *pathfinder.Roll) string {
 	return strings.Join(parts, ", ")
 }
 
-func die(r *pathfinder.Roll) string {
+func die(r *Roll) string {
 	if r.Die == 0 {
 		return ""
 	}
@@ -100,7 +100,7 @@ func die(r *pathfinder.Roll) string {
 }
 
 // eventRow is one row of a phase table: army, step, d20, modifiers, total, against, result.
-func eventRow(e *pathfinder.Event, names []string) []string {
+func eventRow(e *Event, names []string) []string {
 	n := func(i int) string {
 		if i >= 0 && i < len(names) {
 			return names[i]
@@ -110,10 +110,10 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 	r := &e.Roll
 	total := strconv.Itoa(r.Total)
 	switch e.Kind {
-	case pathfinder.EvTactic:
+	case EvTactic:
 		if r.Die == 0 {
 			res := e.Tactic.String()
-			if e.FromTactic != e.Tactic && e.Phase != pathfinder.PhaseTactics {
+			if e.FromTactic != e.Tactic && e.Phase != PhaseTactics {
 				res = e.FromTactic.String() + " -> " + e.Tactic.String()
 			}
 			return []string{n(e.Army), "tactic", "", "", "", "", res}
@@ -123,7 +123,7 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 			res = "keeps " + e.FromTactic.String() + " (failed " + e.Tactic.String() + ")"
 		}
 		return []string{n(e.Army), "tactic change", die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
-	case pathfinder.EvStrategy:
+	case EvStrategy:
 		if r.Die == 0 {
 			res := e.Strategy.String()
 			if e.FromStrategy.Valid() && e.FromStrategy != e.Strategy {
@@ -136,13 +136,13 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 			res = "keeps " + e.FromStrategy.String() + " (failed " + e.Strategy.String() + ")"
 		}
 		return []string{n(e.Army), "strategy change", die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
-	case pathfinder.EvTaunt:
+	case EvTaunt:
 		res := "OM and DV -2"
 		if e.OK {
 			res = "resists"
 		}
 		return []string{n(e.Army), "taunted by " + n(e.Other), die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
-	case pathfinder.EvWithdraw:
+	case EvWithdraw:
 		if r.Die == 0 && e.Against.Die == 0 {
 			return []string{n(e.Army), "withdraw vs " + n(e.Other), "", "", "", "", "wins (unopposed)"}
 		}
@@ -151,24 +151,24 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 			res = "wins"
 		}
 		return []string{n(e.Army), "withdraw vs " + n(e.Other), die(r), mods(r), total, strconv.Itoa(e.Against.Total), res}
-	case pathfinder.EvLeave:
+	case EvLeave:
 		if e.OK {
 			return []string{n(e.Army), "withdraw", "", "", "", "", "leaves the field"}
 		}
 		return []string{n(e.Army), "withdraw", "", "", "", "", "fights this phase at range"}
-	case pathfinder.EvPotion:
+	case EvPotion:
 		return []string{n(e.Army), "healing potion", "", "", "", "", "heals " + strconv.Itoa(e.Heal)}
-	case pathfinder.EvTriage:
+	case EvTriage:
 		return []string{n(e.Army), "triage", "", "", "", "", "heals " + strconv.Itoa(e.Heal)}
-	case pathfinder.EvFalseRetreat:
+	case EvFalseRetreat:
 		return []string{n(e.Army), "false retreat", "", "", "", "", "no check; OM +6 next phase"}
-	case pathfinder.EvSkip:
+	case EvSkip:
 		return []string{n(e.Army), "no check", "", "", "", "", "natural 1 last phase (P-20)"}
-	case pathfinder.EvFortification:
+	case EvFortification:
 		return []string{n(e.Army), "siege engines vs " + n(e.Other), "", "", "", "", fmt.Sprintf("fortification -%d, now %d", e.Damage, e.HP)}
-	case pathfinder.EvOffense, pathfinder.EvPartingShot:
+	case EvOffense, EvPartingShot:
 		step := "attacks " + n(e.Other)
-		if e.Kind == pathfinder.EvPartingShot {
+		if e.Kind == EvPartingShot {
 			step = "parting shot at " + n(e.Other)
 		}
 		res := "damage " + strconv.Itoa(e.Damage)
@@ -179,33 +179,33 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 			res += " (natural 1: no check next phase)"
 		}
 		return []string{n(e.Army), step, die(r), mods(r), total, dvText(&e.Against), res}
-	case pathfinder.EvSiegebreaker:
+	case EvSiegebreaker:
 		res := "misses"
 		if e.OK {
 			res = "destroys a siege engine"
 		}
 		return []string{n(e.Army), "siegebreaker vs " + n(e.Other), die(r), mods(r), total, "DV " + strconv.Itoa(e.Against.Total), res}
-	case pathfinder.EvAmbush:
+	case EvAmbush:
 		res := "fails"
 		if e.OK {
 			res = n(e.Other) + " skips the tactics phase"
 		}
 		return []string{n(e.Army), "ambush " + n(e.Other), die(r), mods(r), total, "DV " + strconv.Itoa(e.Against.Total), res}
-	case pathfinder.EvHP:
+	case EvHP:
 		res := fmt.Sprintf("hp %d", e.HP)
 		if e.Heal > 0 {
 			res = fmt.Sprintf("+%d, %s", e.Heal, res)
 		}
 		return []string{n(e.Army), "damage taken", "", "", strconv.Itoa(e.Damage), "", res}
-	case pathfinder.EvDestroyed:
+	case EvDestroyed:
 		res := fmt.Sprintf("kingdom %+d/%+d/%+d", e.Penalty.Economy, e.Penalty.Loyalty, e.Penalty.Stability)
-		if e.Fate != pathfinder.FateNone {
+		if e.Fate != FateNone {
 			res += ", commander " + e.Fate.String()
 		}
 		return []string{n(e.Army), "destroyed", "", "", "", "", res}
-	case pathfinder.EvWithdrawn:
+	case EvWithdrawn:
 		return []string{n(e.Army), "withdrawn", "", "", "", "", "left the field"}
-	case pathfinder.EvRoutCheck:
+	case EvRoutCheck:
 		step := "rout check"
 		if e.Reroll {
 			step = "rout check (Hold the Line)"
@@ -215,7 +215,7 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 			res = "holds"
 		}
 		return []string{n(e.Army), step, die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
-	case pathfinder.EvRouted:
+	case EvRouted:
 		return []string{n(e.Army), "routs", "", "", "", "", "leaves the field"}
 	}
 	return nil
@@ -223,7 +223,7 @@ func eventRow(e *pathfinder.Event, names []string) []string {
 
 // writeBattleTables writes a battle's log as one table per phase (rolls, modifiers, totals,
 // damage, hp) and the winner.
-func writeBattleTables(w *bytes.Buffer, events []pathfinder.Event, names []string, sides [2]string) error {
+func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2]string) error {
 	var rows [][]string
 	title := ""
 	flush := func() error {
@@ -235,28 +235,28 @@ func writeBattleTables(w *bytes.Buffer, events []pathfinder.Event, names []strin
 			w.WriteString("  (nothing happens)\n")
 			return nil
 		}
-		err := renderTable(w, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows)
+		err := runner.RenderTable(w, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows)
 		rows = rows[:0]
 		return err
 	}
 	for i := range events {
 		e := &events[i]
 		switch e.Kind {
-		case pathfinder.EvPhase:
+		case EvPhase:
 			if err := flush(); err != nil {
 				return err
 			}
-			if e.Phase == pathfinder.PhaseTactics {
+			if e.Phase == PhaseTactics {
 				title = "Tactics Phase"
 			} else {
 				title = fmt.Sprintf("%s%s Phase %d", strings.ToUpper(e.Phase.String()[:1]), e.Phase.String()[1:], e.PhaseNo)
 			}
-		case pathfinder.EvEnd:
+		case EvEnd:
 			if err := flush(); err != nil {
 				return err
 			}
 			title = ""
-			if e.Side == pathfinder.SideA || e.Side == pathfinder.SideB {
+			if e.Side == SideA || e.Side == SideB {
 				fmt.Fprintf(w, "winner: %s\n", sides[e.Side])
 			} else {
 				w.WriteString("winner: none\n")
@@ -275,13 +275,13 @@ func writeBattleTables(w *bytes.Buffer, events []pathfinder.Event, names []strin
 
 // BattleOptions configure RunBattle. The battle file's options apply on top of Rules.
 type BattleOptions struct {
-	Seed     uint64      // seeds the dice unless Dice is set
-	Dice     dice.Source // replaces dice.NewSeeded(Seed)
-	Decider  Decider     // nil: the engine's default policy (pathfinder.Policy)
-	Fallback Decider     // takes over when a script runs out (ErrScriptEnded)
-	Rules    pathfinder.Options
+	Seed     uint64         // seeds the dice unless Dice is set
+	Dice     dice.Source    // replaces dice.NewSeeded(Seed)
+	Decider  runner.Decider // nil: the engine's default policy (Policy)
+	Fallback runner.Decider // takes over when a script runs out (ErrScriptEnded)
+	Rules    Options
 	Out      io.Writer // nil: no output
-	Format   string    // "text" (tables per phase) or "jsonl" (one PFEvent a line)
+	Format   string    // "text" (tables per phase) or "jsonl" (one LogEntry a line)
 }
 
 // BattleResult is how one battle ended.
@@ -299,24 +299,24 @@ type BattleArmyResult struct {
 }
 
 // battleSetup derives every army's statistics (P-1..P-11) and builds the engine's setup.
-func battleSetup(b *plan.Battle, base pathfinder.Options) (*pathfinder.Setup, []string, error) {
-	rules, err := pathfinder.ApplyOptions(base, b.Options)
+func battleSetup(b *plan.Battle, base Options) (*Setup, []string, error) {
+	rules, err := ApplyOptions(base, b.Options)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &pathfinder.Setup{Field: pathfinder.FieldOf(b.Conditions), Options: rules}
+	s := &Setup{Field: FieldOf(b.Conditions), Options: rules}
 	var names []string
 	for i := range b.Armies {
 		pa := &b.Armies[i]
-		a, err := pathfinder.ArmyOf(&pa.Army)
+		a, err := ArmyOf(&pa.Army)
 		if err != nil {
 			return nil, nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
-		st, err := pathfinder.Derive(&a, rules)
+		st, err := Derive(&a, rules)
 		if err != nil {
 			return nil, nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
-		s.Armies = append(s.Armies, pathfinder.Combatant{Stats: st, Side: pathfinder.Side(pa.Side), HP: pa.StartHP,
+		s.Armies = append(s.Armies, Combatant{Stats: st, Side: Side(pa.Side), HP: pa.StartHP,
 			Routed: pa.Routed, Fortification: pa.Fortification, AdvantageousTerrain: pa.AdvantageousTerrain,
 			BattlefieldAdvantage: pa.BattlefieldAdvantage, Ambusher: pa.Ambusher, Ruling: pa.Ruling})
 		names = append(names, pa.ID)
@@ -326,7 +326,7 @@ func battleSetup(b *plan.Battle, base pathfinder.Options) (*pathfinder.Setup, []
 
 // RunBattle fights one battle of a compiled battle file (P-15..P-56) with every choice from the
 // Decider and every die through the Decider's Roller, then the seeded dice, and writes the log: per
-// phase a table (text) or one PFEvent per line (jsonl), then each army's end state.
+// phase a table (text) or one LogEntry per line (jsonl), then each army's end state.
 func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	setup, names, err := battleSetup(b, o.Rules)
 	if err != nil {
@@ -336,18 +336,18 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	if src == nil {
 		src = dice.NewSeeded(o.Seed)
 	}
-	d := newPFDecisions(o.Decider, o.Fallback, src)
+	d := newDecisions(o.Decider, o.Fallback, src)
 	d.day, d.hex, d.names = 0, b.ID, names // a lone battle has no days
-	var ch pathfinder.Chooser = d
+	var ch Chooser = d
 	if o.Decider == nil {
 		ch = nil
 	}
-	eng, err := pathfinder.New(setup, d, ch)
+	eng, err := New(setup, d, ch)
 	if err != nil {
 		return nil, err
 	}
-	var events []pathfinder.Event
-	eng.SetLog(pathfinder.Collect(&events))
+	var events []Event
+	eng.SetLog(Collect(&events))
 	res, err := eng.Run()
 	if d.err != nil {
 		return nil, d.err
@@ -356,7 +356,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 		return nil, err
 	}
 	out := &BattleResult{Phases: res.Phases}
-	if res.Winner == pathfinder.SideA || res.Winner == pathfinder.SideB {
+	if res.Winner == SideA || res.Winner == SideB {
 		out.Winner = b.Sides[res.Winner]
 	}
 	for i := range names {
@@ -372,7 +372,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
 		for i := range events {
-			if err := enc.Encode(pfEvent(&events[i], names, b.Sides)); err != nil {
+			if err := enc.Encode(logEntry(&events[i], names, b.Sides)); err != nil {
 				return nil, err
 			}
 		}
@@ -392,7 +392,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 		for i, a := range out.Armies {
 			rows = append(rows, []string{a.ID, b.Sides[b.Armies[i].Side], a.Status, fmt.Sprintf("%d/%d", a.HP, setup.Armies[i].Stats.HP)})
 		}
-		if err := renderTable(&buf, []string{"army", "side", "status", "hp"}, rows); err != nil {
+		if err := runner.RenderTable(&buf, []string{"army", "side", "status", "hp"}, rows); err != nil {
 			return nil, err
 		}
 	}
@@ -406,7 +406,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 func extraTactics(all []string) []string {
 	var out []string
 	for _, t := range all {
-		if t != pathfinder.TacStandard.String() && t != pathfinder.TacWithdraw.String() {
+		if t != TacStandard.String() && t != TacWithdraw.String() {
 			out = append(out, t)
 		}
 	}
@@ -426,7 +426,7 @@ func armyTable(w *bytes.Buffer, armies []plan.PFArmy, sides [2]string) error {
 		rows = append(rows, []string{a.ID, sides[a.Side], a.Army.Size, s.ACR, strconv.Itoa(s.HP),
 			om, strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
-	return renderTable(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "morale", "tactics"}, rows)
+	return runner.RenderTable(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "morale", "tactics"}, rows)
 }
 
 // Rates are the outcomes of many battles (RunBattleRates).
@@ -449,15 +449,15 @@ type ArmyRates struct {
 	Withdrawn int    `json:"withdrawn"`
 }
 
-// RunBattleRates fights a battle runs times with the engine's default policy (pathfinder.Policy)
+// RunBattleRates fights a battle runs times with the engine's default policy (Policy)
 // and dice seeded by seed, one after the other from one generator: the same seed gives the same
 // rates.
-func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules pathfinder.Options) (*Rates, error) {
+func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules Options) (*Rates, error) {
 	setup, names, err := battleSetup(b, rules)
 	if err != nil {
 		return nil, err
 	}
-	eng, err := pathfinder.New(setup, dice.NewSeeded(seed), nil)
+	eng, err := New(setup, dice.NewSeeded(seed), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -471,18 +471,18 @@ func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules pathfinder.Opti
 			return nil, err
 		}
 		r.Phases += res.Phases
-		if res.Winner == pathfinder.SideA || res.Winner == pathfinder.SideB {
+		if res.Winner == SideA || res.Winner == SideB {
 			r.Wins[res.Winner]++
 		} else {
 			r.NoWinner++
 		}
 		for i := range names {
 			switch eng.State(i).Status {
-			case pathfinder.StatusRouted:
+			case StatusRouted:
 				r.Armies[i].Routed++
-			case pathfinder.StatusDestroyed:
+			case StatusDestroyed:
 				r.Armies[i].Destroyed++
-			case pathfinder.StatusWithdrawn:
+			case StatusWithdrawn:
 				r.Armies[i].Withdrawn++
 			}
 		}
@@ -511,7 +511,7 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 		}
 	}
 	rows = append(rows, []string{"no winner", pct(r.NoWinner), "", "", ""})
-	if err := renderTable(&buf, []string{"", "wins", "routed", "destroyed", "withdrawn"}, rows); err != nil {
+	if err := runner.RenderTable(&buf, []string{"", "wins", "routed", "destroyed", "withdrawn"}, rows); err != nil {
 		return err
 	}
 	_, err := w.Write(buf.Bytes())
@@ -519,11 +519,11 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 }
 
 // dvText is "DV 9 (10 + ACR 3, tactic Relentless Brutality -4)": the total and what makes it.
-func dvText(r *pathfinder.Roll) string {
+func dvText(r *Roll) string {
 	var parts []string
 	for _, m := range r.Mods.Items() {
 		switch m.Kind {
-		case pathfinder.ModBase:
+		case ModBase:
 			parts = append(parts, strconv.Itoa(int(m.Value)))
 		default:
 			parts = append(parts, m.String())

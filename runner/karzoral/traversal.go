@@ -1,17 +1,9 @@
-package runner
+package karzoral
 
 import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
-
-// Traverse choices, the Choice.Value of a KindTraverse choice.
-const (
-	TravContinue = 0 // K-45 (3): pick another face
-	TravStop     = 1 // K-46: stop voluntarily; the day ends with a rest (K-48)
-	TravLeave    = 2 // K-50: leave early, per the area's exit policy
-)
-
-var traverseNames = [3]string{"continue", "stop", "leave"}
 
 // enterArea starts traversal mode when the party has entered a block of an area not yet completed
 // (K-43). Default: right after step (b) of the entry day; Rules.TraversalNextDay: from the next day.
@@ -33,7 +25,7 @@ func (s *state) enterArea(from int) (bool, error) {
 	}
 	// K-43 Default: the rest of the entry day follows traversal mode (only from the day's action
 	// phase; entering during a forced march, the mode starts the next day).
-	return !k.rules.TraversalNextDay && s.phase == PhaseAction, nil
+	return !k.rules.TraversalNextDay && s.phase == runner.PhaseAction, nil
 }
 
 // traversalDay implements a traversal day's action phase (K-44..K-50): the cycle of K-45 until the
@@ -46,12 +38,12 @@ func (s *state) traversalDay() (normal bool, err error) {
 	t := &s.p.Traversals[a]
 	for {
 		cs := s.choices[:0]
-		cs = append(cs, Choice{Name: "continue", Value: TravContinue}, Choice{Name: "stop", Value: TravStop})
+		cs = append(cs, runner.Choice{Name: "continue", Value: TravContinue}, runner.Choice{Name: "stop", Value: TravStop})
 		if !k.retrace && (t.Exit == "free" || t.Exit == "retrace") {
-			cs = append(cs, Choice{Name: "leave", Value: TravLeave, Note: t.Exit})
+			cs = append(cs, runner.Choice{Name: "leave", Value: TravLeave, Note: t.Exit})
 		}
 		req := &s.req
-		*req = Request{Kind: KindTraverse, Day: s.day, Phase: s.phase, Choices: cs,
+		*req = runner.Request{Kind: runner.KindTraverse, Day: s.day, Phase: s.phase, Choices: cs,
 			Block: s.p.Field.Blocks[s.party].ID, Encounter: t.ID}
 		c, err := s.decide(req)
 		if err != nil {
@@ -81,13 +73,13 @@ func (s *state) traversalDay() (normal bool, err error) {
 		if err != nil {
 			return false, err
 		}
-		var faces []Choice
+		var faces []runner.Choice
 		for i, f := range d {
 			if i == 1 && f == d[0] {
 				break
 			}
 			if k.travChecked&(1<<(f-1)) == 0 {
-				faces = append(faces, Choice{Name: faceName(f), Value: f})
+				faces = append(faces, runner.Choice{Name: faceName(f), Value: f})
 			}
 		}
 		if len(faces) == 0 {
@@ -103,7 +95,7 @@ func (s *state) traversalDay() (normal bool, err error) {
 		}
 		// K-46: if exactly one die shows an unchecked face, it must be taken (the only choice).
 		req = &s.req
-		*req = Request{Kind: KindPick, Day: s.day, Phase: s.phase, Choices: faces, Dice: d,
+		*req = runner.Request{Kind: runner.KindPick, Day: s.day, Phase: s.phase, Choices: faces, Dice: d,
 			Block: s.p.Field.Blocks[s.party].ID, Cause: "traversal", Title: t.ID}
 		c, err = s.decide(req)
 		if err != nil {

@@ -1,13 +1,14 @@
-package runner
+package karzoral
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
-func run(t *testing.T, p *plan.Plan, d Decider) (*Result, *collect, error) {
+func run(t *testing.T, p *plan.Plan, d runner.Decider) (*Result, *collect, error) {
 	t.Helper()
 	c := &collect{}
 	res, err := Run(p, Options{Seed: 1, Decider: d, Sink: c})
@@ -38,7 +39,7 @@ func TestStrengthBattleK24K25(t *testing.T) {
 	if b.Army != "e" || b.Before != 75 || b.After != 15 || b.Other != "f" || b.OtherBefore != 60 || b.OtherAfter != 0 || b.Loss != 60 || b.Block != "b1" {
 		t.Errorf("K-24: got %+v, want e 75 -> 15, f 60 -> 0, loss 60 at b1", b)
 	}
-	if res.Outcome != Failure || res.Day != 1 || !strings.Contains(res.Reason, "K-25") {
+	if res.Outcome != runner.Failure || res.Day != 1 || !strings.Contains(res.Reason, "K-25") {
 		t.Errorf("K-25: got %s day %d (%s), want failure on day 1", res.Outcome, res.Day, res.Reason)
 	}
 	if len(d.asked) != 0 || len(c.of(TypePartyMove, TypeStay)) != 0 {
@@ -66,7 +67,7 @@ func TestStrengthBattleK24FriendlyWins(t *testing.T) {
 	if rm := c.of(TypeArmyRemoved); len(rm) != 1 || rm[0].Army != "e" || rm[0].Source != "strength" {
 		t.Errorf("removed: %+v", rm)
 	}
-	if res.Outcome != Failure || res.Reason != "day limit" || res.Day != 1 {
+	if res.Outcome != runner.Failure || res.Reason != "day limit" || res.Day != 1 {
 		t.Errorf("got %s day %d (%s), want failure on day 1 (day limit)", res.Outcome, res.Day, res.Reason)
 	}
 }
@@ -92,7 +93,7 @@ func TestStrengthBattleK24Pairs(t *testing.T) {
 	if sb[0].OtherAfter != 10 || sb[1].After != 10 || sb[1].OtherAfter != 0 {
 		t.Errorf("strengths: %+v", sb)
 	}
-	if res.Outcome != Failure || !strings.Contains(res.Reason, "f1") {
+	if res.Outcome != runner.Failure || !strings.Contains(res.Reason, "f1") {
 		t.Errorf("K-25: %+v", res)
 	}
 }
@@ -163,9 +164,9 @@ func TestArmyHoldsAtEndK22(t *testing.T) {
 }
 
 // dice1 wraps a Decider and supplies every die as 1 (a Roller), so camp picks are always "1".
-type dice1 struct{ Decider }
+type dice1 struct{ runner.Decider }
 
-func (dice1) Roll(*Request) (int, bool, error) { return 1, true, nil }
+func (dice1) Roll(*runner.Request) (int, bool, error) { return 1, true, nil }
 
 // boxField: a at (0,0); box A = x at (1,0) (one-way: only from the north), y (2,0), z (1,1),
 // w (2,1); n at (1,-1) north of x.
@@ -277,7 +278,7 @@ func TestBattleThenEventsK33(t *testing.T) {
 	if got != want {
 		t.Errorf("K-33 order:\n got %s\nwant %s", got, want)
 	}
-	if res.Outcome != Success || res.Day != 1 {
+	if res.Outcome != runner.Success || res.Day != 1 {
 		t.Errorf("got %+v", res)
 	}
 }
@@ -323,7 +324,7 @@ func TestDefeatK100(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Outcome != Failure || res.Day != 1 || !strings.Contains(res.Reason, "K-100") {
+	if res.Outcome != runner.Failure || res.Day != 1 || !strings.Contains(res.Reason, "K-100") {
 		t.Errorf("got %+v", res)
 	}
 	if len(c.of(TypePick)) != 0 {
@@ -450,12 +451,12 @@ func TestFoodShortageK20(t *testing.T) {
 func TestDayLimit(t *testing.T) {
 	p := line(1)
 	p.DayLimit = 2
-	pol, _ := NewPolicy("first", 0)
+	pol, _ := runner.NewPolicy("first", 0)
 	res, c, err := run(t, p, pol)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Outcome != Failure || res.Reason != "day limit" || res.Day != 2 {
+	if res.Outcome != runner.Failure || res.Reason != "day limit" || res.Day != 2 {
 		t.Errorf("got %+v, want failure on day 2 (day limit)", res)
 	}
 	// Both days are played to the night phase.
@@ -463,7 +464,7 @@ func TestDayLimit(t *testing.T) {
 		t.Errorf("%d night phases, want 2", n)
 	}
 	end := c.of(TypeEnd)
-	if len(end) != 1 || end[0].Result != Failure || end[0].Day != 2 {
+	if len(end) != 1 || end[0].Result != runner.Failure || end[0].Day != 2 {
 		t.Errorf("end record %+v", end)
 	}
 }
@@ -489,7 +490,7 @@ func TestDayEventsAndStrengthK25(t *testing.T) {
 	if got := c.trace(TypeEvent, TypeStrength, TypeArmyRemoved, TypeSay); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
-	if res.Outcome != Failure || res.Day != 2 || !strings.Contains(res.Reason, "K-25") {
+	if res.Outcome != runner.Failure || res.Day != 2 || !strings.Contains(res.Reason, "K-25") {
 		t.Errorf("got %+v", res)
 	}
 }
@@ -497,7 +498,7 @@ func TestDayEventsAndStrengthK25(t *testing.T) {
 // Field 1 played from the bundled win script: checked by hand against field01.cue and K-19..K-41
 // (see testdata/runner/field01-win.yaml).
 func TestField01Win(t *testing.T) {
-	s, list, err := LoadScript("../testdata/runner/field01-win.yaml")
+	s, list, err := runner.LoadScript("../../testdata/runner/field01-win.yaml")
 	if err != nil || list.HasErrors() {
 		t.Fatal(err, list)
 	}
@@ -507,7 +508,7 @@ func TestField01Win(t *testing.T) {
 	}
 	// Day 3 night: the cache burns, warband 75 -> 45; day 5: warband 45 vs mercenaries 60 at 09,
 	// d = 45: warband 0 (removed), mercenaries 15; day 7: the party enters the gate.
-	if res.Outcome != Success || res.Day != 7 || res.Reason != "objective takeTheGate" {
+	if res.Outcome != runner.Success || res.Day != 7 || res.Reason != "objective takeTheGate" {
 		t.Errorf("got %s on day %d (%s)", res.Outcome, res.Day, res.Reason)
 	}
 	sb := c.of(TypeStrengthBattle)
@@ -529,7 +530,7 @@ func TestField01Win(t *testing.T) {
 // Field 1, the lose script: the mercenaries (60) meet the full warband (75) at 09 on day 5 and are
 // wiped out: K-24, K-25.
 func TestField01Lose(t *testing.T) {
-	s, list, err := LoadScript("../testdata/runner/field01-lose.yaml")
+	s, list, err := runner.LoadScript("../../testdata/runner/field01-lose.yaml")
 	if err != nil || list.HasErrors() {
 		t.Fatal(err, list)
 	}
@@ -537,7 +538,7 @@ func TestField01Lose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Outcome != Failure || res.Day != 5 || res.Reason != "friendly army mercenaries wiped out (K-25)" {
+	if res.Outcome != runner.Failure || res.Day != 5 || res.Reason != "friendly army mercenaries wiped out (K-25)" {
 		t.Errorf("got %s on day %d (%s)", res.Outcome, res.Day, res.Reason)
 	}
 	sb := c.of(TypeStrengthBattle)
@@ -618,7 +619,7 @@ func TestArmyGoneAndOffFieldArmies(t *testing.T) {
 	}
 	// Day 1: boss is a reserve, not gone: no success. Day 2: it arrives (the second spawn finds it
 	// there). Day 3: removed, so gone: success on day 3. reinf never lost strength, no K-25.
-	if res.Outcome != Success || res.Day != 3 {
+	if res.Outcome != runner.Success || res.Day != 3 {
 		t.Fatalf("got %s on day %d (%s), want success on day 3", res.Outcome, res.Day, res.Reason)
 	}
 	var notes []string
