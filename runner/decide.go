@@ -60,6 +60,9 @@ const (
 
 var phaseNames = [...]string{"", "start", "action", "camp", "night", "march", "battle"}
 
+// MarshalText writes the phase's name, as JSON Lines events carry it ("start").
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
 		return phaseNames[p]

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 
 	"github.com/sortie-rpg/sortie/runner"
-	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/urfave/cli/v2"
 )
 
@@ -170,29 +169,11 @@ func (pl *played) finish(e *env, err error) error {
 	return failf(exitUsage, "%v", err)
 }
 
-// sinkFor returns the transcript sink of a single-scenario run, calling the session's checkpoint
-// after every day end.
-func (pl *played) sinkFor(format string) karzoral.Sink {
-	var inner karzoral.Sink
+// sinkFor returns the transcript sink of a run: its events as text or JSON Lines, through the
+// session's byte counter.
+func (pl *played) sinkFor(format string) runner.Sink {
 	if format == "jsonl" {
-		inner = karzoral.NewJSONLSink(pl.sess.out)
-	} else {
-		inner = karzoral.NewTextSink(pl.sess.out)
+		return runner.NewJSONLSink(pl.sess.out)
 	}
-	return &daySink{inner: inner, checkpoint: pl.sess.checkpoint}
-}
-
-type daySink struct {
-	inner      karzoral.Sink
-	checkpoint func() error
-}
-
-func (d *daySink) Write(r *karzoral.Record) error {
-	if err := d.inner.Write(r); err != nil {
-		return err
-	}
-	if r.Type == karzoral.TypeDayEnd {
-		return d.checkpoint()
-	}
-	return nil
+	return runner.NewTextSink(pl.sess.out)
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
-	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
 )
@@ -118,19 +117,21 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if b.PlanHash, err = planHash(p); err != nil {
 		return failf(exitUsage, "%v", err)
 	}
-	opts := karzoral.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice, Sink: pl.sinkFor(prm.format)}
-	res, err := karzoral.Run(p, opts)
+	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice,
+		Sink: pl.sinkFor(prm.format), Checkpoint: pl.sess.checkpoint}
+	r, err := runner.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()
 	}
 	if err != nil {
 		return pl.finish(e, err)
 	}
-	if pl.script != nil && res.Outcome != "stopped" {
+	res := r.Ended()
+	if pl.script != nil && res.Outcome != runner.Stopped {
 		// X004: the scenario ended before the script did (a warning: the exit code is the outcome).
 		writeDiagText(e.stderr, pl.script.Unused(), false)
 	}
-	if res.Outcome != "success" {
+	if res.Outcome != runner.Success {
 		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d", p.Scenario.ID, res.Outcome, res.Day)
 		if res.Reason != "" {
 			fmt.Fprintf(e.stderr, " (%s)", res.Reason)

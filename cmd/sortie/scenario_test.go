@@ -55,7 +55,7 @@ func TestField01Scripts(t *testing.T) {
 			// The seed must not matter: the scripts give every die.
 			for _, seed := range []uint64{1, 99} {
 				s.Rewind()
-				res, err := karzoral.Run(p, karzoral.Options{Seed: seed, Decider: s})
+				res, err := karzoral.Run(p, karzoral.Options{Options: runner.Options{Seed: seed, Decider: s}})
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}

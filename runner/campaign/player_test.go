@@ -9,7 +9,6 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
-	"github.com/sortie-rpg/sortie/runner/karzoral"
 )
 
 // TestRunnerPlayerPCs plays field02 (a plan with PCs Aria, Bram, Cole) through the adapter: the XP of
@@ -41,7 +40,7 @@ func TestRunnerPlayerPCs(t *testing.T) {
 			t.Fatal(err, l)
 		}
 		rep, err := RunnerPlayer{}.Play(&Sortie{Scenario: sc, Attempt: 1, Midpoint: tc.retained, PCs: pcs,
-			Run: karzoral.Options{Seed: 1, Decider: s}})
+			Run: runner.Options{Seed: 1, Decider: s}})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.script, err)
 		}
@@ -76,7 +75,7 @@ func TestRunnerPlayerRetainedMidpoint(t *testing.T) {
 		}
 		var out strings.Builder
 		rep, err := RunnerPlayer{}.Play(&Sortie{Scenario: sc, Attempt: 2, Midpoint: tc.retained, PCs: pcs,
-			Run: karzoral.Options{Seed: 1, Decider: s, Sink: karzoral.NewTextSink(&out)}})
+			Run: runner.Options{Seed: 1, Decider: s, Sink: runner.NewTextSink(&out)}})
 		if err != nil {
 			t.Fatalf("retained %v: %v", tc.retained, err)
 		}

@@ -19,9 +19,10 @@ type Sortie struct {
 	NamedDead []string
 	PCs       []PC   // the party as it sorties (dead PCs included, Dead set)
 	Benefit   string // the mercenary benefit chosen (K-11), "" for none
-	// Run are the runner options: Decider, Sink and Dice are set by the campaign (one generator for
-	// the whole campaign), Seed is the campaign's seed (printed in the transcript).
-	Run karzoral.Options
+	// Run are the runner options: Decider, Sink, Dice and Checkpoint are set by the campaign (one
+	// generator and one event stream for the whole campaign), Seed is the campaign's seed (printed
+	// in the transcript).
+	Run runner.Options
 }
 
 // Report is what a sortie tells the campaign: the seam the campaign's growth, ledger and unlocks
@@ -60,7 +61,7 @@ type Player interface {
 //     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
 //
 // Named monsters defeated come from karzoral.Result.NamedDefeated (those of this sortie only); a
-// "defeated" battle kills every PC but the angel (K-100, K-102).
+// defeat (karzoral.Result.Defeated) kills every PC but the angel (K-100, K-102).
 // Sortie.Midpoint and Sortie.NamedDead go to the scenario runner as karzoral.Carry: the retry
 // resumes at the retained midpoint (reached from the start, no XP or growth again, its flags set;
 // the rest of the setup is the initial one, K-68 Default) and named monsters stay dead (K-67).
@@ -69,9 +70,7 @@ type RunnerPlayer struct{}
 // Play implements Player.
 func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	p := s.Scenario.Plan
-	w := &watchSink{inner: s.Run.Sink, p: p}
-	opts := s.Run
-	opts.Sink = w
+	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
 	// named monsters defeated earlier stay dead.
 	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead}
@@ -132,7 +131,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 			rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
 		}
 	}
-	if w.defeated {
+	if res.Defeated {
 		for _, pc := range s.PCs {
 			if !pc.Angel {
 				rep.Dead = append(rep.Dead, pc.ID)
@@ -140,26 +139,6 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 		}
 	}
 	return rep, err
-}
-
-// watchSink passes records on and notes the battle results the Report needs.
-type watchSink struct {
-	inner    karzoral.Sink
-	p        *plan.Plan
-	defeated bool
-}
-
-func (w *watchSink) Write(r *karzoral.Record) error {
-	if r.Type == karzoral.TypeBattle {
-		switch r.Result {
-		case "defeated":
-			w.defeated = true
-		}
-	}
-	if w.inner == nil {
-		return nil
-	}
-	return w.inner.Write(r)
 }
 
 func achievementNote(mid, clear int, retained bool) string {

@@ -16,13 +16,12 @@ func (s *state) maybeFire(ei int) error {
 	}
 	// K-33: scenario events run their actions in order. The event counts as fired when it starts.
 	s.fired[ei]++
-	if s.emit {
-		r := s.record(TypeEvent)
-		r.ID, r.Source = e.ID, e.On.Kind.String()
+	if s.on {
+		ev := &FiredEvent{At: s.at(), Event: e.ID, Trigger: e.On.Kind.String()}
 		if e.On.Kind == plan.OnEnter {
-			r.Block = s.p.Field.Blocks[e.On.Block].ID
+			ev.Block = s.p.Field.Blocks[e.On.Block].ID
 		}
-		if err := s.write(); err != nil {
+		if err := s.send(ev); err != nil {
 			return err
 		}
 	}
@@ -38,10 +37,8 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 		a := &acts[k]
 		switch a.Op {
 		case plan.ActSay:
-			if s.emit {
-				r := s.record(TypeSay)
-				r.Text, r.Source, r.ID = a.Text, source, id
-				if err := s.write(); err != nil {
+			if s.on {
+				if err := s.send(&SayEvent{At: s.at(), Source: source, ID: id, Text: a.Text}); err != nil {
 					return false, err
 				}
 			}
@@ -53,10 +50,8 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 				s.flags.unset(a.Flag)
 				op = "clear"
 			}
-			if s.emit {
-				r := s.record(TypeFlag)
-				r.ID, r.Result, r.Source = s.p.Flags[a.Flag], op, id
-				if err := s.write(); err != nil {
+			if s.on {
+				if err := s.send(&FlagEvent{At: s.at(), Flag: s.p.Flags[a.Flag], Op: op, Source: id}); err != nil {
 					return false, err
 				}
 			}
@@ -101,20 +96,17 @@ func (s *state) changeStrength(i, delta int, source string) error {
 	if s.armyBlock[i] < 0 {
 		// Only an army on the field has a strength to change: a reserve that has not arrived, or
 		// an army destroyed or removed, is left as it is (and K-25 cannot trigger).
-		if s.emit {
-			r := s.record(TypeStrength)
-			r.Army, r.Delta, r.Before, r.After, r.Source = s.p.Armies[i].ID, delta, before, before, source
-			r.Result = "ignored"
-			return s.write()
+		if s.on {
+			return s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: before,
+				Source: source, Result: "ignored"})
 		}
 		return nil
 	}
 	after := max(before+delta, 0)
 	s.armyStr[i] = after
-	if s.emit {
-		r := s.record(TypeStrength)
-		r.Army, r.Delta, r.Before, r.After, r.Source = s.p.Armies[i].ID, delta, before, after, source
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: after,
+			Source: source}); err != nil {
 			return err
 		}
 	}
@@ -133,10 +125,8 @@ func (s *state) changeStrength(i, delta int, source string) error {
 func (s *state) spawn(i int) error {
 	a := &s.p.Armies[i]
 	if b := s.armyBlock[i]; b >= 0 {
-		if s.emit {
-			r := s.record(TypeArmySpawned)
-			r.Army, r.Block, r.After, r.Result = a.ID, s.p.Field.Blocks[b].ID, s.armyStr[i], "already"
-			return s.write()
+		if s.on {
+			return s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[b].ID, Strength: s.armyStr[i], Result: "already"})
 		}
 		return nil
 	}
@@ -148,10 +138,8 @@ func (s *state) spawn(i int) error {
 	}
 	s.armyStep[i] = 0
 	s.armyBlock[i] = a.Route[0]
-	if s.emit {
-		r := s.record(TypeArmySpawned)
-		r.Army, r.Block, r.After = a.ID, s.p.Field.Blocks[a.Route[0]].ID, s.armyStr[i]
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[a.Route[0]].ID, Strength: s.armyStr[i]}); err != nil {
 			return err
 		}
 	}
@@ -203,10 +191,8 @@ func (s *state) checkObjectives() error {
 		}
 		s.reached[i] = int32(s.day)
 		s.order = append(s.order, int32(i))
-		if s.emit {
-			r := s.record(TypeObjective)
-			r.ID, r.Result, r.XP, r.Text = o.ID, o.Outcome, o.XP, o.Say
-			if err := s.write(); err != nil {
+		if s.on {
+			if err := s.send(&ObjectiveEvent{At: s.at(), Objective: o.ID, Outcome: o.Outcome, XP: o.XP, Say: o.Say}); err != nil {
 				return err
 			}
 		}

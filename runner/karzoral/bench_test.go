@@ -7,7 +7,7 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// BenchmarkRunField plays Field 1 over and over (a new seed each run) with a policy and the Discard
+// BenchmarkRunField plays Field 1 over and over (a new seed each run) with a policy and the runner.Discard
 // sink, and reports field days per second.
 func BenchmarkRunField(b *testing.B) {
 	for _, name := range []string{"first", "random"} {
@@ -24,7 +24,7 @@ func BenchmarkRunField(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				res, err := r.Run(Options{Seed: uint64(i), Decider: pol, Sink: Discard})
+				res, err := r.Run(Options{Options: runner.Options{Seed: uint64(i), Decider: pol, Sink: runner.Discard}})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -46,7 +46,7 @@ func TestRunAllocations(t *testing.T) {
 	seed := uint64(0)
 	allocs := testing.AllocsPerRun(200, func() {
 		seed++
-		if _, err := r.Run(Options{Seed: seed, Decider: pol, Sink: Discard}); err != nil {
+		if _, err := r.Run(Options{Options: runner.Options{Seed: seed, Decider: pol, Sink: runner.Discard}}); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -57,7 +57,7 @@ func TestRunAllocations(t *testing.T) {
 }
 
 // BenchmarkRunField02 plays the compiled Field 2 (PCs, burden, support damage, traversal, escape)
-// with the random policy and the Discard sink, and reports field days per second.
+// with the random policy and the runner.Discard sink, and reports field days per second.
 func BenchmarkRunField02(b *testing.B) {
 	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || list.HasErrors() {
@@ -72,7 +72,7 @@ func BenchmarkRunField02(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res, err := r.Run(Options{Seed: uint64(i), Decider: pol, Sink: Discard})
+		res, err := r.Run(Options{Options: runner.Options{Seed: uint64(i), Decider: pol, Sink: runner.Discard}})
 		if err != nil {
 			b.Fatal(err)
 		}

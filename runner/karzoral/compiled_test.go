@@ -22,7 +22,7 @@ func TestCompiledField01(t *testing.T) {
 			t.Fatal(err, l)
 		}
 		var buf bytes.Buffer
-		if _, err := Run(p, Options{Seed: 7, Decider: s, Sink: NewTextSink(&buf)}); err != nil {
+		if _, err := Run(p, Options{Options: runner.Options{Seed: 7, Decider: s, Sink: runner.NewTextSink(&buf)}}); err != nil {
 			t.Fatalf("%s: %v", script, err)
 		}
 		return buf.Bytes()
@@ -35,7 +35,7 @@ func TestCompiledField01(t *testing.T) {
 }
 
 // BenchmarkRunBundledField01 compiles the bundled scenarios/karzoral/field01 once and plays it
-// over and over under a policy with the Discard sink, reporting field days per second.
+// over and over under a policy with the runner.Discard sink, reporting field days per second.
 func BenchmarkRunBundledField01(b *testing.B) {
 	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil {
@@ -54,7 +54,7 @@ func BenchmarkRunBundledField01(b *testing.B) {
 			days := 0
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				res, err := r.Run(Options{Seed: uint64(i), Decider: pol, Sink: Discard})
+				res, err := r.Run(Options{Options: runner.Options{Seed: uint64(i), Decider: pol, Sink: runner.Discard}})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,6 +1,8 @@
 package karzoral
 
 import (
+	"fmt"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -11,9 +13,8 @@ import (
 func (s *state) startPhase() error {
 	s.day++
 	s.phase = runner.PhaseStart
-	if s.emit {
-		s.record(TypeDay)
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&DayEvent{At: s.at()}); err != nil {
 			return err
 		}
 	}
@@ -37,23 +38,19 @@ func (s *state) startPhase() error {
 }
 
 // eat implements K-20: the party eats one ration per member. Default (K-20 ambiguity): eat what
-// there is and write one TypeFoodShortage record per unfed member; no built-in penalty.
+// there is and write one FoodShortageEvent per unfed member; no built-in penalty.
 func (s *state) eat() error {
 	need := s.p.Party.Members
 	eaten := min(need, s.rations)
 	s.rations -= eaten
-	if !s.emit {
+	if !s.on {
 		return nil
 	}
-	r := s.record(TypeFood)
-	r.Count, r.Left, r.Total = eaten, s.rations, need
-	if err := s.write(); err != nil {
+	if err := s.send(&FoodEvent{At: s.at(), Eaten: eaten, Need: need, Left: s.rations}); err != nil {
 		return err
 	}
 	for m := eaten + 1; m <= need; m++ {
-		r := s.record(TypeFoodShortage)
-		r.Count, r.Total = m, need
-		if err := s.write(); err != nil {
+		if err := s.send(&FoodShortageEvent{At: s.at(), Member: m, Of: need}); err != nil {
 			return err
 		}
 	}
@@ -75,12 +72,9 @@ func (s *state) moveArmies() error {
 			step := min(s.armyStep[i]+max(a.Speed, 1), len(a.Route)-1)
 			s.armyStep[i] = step
 			s.armyBlock[i] = a.Route[step]
-			if s.emit {
-				r := s.record(TypeArmyMove)
-				r.Army = a.ID
-				r.From, r.To = s.p.Field.Blocks[from].ID, s.p.Field.Blocks[s.armyBlock[i]].ID
-				r.Count = step
-				if err := s.write(); err != nil {
+			if s.on {
+				if err := s.send(&ArmyMoveEvent{At: s.at(), Army: a.ID, From: s.p.Field.Blocks[from].ID,
+					To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
 					return err
 				}
 			}
@@ -122,13 +116,9 @@ func (s *state) strengthBattle(i, j int) error {
 	a, b := s.armyStr[i], s.armyStr[j]
 	d := min(a, b)
 	s.armyStr[i], s.armyStr[j] = a-d, b-d
-	if s.emit {
-		r := s.record(TypeStrengthBattle)
-		r.Block = s.p.Field.Blocks[block].ID
-		r.Army, r.Other = s.p.Armies[i].ID, s.p.Armies[j].ID
-		r.Before, r.OtherBefore, r.Loss = a, b, d
-		r.After, r.OtherAfter = a-d, b-d
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&StrengthBattleEvent{At: s.at(), Block: s.p.Field.Blocks[block].ID, Army: s.p.Armies[i].ID,
+			Other: s.p.Armies[j].ID, ArmyBefore: a, OtherBefore: b, Loss: d, ArmyAfter: a - d, OtherAfter: b - d}); err != nil {
 			return err
 		}
 	}
@@ -152,20 +142,17 @@ func (s *state) checkFriendlyWipe(i int) {
 	}
 }
 
-// removeArmy takes army i off the field and writes TypeArmyRemoved.
+// removeArmy takes army i off the field and writes an ArmyRemovedEvent.
 func (s *state) removeArmy(i int, cause string) error {
 	b := s.armyBlock[i]
 	s.armyBlock[i] = -1
 	if b >= 0 {
 		s.gone.set(i)
 	}
-	if !s.emit || b < 0 {
+	if !s.on || b < 0 {
 		return nil
 	}
-	r := s.record(TypeArmyRemoved)
-	r.Army, r.Block, r.Source = s.p.Armies[i].ID, s.p.Field.Blocks[b].ID, cause
-	r.After = s.armyStr[i]
-	return s.write()
+	return s.send(&ArmyRemovedEvent{At: s.at(), Army: s.p.Armies[i].ID, Block: s.p.Field.Blocks[b].ID, Cause: cause, Strength: s.armyStr[i]})
 }
 
 // actionStep runs action steps (a) and (b) (K-27; step (c), long recovery K-34, is not modelled).
@@ -225,10 +212,8 @@ func (s *state) move() (entered bool, err error) {
 	}
 	v := req.Choices[c].Value
 	if v == Stay {
-		if s.emit {
-			r := s.record(TypeStay)
-			r.Block = blk.ID
-			return false, s.write()
+		if s.on {
+			return false, s.send(&StayEvent{At: s.at(), Block: blk.ID})
 		}
 		return false, nil
 	}
@@ -237,10 +222,8 @@ func (s *state) move() (entered bool, err error) {
 	to := &s.p.Field.Blocks[ex.To]
 	if !ex.Open {
 		// K-32: the entry fails.
-		if s.emit {
-			r := s.record(TypeBounce)
-			r.From, r.To, r.Dir, r.Text = blk.ID, to.ID, moveNames[d], to.Terrain
-			if err := s.write(); err != nil {
+		if s.on {
+			if err := s.send(&BounceEvent{At: s.at(), Dir: moveNames[d], From: blk.ID, To: to.ID, Terrain: to.Terrain}); err != nil {
 				return false, err
 			}
 		}
@@ -248,11 +231,8 @@ func (s *state) move() (entered bool, err error) {
 	}
 	from := s.party
 	s.party = ex.To
-	if s.emit {
-		r := s.record(TypePartyMove)
-		r.From, r.To, r.Dir = s.p.Field.Blocks[from].ID, to.ID, moveNames[d]
-		r.Text = to.Terrain
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID, Terrain: to.Terrain}); err != nil {
 			return false, err
 		}
 	}
@@ -260,10 +240,8 @@ func (s *state) move() (entered bool, err error) {
 	for _, i := range s.r.friendly {
 		if s.p.Armies[i].Accompany && s.armyBlock[i] == from {
 			s.armyBlock[i] = s.party
-			if s.emit {
-				r := s.record(TypeArmyMove)
-				r.Army, r.From, r.To = s.p.Armies[i].ID, s.p.Field.Blocks[from].ID, to.ID
-				if err := s.write(); err != nil {
+			if s.on {
+				if err := s.send(&ArmyMoveEvent{At: s.at(), Army: s.p.Armies[i].ID, From: s.p.Field.Blocks[from].ID, To: to.ID}); err != nil {
 					return false, err
 				}
 			}
@@ -285,12 +263,10 @@ func (s *state) revealBox(i int) error {
 			fresh = true
 		}
 	}
-	if !fresh || !s.emit {
+	if !fresh || !s.on {
 		return nil
 	}
-	r := s.record(TypeReveal)
-	r.ID, r.Blocks = bx.Name, s.r.boxBlocks[i]
-	return s.write()
+	return s.send(&RevealEvent{At: s.at(), Box: bx.Name, Blocks: s.r.boxBlocks[i]})
 }
 
 // stepB implements action step (b), K-33: if an enemy army is in the party's block, the party fights
@@ -332,7 +308,7 @@ func (s *state) stepB(entered bool) error {
 }
 
 // battle asks how a party battle against encounter enc ended (army: the enemy army fought, or -1)
-// and writes TypeBattle. PC combat is not simulated: the result is a decision. With PCs and support
+// and writes a BattleEvent. PC combat is not simulated: the result is a decision. With PCs and support
 // damage or burdens in play, the decision also offers "fight": one more round whose campaign add-ons
 // the runner plays (K-73..K-77, K-89..K-92) before asking again. A low-morale unit with leaders
 // offers "routed" (K-80: a victory). Won (or routed): monster XP (K-62), then a consecutive battle if
@@ -342,10 +318,9 @@ func (s *state) battle(enc, army int, cause string) (int, error) {
 	e := &s.p.Encounters[enc]
 	if s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
 		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
-		if s.emit {
-			r := s.record(TypeBattle)
-			r.ID, r.Text, r.Block, r.Source, r.Result = e.ID, e.Title, s.p.Field.Blocks[s.party].ID, cause, "gone"
-			if err := s.write(); err != nil {
+		if s.on {
+			if err := s.send(&BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID,
+				Cause: cause, Result: "gone"}); err != nil {
 				return 0, err
 			}
 		}
@@ -393,27 +368,26 @@ func (s *state) battle(enc, army int, cause string) (int, error) {
 			break
 		}
 	}
-	if s.emit {
-		r := s.record(TypeBattle)
-		r.ID, r.Text, r.Block, r.Source = e.ID, e.Title, s.p.Field.Blocks[s.party].ID, cause
+	if s.on {
+		ev := &BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID, Cause: cause,
+			Result: battleChoices[res].Name}
 		if army >= 0 {
-			r.Army = s.p.Armies[army].ID
+			ev.Army = s.p.Armies[army].ID
 		}
-		r.Result = battleChoices[res].Name
-		if err := s.write(); err != nil {
+		if err := s.send(ev); err != nil {
 			return 0, err
 		}
 	}
 	switch res {
 	case Defeated:
+		s.defeated = true
 		s.finish(runner.Failure, "party defeated by "+e.ID+" (K-100)")
 		return res, s.defeatAftermath()
 	case Fled:
 		return res, s.escape(enc)
 	case Routed:
-		if s.emit {
-			s.say(TypeRout, "K-80", "the leaders of %s fell: the rest flee and are cut down; a victory", e.ID)
-			if err := s.write(); err != nil {
+		if s.on {
+			if err := s.send(&RoutEvent{Note: s.note("K-80"), Text: fmt.Sprintf("the leaders of %s fell: the rest flee and are cut down; a victory", e.ID)}); err != nil {
 				return 0, err
 			}
 		}
@@ -443,10 +417,8 @@ func (s *state) campPhase() error {
 		}
 		d[k] = f
 	}
-	if s.emit {
-		r := s.record(TypeCampRoll)
-		r.Dice = d
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&CampRollEvent{At: s.at(), Dice: d}); err != nil {
 			return err
 		}
 	}
@@ -477,20 +449,16 @@ func (s *state) campPhase() error {
 	f := req.Choices[c].Value
 	bit := uint8(1) << (f - 1)
 	checked := s.checked&bit != 0
-	if s.emit {
-		r := s.record(TypePick)
-		r.Face, r.Checked, r.Dice = f, checked, d
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&PickEvent{At: s.at(), Face: f, Checked: checked, Dice: d}); err != nil {
 			return err
 		}
 	}
 	if !checked {
 		// K-38: play the episode, then check it.
 		ep := &s.p.Episodes[f-1]
-		if s.emit {
-			r := s.record(TypeEpisode)
-			r.Face, r.Text = f, ep.Say
-			if err := s.write(); err != nil {
+		if s.on {
+			if err := s.send(&EpisodeEvent{At: s.at(), Face: f, Text: ep.Say}); err != nil {
 				return err
 			}
 		}
@@ -502,11 +470,9 @@ func (s *state) campPhase() error {
 	}
 	// K-39: a night raid.
 	if s.p.NightRaid >= 0 {
-		if s.emit {
+		if s.on {
 			e := &s.p.Encounters[s.p.NightRaid]
-			r := s.record(TypeNightRaid)
-			r.Face, r.ID, r.Text = f, e.ID, e.Title
-			if err := s.write(); err != nil {
+			if err := s.send(&NightRaidEvent{At: s.at(), Face: f, Encounter: e.ID, Title: e.Title}); err != nil {
 				return err
 			}
 		}
@@ -516,17 +482,14 @@ func (s *state) campPhase() error {
 		if _, err := s.battle(s.p.NightRaid, -1, "nightRaid"); err != nil || s.over() {
 			return err
 		}
-	} else if s.emit {
-		r := s.record(TypeQuietNight)
-		r.Face = f
-		if err := s.write(); err != nil {
+	} else if s.on {
+		if err := s.send(&QuietNightEvent{At: s.at(), Face: f}); err != nil {
 			return err
 		}
 	}
 	s.checked = 0
-	if s.emit {
-		s.record(TypeEpisodesReset)
-		return s.write()
+	if s.on {
+		return s.send(&EpisodesResetEvent{At: s.at()})
 	}
 	return nil
 }
@@ -548,10 +511,8 @@ func (s *state) nightPhase() error {
 		return err
 	}
 	v := req.Choices[c].Value
-	if s.emit {
-		r := s.record(TypeNight)
-		r.Result = nightChoices[v].Name
-		if err := s.write(); err != nil {
+	if s.on {
+		if err := s.send(&NightEvent{At: s.at(), Choice: nightChoices[v].Name}); err != nil {
 			return err
 		}
 	}

@@ -39,7 +39,7 @@ func TestField02Golden(t *testing.T) {
 		{"failure", runner.Failure, 4, [3]int{100, 100, 100}, [3]int{22, 15, 16}, 0},
 	} {
 		t.Run(c.script, func(t *testing.T) {
-			play := func(mk func(*bytes.Buffer) Sink, seed uint64) ([]byte, *Result, *Runner) {
+			play := func(mk func(*bytes.Buffer) runner.Sink, seed uint64) ([]byte, *Result, *Runner) {
 				s, l, err := runner.LoadScript("../../scenarios/karzoral/field02/" + c.script + ".yaml")
 				if err != nil || l.HasErrors() {
 					t.Fatal(err, l)
@@ -49,7 +49,7 @@ func TestField02Golden(t *testing.T) {
 					t.Fatal(err)
 				}
 				var buf bytes.Buffer
-				res, err := r.Run(Options{Seed: seed, Decider: s, Sink: mk(&buf)})
+				res, err := r.Run(Options{Options: runner.Options{Seed: seed, Decider: s, Sink: mk(&buf)}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -108,7 +108,7 @@ func TestField02Policies(t *testing.T) {
 			var a, b bytes.Buffer
 			for _, buf := range []*bytes.Buffer{&a, &b} {
 				pol, _ := runner.NewPolicy(name, seed)
-				res, err := r.Run(Options{Seed: seed, Decider: pol, Sink: NewJSONLSink(buf)})
+				res, err := r.Run(Options{Options: runner.Options{Seed: seed, Decider: pol, Sink: runner.NewJSONLSink(buf)}})
 				if err != nil || (res.Outcome != runner.Success && res.Outcome != runner.Failure) {
 					t.Fatalf("%s seed %d: %v %s", name, seed, err, res.Outcome)
 				}

@@ -93,7 +93,7 @@ func FuzzScript(f *testing.F) {
 		for _, rr := range []*Runner{r, r2} {
 			s.Rewind()
 			var buf bytes.Buffer
-			res, err := rr.Run(Options{Seed: 1, Decider: s, Sink: NewTextSink(&buf)})
+			res, err := rr.Run(Options{Options: runner.Options{Seed: 1, Decider: s, Sink: runner.NewTextSink(&buf)}})
 			if res == nil {
 				t.Fatalf("no result")
 			}

@@ -164,14 +164,6 @@ func (s *state) recomputeBurdens() {
 	}
 }
 
-// say writes a Karzoral add-on record of type t for rule with a readable text.
-func (s *state) say(t Type, rule, format string, args ...any) *Record {
-	r := s.record(t)
-	r.Rule = rule
-	r.Text = fmt.Sprintf(format, args...)
-	return r
-}
-
 // groupSuccess implements K-4 for succ successes of n checks in mode "any", "majority" or "all".
 // Default (K-4): a strict majority, 2*succ > n; Rules.MajorityAtHalf takes 2*succ >= n.
 func groupSuccess(mode string, succ, n int, atHalf bool) bool {
@@ -230,11 +222,11 @@ func (s *state) check(i, base, tn int, cause, rule string) (bool, error) {
 	case !ok:
 		res = "failure"
 	}
-	if s.emit {
+	if s.on {
 		name := s.p.Party.PCs[i].Name
-		r := s.say(TypeCheck, rule, "%s: %s check [%d,%d]%+d = %d vs %d: %s", name, cause, a, b, mod, total, tn, res)
-		r.ID, r.Source, r.Dice, r.Delta, r.Total, r.TN, r.Result = name, cause, [2]int{a, b}, mod, total, tn, res
-		if err := s.write(); err != nil {
+		r := &CheckEvent{Note: s.note(rule), Text: fmt.Sprintf("%s: %s check [%d,%d]%+d = %d vs %d: %s", name, cause, a, b, mod, total, tn, res)}
+		r.PC, r.Cause, r.Dice, r.Modifier, r.Total, r.TN, r.Result = name, cause, [2]int{a, b}, mod, total, tn, res
+		if err := s.send(r); err != nil {
 			return ok, err
 		}
 	}
@@ -319,19 +311,18 @@ func (s *state) creditMonsters(e int, onlyLeaders bool) error {
 		sum += m.Level * m.Count
 	}
 	if s.k.counted.has(e) {
-		if s.emit && s.hasPCs() {
-			s.say(TypeXP, "K-62", "monsters of %s already counted: no monster XP", enc.ID)
-			return s.write()
+		if s.on && s.hasPCs() {
+			return s.send(&XPEvent{Note: s.note("K-62"), Text: fmt.Sprintf("monsters of %s already counted: no monster XP", enc.ID)})
 		}
 		return nil
 	}
 	s.k.counted.set(e)
 	xp := MonsterXPPerLevel * sum
 	s.k.monXP += xp
-	if s.emit && s.hasPCs() {
-		r := s.say(TypeXP, "K-62", "monster XP for %s: 10 x %d levels = %d (pending: %d)", enc.ID, sum, xp, s.k.monXP)
-		r.ID, r.XP, r.Total = enc.ID, xp, s.k.monXP
-		return s.write()
+	if s.on && s.hasPCs() {
+		r := &XPEvent{Note: s.note("K-62"), Text: fmt.Sprintf("monster XP for %s: 10 x %d levels = %d (pending: %d)", enc.ID, sum, xp, s.k.monXP)}
+		r.Who, r.Gained, r.Total = enc.ID, xp, s.k.monXP
+		return s.send(r)
 	}
 	return nil
 }
@@ -359,12 +350,12 @@ func (s *state) growth(achievement int, point string) error {
 		pc := &s.k.pcs[i]
 		gain := achievement + pc.fumble + s.k.monXP + bonus
 		pc.xp += gain
-		if s.emit {
+		if s.on {
 			name := s.p.Party.PCs[i].Name
-			r := s.say(TypeXP, "K-61", "%s, %s: %d achievement + %d fumbles + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
-				name, point, achievement, pc.fumble, s.k.monXP, bonus, str, gain, pc.xp)
-			r.ID, r.Source, r.XP, r.Total = name, point, gain, pc.xp
-			if err := s.write(); err != nil {
+			r := &XPEvent{Note: s.note("K-61"), Who: name, Point: point, Gained: gain, Total: pc.xp,
+				Text: fmt.Sprintf("%s, %s: %d achievement + %d fumbles + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
+					name, point, achievement, pc.fumble, s.k.monXP, bonus, str, gain, pc.xp)}
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -402,10 +393,10 @@ func (s *state) abilityGrowth(i int) error {
 		return err
 	}
 	f := req.Choices[c].Value
-	if s.emit {
-		r := s.say(TypeGrowth, "K-64", "%s: ability growth rolled %d and %d, kept %d (%s)", name, d[0], d[1], f, abilityNames[f])
-		r.ID, r.Dice, r.Face = name, d, f
-		return s.write()
+	if s.on {
+		r := &GrowthEvent{Note: s.note("K-64"), Text: fmt.Sprintf("%s: ability growth rolled %d and %d, kept %d (%s)", name, d[0], d[1], f, abilityNames[f])}
+		r.PC, r.Dice, r.Face = name, d, f
+		return s.send(r)
 	}
 	return nil
 }
@@ -425,11 +416,11 @@ func (s *state) failureXP() error {
 		pc := &s.k.pcs[i]
 		pc.fumble = 0
 		pc.xp += s.p.FailureXP
-		if s.emit {
+		if s.on {
 			name := s.p.Party.PCs[i].Name
-			r := s.say(TypeXP, "K-66", "%s: failure: %d XP only (total %d)", name, s.p.FailureXP, pc.xp)
-			r.ID, r.Source, r.XP, r.Total = name, "failure", s.p.FailureXP, pc.xp
-			if err := s.write(); err != nil {
+			r := &XPEvent{Note: s.note("K-66"), Text: fmt.Sprintf("%s: failure: %d XP only (total %d)", name, s.p.FailureXP, pc.xp)}
+			r.Who, r.Point, r.Gained, r.Total = name, "failure", s.p.FailureXP, pc.xp
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -458,11 +449,11 @@ func (s *state) hurtPC(i, dmg int, rule string) error {
 	pc := &s.k.pcs[i]
 	before := pc.hp
 	pc.hp -= dmg
-	if before > 0 && pc.hp <= 0 && s.emit {
+	if before > 0 && pc.hp <= 0 && s.on {
 		name := s.p.Party.PCs[i].Name
-		r := s.say(TypeHP, rule, "%s falls to %d HP and faints", name, pc.hp)
-		r.ID, r.After, r.Result = name, pc.hp, "fainted"
-		return s.write()
+		r := &HPEvent{Note: s.note(rule), Text: fmt.Sprintf("%s falls to %d HP and faints", name, pc.hp)}
+		r.Who, r.After, r.Result = name, pc.hp, "fainted"
+		return s.send(r)
 	}
 	return nil
 }
@@ -476,11 +467,11 @@ func (s *state) hurtBurden(i, dmg int, rule string) error {
 	b.hp -= dmg
 	if b.hp <= 0 {
 		b.dead = true
-		if s.emit {
+		if s.on {
 			name := s.p.Party.Burdens[i].Name
-			r := s.say(TypeHP, "K-88", "burden %s falls to %d HP and dies", name, b.hp)
-			r.ID, r.After, r.Result = name, b.hp, "dead"
-			return s.write()
+			r := &HPEvent{Note: s.note("K-88"), Text: fmt.Sprintf("burden %s falls to %d HP and dies", name, b.hp)}
+			r.Who, r.After, r.Result = name, b.hp, "dead"
+			return s.send(r)
 		}
 	}
 	return nil
@@ -505,10 +496,10 @@ func (s *state) rest(rule string) error {
 	s.k.unlit = false
 	if s.k.sleepy {
 		s.k.sleepy = false
-		if s.emit {
-			r := s.say(TypeSleep, "K-41", "the party sleeps: the sleep-deprivation penalty ends")
+		if s.on {
+			r := &SleepEvent{Note: s.note("K-41"), Text: fmt.Sprintf("the party sleeps: the sleep-deprivation penalty ends")}
 			r.Result = "off"
-			if err := s.write(); err != nil {
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -518,11 +509,11 @@ func (s *state) rest(rule string) error {
 		mx := s.p.Party.PCs[i].HP
 		if pc.hp < mx {
 			pc.hp = mx
-			if s.emit {
+			if s.on {
 				name := s.p.Party.PCs[i].Name
-				r := s.say(TypeHP, rule, "%s recovers to %d HP", name, mx)
-				r.ID, r.After, r.Result = name, mx, "recovered"
-				if err := s.write(); err != nil {
+				r := &HPEvent{Note: s.note(rule), Text: fmt.Sprintf("%s recovers to %d HP", name, mx)}
+				r.Who, r.After, r.Result = name, mx, "recovered"
+				if err := s.send(r); err != nil {
 					return err
 				}
 			}
@@ -553,7 +544,7 @@ func (s *state) useLight(hours int, why string) (bool, error) {
 	}
 	ok := paid == units
 	k.unlit = !ok
-	if s.emit {
+	if s.on {
 		res := "lit"
 		text := fmt.Sprintf("%s: %d hours of light burnt (%d torches, %d flasks of oil left)", why, paid*12, k.torches, k.oil)
 		if !ok {
@@ -561,9 +552,9 @@ func (s *state) useLight(hours int, why string) (bool, error) {
 			text = fmt.Sprintf("%s needs %d hours of light, only %d burnt (%d torches, %d flasks left): -4 on checks without darkvision (K-59)",
 				why, units*12, paid*12, k.torches, k.oil)
 		}
-		r := s.say(TypeLight, "K-58", "%s", text)
-		r.Count, r.Result, r.Left, r.Total = paid*12, res, k.torches, k.oil
-		if err := s.write(); err != nil {
+		r := &LightEvent{Note: s.note("K-58"), Text: fmt.Sprintf("%s", text)}
+		r.Hours, r.Result, r.Torches, r.Oil = paid*12, res, k.torches, k.oil
+		if err := s.send(r); err != nil {
 			return ok, err
 		}
 	}
@@ -588,10 +579,10 @@ func (s *state) startKarzoral() error {
 	k.unlit = false
 	if k.sleepy && k.rules.SleepPenaltyOneDay && k.sleepDay < s.day {
 		k.sleepy = false
-		if s.emit {
-			r := s.say(TypeSleep, "K-41", "the sleep-deprivation penalty ends (one day only)")
+		if s.on {
+			r := &SleepEvent{Note: s.note("K-41"), Text: fmt.Sprintf("the sleep-deprivation penalty ends (one day only)")}
 			r.Result = "off"
-			if err := s.write(); err != nil {
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -600,14 +591,14 @@ func (s *state) startKarzoral() error {
 		k.sleepNext = false
 		if !k.rules.NoSleepPenalty {
 			k.sleepy, k.sleepDay = true, s.day
-			if s.emit {
+			if s.on {
 				sp := k.rules.SleepPenalty
 				if sp == 0 {
 					sp = SleepPenaltyDefault
 				}
-				r := s.say(TypeSleep, "K-41", "after the forced march the party is sleep-deprived: -%d on checks until it rests", sp)
-				r.Result, r.Delta = "on", -sp
-				if err := s.write(); err != nil {
+				r := &SleepEvent{Note: s.note("K-41"), Text: fmt.Sprintf("after the forced march the party is sleep-deprived: -%d on checks until it rests", sp)}
+				r.Result, r.Modifier = "on", -sp
+				if err := s.send(r); err != nil {
 					return err
 				}
 			}
@@ -616,10 +607,10 @@ func (s *state) startKarzoral() error {
 	s.recomputeBurdens()
 	if k.trav >= 0 && k.travChecked != 0 {
 		k.travChecked = 0
-		if s.emit {
-			r := s.say(TypeTraversal, "K-49", "traversal faces of %s unchecked; progress %d carries over", s.p.Traversals[k.trav].ID, k.progress)
-			r.Source, r.ID, r.After = "uncheck", s.p.Traversals[k.trav].ID, k.progress
-			return s.write()
+		if s.on {
+			r := &TraversalEvent{Note: s.note("K-49"), Text: fmt.Sprintf("traversal faces of %s unchecked; progress %d carries over", s.p.Traversals[k.trav].ID, k.progress)}
+			r.Step, r.Area, r.After = "uncheck", s.p.Traversals[k.trav].ID, k.progress
+			return s.send(r)
 		}
 	}
 	return nil
@@ -660,14 +651,14 @@ func (s *state) dangerSense() error {
 		}
 	}
 	ok := groupSuccess("any", succ, n, s.k.rules.MajorityAtHalf)
-	if s.emit {
+	if s.on {
 		res, text := "success", "normal setup"
 		if !ok {
 			res, text = "failure", "the whole party starts in the front area (not an ambush)"
 		}
-		r := s.say(TypeGroup, "K-71", "danger sense, TN %d, any: %d of %d succeeded: %s", tn, succ, n, text)
-		r.Source, r.Count, r.Total, r.Result, r.TN = "danger sense", succ, n, res, tn
-		return s.write()
+		r := &GroupEvent{Note: s.note("K-71"), Text: fmt.Sprintf("danger sense, TN %d, any: %d of %d succeeded: %s", tn, succ, n, text)}
+		r.Cause, r.Successes, r.Of, r.Result, r.TN = "danger sense", succ, n, res, tn
+		return s.send(r)
 	}
 	return nil
 }
@@ -689,10 +680,10 @@ func (s *state) insight(enc, army int) error {
 		if err != nil {
 			return err
 		}
-		if ok && s.emit {
-			r := s.say(TypeInsight, "K-79", "%s learns that %s has morale %s and training %s", pc.Name, a.ID, orDash(a.Morale), orDash(a.Training))
-			r.ID, r.Army = pc.Name, a.ID
-			if err := s.write(); err != nil {
+		if ok && s.on {
+			r := &InsightEvent{Note: s.note("K-79"), Text: fmt.Sprintf("%s learns that %s has morale %s and training %s", pc.Name, a.ID, orDash(a.Morale), orDash(a.Training))}
+			r.PC, r.Army = pc.Name, a.ID
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -744,10 +735,10 @@ func (s *state) liveBurdens() int {
 // friendly support, K-76 enemy support with K-77 cancellation and K-90, K-91 protection.
 func (s *state) round(enc, n int) error {
 	k := &s.k
-	if s.emit {
-		r := s.say(TypeRound, "K-73", "round %d", n)
-		r.Count = n
-		if err := s.write(); err != nil {
+	if s.on {
+		r := &RoundEvent{Note: s.note("K-73"), Text: fmt.Sprintf("round %d", n)}
+		r.Round = n
+		if err := s.send(r); err != nil {
 			return err
 		}
 	}
@@ -780,10 +771,10 @@ func (s *state) round(enc, n int) error {
 		if v := cs[c].Value; v >= 0 {
 			b.protBy = v
 			k.pcs[v].protect = bi
-			if s.emit {
-				r := s.say(TypeProtect, "K-89", "%s protects burden %s this round", s.p.Party.PCs[v].Name, s.p.Party.Burdens[bi].Name)
-				r.ID, r.Other = s.p.Party.Burdens[bi].Name, s.p.Party.PCs[v].Name
-				if err := s.write(); err != nil {
+			if s.on {
+				r := &ProtectEvent{Note: s.note("K-89"), Text: fmt.Sprintf("%s protects burden %s this round", s.p.Party.PCs[v].Name, s.p.Party.Burdens[bi].Name)}
+				r.Burden, r.Protector = s.p.Party.Burdens[bi].Name, s.p.Party.PCs[v].Name
+				if err := s.send(r); err != nil {
 					return err
 				}
 			}
@@ -806,10 +797,10 @@ func (s *state) round(enc, n int) error {
 				}
 			}
 			if len(cs) == 0 {
-				if s.emit {
-					r := s.say(TypeSupport, "K-75", "the support of %s, %s, has no target left this round: lost", a.ID, src)
-					r.Army, r.Source = a.ID, "friendly"
-					if err := s.write(); err != nil {
+				if s.on {
+					r := &SupportEvent{Note: s.note("K-75"), Text: fmt.Sprintf("the support of %s, %s, has no target left this round: lost", a.ID, src)}
+					r.Army, r.Side = a.ID, "friendly"
+					if err := s.send(r); err != nil {
 						return err
 					}
 				}
@@ -832,10 +823,10 @@ func (s *state) round(enc, n int) error {
 			if err != nil {
 				return err
 			}
-			if s.emit {
-				r := s.say(TypeSupport, "K-75", "the support of %s hits %s: %s magic", a.ID, tgt, res)
-				r.Army, r.Source, r.ID, r.Roll, r.Loss = a.ID, "friendly", tgt, res.String(), max(res.Total, 0)
-				if err := s.write(); err != nil {
+			if s.on {
+				r := &SupportEvent{Note: s.note("K-75"), Text: fmt.Sprintf("the support of %s hits %s: %s magic", a.ID, tgt, res)}
+				r.Army, r.Side, r.Target, r.Roll, r.Damage = a.ID, "friendly", tgt, res.String(), max(res.Total, 0)
+				if err := s.send(r); err != nil {
 					return err
 				}
 			}
@@ -872,11 +863,11 @@ func (s *state) round(enc, n int) error {
 				if yesNo[c].Value == 1 {
 					cancels++
 					before := s.armyStr[fr]
-					if s.emit {
-						r := s.say(TypeCancel, "K-77", "%s cancels the instance of %s aimed at %s (1d%d = %d): strength %d -> %d", s.p.Armies[fr].ID, a.ID, s.targetName(t), k.targetOf, k.targetDie, before, max(before-CancelCost, 0))
-						r.Army, r.ID, r.Before, r.After = s.p.Armies[fr].ID, s.targetName(t), before, max(before-CancelCost, 0)
-						r.Face, r.Count = k.targetDie, k.targetOf
-						if err := s.write(); err != nil {
+					if s.on {
+						r := &CancelEvent{Note: s.note("K-77"), Text: fmt.Sprintf("%s cancels the instance of %s aimed at %s (1d%d = %d): strength %d -> %d", s.p.Armies[fr].ID, a.ID, s.targetName(t), k.targetOf, k.targetDie, before, max(before-CancelCost, 0))}
+						r.Army, r.Target, r.Before, r.After = s.p.Armies[fr].ID, s.targetName(t), before, max(before-CancelCost, 0)
+						r.Die, r.Among = k.targetDie, k.targetOf
+						if err := s.send(r); err != nil {
 							return err
 						}
 					}
@@ -929,10 +920,10 @@ func (s *state) enemyTarget(army string) (int, error) {
 		}
 	}
 	if len(cand) == 0 {
-		if s.emit {
-			r := s.say(TypeSupport, "K-76", "the support of %s finds no target", army)
-			r.Army, r.Source = army, "enemy"
-			return noTarget, s.write()
+		if s.on {
+			r := &SupportEvent{Note: s.note("K-76"), Text: fmt.Sprintf("the support of %s finds no target", army)}
+			r.Army, r.Side = army, "enemy"
+			return noTarget, s.send(r)
 		}
 		return noTarget, nil
 	}
@@ -1011,7 +1002,7 @@ func (s *state) applyEnemySupport(a *plan.Army, t int, res dice.PowerResult) err
 			dmg = max(calc-BurdenDefense, 0)
 		}
 	}
-	if s.emit {
+	if s.on {
 		who := s.targetName(victim)
 		extra := ""
 		if victim != t {
@@ -1027,10 +1018,10 @@ func (s *state) applyEnemySupport(a *plan.Army, t int, res dice.PowerResult) err
 		if s.k.targetDie > 0 {
 			chosen = fmt.Sprintf("1d%d = %d", s.k.targetOf, s.k.targetDie)
 		}
-		r := s.say(TypeSupport, "K-76", "the support of %s hits %s (%s)%s: %s %s, %d applied, %d HP left", a.ID, s.targetName(t), chosen, extra, res, kind, dmg, after)
-		r.Army, r.Source, r.ID, r.Other, r.Roll, r.Loss, r.After = a.ID, "enemy", s.targetName(t), who, res.String(), dmg, after
-		r.Face, r.Count = s.k.targetDie, s.k.targetOf
-		if err := s.write(); err != nil {
+		r := &SupportEvent{Note: s.note("K-76"), Text: fmt.Sprintf("the support of %s hits %s (%s)%s: %s %s, %d applied, %d HP left", a.ID, s.targetName(t), chosen, extra, res, kind, dmg, after)}
+		r.Army, r.Side, r.Target, r.Victim, r.Roll, r.Damage, r.After = a.ID, "enemy", s.targetName(t), who, res.String(), dmg, after
+		r.Die, r.Among = s.k.targetDie, s.k.targetOf
+		if err := s.send(r); err != nil {
 			return err
 		}
 	}
@@ -1095,11 +1086,11 @@ func (s *state) escape(enc int) error {
 		}
 		if len(able) == 0 {
 			k.burdens[bi].dead = true
-			if s.emit {
+			if s.on {
 				name := s.p.Party.Burdens[bi].Name
-				r := s.say(TypeHP, "K-97", "nobody can carry burden %s: it is lost", name)
-				r.ID, r.Result = name, "lost"
-				if err := s.write(); err != nil {
+				r := &HPEvent{Note: s.note("K-97"), Text: fmt.Sprintf("nobody can carry burden %s: it is lost", name)}
+				r.Who, r.Result = name, "lost"
+				if err := s.send(r); err != nil {
 					return err
 				}
 			}
@@ -1108,10 +1099,10 @@ func (s *state) escape(enc int) error {
 		c := able[nb%len(able)]
 		nb++
 		carried[c]++
-		if s.emit {
-			r := s.say(TypeEscape, "K-97", "%s carries burden %s", s.p.Party.PCs[c].Name, s.p.Party.Burdens[bi].Name)
-			r.ID, r.Other = s.p.Party.PCs[c].Name, s.p.Party.Burdens[bi].Name
-			if err := s.write(); err != nil {
+		if s.on {
+			r := &EscapeEvent{Note: s.note("K-97"), Text: fmt.Sprintf("%s carries burden %s", s.p.Party.PCs[c].Name, s.p.Party.Burdens[bi].Name)}
+			r.PC, r.Burden = s.p.Party.PCs[c].Name, s.p.Party.Burdens[bi].Name
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -1139,10 +1130,10 @@ func (s *state) escape(enc int) error {
 		if k.rules.BurdenPenaltyFlat && carried[i] > 0 {
 			pen = CarryPenalty
 		}
-		if s.emit {
-			r := s.say(TypeEscape, "K-94", "%s: escape TN = highest monster level %d + [%d,%d] = %d", pc.Name, lvl, tnd[0], tnd[1], tn)
-			r.ID, r.Dice, r.TN = pc.Name, tnd, tn
-			if err := s.write(); err != nil {
+		if s.on {
+			r := &EscapeEvent{Note: s.note("K-94"), Text: fmt.Sprintf("%s: escape TN = highest monster level %d + [%d,%d] = %d", pc.Name, lvl, tnd[0], tnd[1], tn)}
+			r.PC, r.Dice, r.TN = pc.Name, tnd, tn
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -1155,9 +1146,9 @@ func (s *state) escape(enc int) error {
 		}
 		row := pursuitRow(s.p.Pursuit, lvl)
 		if row == "" {
-			if s.emit {
-				s.say(TypeEscape, "K-95", "%s fails but the scenario has no pursuit damage table: no damage", pc.Name).ID = pc.Name
-				if err := s.write(); err != nil {
+			if s.on {
+				r := &EscapeEvent{Note: s.note("K-95"), PC: pc.Name, Text: pc.Name + " fails but the scenario has no pursuit damage table: no damage"}
+				if err := s.send(r); err != nil {
 					return err
 				}
 			}
@@ -1169,18 +1160,18 @@ func (s *state) escape(enc int) error {
 		}
 		dmg := max(res.Total, 0)
 		after := k.pcs[i].hp - dmg
-		if s.emit {
-			r := s.say(TypeEscape, "K-95", "%s takes pursuit damage %s magic (not reducible), %d HP left", pc.Name, res, after)
-			r.ID, r.Roll, r.Loss, r.After = pc.Name, res.String(), dmg, after
-			if err := s.write(); err != nil {
+		if s.on {
+			r := &EscapeEvent{Note: s.note("K-95"), Text: fmt.Sprintf("%s takes pursuit damage %s magic (not reducible), %d HP left", pc.Name, res, after)}
+			r.PC, r.Roll, r.Damage, r.After = pc.Name, res.String(), dmg, after
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
 		k.pcs[i].hp = after
-		if after <= 0 && s.emit {
-			r := s.say(TypeHP, "K-95", "%s gets away and collapses afterwards", pc.Name)
-			r.ID, r.After, r.Result = pc.Name, after, "collapsed"
-			if err := s.write(); err != nil {
+		if after <= 0 && s.on {
+			r := &HPEvent{Note: s.note("K-95"), Text: fmt.Sprintf("%s gets away and collapses afterwards", pc.Name)}
+			r.Who, r.After, r.Result = pc.Name, after, "collapsed"
+			if err := s.send(r); err != nil {
 				return err
 			}
 		}
@@ -1209,11 +1200,11 @@ func (s *state) defeatAftermath() error {
 	for i := range s.k.pcs {
 		s.k.pcs[i].hp = min(s.k.pcs[i].hp, 0)
 	}
-	if !s.emit {
+	if !s.on {
 		return nil
 	}
 	base, dist := s.nearestBase()
-	text := "all PCs die" // the record carries K-100
+	text := "all PCs die" // the event carries K-100
 	if s.hasPCs() {
 		angel := "the angel"
 		for _, pc := range s.p.Party.PCs {
@@ -1226,11 +1217,11 @@ func (s *state) defeatAftermath() error {
 			text += fmt.Sprintf(", and carries the bodies to base %s, %d blocks away, arriving on day %d (K-101)", s.p.Field.Blocks[base].ID, dist, s.day+1+dist)
 		}
 	}
-	r := s.say(TypeDefeat, "K-100", "%s", text)
+	r := &DefeatEvent{Note: s.note("K-100"), Text: text}
 	if base >= 0 {
-		r.Block, r.Count = s.p.Field.Blocks[base].ID, dist
+		r.Base, r.Distance = s.p.Field.Blocks[base].ID, dist
 	}
-	return s.write()
+	return s.send(r)
 }
 
 // nearestBase finds the base nearest to the party by moves (breadth first over open exits), -1 if none.

@@ -60,8 +60,6 @@ func addBoggards(p *plan.Plan, id string, leader bool) int {
 	return len(p.Encounters) - 1
 }
 
-func byType(c *collect, t Type) []Record { return c.of(t) }
-
 // K-4: group check modes. 2 of 4 is no strict majority (2*2 > 4 is false) but is "half" with the
 // option; 3 of 5 is a majority; any needs one; all needs every one.
 func TestGroupSuccessK4(t *testing.T) {
@@ -151,32 +149,32 @@ func TestSupportDamageBothSidesK73K77(t *testing.T) {
 	if res.Outcome != runner.Success {
 		t.Fatalf("outcome %s (%s)", res.Outcome, res.Reason)
 	}
-	sup := byType(c, TypeSupport)
+	sup := eventsOf[*SupportEvent](c)
 	if len(sup) != 3 {
 		t.Fatalf("support records: %+v", sup)
 	}
-	if sup[0].Source != "friendly" || sup[0].ID != "Boggard 1" || sup[0].Loss != 3 {
+	if sup[0].Side != "friendly" || sup[0].Target != "Boggard 1" || sup[0].Damage != 3 {
 		t.Errorf("K-75 round 1: %+v, want Boggard 1 takes 3", sup[0])
 	}
-	if sup[1].Source != "enemy" || sup[1].ID != "Cid" || sup[1].Other != "Bram" || sup[1].Loss != 18 || sup[1].After != 2 {
+	if sup[1].Side != "enemy" || sup[1].Target != "Cid" || sup[1].Victim != "Bram" || sup[1].Damage != 18 || sup[1].After != 2 {
 		t.Errorf("K-76/K-90: %+v, want Cid targeted, Bram takes 18 -> 2 HP", sup[1])
 	}
-	if sup[2].ID != "Boggard 2" || sup[2].Loss != 8 {
+	if sup[2].Target != "Boggard 2" || sup[2].Damage != 8 {
 		t.Errorf("K-75 round 2: %+v, want Boggard 2 takes 8", sup[2])
 	}
-	if cn := byType(c, TypeCancel); len(cn) != 1 || cn[0].ID != "Aria" || cn[0].Before != 30 || cn[0].After != 20 {
+	if cn := eventsOf[*CancelEvent](c); len(cn) != 1 || cn[0].Target != "Aria" || cn[0].Before != 30 || cn[0].After != 20 {
 		t.Errorf("K-77: %+v, want f 30 -> 20 for Aria", cn)
 	}
 	var xp []int
-	for _, r := range byType(c, TypeXP) {
-		if r.Rule == "K-61" {
-			xp = append(xp, r.XP)
+	for _, r := range eventsOf[*XPEvent](c) {
+		if r.RuleID == "K-61" {
+			xp = append(xp, r.Gained)
 		}
 	}
 	if len(xp) != 2 || xp[0] != 380 || xp[1] != 380 {
 		t.Errorf("K-61: XP %v, want 380 each", xp)
 	}
-	gr := byType(c, TypeGrowth)
+	gr := eventsOf[*GrowthEvent](c)
 	if len(gr) != 2 || gr[0].Face != 5 || gr[1].Face != 4 || gr[0].Dice != [2]int{2, 5} {
 		t.Errorf("K-64: %+v", gr)
 	}
@@ -203,13 +201,13 @@ func TestCancelToZeroK77K25(t *testing.T) {
 	// Rules.NoCancelToZero: the army at 10 may not cancel; no cancel decision is asked.
 	g = newRig(t, []int{2, 1, 2}, "east", "fight", "none", "defeated")
 	c := &collect{}
-	res, err = Run(p, Options{Seed: 1, Decider: g, Sink: c, Rules: &Rules{NoCancelToZero: true}})
+	res, err = Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{NoCancelToZero: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
 	// [1,2]=3 -> row 20 col 3 = 1, +5 = 6 on Bram: 20 - 6 = 14.
-	if s := byType(c, TypeSupport); len(s) != 1 || s[0].ID != "Bram" || s[0].Loss != 6 || s[0].After != 14 {
+	if s := eventsOf[*SupportEvent](c); len(s) != 1 || s[0].Target != "Bram" || s[0].Damage != 6 || s[0].After != 14 {
 		t.Errorf("K-77 option: %+v", s)
 	}
 }
@@ -227,8 +225,8 @@ func TestBurdenDeathK88(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	hp := byType(c, TypeHP)
-	if len(hp) != 1 || hp[0].ID != "Cid" || hp[0].Result != "dead" || hp[0].After != -1 {
+	hp := eventsOf[*HPEvent](c)
+	if len(hp) != 1 || hp[0].Who != "Cid" || hp[0].Result != "dead" || hp[0].After != -1 {
 		t.Errorf("K-88: %+v, want Cid dead at 15 - 16 = -1", hp)
 	}
 }
@@ -250,8 +248,8 @@ func TestEnemySupportEvenK76(t *testing.T) {
 	}
 	g.done(t)
 	var got []string
-	for _, r := range byType(c, TypeSupport) {
-		got = append(got, r.ID)
+	for _, r := range eventsOf[*SupportEvent](c) {
+		got = append(got, r.Target)
 	}
 	if strings.Join(got, " ") != "Bram Aria Bram" {
 		t.Errorf("K-76 targets %v, want Bram Aria Bram", got)
@@ -279,26 +277,26 @@ func TestEscapeK94K95K97(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	esc := byType(c, TypeEscape)
+	esc := eventsOf[*EscapeEvent](c)
 	var trace []string
 	for _, r := range esc {
-		trace = append(trace, r.Rule+":"+r.ID)
+		trace = append(trace, r.RuleID+":"+r.PC)
 	}
 	if strings.Join(trace, " ") != "K-97:Aria K-94:Aria K-95:Aria K-94:Bram" {
 		t.Fatalf("escape records: %v", trace)
 	}
-	if esc[1].TN != 12 || esc[2].Loss != 6 || esc[2].After != 14 || esc[3].TN != 9 {
+	if esc[1].TN != 12 || esc[2].Damage != 6 || esc[2].After != 14 || esc[3].TN != 9 {
 		t.Errorf("K-94/K-95: %+v", esc)
 	}
-	ch := byType(c, TypeCheck)
+	ch := eventsOf[*CheckEvent](c)
 	if len(ch) != 2 || ch[0].Total != 11 || ch[0].Result != "failure" || ch[1].Total != 10 || ch[1].Result != "success" {
 		t.Errorf("escape checks: %+v", ch)
 	}
 	if res.Party != "b1" || !res.Armies[0].OnField {
 		t.Errorf("K-96: party %s, army %+v; want the party at b1 with the army", res.Party, res.Armies[0])
 	}
-	for _, r := range byType(c, TypeXP) {
-		if r.Rule != "K-66" || r.XP != 30 {
+	for _, r := range eventsOf[*XPEvent](c) {
+		if r.RuleID != "K-66" || r.Gained != 30 {
 			t.Errorf("K-66/K-62: %+v, want only 30 failure XP", r)
 		}
 	}
@@ -308,15 +306,15 @@ func TestEscapeK94K95K97(t *testing.T) {
 	// pursuit [6,6]=12 -> 10 crit, [1,1] ends: 10 + 0 + 3 = 13: 20 - 13 = 7.
 	g = newRig(t, []int{3, 3, 6, 4, 5, 3, 6, 6, 1, 1, 1, 2}, "east", "fled", "1", "rest")
 	c = &collect{}
-	if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: c, Rules: &Rules{EscapeTNOnce: true, BurdenPenaltyFlat: true}}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{EscapeTNOnce: true, BurdenPenaltyFlat: true}}); err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
-	ch = byType(c, TypeCheck)
+	ch = eventsOf[*CheckEvent](c)
 	if len(ch) != 2 || ch[0].Total != 13 || ch[1].Total != 10 {
 		t.Errorf("K-94/K-97 options: %+v", ch)
 	}
-	if e := byType(c, TypeEscape); e[len(e)-1].Loss != 13 || e[len(e)-1].After != 7 {
+	if e := eventsOf[*EscapeEvent](c); e[len(e)-1].Damage != 13 || e[len(e)-1].After != 7 {
 		t.Errorf("K-95 chain: %+v", e[len(e)-1])
 	}
 }
@@ -342,17 +340,17 @@ func TestNightRaidDangerSenseFumbleK71K5(t *testing.T) {
 	if res.Outcome != runner.Success {
 		t.Fatalf("outcome %s %s", res.Outcome, res.Reason)
 	}
-	ch := byType(c, TypeCheck)
+	ch := eventsOf[*CheckEvent](c)
 	if len(ch) != 1 || ch[0].Total != 5 || ch[0].Result != "fumble" || ch[0].TN != 10 {
 		t.Errorf("K-71 check: %+v", ch)
 	}
-	if gr := byType(c, TypeGroup); len(gr) != 1 || gr[0].Result != "failure" || !strings.Contains(gr[0].Text, "front area") {
+	if gr := eventsOf[*GroupEvent](c); len(gr) != 1 || gr[0].Result != "failure" || !strings.Contains(gr[0].Text, "front area") {
 		t.Errorf("K-71 group: %+v", gr)
 	}
 	var xp []int
-	for _, r := range byType(c, TypeXP) {
-		if r.Rule == "K-61" {
-			xp = append(xp, r.XP)
+	for _, r := range eventsOf[*XPEvent](c) {
+		if r.RuleID == "K-61" {
+			xp = append(xp, r.Gained)
 		}
 	}
 	if len(xp) != 2 || xp[0] != 130 || xp[1] != 80 {
@@ -377,15 +375,15 @@ func TestForcedMarchLightSleepK41K58K59(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	l := byType(c, TypeLight)
-	if len(l) != 2 || l[0].Count != 12 || l[0].Left != 2 || l[0].Result != "lit" || l[1].Count != 0 || l[1].Result != "unlit" {
+	l := eventsOf[*LightEvent](c)
+	if len(l) != 2 || l[0].Hours != 12 || l[0].Torches != 2 || l[0].Result != "lit" || l[1].Hours != 0 || l[1].Result != "unlit" {
 		t.Errorf("K-58/K-59 light: %+v", l)
 	}
-	if sl := byType(c, TypeSleep); len(sl) != 1 || sl[0].Day != 2 || sl[0].Delta != -2 {
+	if sl := eventsOf[*SleepEvent](c); len(sl) != 1 || sl[0].Day != 2 || sl[0].Modifier != -2 {
 		t.Errorf("K-41 sleep: %+v", sl)
 	}
-	ch := byType(c, TypeCheck)
-	if len(ch) != 1 || ch[0].Delta != -1 || ch[0].Total != 10 || ch[0].TN != 6 {
+	ch := eventsOf[*CheckEvent](c)
+	if len(ch) != 1 || ch[0].Modifier != -1 || ch[0].Total != 10 || ch[0].TN != 6 {
 		t.Errorf("K-59 penalties: %+v", ch)
 	}
 }
@@ -403,12 +401,12 @@ func TestDarkBlockK57(t *testing.T) {
 	}{{nil, "unlit", 12}, {&Rules{DarkMarchLight12: true}, "lit", 12}} {
 		g := newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
 		col := &collect{}
-		if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: col, Rules: c.rules}); err != nil {
+		if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: c.rules}); err != nil {
 			t.Fatal(err)
 		}
 		g.done(t)
-		l := byType(col, TypeLight)
-		if len(l) != 2 || l[0].Total != 0 || l[0].Left != 6 || l[1].Result != c.result || l[1].Count != c.paid || l[1].Left != 0 {
+		l := eventsOf[*LightEvent](col)
+		if len(l) != 2 || l[0].Oil != 0 || l[0].Torches != 6 || l[1].Result != c.result || l[1].Hours != c.paid || l[1].Torches != 0 {
 			t.Errorf("K-57 %+v: %+v", c.rules, l)
 		}
 	}
@@ -441,31 +439,31 @@ func TestTraversalK43K49(t *testing.T) {
 	}
 	g.done(t)
 	var tr []string
-	for _, r := range byType(c, TypeTraversal) {
-		tr = append(tr, r.Source+":"+itoa(r.After))
+	for _, r := range eventsOf[*TraversalEvent](c) {
+		tr = append(tr, r.Step+":"+itoa(r.After))
 	}
 	want := "start:0 face:0 face:0 interrupt:0 uncheck:0 face:2 face:4 complete:4"
 	if strings.Join(tr, " ") != want {
 		t.Errorf("traversal:\n got %s\nwant %s", strings.Join(tr, " "), want)
 	}
-	camps := byType(c, TypePick)
+	camps := eventsOf[*PickEvent](c)
 	if len(camps) != 1 || camps[0].Day != 2 {
 		t.Errorf("K-44/K-47: camp picks %+v, want one on day 2", camps)
 	}
-	if !strings.Contains(c.trace(TypeFlag), "mazeDone") || res.Party != "b1" {
-		t.Errorf("K-47 completion event: %s, party %s", c.trace(TypeFlag), res.Party)
+	if !strings.Contains(c.trace("flag"), "mazeDone") || res.Party != "b1" {
+		t.Errorf("K-47 completion event: %s, party %s", c.trace("flag"), res.Party)
 	}
 	// K-45 option NegativeProgress: [3,3] keeps face 3: 0 - 1 = -1; stop ends the day (K-46, K-48).
 	p.DayLimit = 1
 	g = newRig(t, []int{3, 3}, "east", "continue", "3", "stop")
 	col := &collect{}
-	if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: col, Rules: &Rules{NegativeProgress: true}}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: &Rules{NegativeProgress: true}}); err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
 	tr = nil
-	for _, r := range byType(col, TypeTraversal) {
-		tr = append(tr, r.Source+":"+itoa(r.After))
+	for _, r := range eventsOf[*TraversalEvent](col) {
+		tr = append(tr, r.Step+":"+itoa(r.After))
 	}
 	if len(tr) < 3 || tr[1] != "face:-1" || tr[2] != "stop:-1" {
 		t.Errorf("K-45 option: %v", tr)
@@ -489,8 +487,8 @@ func TestTraversalRetraceK50(t *testing.T) {
 		t.Errorf("K-50 retrace: party at %s, want b0", res.Party)
 	}
 	var tr []string
-	for _, r := range byType(c, TypeTraversal) {
-		tr = append(tr, r.Source+":"+itoa(r.After))
+	for _, r := range eventsOf[*TraversalEvent](c) {
+		tr = append(tr, r.Step+":"+itoa(r.After))
 	}
 	if got := strings.Join(tr, " "); got != "start:0 face:2 retrace:0 face:1 face:2 leave:2" {
 		t.Errorf("K-50: %s", got)
@@ -508,7 +506,7 @@ func TestTraversalRetraceK50(t *testing.T) {
 		}
 		return runner.Answer{}, nil
 	})
-	if _, err := Run(p, Options{Seed: 1, Decider: d}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: d}}); err != nil {
 		t.Fatal(err)
 	}
 	if legal != "continue, stop" {
@@ -544,12 +542,12 @@ func TestConsecutiveAndNamedK72K62K67(t *testing.T) {
 	if res.Outcome != runner.Success {
 		t.Fatalf("%s %s", res.Outcome, res.Reason)
 	}
-	if got := c.trace(TypeBattle); got != "1 action battle boggards b1 won\n1 action battle chief b1 won\n2 action battle boggards b1 won\n2 action battle chief b1 gone\n" {
+	if got := c.trace("battle"); got != "1 action battle boggards b1 won\n1 action battle chief b1 won\n2 action battle boggards b1 won\n2 action battle chief b1 gone\n" {
 		t.Errorf("K-72/K-67 battles:\n%s", got)
 	}
 	var xp []int
-	for _, r := range byType(c, TypeXP) {
-		xp = append(xp, r.XP)
+	for _, r := range eventsOf[*XPEvent](c) {
+		xp = append(xp, r.Gained)
 	}
 	// 80 (boggards), 60 (chief), 0 (boggards again), then the clear: 140 each.
 	if len(xp) != 5 || xp[0] != 80 || xp[1] != 60 || xp[2] != 0 || xp[3] != 140 || xp[4] != 140 {
@@ -573,18 +571,18 @@ func TestRoutK80InsightK79(t *testing.T) {
 		p.Objectives = []plan.Objective{{ID: "win", When: plan.Cond{Op: plan.CondArmyGone, Army: 0}, Outcome: "success"}}
 		g := newRig(t, []int{5, 5, 1, 2, 1, 2}, "east", "routed", "1", "1")
 		col := &collect{}
-		res, err := Run(p, Options{Seed: 1, Decider: g, Sink: col, Rules: c.rules})
+		res, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: c.rules})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g.done(t)
-		if res.Outcome != runner.Success || len(byType(col, TypeRout)) != 1 {
-			t.Errorf("K-80: %s, rout %v", res.Outcome, byType(col, TypeRout))
+		if res.Outcome != runner.Success || len(eventsOf[*RoutEvent](col)) != 1 {
+			t.Errorf("K-80: %s, rout %v", res.Outcome, eventsOf[*RoutEvent](col))
 		}
-		if in := byType(col, TypeInsight); len(in) != 1 || in[0].ID != "Bram" || !strings.Contains(in[0].Text, "morale low and training high") {
+		if in := eventsOf[*InsightEvent](col); len(in) != 1 || in[0].PC != "Bram" || !strings.Contains(in[0].Text, "morale low and training high") {
 			t.Errorf("K-79: %+v", in)
 		}
-		if x := byType(col, TypeXP); len(x) < 1 || x[0].XP != c.xp {
+		if x := eventsOf[*XPEvent](col); len(x) < 1 || x[0].Gained != c.xp {
 			t.Errorf("K-80 XP %+v: %+v, want %d", c.rules, x, c.xp)
 		}
 	}
@@ -607,8 +605,8 @@ func TestDefeatAftermathK100K102(t *testing.T) {
 	if res.Outcome != runner.Failure || !strings.Contains(res.Reason, "K-100") {
 		t.Errorf("K-100: %s %s", res.Outcome, res.Reason)
 	}
-	d := byType(c, TypeDefeat)
-	if len(d) != 1 || d[0].Block != "b0" || d[0].Count != 1 || !strings.Contains(d[0].Text, "arriving on day 3") {
+	d := eventsOf[*DefeatEvent](c)
+	if len(d) != 1 || d[0].Base != "b0" || d[0].Distance != 1 || !strings.Contains(d[0].Text, "arriving on day 3") {
 		t.Errorf("K-101: %+v", d)
 	}
 }

@@ -30,7 +30,7 @@ func TestCheckedFaceForbiddenK37(t *testing.T) {
 			runner.Decider
 			runner.Roller
 		}{d, g}
-		if _, err := Run(p, Options{Seed: 1, Decider: dr, Rules: c.rules}); err != nil {
+		if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: dr}, Rules: c.rules}); err != nil {
 			t.Fatal(err)
 		}
 		if legal != c.legal {
@@ -46,12 +46,12 @@ func TestSleepPenaltyOneDayK41(t *testing.T) {
 	p.DayLimit = 3
 	g := newRig(t, []int{1, 2, 3, 4, 5, 6}, "stay", "1", "march", "stay", "stay", "3", "march", "stay", "stay", "5", "rest")
 	c := &collect{}
-	if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: c, Rules: &Rules{SleepPenaltyOneDay: true}}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{SleepPenaltyOneDay: true}}); err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
 	var got []string
-	for _, r := range byType(c, TypeSleep) {
+	for _, r := range eventsOf[*SleepEvent](c) {
 		got = append(got, itoa(r.Day)+r.Result)
 	}
 	// day 2 on; day 3: the old one ends (one day only), the new one begins; the rest on day 3 ends it.
@@ -70,10 +70,10 @@ func TestTorchesFirstK58(t *testing.T) {
 		p.Party.Torches, p.Party.LanternOil = 6, 1
 		g := newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
 		col := &collect{}
-		if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: col, Rules: c.rules}); err != nil {
+		if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: c.rules}); err != nil {
 			t.Fatal(err)
 		}
-		if l := byType(col, TypeLight); len(l) != 1 || l[0].Left != c.torches || l[0].Total != c.oil {
+		if l := eventsOf[*LightEvent](col); len(l) != 1 || l[0].Torches != c.torches || l[0].Oil != c.oil {
 			t.Errorf("K-58 %+v: %+v, want %d torches %d oil", c.rules, l, c.torches, c.oil)
 		}
 	}
@@ -85,26 +85,26 @@ func TestTraversalOptionsK43K47(t *testing.T) {
 	p := traversalPlan("free")
 	g := newRig(t, []int{1, 2, 2, 6, 6, 6}, "east", "1", "rest", "continue", "6", "continue")
 	c := &collect{}
-	if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: c, Rules: &Rules{TraversalNextDay: true, CompletionEndsDay: true}}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{TraversalNextDay: true, CompletionEndsDay: true}}); err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
 	// Day 2: [2,6] keep 6: +2 = 2; [6,6]: 6 is checked, both dice show it: interrupted.
 	// So: the cycle ran only on day 2, and no camp on day 2.
-	if camps := byType(c, TypePick); len(camps) != 1 || camps[0].Day != 1 {
+	if camps := eventsOf[*PickEvent](c); len(camps) != 1 || camps[0].Day != 1 {
 		t.Errorf("K-43 option: camp picks %+v", camps)
 	}
 	p = traversalPlan("free")
 	p.DayLimit = 1
 	g = newRig(t, []int{1, 6, 2, 2}, "east", "continue", "6", "continue", "2")
 	c = &collect{}
-	if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: c, Rules: &Rules{CompletionEndsDay: true}}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{CompletionEndsDay: true}}); err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
 	// [1,6] keep 6: 2; [2,2] keep 2: 3 >= 3: complete; the day ends with a rest: no camp.
-	if tr := byType(c, TypeTraversal); len(byType(c, TypePick)) != 0 || tr[len(tr)-1].Source != "complete" {
-		t.Errorf("K-47 option:\n%s", c.trace(TypeTraversal, TypePick))
+	if tr := eventsOf[*TraversalEvent](c); len(eventsOf[*PickEvent](c)) != 0 || tr[len(tr)-1].Step != "complete" {
+		t.Errorf("K-47 option:\n%s", c.trace("traversal", "pick"))
 	}
 }
 
@@ -118,8 +118,8 @@ func TestTraversalFreeExitK50(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if tr := byType(c, TypeTraversal); res.Party != "b1" || len(byType(c, TypePick)) != 1 || tr[len(tr)-1].Source != "leave" {
-		t.Errorf("K-50 free: party %s\n%s", res.Party, c.trace(TypeTraversal, TypePick))
+	if tr := eventsOf[*TraversalEvent](c); res.Party != "b1" || len(eventsOf[*PickEvent](c)) != 1 || tr[len(tr)-1].Step != "leave" {
+		t.Errorf("K-50 free: party %s\n%s", res.Party, c.trace("traversal", "pick"))
 	}
 }
 
@@ -133,14 +133,14 @@ func TestSupportOptionsK76K77(t *testing.T) {
 	// (limit 1): K0@13 [1,2] -> 0.
 	g := newRig(t, []int{2, 1, 2}, "east", "fight", "none", "yes", "defeated")
 	c := &collect{}
-	if _, err := Run(p, Options{Seed: 1, Decider: g, Sink: c, Rules: &Rules{SupportSparesNPCs: true, CancelLimit: 1}}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{SupportSparesNPCs: true, CancelLimit: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if cn := byType(c, TypeCancel); len(cn) != 1 || cn[0].ID != "Bram" {
+	if cn := eventsOf[*CancelEvent](c); len(cn) != 1 || cn[0].Target != "Bram" {
 		t.Errorf("K-77 limit: %+v", cn)
 	}
-	if s := byType(c, TypeSupport); len(s) != 1 || s[0].ID != "Aria" {
+	if s := eventsOf[*SupportEvent](c); len(s) != 1 || s[0].Target != "Aria" {
 		t.Errorf("K-76 option: %+v", s)
 	}
 }
@@ -158,7 +158,7 @@ func TestGrowthAndTableOptionsK64K103(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
-	if gr := byType(c, TypeGrowth); len(gr) != 2 || gr[0].Face != 2 || gr[1].Face != 4 {
+	if gr := eventsOf[*GrowthEvent](c); len(gr) != 2 || gr[0].Face != 2 || gr[1].Face != 4 {
 		t.Errorf("K-64 option: %+v", gr)
 	}
 	p.Options.PowerTable = "완전판"
@@ -186,6 +186,6 @@ func TestOptionsFromScenario(t *testing.T) {
 // X001: a script's protect entry naming nobody in the party is reported with the legal names.
 func TestScriptProtectMismatch(t *testing.T) {
 	p := supportPlan()
-	_, err := Run(p, Options{Seed: 1, Decider: mustScript(t, "- move: east\n- battle: fight\n- protect: Zed\n")})
+	_, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: mustScript(t, "- move: east\n- battle: fight\n- protect: Zed\n")}})
 	wantDiag(t, err, runner.CodeMismatch, 3, 3, "day 1, action phase", "Zed is not a legal choice (legal: none, Aria, Bram)")
 }

@@ -3,6 +3,7 @@ package karzoral
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"testing"
@@ -228,36 +229,44 @@ func field01() *plan.Plan {
 	return p
 }
 
-// collect is a Sink that keeps copies of the records (without their View).
-type collect struct{ recs []Record }
+// collect is a runner.Sink that keeps the events (each is a fresh value; their views are not read).
+type collect struct{ evs []runner.Event }
 
-func (c *collect) Write(r *Record) error {
-	cp := *r
-	cp.View = nil
-	cp.Blocks = append([]string(nil), r.Blocks...)
-	c.recs = append(c.recs, cp)
+func (c *collect) Write(e runner.Event) error {
+	c.evs = append(c.evs, e)
 	return nil
 }
 
-// of returns the records of the given types, in order.
-func (c *collect) of(types ...Type) []Record {
-	var out []Record
-	for _, r := range c.recs {
-		for _, t := range types {
-			if r.Type == t {
-				out = append(out, r)
-			}
+// of returns the events of the given types (their JSON Lines "type"), in order.
+func (c *collect) of(types ...string) []runner.Event {
+	var out []runner.Event
+	for _, e := range c.evs {
+		if slices.Contains(types, e.Type()) {
+			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// trace renders records one a line with their key fields, for order checks.
-func (c *collect) trace(types ...Type) string {
+// eventsOf returns the events of type E, in order.
+func eventsOf[E runner.Event](c *collect) []E {
+	var out []E
+	for _, e := range c.evs {
+		if x, ok := e.(E); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// trace renders events one a line: day, phase, type and their key fields (the ids, blocks and
+// result), for order checks.
+func (c *collect) trace(types ...string) string {
 	var b bytes.Buffer
-	for _, r := range c.of(types...) {
-		fmt.Fprintf(&b, "%d %s %s", r.Day, r.Phase, r.Type)
-		for _, s := range []string{r.ID, r.Army, r.Other, r.Block, r.From, r.To, r.Result} {
+	for _, e := range c.of(types...) {
+		at := atOf(e)
+		fmt.Fprintf(&b, "%d %s %s", at.Day, at.Phase, e.Type())
+		for _, s := range traceFields(e) {
 			if s != "" {
 				fmt.Fprintf(&b, " %s", s)
 			}
@@ -265,6 +274,57 @@ func (c *collect) trace(types ...Type) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// atOf is where an event happened.
+func atOf(e runner.Event) At {
+	v := reflect.ValueOf(e).Elem()
+	if f := v.FieldByName("At"); f.IsValid() {
+		return f.Interface().(At)
+	}
+	return At{}
+}
+
+// traceFields are the key fields of the events the tests trace: the id, the armies, the block,
+// from and to, and the result.
+func traceFields(e runner.Event) []string {
+	switch e := e.(type) {
+	case *StrengthBattleEvent:
+		return []string{e.Army, e.Other, e.Block}
+	case *ArmyRemovedEvent:
+		return []string{e.Army, e.Block}
+	case *ArmyMoveEvent:
+		return []string{e.Army, e.From, e.To}
+	case *ArmySpawnedEvent:
+		return []string{e.Army, e.Block, e.Result}
+	case *StrengthEvent:
+		return []string{e.Army, e.Result}
+	case *PartyMoveEvent:
+		return []string{e.From, e.To}
+	case *StayEvent:
+		return []string{e.Block}
+	case *FiredEvent:
+		return []string{e.Event, e.Block}
+	case *BattleEvent:
+		return []string{e.Encounter, e.Army, e.Block, e.Result}
+	case *SayEvent:
+		return []string{e.ID}
+	case *FlagEvent:
+		return []string{e.Flag, e.Op}
+	case *ObjectiveEvent:
+		return []string{e.Objective, e.Outcome}
+	case *NightRaidEvent:
+		return []string{e.Encounter}
+	case *NightEvent:
+		return []string{e.Choice}
+	case *TraversalEvent:
+		return []string{e.Area}
+	case *BounceEvent:
+		return []string{e.From, e.To}
+	case *RevealEvent:
+		return []string{e.Box}
+	}
+	return nil
 }
 
 // answers is a Decider that answers from a list of choice names; it fails the test if asked more.

@@ -23,7 +23,7 @@ func TestPromptEOF(t *testing.T) {
 		t.Fatalf("err = %v, want ErrNoInput", err)
 	}
 	pl := line(3)
-	res, err := Run(pl, Options{Decider: runner.NewPrompt(strings.NewReader("east\n"), &out, false), Sink: Discard})
+	res, err := Run(pl, Options{Options: runner.Options{Decider: runner.NewPrompt(strings.NewReader("east\n"), &out, false), Sink: runner.Discard}})
 	if !errors.Is(err, runner.ErrNoInput) || res.Outcome != runner.Stopped || res.Day != 1 || res.Party != "b1" {
 		t.Fatalf("Run: err %v, result %+v", err, res)
 	}
@@ -40,14 +40,14 @@ func TestPromptTableDice(t *testing.T) {
 	pl := line(3)
 	pl.DayLimit = 1
 	c := &collect{}
-	res, err := Run(pl, Options{Decider: runner.NewPrompt(in, &out, true), Sink: c})
+	res, err := Run(pl, Options{Options: runner.Options{Decider: runner.NewPrompt(in, &out, true), Sink: c}})
 	if err != nil || res.Outcome != runner.Failure {
 		t.Fatalf("%v %+v", err, res)
 	}
-	if d := c.of(TypeCampRoll); len(d) != 1 || d[0].Dice != [2]int{3, 6} {
+	if d := eventsOf[*CampRollEvent](c); len(d) != 1 || d[0].Dice != [2]int{3, 6} {
 		t.Errorf("dice %+v", d)
 	}
-	if p := c.of(TypePick); len(p) != 1 || p[0].Face != 3 {
+	if p := eventsOf[*PickEvent](c); len(p) != 1 || p[0].Face != 3 {
 		t.Errorf("pick %+v", p)
 	}
 	o := out.String()
@@ -57,7 +57,7 @@ func TestPromptTableDice(t *testing.T) {
 		}
 	}
 	// EOF while a die is asked.
-	_, err = Run(pl, Options{Decider: runner.NewPrompt(strings.NewReader("east\n"), &out, true)})
+	_, err = Run(pl, Options{Options: runner.Options{Decider: runner.NewPrompt(strings.NewReader("east\n"), &out, true)}})
 	if !errors.Is(err, runner.ErrNoInput) {
 		t.Errorf("err = %v", err)
 	}
@@ -74,7 +74,7 @@ func TestPolicies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Run(field01(), Options{Seed: seed, Decider: pol, Sink: NewJSONLSink(&buf)}); err != nil {
+		if _, err := Run(field01(), Options{Options: runner.Options{Seed: seed, Decider: pol, Sink: runner.NewJSONLSink(&buf)}}); err != nil {
 			t.Fatal(err)
 		}
 		return buf.String()
@@ -119,7 +119,7 @@ func TestPolicyFirstField01(t *testing.T) {
 	if res.Outcome != runner.Failure || res.Day != 5 || res.Party != "01" {
 		t.Errorf("got %+v", res)
 	}
-	if n := len(c.of(TypePartyMove)); n != 4 {
+	if n := len(c.of("partyMove")); n != 4 {
 		t.Errorf("%d moves, want 4", n)
 	}
 }

@@ -11,7 +11,7 @@ import (
 func run(t *testing.T, p *plan.Plan, d runner.Decider) (*Result, *collect, error) {
 	t.Helper()
 	c := &collect{}
-	res, err := Run(p, Options{Seed: 1, Decider: d, Sink: c})
+	res, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: d, Sink: c}})
 	if res == nil {
 		t.Fatalf("Run returned no result (err %v)", err)
 	}
@@ -31,18 +31,18 @@ func TestStrengthBattleK24K25(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Day 1: f moves b0 -> b1 where e holds; d = min(75, 60) = 60: e 75 -> 15, f 60 -> 0.
-	sb := c.of(TypeStrengthBattle)
+	sb := eventsOf[*StrengthBattleEvent](c)
 	if len(sb) != 1 {
 		t.Fatalf("strength battles: %+v", sb)
 	}
 	b := sb[0]
-	if b.Army != "e" || b.Before != 75 || b.After != 15 || b.Other != "f" || b.OtherBefore != 60 || b.OtherAfter != 0 || b.Loss != 60 || b.Block != "b1" {
+	if b.Army != "e" || b.ArmyBefore != 75 || b.ArmyAfter != 15 || b.Other != "f" || b.OtherBefore != 60 || b.OtherAfter != 0 || b.Loss != 60 || b.Block != "b1" {
 		t.Errorf("K-24: got %+v, want e 75 -> 15, f 60 -> 0, loss 60 at b1", b)
 	}
 	if res.Outcome != runner.Failure || res.Day != 1 || !strings.Contains(res.Reason, "K-25") {
 		t.Errorf("K-25: got %s day %d (%s), want failure on day 1", res.Outcome, res.Day, res.Reason)
 	}
-	if len(d.asked) != 0 || len(c.of(TypePartyMove, TypeStay)) != 0 {
+	if len(d.asked) != 0 || len(c.of("partyMove", "stay")) != 0 {
 		t.Errorf("K-25: the action phase ran after the friendly army was wiped out")
 	}
 	if res.Armies[0].Strength != 15 || !res.Armies[0].OnField || res.Armies[1].Strength != 0 || res.Armies[1].OnField {
@@ -64,7 +64,7 @@ func TestStrengthBattleK24FriendlyWins(t *testing.T) {
 	if res.Armies[armyIdx(p, "f")].Strength != 15 || res.Armies[armyIdx(p, "e")].OnField {
 		t.Errorf("armies: %+v", res.Armies)
 	}
-	if rm := c.of(TypeArmyRemoved); len(rm) != 1 || rm[0].Army != "e" || rm[0].Source != "strength" {
+	if rm := eventsOf[*ArmyRemovedEvent](c); len(rm) != 1 || rm[0].Army != "e" || rm[0].Cause != "strength" {
 		t.Errorf("removed: %+v", rm)
 	}
 	if res.Outcome != runner.Failure || res.Reason != "day limit" || res.Day != 1 {
@@ -86,11 +86,11 @@ func TestStrengthBattleK24Pairs(t *testing.T) {
 	}
 	want := "1 start strengthBattle e1 f1 b1\n1 start armyRemoved e1 b1\n" +
 		"1 start strengthBattle e2 f1 b1\n1 start armyRemoved f1 b1\n"
-	if got := c.trace(TypeStrengthBattle, TypeArmyRemoved); got != want {
+	if got := c.trace("strengthBattle", "armyRemoved"); got != want {
 		t.Errorf("K-24 pairs:\n got %s\nwant %s", got, want)
 	}
-	sb := c.of(TypeStrengthBattle)
-	if sb[0].OtherAfter != 10 || sb[1].After != 10 || sb[1].OtherAfter != 0 {
+	sb := eventsOf[*StrengthBattleEvent](c)
+	if sb[0].OtherAfter != 10 || sb[1].ArmyAfter != 10 || sb[1].OtherAfter != 0 {
 		t.Errorf("strengths: %+v", sb)
 	}
 	if res.Outcome != runner.Failure || !strings.Contains(res.Reason, "f1") {
@@ -108,7 +108,7 @@ func TestStrengthBattleK24Swap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(c.of(TypeStrengthBattle)); n != 0 {
+	if n := len(c.of("strengthBattle")); n != 0 {
 		t.Errorf("swapping armies fought %d battles", n)
 	}
 	if res.Armies[armyIdx(p, "f")].Block != "b1" || res.Armies[armyIdx(p, "e")].Block != "b0" {
@@ -137,7 +137,7 @@ func TestArmyMoveK22(t *testing.T) {
 	// K-24: 10 vs 10, both 0; K-25 fails the scenario on day 2.
 	want := "1 start armyMove slow b3 b3\n1 start armyMove fast b0 b2\n" +
 		"2 start armyMove slow b3 b3\n2 start armyMove fast b2 b3\n"
-	if got := c.trace(TypeArmyMove); got != want {
+	if got := c.trace("armyMove"); got != want {
 		t.Errorf("K-22:\n got %s\nwant %s", got, want)
 	}
 }
@@ -158,7 +158,7 @@ func TestArmyHoldsAtEndK22(t *testing.T) {
 	}
 	// Speed 2: day 1 b0 -> b2 (the end of the route); days 2 and 3 it holds at b2.
 	want := "1 start armyMove e b0 b2\n2 start armyMove e b2 b2\n3 start armyMove e b2 b2\n"
-	if got := c.trace(TypeArmyMove); got != want {
+	if got := c.trace("armyMove"); got != want {
 		t.Errorf("K-22:\n got %s\nwant %s", got, want)
 	}
 }
@@ -193,16 +193,16 @@ func TestBounceK32K31(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bounce := c.of(TypeBounce)
-	if len(bounce) != 1 || bounce[0].From != "a" || bounce[0].To != "x" || bounce[0].Dir != "east" || bounce[0].Text != "reeds" {
+	bounce := eventsOf[*BounceEvent](c)
+	if len(bounce) != 1 || bounce[0].From != "a" || bounce[0].To != "x" || bounce[0].Dir != "east" || bounce[0].Terrain != "reeds" {
 		t.Fatalf("K-32 bounce: %+v", bounce)
 	}
-	rev := c.of(TypeReveal)
-	if len(rev) != 1 || rev[0].ID != "A" || strings.Join(rev[0].Blocks, " ") != "x y z w" {
+	rev := eventsOf[*RevealEvent](c)
+	if len(rev) != 1 || rev[0].Box != "A" || strings.Join(rev[0].Blocks, " ") != "x y z w" {
 		t.Errorf("K-31 reveal: %+v", rev)
 	}
-	if res.Party != "a" || len(c.of(TypePartyMove)) != 0 || len(c.of(TypeEvent)) != 0 {
-		t.Errorf("K-32: the party should stay at a, no enter event: party %s, trace\n%s", res.Party, c.trace(TypePartyMove, TypeEvent))
+	if res.Party != "a" || len(c.of("partyMove")) != 0 || len(c.of("event")) != 0 {
+		t.Errorf("K-32: the party should stay at a, no enter event: party %s, trace\n%s", res.Party, c.trace("partyMove", "event"))
 	}
 }
 
@@ -215,16 +215,16 @@ func TestBoxRevealK31(t *testing.T) {
 	p.Events = []plan.Event{{ID: "onX", On: plan.Trigger{Kind: plan.OnEnter, Block: blockIdx(p, "x")},
 		Do: []plan.Action{{Op: plan.ActSet, Flag: fl}}}}
 	var seen []bool
-	sink := sinkFunc(func(r *Record) error {
-		if r.Type == TypeDayEnd {
+	sink := sinkFunc(func(e runner.Event) error {
+		if d, ok := e.(*DayEndEvent); ok {
 			for b := range p.Field.Blocks {
-				seen = append(seen, r.View.Revealed(b))
+				seen = append(seen, d.view.Revealed(b))
 			}
 		}
 		return nil
 	})
 	// n -> south -> x: x is entered from the north, which is allowed.
-	res, err := Run(p, Options{Decider: &dice1{&answers{t: t, names: []string{"south", "1", "rest"}}}, Sink: sink})
+	res, err := Run(p, Options{Options: runner.Options{Decider: &dice1{&answers{t: t, names: []string{"south", "1", "rest"}}}, Sink: sink}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,9 +242,9 @@ func TestBoxRevealK31(t *testing.T) {
 	}
 }
 
-type sinkFunc func(r *Record) error
+type sinkFunc func(e runner.Event) error
 
-func (f sinkFunc) Write(r *Record) error { return f(r) }
+func (f sinkFunc) Write(e runner.Event) error { return f(e) }
 
 // K-33: after the move, the enemy army in the block is fought first (won: removed, K-99), then the
 // block's enter events run their actions in order (say, battle, set), then the objectives.
@@ -274,7 +274,7 @@ func TestBattleThenEventsK33(t *testing.T) {
 		"1 action battle ambush b1 won\n" +
 		"1 action flag cleared set\n" +
 		"1 action objective win success\n"
-	got := c.trace(TypePartyMove, TypeBattle, TypeArmyRemoved, TypeEvent, TypeSay, TypeFlag, TypeObjective)
+	got := c.trace("partyMove", "battle", "armyRemoved", "event", "say", "flag", "objective")
 	if got != want {
 		t.Errorf("K-33 order:\n got %s\nwant %s", got, want)
 	}
@@ -307,7 +307,7 @@ func TestFledK96(t *testing.T) {
 		"1 action armySpawned f b1\n" +
 		"1 action strengthBattle e f b1\n" +
 		"1 action armyRemoved e b1\n"
-	if got := c.trace(TypeBattle, TypeArmySpawned, TypeStrengthBattle, TypeArmyRemoved); got != want {
+	if got := c.trace("battle", "armySpawned", "strengthBattle", "armyRemoved"); got != want {
 		t.Errorf("K-96:\n got %s\nwant %s", got, want)
 	}
 	if res.Party != "b1" || res.Armies[armyIdx(p, "f")].Strength != 10 {
@@ -327,7 +327,7 @@ func TestDefeatK100(t *testing.T) {
 	if res.Outcome != runner.Failure || res.Day != 1 || !strings.Contains(res.Reason, "K-100") {
 		t.Errorf("got %+v", res)
 	}
-	if len(c.of(TypePick)) != 0 {
+	if len(c.of("pick")) != 0 {
 		t.Errorf("the camp phase ran after the defeat")
 	}
 }
@@ -361,18 +361,18 @@ func TestEpisodeCycleK38K39(t *testing.T) {
 	want := "1 camp campRoll\n1 camp pick\n1 camp episode\n" +
 		"2 camp campRoll\n2 camp pick\n2 camp nightRaid raiders\n2 camp battle raiders b0 won\n2 camp episodesReset\n" +
 		"3 camp campRoll\n3 camp pick\n3 camp episode\n"
-	got := c.trace(TypeCampRoll, TypePick, TypeEpisode, TypeNightRaid, TypeBattle, TypeEpisodesReset)
+	got := c.trace("campRoll", "pick", "episode", "nightRaid", "battle", "episodesReset")
 	if got != want {
 		t.Errorf("K-38/K-39:\n got %s\nwant %s", got, want)
 	}
-	picks := c.of(TypePick)
+	picks := eventsOf[*PickEvent](c)
 	if picks[0].Checked || !picks[1].Checked || picks[2].Checked {
 		t.Errorf("checked flags: %v %v %v, want false true false", picks[0].Checked, picks[1].Checked, picks[2].Checked)
 	}
-	if ep := c.of(TypeEpisode); ep[0].Face != 2 || ep[0].Text != "episode 2" || ep[1].Face != 2 {
+	if ep := eventsOf[*EpisodeEvent](c); ep[0].Face != 2 || ep[0].Text != "episode 2" || ep[1].Face != 2 {
 		t.Errorf("episodes: %+v", ep)
 	}
-	if d := c.of(TypeCampRoll); d[1].Dice != [2]int{2, 3} {
+	if d := eventsOf[*CampRollEvent](c); d[1].Dice != [2]int{2, 3} {
 		t.Errorf("dice: %v", d[1].Dice)
 	}
 }
@@ -387,7 +387,7 @@ func TestQuietNightK39(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := c.trace(TypeEpisode, TypeQuietNight, TypeEpisodesReset), "1 camp episode\n2 camp quietNight\n2 camp episodesReset\n"; got != want {
+	if got, want := c.trace("episode", "quietNight", "episodesReset"), "1 camp episode\n2 camp quietNight\n2 camp episodesReset\n"; got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
@@ -401,7 +401,7 @@ func TestForcedMarchK41(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "1 action partyMove b0 b1\n1 night night march\n1 night partyMove b1 b2\n"
-	if got := c.trace(TypePartyMove, TypeNight); got != want {
+	if got := c.trace("partyMove", "night"); got != want {
 		t.Errorf("K-41:\n got %s\nwant %s", got, want)
 	}
 	if res.Party != "b2" {
@@ -424,14 +424,14 @@ func TestFoodShortageK20(t *testing.T) {
 	}
 	// Day 1: eat 5 of 7 (2 left). Day 2: eat 2 (0 left), members 3, 4, 5 unfed. Day 3: eat 0,
 	// members 1..5 unfed: 3 + 5 = 8 shortages.
-	food := c.of(TypeFood)
-	if food[0].Count != 5 || food[0].Left != 2 || food[1].Count != 2 || food[1].Left != 0 || food[2].Count != 0 {
+	food := eventsOf[*FoodEvent](c)
+	if food[0].Eaten != 5 || food[0].Left != 2 || food[1].Eaten != 2 || food[1].Left != 0 || food[2].Eaten != 0 {
 		t.Errorf("food: %+v", food)
 	}
-	short := c.of(TypeFoodShortage)
+	short := eventsOf[*FoodShortageEvent](c)
 	var got []int
 	for _, r := range short {
-		got = append(got, r.Day*10+r.Count)
+		got = append(got, r.Day*10+r.Member)
 	}
 	want := []int{23, 24, 25, 31, 32, 33, 34, 35}
 	if len(got) != len(want) {
@@ -460,11 +460,11 @@ func TestDayLimit(t *testing.T) {
 		t.Errorf("got %+v, want failure on day 2 (day limit)", res)
 	}
 	// Both days are played to the night phase.
-	if n := len(c.of(TypeNight)); n != 2 {
+	if n := len(c.of("night")); n != 2 {
 		t.Errorf("%d night phases, want 2", n)
 	}
-	end := c.of(TypeEnd)
-	if len(end) != 1 || end[0].Result != runner.Failure || end[0].Day != 2 {
+	end := eventsOf[*EndEvent](c)
+	if len(end) != 1 || end[0].Outcome != runner.Failure || end[0].Day != 2 {
 		t.Errorf("end record %+v", end)
 	}
 }
@@ -487,7 +487,7 @@ func TestDayEventsAndStrengthK25(t *testing.T) {
 	}
 	// Day 2: 20 -> 15 -> 0 (not below): K-25 at once, the say is not reached.
 	want := "2 start event hit\n2 start strength f\n2 start strength f\n2 start armyRemoved f b1\n"
-	if got := c.trace(TypeEvent, TypeStrength, TypeArmyRemoved, TypeSay); got != want {
+	if got := c.trace("event", "strength", "armyRemoved", "say"); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 	if res.Outcome != runner.Failure || res.Day != 2 || !strings.Contains(res.Reason, "K-25") {
@@ -511,8 +511,8 @@ func TestField01Win(t *testing.T) {
 	if res.Outcome != runner.Success || res.Day != 7 || res.Reason != "objective takeTheGate" {
 		t.Errorf("got %s on day %d (%s)", res.Outcome, res.Day, res.Reason)
 	}
-	sb := c.of(TypeStrengthBattle)
-	if len(sb) != 1 || sb[0].Day != 5 || sb[0].Block != "09" || sb[0].Army != "boggardWarband" || sb[0].Before != 45 || sb[0].After != 0 || sb[0].OtherBefore != 60 || sb[0].OtherAfter != 15 {
+	sb := eventsOf[*StrengthBattleEvent](c)
+	if len(sb) != 1 || sb[0].Day != 5 || sb[0].Block != "09" || sb[0].Army != "boggardWarband" || sb[0].ArmyBefore != 45 || sb[0].ArmyAfter != 0 || sb[0].OtherBefore != 60 || sb[0].OtherAfter != 15 {
 		t.Errorf("strength battle: %+v", sb)
 	}
 	if len(res.Objectives) != 2 || res.Objectives[0].ID != "cacheBurned" || res.Objectives[0].Day != 3 || res.Objectives[0].XP != 500 {
@@ -541,12 +541,12 @@ func TestField01Lose(t *testing.T) {
 	if res.Outcome != runner.Failure || res.Day != 5 || res.Reason != "friendly army mercenaries wiped out (K-25)" {
 		t.Errorf("got %s on day %d (%s)", res.Outcome, res.Day, res.Reason)
 	}
-	sb := c.of(TypeStrengthBattle)
-	if len(sb) != 1 || sb[0].Before != 75 || sb[0].After != 15 || sb[0].OtherBefore != 60 || sb[0].OtherAfter != 0 {
+	sb := eventsOf[*StrengthBattleEvent](c)
+	if len(sb) != 1 || sb[0].ArmyBefore != 75 || sb[0].ArmyAfter != 15 || sb[0].OtherBefore != 60 || sb[0].OtherAfter != 0 {
 		t.Errorf("strength battle: %+v", sb)
 	}
 	// Day 3: face 2 was checked on day 1: a night raid, fled (K-96).
-	if b := c.of(TypeBattle); len(b) != 1 || b[0].Day != 3 || b[0].Result != "fled" || b[0].Source != "nightRaid" {
+	if b := eventsOf[*BattleEvent](c); len(b) != 1 || b[0].Day != 3 || b[0].Result != "fled" || b[0].Cause != "nightRaid" {
 		t.Errorf("battles: %+v", b)
 	}
 }
@@ -623,8 +623,13 @@ func TestArmyGoneAndOffFieldArmies(t *testing.T) {
 		t.Fatalf("got %s on day %d (%s), want success on day 3", res.Outcome, res.Day, res.Reason)
 	}
 	var notes []string
-	for _, r := range c.of(TypeStrength, TypeArmySpawned) {
-		notes = append(notes, r.Army+":"+r.Result)
+	for _, e := range c.of("strength", "armySpawned") {
+		switch e := e.(type) {
+		case *StrengthEvent:
+			notes = append(notes, e.Army+":"+e.Result)
+		case *ArmySpawnedEvent:
+			notes = append(notes, e.Army+":"+e.Result)
+		}
 	}
 	if got, want := strings.Join(notes, " "), "reinf:ignored boss: boss:already boss:ignored"; got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -651,14 +656,13 @@ func TestNamedDeadK67(t *testing.T) {
 		p.Events = []plan.Event{{ID: "fights", On: plan.Trigger{Kind: plan.OnEnter, Block: 1}, Do: []plan.Action{
 			{Op: plan.ActBattle, Encounter: 0}, {Op: plan.ActBattle, Encounter: 1}}}}
 		c := &collect{}
-		res, err := Run(p, Options{Decider: &dice1{&answers{t: t, names: []string{"east", "won", "1", "rest"}}},
-			Sink: c, Carry: &Carry{NamedDead: []string{"Grutt"}}})
+		res, err := Run(p, Options{Options: runner.Options{Decider: &dice1{&answers{t: t, names: []string{"east", "won", "1", "rest"}}}, Sink: c}, Carry: &Carry{NamedDead: []string{"Grutt"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, r := range c.of(TypeBattle) {
-			got = append(got, r.ID+":"+r.Result)
+		for _, r := range eventsOf[*BattleEvent](c) {
+			got = append(got, r.Encounter+":"+r.Result)
 		}
 		if strings.Join(got, " ") != "grutt:gone watch:won" {
 			t.Errorf("PCs %v: battles %v, want grutt gone and watch won", withPCs, got)
@@ -671,11 +675,11 @@ func TestNamedDeadK67(t *testing.T) {
 			continue
 		}
 		found := false
-		for _, r := range c.of(TypeXP) {
+		for _, r := range eventsOf[*XPEvent](c) {
 			found = found || strings.Contains(r.Text, "10 x 10 levels = 100")
 		}
 		if !found {
-			t.Errorf("want monster XP 10 x 10 levels = 100 for the watch without Grutt; got %+v", c.of(TypeXP))
+			t.Errorf("want monster XP 10 x 10 levels = 100 for the watch without Grutt; got %+v", c.of("xp"))
 		}
 	}
 }

@@ -10,21 +10,10 @@ import (
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
-// Options configure one run.
+// Options configure one run: the options of every engine (runner.Options) and what only the
+// Karzoral engine reads.
 type Options struct {
-	// Seed seeds the dice generator (unless Dice is set). The same plan, seed and decisions give the
-	// same run.
-	Seed uint64
-	// Decider makes every decision. Required. If it also implements Roller, it is asked for each die
-	// first (script roll entries, dice typed at the table).
-	Decider runner.Decider
-	// Fallback, if set, takes over when Decider reports that it ran out (an error matching
-	// ErrScriptEnded), e.g. a policy after a script's last entry. Otherwise the run stops (X003).
-	Fallback runner.Decider
-	// Sink receives the records. Nil means Discard.
-	Sink Sink
-	// Dice, if set, replaces the seeded generator (dice.NewSeeded(Seed)).
-	Dice dice.Source
+	runner.Options
 	// Rules, if set, replaces the plan's rule options (plan.Plan.Options): the Defaults of
 	// RULES.md's Ambiguities, each switchable.
 	Rules *Rules
@@ -43,11 +32,9 @@ type Carry struct {
 	NamedDead []string
 }
 
-// Result is how a run ended.
+// Result is how a run ended (runner.Ending: Outcome, Day, Reason) and the state at the end.
 type Result struct {
-	Outcome    string            // Success | Failure | Stopped
-	Day        int               // the day it ended (0 if it stopped before day 1)
-	Reason     string            // why: the objective or event, "day limit", "... (K-25)", the error
+	runner.Ending
 	Party      string            // the party's block id at the end
 	Rations    int               // rations left
 	Armies     []ArmyResult      // in plan order
@@ -60,6 +47,8 @@ type Result struct {
 	Burdens       []BurdenResult
 	Torches, Oil  int
 	NamedDefeated []string
+	// Defeated: the party was defeated (K-100): every PC but the angel is dead (K-102).
+	Defeated bool
 }
 
 // PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
@@ -115,6 +104,8 @@ type Runner struct {
 
 	seeded *dice.Seeded
 	s      state
+	// fieldMap is the transcript's map of the field, laid out at the first day end shown.
+	fieldMap *fieldMap
 }
 
 // Run runs p once with opts. See Runner.Run.
@@ -174,6 +165,7 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.fired = make([]int32, len(p.Events))
 	s.reached = make([]int32, len(p.Objectives))
 	s.view.s = s
+	s.ch.OnFallback(s.fallbackEvent)
 	return r, nil
 }
 
@@ -182,7 +174,7 @@ func (r *Runner) Plan() *plan.Plan { return r.p }
 
 // Run plays the scenario from its start until success, failure or a decider error.
 //
-// The Result is always returned (Outcome Stopped when err != nil). Errors: a *DiagError for a script
+// The Result is always returned (Outcome Stopped when err != nil). Errors: a *runner.DecisionError for a script
 // entry that does not fit the state (X001) or a script that ran out with no Fallback (X003, matches
 // ErrScriptEnded); an error wrapping ErrNoInput when a prompt reached end of input; other errors
 // from the Sink or a Decider as they are.
@@ -191,17 +183,16 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 		return nil, errors.New("runner: Options.Decider is nil")
 	}
 	s := &r.s
-	s.reset(opts)
-	if opts.Dice != nil {
-		s.dice = opts.Dice
-	} else {
+	src := opts.Dice
+	if src == nil {
 		if r.seeded == nil {
 			r.seeded = dice.NewSeeded(opts.Seed)
 		} else {
 			r.seeded.Reseed(opts.Seed)
 		}
-		s.dice = r.seeded
+		src = r.seeded
 	}
+	s.reset(opts, src)
 	err := s.play()
 	if err == nil {
 		err = s.settle()
@@ -215,7 +206,7 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 			s.reason = fmt.Sprintf("day %d, %s phase: the script does not fit the state (%s at %s)", de.Day, de.Phase, de.Diag.Code, de.Diag.Pos)
 		}
 	}
-	if werr := s.finishRecords(); err == nil {
+	if werr := s.finishEvents(); err == nil {
 		err = werr
 	}
 	return s.result(), err
@@ -226,12 +217,11 @@ type state struct {
 	r *Runner
 	p *plan.Plan
 
-	dec, fallback runner.Decider
-	roller        runner.Roller
-	dice          dice.Source
-	seed          uint64
-	sink          Sink
-	emit          bool // false for Discard: skip building records
+	ch         runner.Chain // the deciders and the dice
+	seed       uint64
+	sink       runner.Sink
+	on         bool // the sink wants events (runner.Enabled): false for Discard
+	checkpoint func() error
 
 	day     int
 	phase   runner.Phase
@@ -254,29 +244,25 @@ type state struct {
 	checked     uint8   // episode faces 1..6 as bits 0..5 (K-36)
 
 	outcome, reason string
-	dayEnded        int // the last day a TypeDayEnd record was written for
+	dayEnded        int // the last day a day end was written for
 
-	req     runner.Request
-	choices [5]runner.Choice
-	rec     Record
-	view    View
+	req      runner.Request
+	choices  [5]runner.Choice
+	view     View
+	defeated bool // K-100
 
 	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
 	targets []string // K-75: monsters targeted this round
 	clearXP int      // achievement XP of the success objective (K-61)
 }
 
-func (s *state) reset(opts Options) {
+func (s *state) reset(opts Options, src dice.Source) {
 	p := s.p
-	s.dec, s.fallback = opts.Decider, opts.Fallback
+	s.ch.Reset(opts.Decider, opts.Fallback, src)
 	s.seed = opts.Seed
-	s.roller, _ = opts.Decider.(runner.Roller)
 	s.sink = opts.Sink
-	if s.sink == nil {
-		s.sink = Discard
-	}
-	_, isDiscard := s.sink.(discard)
-	s.emit = !isDiscard
+	s.on = runner.Enabled(s.sink)
+	s.checkpoint = opts.Checkpoint
 	s.day, s.phase = 0, runner.PhaseNone
 	s.party = p.Party.Start
 	s.rations = p.Party.Rations
@@ -306,6 +292,7 @@ func (s *state) reset(opts Options) {
 	s.dayEnded = 0
 	s.req = runner.Request{}
 	s.clearXP = 0
+	s.defeated = false
 	s.targets = s.targets[:0]
 	s.resetKarzoral(opts.Rules)
 	s.carry(opts.Carry)
@@ -360,21 +347,17 @@ func (s *state) finish(outcome, reason string) {
 
 // play runs the day loop (K-18): start, action, camp, night, until an outcome or the day limit.
 func (s *state) play() error {
-	if s.emit {
+	if s.on {
 		p := s.p
-		r := s.record(TypeRun)
-		r.ID, r.Text, r.Seed = p.Scenario.ID, p.Scenario.Title, s.seed
-		r.Block = p.Field.Blocks[s.party].ID
-		r.Count, r.Left, r.Total = p.Party.Members, s.rations, p.DayLimit
-		r.View = &s.view
-		if err := s.write(); err != nil {
+		if err := s.send(&RunEvent{At: s.at(), Scenario: p.Scenario.ID, Title: p.Scenario.Title, Seed: s.seed,
+			Party: p.Field.Blocks[s.party].ID, Members: p.Party.Members, Rations: s.rations, DayLimit: p.DayLimit,
+			SourceHash: p.SourceHash}); err != nil {
 			return err
 		}
 		for i := range p.Objectives {
 			if s.retained.has(i) {
-				r := s.record(TypeObjective)
-				r.ID, r.Result, r.Source = p.Objectives[i].ID, p.Objectives[i].Outcome, "retained"
-				if err := s.write(); err != nil {
+				o := &p.Objectives[i]
+				if err := s.send(&ObjectiveEvent{At: s.at(), Objective: o.ID, Outcome: o.Outcome, Source: "retained"}); err != nil {
 					return err
 				}
 			}
@@ -422,36 +405,57 @@ func (s *state) play() error {
 	return nil
 }
 
-// endDay writes the TypeDayEnd record of the current day once.
+// endDay writes the day end of the current day once, then calls the checkpoint (a save point).
 func (s *state) endDay() error {
 	if s.day == 0 || s.dayEnded == s.day {
 		return nil
 	}
 	s.dayEnded = s.day
-	if !s.emit {
-		return nil
+	if s.on {
+		if err := s.send(&DayEndEvent{At: At{Day: s.day}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+			Armies: s.armiesAt(), view: &s.view}); err != nil {
+			return err
+		}
 	}
-	r := s.record(TypeDayEnd)
-	r.Phase = runner.PhaseNone
-	r.Block = s.p.Field.Blocks[s.party].ID
-	r.Left = s.rations
-	r.View = &s.view
-	return s.write()
+	if s.checkpoint != nil {
+		return s.checkpoint()
+	}
+	return nil
 }
 
-// finishRecords writes the last TypeDayEnd (if the day ended early) and TypeEnd.
-func (s *state) finishRecords() error {
+// armiesAt is the snapshot of the armies (plan order; never nil, so that it encodes as []).
+func (s *state) armiesAt() []ArmyAt {
+	out := make([]ArmyAt, len(s.p.Armies))
+	for i := range s.p.Armies {
+		out[i] = ArmyAt{ID: s.p.Armies[i].ID, Strength: s.armyStr[i]}
+		if b := s.armyBlock[i]; b >= 0 {
+			out[i].Block = &s.p.Field.Blocks[b].ID
+		}
+	}
+	return out
+}
+
+// finishEvents writes the last day end (if the day ended early) and the end.
+func (s *state) finishEvents() error {
 	err := s.endDay()
-	if !s.emit {
+	if !s.on {
 		return err
 	}
-	r := s.record(TypeEnd)
-	r.Phase = runner.PhaseNone
-	r.Result, r.Text = s.outcome, s.reason
-	r.Block = s.p.Field.Blocks[s.party].ID
-	r.Left = s.rations
-	r.View = &s.view
-	if werr := s.write(); err == nil {
+	p := s.p
+	e := &EndEvent{At: At{Day: s.day}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
+		Rations: s.rations, Armies: s.armiesAt(), Objectives: []ObjectiveAt{}, Events: []FiredCount{}, view: &s.view}
+	for i := range p.Objectives {
+		if d := s.reached[i]; d > 0 {
+			o := &p.Objectives[i]
+			e.Objectives = append(e.Objectives, ObjectiveAt{ID: o.ID, Outcome: o.Outcome, XP: o.XP, Day: int(d)})
+		}
+	}
+	for i := range p.Events {
+		if n := s.fired[i]; n > 0 {
+			e.Events = append(e.Events, FiredCount{ID: p.Events[i].ID, Fired: int(n)})
+		}
+	}
+	if werr := s.send(e); err == nil {
 		err = werr
 	}
 	return err
@@ -460,12 +464,11 @@ func (s *state) finishRecords() error {
 func (s *state) result() *Result {
 	p := s.p
 	res := &Result{
-		Outcome: s.outcome,
-		Day:     s.day,
-		Reason:  s.reason,
-		Party:   p.Field.Blocks[s.party].ID,
-		Rations: s.rations,
-		Armies:  make([]ArmyResult, len(p.Armies)),
+		Ending:   runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
+		Defeated: s.defeated,
+		Party:    p.Field.Blocks[s.party].ID,
+		Rations:  s.rations,
+		Armies:   make([]ArmyResult, len(p.Armies)),
 	}
 	for i := range p.Armies {
 		a := ArmyResult{ID: p.Armies[i].ID, Strength: s.armyStr[i]}
@@ -502,61 +505,42 @@ func (s *state) result() *Result {
 	return res
 }
 
-// record clears the reusable record and sets its type, day and phase.
-func (s *state) record(t Type) *Record {
-	s.rec = Record{Type: t, Day: s.day, Phase: s.phase}
-	return &s.rec
+// at is where the run is: the day and the phase.
+func (s *state) at() At { return At{Day: s.day, Phase: s.phase} }
+
+// note is the head of an add-on event for rule.
+func (s *state) note(rule string) Note { return Note{At: s.at(), RuleID: rule} }
+
+// send writes an event to the sink (only called when s.on).
+func (s *state) send(e runner.Event) error { return s.sink.Write(e) }
+
+// fallbackEvent reports that the script ended and the fallback took over (runner.Chain.OnFallback).
+func (s *state) fallbackEvent() error {
+	if !s.on {
+		return nil
+	}
+	return s.send(&FallbackEvent{At: s.at()})
 }
 
-func (s *state) write() error { return s.sink.Write(&s.rec) }
-
-// decide asks the decider (or, once the script ran out, the fallback) and checks the answer.
-func (s *state) decide(req *runner.Request) (int, error) {
-	ans, err := s.dec.Decide(req)
-	if err != nil && s.fallback != nil && errors.Is(err, runner.ErrScriptEnded) {
-		s.dec, s.fallback = s.fallback, nil
-		s.roller, _ = s.dec.(runner.Roller)
-		if s.emit {
-			s.record(TypeFallback)
-			if werr := s.write(); werr != nil {
-				return 0, werr
-			}
-		}
-		ans, err = s.dec.Decide(req)
-	}
-	if err != nil {
-		return 0, err
-	}
-	if ans.Choice < 0 || ans.Choice >= len(req.Choices) {
-		return 0, fmt.Errorf("%s: decider chose %d, want 0..%d for a %s decision", req.Where(), ans.Choice, len(req.Choices)-1, req.Kind)
-	}
-	return ans.Choice, nil
-}
+// decide asks the deciders (the script, then its fallback) and checks the answer.
+func (s *state) decide(req *runner.Request) (int, error) { return s.ch.Ask(req) }
 
 // roll rolls one die of the given sides: the decider's Roller first, then the dice source.
 func (s *state) roll(sides int, cause string) (int, error) {
-	if s.roller != nil {
-		req := &s.req
-		*req = runner.Request{Kind: runner.KindRoll, Day: s.day, Phase: s.phase, Sides: sides, Cause: cause}
-		if s.party >= 0 {
-			req.Block = s.p.Field.Blocks[s.party].ID
+	if !s.ch.Rolls() {
+		// The common case (no script dice): no Request to build.
+		f := s.ch.Source().Roll(sides)
+		if f < 1 || f > sides {
+			return 0, fmt.Errorf("day %d: the dice source rolled %d on 1d%d", s.day, f, sides)
 		}
-		f, ok, err := s.roller.Roll(req)
-		if err != nil {
-			return 0, err
-		}
-		if ok {
-			if f < 1 || f > sides {
-				return 0, fmt.Errorf("%s: die face %d out of range 1..%d", req.Where(), f, sides)
-			}
-			return f, nil
-		}
+		return f, nil
 	}
-	f := s.dice.Roll(sides)
-	if f < 1 || f > sides {
-		return 0, fmt.Errorf("day %d: the dice source rolled %d on 1d%d", s.day, f, sides)
+	req := &s.req
+	*req = runner.Request{Kind: runner.KindRoll, Day: s.day, Phase: s.phase, Sides: sides, Cause: cause}
+	if s.party >= 0 {
+		req.Block = s.p.Field.Blocks[s.party].ID
 	}
-	return f, nil
+	return s.ch.Die(req)
 }
 
 // bitset is a fixed-size set of small non-negative integers.

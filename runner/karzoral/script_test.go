@@ -14,7 +14,7 @@ func scriptErr(t *testing.T, src string) (*Result, error) {
 	t.Helper()
 	p := line(4)
 	p.DayLimit = 3
-	res, err := Run(p, Options{Seed: 1, Decider: mustScript(t, src)})
+	res, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: mustScript(t, src)}})
 	return res, err
 }
 
@@ -100,11 +100,11 @@ func TestScriptEnded(t *testing.T) {
 	p.DayLimit = 2
 	first, _ := runner.NewPolicy("first", 0)
 	c := &collect{}
-	res, err = Run(p, Options{Decider: mustScript(t, "- move: east\n"), Fallback: first, Sink: c})
+	res, err = Run(p, Options{Options: runner.Options{Decider: mustScript(t, "- move: east\n"), Fallback: first, Sink: c}})
 	if err != nil || res.Outcome != runner.Failure || res.Reason != "day limit" {
 		t.Fatalf("with fallback: %v %+v", err, res)
 	}
-	if fb := c.of(TypeFallback); len(fb) != 1 || fb[0].Phase != runner.PhaseCamp {
+	if fb := eventsOf[*FallbackEvent](c); len(fb) != 1 || fb[0].Phase != runner.PhaseCamp {
 		t.Errorf("fallback records %+v", fb)
 	}
 	// first: east from b1 on day 2 -> b2.
@@ -118,7 +118,7 @@ func TestScriptUnused(t *testing.T) {
 	p := line(2)
 	p.DayLimit = 1
 	s := mustScript(t, "- move: east\n- roll: [1, 2]\n- pick: 1\n- night: rest\n- move: west\n")
-	if _, err := Run(p, Options{Decider: s}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Decider: s}}); err != nil {
 		t.Fatal(err)
 	}
 	u := s.Unused()
@@ -126,7 +126,7 @@ func TestScriptUnused(t *testing.T) {
 		t.Errorf("unused: %v", u)
 	}
 	s.Rewind()
-	if _, err := Run(p, Options{Decider: s}); err != nil {
+	if _, err := Run(p, Options{Options: runner.Options{Decider: s}}); err != nil {
 		t.Fatalf("after Rewind: %v", err)
 	}
 }

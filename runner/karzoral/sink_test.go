@@ -11,22 +11,22 @@ import (
 )
 
 // runScript plays field01 from a testdata script into a sink made by mk.
-func runScript(t *testing.T, script string, mk func(w *bytes.Buffer) Sink) ([]byte, *Result) {
+func runScript(t *testing.T, script string, mk func(w *bytes.Buffer) runner.Sink) ([]byte, *Result) {
 	t.Helper()
 	s, list, err := runner.LoadScript(script)
 	if err != nil || list.HasErrors() {
 		t.Fatal(err, list)
 	}
 	var buf bytes.Buffer
-	res, err := Run(field01(), Options{Seed: 7, Decider: s, Sink: mk(&buf)})
+	res, err := Run(field01(), Options{Options: runner.Options{Seed: 7, Decider: s, Sink: mk(&buf)}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes(), res
 }
 
-func mkText(w *bytes.Buffer) Sink  { return NewTextSink(w) }
-func mkJSONL(w *bytes.Buffer) Sink { return NewJSONLSink(w) }
+func mkText(w *bytes.Buffer) runner.Sink  { return runner.NewTextSink(w) }
+func mkJSONL(w *bytes.Buffer) runner.Sink { return runner.NewJSONLSink(w) }
 
 // golden compares got with testdata/runner/name. Regenerate with SORTIE_UPDATE_GOLDEN=1 go test
 // ./runner -run TestGolden, and read the diff.
@@ -105,19 +105,4 @@ func TestJSONLParses(t *testing.T) {
 		t.Errorf("end record: %+v", end)
 	}
 	golden(t, "field01-win.jsonl", out)
-}
-
-func TestJSONStringEscapes(t *testing.T) {
-	for _, s := range []string{"plain", `q"b\s`, "nl\n\t\r\x01\x7f", "日本語", "bad\xffutf8", "\u2028"} {
-		b := appendJSONString(nil, s)
-		var got string
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Errorf("%q -> %s: %v", s, b, err)
-			continue
-		}
-		want := strings.ToValidUTF8(s, "\ufffd")
-		if got != want {
-			t.Errorf("%q -> %s -> %q", s, b, got)
-		}
-	}
 }

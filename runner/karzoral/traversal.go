@@ -1,6 +1,8 @@
 package karzoral
 
 import (
+	"fmt"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -15,11 +17,11 @@ func (s *state) enterArea(from int) (bool, error) {
 	}
 	k := &s.k
 	k.trav, k.progress, k.travChecked, k.retrace, k.travFrom, k.travLast = a, 0, 0, false, from, a
-	if s.emit {
+	if s.on {
 		t := &s.p.Traversals[a]
-		r := s.say(TypeTraversal, "K-43", "the party enters traversal area %s (threshold %d, exit %s)", t.ID, t.Threshold, t.Exit)
-		r.Source, r.ID, r.After, r.Total = "start", t.ID, 0, t.Threshold
-		if err := s.write(); err != nil {
+		r := &TraversalEvent{Note: s.note("K-43"), Text: fmt.Sprintf("the party enters traversal area %s (threshold %d, exit %s)", t.ID, t.Threshold, t.Exit)}
+		r.Step, r.Area, r.After, r.Threshold = "start", t.ID, 0, t.Threshold
+		if err := s.send(r); err != nil {
 			return true, err
 		}
 	}
@@ -84,10 +86,10 @@ func (s *state) traversalDay() (normal bool, err error) {
 		}
 		if len(faces) == 0 {
 			// K-46: both dice show checked faces: interrupted.
-			if s.emit {
-				r := s.say(TypeTraversal, "K-46", "rolled %d and %d, both checked: traversal interrupted for the day", d[0], d[1])
-				r.Source, r.ID, r.Dice, r.After = "interrupt", t.ID, d, k.progress
-				if err := s.write(); err != nil {
+			if s.on {
+				r := &TraversalEvent{Note: s.note("K-46"), Text: fmt.Sprintf("rolled %d and %d, both checked: traversal interrupted for the day", d[0], d[1])}
+				r.Step, r.Area, r.Dice, r.After = "interrupt", t.ID, d, k.progress
+				if err := s.send(r); err != nil {
 					return false, err
 				}
 			}
@@ -108,10 +110,10 @@ func (s *state) traversalDay() (normal bool, err error) {
 		if k.progress < 0 && !k.rules.NegativeProgress {
 			k.progress = 0 // K-45 Default: clamp at 0
 		}
-		if s.emit {
-			r := s.say(TypeTraversal, "K-45", "rolled %d and %d, kept %d: %q; progress %d -> %d", d[0], d[1], f, face.Say, before, k.progress)
-			r.Source, r.ID, r.Dice, r.Face, r.Delta, r.Before, r.After = "face", t.ID, d, f, face.Progress, before, k.progress
-			if err := s.write(); err != nil {
+		if s.on {
+			r := &TraversalEvent{Note: s.note("K-45"), Text: fmt.Sprintf("rolled %d and %d, kept %d: %q; progress %d -> %d", d[0], d[1], f, face.Say, before, k.progress)}
+			r.Step, r.Area, r.Dice, r.Face, r.Change, r.Before, r.After = "face", t.ID, d, f, face.Progress, before, k.progress
+			if err := s.send(r); err != nil {
 				return false, err
 			}
 		}
@@ -132,10 +134,8 @@ func (s *state) traversalDay() (normal bool, err error) {
 			if err := s.travRecord("complete", "K-47", "traversal of %s complete (progress %d >= %d)", t.ID, k.progress, t.Threshold); err != nil {
 				return false, err
 			}
-			if t.Say != "" && s.emit {
-				r := s.record(TypeSay)
-				r.Text, r.Source, r.ID = t.Say, "traversal", t.ID
-				if err := s.write(); err != nil {
+			if t.Say != "" && s.on {
+				if err := s.send(&SayEvent{At: s.at(), Source: "traversal", ID: t.ID, Text: t.Say}); err != nil {
 					return false, err
 				}
 			}
@@ -167,16 +167,16 @@ func (s *state) finishRetrace() (bool, error) {
 }
 
 func (s *state) travRecord(src, rule, format string, args ...any) error {
-	if !s.emit {
+	if !s.on {
 		return nil
 	}
 	id := ""
 	if s.k.travLast >= 0 {
 		id = s.p.Traversals[s.k.travLast].ID
 	}
-	r := s.say(TypeTraversal, rule, format, args...)
-	r.Source, r.ID, r.After = src, id, s.k.progress
-	return s.write()
+	r := &TraversalEvent{Note: s.note(rule), Text: fmt.Sprintf(format, args...)}
+	r.Step, r.Area, r.After = src, id, s.k.progress
+	return s.send(r)
 }
 
 // areaIndex builds the block -> traversal area lookup (nil when the plan has no areas).
