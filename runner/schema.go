@@ -24,13 +24,14 @@ type streamDocs struct {
 var (
 	registry   sync.Mutex
 	streams    []streamDocs
-	eventTypes = map[string]string{} // type -> stream
+	eventTypes = map[string]bool{} // stream + " " + type
 )
 
 // RegisterEvents adds the kinds of events a stream writes ("karzoral", "pathfinder", "campaign")
 // to the schema (EventSchema, `sortie schema --events`). The package that declares the events
-// calls it once, from init. It panics on an event type registered twice or a doc without an event:
-// both are programming errors.
+// calls it once, from init. Types are unique within a stream (two engines may both write a "day").
+// It panics on a type registered twice in a stream or a doc without an event struct: both are
+// programming errors.
 func RegisterEvents(stream string, docs ...EventDoc) {
 	registry.Lock()
 	defer registry.Unlock()
@@ -38,29 +39,32 @@ func RegisterEvents(stream string, docs ...EventDoc) {
 		if d.Event == nil || reflect.TypeOf(d.Event).Kind() != reflect.Pointer || reflect.TypeOf(d.Event).Elem().Kind() != reflect.Struct {
 			panic(fmt.Sprintf("runner: RegisterEvents(%q): want a pointer to an event struct, got %T", stream, d.Event))
 		}
-		t := d.Event.Type()
-		if other, dup := eventTypes[t]; dup {
-			panic(fmt.Sprintf("runner: event type %q registered by %s and %s", t, other, stream))
+		k := stream + " " + d.Event.Type()
+		if eventTypes[k] {
+			panic(fmt.Sprintf("runner: event type %q registered twice in stream %s", d.Event.Type(), stream))
 		}
-		eventTypes[t] = stream
+		eventTypes[k] = true
 	}
 	streams = append(streams, streamDocs{stream, docs})
 }
 
-// EventSchema returns the JSON Schema (draft 2020-12) of the JSON Lines a run writes: one
-// definition per registered event type, generated from the event's struct (its JSON fields, which
-// are required, their JSON types), so that it cannot drift from what the writer encodes. A line
-// of the stream validates against the top-level schema (one of the event definitions, told apart
-// by "type"). Streams are listed in name order, events in the order their package registered them.
+// EventSchema returns the JSON Schema (draft 2020-12) of the JSON Lines a run writes, generated
+// from the registered event structs (their JSON fields, which are required, their JSON types) so
+// that it cannot drift from what the writer encodes. $defs holds one definition per stream
+// ("karzoral": one of its events, told apart by "type") and one per event ("karzoral.day",
+// "campaign.start"); a line validates against the top-level schema (any stream). Streams are in
+// name order, events in the order their package registered them.
 func EventSchema() ([]byte, error) {
 	registry.Lock()
 	ss := append([]streamDocs(nil), streams...)
 	registry.Unlock()
 	sort.SliceStable(ss, func(i, j int) bool { return ss[i].stream < ss[j].stream })
 	defs := map[string]any{}
-	var refs []any
+	var streamRefs []any
 	var names []string
 	for _, s := range ss {
+		var refs []any
+		var types []string
 		for _, d := range s.docs {
 			t := d.Event.Type()
 			def := objectSchema(reflect.TypeOf(d.Event).Elem(), map[string]any{"type": map[string]any{"const": t}}, []string{"type"})
@@ -69,23 +73,39 @@ func EventSchema() ([]byte, error) {
 				desc += " (" + r + ")"
 			}
 			def["description"] = desc
-			def["x-stream"] = s.stream
-			defs[t] = def
-			refs = append(refs, map[string]any{"$ref": "#/$defs/" + t})
-			names = append(names, t)
+			key := EventDef(s.stream, t)
+			defs[key] = def
+			refs = append(refs, map[string]any{"$ref": "#/$defs/" + key})
+			types = append(types, t)
 		}
+		defs[s.stream] = map[string]any{
+			"description": fmt.Sprintf("an event of the %s stream: %s", s.stream, strings.Join(types, ", ")),
+			"oneOf":       refs,
+		}
+		streamRefs = append(streamRefs, map[string]any{"$ref": "#/$defs/" + s.stream})
+		names = append(names, s.stream)
 	}
 	root := map[string]any{
 		"$schema": "https://json-schema.org/draft/2020-12/schema",
 		"title":   fmt.Sprintf("sortie run events, JSON Lines version %d", EventsVersion),
 		"description": "One JSON object a line, as `sortie run --format jsonl` and `sortie campaign run --format jsonl` " +
-			"write them. \"type\" comes first and names the event; the other fields follow in a fixed order. Fields " +
-			"not listed under required are left out when zero. Types, in the order of the streams: " + strings.Join(names, ", ") + ".",
+			"write them: \"type\" first, naming the event, then its fields in a fixed order; a field not listed under " +
+			"required is left out when zero. A run writes the events of its engine's stream (" + strings.Join(names, ", ") +
+			"); a campaign writes campaign events with those of its scenarios (karzoral) in between.",
 		"x-version": EventsVersion,
-		"oneOf":     refs,
+		"anyOf":     streamRefs,
 		"$defs":     defs,
 	}
 	return json.MarshalIndent(root, "", "  ")
+}
+
+// EventDef is the name of an event's definition in the schema's $defs: "karzoral.day", and the
+// type itself for a type that already starts with its stream ("campaign.start").
+func EventDef(stream, typ string) string {
+	if strings.HasPrefix(typ, stream+".") {
+		return typ
+	}
+	return stream + "." + typ
 }
 
 var textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()

@@ -11,7 +11,6 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
 )
 
@@ -85,10 +84,8 @@ func loadPlan(e *env, path string) (*plan.Plan, error) {
 	return compileOrFail(e, []string{path})
 }
 
+// runPlan plays p with the engine its rules name (runner.Run).
 func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
-	if p.Pathfinder != nil {
-		return runPathfinder(e, c, p)
-	}
 	abs, err := filepath.Abs(c.Args().First())
 	if err != nil {
 		return failf(exitUsage, "%v", err)
@@ -137,27 +134,6 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 			fmt.Fprintf(e.stderr, " (%s)", res.Reason)
 		}
 		fmt.Fprintln(e.stderr)
-		return failf(exitFindings, "")
-	}
-	return nil
-}
-
-// runPathfinder runs a rules: "pathfinder" plan (hex field, armies, battles; RULES.md Part P).
-func runPathfinder(e *env, c *cli.Context, p *plan.Plan) error {
-	seed := c.Uint64("seed")
-	opts := pathfinder.ScenarioOptions{Seed: seed, Rules: defaultRules, Out: e.stdout, Format: c.String("format")}
-	if opts.Format != "text" && opts.Format != "jsonl" {
-		return failf(exitUsage, "unknown --format %q: use text or jsonl", opts.Format)
-	}
-	if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, true); err != nil {
-		return err
-	}
-	res, err := pathfinder.RunScenario(p, opts)
-	if err != nil {
-		return decisionFailure(e, err)
-	}
-	if res.Outcome != runner.Success {
-		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d (%s)\n", p.Scenario.ID, res.Outcome, res.Day, res.Reason)
 		return failf(exitFindings, "")
 	}
 	return nil

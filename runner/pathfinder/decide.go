@@ -1,7 +1,6 @@
 package pathfinder
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -20,20 +19,22 @@ import (
 // Chooser methods cannot fail: the first error is kept in err, later questions take the default
 // without asking, and the caller checks err after the battle.
 type decisions struct {
-	dec, fallback runner.Decider
-	roller        runner.Roller
-	dice          dice.Source
-	req           runner.Request
-	day           int
-	hex           string
-	names         []string // battle index -> army id
-	err           error
-	choices       []runner.Choice
+	ch      runner.Chain // the deciders and the dice
+	none    bool         // no decider: every question takes the engine's default (a lone battle)
+	req     runner.Request
+	day     int
+	hex     string
+	names   []string // battle index -> army id
+	err     error
+	choices []runner.Choice
 }
 
 func newDecisions(dec, fallback runner.Decider, src dice.Source) *decisions {
-	d := &decisions{dec: dec, fallback: fallback, dice: src}
-	d.roller, _ = dec.(runner.Roller)
+	d := &decisions{none: dec == nil}
+	if dec == nil {
+		dec = runner.First
+	}
+	d.ch.Reset(dec, fallback, src)
 	return d
 }
 
@@ -45,40 +46,26 @@ func (d *decisions) fail(err error) {
 
 // ask puts the request to the decider (or, once a script ran out, the fallback).
 func (d *decisions) ask(req *runner.Request) (int, error) {
-	if d.dec == nil {
+	if d.none {
 		return 0, nil
 	}
-	ans, err := d.dec.Decide(req)
-	if err != nil && d.fallback != nil && errors.Is(err, runner.ErrScriptEnded) {
-		d.dec, d.fallback = d.fallback, nil
-		d.roller, _ = d.dec.(runner.Roller)
-		ans, err = d.dec.Decide(req)
-	}
-	if err != nil {
-		return 0, err
-	}
-	if ans.Choice < 0 || ans.Choice >= len(req.Choices) {
-		return 0, fmt.Errorf("%s: decider chose %d, want 0..%d for a %s decision", req.Where(), ans.Choice, len(req.Choices)-1, req.Kind)
-	}
-	return ans.Choice, nil
+	return d.ch.Ask(req)
 }
 
 // Roll is the battle's dice.Source: the decider's Roller first (script roll entries, table dice),
-// then the run's dice.
+// then the run's dice. An error is kept (fail) and the die reads 1.
 func (d *decisions) Roll(sides int) int {
-	if d.err == nil && d.roller != nil {
-		req := &d.req
-		*req = runner.Request{Kind: runner.KindRoll, Day: d.day, Phase: runner.PhaseBattle, Sides: sides, Block: d.hex, Cause: "battle"}
-		f, ok, err := d.roller.Roll(req)
-		if err != nil {
-			d.fail(err)
-			return 1
-		}
-		if ok {
-			return f
-		}
+	if d.err != nil || !d.ch.Rolls() {
+		return d.ch.Source().Roll(sides)
 	}
-	return d.dice.Roll(sides)
+	req := &d.req
+	*req = runner.Request{Kind: runner.KindRoll, Day: d.day, Phase: runner.PhaseBattle, Sides: sides, Block: d.hex, Cause: "battle"}
+	f, err := d.ch.Die(req)
+	if err != nil {
+		d.fail(err)
+		return 1
+	}
+	return f
 }
 
 func phaseTitle(b *Battle) string {

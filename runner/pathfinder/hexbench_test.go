@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkPathfinderRun(b *testing.B) {
 		b.Fatal(err, list)
 	}
 	for b.Loop() {
-		if _, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy}); err != nil {
+		if _, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: firstPolicy}}); err != nil {
 			b.Fatal(err)
 		}
 	}

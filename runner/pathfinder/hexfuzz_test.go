@@ -38,7 +38,7 @@ func FuzzPFScript(f *testing.F) {
 			}
 			return
 		}
-		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: s})
+		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: s}})
 		if err != nil {
 			var de *runner.DecisionError
 			if !errors.As(err, &de) || (de.Diag.Code != runner.CodeMismatch && de.Diag.Code != runner.CodeScriptEnded) || !de.Diag.Pos.IsValid() {

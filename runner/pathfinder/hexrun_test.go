@@ -85,7 +85,7 @@ armies: {
 objectives: there: {outcome: "success", reach: {army: "foot", hex: "h4"}}
 `)
 	var buf bytes.Buffer
-	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: firstPolicy, Sink: runner.NewTextSink(&buf)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ objectives: win: {outcome: "success", defeat: ["orcs"]}
 `)
 	var buf bytes.Buffer
 	src := &faces{seq: []int{1, 20, 10}, rest: 10}
-	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: firstPolicy, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Dice: src, Decider: firstPolicy, Sink: runner.NewTextSink(&buf)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ objectives: win: {outcome: "success", defeat: ["host"]}
 	// Tactics Phase, Ranged Phase 1 and Melee Phase 2 ask both armies for a tactic (Standard or
 	// Withdraw), Melee Phase 2 for a strategy; then the placement.
 	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {day: 1, place: h0}\n")
-	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: s, Fallback: firstPolicy, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Dice: src, Decider: s, Fallback: firstPolicy, Sink: runner.NewTextSink(&buf)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestPFGolden(t *testing.T) {
 			t.Fatal(err, l)
 		}
 		var buf bytes.Buffer
-		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: s, Fallback: firstPolicy, Out: &buf, Format: format})
+		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: s, Fallback: firstPolicy, Sink: sinkFor(format, &buf)}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +292,7 @@ func TestPFValidate(t *testing.T) {
 			t.Fatal(err)
 		}
 		edit(q)
-		if _, err := pathfinder.RunScenario(q, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy}); err == nil {
+		if _, err := pathfinder.RunScenario(q, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: firstPolicy}}); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
@@ -350,7 +350,7 @@ objectives: win: {outcome: "success", defeat: ["goblins"]}
 	var buf bytes.Buffer
 	src := &faces{seq: []int{2, 15, 18}, rest: 10}
 	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {tactic: taunt}\n")
-	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Dice: src, Decider: s, Sink: runner.NewTextSink(&buf)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +386,7 @@ armies: {
 objectives: there: {outcome: "success", reach: {army: "foot", hex: "h3"}}
 `)
 		var buf bytes.Buffer
-		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Seed: 1, Decider: firstPolicy, Out: &buf, Format: "text"})
+		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: firstPolicy, Sink: runner.NewTextSink(&buf)}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -441,7 +441,7 @@ objectives: win: {outcome: "success", defeat: ["host"]}
 	var buf bytes.Buffer
 	src := &faces{seq: []int{19, 5, 2, 1, 10}, rest: 10}
 	s := pfScript(t, strings.Repeat("- {tactic: standard}\n", 6)+"- {strategy: standard}\n- {strategy: standard}\n- {day: 1, place: h0}\n")
-	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Dice: src, Decider: s, Out: &buf, Format: "text"})
+	res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Dice: src, Decider: s, Sink: runner.NewTextSink(&buf)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -458,4 +458,12 @@ objectives: win: {outcome: "success", defeat: ["host"]}
 }
 
 // firstPolicy takes the first legal choice of every decision (runner.NewPolicy "first").
-var firstPolicy, _ = runner.NewPolicy("first", 0)
+var firstPolicy = runner.First
+
+// sinkFor is the transcript sink of a format, "text" or "jsonl".
+func sinkFor(format string, w *bytes.Buffer) runner.Sink {
+	if format == "jsonl" {
+		return runner.NewJSONLSink(w)
+	}
+	return runner.NewTextSink(w)
+}
