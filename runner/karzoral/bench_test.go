@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -79,4 +80,56 @@ func BenchmarkRunField02(b *testing.B) {
 		days += res.Day
 	}
 	b.ReportMetric(float64(days)/b.Elapsed().Seconds(), "days/s")
+}
+
+// dayLoop answers a day of the day loop without ending the scenario: stay, the first die, and a
+// forced march every other night (light, the sleep penalty, rest and recovery: K-40, K-41, K-58).
+type dayLoop struct{ nights int }
+
+func (d *dayLoop) Decide(r *runner.Request) (runner.Answer, error) {
+	switch r.Kind {
+	case runner.KindMove:
+		return runner.Answer{Choice: len(r.Choices) - 1}, nil // stay
+	case runner.KindNight:
+		d.nights++
+		return runner.Answer{Choice: d.nights % 2}, nil // rest, march, rest ...
+	}
+	return runner.Answer{}, nil
+}
+
+// A run into runner.Discard allocates nothing per day: a run of 40 days allocates what a run of 2
+// days does (its Result), whatever it plays each day: food, army moves, the camp phase with
+// episodes and night raids, forced marches with light and the sleep penalty, rest with recovery.
+func TestNoAllocationsPerDay(t *testing.T) {
+	allocs := func(days int) float64 {
+		p := line(3)
+		p.DayLimit = days
+		p.Party.Rations = 1000
+		p.Party.Torches = 1000
+		p.Party.PCs = []plan.PC{{Name: "Aria", Level: 3, HP: 20}, {Name: "Bram", Level: 2, HP: 18}}
+		p.Party.Members = 3
+		p.Party.Burdens = []plan.Burden{{Name: "Cid"}}
+		p.Field.Blocks[0].Dark = true
+		addArmy(p, "f", "friendly", 50, 1, -1, "b1", "b2", "b1")
+		p.NightRaid = addEncounter(p, "bats", "Bats")
+		p.Encounters[p.NightRaid].Monsters = []plan.Monster{{Name: "Bat", Level: 1, Count: 1}}
+		r, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &dayLoop{}
+		seed := uint64(0)
+		return testing.AllocsPerRun(50, func() {
+			seed++
+			d.nights = 0
+			res, err := r.Run(Options{Options: runner.Options{Seed: seed, Decider: d, Sink: runner.Discard}})
+			if err != nil || res.Day != days {
+				t.Fatalf("run: %v, %+v", err, res)
+			}
+		})
+	}
+	short, long := allocs(2), allocs(40)
+	if long != short {
+		t.Errorf("%.1f allocations in 2 days, %.1f in 40: %.2f a day, want 0", short, long, (long-short)/38)
+	}
 }

@@ -85,8 +85,10 @@ func (s *state) rest(rule string) error {
 
 // useLight implements K-57, K-58: hours of light (a multiple of 12) are paid in 12-hour units, each a
 // flask of lantern oil or 6 torches (Default: oil first; Rules.TorchesFirst). It reports whether
-// all the light was there; without it the party is unlit (K-59). why names the need.
-func (s *state) useLight(hours int, why string) (bool, error) {
+// all the light was there; without it the party is unlit (K-59). dark names the dark block that
+// needs it, "" for a forced march (the transcript's text says which; built only for a sink that
+// wants events, so that a day allocates nothing).
+func (s *state) useLight(hours int, dark string) (bool, error) {
 	k := &s.k
 	units := (hours + 11) / 12
 	paid := 0
@@ -106,6 +108,10 @@ func (s *state) useLight(hours int, why string) (bool, error) {
 	ok := paid == units
 	k.unlit = !ok
 	if s.on {
+		why := "forced march"
+		if dark != "" {
+			why = "dark block " + dark
+		}
 		res := "lit"
 		text := fmt.Sprintf("%s: %d hours of light burnt (%d torches, %d flasks of oil left)", why, paid*12, k.torches, k.oil)
 		if !ok {
@@ -129,7 +135,7 @@ func (s *state) darkDay() error {
 		return nil
 	}
 	s.k.litDay = s.day
-	_, err := s.useLight(12, "dark block "+s.p.Field.Blocks[s.party].ID)
+	_, err := s.useLight(12, s.p.Field.Blocks[s.party].ID)
 	return err
 }
 
@@ -185,6 +191,6 @@ func (s *state) forcedMarchCosts() error {
 		hours = 24
 	}
 	s.k.sleepNext = true
-	_, err := s.useLight(hours, "forced march")
+	_, err := s.useLight(hours, "")
 	return err
 }

@@ -1,6 +1,7 @@
 package pathfinder_test
 
 import (
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -53,4 +54,33 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// A Pathfinder run into runner.Discard allocates nothing per day without a battle: an army marches
+// back and forth (a difficult hex on the way, P-6), the armies at rest are looked at for recovery
+// (P-64), a kingdom turn ends every second day (P-59) and the objectives are checked; a run of 40
+// days allocates what a run of 4 days does. (A battle allocates its set-up and log.)
+func TestNoAllocationsPerDay(t *testing.T) {
+	allocs := func(days int) float64 {
+		p, _ := compilePF(t, pfLine+`
+days: limit: `+strconv.Itoa(days)+`
+kingdoms: friendly: {economy: 5, loyalty: 5, stability: 5, turnDays: 2}
+field: hexes: h2: difficult: true
+armies: {
+	foot: {side: "friendly", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: ["h1", "h2", "h3", "h4", "h3", "h2", "h1"]}
+	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: []}
+}
+objectives: never: {outcome: "success", defeat: ["idle"]}
+`)
+		return testing.AllocsPerRun(20, func() {
+			res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: firstPolicy, Sink: runner.Discard}})
+			if err != nil || res.Day != days {
+				t.Fatalf("run: %v %+v", err, res)
+			}
+		})
+	}
+	short, long := allocs(4), allocs(40)
+	if long != short {
+		t.Errorf("%.1f allocations in 4 days, %.1f in 40: %.2f a day, want 0", short, long, (long-short)/36)
+	}
 }
