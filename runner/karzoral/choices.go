@@ -35,11 +35,13 @@ const (
 var (
 	battleChoices = [5]runner.Choice{{Name: "won", Value: Won}, {Name: "fled", Value: Fled}, {Name: "defeated", Value: Defeated},
 		{Name: "routed", Value: Routed}, {Name: "fight", Value: Fight}}
-	yesNo        = [2]runner.Choice{{Name: "no", Value: 0}, {Name: "yes", Value: 1}}
-	noYes        = [2]runner.Choice{{Name: "yes", Value: 1}, {Name: "no", Value: 0}}
-	nightChoices = [2]runner.Choice{{Name: "rest", Value: Rest}, {Name: "march", Value: March}}
-	faceNames    = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
-	moveNames    = [5]string{"north", "east", "south", "west", "stay"}
+	yesNo           = [2]runner.Choice{{Name: "no", Value: 0}, {Name: "yes", Value: 1}}
+	noYes           = [2]runner.Choice{{Name: "yes", Value: 1}, {Name: "no", Value: 0}}
+	nightChoices    = [2]runner.Choice{{Name: "rest", Value: Rest}, {Name: "march", Value: March}}
+	traverseChoices = [3]runner.Choice{{Name: "continue", Value: TravContinue}, {Name: "stop", Value: TravStop},
+		{Name: "leave", Value: TravLeave}}
+	faceNames = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
+	moveNames = [5]string{"north", "east", "south", "west", "stay"}
 )
 
 func faceName(f int) string {

@@ -40,9 +40,11 @@ func (s *state) traversalDay() (normal bool, err error) {
 	t := &s.p.Traversals[a]
 	for {
 		cs := s.choices[:0]
-		cs = append(cs, runner.Choice{Name: "continue", Value: TravContinue}, runner.Choice{Name: "stop", Value: TravStop})
+		cs = append(cs, traverseChoices[TravContinue], traverseChoices[TravStop])
 		if !k.retrace && (t.Exit == "free" || t.Exit == "retrace") {
-			cs = append(cs, runner.Choice{Name: "leave", Value: TravLeave, Note: t.Exit})
+			leave := traverseChoices[TravLeave]
+			leave.Note = t.Exit
+			cs = append(cs, leave)
 		}
 		req := &s.req
 		*req = runner.Request{Kind: runner.KindTraverse, Day: s.day, Phase: s.phase, Choices: cs,
