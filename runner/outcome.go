@@ -1,6 +1,6 @@
 package runner
 
-// Outcomes of a run (Result.Outcome, the Result of a TypeEnd record).
+// Outcomes of a run (Ending.Outcome; the "outcome" of an engine's end event).
 const (
 	Success = "success"
 	Failure = "failure"

@@ -25,7 +25,7 @@ type Options struct {
 	// 0 means DefaultMaxSorties.
 	MaxSorties int
 	// Checkpoint, if set, is called at every day end of a sortie and after every campaign step,
-	// once the records so far are written (the CLI saves there).
+	// once the events so far are written (the CLI saves there).
 	Checkpoint func() error
 }
 

@@ -48,8 +48,7 @@ type Player interface {
 	Play(s *Sortie) (*Report, error)
 }
 
-// RunnerPlayer plays a sortie with karzoral.Run and derives the Report from the runner's Result and
-// records.
+// RunnerPlayer plays a sortie with karzoral.Run and derives the Report from its Result.
 //
 // ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68):
 //   - a plan with PCs (plan.Party.PCs): each campaign PC whose name matches a plan PC gets that

@@ -1,5 +1,8 @@
 package karzoral
 
+// The choices of the day loop's decisions: their values, and the tables a Request is built from
+// without allocating (their names are runner.Vocabulary's).
+
 import (
 	"strconv"
 

@@ -1,6 +1,9 @@
 package pathfinder
 
-// LogEntry is one line of a Pathfinder battle log as JSONL records hold it (Event with
+// The battle log as JSON: one LogEntry per engine Event, the army indices and enums as names
+// (the hex day loop's "event" events, and `sortie battle --format jsonl`).
+
+// LogEntry is one line of a Pathfinder battle log as JSON Lines hold it (Event with
 // army ids and names instead of indices and enums).
 type LogEntry struct {
 	Kind         string   `json:"kind"`

@@ -11,6 +11,8 @@ import (
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
+// Many battles of one battle file (`sortie battle --runs N`): win, rout and destruction rates.
+
 // Rates are the outcomes of many battles (RunBattleRates).
 type Rates struct {
 	Runs     int         `json:"runs"`

@@ -11,6 +11,9 @@ import (
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
+// One battle of a battle file (`sortie battle`): the armies' statistics, the battle with every
+// choice from the Decider, its log as tables or JSON Lines.
+
 // BattleOptions configure RunBattle. The battle file's options apply on top of Rules.
 type BattleOptions struct {
 	Seed     uint64         // seeds the dice unless Dice is set

@@ -10,6 +10,9 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
+// The battle log as text: a table per phase (rolls, modifiers, totals, damage, hp), and the
+// armies' stat blocks.
+
 func mods(r *Roll) string {
 	var parts []string
 	for _, m := range r.Mods.Items() {
