@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -13,20 +14,17 @@ import (
 
 const module = "github.com/sortie-rpg/sortie"
 
-// engineOf names the engine a package belongs to: "karzoral" for runner/karzoral and below, ""
-// for a package that is not an engine. An engine is any package right under runner/ but the
-// campaign and dice: a new rule system (runner/clash) is one without a change here.
-func engineOf(path string) string {
-	rest, ok := strings.CutPrefix(path, module+"/runner/")
-	if !ok {
-		return ""
+// engineOf returns the engine a package belongs to (the engine's import path, for the engine and
+// the packages below it), or "" for a package that is not an engine. An engine is a package that
+// registers itself with runner.Register: a new rule system (runner/clash) is one without a change
+// here.
+func engineOf(path string, engines []string) string {
+	for _, e := range engines {
+		if path == e || strings.HasPrefix(path, e+"/") {
+			return e
+		}
 	}
-	top, _, _ := strings.Cut(rest, "/")
-	switch top {
-	case "campaign", "dice":
-		return ""
-	}
-	return top
+	return ""
 }
 
 // TestImportRules enforces the layout's import rules over the module's packages (their
@@ -52,6 +50,8 @@ func TestImportRules(t *testing.T) {
 	}
 	type pkg struct {
 		ImportPath string
+		Dir        string
+		GoFiles    []string
 		Deps       []string
 	}
 	var pkgs []pkg
@@ -77,17 +77,41 @@ func TestImportRules(t *testing.T) {
 		}
 	}
 	deps := map[string][]string{}
+	var engines []string
 	for _, p := range pkgs {
 		deps[p.ImportPath] = p.Deps
+		if p.ImportPath != module+"/runner" && registers(t, p.Dir, p.GoFiles) {
+			engines = append(engines, p.ImportPath)
+		}
 	}
-	for _, msg := range importViolationsOf(deps) {
+	for _, want := range []string{"/runner/karzoral", "/runner/pathfinder"} {
+		if !slices.Contains(engines, module+want) {
+			t.Fatalf("%s%s does not call runner.Register (engines: %v)", module, want, engines)
+		}
+	}
+	for _, msg := range importViolationsOf(deps, engines) {
 		t.Error(msg)
 	}
 }
 
+// registers reports whether a package's (non-test) files call runner.Register.
+func registers(t *testing.T, dir string, files []string) bool {
+	for _, f := range files {
+		src, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(src, []byte("runner.Register(")) {
+			return true
+		}
+	}
+	return false
+}
+
 // importViolationsOf checks the rules of TestImportRules on a map from each package of the module
-// to its transitive imports, and returns one message per broken rule and pair.
-func importViolationsOf(deps map[string][]string) []string {
+// to its transitive imports, given the engines' import paths, and returns one message per broken
+// rule and pair.
+func importViolationsOf(deps map[string][]string, engines []string) []string {
 	var msgs []string
 	var names []string
 	for p := range deps {
@@ -99,7 +123,7 @@ func importViolationsOf(deps map[string][]string) []string {
 			if !strings.HasPrefix(d, module) {
 				continue
 			}
-			pe, de := engineOf(p), engineOf(d)
+			pe, de := engineOf(p, engines), engineOf(d, engines)
 			switch {
 			case strings.HasPrefix(d, module+"/cmd/"):
 				msgs = append(msgs, p+" imports "+d+": nothing may import cmd/")
@@ -111,7 +135,7 @@ func importViolationsOf(deps map[string][]string) []string {
 				msgs = append(msgs, p+" imports "+d+": the plan (the contract) imports no runner package")
 			case strings.HasPrefix(p, module+"/runner/dice") && !strings.HasPrefix(d, module+"/runner/dice"):
 				msgs = append(msgs, p+" imports "+d+": runner/dice imports nothing of the module")
-			case p == module+"/runner/campaign" && de != "" && de != "karzoral":
+			case p == module+"/runner/campaign" && de != "" && de != module+"/runner/karzoral":
 				msgs = append(msgs, p+" imports "+d+": the campaign plays the Karzoral engine only")
 			}
 		}
@@ -123,6 +147,7 @@ func importViolationsOf(deps map[string][]string) []string {
 // layout's shape passes.
 func TestImportViolations(t *testing.T) {
 	m := func(s string) string { return module + s }
+	engines := []string{m("/runner/karzoral"), m("/runner/pathfinder"), m("/runner/clash")}
 	ok := map[string][]string{
 		m("/runner"):            {m("/compiler/plan"), m("/compiler/diag"), m("/runner/dice")},
 		m("/runner/karzoral"):   {m("/runner"), m("/compiler/plan"), m("/runner/dice")},
@@ -130,8 +155,9 @@ func TestImportViolations(t *testing.T) {
 		m("/runner/campaign"):   {m("/runner"), m("/runner/karzoral")},
 		m("/compiler"):          {m("/compiler/plan"), m("/runner/pathfinder"), m("/runner")},
 		m("/cmd/sortie"):        {m("/runner"), m("/runner/karzoral"), m("/runner/pathfinder")},
+		m("/runner/expect"):     {m("/runner"), m("/runner/karzoral"), m("/runner/pathfinder")}, // a helper, not an engine
 	}
-	if got := importViolationsOf(ok); len(got) != 0 {
+	if got := importViolationsOf(ok, engines); len(got) != 0 {
 		t.Errorf("the layout's shape is refused: %v", got)
 	}
 	for _, tc := range []struct {
@@ -147,7 +173,7 @@ func TestImportViolations(t *testing.T) {
 		{"/compiler", "/cmd/sortie", "cmd/"},
 	} {
 		g := map[string][]string{m(tc.from): {m(tc.to)}}
-		got := importViolationsOf(g)
+		got := importViolationsOf(g, engines)
 		if len(got) != 1 || !strings.Contains(got[0], tc.rule) {
 			t.Errorf("%s -> %s: %v, want one violation of %q", tc.from, tc.to, got, tc.rule)
 		}
