@@ -17,6 +17,7 @@ type Prompt struct {
 	in        *bufio.Reader
 	out       io.Writer
 	tableDice bool
+	auto      bool // "auto" was typed: Optional requests go to the engine until a mandatory one
 }
 
 // NewPrompt returns a Prompt reading answers from in and writing questions to out. With tableDice,
@@ -45,11 +46,25 @@ func (p *Prompt) inputErr(r *Request, err error) error {
 	return fmt.Errorf("%s: reading the answer: %w", r.Where(), err)
 }
 
-// Decide asks r at the prompt (Decider).
+// Decide asks r at the prompt (Decider). An Optional request (a clash battle's moves, targets
+// ...) may be left to the engine: an empty line takes its answer (shown), "auto" every optional
+// answer until the next turn's action.
 func (p *Prompt) Decide(r *Request) (Answer, error) {
+	if !r.Optional {
+		p.auto = false
+	} else if p.auto {
+		return Answer{Default: true}, nil
+	}
 	var b strings.Builder
 	b.WriteString(r.Prompt())
 	b.WriteByte('\n')
+	if r.Optional && len(r.Choices) > 12 {
+		// Many squares or targets: their names, answered by name.
+		b.WriteString("  ")
+		b.WriteString(r.Legal())
+		fmt.Fprintf(&b, "\n  (enter: %s; auto: the engine decides the rest of this turn)\n> ", r.Choices[r.Default].Name)
+		return p.read(r, b.String())
+	}
 	for i, c := range r.Choices {
 		if r.Kind == KindPick {
 			fmt.Fprintf(&b, "  %s", c.Name) // answered by the face (see matchChoice)
@@ -65,14 +80,31 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		}
 		b.WriteByte('\n')
 	}
+	if r.Optional {
+		fmt.Fprintf(&b, "  (enter: %s; auto: the engine decides the rest of this turn)\n", r.Choices[r.Default].Name)
+	}
 	b.WriteString("> ")
-	if _, err := io.WriteString(p.out, b.String()); err != nil {
+	return p.read(r, b.String())
+}
+
+// read writes question q and reads answers until one fits r.
+func (p *Prompt) read(r *Request, q string) (Answer, error) {
+	if _, err := io.WriteString(p.out, q); err != nil {
 		return Answer{}, err
 	}
 	for {
 		line, err := p.readLine()
 		if err != nil {
 			return Answer{}, p.inputErr(r, err)
+		}
+		if r.Optional {
+			switch strings.ToLower(line) {
+			case "":
+				return Answer{Default: true}, nil
+			case "auto":
+				p.auto = true
+				return Answer{Default: true}, nil
+			}
 		}
 		i, why := matchChoice(r, line)
 		if why == "" {

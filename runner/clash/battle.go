@@ -165,17 +165,19 @@ type Battle struct {
 	turnUnit, turnSolo int32 // whose turn it is (-1 none)
 	hitSeq             uint32
 
-	q        Question
-	mv       moveScratch
-	pf       policyScratch
-	sc       spellState
-	left     []int   // per stand: movement left after the first part of a split move
-	key      []int32 // per stand: sort keys
-	turn     int     // position in order of the turn being played
-	buf      []int32 // scratch lists
-	buf2     []int32
-	ends     []int32 // a copy of mv.ends while a move is decided
-	extraWhy EndReason
+	q         Question
+	mv        moveScratch
+	pf        policyScratch
+	sc        spellState
+	left      []int    // per stand: movement left after the first part of a split move
+	key       []int32  // per stand: sort keys
+	placed    []uint32 // per stand: moveStamp of the move pass that placed it (integrity anchors)
+	moveStamp uint32
+	turn      int     // position in order of the turn being played
+	buf       []int32 // scratch lists
+	buf2      []int32
+	ends      []int32 // a copy of mv.ends while a move is decided
+	extraWhy  EndReason
 }
 
 // NewBattle makes a battle of s; call Reset before each Run.
@@ -195,6 +197,8 @@ func NewBattle(s *Setup) *Battle {
 	b.order = make([]int32, 0, len(s.units)+len(s.solos))
 	b.left = make([]int, len(s.stands))
 	b.key = make([]int32, len(s.stands))
+	b.placed = make([]uint32, len(s.stands))
+	b.placed = make([]uint32, len(s.stands))
 	b.mv.init(n)
 	b.pf.init(n)
 	b.pf.goalOf = make([]fieldKey, len(s.units))

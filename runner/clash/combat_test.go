@@ -344,7 +344,7 @@ func TestEndOnlyAtEndOfRoundU71(t *testing.T) {
 	if r.Rounds != 1 || r.VP[0] != 10 || !strings.Contains(text, "hits the objective automatically") {
 		t.Errorf("result %+v\n%s", r, text)
 	}
-	if strings.Index(text, "z's turn") < strings.Index(text, "west scores 10 VP") {
+	if strings.Index(text, "turn: z") < strings.Index(text, "west scores 10 VP") {
 		t.Errorf("z lost its turn after the VP were scored:\n%s", text)
 	}
 }

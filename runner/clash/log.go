@@ -61,7 +61,7 @@ type TurnStartEvent struct {
 
 func (*TurnStartEvent) Type() string   { return "clash.turn" }
 func (*TurnStartEvent) Rule() string   { return "U-27" }
-func (e *TurnStartEvent) Line() string { return e.Who + "'s turn" }
+func (e *TurnStartEvent) Line() string { return "turn: " + e.Who }
 
 // SkippedEvent is a turn not taken (U-79 surprise, U-58 a solo down).
 type SkippedEvent struct {
@@ -154,7 +154,11 @@ func (e *MovedEvent) Rule() string {
 	return "U-29"
 }
 func (e *MovedEvent) Line() string {
-	s := fmt.Sprintf("%s moves %s -> %s (%d squares of movement", e.Who, e.From, e.To, e.Cost)
+	unit := "squares"
+	if e.Cost == 1 {
+		unit = "square"
+	}
+	s := fmt.Sprintf("%s moves %s -> %s (%d %s of movement", e.Who, e.From, e.To, e.Cost, unit)
 	if e.Road {
 		s += ", +1 by road"
 	}

@@ -301,3 +301,63 @@ func (b *Battle) unitsEvent() *UnitsEvent {
 	}
 	return e
 }
+
+// StartEvent opens a battle: its title, the sides, the options the file sets and the field.
+type StartEvent struct {
+	Battle  string            `json:"battle"`
+	Title   string            `json:"title,omitempty"`
+	Sides   [2]string         `json:"sides"`
+	Options map[string]string `json:"options,omitempty"`
+	Rows    []string          `json:"rows"`
+	Legend  string            `json:"legend"`
+}
+
+func (*StartEvent) Type() string { return "clash.start" }
+func (*StartEvent) Rule() string { return "U-24" }
+func (e *StartEvent) Line() string {
+	t := e.Title
+	if t == "" {
+		t = e.Battle
+	}
+	return fmt.Sprintf("%s: %s against %s", t, e.Sides[0], e.Sides[1])
+}
+
+// WriteText writes the title line, the options, the field and its legend.
+func (e *StartEvent) WriteText(w *bytes.Buffer) error {
+	w.WriteString(e.Line())
+	w.WriteByte('\n')
+	if len(e.Options) > 0 {
+		keys := make([]string, 0, len(e.Options))
+		for k := range e.Options {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		w.WriteString("options:")
+		for _, k := range keys {
+			fmt.Fprintf(w, " %s=%s", k, e.Options[k])
+		}
+		w.WriteByte('\n')
+	}
+	for _, r := range e.Rows {
+		w.WriteString(r)
+		w.WriteByte('\n')
+	}
+	w.WriteString(e.Legend)
+	w.WriteByte('\n')
+	w.WriteString(MapLegend)
+	w.WriteByte('\n')
+	return nil
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func (b *Battle) startEvent() *StartEvent {
+	return &StartEvent{Battle: b.s.Plan.ID, Title: b.s.Plan.Title, Sides: [2]string{b.sideName(0), b.sideName(1)},
+		Options: b.s.Plan.Options, Rows: b.mapRows(), Legend: b.legend()}
+}

@@ -354,7 +354,9 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 }
 
 // integrityScore rewards a space where the mover keeps its unit's integrity (U-15) and punishes
-// isolation.
+// isolation. A stand measures itself against the stands of its unit already placed in this move
+// (so a line advances behind its first stand instead of waiting for the others); the first has
+// nothing to keep to.
 func (b *Battle) integrityScore(who Ref, a box) int64 {
 	if who.Kind == RefSolo {
 		so := &b.so[who.Index]
@@ -370,13 +372,13 @@ func (b *Battle) integrityScore(who Ref, a box) int64 {
 	i := int32(who.Index)
 	st := &b.st[i]
 	un := &b.un[st.unit]
-	others, ok := 0, false
+	anchors, ok := 0, false
 	spread := int32(b.o.skirmisherSpread())
 	for k := un.first; k < un.first+un.n; k++ {
-		if k == i || !b.st[k].on {
+		if k == i || !b.st[k].on || b.placed[k] != b.moveStamp {
 			continue
 		}
-		others++
+		anchors++
 		c := b.standBox(k)
 		if overlap(a, c) {
 			continue
@@ -386,12 +388,12 @@ func (b *Battle) integrityScore(who Ref, a box) int64 {
 		}
 	}
 	switch {
-	case others == 0:
+	case anchors == 0:
 		return 0
 	case ok:
 		return 80
 	}
-	return -120
+	return -400
 }
 
 // hitChance is the chance in 1/20ths that toHit beats ac (a natural 1 misses, a 20 hits).

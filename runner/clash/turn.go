@@ -188,11 +188,13 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 	order := b.moveOrder(u)
 	list := append(b.buf2[:0], order...)
 	b.buf2 = list
+	b.moveStamp++
 	for _, i := range list {
 		st := &b.st[i]
 		if !st.on {
 			continue
 		}
+		b.placed[i] = b.moveStamp // processed after this one: the stands placed before it are its anchors
 		budget := b.left[i]
 		if part == 1 {
 			budget = b.speedOfStand(i, act == ActDash)
