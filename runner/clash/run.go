@@ -63,7 +63,9 @@ func (s *Setup) Fight(o BattleOptions) (*BattleResult, error) {
 		d = &decisions{b: b, fallback: o.Fallback != nil}
 		d.ch.Reset(o.Decider, o.Fallback, src)
 		d.ch.OnFallback(func() error {
-			b.emit(func() Event { return &FallbackEvent{Round: b.round, Why: "the script ended: the policy decides from here"} })
+			b.emit(func() Event {
+				return &FallbackEvent{Round: b.round, Why: "the script ended: the policy decides from here"}
+			})
 			return nil
 		})
 		cfg.Chooser = d
@@ -152,7 +154,9 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 	if err != nil {
 		if !d.fallback && errors.Is(err, runner.ErrScriptEnded) {
 			d.off = true
-			b.emit(func() Event { return &FallbackEvent{Round: b.round, Why: "the script ended: the policy decides from here"} })
+			b.emit(func() Event {
+				return &FallbackEvent{Round: b.round, Why: "the script ended: the policy decides from here"}
+			})
 			return q.Policy
 		}
 		b.Abort(err)
