@@ -121,7 +121,7 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 		return Answer{}, s.mismatch(e.pos, r, "the runner asks for a %s decision but the script has %s", r.Kind, e.src)
 	}
 	if e.who != "" && e.who != r.Army && e.who != r.Other {
-		return Answer{}, s.mismatch(e.whoPos, r, "the script's entry is for %s %s, but the %s decision is %s's now (entry %s)", e.whoKey, e.who, r.Kind, r.whoNow(), e.src)
+		return Answer{}, s.mismatch(e.whoPos, r, "the script's entry is for %s %s, but the runner asks for %s's %s decision (entry %s)", e.whoKey, e.who, r.whoNow(), r.Kind, e.src)
 	}
 	if r.Phase == PhaseRound {
 		if i := r.FindFold(e.name); i >= 0 {

@@ -227,7 +227,7 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	b.reveal(at)
 	b.emit(func() Event {
 		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
-			Adv: adv && !dis, Dis: dis && !adv, Mod: a.toHit, Reach: bonus, Faces: faces, Face: face, Total: total,
+			Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: a.toHit, Reach: bonus, Faces: faces, Face: face, Total: total,
 			AC: ac, Hit: hit, Crit: crit, Isolated: iso && hit, Auto: auto}
 	})
 	if !hit {

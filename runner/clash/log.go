@@ -100,7 +100,7 @@ func (e *CommandRollEvent) Line() string {
 		r = "succeeds"
 	}
 	verb := map[string]string{"prepare": "prepares", "incite": "incites", "rally": "rallies"}[e.Cmd]
-	return fmt.Sprintf("%s %s %s: %s %s = %d vs DC %d: %s", e.Solo, verb, e.Unit, d20Text(e.Faces, e.Adv, !e.Adv && e.Faces[1] != 0), signed(e.Mod), e.Total, e.DC, r)
+	return fmt.Sprintf("%s %s %s: %s %s = %d vs DC %d: %s", e.Solo, verb, e.Unit, d20Text(e.Faces, e.Adv, !e.Adv && e.Faces[1] != 0, false), signed(e.Mod), e.Total, e.DC, r)
 }
 
 // CommandChangedEvent is a solo taking or losing command (U-12, U-13).
@@ -187,6 +187,7 @@ type AttackRollEvent struct {
 	Face     int    `json:"face"`
 	Adv      bool   `json:"adv,omitempty"`
 	Dis      bool   `json:"dis,omitempty"`
+	Cancel   bool   `json:"cancel,omitempty"` // advantage and disadvantage both apply: one d20
 	Mod      int    `json:"mod"`
 	Total    int    `json:"total"`
 	AC       int    `json:"ac"`
@@ -221,7 +222,7 @@ func (e *AttackRollEvent) Line() string {
 		b.WriteString(": hits the objective automatically")
 		return b.String()
 	}
-	fmt.Fprintf(&b, ": %s %s = %d vs AC %d: ", d20Text(e.Faces, e.Adv, e.Dis), signed(e.Mod), e.Total, e.AC)
+	fmt.Fprintf(&b, ": %s %s = %d vs AC %d: ", d20Text(e.Faces, e.Adv, e.Dis, e.Cancel), signed(e.Mod), e.Total, e.AC)
 	switch {
 	case e.Crit:
 		b.WriteString("critical hit")
@@ -292,6 +293,7 @@ type SaveRollEvent struct {
 	Face    int    `json:"face"`
 	Adv     bool   `json:"adv,omitempty"`
 	Dis     bool   `json:"dis,omitempty"`
+	Cancel  bool   `json:"cancel,omitempty"` // advantage and disadvantage both apply: one d20
 	Mod     int    `json:"mod"`
 	Total   int    `json:"total"`
 	DC      int    `json:"dc"`
@@ -322,7 +324,7 @@ func (e *SaveRollEvent) Line() string {
 		r = "succeeds"
 	}
 	return fmt.Sprintf("%s %s save (%s): %s %s = %d vs DC %d: %s", e.Who, strings.ToUpper(e.Ability), e.Why,
-		d20Text(e.Faces, e.Adv, e.Dis), signed(e.Mod), e.Total, e.DC, r)
+		d20Text(e.Faces, e.Adv, e.Dis, e.Cancel), signed(e.Mod), e.Total, e.DC, r)
 }
 
 // SpellCastEvent is a spell cast (U-38..U-47).
@@ -540,15 +542,16 @@ func signed(v int) string {
 	return fmt.Sprintf("+ %d", v)
 }
 
-// d20Text shows a d20 roll: "d20 14", or with advantage "d20 adv [14, 3]".
-func d20Text(f [2]int, adv, dis bool) string {
+// d20Text shows a d20 roll: "d20 14", with advantage "d20 adv [14, 3]", and when advantage and
+// disadvantage cancel "d20 14 (adv and dis cancel)".
+func d20Text(f [2]int, adv, dis, cancel bool) string {
 	switch {
 	case adv && f[1] != 0:
 		return fmt.Sprintf("d20 adv [%d, %d]", f[0], f[1])
 	case dis && f[1] != 0:
 		return fmt.Sprintf("d20 dis [%d, %d]", f[0], f[1])
-	case f[1] != 0:
-		return fmt.Sprintf("d20 [%d, %d] (adv and dis cancel)", f[0], f[1])
+	case cancel:
+		return fmt.Sprintf("d20 %d (adv and dis cancel)", f[0])
 	}
 	return fmt.Sprintf("d20 %d", f[0])
 }

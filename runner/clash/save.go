@@ -43,7 +43,7 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	ok := total >= dc
 	b.emit(func() Event {
 		return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], Faces: faces, Face: face, Adv: adv && !dis,
-			Dis: dis && !adv, Mod: mod, Total: total, DC: dc, OK: ok, Why: why}
+			Dis: dis && !adv, Cancel: adv && dis, Mod: mod, Total: total, DC: dc, OK: ok, Why: why}
 	})
 	return ok
 }

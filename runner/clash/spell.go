@@ -181,7 +181,7 @@ func (b *Battle) spellAttackHits(at *actor, k *knownSpell, sp *spell, t Ref, ext
 	hit := face == 20 || (face != 1 && total >= ac)
 	b.emit(func() Event {
 		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
-			Face: face, Adv: adv && !dis, Dis: dis && !adv, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: face == 20}
+			Face: face, Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: face == 20}
 	})
 	return hit
 }
