@@ -90,3 +90,31 @@ func TestClashBattleErrors(t *testing.T) {
 		t.Errorf("--policy clever: exit %d %s", code, errs)
 	}
 }
+
+// TestClashReadmeScript: the script the README shows plays the bundled field battle (seed 1), its
+// entries used where it says.
+func TestClashReadmeScript(t *testing.T) {
+	readme, err := os.ReadFile(repo(t, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(readme), "## When Armies Clash battles")
+	_, rest, ok := strings.Cut(rest, "```yaml\n")
+	if !ok {
+		t.Fatal("README: no script in the When Armies Clash section")
+	}
+	script, _, _ := strings.Cut(rest, "```")
+	path := filepath.Join(t.TempDir(), "readme.yaml")
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain("battle", repo(t, "scenarios", "clash", "field"), "--seed", "1", "--script", path)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	for _, want := range []string{"skarn incites gnolls", "gnolls 2 moves 12,5 -> 10,3", "-> spears 1", "turn: archers"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+}
