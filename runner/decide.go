@@ -103,7 +103,7 @@ type Request struct {
 	Phase   Phase
 	Choices []Choice // the legal answers, in a stable order; empty for KindRoll
 
-	Block     string // the party's block id
+	Block     string // the party's block id; in a clash battle (PhaseRound) whose turn it is
 	Terrain   string // the party's block terrain (if known)
 	Army      string // KindBattle: the enemy army fought, if any; Pathfinder kinds: the deciding army
 	Other     string // KindAnswer, KindTarget: the army the question is about, if any

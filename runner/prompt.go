@@ -17,7 +17,8 @@ type Prompt struct {
 	in        *bufio.Reader
 	out       io.Writer
 	tableDice bool
-	auto      bool // "auto" was typed: Optional requests go to the engine until a mandatory one
+	auto      bool   // "auto" was typed: Optional requests of that turn go to the engine
+	autoTurn  string // the turn (Day and Block) auto was typed in
 }
 
 // NewPrompt returns a Prompt reading answers from in and writing questions to out. With tableDice,
@@ -48,11 +49,13 @@ func (p *Prompt) inputErr(r *Request, err error) error {
 
 // Decide asks r at the prompt (Decider). An Optional request (a clash battle's moves, targets
 // ...) may be left to the engine: an empty line takes its answer (shown), "auto" every optional
-// answer until the next turn's action.
+// answer of the same turn (the same Day and Block).
 func (p *Prompt) Decide(r *Request) (Answer, error) {
-	if !r.Optional {
+	turn := strconv.Itoa(r.Day) + " " + r.Block
+	if p.auto && (!r.Optional || turn != p.autoTurn) {
 		p.auto = false
-	} else if p.auto {
+	}
+	if p.auto {
 		return Answer{Default: true}, nil
 	}
 	var b strings.Builder
@@ -102,7 +105,7 @@ func (p *Prompt) read(r *Request, q string) (Answer, error) {
 			case "":
 				return Answer{Default: true}, nil
 			case "auto":
-				p.auto = true
+				p.auto, p.autoTurn = true, strconv.Itoa(r.Day)+" "+r.Block
 				return Answer{Default: true}, nil
 			}
 		}

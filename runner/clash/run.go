@@ -130,7 +130,13 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 	}
 	r := &d.req
 	*r = runner.Request{Kind: askKinds[q.Ask], Day: b.round, Phase: runner.PhaseRound, Title: b.s.Plan.Title,
-		Optional: !(q.Ask == AskAction && (q.Unit >= 0 || b.turnUnit < 0)), Default: q.Policy}
+		Optional: !(q.Ask == AskAction && (q.Unit >= 0 || b.turnUnit < 0)), Default: q.Policy, Block: "end of round"}
+	switch {
+	case b.turnUnit >= 0:
+		r.Block = b.unitName(b.turnUnit) // whose turn it is
+	case b.turnSolo >= 0:
+		r.Block = b.soloName(b.turnSolo)
+	}
 	switch {
 	case q.Solo >= 0 && (q.Ask == AskAction || q.Ask == AskSoloStep || q.Ask == AskJoin || q.Ask == AskRejoin || q.Unit < 0):
 		r.Army = b.soloName(int32(q.Solo))
