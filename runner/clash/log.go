@@ -1,6 +1,7 @@
 package clash
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -516,6 +517,15 @@ type BattleEndEvent struct {
 	Winner  string `json:"winner,omitempty"` // empty for a draw
 	Outcome string `json:"outcome"`          // total | tactical | draw
 	Reason  string `json:"reason"`
+	// Objectives are the VP each objective scored, so that a losing side's gains show (U-87).
+	Objectives []ObjectiveVP `json:"objectives"`
+}
+
+// ObjectiveVP is what one objective scored.
+type ObjectiveVP struct {
+	Objective string `json:"objective"`
+	Side      string `json:"side"`
+	VP        int    `json:"vp"`
 }
 
 func (*BattleEndEvent) Type() string { return "clash.end" }
@@ -528,6 +538,23 @@ func (e *BattleEndEvent) Rule() string {
 	}
 	return "U-74"
 }
+// WriteText writes the end line and the VP by objective.
+func (e *BattleEndEvent) WriteText(w *bytes.Buffer) error {
+	w.WriteString(e.Line())
+	w.WriteByte('\n')
+	if len(e.Objectives) > 0 {
+		w.WriteString("VP by objective (U-87):")
+		for i, o := range e.Objectives {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			fmt.Fprintf(w, " %s (%s) %d", o.Objective, o.Side, o.VP)
+		}
+		w.WriteByte('\n')
+	}
+	return nil
+}
+
 func (e *BattleEndEvent) Line() string {
 	if e.Winner == "" {
 		return fmt.Sprintf("the battle ends after %d rounds (%s): a draw at %d - %d VP", e.Rounds, e.Reason, e.VP[0], e.VP[1])

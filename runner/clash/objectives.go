@@ -282,6 +282,10 @@ func (b *Battle) finish(why EndReason) {
 	}
 	b.emit(func() Event {
 		e := &BattleEndEvent{Rounds: r.Rounds, VP: r.VP, Outcome: r.Outcome.String(), Reason: why.String()}
+		for oi := range b.s.obj {
+			o := &b.s.obj[oi]
+			e.Objectives = append(e.Objectives, ObjectiveVP{Objective: o.name, Side: b.sideName(int32(o.side)), VP: b.objVP[oi]})
+		}
 		if r.Winner >= 0 {
 			e.Winner = b.sideName(int32(r.Winner))
 		}
