@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
 // goldenClash compares got with testdata/clash/name; SORTIE_UPDATE_GOLDEN=1 rewrites the file
@@ -116,5 +119,33 @@ func TestClashReadmeScript(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q", want)
 		}
+	}
+}
+
+// TestClashFieldFixture: runner/clash's benchmark battle is the bundled field battle as it
+// compiles now (SORTIE_UPDATE_GOLDEN=1 rewrites it).
+func TestClashFieldFixture(t *testing.T) {
+	c, list, err := compiler.CompileClash([]string{repo(t, "scenarios", "clash", "field")}, compiler.Options{})
+	if err != nil || list.HasErrors() {
+		t.Fatal(err, list)
+	}
+	c.Sources, c.SourceHash = nil, "" // machine-independent
+	data, err := plan.EncodeClash(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.ReplaceAll(string(data), repo(t)+string(filepath.Separator), "")) // positions relative to the repository
+	path := repo(t, "runner", "clash", "testdata", "harrow-field.json")
+	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(data) {
+		t.Errorf("runner/clash/testdata/harrow-field.json is not the field battle as it compiles (SORTIE_UPDATE_GOLDEN=1)")
 	}
 }

@@ -1,6 +1,7 @@
 package clash
 
 import (
+	"os"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -43,6 +44,35 @@ func benchField() *plan.Clash {
 // as `sortie battle --runs` does; it reports battles per second.
 func BenchmarkFieldBattle(b *testing.B) {
 	s := mustSetup(b, benchField(), Options{})
+	bt := NewBattle(s)
+	rounds := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bt.Reset(Config{Seed: uint64(i)})
+		r, err := bt.Run()
+		if err != nil {
+			b.Fatal(err)
+		}
+		rounds += r.Rounds
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "battles/s")
+	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/battle")
+}
+
+// BenchmarkBundledField fights the bundled field battle (scenarios/clash/field, compiled into
+// testdata/harrow-field.json; cmd/sortie's TestClashFieldFixture keeps it in step): 20 stands and
+// 4 solos, tactical policy, no events, as `sortie battle --runs` does.
+func BenchmarkBundledField(b *testing.B) {
+	data, err := os.ReadFile("testdata/harrow-field.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := plan.DecodeClash(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := mustSetup(b, c, Options{})
 	bt := NewBattle(s)
 	rounds := 0
 	b.ReportAllocs()
