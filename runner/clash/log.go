@@ -538,6 +538,7 @@ func (e *BattleEndEvent) Rule() string {
 	}
 	return "U-74"
 }
+
 // WriteText writes the end line and the VP by objective.
 func (e *BattleEndEvent) WriteText(w *bytes.Buffer) error {
 	w.WriteString(e.Line())
