@@ -239,10 +239,18 @@ func (b *Battle) stepCost(m *mover, x, y int32, d int) int {
 
 // stepCost1 is stepCost for a one-square mover from square from into square to.
 func (b *Battle) stepCost1(m *mover, from, to int) int {
-	if m.fly || b.terr[to] == plan.TerrDeep {
+	t := b.terr[to]
+	if m.fly || t == plan.TerrDeep {
 		return 1
 	}
-	return squareCost(b.difficult(to), int(b.s.elev[to]-b.s.elev[from]), b.o.ClimbDifficult)
+	diff := t == plan.TerrRough || t == plan.TerrForest || t == plan.TerrShallow
+	if rise := b.s.elev[to] - b.s.elev[from]; rise > 0 {
+		return squareCost(diff, int(rise), b.o.ClimbDifficult)
+	}
+	if diff {
+		return 2
+	}
+	return 1
 }
 
 // squareCost is the cost of entering one square (U-18, U-23): 1, or 2 when difficult, plus the

@@ -341,9 +341,17 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 				s += 200
 			}
 		}
-		s += b.integrityScore(who, a) + int64(b.height(a))*6
-		if b.inForest(a) {
-			s += 8
+		s += b.integrityScore(who, a)
+		if n == 1 {
+			s += int64(b.s.elev[q]) * 6
+			if b.terr[q] == plan.TerrForest {
+				s += 8
+			}
+		} else {
+			s += int64(b.height(a)) * 6
+			if b.inForest(a) {
+				s += 8
+			}
 		}
 		s -= cost
 		if s > best {
