@@ -101,6 +101,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			schemaCommand(e),
 			battleCommand(e),
 			fmtCommand(e),
+			graphCommand(e),
 		},
 	}
 	for _, c := range app.Commands {
