@@ -102,6 +102,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			battleCommand(e),
 			fmtCommand(e),
 			graphCommand(e),
+			testCommand(e),
 		},
 	}
 	for _, c := range app.Commands {
