@@ -103,6 +103,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			fmtCommand(e),
 			graphCommand(e),
 			testCommand(e),
+			initCommand(e),
 		},
 	}
 	for _, c := range app.Commands {

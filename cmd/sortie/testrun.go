@@ -37,7 +37,7 @@ func playTest(p *plan.Plan, script string, t *expect.Test) (*expect.Run, diag.Li
 	if p.Pathfinder != nil {
 		res, err := runner.RunPathfinder(p, runner.PFOptions{Seed: t.Seed, Decider: s, Fallback: fallback, Rules: defaultRules})
 		if errors.As(err, &de) {
-			return &expect.Run{Outcome: runner.Stopped}, de.Diagnostics(), nil
+			return &expect.Run{Outcome: runner.Stopped, Day: de.Day}, de.Diagnostics(), nil
 		}
 		if err != nil {
 			return nil, nil, err
