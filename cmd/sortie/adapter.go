@@ -1,8 +1,9 @@
 package main
 
-// The adapter between sortie test and the runner: it plays one test's script on a plan and
-// returns the run in the expectation vocabulary (runner/expect). It is the only file of sortie
-// test that knows the runner's entry points and result types.
+// The adapter between sortie test and sortie diff and the runner: it plays one test's script on
+// a plan and returns the run in the expectation vocabulary (runner/expect), and plays a batch of
+// fixed-seed runs under a policy for diff. It is the only file of those commands that knows the
+// runner's entry points and result types.
 
 import (
 	"errors"
@@ -104,4 +105,56 @@ func knownOf(p *plan.Plan) expect.Known {
 		k.PCs = append(k.PCs, pc.Name)
 	}
 	return k
+}
+
+// simStats is what a batch of runs under a policy shows: how many runs, and how many ended in
+// success, by each end reason, and fired each event.
+type simStats struct {
+	Runs    int            `json:"runs"`
+	Success int            `json:"success"`
+	Reasons map[string]int `json:"reasons"` // "failure: day limit", "success: objective takeTheGate"
+	Events  map[string]int `json:"events"`  // runs in which the event fired at least once
+}
+
+// simulate plays p runs times with the policy, seeds 1..runs (the same seed for the dice and the
+// policy), and counts the outcomes. A run the runner refuses is an error.
+func simulate(p *plan.Plan, policy string, runs int) (*simStats, error) {
+	st := &simStats{Runs: runs, Reasons: map[string]int{}, Events: map[string]int{}}
+	var r *runner.Runner
+	if p.Pathfinder == nil {
+		var err error
+		if r, err = runner.New(p); err != nil {
+			return nil, err
+		}
+	}
+	for seed := uint64(1); seed <= uint64(runs); seed++ {
+		d, err := runner.NewPolicy(policy, seed)
+		if err != nil {
+			return nil, err
+		}
+		outcome, reason := "", ""
+		if r == nil {
+			res, err := runner.RunPathfinder(p, runner.PFOptions{Seed: seed, Decider: d, Rules: defaultRules})
+			if err != nil {
+				return nil, err
+			}
+			outcome, reason = res.Outcome, res.Reason
+		} else {
+			res, err := r.Run(runner.Options{Seed: seed, Decider: d})
+			if err != nil {
+				return nil, err
+			}
+			outcome, reason = res.Outcome, res.Reason
+			for _, e := range res.Events {
+				if e.Fired > 0 {
+					st.Events[e.ID]++
+				}
+			}
+		}
+		if outcome == runner.Success {
+			st.Success++
+		}
+		st.Reasons[outcome+": "+reason]++
+	}
+	return st, nil
 }
