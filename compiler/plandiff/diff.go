@@ -17,11 +17,11 @@ const (
 
 // EntityChange is one entity added, removed or changed between two plans.
 type EntityChange struct {
-	Key      string      `json:"key"`    // "armies.mercenaries", "field.blocks.05", "settings"
-	Change   string      `json:"change"` // Added | Removed | Changed
-	Old      diag.Pos    `json:"old,omitzero"` // where it is declared in the old version
-	New      diag.Pos    `json:"new,omitzero"`
-	Fields   []FieldDiff `json:"fields,omitempty"` // Changed: the properties that differ
+	Key    string      `json:"key"`          // "armies.mercenaries", "field.blocks.05", "settings"
+	Change string      `json:"change"`       // Added | Removed | Changed
+	Old    diag.Pos    `json:"old,omitzero"` // where it is declared in the old version
+	New    diag.Pos    `json:"new,omitzero"`
+	Fields []FieldDiff `json:"fields,omitempty"` // Changed: the properties that differ
 }
 
 // FieldDiff is one property that differs; "" stands for absent.
