@@ -154,7 +154,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "%s", msg))
 		return st
 	}
-	tests, bad, err := expect.Load(u.Files, wd)
+	tests, err := expect.Load(u.Files, wd)
 	if err != nil {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "cannot read the tests: %v", err))
 		return st
@@ -163,11 +163,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
 	for i := range tests {
 		t := &tests[i]
 		tc := testCase{Name: t.Name, Script: t.Script.V}
-		for _, d := range bad {
-			if d.Pos.File == t.Pos.File && d.Pos.Line >= t.Pos.Line && (i+1 == len(tests) || d.Pos.Line < tests[i+1].Pos.Line || d.Pos.File != tests[i+1].Pos.File) {
-				tc.Diagnostics.Add(d)
-			}
-		}
+		tc.Diagnostics.Add(t.Problems...)
 		tc.Diagnostics.Add(t.Expect.Validate(known)...)
 		script := filepath.Join(filepath.Dir(u.Files[0]), filepath.FromSlash(t.Script.V))
 		if !filepath.IsAbs(script) {

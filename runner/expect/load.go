@@ -22,15 +22,18 @@ type Test struct {
 	Seed   uint64   // 1 unless given
 	Policy string   // "", "first" or "random"
 	Expect Expect
+	// Problems are the test's Q002s: a number bound that cannot be read.
+	Problems diag.List
 }
 
 // Load reads the tests list of the scenario made of files (its CUE, YAML or JSON sources, as
 // the compiler loaded them; names as diagnostics give them, relative to workDir or absolute). Call
-// it on a scenario that compiles: the schema has checked the list (#Test), so what Load reports
-// is only a number bound it cannot read (Q002). No tests field: nil, nil.
-func Load(files []string, workDir string) ([]Test, diag.List, error) {
+// it on a scenario that compiles: the schema has checked the list (#Test), so what is left to
+// report is a number bound that cannot be read (Q002, in each Test's Problems). No tests field:
+// nil, nil.
+func Load(files []string, workDir string) ([]Test, error) {
 	if len(files) == 0 {
-		return nil, nil, nil
+		return nil, nil
 	}
 	var abs []string
 	for _, f := range files {
@@ -43,28 +46,30 @@ func Load(files []string, workDir string) ([]Test, diag.List, error) {
 	insts := load.Instances(abs, &load.Config{Dir: dir, Env: append(os.Environ(), "CUE_REGISTRY=none")})
 	if len(insts) != 1 || insts[0].Err != nil {
 		if len(insts) == 1 {
-			return nil, nil, insts[0].Err
+			return nil, insts[0].Err
 		}
-		return nil, nil, fmt.Errorf("%s: %d instances", dir, len(insts))
+		return nil, fmt.Errorf("%s: %d instances", dir, len(insts))
 	}
 	v := cuecontext.New().BuildInstance(insts[0])
 	if err := v.Err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	tv := v.LookupPath(cue.ParsePath("tests"))
 	if !tv.Exists() {
-		return nil, nil, nil
+		return nil, nil
 	}
-	d := &decoder{wd: workDir}
 	it, err := tv.List()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var tests []Test
 	for it.Next() {
-		tests = append(tests, d.test(it.Value()))
+		d := &decoder{wd: workDir}
+		t := d.test(it.Value())
+		t.Problems = d.list
+		tests = append(tests, t)
 	}
-	return tests, d.list, nil
+	return tests, nil
 }
 
 // decoder reads tests from CUE values, keeping positions and collecting Q002s.
