@@ -158,3 +158,13 @@ func simulate(p *plan.Plan, policy string, runs int) (*simStats, error) {
 	}
 	return st, nil
 }
+
+// checkPlan is the runner's check that a plan's indices are in range (a plan.json may be written
+// by hand), for commands that read a plan without running it.
+func checkPlan(p *plan.Plan) error {
+	if p.Pathfinder != nil {
+		return nil // graph reads a Pathfinder plan with bounds checks of its own
+	}
+	_, err := runner.New(p)
+	return err
+}

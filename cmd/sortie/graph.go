@@ -70,8 +70,14 @@ or I/O errors.`,
 	}
 }
 
-// drawPath draws the scenario or campaign at path in format. Exit-coded errors only.
-func drawPath(e *env, path, format string) ([]byte, error) {
+// drawPath draws the scenario or campaign at path in format. Exit-coded errors only; a plan the
+// drawing code cannot read (a hand-edited plan.json) is refused, never a crash.
+func drawPath(e *env, path, format string) (data []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			data, err = nil, failf(exitUsage, "cannot draw %s: %v", path, r)
+		}
+	}()
 	if compiler.IsCampaign(path) {
 		cp, list, err := compiler.CompileCampaign(path, compiler.Options{})
 		if err != nil {
@@ -97,6 +103,9 @@ func drawPath(e *env, path, format string) ([]byte, error) {
 	p, err := loadPlan(e, path)
 	if err != nil {
 		return nil, err
+	}
+	if err := checkPlan(p); err != nil {
+		return nil, failf(exitUsage, "%s: %v", path, err)
 	}
 	switch format {
 	case "dot":

@@ -22,9 +22,13 @@ func Kind(name string) string {
 	return ""
 }
 
-// Source formats src by the kind of filename (see Kind): CUE or YAML. Any other kind is an error
-// the caller should have avoided; it comes back as N001.
+// Source formats src by the kind of filename (see Kind): CUE or YAML. A file over the compiler's
+// bounds is refused (L004 size, L005 nesting, bounds.go); any other kind is an error the caller
+// should have avoided; it comes back as N001.
 func Source(filename string, src []byte) ([]byte, diag.List) {
+	if list := bounded(filename, src); list != nil {
+		return nil, list
+	}
 	switch Kind(filename) {
 	case "cue":
 		return CUE(filename, src)

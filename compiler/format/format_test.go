@@ -118,3 +118,18 @@ func TestFiles(t *testing.T) {
 		t.Error("a missing path: want an error")
 	}
 }
+
+// Files over the compiler's bounds are refused before any parser sees them.
+func TestBounds(t *testing.T) {
+	deep := strings.Repeat("[", 200) + strings.Repeat("]", 200)
+	if out, list := Source("x.cue", []byte("a: "+deep+"\n")); out != nil || len(list) != 1 || list[0].Code != CodeTooDeep || list[0].Pos.Column != 104 {
+		t.Errorf("deep CUE: %v", list) // "a: " then the 101st bracket at column 3 + 101
+	}
+	if _, list := Source("x.yaml", []byte("a: "+deep+"\n")); len(list) != 1 || list[0].Code != CodeTooDeep {
+		t.Errorf("deep YAML: %v", list)
+	}
+	big := make([]byte, MaxSize+1)
+	if _, list := Source("x.yaml", big); len(list) != 1 || list[0].Code != CodeTooBig {
+		t.Errorf("big: %v", list)
+	}
+}
