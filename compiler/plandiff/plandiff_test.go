@@ -2,6 +2,7 @@ package plandiff_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,5 +96,52 @@ func TestReach(t *testing.T) {
 	}
 	if got := plandiff.Reach(old, new); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// P-6, P-12..P-14 on stolen-lands with the militia at speed 2 instead of 1 (budgets in half-hex
+// points, 2 a hex and 4 a difficult one): day 1 it has 4 and enters greenbelt (difficult, 4),
+// day 2 it has 4 again and enters the ford (2), where the orcs and the wolf riders stopped on
+// day 1: the meetings come a day earlier (old: greenbelt on day 2, the ford on day 3).
+func TestPathfinderForecast(t *testing.T) {
+	src, err := os.ReadFile("../../scenarios/pathfinder/stolen-lands/scenario.cue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	i := strings.Index(s, "militia: {")
+	j := i + strings.Index(s[i:], "speed: 1")
+	if i < 0 || j < i {
+		t.Fatal("no militia speed in stolen-lands")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "scenario.cue"), []byte(s[:j]+"speed: 2"+s[j+len("speed: 1"):]), 0o644)
+	compileAbs := func(d string) *plan.Plan {
+		p, list, err := compiler.Compile([]string{d}, compiler.Options{WorkDir: d})
+		if err != nil || p == nil {
+			t.Fatalf("%s: %v %v", d, err, list)
+		}
+		return p
+	}
+	orig, _ := filepath.Abs("../../scenarios/pathfinder/stolen-lands")
+	old, new := compileAbs(orig), compileAbs(dir)
+	want := []string{
+		"army militia reaches greenbelt on day 1, was day 2",
+		"army militia reaches ford on day 2, was day 3",
+		"new battle: day 2 at ford: militia meets orcs",
+		"new battle: day 2 at ford: militia meets wolfriders",
+		"no longer: day 3 at ford: militia meets orcs",
+		"no longer: day 3 at ford: militia meets wolfriders",
+	}
+	if got := plandiff.Forecast(old, new); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	ch := plandiff.Entities(old, new, nil, nil)
+	if len(ch) != 1 || ch[0].Key != "armies.militia" || len(ch[0].Fields) != 1 || ch[0].Fields[0].Field != "stats" ||
+		!strings.HasSuffix(ch[0].Fields[0].New, "speed 2") {
+		t.Errorf("entities %+v", ch)
+	}
+	if r := plandiff.Reach(old, new); r != nil {
+		t.Errorf("reach on a hex field: %v", r)
 	}
 }
