@@ -13,6 +13,8 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 // playTest replays script (a path) on p with the test's seed and policy. It returns the run and
@@ -34,46 +36,46 @@ func playTest(p *plan.Plan, script string, t *expect.Test) (*expect.Run, diag.Li
 			return nil, nil, err
 		}
 	}
-	var de *runner.DecisionError
-	if p.Pathfinder != nil {
-		res, err := runner.RunPathfinder(p, runner.PFOptions{Seed: t.Seed, Decider: s, Fallback: fallback, Rules: defaultRules})
-		if errors.As(err, &de) {
-			return &expect.Run{Outcome: runner.Stopped, Day: de.Day}, de.Diagnostics(), nil
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		run := &expect.Run{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Armies: map[string]int{}}
-		for _, a := range res.Armies {
-			run.Armies[a.ID] = a.HP
-		}
-		if id, ok := strings.CutPrefix(res.Reason, "objective "); ok {
-			run.Objectives = []string{id} // the objective met ends a Pathfinder run
-		}
-		return run, s.Unused(), nil
-	}
 	res, err := runner.Run(p, runner.Options{Seed: t.Seed, Decider: s, Fallback: fallback})
+	var de *runner.DecisionError
 	if errors.As(err, &de) {
-		return &expect.Run{Outcome: runner.Stopped, Day: res.Day}, de.Diagnostics(), nil
+		return &expect.Run{Outcome: runner.Stopped, Day: de.Day}, de.Diagnostics(), nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	run := &expect.Run{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Party: res.Party, Rations: res.Rations,
-		Armies: map[string]int{}, XP: map[string]int{}, Events: map[string]int{}}
-	for _, a := range res.Armies {
-		run.Armies[a.ID] = a.Strength
+	return runOf(res), s.Unused(), nil
+}
+
+// runOf reads an engine's result in the expectation vocabulary.
+func runOf(res runner.Result) *expect.Run {
+	end := res.Ended()
+	run := &expect.Run{Outcome: end.Outcome, Day: end.Day, Reason: end.Reason, Armies: map[string]int{}}
+	switch r := res.(type) {
+	case *karzoral.Result:
+		run.Party, run.Rations = r.Party, r.Rations
+		run.XP, run.Events = map[string]int{}, map[string]int{}
+		for _, a := range r.Armies {
+			run.Armies[a.ID] = a.Strength
+		}
+		for _, pc := range r.PCs {
+			run.XP[pc.Name] = pc.XP
+		}
+		for _, o := range r.Objectives {
+			run.Objectives = append(run.Objectives, o.ID)
+		}
+		for _, e := range r.Events {
+			run.Events[e.ID] = e.Fired
+		}
+	case *pathfinder.ScenarioResult:
+		for _, a := range r.Armies {
+			run.Armies[a.ID] = a.HP
+		}
+		if id, ok := strings.CutPrefix(end.Reason, "objective "); ok {
+			run.Objectives = []string{id} // the objective met ends a Pathfinder run
+		}
 	}
-	for _, pc := range res.PCs {
-		run.XP[pc.Name] = pc.XP
-	}
-	for _, o := range res.Objectives {
-		run.Objectives = append(run.Objectives, o.ID)
-	}
-	for _, e := range res.Events {
-		run.Events[e.ID] = e.Fired
-	}
-	return run, s.Unused(), nil
+	return run
 }
 
 // knownOf lists what p defines, for expect.Expect.Validate.
@@ -120,41 +122,25 @@ type simStats struct {
 // policy), and counts the outcomes. A run the runner refuses is an error.
 func simulate(p *plan.Plan, policy string, runs int) (*simStats, error) {
 	st := &simStats{Runs: runs, Reasons: map[string]int{}, Events: map[string]int{}}
-	var r *runner.Runner
-	if p.Pathfinder == nil {
-		var err error
-		if r, err = runner.New(p); err != nil {
-			return nil, err
-		}
-	}
 	for seed := uint64(1); seed <= uint64(runs); seed++ {
 		d, err := runner.NewPolicy(policy, seed)
 		if err != nil {
 			return nil, err
 		}
-		outcome, reason := "", ""
-		if r == nil {
-			res, err := runner.RunPathfinder(p, runner.PFOptions{Seed: seed, Decider: d, Rules: defaultRules})
-			if err != nil {
-				return nil, err
-			}
-			outcome, reason = res.Outcome, res.Reason
-		} else {
-			res, err := r.Run(runner.Options{Seed: seed, Decider: d})
-			if err != nil {
-				return nil, err
-			}
-			outcome, reason = res.Outcome, res.Reason
-			for _, e := range res.Events {
-				if e.Fired > 0 {
-					st.Events[e.ID]++
-				}
-			}
+		res, err := runner.Run(p, runner.Options{Seed: seed, Decider: d})
+		if err != nil {
+			return nil, err
 		}
-		if outcome == runner.Success {
+		run := runOf(res)
+		if run.Outcome == runner.Success {
 			st.Success++
 		}
-		st.Reasons[outcome+": "+reason]++
+		st.Reasons[run.Outcome+": "+run.Reason]++
+		for id, n := range run.Events {
+			if n > 0 {
+				st.Events[id]++
+			}
+		}
 	}
 	return st, nil
 }
@@ -165,6 +151,6 @@ func checkPlan(p *plan.Plan) error {
 	if p.Pathfinder != nil {
 		return nil // graph reads a Pathfinder plan with bounds checks of its own
 	}
-	_, err := runner.New(p)
+	_, err := karzoral.New(p)
 	return err
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 // write renders a starting point into a fresh folder and returns the folder.
@@ -63,9 +65,10 @@ func TestKarzoralScenario(t *testing.T) {
 	if p.Scenario.ID != "stone-ford" || p.Scenario.Title != `The "Stone" Ford` {
 		t.Errorf("id %q, title %q", p.Scenario.ID, p.Scenario.Title)
 	}
-	res, err := runner.Run(p, runner.Options{Seed: 1, Decider: script(t, filepath.Join(dir, "win.yaml"))})
-	if err != nil || res.Outcome != runner.Success || res.Day != 5 {
-		t.Fatalf("win.yaml: %v %+v", err, res)
+	out, err := runner.Run(p, runner.Options{Seed: 1, Decider: script(t, filepath.Join(dir, "win.yaml"))})
+	res, ok := out.(*karzoral.Result)
+	if err != nil || !ok || res.Outcome != runner.Success || res.Day != 5 {
+		t.Fatalf("win.yaml: %v %+v", err, out)
 	}
 	for _, a := range res.Armies {
 		if a.ID == "militia" && a.Strength != 10 || a.ID == "raiders" && a.Strength != 0 {
@@ -85,8 +88,8 @@ func TestPathfinderScenario(t *testing.T) {
 	vetClean(t, dir)
 	p := compileDir(t, dir)
 	first, _ := runner.NewPolicy("first", 1)
-	res, err := runner.RunPathfinder(p, runner.PFOptions{Seed: 1, Decider: script(t, filepath.Join(dir, "win.yaml")), Fallback: first})
-	if err != nil || res.Outcome != runner.Success || res.Day != 2 || res.Reason != "objective keepSafe" {
+	res, err := runner.Run(p, runner.Options{Seed: 1, Decider: script(t, filepath.Join(dir, "win.yaml")), Fallback: first})
+	if err != nil || res.Ended().Outcome != runner.Success || res.Ended().Day != 2 || res.Ended().Reason != "objective keepSafe" {
 		t.Fatalf("win.yaml: %v %+v", err, res)
 	}
 }
@@ -100,7 +103,7 @@ func TestPathfinderBattle(t *testing.T) {
 		t.Fatal(err, list)
 	}
 	first, _ := runner.NewPolicy("first", 1)
-	res, err := runner.RunBattle(b, runner.BattleOptions{Seed: 1, Decider: script(t, filepath.Join(dir, "win.yaml")), Fallback: first})
+	res, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: script(t, filepath.Join(dir, "win.yaml")), Fallback: first})
 	if err != nil || res.Winner != "The March" {
 		t.Fatalf("win.yaml: %v %+v", err, res)
 	}
