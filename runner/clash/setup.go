@@ -20,6 +20,8 @@ const (
 	maxAttacks   = 32
 	maxRoutine   = 16
 	maxDamageDie = 100 // dice in one damage part
+	// MaxDamageParts is the most parts one damage roll may have ("1d8+2 slashing plus 2d6 fire").
+	MaxDamageParts = 8
 )
 
 // SetupError is a plan the engine cannot fight: what is wrong and where it was written.
@@ -82,6 +84,8 @@ type creature struct {
 	hasRanged        bool
 	bestMelee        int // expected damage of its best melee routine, in half hp (policy)
 	bestRanged       int
+	rangedBest       int // the better of bestRanged and its at-will ranged damaging spells (policy)
+	rangedReach      int // squares: the longest normal range of those
 }
 
 const (
@@ -277,6 +281,9 @@ func (s *Setup) mask(list []string) uint64 {
 
 // parseDamage reads damage parts; avg2 is the expected total x 2.
 func (s *Setup) parseDamage(p plan.Pos, what string, parts []plan.Damage) ([]dmgPart, int, error) {
+	if len(parts) > MaxDamageParts {
+		return nil, 0, errAt(p, "%s: %d damage parts: at most %d", what, len(parts), MaxDamageParts)
+	}
 	out := make([]dmgPart, 0, len(parts))
 	avg2 := 0
 	for _, d := range parts {
@@ -452,6 +459,12 @@ func (s *Setup) setupCreatures() error {
 			}
 			cr.bestMelee, cr.bestRanged = max(cr.bestMelee, m), max(cr.bestRanged, g)
 		}
+		cr.rangedBest = cr.bestRanged
+		for _, a := range cr.attacks {
+			if a.ranged {
+				cr.rangedReach = max(cr.rangedReach, a.rng)
+			}
+		}
 		for _, t := range pc.Traits {
 			switch strings.ToLower(t.Name) {
 			case plan.TraitPackTactics:
@@ -587,6 +600,10 @@ func (s *Setup) setupSpells() error {
 				k.avg2 += expect2(d.e)
 			}
 			cr.spells = append(cr.spells, k)
+			if k.uses == 0 && sp.shape == "" && sp.rng > 1 && sp.resolve != plan.ResolveHeal {
+				cr.rangedBest = max(cr.rangedBest, k.avg2*max(1, sp.targets))
+				cr.rangedReach = max(cr.rangedReach, sp.rng)
+			}
 		}
 	}
 	return nil

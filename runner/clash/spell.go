@@ -162,7 +162,18 @@ func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult
 			halves++
 		}
 	case plan.ResolveAttack:
-		if !b.spellAttackHits(at, k, sp, t, false) {
+		hit, crit := b.spellAttackHits(at, k, sp, t, false)
+		if !hit {
+			return
+		}
+		if crit {
+			// A critical hit doubles the dice: this target gets its own roll; the others keep the
+			// area's.
+			var saved [MaxDamageParts]int
+			n := copy(saved[:], b.sc.parts)
+			b.rollParts(k.dmg, true)
+			b.spellDamage(k.dmg, t, mult, halves, at.side)
+			b.sc.parts = append(b.sc.parts[:0], saved[:n]...)
 			return
 		}
 	}
@@ -171,19 +182,20 @@ func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult
 
 // spellAttackHits makes a spell attack roll against t (U-41: a stand's against an isolated solo
 // with advantage; U-16 against isolated targets generally).
-func (b *Battle) spellAttackHits(at *actor, k *knownSpell, sp *spell, t Ref, extraAdv bool) bool {
+func (b *Battle) spellAttackHits(at *actor, k *knownSpell, sp *spell, t Ref, extraAdv bool) (hit, crit bool) {
 	melee := sp.melee
 	adv, dis := b.attackMods(at, t, melee, false)
 	adv = adv || extraAdv
 	face, faces := b.d20(adv, dis)
 	ac := b.targetAC(t)
 	total := face + k.atk
-	hit := face == 20 || (face != 1 && total >= ac)
+	hit = face == 20 || (face != 1 && total >= ac)
+	crit = face == 20 && t.Kind != RefResource
 	b.emit(func() Event {
 		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
-			Face: face, Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: face == 20}
+			Face: face, Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: crit}
 	})
-	return hit
+	return hit, crit
 }
 
 // castTargeted resolves a targeted spell against one target (U-40..U-42): an attack roll, a save or
@@ -214,9 +226,11 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 		crit := false
 		switch sp.resolve {
 		case plan.ResolveAttack:
-			if !b.spellAttackHits(at, k, sp, tt, isoSolo) {
+			hit, c := b.spellAttackHits(at, k, sp, tt, isoSolo)
+			if !hit {
 				continue
 			}
+			crit = c
 		case plan.ResolveSave:
 			ok := false
 			if tt.Kind == RefResource {

@@ -134,19 +134,12 @@ func (b *Battle) objDistance(oi int, a box, side int32) int32 {
 	return best
 }
 
-// ranged reports whether a creature fights better at range.
-func ranged(cr *creature) bool { return cr.bestRanged > cr.bestMelee }
+// ranged reports whether a creature fights better at range: with a ranged attack, or an at-will
+// ranged damaging spell (a cantrip), worth more than its melee.
+func ranged(cr *creature) bool { return cr.rangedBest > cr.bestMelee }
 
-// bestRange is the normal range in squares of the creature's best ranged attack.
-func bestRange(cr *creature) int32 {
-	r := int32(1)
-	for i := range cr.attacks {
-		if cr.attacks[i].ranged {
-			r = max(r, int32(cr.attacks[i].rng))
-		}
-	}
-	return r
-}
+// bestRange is the normal range in squares of the creature's ranged attacks and cantrips.
+func bestRange(cr *creature) int32 { return max(1, int32(cr.rangedReach)) }
 
 // tacAction picks a unit's or solo's action.
 func (b *Battle) tacAction(u, j int32) int {
