@@ -295,6 +295,7 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 	if !retreat && part == 1 {
 		field = b.buildField(k)
 	}
+	anchors := b.anchors(who)
 	best, bi := int64(-1<<62), 0
 	for i, o := range b.q.Options {
 		if o.Square == Flee {
@@ -334,7 +335,7 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 				s += 200
 			}
 		}
-		s += b.integrityScore(who, a)
+		s += b.integrityOf(who, a, anchors)
 		if n == 1 {
 			s += int64(b.s.elev[q]) * 6
 			if b.terr[q] == plan.TerrForest {
@@ -352,6 +353,82 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 		}
 	}
 	return bi
+}
+
+// anchorSet is what a mover keeps its integrity to (U-15): for a stand the stands of its unit
+// already placed in this move (so a line advances behind its first stand instead of waiting for
+// the others; the first has nothing to keep to); for an unattached solo every allied stand.
+type anchorSet struct {
+	boxes  [16]box
+	n      int
+	more   bool // more than len(boxes): integrityScore looks them up instead
+	solo   bool
+	reg    bool
+	spread int32
+}
+
+func (b *Battle) anchors(who Ref) anchorSet {
+	var a anchorSet
+	add := func(c box) {
+		if a.n < len(a.boxes) {
+			a.boxes[a.n] = c
+			a.n++
+		} else {
+			a.more = true
+		}
+	}
+	if who.Kind == RefSolo {
+		so := &b.so[who.Index]
+		a.solo, a.spread = true, int32(b.o.soloSpread())
+		for i := range b.st {
+			st := &b.st[i]
+			if st.on && b.un[st.unit].side == so.side {
+				add(b.standBox(int32(i)))
+			}
+		}
+		return a
+	}
+	i := int32(who.Index)
+	un := &b.un[b.st[i].unit]
+	a.reg, a.spread = un.reg, int32(b.o.skirmisherSpread())
+	for k := un.first; k < un.first+un.n; k++ {
+		if k != i && b.st[k].on && b.placed[k] == b.moveStamp {
+			add(b.standBox(k))
+		}
+	}
+	return a
+}
+
+// integrityOf scores the mover's integrity at a (U-15): +80 kept, -400 isolated from its anchors
+// (a solo: +60 within SoloSpread of an allied stand, -150 not), 0 with nothing to keep to.
+func (b *Battle) integrityOf(who Ref, a box, an anchorSet) int64 {
+	if an.more {
+		return b.integrityScore(who, a)
+	}
+	ok := false
+	for k := 0; k < an.n && !ok; k++ {
+		c := an.boxes[k]
+		switch {
+		case an.solo:
+			ok = b.dist(a, c) <= an.spread
+		case overlap(a, c):
+		case an.reg:
+			ok = adjacent(a, c)
+		default:
+			ok = b.dist(a, c) <= an.spread
+		}
+	}
+	switch {
+	case an.solo && ok:
+		return 60
+	case an.solo:
+		return -150
+	case an.n == 0:
+		return 0
+	case ok:
+		return 80
+	}
+	return -400
 }
 
 // integrityScore rewards a space where the mover keeps its unit's integrity (U-15) and punishes
