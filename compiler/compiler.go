@@ -87,7 +87,7 @@ func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err er
 	if err != nil {
 		return nil, list, err
 	}
-	if len(out.battles) > 0 {
+	if len(out.battles) > 0 || len(out.clashes) > 0 {
 		return nil, list, fmt.Errorf("%s is a battle file (kind: \"battle\"): run it with sortie battle", paths[0])
 	}
 	if list.HasErrors() || len(plans) != 1 {
@@ -103,6 +103,7 @@ var recoverPanics = true
 // outputs collects what a run compiled besides scenario plans.
 type outputs struct {
 	battles []*plan.Battle
+	clashes []*plan.Clash // clash battle files (clash.go)
 }
 
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
@@ -157,6 +158,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	for _, r := range results {
 		list.Add(r.list...)
 		out.battles = append(out.battles, r.out.battles...)
+		out.clashes = append(out.clashes, r.out.clashes...)
 		if r.err != nil {
 			return list, nil, nil, r.err
 		}
@@ -181,6 +183,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 type worker struct {
 	ctx  *cue.Context
 	def  cue.Value
+	defs map[string]cue.Value // other definitions of the schema, by name (definition)
 	uses int
 }
 
@@ -214,12 +217,15 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		if err != nil {
 			return nil, err
 		}
-		w.ctx, w.def = ctx, def
+		w.ctx, w.def, w.defs = ctx, def, nil
 	}
 	ctx, def := w.ctx, w.def
 	ld, err := loadUnit(ctx, u, nm, &local)
 	if err != nil || !ld.ok {
 		return nil, err
+	}
+	if isClashFile(ld.user) {
+		return nil, w.vetClash(ld, nm, &local, u.files[0], compile, out)
 	}
 	if pf, ok := pathfinderUnit(ld.user); ok {
 		return vetPathfinder(ctx, pf, ld, nm, &local, u.files[0], compile, out)
@@ -264,6 +270,9 @@ func CompileBattle(paths []string, opts Options) (b *plan.Battle, list diag.List
 	}
 	if list.HasErrors() {
 		return nil, list, nil
+	}
+	if len(out.clashes) > 0 {
+		return nil, list, fmt.Errorf("%s is a clash battle file (rules: \"clash\"): compile it with CompileClash", strings.Join(paths, " "))
 	}
 	if len(plans) > 0 || len(out.battles) != 1 {
 		return nil, list, fmt.Errorf("%s is not a battle file (want kind: \"battle\", rules: \"pathfinder\")", strings.Join(paths, " "))
