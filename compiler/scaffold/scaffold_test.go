@@ -152,6 +152,20 @@ func TestWriteRefusesNonEmpty(t *testing.T) {
 	}
 }
 
+// An empty folder name is no folder: Write must not take it for the working directory (which
+// holds files) and write there.
+func TestWriteRefusesEmptyName(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("notes.txt", []byte("mine"), 0o644)
+	if err := Write("", []File{{Path: "scenario.cue", Data: []byte("x")}}); err == nil {
+		t.Error(`Write("") wrote into the working directory`)
+	}
+	if _, err := os.Stat("scenario.cue"); err == nil {
+		t.Error("scenario.cue was written")
+	}
+}
+
 func TestIDFromDir(t *testing.T) {
 	for in, want := range map[string]string{"myfield": "myfield", "My Field!": "my-field", "a/b/Stone_Ford": "stone_ford", "---": "scenario", "./": "scenario"} {
 		if got := IDFromDir(in); got != want {
