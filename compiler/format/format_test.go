@@ -24,6 +24,14 @@ func TestYAMLStyle(t *testing.T) {
 			"- night: rest\n# day 5: the battle\n\n# ---- retry ----\n- select: field01\n"},
 		{"quoting kept", "cancel: \"yes\"\ntake: 'no'\nn: 010\n", "cancel: \"yes\"\ntake: 'no'\nn: 010\n"},
 		{"block scalars are content", "s: |\n  a\n\n  # not a comment\nt: 1\n", "s: |\n  a\n\n  # not a comment\nt: 1\n"},
+		// A folded scalar's value has fewer line breaks than it has lines: its lines are still
+		// content, and no blank line appears after it.
+		{"folded scalars are content", "title: >\n  A folded\n  title\nnotes: x\n", "title: >\n  A folded\n  title\nnotes: x\n"},
+		{"a folded line that starts with #", "t: >\n  first\n  second\n  # not a comment\nx: 1\n", "t: >\n  first\n  second\n  # not a comment\nx: 1\n"},
+		{"a kept block and a comment after it", "a: |+\n  keep\n\n# about b\nb: 2\n", "a: |+\n  keep\n\n# about b\nb: 2\n"},
+		{"a comment with a plus after a block", "a: | # a+b\n  x\n\nb: 2\n", "a: | # a+b\n  x\n\nb: 2\n"},
+		{"a kept block with an indentation indicator", "a: |2+\n   x\n\nb: 2\n", "a: |2+\n   x\n\nb: 2\n"},
+		{"a nested folded scalar", "e:\n  say: >-\n    one\n    two\n  do: x\n", "e:\n  say: >-\n    one\n    two\n  do: x\n"},
 		{"head comment of a nested entry", "armies:\n    # the mercenaries\n    merc: {side: friendly}\n", "armies:\n  # the mercenaries\n  merc: {side: friendly}\n"},
 		{"comments only", "# nothing yet\n", "# nothing yet\n"},
 		{"empty", "", ""},

@@ -124,7 +124,19 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 func layout(src []byte, orig []*yaml.Node, raw []byte, out []*yaml.Node) []byte {
 	srcLines := strings.Split(string(src), "\n")
 	lines := strings.Split(string(raw), "\n")
-	srcKeep, keep := blockLines(orig), blockLines(out)
+	srcBlocks, outBlocks := blockRanges(srcLines, orig), blockRanges(lines, out)
+	if len(srcBlocks) != len(outBlocks) {
+		return raw
+	}
+	srcKeep, keep := marked(srcBlocks), marked(outBlocks)
+	// The encoder re-folds block scalars (">" lines joined up to its width); their lines are the
+	// author's: each output block is the source block's lines, moved to the output's indentation.
+	blockAt := map[int]int{} // output line where a block's content starts -> its index
+	for i, r := range outBlocks {
+		if r[0] <= r[1] {
+			blockAt[r[0]] = i
+		}
+	}
 	blank := func(n int) bool {
 		return n >= 1 && n <= len(srcLines) && strings.TrimSpace(srcLines[n-1]) == ""
 	}
@@ -200,9 +212,12 @@ func layout(src []byte, orig []*yaml.Node, raw []byte, out []*yaml.Node) []byte 
 	}
 	for i, l := range lines {
 		n := i + 1
-		if keep[n] {
-			w = append(w, l)
+		if k, ok := blockAt[n]; ok {
+			w = append(w, reindent(srcLines, srcBlocks[k], lines, outBlocks[k])...)
 			continue
+		}
+		if keep[n] {
+			continue // a block's content, written above
 		}
 		if t := strings.TrimSpace(l); t == "" || strings.HasPrefix(t, "#") {
 			continue // the encoder's blank and comment lines: the author's are placed instead
@@ -218,15 +233,37 @@ func layout(src []byte, orig []*yaml.Node, raw []byte, out []*yaml.Node) []byte 
 	return []byte(strings.Join(w, "\n") + "\n")
 }
 
-// blockLines marks the lines (1-based) that hold the content of block scalars (| and >).
-func blockLines(docs []*yaml.Node) map[int]bool {
-	out := map[int]bool{}
+// blockRanges returns, for each block scalar (| and >) of docs in walk order, the lines of lines
+// (1-based, inclusive) that hold its content: after its header, every line that is blank or
+// indented at least as far as the first line that is not (a folded scalar's value has fewer
+// line breaks than it has lines, so its value cannot tell). Trailing blank lines belong to it
+// only when it keeps them (|+, >+). A block with no content line is [header+1, header].
+func blockRanges(lines []string, docs []*yaml.Node) [][2]int {
+	var out [][2]int
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
 		if n.Kind == yaml.ScalarNode && n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-			for l := n.Line + 1; l <= n.Line+strings.Count(n.Value, "\n")+1; l++ {
-				out[l] = true
+			from, last, indent := n.Line+1, n.Line, -1
+			for l := from; l <= len(lines); l++ {
+				t := strings.TrimRight(lines[l-1], " \t\r")
+				if strings.TrimSpace(t) == "" {
+					continue
+				}
+				ind := len(t) - len(strings.TrimLeft(t, " "))
+				if indent < 0 {
+					indent = ind
+				}
+				if ind < indent || ind == 0 {
+					break
+				}
+				last = l
 			}
+			if keeps(lineAt(lines, n.Line), n.Column) {
+				for last < len(lines) && strings.TrimSpace(lines[last]) == "" {
+					last++
+				}
+			}
+			out = append(out, [2]int{from, last})
 		}
 		for _, c := range n.Content {
 			walk(c)
@@ -236,6 +273,70 @@ func blockLines(docs []*yaml.Node) map[int]bool {
 		walk(d)
 	}
 	return out
+}
+
+// keeps reports whether the block scalar header whose indicator (| or >) is at column col
+// (1-based) of header has the keep chomping indicator: "|+", ">2+", "|+2".
+func keeps(header string, col int) bool {
+	if col < 1 || col > len(header) || header[col-1] != '|' && header[col-1] != '>' {
+		return false
+	}
+	for i := col; i < len(header) && i < col+2; i++ {
+		switch c := header[i]; {
+		case c == '+':
+			return true
+		case c == '-' || c >= '1' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func lineAt(lines []string, n int) string {
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
+}
+
+// marked is the set of lines inside the ranges.
+func marked(ranges [][2]int) map[int]bool {
+	out := map[int]bool{}
+	for _, r := range ranges {
+		for l := r[0]; l <= r[1]; l++ {
+			out[l] = true
+		}
+	}
+	return out
+}
+
+// reindent returns the source lines of block src moved from their indentation to that of the
+// output block out (the indentation of each one's first non-blank line); a blank line stays
+// blank, spaces past the indentation stay content.
+func reindent(srcLines []string, src [2]int, outLines []string, out [2]int) []string {
+	first := func(lines []string, r [2]int) int {
+		for l := r[0]; l <= r[1]; l++ {
+			if t := lineAt(lines, l); strings.TrimSpace(t) != "" {
+				return len(t) - len(strings.TrimLeft(t, " "))
+			}
+		}
+		return 0
+	}
+	from, to := first(srcLines, src), strings.Repeat(" ", first(outLines, out))
+	var w []string
+	for l := src[0]; l <= src[1]; l++ {
+		t := strings.TrimRight(lineAt(srcLines, l), "\r")
+		switch {
+		case len(t) <= from && strings.TrimSpace(t) == "":
+			w = append(w, "")
+		case len(t) >= from:
+			w = append(w, to+t[from:])
+		default:
+			w = append(w, t) // cannot happen: the range holds no line indented less
+		}
+	}
+	return w
 }
 
 // placeComment moves the trailing comment of b's line in the output to the column it had after
@@ -351,5 +452,7 @@ func sameOrder(src []byte, docs []*yaml.Node, out []byte, outDocs []*yaml.Node) 
 		}
 		return cs
 	}
-	return strings.Join(list(src, blockLines(docs)), "\n") == strings.Join(list(out, blockLines(outDocs)), "\n")
+	srcKeep := marked(blockRanges(strings.Split(string(src), "\n"), docs))
+	outKeep := marked(blockRanges(strings.Split(string(out), "\n"), outDocs))
+	return strings.Join(list(src, srcKeep), "\n") == strings.Join(list(out, outKeep), "\n")
 }
