@@ -62,6 +62,25 @@ func TestYAMLSyntaxError(t *testing.T) {
 	}
 }
 
+// Errors of yaml.v3's reader (a control character, bytes that are not UTF-8) name no line: the
+// position is where the first such byte is (line and byte column, 1-based).
+func TestYAMLReaderErrorPositions(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		line, col int
+	}{
+		{"a: 1\n\x00garbage", 2, 1},
+		{"a: \"\xff\xfe\"\n", 1, 5},      // a : space " then 0xff: byte 5
+		{"# ok\nb: [1,\x07 2]\n", 2, 7},  // b : space [ 1 , then the bell: byte 7
+		{"s: caf\xc3\xa9 \x1b\n", 1, 10}, // s : space c a f, é is two bytes (7, 8), space, escape: 10
+	} {
+		_, list := YAML("x.yaml", []byte(tc.in))
+		if len(list) != 1 || list[0].Code != CodeSyntax || list[0].Pos.Line != tc.line || list[0].Pos.Column != tc.col {
+			t.Errorf("%q: %v, want L001 at %d:%d", tc.in, list, tc.line, tc.col)
+		}
+	}
+}
+
 func TestCUEStyle(t *testing.T) {
 	// cue fmt aligns the values of consecutive fields one space after the longest label.
 	out, list := CUE("x.cue", []byte("a:   1\nbb: 2\n// c\nccc: {x:1}\n"))
