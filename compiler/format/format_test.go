@@ -81,6 +81,15 @@ func TestYAMLReaderErrorPositions(t *testing.T) {
 	}
 }
 
+// The CUE parser reports a NUL twice at one place ("illegal character NUL", "... U+0000"): one
+// diagnostic per position.
+func TestCUESyntaxErrorOncePerPosition(t *testing.T) {
+	_, list := CUE("x.cue", []byte("a: 1\x00b: 2\n"))
+	if len(list) != 1 || list[0].Pos.Line != 1 || list[0].Pos.Column != 5 {
+		t.Errorf("got %v, want one L001 at 1:5", list)
+	}
+}
+
 func TestCUEStyle(t *testing.T) {
 	// cue fmt aligns the values of consecutive fields one space after the longest label.
 	out, list := CUE("x.cue", []byte("a:   1\nbb: 2\n// c\nccc: {x:1}\n"))
