@@ -266,6 +266,7 @@ func routes(s *Scene, p *plan.Plan, fc *forecast.Forecast, centre func(int) Pt, 
 		s.add(Item{Shape: Circle, Pts: []Pt{path[0]}, R: 6, Fill: colour, Stroke: "#ffffff", Width: 1.5})
 	}
 	between() // what goes over the lines and under the labels
+	var placed labels
 	for k := range fc.Armies {
 		colour, pt := cs[k], pts[k]
 		for _, st := range stays[k] {
@@ -280,8 +281,9 @@ func routes(s *Scene, p *plan.Plan, fc *forecast.Forecast, centre func(int) Pt, 
 			if k%2 == 1 {
 				x = c.X - 8 - w
 			}
-			s.rect(x, c.Y-8, w, 16, "#ffffff", colour, 1.5, false)
-			s.text(x+3, c.Y+4.5, 11, "start", true, colour, label)
+			y := placed.place(x, c.Y-8, w, 16)
+			s.rect(x, y, w, 16, "#ffffff", colour, 1.5, false)
+			s.text(x+3, y+12.5, 11, "start", true, colour, label)
 		}
 	}
 	for _, m := range fc.Meetings {

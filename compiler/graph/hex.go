@@ -126,6 +126,7 @@ func Hexes(p *plan.Plan) *Scene {
 		}
 		s.add(Item{Shape: Circle, Pts: []Pt{path[0]}, R: 6, Fill: cs[k], Stroke: "#ffffff", Width: 1.5})
 	}
+	var placed labels
 	for k := range fc.Armies {
 		arrive, order, pt := arrives[k], orders[k], pts[k]
 		for i, h := range order {
@@ -139,8 +140,9 @@ func Hexes(p *plan.Plan) *Scene {
 			if k%2 == 1 {
 				x = c.X - 8 - lw
 			}
-			s.rect(x, c.Y-8, lw, 15, "#ffffff", cs[k], 1.5, false)
-			s.text(x+3, c.Y+3.5, 10, "start", true, cs[k], label)
+			y := placed.place(x, c.Y-8, lw, 15)
+			s.rect(x, y, lw, 15, "#ffffff", cs[k], 1.5, false)
+			s.text(x+3, y+11.5, 10, "start", true, cs[k], label)
 		}
 	}
 	ringed := map[int]bool{}

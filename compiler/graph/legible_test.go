@@ -96,6 +96,19 @@ func TestFieldLabelsReadable(t *testing.T) {
 				}
 			}
 		}
+		// No two day labels (their white boxes) cover each other.
+		var boxes []box
+		for i, it := range s.Items {
+			if it.Shape == Poly && it.Fill == "#ffffff" && len(it.Pts) == 4 && i+1 < len(s.Items) && dayLabel.MatchString(s.Items[i+1].Text) {
+				b := rectBox(it)
+				for _, o := range boxes {
+					if b.overlaps(o) {
+						t.Errorf("%s: day label %q at %v covers another at %v", s.Title, s.Items[i+1].Text, b, o)
+					}
+				}
+				boxes = append(boxes, b)
+			}
+		}
 		if lastLine > firstLabel {
 			t.Errorf("%s: a route line (item %d) is drawn over a day label (item %d)", s.Title, lastLine, firstLabel)
 		}
