@@ -1,10 +1,11 @@
 package scaffold
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,16 +156,53 @@ func tokenLen(s string) int {
 	return len(s)
 }
 
-// replaceJSON sets the first "key": "..." of a JSON document (the top level's, in a scenario).
+// replaceJSON sets the string value of key in the top-level object of a JSON document (not a
+// nested "title", such as an encounter's), keeping every other byte; data is returned as it is
+// when the top level has no such string field or is not JSON.
 func replaceJSON(data []byte, key, value string) []byte {
-	re := regexp.MustCompile(`"` + key + `"\s*:\s*"(?:[^"\\]|\\.)*"`)
-	done := false
-	return re.ReplaceAllFunc(data, func(m []byte) []byte {
-		if done {
-			return m
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct{ object, wantKey bool }
+	var stack []frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return data
 		}
-		done = true
-		q := strconv.Quote(value)
-		return []byte(`"` + key + `": ` + q)
-	})
+		top := len(stack) - 1
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				if top >= 0 && stack[top].object {
+					stack[top].wantKey = true // this value ends the pair
+				}
+				stack = append(stack, frame{object: t == '{', wantKey: t == '{'})
+			default:
+				stack = stack[:top]
+			}
+			continue
+		case string:
+			if top == 0 && stack[0].object && stack[0].wantKey {
+				stack[0].wantKey = false
+				if t != key {
+					continue
+				}
+				start := dec.InputOffset()
+				v, err := dec.Token()
+				if _, ok := v.(string); err != nil || !ok {
+					return data // not a string: leave it to vet
+				}
+				end := dec.InputOffset()
+				i := bytes.IndexByte(data[start:end], '"') // after the colon and blanks
+				if i < 0 {
+					return data
+				}
+				q, _ := json.Marshal(value)
+				return append(append(append([]byte{}, data[:start+int64(i)]...), q...), data[end:]...)
+			}
+		}
+		if top >= 0 && stack[top].object {
+			stack[top].wantKey = !stack[top].wantKey
+		}
+	}
 }

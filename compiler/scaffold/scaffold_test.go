@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -210,5 +211,30 @@ func TestFrom(t *testing.T) {
 		if f.Path == "mini.yaml" && (!strings.Contains(string(f.Data), "\nid: \"mini2\"\n") || !strings.Contains(string(f.Data), "\ntitle: \"Mini two\"\n")) {
 			t.Errorf("mini.yaml:\n%s", f.Data)
 		}
+	}
+}
+
+// In a JSON scenario the top level's id and title are renamed, not the first "id" or "title"
+// anywhere (an encounter's title may come first), and the new values are valid JSON strings.
+func TestFromJSONTopLevel(t *testing.T) {
+	dir := t.TempDir()
+	src := `{"encounters": {"e": {"title": "Raiders", "monsters": [{"name": "R", "level": 1}]}},
+ "kind": "scenario", "id": "old", "title": "Old"}
+`
+	path := filepath.Join(dir, "s.json")
+	os.WriteFile(path, []byte(src), 0o644)
+	files, err := From([]string{path}, "new", "Tab\there \"quoted\"")
+	if err != nil || len(files) != 1 {
+		t.Fatalf("%v %v", err, files)
+	}
+	var got struct {
+		ID, Title  string
+		Encounters map[string]struct{ Title string }
+	}
+	if err := json.Unmarshal(files[0].Data, &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, files[0].Data)
+	}
+	if got.ID != "new" || got.Title != "Tab\there \"quoted\"" || got.Encounters["e"].Title != "Raiders" {
+		t.Errorf("got %+v\n%s", got, files[0].Data)
 	}
 }
