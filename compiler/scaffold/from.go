@@ -98,16 +98,18 @@ func rename(name string, data []byte, id, title string) ([]byte, error) {
 	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return data, nil
 	}
-	// Only the value's token is replaced, so everything else stays byte for byte.
+	// Only the value's token is replaced (after its anchor, which an alias may name), so
+	// everything else stays byte for byte; a block scalar (| or >) loses its lines below the key.
+	// Last key first, so that removed lines do not move the ones still to replace.
 	lines := strings.Split(string(data), "\n")
 	m := doc.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i].Value, m.Content[i+1]
+	for i := len(m.Content) - 2; i >= 0; i -= 2 {
+		key, v := m.Content[i], m.Content[i+1]
 		var to string
 		switch {
-		case k == "id":
+		case key.Value == "id":
 			to = id
-		case k == "title" && title != "":
+		case key.Value == "title" && title != "":
 			to = title
 		default:
 			continue
@@ -116,12 +118,39 @@ func rename(name string, data []byte, id, title string) ([]byte, error) {
 			continue
 		}
 		l := lines[v.Line-1]
-		rest := l[v.Column-1:]
-		n := tokenLen(rest)
-		lines[v.Line-1] = l[:v.Column-1] + strconv.Quote(to) + rest[n:]
+		at := v.Column - 1
+		if v.Anchor != "" && strings.HasPrefix(l[at:], "&"+v.Anchor) {
+			at += 1 + len(v.Anchor)
+			for at < len(l) && (l[at] == ' ' || l[at] == '\t') {
+				at++
+			}
+		}
+		rest := l[at:]
+		if v.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+			// The header (| or > and its indicators) up to a comment; then the content lines,
+			// each blank or indented past the key.
+			n := len(rest)
+			if c := strings.Index(rest, " #"); c >= 0 {
+				n = c
+			}
+			lines[v.Line-1] = l[:at] + strconv.Quote(to) + rest[n:]
+			end := v.Line // lines[end] is the line after the header
+			for end < len(lines) && (strings.TrimSpace(lines[end]) == "" || indentOf(lines[end]) > key.Column-1) {
+				end++
+			}
+			for end > v.Line && strings.TrimSpace(lines[end-1]) == "" {
+				end-- // blank lines after the block separate entries: they stay
+			}
+			lines = append(lines[:v.Line], lines[end:]...)
+			continue
+		}
+		lines[v.Line-1] = l[:at] + strconv.Quote(to) + rest[tokenLen(rest):]
 	}
 	return []byte(strings.Join(lines, "\n")), nil
 }
+
+// indentOf counts the spaces a line starts with.
+func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
 
 // tokenLen is the length of the YAML scalar token that starts s: a quoted string to its closing
 // quote, or a plain scalar up to a comment or the end of the line.

@@ -238,3 +238,20 @@ func TestFromJSONTopLevel(t *testing.T) {
 		t.Errorf("got %+v\n%s", got, files[0].Data)
 	}
 }
+
+// In a YAML scenario a title written as a block scalar (its lines below the key) is replaced
+// whole, and an anchor on the id stays (an alias may name it).
+func TestFromYAMLBlockTitle(t *testing.T) {
+	dir := t.TempDir()
+	src := "kind: scenario\nid: &me old # the id\ntitle: >\n  A long\n  title\n\nrules: karzoral\nnotes: *me\n"
+	path := filepath.Join(dir, "s.yaml")
+	os.WriteFile(path, []byte(src), 0o644)
+	files, err := From([]string{path}, "new", "New")
+	if err != nil || len(files) != 1 {
+		t.Fatalf("%v %v", err, files)
+	}
+	want := "kind: scenario\nid: &me \"new\" # the id\ntitle: \"New\"\n\nrules: karzoral\nnotes: *me\n"
+	if string(files[0].Data) != want {
+		t.Errorf("got\n%s\nwant\n%s", files[0].Data, want)
+	}
+}
