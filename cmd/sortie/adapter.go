@@ -83,6 +83,7 @@ func runOf(res runner.Result) *expect.Run {
 func knownOf(p *plan.Plan) expect.Known {
 	var k expect.Known
 	if pf := p.Pathfinder; pf != nil {
+		k.NoRations = true // P: armies eat BP (P-11), the runner keeps no party rations
 		for _, a := range pf.Armies {
 			k.Armies = append(k.Armies, a.ID)
 		}
