@@ -61,7 +61,8 @@ func pngSize(s *Scene, scale float64) (int, int, error) {
 
 // Check says what in p the pictures (and the forecast they draw) cannot read, nil when nothing:
 // a hand-edited plan.json may hold any numbers. For a Pathfinder plan: a day limit in
-// 1..MaxDays, hexes at coordinates within MaxCoord, armies whose start and route name hexes, sides
+// 1..MaxDays, hexes at coordinates within MaxCoord with neighbours that are hexes, armies whose
+// start and route name hexes, sides
 // 0 or 1, objectives that name armies and hexes. For a Karzoral plan: the coordinates (the
 // runner's own check, karzoral.New, covers its indices).
 func Check(p *plan.Plan) error {
@@ -87,6 +88,11 @@ func Check(p *plan.Plan) error {
 	for _, h := range pf.Hexes {
 		if err := coord("hex", h.ID, h.At); err != nil {
 			return err
+		}
+		for _, n := range h.Neighbours {
+			if n < 0 || n >= nh {
+				return fmt.Errorf("hex %s: neighbour %d out of range (%d hexes)", h.ID, n, nh)
+			}
 		}
 	}
 	for _, a := range pf.Armies {

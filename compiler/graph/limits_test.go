@@ -86,6 +86,7 @@ func TestCheckHandEdited(t *testing.T) {
 		"day limit 2000000000":         func(p *plan.Plan) { p.DayLimit = 2000000000 },
 		"coordinates out of range":     func(p *plan.Plan) { p.Pathfinder.Hexes[0].At = [2]int{1000000, -1000000} },
 		"side 7":                       func(p *plan.Plan) { p.Pathfinder.Armies[1].Side = 7 },
+		"neighbour 99 out of range":    func(p *plan.Plan) { p.Pathfinder.Hexes[0].Neighbours = []int{99} },
 		"reach [0 99] out of range":    func(p *plan.Plan) { p.Pathfinder.Objectives[0].Reach = &[2]int{0, 99} },
 	} {
 		if err := pf(edit); err == nil || !strings.Contains(err.Error(), want) {
