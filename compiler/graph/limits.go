@@ -62,9 +62,8 @@ func pngSize(s *Scene, scale float64) (int, int, error) {
 // Check says what in p the pictures (and the forecast they draw) cannot read, nil when nothing:
 // a hand-edited plan.json may hold any numbers. For a Pathfinder plan: a day limit in
 // 1..MaxDays, hexes at coordinates within MaxCoord with neighbours that are hexes, armies whose
-// start and route name hexes, sides
-// 0 or 1, objectives that name armies and hexes. For a Karzoral plan: the coordinates (the
-// runner's own check, karzoral.New, covers its indices).
+// start and route name hexes, sides 0 or 1, objectives that name armies and hexes. For a
+// Karzoral plan: the coordinates (the runner's own check, karzoral.New, covers its indices).
 func Check(p *plan.Plan) error {
 	coord := func(what, id string, at [2]int) error {
 		if at[0] < -MaxCoord || at[0] > MaxCoord || at[1] < -MaxCoord || at[1] > MaxCoord {
