@@ -52,6 +52,29 @@ func TestYAMLStyle(t *testing.T) {
 	}
 }
 
+// yaml.v3 names no column, and for a parser error the line where the construct began counted
+// from 0 ("line 1" for the "[" on line 2): each error is placed where it is, by hand from the
+// source (line:column of the token that shows it).
+func TestYAMLSyntaxErrorPositions(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		line, col int
+	}{
+		{"a: 1\nb: [1, 2\n", 2, 4},                        // the "[" never closed
+		{"- {day: 1, move: east\n- roll: [1, 2]\n", 2, 1}, // the next entry where "}" was due
+		{"a: \"x\nb: 2\n", 1, 4},                          // the quote never closed
+		{"a: b: c\n", 1, 4},                               // a second ":" on one line
+		{"a:\n  b: 1\n c: 2\n", 3, 2},                     // c is indented less than b
+		{"a: &x 1\nb: *y\n", 2, 4},                        // no anchor y
+		{"a:\n\tb: 1\n", 2, 1},                            // a tab
+	} {
+		_, list := YAML("x.yaml", []byte(tc.in))
+		if len(list) != 1 || list[0].Code != CodeSyntax || list[0].Pos.Line != tc.line || list[0].Pos.Column != tc.col {
+			t.Errorf("%q: %v, want L001 at %d:%d", tc.in, list, tc.line, tc.col)
+		}
+	}
+}
+
 func TestYAMLSyntaxError(t *testing.T) {
 	out, list := YAML("bad.yaml", []byte("a: 1\nb: [1, 2\nc: 3\n"))
 	if out != nil || len(list) != 1 || list[0].Code != CodeSyntax || list[0].Pos.File != "bad.yaml" || list[0].Pos.Line == 0 {

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	cueyaml "cuelang.org/go/encoding/yaml"
+	goccy "github.com/goccy/go-yaml"
+	goccyparser "github.com/goccy/go-yaml/parser"
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -110,9 +112,58 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 		if msg == "" {
 			msg = "not valid YAML"
 		}
+		if pos.Column == 0 && len(msgs) == 1 {
+			// yaml.v3 names no column, and for a parser error the line where the construct began,
+			// counted from 0: a second reader places the error where it is (on files up to
+			// syntaxPosMax: it takes some 150 bytes of memory a byte of YAML).
+			if line, col, why, ok := syntaxPos(src); ok {
+				pos.Line, pos.Column, msg = line, col, why
+			} else if line, col, ok := aliasPos(src, msg); ok {
+				pos.Line, pos.Column = line, col
+			}
+		}
 		list.Add(diag.Errorf(pos, CodeSyntax, "%s", msg))
 	}
 	return list
+}
+
+// syntaxPosMax is the largest file syntaxPos reads (256 KiB: a scenario or a script is a few).
+const syntaxPosMax = 256 << 10
+
+// syntaxPos is where github.com/goccy/go-yaml's parser, which keeps the position of every token,
+// finds a syntax error in src: line and column (1-based) and its message; ok is false when it
+// finds none (the two readers disagree) or fails otherwise.
+func syntaxPos(src []byte) (line, col int, msg string, ok bool) {
+	if len(src) > syntaxPosMax {
+		return 0, 0, "", false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	_, err := goccyparser.ParseBytes(src, 0)
+	var se *goccy.SyntaxError
+	if !errors.As(err, &se) || se.Token == nil || se.Token.Position == nil || se.Token.Position.Line < 1 {
+		return 0, 0, "", false
+	}
+	return se.Token.Position.Line, max(se.Token.Position.Column, 1), se.Message, true
+}
+
+var reUnknownAnchor = regexp.MustCompile(`^unknown anchor '([^']+)' referenced$`)
+
+// aliasPos places yaml.v3's "unknown anchor 'x' referenced" (no line) at the first *x.
+func aliasPos(src []byte, msg string) (line, col int, ok bool) {
+	m := reUnknownAnchor.FindStringSubmatch(msg)
+	if m == nil {
+		return 0, 0, false
+	}
+	for i, l := range strings.Split(string(src), "\n") {
+		if j := strings.Index(l, "*"+m[1]); j >= 0 {
+			return i + 1, j + 1, true
+		}
+	}
+	return 0, 0, false
 }
 
 // badChar finds the first byte yaml.v3's reader refuses: one that is not UTF-8, or a character
