@@ -21,15 +21,19 @@ import (
 )
 
 // IsCampaign reports whether path is a single file whose top-level kind is "campaign" (the CLI
-// dispatches on it: `sortie vet campaign.cue`). Anything unreadable or unparsable is "no": the
-// scenario path then reports the problem as before.
+// dispatches on it: `sortie vet campaign.cue`). Anything unreadable, unparsable, too large (L004)
+// or too deep (L005) is "no": the scenario path then reports the problem as before. The file is
+// only parsed, never evaluated.
 func IsCampaign(path string) bool {
 	st, err := os.Stat(path)
-	if err != nil || st.IsDir() {
+	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
 		return false
 	}
 	data, err := os.ReadFile(path)
-	if err != nil {
+	if err != nil || len(data) > MaxFileSize {
+		return false
+	}
+	if _, _, deep := tooDeep(fileKind(path), data); deep {
 		return false
 	}
 	var f *ast.File
@@ -135,7 +139,7 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 			WithHint(`a campaign file starts with kind: "campaign"; a scenario is run with sortie run`))
 		return nil, list, nil
 	}
-	sc := newSchemaChecker(ctx, def, ld.user, nm, &list)
+	sc := newSchemaChecker(ctx, def, &ld, nm, &list)
 	sc.run()
 	if list.HasErrors() {
 		return nil, list, nil

@@ -227,13 +227,13 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 	if !checkKind(ld.user, nm, &local, u.files[0]) {
 		return nil, nil
 	}
-	sc := newSchemaChecker(ctx, def, ld.user, nm, &local)
-	unified := sc.run()
+	sc := newSchemaChecker(ctx, def, &ld, nm, &local)
+	sc.run()
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
 		root = diag.Pos{File: nm.display(u.files[0]), Line: 1, Column: 1}
 	}
-	s := (&decoder{nm: nm}).decode(ld.user, unified, root)
+	s := (&decoder{nm: nm}).decode(sc.decodeRoot(), root)
 	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
 	sup := collectSuppressions(ld.cue, nm, &local)
 	var found diag.List

@@ -284,6 +284,9 @@ type loaded struct {
 	ok      bool        // user is usable (no syntax or load error)
 	cue     []*ast.File // the CUE files, parsed
 	data    []*ast.File // the YAML and JSON files as CUE syntax
+	// bigs are the large struct literals of a unit made of one data file, left out of user (as
+	// empty structs) to be evaluated in pieces by the schema checker (pieces.go).
+	bigs []bigMap
 }
 
 // loadUnit reads, parses and builds a unit in ctx. Syntax errors give L001, other load and build
@@ -305,7 +308,7 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 				WithHint("split the scenario over several files, or shrink it"))
 			continue
 		}
-		if line, col, deep := tooDeep(data); deep {
+		if line, col, deep := tooDeep(fileKind(abs), data); deep {
 			syntaxOK = false
 			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "nesting deeper than %d levels", maxDepth).
 				WithHint("flatten the structure; nothing else in this file was checked"))
@@ -394,6 +397,11 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 		inst = build.NewContext().NewInstance(u.dir, nil)
 	}
 	res.data = dataFiles
+	if chunking && len(cueArgs) == 0 && len(dataFiles) == 1 {
+		if res.bigs = findBigMaps(dataFiles[0]); len(res.bigs) > 0 {
+			dataFiles = []*ast.File{withoutMaps(dataFiles[0], res.bigs)}
+		}
+	}
 	for _, f := range dataFiles {
 		if err := inst.AddSyntax(f); err != nil {
 			addCUEErrors(list, nm, err, codeLoad, f.Filename, "")

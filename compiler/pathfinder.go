@@ -102,14 +102,14 @@ func vetPathfinder(ctx *cue.Context, battle bool, ld loaded, nm *namer, list *di
 	if err != nil {
 		return nil, err
 	}
-	sc := newSchemaChecker(ctx, def, ld.user, nm, list)
-	unified := sc.run()
+	sc := newSchemaChecker(ctx, def, &ld, nm, list)
+	sc.run()
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
 		root = diag.Pos{File: nm.display(fallback), Line: 1, Column: 1}
 	}
 	pc := &pfc{dc: &decoder{nm: nm}, list: list, root: root}
-	n := rootNode(ld.user, unified)
+	n := sc.decodeRoot()
 	if battle {
 		b := pc.battle(n)
 		if !compile || list.HasErrors() {

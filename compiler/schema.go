@@ -77,15 +77,18 @@ func checkKind(user cue.Value, nm *namer, list *diag.List, fallback string) bool
 }
 
 // schemaChecker applies #Scenario to the user's value and turns CUE's errors into S001-S004
-// diagnostics placed in the user's files.
+// diagnostics placed in the user's files. A data unit with large entity maps is evaluated in
+// pieces (pieces.go); pieces[0] is the top level.
 type schemaChecker struct {
-	ctx   *cue.Context
-	def   cue.Value // #Scenario
-	user  cue.Value // the author's value alone: positions come from here
-	u     cue.Value // user & #Scenario
-	nm    *namer
-	list  *diag.List
-	empty cue.Value // {}
+	ctx    *cue.Context
+	def    cue.Value // #Scenario
+	user   cue.Value // the author's value alone (the top level's piece): positions come from here
+	u      cue.Value // user & #Scenario
+	pieces []*piece
+	splits *splitTree // the entity maps evaluated in chunks, nil when none
+	nm     *namer
+	list   *diag.List
+	empty  cue.Value // {}
 	// root is the schema tree, cached as it is walked (see schemaAt); missing is the node of
 	// paths the schema does not have (its value does not exist, but is safe to use).
 	root, missing *snode
@@ -96,9 +99,11 @@ type schemaChecker struct {
 	seen map[string]bool
 }
 
-func newSchemaChecker(ctx *cue.Context, def, user cue.Value, nm *namer, list *diag.List) *schemaChecker {
-	return &schemaChecker{
-		ctx: ctx, def: def, user: user, u: user.Unify(def), nm: nm, list: list,
+// newSchemaChecker applies def to the loaded unit: to ld.user, or piece by piece when the unit is
+// a data file with large entity maps (ld.bigs).
+func newSchemaChecker(ctx *cue.Context, def cue.Value, ld *loaded, nm *namer, list *diag.List) *schemaChecker {
+	sc := &schemaChecker{
+		ctx: ctx, def: def, nm: nm, list: list,
 		empty:   ctx.CompileString("{}"),
 		root:    &snode{v: def},
 		defs:    map[string]*snode{},
@@ -106,48 +111,73 @@ func newSchemaChecker(ctx *cue.Context, def, user cue.Value, nm *namer, list *di
 		flagged: map[string]bool{},
 		seen:    map[string]bool{},
 	}
+	user := ld.user
+	if len(ld.bigs) > 0 {
+		user = sc.split(ld)
+	}
+	sc.user, sc.u = user, user.Unify(def)
+	sc.pieces = append([]*piece{{user: sc.user, u: sc.u}}, sc.pieces...)
+	return sc
 }
 
-// run reports every schema error it can find and returns the unified value.
+// decodeRoot is the decoder's node of the top level.
+func (sc *schemaChecker) decodeRoot() node { return rootNode(sc.user, sc.u, sc.splits) }
+
+// clean reports whether CUE finds every piece clean as a whole.
+func (sc *schemaChecker) clean() bool {
+	for _, p := range sc.pieces {
+		if p.u.Validate(cue.Concrete(true)) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// run reports every schema error it can find and returns the unified value of the top level.
 func (sc *schemaChecker) run() cue.Value {
 	// A clean scenario (the common case in a corpus) is clean for CUE as a whole: nothing can
 	// hide an error then, so the key walk and the per-entity search are skipped. TestFastPath
 	// checks that single unknown fields at every level are still found.
-	if fastPath && sc.u.Validate(cue.Concrete(true)) == nil {
+	if fastPath && sc.clean() {
 		return sc.u
 	}
 	// Unknown fields first: CUE's Validate drops some "field not allowed" errors (CUE issues 1319,
 	// 692), so every key is checked against the schema with Allows.
-	sc.walk(sc.user, sc.root, nil)
+	for _, p := range sc.pieces {
+		sc.walk(p.user, sc.nodeAt(p.prefix), p.prefix)
+	}
 
 	// Then CUE's own errors, for the whole value and for each entity on its own (a conflict in one
 	// place hides incomplete and required errors elsewhere).
 	type group struct {
+		p    *piece
 		sels []cue.Selector
 		errs []errors.Error
 	}
 	var order []string
 	groups := map[string]*group{}
-	add := func(err error) {
-		for _, e := range errors.Errors(err) {
-			sels, ok := sc.selectors(e.Path())
-			if !ok {
-				continue
+	for _, p := range sc.pieces {
+		add := func(err error) {
+			for _, e := range errors.Errors(err) {
+				sels, ok := sc.selectors(p, e.Path())
+				if !ok {
+					continue
+				}
+				key := cue.MakePath(sels...).String()
+				g := groups[key]
+				if g == nil {
+					g = &group{p: p, sels: sels}
+					groups[key] = g
+					order = append(order, key)
+				}
+				g.errs = append(g.errs, e)
 			}
-			key := cue.MakePath(sels...).String()
-			g := groups[key]
-			if g == nil {
-				g = &group{sels: sels}
-				groups[key] = g
-				order = append(order, key)
-			}
-			g.errs = append(g.errs, e)
 		}
+		sc.validate(p.u, add, 0)
 	}
-	sc.validate(sc.u, add, 0)
 	for _, key := range order {
 		g := groups[key]
-		sc.classify(g.sels, g.errs)
+		sc.classify(g.p, g.sels, g.errs)
 	}
 	return sc.u
 }
@@ -182,12 +212,14 @@ func (sc *schemaChecker) validate(v cue.Value, add func(error), depth int) {
 	}
 }
 
-// selectors converts an error path (strings) to selectors by walking the user's value: an element
-// of a list is an index, anything else a string label. Paths through definitions or hidden fields
-// (the author's helpers) are not schema paths: ok is false.
-func (sc *schemaChecker) selectors(path []string) ([]cue.Selector, bool) {
-	cur := sc.user
-	sels := make([]cue.Selector, 0, len(path))
+// selectors converts an error path of piece p (strings, relative to the piece) to the selectors
+// of the full path by walking the user's value: an element of a list is an index, anything else
+// a string label. Paths through definitions or hidden fields (the author's helpers) are not schema
+// paths: ok is false.
+func (sc *schemaChecker) selectors(p *piece, path []string) ([]cue.Selector, bool) {
+	cur := p.user
+	sels := make([]cue.Selector, 0, len(p.prefix)+len(path))
+	sels = append(sels, p.prefix...)
 	for _, s := range path {
 		var sel cue.Selector
 		if n, err := strconv.Atoi(s); err == nil && n >= 0 && isList(cur) {
@@ -234,12 +266,15 @@ type spattern struct {
 // schemaAt returns the schema's value at a path of the user's value: regular and optional fields,
 // pattern constraints ([#ID]: #Block) and list elements are followed. It does not exist when the
 // schema has nothing there.
-func (sc *schemaChecker) schemaAt(sels []cue.Selector) cue.Value {
+func (sc *schemaChecker) schemaAt(sels []cue.Selector) cue.Value { return sc.nodeAt(sels).v }
+
+// nodeAt is schemaAt's node.
+func (sc *schemaChecker) nodeAt(sels []cue.Selector) *snode {
 	n := sc.root
 	for _, sel := range sels {
 		n = sc.child(n, sel)
 	}
-	return n.v
+	return n
 }
 
 // child returns the schema node of the field or element sel of n (the missing node when the
@@ -447,12 +482,16 @@ func (sc *schemaChecker) unknownField(names []string, v cue.Value, parent []cue.
 	sc.list.Add(d)
 }
 
-// userAt looks a path up in the user's value and returns the deepest value that exists and how many
-// selectors it took (n == len(sels) when the whole path exists).
-func (sc *schemaChecker) userAt(sels []cue.Selector) (cue.Value, int) {
-	cur := sc.user
-	for i, sel := range sels {
-		next := cur.LookupPath(cue.MakePath(sel))
+// userAt looks a full path up in the user's value of piece p and returns the deepest value that
+// exists and how many selectors it took (n == len(sels) when the whole path exists). sels starts
+// with the piece's prefix.
+func (sc *schemaChecker) userAt(p *piece, sels []cue.Selector) (cue.Value, int) {
+	cur := p.user
+	if len(sels) < len(p.prefix) {
+		return cur, len(sels) // not below the piece: only its own paths are asked for
+	}
+	for i := len(p.prefix); i < len(sels); i++ {
+		next := cur.LookupPath(cue.MakePath(sels[i]))
 		if !next.Exists() {
 			return cur, i
 		}
@@ -485,11 +524,11 @@ var (
 )
 
 // classify turns the CUE errors at one path into one diagnostic.
-func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
+func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.Error) {
 	if sc.isFlagged(sels) {
 		return
 	}
-	uv, n := sc.userAt(sels)
+	uv, n := sc.userAt(p, sels)
 	pathStr := cue.MakePath(sels...).String()
 	prefix := ""
 	if pathStr != "" {
@@ -523,7 +562,7 @@ func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
 	// An element past the end of a fixed-length list: "field not allowed" at the index.
 	if len(sels) > 0 && sels[len(sels)-1].Type() == cue.IndexLabel && hasMsg(msgs, "field not allowed") {
 		parent := sels[:len(sels)-1]
-		lv, _ := sc.userAt(parent)
+		lv, _ := sc.userAt(p, parent)
 		sc.listLength(parent, lv)
 		return
 	}
