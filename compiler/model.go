@@ -3,7 +3,6 @@ package compiler
 import (
 	"math"
 
-
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
