@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,6 +24,9 @@ type Options struct {
 	// relative to ("./scenarios/x.cue"; files outside it print absolute). Default: the process's
 	// working directory.
 	WorkDir string
+	// Budget bounds the evaluation of each scenario and campaign file (see Budget); the zero
+	// value is the default budget.
+	Budget Budget
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
@@ -124,9 +129,12 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if compile && len(units) != 1 {
 		return nil, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
-	// Scenarios are vetted in parallel, at most GOMAXPROCS at a time, each with its own CUE
-	// context (cue values are not safe for concurrent use); results are gathered in unit order
-	// and sorted, so the output does not depend on scheduling.
+	if err := opts.Budget.Check(); err != nil {
+		return nil, nil, nil, err
+	}
+	// Scenarios are vetted in parallel, at most GOMAXPROCS at a time, each in an evaluator
+	// process under the budget (sandbox.go); results are gathered in unit order and sorted, so
+	// the output does not depend on scheduling.
 	type result struct {
 		list diag.List
 		plan *plan.Plan
@@ -140,10 +148,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{}
 			for i := range next {
 				r := &results[i]
-				r.plan, r.err = w.vetUnit(units[i], newNamer(wd), &r.list, compile, &r.out)
+				r.plan, r.err = evalUnit(units[i], wd, opts.Budget, compile, &r.list, &r.out)
 			}
 		}()
 	}
@@ -176,12 +183,48 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	return list, plans, scen, nil
 }
 
-// worker vets scenarios one after another in one CUE context, with the schema compiled once.
-// After a panic the context is dropped and made anew.
+// evalUnit vets (and with compile, lowers) one unit in an evaluator: its findings go to list, a
+// battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
+// finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
+func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
+	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
+	if err != nil {
+		return nil, err
+	}
+	if o.over != "" || o.crash != "" || !o.resp.Done {
+		list.Add(o.overrun(b, u.files, newNamer(wd)))
+		return nil, nil
+	}
+	list.Add(o.resp.List...)
+	if o.resp.Err != "" {
+		return nil, errors.New(o.resp.Err)
+	}
+	for _, raw := range o.resp.Battles {
+		bt := new(plan.Battle)
+		if err := json.Unmarshal(raw, bt); err != nil {
+			return nil, fmt.Errorf("evaluator: a battle that does not decode: %v", err)
+		}
+		out.battles = append(out.battles, bt)
+	}
+	if o.resp.Plan == nil {
+		return nil, nil
+	}
+	p, err := plan.Decode(o.resp.Plan)
+	if err != nil {
+		return nil, fmt.Errorf("evaluator: a plan that does not decode: %v", err)
+	}
+	return p, nil
+}
+
+// worker vets scenarios one after another in one CUE context, with the schema compiled once (in
+// an evaluator process). After a panic the context is dropped and made anew.
 type worker struct {
 	ctx  *cue.Context
 	def  cue.Value
 	uses int
+	// suspect, when set, is told where an overrun would most likely come from once the files
+	// are parsed (see suspectPos).
+	suspect func(diag.Pos)
 }
 
 // contextUses bounds how many scenarios one CUE context evaluates before it is made anew: a
@@ -217,7 +260,7 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		w.ctx, w.def = ctx, def
 	}
 	ctx, def := w.ctx, w.def
-	ld, err := loadUnit(ctx, u, nm, &local)
+	ld, err := loadUnit(ctx, u, nm, &local, w.parsed(nm, u.files[0]))
 	if err != nil || !ld.ok {
 		return nil, err
 	}
@@ -249,6 +292,14 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
 	return p, nil
+}
+
+// parsed is loadUnit's callback that tells w.suspect where an overrun would come from.
+func (w *worker) parsed(nm *namer, fallback string) func([]*ast.File) {
+	if w.suspect == nil {
+		return nil
+	}
+	return func(files []*ast.File) { w.suspect(suspectPos(files, nm, fallback)) }
 }
 
 // CompileBattle vets a Pathfinder battle file (kind: "battle", rules: "pathfinder"; see

@@ -40,6 +40,21 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 	if !within(realDir, real) {
 		return nil, "", fmt.Errorf("resolves outside the scenario's folder (to %s): refused", real)
 	}
+	// A pipe or a device would block the read or never end: only regular files are read.
+	if st, err := os.Stat(real); err != nil {
+		return nil, "", err
+	} else if !st.Mode().IsRegular() {
+		what := "not a regular file"
+		switch t := st.Mode().Type(); {
+		case t&os.ModeNamedPipe != 0:
+			what = "a named pipe, not a file"
+		case t&os.ModeSocket != 0:
+			what = "a socket, not a file"
+		case t&os.ModeDevice != 0:
+			what = "a device, not a file"
+		}
+		return nil, "", fmt.Errorf("%s: refused", what)
+	}
 	f, err := os.Open(real)
 	if err != nil {
 		return nil, "", err

@@ -290,8 +290,9 @@ type loaded struct {
 }
 
 // loadUnit reads, parses and builds a unit in ctx. Syntax errors give L001, other load and build
-// errors L003; then ok is false. The error return is for I/O problems only.
-func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, error) {
+// errors L003; then ok is false. The error return is for I/O problems only. parsed, when not nil,
+// is called with the CUE files once they are parsed, before anything is evaluated.
+func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func([]*ast.File)) (loaded, error) {
 	var res loaded
 	overlay := map[string]load.Source{}
 	var cueArgs []string
@@ -365,6 +366,9 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	sort.Slice(res.sources, func(i, j int) bool { return res.sources[i].rel < res.sources[j].rel })
 	if !syntaxOK {
 		return res, nil
+	}
+	if parsed != nil {
+		parsed(res.cue)
 	}
 
 	var inst *build.Instance

@@ -29,14 +29,18 @@ junit (one test suite per scenario, one test case per check) suit CI. A finding 
 on one entity with @sortie(ignore="CODE", reason="why") after the field, or for a whole corpus
 with a baseline file (--write-baseline FILE once, then --baseline FILE).
 
+Each scenario is evaluated in a process of its own under a budget of processor time and memory
+(--max-cpu, --max-memory): a file that would compute or build too much is reported with L011 or
+L012 and the other scenarios are vetted as usual.
+
 "sortie explain CODE" tells more about a code. Exit 0 when clean, 1 when there are errors
 (warnings too with --strict), 2 on usage or I/O errors.`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: " + strings.Join(vetFormats, ", ")},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too"},
 			&cli.StringFlag{Name: "baseline", Usage: "do not report the findings recorded in `FILE`"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the current findings in `FILE` (and exit 0)"},
-		},
+		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return failf(exitUsage, "vet needs at least one PATH (see sortie vet --help)")
@@ -49,6 +53,11 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 			if !known {
 				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(vetFormats, ", "))
 			}
+			budget, err := budgetOf(c)
+			if err != nil {
+				return err
+			}
+			opts := compiler.Options{Budget: budget}
 			var base map[baselineEntry]int
 			if name := c.String("baseline"); name != "" {
 				f, err := os.Open(name)
@@ -69,12 +78,11 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 			}
 			var list diag.List
 			var scenarios []compiler.ScenarioFiles
-			var err error
 			if c.NArg() == 1 && compiler.IsCampaign(c.Args().First()) {
 				// kind: "campaign": the campaign and every scenario it names (C001-C007).
-				list, err = compiler.VetCampaign(c.Args().First(), compiler.Options{})
+				list, err = compiler.VetCampaign(c.Args().First(), opts)
 			} else {
-				list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), compiler.Options{})
+				list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), opts)
 			}
 			if err != nil {
 				return failf(exitUsage, "%v", err)
