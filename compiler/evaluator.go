@@ -40,7 +40,9 @@ type knobs struct {
 	FastPath, Chunking, RecoverPanics bool
 }
 
-func currentKnobs() knobs { return knobs{FastPath: fastPath, Chunking: chunking, RecoverPanics: recoverPanics} }
+func currentKnobs() knobs {
+	return knobs{FastPath: fastPath, Chunking: chunking, RecoverPanics: recoverPanics}
+}
 
 func (k knobs) apply() { fastPath, chunking, recoverPanics = k.FastPath, k.Chunking, k.RecoverPanics }
 

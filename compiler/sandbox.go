@@ -231,8 +231,6 @@ func (o *evalOutcome) overrun(b Budget, files []string, nm *namer) diag.Diagnost
 		WithHint("please report this, with the scenario's files")
 }
 
-
-
 // tailBuffer keeps the last max bytes written to it.
 type tailBuffer struct {
 	mu  sync.Mutex

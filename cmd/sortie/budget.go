@@ -61,4 +61,3 @@ func parseSize(s string) (int64, error) {
 	}
 	return int64(f * mult), nil
 }
-
