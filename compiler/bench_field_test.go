@@ -15,7 +15,7 @@ func BenchmarkVetField(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			dir := b.TempDir()
 			name := filepath.Join(dir, "field.yaml")
-			if err := corpus.WriteField(name, n); err != nil {
+			if err := corpus.WriteField(name, n, false); err != nil {
 				b.Fatal(err)
 			}
 			b.ResetTimer()

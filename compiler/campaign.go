@@ -41,7 +41,12 @@ func IsCampaign(path string) bool {
 	switch fileKind(path) {
 	case "cue":
 		f, err = parser.ParseFile(path, data)
-	case "yaml", "json":
+	case "yaml":
+		var problems []yamlProblem
+		if f, problems = extractYAML(path, data); len(problems) > 0 {
+			return false
+		}
+	case "json":
 		f, err = yaml.Extract(path, data)
 	default:
 		return false

@@ -110,7 +110,7 @@ func runForecast(p *Pass) error {
 	for _, at := range []struct{ pos, other diag.Pos }{{fpos, epos}, {epos, fpos}} {
 		d := p.Diag(at.pos, codeArmyDoom, "friendly army %s meets %s on day %d at block %s and is destroyed (%d vs %d): the scenario fails on day %d unless the party acts",
 			m.Friendly.ID, m.Enemy.ID, m.Day, m.Block, m.FriendlyStr, m.EnemyStr, m.Day).
-			WithHint("K-24, K-25: if the party is meant to intervene, say so with @sortie(ignore=\"W001\", reason=\"...\")")
+			WithHint("K-24, K-25: if the party is meant to intervene, say so: %s", suppressHint(at.pos.File, codeArmyDoom))
 		d.Related = []diag.Pos{at.other}
 		p.Report(d)
 	}

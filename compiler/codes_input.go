@@ -2,11 +2,13 @@ package compiler
 
 import "github.com/sortie-rpg/sortie/compiler/diag"
 
-// Codes of untrusted input that the size and depth bounds (L004, L005) do not catch: evaluation
-// budgets (budget.go).
+// Codes of input that the size and depth bounds (L004, L005) do not catch: evaluation budgets
+// (budget.go), and data files read as authors mean them (yamlfile.go).
 const (
-	codeTimeBudget   = "L011"
-	codeMemoryBudget = "L012"
+	codeTimeBudget      = "L011"
+	codeMemoryBudget    = "L012"
+	codeDuplicateKey    = "L013"
+	codeAmbiguousNumber = "L014"
 )
 
 var registeredInput = registerInputCodes()
@@ -38,6 +40,25 @@ Bad:
 
 Fix: write the data out, or build less; if a scenario really needs more memory, raise
 --max-memory.`},
+		diag.CodeInfo{Code: codeDuplicateKey, Title: "key given twice in a YAML or JSON mapping", Severity: diag.Error, Doc: `A mapping of a YAML or JSON file gives the same key twice. YAML forbids it and most
+readers silently keep the second value; CUE would merge the two. sortie refuses it at the
+second key, naming the line of the first.
+
+Bad:
+    field:
+      blocks:
+        "03": {at: [4, 3]}
+        "03": {at: [5, 3]}
+
+Fix: rename one of them (a copied block that kept its id) or delete one.`},
+		diag.CodeInfo{Code: codeAmbiguousNumber, Title: "YAML number with a leading zero", Severity: diag.Error, Doc: `A plain (unquoted) YAML value such as 03 or 007 is a number with a leading zero, which
+YAML 1.1 readers take as octal and YAML 1.2 readers as decimal; in a scenario it is nearly
+always an id. sortie refuses to guess. (A key such as 03: is read as the text "03".)
+
+Bad:
+    route: [01, 03, 05]
+
+Fix: quote it, route: ["01", "03", "05"], or write the number without the zero.`},
 	)
 	return true
 }

@@ -278,7 +278,7 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 	}
 	s := (&decoder{nm: nm}).decode(sc.decodeRoot(), root)
 	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
-	sup := collectSuppressions(ld.cue, nm, &local)
+	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, &local)
 	var found diag.List
 	if err := runChecks(s, &found); err != nil {
 		return nil, err

@@ -331,8 +331,9 @@ func assertFindings(t *testing.T, list diag.List, want []string) {
 func TestSyntaxErrors(t *testing.T) {
 	// The JSON file lacks a comma at the end of line 3; the parser stops at line 4, col 3.
 	assertFindings(t, vet(t, "testdata/compiler/bad/syntax.json"), []string{"./testdata/compiler/bad/syntax.json:4:3: L001"})
-	// The YAML flow list opened on line 2 is never closed; the YAML decoder reports a line only.
-	assertFindings(t, vet(t, "testdata/compiler/bad/syntax.yaml"), []string{"./testdata/compiler/bad/syntax.yaml:1: L001"})
+	// The YAML flow list opened on line 2 is never closed: at line 3, column 1 a key starts where
+	// ',' or ']' must come (issue 11: the line and the column of the problem, not the line before).
+	assertFindings(t, vet(t, "testdata/compiler/bad/syntax.yaml"), []string{"./testdata/compiler/bad/syntax.yaml:3:1: L001"})
 	// The CUE case is in want/L001_syntax.cue.
 }
 

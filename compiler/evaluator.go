@@ -231,26 +231,34 @@ func memInUse() int64 {
 	return v[0] - v[1] - v[2]
 }
 
-// suspectPos is where an overrun most likely comes from: the first comprehension, function call
-// or repetition (`"x" * n`) of the unit's CUE files, else the top of its first file. Data files
-// have none of these: their size is bounded (L004), so only their top is named.
+// suspectPos is where an overrun most likely comes from: the first comprehension of the unit's
+// CUE files, else the first function call or repetition (`"x" * n`), else the top of its first
+// file. Data files have none of these: their size is bounded (L004), so only their top is named.
 func suspectPos(files []*ast.File, nm *namer, fallback string) diag.Pos {
+	var comp, call token.Pos
 	for _, f := range files {
-		var at token.Pos
 		ast.Walk(f, func(n ast.Node) bool {
-			if at.IsValid() {
-				return false
-			}
 			switch x := n.(type) {
-			case *ast.Comprehension, *ast.CallExpr:
-				at = n.Pos()
+			case *ast.Comprehension:
+				if !comp.IsValid() {
+					comp = n.Pos()
+				}
+			case *ast.CallExpr:
+				if !call.IsValid() {
+					call = n.Pos()
+				}
 			case *ast.BinaryExpr:
-				if x.Op == token.MUL {
-					at = n.Pos()
+				if x.Op == token.MUL && !call.IsValid() {
+					call = n.Pos()
 				}
 			}
-			return !at.IsValid()
+			return !comp.IsValid()
 		}, nil)
+		if comp.IsValid() {
+			break
+		}
+	}
+	for _, at := range []token.Pos{comp, call} {
 		if p := nm.pos(at); p.IsValid() {
 			return p
 		}

@@ -17,7 +17,6 @@ import (
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/encoding/json"
-	"cuelang.org/go/encoding/yaml"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -345,17 +344,26 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 				res.cue = append(res.cue, f)
 			}
 		case "yaml":
-			var f *ast.File
-			f, perr = yaml.Extract(abs, data)
-			if perr == nil {
-				dataFiles = append(dataFiles, f)
+			nm.yaml[nm.display(abs)] = data
+			f, problems := extractYAML(abs, data)
+			addYAMLProblems(list, nm, abs, problems)
+			if f == nil || len(problems) > 0 {
+				syntaxOK = false
+				continue
 			}
+			dataFiles = append(dataFiles, f)
 		case "json":
 			nm.json[abs] = data
 			var x ast.Expr
 			x, perr = json.Extract(abs, data)
 			if perr == nil {
-				dataFiles = append(dataFiles, exprFile(abs, x))
+				f := exprFile(abs, x)
+				if dups := duplicateKeys(f, nm); len(dups) > 0 {
+					list.Add(dups...)
+					syntaxOK = false
+					continue
+				}
+				dataFiles = append(dataFiles, f)
 			}
 		}
 		if perr != nil {
@@ -490,4 +498,59 @@ func lowerFirst(s string) string {
 		r[0] += 'a' - 'A'
 	}
 	return string(r)
+}
+
+// addYAMLProblems adds the findings of extractYAML.
+func addYAMLProblems(list *diag.List, nm *namer, abs string, problems []yamlProblem) {
+	for _, p := range problems {
+		d := diag.Errorf(diag.Pos{File: nm.display(abs), Line: p.line, Column: p.col}, p.code, "%s", p.msg)
+		if p.hint != "" {
+			d = d.WithHint("%s", p.hint)
+		}
+		if p.related[0] > 0 {
+			d.Related = []diag.Pos{{File: nm.display(abs), Line: p.related[0], Column: p.related[1]}}
+		}
+		list.Add(d)
+	}
+}
+
+// duplicateKeys reports the keys given twice in one object of a JSON file (L013), at the second.
+func duplicateKeys(f *ast.File, nm *namer) diag.List {
+	var out diag.List
+	var visit func(elts []ast.Decl)
+	var expr func(x ast.Expr)
+	visit = func(elts []ast.Decl) {
+		first := map[string]ast.Label{}
+		for _, d := range elts {
+			fd, ok := d.(*ast.Field)
+			if !ok {
+				continue
+			}
+			name, _, err := ast.LabelName(fd.Label)
+			if err == nil {
+				if prev, dup := first[name]; dup {
+					p := nm.pos(prev.Pos())
+					dg := diag.Errorf(nm.pos(fd.Label.Pos()), codeDuplicateKey, "key %q is given twice in this object (first on line %d)", name, p.Line).
+						WithHint("keep one of them; JSON readers silently keep one of the two")
+					dg.Related = []diag.Pos{p}
+					out.Add(dg)
+				} else {
+					first[name] = fd.Label
+				}
+			}
+			expr(fd.Value)
+		}
+	}
+	expr = func(x ast.Expr) {
+		switch x := x.(type) {
+		case *ast.StructLit:
+			visit(x.Elts)
+		case *ast.ListLit:
+			for _, e := range x.Elts {
+				expr(e)
+			}
+		}
+	}
+	visit(f.Decls)
+	return out
 }

@@ -16,7 +16,7 @@ import (
 func TestPieces(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "field.yaml")
-	if err := corpus.WriteField(name, 20); err != nil {
+	if err := corpus.WriteField(name, 20, false); err != nil {
 		t.Fatal(err)
 	}
 	src, err := os.ReadFile(name)

@@ -584,6 +584,9 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 	}
 	if uv.IsConcrete() && s.Exists() && uv.Kind()&s.IncompleteKind() == 0 && uv.Kind() != cue.BottomKind {
 		d := diag.Errorf(pos, codeBadValue, "%swrong type: want %s, got %s", prefix, describe(s), describeValue(uv))
+		if text, ok := sc.nm.plainYAML(pos); ok && s.IncompleteKind()&cue.StringKind != 0 {
+			d = d.WithHint("in YAML an unquoted %s is not a string: quote it, %q", text, text)
+		}
 		sc.add(pathStr, d)
 		return
 	}

@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/urfave/cli/v2"
 )
 
@@ -41,7 +40,6 @@ type env struct {
 // os.Exit.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	defer compiler.Shutdown() // the evaluator processes end with the command
 	app := newApp(e)
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && app.Command(args[0]) == nil {
 		fmt.Fprintf(stderr, "sortie: unknown command %q (see sortie help)\n", args[0])

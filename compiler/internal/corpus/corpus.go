@@ -27,7 +27,10 @@ func Scenario(i int) any { return Sized(i, 6+i%5, 4+i%3) }
 
 // Sized returns scenario i with a field of w x h blocks (w >= 6, h >= 4): the size sweep of
 // .ci/bench-vet.sh vets Sized(0, n, n) for growing n.
-func Sized(i, w, h int) any {
+func Sized(i, w, h int) any { return sized(i, w, h, false) }
+
+// sized is Sized; bare leaves the terrain out (a more compact file).
+func sized(i, w, h int, bare bool) any {
 	type block struct {
 		At        [2]int   `json:"at"`
 		Kind      string   `json:"kind,omitempty"`
@@ -40,7 +43,10 @@ func Sized(i, w, h int) any {
 	terrains := []string{"grassland", "hills", "woods", "marsh", "river ford"}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			b := block{At: [2]int{x, y}, Terrain: terrains[(x+y+i)%len(terrains)]}
+			b := block{At: [2]int{x, y}}
+			if !bare {
+				b.Terrain = terrains[(x+y+i)%len(terrains)]
+			}
 			switch {
 			case x == 0 && y == 0:
 				b = block{At: [2]int{0, 0}, Kind: "base"}
@@ -194,12 +200,12 @@ func WriteCUE(dir string, n int) error {
 
 // WriteField writes Sized(0, n, n), an n x n field, as the file name: YAML when it ends in .yaml
 // or .yml (as authors write it: sections in block style, each entity on one line in flow style,
-// `b0_1: {at: [0, 1], terrain: hills}`), JSON otherwise.
-func WriteField(name string, n int) error {
+// `b0_1: {at: [0, 1], terrain: hills}`), JSON otherwise. With bare, blocks have no terrain.
+func WriteField(name string, n int, bare bool) error {
 	if n < 6 {
 		return fmt.Errorf("corpus: a field of %dx%d is too small (at least 6x6)", n, n)
 	}
-	b, err := json.MarshalIndent(Sized(0, n, n), "", "  ")
+	b, err := json.MarshalIndent(sized(0, n, n, bare), "", "  ")
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ func main() {
 	format := flag.String("format", "json", "json (DIR/sNNN.json) or cue (DIR/sNNN/scenario.cue)")
 	out := flag.String("o", "", "output directory (with -field: the output file, .yaml or .json)")
 	field := flag.Int("field", 0, "write one scenario with an `N`xN field instead of a corpus")
+	bare := flag.Bool("bare", false, "with -field: blocks without terrain (a smaller file)")
 	flag.Parse()
 	if *out == "" || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: gen [-n N] [-format json|cue] -o DIR | gen -field N -o FILE.yaml")
@@ -25,7 +26,7 @@ func main() {
 	var err error
 	switch {
 	case *field > 0:
-		err = corpus.WriteField(*out, *field)
+		err = corpus.WriteField(*out, *field, *bare)
 	case *format == "json":
 		err = corpus.WriteJSON(*out, *n)
 	case *format == "cue":
