@@ -17,9 +17,9 @@ type Budget struct {
 	// CPU is the processor time one evaluation may use (user and system, all threads); 0 means
 	// DefaultCPU. The wall-clock deadline is wallDeadline(CPU).
 	CPU time.Duration
-	// Memory is the memory one evaluation may hold, in bytes: what the Go runtime has mapped and
-	// not returned (heap, stacks and their metadata; the garbage collector is asked to keep below
-	// it); 0 means DefaultMemory.
+	// Memory is the memory one evaluation may keep, in bytes: its live heap after a garbage
+	// collection, with the memory held in all (garbage included) at most twice as much; 0 means
+	// DefaultMemory.
 	Memory int64
 }
 
@@ -27,7 +27,7 @@ type Budget struct {
 // 250 MB; the bundled scenarios take under 50 ms and 40 MB each.
 const (
 	DefaultCPU    = 20 * time.Second
-	DefaultMemory = 1 << 30 // 1 GiB
+	DefaultMemory = 512 << 20 // 512 MiB
 )
 
 // minMemory is the smallest memory budget: the evaluator process itself needs about this much.

@@ -28,7 +28,7 @@ Bad:
 
 Fix: write the data out, or compute less; if a scenario really needs more time, raise
 --max-cpu.`},
-		diag.CodeInfo{Code: codeMemoryBudget, Title: "evaluation over the memory budget", Severity: diag.Error, Doc: `Evaluating the scenario's files needed more memory than the budget (1 GiB unless
+		diag.CodeInfo{Code: codeMemoryBudget, Title: "evaluation over the memory budget", Severity: diag.Error, Doc: `Evaluating the scenario's files needed more memory than the budget (512 MiB unless
 --max-memory says otherwise), or more than the machine had. sortie stops the evaluation so that
 one file cannot exhaust the machine; the other scenarios are vetted as usual. The finding is
 placed at the first comprehension, function call or repetition of the scenario's CUE files, or

@@ -158,19 +158,21 @@ func runJob(w *worker, req *evalRequest, enc *sender) evalResponse {
 	}
 	resp.Done = true
 	// A unit that held much memory leaves it to a fresh CUE context: the next job starts small.
-	if memInUse() > b.Memory/4 {
+	if _, held := memUse(); held > b.Memory/2 {
 		w.ctx = nil
 	}
 	return resp
 }
 
 // watch starts the budget watchdog of one job: every few milliseconds it compares the process's
-// processor time since the start and its memory in use with the budget, and on an overrun sends
-// the overrun and exits the process (the job's goroutine cannot be stopped otherwise). The
-// garbage collector is asked to keep the heap under the memory budget, so that garbage does not
-// count against it. stop ends the watch.
+// processor time since the start with the time budget, and its memory with the memory budget, and
+// on an overrun sends the overrun and exits the process (the job's goroutine cannot be stopped
+// otherwise). Memory is over budget when the live heap (after a collection) holds more than the
+// budget, or the memory held in all (garbage included) more than twice the budget; the garbage
+// collector is asked to collect before the latter, so that garbage never counts against a job
+// whose live data fits. stop ends the watch.
 func watch(b Budget, enc *sender) (stop func()) {
-	debug.SetMemoryLimit(b.Memory - b.Memory/8)
+	debug.SetMemoryLimit(2*b.Memory - b.Memory/5)
 	start := cpuTime()
 	done := make(chan struct{})
 	var once sync.Once
@@ -186,8 +188,8 @@ func watch(b Budget, enc *sender) (stop func()) {
 			over, used := "", int64(0)
 			if c := cpuTime() - start; c > b.CPU {
 				over, used = "cpu", int64(c)
-			} else if m := memInUse(); m > b.Memory {
-				over, used = "memory", m
+			} else if live, held := memUse(); live > b.Memory || held > 2*b.Memory {
+				over, used = "memory", max(live, held/2)
 			}
 			if over == "" {
 				continue
@@ -209,6 +211,7 @@ func watch(b Budget, enc *sender) (stop func()) {
 }
 
 var memSamples = []metrics.Sample{
+	{Name: "/gc/heap/live:bytes"},
 	{Name: "/memory/classes/total:bytes"},
 	{Name: "/memory/classes/heap/released:bytes"},
 	{Name: "/memory/classes/heap/free:bytes"},
@@ -216,19 +219,19 @@ var memSamples = []metrics.Sample{
 
 var memMu sync.Mutex
 
-// memInUse is the memory the Go runtime holds for the process: mapped, minus what it returned to
-// the system and what is free for reuse.
-func memInUse() int64 {
+// memUse returns the live heap as of the last collection, and the memory the Go runtime holds for
+// the process: mapped, minus what it returned to the system and what is free for reuse.
+func memUse() (live, held int64) {
 	memMu.Lock()
 	defer memMu.Unlock()
 	metrics.Read(memSamples)
-	var v [3]int64
+	var v [4]int64
 	for i, s := range memSamples {
 		if s.Value.Kind() == metrics.KindUint64 {
 			v[i] = int64(s.Value.Uint64())
 		}
 	}
-	return v[0] - v[1] - v[2]
+	return v[0], v[1] - v[2] - v[3]
 }
 
 // suspectPos is where an overrun most likely comes from: the first comprehension of the unit's

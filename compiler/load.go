@@ -190,7 +190,7 @@ func anyMatch(files []string, re *regexp.Regexp) bool {
 }
 
 // reKindScenario finds a top-level kind: scenario in YAML or JSON.
-var reKindScenario = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*"?scenario\b`)
+var reKindScenario = regexp.MustCompile(`(?m)^[\s{]*"?kind"?\s*:\s*"?scenario\b`)
 
 // sniffScenario reports whether a data file looks like a scenario (its first 64 KiB say kind:
 // scenario): scripts and other YAML beside scenarios are not vetted by a pattern.

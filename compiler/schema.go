@@ -256,11 +256,43 @@ type snode struct {
 	nread bool
 	// evaluated: v was unified with {} (see eval).
 	evaluated bool
+	allowed map[string]bool // answers of allows, by selector
+	// entity is 1 when the node is a map of entities keyed by patterns with regular expressions
+	// ({[#ID]: #Block}), -1 when not, 0 before it is known (see isEntities).
+	entity int8
 }
 
 type spattern struct {
-	label cue.Value // the pattern, e.g. #ID
+	label cue.Value      // the pattern, e.g. #ID
+	re    *regexp.Regexp // the pattern's regular expression when it is one (=~"..."), else nil
 	node  *snode
+}
+
+// matches reports whether a label matches the pattern: by its regular expression (the same RE2
+// syntax as CUE's) when it has one, which spares an evaluation per entity of a large map.
+func (p spattern) matches(sc *schemaChecker, label string) bool {
+	if p.re != nil {
+		return p.re.MatchString(label)
+	}
+	return p.label.Unify(sc.ctx.Encode(label)).Err() == nil
+}
+
+// patternRegexp returns the regular expression of a pattern constraint such as [#ID] when the
+// pattern is exactly one =~ match, else nil.
+func patternRegexp(v cue.Value) *regexp.Regexp {
+	op, args := v.Eval().Expr()
+	if op != cue.RegexMatchOp || len(args) != 1 {
+		return nil
+	}
+	src, err := args[0].String()
+	if err != nil {
+		return nil
+	}
+	re, err := regexp.Compile(src)
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // schemaAt returns the schema's value at a path of the user's value: regular and optional fields,
@@ -303,6 +335,13 @@ func (sc *schemaChecker) child(n *snode, sel cue.Selector) *snode {
 				c = n.elem
 			}
 		}
+	} else if sc.isEntities(n) {
+		// A key of an entity map is no declared field: its node is its pattern's, shared by
+		// every entity, and not cached per key.
+		if c = sc.pattern(n, sel.Unquoted()); c == nil {
+			c = sc.missing
+		}
+		return c
 	} else if s.IncompleteKind()&cue.StructKind != 0 {
 		c = sc.field(n, sel)
 		if c == nil && sc.eval(n) {
@@ -375,10 +414,19 @@ func (sc *schemaChecker) eval(n *snode) bool {
 
 // allows reports whether the schema node allows the field sel.
 func (sc *schemaChecker) allows(n *snode, sel cue.Selector) bool {
-	if n.v.Allows(sel) {
-		return true
+	if sc.isEntities(n) {
+		return sel.Type() == cue.StringLabel && sc.pattern(n, sel.Unquoted()) != nil
 	}
-	return sc.eval(n) && n.v.Allows(sel)
+	key := sel.String()
+	if ok, known := n.allowed[key]; known {
+		return ok
+	}
+	ok := n.v.Allows(sel) || sc.eval(n) && n.v.Allows(sel)
+	if n.allowed == nil {
+		n.allowed = map[string]bool{}
+	}
+	n.allowed[key] = ok
+	return ok
 }
 
 // pattern returns the node of the first pattern constraint of n that matches label, or nil.
@@ -389,17 +437,36 @@ func (sc *schemaChecker) pattern(n *snode, label string) *snode {
 		if it, err := n.v.Fields(cue.Patterns(true), cue.Optional(true)); err == nil {
 			for it.Next() {
 				if sel := it.Selector(); sel.ConstraintType() == cue.PatternConstraint {
-					n.pats = append(n.pats, spattern{label: sel.Pattern(), node: sc.newNode(it.Value())})
+					n.pats = append(n.pats, spattern{label: sel.Pattern(), re: patternRegexp(sel.Pattern()), node: sc.newNode(it.Value())})
 				}
 			}
 		}
 	}
 	for _, p := range n.pats {
-		if p.label.Unify(sc.ctx.Encode(label)).Err() == nil {
+		if p.matches(sc, label) {
 			return p.node
 		}
 	}
 	return nil
+}
+
+// isEntities reports whether n is a struct with no declared fields whose every pattern is a
+// regular expression: its keys are checked and followed in Go.
+func (sc *schemaChecker) isEntities(n *snode) bool {
+	if n.entity == 0 {
+		n.entity = -1
+		if n != sc.missing && n.v.Exists() && n.v.IncompleteKind()&cue.StructKind != 0 && len(n.fieldNames()) == 0 {
+			sc.pattern(n, "")
+			ok := len(n.pats) > 0
+			for _, p := range n.pats {
+				ok = ok && p.re != nil
+			}
+			if ok {
+				n.entity = 1
+			}
+		}
+	}
+	return n.entity == 1
 }
 
 // fieldNames lists the regular and optional fields the node's struct declares.

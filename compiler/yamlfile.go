@@ -227,7 +227,9 @@ func (c *yamlConv) alias(n *yaml.Node, conv func(*yaml.Node) ast.Expr) ast.Expr 
 		c.problemAt(n, codeSyntax, fmt.Sprintf("alias *%s is inside its own anchor", n.Value), "an anchor cannot contain itself")
 		return nil
 	}
-	c.expanded += countNodes(a, maxAliasNodes+1)
+	if len(c.inAlias) == 0 { // an alias inside an expansion is counted with it
+		c.expanded += countNodes(a, maxAliasNodes+1)
+	}
 	if c.expanded > maxAliasNodes {
 		c.problemAt(n, codeSyntax, fmt.Sprintf("aliases expand to more than %d nodes", maxAliasNodes), "write the data out, or use fewer aliases")
 		return nil
