@@ -256,7 +256,7 @@ type snode struct {
 	nread bool
 	// evaluated: v was unified with {} (see eval).
 	evaluated bool
-	allowed map[string]bool // answers of allows, by selector
+	allowed   map[string]bool // answers of allows, by selector
 	// entity is 1 when the node is a map of entities keyed by patterns with regular expressions
 	// ({[#ID]: #Block}), -1 when not, 0 before it is known (see isEntities).
 	entity int8
