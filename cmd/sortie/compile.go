@@ -18,7 +18,8 @@ func compileCommand(e *env) *cli.Command {
 		Usage:     "compile a scenario into a plan (versioned JSON, every reference resolved)",
 		ArgsUsage: "PATH...",
 		Description: `compile vets the scenario and, when it has no errors, writes its plan: deterministic JSON
-that "sortie run" reads without the sources. Without -o the plan goes to standard output.`,
+that "sortie run" reads without the sources. Without -o the plan goes to standard output. -o
+writes atomically and never overwrites a file that is not a plan (a scenario, a script).`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the plan to `FILE`"},
 		}, budgetFlags()...),
@@ -30,6 +31,12 @@ that "sortie run" reads without the sources. Without -o the plan goes to standar
 			if err != nil {
 				return err
 			}
+			out := c.String("output")
+			if out != "" && out != "-" {
+				if err := checkOverwrite("-o", out, "a sortie plan", isPlan); err != nil {
+					return err
+				}
+			}
 			p, err := compileOrFail(e, c.Args().Slice(), compiler.Options{Budget: budget})
 			if err != nil {
 				return err
@@ -38,7 +45,6 @@ that "sortie run" reads without the sources. Without -o the plan goes to standar
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			out := c.String("output")
 			if out == "" || out == "-" {
 				_, err = e.stdout.Write(data)
 				return err

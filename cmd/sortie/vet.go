@@ -58,6 +58,11 @@ L012 and the other scenarios are vetted as usual.
 				return err
 			}
 			opts := compiler.Options{Budget: budget}
+			if name := c.String("write-baseline"); name != "" {
+				if err := checkOverwrite("--write-baseline", name, "a sortie baseline", isBaseline); err != nil {
+					return err
+				}
+			}
 			var base map[baselineEntry]int
 			if name := c.String("baseline"); name != "" {
 				f, err := os.Open(name)
@@ -93,7 +98,7 @@ L012 and the other scenarios are vetted as usual.
 				if err := writeBaseline(&buf, list, baselineDir(name)); err != nil {
 					return failf(exitUsage, "%v", err)
 				}
-				if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+				if err := writeFileAtomic(name, buf.Bytes()); err != nil {
 					return failf(exitUsage, "write baseline: %v", err)
 				}
 				return nil
