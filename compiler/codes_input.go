@@ -9,6 +9,7 @@ const (
 	codeMemoryBudget    = "L012"
 	codeDuplicateKey    = "L013"
 	codeAmbiguousNumber = "L014"
+	codeNotScenarioFile = "L015"
 )
 
 var registeredInput = registerInputCodes()
@@ -59,6 +60,14 @@ Bad:
     route: [01, 03, 05]
 
 Fix: quote it, route: ["01", "03", "05"], or write the number without the zero.`},
+		diag.CodeInfo{Code: codeNotScenarioFile, Title: "file named among scenarios is not one", Severity: diag.Info, Doc: `A file named on the command line (as a pre-commit hook names every changed file) is a
+script of decisions, a compiled plan, a save or a baseline, not a scenario. sortie says what it
+is and leaves it alone; it does not count as a finding.
+
+Bad:
+    sortie vet scenarios/karzoral/field01/field01.cue scenarios/karzoral/field01/win.yaml
+
+Fix: nothing is wrong; to play a script, sortie run SCENARIO --script FILE.`},
 	)
 	return true
 }

@@ -122,12 +122,12 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 	}
-	units, err := collectUnits(paths, wd)
+	units, notes, err := collectUnits(paths, wd, newNamer(wd))
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if compile && len(units) != 1 {
-		return nil, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
+		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
 	if err := opts.Budget.Check(); err != nil {
 		return nil, nil, nil, err
@@ -159,7 +159,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	}
 	close(next)
 	wg.Wait()
-	var list diag.List
+	list := notes
 	var plans []*plan.Plan
 	for _, r := range results {
 		list.Add(r.list...)

@@ -423,7 +423,9 @@ func TestIOErrors(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(tmp, "two"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write("two/a.yaml", "kind: scenario\n")
+	// Two data files without kind: neither is a scenario of the folder (issue 11: a folder with
+	// one scenario and its scripts is vetted like "./...", so a kind is what names a scenario).
+	write("two/a.yaml", "id: x\n")
 	write("two/b.json", "{}\n")
 	write("plan.txt", "x")
 	for _, tc := range []struct {
@@ -435,7 +437,7 @@ func TestIOErrors(t *testing.T) {
 		{"missing dir", []string{"testdata/compiler/nope/"}, "no such file"},
 		{"empty dir", []string{filepath.Join(tmp, "empty")}, "no scenario files"},
 		{"only tool and text files", []string{filepath.Join(tmp, "notes")}, "no scenario files"},
-		{"two data files", []string{filepath.Join(tmp, "two")}, "name the scenario file"},
+		{"two data files", []string{filepath.Join(tmp, "two")}, "no YAML or JSON file with a top-level kind"},
 		{"not a scenario file", []string{filepath.Join(tmp, "plan.txt")}, "not a scenario file"},
 		{"only a tool file", []string{filepath.Join(tmp, "notes", "x_tool.cue")}, "no scenario files"},
 		{"no path", nil, "no scenario path"},

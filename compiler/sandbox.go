@@ -163,8 +163,27 @@ func evaluate(req evalRequest) (evalOutcome, error) {
 	var out evalOutcome
 	deadline := time.NewTimer(wallDeadline(req.Budget.CPU))
 	defer deadline.Stop()
+	// From outside too: a single huge allocation stalls the evaluator's own watchdog until it is
+	// done, so sortie reads the evaluator's processor time and resident memory itself and stops it
+	// a little past the budget (the evaluator's finer account normally answers first).
+	watch := time.NewTicker(10 * time.Millisecond)
+	defer watch.Stop()
+	cpu0, _, _ := procUsage(e.cmd.Process.Pid)
 	for {
 		select {
+		case <-watch.C:
+			cpu, rss, ok := procUsage(e.cmd.Process.Pid)
+			switch {
+			case !ok:
+			case cpu-cpu0 > req.Budget.CPU+req.Budget.CPU/4:
+				e.kill()
+				out.over, out.used = "cpu", int64(cpu-cpu0)
+				return out, nil
+			case rss > 2*req.Budget.Memory+minMemory:
+				e.kill()
+				out.over, out.used = "memory", rss/2
+				return out, nil
+			}
 		case m, ok := <-e.msgs:
 			switch {
 			case !ok:
@@ -182,7 +201,13 @@ func evaluate(req evalRequest) (evalOutcome, error) {
 				return out, nil
 			case m.Done:
 				out.resp = m
-				e.release()
+				// An evaluator that grew large keeps its memory: it is not given another job,
+				// whose resident memory would then count what this one left.
+				if _, rss, ok := procUsage(e.cmd.Process.Pid); ok && rss > req.Budget.Memory/2 {
+					e.stdin.Close()
+				} else {
+					e.release()
+				}
 				return out, nil
 			}
 		case <-deadline.C:
