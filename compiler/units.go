@@ -410,4 +410,3 @@ func anyMatch(files []string, re *regexp.Regexp) bool {
 	}
 	return false
 }
-

@@ -80,7 +80,9 @@ func escapeControl(s string) string {
 	return b.String()
 }
 
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError }
+func isControl(r rune) bool {
+	return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError
+}
 
 // writeDiagJSON prints {"diagnostics": [...], "errors": N, "warnings": N}.
 func writeDiagJSON(w io.Writer, list diag.List) error {
