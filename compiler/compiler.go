@@ -27,6 +27,9 @@ type Options struct {
 	// Budget bounds the evaluation of each scenario and campaign file (see Budget); the zero
 	// value is the default budget.
 	Budget Budget
+	// Packages makes a CUE file named directly stand for every CUE file of its package in its
+	// folder (a pre-commit hook names only the files that changed).
+	Packages bool
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
@@ -122,7 +125,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 	}
-	units, notes, err := collectUnits(paths, wd, newNamer(wd))
+	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -158,11 +158,12 @@ func roleNote(nm *namer, abs, role string) diag.Diagnostic {
 // named directly by what they hold, a directory by its files, a "dir/..." pattern by walking.
 // Notes for files that are not scenarios go to notes. It fails (an I/O or usage error) on a
 // missing path, an unreadable directory, a file of an unknown type, or when no scenario is found.
-func collectUnits(paths []string, workDir string, nm *namer) (units []unit, notes diag.List, err error) {
+// With packages, a CUE file stands for every CUE file of its package in its folder.
+func collectUnits(paths []string, workDir string, nm *namer, packages bool) (units []unit, notes diag.List, err error) {
 	if len(paths) == 0 {
 		return nil, nil, fmt.Errorf("no scenario path given")
 	}
-	g := &grouper{nm: nm, index: map[string]int{}}
+	g := &grouper{nm: nm, index: map[string]int{}, packages: packages}
 	for _, p := range paths {
 		abs := p
 		if !filepath.IsAbs(abs) {
@@ -220,6 +221,8 @@ type grouper struct {
 	parts []string       // data files without kind, to attach to a package of their folder
 	notes diag.List
 	seen  map[string]bool
+	// packages: a CUE file brings the other files of its package in its folder.
+	packages bool
 }
 
 func (g *grouper) add(u unit) {
@@ -240,13 +243,24 @@ func (g *grouper) file(abs string) {
 	}
 	g.seen[abs] = true
 	if fileKind(abs) == "cue" {
-		key := "cue:" + filepath.Dir(abs) + ":" + cuePackage(abs)
+		pkg := cuePackage(abs)
+		key := "cue:" + filepath.Dir(abs) + ":" + pkg
 		if i, ok := g.index[key]; ok {
 			g.units[i].files = append(g.units[i].files, abs)
 			return
 		}
 		g.index[key] = len(g.units)
 		g.units = append(g.units, unit{dir: filepath.Dir(abs), files: []string{abs}})
+		if g.packages && pkg != "" {
+			entries, _ := os.ReadDir(filepath.Dir(abs))
+			for _, e := range entries {
+				f := filepath.Join(filepath.Dir(abs), e.Name())
+				if e.Type().IsRegular() && fileKind(f) == "cue" && !ignored(f) && !g.seen[f] && cuePackage(f) == pkg {
+					g.seen[f] = true
+					g.units[len(g.units)-1].files = append(g.units[len(g.units)-1].files, f)
+				}
+			}
+		}
 		return
 	}
 	c := classifyData(abs)

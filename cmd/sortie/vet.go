@@ -17,7 +17,10 @@ func vetCommand(e *env) *cli.Command {
 		Usage:     "check scenarios and report every mistake it can prove",
 		ArgsUsage: "PATH...",
 		Description: `vet loads each PATH (a scenario file, several files of one scenario, a directory, or a
-pattern DIR/... for every scenario below DIR), applies the schema and runs every check;
+pattern DIR/... for every scenario below DIR), applies the schema and runs every check. Each
+YAML or JSON file with a top-level kind is a scenario of its own; the CUE files of one package
+in one folder are one (with --packages a CUE file named brings the rest of its package); a
+script, plan, save or baseline named among them is noted (L015) and left alone;
 scenarios are vetted in parallel; a single campaign file, kind: "campaign", is vetted as a
 campaign, see sortie campaign vet. Each finding prints as
 
@@ -40,6 +43,7 @@ L012 and the other scenarios are vetted as usual.
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too"},
 			&cli.StringFlag{Name: "baseline", Usage: "do not report the findings recorded in `FILE`"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the current findings in `FILE` (and exit 0)"},
+			&cli.BoolFlag{Name: "packages", Usage: "a CUE file named stands for its whole package in its folder (for hooks that name changed files)"},
 		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -57,7 +61,7 @@ L012 and the other scenarios are vetted as usual.
 			if err != nil {
 				return err
 			}
-			opts := compiler.Options{Budget: budget}
+			opts := compiler.Options{Budget: budget, Packages: c.Bool("packages")}
 			if name := c.String("write-baseline"); name != "" {
 				if err := checkOverwrite("--write-baseline", name, "a sortie baseline", isBaseline); err != nil {
 					return err
