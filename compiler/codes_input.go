@@ -10,6 +10,7 @@ const (
 	codeDuplicateKey    = "L013"
 	codeAmbiguousNumber = "L014"
 	codeNotScenarioFile = "L015"
+	codeRulesNotBuilt   = "L016"
 )
 
 var registeredInput = registerInputCodes()
@@ -68,6 +69,14 @@ Bad:
     sortie vet scenarios/karzoral/field01/field01.cue scenarios/karzoral/field01/win.yaml
 
 Fix: nothing is wrong; to play a script, sortie run SCENARIO --script FILE.`},
+		diag.CodeInfo{Code: codeRulesNotBuilt, Title: "rule system not built", Severity: diag.Error, Doc: `The scenario names a rule system that the format knows but this sortie does not build
+yet (When Armies Clash, rules: "clash"), or a battle file names one without battle files.
+sortie refuses it rather than check or run it by the rules of another system.
+
+Bad:
+    rules: "clash"
+
+Fix: use a rule system that is built ("karzoral", "pathfinder"), or a sortie that builds it.`},
 	)
 	return true
 }

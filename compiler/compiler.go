@@ -267,30 +267,35 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 	if err != nil || !ld.ok {
 		return nil, err
 	}
-	if pf, ok := pathfinderUnit(ld.user); ok {
-		return vetPathfinder(ctx, pf, ld, nm, &local, u.files[0], compile, out)
-	}
-	if !checkKind(ld.user, nm, &local, u.files[0]) {
+	uc := &unitCtx{ctx: ctx, def: def, ld: ld, nm: nm, list: &local, fallback: u.files[0], compile: compile, out: out}
+	return dispatch(uc)
+}
+
+// vetKarzoral checks (and with compile, lowers) a Karzoral scenario (rules: "karzoral", the
+// schema's #Scenario).
+func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
+	ld, nm, local := uc.ld, uc.nm, uc.list
+	if !checkKind(ld.user, nm, local, uc.fallback) {
 		return nil, nil
 	}
-	sc := newSchemaChecker(ctx, def, &ld, nm, &local)
+	sc := newSchemaChecker(uc.ctx, uc.def, &ld, nm, local)
 	sc.run()
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
-		root = diag.Pos{File: nm.display(u.files[0]), Line: 1, Column: 1}
+		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
 	}
 	s := (&decoder{nm: nm}).decode(sc.decodeRoot(), root)
 	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
-	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, &local)
+	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, local)
 	var found diag.List
 	if err := runChecks(s, &found); err != nil {
 		return nil, err
 	}
 	local.Add(applySuppressions(found, sup)...)
-	if !compile || local.HasErrors() {
+	if !uc.compile || local.HasErrors() {
 		return nil, nil
 	}
-	p, err = lower(s, ld.sources)
+	p, err := lower(s, ld.sources)
 	if err != nil {
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
