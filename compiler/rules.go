@@ -97,4 +97,3 @@ func schemaRules(def cue.Value) map[string]bool {
 	}
 	return out
 }
-

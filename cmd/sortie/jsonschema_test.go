@@ -36,7 +36,7 @@ func TestJSONSchemaEveryKind(t *testing.T) {
 	}
 	root := filepath.Join("..", "..")
 	files := []string{
-		"testdata/compiler/ok/mini.cue",                 // kind: scenario, rules: karzoral
+		"testdata/compiler/ok/mini.cue",                  // kind: scenario, rules: karzoral
 		"scenarios/pathfinder/stolen-lands/scenario.cue", // kind: scenario, rules: pathfinder
 		"scenarios/pathfinder/orc-horde/battle.cue",      // kind: battle
 		"scenarios/karzoral/campaign.cue",                // kind: campaign
