@@ -250,9 +250,9 @@ func (c *pfc) tactics(list node, army string) []pathfinder.Tactic {
 
 // army reads an army; ok is false when size, cr or hit die cannot be read (the schema or an M001
 // finding said why), and then the army is not checked further.
-func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
+func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 	dc := c.dc
-	in := plan.ArmyInput{Name: id}
+	in := pathfinder.Army{Name: id}
 	if s := dc.str(n.get("name")); s.OK {
 		in.Name = s.V
 	}
@@ -270,7 +270,7 @@ func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
 	}
 	if m := n.get("mountCR"); m.exists() {
 		if r, rok := c.cr(m, "army "+id+" mountCR"); rok {
-			in.MountCR = &r
+			in.MountCR = r
 		} else {
 			ok = false
 		}
@@ -294,7 +294,7 @@ func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
 			Darkvision: dc.bool(e.get("darkvision"))})
 	})
 	if cm := n.get("commander"); cm.exists() {
-		ci := &plan.CommanderInput{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
+		ci := &pathfinder.Commander{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
 			Level: dc.int(cm.get("level")).V, Charisma: dc.int(cm.get("charisma")).V,
 			LeadershipFeat: dc.bool(cm.get("leadershipFeat")), SoldierRanks: dc.int(cm.get("soldierRanks")).V,
 			Absent: dc.bool(cm.get("absent"))}
@@ -318,7 +318,7 @@ func (c *pfc) army(id string, n node) (plan.ArmyInput, bool) {
 	in.SpeedFeet = dc.int(n.get("speedFeet")).V
 	if a := n.get("acr"); a.exists() {
 		if r, rok := c.cr(a, "army "+id+" acr"); rok {
-			in.ACR = &r
+			in.ACR = r
 		}
 	}
 	in.HP = dc.int(n.get("hp")).V
@@ -347,17 +347,16 @@ func (c *pfc) fieldPos(n node, field string) diag.Pos {
 }
 
 // checkArmy derives an army's statistics, reporting every pathfinder.Check finding at its field.
-func (c *pfc) checkArmy(id string, n node, in *plan.ArmyInput) (pathfinder.Stats, bool) {
-	a := in.ToArmy()
+func (c *pfc) checkArmy(id string, n node, a *pathfinder.Army) (pathfinder.Stats, bool) {
 	fatal := false
-	for _, f := range pathfinder.Check(&a, c.opt) {
+	for _, f := range pathfinder.Check(a, c.opt) {
 		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, f.Message)
 		fatal = fatal || f.Code == pathfinder.CodeInvalid || f.Code == pathfinder.CodeNotArmy
 	}
 	if fatal {
 		return pathfinder.Stats{}, false
 	}
-	st, err := pathfinder.Derive(&a, c.opt)
+	st, err := pathfinder.Derive(a, c.opt)
 	if err != nil {
 		c.report(c.dc.label(n), pathfinder.CodeInvalid, "army %s: %v", id, err)
 		return st, false
@@ -365,15 +364,15 @@ func (c *pfc) checkArmy(id string, n node, in *plan.ArmyInput) (pathfinder.Stats
 	return st, true
 }
 
-func boonCount(in *plan.ArmyInput) int {
+func boonCount(in *pathfinder.Army) int {
 	if in.Commander == nil {
 		return 0
 	}
 	return len(in.Commander.Boons) + len(in.Commander.BonusTactics)
 }
 
-func (c *pfc) conditions(n node) pathfinder.Field {
-	return pathfinder.Field{Darkness: c.dc.bool(n.get("darkness")), DimLight: c.dc.bool(n.get("dimLight")),
+func (c *pfc) conditions(n node) plan.Conditions {
+	return plan.Conditions{Darkness: c.dc.bool(n.get("darkness")), DimLight: c.dc.bool(n.get("dimLight")),
 		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm"))}
 }
 
@@ -399,7 +398,7 @@ func (c *pfc) battle(n node) *plan.Battle {
 			if !ok {
 				return
 			}
-			a := plan.PFArmy{ID: id, Side: side, Start: -1, Army: in, Stats: plan.BlockOf(&st, boonCount(&in)),
+			a := plan.PFArmy{ID: id, Side: side, Start: -1, Army: pathfinder.InputOf(&in), Stats: pathfinder.BlockOf(&st, boonCount(&in)),
 				Routed: dc.bool(an.get("routed")), AdvantageousTerrain: dc.bool(an.get("advantageousTerrain")),
 				BattlefieldAdvantage: dc.bool(an.get("battlefieldAdvantage")), Ambusher: dc.bool(an.get("ambusher")),
 				Ruling: dc.int(an.get("ruling")).V}
@@ -537,10 +536,10 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		in, ok := c.army(id, an)
 		if ok {
 			if st, sok := c.checkArmy(id, an, &in); sok {
-				a.Stats = plan.BlockOf(&st, boonCount(&in))
+				a.Stats = pathfinder.BlockOf(&st, boonCount(&in))
 			}
 		}
-		a.Army = in
+		a.Army = pathfinder.InputOf(&in)
 		startOK := false
 		a.Start, startOK = hexRef(dc.str(an.get("start")), "army "+id+" start")
 		prev := a.Start

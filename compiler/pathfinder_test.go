@@ -52,7 +52,7 @@ func TestPathfinderPlan(t *testing.T) {
 	for i, w := range want {
 		a := pf.Armies[i]
 		s := a.Stats
-		got := block{a.ID, s.ACR.String(), s.HP, s.OM, s.DV, s.Speed, s.TacticsLimit}
+		got := block{a.ID, s.ACR, s.HP, s.OM, s.DV, s.Speed, s.TacticsLimit}
 		if got != w {
 			t.Errorf("army %d: %+v, want %+v", i, got, w)
 		}
@@ -147,7 +147,7 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", acr: 4}}
 		t.Errorf("findings %v, want one M003 at 2:78", list)
 	}
 	// ACR 4 in use: hp floor(4 x 5.5) = 22, DV 14.
-	if s := b.Armies[0].Stats; s.ACR != pathfinder.CRInt(4) || s.HP != 22 || s.DV != 14 {
+	if s := b.Armies[0].Stats; s.ACR != "4" || s.HP != 22 || s.DV != 14 {
 		t.Errorf("stats %+v", s)
 	}
 }
@@ -181,7 +181,7 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", acr: 4}}
 	if err != nil || b == nil || len(list) != 1 {
 		t.Fatal(err, list)
 	}
-	if s := b.Armies[0].Stats; s.ACR != pathfinder.CRInt(3) || s.HP != 16 || b.Options["given"] != "ignored" {
+	if s := b.Armies[0].Stats; s.ACR != "3" || s.HP != 16 || b.Options["given"] != "ignored" {
 		t.Errorf("stats %+v, options %v", s, b.Options)
 	}
 }

@@ -60,6 +60,9 @@ const (
 
 var phaseNames = [...]string{"", "start", "action", "camp", "night", "march", "battle"}
 
+// MarshalText writes the phase's name, as JSON Lines events carry it ("start").
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
 		return phaseNames[p]
@@ -73,24 +76,6 @@ type Choice struct {
 	Value int    // KindMove: a plan.Dir, or Stay; KindPick: the face; others: the index of Name in its list
 	Note  string // context for a prompt: the block a move leads to, "checked" for a checked face
 }
-
-// Stay is the Choice.Value of the "stay" move.
-const Stay = -1
-
-// Battle results, the Choice.Value of a KindBattle choice.
-const (
-	Won      = 0 // the encounter is beaten; an army is removed (K-99)
-	Fled     = 1 // the party escapes and stays in its block (K-94..K-96)
-	Defeated = 2 // the party is defeated: the scenario fails (K-100)
-	Routed   = 3 // K-80: the leaders of a low-morale unit fell; the rest flee: a victory
-	Fight    = 4 // one more detailed round (support damage, protection), then the question again
-)
-
-// Night choices, the Choice.Value of a KindNight choice.
-const (
-	Rest  = 0 // K-40
-	March = 1 // forced march, K-41
-)
 
 // Request is a decision the runner asks for (or, with Kind KindRoll, a die it asks a Roller for).
 // The runner owns it and reuses it: a Decider must not keep it, or its Choices, after returning.
@@ -266,20 +251,23 @@ var ErrNoInput = errors.New("no more input")
 // ErrScriptEnded is matched (errors.Is) by the X003 error a script returns when it has no entry left.
 var ErrScriptEnded = errors.New("script ended before the scenario did")
 
-// Static choice tables, so building a Request does not allocate.
-var (
-	battleChoices = [5]Choice{{Name: "won", Value: Won}, {Name: "fled", Value: Fled}, {Name: "defeated", Value: Defeated},
-		{Name: "routed", Value: Routed}, {Name: "fight", Value: Fight}}
-	yesNo        = [2]Choice{{Name: "no", Value: 0}, {Name: "yes", Value: 1}}
-	noYes        = [2]Choice{{Name: "yes", Value: 1}, {Name: "no", Value: 0}}
-	nightChoices = [2]Choice{{Name: "rest", Value: Rest}, {Name: "march", Value: March}}
-	faceNames    = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
-	moveNames    = [5]string{"north", "east", "south", "west", "stay"}
-)
+// vocabulary holds the names a script may give for the kinds whose answers are a fixed set.
+var vocabulary = [...][]string{
+	KindMove:     {"north", "east", "south", "west", "stay"},
+	KindBattle:   {"won", "fled", "defeated", "routed", "fight"},
+	KindNight:    {"rest", "march"},
+	KindCancel:   {"yes", "no"},
+	KindTake:     {"yes", "no"},
+	KindTraverse: {"continue", "stop", "leave"},
+}
 
-func faceName(f int) string {
-	if f >= 0 && f < len(faceNames) {
-		return faceNames[f]
+// Vocabulary returns the names a script may give for a decision of kind k when its answers are a
+// fixed set (move, battle, night, cancel, take, traverse), nil otherwise: the script reader
+// checks an entry against it (X002), and an engine offers its choices by these names. The slice
+// is shared: do not change it.
+func Vocabulary(k Kind) []string {
+	if int(k) < len(vocabulary) {
+		return vocabulary[k]
 	}
-	return strconv.Itoa(f)
+	return nil
 }

@@ -1,39 +1,39 @@
-// Package runner plays a compiled Karzoral field scenario (RULES.md Part K): a state machine over a
-// plan.Plan and a small mutable state, one day at a time: start phase (K-19..K-25), action phase
-// (K-27..K-33), camp phase (K-35..K-39, K-71) and night phase (K-40..K-42, K-57..K-59), or a
-// traversal day (K-43..K-50).
+// Package runner is what every engine shares: the decisions, the dice wiring, the event stream,
+// the save seam and the one entry point that picks the engine by the plan's rules. The rule
+// systems are sibling packages: runner/karzoral (Part K's day loop), runner/pathfinder (Part P's
+// army statistics, battle engine and hex day loop); runner/campaign plays a campaign over the
+// Karzoral engine; runner/dice is the dice.
 //
-// With PCs in the plan (plan.Party.PCs) the campaign's add-ons run too (karzoral.go, traversal.go):
-// HP, light stock and the sleep penalty; checks (K-5: fumbles give 50 XP) with group modes (K-4);
-// detailed battle rounds with support damage from both sides (K-73..K-77) and burden protection
-// (K-86..K-92); escape with pursuit damage (K-93..K-97); monster XP, remaining-strength bonus and
-// ability growth at the midpoint and the clear, failure XP (K-60..K-67); consecutive battles
-// (K-72); routs of low-morale units (K-78..K-80); defeat and the angel's return (K-100..K-102).
-// PC combat itself is not simulated: how a battle ends is a decision. Every Default of RULES.md's
-// Ambiguities is a field of Rules (plan.RuleOptions), set from a scenario's options block or
-// Options.Rules.
+// # Owns
 //
-// A run is pure given (plan, seed, decisions):
-//   - every die comes from one source: faces a Decider supplies (a script's roll entries, dice typed
-//     at the table; see Roller) and otherwise one seeded generator (runner/dice);
-//   - every choice comes from one Decider (NewScript/LoadScript, NewPrompt, NewPolicy);
-//   - every observable step goes to one Sink as a typed Record (NewTextSink, NewJSONLSink, Discard).
+//   - Decisions: a Request (Kind, Phase, the legal Choices) answered by a Decider: a Script
+//     (LoadScript, ParseScript: YAML, JSON or CUE; X001..X004), a Prompt (NewPrompt) or a policy
+//     (NewPolicy, First). A Roller supplies dice too. Vocabulary lists the names a script may give.
+//   - The Chain every engine asks through: the Decider, then its Fallback once a script ran out
+//     (ErrScriptEnded); a die from the Roller first, then the dice source.
+//   - Events: one struct per kind of event, declared by the engine that emits it (Event: Type,
+//     Rule, Line; Texter and Margined for a transcript's blocks); a Sink receives them in order:
+//     NewTextSink, NewJSONLSink (any event, encoding/json, "type" first), Discard. Enabled tells an
+//     engine whether to build events at all, so that a run into Discard allocates nothing per day.
+//     RegisterEvents and EventSchema make the versioned JSON Schema of the JSON Lines
+//     (`sortie schema --events`, EventsVersion).
+//   - Runs: Options (seed, deciders, sink, dice, Checkpoint: the save points a resume replays
+//     to), Ending and Result (how a run ended), Engine and Register (one line in an engine's
+//     init), and Run, which plays a plan with the engine its rules name.
+//   - RenderTable, the one table renderer of the transcripts; the X codes and their explain pages.
 //
-// Nothing here reads the wall clock, iterates a map for output or uses global randomness, so the same
-// plan, seed and decisions give the same records byte for byte. Library code never prints to
-// stdout or exits; it returns a Result, and errors the CLI can tell apart: a *DiagError (a script
-// entry that does not fit the state, code X001; a script that ended early, X003, errors.Is
-// ErrScriptEnded) and ErrNoInput (an interactive prompt reached end of input).
+// # Imports
 //
-// Entry points:
+// compiler/plan (the contract: data only), compiler/diag and runner/dice; never an engine or the
+// campaign (TestImportRules). An engine imports this package and compiler/plan, never another
+// engine; nothing imports cmd/.
 //
-//	res, err := runner.Run(p, runner.Options{Seed: 1, Decider: d, Fallback: f, Sink: sink})
-//	r, err := runner.New(p); res, err := r.Run(opts) // many runs of one plan, few allocations
-//	s, diags, err := runner.LoadScript("win.yaml")   // *Script: Decider + Roller; X002 in diags
-//	d := runner.NewPrompt(os.Stdin, os.Stderr, tableDice)
+// A run is pure given (plan, seed, decisions): every die comes through one Chain, every choice from
+// one Decider, every observable step goes to one Sink. Nothing here reads the wall clock, iterates
+// a map for output or uses global randomness. Library code never prints or exits; errors the CLI
+// tells apart are a *DecisionError (X001, X003: errors.Is ErrScriptEnded) and ErrNoInput.
+//
+//	res, err := runner.Run(p, runner.Options{Seed: 1, Decider: d, Fallback: f, Sink: runner.NewTextSink(w)})
+//	s, diags, err := runner.LoadScript("win.yaml") // *Script: Decider + Roller; X002 in diags
 //	d, err := runner.NewPolicy("first"|"random", seed)
-//	runner.NewTextSink(w), runner.NewJSONLSink(w), runner.Discard
-//
-// Runner defaults where RULES.md leaves a choice to the implementation are documented at the function
-// that applies them, with the rule ID.
 package runner

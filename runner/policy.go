@@ -24,6 +24,9 @@ func NewPolicy(name string, seed uint64) (Decider, error) {
 	return nil, fmt.Errorf("unknown policy %q (want first or random)", name)
 }
 
+// First is the "first" policy: the first legal choice of every decision (NewPolicy("first")).
+var First Decider = firstPolicy{}
+
 type firstPolicy struct{}
 
 func (firstPolicy) Decide(*Request) (Answer, error) { return Answer{}, nil }

@@ -70,7 +70,7 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				if c.String("script") != "" || c.String("policy") != "" {
 					return failf(exitUsage, "--runs uses the engine's default policy; drop --script and --policy")
 				}
-				r, err := runner.RunBattleRates(b, seed, runs, rules)
+				r, err := pathfinder.RunBattleRates(b, seed, runs, rules)
 				if err != nil {
 					return failf(exitUsage, "%v", err)
 				}
@@ -80,16 +80,16 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 					}
 					return nil
 				}
-				if err := runner.WriteRates(e.stdout, b, r, seed); err != nil {
+				if err := pathfinder.WriteRates(e.stdout, b, r, seed); err != nil {
 					return failf(exitUsage, "%v", err)
 				}
 				return nil
 			}
-			opts := runner.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
+			opts := pathfinder.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
 			if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, false); err != nil {
 				return err
 			}
-			if _, err := runner.RunBattle(b, opts); err != nil {
+			if _, err := pathfinder.RunBattle(b, opts); err != nil {
 				return decisionFailure(e, err)
 			}
 			return nil

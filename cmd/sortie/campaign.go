@@ -117,8 +117,7 @@ func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from
 		Dice:       pl.sess.dice,
 		Decider:    pl.dec,
 		Fallback:   pl.fallback,
-		Out:        pl.sess.out,
-		Format:     prm.format,
+		Sink:       pl.sinkFor(prm.format),
 		Checkpoint: pl.sess.checkpoint,
 	})
 	if err == nil {

@@ -169,29 +169,11 @@ func (pl *played) finish(e *env, err error) error {
 	return failf(exitUsage, "%v", err)
 }
 
-// sinkFor returns the transcript sink of a single-scenario run, calling the session's checkpoint
-// after every day end.
+// sinkFor returns the transcript sink of a run: its events as text or JSON Lines, through the
+// session's byte counter.
 func (pl *played) sinkFor(format string) runner.Sink {
-	var inner runner.Sink
 	if format == "jsonl" {
-		inner = runner.NewJSONLSink(pl.sess.out)
-	} else {
-		inner = runner.NewTextSink(pl.sess.out)
+		return runner.NewJSONLSink(pl.sess.out)
 	}
-	return &daySink{inner: inner, checkpoint: pl.sess.checkpoint}
-}
-
-type daySink struct {
-	inner      runner.Sink
-	checkpoint func() error
-}
-
-func (d *daySink) Write(r *runner.Record) error {
-	if err := d.inner.Write(r); err != nil {
-		return err
-	}
-	if r.Type == runner.TypeDayEnd {
-		return d.checkpoint()
-	}
-	return nil
+	return runner.NewTextSink(pl.sess.out)
 }

@@ -33,6 +33,7 @@ func TestResumeByteIdentical(t *testing.T) {
 	field01 := repo(t, "scenarios", "karzoral", "field01")
 	camp := repo(t, "scenarios", "karzoral", "campaign.cue")
 	play := repo(t, "scenarios", "karzoral", "campaign-play.yaml")
+	lands := repo(t, "scenarios", "pathfinder", "stolen-lands")
 	cases := []struct {
 		name  string
 		args  []string
@@ -43,6 +44,9 @@ func TestResumeByteIdentical(t *testing.T) {
 		{"run-policy", []string{"run", field01, "--policy", "random", "--seed", "11"}, 0},
 		{"campaign-text", []string{"campaign", "run", camp, "--script", play}, 0},
 		{"campaign-jsonl", []string{"campaign", "run", camp, "--script", play, "--format", "jsonl", "--seed", "5"}, 0},
+		// A Pathfinder run saves at every day end too (the same seam: runner.Options.Checkpoint).
+		{"pathfinder-text", []string{"run", lands, "--policy", "random", "--seed", "3"}, 5},
+		{"pathfinder-jsonl", []string{"run", lands, "--script", filepath.Join(lands, "win.yaml"), "--policy", "first", "--format", "jsonl"}, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

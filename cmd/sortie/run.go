@@ -84,10 +84,8 @@ func loadPlan(e *env, path string) (*plan.Plan, error) {
 	return compileOrFail(e, []string{path})
 }
 
+// runPlan plays p with the engine its rules name (runner.Run).
 func runPlan(e *env, c *cli.Context, p *plan.Plan) error {
-	if p.Pathfinder != nil {
-		return runPathfinder(e, c, p)
-	}
 	abs, err := filepath.Abs(c.Args().First())
 	if err != nil {
 		return failf(exitUsage, "%v", err)
@@ -116,45 +114,26 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if b.PlanHash, err = planHash(p); err != nil {
 		return failf(exitUsage, "%v", err)
 	}
-	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice, Sink: pl.sinkFor(prm.format)}
-	res, err := runner.Run(p, opts)
+	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice,
+		Sink: pl.sinkFor(prm.format), Checkpoint: pl.sess.checkpoint}
+	r, err := runner.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()
 	}
 	if err != nil {
 		return pl.finish(e, err)
 	}
-	if pl.script != nil && res.Outcome != "stopped" {
+	res := r.Ended()
+	if pl.script != nil && res.Outcome != runner.Stopped {
 		// X004: the scenario ended before the script did (a warning: the exit code is the outcome).
 		writeDiagText(e.stderr, pl.script.Unused(), false)
 	}
-	if res.Outcome != "success" {
+	if res.Outcome != runner.Success {
 		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d", p.Scenario.ID, res.Outcome, res.Day)
 		if res.Reason != "" {
 			fmt.Fprintf(e.stderr, " (%s)", res.Reason)
 		}
 		fmt.Fprintln(e.stderr)
-		return failf(exitFindings, "")
-	}
-	return nil
-}
-
-// runPathfinder runs a rules: "pathfinder" plan (hex field, armies, battles; RULES.md Part P).
-func runPathfinder(e *env, c *cli.Context, p *plan.Plan) error {
-	seed := c.Uint64("seed")
-	opts := runner.PFOptions{Seed: seed, Rules: defaultRules, Out: e.stdout, Format: c.String("format")}
-	if opts.Format != "text" && opts.Format != "jsonl" {
-		return failf(exitUsage, "unknown --format %q: use text or jsonl", opts.Format)
-	}
-	if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, true); err != nil {
-		return err
-	}
-	res, err := runner.RunPathfinder(p, opts)
-	if err != nil {
-		return decisionFailure(e, err)
-	}
-	if res.Outcome != runner.Success {
-		fmt.Fprintf(e.stderr, "sortie: scenario %s: %s on day %d (%s)\n", p.Scenario.ID, res.Outcome, res.Day, res.Reason)
 		return failf(exitFindings, "")
 	}
 	return nil

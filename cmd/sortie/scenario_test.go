@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 )
 
 // TestField01Scripts plays the bundled Field 1 scripts on the compiled scenario and checks the
@@ -54,7 +55,7 @@ func TestField01Scripts(t *testing.T) {
 			// The seed must not matter: the scripts give every die.
 			for _, seed := range []uint64{1, 99} {
 				s.Rewind()
-				res, err := runner.Run(p, runner.Options{Seed: seed, Decider: s})
+				res, err := karzoral.Run(p, karzoral.Options{Options: runner.Options{Seed: seed, Decider: s}})
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}

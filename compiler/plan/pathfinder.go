@@ -1,20 +1,19 @@
 package plan
 
-import (
-	"sort"
-
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
-)
-
 // Pathfinder is the part of a plan for `rules: "pathfinder"` scenarios (RULES.md Part P): a hex
 // field in axial coordinates, armies with their derived stat blocks and routes, the kingdoms and
 // the objectives. Plan.Field, Party, Armies, Encounters, Events and Episodes stay empty then.
 // Karzoral plans have no Pathfinder section (it is omitted from the JSON).
 //
 // Units: days, 12-mile hexes (P-6), hp.
+//
+// The plan holds data only: sizes, CRs, hit dice, grades, tactics and boons are the names the
+// Pathfinder engine (runner/pathfinder) reads and writes ("Large", "1/3", "d10", "improved",
+// "Expert Flankers", "Hit and Run"); the engine parses them (pathfinder.ArmyOf) and rejects a
+// name it does not know.
 type Pathfinder struct {
-	// Options are the rule switches the author set (name -> choice, as pathfinder.Options.SetOption
-	// reads them); the others are at their Default.
+	// Options are the rule switches the author set (name -> choice, as the engine's
+	// pathfinder.Options.SetOption reads them); the others are at their Default.
 	Options    map[string]string `json:"options,omitempty"`
 	Hexes      []Hex             `json:"hexes"`      // in source order
 	Kingdoms   [2]*Kingdom       `json:"kingdoms"`   // [friendly, enemy]; nil when not written
@@ -25,15 +24,23 @@ type Pathfinder struct {
 // Hex is one 12-mile hex. Axial coordinates [q, r]; the six neighbours are q±1, r±1 and
 // (q+1, r-1), (q-1, r+1).
 type Hex struct {
-	ID                  string           `json:"id"`
-	Name                string           `json:"name,omitempty"`
-	Terrain             string           `json:"terrain,omitempty"`
-	At                  [2]int           `json:"at"`                  // [q, r]
-	Neighbours          []int            `json:"neighbours"`          // hex indices, in direction order E, NE, NW, W, SW, SE
-	Difficult           bool             `json:"difficult,omitempty"` // entering costs two hexes of speed (P-6)
-	Fortification       int              `json:"fortification,omitempty"`
-	AdvantageousTerrain bool             `json:"advantageousTerrain,omitempty"`
-	Conditions          pathfinder.Field `json:"conditions"`
+	ID                  string     `json:"id"`
+	Name                string     `json:"name,omitempty"`
+	Terrain             string     `json:"terrain,omitempty"`
+	At                  [2]int     `json:"at"`                  // [q, r]
+	Neighbours          []int      `json:"neighbours"`          // hex indices, in direction order E, NE, NW, W, SW, SE
+	Difficult           bool       `json:"difficult,omitempty"` // entering costs two hexes of speed (P-6)
+	Fortification       int        `json:"fortification,omitempty"`
+	AdvantageousTerrain bool       `json:"advantageousTerrain,omitempty"`
+	Conditions          Conditions `json:"conditions"`
+}
+
+// Conditions are the battlefield conditions that touch every army in a battle (P-65).
+type Conditions struct {
+	Darkness  bool `json:"darkness"`  // OM -2, DV -3
+	DimLight  bool `json:"dimLight"`  // OM -1
+	Fog       bool `json:"fog"`       // damage halved (at least 1), +2 on Withdraw morale checks
+	Sandstorm bool `json:"sandstorm"` // as fog, and 1 damage to every army each Ranged and Melee Phase
 }
 
 // HexDirs are the six axial steps, in the order of Hex.Neighbours: E, NE, NW, W, SW, SE.
@@ -56,7 +63,8 @@ const (
 )
 
 // PFArmy is an army of a Pathfinder plan: what the author wrote (Army, re-derived by the runner
-// with pathfinder.Derive) and the derived stat block (Stats, for people reading the plan).
+// with the engine's pathfinder.Derive) and the derived stat block (Stats, for people reading the
+// plan).
 type PFArmy struct {
 	ID    string    `json:"id"`
 	Side  int       `json:"side"`  // Friendly | Enemy (a battle file: 0 = first side, 1 = second)
@@ -74,84 +82,81 @@ type PFArmy struct {
 	Ruling               int  `json:"ruling,omitempty"`
 }
 
-// ArmyInput mirrors pathfinder.Army with JSON names.
+// ArmyInput is an army as the author wrote it (P-1..P-11), with the engine's names: Size "Fine"
+// .. "Colossal", CRs "1/8" .. "1/2", "1", "2" ..., HitDie "d6" | "d8" | "d10" | "d12", tactics and
+// boons by their English names. The engine's pathfinder.ArmyOf reads it; pathfinder.InputOf writes it.
 type ArmyInput struct {
-	Name      string               `json:"name"`
-	Size      pathfinder.Size      `json:"size"`
-	CR        pathfinder.CR        `json:"cr"`
-	MountCR   *pathfinder.CR       `json:"mountCR,omitempty"`
-	HitDie    pathfinder.HitDie    `json:"hitDie"`
-	Morale    int                  `json:"morale"`
-	Tactics   []pathfinder.Tactic  `json:"tactics"`
-	Resources pathfinder.Resources `json:"resources"`
-	Abilities []pathfinder.Ability `json:"abilities,omitempty"`
-	Commander *CommanderInput      `json:"commander,omitempty"`
-	Speed     int                  `json:"speed,omitempty"`
-	SpeedFeet int                  `json:"speedFeet,omitempty"`
-	ACR       *pathfinder.CR       `json:"acr,omitempty"`
-	HP        int                  `json:"hp,omitempty"`
-	OM        *int                 `json:"om,omitempty"`
-	DV        *int                 `json:"dv,omitempty"`
+	Name      string          `json:"name"`
+	Size      string          `json:"size"`
+	CR        string          `json:"cr"`
+	MountCR   string          `json:"mountCR,omitempty"` // "" for no mount
+	HitDie    string          `json:"hitDie"`
+	Morale    int             `json:"morale"`
+	Tactics   []string        `json:"tactics"`
+	Resources Resources       `json:"resources"`
+	Abilities []Ability       `json:"abilities,omitempty"`
+	Commander *CommanderInput `json:"commander,omitempty"`
+	Speed     int             `json:"speed,omitempty"`
+	SpeedFeet int             `json:"speedFeet,omitempty"`
+	ACR       string          `json:"acr,omitempty"` // a hand-written ACR, "" for none
+	HP        int             `json:"hp,omitempty"`
+	OM        *int            `json:"om,omitempty"`
+	DV        *int            `json:"dv,omitempty"`
 }
 
-// CommanderInput mirrors pathfinder.Commander.
+// Resources are an army's resources (P-66): Armor and Weapons grades "none" | "improved" | "magic".
+type Resources struct {
+	Armor          string `json:"armor"`          // DV +1 improved, +2 magic
+	Weapons        string `json:"weapons"`        // OM +1 improved, +2 magic
+	Mounts         bool   `json:"mounts"`         // OM +2, DV +2; the army is mounted
+	Ranged         bool   `json:"ranged"`         // ranged weapons: the army attacks in Ranged Phases (P-48)
+	SiegeEngines   int    `json:"siegeEngines"`   // OM +2 with at least one
+	HealingPotions bool   `json:"healingPotions"` // twice a battle: skip the offense check to heal 2 x ACR hp
+}
+
+// Ability is a special ability, reduced to what the battle engine needs: plain modifiers and flags.
+type Ability struct {
+	Name         string `json:"name"`
+	OM           int    `json:"om,omitempty"`
+	DV           int    `json:"dv,omitempty"`
+	Morale       int    `json:"morale,omitempty"`
+	Ranged       bool   `json:"ranged,omitempty"`       // gives ranged attacks (P-48)
+	Spellcasting bool   `json:"spellcasting,omitempty"` // counts for Spellbreaker (P-34)
+	Darkvision   bool   `json:"darkvision,omitempty"`   // ignores darkness and dim light (P-65)
+}
+
+// CommanderInput is an army's commander (P-9); Boons and BonusTactics by their English names.
 type CommanderInput struct {
-	Name           string              `json:"name,omitempty"`
-	PC             bool                `json:"pc,omitempty"`
-	Level          int                 `json:"level"`
-	Charisma       int                 `json:"charisma"`
-	LeadershipFeat bool                `json:"leadershipFeat,omitempty"`
-	SoldierRanks   int                 `json:"soldierRanks,omitempty"`
-	Boons          []pathfinder.Boon   `json:"boons,omitempty"`
-	BonusTactics   []pathfinder.Tactic `json:"bonusTactics,omitempty"`
-	Absent         bool                `json:"absent,omitempty"`
+	Name           string   `json:"name,omitempty"`
+	PC             bool     `json:"pc,omitempty"`
+	Level          int      `json:"level"`
+	Charisma       int      `json:"charisma"`
+	LeadershipFeat bool     `json:"leadershipFeat,omitempty"`
+	SoldierRanks   int      `json:"soldierRanks,omitempty"`
+	Boons          []string `json:"boons,omitempty"`
+	BonusTactics   []string `json:"bonusTactics,omitempty"`
+	Absent         bool     `json:"absent,omitempty"`
 }
 
-// ToArmy returns the pathfinder.Army the input describes.
-func (a *ArmyInput) ToArmy() pathfinder.Army {
-	out := pathfinder.Army{Name: a.Name, Size: a.Size, CR: a.CR, HitDie: a.HitDie, Morale: a.Morale,
-		Tactics: a.Tactics, Resources: a.Resources, Abilities: a.Abilities, Speed: a.Speed,
-		SpeedFeet: a.SpeedFeet, HP: a.HP, OM: a.OM, DV: a.DV}
-	if a.MountCR != nil {
-		out.MountCR = *a.MountCR
-	}
-	if a.ACR != nil {
-		out.ACR = *a.ACR
-	}
-	if c := a.Commander; c != nil {
-		out.Commander = &pathfinder.Commander{Name: c.Name, PC: c.PC, Level: c.Level, Charisma: c.Charisma,
-			LeadershipFeat: c.LeadershipFeat, SoldierRanks: c.SoldierRanks, Boons: c.Boons,
-			BonusTactics: c.BonusTactics, Absent: c.Absent}
-	}
-	return out
-}
-
-// StatBlock is an army's derived stat block as a person reads it (P-1..P-11, P-66).
+// StatBlock is an army's derived stat block as a person reads it (P-1..P-11, P-66); the engine's
+// pathfinder.BlockOf makes it.
 type StatBlock struct {
-	ACR          pathfinder.CR       `json:"acr"`
-	HP           int                 `json:"hp"`
-	OM           int                 `json:"om"`
-	DV           int                 `json:"dv"`
-	Morale       int                 `json:"morale"`
-	MoraleMod    int                 `json:"moraleMod"` // morale check modifier (P-8)
-	Tactics      []pathfinder.Tactic `json:"tactics"`   // usable, Standard and Withdraw included
-	TacticsLimit int                 `json:"tacticsLimit"`
-	Leadership   int                 `json:"leadership,omitempty"`
-	Boons        int                 `json:"boons,omitempty"` // boons known (bonus tactics included)
-	BoonsLimit   int                 `json:"boonsLimit,omitempty"`
-	Speed        int                 `json:"speed"`       // hexes a day (P-6)
-	Consumption  int                 `json:"consumption"` // BP a week (P-11)
-	XP           int                 `json:"xp"`
-	Ranged       bool                `json:"ranged,omitempty"`
-	Mounted      bool                `json:"mounted,omitempty"`
-}
-
-// BlockOf makes the stat block of derived statistics.
-func BlockOf(s *pathfinder.Stats, boons int) StatBlock {
-	return StatBlock{ACR: s.ACR, HP: s.HP, OM: s.OM, DV: s.DV, Morale: s.Morale, MoraleMod: s.MoraleMod,
-		Tactics: s.Tactics.List(), TacticsLimit: s.TacticsLimit, Leadership: s.Leadership, Boons: boons,
-		BoonsLimit: s.BoonsLimit, Speed: s.Speed, Consumption: s.Consumption, XP: s.XP, Ranged: s.Ranged,
-		Mounted: s.Mounted}
+	ACR          string   `json:"acr"`
+	HP           int      `json:"hp"`
+	OM           int      `json:"om"`
+	DV           int      `json:"dv"`
+	Morale       int      `json:"morale"`
+	MoraleMod    int      `json:"moraleMod"` // morale check modifier (P-8)
+	Tactics      []string `json:"tactics"`   // usable, Standard and Withdraw included
+	TacticsLimit int      `json:"tacticsLimit"`
+	Leadership   int      `json:"leadership,omitempty"`
+	Boons        int      `json:"boons,omitempty"` // boons known (bonus tactics included)
+	BoonsLimit   int      `json:"boonsLimit,omitempty"`
+	Speed        int      `json:"speed"`       // hexes a day (P-6)
+	Consumption  int      `json:"consumption"` // BP a week (P-11)
+	XP           int      `json:"xp"`
+	Ranged       bool     `json:"ranged,omitempty"`
+	Mounted      bool     `json:"mounted,omitempty"`
 }
 
 // PFObjective ends a Pathfinder scenario when every army in Defeat is destroyed or routed (and
@@ -169,30 +174,15 @@ const BattleFormat = "sortie-battle"
 
 // Battle is a compiled battle file (kind: "battle"): two sides of armies and the conditions.
 type Battle struct {
-	Format     string           `json:"format"`  // BattleFormat
-	Version    int              `json:"version"` // Version
-	SourceHash string           `json:"sourceHash"`
-	Sources    []string         `json:"sources"`
-	ID         string           `json:"id"`
-	Title      string           `json:"title,omitempty"`
-	Sides      [2]string        `json:"sides"`  // side names
-	Armies     []PFArmy         `json:"armies"` // first side's in source order, then the second's
-	Conditions pathfinder.Field `json:"conditions"`
+	Format     string     `json:"format"`  // BattleFormat
+	Version    int        `json:"version"` // Version
+	SourceHash string     `json:"sourceHash"`
+	Sources    []string   `json:"sources"`
+	ID         string     `json:"id"`
+	Title      string     `json:"title,omitempty"`
+	Sides      [2]string  `json:"sides"`  // side names
+	Armies     []PFArmy   `json:"armies"` // first side's in source order, then the second's
+	Conditions Conditions `json:"conditions"`
 	// Options are the rule switches the author set (see Pathfinder.Options).
 	Options map[string]string `json:"options,omitempty"`
-}
-
-// Rules returns base with the options applied (pathfinder.Options.SetOption), in name order.
-func Rules(base pathfinder.Options, options map[string]string) (pathfinder.Options, error) {
-	names := make([]string, 0, len(options))
-	for k := range options {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		if err := base.SetOption(k, options[k]); err != nil {
-			return base, err
-		}
-	}
-	return base, nil
 }

@@ -4,6 +4,10 @@
 // (blocks, armies, encounters, flags). It is enough on its own to run a scenario; the runner never
 // sees CUE. Two compiles of the same sources give byte-identical plans (Encode).
 //
+// The plan is the contract between the compiler and the engines, and holds data only: it imports
+// no runner package (an engine's vocabulary, such as Pathfinder's sizes and tactics, is written
+// here as names the engine parses); engines import it (runner/imports_test.go checks both).
+//
 // Units: days (Plan.DayLimit), blocks (Field.Blocks; one block is one day's move, K-17/K-28),
 // strength (Army.Strength, K-21), hit points (PC.HP, hp), light (Party.Torches and LanternOil: 6
 // torches or 1 flask give 12 hours, K-58), XP (Objective.XP, Plan.FailureXP). Coordinates: [x, y], x grows to the east, y to the south.

@@ -1,18 +1,8 @@
-// Package campaign plays a whole campaign (K-7..K-16, K-60..K-68): the prologue, then scenario
-// selection, sortie preparation (mercenary benefit, shopping, treatment, resurrection) and the
-// sortie, whose day loop is package runner's; then growth, the money ledger and unlocks, until the
-// final scenario is cleared, nothing is left to select or the decisions run out.
-//
-// A scenario is played through the Player seam (see Sortie and Report); campaign decisions are
-// runner Requests of kinds KindSelect, KindBenefit and KindPrepare, answered by the same Decider
-// as the scenario's (a script's {select: field01}, {benefit: daisy}, {prepare: sortie}, a prompt
-// or a policy). The package never prints or exits: it writes records to Options.Out.
 package campaign
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -26,15 +16,16 @@ type Options struct {
 	Dice     *dice.Seeded   // one generator for the whole campaign; nil: dice.NewSeeded(Seed)
 	Decider  runner.Decider // every decision, campaign and scenario. Required.
 	Fallback runner.Decider // takes over when Decider runs out (ErrScriptEnded); nil: the run stops
-	Out      io.Writer      // the transcript
-	Format   string         // "text" (default) or "jsonl"
-	Player   Player         // nil: RunnerPlayer{}
-	Rules    *Rules         // nil: the campaign file's options (plan.Campaign Debt, ResurrectionCost)
+	// Sink receives the campaign's events and, in between, those of every sortie: one stream
+	// (runner.NewTextSink, runner.NewJSONLSink). Nil means runner.Discard.
+	Sink   runner.Sink
+	Player Player // nil: RunnerPlayer{}
+	Rules  *Rules // nil: the campaign file's options (plan.Campaign Debt, ResurrectionCost)
 	// MaxSorties bounds the sorties of one run (a policy may fail and retry forever, K-66);
 	// 0 means DefaultMaxSorties.
 	MaxSorties int
 	// Checkpoint, if set, is called at every day end of a sortie and after every campaign step,
-	// once the records so far are written (the CLI saves there).
+	// once the events so far are written (the CLI saves there).
 	Checkpoint func() error
 }
 
@@ -61,7 +52,7 @@ func Run(c *plan.Campaign, opts Options) (*Result, error) {
 	if opts.Decider == nil {
 		return nil, errors.New("campaign: Options.Decider is nil")
 	}
-	g := &game{c: c, opts: opts, s: NewState(c), dec: opts.Decider, fallback: opts.Fallback}
+	g := &game{c: c, opts: opts, s: NewState(c)}
 	if g.opts.Dice == nil {
 		g.opts.Dice = dice.NewSeeded(opts.Seed)
 	}
@@ -72,49 +63,32 @@ func Run(c *plan.Campaign, opts Options) (*Result, error) {
 	if opts.Rules != nil {
 		g.rules = *opts.Rules
 	}
-	g.out = newEmitter(opts.Out, opts.Format)
+	g.out = newEmitter(opts.Sink)
+	g.ch.Reset(opts.Decider, opts.Fallback, g.opts.Dice)
+	g.ch.OnFallback(g.out.fallback)
 	end, err := g.play()
 	res := &Result{End: end, State: g.s}
-	if werr := g.out.summary(g.s, end, err); err == nil {
+	if werr := g.out.summary(g.s, end); err == nil {
 		err = werr
 	}
 	return res, err
 }
 
 type game struct {
-	c             *plan.Campaign
-	opts          Options
-	rules         Rules
-	s             *State
-	out           *emitter
-	dec, fallback runner.Decider
-	req           runner.Request
+	c     *plan.Campaign
+	opts  Options
+	rules Rules
+	s     *State
+	out   *emitter
+	// ch is the campaign's decider chain, also handed to every sortie as its Decider (a Decider
+	// and a Roller): once the primary decider runs out (ErrScriptEnded), the fallback takes over
+	// for the rest of the campaign.
+	ch  runner.Chain
+	req runner.Request
 }
 
-// Decide is the campaign's decider chain, also handed to the scenario runner: once the primary
-// decider runs out (ErrScriptEnded), the fallback takes over for the rest of the campaign.
-func (g *game) Decide(r *runner.Request) (runner.Answer, error) {
-	a, err := g.dec.Decide(r)
-	if err != nil && g.fallback != nil && errors.Is(err, runner.ErrScriptEnded) {
-		g.dec, g.fallback = g.fallback, nil
-		if werr := g.out.line("fallback", "the script ended; the policy takes over", nil); werr != nil {
-			return a, werr
-		}
-		a, err = g.dec.Decide(r)
-	}
-	if err == nil && (a.Choice < 0 || a.Choice >= len(r.Choices)) {
-		err = fmt.Errorf("%s: decider chose %d, want 0..%d for a %s decision", r.Where(), a.Choice, len(r.Choices)-1, r.Kind)
-	}
-	return a, err
-}
-
-// Roll passes a Roller's dice through (script roll entries, table dice).
-func (g *game) Roll(r *runner.Request) (int, bool, error) {
-	if ro, ok := g.dec.(runner.Roller); ok {
-		return ro.Roll(r)
-	}
-	return 0, false, nil
-}
+// Decide asks the campaign's chain and returns the index of the answer.
+func (g *game) Decide(r *runner.Request) (runner.Answer, error) { return g.ch.Decide(r) }
 
 func (g *game) checkpoint() error {
 	if g.opts.Checkpoint == nil {
@@ -147,7 +121,7 @@ func (g *game) play() (string, error) {
 	for _, i := range g.c.Start {
 		g.unlock(i)
 	}
-	if err := g.out.unlocks(g.s, g.c.Prologue, g.c.Start, "K-9"); err != nil {
+	if err := g.out.unlocks(g.s, g.c.Start, "K-9"); err != nil {
 		return EndStopped, err
 	}
 	if err := g.checkpoint(); err != nil {
@@ -202,7 +176,8 @@ func (g *game) selectScenario(sel []int) (int, error) {
 		return 0, err
 	}
 	i := ch[a.Choice].Value
-	return i, g.out.line("select", fmt.Sprintf("the party selects %s: %s (selectable: %s; K-9, K-10)", g.c.Scenarios[i].ID, g.c.Scenarios[i].Plan.Scenario.Title, names(ch)), map[string]any{"scenario": g.c.Scenarios[i].ID})
+	return i, g.out.sink.Write(&SelectEvent{Scenario: g.c.Scenarios[i].ID,
+		Text: fmt.Sprintf("the party selects %s: %s (selectable: %s; K-9, K-10)", g.c.Scenarios[i].ID, g.c.Scenarios[i].Plan.Scenario.Title, names(ch))})
 }
 
 func names(ch []runner.Choice) string {
@@ -242,7 +217,7 @@ func (g *game) prepare(i int) (string, error) {
 			benefit = g.c.Benefits[b].ID
 			text = fmt.Sprintf("mercenary benefit: %s, %s (K-11)", benefit, ch[a.Choice].Note)
 		}
-		if err := g.out.line("benefit", text, map[string]any{"benefit": benefit}); err != nil {
+		if err := g.out.sink.Write(&BenefitEvent{Benefit: benefit, Text: text}); err != nil {
 			return "", err
 		}
 	}
@@ -303,10 +278,11 @@ func (g *game) sortie(i int, benefit string) error {
 		return err
 	}
 	so.Run = runner.Options{
-		Seed:    g.opts.Seed,
-		Decider: g,
-		Dice:    g.opts.Dice,
-		Sink:    g.out.scenarioSink(g.checkpoint),
+		Seed:       g.opts.Seed,
+		Decider:    &g.ch,
+		Dice:       g.opts.Dice,
+		Sink:       g.out.sink,
+		Checkpoint: g.checkpoint,
 	}
 	rep, err := g.opts.Player.Play(so)
 	if rep == nil || err != nil {

@@ -51,7 +51,7 @@ func TestBundledCampaign(t *testing.T) {
 	c := bundled(t)
 	sc := script(t)
 	var out bytes.Buffer
-	res, err := Run(c, Options{Seed: 1, Decider: sc, Out: &out})
+	res, err := Run(c, Options{Seed: 1, Decider: sc, Sink: runner.NewTextSink(&out)})
 	if err != nil {
 		t.Fatalf("Run: %v\n%s", err, out.String())
 	}
@@ -249,7 +249,7 @@ func TestPromptCampaign(t *testing.T) {
 	// prepare.
 	in := strings.NewReader("east\n4\nmarch\neast\nwon\nfield01\nnone\nbuy potion\n")
 	var questions, out bytes.Buffer
-	res, err := Run(c, Options{Seed: 1, Decider: runner.NewPrompt(in, &questions, false), Out: &out})
+	res, err := Run(c, Options{Seed: 1, Decider: runner.NewPrompt(in, &questions, false), Sink: runner.NewTextSink(&out)})
 	if !errors.Is(err, runner.ErrNoInput) || res.End != EndStopped {
 		t.Fatalf("err %v end %v", err, res)
 	}
@@ -307,7 +307,7 @@ func TestPrologueRetriedAndDeadPCsStayBehind(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	res, err := Run(c, Options{Decider: pol, Player: fp, MaxSorties: 3, Out: &out})
+	res, err := Run(c, Options{Decider: pol, Player: fp, MaxSorties: 3, Sink: runner.NewTextSink(&out)})
 	defer func() {
 		if t.Failed() {
 			t.Log(out.String())

@@ -3,6 +3,7 @@ package campaign
 import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 )
 
 // Sortie is what the campaign hands the scenario runner for one sortie (K-16): the seam between the
@@ -18,8 +19,9 @@ type Sortie struct {
 	NamedDead []string
 	PCs       []PC   // the party as it sorties (dead PCs included, Dead set)
 	Benefit   string // the mercenary benefit chosen (K-11), "" for none
-	// Run are the runner options: Decider, Sink and Dice are set by the campaign (one generator for
-	// the whole campaign), Seed is the campaign's seed (printed in the transcript).
+	// Run are the runner options: Decider, Sink, Dice and Checkpoint are set by the campaign (one
+	// generator and one event stream for the whole campaign), Seed is the campaign's seed (printed
+	// in the transcript).
 	Run runner.Options
 }
 
@@ -46,21 +48,20 @@ type Player interface {
 	Play(s *Sortie) (*Report, error)
 }
 
-// RunnerPlayer plays a sortie with runner.Run and derives the Report from the runner's Result and
-// records.
+// RunnerPlayer plays a sortie with karzoral.Run and derives the Report from its Result.
 //
 // ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68):
 //   - a plan with PCs (plan.Party.PCs): each campaign PC whose name matches a plan PC gets that
-//     PC's XP from runner.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner;
+//     PC's XP from karzoral.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner;
 //     a retained midpoint is not settled again, K-67);
 //   - otherwise (a members-only plan, or a campaign PC the plan does not name), the achievement XP
 //     of the objectives reached (K-61, first term): every midpoint and success objective (a
 //     midpoint retained from an earlier attempt is not reached again, K-67); on a failure the midpoint XP settled before
 //     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
 //
-// Named monsters defeated come from runner.Result.NamedDefeated (those of this sortie only); a
-// "defeated" battle kills every PC but the angel (K-100, K-102).
-// Sortie.Midpoint and Sortie.NamedDead go to the scenario runner as runner.Carry: the retry
+// Named monsters defeated come from karzoral.Result.NamedDefeated (those of this sortie only); a
+// defeat (karzoral.Result.Defeated) kills every PC but the angel (K-100, K-102).
+// Sortie.Midpoint and Sortie.NamedDead go to the scenario runner as karzoral.Carry: the retry
 // resumes at the retained midpoint (reached from the start, no XP or growth again, its flags set;
 // the rest of the setup is the initial one, K-68 Default) and named monsters stay dead (K-67).
 type RunnerPlayer struct{}
@@ -68,12 +69,10 @@ type RunnerPlayer struct{}
 // Play implements Player.
 func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	p := s.Scenario.Plan
-	w := &watchSink{inner: s.Run.Sink, p: p}
-	opts := s.Run
-	opts.Sink = w
+	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
 	// named monsters defeated earlier stay dead.
-	opts.Carry = &runner.Carry{NamedDead: s.NamedDead}
+	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead}
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
@@ -81,7 +80,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 			}
 		}
 	}
-	res, err := runner.Run(p, opts)
+	res, err := karzoral.Run(p, opts)
 	if res == nil {
 		return nil, err
 	}
@@ -131,7 +130,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 			rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
 		}
 	}
-	if w.defeated {
+	if res.Defeated {
 		for _, pc := range s.PCs {
 			if !pc.Angel {
 				rep.Dead = append(rep.Dead, pc.ID)
@@ -139,26 +138,6 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 		}
 	}
 	return rep, err
-}
-
-// watchSink passes records on and notes the battle results the Report needs.
-type watchSink struct {
-	inner    runner.Sink
-	p        *plan.Plan
-	defeated bool
-}
-
-func (w *watchSink) Write(r *runner.Record) error {
-	if r.Type == runner.TypeBattle {
-		switch r.Result {
-		case "defeated":
-			w.defeated = true
-		}
-	}
-	if w.inner == nil {
-		return nil
-	}
-	return w.inner.Write(r)
 }
 
 func achievementNote(mid, clear int, retained bool) string {

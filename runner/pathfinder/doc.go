@@ -1,7 +1,23 @@
 // Package pathfinder implements Pathfinder 1e mass combat (Ultimate Campaign) as RULES.md Part P
-// writes it: army statistics (P-1..P-11) and a battle engine (P-12..P-66). It is a library with no
+// writes it: army statistics (P-1..P-11), a battle engine (P-12..P-66) and the hex day loop that
+// marches armies over a scenario's field and fights their battles (RunScenario), or one battle of
+// a battle file (RunBattle, RunBattleRates). The statistics and the engine are a library with no
 // I/O: randomness comes from a dice.Source, every commander's choice from a Chooser, and the battle
 // log, when wanted, goes to a callback.
+//
+// # Owns
+//
+// Statistics (army.go, cr.go, names.go, options.go), the battle engine (battle.go, phases.go,
+// withdraw.go, offense.go, resolve.go, aftermath.go, plain.go, log.go), the conversion from and to
+// the plan's data (plan.go), the hex day loop (hexrun.go, hexbattle.go, decide.go: choices and
+// dice through runner.Chain, validate.go), its events (hexevents.go: the "pathfinder" stream), and
+// the lone battle's tables and log (single.go, tables.go, logentry.go, rates.go). It registers the
+// hex day loop with runner.Register (rules "pathfinder") and its events with runner.RegisterEvents.
+//
+// # Imports
+//
+// runner (the core), compiler/plan and runner/dice; never another engine. The statistics and the
+// battle engine use none of the core: they take a dice.Source and a Chooser.
 //
 // # Statistics
 //
@@ -37,11 +53,12 @@
 // before fog halves damage; siege engines cut the fortification of their army's target before the
 // offense checks; an army treating a phase as ranged after a withdrawal check attacks only at range.
 //
-// # Not here
+// # The hex day loop
 //
-// Movement and engagement on the hex map (P-12..P-14) and the placement of a withdrawn army (P-62:
-// by default the owner's choice among adjacent hexes without hostile armies) belong to the runner;
-// this package gives the speed in hexes a day and the Withdrawn status.
+// Movement and engagement on the hex map (P-12..P-14), the aftermath on the map (P-57..P-62: by
+// default a withdrawn army goes where its owner chooses among adjacent hexes without hostile
+// armies), recovery (P-64) and upkeep (P-59) are RunScenario's; see its doc. The battle engine
+// gives it the speed in hexes a day and the Withdrawn status.
 //
 // # Speed
 //

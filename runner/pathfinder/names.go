@@ -63,6 +63,17 @@ var tacticInfo = [numTactics]struct {
 	TacSniperSupport:       {"Sniper Support", "", 0, 0, 0},
 }
 
+// tacticNorm and boonNorm are the names folded by norm, for ParseTactic and ParseBoon.
+var tacticNorm, boonNorm = func() (t [numTactics]string, b [numBoons]string) {
+	for i := range t {
+		t[i] = norm(tacticInfo[i].name)
+	}
+	for i := range b {
+		b[i] = norm(boonInfo[i].name)
+	}
+	return
+}()
+
 // Valid reports whether t is a known tactic.
 func (t Tactic) Valid() bool { return t < numTactics }
 
@@ -77,9 +88,14 @@ func (t Tactic) String() string {
 // ParseTactic reads a tactic's English name (any case, spaces, hyphens or underscores) or the seed's
 // Japanese name.
 func ParseTactic(s string) (Tactic, error) {
+	for t := Tactic(0); t < numTactics; t++ {
+		if s == tacticInfo[t].name { // the plan's names: no folding, no allocation
+			return t, nil
+		}
+	}
 	n := norm(s)
 	for t := Tactic(0); t < numTactics; t++ {
-		if n == norm(tacticInfo[t].name) || (tacticInfo[t].ja != "" && n == tacticInfo[t].ja) {
+		if n == tacticNorm[t] || (tacticInfo[t].ja != "" && n == tacticInfo[t].ja) {
 			return t, nil
 		}
 	}
@@ -188,9 +204,14 @@ func (b Boon) String() string {
 // ParseBoon reads a boon's English name (any case, spaces, hyphens or underscores) or the seed's
 // Japanese name.
 func ParseBoon(s string) (Boon, error) {
+	for b := Boon(1); b < numBoons; b++ {
+		if s == boonInfo[b].name {
+			return b, nil
+		}
+	}
 	n := norm(s)
 	for b := Boon(1); b < numBoons; b++ {
-		if n == norm(boonInfo[b].name) || (boonInfo[b].ja != "" && n == boonInfo[b].ja) {
+		if n == boonNorm[b] || (boonInfo[b].ja != "" && n == boonInfo[b].ja) {
 			return b, nil
 		}
 	}

@@ -1,0 +1,282 @@
+package campaign
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// The campaign's events, between the scenarios' own (one stream: runner.Sink). Their JSON fields
+// are in name order; in a text transcript each is a line starting with "* " or a block.
+
+// star is the margin of a campaign line in a transcript.
+type star struct{}
+
+// Margin implements runner.Margined.
+func (star) Margin() string { return "* " }
+
+// StartEvent: the campaign begins: the PCs and the purse (K-1, K-12).
+type StartEvent struct {
+	ID    string `json:"id"`
+	PCs   []PC   `json:"pcs"`
+	Purse int    `json:"purse"`
+	Seed  uint64 `json:"seed"`
+	Title string `json:"title"`
+}
+
+func (*StartEvent) Type() string { return "campaign.start" }
+func (*StartEvent) Rule() string { return "K-12" }
+func (e *StartEvent) Line() string {
+	return fmt.Sprintf("campaign %s: %s (seed %d)", e.ID, e.Title, e.Seed)
+}
+func (e *StartEvent) WriteText(w *bytes.Buffer) error {
+	var pcs []string
+	for _, pc := range e.PCs {
+		what := fmt.Sprintf("level %d, %d xp", pc.Level, pc.XP)
+		if pc.Angel {
+			what = "the angel, " + what
+		}
+		pcs = append(pcs, fmt.Sprintf("%s (%s)", pc.Name, what))
+	}
+	fmt.Fprintf(w, "%s\nparty: %s\npurse: %d gamels (K-12)\n", e.Line(), strings.Join(pcs, ", "), e.Purse)
+	return nil
+}
+
+// FallbackEvent: the script ended; the policy takes over for the rest of the campaign.
+type FallbackEvent struct {
+	star
+	Text string `json:"text"`
+}
+
+func (*FallbackEvent) Type() string   { return "campaign.fallback" }
+func (*FallbackEvent) Rule() string   { return "" }
+func (e *FallbackEvent) Line() string { return e.Text }
+
+// SelectEvent: the party selects the next scenario among the unlocked ones (K-9, K-10).
+type SelectEvent struct {
+	star
+	Scenario string `json:"scenario"`
+	Text     string `json:"text"`
+}
+
+func (*SelectEvent) Type() string   { return "campaign.select" }
+func (*SelectEvent) Rule() string   { return "K-10" }
+func (e *SelectEvent) Line() string { return e.Text }
+
+// BenefitEvent: the mercenary benefit of this sortie, "" for none (K-11).
+type BenefitEvent struct {
+	star
+	Benefit string `json:"benefit"`
+	Text    string `json:"text"`
+}
+
+func (*BenefitEvent) Type() string   { return "campaign.benefit" }
+func (*BenefitEvent) Rule() string   { return "K-11" }
+func (e *BenefitEvent) Line() string { return e.Text }
+
+// LedgerEvent: an entry of the money ledger made by a preparation step (K-12..K-14); Text says
+// what the step was. A step that makes two entries (a resurrection and its borrowing) writes two.
+type LedgerEvent struct {
+	Entry Entry  `json:"entry"`
+	Text  string `json:"text"`
+	first bool   // the first entry of the step: the transcript shows the step's line before it
+}
+
+func (*LedgerEvent) Type() string   { return "campaign.ledger" }
+func (e *LedgerEvent) Rule() string { return e.Entry.Rule }
+func (e *LedgerEvent) Line() string { return "ledger: " + entryText(e.Entry) }
+func (e *LedgerEvent) WriteText(w *bytes.Buffer) error {
+	if e.first {
+		fmt.Fprintf(w, "* %s\n", e.Text)
+	}
+	fmt.Fprintf(w, "    %s\n", e.Line())
+	return nil
+}
+
+// SortieEvent: a sortie begins (K-16), or the prologue (K-8); what it carries from earlier
+// attempts (K-67).
+type SortieEvent struct {
+	Attempt          int      `json:"attempt"`
+	Benefit          string   `json:"benefit"`
+	MidpointRetained bool     `json:"midpointRetained"`
+	NamedDead        []string `json:"namedDead"`
+	Prologue         bool     `json:"prologue"`
+	Scenario         string   `json:"scenario"`
+	title            string
+}
+
+func (*SortieEvent) Type() string { return "campaign.sortie" }
+func (e *SortieEvent) Rule() string {
+	if e.Prologue {
+		return "K-8"
+	}
+	return "K-16"
+}
+func (e *SortieEvent) Line() string {
+	what := "sortie"
+	if e.Prologue {
+		what = "prologue (K-8)"
+	}
+	return fmt.Sprintf("#### %s: %s, %s (attempt %d) ####", what, e.Scenario, e.title, e.Attempt)
+}
+func (e *SortieEvent) WriteText(w *bytes.Buffer) error {
+	fmt.Fprintf(w, "\n%s\n", e.Line())
+	if e.MidpointRetained {
+		w.WriteString("* the midpoint reached by an earlier attempt is retained (K-67): the retry resumes there and its XP is not granted again; the rest is the initial setup with fresh armies (K-68)\n")
+	}
+	if len(e.NamedDead) > 0 {
+		fmt.Fprintf(w, "* named monsters that stay dead: %s (K-67)\n", strings.Join(e.NamedDead, ", "))
+	}
+	return nil
+}
+
+// UnlockEvent: scenarios become selectable (K-9 at the start, K-10 after a clear).
+type UnlockEvent struct {
+	star
+	Scenarios []string `json:"scenarios"`
+	Text      string   `json:"text"`
+	rule      string
+}
+
+func (*UnlockEvent) Type() string   { return "campaign.unlock" }
+func (e *UnlockEvent) Rule() string { return e.rule }
+func (e *UnlockEvent) Line() string { return e.Text }
+
+// GrowthEvent: a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead
+// (K-100), the ledger (K-14, K-16), the base secured and the scenarios unlocked (K-10).
+type GrowthEvent struct {
+	Attempt          int      `json:"attempt"`
+	Base             string   `json:"base"`
+	Day              int      `json:"day"`
+	Dead             []string `json:"dead"`
+	Ledger           []Entry  `json:"ledger"`
+	MidpointRetained bool     `json:"midpointRetained"`
+	Named            []string `json:"named"`
+	Outcome          string   `json:"outcome"`
+	PCs              []PC     `json:"pcs"`
+	Purse            int      `json:"purse"`
+	Reason           string   `json:"reason"`
+	Scenario         string   `json:"scenario"`
+	Unlocked         []string `json:"unlocked"`
+	XP               []int    `json:"xp"`
+	XPNote           string   `json:"xpNote"`
+	baseName         string   // the base's name
+	benefits         []string // mercenary benefits offered from now on (a clear, K-11)
+}
+
+func (*GrowthEvent) Type() string { return "campaign.growth" }
+func (*GrowthEvent) Rule() string { return "K-60" }
+func (e *GrowthEvent) Line() string {
+	l := fmt.Sprintf("growth after %s (attempt %d): %s on day %d", e.Scenario, e.Attempt, e.Outcome, e.Day)
+	if e.Reason != "" {
+		l += " (" + e.Reason + ")"
+	}
+	return l
+}
+func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
+	fmt.Fprintf(w, "\n* %s\n", e.Line())
+	if len(e.XP) > 0 {
+		var tot []string
+		for _, pc := range e.PCs {
+			tot = append(tot, fmt.Sprintf("%s %d", pc.ID, pc.XP))
+		}
+		gain := "+" + itoa(e.XP[0]) + " each"
+		for _, x := range e.XP {
+			if x != e.XP[0] {
+				var each []string
+				for k, x := range e.XP {
+					each = append(each, fmt.Sprintf("%s +%d", e.PCs[k].ID, x))
+				}
+				gain = strings.Join(each, ", ")
+				break
+			}
+		}
+		fmt.Fprintf(w, "    xp: %s, %s; now %s\n", gain, e.XPNote, strings.Join(tot, ", "))
+	}
+	if len(e.Named) > 0 {
+		fmt.Fprintf(w, "    named monsters defeated, never to reappear: %s (K-67)\n", strings.Join(e.Named, ", "))
+	}
+	if len(e.Dead) > 0 {
+		fmt.Fprintf(w, "    dead: %s (K-100; the angel revives by itself, K-102)\n", strings.Join(e.Dead, ", "))
+	}
+	for _, en := range e.Ledger {
+		fmt.Fprintf(w, "    ledger: %s\n", entryText(en))
+	}
+	if e.Base != "" {
+		fmt.Fprintf(w, "    base secured: %s, %s (K-10)\n", e.Base, e.baseName)
+	}
+	if len(e.Unlocked) > 0 {
+		fmt.Fprintf(w, "    unlocked: %s (K-10)\n", strings.Join(e.Unlocked, ", "))
+	}
+	if e.Outcome == runner.Success && len(e.benefits) > 0 {
+		fmt.Fprintf(w, "    mercenary benefits offered from now on: %s (K-11)\n", strings.Join(e.benefits, ", "))
+	}
+	if e.Outcome == runner.Failure {
+		if e.MidpointRetained {
+			w.WriteString("    back to selection; the midpoint is retained for a retry (K-66, K-67)\n")
+		} else {
+			w.WriteString("    back to selection; a retry starts over with fresh armies (K-66, K-68)\n")
+		}
+	}
+	return nil
+}
+
+// EndEvent: the campaign ends: how (final, nomore, stopped, limit), a row per sortie, the PCs, the
+// purse and debts, the bases secured, the unlock order and the named monsters dead.
+type EndEvent struct {
+	Bases       []string `json:"bases"`
+	End         string   `json:"end"`
+	NamedDead   []string `json:"namedDead"`
+	PartyDebt   int      `json:"partyDebt"`
+	PCs         []PC     `json:"pcs"`
+	Purse       int      `json:"purse"`
+	Rows        []Row    `json:"rows"`
+	Text        string   `json:"text"`
+	UnlockOrder []string `json:"unlockOrder"`
+}
+
+func (*EndEvent) Type() string   { return "campaign.end" }
+func (*EndEvent) Rule() string   { return "K-7" }
+func (e *EndEvent) Line() string { return fmt.Sprintf("#### campaign %s: %s ####", e.End, e.Text) }
+func (e *EndEvent) WriteText(w *bytes.Buffer) error {
+	fmt.Fprintf(w, "\n%s\n", e.Line())
+	var rows [][]string
+	for _, r := range e.Rows {
+		rows = append(rows, []string{r.Scenario, itoa(r.Attempt), r.Outcome, itoa(r.Days), itoa(r.XP), itoa(r.Money), strings.Join(r.Bases, " ")})
+	}
+	if err := runner.RenderTable(w, []string{"scenario", "attempt", "outcome", "days", "xp each", "purse", "bases"}, rows); err != nil {
+		return err
+	}
+	rows = rows[:0]
+	for _, pc := range e.PCs {
+		st := "alive"
+		if pc.Dead {
+			st = "dead"
+		}
+		if pc.Angel {
+			st += ", angel"
+		}
+		rows = append(rows, []string{pc.ID, itoa(pc.Level), itoa(pc.XP), itoa(pc.Debt), st})
+	}
+	if err := runner.RenderTable(w, []string{"pc", "level", "xp", "debt", "state"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "purse %d gamels; unlock order: %s; named monsters dead: %s\n", e.Purse, strings.Join(e.UnlockOrder, ", "), strings.Join(e.NamedDead, ", "))
+	return nil
+}
+
+func init() {
+	runner.RegisterEvents("campaign",
+		runner.EventDoc{Event: &StartEvent{}, Doc: "the campaign begins: its PCs, the purse and the seed (K-1, K-12)"},
+		runner.EventDoc{Event: &FallbackEvent{}, Doc: "the script ended; the policy decides the rest of the campaign"},
+		runner.EventDoc{Event: &SelectEvent{}, Doc: "the party selects the next scenario among the unlocked ones (K-9, K-10)"},
+		runner.EventDoc{Event: &BenefitEvent{}, Doc: "the mercenary benefit of this sortie, \"\" for none (K-11)"},
+		runner.EventDoc{Event: &LedgerEvent{}, Doc: "a money ledger entry made while preparing a sortie: purchase, treatment, resurrection, borrowing (K-12..K-14)"},
+		runner.EventDoc{Event: &SortieEvent{}, Doc: "a sortie (K-16) or the prologue (K-8) begins, with what earlier attempts left (K-67); the scenario's own events follow"},
+		runner.EventDoc{Event: &UnlockEvent{}, Doc: "scenarios become selectable (K-9, K-10)"},
+		runner.EventDoc{Event: &GrowthEvent{}, Doc: "a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead (K-100), the ledger (K-14, K-16), base and unlocks (K-10)"},
+		runner.EventDoc{Event: &EndEvent{}, Doc: "the campaign ends: final (K-7), nomore, stopped or limit, with a row per sortie and the final state"},
+	)
+}

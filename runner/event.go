@@ -1,0 +1,133 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strconv"
+)
+
+// EventsVersion is the version of the JSON Lines format (the event types and their fields) that
+// EventSchema describes. It goes up when a field changes meaning or goes away; new event types
+// and new optional fields do not change it.
+const EventsVersion = 1
+
+// Event is one thing that happened in a run: a small struct per kind of event, with named fields
+// whose JSON names are the JSON Lines format (`sortie schema --events`). Engines and the campaign
+// declare their events next to the code that emits them and register them (RegisterEvents).
+type Event interface {
+	// Type is the event's "type" in JSON Lines: "armyMove", "move", "campaign.growth".
+	Type() string
+	// Rule is the ID of the rule the event reports ("K-22"), "" for bookkeeping events (a run
+	// begins, a day ends).
+	Rule() string
+	// Line is the event's one readable line, without a margin; "" for an event a transcript
+	// does not show (its content is in another event's text).
+	Line() string
+}
+
+// Texter is implemented by events whose text in a transcript is more than one line after a margin:
+// a header, the field map, a table. WriteText writes the whole text, every line ending in '\n'.
+type Texter interface {
+	WriteText(w *bytes.Buffer) error
+}
+
+// Margined is implemented by events printed after a margin: the phase column of a Karzoral
+// transcript, "* " for the campaign.
+type Margined interface {
+	Margin() string
+}
+
+// Sink receives the events of a run, in order. The engine owns each event and what it points to
+// (a snapshot, a view of the state): a Sink must not keep them after Write returns.
+type Sink interface {
+	Write(e Event) error
+}
+
+type discard struct{}
+
+func (discard) Write(Event) error { return nil }
+
+// Discard is a Sink that drops every event. Engines recognise it (Enabled) and build no events.
+var Discard Sink = discard{}
+
+// Enabled reports whether s wants events: false for nil and Discard. An engine asks once per run
+// and builds no event when it is false, so that a run into Discard allocates nothing per day.
+func Enabled(s Sink) bool {
+	if s == nil {
+		return false
+	}
+	_, off := s.(discard)
+	return !off
+}
+
+// NewTextSink returns a Sink that writes a readable transcript to w: for each event its text
+// (Texter) or its margin (Margined) and Line; an event whose Line is "" is not shown. The output
+// depends only on the events: no colour, no trailing spaces.
+func NewTextSink(w io.Writer) Sink { return &textSink{w: w} }
+
+type textSink struct {
+	w   io.Writer
+	buf bytes.Buffer
+}
+
+func (t *textSink) Write(e Event) error {
+	b := &t.buf
+	b.Reset()
+	if tx, ok := e.(Texter); ok {
+		if err := tx.WriteText(b); err != nil {
+			return err
+		}
+	} else if l := e.Line(); l != "" {
+		if m, ok := e.(Margined); ok {
+			b.WriteString(m.Margin())
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	_, err := t.w.Write(b.Bytes())
+	return err
+}
+
+// NewJSONLSink returns a Sink that writes one JSON object per event and line (JSON Lines):
+// "type" first, then the event's fields in the order its struct declares them, encoded by
+// encoding/json (omitempty and omitzero fields are left out when zero; HTML characters are not
+// escaped). It knows no event by name: any Event is encoded the same way.
+//
+//	{"type":"armyMove","day":1,"phase":"start","army":"mercenaries","from":"01","to":"01","step":0}
+func NewJSONLSink(w io.Writer) Sink {
+	s := &jsonlSink{w: w}
+	s.enc = json.NewEncoder(&s.body)
+	s.enc.SetEscapeHTML(false)
+	return s
+}
+
+type jsonlSink struct {
+	w    io.Writer
+	body bytes.Buffer
+	enc  *json.Encoder
+	line []byte
+}
+
+func (s *jsonlSink) Write(e Event) error {
+	s.body.Reset()
+	if err := s.enc.Encode(e); err != nil {
+		return err
+	}
+	body := bytes.TrimSpace(s.body.Bytes())
+	b := append(s.line[:0], `{"type":`...)
+	b = strconv.AppendQuote(b, e.Type())
+	if len(body) > 2 && body[0] == '{' {
+		b = append(b, ',')
+		b = append(b, body[1:]...)
+	} else {
+		b = append(b, '}')
+	}
+	b = append(b, '\n')
+	s.line = b
+	_, err := s.w.Write(b)
+	return err
+}

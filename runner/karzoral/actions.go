@@ -1,0 +1,215 @@
+package karzoral
+
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// maybeFire fires event ei if it may (a once event fires at most once) and its condition holds.
+func (s *state) maybeFire(ei int) error {
+	e := &s.p.Events[ei]
+	if e.Once && s.fired[ei] > 0 {
+		return nil
+	}
+	if e.If != nil && !s.holds(e.If) {
+		return nil
+	}
+	// K-33: scenario events run their actions in order. The event counts as fired when it starts.
+	s.fired[ei]++
+	if s.on {
+		ev := &FiredEvent{At: s.at(), Event: e.ID, Trigger: e.On.Kind.String()}
+		if e.On.Kind == plan.OnEnter {
+			ev.Block = s.p.Field.Blocks[e.On.Block].ID
+		}
+		if err := s.send(ev); err != nil {
+			return err
+		}
+	}
+	_, err := s.doActions(e.Do, "event", e.ID)
+	return err
+}
+
+// doActions runs actions in order for source ("event", "episode") id. Runner default: when the party
+// flees a battle action, the rest of the actions are skipped (the monsters remain, K-96); it then
+// reports false. It stops at once when the scenario ends.
+func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
+	for k := range acts {
+		a := &acts[k]
+		switch a.Op {
+		case plan.ActSay:
+			if s.on {
+				if err := s.send(&SayEvent{At: s.at(), Source: source, ID: id, Text: a.Text}); err != nil {
+					return false, err
+				}
+			}
+		case plan.ActSet, plan.ActClear:
+			op := "set"
+			if a.Op == plan.ActSet {
+				s.flags.set(a.Flag)
+			} else {
+				s.flags.unset(a.Flag)
+				op = "clear"
+			}
+			if s.on {
+				if err := s.send(&FlagEvent{At: s.at(), Flag: s.p.Flags[a.Flag], Op: op, Source: id}); err != nil {
+					return false, err
+				}
+			}
+		case plan.ActBattle:
+			res, err := s.battle(a.Encounter, -1, "event")
+			if err != nil || s.over() {
+				return false, err
+			}
+			if res == Fled {
+				return false, nil
+			}
+		case plan.ActStrength:
+			if err := s.changeStrength(a.Army, a.Delta, id); err != nil {
+				return false, err
+			}
+		case plan.ActSpawn:
+			if err := s.spawn(a.Army); err != nil {
+				return false, err
+			}
+		case plan.ActRemove:
+			if err := s.removeArmy(a.Army, "event"); err != nil {
+				return false, err
+			}
+		case plan.ActEnd:
+			out := runner.Failure
+			if a.Outcome == runner.Success {
+				out = runner.Success
+			}
+			s.finish(out, source+" "+id)
+		}
+		if s.over() {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// changeStrength changes army i's strength by delta (not below 0). An army on the field at 0 is
+// removed; a friendly army at 0 fails the scenario at once (K-25).
+func (s *state) changeStrength(i, delta int, source string) error {
+	before := s.armyStr[i]
+	if s.armyBlock[i] < 0 {
+		// Only an army on the field has a strength to change: a reserve that has not arrived, or
+		// an army destroyed or removed, is left as it is (and K-25 cannot trigger).
+		if s.on {
+			return s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: before,
+				Source: source, Result: "ignored"})
+		}
+		return nil
+	}
+	after := max(before+delta, 0)
+	s.armyStr[i] = after
+	if s.on {
+		if err := s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: after,
+			Source: source}); err != nil {
+			return err
+		}
+	}
+	if after == 0 && before > 0 {
+		if err := s.removeArmy(i, "strength"); err != nil {
+			return err
+		}
+		s.checkFriendlyWipe(i)
+	}
+	return nil
+}
+
+// spawn places army i at the first block of its route (an army already on the field stays where it
+// is). Runner default: an army destroyed earlier (strength 0) comes back with its initial strength.
+// If an opposing army holds that block they fight a strength battle (K-24, K-25).
+func (s *state) spawn(i int) error {
+	a := &s.p.Armies[i]
+	if b := s.armyBlock[i]; b >= 0 {
+		if s.on {
+			return s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[b].ID, Strength: s.armyStr[i], Result: "already"})
+		}
+		return nil
+	}
+	if s.armyStr[i] <= 0 {
+		s.armyStr[i] = a.Strength
+	}
+	if s.armyStr[i] <= 0 {
+		return nil
+	}
+	s.armyStep[i] = 0
+	s.armyBlock[i] = a.Route[0]
+	if s.on {
+		if err := s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[a.Route[0]].ID, Strength: s.armyStr[i]}); err != nil {
+			return err
+		}
+	}
+	return s.strengthBattles(a.Route[0])
+}
+
+// holds evaluates a compiled condition.
+func (s *state) holds(c *plan.Cond) bool {
+	switch c.Op {
+	case plan.CondTrue:
+		return true
+	case plan.CondFlag:
+		return s.flags.has(c.Flag)
+	case plan.CondNot:
+		return !s.holds(&c.Args[0])
+	case plan.CondAll:
+		for k := range c.Args {
+			if !s.holds(&c.Args[k]) {
+				return false
+			}
+		}
+		return true
+	case plan.CondAny:
+		for k := range c.Args {
+			if s.holds(&c.Args[k]) {
+				return true
+			}
+		}
+		return false
+	case plan.CondAt:
+		return s.party == c.Block
+	case plan.CondDay:
+		return s.day >= c.Day
+	case plan.CondArmyGone:
+		// A reserve army that has not arrived yet is not gone: it must have been on the field.
+		return s.gone.has(c.Army) && s.armyBlock[c.Army] < 0
+	}
+	return false
+}
+
+// checkObjectives checks the objectives in plan order, after each start phase and each step (b)
+// (plan.Objective): success or failure ends the scenario; a midpoint (K-60, K-67) is recorded once
+// and play goes on.
+func (s *state) checkObjectives() error {
+	for i := range s.p.Objectives {
+		o := &s.p.Objectives[i]
+		if s.reached[i] > 0 || s.retained.has(i) || !s.holds(&o.When) {
+			continue
+		}
+		s.reached[i] = int32(s.day)
+		s.order = append(s.order, int32(i))
+		if s.on {
+			if err := s.send(&ObjectiveEvent{At: s.at(), Objective: o.ID, Outcome: o.Outcome, XP: o.XP, Say: o.Say}); err != nil {
+				return err
+			}
+		}
+		switch o.Outcome {
+		case "midpoint":
+			// K-60: XP and growth at the midpoint.
+			if err := s.growth(o.XP, "midpoint"); err != nil {
+				return err
+			}
+		case runner.Success:
+			s.clearXP = o.XP
+			s.finish(runner.Success, "objective "+o.ID)
+			return nil
+		case runner.Failure:
+			s.finish(runner.Failure, "objective "+o.ID)
+			return nil
+		}
+	}
+	return nil
+}

@@ -1,0 +1,532 @@
+package karzoral
+
+import (
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// startPhase runs the start phase (K-19): (1) the day counter goes up; (2) once-per-day abilities
+// reset (nothing to track here); (3) food (K-20); (4) friendly armies move, then enemy armies
+// (K-22), then strength battles (K-24, K-25); then the day's events and the objectives.
+func (s *state) startPhase() error {
+	s.day++
+	s.phase = runner.PhaseStart
+	if s.on {
+		if err := s.send(&DayEvent{At: s.at()}); err != nil {
+			return err
+		}
+	}
+	if err := s.eat(); err != nil {
+		return err
+	}
+	if err := s.moveArmies(); err != nil || s.over() {
+		return err
+	}
+	if err := s.startKarzoral(); err != nil {
+		return err
+	}
+	if s.day < len(s.r.onDay) {
+		for _, ei := range s.r.onDay[s.day] {
+			if err := s.maybeFire(int(ei)); err != nil || s.over() {
+				return err
+			}
+		}
+	}
+	return s.checkObjectives()
+}
+
+// eat implements K-20: the party eats one ration per member. Default (K-20 ambiguity): eat what
+// there is and write one FoodShortageEvent per unfed member; no built-in penalty.
+func (s *state) eat() error {
+	need := s.p.Party.Members
+	eaten := min(need, s.rations)
+	s.rations -= eaten
+	if !s.on {
+		return nil
+	}
+	if err := s.send(&FoodEvent{At: s.at(), Eaten: eaten, Need: need, Left: s.rations}); err != nil {
+		return err
+	}
+	for m := eaten + 1; m <= need; m++ {
+		if err := s.send(&FoodShortageEvent{At: s.at(), Member: m, Of: need}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// moveArmies implements K-22: each friendly army on the field moves Speed steps along its route, then
+// each enemy army; at the end of its route an army holds (K-22 default). Armies that end their moves
+// in a block holding an opposing army then fight strength battles (K-24). Because the battles are
+// fought once every army has moved, armies that swap blocks never meet (K-24 default).
+func (s *state) moveArmies() error {
+	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
+		for _, i := range list {
+			if s.armyBlock[i] < 0 || s.p.Armies[i].Accompany {
+				continue // K-22: an accompanying army moves with the party in step (a) instead
+			}
+			a := &s.p.Armies[i]
+			from := s.armyBlock[i]
+			step := min(s.armyStep[i]+max(a.Speed, 1), len(a.Route)-1)
+			s.armyStep[i] = step
+			s.armyBlock[i] = a.Route[step]
+			if s.on {
+				if err := s.send(&ArmyMoveEvent{At: s.at(), Army: a.ID, From: s.p.Field.Blocks[from].ID,
+					To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return s.strengthBattles(-1)
+}
+
+// strengthBattles resolves every opposing pair of armies sharing a block (only block b if b >= 0):
+// K-24 default, pairs in ascending army index (the plan sorts armies by ID), until no opposing pair
+// remains. One pass suffices: each battle leaves at least one of the pair at 0, off the field.
+// K-25: a friendly army at 0 fails the scenario at once, before any further battle.
+func (s *state) strengthBattles(b int) error {
+	n := len(s.p.Armies)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			bi := s.armyBlock[i]
+			if bi < 0 {
+				break
+			}
+			if s.armyBlock[j] != bi || (b >= 0 && bi != b) {
+				continue
+			}
+			if s.p.Armies[i].Friendly() == s.p.Armies[j].Friendly() {
+				continue
+			}
+			if err := s.strengthBattle(i, j); err != nil || s.over() {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// strengthBattle implements K-24 for armies i and j (opposing, same block): d = min(a, b); both lose
+// d; an army at 0 is removed. Then K-25.
+func (s *state) strengthBattle(i, j int) error {
+	block := s.armyBlock[i]
+	a, b := s.armyStr[i], s.armyStr[j]
+	d := min(a, b)
+	s.armyStr[i], s.armyStr[j] = a-d, b-d
+	if s.on {
+		if err := s.send(&StrengthBattleEvent{At: s.at(), Block: s.p.Field.Blocks[block].ID, Army: s.p.Armies[i].ID,
+			Other: s.p.Armies[j].ID, ArmyBefore: a, OtherBefore: b, Loss: d, ArmyAfter: a - d, OtherAfter: b - d}); err != nil {
+			return err
+		}
+	}
+	for _, k := range [2]int{i, j} {
+		if s.armyStr[k] == 0 {
+			if err := s.removeArmy(k, "strength"); err != nil {
+				return err
+			}
+		}
+	}
+	s.checkFriendlyWipe(i)
+	s.checkFriendlyWipe(j)
+	return nil
+}
+
+// checkFriendlyWipe implements K-25: any friendly army at strength 0, for any reason, fails the
+// scenario at once (K-66 applies to the experience, outside the runner).
+func (s *state) checkFriendlyWipe(i int) {
+	if s.p.Armies[i].Friendly() && s.armyStr[i] == 0 {
+		s.finish(runner.Failure, "friendly army "+s.p.Armies[i].ID+" wiped out (K-25)")
+	}
+}
+
+// removeArmy takes army i off the field and writes an ArmyRemovedEvent.
+func (s *state) removeArmy(i int, cause string) error {
+	b := s.armyBlock[i]
+	s.armyBlock[i] = -1
+	if b >= 0 {
+		s.gone.set(i)
+	}
+	if !s.on || b < 0 {
+		return nil
+	}
+	return s.send(&ArmyRemovedEvent{At: s.at(), Army: s.p.Armies[i].ID, Block: s.p.Field.Blocks[b].ID, Cause: cause, Strength: s.armyStr[i]})
+}
+
+// actionStep runs action steps (a) and (b) (K-27; step (c), long recovery K-34, is not modelled).
+// The night phase runs it again for a forced march (K-41).
+func (s *state) actionStep(phase runner.Phase) error {
+	s.phase = phase
+	from := s.party
+	entered, err := s.move()
+	if err != nil || s.over() {
+		return err
+	}
+	if phase == runner.PhaseAction && s.hasPCs() {
+		if err := s.darkDay(); err != nil {
+			return err
+		}
+	}
+	if err := s.stepB(entered); err != nil || s.over() || !entered {
+		return err
+	}
+	// K-43: entering a traversal area starts traversal mode right after step (b) (Default).
+	now, err := s.enterArea(from)
+	if err != nil || !now {
+		return err
+	}
+	normal, err := s.traversalDay()
+	if err != nil || s.over() {
+		return err
+	}
+	s.k.restDay = !normal
+	return nil
+}
+
+// move implements action step (a), K-28: move to an orthogonally adjacent block or stay. A move into
+// a block that cannot be entered from this side fails (K-32): the party learns the block's terrain
+// (K-31 default: the block and its box are revealed), stays where it is, and the move is spent.
+// Entering a block of a box reveals the whole box (K-31 default). It reports whether the party
+// entered a block (the trigger of OnEnter events).
+func (s *state) move() (entered bool, err error) {
+	blk := &s.p.Field.Blocks[s.party]
+	n := 0
+	for _, d := range plan.Dirs {
+		if to := blk.Exits[d].To; to >= 0 {
+			s.choices[n] = runner.Choice{Name: moveNames[d], Value: int(d), Note: s.p.Field.Blocks[to].ID}
+			n++
+		}
+	}
+	s.choices[n] = runner.Choice{Name: "stay", Value: Stay}
+	n++
+	req := &s.req
+	*req = runner.Request{Kind: runner.KindMove, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Block: blk.ID}
+	if s.revealed.has(s.party) {
+		req.Terrain = blk.Terrain
+	}
+	c, err := s.decide(req)
+	if err != nil {
+		return false, err
+	}
+	v := req.Choices[c].Value
+	if v == Stay {
+		if s.on {
+			return false, s.send(&StayEvent{At: s.at(), Block: blk.ID})
+		}
+		return false, nil
+	}
+	d := plan.Dir(v)
+	ex := blk.Exits[d]
+	to := &s.p.Field.Blocks[ex.To]
+	if !ex.Open {
+		// K-32: the entry fails.
+		if s.on {
+			if err := s.send(&BounceEvent{At: s.at(), Dir: moveNames[d], From: blk.ID, To: to.ID, Terrain: to.Terrain}); err != nil {
+				return false, err
+			}
+		}
+		return false, s.revealBox(to.Box)
+	}
+	from := s.party
+	s.party = ex.To
+	if s.on {
+		if err := s.send(&PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID, Terrain: to.Terrain}); err != nil {
+			return false, err
+		}
+	}
+	// K-28: an accompanying friendly army moves along.
+	for _, i := range s.r.friendly {
+		if s.p.Armies[i].Accompany && s.armyBlock[i] == from {
+			s.armyBlock[i] = s.party
+			if s.on {
+				if err := s.send(&ArmyMoveEvent{At: s.at(), Army: s.p.Armies[i].ID, From: s.p.Field.Blocks[from].ID, To: to.ID}); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
+	return true, s.revealBox(to.Box)
+}
+
+// revealBox reveals every block of box i (K-31 default); nothing if i < 0 or it is already known.
+func (s *state) revealBox(i int) error {
+	if i < 0 {
+		return nil
+	}
+	bx := &s.p.Field.Boxes[i]
+	fresh := false
+	for _, b := range bx.Blocks {
+		if !s.revealed.has(b) {
+			s.revealed.set(b)
+			fresh = true
+		}
+	}
+	if !fresh || !s.on {
+		return nil
+	}
+	return s.send(&RevealEvent{At: s.at(), Box: bx.Name, Blocks: s.r.boxBlocks[i]})
+}
+
+// stepB implements action step (b), K-33: if an enemy army is in the party's block, the party fights
+// it at once (its encounter; an army without one is not fought). won: the army is removed (K-99);
+// fled: the party stays in the block and the army remains (K-96), no further army is fought this
+// step; defeated: the scenario fails (K-100). K-26 default: if a friendly and an enemy army still
+// share the block, they fight a strength battle. Then the OnEnter events of the block (only if the
+// party entered it this step), then the objectives.
+func (s *state) stepB(entered bool) error {
+	for i := range s.p.Armies {
+		a := &s.p.Armies[i]
+		if a.Friendly() || s.armyBlock[i] != s.party || a.Encounter < 0 {
+			continue
+		}
+		res, err := s.battle(a.Encounter, i, "army")
+		if err != nil || s.over() {
+			return err
+		}
+		if res == Fled {
+			break
+		}
+		// K-99: the army's strength is removed entirely.
+		s.armyStr[i] = 0
+		if err := s.removeArmy(i, "battle"); err != nil {
+			return err
+		}
+	}
+	if err := s.strengthBattles(s.party); err != nil || s.over() {
+		return err
+	}
+	if entered {
+		for _, ei := range s.r.enter[s.party] {
+			if err := s.maybeFire(int(ei)); err != nil || s.over() {
+				return err
+			}
+		}
+	}
+	return s.checkObjectives()
+}
+
+// battle asks how a party battle against encounter enc ended (army: the enemy army fought, or -1)
+// and writes a BattleEvent. PC combat is not simulated: the result is a decision. With PCs and support
+// damage or burdens in play, the decision also offers "fight": one more round whose campaign add-ons
+// the runner plays (K-73..K-77, K-89..K-92) before asking again. A low-morale unit with leaders
+// offers "routed" (K-80: a victory). Won (or routed): monster XP (K-62), then a consecutive battle if
+// the encounter has one (K-72). Fled: the escape (K-93..K-97). Defeated (or every PC down after a
+// round): the scenario fails (K-100..K-102).
+func (s *state) battle(enc, army int, cause string) (int, error) {
+	e := &s.p.Encounters[enc]
+	if s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
+		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
+		if s.on {
+			if err := s.send(&BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID,
+				Cause: cause, Result: "gone"}); err != nil {
+				return 0, err
+			}
+		}
+		return Won, nil
+	}
+	if army >= 0 {
+		if err := s.insight(enc, army); err != nil {
+			return 0, err
+		}
+	}
+	detailed := s.hasPCs() && (s.supportInBlock() || s.liveBurdens() > 0)
+	rout := s.canRout(enc, army)
+	maxRounds := s.k.rules.MaxRounds
+	if maxRounds <= 0 {
+		maxRounds = defaultMaxRounds
+	}
+	req := &s.req
+	res := Won
+	for n := 1; ; n++ {
+		cs := append(s.choices[:0], battleChoices[:3]...)
+		if rout {
+			cs = append(cs, battleChoices[Routed])
+		}
+		if detailed && n <= maxRounds {
+			cs = append(cs, battleChoices[Fight])
+		}
+		*req = runner.Request{Kind: runner.KindBattle, Day: s.day, Phase: s.phase, Choices: cs,
+			Block: s.p.Field.Blocks[s.party].ID, Encounter: e.ID, Title: e.Title, Cause: cause}
+		if army >= 0 {
+			req.Army = s.p.Armies[army].ID
+		}
+		c, err := s.decide(req)
+		if err != nil {
+			return 0, err
+		}
+		res = req.Choices[c].Value
+		if res != Fight {
+			break
+		}
+		if err := s.round(enc, n); err != nil || s.over() {
+			return 0, err
+		}
+		if s.allDown() {
+			res = Defeated // K-100: all PCs down
+			break
+		}
+	}
+	if s.on {
+		ev := &BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID, Cause: cause,
+			Result: battleChoices[res].Name}
+		if army >= 0 {
+			ev.Army = s.p.Armies[army].ID
+		}
+		if err := s.send(ev); err != nil {
+			return 0, err
+		}
+	}
+	switch res {
+	case Defeated:
+		s.defeated = true
+		s.finish(runner.Failure, "party defeated by "+e.ID+" (K-100)")
+		return res, s.defeatAftermath()
+	case Fled:
+		return res, s.escape(enc)
+	case Routed:
+		if s.on {
+			if err := s.send(&RoutEvent{Note: s.note("K-80"), Text: fmt.Sprintf("the leaders of %s fell: the rest flee and are cut down; a victory", e.ID)}); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if err := s.creditMonsters(enc, res == Routed && s.k.rules.FledGiveNoXP); err != nil {
+		return 0, err
+	}
+	if e.Next != nil {
+		// K-72: the second battle starts at once, state carried over; nothing in between (Default).
+		return s.battle(*e.Next, -1, "consecutive")
+	}
+	return Won, nil
+}
+
+// campPhase implements K-35..K-39: roll two d6 and keep one (K-37; free choice, a checked face may be
+// picked on purpose, K-37 default). An unchecked face plays its episode and checks it (K-38). A
+// checked face brings a night raid (the plan's NightRaid encounter), after which all six faces are
+// unchecked (K-39). Runner default: with no night raid in the plan, a checked face gives a quiet
+// night, and the faces are unchecked all the same.
+func (s *state) campPhase() error {
+	s.phase = runner.PhaseCamp
+	var d [2]int
+	for k := range d {
+		f, err := s.roll(6, "camp")
+		if err != nil {
+			return err
+		}
+		d[k] = f
+	}
+	if s.on {
+		if err := s.send(&CampRollEvent{At: s.at(), Dice: d}); err != nil {
+			return err
+		}
+	}
+	n := 0
+	// K-37 option CheckedFaceForbidden: a checked face may not be kept while an unchecked one shows.
+	forbid := s.k.rules.CheckedFaceForbidden && (s.checked&(1<<(d[0]-1)) == 0 || s.checked&(1<<(d[1]-1)) == 0)
+	for k, f := range d {
+		if k == 1 && f == d[0] {
+			break
+		}
+		note := ""
+		if s.checked&(1<<(f-1)) != 0 {
+			note = "checked"
+			if forbid {
+				continue
+			}
+		}
+		s.choices[n] = runner.Choice{Name: faceName(f), Value: f, Note: note}
+		n++
+	}
+	req := &s.req
+	*req = runner.Request{Kind: runner.KindPick, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Dice: d,
+		Block: s.p.Field.Blocks[s.party].ID}
+	c, err := s.decide(req)
+	if err != nil {
+		return err
+	}
+	f := req.Choices[c].Value
+	bit := uint8(1) << (f - 1)
+	checked := s.checked&bit != 0
+	if s.on {
+		if err := s.send(&PickEvent{At: s.at(), Face: f, Checked: checked, Dice: d}); err != nil {
+			return err
+		}
+	}
+	if !checked {
+		// K-38: play the episode, then check it.
+		ep := &s.p.Episodes[f-1]
+		if s.on {
+			if err := s.send(&EpisodeEvent{At: s.at(), Face: f, Text: ep.Say}); err != nil {
+				return err
+			}
+		}
+		if _, err := s.doActions(ep.Do, "episode", faceName(f)); err != nil || s.over() {
+			return err
+		}
+		s.checked |= bit
+		return nil
+	}
+	// K-39: a night raid.
+	if s.p.NightRaid >= 0 {
+		if s.on {
+			e := &s.p.Encounters[s.p.NightRaid]
+			if err := s.send(&NightRaidEvent{At: s.at(), Face: f, Encounter: e.ID, Title: e.Title}); err != nil {
+				return err
+			}
+		}
+		if err := s.dangerSense(); err != nil { // K-71: before the raid battle
+			return err
+		}
+		if _, err := s.battle(s.p.NightRaid, -1, "nightRaid"); err != nil || s.over() {
+			return err
+		}
+	} else if s.on {
+		if err := s.send(&QuietNightEvent{At: s.at(), Face: f}); err != nil {
+			return err
+		}
+	}
+	s.checked = 0
+	if s.on {
+		return s.send(&EpisodesResetEvent{At: s.at()})
+	}
+	return nil
+}
+
+// nightPhase implements K-40..K-42: the party, as a whole (K-42), rests (K-40) or makes a forced
+// march (K-41), which runs action steps (a) and (b) again.
+//
+// With PCs (plan.Party.PCs), a rest recovers HP and ends the sleep penalty (K-40); a forced march
+// burns 12 hours of light (K-58; 24 from a dark block, K-57) and brings the sleep-deprivation
+// penalty from the next start phase (K-41). A members-only party tracks neither (K-59 reads each
+// PC's darkvision).
+func (s *state) nightPhase() error {
+	s.phase = runner.PhaseNight
+	req := &s.req
+	*req = runner.Request{Kind: runner.KindNight, Day: s.day, Phase: s.phase, Choices: nightChoices[:],
+		Block: s.p.Field.Blocks[s.party].ID}
+	c, err := s.decide(req)
+	if err != nil {
+		return err
+	}
+	v := req.Choices[c].Value
+	if s.on {
+		if err := s.send(&NightEvent{At: s.at(), Choice: nightChoices[v].Name}); err != nil {
+			return err
+		}
+	}
+	if !s.hasPCs() {
+		if v == March {
+			return s.actionStep(runner.PhaseNight)
+		}
+		return nil
+	}
+	if v == March {
+		if err := s.forcedMarchCosts(); err != nil {
+			return err
+		}
+		return s.actionStep(runner.PhaseNight)
+	}
+	return s.rest("K-40")
+}

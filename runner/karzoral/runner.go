@@ -1,0 +1,554 @@
+package karzoral
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
+)
+
+// Options configure one run: the options of every engine (runner.Options) and what only the
+// Karzoral engine reads.
+type Options struct {
+	runner.Options
+	// Rules, if set, replaces the plan's rule options (plan.Plan.Options): the Defaults of
+	// RULES.md's Ambiguities, each switchable.
+	Rules *Rules
+	// Carry, if set, is what a campaign carries into this run (K-67): nil for a lone scenario.
+	Carry *Carry
+}
+
+// Carry is what earlier sorties of a campaign leave to this run of a scenario (K-67, K-68).
+type Carry struct {
+	// Midpoints are midpoint objectives cleared by an earlier, failed attempt: the retry resumes
+	// there (K-67). Each counts as reached from the start, gives no XP or growth again, and the
+	// flags its condition requires are set. The rest of the setup is the plan's initial one (K-68
+	// Default: no midpoint setup is defined), fresh friendly armies included.
+	Midpoints []string
+	// NamedDead are named monsters defeated earlier in the campaign: they never reappear (K-67).
+	NamedDead []string
+}
+
+// Result is how a run ended (runner.Ending: Outcome, Day, Reason) and the state at the end.
+type Result struct {
+	runner.Ending
+	Party      string            // the party's block id at the end
+	Rations    int               // rations left
+	Armies     []ArmyResult      // in plan order
+	Objectives []ObjectiveResult // objectives reached, in the order reached
+	Events     []EventResult     // events that fired, in plan order
+
+	// The Karzoral add-ons: PCs and burdens at the end (in plan order; nil for a members-only
+	// party), light left (K-58), and the named monsters defeated (K-67: a retry never meets them).
+	PCs           []PCResult
+	Burdens       []BurdenResult
+	Torches, Oil  int
+	NamedDefeated []string
+	// Defeated: the party was defeated (K-100): every PC but the angel is dead (K-102).
+	Defeated bool
+}
+
+// PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
+type PCResult struct {
+	Name   string
+	HP, XP int
+}
+
+// BurdenResult is a burden at the end of a run (K-87, K-88).
+type BurdenResult struct {
+	Name      string
+	HP, MaxHP int
+	Dead      bool
+}
+
+// ArmyResult is an army at the end of a run.
+type ArmyResult struct {
+	ID       string
+	Strength int
+	Block    string // "" when not on the field
+	OnField  bool
+}
+
+// ObjectiveResult is an objective reached (K-60: midpoint, clear; or a failure objective).
+type ObjectiveResult struct {
+	ID      string
+	Outcome string // "success" | "midpoint" | "failure"
+	XP      int
+	Day     int
+}
+
+// EventResult is an event that fired.
+type EventResult struct {
+	ID    string
+	Fired int
+}
+
+// Runner runs one plan many times. New checks the plan and precomputes lookups once; Run reuses the
+// state between runs, so repeated runs allocate little. A Runner is not safe for concurrent use.
+type Runner struct {
+	p *plan.Plan
+
+	// enter[b] lists the OnEnter events of block b, in plan order.
+	enter [][]int32
+	// onDay[d] lists the OnDay events of day d (1..DayLimit), in plan order.
+	onDay [][]int32
+	// friendly and enemy army indices, ascending (K-22: friendly armies move first).
+	friendly, enemy []int
+	// boxBlocks[i] is the ids of box i's blocks (TypeReveal).
+	boxBlocks [][]string
+	// area[b] is block b's traversal area, -1 if none; nil when the plan has no areas (K-43).
+	area []int
+
+	seeded *dice.Seeded
+	s      state
+	// fieldMap is the transcript's map of the field, laid out at the first day end shown.
+	fieldMap *fieldMap
+}
+
+// Run runs p once with opts. See Runner.Run.
+func Run(p *plan.Plan, opts Options) (*Result, error) {
+	r, err := New(p)
+	if err != nil {
+		return nil, err
+	}
+	return r.Run(opts)
+}
+
+// New checks that p is a plan the runner can play (format, indices in range, six episodes) and
+// prepares a Runner for it.
+func New(p *plan.Plan) (*Runner, error) {
+	if err := validate(p); err != nil {
+		return nil, err
+	}
+	r := &Runner{p: p}
+	nb := len(p.Field.Blocks)
+	r.enter = make([][]int32, nb)
+	r.onDay = make([][]int32, p.DayLimit+1)
+	for i := range p.Events {
+		e := &p.Events[i]
+		switch e.On.Kind {
+		case plan.OnEnter:
+			r.enter[e.On.Block] = append(r.enter[e.On.Block], int32(i))
+		case plan.OnDay:
+			if e.On.Day >= 1 && e.On.Day <= p.DayLimit {
+				r.onDay[e.On.Day] = append(r.onDay[e.On.Day], int32(i))
+			}
+		}
+	}
+	for i := range p.Armies {
+		if p.Armies[i].Friendly() {
+			r.friendly = append(r.friendly, i)
+		} else {
+			r.enemy = append(r.enemy, i)
+		}
+	}
+	r.boxBlocks = make([][]string, len(p.Field.Boxes))
+	for i, bx := range p.Field.Boxes {
+		for _, b := range bx.Blocks {
+			r.boxBlocks[i] = append(r.boxBlocks[i], p.Field.Blocks[b].ID)
+		}
+	}
+	r.area = areaIndex(p)
+	s := &r.s
+	s.r = r
+	s.p = p
+	s.armyBlock = make([]int, len(p.Armies))
+	s.armyStr = make([]int, len(p.Armies))
+	s.armyStep = make([]int, len(p.Armies))
+	s.flags = newBitset(len(p.Flags))
+	s.retained = newBitset(len(p.Objectives))
+	s.gone = newBitset(len(p.Armies))
+	s.revealed = newBitset(nb)
+	s.fired = make([]int32, len(p.Events))
+	s.reached = make([]int32, len(p.Objectives))
+	s.view.s = s
+	s.ch.OnFallback(s.fallbackEvent)
+	return r, nil
+}
+
+// Plan returns the plan the Runner plays.
+func (r *Runner) Plan() *plan.Plan { return r.p }
+
+// Run plays the scenario from its start until success, failure or a decider error.
+//
+// The Result is always returned (Outcome Stopped when err != nil). Errors: a *runner.DecisionError for a script
+// entry that does not fit the state (X001) or a script that ran out with no Fallback (X003, matches
+// ErrScriptEnded); an error wrapping ErrNoInput when a prompt reached end of input; other errors
+// from the Sink or a Decider as they are.
+func (r *Runner) Run(opts Options) (*Result, error) {
+	if opts.Decider == nil {
+		return nil, errors.New("runner: Options.Decider is nil")
+	}
+	s := &r.s
+	src := opts.Dice
+	if src == nil {
+		if r.seeded == nil {
+			r.seeded = dice.NewSeeded(opts.Seed)
+		} else {
+			r.seeded.Reseed(opts.Seed)
+		}
+		src = r.seeded
+	}
+	s.reset(opts, src)
+	err := s.play()
+	if err == nil {
+		err = s.settle()
+	}
+	if err != nil && s.outcome == "" {
+		s.outcome, s.reason = runner.Stopped, err.Error()
+		var de *runner.DecisionError
+		if errors.As(err, &de) {
+			// The diagnostic itself goes to the caller (the CLI prints it once); the transcript
+			// says where and why in short.
+			s.reason = fmt.Sprintf("day %d, %s phase: the script does not fit the state (%s at %s)", de.Day, de.Phase, de.Diag.Code, de.Diag.Pos)
+		}
+	}
+	if werr := s.finishEvents(); err == nil {
+		err = werr
+	}
+	return s.result(), err
+}
+
+// state is the mutable state of one run.
+type state struct {
+	r *Runner
+	p *plan.Plan
+
+	ch         runner.Chain // the deciders and the dice
+	seed       uint64
+	sink       runner.Sink
+	on         bool // the sink wants events (runner.Enabled): false for Discard
+	checkpoint func() error
+
+	day     int
+	phase   runner.Phase
+	party   int
+	rations int
+
+	armyBlock []int // block index, -1 when not on the field
+	armyStr   []int
+	armyStep  []int // index into the army's route
+
+	flags    bitset
+	retained bitset // objectives retained from an earlier attempt (K-67)
+	// carriedDead are the named monsters dead before this run (Carry.NamedDead).
+	carriedDead []string
+	gone        bitset // armies that were on the field and left it (CondArmyGone)
+	revealed    bitset
+	fired       []int32 // times each event fired
+	reached     []int32 // day each objective was reached, 0 if not
+	order       []int32 // objectives in the order reached
+	checked     uint8   // episode faces 1..6 as bits 0..5 (K-36)
+
+	outcome, reason string
+	dayEnded        int // the last day a day end was written for
+
+	req      runner.Request
+	choices  [5]runner.Choice
+	view     View
+	defeated bool // K-100
+
+	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
+	targets []string // K-75: monsters targeted this round
+	clearXP int      // achievement XP of the success objective (K-61)
+}
+
+func (s *state) reset(opts Options, src dice.Source) {
+	p := s.p
+	s.ch.Reset(opts.Decider, opts.Fallback, src)
+	s.seed = opts.Seed
+	s.sink = opts.Sink
+	s.on = runner.Enabled(s.sink)
+	s.checkpoint = opts.Checkpoint
+	s.day, s.phase = 0, runner.PhaseNone
+	s.party = p.Party.Start
+	s.rations = p.Party.Rations
+	for i := range p.Armies {
+		a := &p.Armies[i]
+		s.armyStr[i] = a.Strength
+		s.armyStep[i] = 0
+		s.armyBlock[i] = -1
+		if !a.Reserve && a.Strength > 0 {
+			s.armyBlock[i] = a.Route[0]
+		}
+	}
+	s.flags.clear()
+	s.gone.clear()
+	s.revealed.clear()
+	// K-30: the terrain of every block outside a box is known from the start; K-31: boxes are hidden.
+	for b := range p.Field.Blocks {
+		if p.Field.Blocks[b].Box < 0 {
+			s.revealed.set(b)
+		}
+	}
+	clear(s.fired)
+	clear(s.reached)
+	s.order = s.order[:0]
+	s.checked = 0 // K-36 default: episodes reset at the start of every scenario
+	s.outcome, s.reason = "", ""
+	s.dayEnded = 0
+	s.req = runner.Request{}
+	s.clearXP = 0
+	s.defeated = false
+	s.targets = s.targets[:0]
+	s.resetKarzoral(opts.Rules)
+	s.carry(opts.Carry)
+}
+
+// carry applies what a campaign carries into the run (K-67): retained midpoints and named
+// monsters that stay dead.
+func (s *state) carry(c *Carry) {
+	s.retained.clear()
+	s.carriedDead = nil
+	if c == nil {
+		return
+	}
+	s.carriedDead = c.NamedDead
+	for i := range s.p.Objectives {
+		o := &s.p.Objectives[i]
+		if o.Outcome == "midpoint" && slices.Contains(c.Midpoints, o.ID) {
+			s.retained.set(i)
+			s.setFlagsOf(&o.When)
+		}
+	}
+	for e := range s.p.Encounters {
+		for j, m := range s.p.Encounters[e].Monsters {
+			if m.Named && slices.Contains(c.NamedDead, m.Name) {
+				s.k.named[e][j] = true
+			}
+		}
+	}
+}
+
+// setFlagsOf sets the flags a condition requires (a flag, or the flags of an all).
+func (s *state) setFlagsOf(c *plan.Cond) {
+	switch c.Op {
+	case plan.CondFlag:
+		s.flags.set(c.Flag)
+	case plan.CondAll:
+		for i := range c.Args {
+			s.setFlagsOf(&c.Args[i])
+		}
+	}
+}
+
+// over reports whether the scenario has ended (or was stopped).
+func (s *state) over() bool { return s.outcome != "" }
+
+// finish ends the scenario with outcome and reason (the first ending wins).
+func (s *state) finish(outcome, reason string) {
+	if s.outcome == "" {
+		s.outcome, s.reason = outcome, reason
+	}
+}
+
+// play runs the day loop (K-18): start, action, camp, night, until an outcome or the day limit.
+func (s *state) play() error {
+	if s.on {
+		p := s.p
+		if err := s.send(&RunEvent{At: s.at(), Scenario: p.Scenario.ID, Title: p.Scenario.Title, Seed: s.seed,
+			Party: p.Field.Blocks[s.party].ID, Members: p.Party.Members, Rations: s.rations, DayLimit: p.DayLimit,
+			SourceHash: p.SourceHash}); err != nil {
+			return err
+		}
+		for i := range p.Objectives {
+			if s.retained.has(i) {
+				o := &p.Objectives[i]
+				if err := s.send(&ObjectiveEvent{At: s.at(), Objective: o.ID, Outcome: o.Outcome, Source: "retained"}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for s.day < s.p.DayLimit {
+		if err := s.startPhase(); err != nil || s.over() {
+			return err
+		}
+		s.k.restDay = false
+		if s.k.trav >= 0 {
+			// K-44: a traversal day: start and action phases only, no block movement.
+			s.phase = runner.PhaseAction
+			normal, err := s.traversalDay()
+			if err != nil || s.over() {
+				return err
+			}
+			s.k.restDay = !normal
+		} else if err := s.actionStep(runner.PhaseAction); err != nil || s.over() {
+			return err
+		}
+		if s.k.restDay {
+			// K-44, K-48: the automatic rest; no camp or night phase.
+			if err := s.rest("K-48"); err != nil {
+				return err
+			}
+			if err := s.endDay(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := s.campPhase(); err != nil || s.over() {
+			return err
+		}
+		if err := s.nightPhase(); err != nil || s.over() {
+			return err
+		}
+		if err := s.endDay(); err != nil {
+			return err
+		}
+	}
+	// K-18 / plan.DayLimit: not won by the end of the last day's night phase.
+	s.phase = runner.PhaseNone
+	s.finish(runner.Failure, "day limit")
+	return nil
+}
+
+// endDay writes the day end of the current day once, then calls the checkpoint (a save point).
+func (s *state) endDay() error {
+	if s.day == 0 || s.dayEnded == s.day {
+		return nil
+	}
+	s.dayEnded = s.day
+	if s.on {
+		if err := s.send(&DayEndEvent{At: At{Day: s.day}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+			Armies: s.armiesAt(), view: &s.view}); err != nil {
+			return err
+		}
+	}
+	if s.checkpoint != nil {
+		return s.checkpoint()
+	}
+	return nil
+}
+
+// armiesAt is the snapshot of the armies (plan order; never nil, so that it encodes as []).
+func (s *state) armiesAt() []ArmyAt {
+	out := make([]ArmyAt, len(s.p.Armies))
+	for i := range s.p.Armies {
+		out[i] = ArmyAt{ID: s.p.Armies[i].ID, Strength: s.armyStr[i]}
+		if b := s.armyBlock[i]; b >= 0 {
+			out[i].Block = &s.p.Field.Blocks[b].ID
+		}
+	}
+	return out
+}
+
+// finishEvents writes the last day end (if the day ended early) and the end.
+func (s *state) finishEvents() error {
+	err := s.endDay()
+	if !s.on {
+		return err
+	}
+	p := s.p
+	e := &EndEvent{At: At{Day: s.day}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
+		Rations: s.rations, Armies: s.armiesAt(), Objectives: []ObjectiveAt{}, Events: []FiredCount{}, view: &s.view}
+	for i := range p.Objectives {
+		if d := s.reached[i]; d > 0 {
+			o := &p.Objectives[i]
+			e.Objectives = append(e.Objectives, ObjectiveAt{ID: o.ID, Outcome: o.Outcome, XP: o.XP, Day: int(d)})
+		}
+	}
+	for i := range p.Events {
+		if n := s.fired[i]; n > 0 {
+			e.Events = append(e.Events, FiredCount{ID: p.Events[i].ID, Fired: int(n)})
+		}
+	}
+	if werr := s.send(e); err == nil {
+		err = werr
+	}
+	return err
+}
+
+func (s *state) result() *Result {
+	p := s.p
+	res := &Result{
+		Ending:   runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
+		Defeated: s.defeated,
+		Party:    p.Field.Blocks[s.party].ID,
+		Rations:  s.rations,
+		Armies:   make([]ArmyResult, len(p.Armies)),
+	}
+	for i := range p.Armies {
+		a := ArmyResult{ID: p.Armies[i].ID, Strength: s.armyStr[i]}
+		if b := s.armyBlock[i]; b >= 0 {
+			a.Block, a.OnField = p.Field.Blocks[b].ID, true
+		}
+		res.Armies[i] = a
+	}
+	for _, o := range s.order {
+		ob := &p.Objectives[o]
+		res.Objectives = append(res.Objectives, ObjectiveResult{ID: ob.ID, Outcome: ob.Outcome, XP: ob.XP, Day: int(s.reached[o])})
+	}
+	for i, n := range s.fired {
+		if n > 0 {
+			res.Events = append(res.Events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
+		}
+	}
+	for i, pc := range p.Party.PCs {
+		res.PCs = append(res.PCs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
+	}
+	for i, b := range p.Party.Burdens {
+		kb := &s.k.burdens[i]
+		res.Burdens = append(res.Burdens, BurdenResult{Name: b.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
+	}
+	res.Torches, res.Oil = s.k.torches, s.k.oil
+	for e := range s.k.named {
+		for j, dead := range s.k.named[e] {
+			name := p.Encounters[e].Monsters[j].Name
+			if dead && !slices.Contains(s.carriedDead, name) && !slices.Contains(res.NamedDefeated, name) {
+				res.NamedDefeated = append(res.NamedDefeated, name)
+			}
+		}
+	}
+	return res
+}
+
+// at is where the run is: the day and the phase.
+func (s *state) at() At { return At{Day: s.day, Phase: s.phase} }
+
+// note is the head of an add-on event for rule.
+func (s *state) note(rule string) Note { return Note{At: s.at(), RuleID: rule} }
+
+// send writes an event to the sink (only called when s.on).
+func (s *state) send(e runner.Event) error { return s.sink.Write(e) }
+
+// fallbackEvent reports that the script ended and the fallback took over (runner.Chain.OnFallback).
+func (s *state) fallbackEvent() error {
+	if !s.on {
+		return nil
+	}
+	return s.send(&FallbackEvent{At: s.at()})
+}
+
+// decide asks the deciders (the script, then its fallback) and checks the answer.
+func (s *state) decide(req *runner.Request) (int, error) { return s.ch.Ask(req) }
+
+// roll rolls one die of the given sides: the decider's Roller first, then the dice source.
+func (s *state) roll(sides int, cause string) (int, error) {
+	if !s.ch.Rolls() {
+		// The common case (no script dice): no Request to build.
+		f := s.ch.Source().Roll(sides)
+		if f < 1 || f > sides {
+			return 0, fmt.Errorf("day %d: the dice source rolled %d on 1d%d", s.day, f, sides)
+		}
+		return f, nil
+	}
+	req := &s.req
+	*req = runner.Request{Kind: runner.KindRoll, Day: s.day, Phase: s.phase, Sides: sides, Cause: cause}
+	if s.party >= 0 {
+		req.Block = s.p.Field.Blocks[s.party].ID
+	}
+	return s.ch.Die(req)
+}
+
+// bitset is a fixed-size set of small non-negative integers.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (b bitset) has(i int) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+func (b bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
+func (b bitset) unset(i int)    { b[i>>6] &^= 1 << (uint(i) & 63) }
+func (b bitset) clear()         { clear(b) }

@@ -1,0 +1,218 @@
+package karzoral
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// The blocks a text transcript adds to the day loop's events: the field map at every day end and
+// the summary table at the end.
+
+// mapCellLimit bounds the map: larger fields get no map in the transcript.
+const mapCellLimit = 4096
+
+// fieldMap is the layout of the transcript's map: map cells (row by row) to block indices (-1:
+// none). ok is false for a field too large to draw.
+type fieldMap struct {
+	grid              []int
+	minX, minY, w1, h int
+	ok                bool
+}
+
+// drawMap writes the field at the end of a day: one 4-character cell per block at its [x, y]. The
+// layout is computed once per Runner.
+func (r *Runner) drawMap(b *bytes.Buffer, v *View, day int) {
+	p := v.Plan()
+	if r.fieldMap == nil {
+		r.fieldMap = layout(p)
+	}
+	t := r.fieldMap
+	if !t.ok {
+		return
+	}
+	// Army markers per block.
+	var friendly, enemy []bool
+	friendly = make([]bool, len(p.Field.Blocks))
+	enemy = make([]bool, len(p.Field.Blocks))
+	for i := range p.Armies {
+		if blk, _ := v.Army(i); blk >= 0 {
+			if p.Armies[i].Friendly() {
+				friendly[blk] = true
+			} else {
+				enemy[blk] = true
+			}
+		}
+	}
+	if outcome, _ := v.Outcome(); outcome != "" {
+		fmt.Fprintf(b, "  map when the run ended on day %d:\n", day)
+	} else {
+		fmt.Fprintf(b, "  map at the end of day %d:\n", day)
+	}
+	var row bytes.Buffer
+	row.WriteString("      ")
+	for x := 0; x < t.w1; x++ {
+		row.WriteString(pad4(strconv.Itoa(t.minX + x)))
+	}
+	writeTrimmed(b, row.Bytes())
+	for y := 0; y < t.h; y++ {
+		row.Reset()
+		row.WriteString("  ")
+		row.WriteString(pad4(strconv.Itoa(t.minY + y)))
+		for x := 0; x < t.w1; x++ {
+			bi := t.grid[y*t.w1+x]
+			if bi < 0 {
+				row.WriteString("    ")
+				continue
+			}
+			row.WriteString(pad4(cellText(p, v, bi, friendly[bi], enemy[bi])))
+		}
+		writeTrimmed(b, row.Bytes())
+	}
+	b.WriteString("  legend: @ party, F friendly army, E enemy army, B base, . trail, ? hidden box\n")
+}
+
+// layout computes the map grid from the block coordinates.
+func layout(p *plan.Plan) *fieldMap {
+	t := &fieldMap{}
+	bl := p.Field.Blocks
+	minX, minY, maxX, maxY := bl[0].At[0], bl[0].At[1], bl[0].At[0], bl[0].At[1]
+	for i := range bl {
+		x, y := bl[i].At[0], bl[i].At[1]
+		minX, maxX = min(minX, x), max(maxX, x)
+		minY, maxY = min(minY, y), max(maxY, y)
+	}
+	w, h := maxX-minX+1, maxY-minY+1
+	if w <= 0 || h <= 0 || w > mapCellLimit || h > mapCellLimit || w*h > mapCellLimit {
+		return t
+	}
+	t.grid = make([]int, w*h)
+	for i := range t.grid {
+		t.grid[i] = -1
+	}
+	for i := range bl {
+		k := (bl[i].At[1]-minY)*w + bl[i].At[0] - minX
+		if t.grid[k] < 0 {
+			t.grid[k] = i
+		}
+	}
+	t.minX, t.minY, t.w1, t.h, t.ok = minX, minY, w, h, true
+	return t
+}
+
+// cellText is what a map cell shows: the party and armies ('@', 'F', 'E'), else a hidden box
+// block '?', a base 'B', a trail '.', else the block id cut to three characters.
+func cellText(p *plan.Plan, v *View, bi int, friendly, enemy bool) string {
+	var s string
+	if v.Party() == bi {
+		s += "@"
+	}
+	if friendly {
+		s += "F"
+	}
+	if enemy {
+		s += "E"
+	}
+	if s != "" {
+		return s
+	}
+	blk := &p.Field.Blocks[bi]
+	switch {
+	case !v.Revealed(bi):
+		return "?"
+	case blk.Kind == "base":
+		return "B"
+	case blk.Kind == "trail":
+		return "."
+	}
+	id := blk.ID
+	if utf8.RuneCountInString(id) > 3 {
+		r := []rune(id)
+		id = string(r[:3])
+	}
+	return id
+}
+
+func pad4(s string) string {
+	if n := utf8.RuneCountInString(s); n < 4 {
+		return s + "    "[:4-n]
+	}
+	return s + " "
+}
+
+func writeTrimmed(b *bytes.Buffer, line []byte) {
+	b.Write(bytes.TrimRight(line, " "))
+	b.WriteByte('\n')
+}
+
+// summary draws the end-of-run table with tablewriter: outcome, party, armies, objectives reached,
+// events fired.
+func summary(b *bytes.Buffer, v *View) error {
+	p := v.Plan()
+	outcome, reason := v.Outcome()
+	state := outcome + " on day " + strconv.Itoa(v.Day())
+	if reason != "" {
+		state += " (" + reason + ")"
+	}
+	rows := [][]string{{"outcome", "", state}}
+	party := &p.Field.Blocks[v.Party()]
+	where := "at " + party.ID
+	if party.Terrain != "" && v.Revealed(v.Party()) {
+		where += " (" + party.Terrain + ")"
+	}
+	rows = append(rows, []string{"party", "", where + ", " + strconv.Itoa(v.Rations()) + " rations left"})
+	for i := range p.Armies {
+		a := &p.Armies[i]
+		blk, str := v.Army(i)
+		var st string
+		switch {
+		case blk >= 0:
+			st = fmt.Sprintf("%s, strength %d at %s", a.Side, str, p.Field.Blocks[blk].ID)
+		case str == 0:
+			st = fmt.Sprintf("%s, destroyed", a.Side)
+		default:
+			st = fmt.Sprintf("%s, strength %d, off the field", a.Side, str)
+		}
+		rows = append(rows, []string{"army", a.ID, st})
+	}
+	for i, pc := range p.Party.PCs {
+		hp, xp := v.PC(i)
+		rows = append(rows, []string{"pc", pc.Name, fmt.Sprintf("%d xp, %d/%d hp", xp, hp, pc.HP)})
+	}
+	for i, b := range p.Party.Burdens {
+		hp, mx, dead := v.Burden(i)
+		st := fmt.Sprintf("burden, %d/%d hp", hp, mx)
+		if dead {
+			st = "burden, dead"
+		}
+		rows = append(rows, []string{"burden", b.Name, st})
+	}
+	for i := range p.Objectives {
+		if d := v.Reached(i); d > 0 {
+			o := &p.Objectives[i]
+			rows = append(rows, []string{"objective", o.ID, fmt.Sprintf("%s, %d xp, day %d", o.Outcome, o.XP, d)})
+		}
+	}
+	for i := range p.Events {
+		if n := v.Fired(i); n > 0 {
+			times := "once"
+			if n > 1 {
+				times = strconv.Itoa(n) + " times"
+			}
+			rows = append(rows, []string{"event", p.Events[i].ID, "fired " + times})
+		}
+	}
+	return runner.RenderTable(b, []string{"what", "id", "state"}, rows)
+}
+
+// plural renders "1 day" or "3 days".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,171 @@
+package karzoral
+
+import (
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// Experience (K-60..K-66): monster XP, growth points with ability growth, failure XP.
+
+// maxLevel is the highest level of the monsters of encounter e still present (K-67: a named monster
+// defeated earlier is gone).
+func (s *state) maxLevel(e int) int {
+	m := 0
+	for j, mon := range s.p.Encounters[e].Monsters {
+		if !s.k.named[e][j] {
+			m = max(m, mon.Level)
+		}
+	}
+	return m
+}
+
+// creditMonsters implements K-62: 10 x the sum of levels of the monsters defeated, each monster once
+// per scenario (an encounter is credited once), never for an escaped battle (the caller does not
+// call it then). onlyLeaders counts only the unit leaders (K-80 with Rules.FledGiveNoXP).
+func (s *state) creditMonsters(e int, onlyLeaders bool) error {
+	enc := &s.p.Encounters[e]
+	sum := 0
+	for j, m := range enc.Monsters {
+		gone := m.Named && s.k.named[e][j] // K-67: defeated before this battle, not in it
+		if m.Named && (!onlyLeaders || m.Leader) {
+			s.k.named[e][j] = true // K-67: a defeated named monster never reappears
+		}
+		if gone || (onlyLeaders && !m.Leader) {
+			continue
+		}
+		sum += m.Level * m.Count
+	}
+	if s.k.counted.has(e) {
+		if s.on && s.hasPCs() {
+			return s.send(&XPEvent{Note: s.note("K-62"), Text: fmt.Sprintf("monsters of %s already counted: no monster XP", enc.ID)})
+		}
+		return nil
+	}
+	s.k.counted.set(e)
+	xp := MonsterXPPerLevel * sum
+	s.k.monXP += xp
+	if s.on && s.hasPCs() {
+		r := &XPEvent{Note: s.note("K-62"), Text: fmt.Sprintf("monster XP for %s: 10 x %d levels = %d (pending: %d)", enc.ID, sum, xp, s.k.monXP)}
+		r.Who, r.Gained, r.Total = enc.ID, xp, s.k.monXP
+		return s.send(r)
+	}
+	return nil
+}
+
+// growth implements K-60, K-61, K-63, K-64 at a midpoint or the clear: each PC gets achievement XP +
+// its own fumble XP + the monster XP + the remaining-strength bonus (10 x the strength of every
+// friendly army on the field, K-63 Default: summed), then Rules.AbilityGrowths (default 1) ability
+// growths, each a roll-two-choose-one.
+func (s *state) growth(achievement int, point string) error {
+	if !s.hasPCs() {
+		return nil
+	}
+	str := 0
+	for _, i := range s.r.friendly {
+		if s.armyBlock[i] >= 0 {
+			str += s.armyStr[i]
+		}
+	}
+	bonus := StrengthXP * str
+	n := s.k.rules.AbilityGrowths
+	if n <= 0 {
+		n = 1
+	}
+	for i := range s.k.pcs {
+		pc := &s.k.pcs[i]
+		gain := achievement + pc.fumble + s.k.monXP + bonus
+		pc.xp += gain
+		if s.on {
+			name := s.p.Party.PCs[i].Name
+			r := &XPEvent{Note: s.note("K-61"), Who: name, Point: point, Gained: gain, Total: pc.xp,
+				Text: fmt.Sprintf("%s, %s: %d achievement + %d fumbles + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
+					name, point, achievement, pc.fumble, s.k.monXP, bonus, str, gain, pc.xp)}
+			if err := s.send(r); err != nil {
+				return err
+			}
+		}
+		pc.fumble = 0
+		for g := 0; g < n; g++ {
+			if err := s.abilityGrowth(i); err != nil {
+				return err
+			}
+		}
+	}
+	s.k.monXP = 0
+	return nil
+}
+
+// abilityGrowth implements K-64 (and K-3): roll two d6, the PC keeps one; the face names the ability.
+func (s *state) abilityGrowth(i int) error {
+	d, err := s.roll2d6("growth")
+	if err != nil {
+		return err
+	}
+	name := s.p.Party.PCs[i].Name
+	n := 0
+	for k, f := range d {
+		if k == 1 && f == d[0] {
+			break
+		}
+		s.choices[n] = runner.Choice{Name: faceName(f), Value: f, Note: abilityNames[f]}
+		n++
+	}
+	req := &s.req
+	*req = runner.Request{Kind: runner.KindPick, Day: s.day, Phase: s.phase, Choices: s.choices[:n], Dice: d,
+		Block: s.p.Field.Blocks[s.party].ID, Cause: "growth", Title: name}
+	c, err := s.decide(req)
+	if err != nil {
+		return err
+	}
+	f := req.Choices[c].Value
+	if s.on {
+		r := &GrowthEvent{Note: s.note("K-64"), Text: fmt.Sprintf("%s: ability growth rolled %d and %d, kept %d (%s)", name, d[0], d[1], f, abilityNames[f])}
+		r.PC, r.Dice, r.Face = name, d, f
+		return s.send(r)
+	}
+	return nil
+}
+
+// abilityNames maps a growth face to its SW2 ability score (K-64, SW2 core).
+var abilityNames = [7]string{"", "dexterity", "agility", "strength", "vitality", "intelligence", "spirit"}
+
+// failureXP implements K-66: on failure each PC gets only the scenario's failure XP; no monster XP,
+// no bonuses, no ability growth.
+func (s *state) failureXP() error {
+	if !s.hasPCs() || s.k.failedXP {
+		return nil
+	}
+	s.k.failedXP = true
+	s.k.monXP = 0
+	for i := range s.k.pcs {
+		pc := &s.k.pcs[i]
+		pc.fumble = 0
+		pc.xp += s.p.FailureXP
+		if s.on {
+			name := s.p.Party.PCs[i].Name
+			r := &XPEvent{Note: s.note("K-66"), Text: fmt.Sprintf("%s: failure: %d XP only (total %d)", name, s.p.FailureXP, pc.xp)}
+			r.Who, r.Point, r.Gained, r.Total = name, "failure", s.p.FailureXP, pc.xp
+			if err := s.send(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// settle applies the end-of-scenario experience: the clear growth on success (K-60) or the failure
+// XP (K-66).
+func (s *state) settle() error {
+	switch s.outcome {
+	case runner.Success:
+		if s.k.grown {
+			return nil
+		}
+		s.k.grown = true
+		return s.growth(s.clearXP, "clear")
+	case runner.Failure:
+		return s.failureXP()
+	}
+	return nil
+}

@@ -1,0 +1,282 @@
+package pathfinder
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// The events of the hex day loop (RunScenario): one struct per kind, its JSON fields in the order
+// the JSON Lines writer puts them (each left out when zero but the day), its rule and its line.
+// The battle log of a battle is one HexLogEvent per engine event; a text transcript shows it as a
+// table per phase instead (HexBattleEvent).
+
+// indent is the margin of the lines a hex transcript indents.
+type indent struct{}
+
+// Margin implements runner.Margined.
+func (indent) Margin() string { return "  " }
+
+// HexStartEvent: an army at the start, one per army; the transcript shows them all as one table,
+// with the kingdoms.
+type HexStartEvent struct {
+	Day    int     `json:"day"`
+	Army   string  `json:"army,omitempty"`
+	Hex    string  `json:"hex,omitempty"`
+	HP     int     `json:"hp,omitempty"`
+	Morale int     `json:"morale,omitempty"`
+	Side   string  `json:"side,omitempty"`
+	run    *hexRun // set on the first: the transcript's table
+}
+
+func (*HexStartEvent) Type() string { return "start" }
+func (*HexStartEvent) Rule() string { return "" }
+func (e *HexStartEvent) Line() string {
+	return fmt.Sprintf("%s (%s) at %s, hp %d", e.Army, e.Side, e.Hex, e.HP)
+}
+func (e *HexStartEvent) WriteText(w *bytes.Buffer) error {
+	if e.run == nil {
+		return nil
+	}
+	return e.run.startTable(w)
+}
+
+// HexDayEvent: a day begins.
+type HexDayEvent struct {
+	Day int `json:"day"`
+}
+
+func (*HexDayEvent) Type() string   { return "day" }
+func (*HexDayEvent) Rule() string   { return "" }
+func (e *HexDayEvent) Line() string { return fmt.Sprintf("day %d", e.Day) }
+func (e *HexDayEvent) WriteText(w *bytes.Buffer) error {
+	fmt.Fprintf(w, "\n%s\n", e.Line())
+	return nil
+}
+
+// HexMoveEvent: an army moves one hex along its route (P-12, P-13); or, with a note, it is on its
+// way into a difficult hex (P-6) or holds off its route (P-62).
+type HexMoveEvent struct {
+	indent
+	Day  int    `json:"day"`
+	Army string `json:"army,omitempty"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds"
+}
+
+const (
+	noteOnItsWay = "difficult terrain: on its way"
+	noteHolds    = "not adjacent: holds"
+)
+
+func (*HexMoveEvent) Type() string { return "move" }
+func (*HexMoveEvent) Rule() string { return "P-13" }
+func (e *HexMoveEvent) Line() string {
+	switch e.Note {
+	case noteHolds:
+		return fmt.Sprintf("%s holds at %s: its route goes on from %s, not adjacent", e.Army, e.From, e.To)
+	case noteOnItsWay:
+		return fmt.Sprintf("%s is on its way into %s (difficult terrain, P-6)", e.Army, e.To)
+	}
+	return fmt.Sprintf("%s moves %s -> %s", e.Army, e.From, e.To)
+}
+
+// HexBattleEvent: a battle begins where hostile armies meet (P-14): its number in the run, the hex
+// and every army in it. The transcript shows the whole battle log here, a table per phase.
+type HexBattleEvent struct {
+	Day    int      `json:"day"`
+	Hex    string   `json:"hex,omitempty"`
+	Battle int      `json:"battle,omitempty"`
+	Armies []string `json:"armies,omitempty"`
+	sides  [2][]string
+	log    []Event
+}
+
+func (*HexBattleEvent) Type() string { return "battle" }
+func (*HexBattleEvent) Rule() string { return "P-14" }
+func (e *HexBattleEvent) Line() string {
+	return fmt.Sprintf("battle %d at %s: %s (friendly) vs %s (enemy)", e.Battle, e.Hex,
+		strings.Join(e.sides[0], ", "), strings.Join(e.sides[1], ", "))
+}
+func (e *HexBattleEvent) WriteText(w *bytes.Buffer) error {
+	w.WriteString(e.Line())
+	w.WriteByte('\n')
+	return writeBattleTables(w, e.log, e.Armies, sideNames)
+}
+
+// HexLogEvent: one entry of a battle's log (P-15..P-56), as the battle command writes them.
+type HexLogEvent struct {
+	Day    int      `json:"day"`
+	Battle int      `json:"battle,omitempty"`
+	Event  LogEntry `json:"event"`
+}
+
+func (*HexLogEvent) Type() string { return "event" }
+func (*HexLogEvent) Rule() string { return "P-15" }
+func (*HexLogEvent) Line() string { return "" } // in the battle's tables
+
+// HexAftermathEvent: an army after a battle (P-57..P-61): its status, hp, Morale and what followed
+// (Loyalty checks, a tactic learnt, disbanding). The transcript shows the battle's as one table.
+type HexAftermathEvent struct {
+	Day    int        `json:"day"`
+	Army   string     `json:"army,omitempty"`
+	Battle int        `json:"battle,omitempty"`
+	Status string     `json:"status,omitempty"`
+	HP     int        `json:"hp,omitempty"`
+	Morale int        `json:"morale,omitempty"`
+	Note   string     `json:"note,omitempty"`
+	table  [][]string // on the battle's last: every army's row
+}
+
+func (*HexAftermathEvent) Type() string { return "aftermath" }
+func (*HexAftermathEvent) Rule() string { return "P-57" }
+func (e *HexAftermathEvent) Line() string {
+	return fmt.Sprintf("%s: %s, hp %d, morale %+d; %s", e.Army, e.Status, e.HP, e.Morale, e.Note)
+}
+func (e *HexAftermathEvent) WriteText(w *bytes.Buffer) error {
+	if len(e.table) == 0 {
+		return nil
+	}
+	return runner.RenderTable(w, []string{"army", "status", "hp", "morale", "aftermath"}, e.table)
+}
+
+// HexKingdomEvent: a kingdom loses Economy, Loyalty and Stability for an army destroyed (P-57).
+type HexKingdomEvent struct {
+	indent
+	Day      int    `json:"day"`
+	Army     string `json:"army,omitempty"`
+	Side     string `json:"side,omitempty"`
+	Counters [3]int `json:"counters"` // Economy, Loyalty, Stability after the change
+	Penalty  [3]int `json:"penalty"`
+	size     string
+}
+
+func (*HexKingdomEvent) Type() string { return "kingdom" }
+func (*HexKingdomEvent) Rule() string { return "P-57" }
+func (e *HexKingdomEvent) Line() string {
+	return fmt.Sprintf("kingdom %s loses %s (%s destroyed, P-57): %+d/%+d/%+d, now economy %d, loyalty %d, stability %d",
+		e.Side, e.Army, e.size, e.Penalty[0], e.Penalty[1], e.Penalty[2], e.Counters[0], e.Counters[1], e.Counters[2])
+}
+
+// HexPlacedEvent: a withdrawn or routed army goes to an adjacent hex (P-62), or surrenders when it
+// has none (P-55).
+type HexPlacedEvent struct {
+	indent
+	Day    int    `json:"day"`
+	Army   string `json:"army,omitempty"`
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Status string `json:"status,omitempty"` // "withdrawn" | "routed" | "surrendered"
+	why    string // withdrawn | routed
+}
+
+func (*HexPlacedEvent) Type() string { return "placed" }
+func (e *HexPlacedEvent) Rule() string {
+	if e.Status == "surrendered" {
+		return "P-55"
+	}
+	return "P-62"
+}
+func (e *HexPlacedEvent) Line() string {
+	if e.Status == "surrendered" {
+		return fmt.Sprintf("%s (%s) has no hex to go to: it surrenders (P-55)", e.Army, e.why)
+	}
+	return fmt.Sprintf("%s (%s) goes to %s (P-62)", e.Army, e.Status, e.To)
+}
+
+// HexRecoverEvent: an army that neither moved nor fought heals (P-64); Roll is the Loyalty d20.
+type HexRecoverEvent struct {
+	indent
+	Day  int    `json:"day"`
+	Army string `json:"army,omitempty"`
+	HP   int    `json:"hp,omitempty"`
+	Roll int    `json:"roll,omitempty"`
+	from int
+}
+
+func (*HexRecoverEvent) Type() string { return "recover" }
+func (*HexRecoverEvent) Rule() string { return "P-64" }
+func (e *HexRecoverEvent) Line() string {
+	if e.Roll > 0 {
+		return fmt.Sprintf("%s rests: hp %d -> %d (P-64; Loyalty d20 %d)", e.Army, e.from, e.HP, e.Roll)
+	}
+	return fmt.Sprintf("%s rests: hp %d -> %d (P-64)", e.Army, e.from, e.HP)
+}
+
+// HexUpkeepEvent: at the end of a kingdom turn a routed army makes a Loyalty check and rallies or
+// stays routed (P-59).
+type HexUpkeepEvent struct {
+	indent
+	Day     int    `json:"day"`
+	Army    string `json:"army,omitempty"`
+	Status  string `json:"status,omitempty"` // "rallies" | "stays routed"
+	Side    string `json:"side,omitempty"`
+	Roll    int    `json:"roll,omitempty"`
+	loyalty int
+	dc      int
+}
+
+func (*HexUpkeepEvent) Type() string { return "upkeep" }
+func (*HexUpkeepEvent) Rule() string { return "P-59" }
+func (e *HexUpkeepEvent) Line() string {
+	return fmt.Sprintf("upkeep (kingdom %s): %s Loyalty d20 %d %+d = %d vs DC %d: %s (P-59)", e.Side, e.Army, e.Roll,
+		e.loyalty, e.Roll+e.loyalty, e.dc, e.Status)
+}
+
+// HexObjectiveEvent: an objective is met and ends the run; Reason is the objective's id.
+type HexObjectiveEvent struct {
+	Day     int    `json:"day"`
+	Outcome string `json:"outcome,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	Note    string `json:"note,omitempty"` // the objective's say
+}
+
+func (*HexObjectiveEvent) Type() string { return "objective" }
+func (*HexObjectiveEvent) Rule() string { return "" }
+func (e *HexObjectiveEvent) Line() string {
+	l := fmt.Sprintf("objective %s met: %s", e.Reason, e.Outcome)
+	if e.Note != "" {
+		l += " (" + e.Note + ")"
+	}
+	return l
+}
+
+// HexEndEvent: the run ends. The transcript shows every army's state and the kingdoms.
+type HexEndEvent struct {
+	Day     int    `json:"day"`
+	Outcome string `json:"outcome,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	run     *hexRun
+}
+
+func (*HexEndEvent) Type() string { return "end" }
+func (*HexEndEvent) Rule() string { return "" }
+func (e *HexEndEvent) Line() string {
+	return fmt.Sprintf("%s on day %d (%s)", e.Outcome, e.Day, e.Reason)
+}
+func (e *HexEndEvent) WriteText(w *bytes.Buffer) error {
+	fmt.Fprintf(w, "\n%s\n", e.Line())
+	if e.run == nil {
+		return nil
+	}
+	return e.run.endTable(w)
+}
+
+// hexEventDocs document the hex day loop's events for the JSON Lines schema.
+var hexEventDocs = []runner.EventDoc{
+	{Event: &HexStartEvent{}, Doc: "an army at the start of the run: its hex, hp, Morale and side"},
+	{Event: &HexDayEvent{}, Doc: "a day begins"},
+	{Event: &HexMoveEvent{}, Doc: "an army moves one hex along its route (P-12, P-13); note: on its way into a difficult hex (P-6), or it holds off its route (P-62)"},
+	{Event: &HexBattleEvent{}, Doc: "a battle begins where hostile armies meet, with every army in the hex (P-14)"},
+	{Event: &HexLogEvent{}, Doc: "an entry of the battle's log (P-15..P-56): see logEntry"},
+	{Event: &HexAftermathEvent{}, Doc: "an army after a battle: status, hp, Morale, Loyalty checks, a tactic learnt (P-57..P-61)"},
+	{Event: &HexKingdomEvent{}, Doc: "a kingdom loses Economy, Loyalty and Stability for an army destroyed (P-57)"},
+	{Event: &HexPlacedEvent{}, Doc: "a withdrawn or routed army goes to an adjacent hex (P-62) or surrenders (P-55)"},
+	{Event: &HexRecoverEvent{}, Doc: "an army that neither moved nor fought heals; roll: the Loyalty d20 (P-64)"},
+	{Event: &HexUpkeepEvent{}, Doc: "at the end of a kingdom turn a routed army makes a Loyalty check (P-59)"},
+	{Event: &HexObjectiveEvent{}, Doc: "an objective is met and ends the run (reason: its id, note: its say)"},
+	{Event: &HexEndEvent{}, Doc: "the run ends: outcome success or failure, and why"},
+}

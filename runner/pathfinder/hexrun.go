@@ -1,0 +1,448 @@
+package pathfinder
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
+)
+
+// ScenarioOptions configure RunScenario: the options of every engine (runner.Options: Seed, Dice,
+// Decider, Fallback, Sink, Checkpoint) and the rule switches.
+type ScenarioOptions struct {
+	runner.Options
+	Rules Options // the plan's options apply on top
+}
+
+// ScenarioResult is how a Pathfinder run ended (runner.Ending: Outcome success or failure, the
+// day, the reason: the objective or "day limit") and the state at the end.
+type ScenarioResult struct {
+	runner.Ending
+	Kingdoms [2]*plan.Kingdom
+	Armies   []ArmyResult // in plan order
+}
+
+// ArmyResult is an army at the end of a run.
+type ArmyResult struct {
+	ID     string
+	Hex    string // "" when off the map
+	HP     int
+	Morale int
+	State  string // "on the field", "routed", "destroyed", "disbanded", "surrendered"
+}
+
+var sideNames = [2]string{"friendly", "enemy"}
+
+type hexArmy struct {
+	pa     *plan.PFArmy
+	st     Stats
+	hex    int // -1: off the map
+	next   int // the next index of the route
+	hp     int
+	gone   string // "" while on the map
+	routed bool   // P-59
+	busy   bool   // moved or fought today: no recovery (P-64)
+	carry  int    // half-hex points of progress into a difficult hex (P-6)
+}
+
+type hexRun struct {
+	p        *plan.Plan
+	pf       *plan.Pathfinder
+	o        ScenarioOptions
+	d        *decisions
+	armies   []hexArmy
+	kingdoms [2]*plan.Kingdom
+	day      int
+	battles  int
+	eng      Battle
+	sink     runner.Sink
+	on       bool // the sink wants events (runner.Enabled)
+}
+
+// RunScenario runs a rules: "pathfinder" plan day by day (RULES.md Part P):
+//
+//   - March: armies move one after another in plan (ID) order, each up to its speed in hexes along
+//     its route (P-12, P-13; a route stands for the commanding PC's path), a difficult hex counting
+//     twice (P-6: speed halved; progress short of one carries to the next day); a routed army does not
+//     move (P-59); one placed off its route (P-62) rejoins it at the furthest route hex adjacent to
+//     where it stands, the hex it left included, or holds.
+//   - Engagement: entering a hex with a hostile army stops the army and starts a battle there with
+//     every army in the hex (P-14); the armies already there defend: the hex's fortification and
+//     advantageous terrain are theirs (P-65), and so are its conditions. Hostile armies sharing a
+//     hex at the start of a day fight first.
+//   - Battles go through the engine (P-15..P-56) with every choice from the Decider (KindTactic,
+//     KindStrategy, KindTarget, KindAnswer) and every die through its Roller, then the seeded dice.
+//   - Aftermath (P-57..P-61): destroyed armies leave the map and their kingdom loses Economy,
+//     Loyalty and Stability by size; routed armies lose 1 Morale and enter the routed state; winners
+//     make the Loyalty checks (d20 + the kingdom's Loyalty vs its Control DC; 0 and 20 without a
+//     kingdom). Withdrawn and routed armies go to an adjacent hex without hostile armies, the owner's
+//     choice (KindPlace, P-62 default); with none they surrender. Armies at Morale -5 disband (P-7).
+//   - Recovery (P-64): an army that neither moved nor fought heals ACR hp (at least 1), twice that
+//     on a Loyalty check when its side has a kingdom.
+//   - Upkeep (P-59): at the end of every kingdom turn (TurnDays days, 30 by default) each routed
+//     army of the kingdom's side makes a Loyalty check; success ends its routed state.
+//   - Objectives are checked at the end of each day in source order; the first met ends the run.
+//     Otherwise the run fails at the end of the day limit.
+func RunScenario(p *plan.Plan, o ScenarioOptions) (*ScenarioResult, error) {
+	if p.Pathfinder == nil {
+		return nil, fmt.Errorf("not a Pathfinder plan (rules %q)", p.Scenario.Rules)
+	}
+	if err := validateScenario(p); err != nil {
+		return nil, err
+	}
+	if o.Decider == nil {
+		return nil, fmt.Errorf("no decider")
+	}
+	rules, err := ApplyOptions(o.Rules, p.Pathfinder.Options)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %v", err)
+	}
+	o.Rules = rules
+	src := o.Dice
+	if src == nil {
+		src = dice.NewSeeded(o.Seed)
+	}
+	r := &hexRun{p: p, pf: p.Pathfinder, o: o, d: newDecisions(o.Decider, o.Fallback, src), sink: o.Sink, on: runner.Enabled(o.Sink)}
+	for s, k := range r.pf.Kingdoms {
+		if k != nil {
+			c := *k
+			r.kingdoms[s] = &c
+		}
+	}
+	for i := range r.pf.Armies {
+		pa := &r.pf.Armies[i]
+		a, err := ArmyOf(&pa.Army)
+		if err != nil {
+			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
+		}
+		st, err := Derive(&a, o.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
+		}
+		r.armies = append(r.armies, hexArmy{pa: pa, st: st, hex: pa.Start, hp: st.HP})
+	}
+	if err := r.start(); err != nil {
+		return nil, err
+	}
+	return r.play()
+}
+
+func (r *hexRun) hexID(h int) string {
+	if h < 0 {
+		return ""
+	}
+	return r.pf.Hexes[h].ID
+}
+
+// send writes an event (only called when r.on).
+func (r *hexRun) send(e runner.Event) error { return r.sink.Write(e) }
+
+// start writes every army's start (the first carries the transcript's table).
+func (r *hexRun) start() error {
+	if !r.on {
+		return nil
+	}
+	for i := range r.armies {
+		a := &r.armies[i]
+		e := &HexStartEvent{Army: a.pa.ID, Side: sideNames[a.pa.Side], Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale}
+		if i == 0 {
+			e.run = r
+		}
+		if err := r.send(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// startTable is the transcript's start: the scenario, every army's stat block, the kingdoms.
+func (r *hexRun) startTable(w *bytes.Buffer) error {
+	fmt.Fprintf(w, "%s (%s, pathfinder), %d days\n", r.p.Scenario.Title, r.p.Scenario.ID, r.p.DayLimit)
+	var rows [][]string
+	for i := range r.armies {
+		a := &r.armies[i]
+		s := &a.pa.Stats
+		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], r.hexID(a.hex), a.pa.Army.Size, s.ACR,
+			strconv.Itoa(s.HP), fmt.Sprintf("%+d", s.OM), strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod),
+			strconv.Itoa(s.Speed), strings.Join(extraTactics(s.Tactics), ", ")})
+	}
+	if err := runner.RenderTable(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "morale", "speed", "tactics"}, rows); err != nil {
+		return err
+	}
+	for s, k := range r.kingdoms {
+		if k != nil {
+			fmt.Fprintf(w, "kingdom %s%s: economy %d, loyalty %d, stability %d, control DC %d\n", sideNames[s], kname(k), k.Economy, k.Loyalty, k.Stability, k.ControlDC)
+		}
+	}
+	return nil
+}
+
+func kname(k *plan.Kingdom) string {
+	if k.Name == "" {
+		return ""
+	}
+	return " (" + k.Name + ")"
+}
+
+func (r *hexRun) play() (*ScenarioResult, error) {
+	for r.day = 1; r.day <= r.p.DayLimit; r.day++ {
+		r.d.day = r.day
+		if r.on {
+			if err := r.send(&HexDayEvent{Day: r.day}); err != nil {
+				return nil, err
+			}
+		}
+		for i := range r.armies {
+			r.armies[i].busy = false
+		}
+		// Hostile armies already sharing a hex fight first (P-14).
+		for h := range r.pf.Hexes {
+			if r.hostilesIn(h, -1) {
+				if err := r.battle(h, -1); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for i := range r.armies {
+			if err := r.march(i); err != nil {
+				return nil, err
+			}
+		}
+		if err := r.recover(); err != nil {
+			return nil, err
+		}
+		if err := r.upkeep(); err != nil {
+			return nil, err
+		}
+		for i := range r.pf.Objectives {
+			o := &r.pf.Objectives[i]
+			if r.met(o) {
+				if r.on {
+					if err := r.send(&HexObjectiveEvent{Day: r.day, Outcome: o.Outcome, Reason: o.ID, Note: o.Say}); err != nil {
+						return nil, err
+					}
+				}
+				if err := r.checkpoint(); err != nil {
+					return nil, err
+				}
+				return r.end(o.Outcome, "objective "+o.ID)
+			}
+		}
+		if err := r.checkpoint(); err != nil {
+			return nil, err
+		}
+	}
+	r.day = r.p.DayLimit
+	return r.end(runner.Failure, "day limit")
+}
+
+func (r *hexRun) met(o *plan.PFObjective) bool {
+	if len(o.Defeat) > 0 {
+		for _, a := range o.Defeat {
+			if x := &r.armies[a]; x.gone == "" && !x.routed {
+				return false
+			}
+		}
+		return true
+	}
+	if o.Reach != nil {
+		a := &r.armies[o.Reach[0]]
+		return a.gone == "" && a.hex == o.Reach[1]
+	}
+	return false
+}
+
+// hostilesIn reports whether hex h holds armies of both sides (or, with side >= 0, an army hostile
+// to side).
+func (r *hexRun) hostilesIn(h, side int) bool {
+	var has [2]bool
+	for i := range r.armies {
+		a := &r.armies[i]
+		if a.gone == "" && a.hex == h {
+			has[a.pa.Side] = true
+		}
+	}
+	if side >= 0 {
+		return has[1-side]
+	}
+	return has[0] && has[1]
+}
+
+func (r *hexRun) adjacent(a, b int) bool {
+	for _, n := range r.pf.Hexes[a].Neighbours {
+		if n == b {
+			return true
+		}
+	}
+	return false
+}
+
+// march moves army i up to its speed along its route (P-12, P-13), stopping at a battle (P-14).
+func (r *hexRun) march(i int) error {
+	a := &r.armies[i]
+	if a.gone != "" || a.routed || a.busy {
+		return nil
+	}
+	// Half-hex points: a hex costs 2, a difficult one 4 (P-6: speed halved); points left short of
+	// a difficult hex carry to the next day as progress into it.
+	budget := 2*a.st.Speed + a.carry
+	a.carry = 0
+	for a.st.Speed > 0 && a.next < len(a.pa.Route) {
+		to := a.pa.Route[a.next]
+		if !r.adjacent(a.hex, to) {
+			// Placed off its route (P-62): rejoin it at the furthest route hex next to this one,
+			// the hex it left included.
+			for j := len(a.pa.Route) - 1; j >= max(0, a.next-1); j-- {
+				if r.adjacent(a.hex, a.pa.Route[j]) {
+					a.next, to = j, a.pa.Route[j]
+					break
+				}
+			}
+		}
+		if !r.adjacent(a.hex, to) {
+			return r.move(a, a.hex, to, noteHolds)
+		}
+		cost := 2
+		if r.pf.Hexes[to].Difficult {
+			cost = 4
+		}
+		if budget < cost {
+			if budget > 0 {
+				a.carry, a.busy = budget, true
+				return r.move(a, a.hex, to, noteOnItsWay)
+			}
+			return nil
+		}
+		budget -= cost
+		from := a.hex
+		a.hex, a.next, a.busy = to, a.next+1, true
+		if err := r.move(a, from, to, ""); err != nil {
+			return err
+		}
+		if r.hostilesIn(to, a.pa.Side) {
+			return r.battle(to, i)
+		}
+	}
+	return nil
+}
+
+// move writes army a's move from hex from towards hex to.
+func (r *hexRun) move(a *hexArmy, from, to int, note string) error {
+	if !r.on {
+		return nil
+	}
+	return r.send(&HexMoveEvent{Day: r.day, Army: a.pa.ID, From: r.hexID(from), To: r.hexID(to), Note: note})
+}
+
+// checkpoint calls the run's checkpoint at the end of a day (a save point).
+func (r *hexRun) checkpoint() error {
+	if r.o.Checkpoint == nil {
+		return nil
+	}
+	return r.o.Checkpoint()
+}
+
+// recover heals every army that neither moved nor fought today (P-64).
+func (r *hexRun) recover() error {
+	for i := range r.armies {
+		a := &r.armies[i]
+		if a.gone != "" || a.busy || a.hp >= a.st.HP {
+			continue
+		}
+		loyal, roll := false, 0
+		if k := r.kingdoms[a.pa.Side]; k != nil {
+			roll = r.d.Roll(20)
+			if r.d.err != nil {
+				return r.d.err
+			}
+			loyal = roll+k.Loyalty >= k.ControlDC
+		}
+		hp := Recover(&a.st, a.hp, loyal)
+		if r.on {
+			if err := r.send(&HexRecoverEvent{Day: r.day, Army: a.pa.ID, HP: hp, Roll: roll, from: a.hp}); err != nil {
+				return err
+			}
+		}
+		a.hp = hp
+	}
+	return nil
+}
+
+// upkeep ends a kingdom turn every TurnDays days: in its Upkeep Phase each routed army of the
+// kingdom's side makes a Loyalty check, d20 + Loyalty vs the Control DC; success ends its routed
+// state (P-59; one check a turn).
+func (r *hexRun) upkeep() error {
+	for s, k := range r.kingdoms {
+		if k == nil || k.TurnDays < 1 || r.day%k.TurnDays != 0 {
+			continue
+		}
+		for i := range r.armies {
+			a := &r.armies[i]
+			if a.gone != "" || !a.routed || a.pa.Side != s {
+				continue
+			}
+			roll := r.d.Roll(20)
+			if r.d.err != nil {
+				return r.d.err
+			}
+			total := roll + k.Loyalty
+			res := "stays routed"
+			if total >= k.ControlDC {
+				a.routed = false
+				res = "rallies"
+			}
+			if r.on {
+				if err := r.send(&HexUpkeepEvent{Day: r.day, Army: a.pa.ID, Side: sideNames[s], Roll: roll, Status: res,
+					loyalty: k.Loyalty, dc: k.ControlDC}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (r *hexRun) end(outcome, reason string) (*ScenarioResult, error) {
+	res := &ScenarioResult{Ending: runner.Ending{Outcome: outcome, Day: r.day, Reason: reason}, Kingdoms: r.kingdoms}
+	for i := range r.armies {
+		a := &r.armies[i]
+		res.Armies = append(res.Armies, ArmyResult{ID: a.pa.ID, Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale, State: a.state()})
+	}
+	if !r.on {
+		return res, nil
+	}
+	return res, r.send(&HexEndEvent{Day: r.day, Outcome: outcome, Reason: reason, run: r})
+}
+
+// state is how an army stands: "on the field", "routed", or how it left.
+func (a *hexArmy) state() string {
+	switch {
+	case a.gone != "":
+		return a.gone
+	case a.routed:
+		return "routed"
+	}
+	return "on the field"
+}
+
+// endTable is the transcript's end: every army's state, and the kingdoms.
+func (r *hexRun) endTable(w *bytes.Buffer) error {
+	var rows [][]string
+	for i := range r.armies {
+		a := &r.armies[i]
+		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], a.state(), r.hexID(a.hex), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale)})
+	}
+	if err := runner.RenderTable(w, []string{"army", "side", "state", "hex", "hp", "morale"}, rows); err != nil {
+		return err
+	}
+	for s, k := range r.kingdoms {
+		if k != nil {
+			fmt.Fprintf(w, "kingdom %s: economy %d, loyalty %d, stability %d\n", sideNames[s], k.Economy, k.Loyalty, k.Stability)
+		}
+	}
+	return nil
+}

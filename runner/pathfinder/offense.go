@@ -1,0 +1,336 @@
+package pathfinder
+
+// Offense checks and their modifiers (P-16..P-21, P-26..P-36, P-48, P-65, P-66).
+
+// act decides what army i does this phase: drink a potion (P-66), feign retreat (P-31), skip after a
+// natural 1 (P-20), or pick a target (P-21) with Dirty Fighters (P-29) and Triage (P-47).
+func (b *Battle) act(i int, melee bool) {
+	u := &b.u[i]
+	s := &u.s
+	if s.potions > 0 && b.decide(i, AskPotion, -1) {
+		s.potions--
+		s.p.heal += u.heal2
+		if b.log != nil {
+			b.emit(EvPotion, i, -1).Heal = u.heal2
+			b.send()
+		}
+		return
+	}
+	if melee && s.tactic == TacFalseRetreat && !s.frUsed {
+		s.frUsed, s.frNext = true, true
+		if b.opt.FalseRetreat == Std && b.anyTarget(i) {
+			s.frNextT = int8(b.chooseTarget(i))
+		}
+		if b.log != nil {
+			b.emit(EvFalseRetreat, i, int(s.frNextT))
+			b.send()
+		}
+		return
+	}
+	if s.p.skipNow {
+		if b.log != nil {
+			b.emit(EvSkip, i, -1)
+			b.send()
+		}
+		return
+	}
+	if melee && s.p.leaving {
+		return
+	}
+	var t int
+	if b.ch == nil {
+		t = policyTarget(b, i)
+	} else if b.anyTarget(i) {
+		t = b.chooseTarget(i)
+	} else {
+		return
+	}
+	if t < 0 || b.err != nil {
+		return
+	}
+	s.p.target = int8(t)
+	if melee && s.tactic == TacDirtyFighters {
+		if b.opt.DirtyFighters == Seed {
+			s.p.dirtyNow = b.meleeNo == 1
+		} else if !s.dirtyUsed && b.decide(i, AskDirtyFighters, t) {
+			s.p.dirtyNow, s.dirtyUsed = true, true
+		}
+	}
+	if u.boons.Has(BoonTriage) && !s.triageUsed && b.decide(i, AskTriage, t) {
+		s.triageUsed, s.p.triageNow = true, true
+		s.p.heal += u.triage
+		if b.log != nil {
+			b.emit(EvTriage, i, -1).Heal = u.triage
+			b.send()
+		}
+	}
+}
+
+// siegeEngines is P-66: each Melee Phase an army's siege engines cut its target's fortification by
+// 1d4 each.
+func (b *Battle) siegeEngines() {
+	for i := 0; i < b.n; i++ {
+		s := &b.u[i].s
+		if s.status != StatusActive || s.p.target < 0 || s.engines <= 0 {
+			continue
+		}
+		ts := &b.u[s.p.target].s
+		if ts.fort <= 0 {
+			continue
+		}
+		cut := 0
+		for k := 0; k < s.engines; k++ {
+			cut += b.d(4)
+		}
+		ts.fort = max(0, ts.fort-cut)
+		if b.log != nil {
+			e := b.emit(EvFortification, i, int(s.p.target))
+			e.Damage, e.HP = cut, ts.fort
+			b.send()
+		}
+	}
+}
+
+// attack makes army i's offense check against its target, and Siegebreaker's second check (P-33).
+func (b *Battle) attack(i int) {
+	u := &b.u[i]
+	t := int(u.s.p.target)
+	melee := !b.atRange(i, t)
+	dmg := b.offense(i, t, melee, false)
+	ut := &b.u[t]
+	if dmg <= 0 || u.s.tactic != TacSiegebreaker || ut.s.engines-ut.s.p.lost <= 0 {
+		return
+	}
+	// The modifiers of the first check still stand in b.xa and b.xb.
+	die := b.d(20)
+	total := die + b.xa.sum
+	ok := die == 20 || total > b.xb.sum || (b.opt.Siegebreaker == SiegeMeetDV && total == b.xb.sum)
+	if die == 1 {
+		u.s.skipNext = true
+	}
+	if ok {
+		ut.s.p.lost++
+	}
+	if b.log != nil {
+		e := b.emit(EvSiegebreaker, i, t)
+		e.Roll.set(die, &b.xa, 0)
+		e.Against.set(0, &b.xb, 0)
+		e.OK = ok
+		if die == 20 || die == 1 {
+			e.Natural = die
+		}
+		b.send()
+	}
+}
+
+// offense is one offense check of army a against army t (P-17..P-20, P-53, P-65, P-36), adding the
+// damage to t's pending damage. melee says whether strategy applies; parting marks a parting shot.
+// It leaves the modifiers in b.xa (offense) and b.xb (DV).
+func (b *Battle) offense(a, t int, melee, parting bool) int {
+	ua, ut := &b.u[a], &b.u[t]
+	x, y := &b.xa, &b.xb
+	rec := b.log != nil
+	x.reset(rec)
+	y.reset(rec)
+	b.omMods(a, t, melee, parting, x)
+	b.dvMods(t, a, melee, y)
+	die := b.d(20)
+	total := die + x.sum
+	sd := 0
+	if melee {
+		if b.opt.StrategyDamage == DamageTaken {
+			sd = int(strategyInfo[ut.s.strategy].dmg)
+		} else {
+			sd = int(strategyInfo[ua.s.strategy].dmg)
+		}
+	}
+	dmg := 0
+	if total > y.sum || b.opt.Miss == MissStrategyDamage {
+		dmg = max(0, total-y.sum+sd)
+	}
+	if die == 20 && dmg < 1 {
+		dmg = 1 // P-19
+	}
+	if dmg > 0 && !parting && b.phase == PhaseMelee && ua.s.tactic == TacSniperSupport && ua.st.Ranged {
+		dmg += 2 // P-36
+	}
+	if dmg > 0 && (b.field.Fog || b.field.Sandstorm) {
+		dmg = max(1, dmg/2) // P-65, P-4
+	}
+	if die == 1 {
+		ua.s.skipNext = true // P-20
+	}
+	ut.s.p.dmg += dmg
+	if rec {
+		k := EvOffense
+		if parting {
+			k = EvPartingShot
+		}
+		e := b.emit(k, a, t)
+		e.Roll.set(die, x, 0)
+		e.Against.set(0, y, 0)
+		e.Damage = dmg
+		e.HP = ut.s.hp
+		if die == 20 || die == 1 {
+			e.Natural = die
+		}
+		b.send()
+	}
+	return dmg
+}
+
+// omMods adds army a's offense modifiers against army t (P-17).
+func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
+	u, tu := &b.u[a], &b.u[t]
+	s := &u.s
+	if x.rec {
+		p := &u.st.Parts
+		x.add(ModACR, 0, p.ACR)
+		x.add(ModWeapons, 0, p.Weapons)
+		x.add(ModMounts, 0, p.Mounts)
+		x.add(ModAbilities, 0, p.AbilityOM)
+		x.add(ModGiven, 0, p.GivenOM)
+		x.add(ModRuling, 0, u.ruling)
+		if u.adv {
+			x.add(ModAdvantage, 0, 2)
+		}
+		b.addCond(u, x, true)
+	} else {
+		x.sum += u.omStatic
+	}
+	if s.engines > 0 {
+		x.add(ModSiegeEngines, 0, u.st.Parts.Siege)
+	}
+	tac := s.tactic
+	x.add(ModTactic, uint8(tac), int(tacticInfo[tac].om))
+	switch tac {
+	case TacCavalryExperts:
+		if u.st.Mounted && !tu.st.Mounted {
+			x.add(ModTactic, uint8(tac), 2)
+		}
+	case TacDirtyFighters:
+		if s.p.dirtyNow {
+			x.add(ModTactic, uint8(tac), 6)
+		}
+	case TacSpellbreaker:
+		if b.opt.Spellbreaker == Seed && tu.st.Spellcasting {
+			x.add(ModTactic, uint8(tac), 4)
+		}
+	}
+	if s.p.frNow && (b.opt.FalseRetreat == Seed || int(s.p.frTarget) == t) {
+		x.add(ModTactic, uint8(TacFalseRetreat), 6)
+	}
+	if melee {
+		x.add(ModStrategy, uint8(s.strategy), int(strategyInfo[s.strategy].om))
+	}
+	if u.boons != 0 {
+		if u.boons.Has(BoonBloodiedButUnbroken) && 2*s.hp <= u.maxHP {
+			v := 1
+			if u.lead >= 10 {
+				v = 2
+			}
+			x.add(ModBoon, uint8(BoonBloodiedButUnbroken), v)
+		}
+		if u.boons.Has(BoonSharpshooter) && u.st.Ranged && tu.s.fort > 0 {
+			x.add(ModBoon, uint8(BoonSharpshooter), 2)
+		}
+		if u.boons.Has(BoonMerciless) && b.merciless(t, parting) {
+			x.add(ModBoon, uint8(BoonMerciless), 1)
+		}
+		if s.p.triageNow {
+			x.add(ModBoon, uint8(BoonTriage), -4)
+		}
+	}
+	if s.p.tauntedBy != 0 && (b.opt.Taunt == TauntAgainstAll || s.p.tauntedBy&(1<<t) != 0) {
+		x.add(ModTaunted, 0, -2)
+	}
+}
+
+// merciless reports whether Merciless's OM +1 applies against army t (P-45, Options.Merciless).
+func (b *Battle) merciless(t int, parting bool) bool {
+	ts := &b.u[t].s
+	switch b.opt.Merciless {
+	case MercilessWithdrawOnly:
+		return ts.tactic == TacWithdraw
+	case MercilessLastCheck:
+		return parting || ts.p.leaving
+	}
+	return parting || ts.tactic == TacWithdraw
+}
+
+func (b *Battle) addCond(u *unit, x *acc, om bool) {
+	if u.condOM == 0 && u.condDV == 0 {
+		return
+	}
+	k := ModDimLight
+	if b.field.Darkness {
+		k = ModDarkness
+	}
+	if om {
+		x.add(k, 0, u.condOM)
+	} else {
+		x.add(k, 0, u.condDV)
+	}
+}
+
+// dvMods adds army t's defense value against army a (P-5, P-53).
+func (b *Battle) dvMods(t, a int, melee bool, x *acc) {
+	u, au := &b.u[t], &b.u[a]
+	s := &u.s
+	if x.rec {
+		p := &u.st.Parts
+		x.add(ModBase, 0, 10)
+		x.add(ModACR, 0, p.ACR)
+		x.add(ModArmor, 0, p.Armor)
+		x.add(ModMounts, 0, p.Mounts)
+		x.add(ModAbilities, 0, p.AbilityDV)
+		x.add(ModGiven, 0, p.GivenDV)
+		x.add(ModRuling, 0, u.ruling)
+		if u.terrain {
+			x.add(ModTerrain, 0, 2)
+		}
+		if u.adv {
+			x.add(ModAdvantage, 0, 2)
+		}
+		b.addCond(u, x, false)
+	} else {
+		x.sum += u.dvStatic
+	}
+	if s.fort > 0 {
+		x.add(ModFortification, 0, s.fort)
+	}
+	tac := s.tactic
+	x.add(ModTactic, uint8(tac), int(tacticInfo[tac].dv))
+	if tac == TacSpellbreaker && b.opt.Spellbreaker == Std && au.st.Spellcasting {
+		x.add(ModTactic, uint8(tac), 4)
+	}
+	if s.p.frNow && b.opt.FalseRetreat == Std && int(s.p.frTarget) == a {
+		x.add(ModTactic, uint8(TacFalseRetreat), 6)
+	}
+	if u.boons.Has(BoonDefensiveTactics) {
+		x.add(ModBoon, uint8(BoonDefensiveTactics), 2)
+	}
+	if melee {
+		x.add(ModStrategy, uint8(s.strategy), int(strategyInfo[s.strategy].dv))
+	}
+	if s.p.tauntedBy != 0 && (b.opt.Taunt == TauntAgainstAll || s.p.tauntedBy&(1<<a) != 0) {
+		x.add(ModTaunted, 0, -2)
+	}
+}
+
+// moraleMods adds army i's morale check modifiers (P-8): Morale, commander, Loyalty, abilities and
+// the tactic's (Cautious Combat +2, P-26).
+func (b *Battle) moraleMods(i int, x *acc) {
+	u := &b.u[i]
+	if x.rec {
+		p := &u.st.Parts
+		x.add(ModMorale, 0, u.st.Morale)
+		x.add(ModCharisma, 0, p.Charisma)
+		x.add(ModSoldier, 0, p.Soldier)
+		x.add(ModBoon, uint8(BoonLoyalty), p.Loyalty)
+		x.add(ModAbilities, 0, p.AbilityMorale)
+	} else {
+		x.sum += u.st.MoraleMod
+	}
+	x.add(ModTactic, uint8(u.s.tactic), int(tacticInfo[u.s.tactic].mo))
+}

@@ -1,0 +1,343 @@
+package pathfinder
+
+import "fmt"
+
+// The order of a battle (P-15..P-24): the Tactics Phase, the Ranged and Melee Phases, tactic
+// and strategy changes and taunts.
+
+// Run fights the battle from the start (P-15): the Tactics Phase, Ranged Phases, then Melee Phases
+// until one side has no army left on the field, or Options.MaxPhases. It returns the result and the
+// first error: a chooser's invalid answer (ErrChoice) or a die face out of range (ErrDice).
+func (b *Battle) Run() (Result, error) {
+	b.restart()
+	b.tacticsPhase()
+	ranged := true
+	for b.err == nil && !b.over {
+		if b.phaseNo >= b.max {
+			b.res.Limit = true
+			break
+		}
+		b.phaseNo++
+		if ranged {
+			b.phase = PhaseRanged
+		} else {
+			b.phase = PhaseMelee
+			b.meleeNo++
+		}
+		if b.plain && b.ch == nil && b.log == nil && !b.noPlain {
+			b.fightPlain()
+		} else {
+			b.fight()
+		}
+		if b.end() {
+			break
+		}
+		if ranged {
+			ranged = b.stay()
+		}
+	}
+	b.res.Phases, b.res.Melee = b.phaseNo, b.meleeNo
+	if b.log != nil && b.err == nil {
+		b.emit(EvEnd, -1, -1).Side = b.res.Winner
+		b.send()
+	}
+	return b.res, b.err
+}
+
+func (b *Battle) restart() {
+	b.phase, b.phaseNo, b.meleeNo, b.over, b.err = PhaseNone, 0, 0, false, nil
+	b.res = Result{Winner: NoSide}
+	b.active = [2]int{}
+	for i := 0; i < b.n; i++ {
+		u := &b.u[i]
+		b.active[u.side]++
+		u.s = state{hp: u.startHP, fort: u.fort0, engines: u.st.SiegeEngines, frNextT: -1,
+			p: phase{target: -1, frTarget: -1}}
+		if u.st.HealingPotions {
+			u.s.potions = 2
+		}
+	}
+}
+
+// end checks whether one side has no army left on the field (P-61).
+func (b *Battle) end() bool {
+	a, c := b.active[0], b.active[1]
+	switch {
+	case a > 0 && c > 0:
+		return false
+	case a > 0:
+		b.res.Winner = SideA
+	case c > 0:
+		b.res.Winner = SideB
+	}
+	b.over = true
+	return true
+}
+
+// stay decides whether another Ranged Phase follows (P-49).
+func (b *Battle) stay() bool {
+	if b.opt.StayAtRange == StayNever {
+		return false
+	}
+	for i := 0; i < b.n; i++ {
+		if u := &b.u[i]; u.s.status == StatusActive && !u.st.Ranged {
+			return false
+		}
+	}
+	for i := 0; i < b.n; i++ {
+		if b.u[i].s.status == StatusActive && !b.decide(i, AskStayAtRange, -1) {
+			return false
+		}
+	}
+	return true
+}
+
+// tacticsPhase is P-22 with ambushes (P-65) and routed armies (P-60).
+func (b *Battle) tacticsPhase() {
+	b.phase = PhaseTactics
+	if b.log != nil {
+		b.emit(EvPhase, -1, -1)
+		b.send()
+	}
+	var skip uint16
+	for i := 0; i < b.n; i++ {
+		if !b.u[i].ambusher || !b.anyTarget(i) {
+			continue
+		}
+		t := b.chooseTarget(i)
+		if t < 0 {
+			continue
+		}
+		x, y := &b.xa, &b.xb
+		x.reset(b.log != nil)
+		y.reset(b.log != nil)
+		b.omMods(i, t, false, false, x)
+		b.dvMods(t, i, false, y)
+		die := b.d(20)
+		ok := die+x.sum > y.sum
+		if ok {
+			skip |= 1 << t
+		}
+		if b.log != nil {
+			e := b.emit(EvAmbush, i, t)
+			e.Roll.set(die, x, 0)
+			e.Against.set(0, y, 0)
+			e.OK = ok
+			b.send()
+		}
+	}
+	for i := 0; i < b.n; i++ {
+		u := &b.u[i]
+		var t Tactic
+		switch {
+		case u.routed0 && b.opt.RoutedAttacked == Seed:
+			t = TacWithdraw
+		case skip&(1<<i) != 0:
+			t = TacStandard
+		default:
+			t = b.chooseTactic(i)
+			if !u.st.Tactics.Has(t) {
+				b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
+				return
+			}
+		}
+		u.s.tactic = t
+		if b.log != nil {
+			e := b.emit(EvTactic, i, -1)
+			e.Tactic, e.FromTactic, e.OK = t, TacStandard, true
+			b.send()
+		}
+	}
+}
+
+// fight runs one Ranged or Melee Phase (the outline at the end of RULES.md Part P). Steps that no
+// army can need this phase are skipped.
+func (b *Battle) fight() {
+	melee := b.phase == PhaseMelee
+	if b.log != nil {
+		b.emit(EvPhase, -1, -1)
+		b.send()
+	}
+	for i := 0; i < b.n; i++ {
+		s := &b.u[i].s
+		s.p = phase{target: -1, skipNow: s.skipNext, frNow: s.frNext, frTarget: s.frNextT}
+		s.skipNext, s.frNext, s.frNextT = false, false, -1
+	}
+	// The default policy never changes a tactic after the Tactics Phase, and picks Standard strategy in
+	// the first Melee Phase only.
+	if b.ch != nil {
+		for i := 0; i < b.n && b.err == nil; i++ {
+			if b.u[i].s.status == StatusActive {
+				b.changeTactic(i)
+			}
+		}
+	}
+	if melee && (b.ch != nil || b.meleeNo == 1) {
+		for i := 0; i < b.n && b.err == nil; i++ {
+			if b.u[i].s.status == StatusActive {
+				b.changeStrategy(i)
+			}
+		}
+	}
+	var inUse TacticSet
+	for i := 0; i < b.n; i++ {
+		if s := &b.u[i].s; s.status == StatusActive {
+			inUse |= 1 << s.tactic
+		}
+	}
+	if inUse.Has(TacTaunt) {
+		b.taunts()
+	}
+	if inUse.Has(TacWithdraw) {
+		for i := 0; i < b.n && b.err == nil; i++ {
+			if s := &b.u[i].s; s.status == StatusActive && s.tactic == TacWithdraw {
+				b.withdraw(i)
+			}
+		}
+	}
+	for i := 0; i < b.n && b.err == nil; i++ {
+		if b.u[i].s.status == StatusActive {
+			b.act(i, melee)
+		}
+	}
+	if b.err != nil {
+		return
+	}
+	if melee && b.engines {
+		b.siegeEngines()
+	}
+	for i := 0; i < b.n; i++ {
+		if s := &b.u[i].s; s.status == StatusActive && s.p.target >= 0 {
+			b.attack(i)
+		}
+	}
+	if b.field.Sandstorm {
+		for i := 0; i < b.n; i++ {
+			if s := &b.u[i].s; s.status == StatusActive {
+				s.p.dmg++
+			}
+		}
+	}
+	b.resolve()
+}
+
+// changeTactic is P-23: the chooser may pick another tactic; Withdraw is free, others need a DC 15
+// morale check (+ Flexible Tactics, P-41).
+func (b *Battle) changeTactic(i int) {
+	u := &b.u[i]
+	if u.routed0 && b.opt.RoutedAttacked == Seed {
+		return
+	}
+	t := b.chooseTactic(i)
+	from := u.s.tactic
+	if b.err != nil || t == from {
+		return
+	}
+	if !u.st.Tactics.Has(t) {
+		b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
+		return
+	}
+	if t == TacWithdraw {
+		u.s.tactic = t
+		if b.log != nil {
+			e := b.emit(EvTactic, i, -1)
+			e.Tactic, e.FromTactic, e.OK = t, from, true
+			b.send()
+		}
+		return
+	}
+	x := &b.xa
+	x.reset(b.log != nil)
+	b.moraleMods(i, x)
+	if u.boons.Has(BoonFlexibleTactics) {
+		v := 5
+		if u.lead >= 12 {
+			v = 10
+		}
+		x.add(ModBoon, uint8(BoonFlexibleTactics), v)
+	}
+	die := b.d(20)
+	ok := die+x.sum >= 15
+	if ok {
+		u.s.tactic = t
+	}
+	if b.log != nil {
+		e := b.emit(EvTactic, i, -1)
+		e.Tactic, e.FromTactic, e.OK = t, from, ok
+		e.Roll.set(die, x, 15)
+		b.send()
+	}
+}
+
+// changeStrategy is P-52: any rung in the army's first Melee Phase, then one rung freely, more with a
+// DC 20 morale check.
+func (b *Battle) changeStrategy(i int) {
+	u := &b.u[i]
+	st := b.chooseStrategy(i)
+	from := u.s.strategy
+	if b.err != nil || st == from {
+		return
+	}
+	if !st.Valid() {
+		b.fail(fmt.Errorf("%w: army %d: strategy %s", ErrChoice, i, st))
+		return
+	}
+	d := int(st) - int(from)
+	if from == StratNone || d == 1 || d == -1 {
+		u.s.strategy = st
+		if b.log != nil {
+			e := b.emit(EvStrategy, i, -1)
+			e.Strategy, e.FromStrategy, e.OK = st, from, true
+			b.send()
+		}
+		return
+	}
+	x := &b.xa
+	x.reset(b.log != nil)
+	b.moraleMods(i, x)
+	die := b.d(20)
+	ok := die+x.sum >= 20
+	if ok {
+		u.s.strategy = st
+	}
+	if b.log != nil {
+		e := b.emit(EvStrategy, i, -1)
+		e.Strategy, e.FromStrategy, e.OK = st, from, ok
+		e.Roll.set(die, x, 20)
+		b.send()
+	}
+}
+
+// taunts is P-35: each enemy of a taunting army checks DC 10 + the taunter's ACR, until it has
+// succeeded twice.
+func (b *Battle) taunts() {
+	for t := 0; t < b.n; t++ {
+		ut := &b.u[t]
+		if ut.s.status != StatusActive || ut.s.tactic != TacTaunt {
+			continue
+		}
+		dc := 10 + ut.acrBonus
+		for e := 0; e < b.n; e++ {
+			ue := &b.u[e]
+			if ue.s.status != StatusActive || ue.side == ut.side || ue.s.tauntOK[t] >= 2 {
+				continue
+			}
+			x := &b.xa
+			x.reset(b.log != nil)
+			b.moraleMods(e, x)
+			die := b.d(20)
+			ok := die+x.sum >= dc
+			if ok {
+				ue.s.tauntOK[t]++
+			} else {
+				ue.s.p.tauntedBy |= 1 << t
+			}
+			if b.log != nil {
+				ev := b.emit(EvTaunt, e, t)
+				ev.Roll.set(die, x, dc)
+				ev.OK = ok
+				b.send()
+			}
+		}
+	}
+}

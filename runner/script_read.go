@@ -1,0 +1,460 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue/ast"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/literal"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
+	"cuelang.org/go/encoding/yaml"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Reading a script: YAML, JSON or CUE, every entry checked and kept with its position (X002).
+
+// LoadScript reads and parses a script file (see Script). The error is for I/O only; a script
+// that does not parse comes back nil with X002 diagnostics in the list.
+func LoadScript(path string) (*Script, diag.List, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, list := ParseScript(path, src)
+	return s, list, nil
+}
+
+// ParseScript parses a script from src; filename names it in positions and chooses the syntax:
+// ".cue" is CUE, anything else YAML (JSON included). On any X002 error the Script is nil.
+func ParseScript(filename string, src []byte) (s *Script, list diag.List) {
+	defer func() {
+		// The parsers are not ours; whatever they do, a script never crashes the runner.
+		if r := recover(); r != nil {
+			s = nil
+			list = diag.List{diag.Errorf(diag.Pos{File: filename}, CodeScriptError, "cannot parse the script: %v", r)}
+		}
+	}()
+	var f *ast.File
+	var err error
+	if strings.EqualFold(filepath.Ext(filename), ".cue") {
+		f, err = parser.ParseFile(filename, src)
+	} else {
+		if blankYAML(src) {
+			return &Script{file: filename, rolling: -1, end: diag.Pos{File: filename}}, nil
+		}
+		f, err = yaml.Extract(filename, src)
+	}
+	if err != nil {
+		for _, e := range cueerrors.Errors(err) {
+			list.Add(syntaxDiag(filename, e))
+		}
+		if len(list) == 0 {
+			list.Add(diag.Errorf(diag.Pos{File: filename}, CodeScriptError, "%s", err))
+		}
+		list.Sort()
+		return nil, list
+	}
+	p := &scriptParser{file: filename}
+	sc := p.file1(f)
+	if p.list.HasErrors() {
+		p.list.Sort()
+		return nil, p.list
+	}
+	return sc, p.list
+}
+
+// blankYAML reports whether a YAML source holds no document: only blank lines, comments and
+// document markers (the YAML reader returns "anything" for it, not null).
+func blankYAML(src []byte) bool {
+	for _, l := range strings.Split(string(src), "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && l != "---" && l != "..." && !strings.HasPrefix(l, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+// syntaxDiag turns a parser error into an X002 diagnostic. The YAML parser puts "file:line:" in
+// its messages instead of a position; take it from there.
+func syntaxDiag(filename string, e cueerrors.Error) diag.Diagnostic {
+	pos := toPos(e.Position())
+	msg := e.Error()
+	if !pos.IsValid() || pos.Line == 0 {
+		pos = diag.Pos{File: filename}
+		if rest, ok := strings.CutPrefix(msg, filename+":"); ok {
+			if i := strings.IndexByte(rest, ':'); i > 0 {
+				if n, err := strconv.Atoi(rest[:i]); err == nil {
+					pos.Line = n
+					msg = strings.TrimSpace(rest[i+1:])
+				}
+			}
+		}
+	} else if rest, ok := strings.CutPrefix(msg, pos.String()+": "); ok {
+		msg = rest
+	}
+	return diag.Errorf(pos, CodeScriptError, "syntax error: %s", msg)
+}
+
+func toPos(p token.Pos) diag.Pos {
+	if !p.IsValid() {
+		return diag.Pos{}
+	}
+	return diag.Pos{File: p.Filename(), Line: p.Line(), Column: p.Column()}
+}
+
+type scriptParser struct {
+	file string
+	list diag.List
+}
+
+func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
+	pos := diag.Pos{File: p.file}
+	if n != nil {
+		if q := toPos(n.Pos()); q.IsValid() {
+			pos = q
+		}
+	}
+	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
+}
+
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none} or {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"}"
+
+// file1 finds the list of entries in a parsed file.
+func (p *scriptParser) file1(f *ast.File) *Script {
+	s := &Script{file: p.file, rolling: -1, end: diag.Pos{File: p.file}}
+	var list *ast.ListLit
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.Package, *ast.CommentGroup, *ast.Attribute:
+		case *ast.EmbedDecl:
+			switch x := d.Expr.(type) {
+			case *ast.ListLit:
+				if list != nil {
+					p.errorf(x, "a script is one list of entries; this is a second one")
+					continue
+				}
+				list = x
+			case *ast.BasicLit:
+				if x.Kind != token.NULL { // an empty YAML document is null: no entries
+					p.errorf(x, "a script is a list of entries, not %s", x.Value)
+				}
+			default:
+				p.errorf(d, "a script is a list of entries")
+			}
+		default:
+			p.errorf(d, "a script is a list of entries, such as [{move: east}, {night: rest}]")
+		}
+	}
+	if list == nil {
+		return s
+	}
+	if q := toPos(list.Rbrack); q.IsValid() {
+		s.end = q
+	}
+	for _, el := range list.Elts {
+		st, ok := el.(*ast.StructLit)
+		if !ok {
+			p.errorf(el, "%s", entryHint)
+			continue
+		}
+		if e, ok := p.entry(st); ok {
+			s.entries = append(s.entries, e)
+		}
+	}
+	if !s.end.IsValid() || s.end.Line == 0 {
+		if n := len(s.entries); n > 0 {
+			s.end = s.entries[n-1].pos
+		}
+	}
+	return s
+}
+
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
+
+// entry reads one entry.
+func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
+	var e entry
+	e.kind = 255
+	seen := map[string]bool{}
+	ok := true
+	var kindKey string
+	for _, d := range st.Elts {
+		f, isField := d.(*ast.Field)
+		if !isField {
+			if _, isComment := d.(*ast.CommentGroup); isComment {
+				continue
+			}
+			p.errorf(d, "unexpected %s in a script entry; %s", nodeWord(d), entryHint)
+			ok = false
+			continue
+		}
+		key, kok := labelName(f.Label)
+		if !kok {
+			p.errorf(f.Label, "a key of a script entry must be a plain name")
+			ok = false
+			continue
+		}
+		if f.Constraint != token.ILLEGAL {
+			p.errorf(f.Label, "key %s: optional or required markers have no meaning in a script", key)
+			ok = false
+			continue
+		}
+		if seen[key] {
+			p.errorf(f.Label, "key %s given twice in one entry", key)
+			ok = false
+			continue
+		}
+		seen[key] = true
+		var k Kind
+		switch key {
+		case "move":
+			k = KindMove
+		case "battle":
+			k = KindBattle
+		case "pick":
+			k = KindPick
+		case "night":
+			k = KindNight
+		case "roll":
+			k = KindRoll
+		case "protect":
+			k = KindProtect
+		case "target":
+			k = KindTarget
+		case "cancel":
+			k = KindCancel
+		case "take":
+			k = KindTake
+		case "traverse":
+			k = KindTraverse
+		case "tactic":
+			k = KindTactic
+		case "strategy":
+			k = KindStrategy
+		case "answer":
+			k = KindAnswer
+		case "place":
+			k = KindPlace
+		case "select":
+			k = KindSelect
+		case "benefit":
+			k = KindBenefit
+		case "prepare":
+			k = KindPrepare
+		case "day":
+			n, nok := intValue(f.Value)
+			if !nok || n < 1 {
+				p.errorf(f.Value, "day wants a day number (1 or more)")
+				ok = false
+				continue
+			}
+			e.day, e.dayPos = n, toPos(f.Label.Pos())
+			continue
+		default:
+			msg := fmt.Sprintf("unknown key %q in a script entry", key)
+			if m := diag.Suggest(key, entryKeys); m != "" {
+				msg += fmt.Sprintf("; did you mean %q?", m)
+			}
+			p.errorf(f.Label, "%s", msg)
+			ok = false
+			continue
+		}
+		if kindKey != "" {
+			p.errorf(f.Label, "an entry makes one decision, this one has %s and %s", kindKey, key)
+			ok = false
+			continue
+		}
+		kindKey = key
+		e.kind = k
+		e.pos = toPos(f.Label.Pos())
+		if !e.pos.IsValid() {
+			e.pos = diag.Pos{File: p.file}
+		}
+		switch k {
+		case KindSelect, KindBenefit, KindPrepare:
+			// Campaign decisions: any name; whether it is legal is known only when it is asked.
+			name, nok := nameValue(f.Value)
+			if !nok || name == "" {
+				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindSelect: "select: field01", KindBenefit: "benefit: daisy", KindPrepare: `prepare: sortie`}[k])
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindTactic, KindStrategy, KindPlace:
+			name, nok := nameValue(f.Value)
+			if !nok || strings.TrimSpace(name) == "" {
+				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindTactic: `tactic: "defensive wall"`,
+					KindStrategy: "strategy: aggressive", KindPlace: "place: ford"}[k])
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindProtect, KindTarget:
+			// A PC, monster or "none": checked against the state when the decision is asked.
+			name, nok := nameValue(f.Value)
+			if !nok || name == "" {
+				p.errorf(f.Value, "%s wants a name (or none)", key)
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindAnswer:
+			name, nok := nameValue(f.Value)
+			if b, isLit := f.Value.(*ast.BasicLit); isLit && (b.Kind == token.TRUE || b.Kind == token.FALSE) {
+				name, nok = map[bool]string{true: "yes", false: "no"}[b.Kind == token.TRUE], true
+			}
+			if !nok || (name != "yes" && name != "no") {
+				p.errorf(f.Value, "answer wants yes or no")
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindMove, KindBattle, KindNight, KindCancel, KindTake, KindTraverse:
+			allowed := Vocabulary(k)
+			name, nok := nameValue(f.Value)
+			if !nok || !contains(allowed, name) {
+				msg := fmt.Sprintf("%s wants one of %s", key, strings.Join(allowed, ", "))
+				if nok {
+					if m := diag.Suggest(name, allowed); m != "" {
+						msg += fmt.Sprintf("; did you mean %q?", m)
+					}
+				}
+				p.errorf(f.Value, "%s", msg)
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
+		case KindPick:
+			n, nok := intValue(f.Value)
+			if !nok {
+				p.errorf(f.Value, "pick wants a die face (a number)")
+				ok = false
+				continue
+			}
+			e.face = n
+			e.src = key + ": " + strconv.Itoa(n)
+		case KindRoll:
+			var elts []ast.Expr
+			if l, isList := f.Value.(*ast.ListLit); isList {
+				elts = l.Elts
+			} else {
+				elts = []ast.Expr{f.Value}
+			}
+			var src []string
+			for _, x := range elts {
+				n, nok := intValue(x)
+				if !nok {
+					p.errorf(x, "roll wants die faces (numbers), such as roll: [3, 5]")
+					ok = false
+					continue
+				}
+				e.faces = append(e.faces, n)
+				q := toPos(x.Pos())
+				if !q.IsValid() {
+					q = e.pos
+				}
+				e.facePos = append(e.facePos, q)
+				src = append(src, strconv.Itoa(n))
+			}
+			if len(elts) == 0 {
+				p.errorf(f.Value, "roll wants at least one die face")
+				ok = false
+			}
+			e.src = "roll: [" + strings.Join(src, ", ") + "]"
+		}
+	}
+	if ok && kindKey == "" {
+		p.errorf(st, "the entry makes no decision; %s", entryHint)
+		ok = false
+	}
+	return e, ok
+}
+
+func nodeWord(n ast.Node) string {
+	switch n.(type) {
+	case *ast.Comprehension:
+		return "comprehension"
+	case *ast.EmbedDecl:
+		return "embedded value"
+	case *ast.LetClause:
+		return "let"
+	case *ast.Ellipsis:
+		return "..."
+	}
+	return "construct"
+}
+
+func labelName(l ast.Label) (string, bool) {
+	switch l := l.(type) {
+	case *ast.Ident:
+		return l.Name, true
+	case *ast.BasicLit:
+		if l.Kind == token.STRING {
+			s, err := literal.Unquote(l.Value)
+			return s, err == nil
+		}
+	}
+	return "", false
+}
+
+// nameValue reads a string, or a bare identifier as its name.
+func nameValue(x ast.Expr) (string, bool) {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name, true
+	case *ast.BasicLit:
+		if x.Kind == token.STRING {
+			s, err := literal.Unquote(x.Value)
+			return s, err == nil
+		}
+	}
+	return "", false
+}
+
+// intValue reads an integer literal, possibly negated.
+func intValue(x ast.Expr) (int, bool) {
+	neg := false
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		switch u.Op {
+		case token.SUB:
+			neg = true
+		case token.ADD:
+		default:
+			return 0, false
+		}
+		x = u.X
+	}
+	lit, ok := x.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(lit.Value, 0, 32)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return int(n), true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
