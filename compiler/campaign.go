@@ -138,9 +138,7 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 	for i, ref := range dr.Refs {
 		c.Scenarios[i].Plan = compileScenario(ref, filepath.Dir(abs), wd, opts.Budget, &list)
 	}
-	if list.HasErrors() {
-		return nil, list, nil
-	}
+	// The unlock graph is the campaign's own: checked whether or not its scenarios vet (issue 11).
 	checkGraph(c, dr.Refs, dr.UnlockPos, &list)
 	if list.HasErrors() {
 		return nil, list, nil

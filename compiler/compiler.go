@@ -284,14 +284,14 @@ func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
 	if !root.IsValid() || root.Line == 0 {
 		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
 	}
-	s := (&decoder{nm: nm}).decode(sc.decodeRoot(), root)
+	s := (&decoder{nm: nm, strict: sc.errors}).decode(sc.decodeRoot(), root)
 	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
 	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, local)
 	var found diag.List
 	if err := runChecks(s, &found); err != nil {
 		return nil, err
 	}
-	local.Add(applySuppressions(found, sup)...)
+	local.Add(applySuppressions(found, sup, *local)...)
 	if !uc.compile || local.HasErrors() {
 		return nil, nil
 	}

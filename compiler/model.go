@@ -272,6 +272,19 @@ type Episode struct {
 // decoder reads the model from the author's value v, with defaults from the unified value u.
 type decoder struct {
 	nm *namer
+	// strict: the schema found errors, so a value whose unified value is an error (out of
+	// range, the wrong type) is read as not OK: the checks then leave it alone, and do not report
+	// what follows from it (a block off its coordinate, issue 11).
+	strict bool
+}
+
+// bad reports whether n's value is an error once the schema is applied (strict decoders only).
+func (dc *decoder) bad(n node) bool {
+	if !dc.strict || !n.exists() {
+		return false
+	}
+	u := n.unified()
+	return u.Exists() && u.Err() != nil
 }
 
 func (dc *decoder) pos(n node) diag.Pos { return dc.nm.valuePos(n.v) }
@@ -280,7 +293,7 @@ func (dc *decoder) label(n node) diag.Pos { return dc.nm.labelPos(n.v) }
 
 func (dc *decoder) str(n node) Str {
 	out := Str{Pos: dc.pos(n), Set: n.exists()}
-	if v, ok := n.value(); ok {
+	if v, ok := n.value(); ok && !dc.bad(n) {
 		if s, err := v.String(); err == nil {
 			out.V, out.OK = s, true
 		}
@@ -290,7 +303,7 @@ func (dc *decoder) str(n node) Str {
 
 func (dc *decoder) int(n node) Int {
 	out := Int{Pos: dc.pos(n), Set: n.exists()}
-	if v, ok := n.value(); ok {
+	if v, ok := n.value(); ok && !dc.bad(n) {
 		if i, err := v.Int64(); err == nil && i >= math.MinInt32 && i <= math.MaxInt32 {
 			out.V, out.OK = int(i), true
 		}

@@ -99,7 +99,7 @@ func vetPathfinder(ctx *cue.Context, battle bool, ld loaded, nm *namer, list *di
 	if !root.IsValid() || root.Line == 0 {
 		root = diag.Pos{File: nm.display(fallback), Line: 1, Column: 1}
 	}
-	pc := &pfc{dc: &decoder{nm: nm}, list: list, root: root}
+	pc := &pfc{dc: &decoder{nm: nm, strict: sc.errors}, list: list, root: root}
 	n := sc.decodeRoot()
 	if battle {
 		b := pc.battle(n)

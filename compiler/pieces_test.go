@@ -30,11 +30,11 @@ func TestPieces(t *testing.T) {
 	}{
 		{line, "    b5_7: {at: [5, 7], terrian: woods}\n", `./field.yaml:331:24: S001: field.blocks.b5_7: unknown field "terrian"`},
 		{line, "    b5_7: {terrain: woods}\n", `./field.yaml:331:5: S003: field.blocks.b5_7: missing required field "at"`},
-		{line, "    b5_7: {at: [5, 7000], terrain: woods}\n", `./field.yaml:331:20: S002: field.blocks.b5_7.at[1]: 7000 is out of range (want <=1000)`},
+		{line, "    b5_7: {at: [5, 7000], terrain: woods}\n", `./field.yaml:331:20: S002: field.blocks.b5_7.at[1]: 7000 is out of range (want at most 1000)`},
 		{line, "    b5_7: {at: [5, 7], kind: bse}\n", `./field.yaml:331:30: S004: field.blocks.b5_7.kind: "bse" is not one of "block", "base", "trail"`},
 		{line, "    -b5_7: {at: [5, 7], terrain: woods}\n", `./field.yaml:331:5: S001: field.blocks: "-b5_7" is not a valid id`},
 		{line, "    b5_7: {at: [5, 6], terrain: woods}\n", `./field.yaml:331:16: F001: field.blocks.b5_7.at: [5, 6] already holds block "b5_6"`},
-		{"  members: 4\n", "  members: 0\n", `./field.yaml:9:12: S002: party.members: 0 is out of range (want >=1)`},
+		{"  members: 4\n", "  members: 0\n", `./field.yaml:9:12: S002: party.members: 0 is out of range (want at least 1)`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(string(src), c.old) {

@@ -86,6 +86,7 @@ type schemaChecker struct {
 	u      cue.Value // user & #Scenario
 	pieces []*piece
 	splits *splitTree // the entity maps evaluated in chunks, nil when none
+	errors bool       // run found the scenario not clean (the decoder reads strictly then)
 	nm     *namer
 	list   *diag.List
 	empty  cue.Value // {}
@@ -95,6 +96,9 @@ type schemaChecker struct {
 	defs          map[string]*snode // nodes of definitions, by path (#Cond)
 	// flagged holds the paths already reported as unknown fields (S001): errors below are noise.
 	flagged map[string]bool
+	// misspelt holds the paths of fields an unknown field was most likely meant to be: missing,
+	// they are not reported again (S003).
+	misspelt map[string]bool
 	// seen dedupes diagnostics by path and code.
 	seen map[string]bool
 }
@@ -104,12 +108,13 @@ type schemaChecker struct {
 func newSchemaChecker(ctx *cue.Context, def cue.Value, ld *loaded, nm *namer, list *diag.List) *schemaChecker {
 	sc := &schemaChecker{
 		ctx: ctx, def: def, nm: nm, list: list,
-		empty:   ctx.CompileString("{}"),
-		root:    &snode{v: def},
-		defs:    map[string]*snode{},
-		missing: &snode{v: def.LookupPath(cue.MakePath(cue.Str("\x00none")))},
-		flagged: map[string]bool{},
-		seen:    map[string]bool{},
+		empty:    ctx.CompileString("{}"),
+		root:     &snode{v: def},
+		defs:     map[string]*snode{},
+		missing:  &snode{v: def.LookupPath(cue.MakePath(cue.Str("\x00none")))},
+		flagged:  map[string]bool{},
+		misspelt: map[string]bool{},
+		seen:     map[string]bool{},
 	}
 	user := ld.user
 	if len(ld.bigs) > 0 {
@@ -141,6 +146,7 @@ func (sc *schemaChecker) run() cue.Value {
 	if fastPath && sc.clean() {
 		return sc.u
 	}
+	sc.errors = true
 	// Unknown fields first: CUE's Validate drops some "field not allowed" errors (CUE issues 1319,
 	// 692), so every key is checked against the schema with Allows.
 	for _, p := range sc.pieces {
@@ -161,6 +167,7 @@ func (sc *schemaChecker) run() cue.Value {
 			for _, e := range errors.Errors(err) {
 				sels, ok := sc.selectors(p, e.Path())
 				if !ok {
+					sc.helperError(e)
 					continue
 				}
 				key := cue.MakePath(sels...).String()
@@ -543,6 +550,8 @@ func (sc *schemaChecker) unknownField(names []string, v cue.Value, parent []cue.
 	d := diag.Errorf(pos, codeUnknownField, "%sunknown field %q", where, label)
 	if h := didYouMean(label, names); h != "" {
 		d = d.WithHint("%s", h)
+		// The field it was meant to be is then missing: a follow-on, not reported (S003).
+		sc.misspelt[cue.MakePath(append(parent[:len(parent):len(parent)], cue.Str(suggest(label, names)))...).String()] = true
 	} else {
 		d = d.WithHint("allowed fields: %s", strings.Join(names, ", "))
 	}
@@ -608,6 +617,9 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 		if absent.Type() == cue.IndexLabel {
 			return // a list that is too short; its length error says so
 		}
+		if sc.misspelt[cue.MakePath(sels[:n+1]...).String()] {
+			return // the author wrote it, misspelt (S001 says so)
+		}
 		parentPath := cue.MakePath(sels[:n]...).String()
 		where := ""
 		if parentPath != "" {
@@ -662,7 +674,7 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 		return
 	}
 	if !uv.IsConcrete() && uv.Kind() != cue.StructKind && uv.Kind() != cue.ListKind {
-		d := diag.Errorf(pos, codeBadValue, "%sincomplete value %v", prefix, uv).
+		d := diag.Errorf(pos, codeBadValue, "%sno value given, only %s", prefix, plainIncomplete(uv)).
 			WithHint("give a concrete value (%s)", describe(s))
 		sc.add(pathStr, d)
 		return
@@ -687,9 +699,9 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 					WithHint("flag names use letters, digits, '_', '.' and '-', and start with a letter or '_'")
 			}
 		} else {
-			d = diag.Errorf(pos, codeBadValue, "%s%s is out of range (want %s)", prefix, m[1], m[2])
-			if s.Exists() {
-				d = d.WithHint("allowed: %v", s)
+			d = diag.Errorf(pos, codeBadValue, "%s%s is out of range (want %s)", prefix, m[1], plainBound(m[2]))
+			if r := plainRange(s); r != "" {
+				d = d.WithHint("allowed: %s", r)
 			}
 		}
 	}
@@ -909,4 +921,103 @@ func kindName(k cue.Kind) string {
 		return "an error"
 	}
 	return k.String()
+}
+
+// plainBound writes a CUE bound in words: ">=1" is "at least 1", "<100" is "less than 100".
+func plainBound(b string) string {
+	for _, op := range []struct{ sym, words string }{{">=", "at least "}, {"<=", "at most "}, {">", "more than "}, {"<", "less than "}, {"!=", "not "}} {
+		if rest, ok := strings.CutPrefix(b, op.sym); ok {
+			return op.words + rest
+		}
+	}
+	return b
+}
+
+// plainRange describes the numbers a schema value allows in words ("an integer from 1 to
+// 100"), or "" when it is not a bounded number. A default (*0 | int & >=0) is left out.
+func plainRange(s cue.Value) string {
+	if !s.Exists() || s.IncompleteKind()&(cue.IntKind|cue.FloatKind) == 0 || s.IncompleteKind()&^(cue.IntKind|cue.FloatKind|cue.NumberKind) != 0 {
+		return ""
+	}
+	var lo, hi string
+	var walk func(v cue.Value, depth int)
+	walk = func(v cue.Value, depth int) {
+		if depth > 8 {
+			return
+		}
+		op, args := v.Expr()
+		switch op {
+		case cue.AndOp, cue.OrOp:
+			for _, a := range args {
+				walk(a, depth+1)
+			}
+		case cue.GreaterThanEqualOp, cue.GreaterThanOp:
+			if len(args) == 1 {
+				lo = fmt.Sprint(args[0])
+				if op == cue.GreaterThanOp {
+					lo = "more than " + lo
+				}
+			}
+		case cue.LessThanEqualOp, cue.LessThanOp:
+			if len(args) == 1 {
+				hi = fmt.Sprint(args[0])
+				if op == cue.LessThanOp {
+					hi = "less than " + hi
+				}
+			}
+		}
+	}
+	walk(s, 0)
+	what := "a number"
+	if s.IncompleteKind() == cue.IntKind {
+		what = "an integer"
+	}
+	switch {
+	case lo != "" && hi != "":
+		return fmt.Sprintf("%s from %s to %s", what, lo, hi)
+	case lo != "":
+		return fmt.Sprintf("%s of at least %s", what, lo)
+	case hi != "":
+		return fmt.Sprintf("%s of at most %s", what, hi)
+	}
+	return ""
+}
+
+// plainIncomplete names what a value without a concrete value is: "_ (anything)", "a string".
+func plainIncomplete(v cue.Value) string {
+	if v.IncompleteKind() == cue.TopKind {
+		return "_ (anything)"
+	}
+	return kindName(v.IncompleteKind())
+}
+
+// helperError reports an error inside the author's helpers (a definition or a hidden field, not
+// a field of the scenario) at its place in the author's files, in plain words: such an error
+// makes the fields that use the helper errors too, which CUE then leaves unexplained.
+func (sc *schemaChecker) helperError(e errors.Error) {
+	var pos diag.Pos
+	for _, p := range errors.Positions(e) {
+		if pos = sc.nm.pos(p); pos.IsValid() {
+			break
+		}
+	}
+	if !pos.IsValid() {
+		// CUE gives some (a structural cycle) no position: the helper's field has one.
+		for path := e.Path(); len(path) > 0 && !pos.IsValid(); path = path[:len(path)-1] {
+			if v := sc.user.LookupPath(cue.ParsePath(strings.Join(path, "."))); v.Exists() {
+				pos = sc.nm.labelPos(v)
+			}
+		}
+	}
+	if !pos.IsValid() {
+		return
+	}
+	format, args := e.Msg()
+	msg := fmt.Sprintf(format, args...)
+	if strings.Contains(msg, "structural cycle") {
+		msg = "refers to itself without end (a structural cycle): it has no value"
+	}
+	path := strings.Join(e.Path(), ".")
+	sc.add("helper "+pos.String()+" "+msg, diag.Errorf(pos, codeBadValue, "%s: %s", path, msg).
+		WithHint("a definition or hidden field the scenario uses is wrong; every field that uses it is wrong with it"))
 }

@@ -83,7 +83,11 @@ func collectSuppressions(files []*ast.File, nm *namer, list *diag.List) []*suppr
 
 // applySuppressions drops the findings the suppressions silence and reports unused suppressions
 // (L009). Loading and suppression findings themselves (L codes) are never silenced.
-func applySuppressions(list diag.List, sup []*suppression) diag.List {
+//
+// A suppression on a field that the schema refused (S001: a misspelt field, a bad id) is not
+// reported unused: the finding it silences cannot be reported there (issue 11: one finding per
+// fault); schema holds those findings.
+func applySuppressions(list diag.List, sup []*suppression, schema diag.List) diag.List {
 	if len(sup) == 0 {
 		return list
 	}
@@ -100,6 +104,11 @@ func applySuppressions(list diag.List, sup []*suppression) diag.List {
 		}
 	}
 	for _, s := range sup {
+		for _, d := range schema {
+			if d.Code == codeUnknownField && within2(d.Pos, s.start, s.end) {
+				s.used = true
+			}
+		}
 		if !s.used {
 			out = append(out, diag.Warnf(s.at, codeUnusedIgnore, "suppression of %s silences nothing here", s.code).
 				WithHint("delete the attribute"))

@@ -24,8 +24,8 @@ func TestOneScenarioPerFile(t *testing.T) {
 			// b/s.yaml line 8 is `party: {start: base, members: 0}`: the 0 at column 31.
 			[]string{"./testdata/compiler/units/b/s.yaml:8:31: S002"}, 2},
 		{"two CUE packages in one folder", []string{u + "pkgs/one.cue", u + "pkgs/two.cue"},
-			// two.cue line 9 is `days: limt: 5`.
-			[]string{"./testdata/compiler/units/pkgs/two.cue:9:1: S003", "./testdata/compiler/units/pkgs/two.cue:9:7: S001"}, 2},
+			// two.cue line 9 is `days: limt: 5` (the limit it misspells is not reported missing).
+			[]string{"./testdata/compiler/units/pkgs/two.cue:9:7: S001"}, 2},
 		{"a scenario beside its script and its plan", []string{u + "yamldir/scenario.yaml", u + "yamldir/win.yaml", u + "yamldir/plan.json"},
 			[]string{"./testdata/compiler/units/yamldir/plan.json: L015", "./testdata/compiler/units/yamldir/win.yaml: L015"}, 1},
 		{"the folder of a YAML scenario and its script", []string{u + "yamldir"}, nil, 1},
