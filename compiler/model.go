@@ -3,6 +3,8 @@ package compiler
 import (
 	"math"
 
+	cueerrors "cuelang.org/go/cue/errors"
+
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
@@ -137,6 +139,7 @@ type Event struct {
 	Once      bool
 	If        *Cond
 	Do        []*Action
+	DoSet     bool // do is written (a list, possibly empty)
 }
 
 // Cond is a condition (#Cond) or an objective's when (#When, which also has Enter and may give
@@ -284,7 +287,17 @@ func (dc *decoder) bad(n node) bool {
 		return false
 	}
 	u := n.unified()
-	return u.Exists() && u.Err() != nil
+	if !u.Exists() || u.Err() == nil {
+		return false
+	}
+	// Under a key the schema refuses (S001) every value is an error too, which says nothing of
+	// the value itself.
+	for _, e := range cueerrors.Errors(u.Err()) {
+		if format, _ := e.Msg(); format != "field not allowed" {
+			return true
+		}
+	}
+	return false
 }
 
 func (dc *decoder) pos(n node) diag.Pos { return dc.nm.valuePos(n.v) }
@@ -425,6 +438,7 @@ func (dc *decoder) event(id string, n node) *Event {
 		e.If = dc.cond(c, false, 0)
 	}
 	e.Do = dc.actions(n.get("do"))
+	e.DoSet = isList(n.get("do").v)
 	return e
 }
 
