@@ -34,8 +34,9 @@ type evaluator struct {
 
 // pool holds the idle evaluators.
 var pool struct {
-	mu   sync.Mutex
-	idle []*evaluator
+	mu      sync.Mutex
+	idle    []*evaluator
+	closing []*evaluator // retired, exiting: Shutdown waits for them
 }
 
 // maxIdle bounds the idle evaluators kept for later jobs.
@@ -99,7 +100,25 @@ func (e *evaluator) release() {
 		pool.idle = append(pool.idle, e)
 		return
 	}
+	pool.closing = append(pool.closing, e)
 	e.stdin.Close() // it exits at the end of its input
+}
+
+// retire ends an evaluator that is given no more jobs: it exits at the end of its input, and
+// Shutdown waits for it.
+func (e *evaluator) retire() {
+	pool.mu.Lock()
+	live := pool.closing[:0]
+	for _, c := range pool.closing {
+		select {
+		case <-c.exited: // gone: nothing to wait for
+		default:
+			live = append(live, c)
+		}
+	}
+	pool.closing = append(live, e)
+	pool.mu.Unlock()
+	e.stdin.Close()
 }
 
 // Shutdown stops the idle evaluators and waits for them to exit. A program calls it before it
@@ -107,8 +126,8 @@ func (e *evaluator) release() {
 // later evaluation starts new ones.
 func Shutdown() {
 	pool.mu.Lock()
-	idle := pool.idle
-	pool.idle = nil
+	idle := append(pool.idle, pool.closing...)
+	pool.idle, pool.closing = nil, nil
 	pool.mu.Unlock()
 	for _, e := range idle {
 		e.stdin.Close()
@@ -204,7 +223,7 @@ func evaluate(req evalRequest) (evalOutcome, error) {
 				// An evaluator that grew large keeps its memory: it is not given another job,
 				// whose resident memory would then count what this one left.
 				if _, rss, ok := procUsage(e.cmd.Process.Pid); ok && rss > req.Budget.Memory/2 {
-					e.stdin.Close()
+					e.retire()
 				} else {
 					e.release()
 				}
