@@ -36,25 +36,31 @@ type Options struct {
 // line and column.
 //
 // Each path is a file (.cue, .yaml, .yml, .json), a directory, or a pattern "dir/..." (every
-// scenario below dir: each folder with .cue files is one, and so is each YAML or JSON file that
-// says kind: scenario in a folder without .cue files; hidden folders, folders starting with '_'
-// and cue.mod are skipped). All files named directly make up one scenario (one CUE package; YAML
-// and JSON files unify with it). Each directory is a scenario of its own: all its .cue files (one
-// package), or, when it has none, its single YAML or JSON file; subdirectories are not searched.
-// Files named *_tool.cue, or starting with '.' or '_', are ignored: tool scripts are never run.
-// Imports never reach a registry (CUE_REGISTRY=none), the module root is the scenario's folder,
-// and no file outside that folder is read (L007 for imports, an error for symbolic links).
-// Scenarios are vetted in parallel, one CUE context per worker (at most GOMAXPROCS workers).
+// scenario below dir: each CUE package that says kind: at its top level, and each YAML or JSON
+// file that says kind: scenario or battle; hidden folders, folders starting with '_' and cue.mod
+// are skipped). Files named directly are sorted by what they hold (units.go): a YAML or JSON file
+// with a top-level kind is a scenario of its own, the CUE files of one package in one folder are
+// one (with Options.Packages, with the rest of their package), a YAML or JSON file without kind
+// joins the CUE package named in its folder, and a script, plan, save or baseline is an L015
+// note. A directory holds one scenario per CUE package and per YAML or JSON file with a kind;
+// its scripts are left alone; subdirectories are not searched. Files named *_tool.cue, or
+// starting with '.' or '_', are ignored: tool scripts are never run. Imports never reach a
+// registry (CUE_REGISTRY=none), the module root is the scenario's folder, and no file outside
+// that folder is read (L007 for imports, an error for symbolic links); only regular files are
+// read. YAML is read as authors write it (yamlfile.go). Each scenario is evaluated in an
+// evaluator process under Options.Budget (budget.go, sandbox.go), at most GOMAXPROCS at once.
 //
 // Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L007
-// loading and hostile input, L008-L010 suppressions, S001-S004 schema, R001-R006 references and
-// usage, F001-F005 field, A001-A003 armies, E001-E004 events and flags, O001-O002 objectives,
-// T001-T003 time and tables, W001 the army forecast. A file with a syntax or load error is not
-// checked further. A @sortie(ignore="CODE", reason="...") attribute on a field silences CODE
-// within that field's source range. Pathfinder files (rules: "pathfinder": a scenario on a hex
-// field, or a battle file, kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and
-// add M001-M009 (army statistics, pathfinder.Check, each at the offending field) and H001-H005
-// (hexes, routes, battle values).
+// loading and hostile input, L008-L010 suppressions, L011-L012 the evaluation budget, L013-L014
+// YAML and JSON as written, L015 a file that is not a scenario, L016 a rule system not built,
+// S001-S004 schema, R001-R006 references and usage, F001-F005 field, A001-A003 armies, E001-E005
+// events and flags, O001-O002 objectives, T001-T003 time and tables, W001 the army forecast. A
+// file with a syntax or load error is not checked further. A @sortie(ignore="CODE", reason="...")
+// attribute on a field silences CODE within that field's source range (in YAML, the attribute in
+// a comment). Pathfinder files (rules: "pathfinder": a scenario on a hex field, or a battle file,
+// kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and add M001-M009 (army
+// statistics, pathfinder.Check, each at the offending field) and H001-H005 (hexes, routes,
+// battle values). The rule systems are in rules.go.
 //
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
