@@ -32,7 +32,14 @@ func IsCampaign(path string) bool {
 	if err != nil {
 		return false
 	}
+	return IsCampaignSource(path, data)
+}
+
+// IsCampaignSource is IsCampaign for a file's contents (an editor's buffer): path gives the
+// file's type by its extension.
+func IsCampaignSource(path string, data []byte) bool {
 	var f *ast.File
+	var err error
 	switch fileKind(path) {
 	case "cue":
 		f, err = parser.ParseFile(path, data)
@@ -96,9 +103,11 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 	if fileKind(abs) == "" {
 		return nil, nil, fmt.Errorf("%s: not a campaign file (want .cue, .yaml, .yml or .json)", path)
 	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		return nil, nil, pathError(path, err)
+	data, ok := opts.Overlay[abs]
+	if !ok {
+		if data, err = os.ReadFile(abs); err != nil {
+			return nil, nil, pathError(path, err)
+		}
 	}
 	nm := newNamer(wd)
 	defer func() {
@@ -117,7 +126,7 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 	if err != nil {
 		return nil, nil, err
 	}
-	ld, err := loadUnit(ctx, unit{dir: filepath.Dir(abs), files: []string{abs}}, nm, &list)
+	ld, err := loadUnit(ctx, unit{dir: filepath.Dir(abs), files: []string{abs}, overlay: opts.Overlay}, nm, &list)
 	if err != nil || !ld.ok {
 		return nil, list, err
 	}
@@ -140,7 +149,7 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 	if list.HasErrors() {
 		return nil, list, nil
 	}
-	cd := &campaignDecoder{nm: nm, list: &list, user: ld.user, dir: filepath.Dir(abs), wd: wd}
+	cd := &campaignDecoder{nm: nm, list: &list, user: ld.user, dir: filepath.Dir(abs), wd: wd, overlay: opts.Overlay}
 	c = cd.decode()
 	c.File = nm.display(abs)
 	if list.HasErrors() {
@@ -177,6 +186,7 @@ type campaignDecoder struct {
 	list    *diag.List
 	user    cue.Value
 	dir, wd string
+	overlay map[string][]byte // Options.Overlay, for the scenarios too
 }
 
 type keyed struct {
@@ -354,7 +364,7 @@ func (d *campaignDecoder) compileScenario(f keyed, path string) *plan.Plan {
 		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", f.id, path))
 		return nil
 	}
-	p, list, err := Compile([]string{abs}, Options{WorkDir: d.wd})
+	p, list, err := Compile([]string{abs}, Options{WorkDir: d.wd, Overlay: d.overlay})
 	if err != nil {
 		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: %v", f.id, err))
 		return nil

@@ -22,6 +22,9 @@ type Options struct {
 	// relative to ("./scenarios/x.cue"; files outside it print absolute). Default: the process's
 	// working directory.
 	WorkDir string
+	// Overlay maps absolute file names to contents that stand in for the files on disk (an
+	// editor's unsaved buffers, see overlay.go). Nil: every file is read from disk.
+	Overlay map[string][]byte
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
@@ -103,6 +106,9 @@ var recoverPanics = true
 // outputs collects what a run compiled besides scenario plans.
 type outputs struct {
 	battles []*plan.Battle
+	// wantSymbols asks for the symbol index of each unit that loads (Analyze, symbols.go).
+	wantSymbols bool
+	symbols     []*Symbols
 }
 
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
@@ -121,6 +127,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	for i := range units {
+		units[i].overlay = opts.Overlay
+	}
 	if compile && len(units) != 1 {
 		return nil, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
@@ -134,6 +143,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		err  error
 	}
 	results := make([]result, len(units))
+	for i := range results {
+		results[i].out.wantSymbols = out.wantSymbols
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(units), max(1, runtime.GOMAXPROCS(0))) {
@@ -157,6 +169,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	for _, r := range results {
 		list.Add(r.list...)
 		out.battles = append(out.battles, r.out.battles...)
+		out.symbols = append(out.symbols, r.out.symbols...)
 		if r.err != nil {
 			return list, nil, nil, r.err
 		}
@@ -222,6 +235,9 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		return nil, err
 	}
 	if pf, ok := pathfinderUnit(ld.user); ok {
+		if out.wantSymbols {
+			out.symbols = append(out.symbols, pfSymbols(ld, nm, pf))
+		}
 		return vetPathfinder(ctx, pf, ld, nm, &local, u.files[0], compile, out)
 	}
 	if !checkKind(ld.user, nm, &local, u.files[0]) {
@@ -241,6 +257,9 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		return nil, err
 	}
 	local.Add(applySuppressions(found, sup)...)
+	if out.wantSymbols {
+		out.symbols = append(out.symbols, karzoralSymbols(ld, nm, s))
+	}
 	if !compile || local.HasErrors() {
 		return nil, nil
 	}

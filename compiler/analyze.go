@@ -1,0 +1,99 @@
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"cuelang.org/go/cue/cuecontext"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Analysis is what an editor shows of one scenario, battle or campaign: the findings sortie vet
+// reports and the index of its ids.
+type Analysis struct {
+	Diagnostics diag.List // sorted, as Vet returns them
+	// Symbols is nil when the files do not load (a syntax error, L001-L007) or are not a scenario,
+	// battle or campaign (L002).
+	Symbols *Symbols
+}
+
+// Analyze vets one unit exactly as Vet (or, for a single campaign file, VetCampaign) does and
+// indexes its ids (symbols.go). paths are the files of one scenario or battle (one CUE package
+// and/or data files) or one campaign file; opts.Overlay supplies unsaved contents. err is for I/O
+// and usage problems, as with Vet.
+func Analyze(paths []string, opts Options) (*Analysis, error) {
+	if len(paths) == 1 && isCampaignPath(paths[0], opts) {
+		list, err := VetCampaign(paths[0], opts)
+		if err != nil {
+			return nil, err
+		}
+		return &Analysis{Diagnostics: list, Symbols: indexCampaign(paths[0], opts)}, nil
+	}
+	out := &outputs{wantSymbols: true}
+	list, _, _, err := runOut(paths, opts, false, out)
+	if err != nil {
+		return nil, err
+	}
+	a := &Analysis{Diagnostics: list}
+	if len(out.symbols) == 1 {
+		a.Symbols = out.symbols[0]
+	}
+	return a, nil
+}
+
+// isCampaignPath is IsCampaign through the overlay.
+func isCampaignPath(path string, opts Options) bool {
+	abs, err := absIn(path, opts.WorkDir)
+	if err != nil {
+		return false
+	}
+	if data, ok := opts.Overlay[abs]; ok {
+		return IsCampaignSource(abs, data)
+	}
+	return IsCampaign(abs)
+}
+
+func absIn(path, wd string) (string, error) {
+	if filepath.IsAbs(path) {
+		return filepath.Clean(path), nil
+	}
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return "", err
+		}
+	}
+	return filepath.Abs(filepath.Join(wd, path))
+}
+
+// indexCampaign loads a campaign file once more, on its own, and indexes it (VetCampaign does not
+// keep the loaded value). It returns nil when the file does not load.
+func indexCampaign(path string, opts Options) (x *Symbols) {
+	abs, err := absIn(path, opts.WorkDir)
+	if err != nil {
+		return nil
+	}
+	wd, err := absIn(".", opts.WorkDir)
+	if err != nil {
+		return nil
+	}
+	defer func() {
+		if recoverPanics {
+			if r := recover(); r != nil {
+				x = nil
+			}
+		}
+	}()
+	nm := newNamer(wd)
+	var scratch diag.List // the findings are VetCampaign's
+	ld, err := loadUnit(cuecontext.New(), unit{dir: filepath.Dir(abs), files: []string{abs}, overlay: opts.Overlay}, nm, &scratch)
+	if err != nil || !ld.ok || !isStruct(ld.user) {
+		return nil
+	}
+	return campaignSymbols(ld, nm)
+}
+
+// String renders an occurrence as file:line:col (for messages and tests).
+func (o Occurrence) String() string { return fmt.Sprintf("%s (%s)", o.Start, o.Field) }
