@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
 
 	"cuelang.org/go/cue/cuecontext"
 
@@ -97,3 +99,80 @@ func indexCampaign(path string, opts Options) (x *Symbols) {
 
 // String renders an occurrence as file:line:col (for messages and tests).
 func (o Occurrence) String() string { return fmt.Sprintf("%s (%s)", o.Start, o.Field) }
+
+// UnitOf returns the files sortie vets together with the file at path (absolute), reading the
+// overlay where it has contents, as `sortie vet ./...` groups them: for a .cue file, the .cue
+// files of its folder (one package) that are not campaign files, in name order, or the file
+// alone when it is a campaign; for a YAML or JSON file, the file alone. ok is false when sortie
+// does not vet the file: an ignored name (_x.cue, x_tool.cue, .x.yaml), a CUE package without a
+// top-level kind (a schema, a library), a data file whose kind is not scenario, battle or
+// campaign nor close to one (a script, someone else's YAML); kind: "senario" is vetted (L002).
+func UnitOf(path string, overlay map[string][]byte) (files []string, ok bool) {
+	path = filepath.Clean(path)
+	if ignored(path) {
+		return nil, false
+	}
+	read := func(name string) ([]byte, bool) {
+		if data, ok := overlay[name]; ok {
+			return data, true
+		}
+		data, err := os.ReadFile(name)
+		return data, err == nil
+	}
+	switch fileKind(path) {
+	case "yaml", "json":
+		data, ok := read(path)
+		if !ok || !dataKindVetted(data) {
+			return nil, false
+		}
+		return []string{path}, true
+	case "cue":
+	default:
+		return nil, false
+	}
+	data, ok := read(path)
+	if !ok {
+		return nil, false
+	}
+	if IsCampaignSource(path, data) {
+		return []string{path}, true
+	}
+	names := []string{path}
+	if entries, err := os.ReadDir(filepath.Dir(path)); err == nil {
+		for _, e := range entries {
+			f := filepath.Join(filepath.Dir(path), e.Name())
+			if f == path || e.IsDir() || ignored(f) || fileKind(f) != "cue" {
+				continue
+			}
+			names = append(names, f)
+		}
+	}
+	sort.Strings(names)
+	kinded := false
+	for _, f := range names {
+		src, ok := read(f)
+		if !ok || IsCampaignSource(f, src) {
+			continue
+		}
+		files = append(files, f)
+		kinded = kinded || reTopKind.Match(src)
+	}
+	return files, kinded
+}
+
+// reDataKind finds a kind field's value in YAML (at the top level: column 1) or JSON.
+var reDataKind = regexp.MustCompile(`(?m)(?:^kind|"kind")\s*:\s*["']?([A-Za-z_-]*)`)
+
+// dataKindVetted reports whether a YAML or JSON file says it is a scenario, battle or campaign,
+// or nearly (a misspelt kind is the author's mistake to hear about).
+func dataKindVetted(data []byte) bool {
+	for _, m := range reDataKind.FindAllSubmatch(data[:min(len(data), 64<<10)], -1) {
+		k := string(m[1])
+		for _, want := range []string{"scenario", "battle", "campaign"} {
+			if k == want || suggest(k, []string{want}) != "" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -255,3 +255,22 @@ func schemaOf(kind, rules string) string {
 	}
 	return "#Scenario"
 }
+
+// ValidName reports whether name may be an id of kind k: a flag follows #Flag (a letter or '_',
+// then letters, digits, '_', '.', '-'), every other id #ID (letters, digits, '_', '-'; not
+// starting with '-').
+func ValidName(k SymbolKind, name string) bool {
+	if k != KindFlag {
+		return validID(name)
+	}
+	for i, r := range name {
+		ok := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if i > 0 {
+			ok = ok || r == '.' || r == '-' || r >= '0' && r <= '9'
+		}
+		if !ok {
+			return false
+		}
+	}
+	return name != ""
+}
