@@ -38,12 +38,12 @@ type unitState struct {
 // result is one evaluation's outcome.
 type result struct {
 	gen      uint64
-	symbols  *compiler.Symbols     // nil when the files did not load
-	texts    map[string]*text      // the texts vetted, by file name
-	versions map[string]int32      // the versions of the open documents vetted
-	diags    map[string]diag.List  // findings by file name (absolute)
-	files    []string              // the unit's files
-	wd       string                // the compiler's WorkDir (diagnostic names are relative to it)
+	symbols  *compiler.Symbols    // nil when the files did not load
+	texts    map[string]*text     // the texts vetted, by file name
+	versions map[string]int32     // the versions of the open documents vetted
+	diags    map[string]diag.List // findings by file name (absolute)
+	files    []string             // the unit's files
+	wd       string               // the compiler's WorkDir (diagnostic names are relative to it)
 }
 
 // reCampaignKind finds a campaign file's top-level kind (cheaply: the router only needs a hint;
