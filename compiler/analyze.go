@@ -102,7 +102,7 @@ func (o Occurrence) String() string { return fmt.Sprintf("%s (%s)", o.Start, o.F
 
 // UnitOf returns the files sortie vets together with the file at path (absolute), reading the
 // overlay where it has contents, as `sortie vet ./...` groups them: for a .cue file, the .cue
-// files of its folder (one package) that are not campaign files, in name order, or the file
+// files of its folder (one package, the overlay's included) that are not campaign files, in name order, or the file
 // alone when it is a campaign; for a YAML or JSON file, the file alone. ok is false when sortie
 // does not vet the file: an ignored name (_x.cue, x_tool.cue, .x.yaml), a CUE package without a
 // top-level kind (a schema, a library), a data file whose kind is not scenario, battle or
@@ -137,14 +137,25 @@ func UnitOf(path string, overlay map[string][]byte) (files []string, ok bool) {
 	if IsCampaignSource(path, data) {
 		return []string{path}, true
 	}
+	dir := filepath.Dir(path)
+	seen := map[string]bool{path: true}
 	names := []string{path}
-	if entries, err := os.ReadDir(filepath.Dir(path)); err == nil {
-		for _, e := range entries {
-			f := filepath.Join(filepath.Dir(path), e.Name())
-			if f == path || e.IsDir() || ignored(f) || fileKind(f) != "cue" {
-				continue
-			}
+	add := func(f string) {
+		if !seen[f] && !ignored(f) && fileKind(f) == "cue" {
+			seen[f] = true
 			names = append(names, f)
+		}
+	}
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() {
+				add(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	for f := range overlay { // buffers not saved yet
+		if filepath.Dir(f) == dir {
+			add(f)
 		}
 	}
 	sort.Strings(names)

@@ -123,7 +123,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 	}
-	units, err := collectUnits(paths, wd)
+	units, err := collectUnits(paths, wd, opts.Overlay)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -61,7 +61,9 @@ func ignored(name string) bool {
 // collectUnits resolves the command-line paths: each directory is a scenario of its own; all files
 // named directly make up one scenario together. It fails (an I/O or usage error) on a missing path,
 // an unreadable directory, a file of an unknown type or when no scenario file is found.
-func collectUnits(paths []string, workDir string) ([]unit, error) {
+//
+// A file of the overlay (Options.Overlay: an editor's buffer not saved yet) need not exist on disk.
+func collectUnits(paths []string, workDir string, overlay map[string][]byte) ([]unit, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("no scenario path given")
 	}
@@ -83,6 +85,12 @@ func collectUnits(paths []string, workDir string) ([]unit, error) {
 				return nil, err
 			}
 			units = append(units, found...)
+			continue
+		}
+		if _, ok := overlay[abs]; ok && fileKind(abs) != "" {
+			if !ignored(abs) && !containsString(loose, abs) {
+				loose = append(loose, abs)
+			}
 			continue
 		}
 		st, err := os.Stat(abs)

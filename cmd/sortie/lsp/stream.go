@@ -84,7 +84,11 @@ func (s *stream) ReadObject(v any) error {
 		if err != nil {
 			return err
 		}
-		if err := decodeInto(body, v); err != nil {
+		err = checkID(body)
+		if err == nil {
+			err = decodeInto(body, v)
+		}
+		if err != nil {
 			code := codeInvalidRequest
 			if !json.Valid(body) {
 				code = codeParseError
@@ -97,6 +101,25 @@ func (s *stream) ReadObject(v any) error {
 		s.quiet = false
 		return nil
 	}
+}
+
+// checkID refuses an id that jsonrpc2 would not echo as it came: only strings and integers in
+// 0..2^63-1 (and null, a notification) are ids.
+func checkID(body []byte) error {
+	var probe struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if len(body) == 0 || body[0] != '{' || json.Unmarshal(body, &probe) != nil || len(probe.ID) == 0 {
+		return nil // not an object with an id: the decoder says what is wrong
+	}
+	id := strings.TrimSpace(string(probe.ID))
+	if id == "null" || strings.HasPrefix(id, `"`) {
+		return nil
+	}
+	if _, err := strconv.ParseInt(id, 10, 64); err != nil || strings.HasPrefix(id, "-") {
+		return fmt.Errorf("id %s is neither a string nor a whole number from 0", clip(id))
+	}
+	return nil
 }
 
 // decodeInto unmarshals body into a fresh value of v's type and stores it in v only on success,
