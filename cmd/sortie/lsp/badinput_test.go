@@ -209,9 +209,9 @@ func TestBadInput(t *testing.T) {
 	// Hostile and broken scenario documents: findings with codes, never a crash.
 	docs := map[string]string{
 		"huge.yaml":  "kind: scenario\n" + strings.Repeat("# padding padding padding\n", 5<<20/26), // > 4 MiB: L004
-		"deep.cue":   "kind: \"scenario\"\nx: " + strings.Repeat("[", 5000) + "\n",                // L005
-		"syntax.cue": "kind: \"scenario\"\nparty: {start: \"a\"\n",                                  // L001
-		"kind.json":  `{"kind": "senario"}`,                                                         // L002
+		"deep.cue":   "kind: \"scenario\"\nx: " + strings.Repeat("[", 5000) + "\n",                 // L005
+		"syntax.cue": "kind: \"scenario\"\nparty: {start: \"a\"\n",                                 // L001
+		"kind.json":  `{"kind": "senario"}`,                                                        // L002
 		"empty.cue":  "kind: \"scenario\"\n" + "x: _|_\n",
 	}
 	want := map[string]string{"huge.yaml": "L004", "deep.cue": "L005", "syntax.cue": "L001", "kind.json": "L002", "empty.cue": ""}

@@ -104,6 +104,9 @@ func schemaOf(syms *compiler.Symbols, src []byte) string {
 // previous one, or the same to wait), vocabulary names, or the schema's enum values.
 func completeAt(c cursor, schema string, syms *compiler.Symbols, ftype string) []protocol.CompletionItem {
 	var items []protocol.CompletionItem
+	if c.label && len(compiler.SchemaAt(schema, c.path).Fields) == 0 {
+		c.label = false // a YAML item ("- "): a value where the schema wants no struct
+	}
 	if c.label {
 		present := map[string]bool{}
 		for _, k := range c.present {

@@ -97,12 +97,13 @@ func (m *machine) tok(t token.Token, lit string) {
 			m.value = false
 			return
 		}
-		if !m.value {
-			m.pending, m.hasPend = unquoteLit(lit), true
-			return
-		}
-		m.value = false // a scalar value; a ',' or newline ends the field
+		// A label, or a value: which, the next token says (a ':' makes it a label: a: b: c).
+		m.pending, m.hasPend = unquoteLit(lit), true
+		m.value = false
 	default:
+		if t.IsKeyword() { // if, for, in, let: labels too (events.x.if)
+			m.tok(token.IDENT, lit)
+		}
 		// Operators, attributes, comments: they do not change the structure.
 	}
 }
