@@ -140,6 +140,9 @@ func completeAt(c cursor, schema string, syms *compiler.Symbols, ftype string) [
 			return items
 		}
 		cands := syms.OfKind(k)
+		if routeStep(c.path) && c.prev == "" && c.path[len(c.path)-1] == "[0]" && len(c.path) >= 3 {
+			c.prev = startOf(syms, k, c.path[:len(c.path)-2]) // a Pathfinder route starts from start
+		}
 		if step := routeStep(c.path); step && c.prev != "" {
 			if prev := syms.Lookup(k, c.prev); prev != nil && len(prev.Decls()) > 0 {
 				// A route moves one step a day to an adjacent block or hex, or waits (K-22, P-13).
@@ -233,3 +236,27 @@ func (s *Server) fieldHover(a at) string {
 	}
 	return ""
 }
+
+// startOf returns the id written in the start field of the army at path (armies.x), from the
+// index: Pathfinder armies stand at start and their route's first step is adjacent to it.
+func startOf(syms *compiler.Symbols, k compiler.SymbolKind, army []string) string {
+	var segs []string
+	for _, p := range army {
+		if reIdent.MatchString(p) {
+			segs = append(segs, p)
+		} else {
+			segs = append(segs, strconv.Quote(p))
+		}
+	}
+	field := strings.Join(append(segs, "start"), ".")
+	for _, s := range syms.OfKind(k) {
+		for _, o := range s.Occurrences {
+			if o.Field == field {
+				return s.ID
+			}
+		}
+	}
+	return ""
+}
+
+var reIdent = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)

@@ -284,6 +284,23 @@ func yamlCursor(src []byte, off int) cursor {
 		col = cur.indent
 	}
 	dash := !cur.blank && len(cur.dashes) > 0
+	// The keys already given in the cursor's mapping: the lines above at its column, up to its
+	// parent (or its item's "- ").
+	var present []string
+	if !dash {
+		for i := len(lines) - 1; i >= 0; i-- {
+			l := lines[i]
+			if l.blank || l.keyCol > col {
+				continue
+			}
+			if l.keyCol == col && l.key != "" {
+				present = append(present, l.key)
+			}
+			if l.keyCol < col || len(l.dashes) > 0 {
+				break
+			}
+		}
+	}
 	// The ancestors, innermost first.
 	var rev []string
 	for i := len(lines) - 1; i >= 0; i-- {
@@ -324,7 +341,9 @@ func yamlCursor(src []byte, off int) cursor {
 	if !cur.blank {
 		from = lineStart + cur.keyCol
 	}
-	return scanTokens(newMachine(base), src, from, off)
+	m := newMachine(base)
+	m.top().keys = present
+	return scanTokens(m, src, from, off)
 }
 
 // countItems counts the items of the sequence at column c that end at line i (the item on line

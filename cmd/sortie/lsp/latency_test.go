@@ -59,6 +59,9 @@ func measureLatency(t testing.TB, c *client, uri, text string, n int) []time.Dur
 // Issue 16: diagnostics within 100 ms of a change on field01 (the default quiet time is 30 ms;
 // vetting field01 takes a few ms). The median of ten changes must be under 100 ms.
 func TestDiagnosticsLatency(t *testing.T) {
+	if raceOn {
+		t.Skip("a timing test: the race detector slows evaluation many times over")
+	}
 	c, uri, text := field01Session(t, Options{})
 	ds := measureLatency(t, c, uri, text, 10)
 	t.Logf("didChange to publishDiagnostics on field01: min %v, median %v, max %v", ds[0], ds[len(ds)/2], ds[len(ds)-1])
@@ -82,6 +85,9 @@ func BenchmarkDiagnosticsLatency(b *testing.B) {
 
 // While a slow file is being vetted the server answers at once, and vets other files.
 func TestResponsiveWhileSlow(t *testing.T) {
+	if raceOn {
+		t.Skip("a timing test: the race detector slows evaluation many times over")
+	}
 	c, uri, text := field01Session(t, Options{Workers: 2})
 	bigDir := t.TempDir()
 	bigURI := c.open(filepath.Join(bigDir, "big.cue"), bigScenario(slowN), 1)
@@ -110,6 +116,9 @@ func TestResponsiveWhileSlow(t *testing.T) {
 // Changes during a slow evaluation make its result stale: it is dropped, never published, and
 // only the latest text's diagnostics arrive.
 func TestStaleDropped(t *testing.T) {
+	if raceOn {
+		t.Skip("a timing test: the race detector slows evaluation many times over")
+	}
 	c := startServer(t, Options{})
 	c.initialize()
 	dir := t.TempDir()

@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -48,7 +49,7 @@ type Server struct {
 	opts Options
 	log  *log.Logger
 	h    protocol.Handler
-	conn *jsonrpc2.Conn
+	conn atomic.Pointer[jsonrpc2.Conn] // set once the connection exists (its reader may run first)
 	ctx  context.Context
 
 	mu       sync.Mutex
@@ -78,13 +79,14 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	s := newServer(ctx, opts)
 	st := newStream(rwc, opts.MaxMessage)
 	st.bad = func(err error) { s.log.Printf("malformed message: %v", err) }
-	s.conn = jsonrpc2.NewConn(s.ctx, st, s, jsonrpc2.SetLogger(s.log))
+	conn := jsonrpc2.NewConn(s.ctx, st, s, jsonrpc2.SetLogger(s.log))
+	s.conn.CompareAndSwap(nil, conn)
 	select {
-	case <-s.conn.DisconnectNotify():
+	case <-conn.DisconnectNotify():
 	case <-s.exited:
-		_ = s.conn.Close()
+		_ = conn.Close()
 	case <-ctx.Done():
-		_ = s.conn.Close()
+		_ = conn.Close()
 	}
 	s.stopAll()
 	s.mu.Lock()
@@ -149,6 +151,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 // this adapter turns its answers into JSON-RPC responses with LSP's error codes, and a panic into
 // an internal error (the server goes on).
 func (s *Server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	s.conn.CompareAndSwap(nil, conn)
 	result, err := s.dispatch(conn, req)
 	if req.Notif {
 		if err != nil {
@@ -277,10 +280,11 @@ func (s *Server) stopAll() {
 
 // notify sends a notification (publishDiagnostics) from any goroutine.
 func (s *Server) notify(method string, params any) {
-	if s.conn == nil {
+	conn := s.conn.Load()
+	if conn == nil {
 		return
 	}
-	if err := s.conn.Notify(s.ctx, method, params); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+	if err := conn.Notify(s.ctx, method, params); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
 		s.log.Printf("notify %s: %v", method, err)
 	}
 }
