@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -96,9 +95,6 @@ func indexCampaign(path string, opts Options) (x *Symbols) {
 	}
 	return campaignSymbols(ld, nm)
 }
-
-// String renders an occurrence as file:line:col (for messages and tests).
-func (o Occurrence) String() string { return fmt.Sprintf("%s (%s)", o.Start, o.Field) }
 
 // UnitOf returns the files sortie vets together with the file at path (absolute), reading the
 // overlay where it has contents, as `sortie vet ./...` groups them: for a .cue file, the .cue

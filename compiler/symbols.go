@@ -50,6 +50,9 @@ type Occurrence struct {
 	Decl  bool   // a declaration: the entity's label, or for a flag a set action
 }
 
+// String renders an occurrence as "file:line:col (field)" (for messages and tests).
+func (o Occurrence) String() string { return o.Start.String() + " (" + o.Field + ")" }
+
 // Symbol is one id of a kind, with every place it is written.
 type Symbol struct {
 	Kind SymbolKind

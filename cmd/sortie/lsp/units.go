@@ -217,8 +217,8 @@ func (s *Server) publish(u *unitState, res *result) {
 		targets[f] = true
 	}
 	if !u.campaign {
-		for f := range res.diags {
-			if targets[f] || strings.HasPrefix(f, strings.TrimSuffix(u.key, string(filepath.Separator))) {
+		for f := range res.diags { // a finding in a file of the unit's folder
+			if filepath.Dir(f) == res.wd {
 				targets[f] = true
 			}
 		}
