@@ -219,3 +219,33 @@ func TestTokenEnd(t *testing.T) {
 		}
 	}
 }
+
+// A buffer not saved yet (in the overlay, not on disk) is vetted like a file, and UnitOf groups
+// it with its folder's package; a YAML script is not vetted, a misspelt kind is.
+func TestOverlayNotOnDiskAndUnitOf(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../testdata/compiler/ok/mini.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := filepath.Join(dir, "new.yaml")
+	an := analyzeT(t, []string{f}, Options{WorkDir: dir, Overlay: map[string][]byte{f: src}})
+	if len(an.Diagnostics) != 0 || an.Symbols.Lookup(KindBlock, "a") == nil {
+		t.Errorf("unsaved mini.yaml: %v", an.Diagnostics)
+	}
+	a, b := filepath.Join(dir, "a.cue"), filepath.Join(dir, "b.cue")
+	if err := os.WriteFile(a, []byte("package x\nkind: \"scenario\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ov := map[string][]byte{b: []byte("package x\n")}
+	if files, ok := UnitOf(a, ov); !ok || len(files) != 2 || files[1] != b {
+		t.Errorf("UnitOf(a.cue) = %v, %v; want a.cue and the unsaved b.cue", files, ok)
+	}
+	for text, want := range map[string]bool{"- {day: 1, move: east}\n": false, "kind: senario\n": true,
+		"apiVersion: v1\nkind: Deployment\n": false, `{"kind": "battle"}`: true} {
+		g := filepath.Join(dir, "x.yaml")
+		if _, ok := UnitOf(g, map[string][]byte{g: []byte(text)}); ok != want {
+			t.Errorf("UnitOf(%q) vetted %v, want %v", text, ok, want)
+		}
+	}
+}

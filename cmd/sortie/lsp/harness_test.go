@@ -51,7 +51,7 @@ type wireDiag struct {
 }
 
 type client struct {
-	t     *testing.T
+	t     testing.TB
 	conn  *jsonrpc2.Conn
 	raw   io.Writer // the server's input, for hand-made bytes
 	done  chan error
@@ -61,10 +61,9 @@ type client struct {
 }
 
 func startServer(t testing.TB, opts Options) *client {
-	tt, _ := t.(*testing.T)
 	c2sR, c2sW := io.Pipe()
 	s2cR, s2cW := io.Pipe()
-	c := &client{t: tt, raw: c2sW, done: make(chan error, 1), diags: map[string][]pubDiags{},
+	c := &client{t: t, raw: c2sW, done: make(chan error, 1), diags: map[string][]pubDiags{},
 		notes: make(chan pubDiags, 1000)}
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
