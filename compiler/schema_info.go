@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -109,12 +108,4 @@ func docOf(v cue.Value) string {
 		}
 	}
 	return strings.Join(parts, "\n")
-}
-
-// Unquote returns an enum value as the author writes it in YAML (friendly for "friendly").
-func Unquote(v string) string {
-	if u, err := strconv.Unquote(v); err == nil {
-		return u
-	}
-	return v
 }

@@ -243,19 +243,6 @@ func campaignRef(p []string) (SymbolKind, bool) {
 	return "", false
 }
 
-// schemaOf names the definition a file of this kind and rule set is checked against.
-func schemaOf(kind, rules string) string {
-	switch {
-	case kind == "campaign":
-		return "#Campaign"
-	case kind == "battle":
-		return "#PFBattle"
-	case rules == "pathfinder":
-		return "#PFScenario"
-	}
-	return "#Scenario"
-}
-
 // ValidName reports whether name may be an id of kind k: a flag follows #Flag (a letter or '_',
 // then letters, digits, '_', '.', '-'), every other id #ID (letters, digits, '_', '-'; not
 // starting with '-').

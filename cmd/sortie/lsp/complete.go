@@ -176,8 +176,8 @@ func completeAt(c cursor, schema string, syms *compiler.Symbols, ftype string) [
 	node := compiler.SchemaAt(schema, c.path)
 	kind := protocol.CompletionItemKindEnumMember
 	for _, v := range node.Values {
-		u := compiler.Unquote(v)
-		if _, err := strconv.Unquote(v); err != nil {
+		u, err := strconv.Unquote(v)
+		if err != nil {
 			items = append(items, protocol.CompletionItem{Label: v, Kind: &kind, InsertText: ptr(v)}) // a number or bool
 			continue
 		}

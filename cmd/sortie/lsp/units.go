@@ -37,7 +37,6 @@ type unitState struct {
 
 // result is one evaluation's outcome.
 type result struct {
-	gen      uint64
 	symbols  *compiler.Symbols    // nil when the files did not load
 	texts    map[string]*text     // the texts vetted, by file name
 	versions map[string]int32     // the versions of the open documents vetted
@@ -127,7 +126,7 @@ func (s *Server) evaluate(u *unitState) {
 	s.mu.Unlock()
 
 	res := s.analyze(rep, overlay)
-	res.gen, res.versions = gen, versions
+	res.versions = versions
 	<-s.sem
 
 	// The result is in place before its diagnostics go out: a client that asks right after
