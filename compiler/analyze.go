@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -112,7 +113,14 @@ func UnitOf(path string, overlay map[string][]byte) (files []string, ok bool) {
 		if data, ok := overlay[name]; ok {
 			return data, true
 		}
-		data, err := os.ReadFile(name)
+		// At most MaxFileSize bytes: a file that is a link to /dev/zero is only sniffed here (the
+		// loader refuses links that leave the folder).
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, false
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, MaxFileSize))
 		return data, err == nil
 	}
 	switch fileKind(path) {
