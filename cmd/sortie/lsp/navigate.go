@@ -124,14 +124,18 @@ func symbolDoc(a at, sym *compiler.Symbol) string {
 	decls := sym.Decls()
 	refs := len(sym.Occurrences) - len(decls)
 	b.WriteString("\n")
+	n := fmt.Sprintf("%d references", refs)
+	if refs == 1 {
+		n = "1 reference"
+	}
 	if len(decls) == 0 {
-		fmt.Fprintf(&b, "not declared in this scenario; %d references\n", refs)
+		fmt.Fprintf(&b, "not declared in this scenario; %s\n", n)
 	} else {
 		var where []string
 		for _, d := range decls {
 			where = append(where, d.Start.String())
 		}
-		fmt.Fprintf(&b, "declared at %s; %d references\n", strings.Join(where, ", "), refs)
+		fmt.Fprintf(&b, "declared at %s; %s\n", strings.Join(where, ", "), n)
 	}
 	return b.String()
 }
