@@ -123,10 +123,16 @@ func (c *client) initialize() protocol.InitializeResult {
 	return r
 }
 
-// waitDiags waits for diagnostics of uri with the given version (-1: any).
+// waitDiags waits (20 s at most) for diagnostics of uri with the given version (-1: any).
 func (c *client) waitDiags(uri string, version int) pubDiags {
 	c.t.Helper()
-	deadline := time.After(20 * time.Second)
+	return c.waitDiagsFor(uri, version, 20*time.Second)
+}
+
+// waitDiagsFor is waitDiags with a timeout (the slow file takes seconds, more on a loaded machine).
+func (c *client) waitDiagsFor(uri string, version int, timeout time.Duration) pubDiags {
+	c.t.Helper()
+	deadline := time.After(timeout)
 	for {
 		c.mu.Lock()
 		for _, p := range c.diags[uri] {

@@ -3,6 +3,7 @@ package lsp
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // bigScenario writes a valid Karzoral scenario on an n×n square field (n*n blocks), an army
@@ -31,3 +32,7 @@ func bigScenario(n int) string {
 
 // slowN is the side of the slow field: 120×120 blocks take CUE over a second here.
 const slowN = 120
+
+// slowWait bounds the wait for the slow file's diagnostics: about 2 s on an idle machine, 16 s
+// was seen with six agents' builds on two cores.
+const slowWait = 90 * time.Second
