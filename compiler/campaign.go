@@ -31,13 +31,23 @@ func IsCampaign(path string) bool {
 		return false
 	}
 	data, err := os.ReadFile(path)
-	if err != nil || len(data) > MaxFileSize {
+	if err != nil {
+		return false
+	}
+	return IsCampaignSource(path, data)
+}
+
+// IsCampaignSource is IsCampaign for a file's contents (an editor's buffer): path gives the
+// file's type by its extension. Contents too large (L004) or too deep (L005) are "no".
+func IsCampaignSource(path string, data []byte) bool {
+	if len(data) > MaxFileSize {
 		return false
 	}
 	if _, _, deep := tooDeep(fileKind(path), data); deep {
 		return false
 	}
 	var f *ast.File
+	var err error
 	switch fileKind(path) {
 	case "cue":
 		f, err = parser.ParseFile(path, data)
@@ -83,65 +93,76 @@ func VetCampaign(path string, opts Options) (diag.List, error) {
 // is nil when the list has errors. The campaign file is evaluated under opts.Budget like a
 // scenario (L011, L012).
 func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.List, err error) {
+	c, list, _, err = compileCampaign(path, opts, false)
+	return c, list, err
+}
+
+// compileCampaign is CompileCampaign; with wantSymbols it also returns the index of the campaign
+// file's ids (nil when the file does not load), built by the evaluator that decodes the file.
+func compileCampaign(path string, opts Options, wantSymbols bool) (c *plan.Campaign, list diag.List, syms *Symbols, err error) {
 	wd := opts.WorkDir
 	if wd == "" {
 		if wd, err = os.Getwd(); err != nil {
-			return nil, nil, fmt.Errorf("working directory: %v", err)
+			return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 		}
 	}
 	if wd, err = filepath.Abs(wd); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	abs := path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(wd, path)
 	}
 	abs = filepath.Clean(abs)
-	st, err := os.Stat(abs)
-	if err != nil {
-		return nil, nil, pathError(path, err)
-	}
-	if st.IsDir() {
-		return nil, nil, fmt.Errorf("%s: a campaign is one file, not a directory", path)
+	if _, buffered := opts.Overlay[abs]; !buffered {
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, nil, nil, pathError(path, err)
+		}
+		if st.IsDir() {
+			return nil, nil, nil, fmt.Errorf("%s: a campaign is one file, not a directory", path)
+		}
 	}
 	if fileKind(abs) == "" {
-		return nil, nil, fmt.Errorf("%s: not a campaign file (want .cue, .yaml, .yml or .json)", path)
+		return nil, nil, nil, fmt.Errorf("%s: not a campaign file (want .cue, .yaml, .yml or .json)", path)
 	}
-	data, refused, err := readBounded(abs, filepath.Dir(abs))
+	u := unit{dir: filepath.Dir(abs), files: []string{abs}, overlay: opts.Overlay}
+	data, refused, err := u.read(abs)
 	if err != nil {
-		return nil, nil, pathError(path, err)
+		return nil, nil, nil, pathError(path, err)
 	}
 	nm := newNamer(wd)
 	defer list.Sort()
 	if refused != "" {
 		list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: 1, Column: 1}, codeFileTooBig, "%s", refused))
-		return nil, list, nil
+		return nil, list, nil, nil
 	}
-	req := evalRequest{Job: "campaign", Dir: filepath.Dir(abs), Files: []string{abs}, WorkDir: wd, Budget: opts.Budget}
+	req := evalRequest{Job: "campaign", Dir: u.dir, Files: u.files, WorkDir: wd, Budget: opts.Budget,
+		Overlay: u.overlayOf(), Symbols: wantSymbols}
 	o, err := evaluate(req)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if o.over != "" || o.crash != "" || !o.resp.Done {
 		list.Add(o.overrun(opts.Budget, req.Files, nm))
-		return nil, list, nil
+		return nil, list, nil, nil
 	}
-	list = o.resp.List
+	list, syms = o.resp.List, o.resp.Symbols
 	if o.resp.Err != "" {
-		return nil, list, errors.New(o.resp.Err)
+		return nil, list, syms, errors.New(o.resp.Err)
 	}
 	dr := o.resp.Campaign
 	if dr == nil || list.HasErrors() {
-		return nil, list, nil
+		return nil, list, syms, nil
 	}
 	c = dr.Campaign
 	for i, ref := range dr.Refs {
-		c.Scenarios[i].Plan = compileScenario(ref, filepath.Dir(abs), wd, opts.Budget, &list)
+		c.Scenarios[i].Plan = compileScenario(ref, u.dir, Options{WorkDir: wd, Budget: opts.Budget, Overlay: opts.Overlay}, &list)
 	}
 	// The unlock graph is the campaign's own: checked whether or not its scenarios vet (issue 11).
 	checkGraph(c, dr.Refs, dr.UnlockPos, &list)
 	if list.HasErrors() {
-		return nil, list, nil
+		return nil, list, syms, nil
 	}
 	h := sha256.New()
 	h.Write([]byte("sortie-campaign\x00"))
@@ -150,7 +171,7 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 		fmt.Fprintf(h, "\x00%s\x00%s", s.ID, s.Plan.SourceHash)
 	}
 	c.SourceHash = "sha256:" + hex.EncodeToString(h.Sum(nil))
-	return c, list, nil
+	return c, list, syms, nil
 }
 
 // campaignDraft is a campaign file decoded by an evaluator: the campaign without its scenarios'
@@ -170,14 +191,15 @@ type scenarioRef struct {
 	LabelPos diag.Pos `json:"labelPos"` // the entry's label
 }
 
-// campaign loads, schema-checks and decodes a campaign file (in an evaluator). d is nil when the
-// file has errors that stop its decoding; the list is in d's job reply.
-func (w *worker) campaign(abs string, nm *namer) (d *campaignDraft, list diag.List, err error) {
+// campaign loads, schema-checks and decodes a campaign file (in an evaluator), reading overlay's
+// contents where it has the file. d is nil when the file has errors that stop its decoding; the
+// list is in d's job reply. With wantSymbols, syms indexes the file's ids once it loads.
+func (w *worker) campaign(abs string, nm *namer, overlay map[string][]byte, wantSymbols bool) (d *campaignDraft, syms *Symbols, list diag.List, err error) {
 	dr := &campaignDraft{}
 	defer func() {
 		if recoverPanics {
 			if r := recover(); r != nil {
-				d, err = nil, nil
+				d, syms, err = nil, nil, nil
 				list.Add(diag.Errorf(diag.Pos{File: nm.display(abs)}, codeLoad, "internal error while checking this campaign: %v", r).
 					WithHint("please report this, with the campaign's files"))
 			}
@@ -187,11 +209,14 @@ func (w *worker) campaign(abs string, nm *namer) (d *campaignDraft, list diag.Li
 	w.ctx = nil
 	def, err := compileCampaignSchema(ctx)
 	if err != nil {
-		return nil, list, err
+		return nil, nil, list, err
 	}
-	ld, err := loadUnit(ctx, unit{dir: filepath.Dir(abs), files: []string{abs}}, nm, &list, w.parsed(nm, abs))
+	ld, err := loadUnit(ctx, unit{dir: filepath.Dir(abs), files: []string{abs}, overlay: overlay}, nm, &list, w.parsed(nm, abs))
 	if err != nil || !ld.ok {
-		return nil, list, err
+		return nil, nil, list, err
+	}
+	if wantSymbols && isStruct(ld.user) {
+		syms = campaignSymbols(ld, nm)
 	}
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
@@ -205,17 +230,17 @@ func (w *worker) campaign(abs string, nm *namer) (d *campaignDraft, list diag.Li
 		}
 		list.Add(diag.Errorf(pos, codeNotCampaign, "not a campaign: kind is not \"campaign\"").
 			WithHint(`a campaign file starts with kind: "campaign"; a scenario is run with sortie run`))
-		return nil, list, nil
+		return nil, syms, list, nil
 	}
 	sc := newSchemaChecker(ctx, def, &ld, nm, &list)
 	sc.run()
 	if list.HasErrors() {
-		return nil, list, nil
+		return nil, syms, list, nil
 	}
 	cd := &campaignDecoder{nm: nm, list: &list, user: ld.user, draft: dr}
 	dr.Campaign = cd.decode()
 	dr.Campaign.File = nm.display(abs)
-	return dr, list, nil
+	return dr, syms, list, nil
 }
 
 func compileCampaignSchema(ctx *cue.Context) (cue.Value, error) {
@@ -403,7 +428,7 @@ func (d *campaignDecoder) decode() *plan.Campaign {
 // compileScenario compiles the scenario of a campaign entry (its path is relative to the campaign
 // file's folder dir). Its own findings keep their positions; a C003 in the campaign file says
 // which entry they belong to.
-func compileScenario(ref scenarioRef, dir, wd string, b Budget, list *diag.List) *plan.Plan {
+func compileScenario(ref scenarioRef, dir string, opts Options, list *diag.List) *plan.Plan {
 	abs := ref.Path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(dir, filepath.FromSlash(ref.Path))
@@ -412,7 +437,7 @@ func compileScenario(ref scenarioRef, dir, wd string, b Budget, list *diag.List)
 		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", ref.ID, ref.Path))
 		return nil
 	}
-	p, found, err := Compile([]string{abs}, Options{WorkDir: wd, Budget: b})
+	p, found, err := Compile([]string{abs}, Options{WorkDir: opts.WorkDir, Budget: opts.Budget, Overlay: opts.Overlay})
 	if err != nil {
 		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s: %v", ref.ID, err))
 		return nil

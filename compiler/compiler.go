@@ -30,6 +30,9 @@ type Options struct {
 	// Packages makes a CUE file named directly stand for every CUE file of its package in its
 	// folder (a pre-commit hook names only the files that changed).
 	Packages bool
+	// Overlay maps absolute file names to contents that stand in for the files on disk (an
+	// editor's unsaved buffers, see overlay.go). Nil: every file is read from disk.
+	Overlay map[string][]byte
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
@@ -120,6 +123,9 @@ var recoverPanics = true
 type outputs struct {
 	battles []*plan.Battle
 	clashes []*plan.Clash // clash battle files (clash.go)
+	// wantSymbols asks for the symbol index of each unit that loads (Analyze, symbols.go).
+	wantSymbols bool
+	symbols     []*Symbols
 }
 
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
@@ -134,9 +140,12 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 	}
-	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages)
+	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages, opts.Overlay)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	for i := range units {
+		units[i].overlay = opts.Overlay
 	}
 	if compile && len(units) != 1 {
 		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
@@ -154,6 +163,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		err  error
 	}
 	results := make([]result, len(units))
+	for i := range results {
+		results[i].out.wantSymbols = out.wantSymbols
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(units), max(1, runtime.GOMAXPROCS(0))) {
@@ -177,6 +189,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		list.Add(r.list...)
 		out.battles = append(out.battles, r.out.battles...)
 		out.clashes = append(out.clashes, r.out.clashes...)
+		out.symbols = append(out.symbols, r.out.symbols...)
 		if r.err != nil {
 			return list, nil, nil, r.err
 		}
@@ -200,7 +213,8 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 // battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
 // finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
 func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
-	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
+	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b,
+		Overlay: u.overlayOf(), Symbols: out.wantSymbols})
 	if err != nil {
 		return nil, err
 	}
@@ -209,6 +223,9 @@ func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *o
 		return nil, nil
 	}
 	list.Add(o.resp.List...)
+	if o.resp.Symbols != nil {
+		out.symbols = append(out.symbols, o.resp.Symbols)
+	}
 	if o.resp.Err != "" {
 		return nil, errors.New(o.resp.Err)
 	}
@@ -310,6 +327,9 @@ func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
 		return nil, err
 	}
 	local.Add(applySuppressions(found, sup, *local)...)
+	if uc.out.wantSymbols {
+		uc.out.symbols = append(uc.out.symbols, karzoralSymbols(ld, nm, s))
+	}
 	if !uc.compile || local.HasErrors() {
 		return nil, nil
 	}

@@ -12,5 +12,8 @@
 //
 // Every finding is a diag.Diagnostic placed in the author's file (never the schema's), with a
 // stable code registered in the diag catalogue. Checks are values (type Check) in a list, in the
-// manner of go/analysis; the driver knows none by name. Vet and Compile are the entry points.
+// manner of go/analysis; the driver knows none by name. Vet and Compile are the entry points;
+// Analyze is Vet for editors (the language server): the same findings, an index of every id
+// with its declarations and references (Symbols, symbols.go), unsaved contents through
+// Options.Overlay; ExpectedKind, Vocabulary and SchemaAt say what may be written where.
 package compiler

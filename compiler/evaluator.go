@@ -55,6 +55,11 @@ type evalRequest struct {
 	Compile bool     `json:"compile,omitempty"`
 	Budget  Budget   `json:"budget"`
 	Knobs   knobs    `json:"knobs"`
+	// Overlay holds contents that stand in for some of Files (Options.Overlay: an editor's
+	// unsaved buffers), by absolute name.
+	Overlay map[string][]byte `json:"overlay,omitempty"`
+	// Symbols asks for the index of the unit's ids (Analyze).
+	Symbols bool `json:"symbols,omitempty"`
 }
 
 // evalResponse is a message from the evaluator: a suspect (sent once the files are parsed, in
@@ -68,6 +73,7 @@ type evalResponse struct {
 	Battles  []json.RawMessage `json:"battles,omitempty"`
 	Clashes  []json.RawMessage `json:"clashes,omitempty"` // clash battles (plan.EncodeClash)
 	Campaign *campaignDraft    `json:"campaign,omitempty"`
+	Symbols  *Symbols          `json:"symbols,omitempty"` // with evalRequest.Symbols, once the files load
 	Err      string            `json:"err,omitempty"`
 
 	// Over is "cpu" or "memory" when the budget ran out (the evaluator exits after it); Used is
@@ -126,9 +132,12 @@ func runJob(w *worker, req *evalRequest, enc *sender) evalResponse {
 	switch req.Job {
 	case "unit":
 		var list diag.List
-		out := &outputs{}
-		p, err := w.vetUnit(unit{dir: req.Dir, files: req.Files}, nm, &list, req.Compile, out)
+		out := &outputs{wantSymbols: req.Symbols}
+		p, err := w.vetUnit(unit{dir: req.Dir, files: req.Files, overlay: req.Overlay}, nm, &list, req.Compile, out)
 		resp.List = list
+		if len(out.symbols) > 0 {
+			resp.Symbols = out.symbols[0]
+		}
 		if err != nil {
 			resp.Err = err.Error()
 		}
@@ -156,8 +165,8 @@ func runJob(w *worker, req *evalRequest, enc *sender) evalResponse {
 			resp.Err = "campaign job without its file"
 			break
 		}
-		d, list, err := w.campaign(req.Files[0], nm)
-		resp.Campaign, resp.List = d, list
+		d, syms, list, err := w.campaign(req.Files[0], nm, req.Overlay, req.Symbols)
+		resp.Campaign, resp.Symbols, resp.List = d, syms, list
 		if err != nil {
 			resp.Err = err.Error()
 		}

@@ -24,6 +24,8 @@ import (
 type unit struct {
 	dir   string   // absolute scenario directory: Sources and SourceHash are relative to it
 	files []string // absolute file names, in the order they are loaded
+	// overlay holds contents that replace files on disk (Options.Overlay), by absolute name.
+	overlay map[string][]byte
 }
 
 // source is one loaded file.
@@ -91,7 +93,7 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 	var dataFiles []*ast.File
 	syntaxOK := true
 	for _, abs := range u.files {
-		data, refused, err := readBounded(abs, u.dir)
+		data, refused, err := u.read(abs)
 		if err != nil {
 			return res, pathError(nm.display(abs), err)
 		}

@@ -75,11 +75,18 @@ Fix: startHP between 1 and the army's hp; fortification 0 or more (typically 8).
 
 // vetPathfinderScenario and vetPathfinderBattle are the Pathfinder rule system's entries
 // (rules.go).
+// With out.wantSymbols, the file's ids are indexed too (Analyze).
 func vetPathfinderScenario(uc *unitCtx) (*plan.Plan, error) {
+	if uc.out.wantSymbols {
+		uc.out.symbols = append(uc.out.symbols, pfSymbols(uc.ld, uc.nm, false))
+	}
 	return vetPathfinder(uc.ctx, false, uc.ld, uc.nm, uc.list, uc.fallback, uc.compile, uc.out)
 }
 
 func vetPathfinderBattle(uc *unitCtx) (*plan.Plan, error) {
+	if uc.out.wantSymbols {
+		uc.out.symbols = append(uc.out.symbols, pfSymbols(uc.ld, uc.nm, true))
+	}
 	return vetPathfinder(uc.ctx, true, uc.ld, uc.nm, uc.list, uc.fallback, uc.compile, uc.out)
 }
 

@@ -58,8 +58,10 @@ func readHead(name string) []byte {
 }
 
 // classifyData judges a YAML or JSON file by its top level.
-func classifyData(name string) dataClass {
-	head := readHead(name)
+func classifyData(name string) dataClass { return classifyHead(name, readHead(name)) }
+
+// classifyHead judges a YAML or JSON file by the start of its contents (nil: unreadable).
+func classifyHead(name string, head []byte) dataClass {
 	if head == nil {
 		return dataClass{}
 	}
@@ -131,8 +133,10 @@ func classifyJSON(head []byte) dataClass {
 }
 
 // cuePackage returns the package clause of a CUE file ("" when it has none or cannot be read).
-func cuePackage(name string) string {
-	head := readHead(name)
+func cuePackage(name string) string { return packageOf(name, readHead(name)) }
+
+// packageOf returns the package clause of a CUE file from the start of its contents.
+func packageOf(name string, head []byte) string {
 	if head == nil {
 		return ""
 	}
@@ -158,12 +162,14 @@ func roleNote(nm *namer, abs, role string) diag.Diagnostic {
 // named directly by what they hold, a directory by its files, a "dir/..." pattern by walking.
 // Notes for files that are not scenarios go to notes. It fails (an I/O or usage error) on a
 // missing path, an unreadable directory, a file of an unknown type, or when no scenario is found.
-// With packages, a CUE file stands for every CUE file of its package in its folder.
-func collectUnits(paths []string, workDir string, nm *namer, packages bool) (units []unit, notes diag.List, err error) {
+// With packages, a CUE file stands for every CUE file of its package in its folder. A file of
+// the overlay (Options.Overlay: an editor's buffer) is judged by its contents there and need not
+// exist on disk.
+func collectUnits(paths []string, workDir string, nm *namer, packages bool, overlay map[string][]byte) (units []unit, notes diag.List, err error) {
 	if len(paths) == 0 {
 		return nil, nil, fmt.Errorf("no scenario path given")
 	}
-	g := &grouper{nm: nm, index: map[string]int{}, packages: packages}
+	g := &grouper{nm: nm, index: map[string]int{}, packages: packages, overlay: overlay}
 	for _, p := range paths {
 		abs := p
 		if !filepath.IsAbs(abs) {
@@ -181,6 +187,12 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool) (uni
 			}
 			for _, u := range found {
 				g.add(u)
+			}
+			continue
+		}
+		if _, ok := overlay[abs]; ok && fileKind(abs) != "" {
+			if !ignored(abs) {
+				g.file(abs)
 			}
 			continue
 		}
@@ -223,6 +235,15 @@ type grouper struct {
 	seen  map[string]bool
 	// packages: a CUE file brings the other files of its package in its folder.
 	packages bool
+	overlay  map[string][]byte // contents that stand in for files (Options.Overlay)
+}
+
+// head is the start of a file's contents, the overlay's when it has the file.
+func (g *grouper) head(abs string) []byte {
+	if data, ok := g.overlay[abs]; ok {
+		return data[:min(len(data), sniffLimit)]
+	}
+	return readHead(abs)
 }
 
 func (g *grouper) add(u unit) {
@@ -243,7 +264,7 @@ func (g *grouper) file(abs string) {
 	}
 	g.seen[abs] = true
 	if fileKind(abs) == "cue" {
-		pkg := cuePackage(abs)
+		pkg := packageOf(abs, g.head(abs))
 		key := "cue:" + filepath.Dir(abs) + ":" + pkg
 		if i, ok := g.index[key]; ok {
 			g.units[i].files = append(g.units[i].files, abs)
@@ -255,7 +276,7 @@ func (g *grouper) file(abs string) {
 			entries, _ := os.ReadDir(filepath.Dir(abs))
 			for _, e := range entries {
 				f := filepath.Join(filepath.Dir(abs), e.Name())
-				if e.Type().IsRegular() && fileKind(f) == "cue" && !ignored(f) && !g.seen[f] && cuePackage(f) == pkg {
+				if e.Type().IsRegular() && fileKind(f) == "cue" && !ignored(f) && !g.seen[f] && packageOf(f, g.head(f)) == pkg {
 					g.seen[f] = true
 					g.units[len(g.units)-1].files = append(g.units[len(g.units)-1].files, f)
 				}
@@ -263,7 +284,7 @@ func (g *grouper) file(abs string) {
 		}
 		return
 	}
-	c := classifyData(abs)
+	c := classifyHead(abs, g.head(abs))
 	switch {
 	case c.kind != "":
 		g.add(unit{dir: filepath.Dir(abs), files: []string{abs}})

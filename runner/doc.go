@@ -26,7 +26,7 @@
 //
 // compiler/plan (the contract: data only), compiler/diag and runner/dice; never an engine or the
 // campaign (TestImportRules). An engine imports this package and compiler/plan, never another
-// engine; nothing imports cmd/.
+// engine; nothing outside cmd/ imports cmd/.
 //
 // A run is pure given (plan, seed, decisions): every die comes through one Chain, every choice from
 // one Decider, every observable step goes to one Sink. Nothing here reads the wall clock, iterates

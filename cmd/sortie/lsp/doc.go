@@ -1,0 +1,27 @@
+// Package lsp is sortie's language server: `sortie lsp` speaks the Language Server Protocol
+// (3.16) over a byte stream (stdin and stdout) to any editor, and shows sortie's own findings
+// and knowledge of a scenario where the author writes it.
+//
+//   - Diagnostics: on open and on change of a scenario, battle or campaign file (CUE, YAML, JSON),
+//     the findings of `sortie vet` (compiler.Analyze: the same checks, nothing repeated here),
+//     with code, severity, range and a link to the code's explain page; the .cue files of one
+//     folder are one package and are vetted together, unsaved buffers included.
+//   - Hover: a diagnostic code's explain page; an id's kind, facts and declaration (a block's
+//     coordinates, terrain and exits, an army's route with days); a field's schema type and doc.
+//   - Definition, references and rename for every id, from the compiler's index (compiler.Symbols).
+//   - Completion: field names from the embedded schema, enum values, ids where a reference is
+//     expected (compiler.ExpectedKind), tactic and boon names, and for a route the steps adjacent
+//     to the previous one.
+//
+// Concurrency: the connection reads and answers one message at a time, in order, and no handler
+// waits on vetting: a change records the text and (after a short quiet time, Options.Debounce)
+// starts an evaluation of its unit in the background, at most one per unit and GOMAXPROCS in
+// all. A result that a later change has made stale is dropped and the unit evaluated again;
+// hover, definition and completion answer from the last result at once, so a slow file never
+// blocks the editor.
+//
+// Bad input: the message reader (stream.go) bounds headers and bodies, answers malformed
+// messages with JSON-RPC errors (id null) and goes on reading; a panic in a handler is answered
+// as an internal error; a document that is not a scenario gets no diagnostics; a huge one gets
+// the compiler's L004.
+package lsp

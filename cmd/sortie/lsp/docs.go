@@ -1,0 +1,120 @@
+package lsp
+
+import (
+	"fmt"
+
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// Text synchronisation: the server keeps the text of every open document (full or incremental
+// changes) and schedules its unit's evaluation; nothing here waits for one.
+
+func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return nil // untitled: and other schemes: nothing on disk to vet it with
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
+	s.docs[path] = d
+	s.scheduleLocked(d)
+	return nil
+}
+
+func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[path]
+	if d == nil {
+		return fmt.Errorf("didChange of %s, which is not open", p.TextDocument.URI)
+	}
+	for _, c := range p.ContentChanges {
+		switch c := c.(type) {
+		case protocol.TextDocumentContentChangeEventWhole:
+			d.text = []byte(c.Text)
+		case protocol.TextDocumentContentChangeEvent:
+			if c.Range == nil {
+				d.text = []byte(c.Text)
+			} else {
+				d.text = applyChange(d.text, *c.Range, c.Text)
+			}
+		}
+	}
+	d.version = p.TextDocument.Version
+	s.scheduleLocked(d)
+	return nil
+}
+
+func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams) error {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[path]
+	if d == nil {
+		return nil
+	}
+	if p.Text != nil {
+		d.text = []byte(*p.Text)
+	}
+	// Saving changes what other units read from disk (a campaign's scenario, a package's other
+	// files): vet them all again.
+	for _, u := range s.units {
+		s.touchLocked(u)
+	}
+	return nil
+}
+
+func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	d := s.docs[path]
+	if d == nil {
+		s.mu.Unlock()
+		return nil
+	}
+	delete(s.docs, path)
+	key, _ := unitKey(d.path, d.text)
+	var clear []string
+	if u := s.units[key]; u != nil {
+		open := false
+		for _, o := range s.docs {
+			if k, _ := unitKey(o.path, o.text); k == key {
+				open = true
+				if u.rep == path {
+					u.rep = o.path
+				}
+			}
+		}
+		if open {
+			s.touchLocked(u) // the closed buffer is read from disk again
+		} else {
+			clear = s.closeUnitLocked(u)
+		}
+	}
+	s.mu.Unlock()
+	for _, uri := range clear {
+		s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}})
+	}
+	return nil
+}
+
+func (s *Server) didChangeWatchedFiles(_ *glsp.Context, _ *protocol.DidChangeWatchedFilesParams) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, u := range s.units {
+		s.touchLocked(u)
+	}
+	return nil
+}

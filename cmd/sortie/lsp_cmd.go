@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/sortie-rpg/sortie/cmd/sortie/lsp"
+)
+
+func lspCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "lsp",
+		Usage: "run the language server for editors (LSP over stdin and stdout)",
+		Description: `lsp speaks the Language Server Protocol on standard input and output: an editor starts
+it and shows, as the author types, sortie vet's findings (with code, range and a link to the
+explain page), hover (a code's page; an id's facts: a block's coordinates, terrain and exits,
+an army's route with days), go to definition, find references, rename of an id across the
+scenario's files, and completion (schema fields, ids, tactics and boons, route steps adjacent to
+the previous one). See the README for VS Code, Neovim and Helix.
+
+It logs to standard error, or to --log FILE. Exit 0 after the client's shutdown and exit, 1 when
+the client exits without shutdown or the connection breaks off.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "log", Usage: "append the server's log to `FILE` instead of standard error"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return failf(exitUsage, "lsp takes no arguments (it reads the protocol on standard input)")
+			}
+			logw := e.stderr
+			if name := c.String("log"); name != "" {
+				f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+				if err != nil {
+					return failf(exitUsage, "--log: %v", err)
+				}
+				defer f.Close()
+				logw = f
+			}
+			err := lsp.Serve(context.Background(), stdio{e.stdin, e.stdout}, lsp.Options{Log: logw})
+			switch {
+			case err == nil:
+				return nil
+			case errors.Is(err, lsp.ErrNoShutdown):
+				return failf(exitFindings, "lsp: the client sent exit without shutdown")
+			}
+			return failf(exitFindings, "lsp: the connection ended without exit (%v)", err)
+		},
+	}
+}
+
+// stdio is the protocol's stream: the client's messages on stdin, the server's on stdout.
+// Closing it closes neither (the process ends right after).
+type stdio struct {
+	io.Reader
+	io.Writer
+}
+
+func (stdio) Close() error { return nil }

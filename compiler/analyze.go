@@ -1,0 +1,165 @@
+package compiler
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Analysis is what an editor shows of one scenario, battle or campaign: the findings sortie vet
+// reports and the index of its ids.
+type Analysis struct {
+	Diagnostics diag.List // sorted, as Vet returns them
+	// Symbols is nil when the files do not load (a syntax error, L001-L007) or are not a scenario,
+	// battle or campaign (L002).
+	Symbols *Symbols
+}
+
+// Analyze vets one unit exactly as Vet (or, for a single campaign file, VetCampaign) does and
+// indexes its ids (symbols.go): both in the evaluator process that vets the unit, under
+// opts.Budget (L011, L012 and no index for a file over it). paths are the files of one scenario or battle (one CUE package
+// and/or data files) or one campaign file; opts.Overlay supplies unsaved contents. err is for I/O
+// and usage problems, as with Vet.
+func Analyze(paths []string, opts Options) (*Analysis, error) {
+	if len(paths) == 1 && isCampaignPath(paths[0], opts) {
+		_, list, syms, err := compileCampaign(paths[0], opts, true)
+		if err != nil {
+			return nil, err
+		}
+		return &Analysis{Diagnostics: list, Symbols: syms}, nil
+	}
+	out := &outputs{wantSymbols: true}
+	list, _, _, err := runOut(paths, opts, false, out)
+	if err != nil {
+		return nil, err
+	}
+	a := &Analysis{Diagnostics: list}
+	if len(out.symbols) == 1 {
+		a.Symbols = out.symbols[0]
+	}
+	return a, nil
+}
+
+// isCampaignPath is IsCampaign through the overlay.
+func isCampaignPath(path string, opts Options) bool {
+	abs, err := absIn(path, opts.WorkDir)
+	if err != nil {
+		return false
+	}
+	if data, ok := opts.Overlay[abs]; ok {
+		return IsCampaignSource(abs, data)
+	}
+	return IsCampaign(abs)
+}
+
+func absIn(path, wd string) (string, error) {
+	if filepath.IsAbs(path) {
+		return filepath.Clean(path), nil
+	}
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return "", err
+		}
+	}
+	return filepath.Abs(filepath.Join(wd, path))
+}
+
+// UnitOf returns the files sortie vets together with the file at path (absolute), reading the
+// overlay where it has contents, as `sortie vet ./...` groups them: for a .cue file, the .cue
+// files of its folder (one package, the overlay's included) that are not campaign files, in name order, or the file
+// alone when it is a campaign; for a YAML or JSON file, the file alone. ok is false when sortie
+// does not vet the file: an ignored name (_x.cue, x_tool.cue, .x.yaml), a CUE package without a
+// top-level kind (a schema, a library), a data file whose kind is not scenario, battle or
+// campaign nor close to one (a script, someone else's YAML); kind: "senario" is vetted (L002).
+func UnitOf(path string, overlay map[string][]byte) (files []string, ok bool) {
+	path = filepath.Clean(path)
+	if ignored(path) {
+		return nil, false
+	}
+	read := func(name string) ([]byte, bool) {
+		if data, ok := overlay[name]; ok {
+			return data, true
+		}
+		// At most MaxFileSize bytes: a file that is a link to /dev/zero is only sniffed here (the
+		// loader refuses links that leave the folder).
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, false
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, MaxFileSize))
+		return data, err == nil
+	}
+	switch fileKind(path) {
+	case "yaml", "json":
+		data, ok := read(path)
+		if !ok || !dataKindVetted(data) {
+			return nil, false
+		}
+		return []string{path}, true
+	case "cue":
+	default:
+		return nil, false
+	}
+	data, ok := read(path)
+	if !ok {
+		return nil, false
+	}
+	if IsCampaignSource(path, data) {
+		return []string{path}, true
+	}
+	dir := filepath.Dir(path)
+	seen := map[string]bool{path: true}
+	names := []string{path}
+	add := func(f string) {
+		if !seen[f] && !ignored(f) && fileKind(f) == "cue" {
+			seen[f] = true
+			names = append(names, f)
+		}
+	}
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() {
+				add(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	for f := range overlay { // buffers not saved yet
+		if filepath.Dir(f) == dir {
+			add(f)
+		}
+	}
+	sort.Strings(names)
+	kinded := false
+	for _, f := range names {
+		src, ok := read(f)
+		if !ok || IsCampaignSource(f, src) {
+			continue
+		}
+		files = append(files, f)
+		kinded = kinded || reTopKind.Match(src)
+	}
+	return files, kinded
+}
+
+// reDataKind finds a kind field's value in YAML (at the top level: column 1) or JSON.
+var reDataKind = regexp.MustCompile(`(?m)(?:^kind|"kind")\s*:\s*["']?([A-Za-z_-]*)`)
+
+// dataKindVetted reports whether a YAML or JSON file says it is a scenario, battle or campaign,
+// or nearly (a misspelt kind is the author's mistake to hear about).
+func dataKindVetted(data []byte) bool {
+	for _, m := range reDataKind.FindAllSubmatch(data[:min(len(data), 64<<10)], -1) {
+		k := string(m[1])
+		for _, want := range []string{"scenario", "battle", "campaign"} {
+			if k == want || suggest(k, []string{want}) != "" {
+				return true
+			}
+		}
+	}
+	return false
+}

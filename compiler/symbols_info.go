@@ -1,0 +1,384 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"cuelang.org/go/cue"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// The index of each kind of file: declarations and references (symbols.go) and the facts shown on
+// hover, from the decoded scenario where there is one.
+
+// karzoralSymbols indexes a Karzoral scenario; s is its decoded model.
+func karzoralSymbols(ld loaded, nm *namer, s *Scenario) *Symbols {
+	b := newSymBuilder("#Scenario", nm, ld.sources)
+	b.declarations(append(ld.cue[:len(ld.cue):len(ld.cue)], ld.data...))
+	b.references(ld.user, nil, 0)
+	x := newIndex(s)
+	for _, bl := range s.Field.Blocks {
+		sym := b.symbol(KindBlock, bl.ID)
+		sym.Info, sym.Adjacent = blockInfo(x, bl)
+	}
+	for _, a := range s.Armies {
+		b.symbol(KindArmy, a.ID).Info = armyInfo(a)
+	}
+	for _, e := range s.Encounters {
+		b.symbol(KindEncounter, e.ID).Info = encounterInfo(e)
+	}
+	for _, e := range s.Events {
+		b.symbol(KindEvent, e.ID).Info = eventInfo(e)
+	}
+	for _, o := range s.Objectives {
+		info := []string{"objective, outcome " + orDash(o.Outcome)}
+		if o.XP.OK && o.XP.V > 0 {
+			info = append(info, fmt.Sprintf("%d XP per PC (K-61)", o.XP.V))
+		}
+		if o.Say.OK {
+			info = append(info, "says: "+o.Say.V)
+		}
+		b.symbol(KindObjective, o.ID).Info = info
+	}
+	for _, t := range s.K.Traversals {
+		var ids []string
+		for _, bl := range t.Blocks {
+			ids = append(ids, bl.V)
+		}
+		info := []string{"traversal area (K-43) over blocks " + strings.Join(ids, ", ")}
+		if t.Name.OK {
+			info[0] = t.Name.V + ": " + info[0]
+		}
+		info = append(info, fmt.Sprintf("threshold %d, exit %s", t.Threshold.V, orDash(t.Exit)))
+		b.symbol(KindTraversal, t.ID).Info = info
+	}
+	for _, sym := range b.x.syms {
+		if sym.Kind == KindFlag {
+			sym.Info = flagInfo(sym)
+		}
+	}
+	return b.done()
+}
+
+func orDash(s Str) string {
+	if s.OK {
+		return s.V
+	}
+	return "-"
+}
+
+// blockInfo: coordinates, kind, terrain, box, one-way sides and exits (K-28, K-32) of a block; and
+// the blocks a route may step to from it.
+func blockInfo(x *Index, bl *Block) (info, adjacent []string) {
+	head := "block"
+	if bl.AtOK {
+		head = fmt.Sprintf("block at [%d, %d]", bl.At[0], bl.At[1])
+	}
+	var what []string
+	for _, s := range []Str{bl.Name, bl.Kind, bl.Terrain} {
+		if s.OK && s.Set {
+			what = append(what, s.V)
+		}
+	}
+	if len(what) > 0 {
+		head += ": " + strings.Join(what, ", ")
+	}
+	info = append(info, head)
+	if bl.Box.OK {
+		info = append(info, "in hidden box "+bl.Box.V+" (K-31)")
+	}
+	if bl.Dark {
+		info = append(info, "dark (K-59)")
+	}
+	if len(bl.EnterFrom) > 0 {
+		var sides []string
+		for _, d := range bl.EnterFrom {
+			sides = append(sides, d.String())
+		}
+		info = append(info, "one-way: entered only from the "+strings.Join(sides, ", ")+" (K-32)")
+	}
+	var exits []string
+	for _, d := range plan.Dirs {
+		n := x.Neighbour(bl, d)
+		if n == nil {
+			continue
+		}
+		if n.Enterable(d.Opposite()) {
+			exits = append(exits, fmt.Sprintf("%s %s", d, n.ID))
+			adjacent = append(adjacent, n.ID)
+		} else {
+			exits = append(exits, fmt.Sprintf("%s %s (closed: one-way)", d, n.ID))
+		}
+	}
+	if len(exits) == 0 {
+		exits = []string{"none"}
+	}
+	info = append(info, "exits: "+strings.Join(exits, ", "))
+	return info, adjacent
+}
+
+// armyInfo: side, strength and the route with the day each step is reached (K-22: each start
+// phase moves an army speed steps, 1 by default; route[0] is where it stands before day 1, and it
+// holds at the end of its route).
+func armyInfo(a *Army) []string {
+	head := orDash(a.Side) + " army"
+	if a.Name.OK {
+		head += " " + a.Name.V
+	}
+	if a.Strength.OK {
+		head += fmt.Sprintf(", strength %d", a.Strength.V)
+	}
+	info := []string{head}
+	speed := 1
+	if a.Speed.OK && a.Speed.V > 0 {
+		speed = a.Speed.V
+	}
+	if len(a.Route) > 0 {
+		var steps []string
+		for i, r := range a.Route {
+			if i == 0 {
+				steps = append(steps, "start "+r.V)
+				continue
+			}
+			steps = append(steps, fmt.Sprintf("day %d %s", (i+speed-1)/speed, r.V))
+		}
+		info = append(info, "route: "+strings.Join(steps, ", ")+", then holds (K-22)")
+		if speed > 1 {
+			info = append(info, fmt.Sprintf("speed %d steps a day", speed))
+		}
+	}
+	if a.Reserve {
+		info = append(info, "reserve: not on the field until spawned")
+	}
+	if a.Encounter.OK {
+		info = append(info, "the party fights encounter "+a.Encounter.V)
+	}
+	return info
+}
+
+func encounterInfo(e *Encounter) []string {
+	head := "encounter"
+	if e.Title.OK {
+		head += " " + e.Title.V
+	}
+	var ms []string
+	for _, m := range e.Monsters {
+		s := m.Name
+		if m.Count > 1 {
+			s = fmt.Sprintf("%d× %s", m.Count, m.Name)
+		}
+		s += fmt.Sprintf(" (level %d", m.Level)
+		if m.Leader {
+			s += ", leader"
+		}
+		if m.Named {
+			s += ", named"
+		}
+		ms = append(ms, s+")")
+	}
+	info := []string{head}
+	if len(ms) > 0 {
+		info = append(info, "monsters: "+strings.Join(ms, ", "))
+	}
+	return info
+}
+
+func eventInfo(e *Event) []string {
+	var on []string
+	if e.Enter.OK {
+		on = append(on, "when the party enters "+e.Enter.V)
+	}
+	if e.Day.OK && e.Day.Set {
+		on = append(on, fmt.Sprintf("at the start of day %d", e.Day.V))
+	}
+	head := "event (K-33)"
+	if len(on) > 0 {
+		head += " " + strings.Join(on, " or ")
+	}
+	if e.Once {
+		head += ", once"
+	}
+	info := []string{head}
+	if e.If != nil {
+		info = append(info, "only if its condition holds")
+	}
+	info = append(info, fmt.Sprintf("%d actions", len(e.Do)))
+	return info
+}
+
+func flagInfo(s *Symbol) []string {
+	var set, read []string
+	for _, o := range s.Occurrences {
+		if o.Decl {
+			set = append(set, o.Field)
+		} else {
+			read = append(read, o.Field)
+		}
+	}
+	info := []string{"flag"}
+	if len(set) > 0 {
+		info = append(info, "set by "+strings.Join(set, ", "))
+	} else {
+		info = append(info, "never set (E002)")
+	}
+	if len(read) > 0 {
+		info = append(info, "read or cleared by "+strings.Join(read, ", "))
+	}
+	return info
+}
+
+// pfSymbols indexes a Pathfinder scenario (hexes, armies, objectives) or battle file (armies).
+func pfSymbols(ld loaded, nm *namer, battle bool) *Symbols {
+	name := "#PFScenario"
+	if battle {
+		name = "#PFBattle"
+	}
+	b := newSymBuilder(name, nm, ld.sources)
+	b.declarations(append(ld.cue[:len(ld.cue):len(ld.cue)], ld.data...))
+	b.references(ld.user, nil, 0)
+	str := func(v cue.Value, path string) string {
+		s, _ := v.LookupPath(cue.ParsePath(path)).String()
+		return s
+	}
+	if battle {
+		for i, side := range listElems(ld.user.LookupPath(cue.ParsePath("sides"))) {
+			for _, f := range fieldsOf(side.LookupPath(cue.ParsePath("armies"))) {
+				b.symbol(KindArmy, f.id).Info = pfArmyInfo(f.v, fmt.Sprintf("side %d", i+1), str)
+			}
+		}
+		return b.done()
+	}
+	at := map[[2]int]string{}
+	hexes := fieldsOf(ld.user.LookupPath(cue.ParsePath("field.hexes")))
+	coords := map[string][2]int{}
+	for _, h := range hexes {
+		if xy, ok := pair(h.v.LookupPath(cue.ParsePath("at"))); ok {
+			coords[h.id] = xy
+			if _, dup := at[xy]; !dup {
+				at[xy] = h.id
+			}
+		}
+	}
+	for _, h := range hexes {
+		sym := b.symbol(KindHex, h.id)
+		head := "hex"
+		xy, ok := coords[h.id]
+		if ok {
+			head = fmt.Sprintf("hex at [%d, %d]", xy[0], xy[1])
+		}
+		var what []string
+		for _, f := range []string{"name", "terrain"} {
+			if s := str(h.v, f); s != "" {
+				what = append(what, s)
+			}
+		}
+		if len(what) > 0 {
+			head += ": " + strings.Join(what, ", ")
+		}
+		sym.Info = []string{head}
+		if d, _ := h.v.LookupPath(cue.ParsePath("difficult")).Bool(); d {
+			sym.Info = append(sym.Info, "difficult terrain: costs two of speed (P-6)")
+		}
+		if !ok {
+			continue
+		}
+		var ns []string
+		for _, d := range plan.HexDirs { // P-12: one hex step
+			if n, ok := at[[2]int{xy[0] + d[0], xy[1] + d[1]}]; ok {
+				ns = append(ns, n)
+			}
+		}
+		sym.Adjacent = ns
+		if len(ns) == 0 {
+			ns = []string{"none"}
+		}
+		sym.Info = append(sym.Info, "neighbours: "+strings.Join(ns, ", "))
+	}
+	for _, a := range fieldsOf(ld.user.LookupPath(cue.ParsePath("armies"))) {
+		b.symbol(KindArmy, a.id).Info = pfArmyInfo(a.v, str(a.v, "side"), str)
+	}
+	for _, o := range fieldsOf(ld.user.LookupPath(cue.ParsePath("objectives"))) {
+		b.symbol(KindObjective, o.id).Info = []string{"objective, outcome " + str(o.v, "outcome")}
+	}
+	return b.done()
+}
+
+func pfArmyInfo(v cue.Value, side string, str func(cue.Value, string) string) []string {
+	head := strings.TrimSpace(side + " army")
+	if n := str(v, "name"); n != "" {
+		head += " " + n
+	}
+	if s := str(v, "size"); s != "" {
+		head += ", " + s
+	}
+	if c := v.LookupPath(cue.ParsePath("cr")); c.Exists() {
+		head += fmt.Sprintf(", CR %v", c)
+	}
+	info := []string{head}
+	if start := str(v, "start"); start != "" {
+		var steps []string
+		for _, r := range listElems(v.LookupPath(cue.ParsePath("route"))) {
+			s, _ := r.String()
+			steps = append(steps, s)
+		}
+		line := "starts in hex " + start
+		if len(steps) > 0 {
+			line += "; route " + strings.Join(steps, ", ") + " (P-13: hex by hex, speed hexes a day)"
+		}
+		info = append(info, line)
+	}
+	if sp, err := v.LookupPath(cue.ParsePath("speed")).Int64(); err == nil {
+		info = append(info, fmt.Sprintf("speed %d (hexes a day, P-6)", sp))
+	}
+	return info
+}
+
+// pair reads [a, b] of two integers.
+func pair(v cue.Value) ([2]int, bool) {
+	es := listElems(v)
+	if len(es) != 2 {
+		return [2]int{}, false
+	}
+	a, err1 := es[0].Int64()
+	b, err2 := es[1].Int64()
+	return [2]int{int(a), int(b)}, err1 == nil && err2 == nil
+}
+
+// campaignSymbols indexes a campaign file: scenarios, bases, benefits, shop items and PCs.
+func campaignSymbols(ld loaded, nm *namer) *Symbols {
+	b := newSymBuilder("#Campaign", nm, ld.sources)
+	b.declarations(append(ld.cue[:len(ld.cue):len(ld.cue)], ld.data...))
+	b.references(ld.user, nil, 0)
+	for _, f := range fieldsOf(ld.user.LookupPath(cue.ParsePath("scenarios"))) {
+		info := []string{"campaign scenario at " + strOf(f.v.LookupPath(cue.ParsePath("path")), "?")}
+		if r, err := f.v.LookupPath(cue.ParsePath("reward")).Int64(); err == nil {
+			info = append(info, fmt.Sprintf("reward %d gamels", r))
+		}
+		if base := strOf(f.v.LookupPath(cue.ParsePath("base")), ""); base != "" {
+			info = append(info, "a clear secures base "+base+" (K-10)")
+		}
+		var un []string
+		for _, e := range listElems(f.v.LookupPath(cue.ParsePath("unlocks"))) {
+			un = append(un, strOf(e, "?"))
+		}
+		if len(un) > 0 {
+			info = append(info, "a clear unlocks "+strings.Join(un, ", ")+" (K-10)")
+		}
+		b.symbol(KindScenario, f.id).Info = info
+	}
+	for _, sec := range []struct {
+		path string
+		kind SymbolKind
+		what string
+	}{{"bases", KindBase, "base"}, {"benefits", KindBenefit, "mercenary benefit (K-11)"}, {"shop", KindItem, "shop item (K-12)"}, {"party", KindPC, "PC (K-1)"}} {
+		for _, f := range fieldsOf(ld.user.LookupPath(cue.ParsePath(sec.path))) {
+			info := []string{sec.what}
+			if n := strOf(f.v.LookupPath(cue.ParsePath("name")), ""); n != "" {
+				info[0] += ": " + n
+			}
+			b.symbol(sec.kind, f.id).Info = info
+		}
+	}
+	return b.done()
+}

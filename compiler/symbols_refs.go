@@ -1,0 +1,263 @@
+package compiler
+
+import "sort"
+
+// Which fields declare an id and which refer to one, per schema. A path is a list of labels, a
+// list index written "[i]"; "*" in a pattern matches any one segment. A rule set that adds a
+// schema (clash battles) adds its table to refTables.
+
+// refTable tells, for one schema, what a path declares or refers to.
+type refTable struct {
+	// decl returns the kind of entity whose label is the last segment of p, or "".
+	decl func(p []string) SymbolKind
+	// ref returns the kind a string at p names ("" for none); decl is true when writing the
+	// string declares it (a flag's set).
+	ref func(p []string) (k SymbolKind, decl bool)
+}
+
+var refTables = map[string]refTable{
+	"#Scenario":   {decl: karzoralDecl, ref: karzoralRef},
+	"#PFScenario": {decl: pfScenarioDecl, ref: pfScenarioRef},
+	"#PFBattle":   {decl: pfBattleDecl, ref: pfBattleRef},
+	"#Campaign":   {decl: campaignDecl, ref: campaignRef},
+}
+
+// ExpectedKind returns the kind of id (or vocabulary name) a string at path must be in a file of
+// schema (#Scenario, #PFScenario, #PFBattle, #Campaign): KindBlock at armies.m.route.[2], KindTactic
+// at armies.m.tactics.[0]. path segments are labels, list indices "[i]". ok is false where no
+// reference is expected.
+func ExpectedKind(schema string, path []string) (SymbolKind, bool) {
+	t, ok := refTables[schema]
+	if !ok {
+		return "", false
+	}
+	k, _ := t.ref(path)
+	return k, k != ""
+}
+
+// Vocabulary returns the names a vocabulary kind accepts (the Pathfinder tactics and boons, as
+// sortie parses them), sorted; nil for other kinds.
+func Vocabulary(k SymbolKind) []string {
+	var out []string
+	switch k {
+	case KindTactic:
+		out = tacticNames()
+	case KindBoon:
+		out = boonNames()
+	default:
+		return nil
+	}
+	sort.Strings(out)
+	return out
+}
+
+// match reports whether p is exactly the pattern ("*" matches one segment).
+func match(p []string, pat ...string) bool {
+	if len(p) != len(pat) {
+		return false
+	}
+	for i, s := range pat {
+		if s != "*" && s != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPrefix reports whether p starts with the pattern, and returns the rest.
+func hasPrefix(p []string, pat ...string) ([]string, bool) {
+	if len(p) < len(pat) || !match(p[:len(pat)], pat...) {
+		return nil, false
+	}
+	return p[len(pat):], true
+}
+
+func isIndex(s string) bool { _, ok := isIdx(s); return ok }
+
+func karzoralDecl(p []string) SymbolKind {
+	switch {
+	case match(p, "field", "blocks", "*"):
+		return KindBlock
+	case match(p, "armies", "*"):
+		return KindArmy
+	case match(p, "encounters", "*"):
+		return KindEncounter
+	case match(p, "events", "*"):
+		return KindEvent
+	case match(p, "objectives", "*"):
+		return KindObjective
+	case match(p, "traversals", "*"):
+		return KindTraversal
+	}
+	return ""
+}
+
+// karzoralRef covers what check_refs.go checks, and flags (E002).
+func karzoralRef(p []string) (SymbolKind, bool) {
+	switch {
+	case match(p, "party", "start"), match(p, "armies", "*", "route", "*"), match(p, "events", "*", "on", "enter"),
+		match(p, "traversals", "*", "blocks", "*"):
+		return KindBlock, false
+	case match(p, "armies", "*", "encounter"), match(p, "nightRaid"), match(p, "encounters", "*", "next"):
+		return KindEncounter, false
+	}
+	for _, root := range [][]string{{"events", "*", "if"}, {"objectives", "*", "when"}} {
+		if rest, ok := hasPrefix(p, root...); ok {
+			return condRef(rest, root[0] == "objectives")
+		}
+	}
+	for _, root := range [][]string{{"events", "*", "do", "*"}, {"episodes", "*", "do", "*"},
+		{"traversals", "*", "faces", "*", "do", "*"}, {"traversals", "*", "complete", "*"}} {
+		if rest, ok := hasPrefix(p, root...); ok && len(rest) == 1 && isIndex(p[len(root)-1]) {
+			return actionRef(rest[0])
+		}
+	}
+	return "", false
+}
+
+// condRef: rest is the path inside a #Cond (or #When, with enter), nested through not, all and any.
+func condRef(rest []string, when bool) (SymbolKind, bool) {
+	for len(rest) > 1 {
+		switch {
+		case rest[0] == "not":
+			rest = rest[1:]
+		case (rest[0] == "all" || rest[0] == "any") && isIndex(rest[1]):
+			rest = rest[2:]
+		default:
+			return "", false
+		}
+		when = false
+	}
+	if len(rest) != 1 {
+		return "", false
+	}
+	switch rest[0] {
+	case "flag":
+		return KindFlag, false
+	case "at":
+		if !when {
+			return KindBlock, false
+		}
+	case "enter":
+		if when {
+			return KindBlock, false
+		}
+	case "armyGone":
+		return KindArmy, false
+	}
+	return "", false
+}
+
+func actionRef(verb string) (SymbolKind, bool) {
+	switch verb {
+	case "set":
+		return KindFlag, true
+	case "clear":
+		return KindFlag, false
+	case "battle":
+		return KindEncounter, false
+	case "army", "spawn", "remove":
+		return KindArmy, false
+	}
+	return "", false
+}
+
+func pfScenarioDecl(p []string) SymbolKind {
+	switch {
+	case match(p, "field", "hexes", "*"):
+		return KindHex
+	case match(p, "armies", "*"):
+		return KindArmy
+	case match(p, "objectives", "*"):
+		return KindObjective
+	}
+	return ""
+}
+
+func pfScenarioRef(p []string) (SymbolKind, bool) {
+	switch {
+	case match(p, "armies", "*", "start"), match(p, "armies", "*", "route", "*"), match(p, "objectives", "*", "reach", "hex"):
+		return KindHex, false
+	case match(p, "objectives", "*", "defeat", "*"), match(p, "objectives", "*", "reach", "army"):
+		return KindArmy, false
+	}
+	if rest, ok := hasPrefix(p, "armies", "*"); ok {
+		return pfArmyRef(rest)
+	}
+	return "", false
+}
+
+// pfArmyRef: rest is the path inside a Pathfinder army.
+func pfArmyRef(rest []string) (SymbolKind, bool) {
+	switch {
+	case match(rest, "tactics", "*"), match(rest, "commander", "bonusTactics", "*"):
+		return KindTactic, false
+	case match(rest, "commander", "boons", "*"):
+		return KindBoon, false
+	}
+	return "", false
+}
+
+func pfBattleDecl(p []string) SymbolKind {
+	if match(p, "sides", "*", "armies", "*") && isIndex(p[1]) {
+		return KindArmy
+	}
+	return ""
+}
+
+func pfBattleRef(p []string) (SymbolKind, bool) {
+	if rest, ok := hasPrefix(p, "sides", "*", "armies", "*"); ok {
+		return pfArmyRef(rest)
+	}
+	return "", false
+}
+
+func campaignDecl(p []string) SymbolKind {
+	if len(p) != 2 {
+		return ""
+	}
+	switch p[0] {
+	case "scenarios":
+		return KindScenario
+	case "bases":
+		return KindBase
+	case "benefits":
+		return KindBenefit
+	case "shop":
+		return KindItem
+	case "party":
+		return KindPC
+	}
+	return ""
+}
+
+func campaignRef(p []string) (SymbolKind, bool) {
+	switch {
+	case match(p, "prologue"), match(p, "final"), match(p, "start", "*"), match(p, "scenarios", "*", "unlocks", "*"):
+		return KindScenario, false
+	case match(p, "scenarios", "*", "base"):
+		return KindBase, false
+	case match(p, "scenarios", "*", "benefits", "*"):
+		return KindBenefit, false
+	}
+	return "", false
+}
+
+// ValidName reports whether name may be an id of kind k: a flag follows #Flag (a letter or '_',
+// then letters, digits, '_', '.', '-'), every other id #ID (letters, digits, '_', '-'; not
+// starting with '-').
+func ValidName(k SymbolKind, name string) bool {
+	if k != KindFlag {
+		return validID(name)
+	}
+	for i, r := range name {
+		ok := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if i > 0 {
+			ok = ok || r == '.' || r == '-' || r >= '0' && r <= '9'
+		}
+		if !ok {
+			return false
+		}
+	}
+	return name != ""
+}
