@@ -63,6 +63,9 @@ func vetClash(uc *unitCtx) (*plan.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if uc.out.wantSymbols {
+		uc.out.symbols = append(uc.out.symbols, clashSymbols(ld, nm, b, lib))
+	}
 	list.Add(applySuppressions(found, sup, *list)...)
 	if !uc.compile || list.HasErrors() {
 		return nil, nil

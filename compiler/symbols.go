@@ -50,6 +50,7 @@ type Occurrence struct {
 	Span
 	Field string // the field that holds it, as CUE prints a path: armies.m.route[2]
 	Decl  bool   // a declaration: the entity's label, or for a flag a set action
+	Label bool   // written as a label (a declaration's, or a clash spell or unit key), not a value
 }
 
 // String renders an occurrence as "file:line:col (field)" (for messages and tests).
@@ -164,6 +165,17 @@ type symBuilder struct {
 	nm    *namer
 	refs  refTable
 	lines map[string]*lines // by display name
+	// canon, when set, maps a name as written to the id of its symbol (clash creatures and spells
+	// compare without case, ' ', '_' and '-' alike); ok false: not an id.
+	canon func(k SymbolKind, name string) (id string, ok bool)
+}
+
+// id returns the symbol id that name written for kind k stands for.
+func (b *symBuilder) id(k SymbolKind, name string) (string, bool) {
+	if b.canon != nil {
+		return b.canon(k, name)
+	}
+	return name, validID(name) || k == KindFlag
 }
 
 func newSymBuilder(schemaName string, nm *namer, sources []source) *symBuilder {
@@ -186,7 +198,7 @@ func (b *symBuilder) symbol(k SymbolKind, id string) *Symbol {
 	return s
 }
 
-func (b *symBuilder) add(k SymbolKind, id string, p diag.Pos, field string, decl bool) {
+func (b *symBuilder) add(k SymbolKind, id string, p diag.Pos, field string, decl, label bool) {
 	if !p.IsValid() || p.Line == 0 || id == "" {
 		return
 	}
@@ -195,7 +207,7 @@ func (b *symBuilder) add(k SymbolKind, id string, p diag.Pos, field string, decl
 		sp = l.span(p)
 	}
 	s := b.symbol(k, id)
-	s.Occurrences = append(s.Occurrences, Occurrence{Span: sp, Field: field, Decl: decl})
+	s.Occurrences = append(s.Occurrences, Occurrence{Span: sp, Field: field, Decl: decl, Label: label})
 }
 
 // declarations records the entity labels of the parsed files (in load order), as the table's decl
@@ -229,7 +241,13 @@ func (b *symBuilder) declarations(files []*ast.File) {
 				}
 				p := append(path[:len(path):len(path)], name)
 				if k := b.refs.decl(p); k != "" {
-					b.add(k, name, b.labelPos(x.Label), fieldPath(p), true)
+					b.add(k, name, b.labelPos(x.Label), fieldPath(p), true, true)
+				} else if b.refs.keyRef != nil {
+					if k := b.refs.keyRef(p); k != "" {
+						if id, ok := b.id(k, name); ok {
+							b.add(k, id, b.labelPos(x.Label), fieldPath(p), false, true)
+						}
+					}
 				}
 				visitExpr(x.Value, p, depth)
 			}
@@ -278,10 +296,12 @@ func (b *symBuilder) references(v cue.Value, path []string, depth int) {
 		return
 	}
 	s, err := v.String()
-	if err != nil || !validID(s) && k != KindFlag {
+	if err != nil {
 		return
 	}
-	b.add(k, s, b.nm.valuePos(v), fieldPath(path), decl)
+	if id, ok := b.id(k, s); ok {
+		b.add(k, id, b.nm.valuePos(v), fieldPath(path), decl, false)
+	}
 }
 
 // done sorts the symbols (by kind and id) and their occurrences (declarations first, then by

@@ -13,17 +13,21 @@ type refTable struct {
 	// ref returns the kind a string at p names ("" for none); decl is true when writing the
 	// string declares it (a flag's set).
 	ref func(p []string) (k SymbolKind, decl bool)
+	// keyRef, when set, returns the kind of id a label at p refers to (a clash caster's spells:
+	// {fireball: 3}), or "".
+	keyRef func(p []string) SymbolKind
 }
 
 var refTables = map[string]refTable{
-	"#Scenario":   {decl: karzoralDecl, ref: karzoralRef},
-	"#PFScenario": {decl: pfScenarioDecl, ref: pfScenarioRef},
-	"#PFBattle":   {decl: pfBattleDecl, ref: pfBattleRef},
-	"#Campaign":   {decl: campaignDecl, ref: campaignRef},
+	"#Scenario":    {decl: karzoralDecl, ref: karzoralRef},
+	"#PFScenario":  {decl: pfScenarioDecl, ref: pfScenarioRef},
+	"#PFBattle":    {decl: pfBattleDecl, ref: pfBattleRef},
+	"#Campaign":    {decl: campaignDecl, ref: campaignRef},
+	"#ClashBattle": {decl: clashDecl, ref: clashRef, keyRef: clashKeyRef}, // symbols_clash.go
 }
 
 // ExpectedKind returns the kind of id (or vocabulary name) a string at path must be in a file of
-// schema (#Scenario, #PFScenario, #PFBattle, #Campaign): KindBlock at armies.m.route.[2], KindTactic
+// schema (#Scenario, #PFScenario, #PFBattle, #Campaign, #ClashBattle): KindBlock at armies.m.route.[2], KindTactic
 // at armies.m.tactics.[0]. path segments are labels, list indices "[i]". ok is false where no
 // reference is expected.
 func ExpectedKind(schema string, path []string) (SymbolKind, bool) {
@@ -36,7 +40,8 @@ func ExpectedKind(schema string, path []string) (SymbolKind, bool) {
 }
 
 // Vocabulary returns the names a vocabulary kind accepts (the Pathfinder tactics and boons, as
-// sortie parses them), sorted; nil for other kinds.
+// sortie parses them), sorted; for clash creatures and spells, the bundled SRD library's (a
+// battle may add its own: they are ids of the file); nil for other kinds.
 func Vocabulary(k SymbolKind) []string {
 	var out []string
 	switch k {
@@ -44,6 +49,15 @@ func Vocabulary(k SymbolKind) []string {
 		out = tacticNames()
 	case KindBoon:
 		out = boonNames()
+	case KindCreature, KindSpell:
+		lib, err := srdLibrary()
+		if err != nil {
+			return nil
+		}
+		out = append(out, lib.creatureIDs...)
+		if k == KindSpell {
+			out = append(out[:0], lib.spellIDs...)
+		}
 	default:
 		return nil
 	}

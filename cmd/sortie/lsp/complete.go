@@ -91,6 +91,8 @@ func schemaOf(syms *compiler.Symbols, src []byte) string {
 	switch {
 	case kind == "campaign":
 		return "#Campaign"
+	case kind == "battle" && rules == "clash":
+		return "#ClashBattle"
 	case kind == "battle":
 		return "#PFBattle"
 	case rules == "pathfinder":
@@ -132,10 +134,24 @@ func completeAt(c cursor, schema string, syms *compiler.Symbols, ftype string) [
 	}
 	if k, ok := compiler.ExpectedKind(schema, c.path); ok {
 		if words := compiler.Vocabulary(k); words != nil {
+			// The file's own (a clash battle's creatures and spells) first, then the vocabulary.
+			seen := map[string]bool{}
+			ref := protocol.CompletionItemKindReference
+			for _, s := range syms.OfKind(k) {
+				seen[s.ID] = true
+				detail := string(s.Kind)
+				if len(s.Info) > 0 {
+					detail += ": " + s.Info[0]
+				}
+				items = append(items, protocol.CompletionItem{Label: s.ID, Kind: &ref, Detail: ptr(detail),
+					InsertText: ptr(valueText(ftype, s.ID, c.quote))})
+			}
 			kind := protocol.CompletionItemKindEnumMember
 			for _, w := range words {
-				items = append(items, protocol.CompletionItem{Label: w, Kind: &kind, Detail: ptr(string(k)),
-					InsertText: ptr(valueText(ftype, w, c.quote))})
+				if !seen[w] {
+					items = append(items, protocol.CompletionItem{Label: w, Kind: &kind, Detail: ptr(string(k)),
+						InsertText: ptr(valueText(ftype, w, c.quote))})
+				}
 			}
 			return items
 		}

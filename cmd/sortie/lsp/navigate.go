@@ -239,6 +239,9 @@ func (s *Server) rename(_ *glsp.Context, p *protocol.RenameParams) (*protocol.Wo
 	if !compiler.ValidName(sym.Kind, name) {
 		return nil, fmt.Errorf("%q is not a valid %s id (letters, digits, '_' and '-')", name, sym.Kind)
 	}
+	if len(sym.Decls()) == 0 && compiler.Vocabulary(sym.Kind) != nil {
+		return nil, fmt.Errorf("%s %s is not declared in this file (the library's): nothing to rename", sym.Kind, sym.ID)
+	}
 	if other := a.res.symbols.Lookup(sym.Kind, name); other != nil && len(other.Decls()) > 0 && other != sym {
 		return nil, fmt.Errorf("%s %s already exists (%s)", sym.Kind, name, other.Decls()[0].Start)
 	}
@@ -252,11 +255,11 @@ func (s *Server) rename(_ *glsp.Context, p *protocol.RenameParams) (*protocol.Wo
 		t := a.res.texts[path]
 		from, to := t.offset(l.Range.Start), t.offset(l.Range.End)
 		old := string(t.src[from:to])
-		if unquoted(old) != sym.ID {
+		if !compiler.SameName(sym.Kind, unquoted(old), sym.ID) {
 			return nil, fmt.Errorf("cannot rename: %s writes %s as %s, an expression", o.Start, sym.ID, old)
 		}
 		edit.Changes[l.URI] = append(edit.Changes[l.URI], protocol.TextEdit{Range: l.Range,
-			NewText: spell(fileType(path), old, name, o.Decl && sym.Kind != compiler.KindFlag)})
+			NewText: spell(fileType(path), old, name, o.Label)})
 	}
 	for uri := range edit.Changes {
 		es := edit.Changes[uri]

@@ -1,0 +1,50 @@
+package lsp
+
+import (
+	"strings"
+	"testing"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// A clash battle (hill): hover on a unit named by a solo's join, go to its definition, its
+// references, completion of a creature (the battle's own and the library's), and rename (a
+// library name is not renamed: the file does not declare it).
+func TestClashSession(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	uri, text := openBundled(t, c, "clash/hill", "hill.cue")
+	join := lineOf(t, text, `join: "pikes"`, 0)
+	join.Character += uint32(len(`join: "`))
+	if h := c.hoverText(uri, join); !strings.Contains(h, "**unit** `pikes`") || !strings.Contains(h, "Hill pikes: regiment unit of side garrison") {
+		t.Errorf("hover on join: %q", h)
+	}
+	var locs []protocol.Location
+	c.mustCall("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(join, 0)}, &locs)
+	decl := lineOf(t, text, "pikes: {", 0) // the unit's label
+	if len(locs) != 1 || locs[0].Range.Start != decl {
+		t.Errorf("definition of pikes: %+v, want %v", locs, decl)
+	}
+	var refs []protocol.Location
+	c.mustCall("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(join, 0),
+		"context": map[string]any{"includeDeclaration": true}}, &refs)
+	if len(refs) != 3 { // the label, the join, the attrition key of crush
+		t.Errorf("references of pikes: %+v", refs)
+	}
+	at := lineOf(t, text, `creature:      "guard"`, 0)
+	at.Character += uint32(len(`creature:      "`))
+	got := c.complete(uri, at)
+	if !contains(got, "apprentice") || !contains(got, "guard") || !contains(got, "hill-giant") || contains(got, "fireball") || contains(got, "pikes") {
+		t.Errorf("creature completion: %q", got)
+	}
+	var edit protocol.WorkspaceEdit
+	c.mustCall("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(join, 0), "newName": "spears"}, &edit)
+	if es := edit.Changes[uri]; len(es) != 3 || es[0].NewText != "spears" || es[1].NewText != `"spears"` || es[2].NewText != "spears" {
+		t.Errorf("rename pikes: %+v", edit.Changes)
+	}
+	guard := at
+	if err := c.call("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(guard, 0), "newName": "warden"}, &edit); err == nil || !strings.Contains(err.Error(), "not declared in this file") {
+		t.Errorf("rename of the library's guard: %v", err)
+	}
+	c.shutdown()
+}
