@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -25,6 +26,13 @@ type Analysis struct {
 // and/or data files) or one campaign file; opts.Overlay supplies unsaved contents. err is for I/O
 // and usage problems, as with Vet.
 func Analyze(paths []string, opts Options) (*Analysis, error) {
+	return AnalyzeContext(context.Background(), paths, opts)
+}
+
+// AnalyzeContext is Analyze that stops when ctx is done (an editor's change made the result
+// stale): the evaluator processes still at work are killed and err is ctx's error.
+func AnalyzeContext(ctx context.Context, paths []string, opts Options) (*Analysis, error) {
+	opts.ctx = ctx
 	if len(paths) == 1 && isCampaignPath(paths[0], opts) {
 		_, list, syms, err := compileCampaign(paths[0], opts, true)
 		if err != nil {
@@ -34,6 +42,9 @@ func Analyze(paths []string, opts Options) (*Analysis, error) {
 	}
 	out := &outputs{wantSymbols: true}
 	list, _, _, err := runOut(paths, opts, false, out)
+	if err == nil {
+		err = ctx.Err() // a unit cancelled before it started counts too
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -139,7 +139,7 @@ func compileCampaign(path string, opts Options, wantSymbols bool) (c *plan.Campa
 	}
 	req := evalRequest{Job: "campaign", Dir: u.dir, Files: u.files, WorkDir: wd, Budget: opts.Budget,
 		Overlay: u.overlayOf(), Symbols: wantSymbols}
-	o, err := evaluate(req)
+	o, err := evaluate(opts.context(), req)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -157,7 +157,10 @@ func compileCampaign(path string, opts Options, wantSymbols bool) (c *plan.Campa
 	}
 	c = dr.Campaign
 	for i, ref := range dr.Refs {
-		c.Scenarios[i].Plan = compileScenario(ref, u.dir, Options{WorkDir: wd, Budget: opts.Budget, Overlay: opts.Overlay}, &list)
+		c.Scenarios[i].Plan = compileScenario(ref, u.dir, Options{WorkDir: wd, Budget: opts.Budget, Overlay: opts.Overlay, ctx: opts.ctx}, &list)
+	}
+	if err := opts.context().Err(); err != nil {
+		return nil, nil, nil, err // cancelled: the scenarios' findings are not theirs
 	}
 	// The unlock graph is the campaign's own: checked whether or not its scenarios vet (issue 11).
 	checkGraph(c, dr.Refs, dr.UnlockPos, &list)
@@ -437,7 +440,7 @@ func compileScenario(ref scenarioRef, dir string, opts Options, list *diag.List)
 		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", ref.ID, ref.Path))
 		return nil
 	}
-	p, found, err := Compile([]string{abs}, Options{WorkDir: opts.WorkDir, Budget: opts.Budget, Overlay: opts.Overlay})
+	p, found, err := Compile([]string{abs}, Options{WorkDir: opts.WorkDir, Budget: opts.Budget, Overlay: opts.Overlay, ctx: opts.ctx})
 	if err != nil {
 		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s: %v", ref.ID, err))
 		return nil

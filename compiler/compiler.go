@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,6 +34,17 @@ type Options struct {
 	// Overlay maps absolute file names to contents that stand in for the files on disk (an
 	// editor's unsaved buffers, see overlay.go). Nil: every file is read from disk.
 	Overlay map[string][]byte
+
+	// ctx cancels the evaluations (AnalyzeContext); nil: never.
+	ctx context.Context
+}
+
+// context returns the options' context, context.Background() when none was given.
+func (o Options) context() context.Context {
+	if o.ctx == nil {
+		return context.Background()
+	}
+	return o.ctx
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
@@ -174,7 +186,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 			defer wg.Done()
 			for i := range next {
 				r := &results[i]
-				r.plan, r.err = evalUnit(units[i], wd, opts.Budget, compile, &r.list, &r.out)
+				r.plan, r.err = evalUnit(opts.context(), units[i], wd, opts.Budget, compile, &r.list, &r.out)
 			}
 		}()
 	}
@@ -212,8 +224,8 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 // evalUnit vets (and with compile, lowers) one unit in an evaluator: its findings go to list, a
 // battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
 // finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
-func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
-	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b,
+func evalUnit(ctx context.Context, u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
+	o, err := evaluate(ctx, evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b,
 		Overlay: u.overlayOf(), Symbols: out.wantSymbols})
 	if err != nil {
 		return nil, err

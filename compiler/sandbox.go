@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -160,8 +161,12 @@ type evalOutcome struct {
 	crash string
 }
 
-// evaluate runs one job in an evaluator under the request's budget.
-func evaluate(req evalRequest) (evalOutcome, error) {
+// evaluate runs one job in an evaluator under the request's budget. When ctx is done first, the
+// evaluator is killed and evaluate returns ctx's error.
+func evaluate(ctx context.Context, req evalRequest) (evalOutcome, error) {
+	if err := ctx.Err(); err != nil {
+		return evalOutcome{}, err
+	}
 	req.Budget = req.Budget.withDefaults()
 	req.Knobs = currentKnobs()
 	e, err := getEvaluator()
@@ -229,6 +234,9 @@ func evaluate(req evalRequest) (evalOutcome, error) {
 				}
 				return out, nil
 			}
+		case <-ctx.Done():
+			e.kill()
+			return evalOutcome{}, ctx.Err()
 		case <-deadline.C:
 			e.kill()
 			out.over, out.used = "wall", int64(wallDeadline(req.Budget.CPU))

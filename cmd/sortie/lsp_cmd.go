@@ -22,14 +22,19 @@ an army's route with days), go to definition, find references, rename of an id a
 scenario's files, and completion (schema fields, ids, tactics and boons, route steps adjacent to
 the previous one). See the README for VS Code, Neovim and Helix.
 
-It logs to standard error, or to --log FILE. Exit 0 after the client's shutdown and exit, 1 when
+Each evaluation runs under the budget of sortie vet (--max-cpu, --max-memory: L011, L012 beyond),
+and one that a change makes stale is stopped. It logs to standard error, or to --log FILE. Exit 0 after the client's shutdown and exit, 1 when
 the client exits without shutdown or the connection breaks off.`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "log", Usage: "append the server's log to `FILE` instead of standard error"},
-		},
+		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return failf(exitUsage, "lsp takes no arguments (it reads the protocol on standard input)")
+			}
+			budget, err := budgetOf(c)
+			if err != nil {
+				return err
 			}
 			logw := e.stderr
 			if name := c.String("log"); name != "" {
@@ -40,7 +45,7 @@ the client exits without shutdown or the connection breaks off.`,
 				defer f.Close()
 				logw = f
 			}
-			err := lsp.Serve(context.Background(), stdio{e.stdin, e.stdout}, lsp.Options{Log: logw})
+			err = lsp.Serve(context.Background(), stdio{e.stdin, e.stdout}, lsp.Options{Log: logw, Budget: budget})
 			switch {
 			case err == nil:
 				return nil

@@ -17,6 +17,8 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/sortie-rpg/sortie/compiler"
 )
 
 // Options configures a server. The zero value is fine.
@@ -34,6 +36,9 @@ type Options struct {
 	Log io.Writer
 	// Workers bounds the evaluations running at once (default GOMAXPROCS).
 	Workers int
+	// Budget bounds each evaluation's processor time and memory, as `sortie vet`'s (the zero
+	// value: the compiler's defaults); a file over it gets L011 or L012 and no index.
+	Budget compiler.Budget
 }
 
 // DefaultExplainURL is where codeDescription links point by default: the code catalogue that
@@ -259,14 +264,17 @@ func (s *Server) shutdownReq(*glsp.Context) error {
 	return nil
 }
 
-// stopLocked stops every pending evaluation: none starts after it, and results of running ones
-// are dropped. s.mu is held.
+// stopLocked stops every pending evaluation: none starts after it, and running ones are
+// cancelled (their evaluators killed, their results dropped). s.mu is held.
 func (s *Server) stopLocked() {
 	for _, u := range s.units {
 		if u.timer != nil {
 			u.timer.Stop()
 		}
 		u.closed = true
+		if u.cancel != nil {
+			u.cancel()
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,6 +26,7 @@ type unitState struct {
 	campaign bool   // a campaign file: diagnostics are published for it alone
 	timer    *time.Timer
 	running  bool   // an evaluation is running
+	cancel   func() // cancels the running evaluation (its result would be stale)
 	again    bool   // a change came while it ran: evaluate again when it ends
 	gen      uint64 // bumped by every change; a result of an older gen is stale
 	closed   bool
@@ -37,12 +39,13 @@ type unitState struct {
 
 // result is one evaluation's outcome.
 type result struct {
-	symbols  *compiler.Symbols    // nil when the files did not load
-	texts    map[string]*text     // the texts vetted, by file name
-	versions map[string]int32     // the versions of the open documents vetted
-	diags    map[string]diag.List // findings by file name (absolute)
-	files    []string             // the unit's files
-	wd       string               // the compiler's WorkDir (diagnostic names are relative to it)
+	symbols   *compiler.Symbols    // nil when the files did not load
+	texts     map[string]*text     // the texts vetted, by file name
+	versions  map[string]int32     // the versions of the open documents vetted
+	diags     map[string]diag.List // findings by file name (absolute)
+	files     []string             // the unit's files
+	wd        string               // the compiler's WorkDir (diagnostic names are relative to it)
+	cancelled bool                 // the evaluation was cancelled: nothing to publish
 }
 
 // reCampaignKind finds a campaign file's top-level kind (cheaply: the router only needs a hint;
@@ -78,10 +81,16 @@ func (s *Server) scheduleLocked(doc *document) {
 	}
 }
 
-// touchLocked marks u changed and restarts its quiet time.
+// touchLocked marks u changed and restarts its quiet time. A running evaluation of u is
+// cancelled: its result would be dropped as stale, and a slow file (one that takes its whole
+// budget) would otherwise hold the unit's next evaluation back until it ends.
 func (s *Server) touchLocked(u *unitState) {
 	if u.closed {
 		return
+	}
+	if u.cancel != nil {
+		u.cancel()
+		u.cancel = nil
 	}
 	u.gen++
 	if u.timer != nil {
@@ -117,6 +126,17 @@ func (s *Server) evaluate(u *unitState) {
 	s.sem <- struct{}{}
 	s.mu.Lock()
 	gen, rep := u.gen, u.rep
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	if u.closed || s.shutdown {
+		s.mu.Unlock()
+		<-s.sem
+		s.mu.Lock()
+		u.running = false
+		s.mu.Unlock()
+		return
+	}
+	u.cancel = cancel
 	overlay := map[string][]byte{}
 	versions := map[string]int32{}
 	for p, d := range s.docs {
@@ -125,14 +145,17 @@ func (s *Server) evaluate(u *unitState) {
 	}
 	s.mu.Unlock()
 
-	res := s.analyze(rep, overlay)
+	res := s.analyze(ctx, rep, overlay)
 	res.versions = versions
 	<-s.sem
 
 	// The result is in place before its diagnostics go out: a client that asks right after
 	// them is answered from it.
 	s.mu.Lock()
-	stale := u.closed || u.gen != gen
+	if u.gen == gen {
+		u.cancel = nil
+	}
+	stale := u.closed || u.gen != gen || res.cancelled
 	if !stale {
 		u.res = res
 		if res.symbols != nil {
@@ -154,8 +177,8 @@ func (s *Server) evaluate(u *unitState) {
 	}
 }
 
-// analyze runs the compiler on the unit of rep.
-func (s *Server) analyze(rep string, overlay map[string][]byte) *result {
+// analyze runs the compiler on the unit of rep, under the budget, until ctx is done.
+func (s *Server) analyze(ctx context.Context, rep string, overlay map[string][]byte) *result {
 	res := &result{texts: map[string]*text{}, diags: map[string]diag.List{}}
 	files, ok := compiler.UnitOf(rep, overlay)
 	if !ok {
@@ -164,7 +187,11 @@ func (s *Server) analyze(rep string, overlay map[string][]byte) *result {
 	}
 	res.files = files
 	res.wd = filepath.Dir(rep)
-	an, err := compiler.Analyze(files, compiler.Options{WorkDir: res.wd, Overlay: overlay})
+	an, err := compiler.AnalyzeContext(ctx, files, compiler.Options{WorkDir: res.wd, Overlay: overlay, Budget: s.opts.Budget})
+	if err != nil && ctx.Err() != nil {
+		res.cancelled = true // stale: a change or the shutdown came first
+		return res
+	}
 	if err != nil {
 		// An I/O or usage error (a file vanished): say so at the top of the file.
 		an = &compiler.Analysis{Diagnostics: diag.List{diag.Errorf(diag.Pos{File: rep, Line: 1, Column: 1}, "L003", "%v", err)}}
