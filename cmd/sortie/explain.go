@@ -20,14 +20,24 @@ func explainCommand(e *env) *cli.Command {
 		Description: `explain prints the page of a diagnostic code such as F002, or the rule of a Pathfinder tactic
 or boon ("defensive wall", "hold the line"). Without a CODE it lists every code with its title,
 and the tactics and boons. --format json prints the catalogue (or one page) as JSON: code, title,
-severity and doc for each code, sorted by code.`,
+severity and doc for each code, sorted by code; --format markdown the catalogue as the page
+docs/codes.md (one section a code, its anchor the code in lower case).`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or markdown"},
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
-			if format != "text" && format != "json" {
-				return failf(exitUsage, "unknown --format %q: use text or json", format)
+			if format != "text" && format != "json" && format != "markdown" {
+				return failf(exitUsage, "unknown --format %q: use text, json or markdown", format)
+			}
+			if format == "markdown" {
+				if c.NArg() > 0 {
+					return failf(exitUsage, "--format markdown prints the whole catalogue: give no CODE")
+				}
+				if _, err := e.stdout.Write(diag.CatalogueMarkdown(diag.Codes())); err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+				return nil
 			}
 			if c.NArg() > 1 {
 				return failf(exitUsage, "explain takes one CODE")

@@ -5,18 +5,21 @@
 //   - Diagnostics: on open and on change of a scenario, battle or campaign file (CUE, YAML, JSON),
 //     the findings of `sortie vet` (compiler.Analyze: the same checks, nothing repeated here),
 //     with code, severity, range and a link to the code's explain page; the .cue files of one
-//     folder are one package and are vetted together, unsaved buffers included.
+//     folder are one package and are vetted together, unsaved buffers included. Each evaluation
+//     runs in the compiler's evaluator processes under Options.Budget (L011, L012 as in vet).
 //   - Hover: a diagnostic code's explain page; an id's kind, facts and declaration (a block's
-//     coordinates, terrain and exits, an army's route with days); a field's schema type and doc.
+//     coordinates, terrain and exits, an army's route with days; a clash unit, solo, creature or
+//     spell, the battle's own or the SRD library's); a field's schema type and doc.
 //   - Definition, references and rename for every id, from the compiler's index (compiler.Symbols).
 //   - Completion: field names from the embedded schema, enum values, ids where a reference is
-//     expected (compiler.ExpectedKind), tactic and boon names, and for a route the steps adjacent
-//     to the previous one.
+//     expected (compiler.ExpectedKind), tactic, boon, creature and spell names, and for a route
+//     the steps adjacent to the previous one.
 //
 // Concurrency: the connection reads and answers one message at a time, in order, and no handler
 // waits on vetting: a change records the text and (after a short quiet time, Options.Debounce)
 // starts an evaluation of its unit in the background, at most one per unit and GOMAXPROCS in
-// all. A result that a later change has made stale is dropped and the unit evaluated again;
+// all. An evaluation that a later change makes stale is cancelled (compiler.AnalyzeContext
+// kills its evaluator process) and the unit evaluated again;
 // hover, definition and completion answer from the last result at once, so a slow file never
 // blocks the editor.
 //
