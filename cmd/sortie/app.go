@@ -100,6 +100,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			explainCommand(e),
 			schemaCommand(e),
 			battleCommand(e),
+			simulateCommand(e),
 		},
 	}
 	for _, c := range app.Commands {

@@ -1,0 +1,371 @@
+package runner
+
+import (
+	"sort"
+)
+
+// Observer is what a simulation offers the events of a run: an event that implements Observed
+// tells it what happened. Ids are the ones the events carry (a block's id, an army's id). Every
+// method is cheap and allocates nothing once a key has been seen.
+type Observer interface {
+	// Cover records that entity (kind, id) happened: a block entered, an event fired, a tactic
+	// used. The report counts the runs it happened in and the times.
+	Cover(kind, id string)
+	// Place records that who (the party, an army) now stands at where ("" off the field).
+	Place(who, where string)
+	// Tick ends a day: every place of the current scope counts once for the heat map.
+	Tick()
+	// Measure sets a value of the run (the last one given counts): "strength" of an army at the
+	// end, "xp" of a PC, "rations" of the party.
+	Measure(name, who string, v int)
+	// Add adds v to a value of the run (XP gained, one award at a time).
+	Add(name, who string, v int)
+	// End records how the run ended: the outcome (Success, Failure, a battle's winning side),
+	// its cause ("objective takeTheGate", "friendly army lost", "day limit") and the day (or the
+	// phases of a battle).
+	End(outcome, cause string, day int)
+	// Scope sets the scope of what follows: a campaign's scenario id, "" for the campaign itself.
+	Scope(id string)
+}
+
+// Observed is implemented by events that tell a simulation what happened.
+type Observed interface {
+	Observe(o Observer)
+}
+
+// RunView is what a Watch sees of one finished run.
+type RunView interface {
+	Run() int // the run's index (0-based)
+	Seed() uint64
+	Outcome() string
+	Cause() string
+	Day() int
+	// Count is how often (scope, kind, id) was covered in the run (0: never).
+	Count(k Key) int
+	// Value is the run's value of a measure (scope, name, who); ok false if never given.
+	Value(k Key) (v int, ok bool)
+	// Err is the error that stopped the run, if any.
+	Err() error
+}
+
+// Watch is a per-run question a simulation counts (a balance assertion compiles to some): Match
+// selects runs; Value, if set, gives the number whose distribution over the matching runs is
+// kept (ok false: the run has none).
+type Watch struct {
+	Match func(RunView) bool
+	Value func(RunView) (int, bool)
+}
+
+// Watched is what a simulation counted for one Watch.
+type Watched struct {
+	Runs     int  // runs that matched
+	First    int  // the first run that matched, -1 if none
+	FirstNot int  // the first run that did not match, -1 if none
+	Values   Dist // the Value over the matching runs
+}
+
+// Cover counts one covered entity over the runs.
+type Cover struct {
+	Runs  int // runs in which it happened
+	Times int // times it happened, all runs together
+	First int // the first run in which it happened
+}
+
+// Tally is what a simulation observed, merged over its runs. Its maps are filled in any order;
+// a report sorts their keys.
+type Tally struct {
+	Runs     int
+	Outcomes map[string]int    // runs by outcome
+	Causes   map[[2]string]int // runs by outcome and cause
+	Days     Dist              // the day each run ended (all runs)
+	DaysBy   map[string]*Dist  // the same, by outcome
+	Covered  map[Key]*Cover    // entities that happened
+	Measures map[Key]*Dist     // the runs' values, by measure
+	// Heat counts the days each (scope, who, where) was stood on at a day's end; HeatDays the
+	// day ends of each scope, all runs together.
+	Heat     map[Key]int
+	HeatDays map[string]int
+	// Errors are the distinct errors that stopped runs, each with the first run and the count.
+	Errors  map[string]*Cover
+	Watched []Watched
+}
+
+func newTally(w []Watch) *Tally {
+	t := &Tally{Outcomes: map[string]int{}, Causes: map[[2]string]int{}, DaysBy: map[string]*Dist{},
+		Covered: map[Key]*Cover{}, Measures: map[Key]*Dist{}, Heat: map[Key]int{}, HeatDays: map[string]int{},
+		Errors: map[string]*Cover{}, Watched: make([]Watched, len(w))}
+	for i := range t.Watched {
+		t.Watched[i].First, t.Watched[i].FirstNot = -1, -1
+	}
+	return t
+}
+
+// Rate is the share of the runs that ended in outcome.
+func (t *Tally) Rate(outcome string) float64 {
+	if t.Runs == 0 {
+		return 0
+	}
+	return float64(t.Outcomes[outcome]) / float64(t.Runs)
+}
+
+// add adds one finished run (its observer) to t.
+func (t *Tally) add(o *runObserver) {
+	t.Runs++
+	t.Outcomes[o.outcome]++
+	t.Causes[[2]string{o.outcome, o.cause}]++
+	t.Days.Add(o.day)
+	d := t.DaysBy[o.outcome]
+	if d == nil {
+		d = &Dist{}
+		t.DaysBy[o.outcome] = d
+	}
+	d.Add(o.day)
+	for k, n := range o.covers {
+		c := t.Covered[k]
+		if c == nil {
+			c = &Cover{First: o.run}
+			t.Covered[k] = c
+		}
+		c.Runs++
+		c.Times += n
+		c.First = min(c.First, o.run)
+	}
+	for k, v := range o.values {
+		m := t.Measures[k]
+		if m == nil {
+			m = &Dist{}
+			t.Measures[k] = m
+		}
+		m.Add(v)
+	}
+	for k, n := range o.heat {
+		t.Heat[k] += n
+	}
+	for s, n := range o.heatDays {
+		t.HeatDays[s] += n
+	}
+	if o.err != nil {
+		msg := o.err.Error()
+		c := t.Errors[msg]
+		if c == nil {
+			c = &Cover{First: o.run}
+			t.Errors[msg] = c
+		}
+		c.Runs++
+		c.Times++
+		c.First = min(c.First, o.run)
+	}
+	for i := range t.Watched {
+		w, x := &o.watch[i], &t.Watched[i]
+		if !w.Match(o) {
+			if x.FirstNot < 0 {
+				x.FirstNot = o.run
+			}
+			continue
+		}
+		x.Runs++
+		if x.First < 0 {
+			x.First = o.run
+		}
+		if w.Value != nil {
+			if v, ok := w.Value(o); ok {
+				x.Values.Add(v)
+			}
+		}
+	}
+}
+
+// merge adds u, the tally of later runs, to t.
+func (t *Tally) merge(u *Tally) {
+	t.Runs += u.Runs
+	for k, n := range u.Outcomes {
+		t.Outcomes[k] += n
+	}
+	for k, n := range u.Causes {
+		t.Causes[k] += n
+	}
+	t.Days.Merge(&u.Days)
+	for k, d := range u.DaysBy {
+		if t.DaysBy[k] == nil {
+			t.DaysBy[k] = &Dist{}
+		}
+		t.DaysBy[k].Merge(d)
+	}
+	mergeCovers(t.Covered, u.Covered)
+	for k, d := range u.Measures {
+		if t.Measures[k] == nil {
+			t.Measures[k] = &Dist{}
+		}
+		t.Measures[k].Merge(d)
+	}
+	for k, n := range u.Heat {
+		t.Heat[k] += n
+	}
+	for k, n := range u.HeatDays {
+		t.HeatDays[k] += n
+	}
+	for k, c := range u.Errors {
+		mergeCover(t.Errors, k, c)
+	}
+	for i := range t.Watched {
+		x, y := &t.Watched[i], &u.Watched[i]
+		x.Runs += y.Runs
+		x.First = firstOf(x.First, y.First)
+		x.FirstNot = firstOf(x.FirstNot, y.FirstNot)
+		x.Values.Merge(&y.Values)
+	}
+}
+
+func mergeCovers(dst, src map[Key]*Cover) {
+	for k, c := range src {
+		mergeCover(dst, k, c)
+	}
+}
+
+func mergeCover[K comparable](dst map[K]*Cover, k K, c *Cover) {
+	d := dst[k]
+	if d == nil {
+		cp := *c
+		dst[k] = &cp
+		return
+	}
+	d.Runs += c.Runs
+	d.Times += c.Times
+	d.First = min(d.First, c.First)
+}
+
+func firstOf(a, b int) int {
+	switch {
+	case a < 0:
+		return b
+	case b < 0:
+		return a
+	}
+	return min(a, b)
+}
+
+// SortedKeys returns the keys of m sorted by scope, kind and id.
+func SortedKeys[V any](m map[Key]V) []Key {
+	keys := make([]Key, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].Less(keys[j]) })
+	return keys
+}
+
+// Less orders keys by scope, kind, then id.
+func (k Key) Less(o Key) bool {
+	if k.Scope != o.Scope {
+		return k.Scope < o.Scope
+	}
+	if k.Kind != o.Kind {
+		return k.Kind < o.Kind
+	}
+	return k.ID < o.ID
+}
+
+// runObserver is the Sink and Observer of one run at a time (one per worker), and the RunView of
+// the run it observed.
+type runObserver struct {
+	run  int
+	seed uint64
+
+	scope    string
+	covers   map[Key]int
+	values   map[Key]int
+	places   map[Key]string // (scope, "", who) -> where
+	heat     map[Key]int
+	heatDays map[string]int
+
+	outcome, cause string
+	day            int
+	ended          bool
+	err            error
+	watch          []Watch
+}
+
+func newRunObserver(w []Watch) *runObserver {
+	return &runObserver{covers: map[Key]int{}, values: map[Key]int{}, places: map[Key]string{},
+		heat: map[Key]int{}, heatDays: map[string]int{}, watch: w}
+}
+
+func (o *runObserver) reset(run int, seed uint64) {
+	o.run, o.seed = run, seed
+	o.scope = ""
+	clear(o.covers)
+	clear(o.values)
+	clear(o.places)
+	clear(o.heat)
+	clear(o.heatDays)
+	o.outcome, o.cause, o.day, o.ended, o.err = "", "", 0, false, nil
+}
+
+// finish completes the run with what the Trial returned: an ending its events did not report
+// (an engine without an end event, a run stopped by an error) is taken from the Ending.
+func (o *runObserver) finish(end *Ending, err error) {
+	o.err = err
+	if end != nil && (!o.ended || err != nil) {
+		o.outcome, o.cause, o.day = end.Outcome, end.Reason, end.Day
+	}
+	if err != nil {
+		o.outcome = Stopped
+		o.cause = "error"
+	}
+	if o.outcome == "" {
+		o.outcome = Stopped
+	}
+}
+
+// Write implements Sink: an Observed event observes.
+func (o *runObserver) Write(e Event) error {
+	if x, ok := e.(Observed); ok {
+		x.Observe(o)
+	}
+	return nil
+}
+
+func (o *runObserver) Cover(kind, id string) { o.covers[Key{o.scope, kind, id}]++ }
+
+func (o *runObserver) Place(who, where string) {
+	k := Key{o.scope, "", who}
+	if where == "" {
+		delete(o.places, k)
+		return
+	}
+	o.places[k] = where
+}
+
+func (o *runObserver) Tick() {
+	o.heatDays[o.scope]++
+	for k, where := range o.places {
+		if k.Scope == o.scope {
+			o.heat[Key{k.Scope, k.ID, where}]++
+		}
+	}
+}
+
+func (o *runObserver) Measure(name, who string, v int) { o.values[Key{o.scope, name, who}] = v }
+func (o *runObserver) Add(name, who string, v int)     { o.values[Key{o.scope, name, who}] += v }
+
+func (o *runObserver) End(outcome, cause string, day int) {
+	if o.scope != "" {
+		return // a campaign's sortie ends; the campaign goes on
+	}
+	o.outcome, o.cause, o.day, o.ended = outcome, cause, day, true
+}
+
+func (o *runObserver) Scope(id string) { o.scope = id }
+
+// RunView
+func (o *runObserver) Run() int        { return o.run }
+func (o *runObserver) Seed() uint64    { return o.seed }
+func (o *runObserver) Outcome() string { return o.outcome }
+func (o *runObserver) Cause() string   { return o.cause }
+func (o *runObserver) Day() int        { return o.day }
+func (o *runObserver) Count(k Key) int { return o.covers[k] }
+func (o *runObserver) Err() error      { return o.err }
+func (o *runObserver) Value(k Key) (int, bool) {
+	v, ok := o.values[k]
+	return v, ok
+}
