@@ -1,13 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
-	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/campaign"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 	"github.com/urfave/cli/v2"
 )
@@ -27,7 +31,8 @@ func simulateCommand(e *env) *cli.Command {
   - coverage: every block, passage, box, event, objective, encounter, episode (for battles:
     tactic, strategy, army fate) with the runs it happened in, and what never happened.
 
-Policies: first (the first legal choice), random (a uniform choice each time).
+Policies: first (the first legal choice), random (a uniform choice each time); for a battle
+file also default (the engine's own commanders' policy, as sortie battle --runs plays).
 --format json writes the report as JSON; --html FILE also writes it as one self-contained page
 (heat maps of where the party and each army stood, histograms, the coverage lists). A progress
 bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I/O errors.`,
@@ -59,6 +64,9 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 				return err
 			}
 			pol, err := policyMaker(c.String("policy"))
+			if c.String("policy") == "default" && sub.battle != nil {
+				pol, err = pathfinder.DefaultPolicy, nil
+			}
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -74,9 +82,9 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 				return failf(exitUsage, "%v", err)
 			}
 			sub.meta.Policy = c.String("policy")
-			rep := simreport.Build(sub.meta, seed, t, sub.subject.Coverable(), sub.locate)
+			rep := simreport.Build(sub.meta, seed, t, sub.subject.Coverable(), sub.decls.locate)
 			if path := c.String("html"); path != "" {
-				if err := writeHTMLReport(path, rep); err != nil {
+				if err := writeHTMLReport(path, rep, sub.decls.sources); err != nil {
 					return failf(exitUsage, "--html %s: %v", path, err)
 				}
 			}
@@ -97,21 +105,62 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 // declarations read as file:line.
 type simSubject struct {
 	subject runner.Subject
+	battle  *plan.Battle // a battle file's, nil otherwise
 	meta    simreport.Meta
-	locate  func(decl string) string
+	decls   declarations
 }
 
-// loadSubject compiles path into a subject: a scenario (or a compiled plan).
+// loadSubject compiles path into a subject: a campaign file, a battle file, or a scenario (or a
+// compiled plan).
 func loadSubject(e *env, path string) (*simSubject, error) {
+	if compiler.IsCampaign(path) {
+		c, err := compileCampaignOrFail(e, path)
+		if err != nil {
+			return nil, err
+		}
+		sub := &simSubject{subject: campaign.Subject(c), meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"}}
+		sub.decls.add("", []string{path})
+		for _, sc := range c.Scenarios {
+			sub.decls.add(sc.ID, scenarioFiles(filepath.Join(filepath.Dir(path), filepath.FromSlash(sc.Path)), sc.Plan))
+		}
+		return sub, nil
+	}
 	p, err := loadPlan(e, path)
 	if err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) && strings.Contains(ee.msg, "is a battle file") {
+			return loadBattleSubject(e, path, defaultRules)
+		}
 		return nil, err
 	}
 	s, err := runner.PlanSubject(p)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	return &simSubject{subject: s, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules}}, nil
+	sub := &simSubject{subject: s, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules}}
+	sub.decls.add("", scenarioFiles(path, p))
+	return sub, nil
+}
+
+// loadBattleSubject compiles a battle file into a subject (rules: the switches under the file's).
+func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubject, error) {
+	b, err := compileBattleOrFail(e, path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := pathfinder.BattleSubject(b, rules, true)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"}}
+	dir := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	for _, f := range b.Sources {
+		sub.decls.add("", []string{filepath.Join(dir, filepath.FromSlash(f))})
+	}
+	return sub, nil
 }
 
 // policyMaker returns the policy of every run.
@@ -126,16 +175,13 @@ func policyMaker(name string) (runner.PolicyMaker, error) {
 
 // writeHTMLReport writes the HTML page atomically. It refuses to overwrite a file that is not an
 // HTML page sortie wrote.
-func writeHTMLReport(path string, r *simreport.Report) error {
+func writeHTMLReport(path string, r *simreport.Report, sources []simreport.Source) error {
 	if data, err := os.ReadFile(path); err == nil && !simreport.IsReport(data) {
 		return fmt.Errorf("the file exists and is not a sortie report; refusing to overwrite it")
 	}
 	var b strings.Builder
-	if err := simreport.WriteHTML(&b, r); err != nil {
+	if err := simreport.WriteHTML(&b, r, sources); err != nil {
 		return err
 	}
 	return writeFileAtomic(path, []byte(b.String()))
 }
-
-var _ = compiler.IsCampaign
-var _ = diag.Error

@@ -102,7 +102,6 @@ func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocke
 }
 
 func (e *emitter) summary(s *State, end string) error {
-	why := map[string]string{EndFinal: "the final scenario is cleared (K-7)", EndNoMore: "no scenario is left to select", EndStopped: "stopped", EndLimit: "the sortie limit was reached"}[end]
-	return e.sink.Write(&EndEvent{End: end, Text: why, Rows: s.Rows, PCs: s.PCs, Purse: s.Purse, PartyDebt: s.PartyDebt,
+	return e.sink.Write(&EndEvent{End: end, Text: endReason(end), Rows: s.Rows, PCs: s.PCs, Purse: s.Purse, PartyDebt: s.PartyDebt,
 		Bases: s.basesSecured(), UnlockOrder: s.Unlocks, NamedDead: s.NamedDead})
 }

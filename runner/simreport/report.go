@@ -56,11 +56,16 @@ type Summary struct {
 	Mean   float64 `json:"mean"`
 }
 
-// Bar is one bar of a histogram: the runs whose value was Value.
+// Bar is one bar of a histogram: the runs whose value was from Value to To inclusive (To ==
+// Value but in a histogram of a wide range).
 type Bar struct {
 	Value int `json:"value"`
+	To    int `json:"to"`
 	Runs  int `json:"runs"`
 }
+
+// maxBars is the most bars a histogram has: a wider range of values is binned in equal widths.
+const maxBars = 24
 
 // Measure is the distribution of one value at the end of the runs: an army's strength, a PC's
 // XP, the rations left.
@@ -137,8 +142,8 @@ type Meta struct {
 }
 
 // Build makes the report of tally t over the entities of the subject. locate, if set, turns an
-// entity's Decl into its file:line:col ("" if unknown).
-func Build(m Meta, seed uint64, t *runner.Tally, entities []runner.Entity, locate func(decl string) string) *Report {
+// entity's scope and Decl into its file:line:col ("" if unknown).
+func Build(m Meta, seed uint64, t *runner.Tally, entities []runner.Entity, locate func(scope, decl string) string) *Report {
 	r := &Report{Kind: m.Kind, ID: m.ID, Title: m.Title, Rules: m.Rules, Runs: t.Runs, Seed: seed,
 		LastSeed: runner.RunSeed(seed, t.Runs-1), Policy: m.Policy, DayUnit: m.DayUnit}
 	if r.DayUnit == "" {
@@ -193,7 +198,7 @@ func outcomes(t *runner.Tally) []Outcome {
 		lo, hi := runner.Wilson(n, t.Runs)
 		oc := Outcome{Outcome: o, Runs: n, Rate: rate(n, t.Runs), Low: lo, High: hi}
 		for k, c := range t.Causes {
-			if k[0] == o {
+			if k[0] == o && k[1] != "" {
 				oc.Causes = append(oc.Causes, Cause{Cause: k[1], Runs: c, Rate: rate(c, t.Runs)})
 			}
 		}
@@ -220,18 +225,34 @@ func summarize(d *runner.Dist) Summary {
 	return Summary{N: d.N, Min: d.Min(), Median: d.Quantile(0.5), P90: d.Quantile(0.9), Max: d.Max(), Mean: d.Mean()}
 }
 
+// histogram has a bar per value from the smallest to the largest (zero bars included, so the
+// shape reads right), or, over a range wider than maxBars, bars of width ceil(range/20) from the
+// smallest value.
 func histogram(d *runner.Dist) []Bar {
 	values, counts := d.Values()
-	out := make([]Bar, len(values))
-	for i := range values {
-		out[i] = Bar{Value: values[i], Runs: counts[i]}
+	if len(values) == 0 {
+		return []Bar{}
+	}
+	lo, hi := values[0], values[len(values)-1]
+	width := 1
+	if hi-lo+1 > maxBars {
+		width = (hi - lo + 20) / 20
+	}
+	n := (hi-lo)/width + 1
+	out := make([]Bar, n)
+	for i := range out {
+		out[i].Value = lo + i*width
+		out[i].To = out[i].Value + width - 1
+	}
+	for i, v := range values {
+		out[(v-lo)/width].Runs += counts[i]
 	}
 	return out
 }
 
 // coverage groups the entities by scope and kind (in the order the subject lists them), each
 // with its tally, then the covered keys no entity names (a tactic used), by key.
-func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate func(string) string) []Coverage {
+func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate func(scope, decl string) string) []Coverage {
 	var out []Coverage
 	index := map[[2]string]int{}
 	group := func(scope, kind string) *Coverage {
@@ -262,7 +283,7 @@ func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate fun
 		listed[k] = true
 		pos := ""
 		if locate != nil && en.Decl != "" {
-			pos = locate(en.Decl)
+			pos = locate(en.Scope, en.Decl)
 		}
 		g := group(en.Scope, en.Kind)
 		g.Entities = append(g.Entities, entry(k, en.Name, pos, true))

@@ -119,16 +119,22 @@ func summaryLine(s Summary) string {
 // the runs.
 func writeHistogram(b *bytes.Buffer, bars []Bar) {
 	top, wide := 0, 1
+	label := func(x Bar) string {
+		if x.To > x.Value {
+			return fmt.Sprintf("%d-%d", x.Value, x.To)
+		}
+		return strconv.Itoa(x.Value)
+	}
 	for _, x := range bars {
 		top = max(top, x.Runs)
-		wide = max(wide, len(strconv.Itoa(x.Value)))
+		wide = max(wide, len(label(x)))
 	}
 	for _, x := range bars {
 		n := 0
 		if top > 0 {
 			n = (x.Runs*histWidth + top - 1) / top
 		}
-		fmt.Fprintf(b, "  %*d | %-*s %d\n", wide, x.Value, histWidth, strings.Repeat("#", n), x.Runs)
+		fmt.Fprintf(b, "  %*s | %-*s %d\n", wide, label(x), histWidth, strings.Repeat("#", n), x.Runs)
 	}
 }
 
