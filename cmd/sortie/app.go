@@ -100,6 +100,11 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			explainCommand(e),
 			schemaCommand(e),
 			battleCommand(e),
+			fmtCommand(e),
+			graphCommand(e),
+			testCommand(e),
+			initCommand(e),
+			diffCommand(e),
 			simulateCommand(e),
 		},
 	}
