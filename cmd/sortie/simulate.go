@@ -11,6 +11,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
+	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 	"github.com/urfave/cli/v2"
@@ -39,10 +40,13 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "play `N` runs"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "run i is seeded with `S` + i"},
-			&cli.StringFlag{Name: "policy", Value: "random", Usage: "decide by `NAME`: first or random"},
+			&cli.StringFlag{Name: "policy", Value: "random", Usage: "decide by `NAME`: first, random (a battle: also default)"},
 			&cli.IntFlag{Name: "workers", Usage: "play on `W` workers (default: the number of processors)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: text or json"},
 			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page to `FILE`"},
+			&cli.BoolFlag{Name: "check", Usage: "run the balance checks (expect: in the scenario, or --expect); exit 1 when one fails"},
+			&cli.StringFlag{Name: "expect", Usage: "with --check: take the balance checks from `FILE` (its expect: list)"},
+			&cli.StringFlag{Name: "replay-dir", Value: ".", Usage: "with --check: write the failing runs' replay scripts into `DIR`"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -59,14 +63,26 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 			if w := c.Int("workers"); w < 0 || w > 1024 {
 				return failf(exitUsage, "--workers %d: want 0..1024", w)
 			}
-			sub, err := loadSubject(e, c.Args().First())
+			if !c.Bool("check") && (c.IsSet("expect") || c.IsSet("replay-dir")) {
+				return failf(exitUsage, "--expect and --replay-dir go with --check")
+			}
+			if c.Bool("check") && (c.IsSet("runs") || c.IsSet("seed") || c.IsSet("policy")) {
+				return failf(exitUsage, "--check plays each balance check with its own policy, runs and seed; drop --runs, --seed and --policy")
+			}
+			if c.Bool("check") {
+				if st, err := os.Stat(c.String("replay-dir")); err != nil || !st.IsDir() {
+					return failf(exitUsage, "--replay-dir %s: not a folder", c.String("replay-dir"))
+				}
+			}
+			path := c.Args().First()
+			sub, err := loadSubject(e, path)
 			if err != nil {
 				return err
 			}
-			pol, err := policyMaker(c.String("policy"))
-			if c.String("policy") == "default" && sub.battle != nil {
-				pol, err = pathfinder.DefaultPolicy, nil
+			if c.Bool("check") {
+				return simulateChecks(e, c, sub, path, format)
 			}
+			pol, err := sub.policy(c.String("policy"))
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -83,22 +99,57 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 			}
 			sub.meta.Policy = c.String("policy")
 			rep := simreport.Build(sub.meta, seed, t, sub.subject.Coverable(), sub.decls.locate)
-			if path := c.String("html"); path != "" {
-				if err := writeHTMLReport(path, rep, sub.decls.sources); err != nil {
-					return failf(exitUsage, "--html %s: %v", path, err)
-				}
-			}
-			if format == "json" {
-				err = simreport.WriteJSON(e.stdout, rep)
-			} else {
-				err = simreport.WriteText(e.stdout, rep)
-			}
-			if err != nil {
-				return failf(exitUsage, "%v", err)
-			}
-			return nil
+			return writeReport(e, c, sub, rep, format)
 		},
 	}
+}
+
+// simulateChecks runs --check: the checks, their report, exit 1 when one fails.
+func simulateChecks(e *env, c *cli.Context, sub *simSubject, path, format string) error {
+	bs, err := loadChecks(e, sub, c.String("expect"))
+	if err != nil {
+		return err
+	}
+	res, err := runChecks(e, sub, path, bs, c.Int("workers"), c.String("replay-dir"))
+	if err != nil {
+		return err
+	}
+	if p := c.String("html"); p != "" {
+		if err := writeHTMLReport(p, res.report, sub.decls.sources); err != nil {
+			return failf(exitUsage, "--html %s: %v", p, err)
+		}
+	}
+	if format == "json" {
+		err = simreport.WriteJSON(e.stdout, res.results)
+	} else {
+		err = writeChecks(e.stdout, res.results)
+	}
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	if res.failed > 0 {
+		return failf(exitFindings, "%d of %d balance checks failed", res.failed, len(res.results))
+	}
+	return nil
+}
+
+// writeReport writes the report to stdout and, with --html, to the page.
+func writeReport(e *env, c *cli.Context, sub *simSubject, rep *simreport.Report, format string) error {
+	if p := c.String("html"); p != "" {
+		if err := writeHTMLReport(p, rep, sub.decls.sources); err != nil {
+			return failf(exitUsage, "--html %s: %v", p, err)
+		}
+	}
+	var err error
+	if format == "json" {
+		err = simreport.WriteJSON(e.stdout, rep)
+	} else {
+		err = simreport.WriteText(e.stdout, rep)
+	}
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	return nil
 }
 
 // simSubject is what simulate plays: the subject, its names for the report and how its
@@ -108,6 +159,31 @@ type simSubject struct {
 	battle  *plan.Battle // a battle file's, nil otherwise
 	meta    simreport.Meta
 	decls   declarations
+	files   []string     // its source files (the campaign file): where its expect: list is
+	known   expect.Known // what it defines, for the balance checks
+}
+
+// command is the sortie command that plays the subject once: run, campaign run, battle.
+func (s *simSubject) command() string {
+	switch s.meta.Kind {
+	case "campaign":
+		return "campaign run"
+	case "battle":
+		return "battle"
+	}
+	return "run"
+}
+
+// policy returns the PolicyMaker called name for the subject: first, random, or for a battle
+// default (its own commanders' policy).
+func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
+	if name == "default" {
+		if s.battle == nil {
+			return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(runner.Policies, ", "))
+		}
+		return pathfinder.DefaultPolicy, nil
+	}
+	return policyMaker(name)
 }
 
 // loadSubject compiles path into a subject: a campaign file, a battle file, or a scenario (or a
@@ -118,7 +194,11 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		if err != nil {
 			return nil, err
 		}
-		sub := &simSubject{subject: campaign.Subject(c), meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"}}
+		sub := &simSubject{subject: campaign.Subject(c), meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
+			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}}}
+		for _, pc := range c.Party {
+			sub.known.PCs = append(sub.known.PCs, pc.ID)
+		}
 		sub.decls.add("", []string{path})
 		for _, sc := range c.Scenarios {
 			sub.decls.add(sc.ID, scenarioFiles(filepath.Join(filepath.Dir(path), filepath.FromSlash(sc.Path)), sc.Plan))
@@ -137,8 +217,9 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	sub := &simSubject{subject: s, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules}}
-	sub.decls.add("", scenarioFiles(path, p))
+	sub := &simSubject{subject: s, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules},
+		files: scenarioFiles(path, p), known: knownOf(p)}
+	sub.decls.add("", sub.files)
 	return sub, nil
 }
 
@@ -152,14 +233,19 @@ func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubje
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"}}
+	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"},
+		known: expect.Known{Armies: []string{}}}
+	for _, a := range b.Armies {
+		sub.known.Armies = append(sub.known.Armies, a.ID)
+	}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)
 	}
 	for _, f := range b.Sources {
-		sub.decls.add("", []string{filepath.Join(dir, filepath.FromSlash(f))})
+		sub.files = append(sub.files, filepath.Join(dir, filepath.FromSlash(f)))
 	}
+	sub.decls.add("", sub.files)
 	return sub, nil
 }
 

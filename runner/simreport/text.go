@@ -100,12 +100,12 @@ func WriteText(w io.Writer, r *Report) error {
 	return err
 }
 
-// WriteJSON writes r as indented JSON, HTML characters not escaped.
-func WriteJSON(w io.Writer, r *Report) error {
+// WriteJSON writes v (a Report, or the checks) as indented JSON, HTML characters not escaped.
+func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	return enc.Encode(v)
 }
 
 func summaryLine(s Summary) string {
