@@ -124,7 +124,7 @@ func runChecks(e *env, sub *simSubject, path string, bs []expect.Balance, worker
 		var groupChecks []simreport.Check
 		for bi, b := range g.checks {
 			for _, r := range b.Check(t, offsets[bi], entities) {
-				c := simreport.Check{Name: b.Name + ": " + r.Check, Pos: r.Pos.String(), OK: r.OK, Got: r.Got}
+				c := simreport.Check{Name: b.Name + ": " + r.Check, Want: r.Want, Pos: r.Pos.String(), OK: r.OK, Got: r.Got}
 				if !r.OK {
 					out.failed++
 					if r.Run >= 0 {
@@ -141,11 +141,11 @@ func runChecks(e *env, sub *simSubject, path string, bs []expect.Balance, worker
 							return nil, failf(exitUsage, "replay script: %v", err)
 						}
 						c.Replay = file
-						d := diag.Errorf(r.Pos, expect.CodeBalance, "%s: %s; got %s (smallest failing seed %d)", b.Name, r.Check, r.Got, seed)
+						d := diag.Errorf(r.Pos, expect.CodeBalance, "%s: %s: got %s, want %s (smallest failing seed %d)", b.Name, r.Check, r.Got, r.Want, seed)
 						d.Hint = "replay it: " + cmd
 						list.Add(d)
 					} else {
-						list.Add(diag.Errorf(r.Pos, expect.CodeBalance, "%s: %s; got %s", b.Name, r.Check, r.Got))
+						list.Add(diag.Errorf(r.Pos, expect.CodeBalance, "%s: %s: got %s, want %s", b.Name, r.Check, r.Got, r.Want))
 					}
 				}
 				groupChecks = append(groupChecks, c)
@@ -207,7 +207,7 @@ func writeChecks(w io.Writer, cs []simreport.Check) error {
 		if !c.OK {
 			status = "FAIL"
 		}
-		fmt.Fprintf(&b, "%s %s: %s", status, c.Name, c.Got)
+		fmt.Fprintf(&b, "%s %s: %s, want %s", status, c.Name, c.Got, c.Want)
 		if c.Seed != nil {
 			b.WriteString(" (smallest failing seed " + strconv.FormatUint(*c.Seed, 10))
 			if c.Replay != "" {

@@ -261,7 +261,8 @@ func (b *Balance) Watches() []runner.Watch {
 
 // Result is the outcome of one assertion of a Balance.
 type Result struct {
-	Check string   // what it asserts: "rate of runs with outcome success in 0.35..0.55"
+	Check string   // what it reads: "rate of runs with outcome success"
+	Want  string   // what it must be: "0.35..0.55"
 	Pos   diag.Pos // where it is written
 	OK    bool
 	Got   string // what the runs gave
@@ -280,7 +281,7 @@ func (b *Balance) Check(t *runner.Tally, first int, entities []runner.Entity) []
 		m := w[0]
 		x := float64(m.Runs) / float64(max(t.Runs, 1))
 		lo, hi := runner.Wilson(m.Runs, t.Runs)
-		res := Result{Check: fmt.Sprintf("rate of %s %s", what, b.Rate.Rate), Pos: b.Rate.Pos, OK: b.Rate.Match(x), Run: -1,
+		res := Result{Check: "rate of " + what, Want: b.Rate.Rate.String(), Pos: b.Rate.Pos, OK: b.Rate.Match(x), Run: -1,
 			Got: fmt.Sprintf("%d of %d runs, %s (95%% interval %s - %s)", m.Runs, t.Runs, pct(x), pct(lo), pct(hi))}
 		if !res.OK {
 			if b.Rate.TooHigh(x) {
@@ -305,7 +306,7 @@ func (b *Balance) Check(t *runner.Tally, first int, entities []runner.Entity) []
 		case "max":
 			got = d.Max()
 		}
-		res := Result{Check: fmt.Sprintf("%s %s of %s %s", s.Of, s.Field, what, s.Num), Pos: s.Pos, Run: -1}
+		res := Result{Check: fmt.Sprintf("%s %s of %s", s.Of, s.Field, what), Want: s.Num.String(), Pos: s.Pos, Run: -1}
 		if d.N == 0 {
 			res.Got = "no run to read it from"
 			res.Run = w[0].FirstNot
@@ -335,7 +336,7 @@ func (b *Balance) Check(t *runner.Tally, first int, entities []runner.Entity) []
 				never = append(never, id)
 			}
 		}
-		res := Result{Check: "every one of the " + c.V + " covered", Pos: c.Pos, OK: len(never) == 0, Run: -1,
+		res := Result{Check: c.V + " covered", Want: "all", Pos: c.Pos, OK: len(never) == 0, Run: -1,
 			Got: fmt.Sprintf("%d of %d covered in %d runs", total-len(never), total, t.Runs)}
 		if !res.OK {
 			res.Got += "; never: " + strings.Join(never, ", ")

@@ -127,7 +127,8 @@ type RunError struct {
 
 // Check is a balance assertion's result (filled in by the caller that checked it).
 type Check struct {
-	Name   string  `json:"name"`          // what it asserts, as written
+	Name   string  `json:"name"`          // what it reads: "winRate: rate of runs with outcome success"
+	Want   string  `json:"want"`          // what it must be: "0.35..0.55"
 	Pos    string  `json:"pos,omitempty"` // where it is written
 	OK     bool    `json:"ok"`
 	Got    string  `json:"got"`              // what the runs gave

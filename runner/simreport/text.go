@@ -82,7 +82,7 @@ func WriteText(w io.Writer, r *Report) error {
 			if !c.OK {
 				status = "FAIL"
 			}
-			line := fmt.Sprintf("%s %s: %s", status, c.Name, c.Got)
+			line := fmt.Sprintf("%s %s: %s, want %s", status, c.Name, c.Got, c.Want)
 			if c.Pos != "" {
 				line = c.Pos + ": " + line
 			}
