@@ -115,10 +115,15 @@ type Learner interface {
 }
 
 // LearnEvery is the size of a Learner's generations (runs).
-const LearnEvery = 256
+const LearnEvery = 64
 
-// chunk is the number of runs a worker plays into one tally before the merge.
-const chunk = 64
+// chunk is the number of runs a worker plays into one tally before the merge; learnChunk the
+// same under a Learner, so that the workers share each generation. The tally does not depend on
+// the chunks: every count adds up, every first run is a minimum.
+const (
+	chunk      = 64
+	learnChunk = 16
+)
 
 // NamedPolicy is a PolicyMaker for the stateless policies of NewPolicy ("first", "random"), each
 // run's seeded with the run's seed.
@@ -159,7 +164,12 @@ func Simulate(s Subject, o SimOptions) (*Tally, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	nchunks := (o.Runs + chunk - 1) / chunk
+	learner, learns := o.Policy.(Learner)
+	size := chunk
+	if learns {
+		size = learnChunk
+	}
+	nchunks := (o.Runs + size - 1) / size
 	workers = min(workers, nchunks)
 	trials := make([]Trial, workers)
 	for w := range trials {
@@ -170,21 +180,20 @@ func Simulate(s Subject, o SimOptions) (*Tally, error) {
 		trials[w] = t
 	}
 	total := newTally(o.Watch)
-	learner, learns := o.Policy.(Learner)
 	gen := nchunks // chunks per generation: all of them, unless the policy learns
 	if learns {
-		gen = LearnEvery / chunk
+		gen = LearnEvery / size
 	}
 	done := 0
 	for first := 0; first < nchunks; first += gen {
 		last := min(first+gen, nchunks)
 		var deciders []Decider
 		if learns {
-			deciders = make([]Decider, min(last*chunk, o.Runs)-first*chunk)
+			deciders = make([]Decider, min(last*size, o.Runs)-first*size)
 		}
-		err := playChunks(trials, first, last, &o, total, deciders, func() {
+		err := playChunks(trials, size, first, last, &o, total, deciders, func() {
 			if o.Progress != nil {
-				done = min(done+chunk, o.Runs)
+				done = min(done+size, o.Runs)
 				o.Progress(done)
 			}
 		})
@@ -192,15 +201,16 @@ func Simulate(s Subject, o SimOptions) (*Tally, error) {
 			return nil, err
 		}
 		for k, d := range deciders {
-			learner.Learn(first*chunk+k, d)
+			learner.Learn(first*size+k, d)
 		}
 	}
 	return total, nil
 }
 
-// playChunks plays chunks [first, last) on the workers and merges their tallies into total in
-// chunk order. deciders, if not nil, receives each run's decider (index: run - first*chunk).
-func playChunks(trials []Trial, first, last int, o *SimOptions, total *Tally, deciders []Decider, merged func()) error {
+// playChunks plays chunks [first, last) of size runs on the workers and merges their tallies
+// into total in chunk order. deciders, if not nil, receives each run's decider (index: run -
+// first*size).
+func playChunks(trials []Trial, size, first, last int, o *SimOptions, total *Tally, deciders []Decider, merged func()) error {
 	type result struct {
 		c   int
 		t   *Tally
@@ -216,7 +226,7 @@ func playChunks(trials []Trial, first, last int, o *SimOptions, total *Tally, de
 			obs := newRunObserver(o.Watch)
 			for c := range next {
 				t := newTally(o.Watch)
-				err := playChunk(tr, c, o, t, obs, deciders, first*chunk)
+				err := playChunk(tr, size, c, o, t, obs, deciders, first*size)
 				out <- result{c, t, err}
 			}
 		}(trials[w])
@@ -247,9 +257,9 @@ func playChunks(trials []Trial, first, last int, o *SimOptions, total *Tally, de
 	return firstErr
 }
 
-// playChunk plays the runs of chunk c into t.
-func playChunk(tr Trial, c int, o *SimOptions, t *Tally, obs *runObserver, deciders []Decider, base int) error {
-	for i := c * chunk; i < min((c+1)*chunk, o.Runs); i++ {
+// playChunk plays the runs of chunk c (of size runs) into t.
+func playChunk(tr Trial, size, c int, o *SimOptions, t *Tally, obs *runObserver, deciders []Decider, base int) error {
+	for i := c * size; i < min((c+1)*size, o.Runs); i++ {
 		seed := RunSeed(o.Seed, i)
 		d, err := o.Policy.Decider(i, seed)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
 	"github.com/sortie-rpg/sortie/runner/expect"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 	"github.com/urfave/cli/v2"
@@ -32,15 +33,17 @@ func simulateCommand(e *env) *cli.Command {
   - coverage: every block, passage, box, event, objective, encounter, episode (for battles:
     tactic, strategy, army fate) with the runs it happened in, and what never happened.
 
-Policies: first (the first legal choice), random (a uniform choice each time); for a battle
-file also default (the engine's own commanders' policy, as sortie battle --runs plays).
+Policies: first (the first legal choice), random (a uniform choice each time), explore (the
+choice tried least often in earlier runs and this one: coverage in fewer runs), goal (Karzoral:
+toward the open objectives, resting after a battle); for a battle file also default (the
+engine's own commanders' policy, as sortie battle --runs plays).
 --format json writes the report as JSON; --html FILE also writes it as one self-contained page
 (heat maps of where the party and each army stood, histograms, the coverage lists). A progress
 bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "play `N` runs"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "run i is seeded with `S` + i"},
-			&cli.StringFlag{Name: "policy", Value: "random", Usage: "decide by `NAME`: first, random (a battle: also default)"},
+			&cli.StringFlag{Name: "policy", Value: "random", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default)"},
 			&cli.IntFlag{Name: "workers", Usage: "play on `W` workers (default: the number of processors)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: text or json"},
 			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page to `FILE`"},
@@ -155,12 +158,14 @@ func writeReport(e *env, c *cli.Context, sub *simSubject, rep *simreport.Report,
 // simSubject is what simulate plays: the subject, its names for the report and how its
 // declarations read as file:line.
 type simSubject struct {
-	subject runner.Subject
-	battle  *plan.Battle // a battle file's, nil otherwise
-	meta    simreport.Meta
-	decls   declarations
-	files   []string     // its source files (the campaign file): where its expect: list is
-	known   expect.Known // what it defines, for the balance checks
+	subject  runner.Subject
+	battle   *plan.Battle   // a battle file's, nil otherwise
+	plan     *plan.Plan     // a scenario's, nil otherwise
+	campaign *plan.Campaign // a campaign's, nil otherwise
+	meta     simreport.Meta
+	decls    declarations
+	files    []string     // its source files (the campaign file): where its expect: list is
+	known    expect.Known // what it defines, for the balance checks
 }
 
 // command is the sortie command that plays the subject once: run, campaign run, battle.
@@ -174,17 +179,32 @@ func (s *simSubject) command() string {
 	return "run"
 }
 
-// policy returns the PolicyMaker called name for the subject: first, random, or for a battle
-// default (its own commanders' policy).
+// policy returns a fresh PolicyMaker called name for the subject: first, random, explore (it
+// learns from a simulation's runs: a new one for each), goal (Karzoral scenarios and campaigns),
+// or for a battle default (its own commanders' policy).
 func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
-	if name == "default" {
+	switch name {
+	case "default":
 		if s.battle == nil {
-			return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(runner.Policies, ", "))
+			return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(simPolicies, ", "))
 		}
 		return pathfinder.DefaultPolicy, nil
+	case "explore":
+		return runner.NewExplore(), nil
+	case "goal":
+		switch {
+		case s.campaign != nil:
+			return campaign.Goal(s.campaign), nil
+		case s.plan != nil && s.plan.Scenario.Rules == karzoral.RulesName:
+			return karzoral.NewGoal(s.plan), nil
+		}
+		return nil, fmt.Errorf("policy goal walks a Karzoral field; %s %s is not one (want first, random or explore)", s.meta.Kind, s.meta.ID)
 	}
 	return policyMaker(name)
 }
+
+// simPolicies are the policies simulate knows (default: battles only; goal: Karzoral).
+var simPolicies = []string{"first", "random", "explore", "goal"}
 
 // loadSubject compiles path into a subject: a campaign file, a battle file, or a scenario (or a
 // compiled plan).
@@ -194,7 +214,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		if err != nil {
 			return nil, err
 		}
-		sub := &simSubject{subject: campaign.Subject(c), meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
+		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
 			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}}}
 		for _, pc := range c.Party {
 			sub.known.PCs = append(sub.known.PCs, pc.ID)
@@ -217,7 +237,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	sub := &simSubject{subject: s, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules},
+	sub := &simSubject{subject: s, plan: p, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules},
 		files: scenarioFiles(path, p), known: knownOf(p)}
 	sub.decls.add("", sub.files)
 	return sub, nil

@@ -121,3 +121,56 @@ func endReason(end string) string {
 	}
 	return end
 }
+
+// Goal is the goal policy for a campaign: every campaign decision takes the first choice (the
+// first scenario offered, the first benefit, then sortie), and each sortie is played by the
+// scenario's own karzoral.Goal, fresh for every sortie.
+func Goal(c *plan.Campaign) runner.PolicyMaker {
+	g := &goal{c: c, goals: map[string]*karzoral.Goal{}}
+	for _, sc := range c.Scenarios {
+		g.goals[sc.ID] = karzoral.NewGoal(sc.Plan)
+	}
+	return g
+}
+
+type goal struct {
+	c     *plan.Campaign
+	goals map[string]*karzoral.Goal
+}
+
+func (g *goal) Decider(run int, seed uint64) (runner.Decider, error) {
+	return &goalRun{g: g, seed: seed, scenario: g.c.Scenarios[g.c.Prologue].ID}, nil
+}
+
+type goalRun struct {
+	g        *goal
+	seed     uint64
+	scenario string         // the scenario being played or prepared
+	sortie   runner.Decider // its goal decider, nil until its first decision
+	day      int
+	sorties  int
+}
+
+func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
+	switch q.Kind {
+	case runner.KindSelect:
+		r.scenario, r.sortie = q.Choices[0].Name, nil
+		return runner.Answer{}, nil
+	case runner.KindBenefit, runner.KindPrepare:
+		if i := q.Find("sortie"); q.Kind == runner.KindPrepare && i >= 0 {
+			return runner.Answer{Choice: i}, nil
+		}
+		return runner.Answer{}, nil
+	}
+	if r.sortie == nil || q.Day < r.day {
+		// A new sortie (or the prologue again): a fresh memory of the field.
+		r.sorties++
+		d, err := r.g.goals[r.scenario].Decider(r.sorties, r.seed+uint64(r.sorties))
+		if err != nil {
+			return runner.Answer{}, err
+		}
+		r.sortie = d
+	}
+	r.day = q.Day
+	return r.sortie.Decide(q)
+}
