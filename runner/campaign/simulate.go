@@ -122,9 +122,9 @@ func endReason(end string) string {
 	return end
 }
 
-// Goal is the goal policy for a campaign: every campaign decision takes the first choice (the
-// first scenario offered, the first benefit, then sortie), and each sortie is played by the
-// scenario's own karzoral.Goal, fresh for every sortie.
+// Goal is the goal policy for a campaign: it selects the final scenario when it is open (K-7),
+// else the scenario selected least often so far; it takes the first benefit, then sorties; each
+// sortie is played by the scenario's own karzoral.Goal, fresh for every sortie.
 func Goal(c *plan.Campaign) runner.PolicyMaker {
 	g := &goal{c: c, goals: map[string]*karzoral.Goal{}}
 	for _, sc := range c.Scenarios {
@@ -139,7 +139,7 @@ type goal struct {
 }
 
 func (g *goal) Decider(run int, seed uint64) (runner.Decider, error) {
-	return &goalRun{g: g, seed: seed, scenario: g.c.Scenarios[g.c.Prologue].ID}, nil
+	return &goalRun{g: g, seed: seed, scenario: g.c.Scenarios[g.c.Prologue].ID, selected: map[string]int{}}, nil
 }
 
 type goalRun struct {
@@ -149,13 +149,27 @@ type goalRun struct {
 	sortie   runner.Decider // its goal decider, nil until its first decision
 	day      int
 	sorties  int
+	selected map[string]int // times each scenario was selected
 }
 
 func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 	switch q.Kind {
 	case runner.KindSelect:
-		r.scenario, r.sortie = q.Choices[0].Name, nil
-		return runner.Answer{}, nil
+		// The campaign's goal is its final scenario (K-7): take it when it is open, else the
+		// scenario selected least often so far.
+		best := 0
+		for i, c := range q.Choices {
+			if c.Value == r.g.c.Final {
+				best = i
+				break
+			}
+			if r.selected[c.Name] < r.selected[q.Choices[best].Name] {
+				best = i
+			}
+		}
+		r.scenario, r.sortie = q.Choices[best].Name, nil
+		r.selected[r.scenario]++
+		return runner.Answer{Choice: best}, nil
 	case runner.KindBenefit, runner.KindPrepare:
 		if i := q.Find("sortie"); q.Kind == runner.KindPrepare && i >= 0 {
 			return runner.Answer{Choice: i}, nil
