@@ -225,9 +225,8 @@ func playChunks(trials []Trial, size, first, last int, o *SimOptions, total *Tal
 			defer wg.Done()
 			obs := newRunObserver(o.Watch)
 			for c := range next {
-				t := newTally(o.Watch)
-				err := playChunk(tr, size, c, o, t, obs, deciders, first*size)
-				out <- result{c, t, err}
+				err := playChunk(tr, size, c, o, obs, deciders, first*size)
+				out <- result{c, obs.tally(), err}
 			}
 		}(trials[w])
 	}
@@ -257,8 +256,8 @@ func playChunks(trials []Trial, size, first, last int, o *SimOptions, total *Tal
 	return firstErr
 }
 
-// playChunk plays the runs of chunk c (of size runs) into t.
-func playChunk(tr Trial, size, c int, o *SimOptions, t *Tally, obs *runObserver, deciders []Decider, base int) error {
+// playChunk plays the runs of chunk c (of size runs) into obs's chunk.
+func playChunk(tr Trial, size, c int, o *SimOptions, obs *runObserver, deciders []Decider, base int) error {
 	for i := c * size; i < min((c+1)*size, o.Runs); i++ {
 		seed := RunSeed(o.Seed, i)
 		d, err := o.Policy.Decider(i, seed)
@@ -271,7 +270,7 @@ func playChunk(tr Trial, size, c int, o *SimOptions, t *Tally, obs *runObserver,
 		obs.reset(i, seed)
 		end, err := tr.Play(seed, d, obs)
 		obs.finish(end, err)
-		t.add(obs)
+		obs.add()
 	}
 	return nil
 }

@@ -108,73 +108,6 @@ func (t *Tally) Rate(outcome string) float64 {
 	return float64(t.Outcomes[outcome]) / float64(t.Runs)
 }
 
-// add adds one finished run (its observer) to t.
-func (t *Tally) add(o *runObserver) {
-	t.Runs++
-	t.Outcomes[o.outcome]++
-	t.Causes[[2]string{o.outcome, o.cause}]++
-	t.Days.Add(o.day)
-	d := t.DaysBy[o.outcome]
-	if d == nil {
-		d = &Dist{}
-		t.DaysBy[o.outcome] = d
-	}
-	d.Add(o.day)
-	for k, n := range o.covers {
-		c := t.Covered[k]
-		if c == nil {
-			c = &Cover{First: o.run}
-			t.Covered[k] = c
-		}
-		c.Runs++
-		c.Times += n
-		c.First = min(c.First, o.run)
-	}
-	for k, v := range o.values {
-		m := t.Measures[k]
-		if m == nil {
-			m = &Dist{}
-			t.Measures[k] = m
-		}
-		m.Add(v)
-	}
-	for k, n := range o.heat {
-		t.Heat[k] += n
-	}
-	for s, n := range o.heatDays {
-		t.HeatDays[s] += n
-	}
-	if o.err != nil {
-		msg := o.err.Error()
-		c := t.Errors[msg]
-		if c == nil {
-			c = &Cover{First: o.run}
-			t.Errors[msg] = c
-		}
-		c.Runs++
-		c.Times++
-		c.First = min(c.First, o.run)
-	}
-	for i := range t.Watched {
-		w, x := &o.watch[i], &t.Watched[i]
-		if !w.Match(o) {
-			if x.FirstNot < 0 {
-				x.FirstNot = o.run
-			}
-			continue
-		}
-		x.Runs++
-		if x.First < 0 {
-			x.First = o.run
-		}
-		if w.Value != nil {
-			if v, ok := w.Value(o); ok {
-				x.Values.Add(v)
-			}
-		}
-	}
-}
-
 // merge adds u, the tally of later runs, to t.
 func (t *Tally) merge(u *Tally) {
 	t.Runs += u.Runs
@@ -265,39 +198,86 @@ func (k Key) Less(o Key) bool {
 	return k.ID < o.ID
 }
 
-// runObserver is the Sink and Observer of one run at a time (one per worker), and the RunView of
-// the run it observed.
+// runObserver is the Sink and Observer of one run at a time (one per worker), the RunView of the
+// run it observed, and the accumulator of the worker's current chunk of runs. Every key it meets
+// is interned once (index): after the first runs an observation is one map lookup and array
+// updates, and a chunk's tally is made from the arrays once (tally).
 type runObserver struct {
 	run  int
 	seed uint64
 
-	scope    string
-	covers   map[Key]int
-	values   map[Key]int
-	places   map[Key]string // (scope, "", who) -> where
-	heat     map[Key]int
-	heatDays map[string]int
+	index map[Key]int32 // interned keys: entities covered, measures, places, heat cells
+	keys  []Key
 
+	// This run.
+	scope          string
+	count          []int32 // by key: times covered in this run
+	touched        []int32 // keys covered in this run
+	value          []int   // by key: this run's value of a measure
+	valued         []int32 // keys given a value in this run
+	hasValue       []bool
+	places         []place // who stands where now, every scope
 	outcome, cause string
 	day            int
 	ended          bool
 	err            error
 	watch          []Watch
+
+	// The chunk.
+	acc accumulator
+}
+
+// place is who stands on heat cell cell (the key (scope, who, where)).
+type place struct {
+	scope, who string
+	cell       int32
+}
+
+// accumulator is a chunk's tally with interned keys.
+type accumulator struct {
+	t        *Tally // outcomes, causes, days, errors, watched: few keys, kept as they are
+	covRuns  []int  // by key
+	covTimes []int
+	covFirst []int
+	measures []Dist
+	heat     []int
 }
 
 func newRunObserver(w []Watch) *runObserver {
-	return &runObserver{covers: map[Key]int{}, values: map[Key]int{}, places: map[Key]string{},
-		heat: map[Key]int{}, heatDays: map[string]int{}, watch: w}
+	o := &runObserver{index: map[Key]int32{}, watch: w}
+	o.acc.t = newTally(w)
+	return o
+}
+
+// intern returns k's index, making one the first time.
+func (o *runObserver) intern(k Key) int32 {
+	if i, ok := o.index[k]; ok {
+		return i
+	}
+	i := int32(len(o.keys))
+	o.index[k] = i
+	o.keys = append(o.keys, k)
+	o.count = append(o.count, 0)
+	o.value = append(o.value, 0)
+	o.hasValue = append(o.hasValue, false)
+	a := &o.acc
+	a.covRuns, a.covTimes, a.covFirst = append(a.covRuns, 0), append(a.covTimes, 0), append(a.covFirst, -1)
+	a.measures, a.heat = append(a.measures, Dist{}), append(a.heat, 0)
+	return i
 }
 
 func (o *runObserver) reset(run int, seed uint64) {
 	o.run, o.seed = run, seed
 	o.scope = ""
-	clear(o.covers)
-	clear(o.values)
-	clear(o.places)
-	clear(o.heat)
-	clear(o.heatDays)
+	for _, i := range o.touched {
+		o.count[i] = 0
+	}
+	o.touched = o.touched[:0]
+	for _, i := range o.valued {
+		o.hasValue[i] = false
+	}
+	o.valued = o.valued[:0]
+	o.places = o.places[:0]
 	o.outcome, o.cause, o.day, o.ended, o.err = "", "", 0, false, nil
 }
 
@@ -317,6 +297,83 @@ func (o *runObserver) finish(end *Ending, err error) {
 	}
 }
 
+// add adds the finished run to the chunk.
+func (o *runObserver) add() {
+	a := &o.acc
+	t := a.t
+	t.Runs++
+	t.Outcomes[o.outcome]++
+	t.Causes[[2]string{o.outcome, o.cause}]++
+	t.Days.Add(o.day)
+	d := t.DaysBy[o.outcome]
+	if d == nil {
+		d = &Dist{}
+		t.DaysBy[o.outcome] = d
+	}
+	d.Add(o.day)
+	for _, i := range o.touched {
+		a.covRuns[i]++
+		a.covTimes[i] += int(o.count[i])
+		if a.covFirst[i] < 0 {
+			a.covFirst[i] = o.run
+		}
+	}
+	for _, i := range o.valued {
+		a.measures[i].Add(o.value[i])
+	}
+	if o.err != nil {
+		msg := o.err.Error()
+		c := t.Errors[msg]
+		if c == nil {
+			c = &Cover{First: o.run}
+			t.Errors[msg] = c
+		}
+		c.Runs++
+		c.Times++
+	}
+	for i := range t.Watched {
+		w, x := &o.watch[i], &t.Watched[i]
+		if !w.Match(o) {
+			if x.FirstNot < 0 {
+				x.FirstNot = o.run
+			}
+			continue
+		}
+		x.Runs++
+		if x.First < 0 {
+			x.First = o.run
+		}
+		if w.Value != nil {
+			if v, ok := w.Value(o); ok {
+				x.Values.Add(v)
+			}
+		}
+	}
+}
+
+// tally returns the chunk's tally with its keys by name, and starts the next chunk.
+func (o *runObserver) tally() *Tally {
+	a := &o.acc
+	t := a.t
+	for i, k := range o.keys {
+		if a.covRuns[i] > 0 {
+			t.Covered[k] = &Cover{Runs: a.covRuns[i], Times: a.covTimes[i], First: a.covFirst[i]}
+			a.covRuns[i], a.covTimes[i], a.covFirst[i] = 0, 0, -1
+		}
+		if a.measures[i].N > 0 {
+			m := a.measures[i]
+			t.Measures[k] = &m
+			a.measures[i] = Dist{}
+		}
+		if a.heat[i] > 0 {
+			t.Heat[k] = a.heat[i]
+			a.heat[i] = 0
+		}
+	}
+	a.t = newTally(o.watch)
+	return t
+}
+
 // Write implements Sink: an Observed event observes.
 func (o *runObserver) Write(e Event) error {
 	if x, ok := e.(Observed); ok {
@@ -325,28 +382,62 @@ func (o *runObserver) Write(e Event) error {
 	return nil
 }
 
-func (o *runObserver) Cover(kind, id string) { o.covers[Key{o.scope, kind, id}]++ }
+func (o *runObserver) Cover(kind, id string) {
+	i := o.intern(Key{o.scope, kind, id})
+	if o.count[i] == 0 {
+		o.touched = append(o.touched, i)
+	}
+	o.count[i]++
+}
 
+// Place keeps who's place in a short list (a party and a few armies): most days nobody moves
+// far, and a place unchanged costs no lookup.
 func (o *runObserver) Place(who, where string) {
-	k := Key{o.scope, "", who}
-	if where == "" {
-		delete(o.places, k)
+	for i := range o.places {
+		p := &o.places[i]
+		if p.who != who || p.scope != o.scope {
+			continue
+		}
+		switch {
+		case where == "":
+			o.places = append(o.places[:i], o.places[i+1:]...)
+		case o.keys[p.cell].ID != where:
+			p.cell = o.intern(Key{o.scope, who, where})
+		}
 		return
 	}
-	o.places[k] = where
+	if where != "" {
+		o.places = append(o.places, place{o.scope, who, o.intern(Key{o.scope, who, where})})
+	}
 }
 
 func (o *runObserver) Tick() {
-	o.heatDays[o.scope]++
-	for k, where := range o.places {
-		if k.Scope == o.scope {
-			o.heat[Key{k.Scope, k.ID, where}]++
+	o.acc.t.HeatDays[o.scope]++
+	for i := range o.places {
+		if p := &o.places[i]; p.scope == o.scope {
+			o.acc.heat[p.cell]++
 		}
 	}
 }
 
-func (o *runObserver) Measure(name, who string, v int) { o.values[Key{o.scope, name, who}] = v }
-func (o *runObserver) Add(name, who string, v int)     { o.values[Key{o.scope, name, who}] += v }
+func (o *runObserver) Measure(name, who string, v int) {
+	i := o.intern(Key{o.scope, name, who})
+	if !o.hasValue[i] {
+		o.hasValue[i] = true
+		o.valued = append(o.valued, i)
+	}
+	o.value[i] = v
+}
+
+func (o *runObserver) Add(name, who string, v int) {
+	i := o.intern(Key{o.scope, name, who})
+	if !o.hasValue[i] {
+		o.hasValue[i] = true
+		o.valued = append(o.valued, i)
+		o.value[i] = 0
+	}
+	o.value[i] += v
+}
 
 func (o *runObserver) End(outcome, cause string, day int) {
 	if o.scope != "" {
@@ -363,9 +454,18 @@ func (o *runObserver) Seed() uint64    { return o.seed }
 func (o *runObserver) Outcome() string { return o.outcome }
 func (o *runObserver) Cause() string   { return o.cause }
 func (o *runObserver) Day() int        { return o.day }
-func (o *runObserver) Count(k Key) int { return o.covers[k] }
 func (o *runObserver) Err() error      { return o.err }
+
+func (o *runObserver) Count(k Key) int {
+	if i, ok := o.index[k]; ok {
+		return int(o.count[i])
+	}
+	return 0
+}
+
 func (o *runObserver) Value(k Key) (int, bool) {
-	v, ok := o.values[k]
-	return v, ok
+	if i, ok := o.index[k]; ok && o.hasValue[i] {
+		return o.value[i], true
+	}
+	return 0, false
 }

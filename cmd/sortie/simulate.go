@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -82,6 +83,8 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 			if err != nil {
 				return err
 			}
+			// A simulation makes many short-lived events and keeps little: collect less often.
+			defer debug.SetGCPercent(debug.SetGCPercent(400))
 			if c.Bool("check") {
 				return simulateChecks(e, c, sub, path, format)
 			}

@@ -176,7 +176,10 @@ func (g *game) selectScenario(sel []int) (int, error) {
 		return 0, err
 	}
 	i := ch[a.Choice].Value
-	return i, g.out.sink.Write(&SelectEvent{Scenario: g.c.Scenarios[i].ID,
+	if !g.out.on {
+		return i, nil
+	}
+	return i, g.out.write(&SelectEvent{Scenario: g.c.Scenarios[i].ID,
 		Text: fmt.Sprintf("the party selects %s: %s (selectable: %s; K-9, K-10)", g.c.Scenarios[i].ID, g.c.Scenarios[i].Plan.Scenario.Title, names(ch))})
 }
 
@@ -212,13 +215,17 @@ func (g *game) prepare(i int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		text := "no mercenary benefit (K-11)"
 		if b := ch[a.Choice].Value; b >= 0 {
 			benefit = g.c.Benefits[b].ID
-			text = fmt.Sprintf("mercenary benefit: %s, %s (K-11)", benefit, ch[a.Choice].Note)
 		}
-		if err := g.out.sink.Write(&BenefitEvent{Benefit: benefit, Text: text}); err != nil {
-			return "", err
+		if g.out.on {
+			text := "no mercenary benefit (K-11)"
+			if benefit != "" {
+				text = fmt.Sprintf("mercenary benefit: %s, %s (K-11)", benefit, ch[a.Choice].Note)
+			}
+			if err := g.out.write(&BenefitEvent{Benefit: benefit, Text: text}); err != nil {
+				return "", err
+			}
 		}
 	}
 	for {

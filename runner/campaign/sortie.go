@@ -115,18 +115,19 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		rep.XPNote = failureNote(mid, failXP)
 	}
 	rep.XP = make([]int, len(s.PCs))
-	byName := map[string]int{}
-	for _, pc := range res.PCs {
-		byName[pc.Name] = pc.XP
-	}
 	fromRunner := 0
 	for i, pc := range s.PCs {
-		if v, ok := byName[pc.Name]; ok && res.Outcome != runner.Stopped {
-			rep.XP[i] = v
-			fromRunner++
+		rep.XP[i] = xp
+		if res.Outcome == runner.Stopped {
 			continue
 		}
-		rep.XP[i] = xp
+		for _, r := range res.PCs {
+			if r.Name == pc.Name {
+				rep.XP[i] = r.XP
+				fromRunner++
+				break
+			}
+		}
 	}
 	if fromRunner > 0 {
 		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
