@@ -9,6 +9,12 @@ import (
 	"strconv"
 	"strings"
 
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	cueerrors "cuelang.org/go/cue/errors"
+	cueyaml "cuelang.org/go/encoding/yaml"
+
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
@@ -49,6 +55,13 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 	if expectFile != "" {
 		if _, err := os.Stat(expectFile); err != nil {
 			return nil, failf(exitUsage, "--expect: %v", err)
+		}
+		// A scenario's expect: list was checked against #Balance when it compiled; a side file
+		// is checked here.
+		if list := vetExpectFile(expectFile); list.HasErrors() {
+			list.Sort()
+			writeDiagText(e.stderr, list, false)
+			return nil, failf(exitFindings, "%d problem(s) in %s", list.Count(diag.Error), expectFile)
 		}
 		files = []string{expectFile}
 	}
@@ -222,4 +235,82 @@ func writeChecks(w io.Writer, cs []simreport.Check) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// vetExpectFile checks an --expect file's expect: list against the schema's #Balance: a
+// misspelt field or a bad value is a Q002 at its position.
+func vetExpectFile(path string) diag.List {
+	bad := func(pos diag.Pos, format string, args ...any) diag.List {
+		return diag.List{diag.Errorf(pos, expect.CodeBadTest, format, args...)}
+	}
+	file := diag.Pos{File: displayPath(path)}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return bad(file, "%v", err)
+	}
+	if len(src) > 4<<20 {
+		return bad(file, "the file is larger than 4 MiB")
+	}
+	ctx := cuecontext.New()
+	var v cue.Value
+	if strings.EqualFold(filepath.Ext(path), ".cue") {
+		v = ctx.CompileBytes(src, cue.Filename(path))
+	} else {
+		f, err := cueyaml.Extract(path, src)
+		if err != nil {
+			return bad(file, "%v", err)
+		}
+		v = ctx.BuildFile(f)
+	}
+	if err := v.Err(); err != nil {
+		return cueDiags(err, file)
+	}
+	schemaSrc, err := compiler.SchemaCUE("schema")
+	if err != nil {
+		return bad(file, "%v", err)
+	}
+	def := ctx.CompileBytes(schemaSrc).LookupPath(cue.ParsePath("#Balance"))
+	list := v.LookupPath(cue.ParsePath("expect"))
+	if !list.Exists() {
+		return nil // loadChecks says there is no list
+	}
+	it, err := list.List()
+	if err != nil {
+		return bad(file, "expect: want a list of balance checks (#Balance)")
+	}
+	var out diag.List
+	for it.Next() {
+		if err := it.Value().Unify(def).Validate(cue.Concrete(true)); err != nil {
+			out = append(out, cueDiags(err, file)...)
+		}
+	}
+	return out
+}
+
+// cueDiags turns CUE errors into Q002s at the user's positions: one per field (a disjunction's
+// alternatives all fail at the same place: its first says enough), none without a position when
+// another has one.
+func cueDiags(err error, file diag.Pos) diag.List {
+	var out diag.List
+	seen := map[string]bool{}
+	for _, e := range cueerrors.Errors(err) {
+		pos := file
+		for _, p := range cueerrors.Positions(e) {
+			if p.IsValid() && p.Filename() != "" && p.Line() > 0 {
+				pos = diag.Pos{File: displayPath(p.Filename()), Line: p.Line(), Column: p.Column()}
+				break
+			}
+		}
+		path := strings.Join(e.Path(), ".")
+		if pos.Line == 0 || seen[path] {
+			continue
+		}
+		seen[path] = true
+		msg, args := e.Msg()
+		out = append(out, diag.Errorf(pos, expect.CodeBadTest, "%s: %s (see #Balance in sortie schema)", path, fmt.Sprintf(msg, args...)))
+	}
+	if len(out) == 0 {
+		out = append(out, diag.Errorf(file, expect.CodeBadTest, "%v", err))
+	}
+	return out
 }
