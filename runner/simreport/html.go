@@ -115,7 +115,10 @@ func (p *page) Hist(bars []Bar, unit string) template.HTML {
 // spent there, from white (never) to deep red (the busiest cell of the map), with its id and
 // share as text and a tooltip.
 func (p *page) Heat(h Heat, w int) template.HTML {
-	const cell = 44.0
+	cell := 44.0
+	if h.Grid == "hex" {
+		cell = 64 // a hexagon's text needs more room
+	}
 	top := 0
 	for _, c := range h.Cells {
 		top = max(top, c.Count[w])
