@@ -27,7 +27,8 @@ type Subject interface {
 }
 
 // Trial plays one run of a subject: dice seeded by seed, every decision from dec, every event to
-// sink. The Ending is nil only when the run could not start.
+// sink. The Ending is nil only when the run could not start; it may be the trial's own, valid
+// until the next Play.
 type Trial interface {
 	Play(seed uint64, dec Decider, sink Sink) (*Ending, error)
 }

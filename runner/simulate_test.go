@@ -285,6 +285,29 @@ func TestDistQuantiles(t *testing.T) {
 	if empty.Quantile(0.5) != 0 || empty.Mean() != 0 {
 		t.Error("empty")
 	}
+	// Values far apart (beyond the array's window) and the window growing over a value already
+	// counted apart: 0, 10000 (apart), then 5000 ... 9999 and 10000 again (the window grows from
+	// 5000 to reach it): 10000 twice, the median of 5003 values the 2502nd: 5000 + 2500.
+	var far Dist
+	far.Add(0)
+	far.Add(10000)
+	for v := 9999; v >= 5000; v-- {
+		far.Add(v)
+	}
+	far.Add(10000)
+	vals, counts := far.Values()
+	if len(vals) != 5002 || vals[0] != 0 || vals[len(vals)-1] != 10000 || counts[len(counts)-1] != 2 || far.N != 5003 {
+		t.Errorf("far: %d values, last %d x%d, n %d", len(vals), vals[len(vals)-1], counts[len(counts)-1], far.N)
+	}
+	if q := far.Quantile(0.5); q != 7500 {
+		t.Errorf("far median %d, want 7500", q)
+	}
+	var merged Dist
+	merged.Merge(&far)
+	merged.Merge(&d)
+	if merged.N != far.N+d.N || merged.Sum != far.Sum+d.Sum || merged.Max() != 10000 || merged.Min() != 0 {
+		t.Errorf("merged far: %+v", merged)
+	}
 }
 
 // The 95% Wilson interval, worked by hand with z = 1.96, z² = 3.8415:

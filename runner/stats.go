@@ -7,21 +7,49 @@ import (
 
 // Dist is a distribution of integer values (days, strengths, XP): how many times each value
 // came. Counting by value keeps it exact and mergeable in any order; sums are integers, so the
-// mean does not depend on the order either. The zero Dist is empty and ready.
+// mean does not depend on the order either. Values in a window of at most distWindow next to
+// each other are counted in an array, the rest in a map. The zero Dist is empty and ready.
 type Dist struct {
-	N      int         // values added
-	Sum    int64       // their sum
-	counts map[int]int // value -> times
+	N      int   // values added
+	Sum    int64 // their sum
+	lo     int   // the value dense[0] counts
+	dense  []int
+	counts map[int]int // values outside the window -> times
 }
 
+// distWindow is the widest range of values a Dist counts in an array.
+const distWindow = 4096
+
 // Add adds one value.
-func (d *Dist) Add(v int) {
+func (d *Dist) Add(v int) { d.addN(v, 1) }
+
+func (d *Dist) addN(v, n int) {
+	d.N += n
+	d.Sum += int64(v) * int64(n)
+	if i := v - d.lo; i >= 0 && i < len(d.dense) {
+		d.dense[i] += n
+		return
+	}
+	switch {
+	case d.dense == nil && d.counts == nil:
+		d.lo, d.dense = v, make([]int, 1, 16)
+		d.dense[0] = n
+		return
+	case d.dense != nil && v > d.lo && v-d.lo < distWindow:
+		d.dense = append(d.dense, make([]int, v-d.lo+1-len(d.dense))...)
+		d.dense[v-d.lo] += n
+		return
+	case d.dense != nil && v < d.lo && d.lo+len(d.dense)-v <= distWindow:
+		grown := make([]int, d.lo+len(d.dense)-v, max(cap(d.dense), d.lo+len(d.dense)-v))
+		copy(grown[d.lo-v:], d.dense)
+		d.lo, d.dense = v, grown
+		d.dense[0] += n
+		return
+	}
 	if d.counts == nil {
 		d.counts = map[int]int{}
 	}
-	d.counts[v]++
-	d.N++
-	d.Sum += int64(v)
+	d.counts[v] += n
 }
 
 // Merge adds every value of e.
@@ -29,24 +57,38 @@ func (d *Dist) Merge(e *Dist) {
 	if e.N == 0 {
 		return
 	}
-	if d.counts == nil {
-		d.counts = make(map[int]int, len(e.counts))
+	n, sum := d.N, d.Sum
+	for i, c := range e.dense {
+		if c > 0 {
+			d.addN(e.lo+i, c)
+		}
 	}
-	for v, n := range e.counts {
-		d.counts[v] += n
+	for v, c := range e.counts {
+		d.addN(v, c)
 	}
-	d.N += e.N
-	d.Sum += e.Sum
+	d.N, d.Sum = n+e.N, sum+e.Sum
 }
 
 // Values returns the distinct values, ascending, with how often each came.
 func (d *Dist) Values() (values, counts []int) {
-	for v := range d.counts {
-		values = append(values, v)
+	for v, c := range d.counts {
+		if c > 0 {
+			values = append(values, v)
+		}
+	}
+	for i, c := range d.dense {
+		if c > 0 {
+			values = append(values, d.lo+i)
+		}
 	}
 	slices.Sort(values)
+	values = slices.Compact(values) // a value counted in the map before the window reached it
 	for _, v := range values {
-		counts = append(counts, d.counts[v])
+		c := d.counts[v]
+		if i := v - d.lo; d.dense != nil && i >= 0 && i < len(d.dense) {
+			c += d.dense[i]
+		}
+		counts = append(counts, c)
 	}
 	return values, counts
 }

@@ -233,9 +233,17 @@ type place struct {
 	cell       int32
 }
 
+// ending is how some runs of a chunk ended: their outcome and cause, and their days.
+type ending struct {
+	outcome, cause string
+	runs           int
+	days           Dist
+}
+
 // accumulator is a chunk's tally with interned keys.
 type accumulator struct {
-	t        *Tally // outcomes, causes, days, errors, watched: few keys, kept as they are
+	t        *Tally   // days, errors, watched: kept as they are
+	endings  []ending // few: a linear search by string (most often the same strings) is cheap
 	covRuns  []int  // by key
 	covTimes []int
 	covFirst []int
@@ -302,15 +310,20 @@ func (o *runObserver) add() {
 	a := &o.acc
 	t := a.t
 	t.Runs++
-	t.Outcomes[o.outcome]++
-	t.Causes[[2]string{o.outcome, o.cause}]++
 	t.Days.Add(o.day)
-	d := t.DaysBy[o.outcome]
-	if d == nil {
-		d = &Dist{}
-		t.DaysBy[o.outcome] = d
+	var en *ending
+	for i := range a.endings {
+		if e := &a.endings[i]; e.outcome == o.outcome && e.cause == o.cause {
+			en = e
+			break
+		}
 	}
-	d.Add(o.day)
+	if en == nil {
+		a.endings = append(a.endings, ending{outcome: o.outcome, cause: o.cause})
+		en = &a.endings[len(a.endings)-1]
+	}
+	en.runs++
+	en.days.Add(o.day)
 	for _, i := range o.touched {
 		a.covRuns[i]++
 		a.covTimes[i] += int(o.count[i])
@@ -370,6 +383,18 @@ func (o *runObserver) tally() *Tally {
 			a.heat[i] = 0
 		}
 	}
+	for i := range a.endings {
+		e := &a.endings[i]
+		t.Outcomes[e.outcome] += e.runs
+		t.Causes[[2]string{e.outcome, e.cause}] += e.runs
+		d := t.DaysBy[e.outcome]
+		if d == nil {
+			d = &Dist{}
+			t.DaysBy[e.outcome] = d
+		}
+		d.Merge(&e.days)
+	}
+	a.endings = a.endings[:0]
 	a.t = newTally(o.watch)
 	return t
 }

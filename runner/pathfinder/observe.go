@@ -90,14 +90,14 @@ func (e *BattleLogEvent) Observe(o runner.Observer) {
 	switch ev.Kind {
 	case EvTactic:
 		if ev.OK {
-			o.Cover(CoverTactic, t.key(int(EvTactic), ev.Army, int(ev.Tactic), ev.Tactic.String))
+			o.Cover(CoverTactic, t.key(int(EvTactic), ev.Army, int(ev.Tactic)))
 		}
 	case EvStrategy:
 		if ev.OK {
-			o.Cover(CoverStrategy, t.key(int(EvStrategy), ev.Army, int(ev.Strategy), ev.Strategy.String))
+			o.Cover(CoverStrategy, t.key(int(EvStrategy), ev.Army, int(ev.Strategy)))
 		}
 	case EvPotion, EvTriage, EvFalseRetreat, EvWithdrawn, EvRouted, EvDestroyed:
-		o.Cover(CoverAction, t.key(int(ev.Kind), ev.Army, 0, ev.Kind.String))
+		o.Cover(CoverAction, t.key(int(ev.Kind), ev.Army, 0))
 	}
 }
 
@@ -108,7 +108,7 @@ func (e *BattleEndEvent) Observe(o runner.Observer) {
 		st := t.eng.State(i)
 		o.Measure("hp", n, st.HP)
 		if st.Status != StatusActive {
-			o.Cover(CoverFate, t.key(-1, i, int(st.Status), st.Status.String))
+			o.Cover(CoverFate, t.key(keyFate, i, int(st.Status)))
 		}
 	}
 	o.End(e.Winner, "", e.Phases)

@@ -148,26 +148,43 @@ type battleTrial struct {
 	s    *battleSubject
 	src  *dice.Seeded
 	eng  *Battle
+	d    *decisions // the chooser under a run's decider, made once
+	mode int        // what the engine was last Reset for: 0 nothing, 1 its Policy, 2 d
 	sink runner.Sink
 	ev   BattleLogEvent
 	end  BattleEndEvent
+	out  runner.Ending
 	err  error
 	// keys caches the coverage ids ("orcs: Defensive Wall") by (kind, army, value).
 	keys map[[3]int]string
 }
 
+// Play fights one battle. The engine is Reset only when the chooser changes (its Policy, or the
+// runs' deciders): a battle restarts from the setup on every Run. The Ending is the trial's own,
+// valid until the next Play.
 func (t *battleTrial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*runner.Ending, error) {
 	t.src.Reseed(seed)
-	var ch Chooser
-	var src dice.Source = t.src
-	var d *decisions
+	mode := 1
 	if dec != nil {
-		d = newDecisions(dec, nil, t.src)
-		d.day, d.hex, d.names = 0, t.s.b.ID, t.s.names
-		ch, src = d, d
+		mode = 2
+		if t.d == nil {
+			t.d = newDecisions(dec, nil, t.src)
+			t.d.day, t.d.hex, t.d.names = 0, t.s.b.ID, t.s.names
+		} else {
+			t.d.ch.Reset(dec, nil, t.src)
+			t.d.err = nil
+		}
 	}
-	if err := t.eng.Reset(t.s.setup, src, ch); err != nil {
-		return nil, err
+	if mode != t.mode {
+		var ch Chooser
+		var src dice.Source = t.src
+		if mode == 2 {
+			ch, src = t.d, t.d
+		}
+		if err := t.eng.Reset(t.s.setup, src, ch); err != nil {
+			return nil, err
+		}
+		t.mode = mode
 	}
 	t.sink, t.err = sink, nil
 	on := runner.Enabled(sink)
@@ -177,13 +194,14 @@ func (t *battleTrial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*
 		t.eng.SetLog(nil)
 	}
 	res, err := t.eng.Run()
-	if d != nil && d.err != nil {
-		err = d.err
+	if mode == 2 && t.d.err != nil {
+		err = t.d.err
 	}
 	if err == nil {
 		err = t.err
 	}
-	end := &runner.Ending{Outcome: NoWinner, Day: res.Phases}
+	end := &t.out
+	*end = runner.Ending{Outcome: NoWinner, Day: res.Phases}
 	if res.Winner == SideA || res.Winner == SideB {
 		end.Outcome = t.s.b.Sides[res.Winner]
 	}
@@ -211,15 +229,30 @@ func (t *battleTrial) log(e *Event) {
 	}
 }
 
-// key returns the coverage id for army's value (a tactic, a strategy, an event kind) made once.
-func (t *battleTrial) key(kind, army, value int, name func() string) string {
+// Kinds of key besides the log's event kinds (key).
+const keyFate = -1
+
+// key returns the coverage id "army: value" made once: for kind EvTactic the tactic value, for
+// EvStrategy the strategy, for keyFate the army's status, for another event kind its name.
+func (t *battleTrial) key(kind, army, value int) string {
 	k := [3]int{kind, army, value}
 	if s, ok := t.keys[k]; ok {
 		return s
 	}
+	var name string
+	switch kind {
+	case int(EvTactic):
+		name = Tactic(value).String()
+	case int(EvStrategy):
+		name = Strategy(value).String()
+	case keyFate:
+		name = Status(value).String()
+	default:
+		name = EventKind(kind).String()
+	}
 	s := ""
 	if army >= 0 && army < len(t.s.names) {
-		s = t.s.names[army] + ": " + name()
+		s = t.s.names[army] + ": " + name
 	}
 	t.keys[k] = s
 	return s
