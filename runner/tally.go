@@ -244,7 +244,7 @@ type ending struct {
 type accumulator struct {
 	t        *Tally   // days, errors, watched: kept as they are
 	endings  []ending // few: a linear search by string (most often the same strings) is cheap
-	covRuns  []int  // by key
+	covRuns  []int    // by key
 	covTimes []int
 	covFirst []int
 	measures []Dist
