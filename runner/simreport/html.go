@@ -83,10 +83,13 @@ func (p *page) Pct(x float64) string { return pct(x) }
 // Hist draws a histogram as an SVG bar chart: one bar per Bar, heights scaled to the tallest.
 func (p *page) Hist(bars []Bar, unit string) template.HTML {
 	const h, bw, gap, pad = 120.0, 18.0, 2.0, 24.0
-	top := 0
+	top, wide := 0, 1
 	for _, x := range bars {
 		top = max(top, x.Runs)
+		wide = max(wide, len(strconv.Itoa(x.Value)))
 	}
+	// A tick label every step bars, so that the labels (about 6 pixels a character) never meet.
+	step := max(1, (wide*6+6+int(bw+gap)-1)/int(bw+gap))
 	width := pad*2 + float64(len(bars))*(bw+gap)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="hist" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="histogram of %s">`, width, h+2*pad, width, h+2*pad, esc(unit))
@@ -103,7 +106,7 @@ func (p *page) Hist(bars []Bar, unit string) template.HTML {
 		}
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.0f" height="%.1f" class="bar"><title>%s %s: %d runs</title></rect>`,
 			xx, pad+h-bh, bw, bh, esc(unit), esc(label), x.Runs)
-		if len(bars) <= 30 || i%5 == 0 {
+		if i%step == 0 {
 			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" class="tick">%s</text>`, xx+bw/2, pad+h+14, esc(strconv.Itoa(x.Value)))
 		}
 	}
