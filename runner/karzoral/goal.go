@@ -9,8 +9,8 @@ import (
 // Goal is the goal policy (`--policy goal`) for Karzoral plans: it walks toward the open
 // objectives and rests when it has fought. It decides on what the party knows: the field's map
 // (K-30: every block's place and its passages), the scenario's briefing (its objectives: the
-// blocks their conditions name, and the blocks where the events that set the flags they need
-// happen, as a briefing or a rider tells the party), the Request in front of it and its own
+// blocks their conditions name, and the blocks where the events, or the traversal areas whose
+// completion, set the flags they need, as a briefing or a rider tells the party), the Request in front of it and its own
 // memory of the run (the blocks the party stood in, the battles it fought today). It never reads
 // the engine's state: where an army is, a hidden box's terrain, a flag.
 //
@@ -36,7 +36,7 @@ func NewGoal(p *plan.Plan) *Goal {
 	for i, b := range p.Field.Blocks {
 		g.index[b.ID] = i
 	}
-	setters := map[int][]int{} // flag -> blocks of the events that set it
+	setters := map[int][]int{} // flag -> blocks of the events (and traversal areas) that set it
 	for _, e := range p.Events {
 		if e.On.Kind != plan.OnEnter {
 			continue
@@ -44,6 +44,13 @@ func NewGoal(p *plan.Plan) *Goal {
 		for _, a := range e.Do {
 			if a.Op == plan.ActSet {
 				setters[a.Flag] = append(setters[a.Flag], e.On.Block)
+			}
+		}
+	}
+	for _, t := range p.Traversals {
+		for _, a := range t.Complete {
+			if a.Op == plan.ActSet && len(t.Blocks) > 0 {
+				setters[a.Flag] = append(setters[a.Flag], t.Blocks...) // K-47: completing the area
 			}
 		}
 	}
