@@ -7,12 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"cuelang.org/go/cue/ast"
-	"cuelang.org/go/cue/parser"
-	cueyaml "cuelang.org/go/encoding/yaml"
-
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 )
 
@@ -60,55 +57,24 @@ func isPlanJSON(path string) bool {
 	return json.Unmarshal(data, &head) == nil && head.Format != nil
 }
 
-// add reads files (CUE, YAML or JSON) and records where each key is first declared, in scope. A
-// file that cannot be read or parsed is skipped: the compiler has reported it already.
+// add records where each key of files (CUE, YAML or JSON) is first declared, in scope
+// (plandiff.Declarations), and keeps the files' text for the page. A file that cannot be read
+// or parsed is skipped: the compiler has reported it already.
 func (d *declarations) add(scope string, files []string) {
 	if d.pos == nil {
 		d.pos = map[[2]string]diag.Pos{}
+	}
+	for key, pos := range plandiff.Declarations(files, displayPath) {
+		d.pos[[2]string{scope, key}] = pos
 	}
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			continue
 		}
-		var f *ast.File
-		if strings.EqualFold(filepath.Ext(path), ".cue") {
-			f, err = parser.ParseFile(path, src)
-		} else {
-			f, err = cueyaml.Extract(path, src)
-		}
-		if err != nil {
-			continue
-		}
-		name := displayPath(path)
-		if !d.shown(name) {
+		if name := displayPath(path); !d.shown(name) {
 			d.sources = append(d.sources, simreport.Source{Name: name, Lines: strings.Split(strings.TrimRight(string(src), "\n"), "\n")})
 		}
-		var visit func(decls []ast.Decl, prefix string, depth int)
-		visit = func(decls []ast.Decl, prefix string, depth int) {
-			for _, dl := range decls {
-				switch x := dl.(type) {
-				case *ast.EmbedDecl:
-					if st, ok := x.Expr.(*ast.StructLit); ok {
-						visit(st.Elts, prefix, depth)
-					}
-				case *ast.Field:
-					label, _, err := ast.LabelName(x.Label)
-					if err != nil || strings.HasPrefix(label, "#") || strings.HasPrefix(label, "_") {
-						continue
-					}
-					key := [2]string{scope, prefix + label}
-					if _, seen := d.pos[key]; !seen {
-						p := x.Label.Pos()
-						d.pos[key] = diag.Pos{File: name, Line: p.Line(), Column: p.Column()}
-					}
-					if st, ok := x.Value.(*ast.StructLit); ok && depth < 4 {
-						visit(st.Elts, prefix+label+".", depth+1)
-					}
-				}
-			}
-		}
-		visit(f.Decls, "", 1)
 	}
 	sort.SliceStable(d.sources, func(i, j int) bool { return d.sources[i].Name < d.sources[j].Name })
 }
