@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
@@ -57,8 +58,12 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 			return nil, failf(exitUsage, "--expect: %v", err)
 		}
 		// A scenario's expect: list was checked against #Balance when it compiled; a side file
-		// is checked here.
-		if list := vetExpectFile(expectFile); list.HasErrors() {
+		// is checked here, within a deadline (a hostile CUE file must not hang the command).
+		list, ok := withDeadline(expectDeadline, func() diag.List { return vetExpectFile(expectFile) })
+		if !ok {
+			return nil, failf(exitUsage, "--expect %s: still evaluating after %s; simplify the file", expectFile, expectDeadline)
+		}
+		if list.HasErrors() {
 			list.Sort()
 			writeDiagText(e.stderr, list, false)
 			return nil, failf(exitFindings, "%d problem(s) in %s", list.Count(diag.Error), expectFile)
@@ -235,6 +240,23 @@ func writeChecks(w io.Writer, cs []simreport.Check) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// expectDeadline bounds the evaluation of an --expect file.
+const expectDeadline = 30 * time.Second
+
+// withDeadline returns f's result, or ok false when it takes longer than d (f goes on in the
+// background; the command then exits).
+func withDeadline[T any](d time.Duration, f func() T) (T, bool) {
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v, true
+	case <-time.After(d):
+		var zero T
+		return zero, false
+	}
 }
 
 // vetExpectFile checks an --expect file's expect: list against the schema's #Balance: a
