@@ -72,6 +72,15 @@ func ScriptEntry(q *Request, i int) string {
 	if q.Kind == KindPick {
 		val = strconv.Itoa(c.Value)
 	}
+	if q.Phase == PhaseRound && q.Army != "" {
+		// A clash battle: the entry names whose decision it is (the script matches the name,
+		// whatever the key; a solo's step or join says solo).
+		who := "unit"
+		if q.Kind == KindStep || q.Kind == KindJoin {
+			who = "solo"
+		}
+		return "{" + who + ": " + strconv.Quote(q.Army) + ", " + q.Kind.String() + ": " + val + "}"
+	}
 	if q.Day > 0 && q.Kind < KindSelect {
 		return "{day: " + strconv.Itoa(q.Day) + ", " + q.Kind.String() + ": " + val + "}"
 	}

@@ -67,3 +67,37 @@ func TestReplayScriptByteForByte(t *testing.T) {
 		}
 	}
 }
+
+// The same for a When Armies Clash battle under random play: the replay script names whose
+// decision each entry is ({unit: ogres, action: dash}), and `sortie battle --script REPLAY --seed
+// N` prints the simulated battle byte for byte.
+func TestReplayScriptClash(t *testing.T) {
+	bridge := repo(t, "scenarios", "clash", "bridge")
+	e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	sub, err := loadSubject(e, bridge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := sub.policy("random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const run = 23
+	var transcript bytes.Buffer
+	var rec *runner.Recorder
+	if _, err := runner.Replay(sub.subject, runner.SimOptions{Runs: 30, Seed: 1, Policy: pol}, run, runner.NewTextSink(&transcript),
+		func(d runner.Decider) runner.Decider { rec = runner.NewRecorder(d); return rec }); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Len() == 0 {
+		t.Fatal("no decision recorded")
+	}
+	script := filepath.Join(t.TempDir(), "replay.yaml")
+	if err := os.WriteFile(script, rec.Script("replay"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain("battle", bridge, "--seed", strconv.FormatUint(runner.RunSeed(1, run), 10), "--script", script)
+	if code != 0 || out != transcript.String() {
+		t.Errorf("exit %d %s; sortie battle --script differs from the simulated battle:\n%s\n--- simulated:\n%s", code, errs, out, transcript.String())
+	}
+}

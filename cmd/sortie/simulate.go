@@ -9,9 +9,11 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
+	"github.com/sortie-rpg/sortie/runner/clash"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
@@ -162,7 +164,8 @@ func writeReport(e *env, c *cli.Context, sub *simSubject, rep *simreport.Report,
 // declarations read as file:line.
 type simSubject struct {
 	subject  runner.Subject
-	battle   *plan.Battle   // a battle file's, nil otherwise
+	battle   *plan.Battle   // a Pathfinder battle file's, nil otherwise
+	clash    *plan.Clash    // a clash battle file's, nil otherwise
 	plan     *plan.Plan     // a scenario's, nil otherwise
 	campaign *plan.Campaign // a campaign's, nil otherwise
 	meta     simreport.Meta
@@ -188,10 +191,13 @@ func (s *simSubject) command() string {
 func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
 	switch name {
 	case "default":
-		if s.battle == nil {
-			return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(simPolicies, ", "))
+		switch {
+		case s.battle != nil:
+			return pathfinder.DefaultPolicy, nil
+		case s.clash != nil:
+			return clash.PolicyMaker(clash.PolicyTactical), nil
 		}
-		return pathfinder.DefaultPolicy, nil
+		return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(simPolicies, ", "))
 	case "explore":
 		return runner.NewExplore(), nil
 	case "goal":
@@ -246,11 +252,20 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 	return sub, nil
 }
 
-// loadBattleSubject compiles a battle file into a subject (rules: the switches under the file's).
+// loadBattleSubject compiles a battle file into a subject: a Pathfinder battle (rules: the
+// switches under the file's) or a When Armies Clash battle.
 func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubject, error) {
-	b, err := compileBattleOrFail(e, path)
+	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
 	if err != nil {
-		return nil, err
+		return nil, failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	writeDiagText(e.stderr, list, false)
+	if list.HasErrors() || (b == nil && cl == nil) {
+		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
+	}
+	if cl != nil {
+		return clashSubject(path, cl)
 	}
 	s, err := pathfinder.BattleSubject(b, rules, true)
 	if err != nil {
@@ -266,6 +281,27 @@ func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubje
 		dir = filepath.Dir(path)
 	}
 	for _, f := range b.Sources {
+		sub.files = append(sub.files, filepath.Join(dir, filepath.FromSlash(f)))
+	}
+	sub.decls.add("", sub.files)
+	return sub, nil
+}
+
+// clashSubject is a When Armies Clash battle as a subject: the engine's tactical policy decides
+// what a run's decider leaves (policy default: all of it).
+func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
+	setup, err := clash.NewSetup(cl, clash.Options{})
+	if err != nil {
+		return nil, failf(exitFindings, "%v", err)
+	}
+	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
+		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: "rounds"},
+		known: expect.Known{Armies: []string{}}}
+	dir := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	for _, f := range cl.Sources {
 		sub.files = append(sub.files, filepath.Join(dir, filepath.FromSlash(f)))
 	}
 	sub.decls.add("", sub.files)
