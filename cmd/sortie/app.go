@@ -105,6 +105,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			initCommand(e),
 			diffCommand(e),
 			lspCommand(e),
+			simulateCommand(e),
 		},
 	}
 	for _, c := range app.Commands {
