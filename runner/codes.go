@@ -11,6 +11,8 @@ const (
 	CodeScriptError = "X002" // script syntax error or malformed entry
 	CodeScriptEnded = "X003" // the script ended before the scenario did
 	CodeScriptLeft  = "X004" // the scenario ended before the script did
+	// CodeScriptRefused: the script file is not a regular file or is too large (ReadScript).
+	CodeScriptRefused = "X005"
 )
 
 func init() {
@@ -59,5 +61,15 @@ Bad:
     # the scenario is won on day 7, but the script goes on with entries for day 8
 
 Fix: remove the extra entries, or find the decision where the run went another way.`},
+		diag.CodeInfo{Code: CodeScriptRefused, Title: "script file refused: not a regular file, or too large", Severity: diag.Error, Doc: `sortie reads a script (--script) only from a regular file of at most 4 MiB. A named pipe
+would block the run until something writes to it, a device such as /dev/zero never ends, a
+folder has no entries to read: each is refused before it is read, and the command exits 2.
+
+Bad:
+    sortie run scenarios/karzoral/field01 --script /dev/zero
+    mkfifo p.yaml; sortie run scenarios/karzoral/field01 --script p.yaml
+
+Fix: write the entries into a file and give its path; to build a script from another
+program's output, save it first (prog > win.yaml; sortie run ... --script win.yaml).`},
 	)
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,15 +20,84 @@ import (
 
 // Reading a script: YAML, JSON or CUE, every entry checked and kept with its position (X002).
 
-// LoadScript reads and parses a script file (see Script). The error is for I/O only; a script
-// that does not parse comes back nil with X002 diagnostics in the list.
+// MaxScriptSize is the largest script file ReadScript reads, in bytes (4 MiB, as for a scenario
+// file); a larger one is refused (X005).
+const MaxScriptSize = 4 << 20
+
+// RefusedError is a script file ReadScript will not read: not a regular file (a named pipe, whose
+// read blocks until a writer comes, a device such as /dev/zero, which never ends, a folder) or
+// larger than MaxScriptSize. Diag is its X005 diagnostic, at the file; Error is Diag's text.
+type RefusedError struct{ Diag diag.Diagnostic }
+
+func (e *RefusedError) Error() string { return e.Diag.String() }
+
+// LoadScript reads (ReadScript) and parses a script file (see Script). The error is for I/O
+// only, a *RefusedError among them; a script that does not parse comes back nil with X002
+// diagnostics in the list.
 func LoadScript(path string) (*Script, diag.List, error) {
-	src, err := os.ReadFile(path)
+	src, err := ReadScript(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	s, list := ParseScript(path, src)
 	return s, list, nil
+}
+
+// ReadScript returns the contents of the script file at path. Only a regular file of at most
+// MaxScriptSize bytes is read: anything else is a *RefusedError (X005), found before the file is
+// opened (opening a named pipe blocks), checked again on the open file, and the read is capped,
+// so that it ends whatever the file turns into meanwhile. Other errors are os errors.
+func ReadScript(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := refusal(path, st); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := refusal(path, st); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxScriptSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxScriptSize {
+		return nil, refused(path, fmt.Sprintf("larger than %d bytes (4 MiB)", MaxScriptSize))
+	}
+	return data, nil
+}
+
+// refusal is the RefusedError for a file that is not a regular one or too large, or nil.
+func refusal(path string, st os.FileInfo) error {
+	switch t := st.Mode().Type(); {
+	case st.IsDir():
+		return refused(path, "a folder, not a file")
+	case t&os.ModeNamedPipe != 0:
+		return refused(path, "a named pipe, not a file")
+	case t&os.ModeSocket != 0:
+		return refused(path, "a socket, not a file")
+	case t&os.ModeDevice != 0:
+		return refused(path, "a device, not a file")
+	case !st.Mode().IsRegular():
+		return refused(path, "not a regular file")
+	case st.Size() > MaxScriptSize:
+		return refused(path, fmt.Sprintf("larger than %d bytes (4 MiB)", MaxScriptSize))
+	}
+	return nil
+}
+
+func refused(path, what string) *RefusedError {
+	return &RefusedError{Diag: diag.Errorf(diag.Pos{File: path}, CodeScriptRefused, "%s: refused", what).
+		WithHint("a script is a regular file of at most 4 MiB")}
 }
 
 // ParseScript parses a script from src; filename names it in positions and chooses the syntax:

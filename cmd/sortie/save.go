@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -121,9 +120,10 @@ func decodeSave(data []byte) (*saveFile, error) {
 	return &sv, nil
 }
 
-// hashFile returns "sha256:<hex>" of a file's content.
+// hashFile returns "sha256:<hex>" of a script file's content (read as runner.ReadScript reads
+// it: a pipe or a device is refused, never read).
 func hashFile(path string) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := runner.ReadScript(path)
 	if err != nil {
 		return "", err
 	}
