@@ -43,7 +43,7 @@ func IsCampaignSource(path string, data []byte) bool {
 	if len(data) > MaxFileSize {
 		return false
 	}
-	if _, _, deep := tooDeep(fileKind(path), data); deep {
+	if _, _, deep := TooDeep(fileKind(path), data); deep {
 		return false
 	}
 	var f *ast.File

@@ -20,9 +20,9 @@ import (
 const (
 	// MaxFileSize is the largest scenario file sortie reads, in bytes (4 MiB); larger is L004.
 	MaxFileSize = 4 << 20
-	// maxDepth bounds nesting: brackets and braces ({[( ) ] }), and in CUE also chains of labels
-	// on one line (a: b: c: 1); deeper is L005.
-	maxDepth = 100
+	// MaxDepth bounds nesting: brackets and braces ({[( ) ] }), and in CUE also chains of labels
+	// on one line (a: b: c: 1); deeper is L005 (TooDeep).
+	MaxDepth = 100
 )
 
 // readBounded reads a scenario file of at most MaxFileSize bytes. refused is a message when the
@@ -70,10 +70,12 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 	return data, "", nil
 }
 
-// tooDeep reports the first place in a file that nests deeper than maxDepth, before a recursive
-// parser sees it: the 1-based line and column of the bracket or label too deep. kind is "cue",
-// "yaml" or "json" (see fileKind).
-func tooDeep(kind string, data []byte) (line, col int, deep bool) {
+// TooDeep reports the first place in a file that nests deeper than MaxDepth, before a recursive
+// parser sees it: the 1-based line and (byte) column of the bracket or label too deep. kind is
+// "cue", "yaml" or "json" (as the file's extension: .cue, .yaml or .yml, .json); vet refuses such
+// a file with L005, and sortie fmt refuses the same files by this scan. It never recurses and
+// takes time linear in the file.
+func TooDeep(kind string, data []byte) (line, col int, deep bool) {
 	if kind == "cue" {
 		return tooDeepCUE(data)
 	}
@@ -89,7 +91,7 @@ func tooDeepCUE(data []byte) (line, col int, deep bool) {
 	f := token.NewFile("", -1, len(data))
 	sc.Init(f, data, nil, scanner.DontInsertCommas)
 	// chains[i] is the length of the label chain at bracket level i; depth is the nesting so far
-	// (brackets plus chains), which is at most maxDepth+1 levels of memory.
+	// (brackets plus chains), which is at most MaxDepth+1 levels of memory.
 	chains := []int{0}
 	depth := 0
 	prev := token.ILLEGAL
@@ -125,14 +127,14 @@ func tooDeepCUE(data []byte) (line, col int, deep bool) {
 				chains[len(chains)-1]++
 			}
 		}
-		if depth > maxDepth {
+		if depth > MaxDepth {
 			return p.Line, p.Column, true
 		}
 		prev = tok
 	}
 }
 
-// tooDeepData scans a YAML or JSON file for brackets and braces nested deeper than maxDepth,
+// tooDeepData scans a YAML or JSON file for brackets and braces nested deeper than MaxDepth,
 // outside strings and (YAML) comments. YAML's block style nests by indentation, which a file of
 // at most MaxFileSize bytes cannot take far.
 func tooDeepData(yaml bool, data []byte) (line, col int, deep bool) {
@@ -165,7 +167,7 @@ func tooDeepData(yaml bool, data []byte) (line, col int, deep bool) {
 			inComment = true
 		case c == '{' || c == '[':
 			depth++
-			if depth > maxDepth {
+			if depth > MaxDepth {
 				return line, col, true
 			}
 		case c == '}' || c == ']':

@@ -103,9 +103,9 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 				WithHint("split the scenario over several files, or shrink it"))
 			continue
 		}
-		if line, col, deep := tooDeep(fileKind(abs), data); deep {
+		if line, col, deep := TooDeep(fileKind(abs), data); deep {
 			syntaxOK = false
-			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "nesting deeper than %d levels", maxDepth).
+			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "nesting deeper than %d levels", MaxDepth).
 				WithHint("flatten the structure; nothing else in this file was checked"))
 			continue
 		}
@@ -237,7 +237,11 @@ func exprFile(name string, x ast.Expr) *ast.File {
 
 // addCUEErrors adds one diagnostic per CUE error, at its first position in a user file (or the file
 // fallback when it has none).
+//
+// A syntax error (code L001) is reported once at a place: CUE's scanner and parser both report
+// some faults ("illegal character NUL" and "illegal character U+0000" at one byte).
 func addCUEErrors(list *diag.List, nm *namer, err error, code, fallback, hint string) {
+	seen := map[diag.Pos]bool{}
 	for _, e := range errors.Errors(err) {
 		pos := diag.Pos{}
 		for _, p := range errors.Positions(e) {
@@ -264,6 +268,12 @@ func addCUEErrors(list *diag.List, nm *namer, err error, code, fallback, hint st
 		msg = lowerFirst(strings.TrimSpace(msg))
 		if msg == "" {
 			msg = "could not be loaded"
+		}
+		if code == codeSyntax && pos.Line > 0 {
+			if seen[pos] {
+				continue
+			}
+			seen[pos] = true
 		}
 		d := diag.Errorf(pos, code, "%s", msg)
 		if hint != "" {

@@ -140,6 +140,15 @@ func (c *yamlConv) syntaxError(err error) {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	}
+	hint := "fix the syntax; nothing else in this file was checked"
+	if line == 0 && yamlReaderError(msg) {
+		// The reader's errors (a byte that is not UTF-8, a control character) name no line:
+		// the first byte it refuses is the place.
+		if bl, bc, ok := YAMLBadChar(c.data); ok {
+			c.problems = append(c.problems, yamlProblem{line: bl, col: bc, code: codeSyntax, msg: lowerFirst(msg), hint: hint})
+			return
+		}
+	}
 	parserErr := strings.HasPrefix(msg, "did not find expected") || strings.HasPrefix(msg, "found duplicate %") ||
 		strings.HasPrefix(msg, "found incompatible") || strings.HasPrefix(msg, "found undefined tag")
 	gline, gcol, gmsg := 0, 0, ""
@@ -161,11 +170,47 @@ func (c *yamlConv) syntaxError(err error) {
 		line = max(line, 1)
 		col = c.firstCol(line)
 	}
-	hint := "fix the syntax; nothing else in this file was checked"
 	if c.lineLen(line) > yamlImplicitKeyLimit && strings.Contains(msg, "could not find expected ':'") {
 		hint = "a YAML key written plainly is at most 1024 characters (YAML 1.2, 7.4); shorten it or write it as an explicit key (? key); nothing else in this file was checked"
 	}
 	c.problems = append(c.problems, yamlProblem{line: line, col: col, code: codeSyntax, msg: lowerFirst(msg), hint: hint})
+}
+
+// yamlReaderError reports whether msg (without "yaml: ") is one of yaml.v3's reader errors: the
+// input is not UTF-8 (or UTF-16), or holds a character YAML does not allow.
+func yamlReaderError(msg string) bool {
+	for _, p := range []string{"control characters are not allowed", "invalid leading UTF-8 octet",
+		"incomplete UTF-8 octet sequence", "invalid trailing UTF-8 octet", "invalid length of a UTF-8 sequence",
+		"invalid Unicode character"} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// YAMLBadChar finds the first byte yaml.v3's reader refuses in a UTF-8 file: one that is not
+// UTF-8, or a character outside YAML's printable set (YAML 1.2, 5.1, c-printable: tab, line
+// breaks, U+0020..U+007E, U+0085, U+00A0..U+D7FF, U+E000..U+FFFD, U+10000 and above; a byte order
+// mark at the start is allowed). line and col are 1-based, the column in bytes; ok is false when
+// every character is allowed. vet (L001) and sortie fmt place the reader's errors, which name no
+// line, by it.
+func YAMLBadChar(src []byte) (line, col int, ok bool) {
+	line, start := 1, 0
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		printable := r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0x7e || r == 0x85 ||
+			r >= 0xa0 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff ||
+			r == 0xfeff && i == 0
+		if r == utf8.RuneError && size <= 1 || !printable {
+			return line, i - start + 1, true
+		}
+		if r == '\n' {
+			line, start = line+1, i+1
+		}
+		i += size
+	}
+	return 0, 0, false
 }
 
 // firstCol is the column of the first character of a line that is not a space (0 when none).
@@ -263,7 +308,7 @@ func countNodes(n *yaml.Node, limit int) int {
 	count := 0
 	var walk func(n *yaml.Node, depth int)
 	walk = func(n *yaml.Node, depth int) {
-		if count >= limit || n == nil || depth > maxDepth {
+		if count >= limit || n == nil || depth > MaxDepth {
 			return
 		}
 		count++

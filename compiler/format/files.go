@@ -26,7 +26,7 @@ func Kind(name string) string {
 // bounds is refused (L004 size, L005 nesting, bounds.go); any other kind is an error the caller
 // should have avoided; it comes back as N001.
 func Source(filename string, src []byte) ([]byte, diag.List) {
-	if list := bounded(filename, src); list != nil {
+	if list := bounded(filename, Kind(filename), src); list != nil {
 		return nil, list
 	}
 	switch Kind(filename) {

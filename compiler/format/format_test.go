@@ -181,8 +181,21 @@ func TestFiles(t *testing.T) {
 // Files over the compiler's bounds are refused before any parser sees them.
 func TestBounds(t *testing.T) {
 	deep := strings.Repeat("[", 200) + strings.Repeat("]", 200)
-	if out, list := Source("x.cue", []byte("a: "+deep+"\n")); out != nil || len(list) != 1 || list[0].Code != CodeTooDeep || list[0].Pos.Column != 104 {
-		t.Errorf("deep CUE: %v", list) // "a: " then the 101st bracket at column 3 + 101
+	if out, list := Source("x.cue", []byte("a: "+deep+"\n")); out != nil || len(list) != 1 || list[0].Code != CodeTooDeep || list[0].Pos.Column != 103 {
+		// The label a: is a level (as in the compiler's scan: a: [x] nests as {a: [x]}), so the
+		// 100th bracket is the 101st level: column 3 ("a: ") + 100.
+		t.Errorf("deep CUE: %v", list)
+	}
+	// A chain of 101 labels on one line nests 101 levels, as {a: {a: ...}} does: vet refuses it
+	// (L005) and so does fmt, by the compiler's own scan (review of issue 15: fmt had a copy of
+	// the scan that counted brackets only). The k-th label's colon is at column 3k-1: 302.
+	chain := strings.Repeat("a: ", 101) + "1\n"
+	if out, list := Source("x.cue", []byte(chain)); out != nil || len(list) != 1 || list[0].Code != CodeTooDeep || list[0].Pos.Line != 1 || list[0].Pos.Column != 302 {
+		t.Errorf("a chain of 101 labels: %v", list)
+	}
+	// 100 labels are 100 levels: formatted.
+	if out, list := Source("x.cue", []byte(strings.Repeat("a: ", 100)+"1\n")); out == nil || len(list) != 0 {
+		t.Errorf("a chain of 100 labels: %v", list)
 	}
 	if _, list := Source("x.yaml", []byte("a: "+deep+"\n")); len(list) != 1 || list[0].Code != CodeTooDeep {
 		t.Errorf("deep YAML: %v", list)

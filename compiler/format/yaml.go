@@ -16,6 +16,7 @@ import (
 	goccyparser "github.com/goccy/go-yaml/parser"
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
@@ -103,7 +104,7 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 			if sm[2] != "" {
 				pos.Column, _ = strconv.Atoi(sm[2])
 			}
-		} else if line, col, ok := badChar(src); ok {
+		} else if line, col, ok := compiler.YAMLBadChar(src); ok {
 			pos.Line, pos.Column = line, col // the reader's errors name no line
 		}
 		msg := strings.TrimPrefix(m, "yaml: ")
@@ -162,28 +163,6 @@ func aliasPos(src []byte, msg string) (line, col int, ok bool) {
 		if j := strings.Index(l, "*"+m[1]); j >= 0 {
 			return i + 1, j + 1, true
 		}
-	}
-	return 0, 0, false
-}
-
-// badChar finds the first byte yaml.v3's reader refuses: one that is not UTF-8, or a character
-// outside YAML's printable set (c-printable: tab, line breaks, U+0020..U+007E, U+0085,
-// U+00A0..U+D7FF, U+E000..U+FFFD, U+10000 and above; a byte order mark at the start is allowed).
-// Its line and byte column, 1-based.
-func badChar(src []byte) (line, col int, ok bool) {
-	line, start := 1, 0
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		printable := r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0x7e || r == 0x85 ||
-			r >= 0xa0 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff ||
-			r == 0xfeff && i == 0
-		if r == utf8.RuneError && size <= 1 || !printable {
-			return line, i - start + 1, true
-		}
-		if r == '\n' {
-			line, start = line+1, i+1
-		}
-		i += size
 	}
 	return 0, 0, false
 }
