@@ -26,8 +26,9 @@ func newNamer(workDir string) *namer {
 	return &namer{workDir: filepath.Clean(workDir), cache: map[string]string{}, json: map[string][]byte{}, yaml: map[string][]byte{}}
 }
 
-// display returns "./rel/path" for a file inside the working directory (slash-separated) and the
-// absolute path otherwise.
+// display returns "./rel/path" for a file or folder inside the working directory
+// (slash-separated), "." for the working directory itself (a scenario vetted from inside its
+// folder) and the absolute path otherwise.
 func (n *namer) display(abs string) string {
 	if s, ok := n.cache[abs]; ok {
 		return s
@@ -36,6 +37,9 @@ func (n *namer) display(abs string) string {
 	if filepath.IsAbs(abs) {
 		if rel, err := filepath.Rel(n.workDir, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			s = "./" + filepath.ToSlash(rel)
+			if rel == "." {
+				s = "."
+			}
 		}
 	}
 	n.cache[abs] = s

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,5 +53,18 @@ func TestOneScenarioPerFile(t *testing.T) {
 				t.Errorf("%s: %v is not an info", c.name, d)
 			}
 		}
+	}
+}
+
+// TestScenarioDirNamedDot: vetting "." from inside a scenario's folder names the scenario "." —
+// not "./." (review r15-5: `sortie test .` printed "ok ./."); a file in it is "./file".
+func TestScenarioDirNamedDot(t *testing.T) {
+	dir := filepath.Join(repoRoot(t), "testdata", "compiler", "ok")
+	_, scen, err := VetScenarios([]string{"mini.cue"}, Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scen) != 1 || scen[0].Dir != "." || scen[0].Files[0] != "./mini.cue" {
+		t.Errorf("scenarios %+v; want one named \".\" with ./mini.cue", scen)
 	}
 }
