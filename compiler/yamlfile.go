@@ -13,9 +13,9 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/token"
-	goccy "github.com/goccy/go-yaml"
-	goccyparser "github.com/goccy/go-yaml/parser"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sortie-rpg/sortie/compiler/yamlpos"
 )
 
 // YAML as authors write it. A YAML scenario file is parsed by yaml.v3 (the parser CUE uses) into
@@ -127,103 +127,21 @@ func (c *yamlConv) lineLen(n int) int {
 
 var reYAMLLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// syntaxError reports a yaml.v3 parse error at the problem's line and column. yaml.v3's errors
-// name a line only, and not always the problem's: a parser error names the 0-based line of the
-// construct that is not closed, a scanner error the line of its context, and an error on the
-// first line no line at all. A file up to yamlLocateLimit is parsed again with goccy/go-yaml,
-// which names the line and column where the parse fails, and that position stands; but where
-// yaml.v3's scanner saw the problem on a later line (a key indented too far continues the value
-// above it, which goccy blames), that line stands, at its first character.
+// syntaxError reports a yaml.v3 parse error at the problem's line and column (yamlpos.Place: the
+// byte a reader error refuses, or where goccy/go-yaml fails to parse a file of up to
+// yamlLocateLimit, or the line yaml.v3 names, at its first character).
 func (c *yamlConv) syntaxError(err error) {
 	msg, line := strings.TrimPrefix(err.Error(), "yaml: "), 0
 	if m := reYAMLLine.FindStringSubmatch(err.Error()); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	}
+	line, col, msg := yamlpos.Place(c.data, line, msg, yamlLocateLimit)
 	hint := "fix the syntax; nothing else in this file was checked"
-	if line == 0 && yamlReaderError(msg) {
-		// The reader's errors (a byte that is not UTF-8, a control character) name no line:
-		// the first byte it refuses is the place.
-		if bl, bc, ok := YAMLBadChar(c.data); ok {
-			c.problems = append(c.problems, yamlProblem{line: bl, col: bc, code: codeSyntax, msg: lowerFirst(msg), hint: hint})
-			return
-		}
-	}
-	parserErr := strings.HasPrefix(msg, "did not find expected") || strings.HasPrefix(msg, "found duplicate %") ||
-		strings.HasPrefix(msg, "found incompatible") || strings.HasPrefix(msg, "found undefined tag")
-	gline, gcol, gmsg := 0, 0, ""
-	if len(c.data) <= yamlLocateLimit {
-		_, perr := goccyparser.ParseBytes(c.data, 0, goccyparser.AllowDuplicateMapKey())
-		var se *goccy.SyntaxError
-		if errors.As(perr, &se) && se.Token != nil && se.Token.Position != nil {
-			gline, gcol, gmsg = se.Token.Position.Line, c.byteCol(se.Token.Position.Line, se.Token.Position.Column), se.GetMessage()
-		}
-	}
-	col := 0
-	switch {
-	case gline > 0 && (parserErr || line <= gline):
-		line, col, msg = gline, gcol, gmsg
-	case parserErr:
-		line++ // the 0-based line of the construct
-		col = c.firstCol(line)
-	default:
-		line = max(line, 1)
-		col = c.firstCol(line)
-	}
 	if c.lineLen(line) > yamlImplicitKeyLimit && strings.Contains(msg, "could not find expected ':'") {
 		hint = "a YAML key written plainly is at most 1024 characters (YAML 1.2, 7.4); shorten it or write it as an explicit key (? key); nothing else in this file was checked"
 	}
 	c.problems = append(c.problems, yamlProblem{line: line, col: col, code: codeSyntax, msg: lowerFirst(msg), hint: hint})
-}
-
-// yamlReaderError reports whether msg (without "yaml: ") is one of yaml.v3's reader errors: the
-// input is not UTF-8 (or UTF-16), or holds a character YAML does not allow.
-func yamlReaderError(msg string) bool {
-	for _, p := range []string{"control characters are not allowed", "invalid leading UTF-8 octet",
-		"incomplete UTF-8 octet sequence", "invalid trailing UTF-8 octet", "invalid length of a UTF-8 sequence",
-		"invalid Unicode character"} {
-		if strings.HasPrefix(msg, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// YAMLBadChar finds the first byte yaml.v3's reader refuses in a UTF-8 file: one that is not
-// UTF-8, or a character outside YAML's printable set (YAML 1.2, 5.1, c-printable: tab, line
-// breaks, U+0020..U+007E, U+0085, U+00A0..U+D7FF, U+E000..U+FFFD, U+10000 and above; a byte order
-// mark at the start is allowed). line and col are 1-based, the column in bytes; ok is false when
-// every character is allowed. vet (L001) and sortie fmt place the reader's errors, which name no
-// line, by it.
-func YAMLBadChar(src []byte) (line, col int, ok bool) {
-	line, start := 1, 0
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		printable := r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0x7e || r == 0x85 ||
-			r >= 0xa0 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff ||
-			r == 0xfeff && i == 0
-		if r == utf8.RuneError && size <= 1 || !printable {
-			return line, i - start + 1, true
-		}
-		if r == '\n' {
-			line, start = line+1, i+1
-		}
-		i += size
-	}
-	return 0, 0, false
-}
-
-// firstCol is the column of the first character of a line that is not a space (0 when none).
-func (c *yamlConv) firstCol(line int) int {
-	if line < 1 || line > len(c.lines) {
-		return 0
-	}
-	for off := c.lines[line-1]; off < len(c.data) && c.data[off] != '\n'; off++ {
-		if c.data[off] != ' ' && c.data[off] != '\t' {
-			return off - c.lines[line-1] + 1
-		}
-	}
-	return 0
 }
 
 // byteCol converts a 1-based column in characters on a 1-based line to a column in bytes.

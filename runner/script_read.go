@@ -16,6 +16,7 @@ import (
 	"cuelang.org/go/encoding/yaml"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/yamlpos"
 )
 
 // Reading a script: YAML, JSON or CUE, every entry checked and kept with its position (X002).
@@ -122,7 +123,7 @@ func ParseScript(filename string, src []byte) (s *Script, list diag.List) {
 	}
 	if err != nil {
 		for _, e := range cueerrors.Errors(err) {
-			list.Add(syntaxDiag(filename, e))
+			list.Add(syntaxDiag(filename, src, e))
 		}
 		if len(list) == 0 {
 			list.Add(diag.Errorf(diag.Pos{File: filename}, CodeScriptError, "%s", err))
@@ -151,26 +152,38 @@ func blankYAML(src []byte) bool {
 	return true
 }
 
-// syntaxDiag turns a parser error into an X002 diagnostic. The YAML parser puts "file:line:" in
-// its messages instead of a position; take it from there.
-func syntaxDiag(filename string, e cueerrors.Error) diag.Diagnostic {
+// syntaxDiag turns a parser error into an X002 diagnostic. The YAML parser puts "file:line:" (or
+// "file:") in its messages instead of a position, and names a line only, not always the
+// problem's; yamlpos places it (the byte a reader error refuses, where a second parser fails).
+func syntaxDiag(filename string, src []byte, e cueerrors.Error) diag.Diagnostic {
 	pos := toPos(e.Position())
 	msg := e.Error()
 	if !pos.IsValid() || pos.Line == 0 {
 		pos = diag.Pos{File: filename}
+		line := 0
 		if rest, ok := strings.CutPrefix(msg, filename+":"); ok {
+			msg = strings.TrimSpace(rest)
 			if i := strings.IndexByte(rest, ':'); i > 0 {
 				if n, err := strconv.Atoi(rest[:i]); err == nil {
-					pos.Line = n
+					line = n
 					msg = strings.TrimSpace(rest[i+1:])
 				}
 			}
+		}
+		if strings.EqualFold(filepath.Ext(filename), ".cue") {
+			pos.Line = line
+		} else {
+			pos.Line, pos.Column, msg = yamlpos.Place(src, line, msg, scriptLocateLimit)
 		}
 	} else if rest, ok := strings.CutPrefix(msg, pos.String()+": "); ok {
 		msg = rest
 	}
 	return diag.Errorf(pos, CodeScriptError, "syntax error: %s", msg)
 }
+
+// scriptLocateLimit is the largest script whose YAML syntax errors yamlpos.Locate places with
+// its second parser (256 KiB, as sortie fmt: a script is a few KiB).
+const scriptLocateLimit = 256 << 10
 
 func toPos(p token.Pos) diag.Pos {
 	if !p.IsValid() {

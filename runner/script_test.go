@@ -24,7 +24,16 @@ func TestScriptMalformed(t *testing.T) {
 		{"roll empty", "s.yaml", "- roll: []\n", []string{"1:9 roll wants at least one die face"}},
 		{"roll text", "s.yaml", "- roll: [1, x]\n", []string{"1:13 roll wants die faces"}},
 		{"duplicate", "s.yaml", "- {move: east, move: west}\n", []string{"1:16 key move given twice"}},
-		{"yaml syntax", "s.yaml", "- {move: east\n", []string{"1:0 syntax error"}},
+		// The flow mapping opened at column 3 ("- " is 2 bytes) is never closed.
+		{"yaml syntax", "s.yaml", "- {move: east\n", []string{"1:3 syntax error"}},
+		// Review r15-2 on the script path: line 2 is "- move: " (8 bytes) and an unclosed [ at
+		// column 9 (the YAML reader named line 1, no column).
+		{"yaml unclosed flow", "s.yaml", "- move: east\n- move: [east\n", []string{"2:9 syntax error"}},
+		// r15-3: line 2 is `- move: "ea` (11 bytes) and U+0001 at column 12; the message does not
+		// name the file again.
+		{"yaml control character", "s.yaml", "- move: east\n- move: \"ea\x01st\"\n", []string{"2:12 syntax error: control characters are not allowed"}},
+		// A byte that is not UTF-8 (0xfe) after "- move: " at column 9.
+		{"yaml not UTF-8", "s.yaml", "- move: \xfe\n", []string{"1:9 syntax error: invalid leading UTF-8 octet"}},
 		{"cue syntax", "s.cue", "[{move: east}", []string{"1:14 syntax error"}},
 		{"cue import", "s.cue", "import \"strings\"\n[{move: east}]\n", []string{"1:1 a script is a list of entries"}},
 		{"cue comprehension", "s.cue", "[for x in [1] {move: east}]\n", []string{"1:2 an entry is"}},
@@ -52,6 +61,9 @@ func TestScriptMalformed(t *testing.T) {
 				}
 				if got := strings.TrimPrefix(d.Pos.String(), tc.file+":"); pos != "" && got != pos && got+":0" != pos {
 					t.Errorf("position %s, want %s (%s)", got, pos, d)
+				}
+				if strings.Contains(d.Message, tc.file) {
+					t.Errorf("message %q names the file again", d.Message)
 				}
 				if !strings.Contains(d.Message, msg) {
 					t.Errorf("message %q, want it to contain %q", d.Message, msg)
@@ -97,4 +109,31 @@ func TestLoadScriptIOError(t *testing.T) {
 	if err == nil || s != nil || list != nil {
 		t.Errorf("got %v %v %v", s, list, err)
 	}
+}
+
+// FuzzParseScript: whatever the file, ParseScript never panics; it returns a script or X002
+// diagnostics (never both errors and a script), each naming the file, with no line past its end.
+func FuzzParseScript(f *testing.F) {
+	for _, s := range []string{"- move: east\n- {day: 2, pick: 3}\n", "- move: [east\n", "- move: \"a\x01\"\n",
+		"[{move: east}, {roll: [1, 2]}]\n", "- {unit: u1, action: attack}\n"} {
+		f.Add(s, false)
+	}
+	f.Add("[{move: east}\n", true)
+	f.Fuzz(func(t *testing.T, src string, cue bool) {
+		name := "s.yaml"
+		if cue {
+			name = "s.cue"
+		}
+		s, list := ParseScript(name, []byte(src))
+		if list.HasErrors() == (s != nil) {
+			t.Fatalf("script %v with diagnostics %v", s, list)
+		}
+		// YAML breaks lines at \n, \r\n and a lone \r.
+		lines := strings.Count(strings.ReplaceAll(strings.ReplaceAll(src, "\r\n", "\n"), "\r", "\n"), "\n") + 1
+		for _, d := range list {
+			if d.Pos.File != name || d.Pos.Line > lines {
+				t.Fatalf("%s outside %s (%d lines)", d, name, lines)
+			}
+		}
+	})
 }

@@ -12,12 +12,10 @@ import (
 	"unicode/utf8"
 
 	cueyaml "cuelang.org/go/encoding/yaml"
-	goccy "github.com/goccy/go-yaml"
-	goccyparser "github.com/goccy/go-yaml/parser"
 	yaml "go.yaml.in/yaml/v3"
 
-	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/yamlpos"
 )
 
 // YAML formats a YAML file, every document of it, in the style the package doc describes. It
@@ -104,7 +102,7 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 			if sm[2] != "" {
 				pos.Column, _ = strconv.Atoi(sm[2])
 			}
-		} else if line, col, ok := compiler.YAMLBadChar(src); ok {
+		} else if line, col, ok := yamlpos.BadChar(src); ok {
 			pos.Line, pos.Column = line, col // the reader's errors name no line
 		}
 		msg := strings.TrimPrefix(m, "yaml: ")
@@ -117,7 +115,7 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 			// yaml.v3 names no column, and for a parser error the line where the construct began,
 			// counted from 0: a second reader places the error where it is (on files up to
 			// syntaxPosMax: it takes some 150 bytes of memory a byte of YAML).
-			if line, col, why, ok := syntaxPos(src); ok {
+			if line, col, why, ok := yamlpos.Locate(src, syntaxPosMax); ok {
 				pos.Line, pos.Column, msg = line, col, why
 			} else if line, col, ok := aliasPos(src, msg); ok {
 				pos.Line, pos.Column = line, col
@@ -128,28 +126,8 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 	return list
 }
 
-// syntaxPosMax is the largest file syntaxPos reads (256 KiB: a scenario or a script is a few).
+// syntaxPosMax is the largest file yamlpos.Locate reads (256 KiB: a scenario or a script is a few).
 const syntaxPosMax = 256 << 10
-
-// syntaxPos is where github.com/goccy/go-yaml's parser, which keeps the position of every token,
-// finds a syntax error in src: line and column (1-based) and its message; ok is false when it
-// finds none (the two readers disagree) or fails otherwise.
-func syntaxPos(src []byte) (line, col int, msg string, ok bool) {
-	if len(src) > syntaxPosMax {
-		return 0, 0, "", false
-	}
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	_, err := goccyparser.ParseBytes(src, 0)
-	var se *goccy.SyntaxError
-	if !errors.As(err, &se) || se.Token == nil || se.Token.Position == nil || se.Token.Position.Line < 1 {
-		return 0, 0, "", false
-	}
-	return se.Token.Position.Line, max(se.Token.Position.Column, 1), se.Message, true
-}
 
 var reUnknownAnchor = regexp.MustCompile(`^unknown anchor '([^']+)' referenced$`)
 
