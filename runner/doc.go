@@ -7,7 +7,8 @@
 // # Owns
 //
 //   - Decisions: a Request (Kind, Phase, the legal Choices) answered by a Decider: a Script
-//     (LoadScript, ParseScript: YAML, JSON or CUE; X001..X004), a Prompt (NewPrompt) or a policy
+//     (LoadScript, ParseScript: YAML, JSON or CUE; X001..X004; ReadScript reads a regular file of
+//     at most MaxScriptSize bytes, else X005), a Prompt (NewPrompt) or a policy
 //     (NewPolicy, First). A Roller supplies dice too. Vocabulary lists the names a script may give.
 //   - The Chain every engine asks through: the Decider, then its Fallback once a script ran out
 //     (ErrScriptEnded); a die from the Roller first, then the dice source.
