@@ -78,7 +78,8 @@ func FuzzPlace(f *testing.F) {
 		}
 		line = max(0, min(line, 1<<20))
 		l, col, _ := Place(src, line, "did not find expected ',' or ']'", 1<<12)
-		lines := bytes.Count(src, []byte("\n")) + 1
+		// YAML breaks lines at \n, \r\n and a lone \r.
+		lines := bytes.Count(bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")), []byte("\n")) + 1
 		if l < 1 || l > max(lines, line+1) || col < 0 {
 			t.Fatalf("Place = %d:%d for a file of %d lines", l, col, lines)
 		}
