@@ -199,7 +199,12 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 // evalUnit vets (and with compile, lowers) one unit in an evaluator: its findings go to list, a
 // battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
 // finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
+//
+// A unit of one YAML or JSON file is first tried on the fast path, in this process (fast.go).
 func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
+	if resp, ok := fastJob(u, wd, compile); ok {
+		return takeResponse(resp, list, out)
+	}
 	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
 	if err != nil {
 		return nil, err
@@ -208,28 +213,33 @@ func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *o
 		list.Add(o.overrun(b, u.files, newNamer(wd)))
 		return nil, nil
 	}
-	list.Add(o.resp.List...)
-	if o.resp.Err != "" {
-		return nil, errors.New(o.resp.Err)
+	return takeResponse(o.resp, list, out)
+}
+
+// takeResponse decodes the result of a unit job (respond): findings to list, battles to out.
+func takeResponse(resp evalResponse, list *diag.List, out *outputs) (*plan.Plan, error) {
+	list.Add(resp.List...)
+	if resp.Err != "" {
+		return nil, errors.New(resp.Err)
 	}
-	for _, raw := range o.resp.Battles {
+	for _, raw := range resp.Battles {
 		bt := new(plan.Battle)
 		if err := json.Unmarshal(raw, bt); err != nil {
 			return nil, fmt.Errorf("evaluator: a battle that does not decode: %v", err)
 		}
 		out.battles = append(out.battles, bt)
 	}
-	for _, raw := range o.resp.Clashes {
+	for _, raw := range resp.Clashes {
 		c, err := plan.DecodeClash(raw)
 		if err != nil {
 			return nil, fmt.Errorf("evaluator: a clash battle that does not decode: %v", err)
 		}
 		out.clashes = append(out.clashes, c)
 	}
-	if o.resp.Plan == nil {
+	if resp.Plan == nil {
 		return nil, nil
 	}
-	p, err := plan.Decode(o.resp.Plan)
+	p, err := plan.Decode(resp.Plan)
 	if err != nil {
 		return nil, fmt.Errorf("evaluator: a plan that does not decode: %v", err)
 	}
@@ -286,6 +296,12 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		return nil, err
 	}
 	uc := &unitCtx{ctx: ctx, def: def, defs: w.definition, ld: ld, nm: nm, list: &local, fallback: u.files[0], compile: compile, out: out}
+	if fastPath && len(ld.cue) > 0 {
+		// CUE files: the evaluated value, exported, is validated without unifying (fast.go).
+		if root, ok := exportTree(&ld, nm); ok {
+			uc.fast = &fastUnit{root: root, top: nm.pos(ld.user.Pos()), export: true}
+		}
+	}
 	return dispatch(uc)
 }
 
@@ -293,18 +309,16 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 // schema's #Scenario).
 func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
 	ld, nm, local := uc.ld, uc.nm, uc.list
-	if !checkKind(ld.user, nm, local, uc.fallback) {
+	if (uc.fast == nil || uc.fast.export) && !checkKind(ld.user, nm, local, uc.fallback) {
 		return nil, nil
 	}
-	sc := newSchemaChecker(uc.ctx, uc.def, &ld, nm, local)
-	sc.run()
-	root := nm.pos(ld.user.Pos())
-	if !root.IsValid() || root.Line == 0 {
-		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
+	n, root, strict, err := uc.schemaRoot("#Scenario")
+	if err != nil {
+		return nil, err
 	}
-	s := (&decoder{nm: nm, strict: sc.errors}).decode(sc.decodeRoot(), root)
-	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
-	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, local)
+	s := (&decoder{nm: nm, strict: strict}).decode(n, root)
+	s.Declared = uc.declarations()
+	sup := collectSuppressions(uc.syntax(), nm, local)
 	var found diag.List
 	if err := runChecks(s, &found); err != nil {
 		return nil, err
