@@ -296,7 +296,7 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		return nil, err
 	}
 	uc := &unitCtx{ctx: ctx, def: def, defs: w.definition, ld: ld, nm: nm, list: &local, fallback: u.files[0], compile: compile, out: out}
-	if fastPath && len(ld.cue) > 0 {
+	if treePath && len(ld.cue) > 0 {
 		// CUE files: the evaluated value, exported, is validated without unifying (fast.go).
 		if root, ok := exportTree(&ld, nm); ok {
 			uc.fast = &fastUnit{root: root, top: nm.pos(ld.user.Pos()), export: true}

@@ -37,14 +37,16 @@ func init() {
 // knobs carries the package's test switches to the evaluator, so that a test that turns one
 // off in its own process sees the effect.
 type knobs struct {
-	FastPath, Chunking, RecoverPanics bool
+	FastPath, TreePath, Chunking, RecoverPanics bool
 }
 
 func currentKnobs() knobs {
-	return knobs{FastPath: fastPath, Chunking: chunking, RecoverPanics: recoverPanics}
+	return knobs{FastPath: fastPath, TreePath: treePath, Chunking: chunking, RecoverPanics: recoverPanics}
 }
 
-func (k knobs) apply() { fastPath, chunking, recoverPanics = k.FastPath, k.Chunking, k.RecoverPanics }
+func (k knobs) apply() {
+	fastPath, treePath, chunking, recoverPanics = k.FastPath, k.TreePath, k.Chunking, k.RecoverPanics
+}
 
 // evalRequest is one job: vet (and with Compile, lower) a unit, or decode a campaign file.
 type evalRequest struct {

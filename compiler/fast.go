@@ -2,8 +2,10 @@ package compiler
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"cuelang.org/go/cue/ast"
 
@@ -33,6 +35,13 @@ import (
 // The schema is compiled once per process; TestFastPathAgrees and FuzzFastPath hold the two paths
 // to the same findings and the same plan, and the package's vet tests run on both.
 
+// treePath enables the fast path. SORTIE_VET_PATH=cue turns it off, to compare or to rule it out:
+// CI runs the vet tests both ways.
+var treePath = os.Getenv("SORTIE_VET_PATH") != "cue"
+
+// treeHits counts the units this process vetted on the fast path (for tests).
+var treeHits atomic.Int64
+
 // errNotFast is returned by a rule system's vet on the fast path when the unit must take the CUE
 // path after all.
 var errNotFast = errors.New("not for the fast path")
@@ -51,7 +60,7 @@ type fastUnit struct {
 // this process. ok is false when the unit must go to an evaluator: it is not such a unit, it
 // does not read as plain data, the schema finds a fault in it, or anything went wrong.
 func fastJob(u unit, wd string, compile bool) (resp evalResponse, ok bool) {
-	if !fastPath || len(u.files) != 1 {
+	if !treePath || len(u.files) != 1 {
 		return resp, false
 	}
 	abs := u.files[0]
@@ -138,6 +147,7 @@ func (uc *unitCtx) schemaRoot(name string) (n node, root diag.Pos, strict bool, 
 			return node{}, diag.Pos{}, false, err
 		}
 		if s.accepts(fu.root) {
+			treeHits.Add(1)
 			return treeRoot(fu.root, s), uc.topOr(fu.top), false, nil
 		}
 		if !fu.export {
