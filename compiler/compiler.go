@@ -30,6 +30,9 @@ type Options struct {
 	// Packages makes a CUE file named directly stand for every CUE file of its package in its
 	// folder (a pre-commit hook names only the files that changed).
 	Packages bool
+	// Cache, when set, keeps each scenario's result for later runs with the same input
+	// (cache.go): a DirCache for the CLI, a MemCache for a long-lived process.
+	Cache Cache
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
@@ -162,7 +165,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 			defer wg.Done()
 			for i := range next {
 				r := &results[i]
-				r.plan, r.err = evalUnit(units[i], wd, opts.Budget, compile, &r.list, &r.out)
+				r.plan, r.err = evalUnit(units[i], wd, opts, compile, &r.list, &r.out)
 			}
 		}()
 	}
@@ -200,20 +203,36 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 // battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
 // finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
 //
-// A unit of one YAML or JSON file is first tried on the fast path, in this process (fast.go).
-func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
-	if resp, ok := fastJob(u, wd, compile); ok {
-		return takeResponse(resp, list, out)
+// With a cache, a unit whose input is unchanged takes its result from there (cache.go). Else a
+// unit of one YAML or JSON file is first tried on the fast path, in this process (fast.go).
+func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
+	b := opts.Budget
+	var key CacheKey
+	var data map[string][]byte
+	cached := false
+	if opts.Cache != nil {
+		if key, data, cached = unitKey(u, wd, b, compile); cached {
+			if resp, ok := cacheGet(opts.Cache, key); ok {
+				return takeResponse(resp, list, out)
+			}
+		}
 	}
-	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
-	if err != nil {
-		return nil, err
+	resp, ok := fastJob(u, wd, compile, data)
+	if !ok {
+		o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
+		if err != nil {
+			return nil, err
+		}
+		if o.over != "" || o.crash != "" || !o.resp.Done {
+			list.Add(o.overrun(b, u.files, newNamer(wd)))
+			return nil, nil
+		}
+		resp = o.resp
 	}
-	if o.over != "" || o.crash != "" || !o.resp.Done {
-		list.Add(o.overrun(b, u.files, newNamer(wd)))
-		return nil, nil
+	if cached && cacheable(resp) {
+		cachePut(opts.Cache, key, resp)
 	}
-	return takeResponse(o.resp, list, out)
+	return takeResponse(resp, list, out)
 }
 
 // takeResponse decodes the result of a unit job (respond): findings to list, battles to out.

@@ -57,9 +57,9 @@ type fastUnit struct {
 }
 
 // fastJob vets (and with compile, lowers) a unit of one YAML or JSON file on the fast path, in
-// this process. ok is false when the unit must go to an evaluator: it is not such a unit, it
+// this process; data holds the file's contents when they are read already (unitKey). ok is false when the unit must go to an evaluator: it is not such a unit, it
 // does not read as plain data, the schema finds a fault in it, or anything went wrong.
-func fastJob(u unit, wd string, compile bool) (resp evalResponse, ok bool) {
+func fastJob(u unit, wd string, compile bool, preread map[string][]byte) (resp evalResponse, ok bool) {
 	if !treePath || len(u.files) != 1 {
 		return resp, false
 	}
@@ -73,9 +73,13 @@ func fastJob(u unit, wd string, compile bool) (resp evalResponse, ok bool) {
 			ok = false // the evaluator does it again and reports the panic (L003)
 		}
 	}()
-	data, refused, err := readBounded(abs, u.dir)
-	if err != nil || refused != "" {
-		return resp, false
+	data, read := preread[abs]
+	if !read {
+		var refused string
+		var err error
+		if data, refused, err = readBounded(abs, u.dir); err != nil || refused != "" {
+			return resp, false
+		}
 	}
 	if _, _, deep := tooDeep(kind, data); deep {
 		return resp, false
@@ -109,7 +113,9 @@ func fastJob(u unit, wd string, compile bool) (resp evalResponse, ok bool) {
 	if err != nil {
 		return resp, false // errNotFast, or an error the evaluator reports as it always has
 	}
-	return respond(list, p, out, nil), true
+	resp = respond(list, p, out, nil)
+	resp.Done = true
+	return resp, true
 }
 
 // dispatchFast is dispatch for a unit on the fast path: the clean cases only (a kind and a rule

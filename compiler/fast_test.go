@@ -41,7 +41,7 @@ func vetBothWays(t testing.TB, dir string, files []string, compile bool) (fast b
 
 	treePath = true
 	hits := treeHits.Load()
-	resp, ok := fastJob(u, dir, compile)
+	resp, ok := fastJob(u, dir, compile, nil)
 	if !ok {
 		var list diag.List
 		out := &outputs{}
@@ -363,5 +363,23 @@ func FuzzFastPath(f *testing.F) {
 			t.Fatal(err)
 		}
 		checkDataFile(t, dir, name)
+	})
+}
+
+// FuzzClassifyJSON: the quick reading of a valid JSON file's top level judges it as encoding/json's
+// tokens do (issue 17: sorting files into scenarios was a fifth of a cached vet).
+func FuzzClassifyJSON(f *testing.F) {
+	for _, s := range []string{`{"kind": "scenario", "id": "x"}`, `[{"move": "a"}]`, `{"format": "sortie-plan"}`,
+		`{"version": 1, "findings": []}`, `{"kind": "a\"b", "kind": "battle"}`, `{"k\u0069nd": "campaign"}`,
+		` {"a": {"kind": "x"}, "kind": ["y"], "format": "sortie-save"} `, `"x"`, `{}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		if a, b := classifyValidJSON(data), classifyJSONTokens(data); a != b {
+			t.Fatalf("%s: quick %+v, tokens %+v", data, a, b)
+		}
 	})
 }
