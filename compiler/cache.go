@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -106,27 +107,37 @@ func cacheable(resp evalResponse) bool {
 	return true
 }
 
-// cacheGet returns the cached result of key; a result that does not decode is not one.
+// cacheGet returns the cached result of key. A result that does not decode, or that could not
+// have been stored (not cacheable), is not one.
 func cacheGet(c Cache, key CacheKey) (evalResponse, bool) {
 	var resp evalResponse
 	data, ok := c.Get(key)
-	if !ok || json.Unmarshal(data, &resp) != nil || !resp.Done {
+	if !ok || json.Unmarshal(data, &resp) != nil || !cacheable(resp) {
 		return evalResponse{}, false
 	}
 	return resp, true
 }
 
 func cachePut(c Cache, key CacheKey, resp evalResponse) {
-	if data, err := json.Marshal(resp); err == nil {
+	if data, err := json.Marshal(resp); err == nil && len(data) <= maxEntry {
 		c.Put(key, data)
 	}
 }
+
+// maxEntry bounds a cached result, in bytes (64 MiB): a larger one is not kept, and a larger
+// entry on disk is not read.
+const maxEntry = 64 << 20
 
 // DirCache is a Cache in a directory, one file per entry (in subdirectories named by the key's
 // first byte, as the go command's cache). An entry is written to a temporary file and renamed
 // into place, so that concurrent runs never see half an entry; each holds its key and the SHA-256
 // of its data, checked on every Get, so a damaged entry is a miss (and rewritten by the next Put).
 // Entries unused for MaxAge are removed, at most once a day.
+//
+// An entry is trusted only as far as its directory is: OpenDirCache refuses a directory that
+// another user owns or others may write to, and makes its own private (0700). Get reads only a
+// regular file (not a link, a pipe or a device) of at most maxEntry bytes; anything else there is
+// a miss, and so is an intact entry whose result does not decode (cacheGet).
 type DirCache struct {
 	dir  string
 	trim sync.Once
@@ -151,10 +162,21 @@ func DefaultCacheDir() (string, error) {
 	return filepath.Join(d, "sortie"), nil
 }
 
-// OpenDirCache opens (creating it when needed) a DirCache in dir.
+// OpenDirCache opens (creating it when needed, private to the user) a DirCache in dir. It is an
+// error when dir is not a directory, belongs to another user or is writable by others.
 func OpenDirCache(dir string) (*DirCache, error) {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("cache: %v", err)
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cache: %v", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("cache %s: not a directory", dir)
+	}
+	if err := checkCacheDir(dir, st); err != nil {
+		return nil, err
 	}
 	return &DirCache{dir: dir}, nil
 }
@@ -172,8 +194,8 @@ func (c *DirCache) path(key CacheKey) string {
 // Get implements Cache.
 func (c *DirCache) Get(key CacheKey) ([]byte, bool) {
 	name := c.path(key)
-	raw, err := os.ReadFile(name)
-	if err != nil {
+	raw, ok := readEntry(name)
+	if !ok {
 		return nil, false
 	}
 	head := len(entryMagic) + 2*sha256.Size
@@ -193,11 +215,30 @@ func (c *DirCache) Get(key CacheKey) ([]byte, bool) {
 	return data, true
 }
 
+// readEntry reads the regular file name of at most maxEntry bytes (plus its header).
+func readEntry(name string) ([]byte, bool) {
+	f, err := openEntry(name)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	limit := int64(maxEntry + len(entryMagic) + 2*sha256.Size)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > limit {
+		return nil, false
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil || int64(len(raw)) > limit {
+		return nil, false
+	}
+	return raw, true
+}
+
 // Put implements Cache. A failure to write is not an error: the entry is simply not kept.
 func (c *DirCache) Put(key CacheKey, data []byte) {
 	c.trim.Do(c.trimOld)
 	name := c.path(key)
-	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
+	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
 		return
 	}
 	f, err := os.CreateTemp(filepath.Dir(name), "tmp-*")
@@ -218,7 +259,9 @@ func (c *DirCache) Put(key CacheKey, data []byte) {
 }
 
 // trimOld removes the entries unused for MaxAge (and temporary files left by a run that was
-// killed), when the last trim is more than a day old.
+// killed), when the last trim is more than a day old. It removes only files named as entries or
+// temporary files, in subdirectories named as a key's first byte, never following a link: a
+// cache directory set by mistake to a folder of the user's own loses nothing else.
 func (c *DirCache) trimOld() {
 	mark := filepath.Join(c.dir, "trim.txt")
 	if st, err := os.Stat(mark); err == nil && time.Since(st.ModTime()) < 24*time.Hour {
@@ -228,23 +271,38 @@ func (c *DirCache) trimOld() {
 	cutoff := time.Now().Add(-MaxAge)
 	subs, _ := os.ReadDir(c.dir)
 	for _, s := range subs {
-		if !s.IsDir() || len(s.Name()) != 2 {
+		if !s.IsDir() || !isHex(s.Name(), 2) {
 			continue
 		}
 		sub := filepath.Join(c.dir, s.Name())
 		entries, _ := os.ReadDir(sub)
 		for _, e := range entries {
 			info, err := e.Info()
-			if err != nil {
+			if err != nil || !e.Type().IsRegular() {
 				continue
 			}
-			old := info.ModTime().Before(cutoff)
-			stale := strings.HasPrefix(e.Name(), "tmp-") && time.Since(info.ModTime()) > time.Hour
+			n := e.Name()
+			entry := strings.HasPrefix(n, s.Name()) && strings.HasSuffix(n, "-v") && isHex(strings.TrimSuffix(n, "-v"), 2*sha256.Size)
+			old := entry && info.ModTime().Before(cutoff)
+			stale := strings.HasPrefix(n, "tmp-") && time.Since(info.ModTime()) > time.Hour
 			if old || stale {
 				os.Remove(filepath.Join(sub, e.Name()))
 			}
 		}
 	}
+}
+
+// isHex reports whether s is n lower-case hexadecimal digits.
+func isHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // MemCache is a Cache in memory holding at most a given number of entries (the oldest go first).

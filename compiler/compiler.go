@@ -51,7 +51,9 @@ type Options struct {
 // registry (CUE_REGISTRY=none), the module root is the scenario's folder, and no file outside
 // that folder is read (L007 for imports, an error for symbolic links); only regular files are
 // read. YAML is read as authors write it (yamlfile.go). Each scenario is evaluated in an
-// evaluator process under Options.Budget (budget.go, sandbox.go), at most GOMAXPROCS at once.
+// evaluator process under Options.Budget (budget.go, sandbox.go), at most GOMAXPROCS at once; a
+// valid YAML or JSON scenario is vetted on the fast path in this process instead (fast.go), and
+// with Options.Cache an unchanged scenario's result is read from the cache (cache.go).
 //
 // Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L007
 // loading and hostile input, L008-L010 suppressions, L011-L012 the evaluation budget, L013-L014
@@ -203,8 +205,11 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 // battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
 // finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
 //
-// With a cache, a unit whose input is unchanged takes its result from there (cache.go). Else a
-// unit of one YAML or JSON file is first tried on the fast path, in this process (fast.go).
+// With a cache, a unit whose input is unchanged takes its result from there (cache.go); a
+// cached result that does not decode is vetted afresh. Else a unit of one YAML or JSON file is
+// first tried on the fast path, in this process (fast.go), on the very bytes the key was made of.
+// The evaluator reads the files itself, so a result of the CUE path is stored only when the files
+// still make the same key (a file saved during the vet is not cached under its old content).
 func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
 	b := opts.Budget
 	var key CacheKey
@@ -213,7 +218,14 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 	if opts.Cache != nil {
 		if key, data, cached = unitKey(u, wd, b, compile); cached {
 			if resp, ok := cacheGet(opts.Cache, key); ok {
-				return takeResponse(resp, list, out)
+				var l diag.List
+				var o outputs
+				if p, err := takeResponse(resp, &l, &o); err == nil {
+					list.Add(l...)
+					out.battles = append(out.battles, o.battles...)
+					out.clashes = append(out.clashes, o.clashes...)
+					return p, nil
+				}
 			}
 		}
 	}
@@ -228,6 +240,10 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 			return nil, nil
 		}
 		resp = o.resp
+		if cached {
+			again, _, same := unitKey(u, wd, b, compile)
+			cached = same && again == key
+		}
 	}
 	if cached && cacheable(resp) {
 		cachePut(opts.Cache, key, resp)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -12,14 +13,16 @@ import (
 )
 
 // vetCache opens the result cache (compiler.DefaultCacheDir), or returns nil when there is none
-// or it cannot be made: the cache only saves time, so vet then goes on without it.
-func vetCache() compiler.Cache {
+// or it cannot be made: the cache only saves time, so vet then goes on without it (saying why on
+// stderr when the directory is refused: another user's, or writable by others).
+func vetCache(e *env) compiler.Cache {
 	dir, err := compiler.DefaultCacheDir()
 	if err != nil || dir == "" {
 		return nil
 	}
 	c, err := compiler.OpenDirCache(dir)
 	if err != nil {
+		fmt.Fprintf(e.stderr, "sortie: %v (vetting without a cache)\n", err)
 		return nil
 	}
 	return c
@@ -83,7 +86,7 @@ bypasses it.
 			}
 			opts := compiler.Options{Budget: budget, Packages: c.Bool("packages")}
 			if !c.Bool("no-cache") {
-				opts.Cache = vetCache()
+				opts.Cache = vetCache(e)
 			}
 			if name := c.String("write-baseline"); name != "" {
 				if err := checkOverwrite("--write-baseline", name, "a sortie baseline", isBaseline); err != nil {
