@@ -35,6 +35,12 @@ func FuzzYAMLIDs(f *testing.F) {
 		if !id.MatchString(s) || s == "kind" || s == "v" {
 			return
 		}
+		if len(s) > yamlImplicitKeyLimit { // YAML 1.2, 7.4: too long for a plain key; L001 with a hint
+			if len(problems) != 1 || problems[0].code != codeSyntax || problems[0].line != 2 {
+				t.Fatalf("a key of %d characters: want one L001 on line 2, got %v", len(s), problems)
+			}
+			return
+		}
 		if reLeadZero.MatchString(s) {
 			if len(problems) != 1 || problems[0].code != codeAmbiguousNumber || problems[0].line != 3 {
 				t.Fatalf("%q: want one L014 on line 3, got %v", s, problems)

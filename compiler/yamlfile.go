@@ -109,6 +109,22 @@ func extractYAML(name string, data []byte) (*ast.File, []yamlProblem) {
 	return f, nil
 }
 
+// yamlImplicitKeyLimit is YAML 1.2's bound on a key written without "? " (section 7.4), in
+// characters: a longer key is a syntax error ("could not find expected ':'").
+const yamlImplicitKeyLimit = 1024
+
+// lineLen is the length in bytes of 1-based line n, 0 for a line the file does not have.
+func (c *yamlConv) lineLen(n int) int {
+	if n < 1 || n > len(c.lines) {
+		return 0
+	}
+	end := len(c.data)
+	if n < len(c.lines) {
+		end = c.lines[n] - 1
+	}
+	return end - c.lines[n-1]
+}
+
 var reYAMLLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError reports a yaml.v3 parse error at the problem's line and column. yaml.v3's errors
@@ -145,8 +161,11 @@ func (c *yamlConv) syntaxError(err error) {
 		line = max(line, 1)
 		col = c.firstCol(line)
 	}
-	c.problems = append(c.problems, yamlProblem{line: line, col: col, code: codeSyntax, msg: lowerFirst(msg),
-		hint: "fix the syntax; nothing else in this file was checked"})
+	hint := "fix the syntax; nothing else in this file was checked"
+	if c.lineLen(line) > yamlImplicitKeyLimit && strings.Contains(msg, "could not find expected ':'") {
+		hint = "a YAML key written plainly is at most 1024 characters (YAML 1.2, 7.4); shorten it or write it as an explicit key (? key); nothing else in this file was checked"
+	}
+	c.problems = append(c.problems, yamlProblem{line: line, col: col, code: codeSyntax, msg: lowerFirst(msg), hint: hint})
 }
 
 // firstCol is the column of the first character of a line that is not a space (0 when none).

@@ -104,6 +104,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			testCommand(e),
 			initCommand(e),
 			diffCommand(e),
+			simulateCommand(e),
 		},
 	}
 	for _, c := range app.Commands {
