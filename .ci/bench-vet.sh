@@ -12,8 +12,8 @@
 #      only), and jsonvet on the JSON files. Issue 17's marks: cold JSON at most 2x jsonvet's
 #      processor time, cold CUE at most 0.5x cue vet's, warm at most 5% of cold.
 #   2. a size sweep: one scenario with a field of 20x20, 40x40, 80x80 and 160x160 blocks (400 to
-#      25,600 blocks) as YAML (sortie, cue) and as JSON (jsonvet), with the growth of each from
-#      the size before (4x the blocks): vet must stay linear.
+#      25,600 blocks) as YAML (sortie, cue) and as JSON (jsonvet), with the growth of sortie's and
+#      cue's processor time from the size before (4x the blocks): vet must stay linear.
 #
 #   .ci/bench-vet.sh [N] [R]
 set -euo pipefail
@@ -90,7 +90,7 @@ printf '%-52s %8s %8s %s\n' "sortie warm / cold, CUE" "$(ratio "$cww" "$ccw")" "
 export SORTIE_CACHE=off
 echo
 printf '%-8s %8s %8s %8s %8s %8s %8s %8s %9s %9s\n' "field" "blocks" "sortie s" "cue s" "jsonvet" "sortie" "sortie" "sortie" "growth" "cue"
-printf '%-8s %8s %8s %8s %8s %8s %8s %8s %9s %9s\n' "" "" "(wall)" "(wall)" "s (wall)" "cpu s" "/cue cpu" "/jv cpu" "sortie" "growth"
+printf '%-8s %8s %8s %8s %8s %8s %8s %8s %9s %9s\n' "" "" "(wall)" "(wall)" "s (wall)" "cpu s" "/cue cpu" "/jv cpu" "sortie cpu" "growth"
 prev_s="" prev_c=""
 for size in 20 40 80 160; do
 	go run ./compiler/internal/corpus/gen -field "$size" -o "$tmp/field$size.yaml"
@@ -100,10 +100,10 @@ for size in 20 40 80 160; do
 	read -r fvw fvc < <(best "$tmp/jsonvet" "$tmp/schema.json" "$tmp/field$size.json")
 	gs="-" gc="-"
 	if [ -n "$prev_s" ]; then
-		gs=$(printf '%.2fx' "$(echo "$fsw / $prev_s" | bc -l)")
-		gc=$(printf '%.2fx' "$(echo "$fcw / $prev_c" | bc -l)")
+		gs=$(printf '%.2fx' "$(echo "$fsc / $prev_s" | bc -l)")
+		gc=$(printf '%.2fx' "$(echo "$fcc / $prev_c" | bc -l)")
 	fi
 	printf '%-8s %8d %8s %8s %8s %8s %7.2fx %7.2fx %9s %9s\n' "${size}x${size}" $((size * size)) "$fsw" "$fcw" "$fvw" "$fsc" \
 		"$(echo "$fsc / $fcc" | bc -l)" "$(echo "$fsc / $fvc" | bc -l)" "$gs" "$gc"
-	prev_s=$fsw prev_c=$fcw
+	prev_s=$fsc prev_c=$fcc
 done

@@ -3,6 +3,7 @@ package compiler
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -136,4 +137,44 @@ func TestVetCache(t *testing.T) {
 	if cacheable(evalResponse{Done: true, List: diag.List{diag.Errorf(diag.Pos{File: "x"}, codeTimeBudget, "over")}}) {
 		t.Error("a result over the time budget is kept")
 	}
+}
+
+// FuzzCacheEntry (issue 17, item 3): whatever bytes stand in an entry's file, raw or wrapped in a
+// valid header and checksum (as a hostile writer could), reading them is a miss or a result that
+// takeResponse decodes or refuses with an error: never a panic, never a result that could not
+// have been stored.
+func FuzzCacheEntry(f *testing.F) {
+	ok, _ := json.Marshal(evalResponse{Done: true, List: diag.List{diag.Errorf(diag.Pos{File: "a.yaml", Line: 1, Column: 1}, "S002", "x")}})
+	f.Add(ok, true)
+	f.Add([]byte(`{"Done":true,"Plan":{"not":"a plan"}}`), true)
+	f.Add([]byte(`{"Done":true,"Battles":["x"],"Clashes":[{}]}`), true)
+	f.Add([]byte(`{"Done":true,"List":[{"Code":"L012"}]}`), true)
+	f.Add([]byte("sortie-cache\x00short"), false)
+	dir := f.TempDir()
+	c, err := OpenDirCache(dir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	key := CacheKey(sha256.Sum256([]byte("fuzz")))
+	f.Fuzz(func(t *testing.T, data []byte, wrap bool) {
+		raw := data
+		if wrap {
+			sum := sha256.Sum256(data)
+			raw = append(append(append(append([]byte(nil), entryMagic...), key[:]...), sum[:]...), data...)
+		}
+		name := c.path(key)
+		os.MkdirAll(filepath.Dir(name), 0o700)
+		if err := os.WriteFile(name, raw, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		resp, hit := cacheGet(c, key)
+		if !hit {
+			return
+		}
+		if !cacheable(resp) {
+			t.Fatalf("a result that is never stored is taken: %+v", resp)
+		}
+		var list diag.List
+		takeResponse(resp, &list, &outputs{})
+	})
 }

@@ -57,8 +57,9 @@ type fastUnit struct {
 }
 
 // fastJob vets (and with compile, lowers) a unit of one YAML or JSON file on the fast path, in
-// this process; data holds the file's contents when they are read already (unitKey). ok is false when the unit must go to an evaluator: it is not such a unit, it
-// does not read as plain data, the schema finds a fault in it, or anything went wrong.
+// this process; preread holds the file's contents when they are read already (unitKey). ok is
+// false when the unit must go to an evaluator: it is not such a unit, it does not read as plain
+// data, the schema finds a fault in it, or anything went wrong.
 func fastJob(u unit, wd string, compile bool, preread map[string][]byte) (resp evalResponse, ok bool) {
 	if !treePath || len(u.files) != 1 {
 		return resp, false
