@@ -143,6 +143,11 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if compile && len(units) == 0 && len(notes) > 0 {
+		// A file named is a script, plan, save or baseline (L015): say which.
+		n := notes[0]
+		return notes, nil, nil, fmt.Errorf("%s is %s", n.Pos.File, strings.Replace(n.Message, ": not vetted ", " ", 1))
+	}
 	if compile && len(units) != 1 {
 		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
