@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -42,6 +43,9 @@ func IsCampaign(path string) bool {
 func IsCampaignSource(path string, data []byte) bool {
 	if len(data) > MaxFileSize {
 		return false
+	}
+	if !bytes.Contains(data, []byte("campaign")) {
+		return false // the kind is compared as written: it cannot be "campaign" (and parsing is slow)
 	}
 	if _, _, deep := TooDeep(fileKind(path), data); deep {
 		return false
