@@ -52,3 +52,28 @@ func TestSyntaxErrorPlaces(t *testing.T) {
 		})
 	}
 }
+
+// TestOverlayBypassesFastPathAndCache: a YAML file clean on disk, whose editor buffer (an
+// overlay) has a syntax error, is vetted from the buffer even with a cache that holds the disk
+// file's clean result: the fast path and the cache read the disk, so an overlay skips both.
+func TestOverlayBypassesFastPathAndCache(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", "compiler", "ok", "mini.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := filepath.Join(dir, "mini.yaml")
+	if err := os.WriteFile(f, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cache := NewMemCache(8)
+	if list, err := Vet([]string{"mini.yaml"}, Options{WorkDir: dir, Cache: cache}); err != nil || len(list) != 0 {
+		t.Fatalf("on disk: %v, %v; want clean", list, err)
+	}
+	// The buffer: "a: 1\nb: [1, 2\n", the unclosed `[` at 2:4 as in TestSyntaxErrorPlaces.
+	list, err := Vet([]string{"mini.yaml"}, Options{WorkDir: dir, Cache: cache, Overlay: map[string][]byte{f: []byte("a: 1\nb: [1, 2\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertFindings(t, list, []string{"./mini.yaml:2:4: L001"})
+}
