@@ -175,6 +175,7 @@ func (b *Battle) damageResource(k int, amount int, bySide int32) {
 	}
 	if b.terr[rs.sq] == plan.TerrRoad {
 		b.terr[rs.sq] = plan.TerrRough
+		b.terrainChanged(rs.sq)
 	}
 	for oi := range b.s.obj {
 		o := &b.s.obj[oi]

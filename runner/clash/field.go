@@ -142,35 +142,21 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 			pending++
 		}
 	}
-	w := int32(b.w)
+	nb, step := b.s.nb, b.step
 	for d := 0; pending > 0; d++ {
 		bk := &ring[d&ringMask]
 		for bi := 0; bi < len(*bk); bi++ {
-			q := (*bk)[bi]
+			q := int((*bk)[bi])
 			pending--
 			if int(field[q]) != d {
 				continue // reached more cheaply since
 			}
-			qx, qy := q%w, q/w
-			cq := 1
-			if b.terr[q] != plan.TerrDeep && b.difficult(int(q)) {
-				cq = 2
-			}
-			for dir := 0; dir < 4; dir++ {
-				x, y := qx+dirDX[dir], qy+dirDY[dir]
-				if x < 0 || y < 0 || x >= w || int(y) >= b.h {
-					continue
-				}
-				pq := int(y)*b.w + int(x)
-				if !b.passable(pq, k.side, k.swim) {
+			for dir, pq := range nb[4*q : 4*q+4 : 4*q+4] {
+				if pq < 0 || !b.passable(int(pq), k.side, k.swim) {
 					continue
 				}
 				// Moving from pq into q costs what entering q costs (U-18, U-23).
-				c := cq
-				if rise := int(b.s.elev[q] - b.s.elev[pq]); rise > 0 && b.terr[q] != plan.TerrDeep {
-					c = squareCost(cq == 2, rise, b.o.ClimbDifficult)
-				}
-				nd := d + c
+				nd := d + int(step[4*int(pq)+((dir+2)&3)])
 				if nd > 30000 {
 					continue
 				}
@@ -178,7 +164,7 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 					continue
 				}
 				field[pq] = int16(nd)
-				ring[nd&ringMask] = append(ring[nd&ringMask], int32(pq))
+				ring[nd&ringMask] = append(ring[nd&ringMask], pq)
 				pending++
 			}
 		}
@@ -190,11 +176,11 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 // passable reports whether a walker (or swimmer) of side may cross square q: not deep water for a
 // walker, not held by an enemy.
 func (b *Battle) passable(q int, side int32, swim bool) bool {
-	if b.terr[q] == plan.TerrDeep && !swim {
+	c := b.cls[q]
+	if c&clsDeep != 0 && !swim {
 		return false
 	}
-	o := b.occ[q]
-	return o < 0 || b.occSide(o) == side
+	return c&clsHeld == 0 || clsSideOf(c) == side
 }
 
 // ringMask sizes the bucket ring of buildField: more than the dearest step, (1 + MaxHeight) x 2.

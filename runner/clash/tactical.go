@@ -141,8 +141,39 @@ func ranged(cr *creature) bool { return cr.rangedBest > cr.bestMelee }
 // bestRange is the normal range in squares of the creature's ranged attacks and cantrips.
 func bestRange(cr *creature) int32 { return max(1, int32(cr.rangedReach)) }
 
-// tacAction picks a unit's or solo's action.
+// tacAction picks a unit's or solo's action among b.q.Options: the one tacWant wants, else
+// Attack, else the last (none).
 func (b *Battle) tacAction(u, j int32) int {
+	want := b.tacWant(u, j)
+	for i, o := range b.q.Options {
+		if o.Action == want {
+			return i
+		}
+	}
+	for i, o := range b.q.Options {
+		if o.Action == ActAttack {
+			return i
+		}
+	}
+	return len(b.q.Options) - 1 // none
+}
+
+// tacActionNow is tacAction's choice without listing the options (no Chooser): only the actions it
+// would take are checked for legality.
+func (b *Battle) tacActionNow(u, j int32) Action {
+	switch want := b.tacWant(u, j); {
+	case b.actionLegal(u, j, want):
+		return want
+	case b.actionLegal(u, j, ActAttack):
+		return ActAttack
+	}
+	return ActNone
+}
+
+// tacWant is the action the tactical policy wants for unit u (u >= 0) or solo j: cast when a
+// spell is worth more than the weapons, join when an isolated solo can, dash towards an enemy out
+// of reach, configure out of Defend (or into March when far), else attack.
+func (b *Battle) tacWant(u, j int32) Action {
 	want := ActAttack
 	if u >= 0 {
 		un := &b.un[u]
@@ -174,17 +205,7 @@ func (b *Battle) tacAction(u, j int32) int {
 			want = ActDash
 		}
 	}
-	for i, o := range b.q.Options {
-		if o.Action == want {
-			return i
-		}
-	}
-	for i, o := range b.q.Options {
-		if o.Action == ActAttack {
-			return i
-		}
-	}
-	return len(b.q.Options) - 1 // none
+	return want
 }
 
 // unitEngaged reports whether a stand of unit u is adjacent to an enemy stand.

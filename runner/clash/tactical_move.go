@@ -4,8 +4,9 @@ package clash
 
 import "github.com/sortie-rpg/sortie/compiler/plan"
 
-// tacMove scores each destination of b.q.Options for the mover.
-func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
+// tacMove scores each destination in ends (top-left squares, b.q.Options' order when they are
+// listed; a flee option after them is never taken) for the mover and returns the best one's index.
+func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Action) int {
 	var cr *creature
 	var n int32
 	var self int32
@@ -30,8 +31,8 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 	if part == 2 && !isRanged && !retreat {
 		// A melee fighter holds where it fought.
 		here := int(b.refBox(who).y)*b.w + int(b.refBox(who).x)
-		for i, o := range b.q.Options {
-			if o.Square == here {
+		for i, q := range ends {
+			if int(q) == here {
 				return i
 			}
 		}
@@ -42,11 +43,7 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 	}
 	anchors := b.anchors(who)
 	best, bi := int64(-1<<62), 0
-	for i, o := range b.q.Options {
-		if o.Square == Flee {
-			continue // never flee the field willingly
-		}
-		q := int32(o.Square)
+	for i, q := range ends {
 		a := box{q % int32(b.w), q / int32(b.w), n}
 		cost := int64(b.mv.cost[q])
 		near := int64(b.nearestEnemy(a, side))

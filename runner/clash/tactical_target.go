@@ -78,21 +78,47 @@ func (b *Battle) tacTarget(at *actor, ai int) int {
 	a := &at.cr.attacks[ai]
 	best, bi := int64(-1), 0
 	for i, o := range b.q.Options {
-		t := o.Ref
-		p := int64(20)
-		if t.Kind != RefResource {
-			p = hitChance(a.toHit, b.targetAC(t))
-			if adv, dis := b.attackMods(at, t, a.melee && adjacent(at.box, b.refBox(t)), false); adv && !dis {
-				p = min(19, p+p*(20-p)/20)
-			} else if dis && !adv {
-				p = p * p / 20
-			}
-		}
-		if v := b.targetValue(t, int64(a.avg2), p); v > best {
+		if v := b.attackValue(at, a, o.Ref); v > best {
 			best, bi = v, i
 		}
 	}
 	return bi
+}
+
+// attackValue is what attack a of the actor against t is worth: targetValue at its chance to hit,
+// with advantage and disadvantage.
+func (b *Battle) attackValue(at *actor, a *attack, t Ref) int64 {
+	p := int64(20)
+	if t.Kind != RefResource {
+		p = hitChance(a.toHit, b.targetAC(t))
+		if adv, dis := b.attackMods(at, t, a.melee && adjacent(at.box, b.refBox(t)), false); adv && !dis {
+			p = min(19, p+p*(20-p)/20)
+		} else if dis && !adv {
+			p = p * p / 20
+		}
+	}
+	return b.targetValue(t, int64(a.avg2), p)
+}
+
+// tacTargetNow is decideTarget for the tactical policy with no Chooser: tacTarget's choice without
+// listing the options (the first best in their order: nearest first, then stand, solo, square).
+func (b *Battle) tacTargetNow(at *actor, ai int, reachBonus bool) (Ref, bool) {
+	a := &at.cr.attacks[ai]
+	best, bestD := int64(-1), int32(0)
+	var bt Ref
+	found := false
+	b.eachTarget(at, ai, reachBonus, func(t Ref) bool {
+		v := b.attackValue(at, a, t)
+		if v < best {
+			return true
+		}
+		d := b.dist(at.box, b.refBox(t))
+		if v > best || d < bestD {
+			best, bestD, bt, found = v, d, t, true
+		}
+		return true
+	})
+	return bt, found
 }
 
 // tacRoutine: in Aid, a stand with no melee target aids a neighbour that has one; else the routine

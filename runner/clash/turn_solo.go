@@ -133,6 +133,7 @@ func (b *Battle) join(j, i int32) {
 		b.fill(-1, int(so.x), int(so.y), b.s.cr[so.cr].space)
 	}
 	so.stand = i
+	b.pf.moved[so.side]++ // its isolation (U-15) and the fields built on its squares change
 	st := &b.st[i]
 	so.x, so.y = st.x, st.y
 	so.hidden = false
