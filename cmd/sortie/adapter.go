@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/graph"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
@@ -82,6 +83,7 @@ func runOf(res runner.Result) *expect.Run {
 func knownOf(p *plan.Plan) expect.Known {
 	var k expect.Known
 	if pf := p.Pathfinder; pf != nil {
+		k.NoRations = true // P: armies eat BP (P-11), the runner keeps no party rations
 		for _, a := range pf.Armies {
 			k.Armies = append(k.Armies, a.ID)
 		}
@@ -145,12 +147,15 @@ func simulate(p *plan.Plan, policy string, runs int) (*simStats, error) {
 	return st, nil
 }
 
-// checkPlan is the runner's check that a plan's indices are in range (a plan.json may be written
-// by hand), for commands that read a plan without running it.
+// checkPlan is the check that a plan's numbers are in range (a plan.json may be written by
+// hand), for commands that read a plan without running it: the Karzoral runner's own (karzoral.New)
+// and what the pictures and the forecast rely on (graph.Check: coordinates, and for Pathfinder
+// indices and the day limit).
 func checkPlan(p *plan.Plan) error {
-	if p.Pathfinder != nil {
-		return nil // graph reads a Pathfinder plan with bounds checks of its own
+	if p.Pathfinder == nil {
+		if _, err := karzoral.New(p); err != nil {
+			return err
+		}
 	}
-	_, err := karzoral.New(p)
-	return err
+	return graph.Check(p)
 }

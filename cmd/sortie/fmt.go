@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/format"
@@ -22,7 +24,8 @@ directory (its files) or DIR/... (every file below DIR; hidden folders, _ folder
 testdata are skipped). JSON files are left alone.
 
 A file is only rewritten when the result holds the same data and comments (N001 otherwise), and
-is replaced atomically. --check writes nothing and lists the files that would change.
+is replaced atomically (through a symlink, the file it points to); a read-only file is refused.
+--check writes nothing and lists the files that would change.
 
 Exit 0 when every file is formatted (or was rewritten), 1 with --check when a file would change
 or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O errors.`,
@@ -76,14 +79,23 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 	}
 }
 
-// replaceFile writes data over path atomically, keeping the file's permission bits.
+// replaceFile writes data over path atomically, keeping the file's permission bits. A symlink is
+// followed: the file it points to is replaced and the link stays. A file without its owner's
+// write permission is refused (as gofmt -w would be), even for a user who could replace it.
 func replaceFile(path string, data []byte) error {
-	st, err := os.Stat(path)
+	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(path, data); err != nil {
+	st, err := os.Stat(target)
+	if err != nil {
 		return err
 	}
-	return os.Chmod(path, st.Mode().Perm())
+	if st.Mode().Perm()&0o200 == 0 {
+		return errors.New("the file is read-only")
+	}
+	if err := writeFileAtomic(target, data); err != nil {
+		return err
+	}
+	return os.Chmod(target, st.Mode().Perm())
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +11,8 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/graph"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/urfave/cli/v2"
 )
 
@@ -30,8 +34,11 @@ For a campaign file (kind: "campaign") it draws the scenario unlock graph (K-8..
 are pinned, render it with neato -n) or mermaid (renders on GitHub). Without -o the picture
 goes to standard output (not PNG to a terminal).
 
-Exit 0 when drawn, 1 when the scenario has errors (its diagnostics are printed), 2 on usage
-or I/O errors.`,
+A PNG has at most 50 megapixels (a field some 50 blocks across): a larger one is G001, at the
+block farthest from the party's start; SVG and dot have no such bound.
+
+Exit 0 when drawn, 1 when the scenario has errors (its diagnostics are printed) or is too large
+for a PNG (G001), 2 on usage or I/O errors (a hand-edited plan.json the drawing cannot read).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Usage: "svg, png, dot or mermaid (default: from -o's extension, else svg)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the picture to `FILE`"},
@@ -98,7 +105,12 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 		if err != nil {
 			return nil, failf(exitUsage, "%v", err)
 		}
-		return render(s, format)
+		data, err := render(s, format)
+		var tl *graph.TooLargeError
+		if errors.As(err, &tl) {
+			return nil, tooLarge(e, diag.Pos{File: path}, tl.Error())
+		}
+		return data, err
 	}
 	p, err := loadPlan(e, path)
 	if err != nil {
@@ -113,18 +125,81 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 	case "mermaid":
 		return graph.FieldMermaid(p), nil
 	}
-	return render(graph.Plan(p), format)
+	data, err = render(graph.Plan(p), format)
+	var tl *graph.TooLargeError
+	if errors.As(err, &tl) {
+		pos, msg := cornersOf(path, p)
+		return nil, tooLarge(e, pos, msg+": "+tl.Error())
+	}
+	return data, err
 }
 
+// render writes a scene as SVG or PNG. A PNG over graph.MaxPixels is a *graph.TooLargeError.
 func render(s *graph.Scene, format string) ([]byte, error) {
 	if format == "svg" {
 		return graph.SVG(s), nil
 	}
 	data, err := graph.PNG(s, 1)
-	if err != nil {
+	var tl *graph.TooLargeError
+	if err != nil && !errors.As(err, &tl) {
 		return nil, failf(exitUsage, "png: %v", err)
 	}
-	return data, nil
+	return data, err
+}
+
+// tooLarge reports G001 and exits 1: nothing is drawn.
+func tooLarge(e *env, pos diag.Pos, msg string) error {
+	d := diag.Errorf(pos, graph.CodeTooLarge, "%s", msg).
+		WithHint("correct the coordinates of a block far from the others, or draw it with --format svg (or dot), which have no such bound")
+	writeDiagText(e.stderr, diag.List{d}, false)
+	return failf(exitFindings, "nothing drawn")
+}
+
+// cornersOf names the places at the edges of p's field for G001, and where the one farthest from
+// the party's start is declared (the plan file itself for a plan.json).
+func cornersOf(path string, p *plan.Plan) (diag.Pos, string) {
+	corners := graph.Corners(p)
+	what, key := "blocks", "field.blocks."
+	if p.Pathfinder != nil {
+		what, key = "hexes", "field.hexes."
+	}
+	msg := fmt.Sprintf("the field's %s reach from %s", what, strings.Join(corners, " to "))
+	pos := diag.Pos{File: path}
+	if len(corners) == 0 || strings.HasSuffix(path, ".json") && !isScenarioDir(path) {
+		return pos, msg
+	}
+	dir := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	var files []string
+	for _, s := range p.Sources {
+		files = append(files, filepath.Join(dir, filepath.FromSlash(s)))
+	}
+	if d, ok := plandiff.Declarations(files, displayName)[key+corners[0]]; ok {
+		pos = d
+	}
+	return pos, msg
+}
+
+// isScenarioDir reports whether path is a folder (a scenario, not a plan.json).
+func isScenarioDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// displayName names a file as diagnostics do: "./rel" inside the working directory.
+func displayName(f string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return f
+	}
+	if abs, err := filepath.Abs(f); err == nil {
+		if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return "./" + filepath.ToSlash(rel)
+		}
+	}
+	return f
 }
 
 func contains(list []string, s string) bool {

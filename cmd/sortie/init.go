@@ -41,10 +41,10 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 			&cli.StringFlag{Name: "title", Usage: "the new title"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
+			dir := c.Args().First()
+			if c.NArg() != 1 || strings.TrimSpace(dir) == "" {
 				return failf(exitUsage, "init needs exactly one DIR (see sortie init --help)")
 			}
-			dir := c.Args().First()
 			id := c.String("id")
 			if id == "" {
 				id = scaffold.IDFromDir(dir)
@@ -106,14 +106,21 @@ func copyScenario(from, id, title string) ([]scaffold.File, error) {
 func vetWritten(e *env, dir string, files []scaffold.File) error {
 	var list diag.List
 	var err error
-	next := fmt.Sprintf("sortie vet %s; sortie test %s", dir, dir)
+	q := shellQuote(dir)
+	next := fmt.Sprintf("sortie vet %s; sortie test %s", q, q)
 	if camp := filepath.Join(dir, "campaign.cue"); hasFile(files, "campaign.cue") {
 		list, err = compiler.VetCampaign(camp, compiler.Options{})
-		next = fmt.Sprintf("sortie campaign vet %s; sortie campaign run %s --script %s", camp, camp, filepath.Join(dir, "play.yaml"))
+		next = fmt.Sprintf("sortie campaign vet %s; sortie campaign run %s", shellQuote(camp), shellQuote(camp))
+		if hasFile(files, "play.yaml") {
+			next += " --script " + shellQuote(filepath.Join(dir, "play.yaml"))
+		}
 	} else {
 		list, err = compiler.Vet([]string{dir}, compiler.Options{})
 		if hasFile(files, "battle.cue") {
-			next = fmt.Sprintf("sortie vet %s; sortie battle %s --script %s --policy first", dir, dir, filepath.Join(dir, "win.yaml"))
+			next = fmt.Sprintf("sortie vet %s; sortie battle %s", q, q)
+			if hasFile(files, "win.yaml") { // a --from copy has the scripts its source had
+				next += " --script " + shellQuote(filepath.Join(dir, "win.yaml")) + " --policy first"
+			}
 		}
 	}
 	if err != nil {
@@ -128,6 +135,16 @@ func vetWritten(e *env, dir string, files []scaffold.File) error {
 	}
 	fmt.Fprintf(e.stdout, "next: %s\n", next)
 	return nil
+}
+
+// shellQuote quotes a path for the "next:" line when a shell would split or expand it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+,:@", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func hasFile(files []scaffold.File, name string) bool {

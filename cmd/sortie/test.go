@@ -99,7 +99,7 @@ type testCase struct {
 
 // runTests finds the scenarios of paths and runs their tests. Exit-coded errors only.
 func runTests(paths []string) (*testReport, error) {
-	_, units, err := compiler.VetScenarios(paths, compiler.Options{})
+	vetted, units, err := compiler.VetScenarios(paths, compiler.Options{})
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
@@ -109,7 +109,7 @@ func runTests(paths []string) (*testReport, error) {
 	}
 	rep := &testReport{Scenarios: []scenarioTests{}}
 	for _, u := range units {
-		if !mentionsTests(u.Files) {
+		if !mentionsTests(u.Files) && !hasErrors(vetted, u) {
 			rep.Scenarios = append(rep.Scenarios, scenarioTests{Dir: u.Dir, Tests: []testCase{}})
 			continue
 		}
@@ -138,6 +138,41 @@ func mentionsTests(files []string) bool {
 		}
 	}
 	return false
+}
+
+// hasErrors reports whether vet found an error in one of u's files (or in its folder): such a
+// scenario fails sortie test whether it declares tests or not, as go test fails a package that
+// does not build.
+func hasErrors(list diag.List, u compiler.ScenarioFiles) bool {
+	mine := map[string]bool{filepath.Clean(u.Dir): true}
+	for _, f := range u.Files {
+		mine[filepath.Clean(f)] = true
+	}
+	for _, d := range list {
+		if d.Severity == diag.Error && mine[filepath.Clean(d.Pos.File)] {
+			return true
+		}
+	}
+	return false
+}
+
+// maxScript is the largest script sortie test reads, in bytes (the compiler's bound on a file).
+const maxScript = 4 << 20
+
+// scriptProblem says why the script at path cannot be replayed ("" when it can): it must be a
+// regular file (a folder, a pipe or a device such as /dev/zero would fail or never end) of at
+// most maxScript bytes.
+func scriptProblem(path string) string {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return reason(err)
+	case !st.Mode().IsRegular():
+		return "not a regular file (a folder, a pipe or a device)"
+	case st.Size() > maxScript:
+		return fmt.Sprintf("larger than %d bytes (4 MiB)", maxScript)
+	}
+	return ""
 }
 
 // scenarioTestsOf compiles one scenario and replays its tests.
@@ -169,8 +204,8 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
 		if !filepath.IsAbs(script) {
 			script = "." + string(filepath.Separator) + script // as diagnostics name files: ./dir/win.yaml
 		}
-		if _, err := os.Stat(script); err != nil {
-			tc.Diagnostics.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %v", t.Script.V, reason(err)))
+		if why := scriptProblem(script); why != "" {
+			tc.Diagnostics.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %s", t.Script.V, why))
 		}
 		if !tc.Diagnostics.HasErrors() {
 			run, found, err := playTest(p, script, t)

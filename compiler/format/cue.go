@@ -42,9 +42,14 @@ func CUE(filename string, src []byte) (out []byte, list diag.List) {
 // cueSyntax turns parser errors into L001 diagnostics at their positions.
 func cueSyntax(filename string, err error) diag.List {
 	var list diag.List
+	seen := map[diag.Pos]bool{}
 	for _, e := range cueerrors.Errors(err) {
 		p := e.Position()
 		pos := diag.Pos{File: filename, Line: p.Line(), Column: p.Column()}
+		if seen[pos] {
+			continue // the parser says some things twice ("NUL", "U+0000"): the first is enough
+		}
+		seen[pos] = true
 		format, args := e.Msg()
 		list.Add(diag.Errorf(pos, CodeSyntax, format, args...))
 	}

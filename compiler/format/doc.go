@@ -9,5 +9,7 @@
 //
 // Source refuses (code N001) to write a result whose data or comments differ from the input's, so
 // a formatter bug can never change a scenario; a file that does not parse gets L001 with its
-// position. JSON files are left alone (every JSON layout is already unambiguous data).
+// position (line and column: where yaml.v3 gives no column, github.com/goccy/go-yaml's parser,
+// which keeps every token's position, places the error; a character the reader refuses is found
+// by scanning). JSON files are left alone (every JSON layout is already unambiguous data).
 package format

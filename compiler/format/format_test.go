@@ -24,6 +24,14 @@ func TestYAMLStyle(t *testing.T) {
 			"- night: rest\n# day 5: the battle\n\n# ---- retry ----\n- select: field01\n"},
 		{"quoting kept", "cancel: \"yes\"\ntake: 'no'\nn: 010\n", "cancel: \"yes\"\ntake: 'no'\nn: 010\n"},
 		{"block scalars are content", "s: |\n  a\n\n  # not a comment\nt: 1\n", "s: |\n  a\n\n  # not a comment\nt: 1\n"},
+		// A folded scalar's value has fewer line breaks than it has lines: its lines are still
+		// content, and no blank line appears after it.
+		{"folded scalars are content", "title: >\n  A folded\n  title\nnotes: x\n", "title: >\n  A folded\n  title\nnotes: x\n"},
+		{"a folded line that starts with #", "t: >\n  first\n  second\n  # not a comment\nx: 1\n", "t: >\n  first\n  second\n  # not a comment\nx: 1\n"},
+		{"a kept block and a comment after it", "a: |+\n  keep\n\n# about b\nb: 2\n", "a: |+\n  keep\n\n# about b\nb: 2\n"},
+		{"a comment with a plus after a block", "a: | # a+b\n  x\n\nb: 2\n", "a: | # a+b\n  x\n\nb: 2\n"},
+		{"a kept block with an indentation indicator", "a: |2+\n   x\n\nb: 2\n", "a: |2+\n   x\n\nb: 2\n"},
+		{"a nested folded scalar", "e:\n  say: >-\n    one\n    two\n  do: x\n", "e:\n  say: >-\n    one\n    two\n  do: x\n"},
 		{"head comment of a nested entry", "armies:\n    # the mercenaries\n    merc: {side: friendly}\n", "armies:\n  # the mercenaries\n  merc: {side: friendly}\n"},
 		{"comments only", "# nothing yet\n", "# nothing yet\n"},
 		{"empty", "", ""},
@@ -44,6 +52,29 @@ func TestYAMLStyle(t *testing.T) {
 	}
 }
 
+// yaml.v3 names no column, and for a parser error the line where the construct began counted
+// from 0 ("line 1" for the "[" on line 2): each error is placed where it is, by hand from the
+// source (line:column of the token that shows it).
+func TestYAMLSyntaxErrorPositions(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		line, col int
+	}{
+		{"a: 1\nb: [1, 2\n", 2, 4},                        // the "[" never closed
+		{"- {day: 1, move: east\n- roll: [1, 2]\n", 2, 1}, // the next entry where "}" was due
+		{"a: \"x\nb: 2\n", 1, 4},                          // the quote never closed
+		{"a: b: c\n", 1, 4},                               // a second ":" on one line
+		{"a:\n  b: 1\n c: 2\n", 3, 2},                     // c is indented less than b
+		{"a: &x 1\nb: *y\n", 2, 4},                        // no anchor y
+		{"a:\n\tb: 1\n", 2, 1},                            // a tab
+	} {
+		_, list := YAML("x.yaml", []byte(tc.in))
+		if len(list) != 1 || list[0].Code != CodeSyntax || list[0].Pos.Line != tc.line || list[0].Pos.Column != tc.col {
+			t.Errorf("%q: %v, want L001 at %d:%d", tc.in, list, tc.line, tc.col)
+		}
+	}
+}
+
 func TestYAMLSyntaxError(t *testing.T) {
 	out, list := YAML("bad.yaml", []byte("a: 1\nb: [1, 2\nc: 3\n"))
 	if out != nil || len(list) != 1 || list[0].Code != CodeSyntax || list[0].Pos.File != "bad.yaml" || list[0].Pos.Line == 0 {
@@ -51,6 +82,34 @@ func TestYAMLSyntaxError(t *testing.T) {
 	}
 	if strings.Contains(list[0].Message, "yaml:") {
 		t.Errorf("message %q keeps the library's prefix", list[0].Message)
+	}
+}
+
+// Errors of yaml.v3's reader (a control character, bytes that are not UTF-8) name no line: the
+// position is where the first such byte is (line and byte column, 1-based).
+func TestYAMLReaderErrorPositions(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		line, col int
+	}{
+		{"a: 1\n\x00garbage", 2, 1},
+		{"a: \"\xff\xfe\"\n", 1, 5},      // a : space " then 0xff: byte 5
+		{"# ok\nb: [1,\x07 2]\n", 2, 7},  // b : space [ 1 , then the bell: byte 7
+		{"s: caf\xc3\xa9 \x1b\n", 1, 10}, // s : space c a f, é is two bytes (7, 8), space, escape: 10
+	} {
+		_, list := YAML("x.yaml", []byte(tc.in))
+		if len(list) != 1 || list[0].Code != CodeSyntax || list[0].Pos.Line != tc.line || list[0].Pos.Column != tc.col {
+			t.Errorf("%q: %v, want L001 at %d:%d", tc.in, list, tc.line, tc.col)
+		}
+	}
+}
+
+// The CUE parser reports a NUL twice at one place ("illegal character NUL", "... U+0000"): one
+// diagnostic per position.
+func TestCUESyntaxErrorOncePerPosition(t *testing.T) {
+	_, list := CUE("x.cue", []byte("a: 1\x00b: 2\n"))
+	if len(list) != 1 || list[0].Pos.Line != 1 || list[0].Pos.Column != 5 {
+		t.Errorf("got %v, want one L001 at 1:5", list)
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	cueyaml "cuelang.org/go/encoding/yaml"
+	goccy "github.com/goccy/go-yaml"
+	goccyparser "github.com/goccy/go-yaml/parser"
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -101,6 +103,8 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 			if sm[2] != "" {
 				pos.Column, _ = strconv.Atoi(sm[2])
 			}
+		} else if line, col, ok := badChar(src); ok {
+			pos.Line, pos.Column = line, col // the reader's errors name no line
 		}
 		msg := strings.TrimPrefix(m, "yaml: ")
 		msg = reYAMLLine.ReplaceAllString(msg, "")
@@ -108,9 +112,80 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 		if msg == "" {
 			msg = "not valid YAML"
 		}
+		if pos.Column == 0 && len(msgs) == 1 {
+			// yaml.v3 names no column, and for a parser error the line where the construct began,
+			// counted from 0: a second reader places the error where it is (on files up to
+			// syntaxPosMax: it takes some 150 bytes of memory a byte of YAML).
+			if line, col, why, ok := syntaxPos(src); ok {
+				pos.Line, pos.Column, msg = line, col, why
+			} else if line, col, ok := aliasPos(src, msg); ok {
+				pos.Line, pos.Column = line, col
+			}
+		}
 		list.Add(diag.Errorf(pos, CodeSyntax, "%s", msg))
 	}
 	return list
+}
+
+// syntaxPosMax is the largest file syntaxPos reads (256 KiB: a scenario or a script is a few).
+const syntaxPosMax = 256 << 10
+
+// syntaxPos is where github.com/goccy/go-yaml's parser, which keeps the position of every token,
+// finds a syntax error in src: line and column (1-based) and its message; ok is false when it
+// finds none (the two readers disagree) or fails otherwise.
+func syntaxPos(src []byte) (line, col int, msg string, ok bool) {
+	if len(src) > syntaxPosMax {
+		return 0, 0, "", false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	_, err := goccyparser.ParseBytes(src, 0)
+	var se *goccy.SyntaxError
+	if !errors.As(err, &se) || se.Token == nil || se.Token.Position == nil || se.Token.Position.Line < 1 {
+		return 0, 0, "", false
+	}
+	return se.Token.Position.Line, max(se.Token.Position.Column, 1), se.Message, true
+}
+
+var reUnknownAnchor = regexp.MustCompile(`^unknown anchor '([^']+)' referenced$`)
+
+// aliasPos places yaml.v3's "unknown anchor 'x' referenced" (no line) at the first *x.
+func aliasPos(src []byte, msg string) (line, col int, ok bool) {
+	m := reUnknownAnchor.FindStringSubmatch(msg)
+	if m == nil {
+		return 0, 0, false
+	}
+	for i, l := range strings.Split(string(src), "\n") {
+		if j := strings.Index(l, "*"+m[1]); j >= 0 {
+			return i + 1, j + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// badChar finds the first byte yaml.v3's reader refuses: one that is not UTF-8, or a character
+// outside YAML's printable set (c-printable: tab, line breaks, U+0020..U+007E, U+0085,
+// U+00A0..U+D7FF, U+E000..U+FFFD, U+10000 and above; a byte order mark at the start is allowed).
+// Its line and byte column, 1-based.
+func badChar(src []byte) (line, col int, ok bool) {
+	line, start := 1, 0
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		printable := r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0x7e || r == 0x85 ||
+			r >= 0xa0 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff ||
+			r == 0xfeff && i == 0
+		if r == utf8.RuneError && size <= 1 || !printable {
+			return line, i - start + 1, true
+		}
+		if r == '\n' {
+			line, start = line+1, i+1
+		}
+		i += size
+	}
+	return 0, 0, false
 }
 
 // layout puts back what yaml.v3's encoder changes beyond the style. The encoder's output gives
@@ -124,7 +199,19 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 func layout(src []byte, orig []*yaml.Node, raw []byte, out []*yaml.Node) []byte {
 	srcLines := strings.Split(string(src), "\n")
 	lines := strings.Split(string(raw), "\n")
-	srcKeep, keep := blockLines(orig), blockLines(out)
+	srcBlocks, outBlocks := blockRanges(srcLines, orig), blockRanges(lines, out)
+	if len(srcBlocks) != len(outBlocks) {
+		return raw
+	}
+	srcKeep, keep := marked(srcBlocks), marked(outBlocks)
+	// The encoder re-folds block scalars (">" lines joined up to its width); their lines are the
+	// author's: each output block is the source block's lines, moved to the output's indentation.
+	blockAt := map[int]int{} // output line where a block's content starts -> its index
+	for i, r := range outBlocks {
+		if r[0] <= r[1] {
+			blockAt[r[0]] = i
+		}
+	}
 	blank := func(n int) bool {
 		return n >= 1 && n <= len(srcLines) && strings.TrimSpace(srcLines[n-1]) == ""
 	}
@@ -200,9 +287,12 @@ func layout(src []byte, orig []*yaml.Node, raw []byte, out []*yaml.Node) []byte 
 	}
 	for i, l := range lines {
 		n := i + 1
-		if keep[n] {
-			w = append(w, l)
+		if k, ok := blockAt[n]; ok {
+			w = append(w, reindent(srcLines, srcBlocks[k], lines, outBlocks[k])...)
 			continue
+		}
+		if keep[n] {
+			continue // a block's content, written above
 		}
 		if t := strings.TrimSpace(l); t == "" || strings.HasPrefix(t, "#") {
 			continue // the encoder's blank and comment lines: the author's are placed instead
@@ -218,15 +308,37 @@ func layout(src []byte, orig []*yaml.Node, raw []byte, out []*yaml.Node) []byte 
 	return []byte(strings.Join(w, "\n") + "\n")
 }
 
-// blockLines marks the lines (1-based) that hold the content of block scalars (| and >).
-func blockLines(docs []*yaml.Node) map[int]bool {
-	out := map[int]bool{}
+// blockRanges returns, for each block scalar (| and >) of docs in walk order, the lines of lines
+// (1-based, inclusive) that hold its content: after its header, every line that is blank or
+// indented at least as far as the first line that is not (a folded scalar's value has fewer
+// line breaks than it has lines, so its value cannot tell). Trailing blank lines belong to it
+// only when it keeps them (|+, >+). A block with no content line is [header+1, header].
+func blockRanges(lines []string, docs []*yaml.Node) [][2]int {
+	var out [][2]int
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
 		if n.Kind == yaml.ScalarNode && n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-			for l := n.Line + 1; l <= n.Line+strings.Count(n.Value, "\n")+1; l++ {
-				out[l] = true
+			from, last, indent := n.Line+1, n.Line, -1
+			for l := from; l <= len(lines); l++ {
+				t := strings.TrimRight(lines[l-1], " \t\r")
+				if strings.TrimSpace(t) == "" {
+					continue
+				}
+				ind := len(t) - len(strings.TrimLeft(t, " "))
+				if indent < 0 {
+					indent = ind
+				}
+				if ind < indent || ind == 0 {
+					break
+				}
+				last = l
 			}
+			if keeps(lineAt(lines, n.Line), n.Column) {
+				for last < len(lines) && strings.TrimSpace(lines[last]) == "" {
+					last++
+				}
+			}
+			out = append(out, [2]int{from, last})
 		}
 		for _, c := range n.Content {
 			walk(c)
@@ -236,6 +348,70 @@ func blockLines(docs []*yaml.Node) map[int]bool {
 		walk(d)
 	}
 	return out
+}
+
+// keeps reports whether the block scalar header whose indicator (| or >) is at column col
+// (1-based) of header has the keep chomping indicator: "|+", ">2+", "|+2".
+func keeps(header string, col int) bool {
+	if col < 1 || col > len(header) || header[col-1] != '|' && header[col-1] != '>' {
+		return false
+	}
+	for i := col; i < len(header) && i < col+2; i++ {
+		switch c := header[i]; {
+		case c == '+':
+			return true
+		case c == '-' || c >= '1' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func lineAt(lines []string, n int) string {
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
+}
+
+// marked is the set of lines inside the ranges.
+func marked(ranges [][2]int) map[int]bool {
+	out := map[int]bool{}
+	for _, r := range ranges {
+		for l := r[0]; l <= r[1]; l++ {
+			out[l] = true
+		}
+	}
+	return out
+}
+
+// reindent returns the source lines of block src moved from their indentation to that of the
+// output block out (the indentation of each one's first non-blank line); a blank line stays
+// blank, spaces past the indentation stay content.
+func reindent(srcLines []string, src [2]int, outLines []string, out [2]int) []string {
+	first := func(lines []string, r [2]int) int {
+		for l := r[0]; l <= r[1]; l++ {
+			if t := lineAt(lines, l); strings.TrimSpace(t) != "" {
+				return len(t) - len(strings.TrimLeft(t, " "))
+			}
+		}
+		return 0
+	}
+	from, to := first(srcLines, src), strings.Repeat(" ", first(outLines, out))
+	var w []string
+	for l := src[0]; l <= src[1]; l++ {
+		t := strings.TrimRight(lineAt(srcLines, l), "\r")
+		switch {
+		case len(t) <= from && strings.TrimSpace(t) == "":
+			w = append(w, "")
+		case len(t) >= from:
+			w = append(w, to+t[from:])
+		default:
+			w = append(w, t) // cannot happen: the range holds no line indented less
+		}
+	}
+	return w
 }
 
 // placeComment moves the trailing comment of b's line in the output to the column it had after
@@ -351,5 +527,7 @@ func sameOrder(src []byte, docs []*yaml.Node, out []byte, outDocs []*yaml.Node) 
 		}
 		return cs
 	}
-	return strings.Join(list(src, blockLines(docs)), "\n") == strings.Join(list(out, blockLines(outDocs)), "\n")
+	srcKeep := marked(blockRanges(strings.Split(string(src), "\n"), docs))
+	outKeep := marked(blockRanges(strings.Split(string(out), "\n"), outDocs))
+	return strings.Join(list(src, srcKeep), "\n") == strings.Join(list(out, outKeep), "\n")
 }

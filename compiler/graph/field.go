@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/image/font"
+
 	"github.com/sortie-rpg/sortie/compiler/forecast"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
@@ -31,7 +33,8 @@ const (
 // arrows across the shared side and closed sides as walls (K-32), the party's start, the events
 // and objectives of each block (on enter); and each army's route as a coloured path with the
 // days of each step as the forecast gives them (K-22), the forecast's strength battles marked
-// (K-24, K-25). A legend under the field names the armies, the battles and the day events.
+// (K-24, K-25). A legend under the field names the armies, the battles, the day events and the
+// objectives with what each needs (K-60).
 func Field(p *plan.Plan) *Scene {
 	f := &p.Field
 	cols, rows := f.MaxX-f.MinX+1, f.MaxY-f.MinY+1
@@ -68,6 +71,15 @@ func Field(p *plan.Plan) *Scene {
 			}
 		}
 	}
+	// A block's texts are drawn over the route lines (words stay whole where a route crosses);
+	// beside a one-way mark on its west side they start right of it.
+	texts := &Scene{}
+	westMark := make([]bool, len(f.Blocks))
+	for i := range f.Blocks {
+		if ex := f.Blocks[i].Exits[plan.East]; ex.To >= 0 && ex.To < len(f.Blocks) && ex.Open != f.Blocks[ex.To].Exits[plan.West].Open {
+			westMark[ex.To] = true
+		}
+	}
 	for i := range f.Blocks {
 		b := &f.Blocks[i]
 		c := at(b)
@@ -80,7 +92,7 @@ func Field(p *plan.Plan) *Scene {
 		if i == p.Party.Start {
 			s.rect(c.X+gap+2, c.Y+gap+2, cell-2*gap-4, cell-2*gap-4, "", ink, 3, false)
 		}
-		s.text(c.X+9, c.Y+22, 16, "start", true, ink, b.ID)
+		texts.text(c.X+9, c.Y+22, 16, "start", true, ink, b.ID)
 		y := c.Y + 40
 		var label []string
 		if b.Name != "" {
@@ -97,7 +109,11 @@ func Field(p *plan.Plan) *Scene {
 				if y > c.Y+cell-40 {
 					break
 				}
-				s.text(c.X+9, y, 12, "start", false, ink, w)
+				x := c.X + 9
+				if westMark[i] && y > c.Y+cell/2-12 && y < c.Y+cell/2+27 {
+					x += 16 // clear of the mark's circle (radius 15 on the side)
+				}
+				texts.text(x, y, 12, "start", false, ink, w)
 				y += 15
 			}
 		}
@@ -114,7 +130,7 @@ func Field(p *plan.Plan) *Scene {
 			case n == "party start":
 				colour = ink
 			}
-			s.text(c.X+9, ny, 11, "start", true, colour, n)
+			texts.text(c.X+9, ny, 11, "start", true, colour, n)
 			ny -= 14
 		}
 	}
@@ -163,9 +179,45 @@ func Field(p *plan.Plan) *Scene {
 		s.text(cx, cy+4.5, 12, "middle", true, boxInk, "box "+bx.Name)
 	}
 	fc := forecast.Of(p)
-	routes(s, p, fc, centre)
+	routes(s, p, fc, centre, func() { s.Items = append(s.Items, texts.Items...) })
 	legend(s, p, fc, origin.Y+float64(rows)*cell+24, max(gridW, 640))
 	return s
+}
+
+// condText says what a condition needs, with ids: "at gate and flag fordCleared".
+func condText(p *plan.Plan, c *plan.Cond) string {
+	args := func(sep string) string {
+		var out []string
+		for i := range c.Args {
+			out = append(out, condText(p, &c.Args[i]))
+		}
+		return strings.Join(out, sep)
+	}
+	switch c.Op {
+	case plan.CondFlag:
+		if c.Flag >= 0 && c.Flag < len(p.Flags) {
+			return "flag " + p.Flags[c.Flag]
+		}
+	case plan.CondAt:
+		if c.Block >= 0 && c.Block < len(p.Field.Blocks) {
+			return "at " + p.Field.Blocks[c.Block].ID
+		}
+	case plan.CondDay:
+		return fmt.Sprintf("day %d or later", c.Day)
+	case plan.CondArmyGone:
+		if c.Army >= 0 && c.Army < len(p.Armies) {
+			return p.Armies[c.Army].ID + " gone"
+		}
+	case plan.CondNot:
+		return "not " + args("")
+	case plan.CondAll:
+		return args(" and ")
+	case plan.CondAny:
+		return "any of (" + args(", ") + ")"
+	case plan.CondTrue:
+		return "always"
+	}
+	return c.Op.String()
 }
 
 // condBlocks returns the blocks a condition requires the party to be in (CondAt, inside all).
@@ -185,31 +237,39 @@ func condBlocks(c *plan.Cond) []int {
 
 // routes draws each army's forecast path: a coloured line through the centres of the blocks it
 // stands on day after day (offset per army so that routes sharing blocks stay apart), a dot where
-// it starts, an arrow head where it ends, and at each block the days it is there ("d3", "d0-2").
-// The forecast's battles get a red ring with the day.
-func routes(s *Scene, p *plan.Plan, fc *forecast.Forecast, centre func(int) Pt) {
+// it starts, an arrow head where it ends; then calls between (the block texts go over the lines);
+// then at each block the days each army is there ("d3", "d0-2"), over every line. The forecast's
+// battles get a red ring and a tag with the day.
+func routes(s *Scene, p *plan.Plan, fc *forecast.Forecast, centre func(int) Pt, between func()) {
 	cs := colours(fc)
+	type stay struct{ block, from, to int }
+	stays := make([][]stay, len(fc.Armies))
+	pts := make([]func(int) Pt, len(fc.Armies))
+	// Every army's path first, then every label: a label is never under another army's line.
 	for k, a := range fc.Armies {
 		colour := cs[k]
 		off := float64(k%5-2) * 10
-		pt := func(b int) Pt { c := centre(b); return Pt{c.X + off, c.Y + 16 + off*0.6} }
+		pts[k] = func(b int) Pt { c := centre(b); return Pt{c.X + off, c.Y + 16 + off*0.6} }
 		var path []Pt
-		type stay struct{ block, from, to int }
-		var stays []stay
 		for d, b := range a.At {
-			if len(stays) > 0 && stays[len(stays)-1].block == b {
-				stays[len(stays)-1].to = d
+			if n := len(stays[k]); n > 0 && stays[k][n-1].block == b {
+				stays[k][n-1].to = d
 				continue
 			}
-			stays = append(stays, stay{b, d, d})
-			path = append(path, pt(b))
+			stays[k] = append(stays[k], stay{b, d, d})
+			path = append(path, pts[k](b))
 		}
 		if len(path) > 1 {
 			s.add(Item{Shape: Line, Pts: path, Stroke: colour, Width: 4})
 			s.head(colour, path[len(path)-2], path[len(path)-1], 14)
 		}
 		s.add(Item{Shape: Circle, Pts: []Pt{path[0]}, R: 6, Fill: colour, Stroke: "#ffffff", Width: 1.5})
-		for _, st := range stays {
+	}
+	between() // what goes over the lines and under the labels
+	var placed labels
+	for k := range fc.Armies {
+		colour, pt := cs[k], pts[k]
+		for _, st := range stays[k] {
 			label := fmt.Sprintf("d%d", st.from)
 			if st.to > st.from {
 				label = fmt.Sprintf("d%d-%d", st.from, st.to)
@@ -221,16 +281,38 @@ func routes(s *Scene, p *plan.Plan, fc *forecast.Forecast, centre func(int) Pt) 
 			if k%2 == 1 {
 				x = c.X - 8 - w
 			}
-			s.rect(x, c.Y-8, w, 16, "#ffffff", colour, 1.5, false)
-			s.text(x+3, c.Y+4.5, 11, "start", true, colour, label)
+			y := placed.place(x, c.Y-8, w, 16)
+			s.rect(x, y, w, 16, "#ffffff", colour, 1.5, false)
+			s.text(x+3, y+12.5, 11, "start", true, colour, label)
 		}
 	}
 	for _, m := range fc.Meetings {
 		c := centre(m.Place)
 		s.add(Item{Shape: Circle, Pts: []Pt{c}, R: cell/2 - 12, Stroke: meetInk, Width: 3, Dash: true})
-		s.rect(c.X-34, c.Y-cell/2+gap+1, 68, 17, meetInk, "", 0, false)
-		s.text(c.X, c.Y-cell/2+gap+13.5, 11, "middle", true, "#ffffff", fmt.Sprintf("battle d%d", m.Day))
+		battleTag(s, c, p.Field.Blocks[m.Place].ID, m.Day)
 	}
+}
+
+// battleTag marks a forecast battle on the block whose centre is c, where the block's id does
+// not run under it: "battle dN" at the top right, else "dN" there, else "battle dN" at the
+// bottom right (an id as wide as the block).
+func battleTag(s *Scene, c Pt, id string, day int) {
+	left, top := c.X-cell/2, c.Y-cell/2
+	idRight := left + 9 + float64(font.MeasureString(face(true, 16), id).Ceil())
+	right := left + cell - gap - 1
+	long, short := fmt.Sprintf("battle d%d", day), fmt.Sprintf("d%d", day)
+	width := func(t string) float64 { return float64(font.MeasureString(face(true, 11), t).Ceil()) + 10 }
+	text, y := long, top+gap+1
+	switch {
+	case idRight+4 <= right-width(long):
+	case idRight+4 <= right-width(short):
+		text = short
+	default:
+		y = top + cell - gap - 1 - 17 - 18 // above a dark block's strip
+	}
+	w := width(text)
+	s.rect(right-w, y, w, 17, meetInk, "", 0, false)
+	s.text(right-w/2, y+12.5, 11, "middle", true, "#ffffff", text)
 }
 
 // legend lists the armies (colour, id, name, side, strength, speed), the forecast's battles, the
@@ -239,6 +321,10 @@ func legend(s *Scene, p *plan.Plan, fc *forecast.Forecast, y, width float64) {
 	x := margin
 	s.text(x, y, 15, "start", true, ink, "Armies (routes as forecast if the party does nothing, K-22/K-24)")
 	y += 22
+	if len(fc.Armies) == 0 {
+		s.text(x, y, 13, "start", false, faint, "none")
+		y += 19
+	}
 	cs := colours(fc)
 	for k, a := range fc.Armies {
 		colour := cs[k]
@@ -290,18 +376,28 @@ func legend(s *Scene, p *plan.Plan, fc *forecast.Forecast, y, width float64) {
 		}
 		y += 6
 	}
-	var days []string
+	var days []plan.Event
 	for _, e := range p.Events {
 		if e.On.Kind == plan.OnDay {
-			days = append(days, fmt.Sprintf("day %d: %s", e.On.Day, e.ID))
+			days = append(days, e)
 		}
 	}
-	sort.Strings(days)
+	sort.SliceStable(days, func(i, j int) bool { return days[i].On.Day < days[j].On.Day }) // day 2 before day 10
 	if len(days) > 0 {
 		s.text(x, y, 15, "start", true, ink, "Day events")
 		y += 20
-		for _, d := range days {
-			s.text(x, y, 13, "start", false, eventInk, d)
+		for _, e := range days {
+			s.text(x, y, 13, "start", false, eventInk, fmt.Sprintf("day %d: %s", e.On.Day, e.ID))
+			y += 18
+		}
+		y += 6
+	}
+	// K-60: every objective with what it needs (those on a block carry an "o" there too).
+	if len(p.Objectives) > 0 {
+		s.text(x, y, 15, "start", true, ink, "Objectives")
+		y += 20
+		for _, o := range p.Objectives {
+			s.text(x, y, 13, "start", false, goalInk, fmt.Sprintf("%s (%s, %d xp): %s", o.ID, o.Outcome, o.XP, condText(p, &o.When)))
 			y += 18
 		}
 		y += 6

@@ -101,9 +101,13 @@ func Hexes(p *plan.Plan) *Scene {
 	}
 	fc := forecast.Of(p)
 	cs := colours(fc)
+	// Every march first, then every label: a label is never under another army's line.
+	arrives := make([]map[int]int, len(fc.Armies))
+	orders := make([][]int, len(fc.Armies))
+	pts := make([]func(int) Pt, len(fc.Armies))
 	for k, a := range fc.Armies {
 		off := float64(k%5-2) * 8
-		pt := func(h int) Pt { c := centre(h); return Pt{c.X + off, c.Y + 14 + off*0.5} }
+		pts[k] = func(h int) Pt { c := centre(h); return Pt{c.X + off, c.Y + 14 + off*0.5} }
 		var path []Pt
 		arrive := map[int]int{}
 		var order []int
@@ -113,13 +117,18 @@ func Hexes(p *plan.Plan) *Scene {
 			}
 			arrive[h] = d
 			order = append(order, h)
-			path = append(path, pt(h))
+			path = append(path, pts[k](h))
 		}
+		arrives[k], orders[k] = arrive, order
 		if len(path) > 1 {
 			s.add(Item{Shape: Line, Pts: path, Stroke: cs[k], Width: 4})
 			s.head(cs[k], path[len(path)-2], path[len(path)-1], 13)
 		}
 		s.add(Item{Shape: Circle, Pts: []Pt{path[0]}, R: 6, Fill: cs[k], Stroke: "#ffffff", Width: 1.5})
+	}
+	var placed labels
+	for k := range fc.Armies {
+		arrive, order, pt := arrives[k], orders[k], pts[k]
 		for i, h := range order {
 			label := fmt.Sprintf("d%d", arrive[h])
 			if i == 0 {
@@ -131,8 +140,9 @@ func Hexes(p *plan.Plan) *Scene {
 			if k%2 == 1 {
 				x = c.X - 8 - lw
 			}
-			s.rect(x, c.Y-8, lw, 15, "#ffffff", cs[k], 1.5, false)
-			s.text(x+3, c.Y+3.5, 10, "start", true, cs[k], label)
+			y := placed.place(x, c.Y-8, lw, 15)
+			s.rect(x, y, lw, 15, "#ffffff", cs[k], 1.5, false)
+			s.text(x+3, y+11.5, 10, "start", true, cs[k], label)
 		}
 	}
 	ringed := map[int]bool{}

@@ -46,9 +46,14 @@ func face(isBold bool, size float64) font.Face {
 	return fc
 }
 
-// PNG rasterises the scene at scale (1: one pixel per scene pixel; 2 for a sharper picture).
+// PNG rasterises the scene at scale (1: one pixel per scene pixel; 2 for a sharper picture). A
+// picture over MaxPixels is a *TooLargeError, refused before any memory is taken for it.
 func PNG(s *Scene, scale float64) ([]byte, error) {
-	dc := gg.NewContext(int(s.W*scale+0.5), int(s.H*scale+0.5))
+	w, h, err := pngSize(s, scale)
+	if err != nil {
+		return nil, err
+	}
+	dc := gg.NewContext(w, h)
 	dc.SetHexColor("#ffffff")
 	dc.Clear()
 	dc.Scale(scale, scale)

@@ -114,3 +114,26 @@ func splitWords(t string) []string {
 	}
 	return out
 }
+
+// labels places small labels so that none covers another: a label that would overlap one placed
+// before it moves down, a row at a time.
+type labels struct{ placed [][4]float64 }
+
+// place returns the y at which a w x h label wanted at (x, y) covers no placed label, and
+// records it there.
+func (l *labels) place(x, y, w, h float64) float64 {
+	for moved := 0; moved < 32; moved++ {
+		clear := true
+		for _, b := range l.placed {
+			if x < b[2] && b[0] < x+w && y < b[3] && b[1] < y+h {
+				clear, y = false, b[3]+1
+				break
+			}
+		}
+		if clear {
+			break
+		}
+	}
+	l.placed = append(l.placed, [4]float64{x, y, x + w, y + h})
+	return y
+}

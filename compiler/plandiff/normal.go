@@ -1,7 +1,11 @@
 package plandiff
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +52,56 @@ func (b *builder) add(name string, v any) {
 	b.fs = append(b.fs, Field{name, s})
 }
 
+// addStruct adds every exported field of the struct v by its JSON name after prefix, written as
+// compact JSON, leaving out zero values (empty lists too) and the names in skip. Index-free parts
+// of the plan go through it, so that a field the plan gains is compared without a change here.
+func (b *builder) addStruct(prefix string, v any, skip ...string) {
+	rv := reflect.ValueOf(v)
+	rt := rv.Type()
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fv := rv.Field(i)
+		if slices.Contains(skip, name) || fv.IsZero() || (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.Len() == 0 {
+			continue
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(fv.Interface()); err != nil {
+			b.fs = append(b.fs, Field{prefix + name, fmt.Sprint(fv.Interface())})
+			continue
+		}
+		b.fs = append(b.fs, Field{prefix + name, strings.TrimSuffix(buf.String(), "\n")})
+	}
+}
+
+// quoted renders a list of strings, each quoted: ["K20+5@10", ""] stays two entries.
+func quoted(ss []string) raw {
+	var q []string
+	for _, s := range ss {
+		q = append(q, strconv.Quote(s))
+	}
+	return raw(strings.Join(q, " "))
+}
+
+// meta adds the scenario's own names and format version (Meta) to the settings.
+func meta(settings *builder, m plan.Meta) {
+	settings.add("id", m.ID)
+	settings.add("title", m.Title)
+	settings.add("rules", m.Rules)
+	settings.add("version", m.Version)
+}
+
 // raw is a value already rendered.
 type raw string
 
@@ -71,7 +125,9 @@ func entities(p *plan.Plan) []entity {
 		return raw(strings.Join(s, " "))
 	}
 	settings := &builder{}
+	meta(settings, p.Scenario)
 	settings.add("days.limit", p.DayLimit)
+	settings.add("field.grid", p.Field.Grid)
 	settings.add("party.start", raw(blockID(p.Party.Start)))
 	settings.add("party.members", p.Party.Members)
 	settings.add("party.rations", p.Party.Rations)
@@ -92,23 +148,37 @@ func entities(p *plan.Plan) []entity {
 		settings.add(fmt.Sprintf("episodes[%d]", i), raw(strconv.Quote(e.Say)+actions(p, e.Do)))
 	}
 	for _, r := range p.Pursuit {
-		settings.add(fmt.Sprintf("pursuit.level%d", r.Level), r.Damage)
+		settings.add(fmt.Sprintf("pursuit.level%d", r.Level), raw(strconv.Quote(r.Damage)))
 	}
 	if p.Options != nil {
 		settings.add("options", raw(fmt.Sprintf("%+v", *p.Options)))
 	}
-	for _, t := range p.Traversals {
-		settings.add("traversals."+t.ID, raw(fmt.Sprintf("blocks %s, threshold %d, exit %s, %d faces", ids(t.Blocks), t.Threshold, t.Exit, len(t.Faces))))
-	}
 	out = append(out, entity{Key: "settings", Fields: settings.fs})
+	for _, t := range p.Traversals {
+		e := &builder{}
+		e.add("name", t.Name)
+		e.add("blocks", ids(t.Blocks))
+		e.add("threshold", t.Threshold)
+		e.add("exit", t.Exit)
+		for i, f := range t.Faces {
+			e.add(fmt.Sprintf("faces[%d]", i), raw(fmt.Sprintf("%q, progress %+d%s", f.Say, f.Progress, actions(p, f.Do))))
+		}
+		e.add("complete", raw(strings.TrimPrefix(actions(p, t.Complete), "; ")))
+		e.add("say", t.Say)
+		out = append(out, entity{Key: "traversals." + t.ID, Fields: e.fs})
+	}
 	for _, b := range p.Field.Blocks {
 		e := &builder{}
 		e.add("at", raw(fmt.Sprintf("[%d, %d]", b.At[0], b.At[1])))
 		e.add("kind", b.Kind)
 		e.add("terrain", b.Terrain)
 		e.add("name", b.Name)
-		if b.Box >= 0 && b.Box < len(p.Field.Boxes) {
-			e.add("box", p.Field.Boxes[b.Box].Name)
+		if b.Box >= 0 {
+			box := "?" // a hand-edited plan
+			if b.Box < len(p.Field.Boxes) {
+				box = p.Field.Boxes[b.Box].Name
+			}
+			e.add("box", box)
 		}
 		e.add("dark", b.Dark)
 		var from []string
@@ -129,7 +199,7 @@ func entities(p *plan.Plan) []entity {
 		}
 		e.add("morale", a.Morale)
 		e.add("training", a.Training)
-		e.add("support", raw(strings.Join(a.Support, " ")))
+		e.add("support", quoted(a.Support))
 		e.add("supportPhysical", a.SupportPhysical)
 		if a.Encounter >= 0 && a.Encounter < len(p.Encounters) {
 			e.add("encounter", raw(p.Encounters[a.Encounter].ID))
@@ -266,6 +336,7 @@ func pfEntities(p *plan.Plan) []entity {
 		return "?"
 	}
 	settings := &builder{}
+	meta(settings, p.Scenario)
 	settings.add("days.limit", p.DayLimit)
 	for side, k := range pf.Kingdoms {
 		if k != nil {
@@ -284,6 +355,7 @@ func pfEntities(p *plan.Plan) []entity {
 		e.add("difficult", h.Difficult)
 		e.add("fortification", h.Fortification)
 		e.add("advantageousTerrain", h.AdvantageousTerrain)
+		e.addStruct("", h.Conditions) // darkness, dimLight, fog, sandstorm (P-65)
 		out = append(out, entity{Key: "field.hexes." + h.ID, Fields: e.fs})
 	}
 	for _, a := range pf.Armies {
@@ -295,14 +367,11 @@ func pfEntities(p *plan.Plan) []entity {
 			r = append(r, hex(h))
 		}
 		e.add("route", raw(strings.Join(r, " ")))
-		in := a.Army
-		e.add("name", in.Name)
-		e.add("army", raw(fmt.Sprintf("%v %v %v, morale %d, tactics %v, resources %+v", in.Size, in.CR, in.HitDie, in.Morale, in.Tactics, in.Resources)))
-		if in.Commander != nil {
-			e.add("commander", raw(fmt.Sprintf("%+v", *in.Commander)))
-		}
-		st := a.Stats
-		e.add("stats", raw(fmt.Sprintf("ACR %v, hp %d, OM %+d, DV %d, speed %d", st.ACR, st.HP, st.OM, st.DV, st.Speed)))
+		// What the author wrote (every field of the input), then the battle-time settings of the
+		// army, then what sortie derives from them (P-1..P-11).
+		e.addStruct("", a.Army)
+		e.addStruct("", a, "id", "side", "start", "route", "army", "stats")
+		e.addStruct("stats.", a.Stats)
 		out = append(out, entity{Key: "armies." + a.ID, Fields: e.fs})
 	}
 	for _, o := range pf.Objectives {

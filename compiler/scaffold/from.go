@@ -1,10 +1,11 @@
 package scaffold
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,7 @@ func From(files []string, id, title string) ([]File, error) {
 		return nil, err
 	}
 	var out []File
+	renamed := 0
 	for _, e := range entries {
 		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
 			continue
@@ -48,23 +50,32 @@ func From(files []string, id, title string) ([]File, error) {
 			return nil, err
 		}
 		if scenario[filepath.Clean(p)] {
-			if data, err = rename(p, data, id, title); err != nil {
+			var found bool
+			if data, found, err = rename(p, data, id, title); err != nil {
 				return nil, err
+			}
+			if found {
+				renamed++
 			}
 		}
 		out = append(out, File{Path: e.Name(), Data: data})
+	}
+	if renamed == 0 {
+		// A script or a note named as the scenario: a copy would keep the old id.
+		return nil, fmt.Errorf("no top-level id to rewrite in %s: name the scenario's folder or its scenario file", strings.Join(files, ", "))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
 }
 
-// rename sets the top-level id (and title) of one scenario file.
-func rename(name string, data []byte, id, title string) ([]byte, error) {
+// rename sets the top-level id (and title) of one scenario file; found says whether it has a
+// top-level id.
+func rename(name string, data []byte, id, title string) (out []byte, found bool, err error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".cue":
 		f, err := parser.ParseFile(name, data, parser.ParseComments)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		for _, d := range f.Decls {
 			switch x := d.(type) {
@@ -75,38 +86,41 @@ func rename(name string, data []byte, id, title string) ([]byte, error) {
 				if lit, ok := x.Value.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 					switch {
 					case label == "id":
-						lit.Value = strconv.Quote(id)
+						lit.Value, found = strconv.Quote(id), true
 					case label == "title" && title != "":
 						lit.Value = strconv.Quote(title)
 					}
 				}
 			}
 		}
-		return format.Node(f)
+		out, err := format.Node(f)
+		return out, found, err
 	case ".json":
-		out := replaceJSON(data, "id", id)
+		out, found := replaceJSON(data, "id", id)
 		if title != "" {
-			out = replaceJSON(out, "title", title)
+			out, _ = replaceJSON(out, "title", title)
 		}
-		return out, nil
+		return out, found, nil
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, false, fmt.Errorf("%s: %v", name, err)
 	}
 	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return data, nil
+		return data, false, nil
 	}
-	// Only the value's token is replaced, so everything else stays byte for byte.
+	// Only the value's token is replaced (after its anchor, which an alias may name), so
+	// everything else stays byte for byte; a block scalar (| or >) loses its lines below the key.
+	// Last key first, so that removed lines do not move the ones still to replace.
 	lines := strings.Split(string(data), "\n")
 	m := doc.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i].Value, m.Content[i+1]
+	for i := len(m.Content) - 2; i >= 0; i -= 2 {
+		key, v := m.Content[i], m.Content[i+1]
 		var to string
 		switch {
-		case k == "id":
+		case key.Value == "id":
 			to = id
-		case k == "title" && title != "":
+		case key.Value == "title" && title != "":
 			to = title
 		default:
 			continue
@@ -114,13 +128,41 @@ func rename(name string, data []byte, id, title string) ([]byte, error) {
 		if v.Kind != yaml.ScalarNode || v.Line < 1 || v.Line > len(lines) || v.Column < 1 || v.Column > len(lines[v.Line-1]) {
 			continue
 		}
+		found = found || key.Value == "id"
 		l := lines[v.Line-1]
-		rest := l[v.Column-1:]
-		n := tokenLen(rest)
-		lines[v.Line-1] = l[:v.Column-1] + strconv.Quote(to) + rest[n:]
+		at := v.Column - 1
+		if v.Anchor != "" && strings.HasPrefix(l[at:], "&"+v.Anchor) {
+			at += 1 + len(v.Anchor)
+			for at < len(l) && (l[at] == ' ' || l[at] == '\t') {
+				at++
+			}
+		}
+		rest := l[at:]
+		if v.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+			// The header (| or > and its indicators) up to a comment; then the content lines,
+			// each blank or indented past the key.
+			n := len(rest)
+			if c := strings.Index(rest, " #"); c >= 0 {
+				n = c
+			}
+			lines[v.Line-1] = l[:at] + strconv.Quote(to) + rest[n:]
+			end := v.Line // lines[end] is the line after the header
+			for end < len(lines) && (strings.TrimSpace(lines[end]) == "" || indentOf(lines[end]) > key.Column-1) {
+				end++
+			}
+			for end > v.Line && strings.TrimSpace(lines[end-1]) == "" {
+				end-- // blank lines after the block separate entries: they stay
+			}
+			lines = append(lines[:v.Line], lines[end:]...)
+			continue
+		}
+		lines[v.Line-1] = l[:at] + strconv.Quote(to) + rest[tokenLen(rest):]
 	}
-	return []byte(strings.Join(lines, "\n")), nil
+	return []byte(strings.Join(lines, "\n")), found, nil
 }
+
+// indentOf counts the spaces a line starts with.
+func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
 
 // tokenLen is the length of the YAML scalar token that starts s: a quoted string to its closing
 // quote, or a plain scalar up to a comment or the end of the line.
@@ -155,16 +197,53 @@ func tokenLen(s string) int {
 	return len(s)
 }
 
-// replaceJSON sets the first "key": "..." of a JSON document (the top level's, in a scenario).
-func replaceJSON(data []byte, key, value string) []byte {
-	re := regexp.MustCompile(`"` + key + `"\s*:\s*"(?:[^"\\]|\\.)*"`)
-	done := false
-	return re.ReplaceAllFunc(data, func(m []byte) []byte {
-		if done {
-			return m
+// replaceJSON sets the string value of key in the top-level object of a JSON document (not a
+// nested "title", such as an encounter's), keeping every other byte; data is returned as it is
+// (and false) when the top level has no such string field or is not JSON.
+func replaceJSON(data []byte, key, value string) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct{ object, wantKey bool }
+	var stack []frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return data, false
 		}
-		done = true
-		q := strconv.Quote(value)
-		return []byte(`"` + key + `": ` + q)
-	})
+		top := len(stack) - 1
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				if top >= 0 && stack[top].object {
+					stack[top].wantKey = true // this value ends the pair
+				}
+				stack = append(stack, frame{object: t == '{', wantKey: t == '{'})
+			default:
+				stack = stack[:top]
+			}
+			continue
+		case string:
+			if top == 0 && stack[0].object && stack[0].wantKey {
+				stack[0].wantKey = false
+				if t != key {
+					continue
+				}
+				start := dec.InputOffset()
+				v, err := dec.Token()
+				if _, ok := v.(string); err != nil || !ok {
+					return data, false // not a string: leave it to vet
+				}
+				end := dec.InputOffset()
+				i := bytes.IndexByte(data[start:end], '"') // after the colon and blanks
+				if i < 0 {
+					return data, false
+				}
+				q, _ := json.Marshal(value)
+				return append(append(append([]byte{}, data[:start+int64(i)]...), q...), data[end:]...), true
+			}
+		}
+		if top >= 0 && stack[top].object {
+			stack[top].wantKey = !stack[top].wantKey
+		}
+	}
 }

@@ -184,10 +184,13 @@ func cueText(s string) string {
 // ErrNotEmpty is returned by Write for a folder that already holds something.
 var ErrNotEmpty = errors.New("not empty")
 
-// Write creates dir (and its parents) and writes files into it. It refuses a dir that exists and
-// is not an empty folder (ErrNotEmpty, or an error saying it is a file), and never overwrites a
-// file. On an error part way, the files it wrote are removed again.
+// Write creates dir (and its parents) and writes files into it. It refuses an empty dir name, a
+// dir that exists and is not an empty folder (ErrNotEmpty, or an error saying it is a file), and
+// never overwrites a file. On an error part way, the files it wrote are removed again.
 func Write(dir string, files []File) error {
+	if dir == "" {
+		return errors.New("no folder named (an empty name is not the working directory)")
+	}
 	if st, err := os.Stat(dir); err == nil {
 		if !st.IsDir() {
 			return fmt.Errorf("%s is a file, not a folder", dir)

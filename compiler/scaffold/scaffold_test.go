@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,6 +153,20 @@ func TestWriteRefusesNonEmpty(t *testing.T) {
 	}
 }
 
+// An empty folder name is no folder: Write must not take it for the working directory (which
+// holds files) and write there.
+func TestWriteRefusesEmptyName(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("notes.txt", []byte("mine"), 0o644)
+	if err := Write("", []File{{Path: "scenario.cue", Data: []byte("x")}}); err == nil {
+		t.Error(`Write("") wrote into the working directory`)
+	}
+	if _, err := os.Stat("scenario.cue"); err == nil {
+		t.Error("scenario.cue was written")
+	}
+}
+
 func TestIDFromDir(t *testing.T) {
 	for in, want := range map[string]string{"myfield": "myfield", "My Field!": "my-field", "a/b/Stone_Ford": "stone_ford", "---": "scenario", "./": "scenario"} {
 		if got := IDFromDir(in); got != want {
@@ -196,5 +211,47 @@ func TestFrom(t *testing.T) {
 		if f.Path == "mini.yaml" && (!strings.Contains(string(f.Data), "\nid: \"mini2\"\n") || !strings.Contains(string(f.Data), "\ntitle: \"Mini two\"\n")) {
 			t.Errorf("mini.yaml:\n%s", f.Data)
 		}
+	}
+}
+
+// In a JSON scenario the top level's id and title are renamed, not the first "id" or "title"
+// anywhere (an encounter's title may come first), and the new values are valid JSON strings.
+func TestFromJSONTopLevel(t *testing.T) {
+	dir := t.TempDir()
+	src := `{"encounters": {"e": {"title": "Raiders", "monsters": [{"name": "R", "level": 1}]}},
+ "kind": "scenario", "id": "old", "title": "Old"}
+`
+	path := filepath.Join(dir, "s.json")
+	os.WriteFile(path, []byte(src), 0o644)
+	files, err := From([]string{path}, "new", "Tab\there \"quoted\"")
+	if err != nil || len(files) != 1 {
+		t.Fatalf("%v %v", err, files)
+	}
+	var got struct {
+		ID, Title  string
+		Encounters map[string]struct{ Title string }
+	}
+	if err := json.Unmarshal(files[0].Data, &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, files[0].Data)
+	}
+	if got.ID != "new" || got.Title != "Tab\there \"quoted\"" || got.Encounters["e"].Title != "Raiders" {
+		t.Errorf("got %+v\n%s", got, files[0].Data)
+	}
+}
+
+// In a YAML scenario a title written as a block scalar (its lines below the key) is replaced
+// whole, and an anchor on the id stays (an alias may name it).
+func TestFromYAMLBlockTitle(t *testing.T) {
+	dir := t.TempDir()
+	src := "kind: scenario\nid: &me old # the id\ntitle: >\n  A long\n  title\n\nrules: karzoral\nnotes: *me\n"
+	path := filepath.Join(dir, "s.yaml")
+	os.WriteFile(path, []byte(src), 0o644)
+	files, err := From([]string{path}, "new", "New")
+	if err != nil || len(files) != 1 {
+		t.Fatalf("%v %v", err, files)
+	}
+	want := "kind: scenario\nid: &me \"new\" # the id\ntitle: \"New\"\n\nrules: karzoral\nnotes: *me\n"
+	if string(files[0].Data) != want {
+		t.Errorf("got\n%s\nwant\n%s", files[0].Data, want)
 	}
 }

@@ -36,8 +36,9 @@ Bad:
     events: e: {on: enter: "nowhere", do: [{say: "x"}]}   // R001: no block "nowhere"
 
 Fix: fix the scenario's errors (sortie vet PATH lists them) and run sortie test again.`},
-		diag.CodeInfo{Code: CodeNoScript, Title: "a test's script cannot be read", Severity: diag.Error, Doc: `The script a test names does not exist or cannot be read. Scripts are named relative to the
-scenario's folder.
+		diag.CodeInfo{Code: CodeNoScript, Title: "a test's script cannot be read", Severity: diag.Error, Doc: `The script a test names does not exist, cannot be read, is not a regular file (a folder,
+a pipe, a device: sortie test never waits on one) or is larger than 4 MiB. Scripts are named
+relative to the scenario's folder.
 
 Bad:
     tests: [{script: "wins.yaml"}]   // the file is win.yaml

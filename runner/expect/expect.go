@@ -60,6 +60,8 @@ type Run struct {
 // the PCs' names. A nil slice is not checked (the engine has no such thing).
 type Known struct {
 	Armies, Objectives, Events, Blocks, PCs []string
+	// NoRations: the engine keeps no rations (Pathfinder), so expecting some is a Q002.
+	NoRations bool
 }
 
 // Validate reports Q002 for every name the expectation gives that k does not know.
@@ -96,6 +98,10 @@ func (e *Expect) Validate(k Known) diag.List {
 	if e.Party != nil {
 		check("block", k.Blocks, e.Party.V, e.Party.Pos)
 	}
+	if e.Rations != nil && k.NoRations {
+		list.Add(diag.Errorf(e.Rations.Pos, CodeBadTest, "this scenario keeps no rations to expect"))
+	}
+	list.Sort()
 	return list
 }
 

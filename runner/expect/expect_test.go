@@ -110,3 +110,15 @@ func TestValidate(t *testing.T) {
 		t.Errorf("party on a hex field: %v", list)
 	}
 }
+
+// A Pathfinder run keeps no rations: expecting some cannot pass or fail for the right reason
+// (the run would report 0 left). Q002, and the problems come in source order.
+func TestValidateNoRations(t *testing.T) {
+	at := func(col int) diag.Pos { return diag.Pos{File: "s.cue", Line: 1, Column: col} }
+	e := &Expect{Rations: &NumAt{Num: Exactly(5), Pos: at(30)}, Armies: []Named{{Name: "nobody", Pos: at(10)}}}
+	list := e.Validate(Known{Armies: []string{"orcs"}, NoRations: true})
+	if len(list) != 2 || list[0].Pos.Column != 10 || list[1].Pos.Column != 30 || list[1].Code != CodeBadTest ||
+		list[1].Message != "this scenario keeps no rations to expect" {
+		t.Errorf("got %v", list)
+	}
+}

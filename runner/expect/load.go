@@ -153,6 +153,10 @@ func (d *decoder) numValue(n cue.Value, name string) *NumAt {
 		at.Num = Exactly(int(i))
 		return &at
 	}
+	if n.IncompleteKind() == cue.IntKind {
+		d.list.Add(diag.Errorf(at.Pos, CodeBadTest, "%s: %v is out of range (a whole number of at most 18 digits)", name, n))
+		return nil
+	}
 	s, err := n.String()
 	if err == nil {
 		if at.Num, err = ParseNum(s); err == nil {

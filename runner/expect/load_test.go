@@ -3,6 +3,7 @@ package expect
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -33,5 +34,26 @@ func TestLoad(t *testing.T) {
 	}
 	if len(x.Problems) != 1 || x.Problems[0].Code != CodeBadTest || x.Problems[0].Pos.Line != 1 {
 		t.Errorf("problems %v", x.Problems)
+	}
+}
+
+// A number too large for the runner's ints is a Q002 that says so, not CUE's "cannot use value
+// ... as string" (the decoder tried the string form next).
+func TestLoadHugeNumber(t *testing.T) {
+	dir := t.TempDir()
+	src := `tests: [{script: "s.yaml", day: 99999999999999999999, armies: {a: -99999999999999999999}}]`
+	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
+	tests, err := Load([]string{filepath.Join(dir, "s.cue")}, dir)
+	if err != nil || len(tests) != 1 {
+		t.Fatalf("%v %v", err, tests)
+	}
+	ps := tests[0].Problems
+	if len(ps) != 2 {
+		t.Fatalf("problems %v, want two", ps)
+	}
+	for i, want := range []string{"day: 99999999999999999999 is out of range", "armies.a: -99999999999999999999 is out of range"} {
+		if ps[i].Code != CodeBadTest || !strings.HasPrefix(ps[i].Message, want) {
+			t.Errorf("problem %d: %v, want %q", i, ps[i], want)
+		}
 	}
 }
