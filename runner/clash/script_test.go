@@ -137,3 +137,22 @@ func TestScriptMoveAndTarget(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// U-33: a unit's turn is the unit's; an entry that names it as a solo ({solo: ID}) is X001, not
+// taken for the unit's (and the message says what is asked: the unit).
+func TestScriptSoloKeyOnAUnit(t *testing.T) {
+	_, text, _ := fightScript(t, "")
+	first := ""
+	for _, l := range strings.Split(text, "\n") {
+		if w, ok := strings.CutPrefix(l, "turn: "); ok {
+			first = w
+			break
+		}
+	}
+	_, _, err := fightScript(t, "- {solo: "+first+", action: attack}\n")
+	var de *runner.DecisionError
+	if !errors.As(err, &de) || de.Diag.Code != runner.CodeMismatch || !strings.Contains(de.Error(), "entry is for solo "+first) ||
+		!strings.Contains(de.Error(), "asks for unit "+first+"'s action decision") {
+		t.Fatalf("solo key on unit %s: %v", first, err)
+	}
+}
