@@ -12,7 +12,7 @@ import (
 
 func (b *Battle) begin(a Ask, side, unit, stand, solo int32) *Question {
 	q := &b.q
-	q.Ask, q.Round, q.Side, q.Unit, q.Stand, q.Solo, q.Part = a, b.round, int(side), int(unit), int(stand), int(solo), 0
+	q.Ask, q.Round, q.Side, q.Unit, q.Stand, q.Solo, q.Part, q.Spell = a, b.round, int(side), int(unit), int(stand), int(solo), 0, -1
 	q.Options = q.Options[:0]
 	q.Policy = 0
 	return q

@@ -51,7 +51,7 @@ func (b *Battle) decideArea(u, j int32, sp int) (Option, int32) {
 	} else {
 		side = b.un[u].side
 	}
-	b.begin(AskArea, side, u, -1, j)
+	b.begin(AskArea, side, u, -1, j).Spell = sp
 	spl := &b.s.sp[sp]
 	addFor := func(at *actor) {
 		b.listPlacements(at, spl)
@@ -161,7 +161,7 @@ func (b *Battle) eachPlacement(at *actor, sp *spell, f func(Option)) {
 
 // decideSpellTarget asks one target of a targeted spell (U-40..U-42), nearest first, or "none".
 func (b *Battle) decideSpellTarget(at *actor, sp *spell) (Ref, bool) {
-	b.begin(AskSpellTarget, at.side, b.turnUnit, at.stand, at.solo)
+	b.begin(AskSpellTarget, at.side, b.turnUnit, at.stand, at.solo).Spell = b.spellIndex(sp)
 	try := func(t Ref) {
 		if b.spellTargetable(at, sp, t) {
 			o := Option{Ref: t}

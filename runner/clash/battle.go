@@ -172,6 +172,7 @@ type Battle struct {
 	pf        policyScratch
 	sc        spellState
 	iso       isoCache
+	whyBuf    reasons  // why(): the reasons of the roll being written
 	left      []int    // per stand: movement left after the first part of a split move
 	key       []int32  // per stand: sort keys
 	placed    []uint32 // per stand: moveStamp of the move pass that placed it (integrity anchors)

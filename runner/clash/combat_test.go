@@ -348,3 +348,25 @@ func TestEndOnlyAtEndOfRoundU71(t *testing.T) {
 		t.Errorf("z lost its turn after the VP were scored:\n%s", text)
 	}
 }
+
+// U-56, U-57 [AI]: the attacker does not pour excess damage into a casualty (it would absorb it:
+// a casualty counts as 1 hp) when a live neighbour can take it. Soldiers A(0,0) B(1,0) C(2,0), A
+// already a casualty: 25 damage on B (10 hp) leaves 25 - 10 = 15 over; into C (10 hp) it makes a
+// second casualty, 15 - 10 = 5 lost; into A it would have done nothing.
+func TestOverflowSkipsCasualtyU56(t *testing.T) {
+	cl := newClash(open(6, 3), []plan.Creature{soldier()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}, {2, 0}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	var l Log
+	b.Reset(Config{Rec: &l})
+	b.st[0].hp, b.st[0].cas = 0, true
+	b.damage(Ref{RefStand, 1}, 25, 1, false, "test")
+	if !b.st[2].cas || hpOf(b, 2) != 0 {
+		t.Errorf("C hp %d casualty %v, want 0 and a casualty:\n%s", hpOf(b, 2), b.st[2].cas, logText(&l))
+	}
+	if !strings.Contains(logText(&l), "15 damage overflows from a 2 to a 3") {
+		t.Errorf("no overflow into C:\n%s", logText(&l))
+	}
+}

@@ -225,8 +225,12 @@ func (b *Battle) morale() {
 		face, faces := b.d20(adv, false)
 		ok := face+mod >= 10
 		b.emit(func() Event {
-			return &SaveRollEvent{Who: b.unitName(int32(u)), Ability: "wis", Faces: faces, Face: face, Adv: adv, Mod: mod,
+			e := &SaveRollEvent{Who: b.unitName(int32(u)), Ability: "wis", Faces: faces, Face: face, Adv: adv, Mod: mod,
 				Total: face + mod, DC: 10, OK: ok, Why: "morale"}
+			if adv {
+				e.AdvWhy = []string{"prepared"} // U-14
+			}
+			return e
 		})
 		if !ok {
 			un.broken = true

@@ -8,7 +8,6 @@ type policyScratch struct {
 	gone     []int32 // end of round: the casualties removed
 	gaps     []box   // and where they stood
 	ring     [ringMask + 1][]int32
-	goal     []bool
 	slots    [4]fieldSlot // cached goal fields, the least recently built replaced
 	clock    uint64
 	moved    [2]uint64  // per side: bumped whenever one of its occupants moves or leaves
@@ -49,7 +48,6 @@ func (p *policyScratch) init(n int) {
 	for i := range p.slots {
 		p.slots[i].field = make([]int16, n)
 	}
-	p.goal = make([]bool, n)
 	p.near[0] = make([]int32, n)
 	p.near[1] = make([]int32, n)
 }
@@ -86,14 +84,21 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 	n := b.w * b.h
 	for i := 0; i < n; i++ {
 		field[i] = unreached
-		p.goal[i] = false
+	}
+	// Dijkstra backwards from the goals with a ring of buckets (Dial's algorithm: step costs are
+	// small whole numbers, at most (1 + MaxHeight) x 2 < len(ring)); the goals are bucket 0.
+	ring := &p.ring
+	pending := 0
+	goal := func(q int) {
+		if field[q] != 0 && b.passable(q, k.side, k.swim) {
+			field[q] = 0
+			ring[0] = append(ring[0], int32(q))
+			pending++
+		}
 	}
 	mark := func(x, y int32) {
 		if x >= 0 && y >= 0 && int(x) < b.w && int(y) < b.h {
-			q := int(y)*b.w + int(x)
-			if b.passable(q, k.side, k.swim) {
-				p.goal[q] = true
-			}
+			goal(int(y)*b.w + int(x))
 		}
 	}
 	around := func(a box) {
@@ -123,24 +128,13 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 		for _, ri := range b.s.res[o.res] {
 			if b.rhp[ri] > 0 || k.kind == goalProtect {
 				around(b.sqBox(int32(b.s.resSq[ri].sq)))
-				if q := b.s.resSq[ri].sq; k.kind == goalDestroy && b.passable(q, k.side, k.swim) {
-					p.goal[q] = true // standing on a bridge square also reaches its neighbours
+				if k.kind == goalDestroy {
+					goal(b.s.resSq[ri].sq) // standing on a bridge square also reaches its neighbours
 				}
 			}
 		}
 	case goalZone:
 		b.zoneGoals(b.s.obj[k.obj].when, k.side, func(x, y int) { mark(int32(x), int32(y)) })
-	}
-	// Dijkstra backwards from the goals with a ring of buckets (Dial's algorithm: step costs are
-	// small whole numbers, at most (1 + MaxHeight) x 2 < len(ring)).
-	ring := &p.ring
-	pending := 0
-	for q := 0; q < n; q++ {
-		if p.goal[q] {
-			field[q] = 0
-			ring[0] = append(ring[0], int32(q))
-			pending++
-		}
 	}
 	nb, step := b.s.nb, b.step
 	for d := 0; pending > 0; d++ {

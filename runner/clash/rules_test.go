@@ -182,7 +182,8 @@ func TestConfigurationsU48(t *testing.T) {
 	}
 	b.round, b.turnUnit = 1, 1
 	b.unitAttack(1, false)
-	if !strings.Contains(logText(&l), "a 1 -> z 1, Spear: d20 adv [3, 15] + 3 = 18 vs AC 12: hit") {
+	if txt := logText(&l); !strings.Contains(txt, "a 2 aids a 1: advantage on its melee attacks this turn") ||
+		!strings.Contains(txt, "a 1 -> z 1, Spear: d20 adv [3, 15] (aided) + 3 = 18 vs AC 12: hit") {
 		t.Errorf("aided attack:\n%s", logText(&l))
 	}
 }
@@ -206,8 +207,8 @@ func TestHideU50U80(t *testing.T) {
 	s := b.standActor(0)
 	b.attack(&s, 0, Ref{RefStand, 1}, false) // adv [9, 2] -> 9 + 4 = 13 vs 12: hit, 1d4 1 + 2
 	text := logText(&l)
-	for _, want := range []string{"s 1 hides: d20 14 + 0 = 14", "z 1 -> s 1, Spear: d20 dis [18, 6] + 3 = 9 vs AC 14: miss",
-		"s 1 is no longer hidden (attacked)", "s 1 -> z 1, Dagger: d20 adv [9, 2] + 4 = 13 vs AC 12: hit"} {
+	for _, want := range []string{"s 1 hides: d20 14 + 0 = 14", "z 1 -> s 1, Spear: d20 dis [18, 6] (target hidden) + 3 = 9 vs AC 14 (12, forest +2): miss",
+		"s 1 is no longer hidden (attacked)", "s 1 -> z 1, Dagger: d20 adv [9, 2] (hidden) + 4 = 13 vs AC 12: hit"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q:\n%s", want, text)
 		}

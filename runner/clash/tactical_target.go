@@ -170,15 +170,30 @@ func (b *Battle) hasMeleeTarget(at *actor) bool {
 	return false
 }
 
+// tacOverflow picks where excess damage goes (U-56): the attacker into the weakest stand that is
+// not a casualty yet (the most likely to fall, and under OverflowChain the most left to pass on),
+// the defender into a casualty, else its strongest stand.
 func (b *Battle) tacOverflow(attacker bool) int {
-	bi := 0
+	best, bi := int64(0), -1
 	for i, o := range b.q.Options {
-		h, c := b.st[o.Ref.Index].hp, b.st[b.q.Options[bi].Ref.Index].hp
-		if attacker && h < c || !attacker && h > c {
-			bi = i
+		v := b.overflowWorth(int32(o.Ref.Index))
+		if !attacker {
+			v = -v
+		}
+		if bi < 0 || v > best {
+			best, bi = v, i
 		}
 	}
-	return bi
+	return max(bi, 0)
+}
+
+// overflowWorth is what excess damage into stand k is worth to the attacker: a casualty absorbs
+// it (1 hp, U-57) and is worth nothing; else the fewer hp it has, the more.
+func (b *Battle) overflowWorth(k int32) int64 {
+	if st := &b.st[k]; !st.cas {
+		return int64(MaxHP+1) - int64(st.hp)
+	}
+	return 0
 }
 
 // tacFill moves a stand of the gap's unit into it when that leaves fewer of the unit's stands
