@@ -22,9 +22,12 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 	rng := bestRange(cr)
 	isRanged := ranged(cr)
 	var k fieldKey
-	if u >= 0 {
+	switch {
+	case u >= 0:
 		k = b.unitGoal(u)
-	} else {
+	case who.Kind == RefSolo:
+		k = b.soloGoal(int32(who.Index))
+	default:
 		k = fieldKey{side: side, kind: goalEngage}
 	}
 	k.swim = cr.swim > 0 || cr.fly > 0
@@ -42,6 +45,10 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 		field = b.buildField(k)
 	}
 	anchors := b.anchors(who)
+	if part == 1 && !retreat {
+		b.followers(who, act, &anchors)
+	}
+	anchors.mission = who.Kind == RefSolo && k.kind != goalEngage
 	best, bi := int64(-1<<62), 0
 	for i, q := range ends {
 		a := box{q % int32(b.w), q / int32(b.w), n}
@@ -77,7 +84,7 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 				s += 200
 			}
 		}
-		s += b.integrityOf(who, a, anchors)
+		s += b.integrityOf(who, a, anchors) + anchors.leash(b, a)
 		if n == 1 {
 			s += int64(b.s.elev[q]) * 6
 			if b.terr[q] == plan.TerrForest {
@@ -101,12 +108,19 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 // already placed in this move (so a line advances behind its first stand instead of waiting for
 // the others; the first has nothing to keep to); for an unattached solo every allied stand.
 type anchorSet struct {
-	boxes  [16]box
-	n      int
+	boxes [16]box
+	n     int
+	// follow lists the stands of the unit still to move this turn, with how far each can go
+	// (reach: its move plus the distance integrity allows): a stand does not run ahead of them.
+	follow [16]box
+	reach  [16]int32
+	nf     int
 	more   bool // more than len(boxes): integrityScore looks them up instead
 	solo   bool
-	reg    bool
-	spread int32
+	// mission: a solo going for an objective (a zone, a resource) accepts isolation on the way.
+	mission bool
+	reg     bool
+	spread  int32
 }
 
 func (b *Battle) anchors(who Ref) anchorSet {
@@ -141,8 +155,42 @@ func (b *Battle) anchors(who Ref) anchorSet {
 	return a
 }
 
+// followers fills an.follow with the stands of who's unit that move after it this turn (U-15
+// [AI]: a unit advances together).
+func (b *Battle) followers(who Ref, act Action, an *anchorSet) {
+	if who.Kind != RefStand {
+		return
+	}
+	i := int32(who.Index)
+	un := &b.un[b.st[i].unit]
+	keep := int32(1)
+	if !un.reg {
+		keep = int32(b.o.skirmisherSpread())
+	}
+	for k := un.first; k < un.first+un.n && an.nf < len(an.follow); k++ {
+		if k != i && b.st[k].on && b.placed[k] != b.moveStamp {
+			an.follow[an.nf] = b.standBox(k)
+			an.reach[an.nf] = int32(b.speedOfStand(k, act == ActDash)) + keep
+			an.nf++
+		}
+	}
+}
+
+// leash scores a for the stands still to move: -120 for each that could not come within integrity
+// of a this turn (by distance; terrain and blockers may make it worse).
+func (an *anchorSet) leash(b *Battle, a box) int64 {
+	var s int64
+	for k := 0; k < an.nf; k++ {
+		if b.dist(a, an.follow[k]) > an.reach[k] {
+			s -= 120
+		}
+	}
+	return s
+}
+
 // integrityOf scores the mover's integrity at a (U-15): +80 kept, -400 isolated from its anchors
-// (a solo: +60 within SoloSpread of an allied stand, -150 not), 0 with nothing to keep to.
+// (a solo: +60 within SoloSpread of an allied stand, -150 not, -40 on a mission), 0 with nothing
+// to keep to.
 func (b *Battle) integrityOf(who Ref, a box, an anchorSet) int64 {
 	if an.more {
 		return b.integrityScore(who, a)
@@ -163,6 +211,8 @@ func (b *Battle) integrityOf(who Ref, a box, an anchorSet) int64 {
 	switch {
 	case an.solo && ok:
 		return 60
+	case an.solo && an.mission:
+		return -40
 	case an.solo:
 		return -150
 	case an.n == 0:
