@@ -122,7 +122,8 @@ func (b *Battle) tacTargetNow(at *actor, ai int, reachBonus bool) (Ref, bool) {
 }
 
 // tacRoutine: in Aid, a stand with no melee target aids a neighbour that has one; else the routine
-// with the most expected damage against the targets in reach.
+// worth most against the targets in reach (each attack at its best target: a casualty is worth
+// little, U-57).
 func (b *Battle) tacRoutine(at *actor) int {
 	opts := b.q.Options
 	if at.stand >= 0 {
@@ -138,22 +139,31 @@ func (b *Battle) tacRoutine(at *actor) int {
 			}
 		}
 	}
-	best, bi := -1, len(opts)-1
+	best, bi := int64(-1), len(opts)-1
 	for i, o := range opts {
 		if o.Value < 0 {
 			continue
 		}
-		v := 0
+		var v int64
 		for _, ai := range at.cr.routines[o.Value] {
-			if b.anyTarget(at, ai) {
-				v += at.cr.attacks[ai].avg2
-			}
+			v += b.bestAttackValue(at, ai)
 		}
 		if v > best {
 			best, bi = v, i
 		}
 	}
 	return bi
+}
+
+// bestAttackValue is what attack ai of the actor is worth at its best target now (0: none).
+func (b *Battle) bestAttackValue(at *actor, ai int) int64 {
+	a := &at.cr.attacks[ai]
+	best := int64(0)
+	b.eachTarget(at, ai, false, func(t Ref) bool {
+		best = max(best, b.attackValue(at, a, t))
+		return true
+	})
+	return best
 }
 
 func (b *Battle) hasMeleeTarget(at *actor) bool {

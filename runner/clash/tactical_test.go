@@ -55,3 +55,28 @@ func TestSoloGoesForZoneU69(t *testing.T) {
 		t.Errorf("solo at %d,%d, %d from the zone: want 14 - 12 = 2", so.x, so.y, d)
 	}
 }
+
+// U-34, U-57 [AI]: a stand does not spend its Multiattack on a casualty (it falls at the end of
+// the round anyway) when another attack has a live target. T (two maces or a crossbow) beside
+// casualty z 1, with z 2 four squares off (crossbow 100 ft: (100 + 10) / 20 = 5 squares): the
+// crossbow (routine 3: Multiattack, mace, crossbow).
+func TestRoutineSkipsCasualtyU57(t *testing.T) {
+	tough := soldier()
+	tough.ID = "tough"
+	tough.Attacks = []plan.Attack{
+		{Name: "Mace", ToHit: 4, Reach: 5, Damage: []plan.Damage{{Dice: "1d6+2", Type: "bludgeoning"}}},
+		{Name: "Crossbow", ToHit: 2, Range: 100, LongRange: 400, Damage: []plan.Damage{{Dice: "1d10", Type: "piercing"}}},
+	}
+	tough.Multiattack = [][]int{{0, 0}}
+	cl := newClash(open(8, 3), []plan.Creature{tough, soldier()}, []ub{
+		{id: "t", side: 0, typ: "skirmisher", cr: 0, at: [][2]int{{0, 0}}},
+		{id: "z", side: 1, typ: "skirmisher", cr: 1, at: [][2]int{{1, 0}, {4, 0}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	b.Reset(Config{})
+	b.st[1].hp, b.st[1].cas = 0, true
+	b.round, b.turnUnit = 1, 0
+	if op := b.decideRoutine(0); op.Value != 2 {
+		t.Errorf("routine %d, want 2 (the crossbow)", op.Value)
+	}
+}
