@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -15,24 +16,6 @@ import (
 // schema #ClashBattle (S001-S004), then the clash checks (U001-U015, clash_check*.go), then the
 // lowering to plan.Clash (clash_lower.go). Creature and spell names resolve against the battle's
 // own creatures and spells first, then the bundled SRD library (clash_library.go).
-
-// isClashFile reports whether the author's value is a clash file: rules "clash", or a battle file
-// whose rules is nearer "clash" than "pathfinder" (a misspelling then gets the clash schema's
-// S004 with its did-you-mean).
-func isClashFile(user cue.Value) bool {
-	if !isStruct(user) {
-		return false
-	}
-	r, err := user.LookupPath(cue.MakePath(cue.Str("rules"))).String()
-	if err != nil {
-		return false
-	}
-	if r == "clash" {
-		return true
-	}
-	k, err := user.LookupPath(cue.MakePath(cue.Str("kind"))).String()
-	return err == nil && k == "battle" && r != "pathfinder" && suggest(r, []string{"clash", "pathfinder"}) == "clash"
-}
 
 // CompileClash vets a clash battle file (kind: "battle", rules: "clash"; schema #ClashBattle) and
 // compiles it to a plan.Clash: the grid's terrain rows and elevation, the stat blocks and spells
@@ -54,41 +37,43 @@ func CompileClash(paths []string, opts Options) (c *plan.Clash, list diag.List, 
 	return out.clashes[0], list, nil
 }
 
-// vetClash checks (and with compile, lowers) a clash battle file.
-func (w *worker) vetClash(ld loaded, nm *namer, list *diag.List, fallback string, compile bool, out *outputs) error {
-	def, err := w.definition("#ClashBattle")
+// vetClash checks (and with compile, lowers) a clash battle file: the rule system's entry for
+// its battle files (rules.go).
+func vetClash(uc *unitCtx) (*plan.Plan, error) {
+	ld, nm, list := uc.ld, uc.nm, uc.list
+	def, err := uc.defs("#ClashBattle")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	lib, err := srdLibrary()
 	if err != nil {
-		return fmt.Errorf("compiler bug: %v", err)
+		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
-	sc := newSchemaChecker(w.ctx, def, ld.user, nm, list)
-	unified := sc.run()
+	sc := newSchemaChecker(uc.ctx, def, &ld, nm, list)
+	sc.run()
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
-		root = diag.Pos{File: nm.display(fallback), Line: 1, Column: 1}
+		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
 	}
-	d := &clashDecoder{dc: &decoder{nm: nm}}
-	b := d.battle(rootNode(ld.user, unified), root)
-	sup := collectSuppressions(ld.cue, nm, list)
+	d := &clashDecoder{dc: &decoder{nm: nm, strict: sc.errors}}
+	b := d.battle(sc.decodeRoot(), root)
+	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, list)
 	var found diag.List
 	p, err := runClashChecks(b, lib, &found)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	list.Add(applySuppressions(found, sup)...)
-	if !compile || list.HasErrors() {
-		return nil
+	list.Add(applySuppressions(found, sup, *list)...)
+	if !uc.compile || list.HasErrors() {
+		return nil, nil
 	}
 	c, err := lowerClash(p)
 	if err != nil {
-		return fmt.Errorf("compiler bug: %v", err)
+		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
 	c.SourceHash, c.Sources = hashSources(ld.sources)
-	out.clashes = append(out.clashes, c)
-	return nil
+	uc.out.clashes = append(uc.out.clashes, c)
+	return nil, nil
 }
 
 // definition returns a definition of the embedded schema, compiled once per CUE context.

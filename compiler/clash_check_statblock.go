@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -225,7 +226,7 @@ func (p *clashPass) checkSpell(s *clashSpell) {
 	}
 	p.checkDice(s.Heal, what+" heal")
 	if a := s.Area; a != nil {
-		if a.Shape.OK && !containsString(clashShapes, a.Shape.V) {
+		if a.Shape.OK && !slices.Contains(clashShapes, a.Shape.V) {
 			d := p.reportf(a.Shape.Pos, codeClashArea, "%s: a %q area cannot be drawn on the grid, which knows cone, cube, cylinder, line and sphere (U-45..U-47)", what, a.Shape.V)
 			if h := didYouMean(a.Shape.V, clashShapes); h != "" {
 				d.Hint = h

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -20,7 +21,12 @@ func isClashSource(data []byte) bool {
 		return false
 	}
 	v := cuecontext.New().CompileBytes(data)
-	return v.Err() == nil && isClashFile(v) || bytes.Contains(data, []byte("clash"))
+	if v.Err() == nil {
+		if r, err := v.LookupPath(cue.MakePath(cue.Str("rules"))).String(); err == nil && r == "clash" {
+			return true
+		}
+	}
+	return bytes.Contains(data, []byte("clash"))
 }
 
 // FuzzClashBattle feeds arbitrary bytes to CompileClash as a .cue file and as a .yaml file:

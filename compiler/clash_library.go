@@ -94,7 +94,7 @@ func loadLibrary() (*clashLibrary, error) {
 			if err := u.Validate(cue.Concrete(true)); err != nil {
 				return fmt.Errorf("srd library: %s.%s: %v", field, id, err)
 			}
-			f(id, rootNode(e, u))
+			f(id, rootNode(e, u, nil))
 		}
 		return nil
 	}

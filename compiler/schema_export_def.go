@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"cuelang.org/go/cue/cuecontext"
@@ -17,7 +18,7 @@ var SchemaDefinitions = []string{"#Scenario", "#Campaign", "#PFScenario", "#PFBa
 // SchemaJSONDef returns one definition of the embedded schema (one of SchemaDefinitions) as JSON
 // Schema, like SchemaJSON does #Scenario.
 func SchemaJSONDef(name string) ([]byte, error) {
-	if !containsString(SchemaDefinitions, name) {
+	if !slices.Contains(SchemaDefinitions, name) {
 		return nil, fmt.Errorf("unknown definition %q: use one of %s", name, strings.Join(SchemaDefinitions, ", "))
 	}
 	ctx := cuecontext.New()

@@ -42,6 +42,9 @@ func (p *Prompt) readLine() (string, error) {
 
 func (p *Prompt) inputErr(r *Request, err error) error {
 	if errors.Is(err, io.EOF) {
+		// End of input (Ctrl-D) leaves the cursor after "> ": what is printed next (the map at
+		// the end of the run, a save message) starts on a line of its own.
+		io.WriteString(p.out, "\n")
 		return fmt.Errorf("%s: %w", r.Where(), ErrNoInput)
 	}
 	return fmt.Errorf("%s: reading the answer: %w", r.Where(), err)

@@ -7,6 +7,7 @@ package main
 
 import (
 	"errors"
+	"sort"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -121,30 +122,43 @@ type simStats struct {
 }
 
 // simulate plays p runs times with the policy, seeds 1..runs (the same seed for the dice and the
-// policy), and counts the outcomes. A run the runner refuses is an error.
+// policy), through the simulation driver (runner.Simulate), and counts the outcomes. A run that
+// stops with an error is an error.
 func simulate(p *plan.Plan, policy string, runs int) (*simStats, error) {
-	st := &simStats{Runs: runs, Reasons: map[string]int{}, Events: map[string]int{}}
-	for seed := uint64(1); seed <= uint64(runs); seed++ {
-		d, err := runner.NewPolicy(policy, seed)
-		if err != nil {
-			return nil, err
-		}
-		res, err := runner.Run(p, runner.Options{Seed: seed, Decider: d})
-		if err != nil {
-			return nil, err
-		}
-		run := runOf(res)
-		if run.Outcome == runner.Success {
-			st.Success++
-		}
-		st.Reasons[run.Outcome+": "+run.Reason]++
-		for id, n := range run.Events {
-			if n > 0 {
-				st.Events[id]++
-			}
+	s, err := runner.PlanSubject(p)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := runner.NewPolicy(policy, 1); err != nil {
+		return nil, err
+	}
+	t, err := runner.Simulate(s, runner.SimOptions{Runs: runs, Seed: 1, Policy: runner.NamedPolicy(policy)})
+	if err != nil {
+		return nil, err
+	}
+	if len(t.Errors) > 0 {
+		return nil, errors.New(sortedKeys(t.Errors)[0])
+	}
+	st := &simStats{Runs: runs, Success: t.Outcomes[runner.Success], Reasons: map[string]int{}, Events: map[string]int{}}
+	for k, n := range t.Causes {
+		st.Reasons[k[0]+": "+k[1]] += n
+	}
+	for k, c := range t.Covered {
+		if k.Scope == "" && k.Kind == karzoral.CoverEvent {
+			st.Events[k.ID] = c.Runs
 		}
 	}
 	return st, nil
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // checkPlan is the check that a plan's numbers are in range (a plan.json may be written by

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
@@ -30,8 +31,10 @@ Every choice (tactic, strategy, target, yes/no questions) comes from, in this or
 With none of them, the engine's default policy decides. Every ambiguity of Part P is played at
 its Default; --std switches the Seed|Std ones to the standard rules.
 
---runs N fights the battle N times with the default policy and prints how often each side won
-and each army routed, was destroyed or withdrew; the same --seed gives the same rates.
+--runs N fights the battle N times, battle i with the dice seeded by --seed + i (the machinery
+of sortie simulate, on every processor), each choice from the engine's default policy or
+--policy, and prints how often each side won and each army ended routed, destroyed or
+withdrawn; the same --seed gives the same rates.
 
 A When Armies Clash battle (rules: "clash", RULES.md Part U) is fought round by round on its grid:
 initiative, each unit's and solo's turn (moves, attacks and saves with their dice, modifiers,
@@ -82,12 +85,12 @@ draws, how battles ended and the rounds (min, median, max).`,
 				if runs < 1 || runs > 100_000_000 {
 					return failf(exitUsage, "--runs %d: want 1..100000000", runs)
 				}
-				if c.String("script") != "" || c.String("policy") != "" {
-					return failf(exitUsage, "--runs uses the engine's default policy; drop --script and --policy")
+				if c.String("script") != "" {
+					return failf(exitUsage, "--runs decides by a policy (the engine's default, or --policy); drop --script")
 				}
-				r, err := pathfinder.RunBattleRates(b, seed, runs, rules)
+				r, err := battleRates(b, seed, runs, rules, c.String("policy"))
 				if err != nil {
-					return failf(exitUsage, "%v", err)
+					return err
 				}
 				if format == "jsonl" {
 					if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
@@ -110,6 +113,41 @@ draws, how battles ended and the rounds (min, median, max).`,
 			return nil
 		},
 	}
+}
+
+// battleRates fights b runs times through the simulation driver (runner.Simulate: battle i
+// seeded with seed + i, on every processor), each choice from the named policy ("": the
+// engine's default), and reads the rates from the tally.
+func battleRates(b *plan.Battle, seed uint64, runs int, rules pathfinder.Options, policy string) (*pathfinder.Rates, error) {
+	s, err := pathfinder.BattleSubject(b, rules, false)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	pol := pathfinder.DefaultPolicy
+	if policy != "" {
+		if pol, err = policyMaker(policy); err != nil {
+			return nil, failf(exitUsage, "%v", err)
+		}
+	}
+	t, err := runner.Simulate(s, runner.SimOptions{Runs: runs, Seed: seed, Policy: pol})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	return pathfinder.RatesOf(b, seed, t), nil
+}
+
+// compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.
+func compileBattleOrFail(e *env, path string) (*plan.Battle, error) {
+	b, list, err := compiler.CompileBattle([]string{path}, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	writeDiagText(e.stderr, list, false)
+	if list.HasErrors() || b == nil {
+		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
+	}
+	return b, nil
 }
 
 // deciders picks the decision source from --script, the terminal and --policy. With required

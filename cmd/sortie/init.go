@@ -89,9 +89,13 @@ func copyScenario(from, id, title string) ([]scaffold.File, error) {
 	if compiler.IsCampaign(from) {
 		return nil, failf(exitUsage, "%s is a campaign: --from copies one scenario", from)
 	}
-	_, units, err := compiler.VetScenarios([]string{from}, compiler.Options{})
+	list, units, err := compiler.VetScenarios([]string{from}, compiler.Options{})
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
+	}
+	if len(units) == 0 && len(list) == 1 && list[0].Code == "L015" {
+		// A script, a plan, a save or a baseline: nothing to copy.
+		return nil, failf(exitUsage, "--from %s: %s: name the scenario's folder or its scenario file", from, list[0].Message)
 	}
 	if len(units) != 1 {
 		return nil, failf(exitUsage, "--from %s: want one scenario, found %d", from, len(units))

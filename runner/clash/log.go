@@ -327,6 +327,7 @@ type BattleEndEvent struct {
 	Reason  string `json:"reason"`
 	// Objectives are the VP each objective scored, so that a losing side's gains show (U-87).
 	Objectives []ObjectiveVP `json:"objectives"`
+	sides      [2]string     // the sides' names (a simulation's VP by side)
 }
 
 // ObjectiveVP is what one objective scored.

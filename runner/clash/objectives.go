@@ -281,7 +281,8 @@ func (b *Battle) finish(why EndReason) {
 		}
 	}
 	b.emit(func() Event {
-		e := &BattleEndEvent{Rounds: r.Rounds, VP: r.VP, Outcome: r.Outcome.String(), Reason: why.String()}
+		e := &BattleEndEvent{Rounds: r.Rounds, VP: r.VP, Outcome: r.Outcome.String(), Reason: why.String(),
+			sides: [2]string{b.sideName(0), b.sideName(1)}}
 		for oi := range b.s.obj {
 			o := &b.s.obj[oi]
 			e.Objectives = append(e.Objectives, ObjectiveVP{Objective: o.name, Side: b.sideName(int32(o.side)), VP: b.objVP[oi]})

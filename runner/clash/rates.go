@@ -2,10 +2,13 @@ package clash
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // Rates is what many fights of one battle give (`sortie battle --runs N`): how often each side won,
@@ -31,54 +34,26 @@ type Rates struct {
 	VP [2]float64 `json:"meanVP"` // mean VP per side
 }
 
-// RunRates fights s runs times with the engine's policy and no events: run i's dice and
-// PolicyRandom are seeded from seed and i, so the same seed gives the same rates.
+// RunRates fights s runs times with the engine's policy, through the simulation driver
+// (runner.Simulate on BattleSubject: run i's dice and PolicyRandom seeded with seed + i, on every
+// processor), and reads the rates from the tally: the same seed gives the same rates.
 func (s *Setup) RunRates(seed uint64, runs int, pol Policy) (*Rates, error) {
 	if runs < 1 {
 		return nil, fmt.Errorf("clash: %d runs", runs)
 	}
-	r := &Rates{Battle: s.Plan.ID, Runs: runs, Seed: seed, Policy: pol.String(), Reasons: map[string]int{}}
-	b := NewBattle(s)
-	r.Sides = [2]string{b.sideName(0), b.sideName(1)}
-	rounds := make([]int, 0, runs)
-	var vp [2]int
-	sum := 0
-	for i := 0; i < runs; i++ {
-		b.Reset(Config{Seed: runSeed(seed, i), Policy: pol})
-		res, err := b.Run()
-		if err != nil {
-			return nil, err
-		}
-		switch res.Winner {
-		case -1:
-			r.Draws++
-		default:
-			r.Wins[res.Winner]++
-			if res.Outcome == Total {
-				r.Total[res.Winner]++
-			} else {
-				r.Tact[res.Winner]++
-			}
-		}
-		r.Reasons[res.Reason.String()]++
-		rounds = append(rounds, res.Rounds)
-		sum += res.Rounds
-		vp[0] += res.VP[0]
-		vp[1] += res.VP[1]
+	t, err := runner.Simulate(BattleSubject(s, pol, false), runner.SimOptions{Runs: runs, Seed: seed, Policy: PolicyMaker(pol)})
+	if err != nil {
+		return nil, err
 	}
-	sort.Ints(rounds)
-	r.Rounds.Min, r.Rounds.Max, r.Rounds.Median = rounds[0], rounds[runs-1], rounds[(runs-1)/2]
-	r.Rounds.Mean = float64(sum) / float64(runs)
-	r.VP = [2]float64{float64(vp[0]) / float64(runs), float64(vp[1]) / float64(runs)}
-	return r, nil
-}
-
-// runSeed is run i's seed: a splitmix64 step of seed + i, so neighbouring runs are unrelated.
-func runSeed(seed uint64, i int) uint64 {
-	z := seed + uint64(i)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	if len(t.Errors) > 0 {
+		msgs := make([]string, 0, len(t.Errors))
+		for m := range t.Errors {
+			msgs = append(msgs, m)
+		}
+		sort.Strings(msgs)
+		return nil, errors.New(msgs[0])
+	}
+	return RatesOf(s.Plan, seed, pol, t), nil
 }
 
 // WriteRates writes r as a short report.

@@ -46,12 +46,14 @@ func RunBattle(c *plan.Clash, o BattleOptions) (*BattleResult, error) {
 }
 
 // Fight fights one battle of s (see RunBattle).
-func (s *Setup) Fight(o BattleOptions) (*BattleResult, error) {
+func (s *Setup) Fight(o BattleOptions) (*BattleResult, error) { return s.fightOn(NewBattle(s), o) }
+
+// fightOn fights one battle of s on b (reset for it: a simulation's worker keeps one Battle).
+func (s *Setup) fightOn(b *Battle, o BattleOptions) (*BattleResult, error) {
 	src := o.Dice
 	if src == nil {
 		src = dice.NewSeeded(o.Seed)
 	}
-	b := NewBattle(s)
 	cfg := Config{Dice: src, Seed: o.Seed, Policy: o.Policy}
 	var rec *sinkRec
 	if runner.Enabled(o.Sink) {

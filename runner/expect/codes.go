@@ -8,6 +8,7 @@ const (
 	CodeBadTest  = "Q002" // a test that cannot be run as written
 	CodeNoVet    = "Q003" // the scenario does not compile, so none of its tests runs
 	CodeNoScript = "Q004" // the test's script file cannot be read
+	CodeBalance  = "Q005" // a balance check over many runs fails (sortie simulate --check)
 )
 
 func init() {
@@ -44,5 +45,16 @@ Bad:
     tests: [{script: "wins.yaml"}]   // the file is win.yaml
 
 Fix: name the script file as it is in the scenario's folder.`},
+		diag.CodeInfo{Code: CodeBalance, Title: "a balance check fails", Severity: diag.Error, Doc: `sortie simulate --check played the runs a balance check (expect: in the scenario, or the
+--expect file) asks for, and what they show is outside what it allows: a rate of runs, a
+median, p90, min or max of a value, or a kind of entity some of whose members no run covered.
+The message gives what the runs gave and the smallest failing seed; simulate writes a replay
+script of that run, which sortie run --script (with that --seed) plays back byte for byte.
+
+Bad (the party wins too rarely under random play after the warband grew):
+    expect: [{policy: "random", outcome: "success", rate: "0.35..0.55"}]   // got 0.12
+
+Fix: if the new balance is intended, widen the bound from what you measured (and say why in
+a comment); otherwise replay the failing seed to see what goes wrong.`},
 	)
 }

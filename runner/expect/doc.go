@@ -5,5 +5,11 @@
 // An Expect is decoded from the author's CUE value with the position of every field (Decode,
 // Load), so a failed expectation is reported where it is written (Q001), and an expectation that
 // names an army, objective, event or block the plan does not have is Q002. Runs come in as a Run,
-// a plain summary any engine can fill (Karzoral or Pathfinder), so this package needs no runner.
+// a plain summary any engine can fill (Karzoral or Pathfinder).
+//
+// Balance checks (#Balance, the expect: list; balance.go) extend the vocabulary to many runs: the
+// per-run fields pick runs out of a simulation (runner.Simulate), and a check asserts their rate
+// (Rate, #Rate), a statistic of their values, or the coverage of whole kinds of entity; it
+// compiles to runner.Watches and reads the tally back (Check), a failure is Q005 with the
+// smallest failing run. It imports runner (the core), no engine.
 package expect

@@ -32,31 +32,9 @@ type Test struct {
 // report is a number bound that cannot be read (Q002, in each Test's Problems). No tests field:
 // nil, nil.
 func Load(files []string, workDir string) ([]Test, error) {
-	if len(files) == 0 {
-		return nil, nil
-	}
-	var abs []string
-	for _, f := range files {
-		if !filepath.IsAbs(f) {
-			f = filepath.Join(workDir, f)
-		}
-		abs = append(abs, filepath.Clean(f))
-	}
-	dir := filepath.Dir(abs[0])
-	insts := load.Instances(abs, &load.Config{Dir: dir, Env: append(os.Environ(), "CUE_REGISTRY=none")})
-	if len(insts) != 1 || insts[0].Err != nil {
-		if len(insts) == 1 {
-			return nil, insts[0].Err
-		}
-		return nil, fmt.Errorf("%s: %d instances", dir, len(insts))
-	}
-	v := cuecontext.New().BuildInstance(insts[0])
-	if err := v.Err(); err != nil {
+	tv, err := lookup(files, workDir, "tests")
+	if err != nil || !tv.Exists() {
 		return nil, err
-	}
-	tv := v.LookupPath(cue.ParsePath("tests"))
-	if !tv.Exists() {
-		return nil, nil
 	}
 	it, err := tv.List()
 	if err != nil {
@@ -70,6 +48,34 @@ func Load(files []string, workDir string) ([]Test, error) {
 		tests = append(tests, t)
 	}
 	return tests, nil
+}
+
+// lookup builds the scenario (or campaign) made of files, without the schema, and returns its
+// field name (which may not exist; no files: a value that does not exist).
+func lookup(files []string, workDir, name string) (cue.Value, error) {
+	if len(files) == 0 {
+		return cue.Value{}, nil
+	}
+	var abs []string
+	for _, f := range files {
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(workDir, f)
+		}
+		abs = append(abs, filepath.Clean(f))
+	}
+	dir := filepath.Dir(abs[0])
+	insts := load.Instances(abs, &load.Config{Dir: dir, Env: append(os.Environ(), "CUE_REGISTRY=none")})
+	if len(insts) != 1 || insts[0].Err != nil {
+		if len(insts) == 1 {
+			return cue.Value{}, insts[0].Err
+		}
+		return cue.Value{}, fmt.Errorf("%s: %d instances", dir, len(insts))
+	}
+	v := cuecontext.New().BuildInstance(insts[0])
+	if err := v.Err(); err != nil {
+		return cue.Value{}, err
+	}
+	return v.LookupPath(cue.MakePath(cue.Str(name))), nil
 }
 
 // decoder reads tests from CUE values, keeping positions and collecting Q002s.
