@@ -119,7 +119,13 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 		if e.kind == KindRoll {
 			return Answer{}, s.mismatch(e.pos, r, "the runner asks for %s decision but the script gives dice (%s)", article(r.Kind.String()), e.src)
 		}
-		return Answer{}, s.mismatch(e.pos, r, "the runner asks for %s decision but the script has %s", article(r.Kind.String()), e.src)
+		if e.who != "" && r.Phase == PhaseRound {
+			// A clash entry for a stand or solo is skipped until a question of its kind for it
+			// comes; one that no question of the turn used (a misspelt stand) lands here.
+			return Answer{}, s.mismatch(e.pos, r, "the runner asks for %s decision but the script's next entry is %s for %s %s, which no question of the turn before used (is %q one of the stands or solos?)",
+				article(r.Kind.String()), e.src, e.whoKey, e.who, e.who)
+		}
+		return Answer{}, s.mismatch(e.pos, r, "the runner asks for %s decision but the script's next entry is %s", article(r.Kind.String()), e.src)
 	}
 	if !e.names(r) {
 		return Answer{}, s.mismatch(e.whoPos, r, "the script's entry is for %s %s, but the runner asks for %s's %s decision (entry %s)", e.whoKey, e.who, r.whoKindNow(), r.Kind, e.src)

@@ -74,6 +74,35 @@ func TestCasualtyAbsorbsOneU57(t *testing.T) {
 	}
 }
 
+// U-57 in the transcript: damage reaching a stand that is already a casualty is said to be
+// absorbed (1 of it, the casualty's treated hp), not "taken: 0 -> 0 hp". Soldiers have 10 hp:
+// 10 on a 1 makes it a casualty; 5 more: it absorbs 1, 5 - 1 = 4 overflow to a 2 (10 -> 6); 7
+// on a 2: 6 -> 0, a casualty, 7 - 6 = 1 overflows back to a 1, which absorbs it.
+func TestCasualtyLinesU57(t *testing.T) {
+	cl := newClash(open(6, 3), []plan.Creature{soldier()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	var l Log
+	b.Reset(Config{Rec: &l})
+	b.damage(Ref{RefStand, 0}, 10, 1, false, "test")
+	b.damage(Ref{RefStand, 0}, 5, 1, false, "test")
+	b.damage(Ref{RefStand, 1}, 7, 1, false, "test")
+	want := []string{
+		"a 1 takes 10 damage: 10 -> 0 hp (test), a casualty [U-57]",
+		"a 1, already a casualty, absorbs 1 of 5 damage (test) [U-57]",
+		"4 damage overflows from a 1 to a 2 [U-56]",
+		"a 2 takes 4 damage: 10 -> 6 hp (overflow) [U-34]",
+		"a 2 takes 7 damage: 6 -> 0 hp (test), a casualty [U-57]",
+		"1 damage overflows from a 2 to a 1 [U-56]",
+		"a 1, already a casualty, absorbs 1 of 1 damage (overflow) [U-57]",
+	}
+	if got := logText(&l); got != strings.Join(want, "\n")+"\n" {
+		t.Errorf("lines:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
 // U-57, U-60: a stand brought to 0 hp before its unit's turn still moves and attacks in that
 // turn, and is removed at the end of the round. Unit z (initiative 19 + 1) hits stand a (5 hp)
 // first: d20 15 + 3 = 18 vs AC 12, 1d6 6 + 1 = 7 >= 5: a casualty. Unit a (2 + 1) then attacks:
@@ -277,6 +306,9 @@ func TestTotalVictoryU72(t *testing.T) {
 	}
 	if r.Rounds != 1 || r.Winner != 0 || r.Outcome != Total || r.Reason != EndVP || len(r.DesertedEvent) != 1 {
 		t.Errorf("result %+v\n%s", r, logText(&l))
+	}
+	if want := "the battle ends after 1 round (10 VP): total victory for west, 10 - 0 VP"; !strings.Contains(logText(&l), want) {
+		t.Errorf("end line %q missing:\n%s", want, logText(&l))
 	}
 	if !strings.Contains(logText(&l), "z: d20 10: its survivors desert") {
 		t.Errorf("desertion line missing:\n%s", logText(&l))

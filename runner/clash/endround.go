@@ -45,7 +45,7 @@ func (b *Battle) eliminateCasualties() {
 		if !b.emptyBox(gap) {
 			continue
 		}
-		if f := b.decideFill(gap, b.un[st.unit].side, st.unit); f >= 0 {
+		if f := b.decideFill(gap, b.un[st.unit].side, st.unit, i); f >= 0 {
 			fs := &b.st[f]
 			from := b.sqName(int(fs.y)*b.w + int(fs.x))
 			b.moveStand(f, gap.y*int32(b.w)+gap.x)

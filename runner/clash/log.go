@@ -27,7 +27,10 @@ type Log struct{ Events []Event }
 func (l *Log) Record(_ *Battle, e Event) { l.Events = append(l.Events, e) }
 
 func (b *Battle) emit(f func() Event) {
-	if b.rec != nil {
+	// After an error (a script entry that does not fit, a dice source out of range) the battle
+	// plays the rest of the turn with the policy to stop at its end: none of that is recorded, so
+	// a transcript never shows a decision the script did not make.
+	if b.rec != nil && b.err == nil {
 		b.rec.Record(b, f())
 	}
 }
@@ -367,9 +370,17 @@ func (e *BattleEndEvent) WriteText(w *bytes.Buffer) error {
 
 func (e *BattleEndEvent) Line() string {
 	if e.Winner == "" {
-		return fmt.Sprintf("the battle ends after %d rounds (%s): a draw at %d - %d VP", e.Rounds, e.Reason, e.VP[0], e.VP[1])
+		return fmt.Sprintf("the battle ends after %s (%s): a draw at %d - %d VP", roundsText(e.Rounds), e.Reason, e.VP[0], e.VP[1])
 	}
-	return fmt.Sprintf("the battle ends after %d rounds (%s): %s victory for %s, %d - %d VP", e.Rounds, e.Reason, e.Outcome, e.Winner, e.VP[0], e.VP[1])
+	return fmt.Sprintf("the battle ends after %s (%s): %s victory for %s, %d - %d VP", roundsText(e.Rounds), e.Reason, e.Outcome, e.Winner, e.VP[0], e.VP[1])
+}
+
+// roundsText is "1 round" or "N rounds".
+func roundsText(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
 }
 
 func signed(v int) string {

@@ -84,7 +84,10 @@ type DamagedEvent struct {
 	HP       int    `json:"hp"`
 	Cause    string `json:"cause,omitempty"`
 	Casualty bool   `json:"casualty,omitempty"`
-	Down     string `json:"down,omitempty"` // a solo's state when it is not up: dying, dead
+	// Already: the stand was a casualty before this damage; it counts as 1 hp (U-57), so it
+	// absorbs 1 of Amount (the rest overflows on, or is lost after one hop).
+	Already bool   `json:"already,omitempty"`
+	Down    string `json:"down,omitempty"` // a solo's state when it is not up: dying, dead
 }
 
 func (*DamagedEvent) Type() string { return "clash.damage" }
@@ -99,10 +102,13 @@ func (e *DamagedEvent) Rule() string {
 }
 func (e *DamagedEvent) Line() string {
 	s := fmt.Sprintf("%s takes %d damage: %d -> %d hp", e.Target, e.Amount, e.Before, e.HP)
+	if e.Already {
+		s = fmt.Sprintf("%s, already a casualty, absorbs 1 of %d damage", e.Target, e.Amount)
+	}
 	if e.Cause != "" && e.Cause != "attack" {
 		s += " (" + e.Cause + ")"
 	}
-	if e.Casualty {
+	if e.Casualty && !e.Already {
 		s += ", a casualty"
 	}
 	if e.Down != "" {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
 // picker answers questions of the kinds it knows by option name, in order; others go to the policy.
@@ -370,5 +372,25 @@ func TestEliminationU54U60(t *testing.T) {
 	}
 	if b.st[1].x != 1 || b.st[1].y != 1 {
 		t.Errorf("a 2 at %d,%d, want moved into the gap 1,1\n%s", b.st[1].x, b.st[1].y, logText(&l))
+	}
+}
+
+// U-60 at the prompt: the question of who fills a removed stand's gap names that stand (it said
+// "a's gap", the unit's, before). a 1 (10 hp) takes 10: a casualty, removed at the end of the
+// round; a 2 and a 3 are adjacent to its square 1,1; the prompt's empty line takes the policy's.
+func TestFillPromptNamesTheGapU60(t *testing.T) {
+	cl := newClash(open(6, 3), []plan.Creature{soldier()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 1}, {0, 1}, {1, 2}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 0}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	var out strings.Builder
+	d := &decisions{b: b}
+	d.ch.Reset(runner.NewPrompt(strings.NewReader("\n"), &out, false), nil, dice.NewSeeded(1))
+	b.Reset(Config{Chooser: d})
+	b.damage(Ref{RefStand, 0}, 10, 1, false, "test")
+	b.eliminateCasualties()
+	if want := "which stand moves into a 1's gap (U-60)?"; !strings.Contains(out.String(), want) {
+		t.Errorf("prompt lacks %q:\n%s", want, out.String())
 	}
 }
