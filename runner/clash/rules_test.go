@@ -394,3 +394,26 @@ func TestFillPromptNamesTheGapU60(t *testing.T) {
 		t.Errorf("prompt lacks %q:\n%s", want, out.String())
 	}
 }
+
+// U-51 [AI]: an isolated unattached solo (the hero, 30 ft: 6 squares) joins an allied stand it
+// can reach: it moves 3 squares into the stand's square and joins. With a Medium stand there is
+// one square to enter; the move was taken for staying put (one destination left), and the
+// solo stood still wanting to join round after round (a hill battle went to the round limit).
+func TestSoloMovesToJoinU51(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ch   Chooser
+	}{{"policy", nil}, {"chooser", &picker{t: t, answers: map[Ask][]string{}}}} {
+		cl := newClash(open(12, 3), []plan.Creature{soldier(), hero()}, []ub{
+			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}}},
+			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{11, 2}}},
+		}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{0, 0}}})
+		b := NewBattle(mustSetup(t, cl, Options{}))
+		var l Log
+		b.Reset(Config{Chooser: c.ch, Rec: &l})
+		b.soloTurn(0)
+		if b.so[0].stand != 0 {
+			t.Errorf("%s: h joined stand %d, want a 1 (index 0)\n%s", c.name, b.so[0].stand, logText(&l))
+		}
+	}
+}

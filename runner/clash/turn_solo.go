@@ -100,10 +100,13 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 			b.mv.ends = keep
 		}
 	}
-	if len(b.mv.ends) <= 1 {
+	from := so.y*int32(b.w) + so.x
+	if len(b.mv.ends) == 0 || len(b.mv.ends) == 1 && b.mv.ends[0] == from {
+		// Nowhere to go but where it stands. (One square left by the join filter is a move:
+		// it was taken for staying, and a solo that could reach its stand by one path only
+		// stood still, wanting to join, round after round.)
 		return budget
 	}
-	from := so.y*int32(b.w) + so.x
 	dest := b.decideMove(Ref{RefSolo, int(j)}, so.side, -1, part, act)
 	if dest == from || dest < 0 {
 		return budget
