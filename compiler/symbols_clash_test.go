@@ -25,27 +25,27 @@ func TestSymbolsClashHill(t *testing.T) {
 		t.Fatalf("diagnostics %v, index %v", a.Diagnostics, x)
 	}
 	file := "./scenarios/clash/hill/hill.cue"
-	// Line 52 `	pikes: {`: the label at column 2. Line 101 `	orrin: {creature: "knight", name:
+	// Line 57 `	pikes: {`: the label at column 2. Line 106 `	orrin: {creature: "knight", name:
 	// "Captain Orrin", join: "pikes", ...`: 1 tab, `orrin: {` (8), `creature: "knight", ` (20),
-	// `name: "Captain Orrin", ` (23): "pikes" at 2+8+20+23+6 = 59. Line 118 `	crush: {side: "legion",
+	// `name: "Captain Orrin", ` (23): "pikes" at 2+8+20+23+6 = 59. Line 123 `	crush: {side: "legion",
 	// name: "Crush the garrison", attrition: {pikes: 3, ...`: 2+8+16+28+12 = 66.
 	pikes := x.Lookup(KindUnit, "pikes")
-	want := []string{file + ":52:2 (units.pikes)", file + ":101:59 (solos.orrin.join)", file + ":118:66 (objectives.crush.attrition.pikes)"}
+	want := []string{file + ":57:2 (units.pikes)", file + ":106:59 (solos.orrin.join)", file + ":123:66 (objectives.crush.attrition.pikes)"}
 	if pikes == nil || !reflect.DeepEqual(occurrences(pikes), want) {
 		t.Fatalf("pikes: %v, want %v", pikes, want)
 	}
 	if !strings.HasPrefix(pikes.Info[0], "Hill pikes: regiment unit of side garrison") {
 		t.Errorf("pikes info %q", pikes.Info)
 	}
-	// Line 138 `		spells: {"fire bolt": "at will", ...`: two tabs, `spells: {` (9): the key at
+	// Line 143 `		spells: {"fire bolt": "at will", ...`: two tabs, `spells: {` (9): the key at
 	// column 12, 11 bytes with its quotes (end 23). It is the library's fire-bolt.
 	fb := x.Lookup(KindSpell, "fire-bolt")
-	if fb == nil || len(fb.Occurrences) != 1 || fb.Occurrences[0].Start.Line != 138 || fb.Occurrences[0].Start.Column != 12 ||
+	if fb == nil || len(fb.Occurrences) != 1 || fb.Occurrences[0].Start.Line != 143 || fb.Occurrences[0].Start.Column != 12 ||
 		fb.Occurrences[0].End.Column != 23 || len(fb.Decls()) != 0 || !strings.Contains(fb.Info[0], "SRD 5.1 library spell") {
 		t.Errorf("fire-bolt: %+v", fb)
 	}
-	// The library's mage, for solos vessa (line 102 `	vessa: {creature: "mage"`: 1 tab, `vessa: {`
-	// 8 bytes, `creature: ` 10: column 20) and khar (line 103, a label one letter shorter: 19).
+	// The library's mage, for solos vessa (line 107 `	vessa: {creature: "mage"`: 1 tab, `vessa: {`
+	// 8 bytes, `creature: ` 10: column 20) and khar (line 108, a label one letter shorter: 19).
 	mage := x.Lookup(KindCreature, "mage")
 	if mage == nil || len(mage.Occurrences) != 2 || mage.Occurrences[0].Start.Column != 20 || mage.Occurrences[1].Start.Column != 19 {
 		t.Errorf("mage: %v", occurrences(mage))

@@ -8,7 +8,8 @@ import (
 )
 
 // A clash battle (hill): hover on a unit named by a solo's join, go to its definition, its
-// references, completion of a creature (the battle's own and the library's), and rename (a
+// references, completion of a creature (the battle's own and the library's: at the pikes' thug),
+// and rename (a
 // library name is not renamed: the file does not declare it).
 func TestClashSession(t *testing.T) {
 	c := startServer(t, Options{})
@@ -31,7 +32,7 @@ func TestClashSession(t *testing.T) {
 	if len(refs) != 3 { // the label, the join, the attrition key of crush
 		t.Errorf("references of pikes: %+v", refs)
 	}
-	at := lineOf(t, text, `creature:      "guard"`, 0)
+	at := lineOf(t, text, `creature:      "thug"`, 0) // the pikes' stat block, the library's thug
 	at.Character += uint32(len(`creature:      "`))
 	got := c.complete(uri, at)
 	if !contains(got, "apprentice") || !contains(got, "guard") || !contains(got, "hill-giant") || contains(got, "fireball") || contains(got, "pikes") {
@@ -42,9 +43,9 @@ func TestClashSession(t *testing.T) {
 	if es := edit.Changes[uri]; len(es) != 3 || es[0].NewText != "spears" || es[1].NewText != `"spears"` || es[2].NewText != "spears" {
 		t.Errorf("rename pikes: %+v", edit.Changes)
 	}
-	guard := at
-	if err := c.call("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(guard, 0), "newName": "warden"}, &edit); err == nil || !strings.Contains(err.Error(), "not declared in this file") {
-		t.Errorf("rename of the library's guard: %v", err)
+	thug := at
+	if err := c.call("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(thug, 0), "newName": "warden"}, &edit); err == nil || !strings.Contains(err.Error(), "not declared in this file") {
+		t.Errorf("rename of the library's thug: %v", err)
 	}
 	c.shutdown()
 }
