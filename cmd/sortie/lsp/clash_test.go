@@ -9,8 +9,7 @@ import (
 
 // A clash battle (hill): hover on a unit named by a solo's join, go to its definition, its
 // references, completion of a creature (the battle's own and the library's: at the pikes' thug),
-// and rename (a
-// library name is not renamed: the file does not declare it).
+// and rename (a library name is not renamed: the file does not declare it).
 func TestClashSession(t *testing.T) {
 	c := startServer(t, Options{})
 	c.initialize()
