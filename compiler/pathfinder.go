@@ -296,11 +296,21 @@ func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 	in.Resources = pathfinder.Resources{Armor: c.grade(r.get("armor")), Weapons: c.grade(r.get("weapons")),
 		Mounts: dc.bool(r.get("mounts")), Ranged: dc.bool(r.get("ranged")),
 		SiegeEngines: dc.int(r.get("siegeEngines")).V, HealingPotions: dc.bool(r.get("healingPotions"))}
+	in.Alignment = dc.str(n.get("alignment")).V
+	in.Type = dc.str(n.get("type")).V
 	n.get("abilities").elems(func(_ int, e node) {
-		in.Abilities = append(in.Abilities, pathfinder.Ability{Name: dc.str(e.get("name")).V,
-			OM: dc.int(e.get("om")).V, DV: dc.int(e.get("dv")).V, Morale: dc.int(e.get("morale")).V,
-			Ranged: dc.bool(e.get("ranged")), Spellcasting: dc.bool(e.get("spellcasting")),
-			Darkvision: dc.bool(e.get("darkvision"))})
+		ab := pathfinder.Ability{Name: dc.str(e.get("name")).V, Value: dc.int(e.get("value")).V,
+			OM: dc.int(e.get("om")).V, DV: dc.int(e.get("dv")).V, Damage: dc.int(e.get("damage")).V,
+			Morale: dc.int(e.get("morale")).V, Ranged: dc.bool(e.get("ranged")),
+			Spellcasting: dc.bool(e.get("spellcasting")), Darkvision: dc.bool(e.get("darkvision")),
+			Mounted: dc.bool(e.get("mounted"))}
+		ab.When, _ = pathfinder.ParseWhen(dc.str(e.get("when")).V) // the schema checked the name
+		e.get("of").elems(func(_ int, o node) {
+			if s := dc.str(o); s.OK {
+				ab.Of = append(ab.Of, s.V)
+			}
+		})
+		in.Abilities = append(in.Abilities, ab)
 	})
 	if cm := n.get("commander"); cm.exists() {
 		ci := &pathfinder.Commander{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
@@ -321,6 +331,15 @@ func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 			ci.Boons = append(ci.Boons, b)
 		})
 		ci.BonusTactics = c.tactics(cm.get("bonusTactics"), id)
+		ci.Role, _ = pathfinder.ParseRole(dc.str(cm.get("role")).V) // the schema checked the name
+		if s := dc.str(cm.get("roleBoon")); s.OK {
+			b, err := pathfinder.ParseBoon(s.V)
+			if err != nil {
+				c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+				ok = false
+			}
+			ci.RoleBoon = b
+		}
 		in.Commander = ci
 	}
 	in.Speed = dc.int(n.get("speed")).V
@@ -359,7 +378,11 @@ func (c *pfc) fieldPos(n node, field string) diag.Pos {
 func (c *pfc) checkArmy(id string, n node, a *pathfinder.Army) (pathfinder.Stats, bool) {
 	fatal := false
 	for _, f := range pathfinder.Check(a, c.opt) {
-		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, f.Message)
+		msg := f.Message
+		if i := abilityIndex(f.Field); i >= 0 && i < len(a.Abilities) && pathfinder.AbilityOf(a.Abilities[i].Name) == pathfinder.AbGeneric {
+			msg += dym(a.Abilities[i].Name, pathfinder.AbilityNames())
+		}
+		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, msg)
 		fatal = fatal || f.Code == pathfinder.CodeInvalid || f.Code == pathfinder.CodeNotArmy
 	}
 	if fatal {
@@ -371,6 +394,23 @@ func (c *pfc) checkArmy(id string, n node, a *pathfinder.Army) (pathfinder.Stats
 		return st, false
 	}
 	return st, true
+}
+
+// abilityIndex reads i from a finding's field "abilities[i]", or -1.
+func abilityIndex(field string) int {
+	rest, ok := strings.CutPrefix(field, "abilities[")
+	if !ok {
+		return -1
+	}
+	end := strings.IndexByte(rest, ']')
+	if end < 0 {
+		return -1
+	}
+	i, err := strconv.Atoi(rest[:end])
+	if err != nil {
+		return -1
+	}
+	return i
 }
 
 func boonCount(in *pathfinder.Army) int {

@@ -92,6 +92,8 @@ type ArmyInput struct {
 	MountCR   string          `json:"mountCR,omitempty"` // "" for no mount
 	HitDie    string          `json:"hitDie"`
 	Morale    int             `json:"morale"`
+	Alignment string          `json:"alignment,omitempty"` // "LG" .. "CE", "N"
+	Type      string          `json:"type,omitempty"`      // creature type: "humanoid", "undead", "outsider" ...
 	Tactics   []string        `json:"tactics"`
 	Resources Resources       `json:"resources"`
 	Abilities []Ability       `json:"abilities,omitempty"`
@@ -114,15 +116,21 @@ type Resources struct {
 	HealingPotions bool   `json:"healingPotions"` // twice a battle: skip the offense check to heal 2 x ACR hp
 }
 
-// Ability is a special ability, reduced to what the battle engine needs: plain modifiers and flags.
+// Ability is a special ability as written: a published one by its name ("regeneration", with
+// Value 40), or the author's own modifiers, which apply When ("always", "melee", "vs undead" ...).
 type Ability struct {
-	Name         string `json:"name"`
-	OM           int    `json:"om,omitempty"`
-	DV           int    `json:"dv,omitempty"`
-	Morale       int    `json:"morale,omitempty"`
-	Ranged       bool   `json:"ranged,omitempty"`       // gives ranged attacks (P-48)
-	Spellcasting bool   `json:"spellcasting,omitempty"` // counts for Spellbreaker (P-34)
-	Darkvision   bool   `json:"darkvision,omitempty"`   // ignores darkness and dim light (P-65)
+	Name         string   `json:"name"`
+	Value        int      `json:"value,omitempty"` // bravery +1, fast healing 5, regeneration 40, spellcasting 2
+	Of           []string `json:"of,omitempty"`    // immunity: to what; significant defense: what overcomes it; tactician: its tactic
+	When         string   `json:"when,omitempty"`  // "" is always
+	OM           int      `json:"om,omitempty"`
+	DV           int      `json:"dv,omitempty"`
+	Damage       int      `json:"damage,omitempty"`
+	Morale       int      `json:"morale,omitempty"`
+	Ranged       bool     `json:"ranged,omitempty"`       // gives ranged attacks (P-48)
+	Spellcasting bool     `json:"spellcasting,omitempty"` // counts for Spellbreaker (P-34)
+	Darkvision   bool     `json:"darkvision,omitempty"`   // ignores darkness and dim light (P-65)
+	Mounted      bool     `json:"mounted,omitempty"`      // counts as mounted without the mounts resource
 }
 
 // CommanderInput is an army's commander (P-9); Boons and BonusTactics by their English names.
@@ -136,6 +144,8 @@ type CommanderInput struct {
 	Boons          []string `json:"boons,omitempty"`
 	BonusTactics   []string `json:"bonusTactics,omitempty"`
 	Absent         bool     `json:"absent,omitempty"`
+	Role           string   `json:"role,omitempty"`     // a kingdom leadership role: "Ruler", "General" ...
+	RoleBoon       string   `json:"roleBoon,omitempty"` // the role's boon
 }
 
 // StatBlock is an army's derived stat block as a person reads it (P-1..P-11, P-66); the engine's
