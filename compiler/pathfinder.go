@@ -421,8 +421,13 @@ func boonCount(in *pathfinder.Army) int {
 }
 
 func (c *pfc) conditions(n node) plan.Conditions {
+	w := c.dc.str(n.get("wind")).V
+	if w == "none" {
+		w = ""
+	}
 	return plan.Conditions{Darkness: c.dc.bool(n.get("darkness")), DimLight: c.dc.bool(n.get("dimLight")),
-		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm"))}
+		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm")), Rain: c.dc.bool(n.get("rain")),
+		Snow: c.dc.bool(n.get("snow")), Wind: w, BrightLight: c.dc.bool(n.get("brightLight"))}
 }
 
 // battle reads and checks a battle file.

@@ -37,10 +37,14 @@ type Hex struct {
 
 // Conditions are the battlefield conditions that touch every army in a battle (P-65).
 type Conditions struct {
-	Darkness  bool `json:"darkness"`  // OM -2, DV -3
-	DimLight  bool `json:"dimLight"`  // OM -1
-	Fog       bool `json:"fog"`       // damage halved (at least 1), +2 on Withdraw morale checks
-	Sandstorm bool `json:"sandstorm"` // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Darkness    bool   `json:"darkness"`              // OM -2, DV -3
+	DimLight    bool   `json:"dimLight"`              // OM -1
+	Fog         bool   `json:"fog"`                   // damage halved (at least 1), +2 on Withdraw morale checks
+	Sandstorm   bool   `json:"sandstorm"`             // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Rain        bool   `json:"rain,omitempty"`        // OM -4 in the Ranged Phase (as severe wind)
+	Snow        bool   `json:"snow,omitempty"`        // as rain, and damage halved as fog
+	Wind        string `json:"wind,omitempty"`        // "" | "light" | "moderate" | "strong" | "severe" | "windstorm" | "hurricane" | "tornado"
+	BrightLight bool   `json:"brightLight,omitempty"` // light sensitivity OM -1, light blindness OM -2
 }
 
 // HexDirs are the six axial steps, in the order of Hex.Neighbours: E, NE, NW, W, SW, SE.

@@ -146,6 +146,7 @@ type Stats struct {
 	Alignment, Type  string
 	Immune, Overcome []string // folded names (norm)
 	cond             []condMod
+	names            []string // the abilities' names as written
 
 	Consumption int // BP a week: max(1, floor(ACR / 2)) plus every resource's, scaled by size (P-11, P-66)
 	PotionUse   int // BP more for each use of the healing potions in a week (3, scaled by size; P-66)

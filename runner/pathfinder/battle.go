@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -53,14 +54,84 @@ type Combatant struct {
 	Ruling int
 }
 
-// Field holds the battlefield conditions that touch every army (P-65). Armies with darkvision ignore
-// darkness and dim light; with both set, darkness applies.
+// Field holds the battlefield conditions that touch every army (P-65; Battlefield Conditions).
+// Darkvision ignores darkness and dim light, low-light vision dim light; scent, blindsense and
+// tremorsense halve the penalties of darkness and weather, blindsight ignores them; with both
+// darkness and dim light set, darkness applies.
 type Field struct {
-	Darkness  bool `json:"darkness"`  // OM -2, DV -3
-	DimLight  bool `json:"dimLight"`  // OM -1
-	Fog       bool `json:"fog"`       // damage halved (at least 1), +2 on Withdraw morale checks
-	Sandstorm bool `json:"sandstorm"` // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Darkness    bool `json:"darkness"`    // OM -2, DV -3
+	DimLight    bool `json:"dimLight"`    // OM -1
+	Fog         bool `json:"fog"`         // damage halved (at least 1), +2 on Withdraw morale checks
+	Sandstorm   bool `json:"sandstorm"`   // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Rain        bool `json:"rain"`        // OM in the Ranged Phase as severe wind: -4
+	Snow        bool `json:"snow"`        // ranged as rain (-4 in the Ranged Phase), damage as fog (halved)
+	Wind        Wind `json:"wind"`        // OM in the Ranged Phase: strong -2, severe -4; windstorm or worse: no ranged attacks
+	BrightLight bool `json:"brightLight"` // light sensitivity OM -1, light blindness OM -2
 }
+
+// Wind is the wind's force on the battlefield (Core Rulebook, Table: Wind Effects).
+type Wind uint8
+
+// Wind forces.
+const (
+	WindNone Wind = iota
+	WindLight
+	WindModerate
+	WindStrong    // ranged attacks -2
+	WindSevere    // ranged attacks -4
+	WindWindstorm // ranged attacks impossible
+	WindHurricane
+	WindTornado
+	numWinds
+)
+
+var windNames = [numWinds]string{"none", "light", "moderate", "strong", "severe", "windstorm", "hurricane", "tornado"}
+
+// WindNames lists the wind forces a file may write, "none" first.
+func WindNames() []string { return windNames[:] }
+
+// String returns the force's name.
+func (w Wind) String() string {
+	if w < numWinds {
+		return windNames[w]
+	}
+	return "wind(" + strconv.Itoa(int(w)) + ")"
+}
+
+// ParseWind reads a wind force's name ("" is none).
+func ParseWind(s string) (Wind, error) {
+	if s == "" {
+		return WindNone, nil
+	}
+	for w := WindNone; w < numWinds; w++ {
+		if s == windNames[w] {
+			return w, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown wind %q (none, light, moderate, strong, severe, windstorm, hurricane, tornado)", s)
+}
+
+// rangedPenalty is the OM penalty of ranged attacks in the Ranged Phase (as a positive number), or
+// -1 when ranged attacks are impossible: the wind's, or severe wind's for rain and snow, whichever
+// is worse (Battlefield Conditions: Rain, Snow, Wind).
+func (f *Field) rangedPenalty() int {
+	p := 0
+	switch f.Wind {
+	case WindStrong:
+		p = 2
+	case WindSevere:
+		p = 4
+	case WindWindstorm, WindHurricane, WindTornado:
+		return -1
+	}
+	if f.Rain || f.Snow {
+		p = max(p, 4)
+	}
+	return p
+}
+
+// foggy reports whether damage is halved: fog, sandstorm (counts as fog) or snow (damage as fog).
+func (f *Field) foggy() bool { return f.Fog || f.Sandstorm || f.Snow }
 
 // Setup is a battle to fight: the armies (2..MaxArmies, at least one per side), the field and the
 // rule options.
@@ -117,18 +188,29 @@ type unit struct {
 	ruling   int
 	condOM   int // darkness / dim light
 	condDV   int
-	adv      bool
-	terrain  bool
-	ambusher bool
-	routed0  bool
-	heal2    int // a healing potion: 2 x ACR, at least 1 (P-66)
-	triage   int // floor(ACR/2), at least 1 (P-47)
-	omStatic int // everything in OM that does not change in a battle
-	dvStatic int
-	plainOM  int // the plain path's sums (plain.go)
-	plainDV  int
-	bloodied int
-	s        state
+	rangedOM int   // weather's penalty in the Ranged Phase (positive); -1: no ranged attacks
+	brightOM int   // light sensitivity, light blindness
+	fogMode  uint8 // 0 no fog effect, 1 damage halved, 2 a quarter off (scent, track)
+	// Special abilities (abilityfx.go).
+	magic                      bool   // its attacks are magical
+	seesInvis                  bool   // blindsight or scent
+	dyn                        bool   // an ability the plain path does not play
+	moraleFx                   bool   // an ability touches some morale checks (moraleAbility)
+	fastHeal                   int    // healing each phase (fast healing, regeneration)
+	immFear, immBleed, immPara uint16 // armies whose fear, bleed, paralysis do not touch it
+	sigDef                     uint16 // armies its significant defense holds against
+	adv                        bool
+	terrain                    bool
+	ambusher                   bool
+	routed0                    bool
+	heal2                      int // a healing potion: 2 x ACR, at least 1 (P-66)
+	triage                     int // floor(ACR/2), at least 1 (P-47)
+	omStatic                   int // everything in OM that does not change in a battle
+	dvStatic                   int
+	plainOM                    int // the plain path's sums (plain.go)
+	plainDV                    int
+	bloodied                   int
+	s                          state
 }
 
 // state is what changes during a battle.
@@ -146,6 +228,13 @@ type state struct {
 	routChecked          bool
 	tauntOK              [MaxArmies]uint8
 	fate                 Fate
+	// Special abilities (abilityfx.go).
+	fearNext, grabbed    bool // afraid next phase (fear); grabbed this battle (grab)
+	raging, rageUsed     bool
+	smiteUsed, ferocious bool
+	bleed, paraDV        int8   // d6s of bleed next phase; paralysis DV penalty
+	ferocEnd             Status // ferocity: what the army will be when its extra phase ends
+	ferocAt              int    // ferocity: the phase it began
 	p                    phase
 }
 
@@ -158,6 +247,9 @@ type phase struct {
 	routing, withdrawing bool
 	dirtyNow, triageNow  bool
 	beat, tauntedBy      uint16
+	afraid, tripped      bool   // no offense check this phase (fear); DV -1 this phase (trip)
+	aloft, smiteNow      bool   // holds aloft this Melee Phase (flight); smites its target (smite evil)
+	feared               uint16 // fear armies that damaged it this phase
 }
 
 // acc sums modifiers and, when rec is set (logging), itemises them.
@@ -201,6 +293,7 @@ type Battle struct {
 	meleeNo int
 	max     int
 	engines bool   // some army has siege engines
+	dyn     bool   // some army has an ability the plain path does not play
 	plain   bool   // the setup allows the plain path (plain.go)
 	noPlain bool   // tests: never take the plain path
 	active  [2]int // armies of each side still on the field
@@ -276,14 +369,7 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 			u.boons = c.Stats.Boons
 			u.lead = c.Stats.Leadership
 		}
-		if !c.Stats.Darkvision {
-			switch {
-			case b.field.Darkness:
-				u.condOM, u.condDV = -2, -3
-			case b.field.DimLight:
-				u.condOM = -1
-			}
-		}
+		b.setupConditions(u)
 		u.heal2 = max(1, 2*u.num/u.den)
 		u.triage = max(1, u.num/(2*u.den))
 		u.omStatic = c.Stats.OM - c.Stats.Parts.Siege + u.ruling + u.condOM
@@ -295,6 +381,11 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 		if u.terrain {
 			u.dvStatic += 2
 		}
+	}
+	b.setupAbilities()
+	b.dyn = false
+	for i := 0; i < n; i++ {
+		b.dyn = b.dyn || b.u[i].dyn
 	}
 	b.setupPlain()
 	return nil
@@ -325,11 +416,23 @@ func (b *Battle) SideOf(i int) Side { return b.u[i].side }
 func (b *Battle) Stats(i int) *Stats { return &b.u[i].st }
 
 // Allowed is the set of tactics army i may choose (P-22; only Withdraw for a routed army under
-// Options.RoutedAttacked = Seed, P-60).
+// Options.RoutedAttacked = Seed, P-60; only Standard for a mindless army; none of Rage's forbidden
+// ones while it rages).
 func (b *Battle) Allowed(i int) TacticSet {
 	u := &b.u[i]
-	if u.routed0 && b.opt.RoutedAttacked == Seed {
+	switch {
+	case u.routed0 && b.opt.RoutedAttacked == Seed:
 		return TacticSet(0).With(TacWithdraw)
+	case u.st.Abil.Has(AbMindless):
+		return TacticSet(0).With(TacStandard)
+	case u.s.raging:
+		var s TacticSet
+		for _, t := range u.st.Tactics.List() {
+			if !rageForbidden(t) {
+				s = s.With(t)
+			}
+		}
+		return s
 	}
 	return u.st.Tactics
 }
@@ -369,7 +472,10 @@ func (b *Battle) canAttack(i, j int) bool {
 	if uj.s.p.leaving && uj.s.p.beat&(1<<i) != 0 {
 		return false
 	}
-	return ui.st.Ranged || !b.atRange(i, j)
+	if !b.atRange(i, j) {
+		return true
+	}
+	return ui.st.Ranged && (b.phase != PhaseRanged || ui.rangedOM >= 0)
 }
 
 // atRange reports whether an exchange between i and j is a ranged one: a Ranged Phase, or a Melee
@@ -382,6 +488,9 @@ func (b *Battle) atRange(i, j int) bool {
 		return false
 	}
 	ui, uj := &b.u[i], &b.u[j]
+	if uj.s.p.aloft && !ui.st.Abil.Has(AbFlight) {
+		return true // flight: only flyers reach it in melee
+	}
 	return ui.s.p.rangedTreat || (uj.s.p.rangedTreat && uj.s.p.beat&(1<<i) != 0)
 }
 

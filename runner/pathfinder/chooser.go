@@ -21,6 +21,14 @@ const (
 	AskTriage
 	// AskDirtyFighters: under Options.DirtyFighters = Std, use the +6 in this Melee Phase (P-29)?
 	AskDirtyFighters
+	// AskRage: rage now, for the rest of the battle (Special Abilities: rage)?
+	AskRage
+	// AskSmite: smite evil army `other` in this Melee Phase, once a battle (smite evil)?
+	AskSmite
+	// AskAloft: hold aloft this Melee Phase instead of attacking (flight)?
+	AskAloft
+	// AskHitAndRun: after this phase's attacks, withdraw with Hit and Run's bonus (P-42)?
+	AskHitAndRun
 )
 
 func (q Question) String() string {
@@ -37,6 +45,14 @@ func (q Question) String() string {
 		return "triage"
 	case AskDirtyFighters:
 		return "dirty fighters"
+	case AskRage:
+		return "rage"
+	case AskSmite:
+		return "smite evil"
+	case AskAloft:
+		return "hold aloft"
+	case AskHitAndRun:
+		return "hit and run"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }

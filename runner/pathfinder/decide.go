@@ -134,8 +134,13 @@ func (d *decisions) Strategy(b *Battle, army int) Strategy {
 	}
 	opts := []Strategy{def}
 	d.choices = append(d.choices[:0], runner.Choice{Name: lowerName(def.String())})
+	if !b.StrategyAllowed(army, def) {
+		def = StratStandard // a raging army's Defensive or Cautious fell back to Standard
+	}
+	opts[0] = def
+	d.choices[0].Name = lowerName(def.String())
 	for s := StratDefensive; s <= StratReckless; s++ {
-		if s == def {
+		if s == def || !b.StrategyAllowed(army, s) {
 			continue
 		}
 		c := runner.Choice{Name: lowerName(s.String()), Value: int(s)}

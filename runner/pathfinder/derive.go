@@ -179,6 +179,7 @@ func (d *deriver) abilities() {
 			d.add(CodeAbility, field, "ability %q is not a published army ability and changes nothing: give its om, dv, damage or morale", ab.Name)
 		}
 		st.Abil = st.Abil.With(k)
+		st.names = append(st.names, ab.Name)
 		if ab.When.situational() {
 			st.cond = append(st.cond, condMod{when: ab.When, om: int8(ab.OM), dv: int8(ab.DV), damage: int8(ab.Damage), morale: int8(ab.Morale)})
 		} else {

@@ -16,7 +16,11 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 	}
 	hex := &r.pf.Hexes[h]
-	setup := &Setup{Field: FieldOf(hex.Conditions), Options: r.o.Rules}
+	field, err := FieldOf(hex.Conditions)
+	if err != nil {
+		return fmt.Errorf("hex %s: %v", hex.ID, err)
+	}
+	setup := &Setup{Field: field, Options: r.o.Rules}
 	var idx []int
 	var names []string
 	var sides [2][]string
@@ -49,7 +53,7 @@ func (r *hexRun) battle(h, mover int) error {
 	} else {
 		r.eng.SetLog(nil)
 	}
-	_, err := r.eng.Run()
+	_, err = r.eng.Run()
 	if r.d.err != nil {
 		return r.d.err
 	}

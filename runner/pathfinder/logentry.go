@@ -28,6 +28,7 @@ type LogEntry struct {
 	Fate         string   `json:"fate,omitempty"`
 	Penalty      *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
 	Winner       string   `json:"winner,omitempty"`
+	End          string   `json:"end,omitempty"` // ferocity: what the army will be after its extra phase
 }
 
 // LogMod is one itemised modifier.
@@ -62,6 +63,10 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 	case EvDestroyed:
 		out.Fate = e.Fate.String()
 		out.Penalty = &[3]int{e.Penalty.Economy, e.Penalty.Loyalty, e.Penalty.Stability}
+	case EvFear:
+		out.Other = name(e.Other)
+	case EvFerocity:
+		out.End = e.End.String()
 	case EvEnd:
 		out.Winner = "none"
 		if e.Side == SideA || e.Side == SideB {

@@ -59,12 +59,18 @@ func (b *Battle) restart() {
 	}
 }
 
-// end checks whether one side has no army left on the field (P-61).
+// end checks whether one side has no army left on the field (P-61). An army in ferocity's extra
+// phase when the battle ends is what it would have been: destroyed or routed.
 func (b *Battle) end() bool {
 	a, c := b.active[0], b.active[1]
-	switch {
-	case a > 0 && c > 0:
+	if a > 0 && c > 0 {
 		return false
+	}
+	if b.dyn {
+		b.ferocityOver()
+		a, c = b.active[0], b.active[1]
+	}
+	switch {
 	case a > 0:
 		b.res.Winner = SideA
 	case c > 0:
@@ -136,7 +142,7 @@ func (b *Battle) tacticsPhase() {
 			t = TacStandard
 		default:
 			t = b.chooseTactic(i)
-			if !u.st.Tactics.Has(t) {
+			if !b.Allowed(i).Has(t) {
 				b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
 				return
 			}
@@ -160,8 +166,11 @@ func (b *Battle) fight() {
 	}
 	for i := 0; i < b.n; i++ {
 		s := &b.u[i].s
-		s.p = phase{target: -1, skipNow: s.skipNext, frNow: s.frNext, frTarget: s.frNextT}
-		s.skipNext, s.frNext, s.frNextT = false, false, -1
+		s.p = phase{target: -1, skipNow: s.skipNext, frNow: s.frNext, frTarget: s.frNextT, afraid: s.fearNext}
+		s.skipNext, s.frNext, s.frNextT, s.fearNext = false, false, -1, false
+	}
+	if b.dyn {
+		b.phaseStart()
 	}
 	// The default policy never changes a tactic after the Tactics Phase, and picks Standard strategy in
 	// the first Melee Phase only.
@@ -190,8 +199,8 @@ func (b *Battle) fight() {
 	}
 	if inUse.Has(TacWithdraw) {
 		for i := 0; i < b.n && b.err == nil; i++ {
-			if s := &b.u[i].s; s.status == StatusActive && s.tactic == TacWithdraw {
-				b.withdraw(i)
+			if s := &b.u[i].s; s.status == StatusActive && s.tactic == TacWithdraw && !s.p.routing && !b.hitAndRun(i) {
+				b.withdraw(i, false)
 			}
 		}
 	}
@@ -233,7 +242,7 @@ func (b *Battle) changeTactic(i int) {
 	if b.err != nil || t == from {
 		return
 	}
-	if !u.st.Tactics.Has(t) {
+	if !b.Allowed(i).Has(t) {
 		b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
 		return
 	}
@@ -248,7 +257,7 @@ func (b *Battle) changeTactic(i int) {
 	}
 	x := &b.xa
 	x.reset(b.log != nil)
-	b.moraleMods(i, x)
+	b.moraleMods(i, x, checkOther)
 	if u.boons.Has(BoonFlexibleTactics) {
 		v := 5
 		if u.lead >= 12 {
@@ -257,7 +266,7 @@ func (b *Battle) changeTactic(i int) {
 		x.add(ModBoon, uint8(BoonFlexibleTactics), v)
 	}
 	die := b.d(20)
-	ok := die+x.sum >= 15
+	ok := die+x.sum >= 15 || b.never(i, checkOther)
 	if ok {
 		u.s.tactic = t
 	}
@@ -266,6 +275,9 @@ func (b *Battle) changeTactic(i int) {
 		e.Tactic, e.FromTactic, e.OK = t, from, ok
 		e.Roll.set(die, x, 15)
 		b.send()
+	}
+	if !ok {
+		b.failedAfraid(i)
 	}
 }
 
@@ -278,7 +290,7 @@ func (b *Battle) changeStrategy(i int) {
 	if b.err != nil || st == from {
 		return
 	}
-	if !st.Valid() {
+	if !b.StrategyAllowed(i, st) {
 		b.fail(fmt.Errorf("%w: army %d: strategy %s", ErrChoice, i, st))
 		return
 	}
@@ -294,9 +306,9 @@ func (b *Battle) changeStrategy(i int) {
 	}
 	x := &b.xa
 	x.reset(b.log != nil)
-	b.moraleMods(i, x)
+	b.moraleMods(i, x, checkOther)
 	die := b.d(20)
-	ok := die+x.sum >= 20
+	ok := die+x.sum >= 20 || b.never(i, checkOther)
 	if ok {
 		u.s.strategy = st
 	}
@@ -305,6 +317,9 @@ func (b *Battle) changeStrategy(i int) {
 		e.Strategy, e.FromStrategy, e.OK = st, from, ok
 		e.Roll.set(die, x, 20)
 		b.send()
+	}
+	if !ok {
+		b.failedAfraid(i)
 	}
 }
 
@@ -324,9 +339,9 @@ func (b *Battle) taunts() {
 			}
 			x := &b.xa
 			x.reset(b.log != nil)
-			b.moraleMods(e, x)
+			b.moraleMods(e, x, checkOther)
 			die := b.d(20)
-			ok := die+x.sum >= dc
+			ok := die+x.sum >= dc || b.never(e, checkOther)
 			if ok {
 				ue.s.tauntOK[t]++
 			} else {
@@ -337,6 +352,9 @@ func (b *Battle) taunts() {
 				ev.Roll.set(die, x, dc)
 				ev.OK = ok
 				b.send()
+			}
+			if !ok {
+				b.failedAfraid(e)
 			}
 		}
 	}

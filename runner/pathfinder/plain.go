@@ -19,7 +19,7 @@ func (b *Battle) setupPlain() {
 	for i := 0; i < 2; i++ {
 		u, e := &b.u[i], &b.u[1-i]
 		if u.ambusher || (u.routed0 && b.opt.RoutedAttacked == Seed) || u.st.HealingPotions ||
-			(u.st.SiegeEngines > 0 && e.fort0 > 0) {
+			(u.st.SiegeEngines > 0 && e.fort0 > 0) || u.dyn {
 			return
 		}
 	}
@@ -27,7 +27,7 @@ func (b *Battle) setupPlain() {
 		u, e := &b.u[i], &b.u[1-i]
 		// omMods and dvMods with Standard tactic and strategy, no taunt, no False Retreat, no
 		// Triage, the target never withdrawing; parting shots take the general path.
-		u.plainOM = u.omStatic
+		u.plainOM = u.omStatic + u.brightOM
 		if u.st.SiegeEngines > 0 {
 			u.plainOM += u.st.Parts.Siege
 		}
@@ -60,13 +60,13 @@ func (b *Battle) fightPlain() {
 	if !ranged && b.meleeNo == 1 {
 		s0.strategy, s1.strategy = StratStandard, StratStandard // P-52 under the Policy
 	}
-	if !s0.p.skipNow && (!ranged || u0.st.Ranged) {
+	if !s0.p.skipNow && (!ranged || (u0.st.Ranged && u0.rangedOM >= 0)) {
 		s0.p.target = 1
-		s1.p.dmg += b.plainCheck(u0, u1)
+		s1.p.dmg += b.plainCheck(u0, u1, ranged)
 	}
-	if !s1.p.skipNow && (!ranged || u1.st.Ranged) {
+	if !s1.p.skipNow && (!ranged || (u1.st.Ranged && u1.rangedOM >= 0)) {
 		s1.p.target = 0
-		s0.p.dmg += b.plainCheck(u1, u0)
+		s0.p.dmg += b.plainCheck(u1, u0, ranged)
 	}
 	if b.field.Sandstorm {
 		s0.p.dmg++
@@ -76,18 +76,25 @@ func (b *Battle) fightPlain() {
 }
 
 // plainCheck is offense for a plain battle: a's check against t, returning the damage.
-func (b *Battle) plainCheck(a, t *unit) int {
+func (b *Battle) plainCheck(a, t *unit, ranged bool) int {
 	om := a.plainOM
 	if a.bloodied != 0 && 2*a.s.hp <= a.maxHP {
 		om += a.bloodied
+	}
+	if ranged {
+		om -= a.rangedOM
 	}
 	die := b.d(20)
 	dmg := max(0, die+om-t.plainDV)
 	if die == 20 && dmg < 1 {
 		dmg = 1
 	}
-	if dmg > 0 && (b.field.Fog || b.field.Sandstorm) {
+	switch {
+	case dmg <= 0:
+	case a.fogMode == 1:
 		dmg = max(1, dmg/2)
+	case a.fogMode == 2:
+		dmg = max(1, dmg-dmg/4)
 	}
 	if die == 1 {
 		a.s.skipNext = true

@@ -158,14 +158,21 @@ func BlockOf(s *Stats, boons int) plan.StatBlock {
 		Mounted: s.Mounted}
 }
 
-// FieldOf is the battlefield of a plan's conditions (P-65).
-func FieldOf(c plan.Conditions) Field {
-	return Field{Darkness: c.Darkness, DimLight: c.DimLight, Fog: c.Fog, Sandstorm: c.Sandstorm}
+// FieldOf is the battlefield of a plan's conditions (P-65). An unknown wind is an error.
+func FieldOf(c plan.Conditions) (Field, error) {
+	w, err := ParseWind(c.Wind)
+	return Field{Darkness: c.Darkness, DimLight: c.DimLight, Fog: c.Fog, Sandstorm: c.Sandstorm, Rain: c.Rain,
+		Snow: c.Snow, Wind: w, BrightLight: c.BrightLight}, err
 }
 
 // ConditionsOf writes a battlefield for a plan.
 func ConditionsOf(f Field) plan.Conditions {
-	return plan.Conditions{Darkness: f.Darkness, DimLight: f.DimLight, Fog: f.Fog, Sandstorm: f.Sandstorm}
+	c := plan.Conditions{Darkness: f.Darkness, DimLight: f.DimLight, Fog: f.Fog, Sandstorm: f.Sandstorm, Rain: f.Rain,
+		Snow: f.Snow, BrightLight: f.BrightLight}
+	if f.Wind != WindNone {
+		c.Wind = f.Wind.String()
+	}
+	return c
 }
 
 // ApplyOptions returns base with a plan's rule switches applied (SetOption), in name order.

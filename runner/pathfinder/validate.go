@@ -32,6 +32,9 @@ func validateScenario(p *plan.Plan) error {
 		if h.Fortification < 0 {
 			return fmt.Errorf("runner: hex %s: fortification %d", h.ID, h.Fortification)
 		}
+		if _, err := ParseWind(h.Conditions.Wind); err != nil {
+			return fmt.Errorf("runner: hex %s: %v", h.ID, err)
+		}
 	}
 	for i := range pf.Hexes {
 		h := &pf.Hexes[i]
