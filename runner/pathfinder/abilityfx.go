@@ -288,9 +288,10 @@ func (b *Battle) rage(i int) {
 		b.emit(EvRage, i, -1)
 		b.send()
 	}
+	b.gmStale = true
 	if rageForbidden(s.tactic) {
 		from := s.tactic
-		s.tactic = TacStandard
+		b.setTactic(i, TacStandard)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
 			e.Tactic, e.FromTactic, e.OK = TacStandard, from, true

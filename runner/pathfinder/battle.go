@@ -165,6 +165,7 @@ type ArmyState struct {
 	Routed        bool // entered the battle routed (P-60)
 	Fate          Fate
 	Penalty       KingdomPenalty
+	Used          TacticSet // every tactic the army used in the battle
 }
 
 // Errors Run and Reset return, wrapped with detail.
@@ -209,6 +210,8 @@ type unit struct {
 	dvStatic                   int
 	plainOM                    int // the plain path's sums (plain.go)
 	plainDV                    int
+	plainAtk                   int // plainOM and plainDV with the tactic's, set after the Tactics Phase
+	plainDef                   int
 	bloodied                   int
 	s                          state
 }
@@ -232,9 +235,10 @@ type state struct {
 	fearNext, grabbed    bool // afraid next phase (fear); grabbed this battle (grab)
 	raging, rageUsed     bool
 	smiteUsed, ferocious bool
-	bleed, paraDV        int8   // d6s of bleed next phase; paralysis DV penalty
-	ferocEnd             Status // ferocity: what the army will be when its extra phase ends
-	ferocAt              int    // ferocity: the phase it began
+	bleed, paraDV        int8      // d6s of bleed next phase; paralysis DV penalty
+	ferocEnd             Status    // ferocity: what the army will be when its extra phase ends
+	ferocAt              int       // ferocity: the phase it began
+	used                 TacticSet // every tactic it used this battle
 	p                    phase
 }
 
@@ -288,18 +292,38 @@ type Battle struct {
 	ev     Event
 	xa, xb acc
 
-	phase   Phase
-	phaseNo int
-	meleeNo int
-	max     int
-	engines bool   // some army has siege engines
-	dyn     bool   // some army has an ability the plain path does not play
-	plain   bool   // the setup allows the plain path (plain.go)
-	noPlain bool   // tests: never take the plain path
-	active  [2]int // armies of each side still on the field
-	over    bool
-	res     Result
-	err     error
+	phase    Phase
+	phaseNo  int
+	meleeNo  int
+	max      int
+	engines  bool // some army has siege engines
+	dyn      bool // some army has an ability the plain path does not play
+	hnr      bool // some army's commander has Hit and Run
+	plainTac int8 // 0 not yet known, 1 the Tactics Phase's picks keep the plain path, 2 they do not
+	plain    bool // the setup allows the plain path (plain.go)
+	noPlain  bool // tests: never take the plain path
+	plainOn  bool // this battle takes the plain path now (Run, plain.go)
+	std      bool // ch == nil plays Standard, not the Policy
+	// The Policy's estimates (gm.go): the Tactics Phase picks (made once a Reset), and per army the
+	// expected damage (x 20) it deals its likeliest target and takes from its worst enemy.
+	gmPicked, gmStale bool
+	gmPick            [MaxArmies]Tactic
+	gmDealt, gmTaken  [MaxArmies]int
+	gmAim             [MaxArmies]int8
+	gmAt              Phase // the phase the estimates were made in
+	gmVolatile        bool  // the estimates change from phase to phase: more than two armies, or abilities
+	// gmPlain keeps the plain path's estimates, at range [0] and in melee [1]: with the Tactics
+	// Phase's picks kept, they are the same in every Run of a Reset.
+	gmPlain [2]struct {
+		ok           bool
+		dealt, taken [2]int
+		aim          [2]int8
+	}
+	estimating bool   // omMods leaves out what changes with hp (Bloodied but Unbroken)
+	active     [2]int // armies of each side still on the field
+	over       bool
+	res        Result
+	err        error
 }
 
 // New returns a Battle set up by Reset.
@@ -348,11 +372,16 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 	b.src = src
 	b.fast, _ = src.(*dice.Seeded)
 	b.engines = false
+	b.std = false
 	switch ch.(type) {
 	case Policy, *Policy:
-		ch = nil // the built-in policy runs without interface calls
+		ch = nil // the built-in policies run without interface calls
+	case Standard, *Standard:
+		ch, b.std = nil, true
 	}
 	b.ch = ch
+	b.gmPicked, b.gmStale, b.plainTac = false, true, 0
+	b.gmPlain[0].ok, b.gmPlain[1].ok = false, false
 	for i := range s.Armies {
 		c := &s.Armies[i]
 		u := &b.u[i]
@@ -386,6 +415,11 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 	b.dyn = false
 	for i := 0; i < n; i++ {
 		b.dyn = b.dyn || b.u[i].dyn
+	}
+	b.gmVolatile = n > 2 || b.dyn
+	b.hnr = false
+	for i := 0; i < n; i++ {
+		b.hnr = b.hnr || b.u[i].boons.Has(BoonHitAndRun)
 	}
 	b.setupPlain()
 	return nil
@@ -444,7 +478,7 @@ func (b *Battle) State(i int) ArmyState {
 	return ArmyState{Status: s.status, HP: s.hp, Tactic: s.tactic, Strategy: s.strategy,
 		Target: int(s.p.target), Fortification: s.fort, SiegeEngines: s.engines, Potions: int(s.potions),
 		Skip: s.p.skipNow, Withdrawing: s.p.withdrawing, Leaving: s.p.leaving, Routed: u.routed0, Fate: s.fate,
-		Penalty: u.penalty()}
+		Penalty: u.penalty(), Used: s.used}
 }
 
 func (u *unit) penalty() KingdomPenalty {

@@ -298,8 +298,9 @@ func TestPFValidate(t *testing.T) {
 	}
 }
 
-// At the terminal, battle choices list the legal answers, the engine's default first; garbage is
-// asked again.
+// At the terminal, battle choices list the legal answers, the engine's default first (the Policy's:
+// Taunt, whose -2 on the orcs' OM and DV, against their 45% chance to fail DC 10 + 3 with morale +0,
+// beats Standard); garbage is asked again.
 func TestPFPrompt(t *testing.T) {
 	_, b := compilePF(t, `
 package s
@@ -307,7 +308,7 @@ kind: "battle", rules: "pathfinder", id: "duel", version: 1
 sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics: ["Taunt"]}},
 	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
 `)
-	in := "banana\n3\n" + strings.Repeat("1\n", 500)
+	in := "banana\n1\n" + strings.Repeat("1\n", 500)
 	var out, transcript bytes.Buffer
 	res, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: runner.NewPrompt(strings.NewReader(in), &out, false), Out: &transcript})
 	if err != nil {
@@ -315,8 +316,8 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 	}
 	o := out.String()
 	for _, want := range []string{
-		"tactics phase at duel: which tactic does army x use?\n  1) standard\n  2) withdraw\n  3) taunt\n> ",
-		`"banana" is not a choice; answer with a number 1..3 or a name (standard, withdraw, taunt)`,
+		"tactics phase at duel: which tactic does army x use?\n  1) taunt\n  2) standard\n  3) withdraw\n> ",
+		`"banana" is not a choice; answer with a number 1..3 or a name (taunt, standard, withdraw)`,
 		"which strategy does army x take?\n  1) standard\n  2) defensive\n  3) cautious\n  4) aggressive\n  5) reckless\n",
 	} {
 		if !strings.Contains(o, want) {

@@ -54,7 +54,7 @@ func (b *Battle) act(i int, melee bool) {
 	}
 	var t int
 	if b.ch == nil {
-		t = policyTarget(b, i)
+		t = b.builtinTarget(i)
 	} else if b.anyTarget(i) {
 		t = b.chooseTarget(i)
 	} else {
@@ -252,7 +252,7 @@ func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
 		x.add(ModStrategy, uint8(s.strategy), int(strategyInfo[s.strategy].om))
 	}
 	if u.boons != 0 {
-		if u.boons.Has(BoonBloodiedButUnbroken) && 2*s.hp <= u.maxHP {
+		if u.boons.Has(BoonBloodiedButUnbroken) && 2*s.hp <= u.maxHP && !b.estimating {
 			v := 1
 			if u.lead >= 10 {
 				v = 2

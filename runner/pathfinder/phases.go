@@ -11,6 +11,13 @@ import "fmt"
 func (b *Battle) Run() (Result, error) {
 	b.restart()
 	b.tacticsPhase()
+	if b.plainTac == 0 { // the built-in policies' Tactics Phase is the same every Run of a Reset
+		b.plainTac = 2
+		if b.plain && b.ch == nil && b.plainTactics() {
+			b.plainTac = 1
+		}
+	}
+	b.plainOn = b.plainTac == 1 && b.log == nil && !b.noPlain
 	ranged := true
 	for b.err == nil && !b.over {
 		if b.phaseNo >= b.max {
@@ -24,7 +31,7 @@ func (b *Battle) Run() (Result, error) {
 			b.phase = PhaseMelee
 			b.meleeNo++
 		}
-		if b.plain && b.ch == nil && b.log == nil && !b.noPlain {
+		if b.plainOn {
 			b.fightPlain()
 		} else {
 			b.fight()
@@ -59,13 +66,19 @@ func (b *Battle) restart() {
 	}
 }
 
-// end checks whether one side has no army left on the field (P-61). An army in ferocity's extra
-// phase when the battle ends is what it would have been: destroyed or routed.
+// end checks whether one side has no army left on the field (P-61).
 func (b *Battle) end() bool {
-	a, c := b.active[0], b.active[1]
-	if a > 0 && c > 0 {
+	if b.active[0] > 0 && b.active[1] > 0 {
 		return false
 	}
+	b.finish()
+	return true
+}
+
+// finish ends the battle: the winner is the side with armies on the field. An army in ferocity's
+// extra phase when the battle ends is what it would have been: destroyed or routed.
+func (b *Battle) finish() {
+	a, c := b.active[0], b.active[1]
 	if b.dyn {
 		b.ferocityOver()
 		a, c = b.active[0], b.active[1]
@@ -77,7 +90,6 @@ func (b *Battle) end() bool {
 		b.res.Winner = SideB
 	}
 	b.over = true
-	return true
 }
 
 // stay decides whether another Ranged Phase follows (P-49).
@@ -142,18 +154,20 @@ func (b *Battle) tacticsPhase() {
 			t = TacStandard
 		default:
 			t = b.chooseTactic(i)
-			if !b.Allowed(i).Has(t) {
+			if b.ch != nil && !b.Allowed(i).Has(t) { // the built-in policies pick allowed tactics
 				b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
 				return
 			}
 		}
 		u.s.tactic = t
+		u.s.used = u.s.used.With(t)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
 			e.Tactic, e.FromTactic, e.OK = t, TacStandard, true
 			b.send()
 		}
 	}
+	b.gmStale = true
 }
 
 // fight runs one Ranged or Melee Phase (the outline at the end of RULES.md Part P). Steps that no
@@ -169,19 +183,22 @@ func (b *Battle) fight() {
 		s.p = phase{target: -1, skipNow: s.skipNext, frNow: s.frNext, frTarget: s.frNextT, afraid: s.fearNext}
 		s.skipNext, s.frNext, s.frNextT, s.fearNext = false, false, -1, false
 	}
+	if b.gmVolatile || b.volatileTactics() {
+		b.gmStale = true
+	}
 	if b.dyn {
 		b.phaseStart()
 	}
-	// The default policy never changes a tactic after the Tactics Phase, and picks Standard strategy in
-	// the first Melee Phase only.
-	if b.ch != nil {
+	// Standard never changes a tactic after the Tactics Phase, and picks its strategy in the first
+	// Melee Phase only.
+	if b.ch != nil || !b.std {
 		for i := 0; i < b.n && b.err == nil; i++ {
 			if b.u[i].s.status == StatusActive {
 				b.changeTactic(i)
 			}
 		}
 	}
-	if melee && (b.ch != nil || b.meleeNo == 1) {
+	if melee && (b.ch != nil || !b.std || b.meleeNo == 1) {
 		for i := 0; i < b.n && b.err == nil; i++ {
 			if b.u[i].s.status == StatusActive {
 				b.changeStrategy(i)
@@ -230,6 +247,26 @@ func (b *Battle) fight() {
 	b.resolve()
 }
 
+// volatileTactics reports whether a tactic in use changes the Policy's estimates from phase to phase
+// (Taunt, False Retreat, Dirty Fighters).
+func (b *Battle) volatileTactics() bool {
+	for i := 0; i < b.n; i++ {
+		switch b.u[i].s.tactic {
+		case TacTaunt, TacFalseRetreat, TacDirtyFighters:
+			return true
+		}
+	}
+	return false
+}
+
+// setTactic changes army i's tactic during the battle: the Policy's estimates are stale, and the
+// plain path's sums no longer hold.
+func (b *Battle) setTactic(i int, t Tactic) {
+	b.u[i].s.tactic = t
+	b.u[i].s.used = b.u[i].s.used.With(t)
+	b.gmStale, b.plainOn = true, false
+}
+
 // changeTactic is P-23: the chooser may pick another tactic; Withdraw is free, others need a DC 15
 // morale check (+ Flexible Tactics, P-41).
 func (b *Battle) changeTactic(i int) {
@@ -247,7 +284,7 @@ func (b *Battle) changeTactic(i int) {
 		return
 	}
 	if t == TacWithdraw {
-		u.s.tactic = t
+		b.setTactic(i, t)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
 			e.Tactic, e.FromTactic, e.OK = t, from, true
@@ -268,7 +305,7 @@ func (b *Battle) changeTactic(i int) {
 	die := b.d(20)
 	ok := die+x.sum >= 15 || b.never(i, checkOther)
 	if ok {
-		u.s.tactic = t
+		b.setTactic(i, t)
 	}
 	if b.log != nil {
 		e := b.emit(EvTactic, i, -1)

@@ -15,8 +15,8 @@ func (b *Battle) resolve() {
 			continue
 		}
 		s.engines = max(0, s.engines-s.p.lost)
-		heal := s.p.heal + u.fastHeal
-		if s.p.dmg != 0 || s.p.heal != 0 || (u.fastHeal != 0 && s.hp < u.maxHP) {
+		if s.p.dmg != 0 || s.p.heal != 0 || (b.dyn && u.fastHeal != 0 && s.hp < u.maxHP) {
+			heal := s.p.heal + u.fastHeal // fast healing and regeneration are dynamic abilities
 			s.hp = min(u.maxHP, s.hp+heal) - s.p.dmg
 			if b.log != nil {
 				e := b.emit(EvHP, i, -1)
@@ -24,7 +24,7 @@ func (b *Battle) resolve() {
 				b.send()
 			}
 		}
-		if s.ferocious {
+		if b.dyn && s.ferocious {
 			leaving = leaving || s.p.leaving // its extra phase: only its end ends it
 			continue
 		}
@@ -38,7 +38,7 @@ func (b *Battle) resolve() {
 				b.destroy(i)
 			}
 			continue
-		case s.p.routing: // failed a morale check while afraid
+		case b.dyn && s.p.routing: // failed a morale check while afraid
 			parting = b.routed(i) || parting
 			continue
 		case s.p.leaving:
@@ -46,7 +46,7 @@ func (b *Battle) resolve() {
 			parting = parting || b.opt.PartingWhen == PartingRoutsAndWithdraw
 			continue
 		}
-		if s.p.feared != 0 {
+		if b.dyn && s.p.feared != 0 {
 			b.fearChecks(i)
 			if s.p.routing {
 				parting = b.routed(i) || parting
@@ -76,7 +76,7 @@ func (b *Battle) resolve() {
 	if regen {
 		b.regenerate()
 	}
-	for i := 0; i < b.n && b.err == nil; i++ {
+	for i := 0; i < b.n && b.err == nil && b.hnr; i++ {
 		if b.u[i].boons.Has(BoonHitAndRun) && b.hitAndRunAfter(i) {
 			leaving = true
 			parting = parting || b.opt.PartingWhen == PartingRoutsAndWithdraw
@@ -137,7 +137,7 @@ func (b *Battle) hitAndRunAfter(i int) bool {
 			return false
 		}
 		from := s.tactic
-		s.tactic = TacWithdraw // no check to switch to Withdraw (P-23)
+		b.setTactic(i, TacWithdraw) // no check to switch to Withdraw (P-23)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
 			e.Tactic, e.FromTactic, e.OK = TacWithdraw, from, true

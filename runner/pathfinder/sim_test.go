@@ -265,7 +265,7 @@ func TestPlainMatchesGeneral(t *testing.T) {
 		p := runSnap(t, s, seed, nil, false, false)
 		g := runSnap(t, s, seed, nil, true, false)
 		if !sameSnap(p, g) {
-			t.Fatalf("setup %d: plain %+v\ngeneral %+v", i, p, g)
+			t.Fatalf("setup %d: plain %+v\ngeneral %+v\n%+v", i, p, g, s)
 		}
 	}
 }
