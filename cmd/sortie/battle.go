@@ -30,12 +30,16 @@ Every choice (tactic, strategy, target, yes/no questions) comes from, in this or
 With none of them, the engine's default policy decides. Every ambiguity of Part P is played at
 its Default; --std switches the Seed|Std ones to the standard rules.
 
---runs N fights the battle N times with the default policy and prints how often each side won
-and each army routed, was destroyed or withdrew; the same --seed gives the same rates.`,
+--runs N fights the battle N times and prints how often each side won, each army routed, was
+destroyed or withdrew, and the share of battles it used each tactic in; the same --seed gives the
+same rates. Each battle's choices come from the engine's default policy (the tactics each army
+knows, used as a GM would), --policy first (the same), standard (every army on Standard tactic
+and strategy: the baseline) or random, or --script FILE from its first entry in every battle,
+then the policy.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random (with --runs also standard)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
@@ -67,12 +71,22 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				if runs < 1 || runs > 100_000_000 {
 					return failf(exitUsage, "--runs %d: want 1..100000000", runs)
 				}
-				if c.String("script") != "" || c.String("policy") != "" {
-					return failf(exitUsage, "--runs uses the engine's default policy; drop --script and --policy")
+				ro := pathfinder.RatesOptions{Seed: seed, Runs: runs, Rules: rules, Policy: c.String("policy")}
+				if f := c.String("script"); f != "" {
+					s, list, err := runner.LoadScript(f)
+					if err != nil {
+						return failf(exitUsage, "%v", err)
+					}
+					if list.HasErrors() {
+						list.Sort()
+						writeDiagText(e.stderr, list, false)
+						return failf(exitFindings, "the script has errors")
+					}
+					ro.Script = s
 				}
-				r, err := pathfinder.RunBattleRates(b, seed, runs, rules)
+				r, err := pathfinder.RunBattleRatesWith(b, ro)
 				if err != nil {
-					return failf(exitUsage, "%v", err)
+					return decisionFailure(e, err)
 				}
 				if format == "jsonl" {
 					if err := json.NewEncoder(e.stdout).Encode(r); err != nil {

@@ -100,9 +100,11 @@ objectives: there: {outcome: "success", reach: {army: "foot", hex: "h4"}}
 
 // P-14, P-57: entering a hex with a hostile army starts a battle there; the mover stops. The
 // friendly Medium army (CR 1, d10: ACR 1, hp 5, OM 1, DV 11) enters h1 with speed 3; the orcs
-// (Huge CR 1/3: ACR 3, OM 3, DV 13, P-3) hold it. Dice: Ranged Phase, nobody ranged; Melee 1: foot
-// d20 1 (natural 1), orcs d20 20: 20 + 3 = 23 vs DV 11: 12 damage, hp 5 - 12 = -7: destroyed. No
-// commander, so no d100 (P-58). The orcs' Loyalty check (d20 10 + 0 < 20) fails. P-57 Medium:
+// (Huge CR 1/3: ACR 3, OM 3, DV 13, P-3) hold it. Dice: Ranged Phase, nobody ranged; Melee 1: the
+// orcs are ahead (they expect 78/20 a check against DV 11, 16 hp to finish; the foot 36/20 against
+// DV 13, 5 hp: 5 x 36 < 16 x 78), so the Policy (the first choice) takes Aggressive (P-51: OM +2,
+// damage +3); foot d20 1 (natural 1), orcs d20 20: 20 + 3 + 2 = 25 vs DV 11: 14 + 3 = 17 damage, hp
+// 5 - 17 = -12: destroyed. No commander, so no d100 (P-58). The orcs' Loyalty check (d20 10 + 0 < 20) fails. P-57 Medium:
 // Economy -2, Loyalty -2, Stability -2: 5/5/5 -> 3/3/3.
 func TestPFEngagementAndDestruction(t *testing.T) {
 	p, _ := compilePF(t, pfLine+`
@@ -131,8 +133,8 @@ objectives: win: {outcome: "success", defeat: ["orcs"]}
 	if k.Economy != 3 || k.Loyalty != 3 || k.Stability != 3 {
 		t.Errorf("kingdom %d/%d/%d, want 3/3/3 (P-57 Medium -2/-2/-2)", k.Economy, k.Loyalty, k.Stability)
 	}
-	if a := res.Armies[0]; a.ID != "foot" || a.State != "destroyed" || a.HP != -7 {
-		t.Errorf("foot: %+v, want destroyed at hp -7", a)
+	if a := res.Armies[0]; a.ID != "foot" || a.State != "destroyed" || a.HP != -12 {
+		t.Errorf("foot: %+v, want destroyed at hp -12", a)
 	}
 	if res.Outcome != runner.Failure || res.Reason != "day limit" {
 		t.Errorf("outcome %s (%s), want failure at the day limit", res.Outcome, res.Reason)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
@@ -24,36 +25,138 @@ type Rates struct {
 	Armies   []ArmyRates `json:"armies"`
 }
 
-// ArmyRates counts how often one army ended a battle routed, destroyed or withdrawn.
+// ArmyRates counts how often one army ended a battle routed, destroyed or withdrawn, and in how
+// many battles it used each tactic (P-22, P-23).
 type ArmyRates struct {
-	ID        string `json:"id"`
-	Side      int    `json:"side"`
-	Routed    int    `json:"routed"`
-	Destroyed int    `json:"destroyed"`
-	Withdrawn int    `json:"withdrawn"`
+	ID        string       `json:"id"`
+	Side      int          `json:"side"`
+	Routed    int          `json:"routed"`
+	Destroyed int          `json:"destroyed"`
+	Withdrawn int          `json:"withdrawn"`
+	Tactics   []TacticRate `json:"tactics"` // the tactics it used, in the order of the rules
+}
+
+// TacticRate is how many battles an army used a tactic in.
+type TacticRate struct {
+	Tactic  string `json:"tactic"`
+	Battles int    `json:"battles"`
+}
+
+// countTactics adds the tactics each army used in the battle just fought to counts.
+func countTactics(eng *Battle, counts [][numTactics]int) {
+	for i := range counts {
+		used := eng.State(i).Used
+		for t := Tactic(0); t < numTactics; t++ {
+			if used.Has(t) {
+				counts[i][t]++
+			}
+		}
+	}
+}
+
+// tacticRates turns counts into each army's TacticRate list.
+func tacticRates(r *Rates, counts [][numTactics]int) {
+	for i := range r.Armies {
+		r.Armies[i].Tactics = []TacticRate{}
+		for t := Tactic(0); t < numTactics; t++ {
+			if n := counts[i][t]; n > 0 {
+				r.Armies[i].Tactics = append(r.Armies[i].Tactics, TacticRate{Tactic: t.String(), Battles: n})
+			}
+		}
+	}
 }
 
 // RunBattleRates fights a battle runs times with the engine's default policy (Policy)
 // and dice seeded by seed, one after the other from one generator: the same seed gives the same
 // rates.
 func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules Options) (*Rates, error) {
-	setup, names, err := battleSetup(b, rules)
+	return RunBattleRatesWith(b, RatesOptions{Seed: seed, Runs: runs, Rules: rules})
+}
+
+// RatesOptions configure RunBattleRatesWith.
+type RatesOptions struct {
+	Seed  uint64 // seeds the dice (and the random policy, apart from them)
+	Runs  int
+	Rules Options // the battle file's options apply on top
+	// Policy makes the choices: "" or "first" the engine's default Policy (a prompt's first
+	// choices are the Policy's, so the two are one; the engine plays it on its fast path),
+	// "standard" Standard (every army on Standard tactic and strategy, the baseline), "random"
+	// a uniformly random legal choice (runner.NewPolicy).
+	Policy string
+	// Script, when set, makes the choices of every battle from its first entry (it is rewound
+	// before each), then Policy once it runs out. A script that does not fit stops the runs with
+	// its *runner.DecisionError.
+	Script *runner.Script
+}
+
+// RatePolicies lists the names RatesOptions.Policy takes.
+var RatePolicies = []string{"first", "standard", "random"}
+
+// RunBattleRatesWith fights a battle o.Runs times, every choice from o.Policy or o.Script, with
+// dice seeded by o.Seed, one battle after the other from one generator: the same options give the
+// same rates. It counts the wins, the routs, destructions and withdrawals, and the battles in which
+// each army used each tactic.
+func RunBattleRatesWith(b *plan.Battle, o RatesOptions) (*Rates, error) {
+	setup, names, err := battleSetup(b, o.Rules)
 	if err != nil {
 		return nil, err
 	}
-	eng, err := New(setup, dice.NewSeeded(seed), nil)
+	src := dice.NewSeeded(o.Seed)
+	var builtin Chooser // nil: the Policy
+	var dec, fallback runner.Decider
+	switch o.Policy {
+	case "", "first":
+		fallback = runner.First
+	case "standard":
+		builtin = Standard{}
+	case "random":
+		if fallback, err = runner.NewPolicy("random", o.Seed); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unknown policy %q (want %s)", o.Policy, strings.Join(RatePolicies, ", "))
+	}
+	if o.Script != nil {
+		dec = o.Script
+	} else if o.Policy == "random" {
+		dec, fallback = fallback, nil
+	}
+	if dec != nil && builtin != nil {
+		return nil, fmt.Errorf("the standard policy is the engine's baseline: it takes no script")
+	}
+	eng, err := New(setup, src, builtin)
 	if err != nil {
 		return nil, err
 	}
-	r := &Rates{Runs: runs, Seed: seed, Sides: b.Sides, Armies: make([]ArmyRates, len(names))}
+	var d *decisions
+	if dec != nil {
+		d = newDecisions(dec, fallback, src)
+		d.day, d.hex, d.names = 0, b.ID, names
+	}
+	r := &Rates{Runs: o.Runs, Seed: o.Seed, Sides: b.Sides, Armies: make([]ArmyRates, len(names))}
 	for i := range names {
 		r.Armies[i] = ArmyRates{ID: names[i], Side: b.Armies[i].Side}
 	}
-	for range runs {
+	counts := make([][numTactics]int, len(names))
+	defer tacticRates(r, counts)
+	for range o.Runs {
+		if d != nil {
+			if o.Script != nil {
+				o.Script.Rewind()
+			}
+			d.ch.Reset(dec, fallback, src)
+			if err := eng.Reset(setup, d, d); err != nil {
+				return nil, err
+			}
+		}
 		res, err := eng.Run()
+		if d != nil && d.err != nil {
+			return nil, d.err
+		}
 		if err != nil {
 			return nil, err
 		}
+		countTactics(eng, counts)
 		r.Phases += res.Phases
 		if res.Winner == SideA || res.Winner == SideB {
 			r.Wins[res.Winner]++
@@ -96,6 +199,17 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 	}
 	rows = append(rows, []string{"no winner", pct(r.NoWinner), "", "", ""})
 	if err := runner.RenderTable(&buf, []string{"", "wins", "routed", "destroyed", "withdrawn"}, rows); err != nil {
+		return err
+	}
+	rows = rows[:0]
+	for _, a := range r.Armies {
+		var used []string
+		for _, t := range a.Tactics {
+			used = append(used, t.Tactic+" "+pct(t.Battles))
+		}
+		rows = append(rows, []string{a.ID, strings.Join(used, ", ")})
+	}
+	if err := runner.RenderTable(&buf, []string{"army", "tactics used (share of battles)"}, rows); err != nil {
 		return err
 	}
 	_, err := w.Write(buf.Bytes())
