@@ -313,34 +313,9 @@ func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 		in.Abilities = append(in.Abilities, ab)
 	})
 	if cm := n.get("commander"); cm.exists() {
-		ci := &pathfinder.Commander{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
-			Level: dc.int(cm.get("level")).V, Charisma: dc.int(cm.get("charisma")).V,
-			LeadershipFeat: dc.bool(cm.get("leadershipFeat")), SoldierRanks: dc.int(cm.get("soldierRanks")).V,
-			Absent: dc.bool(cm.get("absent"))}
-		cm.get("boons").elems(func(_ int, e node) {
-			s := dc.str(e)
-			if !s.OK {
-				return
-			}
-			b, err := pathfinder.ParseBoon(s.V)
-			if err != nil {
-				c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
-				ok = false
-				return
-			}
-			ci.Boons = append(ci.Boons, b)
-		})
-		ci.BonusTactics = c.tactics(cm.get("bonusTactics"), id)
-		ci.Role, _ = pathfinder.ParseRole(dc.str(cm.get("role")).V) // the schema checked the name
-		if s := dc.str(cm.get("roleBoon")); s.OK {
-			b, err := pathfinder.ParseBoon(s.V)
-			if err != nil {
-				c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
-				ok = false
-			}
-			ci.RoleBoon = b
-		}
-		in.Commander = ci
+		var cok bool
+		in.Commander, cok = c.commander(id, cm)
+		ok = ok && cok
 	}
 	in.Speed = dc.int(n.get("speed")).V
 	in.SpeedFeet = dc.int(n.get("speedFeet")).V
@@ -353,6 +328,41 @@ func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 	in.OM = c.optInt(n.get("om"))
 	in.DV = c.optInt(n.get("dv"))
 	return in, ok
+}
+
+// commander reads an army's commander (P-9; Kingdom Leader Commanders); ok is false when a boon's
+// name is unknown (reported, M001).
+func (c *pfc) commander(id string, cm node) (*pathfinder.Commander, bool) {
+	dc := c.dc
+	ok := true
+	ci := &pathfinder.Commander{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
+		Level: dc.int(cm.get("level")).V, Charisma: dc.int(cm.get("charisma")).V,
+		LeadershipFeat: dc.bool(cm.get("leadershipFeat")), SoldierRanks: dc.int(cm.get("soldierRanks")).V,
+		Absent: dc.bool(cm.get("absent"))}
+	cm.get("boons").elems(func(_ int, e node) {
+		s := dc.str(e)
+		if !s.OK {
+			return
+		}
+		b, err := pathfinder.ParseBoon(s.V)
+		if err != nil {
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+			ok = false
+			return
+		}
+		ci.Boons = append(ci.Boons, b)
+	})
+	ci.BonusTactics = c.tactics(cm.get("bonusTactics"), id)
+	ci.Role, _ = pathfinder.ParseRole(dc.str(cm.get("role")).V) // the schema checked the name
+	if s := dc.str(cm.get("roleBoon")); s.OK {
+		b, err := pathfinder.ParseBoon(s.V)
+		if err != nil {
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+			ok = false
+		}
+		ci.RoleBoon = b
+	}
+	return ci, ok
 }
 
 // fieldPos places a pathfinder.Finding's field path ("commander.boons[1]") in the army's source:
@@ -509,7 +519,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 	n.get("field").get("hexes").fields(func(id string, hn node) {
 		h := plan.Hex{ID: id, Name: dc.str(hn.get("name")).V, Terrain: dc.str(hn.get("terrain")).V, Difficult: dc.bool(hn.get("difficult")),
 			Fortification: dc.int(hn.get("fortification")).V, AdvantageousTerrain: dc.bool(hn.get("advantageousTerrain")),
-			Conditions: c.conditions(hn.get("conditions"))}
+			Conditions: c.conditions(hn.get("conditions")), Reserve: dc.str(hn.get("reserve")).V}
 		coords := hn.get("at")
 		okAt := true
 		coords.elems(func(i int, e node) {
@@ -565,6 +575,10 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		pf.Kingdoms[side] = &plan.Kingdom{Name: dc.str(kn.get("name")).V, Economy: dc.int(kn.get("economy")).V,
 			Loyalty: dc.int(kn.get("loyalty")).V, Stability: dc.int(kn.get("stability")).V,
 			ControlDC: dc.int(kn.get("controlDC")).V, TurnDays: dc.int(kn.get("turnDays")).V}
+		if t := dc.int(kn.get("treasury")); t.Set && t.OK {
+			pf.Kingdoms[side].Upkeep, pf.Kingdoms[side].Treasury = true, t.V
+			pf.Kingdoms[side].Income = dc.int(kn.get("income")).V
+		}
 	}
 
 	// Armies, sorted by ID.
@@ -627,6 +641,8 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		armyIdx[id] = len(pf.Armies)
 		pf.Armies = append(pf.Armies, a)
 	}
+
+	c.orders(n.get("orders"), pf, armyIdx, armyIDs, hexRef)
 
 	// Objectives, in source order.
 	success := false

@@ -33,10 +33,13 @@ const (
 	KindSelect  // scenario selection: the id of an unlocked scenario (K-9, K-10)
 	KindBenefit // the mercenary benefit of this sortie: a benefit id or "none" (K-11)
 	KindPrepare // sortie preparation: "sortie", "treat", "buy ITEM", "resurrect PC" (K-12..K-14)
+
+	// Pathfinder, after the campaign kinds so that the values above stay as saves record them.
+	KindBoon // the boon a victorious army's commander learns (P-61)
 )
 
 var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "protect", "target", "cancel", "take", "traverse",
-	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
+	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "boon"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -144,7 +147,7 @@ func (r *Request) Legal() string {
 
 // Where says "day 3, camp phase" (or "before day 1").
 func (r *Request) Where() string {
-	if r.Kind >= KindSelect {
+	if r.Kind >= KindSelect && r.Kind <= KindPrepare {
 		return "campaign"
 	}
 	if r.Day == 0 {
@@ -214,6 +217,8 @@ func (r *Request) Prompt() string {
 			q += " (army " + r.Other + ")"
 		}
 		return fmt.Sprintf("%s: %s at %s: army %s: %s?", r.Where(), r.Title, r.Block, r.Army, q)
+	case KindBoon:
+		return fmt.Sprintf("%s: after the battle at %s: which boon does the commander of army %s learn (P-61)?", r.Where(), r.Block, r.Army)
 	case KindPlace:
 		return fmt.Sprintf("%s: army %s leaves hex %s (%s). To which adjacent hex?", r.Where(), r.Army, r.Block, r.Cause)
 	case KindSelect:

@@ -122,7 +122,7 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 			}
 		}
 		return Answer{}, s.mismatch(e.pos, r, "face %d was not rolled (the dice show %d and %d)", e.face, r.Dice[0], r.Dice[1])
-	case KindTactic, KindStrategy, KindAnswer, KindPlace:
+	case KindTactic, KindStrategy, KindAnswer, KindPlace, KindBoon:
 		return s.pfChoice(e, r)
 	default:
 		if e.kind == KindTarget && r.Phase == PhaseBattle {

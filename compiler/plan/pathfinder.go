@@ -15,10 +15,22 @@ type Pathfinder struct {
 	// Options are the rule switches the author set (name -> choice, as the engine's
 	// pathfinder.Options.SetOption reads them); the others are at their Default.
 	Options    map[string]string `json:"options,omitempty"`
-	Hexes      []Hex             `json:"hexes"`      // in source order
-	Kingdoms   [2]*Kingdom       `json:"kingdoms"`   // [friendly, enemy]; nil when not written
-	Armies     []PFArmy          `json:"armies"`     // sorted by ID: armies move in this order each day
-	Objectives []PFObjective     `json:"objectives"` // in source order
+	Hexes      []Hex             `json:"hexes"`            // in source order
+	Kingdoms   [2]*Kingdom       `json:"kingdoms"`         // [friendly, enemy]; nil when not written
+	Armies     []PFArmy          `json:"armies"`           // sorted by ID: armies move in this order each day
+	Objectives []PFObjective     `json:"objectives"`       // in source order
+	Orders     []PFOrder         `json:"orders,omitempty"` // by day, then in source order
+}
+
+// PFOrder is a scripted change to the armies at the start of a day (Ultimate Campaign, Optional Mass
+// Combat Rules): split an army into two one size smaller, combine two of one type and size into one
+// a size larger, put an army in reserve in a settlement, or make a reserve army active again.
+type PFOrder struct {
+	Day    int    `json:"day"`
+	Kind   string `json:"kind"`           // "split" | "combine" | "reserve" | "activate"
+	Armies []int  `json:"armies"`         // the army (combine: the two), indices
+	Into   []int  `json:"into,omitempty"` // split: the two armies it forms; combine: the one
+	Keep   int    `json:"keep,omitempty"` // combine: 0 or 1, whose commander leads the combined army
 }
 
 // Hex is one 12-mile hex. Axial coordinates [q, r]; the six neighbours are q±1, r±1 and
@@ -33,6 +45,7 @@ type Hex struct {
 	Fortification       int        `json:"fortification,omitempty"`
 	AdvantageousTerrain bool       `json:"advantageousTerrain,omitempty"`
 	Conditions          Conditions `json:"conditions"`
+	Reserve             string     `json:"reserve,omitempty"` // the largest army size its buildings hold in reserve ("Medium": a Barracks)
 }
 
 // Conditions are the battlefield conditions that touch every army in a battle (P-65).
@@ -58,6 +71,11 @@ type Kingdom struct {
 	Stability int    `json:"stability"`
 	ControlDC int    `json:"controlDC"`
 	TurnDays  int    `json:"turnDays"` // days in a kingdom turn; an Upkeep Phase ends each (P-59)
+	// Upkeep: the kingdom pays its armies' consumption from Treasury (BP) every week, and Income
+	// joins the treasury each kingdom turn (P-11, P-66); false: the scenario tracks no money.
+	Upkeep   bool `json:"upkeep,omitempty"`
+	Treasury int  `json:"treasury,omitempty"`
+	Income   int  `json:"income,omitempty"`
 }
 
 // Sides of a Pathfinder scenario: Kingdoms and PFArmy.Side use them.
@@ -84,6 +102,9 @@ type PFArmy struct {
 	BattlefieldAdvantage bool `json:"battlefieldAdvantage,omitempty"`
 	Ambusher             bool `json:"ambusher,omitempty"`
 	Ruling               int  `json:"ruling,omitempty"`
+	// Formed: the army comes into being by an order (a split or a combination); until then it is off
+	// the map (Start -1).
+	Formed bool `json:"formed,omitempty"`
 }
 
 // ArmyInput is an army as the author wrote it (P-1..P-11), with the engine's names: Size "Fine"
