@@ -303,16 +303,20 @@ type HexOrderEvent struct {
 func (*HexOrderEvent) Type() string { return "order" }
 func (*HexOrderEvent) Rule() string { return "" }
 func (e *HexOrderEvent) Line() string {
+	at := ""
+	if e.Hex != "" {
+		at = " at " + e.Hex
+	}
 	var s string
 	switch e.Kind {
 	case "split":
-		s = fmt.Sprintf("%s splits into %s at %s (Splitting an Army)", strings.Join(e.Armies, ""), strings.Join(e.Into, " and "), e.Hex)
+		s = fmt.Sprintf("%s splits into %s%s (Splitting an Army)", strings.Join(e.Armies, ""), strings.Join(e.Into, " and "), at)
 	case "combine":
-		s = fmt.Sprintf("%s combine into %s at %s (Combining Armies)", strings.Join(e.Armies, " and "), strings.Join(e.Into, ""), e.Hex)
+		s = fmt.Sprintf("%s combine into %s%s (Combining Armies)", strings.Join(e.Armies, " and "), strings.Join(e.Into, ""), at)
 	case "reserve":
-		s = fmt.Sprintf("%s goes into reserve at %s (Reserve Army)", strings.Join(e.Armies, ""), e.Hex)
+		s = fmt.Sprintf("%s goes into reserve%s (Reserve Army)", strings.Join(e.Armies, ""), at)
 	default:
-		s = fmt.Sprintf("%s leaves the reserve at %s", strings.Join(e.Armies, ""), e.Hex)
+		s = fmt.Sprintf("%s leaves the reserve%s", strings.Join(e.Armies, ""), at)
 	}
 	if e.Note != "" {
 		s += ": " + e.Note
