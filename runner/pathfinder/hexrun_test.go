@@ -232,36 +232,47 @@ func TestPFScriptParse(t *testing.T) {
 //
 // SORTIE_UPDATE_GOLDEN=1 rewrites the files; read the diff before committing it.
 func TestPFGolden(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: "../.."})
-	if err != nil || p == nil {
-		t.Fatalf("compile: %v %v", err, list)
-	}
-	for _, format := range []string{"text", "jsonl"} {
-		s, l, err := runner.LoadScript("../../scenarios/pathfinder/stolen-lands/win.yaml")
-		if err != nil || l.HasErrors() {
-			t.Fatal(err, l)
+	for _, c := range []struct{ dir, script, golden string }{
+		{"stolen-lands", "win.yaml", "stolen-lands-win"},
+		// Nine weeks: the weekly upkeep from the treasury, armies unpaid and caught up, reserve armies
+		// paid once a kingdom turn, a split, the sample armies from the library (P-11, P-66).
+		{"border-war", "", "border-war"},
+	} {
+		p, list, err := compiler.Compile([]string{"scenarios/pathfinder/" + c.dir}, compiler.Options{WorkDir: "../.."})
+		if err != nil || p == nil {
+			t.Fatalf("compile: %v %v", err, list)
 		}
-		var buf bytes.Buffer
-		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: s, Fallback: firstPolicy, Sink: sinkFor(format, &buf)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Outcome != runner.Success {
-			t.Errorf("%s: outcome %s", format, res.Outcome)
-		}
-		ext := map[string]string{"text": ".txt", "jsonl": ".jsonl"}[format]
-		path := filepath.Join("..", "..", "testdata", "runner", "stolen-lands-win"+ext)
-		if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
-			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		for _, format := range []string{"text", "jsonl"} {
+			var dec runner.Decider = firstPolicy
+			if c.script != "" {
+				s, l, err := runner.LoadScript("../../scenarios/pathfinder/" + c.dir + "/" + c.script)
+				if err != nil || l.HasErrors() {
+					t.Fatal(err, l)
+				}
+				dec = s
+			}
+			var buf bytes.Buffer
+			res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: dec, Fallback: firstPolicy, Sink: sinkFor(format, &buf)}})
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(buf.Bytes(), want) {
-			t.Errorf("%s differs from %s:\n%s", format, path, buf.String())
+			if res.Outcome != runner.Success {
+				t.Errorf("%s %s: outcome %s", c.dir, format, res.Outcome)
+			}
+			ext := map[string]string{"text": ".txt", "jsonl": ".jsonl"}[format]
+			path := filepath.Join("..", "..", "testdata", "runner", c.golden+ext)
+			if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s differs from %s:\n%s", format, path, buf.String())
+			}
 		}
 	}
 }
