@@ -101,10 +101,11 @@ func (Standard) Decide(b *Battle, army int, q Question, other int) bool {
 // Passing a Policy (or nil) to Reset runs it without interface calls.
 type Policy struct{}
 
-// Tactic is, in the Tactics Phase, of the tactics the army knows and that work in the matchup, the
-// one with the best expected exchange against the most dangerous enemy (Standard when it knows
-// none, P-22); later, Withdraw when a rout or destruction is likely and the army is wounded and not
-// ahead (P-23, P-25; with Hit and Run, after the attacks instead), else the current one.
+// Tactic is, in the Tactics Phase, of Standard and the tactics the army knows that work in the
+// matchup, the one with the best ratio of expected damage dealt to taken against the most dangerous
+// enemy (P-22; gmPickAll); later, Withdraw when a rout or destruction is likely and the army is
+// wounded and not ahead (P-23, P-25; with Hit and Run, after the attacks instead), else the current
+// one.
 func (Policy) Tactic(b *Battle, army int) Tactic { return b.gmTactic(army) }
 
 // Strategy is Aggressive when the army is ahead (it expects to finish its target before it is

@@ -138,11 +138,12 @@ func (b *Battle) gmTactic(i int) Tactic {
 }
 
 // gmPickAll picks every army's tactic for the Tactics Phase, all against enemies on Standard (the
-// state at the start of a battle): of the tactics the army knows (or has from a boon) and that do
-// something against its most dangerous enemy, the one with the best score, dealt / enemy hp - taken
-// / own hp; Standard when it knows none. An army trained in a tactic uses it: the file says what its
-// commander drilled. Dirty Fighters' +6 counts for one phase of three, Taunt's -2 by the chance the
-// enemy fails its check. Withdraw and False Retreat are never picked here.
+// state at the start of a battle): of Standard and the tactics the army knows (or has from a boon)
+// that do something against its most dangerous enemy, the one with the best ratio of expected damage
+// dealt to damage taken (who wins the race of blows); within 5% of the best, an army ahead takes the
+// slowest exchange, one behind the fastest (the riskier, its better chance). Dirty Fighters' +6
+// counts for one phase of three, Taunt's -2 by the chance the enemy fails its check. Withdraw and
+// False Retreat are never picked here.
 func (b *Battle) gmPickAll() {
 	b.gmPicked = true
 	for i := 0; i < b.n; i++ {
@@ -165,14 +166,18 @@ func (b *Battle) gmPickAll() {
 			continue
 		}
 		save := u.s.tactic
-		best, bestScore, have := TacStandard, 0.0, false
+		best, have := TacStandard, false
+		var bestRatio, bestMag float64
+		ahead := false
 		for _, t := range allowed.List() {
-			if !b.gmUseful(i, e, t) {
+			if t != TacStandard && !b.gmUseful(i, e, t) {
 				continue
 			}
 			u.s.tactic = t
 			dealt, taken := float64(b.gmExchange(i, e)), float64(b.gmExchange(e, i))
 			switch t {
+			case TacStandard:
+				ahead = float64(u.s.hp)*dealt > float64(b.u[e].s.hp)*taken
 			case TacDirtyFighters:
 				dealt = (float64(b.gmShifted(i, e, 6)) + 2*dealt) / 3
 			case TacTaunt:
@@ -183,10 +188,18 @@ func (b *Battle) gmPickAll() {
 				dealt = p*float64(b.gmShifted(i, e, 2)) + (1-p)*dealt
 				taken = p*float64(b.gmShifted(e, i, -2)) + (1-p)*taken
 			}
-			score := dealt/float64(max(1, b.u[e].s.hp)) - taken/float64(max(1, u.s.hp))
-			if !have || score > bestScore {
-				best, bestScore, have = t, score, true
+			// Who wins the race of blows: the ratio of damage dealt to damage taken. Within 5%, the
+			// army ahead takes the slower, surer exchange, the one behind the faster, riskier one.
+			ratio, mag := dealt/max(taken, 0.5), dealt+taken
+			switch {
+			case !have, ratio > bestRatio*1.05:
+			case ratio*1.05 < bestRatio:
+				continue
+			case ahead && mag < bestMag, !ahead && mag > bestMag:
+			default:
+				continue
 			}
+			best, bestRatio, bestMag, have = t, ratio, mag, true
 		}
 		b.gmPick[i] = best
 		u.s.tactic = save
@@ -194,8 +207,8 @@ func (b *Battle) gmPickAll() {
 	b.gmStale = true
 }
 
-// gmUseful reports whether tactic t is one the Policy weighs for army i against enemy e: not
-// Standard, Withdraw or False Retreat, and with an effect in this matchup (Cavalry Experts a mounted
+// gmUseful reports whether tactic t is one the Policy weighs for army i against enemy e beside
+// Standard: not Standard, Withdraw or False Retreat, and with an effect in this matchup (Cavalry Experts a mounted
 // army against an unmounted one, Spellbreaker against spellcasters, Siegebreaker against siege
 // engines, Sniper Support with ranged attacks).
 func (b *Battle) gmUseful(i, e int, t Tactic) bool {

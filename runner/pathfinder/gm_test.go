@@ -28,19 +28,21 @@ func TestExpDamage(t *testing.T) {
 	}
 }
 
-// The Policy's Tactics Phase: of the tactics the army knows, the one with the best expected
-// exchange, dealt / enemy hp - taken / own hp (x 20 per check: Defensive Wall, OM 8 against DV 20
-// deals 36 and takes 36 from OM 10 against DV 22; Expert Flankers 78 and 78; Relentless Brutality 105
-// and 105). Trading blows pays against a weakened enemy (B at 40: RB, 105/40 - 105/65 > 78/40 -
-// 78/65 > 36/40 - 36/65) and costs the weakened army (A at 40: DW). Cavalry Experts against a mounted
-// army does nothing: an army knowing only it fights on Standard.
+// The Policy's Tactics Phase: of Standard and the tactics the army knows, the best ratio of expected
+// damage dealt to taken (x 20 a check: Standard, OM 10 against DV 20, 55 each way; Defensive Wall
+// 36 and 36 from OM 10 against DV 22; Expert Flankers 78 and 78; Relentless Brutality 105 and 105):
+// all trade evenly, ratio 1, so the army ahead (B at 40: 65 x 55 > 40 x 55) takes the slowest
+// exchange, Defensive Wall, and the army behind (A at 40) the fastest, Relentless Brutality. Against
+// a DV 30 fortress the ratios differ: Standard 1 (a natural 20) against 55 taken, Defensive Wall 1
+// against 36, Expert Flankers 3 (faces 19, 20) against 78, Relentless Brutality 10 (faces 17..20)
+// against 105, the best. Cavalry Experts against a mounted army does nothing: Standard.
 func TestPolicyTactic(t *testing.T) {
 	a := big("A")
 	a.Tactics = []Tactic{TacDefensiveWall, TacExpertFlankers, TacRelentlessBrutality}
 	for _, c := range []struct {
 		aHP, bHP int
 		want     Tactic
-	}{{65, 40, TacRelentlessBrutality}, {40, 65, TacDefensiveWall}} {
+	}{{65, 40, TacDefensiveWall}, {40, 65, TacRelentlessBrutality}} {
 		s := duel(t, a, big("B"), Options{MaxPhases: 1})
 		s.Armies[0].HP, s.Armies[1].HP = c.aHP, c.bHP
 		b, err := New(s, rolls(t), nil)
@@ -54,11 +56,20 @@ func TestPolicyTactic(t *testing.T) {
 			t.Errorf("A at %d, B at %d: %s, want %s", c.aHP, c.bHP, got, c.want)
 		}
 	}
+	s := duel(t, a, big("B"), Options{MaxPhases: 1})
+	s.Armies[1].Fortification = 10
+	b, err := New(s, rolls(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Run(); err != nil || b.State(0).Tactic != TacRelentlessBrutality {
+		t.Errorf("against a fortress: %s, %v", b.State(0).Tactic, err)
+	}
 	cav := big("A")
 	cav.MountCR, cav.Tactics = CR1, []Tactic{TacCavalryExperts}
 	mounted := big("B")
 	mounted.MountCR = CR1
-	b, err := New(duel(t, cav, mounted, Options{MaxPhases: 1}), rolls(t), nil)
+	b, err = New(duel(t, cav, mounted, Options{MaxPhases: 1}), rolls(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
