@@ -171,6 +171,9 @@ func (b *Battle) plainCheck(a *unit, om, dv, sd int) int {
 	if die == 20 && dmg < 1 {
 		dmg = 1
 	}
+	if dmg > 0 {
+		dmg += a.st.Damage // rake, an ability's constant damage (as damageBy)
+	}
 	switch {
 	case dmg <= 0:
 	case a.fogMode == 1:
