@@ -402,3 +402,38 @@ func TestAbilityStats(t *testing.T) {
 		}
 	}
 }
+
+// Kingdom Leader Commanders: "use either one-fifth your ranks in Profession (soldier) or one-sixth your
+// character level, whichever is higher (minimum 1)" for the morale bonus and the boons known, and the
+// role's boon "even if you don't meet the Leadership requirements". A Marshal of level 12 with 3
+// ranks: max(1, 3/5 = 0, 12/6 = 2) = 2, boons 1 + 2 = 3; level 1 (Leadership 1): still 1, and its Hit
+// and Run (Leadership 5) needs no Leadership. A role with several boons names one; a Consort (one
+// boon, Loyalty) need not.
+func TestLeaderCommanders(t *testing.T) {
+	for _, c := range []struct {
+		level, ranks, soldier int
+	}{{12, 3, 2}, {1, 0, 1}, {5, 15, 3}} {
+		a := big("A")
+		a.Commander = &Commander{Level: c.level, SoldierRanks: c.ranks, Role: RoleMarshal, RoleBoon: BoonHitAndRun}
+		if fs := Check(&a, Options{}); len(fs) != 0 {
+			t.Errorf("level %d: %v", c.level, fs)
+		}
+		st := stats(t, a, Options{})
+		if st.Parts.Soldier != c.soldier || st.BoonsLimit != 1+c.soldier || !st.Boons.Has(BoonHitAndRun) || st.MoraleMod != c.soldier {
+			t.Errorf("level %d ranks %d: soldier %d, boons limit %d, boons %b", c.level, c.ranks, st.Parts.Soldier, st.BoonsLimit, st.Boons)
+		}
+	}
+	a := big("A")
+	a.Commander = &Commander{Level: 6, Role: RoleMarshal}
+	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Code != CodeInvalid || fs[0].Field != "commander.role" {
+		t.Errorf("a Marshal without its role boon: %v", fs)
+	}
+	a.Commander = &Commander{Level: 6, Charisma: 0, Role: RoleConsort}
+	if st := stats(t, a, Options{}); !st.Boons.Has(BoonLoyalty) || st.Parts.Loyalty != 2 {
+		t.Errorf("a Consort knows Loyalty: %b", st.Boons)
+	}
+	a.Commander = &Commander{Level: 6, Role: RoleConsort, RoleBoon: BoonMerciless}
+	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Field != "commander.roleBoon" {
+		t.Errorf("a Consort with Merciless: %v", fs)
+	}
+}

@@ -246,3 +246,25 @@ objectives: win: {outcome: "success", defeat: ["goblins"]}
 		t.Errorf("no boon learnt:\n%s", out)
 	}
 }
+
+// Live off the Land (P-47): "Reduce the army's Consumption and speed by half for any week this boon is
+// used." The knights (4 BP a week, speed 2) with a treasury of 3 cannot pay a full week: the Policy
+// uses the boon (yes first when the treasury is short): 2 BP (3 - 2 = 1 left), and they march 1 hex a
+// day: h1 on day 1, h2 on day 2 (speed 2 would reach h4).
+func TestPFLiveOffTheLand(t *testing.T) {
+	p, _ := compilePF(t, pfLine+`
+days: limit: 7
+kingdoms: friendly: {economy: 5, loyalty: 5, stability: 5, treasury: 3}
+armies: {
+	knights: {side: "friendly", size: "Medium", cr: 2, hitDie: "d10", speed: 2, start: "h0", route: ["h1", "h2", "h3", "h4"],
+		resources: {armor: "improved", weapons: "improved", mounts: true}, commander: {level: 3, boons: ["Live off the Land"]}}
+	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: [], commander: level: 1}
+}
+objectives: never: {outcome: "success", defeat: ["idle"]}
+`)
+	res, out := runPF(t, p, nil, runner.First)
+	if !strings.Contains(out, "knights: consumption 2 BP paid, treasury 1 BP; lives off the land: half (P-47)") ||
+		!strings.Contains(out, "day 2\n  knights moves h1 -> h2\n\nday 3") || res.Kingdoms[0].Treasury != 1 {
+		t.Errorf("living off the land:\n%s", out)
+	}
+}
