@@ -175,23 +175,29 @@ var (
 	ErrDice   = errors.New("die face out of range")
 )
 
-// unit is one army in the engine.
+// unit is one army in the engine. The fields the plain path reads every phase come first (its
+// state, sums and flags, in few cache lines); the statistics, read mostly in Reset, last.
 type unit struct {
-	st       Stats
-	side     Side
+	s        state
+	plainAtk int // plainOM and plainDV with the tactic's, set after the Tactics Phase (plain.go)
+	plainDef int
+	bloodied int
 	maxHP    int
-	startHP  int
-	num, den int // ACR
-	acrBonus int // P-5 option
+	num, den int   // ACR
+	damage   int   // st.Damage: added to every check that deals damage
+	rangedOM int   // weather's penalty in the Ranged Phase (positive); -1: no ranged attacks
+	fogMode  uint8 // 0 no fog effect, 1 damage halved, 2 a quarter off (scent, track)
+	ranged   bool  // st.Ranged
+	side     Side
 	boons    BoonSet
+	startHP  int
+	acrBonus int // P-5 option
 	lead     int
 	fort0    int
 	ruling   int
 	condOM   int // darkness / dim light
 	condDV   int
-	rangedOM int   // weather's penalty in the Ranged Phase (positive); -1: no ranged attacks
-	brightOM int   // light sensitivity, light blindness
-	fogMode  uint8 // 0 no fog effect, 1 damage halved, 2 a quarter off (scent, track)
+	brightOM int // light sensitivity, light blindness
 	// Special abilities (abilityfx.go).
 	magic                      bool   // its attacks are magical
 	seesInvis                  bool   // blindsight or scent
@@ -210,11 +216,11 @@ type unit struct {
 	dvStatic                   int
 	plainOM                    int // the plain path's sums (plain.go)
 	plainDV                    int
-	plainAtk                   int // plainOM and plainDV with the tactic's, set after the Tactics Phase
-	plainDef                   int
-	bloodied                   int
-	s                          state
+	st                         Stats
 }
+
+// covers reports whether hp is at most the army's ACR (P-55), as CR.covers.
+func (u *unit) covers(hp int) bool { return hp*u.den <= u.num }
 
 // state is what changes during a battle.
 type state struct {
@@ -237,7 +243,7 @@ type state struct {
 	smiteUsed, ferocious bool
 	bleed, paraDV        int8      // d6s of bleed next phase; paralysis DV penalty
 	ferocEnd             Status    // ferocity: what the army will be when its extra phase ends
-	ferocAt              int       // ferocity: the phase it began
+	ferocAt              int16     // ferocity: the phase it began (MaxPhases <= 10000)
 	used                 TacticSet // every tactic it used this battle
 	p                    phase
 }
@@ -392,6 +398,7 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 			u.startHP = u.maxHP
 		}
 		u.num, u.den = c.Stats.ACR.Frac()
+		u.damage, u.ranged = c.Stats.Damage, c.Stats.Ranged
 		b.engines = b.engines || c.Stats.SiegeEngines > 0
 		u.acrBonus = b.opt.acrBonus(c.Stats.ACR)
 		if c.Stats.CommanderPresent {

@@ -120,11 +120,11 @@ func (b *Battle) fightPlain() {
 			sd0, sd1 = sd1, sd0
 		}
 	}
-	if !s0.p.skipNow && (!ranged || (u0.st.Ranged && u0.rangedOM >= 0)) {
+	if !s0.p.skipNow && (!ranged || (u0.ranged && u0.rangedOM >= 0)) {
 		s0.p.target = 1
 		s1.p.dmg += b.plainCheck(u0, om0, dv1, sd0)
 	}
-	if !s1.p.skipNow && (!ranged || (u1.st.Ranged && u1.rangedOM >= 0)) {
+	if !s1.p.skipNow && (!ranged || (u1.ranged && u1.rangedOM >= 0)) {
 		s1.p.target = 0
 		s0.p.dmg += b.plainCheck(u1, om1, dv0, sd1)
 	}
@@ -172,7 +172,7 @@ func (b *Battle) plainCheck(a *unit, om, dv, sd int) int {
 		dmg = 1
 	}
 	if dmg > 0 {
-		dmg += a.st.Damage // rake, an ability's constant damage (as damageBy)
+		dmg += a.damage // rake, an ability's constant damage (as damageBy)
 	}
 	switch {
 	case dmg <= 0:

@@ -53,7 +53,7 @@ func (b *Battle) resolve() {
 				continue
 			}
 		}
-		if !u.st.ACR.covers(s.hp) {
+		if !u.covers(s.hp) {
 			continue
 		}
 		check := false
@@ -156,7 +156,7 @@ func (b *Battle) ferocity(i int, end Status) bool {
 	if !u.st.Abil.Has(AbFerocity) || s.ferocAt != 0 {
 		return false
 	}
-	s.ferocious, s.ferocEnd, s.ferocAt = true, end, b.phaseNo
+	s.ferocious, s.ferocEnd, s.ferocAt = true, end, int16(b.phaseNo)
 	if b.log != nil {
 		e := b.emit(EvFerocity, i, -1)
 		e.HP, e.End = s.hp, end
@@ -171,7 +171,7 @@ func (b *Battle) ferocityEnds() bool {
 	routs := false
 	for i := 0; i < b.n; i++ {
 		s := &b.u[i].s
-		if s.status != StatusActive || !s.ferocious || s.ferocAt >= b.phaseNo {
+		if s.status != StatusActive || !s.ferocious || int(s.ferocAt) >= b.phaseNo {
 			continue
 		}
 		s.ferocious = false
