@@ -17,7 +17,7 @@ type Pathfinder struct {
 	Options    map[string]string `json:"options,omitempty"`
 	Hexes      []Hex             `json:"hexes"`            // in source order
 	Kingdoms   [2]*Kingdom       `json:"kingdoms"`         // [friendly, enemy]; nil when not written
-	Armies     []PFArmy          `json:"armies"`           // sorted by ID: armies move in this order each day
+	Armies     []PFArmy          `json:"armies"`           // sorted by ID (armies move in this order each day), then the armies orders form
 	Objectives []PFObjective     `json:"objectives"`       // in source order
 	Orders     []PFOrder         `json:"orders,omitempty"` // by day, then in source order
 }
