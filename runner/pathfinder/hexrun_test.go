@@ -299,6 +299,19 @@ func TestPFValidate(t *testing.T) {
 		"not an army (cr 1/8)": func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = "Fine" },
 		"unknown size":         func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = "Hooge" },
 		"unknown tactic":       func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Tactics = []string{"Hide"} },
+		"unknown wind":         func(q *plan.Plan) { q.Pathfinder.Hexes[2].Conditions.Wind = "gale" },
+		"unknown when":         func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Abilities = []plan.Ability{{Name: "x", OM: 1, When: "sometimes"}} },
+		"unknown role":         func(q *plan.Plan) { q.Pathfinder.Armies[1].Army.Commander.Role = "Emperor" },
+		"order kind": func(q *plan.Plan) {
+			q.Pathfinder.Orders = []plan.PFOrder{{Day: 1, Kind: "desert", Armies: []int{0}}}
+		},
+		"order army": func(q *plan.Plan) {
+			q.Pathfinder.Orders = []plan.PFOrder{{Day: 1, Kind: "reserve", Armies: []int{9}}}
+		},
+		"order forms a placed army": func(q *plan.Plan) {
+			q.Pathfinder.Orders = []plan.PFOrder{{Day: 1, Kind: "split", Armies: []int{0}, Into: []int{1, 2}}}
+		},
+		"formed army on the map": func(q *plan.Plan) { q.Pathfinder.Armies[0].Formed = true },
 	} {
 		q, err := plan.Decode(data)
 		if err != nil {
