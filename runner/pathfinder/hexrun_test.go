@@ -300,8 +300,10 @@ func TestPFValidate(t *testing.T) {
 		"unknown size":         func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = "Hooge" },
 		"unknown tactic":       func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Tactics = []string{"Hide"} },
 		"unknown wind":         func(q *plan.Plan) { q.Pathfinder.Hexes[2].Conditions.Wind = "gale" },
-		"unknown when":         func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Abilities = []plan.Ability{{Name: "x", OM: 1, When: "sometimes"}} },
-		"unknown role":         func(q *plan.Plan) { q.Pathfinder.Armies[1].Army.Commander.Role = "Emperor" },
+		"unknown when": func(q *plan.Plan) {
+			q.Pathfinder.Armies[0].Army.Abilities = []plan.Ability{{Name: "x", OM: 1, When: "sometimes"}}
+		},
+		"unknown role": func(q *plan.Plan) { q.Pathfinder.Armies[1].Army.Commander.Role = "Emperor" },
 		"order kind": func(q *plan.Plan) {
 			q.Pathfinder.Orders = []plan.PFOrder{{Day: 1, Kind: "desert", Armies: []int{0}}}
 		},
