@@ -437,3 +437,24 @@ func TestLeaderCommanders(t *testing.T) {
 		t.Errorf("a Consort with Merciless: %v", fs)
 	}
 }
+
+// Consumption (P-11; Army Resources, Resource Scaling): max(1, floor(ACR/2)) plus each resource's
+// increase scaled by size (x2 Large, x1/2 Small, at least 1 BP), siege engines 3 each unscaled, and
+// healing potions 3 (scaled) a use. Large CR 1 (ACR 3): 1 + armor 1x2 + magic weapons 2x2 + mounts
+// 1x2 + ranged 1x2 + two engines 3+3 = 17; a use of potions 3x2 = 6. Small CR 1 (ACR 1/2): 1 +
+// 1/2 -> 1, 2 x 1/2 = 1, 1, 1 = 5; potions 3/2 -> 1.
+func TestConsumption(t *testing.T) {
+	r := Resources{Armor: GradeImproved, Weapons: GradeMagic, Mounts: true, Ranged: true, HealingPotions: true}
+	for _, c := range []struct {
+		size      Size
+		engines   int
+		want, use int
+	}{{SizeLarge, 2, 17, 6}, {SizeSmall, 0, 5, 1}} {
+		res := r
+		res.SiegeEngines = c.engines
+		st := stats(t, Army{Size: c.size, CR: CR1, HitDie: D10, Resources: res}, Options{})
+		if st.Consumption != c.want || st.PotionUse != c.use {
+			t.Errorf("%s: consumption %d, a potion use %d; want %d, %d (%+v)", c.size, st.Consumption, st.PotionUse, c.want, c.use, st.Parts)
+		}
+	}
+}
