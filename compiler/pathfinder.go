@@ -650,16 +650,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 	objs.fields(func(id string, on node) {
 		o := plan.PFObjective{ID: id, Outcome: dc.str(on.get("outcome")).V, Say: dc.str(on.get("say")).V}
 		success = success || o.Outcome == "success"
-		armyRef := func(s Str, what string) (int, bool) {
-			if !s.OK {
-				return -1, false
-			}
-			i, ok := armyIdx[s.V]
-			if !ok {
-				c.report(s.Pos, codeUnknownID, "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
-			}
-			return i, ok
-		}
+		armyRef := func(s Str, what string) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
 		on.get("defeat").elems(func(i int, e node) {
 			if a, ok := armyRef(dc.str(e), "objective "+id+" defeat"); ok {
 				o.Defeat = append(o.Defeat, a)
@@ -685,6 +676,18 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		c.report(pos, codeNoSuccess, "no objective has outcome \"success\": the scenario can only be lost")
 	}
 	return p
+}
+
+// armyRef looks an army up by the id written in s, reporting an unknown one (with a suggestion).
+func (c *pfc) armyRef(s Str, what string, armyIdx map[string]int, armyIDs []string) (int, bool) {
+	if !s.OK {
+		return -1, false
+	}
+	i, ok := armyIdx[s.V]
+	if !ok {
+		c.report(s.Pos, codeUnknownID, "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
+	}
+	return i, ok
 }
 
 // dym is "; did you mean X?" for the nearest candidate, or "".

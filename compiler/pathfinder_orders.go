@@ -69,16 +69,7 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 			return
 		}
 		o.Kind = kinds[0]
-		ref := func(s Str) (int, bool) {
-			if !s.OK {
-				return -1, false
-			}
-			j, ok := armyIdx[s.V]
-			if !ok {
-				c.report(s.Pos, codeUnknownID, "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
-			}
-			return j, ok
-		}
+		ref := func(s Str) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
 		var intoIDs []string
 		on.get("into").elems(func(_ int, e node) {
 			if s := dc.str(e); s.OK {

@@ -73,14 +73,9 @@ then the policy.`,
 				}
 				ro := pathfinder.RatesOptions{Seed: seed, Runs: runs, Rules: rules, Policy: c.String("policy")}
 				if f := c.String("script"); f != "" {
-					s, list, err := runner.LoadScript(f)
+					s, err := loadScript(e, f)
 					if err != nil {
-						return failf(exitUsage, "%v", err)
-					}
-					if list.HasErrors() {
-						list.Sort()
-						writeDiagText(e.stderr, list, false)
-						return failf(exitFindings, "the script has errors")
+						return err
 					}
 					ro.Script = s
 				}
@@ -124,14 +119,9 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 	}
 	switch {
 	case c.String("script") != "":
-		s, list, err := runner.LoadScript(c.String("script"))
+		s, err := loadScript(e, c.String("script"))
 		if err != nil {
-			return failf(exitUsage, "%v", err)
-		}
-		if list.HasErrors() {
-			list.Sort()
-			writeDiagText(e.stderr, list, false)
-			return failf(exitFindings, "the script has errors")
+			return err
 		}
 		*dec, *fallback = s, policy
 	case isTerminal(e.stdin) && policy == nil:
@@ -142,6 +132,21 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 		return failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
 	}
 	return nil
+}
+
+// loadScript reads a script, printing its findings: exit 1 when it has errors, 2 when it cannot be
+// read.
+func loadScript(e *env, path string) (*runner.Script, error) {
+	s, list, err := runner.LoadScript(path)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	if list.HasErrors() {
+		list.Sort()
+		writeDiagText(e.stderr, list, false)
+		return nil, failf(exitFindings, "the script has errors")
+	}
+	return s, nil
 }
 
 // decisionFailure turns a run error into the exit: a script that does not fit (1, with its
