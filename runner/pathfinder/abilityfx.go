@@ -173,7 +173,7 @@ func (u *unit) evil() (evil, double bool) {
 // condApplies reports whether a generic ability's When holds for army a's check against army t
 // (offense: a attacks t; defense: t attacks a).
 func (b *Battle) condApplies(w When, a, t int) bool {
-	ua, ut := &b.u[a], &b.u[t]
+	ut := &b.u[t]
 	switch w {
 	case WhenAlways:
 		return true
@@ -197,7 +197,6 @@ func (b *Battle) condApplies(w When, a, t int) bool {
 	case WhenVsFortified:
 		return ut.s.fort > 0
 	}
-	_ = ua
 	return false
 }
 
