@@ -28,7 +28,8 @@ type LogEntry struct {
 	Fate         string   `json:"fate,omitempty"`
 	Penalty      *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
 	Winner       string   `json:"winner,omitempty"`
-	End          string   `json:"end,omitempty"` // ferocity: what the army will be after its extra phase
+	End          string   `json:"end,omitempty"`   // ferocity: what the army will be after its extra phase
+	Limit        bool     `json:"limit,omitempty"` // end: the battle stopped at the phase limit (maxPhases)
 }
 
 // LogMod is one itemised modifier.
@@ -68,6 +69,7 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 	case EvFerocity:
 		out.End = e.End.String()
 	case EvEnd:
+		out.Limit, out.OK = e.OK, false
 		out.Winner = "none"
 		if e.Side == SideA || e.Side == SideB {
 			out.Winner = sides[e.Side]

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
-	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
 // Many battles of one battle file (`sortie battle --runs N`): win, rout and destruction rates.
@@ -42,139 +41,135 @@ type TacticRate struct {
 	Battles int    `json:"battles"`
 }
 
-// countTactics adds the tactics each army used in the battle just fought to counts.
-func countTactics(eng *Battle, counts [][numTactics]int) {
-	for i := range counts {
-		used := eng.State(i).Used
-		for t := Tactic(0); t < numTactics; t++ {
-			if used.Has(t) {
-				counts[i][t]++
-			}
-		}
-	}
-}
-
-// tacticRates turns counts into each army's TacticRate list.
-func tacticRates(r *Rates, counts [][numTactics]int) {
-	for i := range r.Armies {
-		r.Armies[i].Tactics = []TacticRate{}
-		for t := Tactic(0); t < numTactics; t++ {
-			if n := counts[i][t]; n > 0 {
-				r.Armies[i].Tactics = append(r.Armies[i].Tactics, TacticRate{Tactic: t.String(), Battles: n})
-			}
-		}
-	}
-}
-
-// RunBattleRates fights a battle runs times with the engine's default policy (Policy)
-// and dice seeded by seed, one after the other from one generator: the same seed gives the same
-// rates.
+// RunBattleRates fights a battle runs times with the engine's default policy (Policy), battle i
+// with dice seeded by seed + i, through the simulation driver (runner.Simulate on BattleSubject,
+// as `sortie battle --runs` does): the same seed gives the same rates on any number of workers.
 func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules Options) (*Rates, error) {
 	return RunBattleRatesWith(b, RatesOptions{Seed: seed, Runs: runs, Rules: rules})
 }
 
 // RatesOptions configure RunBattleRatesWith.
 type RatesOptions struct {
-	Seed  uint64 // seeds the dice (and the random policy, apart from them)
-	Runs  int
-	Rules Options // the battle file's options apply on top
+	Seed    uint64 // battle i is seeded with seed + i (runner.RunSeed), and so is its random policy
+	Runs    int
+	Workers int     // the driver's workers (0: every processor); the rates do not depend on it
+	Rules   Options // the battle file's options apply on top
 	// Policy makes the choices: "" or "first" the engine's default Policy (a prompt's first
 	// choices are the Policy's, so the two are one; the engine plays it on its fast path),
 	// "standard" Standard (every army on Standard tactic and strategy, the baseline), "random"
 	// a uniformly random legal choice (runner.NewPolicy).
 	Policy string
-	// Script, when set, makes the choices of every battle from its first entry (it is rewound
-	// before each), then Policy once it runs out. A script that does not fit stops the runs with
-	// its *runner.DecisionError.
+	// Script, when set, makes the choices of every battle from its first entry, then Policy once
+	// it runs out. A script that does not fit stops the runs with its *runner.DecisionError (the
+	// first battle it failed in, fought again).
 	Script *runner.Script
 }
 
 // RatePolicies lists the names RatesOptions.Policy takes.
 var RatePolicies = []string{"first", "standard", "random"}
 
-// RunBattleRatesWith fights a battle o.Runs times, every choice from o.Policy or o.Script, with
-// dice seeded by o.Seed, one battle after the other from one generator: the same options give the
-// same rates. It counts the wins, the routs, destructions and withdrawals, and the battles in which
-// each army used each tactic.
+// RunBattleRatesWith fights a battle o.Runs times through the simulation driver, every choice
+// from o.Policy or o.Script: the same options give the same rates. It counts the wins, the routs,
+// destructions and withdrawals, and the battles in which each army used each tactic (RatesOf).
 func RunBattleRatesWith(b *plan.Battle, o RatesOptions) (*Rates, error) {
-	setup, names, err := battleSetup(b, o.Rules)
-	if err != nil {
-		return nil, err
-	}
-	src := dice.NewSeeded(o.Seed)
-	var builtin Chooser // nil: the Policy
-	var dec, fallback runner.Decider
+	so := SubjectOptions{Rules: o.Rules}
+	var pol runner.PolicyMaker = DefaultPolicy
 	switch o.Policy {
 	case "", "first":
-		fallback = runner.First
 	case "standard":
-		builtin = Standard{}
-	case "random":
-		if fallback, err = runner.NewPolicy("random", o.Seed); err != nil {
-			return nil, err
+		if o.Script != nil {
+			return nil, fmt.Errorf("the standard policy is the engine's baseline: it takes no script")
 		}
+		so.Chooser = Standard{}
+	case "random":
+		pol = runner.NamedPolicy("random")
 	default:
 		return nil, fmt.Errorf("unknown policy %q (want %s)", o.Policy, strings.Join(RatePolicies, ", "))
 	}
 	if o.Script != nil {
-		dec = o.Script
-	} else if o.Policy == "random" {
-		dec, fallback = fallback, nil
+		fallback := pol
+		if fallback == DefaultPolicy {
+			fallback = runner.NamedPolicy("first") // the Policy's first choices
+		}
+		pol = &scriptPolicy{s: o.Script, fallback: fallback}
 	}
-	if dec != nil && builtin != nil {
-		return nil, fmt.Errorf("the standard policy is the engine's baseline: it takes no script")
-	}
-	eng, err := New(setup, src, builtin)
+	s, err := NewBattleSubject(b, so)
 	if err != nil {
 		return nil, err
 	}
-	var d *decisions
-	if dec != nil {
-		d = newDecisions(dec, fallback, src)
-		d.day, d.hex, d.names = 0, b.ID, names
+	sim := runner.SimOptions{Runs: o.Runs, Seed: o.Seed, Workers: o.Workers, Policy: pol}
+	t, err := runner.Simulate(s, sim)
+	if err != nil {
+		return nil, err
 	}
-	r := &Rates{Runs: o.Runs, Seed: o.Seed, Sides: b.Sides, Armies: make([]ArmyRates, len(names))}
-	for i := range names {
-		r.Armies[i] = ArmyRates{ID: names[i], Side: b.Armies[i].Side}
-	}
-	counts := make([][numTactics]int, len(names))
-	defer tacticRates(r, counts)
-	for range o.Runs {
-		if d != nil {
-			if o.Script != nil {
-				o.Script.Rewind()
-			}
-			d.ch.Reset(dec, fallback, src)
-			if err := eng.Reset(setup, d, d); err != nil {
-				return nil, err
+	if len(t.Errors) > 0 {
+		// The driver keeps an error's text; fight the first failed battle again for the error
+		// itself (a script's *runner.DecisionError, with its diagnostic).
+		first := -1
+		for _, c := range t.Errors {
+			if first < 0 || c.First < first {
+				first = c.First
 			}
 		}
-		res, err := eng.Run()
-		if d != nil && d.err != nil {
-			return nil, d.err
-		}
-		if err != nil {
+		if _, err := runner.Replay(s, sim, first, nil, nil); err != nil {
 			return nil, err
 		}
-		countTactics(eng, counts)
-		r.Phases += res.Phases
-		if res.Winner == SideA || res.Winner == SideB {
-			r.Wins[res.Winner]++
-		} else {
-			r.NoWinner++
+		return nil, fmt.Errorf("battle %d of %d stopped", first+1, o.Runs)
+	}
+	return RatesOf(b, o.Seed, t), nil
+}
+
+// scriptPolicy gives each battle a copy of the script from its first entry, then the fallback's
+// decider for the run once the script runs out (runner.Chain).
+type scriptPolicy struct {
+	s        *runner.Script
+	fallback runner.PolicyMaker
+}
+
+func (p *scriptPolicy) Decider(run int, seed uint64) (runner.Decider, error) {
+	f, err := p.fallback.Decider(run, seed)
+	if err != nil {
+		return nil, err
+	}
+	c := &runner.Chain{}
+	c.Reset(p.s.Copy(), f, nil)
+	return c, nil
+}
+
+// DefaultPolicy is the PolicyMaker of the engine's default Policy (a nil decider: every choice
+// of a lone battle's commanders is the subject's Chooser's, Policy unless it says otherwise).
+var DefaultPolicy runner.PolicyMaker = defaultPolicy{}
+
+type defaultPolicy struct{}
+
+func (defaultPolicy) Decider(int, uint64) (runner.Decider, error) { return nil, nil }
+
+// RatesOf reads the rates from the tally of a simulation of battle b (BattleSubject): the wins of
+// each side, the battles without a winner, the phases fought, how often each army ended routed,
+// destroyed or withdrawn (its status at the end), and in how many battles it used each tactic.
+func RatesOf(b *plan.Battle, seed uint64, t *runner.Tally) *Rates {
+	r := &Rates{Runs: t.Runs, Seed: seed, Sides: b.Sides, NoWinner: t.Outcomes[NoWinner], Phases: int(t.Days.Sum)}
+	for s := range r.Wins {
+		r.Wins[s] = t.Outcomes[b.Sides[s]]
+	}
+	runs := func(kind, id, what string) int {
+		if c := t.Covered[runner.Key{Kind: kind, ID: id + ": " + what}]; c != nil {
+			return c.Runs
 		}
-		for i := range names {
-			switch eng.State(i).Status {
-			case StatusRouted:
-				r.Armies[i].Routed++
-			case StatusDestroyed:
-				r.Armies[i].Destroyed++
-			case StatusWithdrawn:
-				r.Armies[i].Withdrawn++
+		return 0
+	}
+	for i := range b.Armies {
+		id := b.Armies[i].ID
+		a := ArmyRates{ID: id, Side: b.Armies[i].Side, Routed: runs(CoverFate, id, "routed"),
+			Destroyed: runs(CoverFate, id, "destroyed"), Withdrawn: runs(CoverFate, id, "withdrawn"), Tactics: []TacticRate{}}
+		for tc := Tactic(0); tc < numTactics; tc++ {
+			if n := runs(CoverTactic, id, tc.String()); n > 0 {
+				a.Tactics = append(a.Tactics, TacticRate{Tactic: tc.String(), Battles: n})
 			}
 		}
+		r.Armies = append(r.Armies, a)
 	}
-	return r, nil
+	return r
 }
 
 // WriteRates writes rates as a table: per side the share of battles won, per army the share it

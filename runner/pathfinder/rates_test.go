@@ -47,12 +47,21 @@ func TestBattleRatesPolicies(t *testing.T) {
 	if tacticShare(def, "militia", "Defensive Wall") != n || tacticShare(def, "orcs", "Relentless Brutality") != n {
 		t.Errorf("the default policy does not use the listed tactics: %+v", def.Armies)
 	}
-	first, err := pathfinder.RunBattleRatesWith(b, pathfinder.RatesOptions{Seed: 7, Runs: n, Policy: "first"})
+	// --policy first takes the engine's fast path with its Policy: the same rates as runner.First
+	// answering every request of the engine's slow path.
+	sub, err := pathfinder.BattleSubject(b, pathfinder.Options{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(def, first) {
-		t.Errorf("--policy first differs from the default:\n%+v\n%+v", def, first)
+	tl, err := runner.Simulate(sub, runner.SimOptions{Runs: n, Seed: 7, Workers: 1, Policy: runner.NamedPolicy("first")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first := pathfinder.RatesOf(b, 7, tl); !reflect.DeepEqual(def, first) {
+		t.Errorf("runner.First differs from the default Policy:\n%+v\n%+v", def, first)
+	}
+	if first, err := pathfinder.RunBattleRatesWith(b, pathfinder.RatesOptions{Seed: 7, Runs: n, Policy: "first", Workers: 1}); err != nil || !reflect.DeepEqual(def, first) {
+		t.Errorf("--policy first differs from the default: %v", err)
 	}
 	std, err := pathfinder.RunBattleRatesWith(b, pathfinder.RatesOptions{Seed: 7, Runs: n, Policy: "standard"})
 	if err != nil {
