@@ -95,6 +95,18 @@ func TestBattleRatesScript(t *testing.T) {
 		tacticShare(r, "orcs", "Relentless Brutality") != 500 {
 		t.Errorf("scripted rates: %+v", r.Armies)
 	}
+	// Each battle has its own copy of the script (the driver's workers play battles at once): the
+	// rates are the same on one worker and on three, with the random policy after the script too.
+	for _, pol := range []string{"", "random"} {
+		one, err1 := pathfinder.RunBattleRatesWith(b, pathfinder.RatesOptions{Seed: 3, Runs: 300, Script: s, Policy: pol, Workers: 1})
+		three, err3 := pathfinder.RunBattleRatesWith(b, pathfinder.RatesOptions{Seed: 3, Runs: 300, Script: s, Policy: pol, Workers: 3})
+		if err1 != nil || err3 != nil || !reflect.DeepEqual(one, three) {
+			t.Errorf("policy %q: 1 and 3 workers differ (%v, %v):\n%+v\n%+v", pol, err1, err3, one, three)
+		}
+		if tacticShare(one, "militia", "Standard") != 300 {
+			t.Errorf("policy %q: the script's tactic in every battle: %+v", pol, one.Armies)
+		}
+	}
 	bad, _ := runner.ParseScript("bad.yaml", []byte("- {tactic: taunt}\n"))
 	var de *runner.DecisionError
 	if _, err := pathfinder.RunBattleRatesWith(b, pathfinder.RatesOptions{Runs: 5, Script: bad}); !errors.As(err, &de) {
