@@ -102,7 +102,7 @@ func TestField01Plan(t *testing.T) {
 	if strings.Join(ids, " ") != strings.Join(wantOrder, " ") {
 		t.Fatalf("blocks = %v, want %v", ids, wantOrder)
 	}
-	if !reflect.DeepEqual(p.Party, plan.Party{Start: 0, Members: 5, Rations: 60}) {
+	if !reflect.DeepEqual(p.Party, plan.Party{Start: 0, Members: 5, Rations: 60, Torches: 12, LanternOil: 1}) {
 		t.Errorf("Party = %+v", p.Party)
 	}
 	f := p.Field

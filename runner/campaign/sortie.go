@@ -50,14 +50,15 @@ type Player interface {
 
 // RunnerPlayer plays a sortie with karzoral.Run and derives the Report from its Result.
 //
-// ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68):
+// ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68): the scenario runner
+// settles the XP of every plan (K-61..K-66), the campaign's failure XP for the scenario passed as
+// karzoral.Carry.FailureXP (the plan's when the campaign gives none):
 //   - a plan with PCs (plan.Party.PCs): each campaign PC whose name matches a plan PC gets that
-//     PC's XP from karzoral.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner;
-//     a retained midpoint is not settled again, K-67);
-//   - otherwise (a members-only plan, or a campaign PC the plan does not name), the achievement XP
-//     of the objectives reached (K-61, first term): every midpoint and success objective (a
-//     midpoint retained from an earlier attempt is not reached again, K-67); on a failure the midpoint XP settled before
-//     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
+//     PC's XP from karzoral.Result.PCs (growths with fumbles, K-61..K-64; failure XP, K-66);
+//   - otherwise (a members-only plan, or a campaign PC the plan does not name), karzoral.Result.XP:
+//     at each growth point the achievement XP, the monster XP and the remaining-strength bonus
+//     (K-61..K-63), and on a failure the failure XP after any midpoint settled before it (K-60,
+//     K-66). A midpoint retained from an earlier attempt is not settled again (K-67).
 //
 // Named monsters defeated come from karzoral.Result.NamedDefeated (those of this sortie only); a
 // defeat (karzoral.Result.Defeated) kills every PC but the angel (K-100, K-102).
@@ -71,8 +72,8 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	p := s.Scenario.Plan
 	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
-	// named monsters defeated earlier stay dead.
-	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead}
+	// named monsters defeated earlier stay dead; K-66: the campaign's failure XP.
+	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP}
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
@@ -87,48 +88,41 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	// K-67: the named monsters defeated in this sortie (not those dead before it).
 	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: res.NamedDefeated}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
-	mid, clear := 0, 0
 	for _, o := range res.Objectives {
-		switch o.Outcome {
-		case "midpoint":
+		if o.Outcome == "midpoint" {
 			rep.Midpoint = true
-			mid += o.XP
-		case "success":
-			clear += o.XP
 		}
-	}
-	failXP := s.Scenario.FailureXP
-	if failXP == 0 {
-		failXP = p.FailureXP
-	}
-	xp := 0
-	switch res.Outcome {
-	case runner.Success:
-		xp = mid + clear
-		rep.XPNote = achievementNote(mid, clear, s.Midpoint)
-	case runner.Failure:
-		xp = mid + failXP
-		rep.XPNote = failureNote(mid, failXP)
 	}
 	rep.XP = make([]int, len(s.PCs))
 	byName := map[string]int{}
 	for _, pc := range res.PCs {
 		byName[pc.Name] = pc.XP
 	}
-	fromRunner := 0
+	fromPCs := 0
 	for i, pc := range s.PCs {
-		if v, ok := byName[pc.Name]; ok && res.Outcome != runner.Stopped {
-			rep.XP[i] = v
-			fromRunner++
+		if res.Outcome == runner.Stopped {
 			continue
 		}
-		rep.XP[i] = xp
-	}
-	if fromRunner > 0 {
-		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
-		if s.Midpoint {
-			rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
+		if v, ok := byName[pc.Name]; ok {
+			rep.XP[i] = v
+			fromPCs++
+			continue
 		}
+		rep.XP[i] = res.XP
+	}
+	switch {
+	case res.Outcome == runner.Stopped:
+	case fromPCs > 0:
+		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
+	case res.Outcome == runner.Success:
+		rep.XPNote = "each PC: achievement, monster XP and remaining-strength bonus at each growth (K-61..K-63)"
+	case rep.Midpoint:
+		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60), then failure XP (K-66)"
+	default:
+		rep.XPNote = "each PC: failure XP only (K-66)"
+	}
+	if s.Midpoint && rep.XPNote != "" {
+		rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
 	}
 	if res.Defeated {
 		for _, pc := range s.PCs {
@@ -138,21 +132,4 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 		}
 	}
 	return rep, err
-}
-
-func achievementNote(mid, clear int, retained bool) string {
-	switch {
-	case retained:
-		return "K-61 achievement: clear " + itoa(clear) + "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
-	case mid > 0:
-		return "K-61 achievement: midpoint " + itoa(mid) + " + clear " + itoa(clear)
-	}
-	return "K-61 achievement: clear " + itoa(clear)
-}
-
-func failureNote(mid, fail int) string {
-	if mid > 0 {
-		return "midpoint " + itoa(mid) + " settled before the failure (K-60) + failure XP " + itoa(fail) + " (K-66)"
-	}
-	return "failure XP " + itoa(fail) + " (K-66)"
 }

@@ -5,10 +5,15 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// maybeFire fires event ei if it may (a once event fires at most once) and its condition holds.
+// maybeFire fires event ei if it may (a once event fires at most once) and its condition holds. An
+// event whose battle the party fled in this block is not fired again here: its monsters remain
+// and the next step (b) in the block resumes it (resumePending, K-96).
 func (s *state) maybeFire(ei int) error {
 	e := &s.p.Events[ei]
 	if e.Once && s.fired[ei] > 0 {
+		return nil
+	}
+	if s.pendingAt(ei, s.party) >= 0 {
 		return nil
 	}
 	if e.If != nil && !s.holds(e.If) {
@@ -25,21 +30,70 @@ func (s *state) maybeFire(ei int) error {
 			return err
 		}
 	}
-	_, err := s.doActions(e.Do, "event", e.ID)
+	fled, err := s.doActions(e.Do, "event", e.ID)
+	if err == nil && fled >= 0 {
+		s.pending = append(s.pending, pendingEvent{event: ei, act: fled, block: s.party})
+	}
 	return err
 }
 
-// doActions runs actions in order for source ("event", "episode") id. Runner default: when the party
-// flees a battle action, the rest of the actions are skipped (the monsters remain, K-96); it then
-// reports false. It stops at once when the scenario ends.
-func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
+// pendingEvent is an event whose battle (action act) the party fled in block: K-96, the monsters
+// remain there, and the event goes on from that battle at the next step (b) the party spends in
+// the block.
+type pendingEvent struct{ event, act, block int }
+
+// pendingAt returns the index in s.pending of event ei pending in block b, or -1.
+func (s *state) pendingAt(ei, b int) int {
+	for k, pd := range s.pending {
+		if pd.event == ei && pd.block == b {
+			return k
+		}
+	}
+	return -1
+}
+
+// resumePending implements K-96 for scenario events: every event whose battle the party fled in
+// its block resumes there at that battle (its monsters are still there), in the order they were
+// fled. The once rule does not stop it: the event fired already and goes on. A flight again keeps
+// it pending.
+func (s *state) resumePending() error {
+	n := len(s.pending)
+	for k := 0; k < n; k++ {
+		pd := s.pending[k]
+		if pd.block != s.party {
+			continue
+		}
+		s.pending = append(s.pending[:k], s.pending[k+1:]...)
+		k--
+		n--
+		e := &s.p.Events[pd.event]
+		if s.on {
+			if err := s.send(&FiredEvent{At: s.at(), Event: e.ID, Trigger: "resume", Block: s.p.Field.Blocks[s.party].ID}); err != nil {
+				return err
+			}
+		}
+		fled, err := s.doActions(e.Do[pd.act:], "event", e.ID)
+		if err != nil || s.over() {
+			return err
+		}
+		if fled >= 0 {
+			s.pending = append(s.pending, pendingEvent{event: pd.event, act: pd.act + fled, block: s.party})
+		}
+	}
+	return nil
+}
+
+// doActions runs actions in order for source ("event", "episode", "traversal") id. When the party
+// flees a battle action, the rest of the actions are skipped (the monsters remain, K-96) and the
+// index of that battle is returned; -1 when every action ran (or the scenario ended).
+func (s *state) doActions(acts []plan.Action, source, id string) (int, error) {
 	for k := range acts {
 		a := &acts[k]
 		switch a.Op {
 		case plan.ActSay:
 			if s.on {
 				if err := s.send(&SayEvent{At: s.at(), Source: source, ID: id, Text: a.Text}); err != nil {
-					return false, err
+					return -1, err
 				}
 			}
 		case plan.ActSet, plan.ActClear:
@@ -52,28 +106,28 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 			}
 			if s.on {
 				if err := s.send(&FlagEvent{At: s.at(), Flag: s.p.Flags[a.Flag], Op: op, Source: id}); err != nil {
-					return false, err
+					return -1, err
 				}
 			}
 		case plan.ActBattle:
 			res, err := s.battle(a.Encounter, -1, "event")
 			if err != nil || s.over() {
-				return false, err
+				return -1, err
 			}
 			if res == Fled {
-				return false, nil
+				return k, nil
 			}
 		case plan.ActStrength:
 			if err := s.changeStrength(a.Army, a.Delta, id); err != nil {
-				return false, err
+				return -1, err
 			}
 		case plan.ActSpawn:
 			if err := s.spawn(a.Army); err != nil {
-				return false, err
+				return -1, err
 			}
 		case plan.ActRemove:
 			if err := s.removeArmy(a.Army, "event"); err != nil {
-				return false, err
+				return -1, err
 			}
 		case plan.ActEnd:
 			out := runner.Failure
@@ -83,10 +137,10 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 			s.finish(out, source+" "+id)
 		}
 		if s.over() {
-			return false, nil
+			return -1, nil
 		}
 	}
-	return true, nil
+	return -1, nil
 }
 
 // changeStrength changes army i's strength by delta (not below 0). An army on the field at 0 is

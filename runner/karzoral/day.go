@@ -37,10 +37,12 @@ func (s *state) startPhase() error {
 	return s.checkObjectives()
 }
 
-// eat implements K-20: the party eats one ration per member. Default (K-20 ambiguity): eat what
-// there is and write one FoodShortageEvent per unfed member; no built-in penalty.
+// eat implements K-20: the party eats one ration per member of the party as it is that day (K-2:
+// PCs, NPCs and burdens; a burden dead, K-88, or lost, K-97, eats no more). Default (K-20
+// ambiguity): eat what there is and write one FoodShortageEvent per unfed member; no built-in
+// penalty.
 func (s *state) eat() error {
-	need := s.p.Party.Members
+	need := s.p.Party.Members - (len(s.k.burdens) - s.liveBurdens())
 	eaten := min(need, s.rations)
 	s.rations -= eaten
 	if !s.on {
@@ -58,9 +60,12 @@ func (s *state) eat() error {
 }
 
 // moveArmies implements K-22: each friendly army on the field moves Speed steps along its route, then
-// each enemy army; at the end of its route an army holds (K-22 default). Armies that end their moves
-// in a block holding an opposing army then fight strength battles (K-24). Because the battles are
-// fought once every army has moved, armies that swap blocks never meet (K-24 default).
+// each enemy army; at the end of its route an army holds (K-22 default). An army of speed 2 or more
+// steps through every block on the way, one route step at a time (one ArmyMoveEvent each): where a
+// step short of its last ends in a block holding an opposing army, the two fight a strength battle
+// there and then (K-24; the mover goes on if it survives). Armies that end their moves in a block
+// holding an opposing army fight once every army has moved; so armies that swap blocks never meet
+// (K-24 default).
 func (s *state) moveArmies() error {
 	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
 		for _, i := range list {
@@ -68,19 +73,49 @@ func (s *state) moveArmies() error {
 				continue // K-22: an accompanying army moves with the party in step (a) instead
 			}
 			a := &s.p.Armies[i]
-			from := s.armyBlock[i]
-			step := min(s.armyStep[i]+max(a.Speed, 1), len(a.Route)-1)
-			s.armyStep[i] = step
-			s.armyBlock[i] = a.Route[step]
-			if s.on {
-				if err := s.send(&ArmyMoveEvent{At: s.at(), Army: a.ID, From: s.p.Field.Blocks[from].ID,
-					To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
-					return err
+			speed := max(a.Speed, 1)
+			for k := 1; k <= speed && s.armyBlock[i] >= 0; k++ {
+				from := s.armyBlock[i]
+				if s.armyStep[i] == len(a.Route)-1 && k > 1 {
+					break // the end of its route: it holds there (one hold event, on the first step)
+				}
+				step := min(s.armyStep[i]+1, len(a.Route)-1)
+				s.armyStep[i] = step
+				s.armyBlock[i] = a.Route[step]
+				if s.on {
+					if err := s.send(&ArmyMoveEvent{At: s.at(), Army: a.ID, From: s.p.Field.Blocks[from].ID,
+						To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
+						return err
+					}
+				}
+				if k < speed {
+					if err := s.passBattles(i); err != nil || s.over() {
+						return err
+					}
 				}
 			}
 		}
 	}
 	return s.strengthBattles(-1)
+}
+
+// passBattles fights the strength battles of army i against the opposing armies in the block it
+// passes through (K-22, K-24), in ascending army index, while i is on the field.
+func (s *state) passBattles(i int) error {
+	b := s.armyBlock[i]
+	for j := range s.p.Armies {
+		if s.armyBlock[i] < 0 {
+			return nil
+		}
+		if j == i || s.armyBlock[j] != b || s.p.Armies[j].Friendly() == s.p.Armies[i].Friendly() {
+			continue
+		}
+		x, y := min(i, j), max(i, j)
+		if err := s.strengthBattle(x, y); err != nil || s.over() {
+			return err
+		}
+	}
+	return nil
 }
 
 // strengthBattles resolves every opposing pair of armies sharing a block (only block b if b >= 0):
@@ -164,7 +199,7 @@ func (s *state) actionStep(phase runner.Phase) error {
 	if err != nil || s.over() {
 		return err
 	}
-	if phase == runner.PhaseAction && s.hasPCs() {
+	if phase == runner.PhaseAction {
 		if err := s.darkDay(); err != nil {
 			return err
 		}
@@ -270,11 +305,13 @@ func (s *state) revealBox(i int) error {
 }
 
 // stepB implements action step (b), K-33: if an enemy army is in the party's block, the party fights
-// it at once (its encounter; an army without one is not fought). won: the army is removed (K-99);
-// fled: the party stays in the block and the army remains (K-96), no further army is fought this
-// step; defeated: the scenario fails (K-100). K-26 default: if a friendly and an enemy army still
-// share the block, they fight a strength battle. Then the OnEnter events of the block (only if the
-// party entered it this step), then the objectives.
+// it at once (its encounter; an army without one is not fought, and the compiler refuses such a
+// scenario, K006). won: the army is removed (K-99); fled: the party stays in the block and the army
+// remains (K-96), no further army is fought this step; defeated: the scenario fails (K-100). K-26
+// default: if a friendly and an enemy army still share the block, they fight a strength battle.
+// Then the events whose battle the party fled in this block go on from that battle (K-96: the
+// monsters remain), then the OnEnter events of the block (only if the party entered it this step),
+// then the objectives.
 func (s *state) stepB(entered bool) error {
 	for i := range s.p.Armies {
 		a := &s.p.Armies[i]
@@ -295,6 +332,9 @@ func (s *state) stepB(entered bool) error {
 		}
 	}
 	if err := s.strengthBattles(s.party); err != nil || s.over() {
+		return err
+	}
+	if err := s.resumePending(); err != nil || s.over() {
 		return err
 	}
 	if entered {
@@ -497,10 +537,11 @@ func (s *state) campPhase() error {
 // nightPhase implements K-40..K-42: the party, as a whole (K-42), rests (K-40) or makes a forced
 // march (K-41), which runs action steps (a) and (b) again.
 //
-// With PCs (plan.Party.PCs), a rest recovers HP and ends the sleep penalty (K-40); a forced march
-// burns 12 hours of light (K-58; 24 from a dark block, K-57) and brings the sleep-deprivation
-// penalty from the next start phase (K-41). A members-only party tracks neither (K-59 reads each
-// PC's darkvision).
+// A forced march burns 12 hours of light (K-58; 24 from a dark block, K-57) for every plan, the
+// light stock being the party's torches and lantern oil (none: the march is unlit, K-59). With PCs
+// (plan.Party.PCs) a rest also recovers HP and ends the sleep penalty (K-40), and a march brings
+// the sleep-deprivation penalty from the next start phase (K-41); a members-only party makes no
+// checks for either to change.
 func (s *state) nightPhase() error {
 	s.phase = runner.PhaseNight
 	req := &s.req
@@ -515,12 +556,6 @@ func (s *state) nightPhase() error {
 		if err := s.send(&NightEvent{At: s.at(), Choice: nightChoices[v].Name}); err != nil {
 			return err
 		}
-	}
-	if !s.hasPCs() {
-		if v == March {
-			return s.actionStep(runner.PhaseNight)
-		}
-		return nil
 	}
 	if v == March {
 		if err := s.forcedMarchCosts(); err != nil {

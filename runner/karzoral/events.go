@@ -217,13 +217,16 @@ func (e *StrengthEvent) Line() string {
 type FiredEvent struct {
 	At
 	Event   string `json:"event"`
-	Trigger string `json:"trigger"`         // "enter" | "day"
+	Trigger string `json:"trigger"`         // "enter" | "day" | "resume" (its battle was fled here, K-96)
 	Block   string `json:"block,omitempty"` // the block entered
 }
 
 func (*FiredEvent) Type() string { return "event" }
 func (*FiredEvent) Rule() string { return "K-33" }
 func (e *FiredEvent) Line() string {
+	if e.Trigger == "resume" {
+		return fmt.Sprintf("event %s goes on at %s: the monsters the party fled are still there (K-96)", e.Event, e.Block)
+	}
 	if e.Block != "" {
 		return fmt.Sprintf("event %s (on entering %s)", e.Event, e.Block)
 	}

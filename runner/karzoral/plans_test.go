@@ -170,7 +170,7 @@ func field01() *plan.Plan {
 	p.SourceHash = "sha256:test"
 	p.Sources = []string{"field01.cue"}
 	p.DayLimit = 12
-	p.Party = plan.Party{Start: 0, Members: 5, Rations: 60}
+	p.Party = plan.Party{Start: 0, Members: 5, Rations: 60, Torches: 12, LanternOil: 1}
 	p.Field.Blocks[0].Name = "Base 1: Rupetenne"
 	p.Field.Blocks[blockIdx(p, "gate")].Name = "Gate of Karzoral"
 	p.Field.Blocks[blockIdx(p, "15")].Dark = true
@@ -178,10 +178,16 @@ func field01() *plan.Plan {
 	scouts := addEncounter(p, "boggardScouts", "Boggard scouts")
 	gateWatch := addEncounter(p, "gateWatch", "Watch of the causeway")
 	vanguard := addEncounter(p, "warbandVanguard", "Boggard Assault Squad")
+	p.Encounters[gateWatch].Monsters = []plan.Monster{{Name: "Lizardman Sentry", Level: 5, Count: 2},
+		{Name: "Grutt the Gatekeeper", Level: 7, Count: 1, Leader: true, Named: true}}
+	p.Encounters[vanguard].Monsters = []plan.Monster{{Name: "Boggard", Level: 4, Count: 3},
+		{Name: "Boggard Trooper", Level: 6, Count: 1, Leader: true}}
 	addArmy(p, "mercenaries", "friendly", 60, 1, -1, "01", "01", "01", "03", "05", "09")
 	addArmy(p, "boggardWarband", "enemy", 75, 1, vanguard, "gate", "gate", "11", "10", "10", "09")
 	p.Armies[armyIdx(p, "mercenaries")].Name = "Daisy Daisy's mercenaries"
 	p.Armies[armyIdx(p, "boggardWarband")].Support = []string{"K20+5@10"}
+	p.Armies[armyIdx(p, "boggardWarband")].Name = "Boggard warband"
+	p.Armies[armyIdx(p, "boggardWarband")].Morale, p.Armies[armyIdx(p, "boggardWarband")].Training = "low", "high"
 	warband := armyIdx(p, "boggardWarband")
 	// Flags sorted.
 	cacheBurned := addFlag(p, "cacheBurned")
@@ -304,6 +310,9 @@ func traceFields(e runner.Event) []string {
 	case *StayEvent:
 		return []string{e.Block}
 	case *FiredEvent:
+		if e.Trigger == "resume" {
+			return []string{e.Event, e.Trigger, e.Block}
+		}
 		return []string{e.Event, e.Block}
 	case *BattleEvent:
 		return []string{e.Encounter, e.Army, e.Block, e.Result}

@@ -129,7 +129,8 @@ func (s *state) useLight(hours int, dark string) (bool, error) {
 }
 
 // darkDay implements K-57: a dark block needs 12 hours of light for the Start-to-Camp period, paid
-// once per day when the party is there in the action phase.
+// once per day when the party is there in the action phase: on the day it enters and on every
+// traversal day spent there (K-44), for every plan.
 func (s *state) darkDay() error {
 	if !s.p.Field.Blocks[s.party].Dark || s.k.litDay == s.day {
 		return nil
@@ -190,7 +191,7 @@ func (s *state) forcedMarchCosts() error {
 	if s.p.Field.Blocks[s.party].Dark && !s.k.rules.DarkMarchLight12 {
 		hours = 24
 	}
-	s.k.sleepNext = true
+	s.k.sleepNext = s.hasPCs()
 	_, err := s.useLight(hours, "")
 	return err
 }

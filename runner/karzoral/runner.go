@@ -30,6 +30,9 @@ type Carry struct {
 	Midpoints []string
 	// NamedDead are named monsters defeated earlier in the campaign: they never reappear (K-67).
 	NamedDead []string
+	// FailureXP, when above 0, is the campaign's failure XP for this scenario: it replaces the
+	// plan's (K-66).
+	FailureXP int
 }
 
 // Result is how a run ended (runner.Ending: Outcome, Day, Reason) and the state at the end.
@@ -49,6 +52,11 @@ type Result struct {
 	NamedDefeated []string
 	// Defeated: the party was defeated (K-100): every PC but the angel is dead (K-102).
 	Defeated bool
+	// XP is what each PC earned in the run apart from its own fumbles: every growth's achievement
+	// XP, monster XP and remaining-strength bonus (K-61..K-63), and the failure XP on a failure
+	// (K-66). It is every PC's XP for a plan without PCs (members only); with PCs, each one's is in
+	// PCs (fumbles included, K-5).
+	XP int
 }
 
 // PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
@@ -236,6 +244,7 @@ type state struct {
 	retained bitset // objectives retained from an earlier attempt (K-67)
 	// carriedDead are the named monsters dead before this run (Carry.NamedDead).
 	carriedDead []string
+	failXP      int    // K-66: the failure XP each PC gets (the plan's, or Carry.FailureXP)
 	gone        bitset // armies that were on the field and left it (CondArmyGone)
 	revealed    bitset
 	fired       []int32 // times each event fired
@@ -250,6 +259,8 @@ type state struct {
 	choices  [5]runner.Choice
 	view     View
 	defeated bool // K-100
+
+	pending []pendingEvent // events whose battle the party fled (K-96)
 
 	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
 	targets []string // K-75: monsters targeted this round
@@ -294,6 +305,7 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.clearXP = 0
 	s.defeated = false
 	s.targets = s.targets[:0]
+	s.pending = s.pending[:0]
 	s.resetKarzoral(opts.Rules)
 	s.carry(opts.Carry)
 }
@@ -303,8 +315,12 @@ func (s *state) reset(opts Options, src dice.Source) {
 func (s *state) carry(c *Carry) {
 	s.retained.clear()
 	s.carriedDead = nil
+	s.failXP = s.p.FailureXP
 	if c == nil {
 		return
+	}
+	if c.FailureXP > 0 {
+		s.failXP = c.FailureXP
 	}
 	s.carriedDead = c.NamedDead
 	for i := range s.p.Objectives {
@@ -369,8 +385,12 @@ func (s *state) play() error {
 		}
 		s.k.restDay = false
 		if s.k.trav >= 0 {
-			// K-44: a traversal day: start and action phases only, no block movement.
+			// K-44: a traversal day: start and action phases only, no block movement; a dark
+			// area needs its light every day (K-57).
 			s.phase = runner.PhaseAction
+			if err := s.darkDay(); err != nil {
+				return err
+			}
 			normal, err := s.traversalDay()
 			if err != nil || s.over() {
 				return err
@@ -494,6 +514,7 @@ func (s *state) result() *Result {
 		res.Burdens = append(res.Burdens, BurdenResult{Name: b.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
 	}
 	res.Torches, res.Oil = s.k.torches, s.k.oil
+	res.XP = s.k.partyXP
 	for e := range s.k.named {
 		for j, dead := range s.k.named[e] {
 			name := p.Encounters[e].Monsters[j].Name
