@@ -120,6 +120,13 @@ func runKarzoral(p *Pass) error {
 		}
 		acts(pathOf("traversals", t.ID, "complete"), t.Complete)
 	}
+	for _, as := range k.Midpoint {
+		w := pathOf("midpoint", "armies", as.ID)
+		unknown(w, Str{V: as.ID, Pos: as.Pos, OK: true, Set: true}, "army", p.ArmyIDs, p.Armies[as.ID] != nil)
+		for i, b := range as.Route {
+			unknown(pathOf("midpoint", "armies", as.ID, "route", i), b, "block", p.BlockIDs, p.Blocks[b.V] != nil)
+		}
+	}
 	for _, e := range s.Encounters {
 		if n, ok := k.Next[e.ID]; ok {
 			unknown(pathOf("encounters", e.ID, "next"), n, "encounter", p.EncounterIDs, p.Encounters[n.V] != nil)

@@ -74,6 +74,33 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 		}
 		p.Traversals = append(p.Traversals, pt)
 	}
+	if len(k.Midpoint) > 0 {
+		m := &plan.Setup{}
+		for _, as := range k.Midpoint {
+			i, err := l.army(Str{V: as.ID, OK: true})
+			if err != nil {
+				return err
+			}
+			a := &p.Armies[i]
+			ps := plan.ArmySetup{Army: i, Strength: a.Strength, Route: a.Route, Reserve: as.Reserve}
+			if as.Strength.Set {
+				ps.Strength = as.Strength.V
+			}
+			if len(as.Route) > 0 {
+				ps.Route = nil
+				for _, r := range as.Route {
+					b, err := l.block(r)
+					if err != nil {
+						return err
+					}
+					ps.Route = append(ps.Route, b)
+				}
+			}
+			m.Armies = append(m.Armies, ps)
+		}
+		sort.Slice(m.Armies, func(i, j int) bool { return m.Armies[i].Army < m.Armies[j].Army })
+		p.Midpoint = m
+	}
 	if k.HasOptions {
 		b, n := k.Options.Bools, k.Options.Ints
 		p.Options = &plan.RuleOptions{

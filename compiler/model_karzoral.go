@@ -23,6 +23,17 @@ type Karzoral struct {
 	Accompany, SupportPhysical map[string]bool
 	// SupportPos[army id] are the positions of its support sources, for K003.
 	SupportPos map[string][]Str
+	// Midpoint is the midpoint setup of armies (K-68), source order; nil when absent.
+	Midpoint []*ArmySetup
+}
+
+// ArmySetup is an army in the midpoint setup (K-68).
+type ArmySetup struct {
+	ID       string
+	Pos      diag.Pos
+	Strength Int
+	Route    []Str
+	Reserve  bool
 }
 
 // PC is a player character (K-1).
@@ -118,6 +129,11 @@ func (dc *decoder) karzoral(n node, s *Scenario) {
 		if x := dc.str(e.get("next")); x.Set {
 			k.Next[id] = x
 		}
+	})
+	n.get("midpoint").get("armies").fields(func(id string, a node) {
+		as := &ArmySetup{ID: id, Pos: dc.label(a), Strength: dc.int(a.get("strength")), Reserve: dc.bool(a.get("reserve"))}
+		a.get("route").elems(func(_ int, b node) { as.Route = append(as.Route, dc.str(b)) })
+		k.Midpoint = append(k.Midpoint, as)
 	})
 	k.Accompany, k.SupportPhysical, k.SupportPos = map[string]bool{}, map[string]bool{}, map[string][]Str{}
 	n.get("armies").fields(func(id string, a node) {

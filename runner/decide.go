@@ -33,10 +33,11 @@ const (
 	KindSelect  // scenario selection: the id of an unlocked scenario (K-9, K-10)
 	KindBenefit // the mercenary benefit of this sortie: a benefit id or "none" (K-11)
 	KindPrepare // sortie preparation: "sortie", "treat", "buy ITEM", "resurrect PC" (K-12..K-14)
+	KindRetry   // a retry of a scenario whose midpoint is retained: midpoint (resume there) | start (K-67)
 )
 
 var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "protect", "target", "cancel", "take", "traverse",
-	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
+	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "retry"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -222,6 +223,8 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("sortie preparation for %s: which mercenary benefit (K-11)?", r.Title)
 	case KindPrepare:
 		return fmt.Sprintf("sortie preparation for %s: what next?", r.Title)
+	case KindRetry:
+		return fmt.Sprintf("the midpoint of %s is retained: resume there or start over (K-67)?", r.Title)
 	}
 	return r.Where() + ": " + r.Kind.String() + "?"
 }
@@ -259,10 +262,11 @@ var vocabulary = [...][]string{
 	KindCancel:   {"yes", "no"},
 	KindTake:     {"yes", "no"},
 	KindTraverse: {"continue", "stop", "leave"},
+	KindRetry:    {"midpoint", "start"},
 }
 
 // Vocabulary returns the names a script may give for a decision of kind k when its answers are a
-// fixed set (move, battle, night, cancel, take, traverse), nil otherwise: the script reader
+// fixed set (move, battle, night, cancel, take, traverse, retry), nil otherwise: the script reader
 // checks an entry against it (X002), and an engine offers its choices by these names. The slice
 // is shared: do not change it.
 func Vocabulary(k Kind) []string {

@@ -124,7 +124,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none} or {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"}"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"} or {retry: midpoint|start}"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -176,7 +176,7 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare"}
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "retry"}
 
 // entry reads one entry.
 func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
@@ -248,6 +248,8 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindBenefit
 		case "prepare":
 			k = KindPrepare
+		case "retry":
+			k = KindRetry
 		case "day":
 			n, nok := intValue(f.Value)
 			if !nok || n < 1 {
@@ -320,7 +322,7 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			}
 			e.name = name
 			e.src = key + ": " + name
-		case KindMove, KindBattle, KindNight, KindCancel, KindTake, KindTraverse:
+		case KindMove, KindBattle, KindNight, KindCancel, KindTake, KindTraverse, KindRetry:
 			allowed := Vocabulary(k)
 			name, nok := nameValue(f.Value)
 			if !nok || !contains(allowed, name) {

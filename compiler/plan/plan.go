@@ -49,6 +49,9 @@ type Plan struct {
 	Pursuit     []PursuitRow `json:"pursuit,omitempty"`     // pursuit damage by monster level (K-95), ascending Level
 	Traversals  []Traversal  `json:"traversals,omitempty"`  // traversal areas (K-43), sorted by ID
 	Options     *RuleOptions `json:"options,omitempty"`     // the scenario's rule options; nil: every Default
+	// Midpoint is the setup of armies a retry that resumes at the midpoint places (K-68); nil: the
+	// initial setup.
+	Midpoint *Setup `json:"midpoint,omitempty"`
 
 	// Pathfinder holds a rules: "pathfinder" scenario (hexes, armies, kingdoms, its own rule
 	// options); nil and omitted for Karzoral plans.
@@ -123,6 +126,20 @@ type RuleOptions struct {
 	AbilityGrowths         int    `json:"abilityGrowths,omitempty"`         // K-64: ability growths per growth point; 0 means 1
 	PowerTable             string `json:"powerTable,omitempty"`             // K-103: "" or "standard", or "complete-edition"
 	MaxRounds              int    `json:"maxRounds,omitempty"`              // rounds a battle may be detailed before it must end; 0 means 50
+}
+
+// Setup is a setup of armies other than the initial one (K-68: at the midpoint). An army it does
+// not list takes its initial setup.
+type Setup struct {
+	Armies []ArmySetup `json:"armies"` // in army index order
+}
+
+// ArmySetup is one army in a Setup: where it stands and how strong it is when play resumes.
+type ArmySetup struct {
+	Army     int   `json:"army"`              // army index
+	Strength int   `json:"strength"`          // >= 0; 0: not on the field
+	Route    []int `json:"route"`             // block indices; Route[0] is where it stands (K-22)
+	Reserve  bool  `json:"reserve,omitempty"` // not on the field until an event spawns it
 }
 
 // Meta names the scenario.

@@ -95,6 +95,18 @@ func (e *LedgerEvent) WriteText(w *bytes.Buffer) error {
 	return nil
 }
 
+// RetryEvent: the players take or decline the option to resume at the retained midpoint (K-67).
+type RetryEvent struct {
+	star
+	Choice   string `json:"choice"` // "midpoint" | "start"
+	Scenario string `json:"scenario"`
+	Text     string `json:"text"`
+}
+
+func (*RetryEvent) Type() string   { return "campaign.retry" }
+func (*RetryEvent) Rule() string   { return "K-67" }
+func (e *RetryEvent) Line() string { return e.Text }
+
 // SortieEvent: a sortie begins (K-16), or the prologue (K-8); what it carries from earlier
 // attempts (K-67).
 type SortieEvent struct {
@@ -103,6 +115,7 @@ type SortieEvent struct {
 	MidpointRetained bool     `json:"midpointRetained"`
 	NamedDead        []string `json:"namedDead"`
 	Prologue         bool     `json:"prologue"`
+	Resume           bool     `json:"resume,omitempty"` // the retry resumes at the retained midpoint (K-67)
 	Scenario         string   `json:"scenario"`
 	title            string
 }
@@ -123,8 +136,11 @@ func (e *SortieEvent) Line() string {
 }
 func (e *SortieEvent) WriteText(w *bytes.Buffer) error {
 	fmt.Fprintf(w, "\n%s\n", e.Line())
-	if e.MidpointRetained {
-		w.WriteString("* the midpoint reached by an earlier attempt is retained (K-67): the retry resumes there and its XP is not granted again; the rest is the initial setup with fresh armies (K-68)\n")
+	switch {
+	case e.MidpointRetained && e.Resume:
+		w.WriteString("* the midpoint reached by an earlier attempt is retained (K-67): the retry resumes there, its XP is not granted again, and fresh armies take the field (K-68)\n")
+	case e.MidpointRetained:
+		w.WriteString("* the midpoint reached by an earlier attempt is retained (K-67): the party starts over from the beginning; its XP is not granted again\n")
 	}
 	if len(e.NamedDead) > 0 {
 		fmt.Fprintf(w, "* named monsters that stay dead: %s (K-67)\n", strings.Join(e.NamedDead, ", "))
@@ -274,6 +290,7 @@ func init() {
 		runner.EventDoc{Event: &SelectEvent{}, Doc: "the party selects the next scenario among the unlocked ones (K-9, K-10)"},
 		runner.EventDoc{Event: &BenefitEvent{}, Doc: "the mercenary benefit of this sortie, \"\" for none (K-11)"},
 		runner.EventDoc{Event: &LedgerEvent{}, Doc: "a money ledger entry made while preparing a sortie: purchase, treatment, resurrection, borrowing (K-12..K-14)"},
+		runner.EventDoc{Event: &RetryEvent{}, Doc: "the players resume a retry at the retained midpoint or start over (K-67)"},
 		runner.EventDoc{Event: &SortieEvent{}, Doc: "a sortie (K-16) or the prologue (K-8) begins, with what earlier attempts left (K-67); the scenario's own events follow"},
 		runner.EventDoc{Event: &UnlockEvent{}, Doc: "scenarios become selectable (K-9, K-10)"},
 		runner.EventDoc{Event: &GrowthEvent{}, Doc: "a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead (K-100), the ledger (K-14, K-16), base and unlocks (K-10)"},

@@ -50,14 +50,13 @@ func TestRunnerPlayerPCs(t *testing.T) {
 	}
 }
 
-// K-67: a retry resumes at the retained midpoint. Field 1's win script played with the midpoint
-// cacheBurned retained: the objective counts as reached from the start (a "retained" record, no
-// XP or growth again) and its flag is set, so gateHolds (day 6, if not cacheBurned) cannot fire;
-// the rest of the setup is the initial one (K-68 Default), so the cache still burns on day 3 and
-// the warband falls at 09 on day 5 (60 vs 45, K-24). Not retained: midpoint 500 + scouts 10 x 8
-// + 10 x 60 (the mercenaries) = 1180, clear 1000 + gateWatch 10 x 17 + 10 x 15 = 1320: 2500
-// (K-61..K-63). Retained: only takeTheGate is reached: 1000 + 80 + 170 + 150 = 1400, not the
-// midpoint's 500 and 600 again (K-61, K-67).
+// K-67: a retained midpoint gives no XP again. Field 1's win script played with the midpoint
+// cacheBurned retained and no Resume (the players start over): the objective is retained from the
+// start (a "retained" record, no XP or growth again) and nothing else is carried, so the cache
+// burns again on day 3 and the warband falls at 09 on day 5 (60 vs 45, K-24). Not retained:
+// midpoint 500 + scouts 10 x 8 + 10 x 60 (the mercenaries) = 1180, clear 1000 + gateWatch
+// 10 x 17 + 10 x 15 = 1320: 2500 (K-61..K-63). Retained: only takeTheGate is reached:
+// 1000 + 80 + 170 + 150 = 1400, not the midpoint's 500 and 600 again (K-61, K-67).
 func TestRunnerPlayerRetainedMidpoint(t *testing.T) {
 	r := root(t)
 	p, list, err := compiler.Compile([]string{filepath.Join(r, "scenarios", "karzoral", "field01")}, compiler.Options{WorkDir: r})

@@ -14,6 +14,9 @@ type Sortie struct {
 	// Midpoint: a midpoint of this scenario was cleared by an earlier, failed attempt (K-67); its
 	// XP is not granted again.
 	Midpoint bool
+	// Resume, if set, is that midpoint's state: the players chose to resume the retry there
+	// (K-67); nil: the sortie starts from the beginning.
+	Resume *karzoral.Midpoint
 	// NamedDead lists the named monsters defeated earlier in the campaign: they never reappear
 	// (K-67). Sorted.
 	NamedDead []string
@@ -33,6 +36,9 @@ type Report struct {
 	Reason  string
 	// Midpoint: this attempt reached a midpoint (K-60), to be retained on a failure (K-67).
 	Midpoint bool
+	// Resume is the state at that midpoint (a copy of karzoral.Result.Midpoint): what a retry
+	// resumes from; nil when the scenario was not played by the Karzoral runner.
+	Resume *karzoral.Midpoint
 	// XP per PC (same order as Sortie.PCs) earned in this sortie, all growths together (K-61),
 	// or the failure XP (K-66); XPNote says how it was made up, for the transcript.
 	XP     []int
@@ -62,9 +68,10 @@ type Player interface {
 //
 // Named monsters defeated come from karzoral.Result.NamedDefeated (those of this sortie only); a
 // defeat (karzoral.Result.Defeated) kills every PC but the angel (K-100, K-102).
-// Sortie.Midpoint and Sortie.NamedDead go to the scenario runner as karzoral.Carry: the retry
-// resumes at the retained midpoint (reached from the start, no XP or growth again, its flags set;
-// the rest of the setup is the initial one, K-68 Default) and named monsters stay dead (K-67).
+// Sortie.Midpoint, Sortie.Resume and Sortie.NamedDead go to the scenario runner as karzoral.Carry:
+// the retained midpoint gives no XP or growth again; with Resume the retry resumes at its state
+// (K-67) with fresh armies (K-68: the scenario's midpoint setup, else the initial one); named
+// monsters stay dead (K-67).
 type RunnerPlayer struct{}
 
 // Play implements Player.
@@ -73,7 +80,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
 	// named monsters defeated earlier stay dead; K-66: the campaign's failure XP.
-	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP}
+	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume}
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
@@ -93,6 +100,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 			rep.Midpoint = true
 		}
 	}
+	rep.Resume = res.Midpoint.Clone()
 	rep.XP = make([]int, len(s.PCs))
 	byName := map[string]int{}
 	for _, pc := range res.PCs {

@@ -174,7 +174,8 @@ func (s *state) changeStrength(i, delta int, source string) error {
 }
 
 // spawn places army i at the first block of its route (an army already on the field stays where it
-// is). Runner default: an army destroyed earlier (strength 0) comes back with its initial strength.
+// is). Runner default: an army destroyed earlier (strength 0) comes back with its setup's strength
+// (the initial one, or the midpoint setup's on a resumed retry, K-68).
 // If an opposing army holds that block they fight a strength battle (K-24, K-25).
 func (s *state) spawn(i int) error {
 	a := &s.p.Armies[i]
@@ -185,19 +186,20 @@ func (s *state) spawn(i int) error {
 		return nil
 	}
 	if s.armyStr[i] <= 0 {
-		s.armyStr[i] = a.Strength
+		s.armyStr[i] = s.setupStr[i]
 	}
 	if s.armyStr[i] <= 0 {
 		return nil
 	}
+	start := s.routes[i][0]
 	s.armyStep[i] = 0
-	s.armyBlock[i] = a.Route[0]
+	s.armyBlock[i] = start
 	if s.on {
-		if err := s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[a.Route[0]].ID, Strength: s.armyStr[i]}); err != nil {
+		if err := s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[start].ID, Strength: s.armyStr[i]}); err != nil {
 			return err
 		}
 	}
-	return s.strengthBattles(a.Route[0])
+	return s.strengthBattles(start)
 }
 
 // holds evaluates a compiled condition.
@@ -240,7 +242,15 @@ func (s *state) holds(c *plan.Cond) bool {
 func (s *state) checkObjectives() error {
 	for i := range s.p.Objectives {
 		o := &s.p.Objectives[i]
-		if s.reached[i] > 0 || s.retained.has(i) || !s.holds(&o.When) {
+		if s.reached[i] > 0 || !s.holds(&o.When) {
+			continue
+		}
+		if s.retained.has(i) {
+			// K-67: a retained midpoint gives no XP again; a retry that started over and comes
+			// back to it makes the new state the one a later retry resumes from.
+			if o.Outcome == "midpoint" && s.midpoint == nil {
+				s.snapshot(o)
+			}
 			continue
 		}
 		s.reached[i] = int32(s.day)
@@ -255,6 +265,9 @@ func (s *state) checkObjectives() error {
 			// K-60: XP and growth at the midpoint.
 			if err := s.growth(o.XP, "midpoint"); err != nil {
 				return err
+			}
+			if s.midpoint == nil {
+				s.snapshot(o) // K-67: what a retry after a failure resumes from
 			}
 		case runner.Success:
 			s.clearXP = o.XP

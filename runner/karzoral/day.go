@@ -76,12 +76,13 @@ func (s *state) moveArmies() error {
 			speed := max(a.Speed, 1)
 			for k := 1; k <= speed && s.armyBlock[i] >= 0; k++ {
 				from := s.armyBlock[i]
-				if s.armyStep[i] == len(a.Route)-1 && k > 1 {
+				route := s.routes[i]
+				if s.armyStep[i] == len(route)-1 && k > 1 {
 					break // the end of its route: it holds there (one hold event, on the first step)
 				}
-				step := min(s.armyStep[i]+1, len(a.Route)-1)
+				step := min(s.armyStep[i]+1, len(route)-1)
 				s.armyStep[i] = step
-				s.armyBlock[i] = a.Route[step]
+				s.armyBlock[i] = route[step]
 				if s.on {
 					if err := s.send(&ArmyMoveEvent{At: s.at(), Army: a.ID, From: s.p.Field.Blocks[from].ID,
 						To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
@@ -266,6 +267,7 @@ func (s *state) move() (entered bool, err error) {
 	}
 	from := s.party
 	s.party = ex.To
+	s.visited.set(s.party)
 	if s.on {
 		if err := s.send(&PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID, Terrain: to.Terrain}); err != nil {
 			return false, err

@@ -46,6 +46,7 @@ var eventDocs = []runner.EventDoc{
 	{Event: &BounceEvent{}, Doc: "the party cannot enter a block from this side and stays; the block is revealed (K-31, K-32)"},
 	{Event: &RevealEvent{}, Doc: "a hidden box is revealed (K-31)"},
 	{Event: &BattleEvent{}, Doc: "the party fights an encounter: won, fled, defeated, routed, or gone when its monsters died earlier (K-33, K-39, K-67)"},
+	{Event: &ResumeEvent{}, Doc: "a retry resumes at the midpoint an earlier attempt cleared: the day, the party's block and rations; fresh armies (K-67, K-68)"},
 	{Event: &ObjectiveEvent{}, Doc: "an objective is reached (K-60), or retained from an earlier attempt (source retained, K-67)"},
 	{Event: &CampRollEvent{}, Doc: "the camp phase's two dice (K-37)"},
 	{Event: &PickEvent{}, Doc: "the face kept; checked: it was already checked (K-37, K-39)"},

@@ -23,16 +23,20 @@ type Options struct {
 
 // Carry is what earlier sorties of a campaign leave to this run of a scenario (K-67, K-68).
 type Carry struct {
-	// Midpoints are midpoint objectives cleared by an earlier, failed attempt: the retry resumes
-	// there (K-67). Each counts as reached from the start, gives no XP or growth again, and the
-	// flags its condition requires are set. The rest of the setup is the plan's initial one (K-68
-	// Default: no midpoint setup is defined), fresh friendly armies included.
+	// Midpoints are midpoint objectives cleared by an earlier, failed attempt (K-67): each counts
+	// as cleared from the start and gives no XP or growth again. Without Resume the retry starts
+	// over from day 1 (the players declined to resume): nothing else is carried, so the party
+	// must do again what led there.
 	Midpoints []string
 	// NamedDead are named monsters defeated earlier in the campaign: they never reappear (K-67).
 	NamedDead []string
 	// FailureXP, when above 0, is the campaign's failure XP for this scenario: it replaces the
 	// plan's (K-66).
 	FailureXP int
+	// Resume, if set, is the midpoint an earlier attempt cleared (its Result.Midpoint): the retry
+	// resumes there (K-67) with fresh armies (K-68), the players having taken that option. Its
+	// objective should also be in Midpoints.
+	Resume *Midpoint
 }
 
 // Result is how a run ended (runner.Ending: Outcome, Day, Reason) and the state at the end.
@@ -57,6 +61,9 @@ type Result struct {
 	// (K-66). It is every PC's XP for a plan without PCs (members only); with PCs, each one's is in
 	// PCs (fumbles included, K-5).
 	XP int
+	// Midpoint is the state when this run cleared its midpoint, nil if it did not (K-67): what a
+	// retry resumes from (Carry.Resume). It belongs to the Runner (see Midpoint).
+	Midpoint *Midpoint
 }
 
 // PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
@@ -112,6 +119,7 @@ type Runner struct {
 
 	seeded *dice.Seeded
 	s      state
+	mid    *Midpoint // the buffer of Result.Midpoint
 	// fieldMap is the transcript's map of the field, laid out at the first day end shown.
 	fieldMap *fieldMap
 }
@@ -166,10 +174,13 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.armyBlock = make([]int, len(p.Armies))
 	s.armyStr = make([]int, len(p.Armies))
 	s.armyStep = make([]int, len(p.Armies))
+	s.routes = make([][]int, len(p.Armies))
+	s.setupStr = make([]int, len(p.Armies))
 	s.flags = newBitset(len(p.Flags))
 	s.retained = newBitset(len(p.Objectives))
 	s.gone = newBitset(len(p.Armies))
 	s.revealed = newBitset(nb)
+	s.visited = newBitset(nb)
 	s.fired = make([]int32, len(p.Events))
 	s.reached = make([]int32, len(p.Objectives))
 	s.view.s = s
@@ -201,6 +212,13 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 		src = r.seeded
 	}
 	s.reset(opts, src)
+	s.resumed = nil
+	if c := opts.Carry; c != nil && c.Resume != nil {
+		if err := s.resumeAt(c.Resume); err != nil {
+			return nil, err
+		}
+		s.resumed = c.Resume
+	}
 	err := s.play()
 	if err == nil {
 		err = s.settle()
@@ -238,7 +256,9 @@ type state struct {
 
 	armyBlock []int // block index, -1 when not on the field
 	armyStr   []int
-	armyStep  []int // index into the army's route
+	armyStep  []int   // index into the army's route
+	routes    [][]int // each army's route: the plan's, or the midpoint setup's (K-68)
+	setupStr  []int   // each army's strength in its setup (spawn brings it back with it)
 
 	flags    bitset
 	retained bitset // objectives retained from an earlier attempt (K-67)
@@ -261,6 +281,11 @@ type state struct {
 	defeated bool // K-100
 
 	pending []pendingEvent // events whose battle the party fled (K-96)
+	visited bitset         // blocks the party has stood in
+	// from is the phase a resumed retry begins at on day s.day (K-67); PhaseNone: a day's start.
+	from     runner.Phase
+	resumed  *Midpoint // the midpoint this run resumed from (Carry.Resume), nil for a fresh run
+	midpoint *Midpoint // the snapshot taken when the midpoint was cleared in this run (K-67)
 
 	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
 	targets []string // K-75: monsters targeted this round
@@ -277,15 +302,7 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.day, s.phase = 0, runner.PhaseNone
 	s.party = p.Party.Start
 	s.rations = p.Party.Rations
-	for i := range p.Armies {
-		a := &p.Armies[i]
-		s.armyStr[i] = a.Strength
-		s.armyStep[i] = 0
-		s.armyBlock[i] = -1
-		if !a.Reserve && a.Strength > 0 {
-			s.armyBlock[i] = a.Route[0]
-		}
-	}
+	s.placeArmies(nil)
 	s.flags.clear()
 	s.gone.clear()
 	s.revealed.clear()
@@ -306,8 +323,36 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.defeated = false
 	s.targets = s.targets[:0]
 	s.pending = s.pending[:0]
+	s.visited.clear()
+	s.visited.set(s.party)
+	s.from, s.midpoint = runner.PhaseNone, nil
 	s.resetKarzoral(opts.Rules)
 	s.carry(opts.Carry)
+}
+
+// placeArmies sets every army up as the scenario's setup says (K-21, K-68): the initial one, or
+// with setup the midpoint's for the armies it lists.
+func (s *state) placeArmies(setup *plan.Setup) {
+	p := s.p
+	for i := range p.Armies {
+		a := &p.Armies[i]
+		s.routes[i], s.setupStr[i] = a.Route, a.Strength
+		reserve := a.Reserve
+		if setup != nil {
+			for _, as := range setup.Armies {
+				if as.Army == i {
+					s.routes[i], s.setupStr[i], reserve = as.Route, as.Strength, as.Reserve
+				}
+			}
+		}
+		s.armyStr[i] = s.setupStr[i]
+		s.armyStep[i] = 0
+		s.armyBlock[i] = -1
+		if !reserve && s.armyStr[i] > 0 {
+			s.armyBlock[i] = s.routes[i][0]
+		}
+	}
+	s.gone.clear()
 }
 
 // carry applies what a campaign carries into the run (K-67): retained midpoints and named
@@ -327,7 +372,6 @@ func (s *state) carry(c *Carry) {
 		o := &s.p.Objectives[i]
 		if o.Outcome == "midpoint" && slices.Contains(c.Midpoints, o.ID) {
 			s.retained.set(i)
-			s.setFlagsOf(&o.When)
 		}
 	}
 	for e := range s.p.Encounters {
@@ -335,18 +379,6 @@ func (s *state) carry(c *Carry) {
 			if m.Named && slices.Contains(c.NamedDead, m.Name) {
 				s.k.named[e][j] = true
 			}
-		}
-	}
-}
-
-// setFlagsOf sets the flags a condition requires (a flag, or the flags of an all).
-func (s *state) setFlagsOf(c *plan.Cond) {
-	switch c.Op {
-	case plan.CondFlag:
-		s.flags.set(c.Flag)
-	case plan.CondAll:
-		for i := range c.Args {
-			s.setFlagsOf(&c.Args[i])
 		}
 	}
 }
@@ -378,39 +410,53 @@ func (s *state) play() error {
 				}
 			}
 		}
+		if s.resumed != nil {
+			if err := s.resumeEvent(s.resumed); err != nil {
+				return err
+			}
+		}
 	}
 	for s.day < s.p.DayLimit {
-		if err := s.startPhase(); err != nil || s.over() {
-			return err
+		// A resumed retry begins its first day at s.from (K-67); every other day at its start.
+		from := s.from
+		s.from = runner.PhaseNone
+		if from == runner.PhaseNone {
+			if err := s.startPhase(); err != nil || s.over() {
+				return err
+			}
 		}
-		s.k.restDay = false
-		if s.k.trav >= 0 {
-			// K-44: a traversal day: start and action phases only, no block movement; a dark
-			// area needs its light every day (K-57).
-			s.phase = runner.PhaseAction
-			if err := s.darkDay(); err != nil {
+		if from <= runner.PhaseAction {
+			s.k.restDay = false
+			if s.k.trav >= 0 {
+				// K-44: a traversal day: start and action phases only, no block movement; a dark
+				// area needs its light every day (K-57).
+				s.phase = runner.PhaseAction
+				if err := s.darkDay(); err != nil {
+					return err
+				}
+				normal, err := s.traversalDay()
+				if err != nil || s.over() {
+					return err
+				}
+				s.k.restDay = !normal
+			} else if err := s.actionStep(runner.PhaseAction); err != nil || s.over() {
 				return err
 			}
-			normal, err := s.traversalDay()
-			if err != nil || s.over() {
-				return err
+			if s.k.restDay {
+				// K-44, K-48: the automatic rest; no camp or night phase.
+				if err := s.rest("K-48"); err != nil {
+					return err
+				}
+				if err := s.endDay(); err != nil {
+					return err
+				}
+				continue
 			}
-			s.k.restDay = !normal
-		} else if err := s.actionStep(runner.PhaseAction); err != nil || s.over() {
-			return err
 		}
-		if s.k.restDay {
-			// K-44, K-48: the automatic rest; no camp or night phase.
-			if err := s.rest("K-48"); err != nil {
+		if from <= runner.PhaseCamp {
+			if err := s.campPhase(); err != nil || s.over() {
 				return err
 			}
-			if err := s.endDay(); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := s.campPhase(); err != nil || s.over() {
-			return err
 		}
 		if err := s.nightPhase(); err != nil || s.over() {
 			return err
@@ -515,6 +561,7 @@ func (s *state) result() *Result {
 	}
 	res.Torches, res.Oil = s.k.torches, s.k.oil
 	res.XP = s.k.partyXP
+	res.Midpoint = s.midpoint
 	for e := range s.k.named {
 		for j, dead := range s.k.named[e] {
 			name := p.Encounters[e].Monsters[j].Name

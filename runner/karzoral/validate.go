@@ -267,6 +267,18 @@ func validateKarzoral(p *plan.Plan, checkActs func(string, []plan.Action) error)
 			}
 		}
 	}
+	if m := p.Midpoint; m != nil {
+		for _, as := range m.Armies {
+			if as.Army < 0 || as.Army >= len(p.Armies) || as.Strength < 0 || len(as.Route) == 0 {
+				return fmt.Errorf("runner: midpoint setup: army %d: index out of range, negative strength or no route", as.Army)
+			}
+			for _, b := range as.Route {
+				if b < 0 || b >= len(p.Field.Blocks) {
+					return fmt.Errorf("runner: midpoint setup: army %s: block %d out of range", p.Armies[as.Army].ID, b)
+				}
+			}
+		}
+	}
 	if o := p.Options; o != nil {
 		if _, err := dice.ParseTableVariant(o.PowerTable); o.PowerTable != "" && err != nil {
 			return fmt.Errorf("runner: options: power table: %v", err)
