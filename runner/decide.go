@@ -95,6 +95,11 @@ type Request struct {
 	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for
 	Dice      [2]int // KindPick: the two faces rolled
 	Sides     int    // KindRoll: the die has faces 1..Sides
+
+	// View is what the deciding side may know when the engine has a fog of war (runner/karzoral:
+	// a *karzoral.PlayerView, the players' knowledge, K-23); nil otherwise. A policy decides on
+	// it and the Request, never on the engine's state. Valid only during Decide.
+	View any
 }
 
 // Find returns the index of the choice called name, or -1.

@@ -411,9 +411,11 @@ const (
 	ActSpawn                    // army Army appears at Route[0]
 	ActRemove                   // army Army leaves the field
 	ActEnd                      // the scenario ends with Outcome
+	ActReveal                   // the players learn where army Army stands now (K-23)
+	ActSurvey                   // the angel's aerial survey: the players learn where every army stands (K-23)
 )
 
-var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end"}
+var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end", "reveal", "survey"}
 
 func (o ActionOp) String() string {
 	if o < 0 || int(o) >= len(actionNames) {
@@ -442,7 +444,7 @@ type Action struct {
 	Text      string   `json:"text,omitempty"`      // ActSay
 	Flag      int      `json:"flag,omitempty"`      // ActSet, ActClear
 	Encounter int      `json:"encounter,omitempty"` // ActBattle
-	Army      int      `json:"army,omitempty"`      // ActStrength, ActSpawn, ActRemove
+	Army      int      `json:"army,omitempty"`      // ActStrength, ActSpawn, ActRemove, ActReveal
 	Delta     int      `json:"delta,omitempty"`     // ActStrength
 	Outcome   string   `json:"outcome,omitempty"`   // ActEnd: "success" | "failure"
 }

@@ -51,7 +51,7 @@ func TestBundledCampaign(t *testing.T) {
 	c := bundled(t)
 	sc := script(t)
 	var out bytes.Buffer
-	res, err := Run(c, Options{Seed: 1, Decider: sc, Sink: runner.NewTextSink(&out)})
+	res, err := Run(c, Options{Seed: 1, Decider: sc, Sink: runner.ViewSink(runner.NewTextSink(&out), runner.AudienceParty)})
 	if err != nil {
 		t.Fatalf("Run: %v\n%s", err, out.String())
 	}

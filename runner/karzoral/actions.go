@@ -129,6 +129,14 @@ func (s *state) doActions(acts []plan.Action, source, id string) (int, error) {
 			if err := s.removeArmy(a.Army, "event"); err != nil {
 				return -1, err
 			}
+		case plan.ActReveal:
+			if err := s.survey(a.Army, "reveal"); err != nil {
+				return -1, err
+			}
+		case plan.ActSurvey:
+			if err := s.survey(-1, "survey"); err != nil {
+				return -1, err
+			}
 		case plan.ActEnd:
 			out := runner.Failure
 			if a.Outcome == runner.Success {
@@ -151,15 +159,21 @@ func (s *state) changeStrength(i, delta int, source string) error {
 		// Only an army on the field has a strength to change: a reserve that has not arrived, or
 		// an army destroyed or removed, is left as it is (and K-25 cannot trigger).
 		if s.on {
-			return s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: before,
+			at := s.at()
+			at.Seen = runner.AudienceGM
+			return s.send(&StrengthEvent{At: at, Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: before,
 				Source: source, Result: "ignored"})
 		}
 		return nil
 	}
 	after := max(before+delta, 0)
 	s.armyStr[i] = after
+	s.look()
 	if s.on {
-		if err := s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: after,
+		// K-23: the party sees the strength of an army in its block only.
+		at := s.at()
+		at.Seen = s.seenAt(s.armyBlock[i])
+		if err := s.send(&StrengthEvent{At: at, Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: after,
 			Source: source}); err != nil {
 			return err
 		}
@@ -181,7 +195,9 @@ func (s *state) spawn(i int) error {
 	a := &s.p.Armies[i]
 	if b := s.armyBlock[i]; b >= 0 {
 		if s.on {
-			return s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[b].ID, Strength: s.armyStr[i], Result: "already"})
+			at := s.at()
+			at.Seen = s.seenAt(b)
+			return s.send(&ArmySpawnedEvent{At: at, Army: a.ID, Block: s.p.Field.Blocks[b].ID, Strength: s.armyStr[i], Result: "already"})
 		}
 		return nil
 	}
@@ -194,8 +210,11 @@ func (s *state) spawn(i int) error {
 	start := s.routes[i][0]
 	s.armyStep[i] = 0
 	s.armyBlock[i] = start
+	s.look()
 	if s.on {
-		if err := s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[start].ID, Strength: s.armyStr[i]}); err != nil {
+		at := s.at()
+		at.Seen = s.seenAt(start)
+		if err := s.send(&ArmySpawnedEvent{At: at, Army: a.ID, Block: s.p.Field.Blocks[start].ID, Strength: s.armyStr[i]}); err != nil {
 			return err
 		}
 	}

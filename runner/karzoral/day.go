@@ -84,11 +84,17 @@ func (s *state) moveArmies() error {
 				s.armyStep[i] = step
 				s.armyBlock[i] = route[step]
 				if s.on {
-					if err := s.send(&ArmyMoveEvent{At: s.at(), Army: a.ID, From: s.p.Field.Blocks[from].ID,
+					// K-23: the party sees an army come into or leave its block; the rest is the GM's.
+					at := s.at()
+					if at.Seen = s.seenAt(from); at.Seen != runner.AudienceAll {
+						at.Seen = s.seenAt(s.armyBlock[i])
+					}
+					if err := s.send(&ArmyMoveEvent{At: at, Army: a.ID, From: s.p.Field.Blocks[from].ID,
 						To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
 						return err
 					}
 				}
+				s.look()
 				if k < speed {
 					if err := s.passBattles(i); err != nil || s.over() {
 						return err
@@ -153,7 +159,9 @@ func (s *state) strengthBattle(i, j int) error {
 	d := min(a, b)
 	s.armyStr[i], s.armyStr[j] = a-d, b-d
 	if s.on {
-		if err := s.send(&StrengthBattleEvent{At: s.at(), Block: s.p.Field.Blocks[block].ID, Army: s.p.Armies[i].ID,
+		at := s.at()
+		at.Seen = s.seenAt(block)
+		if err := s.send(&StrengthBattleEvent{At: at, Block: s.p.Field.Blocks[block].ID, Army: s.p.Armies[i].ID,
 			Other: s.p.Armies[j].ID, ArmyBefore: a, OtherBefore: b, Loss: d, ArmyAfter: a - d, OtherAfter: b - d}); err != nil {
 			return err
 		}
@@ -185,10 +193,15 @@ func (s *state) removeArmy(i int, cause string) error {
 	if b >= 0 {
 		s.gone.set(i)
 	}
+	if b >= 0 && b == s.party {
+		s.sightGone(i) // K-23: the party saw it go
+	}
 	if !s.on || b < 0 {
 		return nil
 	}
-	return s.send(&ArmyRemovedEvent{At: s.at(), Army: s.p.Armies[i].ID, Block: s.p.Field.Blocks[b].ID, Cause: cause, Strength: s.armyStr[i]})
+	at := s.at()
+	at.Seen = s.seenAt(b)
+	return s.send(&ArmyRemovedEvent{At: at, Army: s.p.Armies[i].ID, Block: s.p.Field.Blocks[b].ID, Cause: cause, Strength: s.armyStr[i]})
 }
 
 // actionStep runs action steps (a) and (b) (K-27; step (c), long recovery K-34, is not modelled).
@@ -268,6 +281,7 @@ func (s *state) move() (entered bool, err error) {
 	from := s.party
 	s.party = ex.To
 	s.visited.set(s.party)
+	defer s.look()
 	if s.on {
 		if err := s.send(&PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID, Terrain: to.Terrain}); err != nil {
 			return false, err

@@ -13,11 +13,16 @@ import (
 // campaign rules (checks, support damage, XP ...) are in events_addon.go.
 
 // At is where an event happened: the day (0 before the first) and the phase ("phase" is left out
-// before the first day and after the end).
+// before the first day and after the end), and who may see it (K-23: "all", "gm" for what happens
+// out of the party's sight, "party" for the players' own picture).
 type At struct {
-	Day   int          `json:"day"`
-	Phase runner.Phase `json:"phase,omitempty"`
+	Day   int             `json:"day"`
+	Phase runner.Phase    `json:"phase,omitempty"`
+	Seen  runner.Audience `json:"audience"`
 }
+
+// Audience is who may see the event (runner.Audienced).
+func (a *At) Audience() runner.Audience { return a.Seen }
 
 // margins are the phase columns of transcript lines: two spaces, the phase padded to 8.
 var margins = func() (m [runner.PhaseBattle + 1]string) {
@@ -494,8 +499,8 @@ type ArmyAt struct {
 	Strength int     `json:"strength"`
 }
 
-// DayEndEvent: the day ends; a snapshot of the party and the armies. The transcript draws the
-// field map.
+// DayEndEvent: the day ends; a snapshot of the party and the armies, for the GM (the players'
+// is ViewEvent). The transcript draws the field map.
 type DayEndEvent struct {
 	At
 	Party   string   `json:"party"`
@@ -512,6 +517,71 @@ func (e *DayEndEvent) WriteText(w *bytes.Buffer) error {
 		e.view.s.r.drawMap(w, e.view, e.Day)
 	}
 	return nil
+}
+
+// ArmySeen is an army as the players last saw it (K-23): its block (null when they saw it leave
+// the field), the day and its strength then.
+type ArmySeen struct {
+	ID       string  `json:"id"`
+	Block    *string `json:"block"`
+	Day      int     `json:"day"`
+	Strength int     `json:"strength"`
+	InView   bool    `json:"inView,omitempty"` // in the party's block now
+}
+
+// ViewEvent: the day ends as the players know it (K-23): the party, its rations and the armies
+// it has seen, where it last saw them. The players' transcript draws their map from it; the GM's
+// has DayEndEvent instead.
+type ViewEvent struct {
+	At
+	Party   string     `json:"party"`
+	Rations int        `json:"rations"`
+	Armies  []ArmySeen `json:"armies"` // the armies seen, in plan order
+	view    *PlayerView
+}
+
+func (*ViewEvent) Type() string { return "view" }
+func (*ViewEvent) Rule() string { return "K-23" }
+func (*ViewEvent) Line() string { return "" }
+func (e *ViewEvent) WriteText(w *bytes.Buffer) error {
+	if e.view != nil {
+		e.view.s.r.drawPartyMap(w, e.view, e.Day)
+	}
+	return nil
+}
+
+// SightingEvent: the players learn where armies stand: the angel's aerial survey (source
+// "survey", 【〆航天俯瞰】, K-23) or the scenario's report of one army ("reveal"; missing: it is not
+// on the field).
+type SightingEvent struct {
+	At
+	Source  string     `json:"source"` // "survey" | "reveal"
+	Armies  []ArmySeen `json:"armies"`
+	Missing string     `json:"missing,omitempty"`
+}
+
+func (*SightingEvent) Type() string { return "sighting" }
+func (*SightingEvent) Rule() string { return "K-23" }
+func (e *SightingEvent) Line() string {
+	var b strings.Builder
+	if e.Source == "survey" {
+		b.WriteString("the angel's aerial survey (K-23):")
+	} else {
+		b.WriteString("reported (K-23):")
+	}
+	if len(e.Armies) == 0 && e.Missing == "" {
+		b.WriteString(" no army on the field")
+	}
+	for i, a := range e.Armies {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, " %s at %s (strength %d)", a.ID, *a.Block, a.Strength)
+	}
+	if e.Missing != "" {
+		fmt.Fprintf(&b, " %s is not on the field", e.Missing)
+	}
+	return b.String()
 }
 
 // ObjectiveAt is an objective reached, in the end snapshot.

@@ -195,7 +195,8 @@ func field01() *plan.Plan {
 	woodsCleared := addFlag(p, "woodsCleared")
 	p.Events = []plan.Event{
 		{ID: "scoutsReport", On: plan.Trigger{Kind: plan.OnDay, Day: 2}, Do: []plan.Action{
-			{Op: plan.ActSay, Text: "A rider from Rupetenne: boggards are massing at the gate and their supply camp hides in the marsh east of the ford."}}},
+			{Op: plan.ActSay, Text: "A rider from Rupetenne: boggards are coming down from the gate, and their supply camp hides in the marsh east of the ford."},
+			{Op: plan.ActReveal, Army: warband}}},
 		{ID: "supplyCache", On: plan.Trigger{Kind: plan.OnEnter, Block: blockIdx(p, "14")}, Once: true, Do: []plan.Action{
 			{Op: plan.ActSay, Text: "The party finds the warband's supply camp in the reeds and puts it to the torch."},
 			{Op: plan.ActSet, Flag: cacheBurned},
@@ -225,7 +226,7 @@ func field01() *plan.Plan {
 	}
 	p.Episodes = []plan.Episode{
 		{Say: "A quiet night by the fire; the angel watches the embers."},
-		{Say: "The angel asks what the stars are called."},
+		{Say: "At dusk the angel rises over the plateau and looks down on the armies.", Do: []plan.Action{{Op: plan.ActSurvey}}},
 		{Say: "Old war stories from Rupetenne."},
 		{Say: "A shared meal of dried fish and hard bread."},
 		{Say: "Sword drills at dawn; the angel copies every move."},

@@ -184,6 +184,8 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.fired = make([]int32, len(p.Events))
 	s.reached = make([]int32, len(p.Objectives))
 	s.view.s = s
+	s.pview.s = s
+	s.sight = make([]sighting, len(p.Armies))
 	s.ch.OnFallback(s.fallbackEvent)
 	return r, nil
 }
@@ -282,6 +284,8 @@ type state struct {
 
 	pending []pendingEvent // events whose battle the party fled (K-96)
 	visited bitset         // blocks the party has stood in
+	sight   []sighting     // the players' last sight of each army (K-23)
+	pview   PlayerView
 	// from is the phase a resumed retry begins at on day s.day (K-67); PhaseNone: a day's start.
 	from     runner.Phase
 	resumed  *Midpoint // the midpoint this run resumed from (Carry.Resume), nil for a fresh run
@@ -328,6 +332,8 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.from, s.midpoint = runner.PhaseNone, nil
 	s.resetKarzoral(opts.Rules)
 	s.carry(opts.Carry)
+	clear(s.sight)
+	s.look()
 }
 
 // placeArmies sets every army up as the scenario's setup says (K-21, K-68): the initial one, or
@@ -478,8 +484,11 @@ func (s *state) endDay() error {
 	}
 	s.dayEnded = s.day
 	if s.on {
-		if err := s.send(&DayEndEvent{At: At{Day: s.day}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+		if err := s.send(&DayEndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
 			Armies: s.armiesAt(), view: &s.view}); err != nil {
+			return err
+		}
+		if err := s.send(s.viewEvent()); err != nil {
 			return err
 		}
 	}
@@ -499,6 +508,19 @@ func (s *state) armiesAt() []ArmyAt {
 		}
 	}
 	return out
+}
+
+// viewEvent is the players' day end (K-23): the armies they have seen.
+func (s *state) viewEvent() *ViewEvent {
+	s.look()
+	e := &ViewEvent{At: At{Day: s.day, Seen: runner.AudienceParty}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+		Armies: []ArmySeen{}, view: &s.pview}
+	for i := range s.sight {
+		if s.sight[i].seen {
+			e.Armies = append(e.Armies, s.armySeen(i))
+		}
+	}
+	return e
 }
 
 // finishEvents writes the last day end (if the day ended early) and the end.
@@ -590,8 +612,13 @@ func (s *state) fallbackEvent() error {
 	return s.send(&FallbackEvent{At: s.at()})
 }
 
-// decide asks the deciders (the script, then its fallback) and checks the answer.
-func (s *state) decide(req *runner.Request) (int, error) { return s.ch.Ask(req) }
+// decide asks the deciders (the script, then its fallback) and checks the answer. The Request
+// carries the players' view (K-23): what a prompt shows and a policy decides on.
+func (s *state) decide(req *runner.Request) (int, error) {
+	s.look()
+	req.View = &s.pview
+	return s.ch.Ask(req)
+}
 
 // roll rolls one die of the given sides: the decider's Roller first, then the dice source.
 func (s *state) roll(sides int, cause string) (int, error) {

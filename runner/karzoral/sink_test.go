@@ -25,7 +25,13 @@ func runScript(t *testing.T, script string, mk func(w *bytes.Buffer) runner.Sink
 	return buf.Bytes(), res
 }
 
-func mkText(w *bytes.Buffer) runner.Sink  { return runner.NewTextSink(w) }
+// mkText is the players' transcript (the CLI's default text view, K-23); mkGM the game master's.
+func mkText(w *bytes.Buffer) runner.Sink {
+	return runner.ViewSink(runner.NewTextSink(w), runner.AudienceParty)
+}
+func mkGM(w *bytes.Buffer) runner.Sink {
+	return runner.ViewSink(runner.NewTextSink(w), runner.AudienceGM)
+}
 func mkJSONL(w *bytes.Buffer) runner.Sink { return runner.NewJSONLSink(w) }
 
 // golden compares got with testdata/runner/name. Regenerate with SORTIE_UPDATE_GOLDEN=1 go test
@@ -64,6 +70,8 @@ func TestTextDeterministic(t *testing.T) {
 	golden(t, "field01-win.txt", a)
 	lose, _ := runScript(t, "../../testdata/runner/field01-lose.yaml", mkText)
 	golden(t, "field01-lose.txt", lose)
+	gm, _ := runScript(t, "../../testdata/runner/field01-win.yaml", mkGM)
+	golden(t, "field01-win-gm.txt", gm)
 }
 
 // Every JSON Lines record is one valid JSON object whose first keys are "type" and "day".

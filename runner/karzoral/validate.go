@@ -135,8 +135,9 @@ func validate(p *plan.Plan) error {
 				bad = a.Flag < 0 || a.Flag >= nf
 			case plan.ActBattle:
 				bad = a.Encounter < 0 || a.Encounter >= ne
-			case plan.ActStrength, plan.ActSpawn, plan.ActRemove:
+			case plan.ActStrength, plan.ActSpawn, plan.ActRemove, plan.ActReveal:
 				bad = a.Army < 0 || a.Army >= na
+			case plan.ActSurvey:
 			default:
 				bad = true
 			}
