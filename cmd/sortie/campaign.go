@@ -74,7 +74,7 @@ Campaign decisions in a script: {select: field01}, {benefit: daisy} or {benefit:
 {prepare: sortie}, {prepare: treat}, {prepare: "buy potion"}, {prepare: "resurrect aldo"}; the
 scenarios' decisions as in sortie run. Exit 0 when the campaign reached its end, 1 when the
 script disagrees with the state or ran out, 2 on usage or I/O errors.`,
-		Flags: append(flags, saveFlags()...),
+		Flags: append(append(flags, saveFlags()...), viewFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return failf(exitUsage, "campaign run needs exactly one FILE (see sortie campaign run --help)")
@@ -117,7 +117,7 @@ func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from
 		Dice:       pl.sess.dice,
 		Decider:    pl.dec,
 		Fallback:   pl.fallback,
-		Sink:       pl.sinkFor(prm.format),
+		Sink:       pl.sinkFor(prm.format, prm.view),
 		Checkpoint: pl.sess.checkpoint,
 	})
 	if err == nil {
