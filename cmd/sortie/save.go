@@ -34,7 +34,7 @@ type saveFile struct {
 	Path     string `json:"path"`     // the scenario, plan.json or campaign, absolute
 	PlanHash string `json:"planHash"` // run: sha256 of the encoded plan; campaign: its SourceHash
 	Seed     uint64 `json:"seed"`
-	Output   string `json:"output"` // text | jsonl
+	Output   string `json:"output"`         // text | jsonl
 	View     string `json:"view,omitempty"` // --view: party | gm | all; "" the output's default
 
 	Script     string `json:"script,omitempty"` // absolute

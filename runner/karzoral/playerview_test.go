@@ -19,8 +19,8 @@ type viewPolicy struct {
 }
 
 type decision struct {
-	what   string   // day, phase, kind and the answer
-	sight  ArmyInfo // the logged army as the players knew it then
+	what  string   // day, phase, kind and the answer
+	sight ArmyInfo // the logged army as the players knew it then
 }
 
 func (d *viewPolicy) Decide(r *runner.Request) (runner.Answer, error) {
