@@ -94,6 +94,15 @@ func runKarzoral(p *Pass) error {
 		p.Report(d)
 	}
 	// R001 in the new fields.
+	acts := func(where string, as []*Action) {
+		for i, a := range as {
+			w := fmt.Sprintf("%s[%d]", where, i)
+			unknown(w+".battle", a.Battle, "encounter", p.EncounterIDs, p.Encounters[a.Battle.V] != nil)
+			for _, r := range []Str{a.Army, a.Spawn, a.Remove, a.Reveal} {
+				unknown(w, r, "army", p.ArmyIDs, p.Armies[r.V] != nil)
+			}
+		}
+	}
 	area := map[string]string{}
 	for _, t := range k.Traversals {
 		for i, b := range t.Blocks {
@@ -106,19 +115,15 @@ func runKarzoral(p *Pass) error {
 				area[b.V] = t.ID
 			}
 		}
-		acts := func(where string, as []*Action) {
-			for i, a := range as {
-				w := fmt.Sprintf("%s[%d]", where, i)
-				unknown(w+".battle", a.Battle, "encounter", p.EncounterIDs, p.Encounters[a.Battle.V] != nil)
-				for _, r := range []Str{a.Army, a.Spawn, a.Remove} {
-					unknown(w, r, "army", p.ArmyIDs, p.Armies[r.V] != nil)
-				}
-			}
-		}
 		for i, f := range t.Faces {
 			acts(pathOf("traversals", t.ID, "faces", i, "do"), f.Do)
 		}
 		acts(pathOf("traversals", t.ID, "complete"), t.Complete)
+	}
+	for _, e := range s.Encounters {
+		if l := k.Loot[e.ID]; l != nil {
+			acts(pathOf("encounters", e.ID, "loot", "do"), l.Do)
+		}
 	}
 	for _, as := range k.Midpoint {
 		w := pathOf("midpoint", "armies", as.ID)

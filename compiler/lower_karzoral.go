@@ -32,6 +32,22 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 		a.Accompany, a.SupportPhysical = k.Accompany[a.ID], k.SupportPhysical[a.ID]
 	}
 	for i := range p.Encounters {
+		e := &p.Encounters[i]
+		for j, st := range k.Stays[e.ID] {
+			if st && j < len(e.Monsters) {
+				e.Monsters[j].Stays = true
+			}
+		}
+		if lt := k.Loot[e.ID]; lt != nil {
+			do, err := l.actions(lt.Do)
+			if err != nil {
+				return err
+			}
+			if len(do) == 0 {
+				do = nil
+			}
+			e.Loot = &plan.Loot{Money: lt.Money.V, Say: lt.Say.V, Do: do}
+		}
 		if n, ok := k.Next[p.Encounters[i].ID]; ok && n.OK {
 			j, err := l.encounter(n)
 			if err != nil {

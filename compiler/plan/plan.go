@@ -293,6 +293,17 @@ type Encounter struct {
 	// Next, if set, is the encounter index fought right after this one is won: a consecutive battle
 	// (K-72), state carried over.
 	Next *int `json:"next,omitempty"`
+	// Loot, if set, is what looting after a victory over it gives (K-98): the party decides
+	// whether to loot; the scenario reacts through its actions.
+	Loot *Loot `json:"loot,omitempty"`
+}
+
+// Loot is what looting an encounter after a victory gives (K-98): money (gamels, to the campaign's
+// purse), a text, and actions a scenario reacts with (a flag, a reveal ...).
+type Loot struct {
+	Money int      `json:"money,omitempty"`
+	Say   string   `json:"say,omitempty"`
+	Do    []Action `json:"do,omitempty"`
 }
 
 // Monster is one line of an encounter.
@@ -302,6 +313,9 @@ type Monster struct {
 	Count  int    `json:"count"`            // >= 1
 	Leader bool   `json:"leader,omitempty"` // a unit leader (K-80)
 	Named  bool   `json:"named,omitempty"`  // a named monster stays dead (K-67)
+	// Stays: it keeps fighting when a low-morale unit's leaders fall (K-81: intelligence "obeys
+	// orders", or a newcomer that needs no commander, such as a summoned one).
+	Stays bool `json:"stays,omitempty"`
 }
 
 // CondOp is the operator of a condition.

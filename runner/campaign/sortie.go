@@ -45,7 +45,7 @@ type Report struct {
 	XPNote string
 	Named  []string // named monsters defeated in this sortie, in the order they fell (K-67)
 	Dead   []string // ids of PCs dead at the end of the sortie (K-100, K-101)
-	Money  int      // gamels the party brings back besides the reward (loot); 0 today
+	Money  int      // gamels the party brings back besides the reward: its loot (K-98)
 }
 
 // Player plays one sortie. RunnerPlayer is the default; the full Karzoral growth rules (monster
@@ -93,7 +93,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 		return nil, err
 	}
 	// K-67: the named monsters defeated in this sortie (not those dead before it).
-	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: res.NamedDefeated}
+	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: res.NamedDefeated, Money: res.Money}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
 	for _, o := range res.Objectives {
 		if o.Outcome == "midpoint" {

@@ -1,8 +1,6 @@
 package karzoral
 
 import (
-	"fmt"
-
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -218,7 +216,10 @@ func (s *state) actionStep(phase runner.Phase) error {
 			return err
 		}
 	}
-	if err := s.stepB(entered); err != nil || s.over() || !entered {
+	if err := s.stepB(entered); err != nil || s.over() {
+		return err
+	}
+	if err := s.baseServices(); err != nil || !entered {
 		return err
 	}
 	// K-43: entering a traversal area starts traversal mode right after step (b) (Default).
@@ -361,101 +362,6 @@ func (s *state) stepB(entered bool) error {
 		}
 	}
 	return s.checkObjectives()
-}
-
-// battle asks how a party battle against encounter enc ended (army: the enemy army fought, or -1)
-// and writes a BattleEvent. PC combat is not simulated: the result is a decision. With PCs and support
-// damage or burdens in play, the decision also offers "fight": one more round whose campaign add-ons
-// the runner plays (K-73..K-77, K-89..K-92) before asking again. A low-morale unit with leaders
-// offers "routed" (K-80: a victory). Won (or routed): monster XP (K-62), then a consecutive battle if
-// the encounter has one (K-72). Fled: the escape (K-93..K-97). Defeated (or every PC down after a
-// round): the scenario fails (K-100..K-102).
-func (s *state) battle(enc, army int, cause string) (int, error) {
-	e := &s.p.Encounters[enc]
-	if s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
-		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
-		if s.on {
-			if err := s.send(&BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID,
-				Cause: cause, Result: "gone"}); err != nil {
-				return 0, err
-			}
-		}
-		return Won, nil
-	}
-	if army >= 0 {
-		if err := s.insight(enc, army); err != nil {
-			return 0, err
-		}
-	}
-	detailed := s.hasPCs() && (s.supportInBlock() || s.liveBurdens() > 0)
-	rout := s.canRout(enc, army)
-	maxRounds := s.k.rules.MaxRounds
-	if maxRounds <= 0 {
-		maxRounds = defaultMaxRounds
-	}
-	req := &s.req
-	res := Won
-	for n := 1; ; n++ {
-		cs := append(s.choices[:0], battleChoices[:3]...)
-		if rout {
-			cs = append(cs, battleChoices[Routed])
-		}
-		if detailed && n <= maxRounds {
-			cs = append(cs, battleChoices[Fight])
-		}
-		*req = runner.Request{Kind: runner.KindBattle, Day: s.day, Phase: s.phase, Choices: cs,
-			Block: s.p.Field.Blocks[s.party].ID, Encounter: e.ID, Title: e.Title, Cause: cause}
-		if army >= 0 {
-			req.Army = s.p.Armies[army].ID
-		}
-		c, err := s.decide(req)
-		if err != nil {
-			return 0, err
-		}
-		res = req.Choices[c].Value
-		if res != Fight {
-			break
-		}
-		if err := s.round(enc, n); err != nil || s.over() {
-			return 0, err
-		}
-		if s.allDown() {
-			res = Defeated // K-100: all PCs down
-			break
-		}
-	}
-	if s.on {
-		ev := &BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID, Cause: cause,
-			Result: battleChoices[res].Name}
-		if army >= 0 {
-			ev.Army = s.p.Armies[army].ID
-		}
-		if err := s.send(ev); err != nil {
-			return 0, err
-		}
-	}
-	switch res {
-	case Defeated:
-		s.defeated = true
-		s.finish(runner.Failure, "party defeated by "+e.ID+" (K-100)")
-		return res, s.defeatAftermath()
-	case Fled:
-		return res, s.escape(enc)
-	case Routed:
-		if s.on {
-			if err := s.send(&RoutEvent{Note: s.note("K-80"), Text: fmt.Sprintf("the leaders of %s fell: the rest flee and are cut down; a victory", e.ID)}); err != nil {
-				return 0, err
-			}
-		}
-	}
-	if err := s.creditMonsters(enc, res == Routed && s.k.rules.FledGiveNoXP); err != nil {
-		return 0, err
-	}
-	if e.Next != nil {
-		// K-72: the second battle starts at once, state carried over; nothing in between (Default).
-		return s.battle(*e.Next, -1, "consecutive")
-	}
-	return Won, nil
 }
 
 // campPhase implements K-35..K-39: roll two d6 and keep one (K-37; free choice, a checked face may be

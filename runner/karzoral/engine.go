@@ -74,6 +74,8 @@ var eventDocs = []runner.EventDoc{
 	{Event: &XPEvent{}, Doc: "experience: monster XP (K-62), a growth point (K-61), failure XP (K-66)"},
 	{Event: &GrowthEvent{}, Doc: "an ability growth: two dice, the face kept (K-64)"},
 	{Event: &InsightEvent{}, Doc: "a War Leader learns a unit's morale and training (K-79)"},
-	{Event: &RoutEvent{}, Doc: "the leaders of a low-morale unit fell; the rest flee: a victory (K-80)"},
+	{Event: &RoutEvent{}, Doc: "the leaders of a low-morale unit fell; the rest flee: a victory (K-80), or the stayers fight on (K-81)"},
+	{Event: &BaseEvent{}, Doc: "at a base mid-scenario the party buys rations and light back up to what it set out with (K-12)"},
+	{Event: &LootEvent{}, Doc: "the party loots an encounter it beat, or leaves the loot for a 10-minute action (K-98)"},
 	{Event: &DefeatEvent{}, Doc: "the party is wiped and what follows (K-100..K-102)"},
 }

@@ -69,11 +69,13 @@ type karzoral struct {
 	travFrom            int    // the block the party came from when it entered the area
 	travDone            bitset // areas completed
 
-	named    [][]bool
-	monXP    int // monster XP since the last growth (K-62)
-	partyXP  int // XP each PC earned in this run, for a plan without PCs (K-61..K-63, K-66)
-	grown    bool
-	failedXP bool
+	named   [][]bool
+	monXP   int // monster XP since the last growth (K-62)
+	partyXP int // XP each PC earned in this run, for a plan without PCs (K-61..K-63, K-66)
+
+	onlyStayers bool // K-81: the rest of a routed unit fled; only the stayers are fought
+	grown       bool
+	failedXP    bool
 }
 
 // areaOf returns the traversal area of block b, -1 if none.

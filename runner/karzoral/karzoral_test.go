@@ -364,6 +364,7 @@ func TestNightRaidDangerSenseFumbleK71K5(t *testing.T) {
 // level 3 + agility 2 - 2 - 4 = -1: [6,5] - 1 = 10 vs TN 4 + [1,1] = 6.
 func TestForcedMarchLightSleepK41K58K59(t *testing.T) {
 	p := pcPlan(2)
+	p.Field.Blocks[0].Kind = "block" // no base: nothing to restock (K-12)
 	p.DayLimit = 2
 	p.Party.PCs = p.Party.PCs[:1]
 	p.Party.Torches = 8
@@ -393,6 +394,7 @@ func TestForcedMarchLightSleepK41K58K59(t *testing.T) {
 // (6 torches pay 12 h, the other 12 h are missing: unlit). Option DarkMarchLight12: 12 h, lit.
 func TestDarkBlockK57(t *testing.T) {
 	p := pcPlan(1)
+	p.Field.Blocks[0].Kind = "block" // no base: nothing to restock (K-12)
 	p.Field.Blocks[0].Dark = true
 	p.Party.Torches, p.Party.LanternOil = 6, 1
 	for _, c := range []struct {

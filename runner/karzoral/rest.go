@@ -140,6 +140,34 @@ func (s *state) darkDay() error {
 	return err
 }
 
+// baseServices implements K-12 at a base mid-scenario (the seed: 「シナリオ中に拠点に戻った時にも行
+// える」): in action step (c) (the time for long actions, K-34), a party standing on a base buys
+// preserved rations and light back up to what it set out with (plan.Party: Rations, Torches,
+// LanternOil). Money is the campaign's ledger, not the scenario's (K-12: a purchase does not change
+// the numbers of a scenario run). Treatment (K-13) and resurrection (K-14) are offered there too by
+// the rules, but a run models no poison, disease, curse or PC death short of the party's defeat, so
+// they have nothing to act on.
+func (s *state) baseServices() error {
+	pa := &s.p.Party
+	if s.p.Field.Blocks[s.party].Kind != "base" {
+		return nil
+	}
+	food, torches, oil := max(pa.Rations-s.rations, 0), max(pa.Torches-s.k.torches, 0), max(pa.LanternOil-s.k.oil, 0)
+	if food == 0 && torches == 0 && oil == 0 {
+		return nil
+	}
+	s.rations += food
+	s.k.torches += torches
+	s.k.oil += oil
+	if !s.on {
+		return nil
+	}
+	r := &BaseEvent{Note: s.note("K-12"), Block: s.p.Field.Blocks[s.party].ID, Rations: food, Torches: torches, Oil: oil,
+		Text: fmt.Sprintf("at base %s the party buys %d rations, %d torches and %d flasks of oil (now %d, %d, %d)",
+			s.p.Field.Blocks[s.party].ID, food, torches, oil, s.rations, s.k.torches, s.k.oil)}
+	return s.send(r)
+}
+
 // startKarzoral runs the add-ons of the start phase: the sleep penalty begins after a forced march
 // (K-41), burdens' max HP is recomputed (K-87), the traversal faces are unchecked (K-19 (5), K-49).
 func (s *state) startKarzoral() error {

@@ -61,6 +61,8 @@ type Result struct {
 	// (K-66). It is every PC's XP for a plan without PCs (members only); with PCs, each one's is in
 	// PCs (fumbles included, K-5).
 	XP int
+	// Money is the gamels the party looted (K-98): the campaign puts them in its purse.
+	Money int
 	// Midpoint is the state when this run cleared its midpoint, nil if it did not (K-67): what a
 	// retry resumes from (Carry.Resume). It belongs to the Runner (see Midpoint).
 	Midpoint *Midpoint
@@ -294,6 +296,7 @@ type state struct {
 	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
 	targets []string // K-75: monsters targeted this round
 	clearXP int      // achievement XP of the success objective (K-61)
+	money   int      // gamels looted (K-98)
 }
 
 func (s *state) reset(opts Options, src dice.Source) {
@@ -323,7 +326,7 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.outcome, s.reason = "", ""
 	s.dayEnded = 0
 	s.req = runner.Request{}
-	s.clearXP = 0
+	s.clearXP, s.money = 0, 0
 	s.defeated = false
 	s.targets = s.targets[:0]
 	s.pending = s.pending[:0]
@@ -584,6 +587,7 @@ func (s *state) result() *Result {
 	res.Torches, res.Oil = s.k.torches, s.k.oil
 	res.XP = s.k.partyXP
 	res.Midpoint = s.midpoint
+	res.Money = s.money
 	for e := range s.k.named {
 		for j, dead := range s.k.named[e] {
 			name := p.Encounters[e].Monsters[j].Name

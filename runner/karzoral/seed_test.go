@@ -84,3 +84,27 @@ func TestFledEventBattleRemainsK96(t *testing.T) {
 		t.Errorf("fired: %+v, want ambush once", res.Events)
 	}
 }
+
+// K-12 at a base mid-scenario: the party buys rations and light back up to what it set out with.
+// Members only, 5 members, 12 rations, 6 torches; b0 is a base. Day 1: eat 5 (7 left), east to b1,
+// camp [1,2] keep 1, forced march (6 torches: 0 left), back west to b0: step (c) at the base: buy
+// 12 - 7 = 5 rations and 6 torches. Day 2: eat 5 (7 left); stay at b0: 5 rations again.
+func TestBaseRestockK12(t *testing.T) {
+	p := line(2)
+	p.DayLimit = 2
+	p.Field.Blocks[0].Kind = "base"
+	p.Party.Rations, p.Party.Torches = 12, 6
+	g := newRig(t, []int{1, 2, 1, 2}, "east", "1", "march", "west", "stay", "1", "rest")
+	res, c, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	b := eventsOf[*BaseEvent](c)
+	if len(b) != 2 || b[0].Day != 1 || b[0].Phase != runner.PhaseNight || b[0].Rations != 5 || b[0].Torches != 6 || b[1].Day != 2 || b[1].Rations != 5 || b[1].Torches != 0 {
+		t.Errorf("K-12: %+v", b)
+	}
+	if res.Rations != 12 || res.Torches != 6 {
+		t.Errorf("at the end: %d rations, %d torches; want 12 and 6", res.Rations, res.Torches)
+	}
+}

@@ -267,6 +267,14 @@ func validateKarzoral(p *plan.Plan, checkActs func(string, []plan.Action) error)
 				return fmt.Errorf("runner: encounter %q: monster %q: bad level or count", p.Encounters[i].ID, m.Name)
 			}
 		}
+		if lt := p.Encounters[i].Loot; lt != nil {
+			if lt.Money < 0 {
+				return fmt.Errorf("runner: encounter %q: negative loot", p.Encounters[i].ID)
+			}
+			if err := checkActs("encounter "+p.Encounters[i].ID+" loot", lt.Do); err != nil {
+				return err
+			}
+		}
 	}
 	if m := p.Midpoint; m != nil {
 		for _, as := range m.Armies {
