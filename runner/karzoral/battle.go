@@ -6,7 +6,7 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// A party battle (K-33, K-69): how it ends is a decision (PC combat is not simulated); the
+// A party battle (K-33): how it ends is a decision (the combat itself, K-69, is not simulated); the
 // campaign add-ons play each detailed round; routs (K-80), stayers (K-81), escape (K-93..K-97),
 // consecutive battles (K-72), loot (K-98) and defeat (K-100).
 

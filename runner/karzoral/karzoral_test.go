@@ -131,7 +131,8 @@ func supportPlan() *plan.Plan {
 //
 //	round 1: Bram protects Cid (K-89). f's K10@10 on Boggard 1: [3,4]=7 -> row 10 col 7 = 3 (K-75).
 //	  e's instance: eligible Aria, Bram, Cid all at 0 hits, d3 = 3 -> Cid (K-76). No cancel. K20+5@10:
-//	  [5,5]=10 -> 8 crit, [3,4]=7 -> 5, +5 = 18 magic. Bram takes it (K-90): magic ignores his
+//	  [5,5]=10 -> 8 crit, [3,4]=7 -> 5, +5 = 18 magic. Bram takes it (K-90; K-74: support damage
+//	  cannot be covered, but burden protection applies): magic ignores his
 //	  defense 3: 20 - 18 = 2 HP. Cid keeps 15 HP (K-87: 5 x ceil(3) = 15).
 //	round 2: nobody protects. f on Boggard 2 (allowed again in a new round): [6,6]=12 -> 7 crit,
 //	  [1,2]=3 -> 1: 8. e's instance: d3 = 1 -> Aria; f cancels (K-77): 30 -> 20, no damage roll.

@@ -29,7 +29,7 @@ func midPlan() *plan.Plan {
 // K-67, K-68: a retry resumes at the midpoint's state, worked by hand.
 //
 // First attempt: day 1 eats 5 (95 left); east into b1: cache fires, flag set, midpoint burn
-// (action phase): 100 + 0 monsters + 10 x 30 (f) = 400 XP each (K-61, K-63). Camp [1,2] keep 1,
+// (action phase): the midpoint growth (K-60): 100 + 0 monsters + 10 x 30 (f) = 400 XP each (K-61, K-63). Camp [1,2] keep 1,
 // rest. Day 2 start: e steps b0 -> b2 where f holds: 40 vs 30, f at 0: failure (K-24, K-25),
 // before the objectives are checked. Failure XP 0: 400 in all.
 //

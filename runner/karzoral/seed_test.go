@@ -85,7 +85,8 @@ func TestFledEventBattleRemainsK96(t *testing.T) {
 	}
 }
 
-// K-12 at a base mid-scenario: the party buys rations and light back up to what it set out with.
+// K-12 at a base mid-scenario, in action step (c) (K-34: after the battles and events): the party
+// buys rations and light back up to what it set out with.
 // Members only, 5 members, 12 rations, 6 torches; b0 is a base. Day 1: eat 5 (7 left), east to b1,
 // camp [1,2] keep 1, forced march (6 torches: 0 left), back west to b0: step (c) at the base: buy
 // 12 - 7 = 5 rations and 6 torches. Day 2: eat 5 (7 left); stay at b0: 5 rations again.
