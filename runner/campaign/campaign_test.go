@@ -337,3 +337,43 @@ func TestPrologueRetriedAndDeadPCsStayBehind(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryStartOverK67: the retry of field03 declines to resume at the retained midpoint
+// ({retry: start}, K-67: resuming is an option): it plays from day 1 again, the shrine is fought
+// again (new monsters, K-62: 10 x (5 + 5) = 100) but the retained midpoint gives no XP; the clear:
+// 1200 + 100 + fort hold 10 x 24 = 240: 1540 (against 1440 when resuming, TestBundledCampaign).
+func TestRetryStartOverK67(t *testing.T) {
+	c := bundled(t)
+	src, err := os.ReadFile(filepath.Join(root(t), "scenarios", "karzoral", "campaign-play.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := strings.Replace(string(src), `- retry: midpoint           # K-67: resume where the shrine was cleansed (day 2 start, at 02)
+- {day: 2, move: east}`, `- retry: start
+- {day: 1, move: east}
+- roll: [5, 6]
+- pick: 5
+- night: march
+- move: east
+- battle: won
+- {day: 2, move: east}`, 1)
+	if play == string(src) {
+		t.Fatal("the retry entry is not in campaign-play.yaml")
+	}
+	sc, list := runner.ParseScript("start.yaml", []byte(play))
+	if sc == nil || list.HasErrors() {
+		t.Fatal(list)
+	}
+	var out bytes.Buffer
+	res, err := Run(c, Options{Seed: 1, Decider: sc, Sink: runner.NewTextSink(&out)})
+	if err != nil {
+		t.Fatalf("Run: %v\n%s", err, out.String())
+	}
+	rows := res.State.Rows
+	if last := rows[len(rows)-1]; last.Scenario != "field03" || last.Outcome != "success" || last.XP != 1540 || last.Days != 2 {
+		t.Errorf("the retry: %+v, want field03 won on day 2 with 1540 XP", last)
+	}
+	if !strings.Contains(out.String(), "the retry of field03 starts over from day 1") || strings.Count(out.String(), "event shrine (on entering 02)") != 2 {
+		t.Errorf("start over: the transcript does not show a second shrine fight:\n%s", out.String())
+	}
+}
