@@ -11,19 +11,23 @@ import (
 // The campaign's events, between the scenarios' own (one stream: runner.Sink). Their JSON fields
 // are in name order; in a text transcript each is a line starting with "* " or a block.
 
-// star is the margin of a campaign line in a transcript.
-type star struct{}
+// star is the margin of a campaign line in a transcript; and, like every campaign event, the
+// audience of the record: everyone (runner.AudienceAll; K-23 hides nothing at the campaign level).
+type star struct {
+	Seen runner.Audience `json:"audience"`
+}
 
 // Margin implements runner.Margined.
 func (star) Margin() string { return "* " }
 
 // StartEvent: the campaign begins: the PCs and the purse (K-1, K-12).
 type StartEvent struct {
-	ID    string `json:"id"`
-	PCs   []PC   `json:"pcs"`
-	Purse int    `json:"purse"`
-	Seed  uint64 `json:"seed"`
-	Title string `json:"title"`
+	Seen  runner.Audience `json:"audience"` // always "all"
+	ID    string          `json:"id"`
+	PCs   []PC            `json:"pcs"`
+	Purse int             `json:"purse"`
+	Seed  uint64          `json:"seed"`
+	Title string          `json:"title"`
 }
 
 func (*StartEvent) Type() string { return "campaign.start" }
@@ -79,9 +83,10 @@ func (e *BenefitEvent) Line() string { return e.Text }
 // LedgerEvent: an entry of the money ledger made by a preparation step (K-12..K-14); Text says
 // what the step was. A step that makes two entries (a resurrection and its borrowing) writes two.
 type LedgerEvent struct {
-	Entry Entry  `json:"entry"`
-	Text  string `json:"text"`
-	first bool   // the first entry of the step: the transcript shows the step's line before it
+	Seen  runner.Audience `json:"audience"` // always "all"
+	Entry Entry           `json:"entry"`
+	Text  string          `json:"text"`
+	first bool            // the first entry of the step: the transcript shows the step's line before it
 }
 
 func (*LedgerEvent) Type() string   { return "campaign.ledger" }
@@ -110,13 +115,14 @@ func (e *RetryEvent) Line() string { return e.Text }
 // SortieEvent: a sortie begins (K-16), or the prologue (K-8); what it carries from earlier
 // attempts (K-67).
 type SortieEvent struct {
-	Attempt          int      `json:"attempt"`
-	Benefit          string   `json:"benefit"`
-	MidpointRetained bool     `json:"midpointRetained"`
-	NamedDead        []string `json:"namedDead"`
-	Prologue         bool     `json:"prologue"`
-	Resume           bool     `json:"resume,omitempty"` // the retry resumes at the retained midpoint (K-67)
-	Scenario         string   `json:"scenario"`
+	Seen             runner.Audience `json:"audience"` // always "all"
+	Attempt          int             `json:"attempt"`
+	Benefit          string          `json:"benefit"`
+	MidpointRetained bool            `json:"midpointRetained"`
+	NamedDead        []string        `json:"namedDead"`
+	Prologue         bool            `json:"prologue"`
+	Resume           bool            `json:"resume,omitempty"` // the retry resumes at the retained midpoint (K-67)
+	Scenario         string          `json:"scenario"`
 	title            string
 }
 
@@ -163,23 +169,24 @@ func (e *UnlockEvent) Line() string { return e.Text }
 // GrowthEvent: a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead
 // (K-100), the ledger (K-14, K-16), the base secured and the scenarios unlocked (K-10).
 type GrowthEvent struct {
-	Attempt          int      `json:"attempt"`
-	Base             string   `json:"base"`
-	Day              int      `json:"day"`
-	Dead             []string `json:"dead"`
-	Ledger           []Entry  `json:"ledger"`
-	MidpointRetained bool     `json:"midpointRetained"`
-	Named            []string `json:"named"`
-	Outcome          string   `json:"outcome"`
-	PCs              []PC     `json:"pcs"`
-	Purse            int      `json:"purse"`
-	Reason           string   `json:"reason"`
-	Scenario         string   `json:"scenario"`
-	Unlocked         []string `json:"unlocked"`
-	XP               []int    `json:"xp"`
-	XPNote           string   `json:"xpNote"`
-	baseName         string   // the base's name
-	benefits         []string // mercenary benefits offered from now on (a clear, K-11)
+	Seen             runner.Audience `json:"audience"` // always "all"
+	Attempt          int             `json:"attempt"`
+	Base             string          `json:"base"`
+	Day              int             `json:"day"`
+	Dead             []string        `json:"dead"`
+	Ledger           []Entry         `json:"ledger"`
+	MidpointRetained bool            `json:"midpointRetained"`
+	Named            []string        `json:"named"`
+	Outcome          string          `json:"outcome"`
+	PCs              []PC            `json:"pcs"`
+	Purse            int             `json:"purse"`
+	Reason           string          `json:"reason"`
+	Scenario         string          `json:"scenario"`
+	Unlocked         []string        `json:"unlocked"`
+	XP               []int           `json:"xp"`
+	XPNote           string          `json:"xpNote"`
+	baseName         string          // the base's name
+	benefits         []string        // mercenary benefits offered from now on (a clear, K-11)
 }
 
 func (*GrowthEvent) Type() string { return "campaign.growth" }
@@ -242,15 +249,16 @@ func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
 // EndEvent: the campaign ends: how (final, nomore, stopped, limit), a row per sortie, the PCs, the
 // purse and debts, the bases secured, the unlock order and the named monsters dead.
 type EndEvent struct {
-	Bases       []string `json:"bases"`
-	End         string   `json:"end"`
-	NamedDead   []string `json:"namedDead"`
-	PartyDebt   int      `json:"partyDebt"`
-	PCs         []PC     `json:"pcs"`
-	Purse       int      `json:"purse"`
-	Rows        []Row    `json:"rows"`
-	Text        string   `json:"text"`
-	UnlockOrder []string `json:"unlockOrder"`
+	Seen        runner.Audience `json:"audience"` // always "all"
+	Bases       []string        `json:"bases"`
+	End         string          `json:"end"`
+	NamedDead   []string        `json:"namedDead"`
+	PartyDebt   int             `json:"partyDebt"`
+	PCs         []PC            `json:"pcs"`
+	Purse       int             `json:"purse"`
+	Rows        []Row           `json:"rows"`
+	Text        string          `json:"text"`
+	UnlockOrder []string        `json:"unlockOrder"`
 }
 
 func (*EndEvent) Type() string   { return "campaign.end" }
