@@ -65,6 +65,7 @@ func (s *state) eat() error {
 // holding an opposing army fight once every army has moved; so armies that swap blocks never meet
 // (K-24 default).
 func (s *state) moveArmies() error {
+	s.look() // K-23: the morning's sight of the party's block, before anyone marches off
 	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
 		for _, i := range list {
 			if s.armyBlock[i] < 0 || s.p.Armies[i].Accompany {

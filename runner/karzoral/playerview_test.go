@@ -104,3 +104,94 @@ func TestPolicyDecidesOnViewK23(t *testing.T) {
 		t.Error("the control that reads the truth never decided differently: the test cannot fail")
 	}
 }
+
+// K-23, K-30, K-31: what the players know of Field 1 (the win script), read at its decisions.
+//
+//	day 1 move (the party at rupetenne): the warband and the mercenaries never seen; block 12 (box
+//	A) unknown, no terrain; 05 (one-way from the south) known: from 03 north it is open, from 06
+//	west it is closed (K-32); east of rupetenne: t1, known, open.
+//	day 2 move (at t2): the rider's report (a reveal, day 2): the warband last seen at 11, day 2,
+//	strength 75, not in view; the mercenaries still unseen.
+//	day 3 move (at 01, after the night march into it): the mercenaries were in view at 01 the night
+//	before (strength 60) and left for 03 this morning: last seen at 01 on day 3 (they were in the
+//	party's block when the day began), not in view.
+//	day 4 move (at 14): box A known (12 is a reed marsh now); the warband still last seen at 11: the
+//	cache burning changed its strength out of sight (75 -> 45 not seen).
+func TestPlayerViewField01K23(t *testing.T) {
+	p := field01()
+	s, list, err := runner.LoadScript("../../testdata/runner/field01-win.yaml")
+	if err != nil || list.HasErrors() {
+		t.Fatal(err, list)
+	}
+	w, m := armyIdx(p, "boggardWarband"), armyIdx(p, "mercenaries")
+	b12, b05, b03, b06, b01 := blockIdx(p, "12"), blockIdx(p, "05"), blockIdx(p, "03"), blockIdx(p, "06"), blockIdx(p, "01")
+	check := func(r *runner.Request) {
+		v := r.View.(*PlayerView)
+		if v.Day() != r.Day || v.Phase() != r.Phase || v.DayLimit() != 12 || v.Blocks() != len(p.Field.Blocks) || v.Armies() != 2 {
+			t.Errorf("day %d: view day %d phase %s", r.Day, v.Day(), v.Phase())
+		}
+		wa, ma := v.Army(w), v.Army(m)
+		switch r.Day {
+		case 1:
+			if wa.Seen || ma.Seen || wa.Block != -1 || ma.Day != 0 {
+				t.Errorf("day 1: armies known %+v %+v", wa, ma)
+			}
+			if bi := v.Block(b12); bi.Known || bi.Terrain != "" || bi.Box != "A" || bi.ID != "12" {
+				t.Errorf("day 1: box block %+v", bi)
+			}
+			if bi := v.Block(b05); !bi.Known || bi.Terrain != "mountain pass" {
+				t.Errorf("day 1: 05 %+v", bi)
+			}
+			if to, open, known := v.Exit(b03, plan.North); to != b05 || !open || !known {
+				t.Errorf("03 north: %d %v %v", to, open, known)
+			}
+			if to, open, known := v.Exit(b06, plan.West); to != b05 || open || !known {
+				t.Errorf("06 west: %d %v %v (K-32: 05 is entered from the south only)", to, open, known)
+			}
+			if to, open, known := v.Exit(0, plan.East); to != blockIdx(p, "t1") || !open || !known || v.Party() != 0 || !v.Visited(0) || v.Visited(b01) {
+				t.Errorf("rupetenne east: %d %v %v", to, open, known)
+			}
+			if to, _, known := v.Exit(0, plan.West); to != -1 || !known {
+				t.Errorf("rupetenne west: %d", to)
+			}
+		case 2:
+			if !wa.Seen || wa.Block != blockIdx(p, "11") || wa.Day != 2 || wa.Strength != 75 || wa.InView || ma.Seen {
+				t.Errorf("day 2: warband %+v, mercenaries %+v", wa, ma)
+			}
+		case 3:
+			if !ma.Seen || ma.Block != b01 || ma.Day != 3 || ma.Strength != 60 || ma.InView || !ma.Friendly || v.Party() != b01 {
+				t.Errorf("day 3: mercenaries %+v at %d", ma, v.Party())
+			}
+		case 4:
+			if bi := v.Block(b12); !bi.Known || bi.Terrain != "reed marsh" {
+				t.Errorf("day 4: box A %+v", bi)
+			}
+			if wa.Strength != 75 || wa.Block != blockIdx(p, "11") {
+				t.Errorf("day 4: warband %+v, want last seen 75 at 11", wa)
+			}
+			if f, ok := 0, v.Flag(0); !ok || v.FlagName(f) != "cacheBurned" || v.Flags() != 3 {
+				t.Errorf("day 4: flag cacheBurned not known")
+			}
+			if o := v.Objective(0); o.ID != "cacheBurned" || o.Reached != 3 || o.Retained || v.Objectives() != 2 {
+				t.Errorf("day 4: objective %+v", o)
+			}
+		}
+	}
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		if r.Kind == runner.KindMove && r.Phase == runner.PhaseAction {
+			check(r)
+		}
+		return s.Decide(r)
+	})
+	var roller runner.Roller = s
+	res, err := Run(p, Options{Options: runner.Options{Seed: 7, Decider: rolling{d, roller}}})
+	if err != nil || res.Outcome != runner.Success {
+		t.Fatalf("%v %+v", err, res)
+	}
+}
+
+// rolling is a Decider with a Roller.
+type rolling struct {
+	runner.Decider
+	runner.Roller
+}
