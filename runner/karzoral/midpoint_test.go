@@ -129,3 +129,57 @@ func TestMidpointStartOverK67(t *testing.T) {
 		t.Errorf("start over: %s, %d XP, midpoint %+v", res.Outcome, res.XP, res.Midpoint)
 	}
 }
+
+// K-67: a retry resumes at the phase after the one the midpoint was cleared in: start -> action,
+// action -> camp, camp -> night, night -> the next day's start; in traversal mode the day ends
+// with its rest (K-44), so the next day.
+func TestMidpointResumesK67(t *testing.T) {
+	for _, c := range []struct {
+		phase     runner.Phase
+		trav      int
+		day       int
+		wantPhase runner.Phase
+	}{
+		{runner.PhaseStart, -1, 3, runner.PhaseAction}, {runner.PhaseAction, -1, 3, runner.PhaseCamp},
+		{runner.PhaseCamp, -1, 3, runner.PhaseNight}, {runner.PhaseNight, -1, 4, runner.PhaseStart},
+		{runner.PhaseAction, 0, 4, runner.PhaseStart},
+	} {
+		m := &Midpoint{Day: 3, Phase: c.phase, trav: c.trav}
+		if d, ph := m.Resumes(); d != c.day || ph != c.wantPhase {
+			t.Errorf("cleared on day 3, %s phase (traversal %d): resumes day %d, %s; want day %d, %s", c.phase, c.trav, d, ph, c.day, c.wantPhase)
+		}
+	}
+	// A midpoint that does not fit the plan is refused: no plan, another plan's, the wrong shape.
+	p := midPlan()
+	r, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newRig(t, []int{1, 2}, "east", "1", "rest")
+	res, err := r.Run(Options{Options: runner.Options{Seed: 1, Decider: g}})
+	if err != nil || res.Midpoint == nil {
+		t.Fatal(err, res)
+	}
+	good := res.Midpoint.Clone()
+	for name, bad := range map[string]func(m *Midpoint){
+		"no plan":   func(m *Midpoint) { m.plan = nil },
+		"flags":     func(m *Midpoint) { m.flags = append(m.flags, 0) },
+		"hp":        func(m *Midpoint) { m.hp = append(m.hp, 1) },
+		"block":     func(m *Midpoint) { m.party = 99 },
+		"day":       func(m *Midpoint) { m.Day = 0 },
+		"late":      func(m *Midpoint) { m.Day = p.DayLimit + 1 },
+		"revealed":  func(m *Midpoint) { m.revealed = nil },
+		"fired":     func(m *Midpoint) { m.fired = nil },
+		"burdens":   func(m *Midpoint) { m.burdens = append(m.burdens, burdenState{}) },
+		"traversal": func(m *Midpoint) { m.travDone = append(m.travDone, 0) },
+	} {
+		m := good.Clone()
+		bad(m)
+		if _, err := r.Run(Options{Options: runner.Options{Seed: 1, Decider: g}, Carry: &Carry{Resume: m}}); err == nil {
+			t.Errorf("%s: a midpoint that does not fit was resumed", name)
+		}
+	}
+	if (*Midpoint)(nil).Clone() != nil {
+		t.Error("Clone of nil")
+	}
+}

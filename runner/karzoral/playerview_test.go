@@ -3,6 +3,7 @@ package karzoral
 import (
 	"fmt"
 	"hash/fnv"
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -194,4 +195,66 @@ func TestPlayerViewField01K23(t *testing.T) {
 type rolling struct {
 	runner.Decider
 	runner.Roller
+}
+
+// The players know their PCs, burdens, light, episodes and the traversal (K-45): traversalPlan
+// with burden Cid (K-87: 5 x ceil(3) = 15 HP) and 6 torches; at the first traverse question on
+// b1 (day 1): area maze (0), progress 0 of 3; Aria 20 of 20; Cid alive at 15; 6 torches, no oil;
+// no episode checked; no event fired.
+func TestPlayerViewPartyK45(t *testing.T) {
+	p := traversalPlan("completeOnly")
+	p.DayLimit = 1
+	p.Party.Burdens = []plan.Burden{{Name: "Cid"}}
+	p.Party.Members = 3
+	p.Party.Torches = 6
+	asked := 0
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		switch r.Kind {
+		case runner.KindMove:
+			return runner.Answer{Choice: r.Find("east")}, nil
+		case runner.KindTraverse:
+			asked++
+			v := r.View.(*PlayerView)
+			area, prog, th := v.Traversal()
+			name, hp, mx := v.PC(0)
+			bn, bhp, dead := v.Burden(0)
+			torches, oil := v.Light()
+			if area != 0 || prog != 0 || th != 3 || name != "Aria" || hp != 20 || mx != 20 || v.PCs() != 2 ||
+				bn != "Cid" || bhp != 15 || dead || v.Burdens() != 1 || torches != 6 || oil != 0 || v.Checked(1) || v.Checked(7) || v.Fired(0) != 0 {
+				t.Errorf("view: area %d %d/%d, %s %d/%d, %s %d %v, light %d %d", area, prog, th, name, hp, mx, bn, bhp, dead, torches, oil)
+			}
+			return runner.Answer{Choice: r.Find("stop")}, nil
+		}
+		return runner.Answer{}, nil
+	})
+	p.Events = []plan.Event{{ID: "never", On: plan.Trigger{Kind: plan.OnDay, Day: 5}, Do: []plan.Action{{Op: plan.ActSay, Text: "x"}}}}
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: d}}); err != nil {
+		t.Fatal(err)
+	}
+	if asked != 1 {
+		t.Errorf("traverse asked %d times", asked)
+	}
+}
+
+// K-23: a report of an army that is not on the field says so; a survey lists the armies on it.
+func TestSightingsK23(t *testing.T) {
+	p := line(2)
+	p.DayLimit = 1
+	addArmy(p, "late", "enemy", 10, 1, -1, "b1")
+	addArmy(p, "here", "enemy", 5, 1, -1, "b1")
+	p.Armies[armyIdx(p, "late")].Reserve = true
+	p.Events = []plan.Event{{ID: "news", On: plan.Trigger{Kind: plan.OnDay, Day: 1}, Do: []plan.Action{
+		{Op: plan.ActReveal, Army: armyIdx(p, "late")}, {Op: plan.ActSurvey}}}}
+	c := &collect{}
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: &dice1{&answers{t: t, names: []string{"stay", "1", "rest"}}}, Sink: c}}); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, e := range eventsOf[*SightingEvent](c) {
+		lines = append(lines, e.Line())
+	}
+	want := "reported (K-23): late is not on the field | the angel's aerial survey (K-23): here at b1 (strength 5)"
+	if got := strings.Join(lines, " | "); got != want {
+		t.Errorf("sightings:\n got %s\nwant %s", got, want)
+	}
 }
