@@ -139,6 +139,8 @@ func (s *state) resumeAt(m *Midpoint) error {
 		}
 	}
 	s.placeArmies(s.p.Midpoint)
+	clear(s.sight) // fresh armies: nothing seen of them yet but what is in the party's block
+	s.look()
 	s.midpoint = m // a failure of this retry keeps the same midpoint to resume from
 	day, phase := m.Resumes()
 	s.day, s.from = day, phase
