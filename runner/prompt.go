@@ -45,11 +45,22 @@ func (p *Prompt) inputErr(r *Request, err error) error {
 	return fmt.Errorf("%s: reading the answer: %w", r.Where(), err)
 }
 
+// Briefer is implemented by an engine's view of what the players know (Request.View): Brief says
+// it in a line, which the prompt shows above a move question ("" for nothing to say).
+type Briefer interface {
+	Brief() string
+}
+
 // Decide asks r at the prompt (Decider).
 func (p *Prompt) Decide(r *Request) (Answer, error) {
 	var b strings.Builder
 	b.WriteString(r.Prompt())
 	b.WriteByte('\n')
+	if br, ok := r.View.(Briefer); ok && r.Kind == KindMove {
+		if s := br.Brief(); s != "" {
+			b.WriteString("  (" + s + ")\n")
+		}
+	}
 	for i, c := range r.Choices {
 		if r.Kind == KindPick {
 			fmt.Fprintf(&b, "  %s", c.Name) // answered by the face (see matchChoice)

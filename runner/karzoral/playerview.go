@@ -1,6 +1,9 @@
 package karzoral
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -159,6 +162,32 @@ func (v *PlayerView) Traversal() (area, progress, threshold int) {
 		return a, v.s.k.progress, v.s.p.Traversals[a].Threshold
 	}
 	return -1, 0, 0
+}
+
+// Brief says in a line what the players know of the armies (runner.Briefer, shown above a move at
+// the prompt): those in view with their strength, and where and when the others were last seen.
+// "" when no army was ever seen.
+func (v *PlayerView) Brief() string {
+	var in, seen []string
+	for i := range v.s.p.Armies {
+		a := v.Army(i)
+		switch {
+		case a.InView:
+			in = append(in, fmt.Sprintf("%s, strength %d", a.ID, a.Strength))
+		case a.Gone:
+			seen = append(seen, fmt.Sprintf("%s gone (day %d)", a.ID, a.Day))
+		case a.Seen:
+			seen = append(seen, fmt.Sprintf("%s at %s on day %d, strength %d", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, a.Strength))
+		}
+	}
+	var parts []string
+	if len(in) > 0 {
+		parts = append(parts, "here: "+strings.Join(in, "; "))
+	}
+	if len(seen) > 0 {
+		parts = append(parts, "last seen: "+strings.Join(seen, "; "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // inView reports whether army i is in the party's sight now (K-23 Default: in the party's block;
