@@ -109,3 +109,26 @@ func TestBaseRestockK12(t *testing.T) {
 		t.Errorf("at the end: %d rations, %d torches; want 12 and 6", res.Rations, res.Torches)
 	}
 }
+
+// K-41, K-58: a forced march needs 12 hours of light for every plan, a party with no PCs list
+// too (it used to burn nothing). Members only, 6 torches, b0 no base. Day 1: camp [1,2] keep 1,
+// march (6 torches: 12 hours, 0 left), stay. Day 2: [1,2] keep 2, march: nothing left: unlit
+// (K-59), stay.
+func TestForcedMarchLightEveryPlanK41K58(t *testing.T) {
+	p := line(1)
+	p.DayLimit = 2
+	p.Party.Torches = 6
+	g := newRig(t, []int{1, 2, 1, 2}, "stay", "1", "march", "stay", "stay", "2", "march", "stay")
+	res, c, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	l := eventsOf[*LightEvent](c)
+	if len(l) != 2 || l[0].Hours != 12 || l[0].Torches != 0 || l[0].Result != "lit" || l[1].Hours != 0 || l[1].Result != "unlit" {
+		t.Errorf("K-58: %+v", l)
+	}
+	if res.Torches != 0 || len(eventsOf[*SleepEvent](c)) != 0 {
+		t.Errorf("torches %d; no sleep penalty without PCs to check (K-41)", res.Torches)
+	}
+}
