@@ -3,10 +3,13 @@ package karzoral
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -113,4 +116,46 @@ func TestJSONLParses(t *testing.T) {
 		t.Errorf("end record: %+v", end)
 	}
 	golden(t, "field01-win.jsonl", out)
+}
+
+// A sink that fails stops the run with its error, wherever it fails: Field 1 (the win script)
+// and Field 2 (PCs, support damage, traversal, loot) are played with a sink that fails at its
+// n-th event, for every n up to the run's last event: every run returns that error and a Result,
+// stopped, or with the straight run's outcome when that was decided before the write failed (the
+// settling and the end), and never panics.
+func TestSinkErrorStopsTheRun(t *testing.T) {
+	boom := errors.New("disk full")
+	p2, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
+	if err != nil || list.HasErrors() {
+		t.Fatal(err, list)
+	}
+	for _, c := range []struct {
+		p      *plan.Plan
+		script string
+	}{{field01(), "../../testdata/runner/field01-win.yaml"}, {p2, "../../scenarios/karzoral/field02/success.yaml"}} {
+		s, l, err := runner.LoadScript(c.script)
+		if err != nil || l.HasErrors() {
+			t.Fatal(err, l)
+		}
+		count := &collect{}
+		straight, err := Run(c.p, Options{Options: runner.Options{Seed: 1, Decider: s, Sink: count}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := len(count.evs)
+		for n := 1; n <= total; n++ {
+			s.Rewind()
+			seen := 0
+			sink := sinkFunc(func(runner.Event) error {
+				if seen++; seen == n {
+					return boom
+				}
+				return nil
+			})
+			res, err := Run(c.p, Options{Options: runner.Options{Seed: 1, Decider: s, Sink: sink}})
+			if !errors.Is(err, boom) || res == nil || (res.Outcome != runner.Stopped && res.Outcome != straight.Outcome) {
+				t.Fatalf("%s: failing at event %d of %d: err %v, result %+v", c.script, n, total, err, res)
+			}
+		}
+	}
 }
