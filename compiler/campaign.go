@@ -3,6 +3,7 @@ package compiler
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,22 +22,31 @@ import (
 )
 
 // IsCampaign reports whether path is a single file whose top-level kind is "campaign" (the CLI
-// dispatches on it: `sortie vet campaign.cue`). Anything unreadable or unparsable is "no": the
-// scenario path then reports the problem as before.
+// dispatches on it: `sortie vet campaign.cue`). Anything unreadable, unparsable, too large (L004)
+// or too deep (L005) is "no": the scenario path then reports the problem as before. The file is
+// only parsed, never evaluated.
 func IsCampaign(path string) bool {
 	st, err := os.Stat(path)
-	if err != nil || st.IsDir() {
+	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
 		return false
 	}
 	data, err := os.ReadFile(path)
-	if err != nil {
+	if err != nil || len(data) > MaxFileSize {
+		return false
+	}
+	if _, _, deep := tooDeep(fileKind(path), data); deep {
 		return false
 	}
 	var f *ast.File
 	switch fileKind(path) {
 	case "cue":
 		f, err = parser.ParseFile(path, data)
-	case "yaml", "json":
+	case "yaml":
+		var problems []yamlProblem
+		if f, problems = extractYAML(path, data); len(problems) > 0 {
+			return false
+		}
+	case "json":
 		f, err = yaml.Extract(path, data)
 	default:
 		return false
@@ -70,7 +80,8 @@ func VetCampaign(path string, opts Options) (diag.List, error) {
 }
 
 // CompileCampaign vets a campaign like VetCampaign and returns it with every scenario compiled; c
-// is nil when the list has errors.
+// is nil when the list has errors. The campaign file is evaluated under opts.Budget like a
+// scenario (L011, L012).
 func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.List, err error) {
 	wd := opts.WorkDir
 	if wd == "" {
@@ -96,28 +107,89 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 	if fileKind(abs) == "" {
 		return nil, nil, fmt.Errorf("%s: not a campaign file (want .cue, .yaml, .yml or .json)", path)
 	}
-	data, err := os.ReadFile(abs)
+	data, refused, err := readBounded(abs, filepath.Dir(abs))
 	if err != nil {
 		return nil, nil, pathError(path, err)
 	}
 	nm := newNamer(wd)
+	defer list.Sort()
+	if refused != "" {
+		list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: 1, Column: 1}, codeFileTooBig, "%s", refused))
+		return nil, list, nil
+	}
+	req := evalRequest{Job: "campaign", Dir: filepath.Dir(abs), Files: []string{abs}, WorkDir: wd, Budget: opts.Budget}
+	o, err := evaluate(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	if o.over != "" || o.crash != "" || !o.resp.Done {
+		list.Add(o.overrun(opts.Budget, req.Files, nm))
+		return nil, list, nil
+	}
+	list = o.resp.List
+	if o.resp.Err != "" {
+		return nil, list, errors.New(o.resp.Err)
+	}
+	dr := o.resp.Campaign
+	if dr == nil || list.HasErrors() {
+		return nil, list, nil
+	}
+	c = dr.Campaign
+	for i, ref := range dr.Refs {
+		c.Scenarios[i].Plan = compileScenario(ref, filepath.Dir(abs), wd, opts.Budget, &list)
+	}
+	// The unlock graph is the campaign's own: checked whether or not its scenarios vet (issue 11).
+	checkGraph(c, dr.Refs, dr.UnlockPos, &list)
+	if list.HasErrors() {
+		return nil, list, nil
+	}
+	h := sha256.New()
+	h.Write([]byte("sortie-campaign\x00"))
+	h.Write(data)
+	for _, s := range c.Scenarios {
+		fmt.Fprintf(h, "\x00%s\x00%s", s.ID, s.Plan.SourceHash)
+	}
+	c.SourceHash = "sha256:" + hex.EncodeToString(h.Sum(nil))
+	return c, list, nil
+}
+
+// campaignDraft is a campaign file decoded by an evaluator: the campaign without its scenarios'
+// plans, with where each scenario is named (for C003, C004, C007) and where each unlock entry
+// is (for C005).
+type campaignDraft struct {
+	Campaign  *plan.Campaign `json:"campaign"`
+	Refs      []scenarioRef  `json:"refs"`
+	UnlockPos [][]diag.Pos   `json:"unlockPos"`
+}
+
+// scenarioRef is one entry of a campaign's scenarios.
+type scenarioRef struct {
+	ID       string   `json:"id"`
+	Path     string   `json:"path"`
+	PathPos  diag.Pos `json:"pathPos"`  // the path's value
+	LabelPos diag.Pos `json:"labelPos"` // the entry's label
+}
+
+// campaign loads, schema-checks and decodes a campaign file (in an evaluator). d is nil when the
+// file has errors that stop its decoding; the list is in d's job reply.
+func (w *worker) campaign(abs string, nm *namer) (d *campaignDraft, list diag.List, err error) {
+	dr := &campaignDraft{}
 	defer func() {
 		if recoverPanics {
 			if r := recover(); r != nil {
-				c, err = nil, nil
+				d, err = nil, nil
 				list.Add(diag.Errorf(diag.Pos{File: nm.display(abs)}, codeLoad, "internal error while checking this campaign: %v", r).
 					WithHint("please report this, with the campaign's files"))
 			}
 		}
-		list.Sort()
 	}()
-
 	ctx := cuecontext.New()
+	w.ctx = nil
 	def, err := compileCampaignSchema(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, list, err
 	}
-	ld, err := loadUnit(ctx, unit{dir: filepath.Dir(abs), files: []string{abs}}, nm, &list)
+	ld, err := loadUnit(ctx, unit{dir: filepath.Dir(abs), files: []string{abs}}, nm, &list, w.parsed(nm, abs))
 	if err != nil || !ld.ok {
 		return nil, list, err
 	}
@@ -135,25 +207,15 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 			WithHint(`a campaign file starts with kind: "campaign"; a scenario is run with sortie run`))
 		return nil, list, nil
 	}
-	sc := newSchemaChecker(ctx, def, ld.user, nm, &list)
+	sc := newSchemaChecker(ctx, def, &ld, nm, &list)
 	sc.run()
 	if list.HasErrors() {
 		return nil, list, nil
 	}
-	cd := &campaignDecoder{nm: nm, list: &list, user: ld.user, dir: filepath.Dir(abs), wd: wd}
-	c = cd.decode()
-	c.File = nm.display(abs)
-	if list.HasErrors() {
-		return nil, list, nil
-	}
-	h := sha256.New()
-	h.Write([]byte("sortie-campaign\x00"))
-	h.Write(data)
-	for _, s := range c.Scenarios {
-		fmt.Fprintf(h, "\x00%s\x00%s", s.ID, s.Plan.SourceHash)
-	}
-	c.SourceHash = "sha256:" + hex.EncodeToString(h.Sum(nil))
-	return c, list, nil
+	cd := &campaignDecoder{nm: nm, list: &list, user: ld.user, draft: dr}
+	dr.Campaign = cd.decode()
+	dr.Campaign.File = nm.display(abs)
+	return dr, list, nil
 }
 
 func compileCampaignSchema(ctx *cue.Context) (cue.Value, error) {
@@ -173,10 +235,10 @@ func compileCampaignSchema(ctx *cue.Context) (cue.Value, error) {
 
 // campaignDecoder reads the (schema-checked) campaign value and resolves its references.
 type campaignDecoder struct {
-	nm      *namer
-	list    *diag.List
-	user    cue.Value
-	dir, wd string
+	nm    *namer
+	list  *diag.List
+	user  cue.Value
+	draft *campaignDraft // where the scenario entries and unlocks are recorded
 }
 
 type keyed struct {
@@ -315,7 +377,7 @@ func (d *campaignDecoder) decode() *plan.Campaign {
 	if f := d.at("final"); f.Exists() {
 		c.Final = ref(f, "scenario", ids, index)
 	}
-	unlockPos := make([][]diag.Pos, len(scen))
+	d.draft.UnlockPos = make([][]diag.Pos, len(scen))
 	for i, f := range scen {
 		s := plan.CampaignScenario{ID: f.id, Base: -1,
 			Path:      strOf(f.v.LookupPath(cue.ParsePath("path")), ""),
@@ -327,45 +389,41 @@ func (d *campaignDecoder) decode() *plan.Campaign {
 		for _, e := range listElems(f.v.LookupPath(cue.ParsePath("unlocks"))) {
 			if j := ref(e, "scenario", ids, index); j >= 0 {
 				s.Unlocks = append(s.Unlocks, j)
-				unlockPos[i] = append(unlockPos[i], d.nm.valuePos(e))
+				d.draft.UnlockPos[i] = append(d.draft.UnlockPos[i], d.nm.valuePos(e))
 			}
 		}
 		s.Benefits = refs(f.v.LookupPath(cue.ParsePath("benefits")), "benefit", benIDs, benIndex)
-		s.Plan = d.compileScenario(f, s.Path)
+		d.draft.Refs = append(d.draft.Refs, scenarioRef{ID: f.id, Path: s.Path,
+			PathPos: d.nm.valuePos(f.v.LookupPath(cue.ParsePath("path"))), LabelPos: d.nm.labelPos(f.v)})
 		c.Scenarios = append(c.Scenarios, s)
 	}
-	if d.list.HasErrors() {
-		return c
-	}
-	d.checkGraph(c, scen, unlockPos)
 	return c
 }
 
-// compileScenario compiles the scenario at path (relative to the campaign file). Its own findings
-// keep their positions; a C003 in the campaign file says which entry they belong to.
-func (d *campaignDecoder) compileScenario(f keyed, path string) *plan.Plan {
-	pv := f.v.LookupPath(cue.ParsePath("path"))
-	pos := d.nm.valuePos(pv)
-	abs := path
+// compileScenario compiles the scenario of a campaign entry (its path is relative to the campaign
+// file's folder dir). Its own findings keep their positions; a C003 in the campaign file says
+// which entry they belong to.
+func compileScenario(ref scenarioRef, dir, wd string, b Budget, list *diag.List) *plan.Plan {
+	abs := ref.Path
 	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(d.dir, filepath.FromSlash(path))
+		abs = filepath.Join(dir, filepath.FromSlash(ref.Path))
 	}
 	if _, err := os.Stat(abs); err != nil {
-		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", f.id, path))
+		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", ref.ID, ref.Path))
 		return nil
 	}
-	p, list, err := Compile([]string{abs}, Options{WorkDir: d.wd})
+	p, found, err := Compile([]string{abs}, Options{WorkDir: wd, Budget: b})
 	if err != nil {
-		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s: %v", f.id, err))
+		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s: %v", ref.ID, err))
 		return nil
 	}
-	d.list.Add(list...)
+	list.Add(found...)
 	if p == nil {
-		d.list.Add(diag.Errorf(pos, codeScenarioBad, "scenario %s does not vet (%d errors, listed at their own positions)", f.id, countErrors(list)))
+		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s does not vet (%d errors, listed at their own positions)", ref.ID, countErrors(found)))
 		return nil
 	}
-	if p.Scenario.ID != f.id {
-		d.list.Add(diag.Warnf(d.nm.labelPos(f.v), codeScenarioID, "scenario key %q differs from the id %q of the scenario at %s", f.id, p.Scenario.ID, path))
+	if p.Scenario.ID != ref.ID {
+		list.Add(diag.Warnf(ref.LabelPos, codeScenarioID, "scenario key %q differs from the id %q of the scenario at %s", ref.ID, p.Scenario.ID, ref.Path))
 	}
 	return p
 }
@@ -383,7 +441,7 @@ func countErrors(l diag.List) int {
 // checkGraph checks the unlock graph (K-9, K-10): every scenario is reachable from the prologue
 // and the start list through unlocks (C004), and no chain of unlocks leads back to where it
 // started (C005).
-func (d *campaignDecoder) checkGraph(c *plan.Campaign, scen []keyed, unlockPos [][]diag.Pos) {
+func checkGraph(c *plan.Campaign, refs []scenarioRef, unlockPos [][]diag.Pos, list *diag.List) {
 	n := len(c.Scenarios)
 	reach := make([]bool, n)
 	var queue []int
@@ -406,7 +464,7 @@ func (d *campaignDecoder) checkGraph(c *plan.Campaign, scen []keyed, unlockPos [
 	}
 	for i := range reach {
 		if !reach[i] {
-			d.list.Add(diag.Errorf(d.nm.labelPos(scen[i].v), codeUnreachableScenario,
+			list.Add(diag.Errorf(refs[i].LabelPos, codeUnreachableScenario,
 				"scenario %s can never be selected: it is not the prologue, not in start, and no reachable clear unlocks it (K-9, K-10)", c.Scenarios[i].ID))
 		}
 	}
@@ -436,7 +494,7 @@ func (d *campaignDecoder) checkGraph(c *plan.Campaign, scen []keyed, unlockPos [
 					}
 				}
 				names = append(names, c.Scenarios[u].ID)
-				d.list.Add(diag.Errorf(unlockPos[i][k], codeUnlockCycle, "unlock cycle: %s (a clear cannot unlock a scenario that leads back to it)", strings.Join(names, " -> ")))
+				list.Add(diag.Errorf(unlockPos[i][k], codeUnlockCycle, "unlock cycle: %s (a clear cannot unlock a scenario that leads back to it)", strings.Join(names, " -> ")))
 			}
 		}
 		stack = stack[:len(stack)-1]

@@ -44,6 +44,7 @@ var checks = []*Check{
 	duplicatesCheck,
 	karzoralCheck,
 	traversalCheck,
+	effectCheck,
 }
 
 // Checks returns the registered checks (for documentation and tests). The slice is a copy.

@@ -105,14 +105,14 @@ func runForecast(p *Pass) error {
 	if m.FriendlyStr > m.EnemyStr {
 		return nil // the last battle did not wipe a friendly army out
 	}
+	// One finding per meeting (issue 11): at the friendly army's route step, the enemy's as the
+	// related position.
 	fpos := m.Friendly.Route[m.FriendlyStep].Pos
 	epos := m.Enemy.Route[m.EnemyStep].Pos
-	for _, at := range []struct{ pos, other diag.Pos }{{fpos, epos}, {epos, fpos}} {
-		d := p.Diag(at.pos, codeArmyDoom, "friendly army %s meets %s on day %d at block %s and is destroyed (%d vs %d): the scenario fails on day %d unless the party acts",
-			m.Friendly.ID, m.Enemy.ID, m.Day, m.Block, m.FriendlyStr, m.EnemyStr, m.Day).
-			WithHint("K-24, K-25: if the party is meant to intervene, say so with @sortie(ignore=\"W001\", reason=\"...\")")
-		d.Related = []diag.Pos{at.other}
-		p.Report(d)
-	}
+	d := p.Diag(fpos, codeArmyDoom, "friendly army %s meets %s on day %d at block %s and is destroyed (%d vs %d): the scenario fails on day %d unless the party acts",
+		m.Friendly.ID, m.Enemy.ID, m.Day, m.Block, m.FriendlyStr, m.EnemyStr, m.Day).
+		WithHint("K-24, K-25: if the party is meant to intervene, say so: %s", suppressHint(fpos.File, codeArmyDoom))
+	d.Related = []diag.Pos{epos}
+	p.Report(d)
 	return nil
 }

@@ -30,7 +30,7 @@ func runReach(p *Pass) error {
 			continue
 		}
 		p.Report(p.Diag(e.Enter.Pos, codeEventNoReach, "%s: the event can never fire: the party cannot reach block %q", pathOf("events", e.ID, "on", "enter"), b.ID).
-			WithHint("connect the block (see F002) or trigger the event another way"))
+			WithHint("connect the block to the field, or trigger the event another way"))
 	}
 	return nil
 }

@@ -4,7 +4,8 @@ var usageCheck = &Check{
 	Name: "usage",
 	Doc: `encounters never used and flags never read
 An encounter that no army (encounter), nightRaid or battle action names, directly or through
-the next links of consecutive battles (K-72), is never fought (R004).
+the next links of consecutive battles (K-72), is never fought (R004); a misspelt reference (R001)
+counts for the encounter it most likely means.
 A flag that an action sets but no condition reads changes nothing (R005); it is reported at the
 first action that sets it.`,
 	Codes: []string{codeUnusedEncounter, codeFlagNeverRead},
@@ -27,6 +28,15 @@ func runUsage(p *Pass) error {
 			used[a.Battle.V] = true
 		}
 	})
+	// A reference to an encounter that does not exist (R001) most likely means the nearest one:
+	// that one is taken as used, so that a misspelling gives one finding, not two (issue 11).
+	for id := range used {
+		if p.Encounters[id] == nil {
+			if m := suggest(id, p.EncounterIDs); m != "" {
+				used[m] = true
+			}
+		}
+	}
 	// K-72: an encounter fought is followed by its next one, and so on.
 	var queue []string
 	for id := range used {

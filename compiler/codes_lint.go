@@ -121,6 +121,9 @@ Bad:
 
 Fix: if the scenario means the party to intervene, say so with a suppression:
     armies: {...} @sortie(ignore="W001", reason="the party must weaken the vanguard")
+or, in a YAML file, with the same attribute in a comment on the field's line (or the line
+above):
+    mercenaries: {side: friendly, strength: 60, route: ["01", "02"]}  # @sortie(ignore="W001", reason="...")
 otherwise change the routes or strengths.`},
 		diag.CodeInfo{Code: codeArmyOffField, Title: "army that never takes the field", Severity: diag.Warning, Doc: `An army is on the field from the start only if it is not a reserve and its strength is above
 0 (K-21; an army at 0 leaves the field, K-24). A reserve army takes the field only when an action
@@ -182,7 +185,8 @@ that a reviewer can judge it. Without reason it silences nothing.
 Bad:
     armies: {...} @sortie(ignore="W001")
 
-Fix: @sortie(ignore="W001", reason="the party must burn the cache first").`},
+Fix: @sortie(ignore="W001", reason="the party must burn the cache first"); in YAML the same in
+a comment: # @sortie(ignore="W001", reason="the party must burn the cache first").`},
 		diag.CodeInfo{Code: codeUnusedIgnore, Title: "unused suppression", Severity: diag.Warning, Doc: `A @sortie(ignore="CODE", reason="...") attribute silences nothing: the code is not reported
 on that entity (any more). Stale suppressions hide future mistakes.
 

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,31 +24,45 @@ type Options struct {
 	// relative to ("./scenarios/x.cue"; files outside it print absolute). Default: the process's
 	// working directory.
 	WorkDir string
+	// Budget bounds the evaluation of each scenario and campaign file (see Budget); the zero
+	// value is the default budget.
+	Budget Budget
+	// Packages makes a CUE file named directly stand for every CUE file of its package in its
+	// folder (a pre-commit hook names only the files that changed).
+	Packages bool
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
 // line and column.
 //
 // Each path is a file (.cue, .yaml, .yml, .json), a directory, or a pattern "dir/..." (every
-// scenario below dir: each folder with .cue files is one, and so is each YAML or JSON file that
-// says kind: scenario in a folder without .cue files; hidden folders, folders starting with '_'
-// and cue.mod are skipped). All files named directly make up one scenario (one CUE package; YAML
-// and JSON files unify with it). Each directory is a scenario of its own: all its .cue files (one
-// package), or, when it has none, its single YAML or JSON file; subdirectories are not searched.
-// Files named *_tool.cue, or starting with '.' or '_', are ignored: tool scripts are never run.
-// Imports never reach a registry (CUE_REGISTRY=none), the module root is the scenario's folder,
-// and no file outside that folder is read (L007 for imports, an error for symbolic links).
-// Scenarios are vetted in parallel, one CUE context per worker (at most GOMAXPROCS workers).
+// scenario below dir: each CUE package that says kind: at its top level, and each YAML or JSON
+// file that says kind: scenario or battle; hidden folders, folders starting with '_' and cue.mod
+// are skipped). Files named directly are sorted by what they hold (units.go): a YAML or JSON file
+// with a top-level kind is a scenario of its own, the CUE files of one package in one folder are
+// one (with Options.Packages, with the rest of their package), a YAML or JSON file without kind
+// joins the CUE package named in its folder, and a script, plan, save or baseline is an L015
+// note. A directory holds one scenario per CUE package and per YAML or JSON file with a kind;
+// its scripts are left alone; subdirectories are not searched. Files named *_tool.cue, or
+// starting with '.' or '_', are ignored: tool scripts are never run. Imports never reach a
+// registry (CUE_REGISTRY=none), the module root is the scenario's folder, and no file outside
+// that folder is read (L007 for imports, an error for symbolic links); only regular files are
+// read. YAML is read as authors write it (yamlfile.go). Each scenario is evaluated in an
+// evaluator process under Options.Budget (budget.go, sandbox.go), at most GOMAXPROCS at once.
 //
 // Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L007
-// loading and hostile input, L008-L010 suppressions, S001-S004 schema, R001-R006 references and
-// usage, F001-F005 field, A001-A003 armies, E001-E004 events and flags, O001-O002 objectives,
-// T001-T003 time and tables, W001 the army forecast. A file with a syntax or load error is not
-// checked further. A @sortie(ignore="CODE", reason="...") attribute on a field silences CODE
-// within that field's source range. Pathfinder files (rules: "pathfinder": a scenario on a hex
-// field, or a battle file, kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and
-// add M001-M009 (army statistics, pathfinder.Check, each at the offending field) and H001-H005
-// (hexes, routes, battle values).
+// loading and hostile input, L008-L010 suppressions, L011-L012 the evaluation budget, L013-L014
+// YAML and JSON as written, L015 a file that is not a scenario, L016 a rule system not built,
+// S001-S004 schema, R001-R006 references and usage, F001-F005 field, A001-A003 armies, E001-E005
+// events and flags, O001-O002 objectives, T001-T003 time and tables, W001 the army forecast. A
+// file with a syntax or load error is not checked further. A @sortie(ignore="CODE", reason="...")
+// attribute on a field silences CODE within that field's source range (in YAML, the attribute in
+// a comment). Pathfinder files (rules: "pathfinder": a scenario on a hex field, or a battle file,
+// kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and add M001-M009 (army
+// statistics, pathfinder.Check, each at the offending field) and H001-H005 (hexes, routes,
+// battle values). When Armies Clash battle files (kind: "battle", rules: "clash"; clash.go) take
+// #ClashBattle and add U001-U015 (grid, placement, integrity, stat blocks, objectives). The rule
+// systems are in rules.go.
 //
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
@@ -87,7 +103,7 @@ func Compile(paths []string, opts Options) (p *plan.Plan, list diag.List, err er
 	if err != nil {
 		return nil, list, err
 	}
-	if len(out.battles) > 0 {
+	if len(out.battles) > 0 || len(out.clashes) > 0 {
 		return nil, list, fmt.Errorf("%s is a battle file (kind: \"battle\"): run it with sortie battle", paths[0])
 	}
 	if list.HasErrors() || len(plans) != 1 {
@@ -103,6 +119,7 @@ var recoverPanics = true
 // outputs collects what a run compiled besides scenario plans.
 type outputs struct {
 	battles []*plan.Battle
+	clashes []*plan.Clash // clash battle files (clash.go)
 }
 
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
@@ -117,16 +134,19 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 	}
-	units, err := collectUnits(paths, wd)
+	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if compile && len(units) != 1 {
-		return nil, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
+		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
-	// Scenarios are vetted in parallel, at most GOMAXPROCS at a time, each with its own CUE
-	// context (cue values are not safe for concurrent use); results are gathered in unit order
-	// and sorted, so the output does not depend on scheduling.
+	if err := opts.Budget.Check(); err != nil {
+		return nil, nil, nil, err
+	}
+	// Scenarios are vetted in parallel, at most GOMAXPROCS at a time, each in an evaluator
+	// process under the budget (sandbox.go); results are gathered in unit order and sorted, so
+	// the output does not depend on scheduling.
 	type result struct {
 		list diag.List
 		plan *plan.Plan
@@ -140,10 +160,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{}
 			for i := range next {
 				r := &results[i]
-				r.plan, r.err = w.vetUnit(units[i], newNamer(wd), &r.list, compile, &r.out)
+				r.plan, r.err = evalUnit(units[i], wd, opts.Budget, compile, &r.list, &r.out)
 			}
 		}()
 	}
@@ -152,11 +171,12 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	}
 	close(next)
 	wg.Wait()
-	var list diag.List
+	list := notes
 	var plans []*plan.Plan
 	for _, r := range results {
 		list.Add(r.list...)
 		out.battles = append(out.battles, r.out.battles...)
+		out.clashes = append(out.clashes, r.out.clashes...)
 		if r.err != nil {
 			return list, nil, nil, r.err
 		}
@@ -176,12 +196,56 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	return list, plans, scen, nil
 }
 
-// worker vets scenarios one after another in one CUE context, with the schema compiled once.
-// After a panic the context is dropped and made anew.
+// evalUnit vets (and with compile, lowers) one unit in an evaluator: its findings go to list, a
+// battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
+// finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
+func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
+	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
+	if err != nil {
+		return nil, err
+	}
+	if o.over != "" || o.crash != "" || !o.resp.Done {
+		list.Add(o.overrun(b, u.files, newNamer(wd)))
+		return nil, nil
+	}
+	list.Add(o.resp.List...)
+	if o.resp.Err != "" {
+		return nil, errors.New(o.resp.Err)
+	}
+	for _, raw := range o.resp.Battles {
+		bt := new(plan.Battle)
+		if err := json.Unmarshal(raw, bt); err != nil {
+			return nil, fmt.Errorf("evaluator: a battle that does not decode: %v", err)
+		}
+		out.battles = append(out.battles, bt)
+	}
+	for _, raw := range o.resp.Clashes {
+		c, err := plan.DecodeClash(raw)
+		if err != nil {
+			return nil, fmt.Errorf("evaluator: a clash battle that does not decode: %v", err)
+		}
+		out.clashes = append(out.clashes, c)
+	}
+	if o.resp.Plan == nil {
+		return nil, nil
+	}
+	p, err := plan.Decode(o.resp.Plan)
+	if err != nil {
+		return nil, fmt.Errorf("evaluator: a plan that does not decode: %v", err)
+	}
+	return p, nil
+}
+
+// worker vets scenarios one after another in one CUE context, with the schema compiled once (in
+// an evaluator process). After a panic the context is dropped and made anew.
 type worker struct {
 	ctx  *cue.Context
 	def  cue.Value
+	defs map[string]cue.Value // other definitions of the schema, by name (definition)
 	uses int
+	// suspect, when set, is told where an overrun would most likely come from once the files
+	// are parsed (see suspectPos).
+	suspect func(diag.Pos)
 }
 
 // contextUses bounds how many scenarios one CUE context evaluates before it is made anew: a
@@ -189,8 +253,8 @@ type worker struct {
 const contextUses = 32
 
 // vetUnit loads, checks and (when compile is set and there is no error) lowers one scenario.
-// Pathfinder scenarios and battle files (pathfinder.go) are dispatched on kind and rules; a battle
-// file's compiled form goes to out.battles.
+// The file goes to its rule system on kind and rules (rules.go); a battle file's compiled form
+// goes to out.battles (Pathfinder) or out.clashes (When Armies Clash).
 func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *outputs) (p *plan.Plan, err error) {
 	var local diag.List
 	defer func() {
@@ -214,41 +278,54 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		if err != nil {
 			return nil, err
 		}
-		w.ctx, w.def = ctx, def
+		w.ctx, w.def, w.defs = ctx, def, nil
 	}
 	ctx, def := w.ctx, w.def
-	ld, err := loadUnit(ctx, u, nm, &local)
+	ld, err := loadUnit(ctx, u, nm, &local, w.parsed(nm, u.files[0]))
 	if err != nil || !ld.ok {
 		return nil, err
 	}
-	if pf, ok := pathfinderUnit(ld.user); ok {
-		return vetPathfinder(ctx, pf, ld, nm, &local, u.files[0], compile, out)
-	}
-	if !checkKind(ld.user, nm, &local, u.files[0]) {
+	uc := &unitCtx{ctx: ctx, def: def, defs: w.definition, ld: ld, nm: nm, list: &local, fallback: u.files[0], compile: compile, out: out}
+	return dispatch(uc)
+}
+
+// vetKarzoral checks (and with compile, lowers) a Karzoral scenario (rules: "karzoral", the
+// schema's #Scenario).
+func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
+	ld, nm, local := uc.ld, uc.nm, uc.list
+	if !checkKind(ld.user, nm, local, uc.fallback) {
 		return nil, nil
 	}
-	sc := newSchemaChecker(ctx, def, ld.user, nm, &local)
-	unified := sc.run()
+	sc := newSchemaChecker(uc.ctx, uc.def, &ld, nm, local)
+	sc.run()
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
-		root = diag.Pos{File: nm.display(u.files[0]), Line: 1, Column: 1}
+		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
 	}
-	s := (&decoder{nm: nm}).decode(ld.user, unified, root)
+	s := (&decoder{nm: nm, strict: sc.errors}).decode(sc.decodeRoot(), root)
 	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
-	sup := collectSuppressions(ld.cue, nm, &local)
+	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, local)
 	var found diag.List
 	if err := runChecks(s, &found); err != nil {
 		return nil, err
 	}
-	local.Add(applySuppressions(found, sup)...)
-	if !compile || local.HasErrors() {
+	local.Add(applySuppressions(found, sup, *local)...)
+	if !uc.compile || local.HasErrors() {
 		return nil, nil
 	}
-	p, err = lower(s, ld.sources)
+	p, err := lower(s, ld.sources)
 	if err != nil {
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
 	return p, nil
+}
+
+// parsed is loadUnit's callback that tells w.suspect where an overrun would come from.
+func (w *worker) parsed(nm *namer, fallback string) func([]*ast.File) {
+	if w.suspect == nil {
+		return nil
+	}
+	return func(files []*ast.File) { w.suspect(suspectPos(files, nm, fallback)) }
 }
 
 // CompileBattle vets a Pathfinder battle file (kind: "battle", rules: "pathfinder"; see
@@ -264,6 +341,9 @@ func CompileBattle(paths []string, opts Options) (b *plan.Battle, list diag.List
 	}
 	if list.HasErrors() {
 		return nil, list, nil
+	}
+	if len(out.clashes) > 0 {
+		return nil, list, fmt.Errorf("%s is a clash battle file (rules: \"clash\"): compile it with CompileClash", strings.Join(paths, " "))
 	}
 	if len(plans) > 0 || len(out.battles) != 1 {
 		return nil, list, fmt.Errorf("%s is not a battle file (want kind: \"battle\", rules: \"pathfinder\")", strings.Join(paths, " "))

@@ -344,8 +344,9 @@ func assertFindings(t *testing.T, list diag.List, want []string) {
 func TestSyntaxErrors(t *testing.T) {
 	// The JSON file lacks a comma at the end of line 3; the parser stops at line 4, col 3.
 	assertFindings(t, vet(t, "testdata/compiler/bad/syntax.json"), []string{"./testdata/compiler/bad/syntax.json:4:3: L001"})
-	// The YAML flow list opened on line 2 is never closed; the YAML decoder reports a line only.
-	assertFindings(t, vet(t, "testdata/compiler/bad/syntax.yaml"), []string{"./testdata/compiler/bad/syntax.yaml:1: L001"})
+	// The YAML flow list opened on line 2 is never closed: at line 3, column 1 a key starts where
+	// ',' or ']' must come (issue 11: the line and the column of the problem, not the line before).
+	assertFindings(t, vet(t, "testdata/compiler/bad/syntax.yaml"), []string{"./testdata/compiler/bad/syntax.yaml:3:1: L001"})
 	// The CUE case is in want/L001_syntax.cue.
 }
 
@@ -435,7 +436,9 @@ func TestIOErrors(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(tmp, "two"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write("two/a.yaml", "kind: scenario\n")
+	// Two data files without kind: neither is a scenario of the folder (issue 11: a folder with
+	// one scenario and its scripts is vetted like "./...", so a kind is what names a scenario).
+	write("two/a.yaml", "id: x\n")
 	write("two/b.json", "{}\n")
 	write("plan.txt", "x")
 	for _, tc := range []struct {
@@ -447,7 +450,7 @@ func TestIOErrors(t *testing.T) {
 		{"missing dir", []string{"testdata/compiler/nope/"}, "no such file"},
 		{"empty dir", []string{filepath.Join(tmp, "empty")}, "no scenario files"},
 		{"only tool and text files", []string{filepath.Join(tmp, "notes")}, "no scenario files"},
-		{"two data files", []string{filepath.Join(tmp, "two")}, "name the scenario file"},
+		{"two data files", []string{filepath.Join(tmp, "two")}, "no YAML or JSON file with a top-level kind"},
 		{"not a scenario file", []string{filepath.Join(tmp, "plan.txt")}, "not a scenario file"},
 		{"only a tool file", []string{filepath.Join(tmp, "notes", "x_tool.cue")}, "no scenario files"},
 		{"no path", nil, "no scenario path"},

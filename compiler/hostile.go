@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/scanner"
+	"cuelang.org/go/cue/token"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -18,7 +20,8 @@ import (
 const (
 	// MaxFileSize is the largest scenario file sortie reads, in bytes (4 MiB); larger is L004.
 	MaxFileSize = 4 << 20
-	// maxDepth bounds the nesting of brackets and braces ({[( ) ] }); deeper is L005.
+	// maxDepth bounds nesting: brackets and braces ({[( ) ] }), and in CUE also chains of labels
+	// on one line (a: b: c: 1); deeper is L005.
 	maxDepth = 100
 )
 
@@ -37,6 +40,21 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 	if !within(realDir, real) {
 		return nil, "", fmt.Errorf("resolves outside the scenario's folder (to %s): refused", real)
 	}
+	// A pipe or a device would block the read or never end: only regular files are read.
+	if st, err := os.Stat(real); err != nil {
+		return nil, "", err
+	} else if !st.Mode().IsRegular() {
+		what := "not a regular file"
+		switch t := st.Mode().Type(); {
+		case t&os.ModeNamedPipe != 0:
+			what = "a named pipe, not a file"
+		case t&os.ModeSocket != 0:
+			what = "a socket, not a file"
+		case t&os.ModeDevice != 0:
+			what = "a device, not a file"
+		}
+		return nil, "", fmt.Errorf("%s: refused", what)
+	}
 	f, err := os.Open(real)
 	if err != nil {
 		return nil, "", err
@@ -52,10 +70,72 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 	return data, "", nil
 }
 
-// tooDeep scans for brackets nested deeper than maxDepth, outside strings and comments (a rough
-// scan: it exists to refuse pathological files before a recursive parser sees them). It returns
-// the 1-based position of the first bracket too deep.
-func tooDeep(data []byte) (line, col int, deep bool) {
+// tooDeep reports the first place in a file that nests deeper than maxDepth, before a recursive
+// parser sees it: the 1-based line and column of the bracket or label too deep. kind is "cue",
+// "yaml" or "json" (see fileKind).
+func tooDeep(kind string, data []byte) (line, col int, deep bool) {
+	if kind == "cue" {
+		return tooDeepCUE(data)
+	}
+	return tooDeepData(kind == "yaml", data)
+}
+
+// tooDeepCUE counts nesting with CUE's own scanner (so strings, raw strings and comments are
+// exactly what CUE makes of them): every open bracket or brace is a level, and so is every label
+// of a chain on one line, `a: b: c: 1` being three levels as deep as {a: {b: {c: 1}}}. A comma or
+// a newline ends a chain; a bracket starts a new one. The scan is linear and never recurses.
+func tooDeepCUE(data []byte) (line, col int, deep bool) {
+	var sc scanner.Scanner
+	f := token.NewFile("", -1, len(data))
+	sc.Init(f, data, nil, scanner.DontInsertCommas)
+	// chains[i] is the length of the label chain at bracket level i; depth is the nesting so far
+	// (brackets plus chains), which is at most maxDepth+1 levels of memory.
+	chains := []int{0}
+	depth := 0
+	prev := token.ILLEGAL
+	lastLine := 0
+	for {
+		pos, tok, _ := sc.Scan()
+		if tok == token.EOF {
+			return 0, 0, false
+		}
+		p := f.Position(pos)
+		if p.Line != lastLine {
+			// A newline ends the chain of the current level, as a comma does.
+			depth -= chains[len(chains)-1]
+			chains[len(chains)-1] = 0
+			lastLine = p.Line
+		}
+		switch tok {
+		case token.LBRACE, token.LBRACK, token.LPAREN:
+			depth++
+			chains = append(chains, 0)
+		case token.RBRACE, token.RBRACK, token.RPAREN:
+			if len(chains) > 1 {
+				depth -= chains[len(chains)-1] + 1
+				chains = chains[:len(chains)-1]
+			}
+		case token.COMMA:
+			depth -= chains[len(chains)-1]
+			chains[len(chains)-1] = 0
+		case token.COLON:
+			switch prev {
+			case token.IDENT, token.STRING, token.RBRACK, token.OPTION, token.NOT, token.RPAREN, token.INT:
+				depth++
+				chains[len(chains)-1]++
+			}
+		}
+		if depth > maxDepth {
+			return p.Line, p.Column, true
+		}
+		prev = tok
+	}
+}
+
+// tooDeepData scans a YAML or JSON file for brackets and braces nested deeper than maxDepth,
+// outside strings and (YAML) comments. YAML's block style nests by indentation, which a file of
+// at most MaxFileSize bytes cannot take far.
+func tooDeepData(yaml bool, data []byte) (line, col int, deep bool) {
 	depth := 0
 	line, col = 1, 0
 	inStr, inComment := byte(0), false
@@ -68,23 +148,27 @@ func tooDeep(data []byte) (line, col int, deep bool) {
 		}
 		switch {
 		case inComment:
-		case inStr != 0:
+		case inStr == '"':
 			if c == '\\' {
 				i++
 				col++
-			} else if c == inStr {
+			} else if c == '"' {
 				inStr = 0
 			}
-		case c == '"' || c == '\'':
+		case inStr == '\'':
+			if c == '\'' {
+				inStr = 0 // '' inside a single-quoted YAML string is two strings here: the same depth
+			}
+		case c == '"', yaml && c == '\'':
 			inStr = c
-		case c == '/' && i+1 < len(data) && data[i+1] == '/', c == '#':
+		case yaml && c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t'):
 			inComment = true
-		case c == '{' || c == '[' || c == '(':
+		case c == '{' || c == '[':
 			depth++
 			if depth > maxDepth {
 				return line, col, true
 			}
-		case c == '}' || c == ']' || c == ')':
+		case c == '}' || c == ']':
 			depth--
 		}
 	}

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,7 +16,6 @@ import (
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/encoding/json"
-	"cuelang.org/go/encoding/yaml"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -56,188 +54,6 @@ func ignored(name string) bool {
 	return strings.HasSuffix(base, "_tool.cue") || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")
 }
 
-// collectUnits resolves the command-line paths: each directory is a scenario of its own; all files
-// named directly make up one scenario together. It fails (an I/O or usage error) on a missing path,
-// an unreadable directory, a file of an unknown type or when no scenario file is found.
-func collectUnits(paths []string, workDir string) ([]unit, error) {
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("no scenario path given")
-	}
-	var units []unit
-	var loose []string
-	for _, p := range paths {
-		abs := p
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(workDir, p)
-		}
-		abs = filepath.Clean(abs)
-		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
-			base := filepath.FromSlash(rest)
-			if !filepath.IsAbs(base) {
-				base = filepath.Join(workDir, base)
-			}
-			found, err := walkUnits(p, base)
-			if err != nil {
-				return nil, err
-			}
-			units = append(units, found...)
-			continue
-		}
-		st, err := os.Stat(abs)
-		if err != nil {
-			return nil, pathError(p, err)
-		}
-		if st.IsDir() {
-			u, err := dirUnit(p, abs)
-			if err != nil {
-				return nil, err
-			}
-			units = append(units, u)
-			continue
-		}
-		if fileKind(abs) == "" {
-			return nil, fmt.Errorf("%s: not a scenario file (want .cue, .yaml, .yml or .json)", p)
-		}
-		if ignored(abs) {
-			continue // e.g. x_tool.cue: never loaded, never run
-		}
-		if !containsString(loose, abs) {
-			loose = append(loose, abs)
-		}
-	}
-	if len(loose) > 0 {
-		units = append(units, unit{dir: commonDir(loose), files: loose})
-	}
-	if len(units) == 0 {
-		return nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
-	}
-	return units, nil
-}
-
-// walkUnits resolves a "dir/..." pattern: every directory under dir (dir included) that holds
-// .cue files is a scenario; in a directory without .cue files, each YAML or JSON file that says
-// kind: scenario is one. Hidden directories (".git"), directories starting with '_' and cue.mod
-// are skipped, and symbolic links are not followed. Directories are visited in lexical order.
-// Campaign files (kind: "campaign", see VetCampaign) are not scenarios and are left out.
-func walkUnits(pattern, root string) ([]unit, error) {
-	root = filepath.Clean(root)
-	if st, err := os.Stat(root); err != nil {
-		return nil, pathError(pattern, err)
-	} else if !st.IsDir() {
-		return nil, fmt.Errorf("%s: not a directory", pattern)
-	}
-	var units []unit
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return pathError(path, err)
-		}
-		if !d.IsDir() {
-			return nil
-		}
-		name := d.Name()
-		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "cue.mod") {
-			return filepath.SkipDir
-		}
-		entries, err := os.ReadDir(path)
-		if err != nil {
-			return pathError(path, err)
-		}
-		var cueFiles, data []string
-		for _, e := range entries {
-			if ignored(e.Name()) || !(e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) {
-				continue
-			}
-			// A symbolic link is listed like a file, so that the loader refuses it exactly as
-			// when the directory is named (it may lead outside the scenario's folder).
-			switch fileKind(e.Name()) {
-			case "cue":
-				if f := filepath.Join(path, e.Name()); !IsCampaign(f) {
-					cueFiles = append(cueFiles, f)
-				}
-			case "yaml", "json":
-				data = append(data, filepath.Join(path, e.Name()))
-			}
-		}
-		if len(cueFiles) > 0 {
-			// Only a CUE package that says kind: at its top level is a scenario (or campaign,
-			// battle); other CUE packages in the tree (a schema, a library) are not vetted.
-			if anyMatch(cueFiles, reTopKind) {
-				units = append(units, unit{dir: path, files: cueFiles})
-			}
-			return nil
-		}
-		for _, f := range data {
-			if sniffScenario(f) {
-				units = append(units, unit{dir: path, files: []string{f}})
-			}
-		}
-		return nil
-	})
-	return units, err
-}
-
-// reTopKind finds a top-level kind field in a CUE file (gofmt'd CUE puts it at column 1).
-var reTopKind = regexp.MustCompile(`(?m)^"?kind"?\s*:`)
-
-// anyMatch reports whether the first 64 KiB of any of the files match re. A file that cannot be
-// read counts as a match, so that the loader reports the problem.
-func anyMatch(files []string, re *regexp.Regexp) bool {
-	for _, name := range files {
-		if sniff(name, re) {
-			return true
-		}
-	}
-	return false
-}
-
-// reKindScenario finds a top-level kind: scenario in YAML or JSON.
-var reKindScenario = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*"?scenario\b`)
-
-// sniffScenario reports whether a data file looks like a scenario (its first 64 KiB say kind:
-// scenario): scripts and other YAML beside scenarios are not vetted by a pattern.
-func sniffScenario(name string) bool { return sniff(name, reKindScenario) }
-
-func sniff(name string, re *regexp.Regexp) bool {
-	f, err := os.Open(name)
-	if err != nil {
-		return true // let the loader report the problem
-	}
-	defer f.Close()
-	buf := make([]byte, 64<<10)
-	n, _ := io.ReadFull(f, buf)
-	return re.Match(buf[:n])
-}
-
-// dirUnit lists a scenario directory: all its .cue files (one package), or else its single YAML or
-// JSON file. Subdirectories are not searched.
-func dirUnit(name, abs string) (unit, error) {
-	entries, err := os.ReadDir(abs)
-	if err != nil {
-		return unit{}, pathError(name, err)
-	}
-	var cueFiles, data []string
-	for _, e := range entries {
-		if e.IsDir() || ignored(e.Name()) {
-			continue
-		}
-		switch fileKind(e.Name()) {
-		case "cue":
-			cueFiles = append(cueFiles, filepath.Join(abs, e.Name()))
-		case "yaml", "json":
-			data = append(data, filepath.Join(abs, e.Name()))
-		}
-	}
-	switch {
-	case len(cueFiles) > 0:
-		return unit{dir: abs, files: cueFiles}, nil
-	case len(data) == 1:
-		return unit{dir: abs, files: data}, nil
-	case len(data) > 1:
-		return unit{}, fmt.Errorf("%s: no .cue files and %d YAML/JSON files: name the scenario file", name, len(data))
-	}
-	return unit{}, fmt.Errorf("%s: no scenario files (.cue, .yaml, .yml, .json) in the directory", name)
-}
-
 func pathError(name string, err error) error {
 	switch {
 	case os.IsNotExist(err):
@@ -246,30 +62,6 @@ func pathError(name string, err error) error {
 		return fmt.Errorf("%s: permission denied", name)
 	}
 	return fmt.Errorf("%s: %v", name, err)
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// commonDir is the deepest directory that holds all files.
-func commonDir(files []string) string {
-	dir := filepath.Dir(files[0])
-	for _, f := range files[1:] {
-		for !within(dir, f) {
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				break
-			}
-			dir = parent
-		}
-	}
-	return dir
 }
 
 func within(dir, file string) bool {
@@ -284,11 +76,15 @@ type loaded struct {
 	ok      bool        // user is usable (no syntax or load error)
 	cue     []*ast.File // the CUE files, parsed
 	data    []*ast.File // the YAML and JSON files as CUE syntax
+	// bigs are the large struct literals of a unit made of one data file, left out of user (as
+	// empty structs) to be evaluated in pieces by the schema checker (pieces.go).
+	bigs []bigMap
 }
 
 // loadUnit reads, parses and builds a unit in ctx. Syntax errors give L001, other load and build
-// errors L003; then ok is false. The error return is for I/O problems only.
-func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, error) {
+// errors L003; then ok is false. The error return is for I/O problems only. parsed, when not nil,
+// is called with the CUE files once they are parsed, before anything is evaluated.
+func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func([]*ast.File)) (loaded, error) {
 	var res loaded
 	overlay := map[string]load.Source{}
 	var cueArgs []string
@@ -305,7 +101,7 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 				WithHint("split the scenario over several files, or shrink it"))
 			continue
 		}
-		if line, col, deep := tooDeep(data); deep {
+		if line, col, deep := tooDeep(fileKind(abs), data); deep {
 			syntaxOK = false
 			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "nesting deeper than %d levels", maxDepth).
 				WithHint("flatten the structure; nothing else in this file was checked"))
@@ -341,17 +137,26 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 				res.cue = append(res.cue, f)
 			}
 		case "yaml":
-			var f *ast.File
-			f, perr = yaml.Extract(abs, data)
-			if perr == nil {
-				dataFiles = append(dataFiles, f)
+			nm.yaml[nm.display(abs)] = data
+			f, problems := extractYAML(abs, data)
+			addYAMLProblems(list, nm, abs, problems)
+			if f == nil || len(problems) > 0 {
+				syntaxOK = false
+				continue
 			}
+			dataFiles = append(dataFiles, f)
 		case "json":
 			nm.json[abs] = data
 			var x ast.Expr
 			x, perr = json.Extract(abs, data)
 			if perr == nil {
-				dataFiles = append(dataFiles, exprFile(abs, x))
+				f := exprFile(abs, x)
+				if dups := duplicateKeys(f, nm); len(dups) > 0 {
+					list.Add(dups...)
+					syntaxOK = false
+					continue
+				}
+				dataFiles = append(dataFiles, f)
 			}
 		}
 		if perr != nil {
@@ -362,6 +167,9 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 	sort.Slice(res.sources, func(i, j int) bool { return res.sources[i].rel < res.sources[j].rel })
 	if !syntaxOK {
 		return res, nil
+	}
+	if parsed != nil {
+		parsed(res.cue)
 	}
 
 	var inst *build.Instance
@@ -394,6 +202,11 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List) (loaded, err
 		inst = build.NewContext().NewInstance(u.dir, nil)
 	}
 	res.data = dataFiles
+	if chunking && len(cueArgs) == 0 && len(dataFiles) == 1 {
+		if res.bigs = findBigMaps(dataFiles[0]); len(res.bigs) > 0 {
+			dataFiles = []*ast.File{withoutMaps(dataFiles[0], res.bigs)}
+		}
+	}
 	for _, f := range dataFiles {
 		if err := inst.AddSyntax(f); err != nil {
 			addCUEErrors(list, nm, err, codeLoad, f.Filename, "")
@@ -478,4 +291,59 @@ func lowerFirst(s string) string {
 		r[0] += 'a' - 'A'
 	}
 	return string(r)
+}
+
+// addYAMLProblems adds the findings of extractYAML.
+func addYAMLProblems(list *diag.List, nm *namer, abs string, problems []yamlProblem) {
+	for _, p := range problems {
+		d := diag.Errorf(diag.Pos{File: nm.display(abs), Line: p.line, Column: p.col}, p.code, "%s", p.msg)
+		if p.hint != "" {
+			d = d.WithHint("%s", p.hint)
+		}
+		if p.related[0] > 0 {
+			d.Related = []diag.Pos{{File: nm.display(abs), Line: p.related[0], Column: p.related[1]}}
+		}
+		list.Add(d)
+	}
+}
+
+// duplicateKeys reports the keys given twice in one object of a JSON file (L013), at the second.
+func duplicateKeys(f *ast.File, nm *namer) diag.List {
+	var out diag.List
+	var visit func(elts []ast.Decl)
+	var expr func(x ast.Expr)
+	visit = func(elts []ast.Decl) {
+		first := map[string]ast.Label{}
+		for _, d := range elts {
+			fd, ok := d.(*ast.Field)
+			if !ok {
+				continue
+			}
+			name, _, err := ast.LabelName(fd.Label)
+			if err == nil {
+				if prev, dup := first[name]; dup {
+					p := nm.pos(prev.Pos())
+					dg := diag.Errorf(nm.pos(fd.Label.Pos()), codeDuplicateKey, "key %q is given twice in this object (first on line %d)", name, p.Line).
+						WithHint("keep one of them; JSON readers silently keep one of the two")
+					dg.Related = []diag.Pos{p}
+					out.Add(dg)
+				} else {
+					first[name] = fd.Label
+				}
+			}
+			expr(fd.Value)
+		}
+	}
+	expr = func(x ast.Expr) {
+		switch x := x.(type) {
+		case *ast.StructLit:
+			visit(x.Elts)
+		case *ast.ListLit:
+			for _, e := range x.Elts {
+				expr(e)
+			}
+		}
+	}
+	visit(f.Decls)
+	return out
 }

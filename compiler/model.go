@@ -3,7 +3,7 @@ package compiler
 import (
 	"math"
 
-	"cuelang.org/go/cue"
+	cueerrors "cuelang.org/go/cue/errors"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -139,6 +139,7 @@ type Event struct {
 	Once      bool
 	If        *Cond
 	Do        []*Action
+	DoSet     bool // do is written (a list, possibly empty)
 }
 
 // Cond is a condition (#Cond) or an objective's when (#When, which also has Enter and may give
@@ -282,106 +283,29 @@ type Episode struct {
 // decoder reads the model from the author's value v, with defaults from the unified value u.
 type decoder struct {
 	nm *namer
+	// strict: the schema found errors, so a value whose unified value is an error (out of
+	// range, the wrong type) is read as not OK: the checks then leave it alone, and do not report
+	// what follows from it (a block off its coordinate, issue 11).
+	strict bool
 }
 
-// node is a value of the author's (v) and the same path in the unified value (u). The unified
-// value is only needed for defaults of fields the author left out, so it is looked up lazily:
-// from the nearest resolved ancestor (up) along the selectors below it (path).
-type node struct {
-	v    cue.Value
-	up   *cue.Value
-	path []cue.Selector
-	kids *map[string]cue.Value // the author's fields of v, read once on the first get
-}
-
-func rootNode(v, u cue.Value) node { return node{v: v, up: &u, kids: new(map[string]cue.Value)} }
-
-// child returns the node one selector below n.
-func (n node) child(v cue.Value, sel cue.Selector) node {
-	path := make([]cue.Selector, len(n.path)+1)
-	copy(path, n.path)
-	path[len(n.path)] = sel
-	return node{v: v, up: n.up, path: path, kids: new(map[string]cue.Value)}
-}
-
-// unified resolves the unified value at n.
-func (n node) unified() cue.Value {
-	if n.up == nil {
-		return cue.Value{}
+// bad reports whether n's value is an error once the schema is applied (strict decoders only).
+func (dc *decoder) bad(n node) bool {
+	if !dc.strict || !n.exists() {
+		return false
 	}
-	if len(n.path) == 0 {
-		return *n.up
+	u := n.unified()
+	if !u.Exists() || u.Err() == nil {
+		return false
 	}
-	return n.up.LookupPath(cue.MakePath(n.path...))
-}
-
-// get returns the field name of n. The author's fields are read in one pass over the struct
-// (a LookupPath per field costs an evaluation context each).
-func (n node) get(name string) node {
-	if n.kids == nil {
-		sel := cue.Str(name)
-		return n.child(n.v.LookupPath(cue.MakePath(sel)), sel)
-	}
-	if *n.kids == nil {
-		m := map[string]cue.Value{}
-		if it, ok := structIter(n.v); ok {
-			for it.Next() {
-				m[it.Selector().Unquoted()] = it.Value()
-			}
-		}
-		*n.kids = m
-	}
-	return n.child((*n.kids)[name], cue.Str(name))
-}
-
-func (n node) exists() bool { return n.v.Exists() }
-
-// fields calls f for each regular field of the author's struct, in source order.
-func (n node) fields(f func(label string, c node)) {
-	it, ok := structIter(n.v)
-	if !ok {
-		return
-	}
-	for it.Next() {
-		sel := it.Selector()
-		f(sel.Unquoted(), n.child(it.Value(), sel))
-	}
-}
-
-// hasOther reports whether the author's struct has a regular field not named in known.
-func (n node) hasOther(known ...string) bool {
-	other := false
-	n.fields(func(label string, _ node) {
-		for _, k := range known {
-			if k == label {
-				return
-			}
-		}
-		other = true
-	})
-	return other
-}
-
-// elems calls f for each element of the author's list.
-func (n node) elems(f func(i int, c node)) {
-	for i, e := range listElems(n.v) {
-		f(i, n.child(e, cue.Index(i)))
-	}
-}
-
-// value returns the concrete value to read: the author's, or the schema default when absent.
-func (n node) value() (cue.Value, bool) {
-	if n.v.Exists() {
-		d, _ := n.v.Default()
-		return d, d.IsConcrete()
-	}
-	if u := n.unified(); u.Exists() {
-		d, _ := u.Default()
-		if d.Err() == nil && d.IsConcrete() {
-			return d, true
+	// Under a key the schema refuses (S001) every value is an error too, which says nothing of
+	// the value itself.
+	for _, e := range cueerrors.Errors(u.Err()) {
+		if format, _ := e.Msg(); format != "field not allowed" {
+			return true
 		}
 	}
-	return cue.Value{}, false
+	return false
 }
 
 func (dc *decoder) pos(n node) diag.Pos { return dc.nm.valuePos(n.v) }
@@ -390,7 +314,7 @@ func (dc *decoder) label(n node) diag.Pos { return dc.nm.labelPos(n.v) }
 
 func (dc *decoder) str(n node) Str {
 	out := Str{Pos: dc.pos(n), Set: n.exists()}
-	if v, ok := n.value(); ok {
+	if v, ok := n.value(); ok && !dc.bad(n) {
 		if s, err := v.String(); err == nil {
 			out.V, out.OK = s, true
 		}
@@ -400,7 +324,7 @@ func (dc *decoder) str(n node) Str {
 
 func (dc *decoder) int(n node) Int {
 	out := Int{Pos: dc.pos(n), Set: n.exists()}
-	if v, ok := n.value(); ok {
+	if v, ok := n.value(); ok && !dc.bad(n) {
 		if i, err := v.Int64(); err == nil && i >= math.MinInt32 && i <= math.MaxInt32 {
 			out.V, out.OK = int(i), true
 		}
@@ -417,8 +341,7 @@ func (dc *decoder) bool(n node) bool {
 }
 
 // decode reads the scenario; root is the position of the top of the scenario.
-func (dc *decoder) decode(user, unified cue.Value, root diag.Pos) *Scenario {
-	n := rootNode(user, unified)
+func (dc *decoder) decode(n node, root diag.Pos) *Scenario {
 	s := &Scenario{Pos: root}
 	s.ID = dc.str(n.get("id"))
 	s.Title = dc.str(n.get("title"))
@@ -523,6 +446,7 @@ func (dc *decoder) event(id string, n node) *Event {
 		e.If = dc.cond(c, false, 0)
 	}
 	e.Do = dc.actions(n.get("do"))
+	e.DoSet = isList(n.get("do").v)
 	return e
 }
 

@@ -73,23 +73,14 @@ Fix: startHP between 1 and the army's hp; fortification 0 or more (typically 8).
 	return true
 }
 
-// pathfinderUnit reports whether the author's value is a Pathfinder file, and which kind.
-func pathfinderUnit(user cue.Value) (battle, ok bool) {
-	if !isStruct(user) {
-		return false, false
-	}
-	k, err := user.LookupPath(cue.MakePath(cue.Str("kind"))).String()
-	if err != nil {
-		return false, false
-	}
-	switch k {
-	case "battle":
-		return true, true
-	case "scenario":
-		r, err := user.LookupPath(cue.MakePath(cue.Str("rules"))).String()
-		return false, err == nil && r == "pathfinder"
-	}
-	return false, false
+// vetPathfinderScenario and vetPathfinderBattle are the Pathfinder rule system's entries
+// (rules.go).
+func vetPathfinderScenario(uc *unitCtx) (*plan.Plan, error) {
+	return vetPathfinder(uc.ctx, false, uc.ld, uc.nm, uc.list, uc.fallback, uc.compile, uc.out)
+}
+
+func vetPathfinderBattle(uc *unitCtx) (*plan.Plan, error) {
+	return vetPathfinder(uc.ctx, true, uc.ld, uc.nm, uc.list, uc.fallback, uc.compile, uc.out)
 }
 
 // vetPathfinder checks (and with compile, lowers) a Pathfinder battle file or scenario.
@@ -102,14 +93,14 @@ func vetPathfinder(ctx *cue.Context, battle bool, ld loaded, nm *namer, list *di
 	if err != nil {
 		return nil, err
 	}
-	sc := newSchemaChecker(ctx, def, ld.user, nm, list)
-	unified := sc.run()
+	sc := newSchemaChecker(ctx, def, &ld, nm, list)
+	sc.run()
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
 		root = diag.Pos{File: nm.display(fallback), Line: 1, Column: 1}
 	}
-	pc := &pfc{dc: &decoder{nm: nm}, list: list, root: root}
-	n := rootNode(ld.user, unified)
+	pc := &pfc{dc: &decoder{nm: nm, strict: sc.errors}, list: list, root: root}
+	n := sc.decodeRoot()
 	if battle {
 		b := pc.battle(n)
 		if !compile || list.HasErrors() {

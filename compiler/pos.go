@@ -19,10 +19,11 @@ type namer struct {
 	workDir string            // absolute, cleaned
 	cache   map[string]string // absolute name -> display name
 	json    map[string][]byte // JSON sources by absolute name (see labelPos)
+	yaml    map[string][]byte // YAML sources by display name (see plainYAML)
 }
 
 func newNamer(workDir string) *namer {
-	return &namer{workDir: filepath.Clean(workDir), cache: map[string]string{}, json: map[string][]byte{}}
+	return &namer{workDir: filepath.Clean(workDir), cache: map[string]string{}, json: map[string][]byte{}, yaml: map[string][]byte{}}
 }
 
 // display returns "./rel/path" for a file inside the working directory (slash-separated) and the
@@ -75,4 +76,31 @@ func (n *namer) labelPos(v cue.Value) diag.Pos {
 		}
 	}
 	return p
+}
+
+// plainYAML returns the plain (unquoted) YAML scalar that starts at p, when p is in a YAML file
+// and the text there is one: what a hint suggests to quote.
+func (n *namer) plainYAML(p diag.Pos) (string, bool) {
+	data, ok := n.yaml[p.File]
+	if !ok || p.Line < 1 || p.Column < 1 {
+		return "", false
+	}
+	line := 1
+	off := 0
+	for off < len(data) && line < p.Line {
+		if data[off] == '\n' {
+			line++
+		}
+		off++
+	}
+	off += p.Column - 1
+	if off >= len(data) || strings.ContainsRune("\"'[{|>&*!", rune(data[off])) {
+		return "", false
+	}
+	end := off
+	for end < len(data) && !strings.ContainsRune(",]}\n#", rune(data[end])) {
+		end++
+	}
+	text := strings.TrimSpace(string(data[off:end]))
+	return text, text != ""
 }

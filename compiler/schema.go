@@ -77,77 +77,114 @@ func checkKind(user cue.Value, nm *namer, list *diag.List, fallback string) bool
 }
 
 // schemaChecker applies #Scenario to the user's value and turns CUE's errors into S001-S004
-// diagnostics placed in the user's files.
+// diagnostics placed in the user's files. A data unit with large entity maps is evaluated in
+// pieces (pieces.go); pieces[0] is the top level.
 type schemaChecker struct {
-	ctx   *cue.Context
-	def   cue.Value // #Scenario
-	user  cue.Value // the author's value alone: positions come from here
-	u     cue.Value // user & #Scenario
-	nm    *namer
-	list  *diag.List
-	empty cue.Value // {}
+	ctx    *cue.Context
+	def    cue.Value // #Scenario
+	user   cue.Value // the author's value alone (the top level's piece): positions come from here
+	u      cue.Value // user & #Scenario
+	pieces []*piece
+	splits *splitTree // the entity maps evaluated in chunks, nil when none
+	errors bool       // run found the scenario not clean (the decoder reads strictly then)
+	nm     *namer
+	list   *diag.List
+	empty  cue.Value // {}
 	// root is the schema tree, cached as it is walked (see schemaAt); missing is the node of
 	// paths the schema does not have (its value does not exist, but is safe to use).
 	root, missing *snode
 	defs          map[string]*snode // nodes of definitions, by path (#Cond)
 	// flagged holds the paths already reported as unknown fields (S001): errors below are noise.
 	flagged map[string]bool
+	// misspelt holds the paths of fields an unknown field was most likely meant to be: missing,
+	// they are not reported again (S003).
+	misspelt map[string]bool
 	// seen dedupes diagnostics by path and code.
 	seen map[string]bool
 }
 
-func newSchemaChecker(ctx *cue.Context, def, user cue.Value, nm *namer, list *diag.List) *schemaChecker {
-	return &schemaChecker{
-		ctx: ctx, def: def, user: user, u: user.Unify(def), nm: nm, list: list,
-		empty:   ctx.CompileString("{}"),
-		root:    &snode{v: def},
-		defs:    map[string]*snode{},
-		missing: &snode{v: def.LookupPath(cue.MakePath(cue.Str("\x00none")))},
-		flagged: map[string]bool{},
-		seen:    map[string]bool{},
+// newSchemaChecker applies def to the loaded unit: to ld.user, or piece by piece when the unit is
+// a data file with large entity maps (ld.bigs).
+func newSchemaChecker(ctx *cue.Context, def cue.Value, ld *loaded, nm *namer, list *diag.List) *schemaChecker {
+	sc := &schemaChecker{
+		ctx: ctx, def: def, nm: nm, list: list,
+		empty:    ctx.CompileString("{}"),
+		root:     &snode{v: def},
+		defs:     map[string]*snode{},
+		missing:  &snode{v: def.LookupPath(cue.MakePath(cue.Str("\x00none")))},
+		flagged:  map[string]bool{},
+		misspelt: map[string]bool{},
+		seen:     map[string]bool{},
 	}
+	user := ld.user
+	if len(ld.bigs) > 0 {
+		user = sc.split(ld)
+	}
+	sc.user, sc.u = user, user.Unify(def)
+	sc.pieces = append([]*piece{{user: sc.user, u: sc.u}}, sc.pieces...)
+	return sc
 }
 
-// run reports every schema error it can find and returns the unified value.
+// decodeRoot is the decoder's node of the top level.
+func (sc *schemaChecker) decodeRoot() node { return rootNode(sc.user, sc.u, sc.splits) }
+
+// clean reports whether CUE finds every piece clean as a whole.
+func (sc *schemaChecker) clean() bool {
+	for _, p := range sc.pieces {
+		if p.u.Validate(cue.Concrete(true)) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// run reports every schema error it can find and returns the unified value of the top level.
 func (sc *schemaChecker) run() cue.Value {
 	// A clean scenario (the common case in a corpus) is clean for CUE as a whole: nothing can
 	// hide an error then, so the key walk and the per-entity search are skipped. TestFastPath
 	// checks that single unknown fields at every level are still found.
-	if fastPath && sc.u.Validate(cue.Concrete(true)) == nil {
+	if fastPath && sc.clean() {
 		return sc.u
 	}
+	sc.errors = true
 	// Unknown fields first: CUE's Validate drops some "field not allowed" errors (CUE issues 1319,
 	// 692), so every key is checked against the schema with Allows.
-	sc.walk(sc.user, sc.root, nil)
+	for _, p := range sc.pieces {
+		sc.walk(p.user, sc.nodeAt(p.prefix), p.prefix)
+	}
 
 	// Then CUE's own errors, for the whole value and for each entity on its own (a conflict in one
 	// place hides incomplete and required errors elsewhere).
 	type group struct {
+		p    *piece
 		sels []cue.Selector
 		errs []errors.Error
 	}
 	var order []string
 	groups := map[string]*group{}
-	add := func(err error) {
-		for _, e := range errors.Errors(err) {
-			sels, ok := sc.selectors(e.Path())
-			if !ok {
-				continue
+	for _, p := range sc.pieces {
+		add := func(err error) {
+			for _, e := range errors.Errors(err) {
+				sels, ok := sc.selectors(p, e.Path())
+				if !ok {
+					sc.helperError(e)
+					continue
+				}
+				key := cue.MakePath(sels...).String()
+				g := groups[key]
+				if g == nil {
+					g = &group{p: p, sels: sels}
+					groups[key] = g
+					order = append(order, key)
+				}
+				g.errs = append(g.errs, e)
 			}
-			key := cue.MakePath(sels...).String()
-			g := groups[key]
-			if g == nil {
-				g = &group{sels: sels}
-				groups[key] = g
-				order = append(order, key)
-			}
-			g.errs = append(g.errs, e)
 		}
+		sc.validate(p.u, add, 0)
 	}
-	sc.validate(sc.u, add, 0)
 	for _, key := range order {
 		g := groups[key]
-		sc.classify(g.sels, g.errs)
+		sc.classify(g.p, g.sels, g.errs)
 	}
 	return sc.u
 }
@@ -182,12 +219,14 @@ func (sc *schemaChecker) validate(v cue.Value, add func(error), depth int) {
 	}
 }
 
-// selectors converts an error path (strings) to selectors by walking the user's value: an element
-// of a list is an index, anything else a string label. Paths through definitions or hidden fields
-// (the author's helpers) are not schema paths: ok is false.
-func (sc *schemaChecker) selectors(path []string) ([]cue.Selector, bool) {
-	cur := sc.user
-	sels := make([]cue.Selector, 0, len(path))
+// selectors converts an error path of piece p (strings, relative to the piece) to the selectors
+// of the full path by walking the user's value: an element of a list is an index, anything else
+// a string label. Paths through definitions or hidden fields (the author's helpers) are not schema
+// paths: ok is false.
+func (sc *schemaChecker) selectors(p *piece, path []string) ([]cue.Selector, bool) {
+	cur := p.user
+	sels := make([]cue.Selector, 0, len(p.prefix)+len(path))
+	sels = append(sels, p.prefix...)
 	for _, s := range path {
 		var sel cue.Selector
 		if n, err := strconv.Atoi(s); err == nil && n >= 0 && isList(cur) {
@@ -224,22 +263,57 @@ type snode struct {
 	nread bool
 	// evaluated: v was unified with {} (see eval).
 	evaluated bool
+	allowed   map[string]bool // answers of allows, by selector
+	// entity is 1 when the node is a map of entities keyed by patterns with regular expressions
+	// ({[#ID]: #Block}), -1 when not, 0 before it is known (see isEntities).
+	entity int8
 }
 
 type spattern struct {
-	label cue.Value // the pattern, e.g. #ID
+	label cue.Value      // the pattern, e.g. #ID
+	re    *regexp.Regexp // the pattern's regular expression when it is one (=~"..."), else nil
 	node  *snode
+}
+
+// matches reports whether a label matches the pattern: by its regular expression (the same RE2
+// syntax as CUE's) when it has one, which spares an evaluation per entity of a large map.
+func (p spattern) matches(sc *schemaChecker, label string) bool {
+	if p.re != nil {
+		return p.re.MatchString(label)
+	}
+	return p.label.Unify(sc.ctx.Encode(label)).Err() == nil
+}
+
+// patternRegexp returns the regular expression of a pattern constraint such as [#ID] when the
+// pattern is exactly one =~ match, else nil.
+func patternRegexp(v cue.Value) *regexp.Regexp {
+	op, args := v.Eval().Expr()
+	if op != cue.RegexMatchOp || len(args) != 1 {
+		return nil
+	}
+	src, err := args[0].String()
+	if err != nil {
+		return nil
+	}
+	re, err := regexp.Compile(src)
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // schemaAt returns the schema's value at a path of the user's value: regular and optional fields,
 // pattern constraints ([#ID]: #Block) and list elements are followed. It does not exist when the
 // schema has nothing there.
-func (sc *schemaChecker) schemaAt(sels []cue.Selector) cue.Value {
+func (sc *schemaChecker) schemaAt(sels []cue.Selector) cue.Value { return sc.nodeAt(sels).v }
+
+// nodeAt is schemaAt's node.
+func (sc *schemaChecker) nodeAt(sels []cue.Selector) *snode {
 	n := sc.root
 	for _, sel := range sels {
 		n = sc.child(n, sel)
 	}
-	return n.v
+	return n
 }
 
 // child returns the schema node of the field or element sel of n (the missing node when the
@@ -268,6 +342,13 @@ func (sc *schemaChecker) child(n *snode, sel cue.Selector) *snode {
 				c = n.elem
 			}
 		}
+	} else if sc.isEntities(n) {
+		// A key of an entity map is no declared field: its node is its pattern's, shared by
+		// every entity, and not cached per key.
+		if c = sc.pattern(n, sel.Unquoted()); c == nil {
+			c = sc.missing
+		}
+		return c
 	} else if s.IncompleteKind()&cue.StructKind != 0 {
 		c = sc.field(n, sel)
 		if c == nil && sc.eval(n) {
@@ -340,10 +421,19 @@ func (sc *schemaChecker) eval(n *snode) bool {
 
 // allows reports whether the schema node allows the field sel.
 func (sc *schemaChecker) allows(n *snode, sel cue.Selector) bool {
-	if n.v.Allows(sel) {
-		return true
+	if sc.isEntities(n) {
+		return sel.Type() == cue.StringLabel && sc.pattern(n, sel.Unquoted()) != nil
 	}
-	return sc.eval(n) && n.v.Allows(sel)
+	key := sel.String()
+	if ok, known := n.allowed[key]; known {
+		return ok
+	}
+	ok := n.v.Allows(sel) || sc.eval(n) && n.v.Allows(sel)
+	if n.allowed == nil {
+		n.allowed = map[string]bool{}
+	}
+	n.allowed[key] = ok
+	return ok
 }
 
 // pattern returns the node of the first pattern constraint of n that matches label, or nil.
@@ -354,17 +444,36 @@ func (sc *schemaChecker) pattern(n *snode, label string) *snode {
 		if it, err := n.v.Fields(cue.Patterns(true), cue.Optional(true)); err == nil {
 			for it.Next() {
 				if sel := it.Selector(); sel.ConstraintType() == cue.PatternConstraint {
-					n.pats = append(n.pats, spattern{label: sel.Pattern(), node: sc.newNode(it.Value())})
+					n.pats = append(n.pats, spattern{label: sel.Pattern(), re: patternRegexp(sel.Pattern()), node: sc.newNode(it.Value())})
 				}
 			}
 		}
 	}
 	for _, p := range n.pats {
-		if p.label.Unify(sc.ctx.Encode(label)).Err() == nil {
+		if p.matches(sc, label) {
 			return p.node
 		}
 	}
 	return nil
+}
+
+// isEntities reports whether n is a struct with no declared fields whose every pattern is a
+// regular expression: its keys are checked and followed in Go.
+func (sc *schemaChecker) isEntities(n *snode) bool {
+	if n.entity == 0 {
+		n.entity = -1
+		if n != sc.missing && n.v.Exists() && n.v.IncompleteKind()&cue.StructKind != 0 && len(n.fieldNames()) == 0 {
+			sc.pattern(n, "")
+			ok := len(n.pats) > 0
+			for _, p := range n.pats {
+				ok = ok && p.re != nil
+			}
+			if ok {
+				n.entity = 1
+			}
+		}
+	}
+	return n.entity == 1
 }
 
 // fieldNames lists the regular and optional fields the node's struct declares.
@@ -441,18 +550,24 @@ func (sc *schemaChecker) unknownField(names []string, v cue.Value, parent []cue.
 	d := diag.Errorf(pos, codeUnknownField, "%sunknown field %q", where, label)
 	if h := didYouMean(label, names); h != "" {
 		d = d.WithHint("%s", h)
+		// The field it was meant to be is then missing: a follow-on, not reported (S003).
+		sc.misspelt[cue.MakePath(append(parent[:len(parent):len(parent)], cue.Str(suggest(label, names)))...).String()] = true
 	} else {
 		d = d.WithHint("allowed fields: %s", strings.Join(names, ", "))
 	}
 	sc.list.Add(d)
 }
 
-// userAt looks a path up in the user's value and returns the deepest value that exists and how many
-// selectors it took (n == len(sels) when the whole path exists).
-func (sc *schemaChecker) userAt(sels []cue.Selector) (cue.Value, int) {
-	cur := sc.user
-	for i, sel := range sels {
-		next := cur.LookupPath(cue.MakePath(sel))
+// userAt looks a full path up in the user's value of piece p and returns the deepest value that
+// exists and how many selectors it took (n == len(sels) when the whole path exists). sels starts
+// with the piece's prefix.
+func (sc *schemaChecker) userAt(p *piece, sels []cue.Selector) (cue.Value, int) {
+	cur := p.user
+	if len(sels) < len(p.prefix) {
+		return cur, len(sels) // not below the piece: only its own paths are asked for
+	}
+	for i := len(p.prefix); i < len(sels); i++ {
+		next := cur.LookupPath(cue.MakePath(sels[i]))
 		if !next.Exists() {
 			return cur, i
 		}
@@ -485,11 +600,11 @@ var (
 )
 
 // classify turns the CUE errors at one path into one diagnostic.
-func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
+func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.Error) {
 	if sc.isFlagged(sels) {
 		return
 	}
-	uv, n := sc.userAt(sels)
+	uv, n := sc.userAt(p, sels)
 	pathStr := cue.MakePath(sels...).String()
 	prefix := ""
 	if pathStr != "" {
@@ -501,6 +616,9 @@ func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
 		absent := sels[n]
 		if absent.Type() == cue.IndexLabel {
 			return // a list that is too short; its length error says so
+		}
+		if sc.misspelt[cue.MakePath(sels[:n+1]...).String()] {
+			return // the author wrote it, misspelt (S001 says so)
 		}
 		parentPath := cue.MakePath(sels[:n]...).String()
 		where := ""
@@ -523,7 +641,7 @@ func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
 	// An element past the end of a fixed-length list: "field not allowed" at the index.
 	if len(sels) > 0 && sels[len(sels)-1].Type() == cue.IndexLabel && hasMsg(msgs, "field not allowed") {
 		parent := sels[:len(sels)-1]
-		lv, _ := sc.userAt(parent)
+		lv, _ := sc.userAt(p, parent)
 		sc.listLength(parent, lv)
 		return
 	}
@@ -545,6 +663,9 @@ func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
 	}
 	if uv.IsConcrete() && s.Exists() && uv.Kind()&s.IncompleteKind() == 0 && uv.Kind() != cue.BottomKind {
 		d := diag.Errorf(pos, codeBadValue, "%swrong type: want %s, got %s", prefix, describe(s), describeValue(uv))
+		if text, ok := sc.nm.plainYAML(pos); ok && s.IncompleteKind()&cue.StringKind != 0 {
+			d = d.WithHint("in YAML an unquoted %s is not a string: quote it, %q", text, text)
+		}
 		sc.add(pathStr, d)
 		return
 	}
@@ -553,7 +674,7 @@ func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
 		return
 	}
 	if !uv.IsConcrete() && uv.Kind() != cue.StructKind && uv.Kind() != cue.ListKind {
-		d := diag.Errorf(pos, codeBadValue, "%sincomplete value %v", prefix, uv).
+		d := diag.Errorf(pos, codeBadValue, "%sno value given, only %s", prefix, plainIncomplete(uv)).
 			WithHint("give a concrete value (%s)", describe(s))
 		sc.add(pathStr, d)
 		return
@@ -578,9 +699,9 @@ func (sc *schemaChecker) classify(sels []cue.Selector, errs []errors.Error) {
 					WithHint("flag names use letters, digits, '_', '.' and '-', and start with a letter or '_'")
 			}
 		} else {
-			d = diag.Errorf(pos, codeBadValue, "%s%s is out of range (want %s)", prefix, m[1], m[2])
-			if s.Exists() {
-				d = d.WithHint("allowed: %v", s)
+			d = diag.Errorf(pos, codeBadValue, "%s%s is out of range (want %s)", prefix, m[1], plainBound(m[2]))
+			if r := plainRange(s); r != "" {
+				d = d.WithHint("allowed: %s", r)
 			}
 		}
 	}
@@ -800,4 +921,103 @@ func kindName(k cue.Kind) string {
 		return "an error"
 	}
 	return k.String()
+}
+
+// plainBound writes a CUE bound in words: ">=1" is "at least 1", "<100" is "less than 100".
+func plainBound(b string) string {
+	for _, op := range []struct{ sym, words string }{{">=", "at least "}, {"<=", "at most "}, {">", "more than "}, {"<", "less than "}, {"!=", "not "}} {
+		if rest, ok := strings.CutPrefix(b, op.sym); ok {
+			return op.words + rest
+		}
+	}
+	return b
+}
+
+// plainRange describes the numbers a schema value allows in words ("an integer from 1 to
+// 100"), or "" when it is not a bounded number. A default (*0 | int & >=0) is left out.
+func plainRange(s cue.Value) string {
+	if !s.Exists() || s.IncompleteKind()&(cue.IntKind|cue.FloatKind) == 0 || s.IncompleteKind()&^(cue.IntKind|cue.FloatKind|cue.NumberKind) != 0 {
+		return ""
+	}
+	var lo, hi string
+	var walk func(v cue.Value, depth int)
+	walk = func(v cue.Value, depth int) {
+		if depth > 8 {
+			return
+		}
+		op, args := v.Expr()
+		switch op {
+		case cue.AndOp, cue.OrOp:
+			for _, a := range args {
+				walk(a, depth+1)
+			}
+		case cue.GreaterThanEqualOp, cue.GreaterThanOp:
+			if len(args) == 1 {
+				lo = fmt.Sprint(args[0])
+				if op == cue.GreaterThanOp {
+					lo = "more than " + lo
+				}
+			}
+		case cue.LessThanEqualOp, cue.LessThanOp:
+			if len(args) == 1 {
+				hi = fmt.Sprint(args[0])
+				if op == cue.LessThanOp {
+					hi = "less than " + hi
+				}
+			}
+		}
+	}
+	walk(s, 0)
+	what := "a number"
+	if s.IncompleteKind() == cue.IntKind {
+		what = "an integer"
+	}
+	switch {
+	case lo != "" && hi != "":
+		return fmt.Sprintf("%s from %s to %s", what, lo, hi)
+	case lo != "":
+		return fmt.Sprintf("%s of at least %s", what, lo)
+	case hi != "":
+		return fmt.Sprintf("%s of at most %s", what, hi)
+	}
+	return ""
+}
+
+// plainIncomplete names what a value without a concrete value is: "_ (anything)", "a string".
+func plainIncomplete(v cue.Value) string {
+	if v.IncompleteKind() == cue.TopKind {
+		return "_ (anything)"
+	}
+	return kindName(v.IncompleteKind())
+}
+
+// helperError reports an error inside the author's helpers (a definition or a hidden field, not
+// a field of the scenario) at its place in the author's files, in plain words: such an error
+// makes the fields that use the helper errors too, which CUE then leaves unexplained.
+func (sc *schemaChecker) helperError(e errors.Error) {
+	var pos diag.Pos
+	for _, p := range errors.Positions(e) {
+		if pos = sc.nm.pos(p); pos.IsValid() {
+			break
+		}
+	}
+	if !pos.IsValid() {
+		// CUE gives some (a structural cycle) no position: the helper's field has one.
+		for path := e.Path(); len(path) > 0 && !pos.IsValid(); path = path[:len(path)-1] {
+			if v := sc.user.LookupPath(cue.ParsePath(strings.Join(path, "."))); v.Exists() {
+				pos = sc.nm.labelPos(v)
+			}
+		}
+	}
+	if !pos.IsValid() {
+		return
+	}
+	format, args := e.Msg()
+	msg := fmt.Sprintf(format, args...)
+	if strings.Contains(msg, "structural cycle") {
+		msg = "refers to itself without end (a structural cycle): it has no value"
+	}
+	path := strings.Join(e.Path(), ".")
+	sc.add("helper "+pos.String()+" "+msg, diag.Errorf(pos, codeBadValue, "%s: %s", path, msg).
+		WithHint("a definition or hidden field the scenario uses is wrong; every field that uses it is wrong with it"))
 }

@@ -16,7 +16,8 @@ import (
 //
 // It silences one code on that field's entity and everything inside it (the source range of the
 // field). The reason is required (L008); an unknown code or key is L010; a suppression that
-// silences nothing is L009. YAML and JSON files have no attributes.
+// silences nothing is L009. In a YAML file the attribute is written in a comment on the field's
+// line or the line above (yamlfile.go); JSON files have no comments.
 type suppression struct {
 	code       string
 	start, end diag.Pos // the field's source range
@@ -66,7 +67,13 @@ func collectSuppressions(files []*ast.File, nm *namer, list *diag.List) []*suppr
 						WithHint(`add reason="why the finding does not apply here"`))
 					continue
 				}
-				out = append(out, &suppression{code: code, start: nm.pos(fd.Pos()), end: nm.pos(fd.End()), at: at})
+				// The range is the field's label and value: in YAML the attribute is a comment,
+				// which may stand on the line above.
+				end := fd.End()
+				if fd.Value != nil {
+					end = fd.Value.End()
+				}
+				out = append(out, &suppression{code: code, start: nm.pos(fd.Pos()), end: nm.pos(end), at: at})
 			}
 			return true
 		}, nil)
@@ -76,7 +83,11 @@ func collectSuppressions(files []*ast.File, nm *namer, list *diag.List) []*suppr
 
 // applySuppressions drops the findings the suppressions silence and reports unused suppressions
 // (L009). Loading and suppression findings themselves (L codes) are never silenced.
-func applySuppressions(list diag.List, sup []*suppression) diag.List {
+//
+// A suppression on a field that the schema refused (S001: a misspelt field, a bad id) is not
+// reported unused: the finding it silences cannot be reported there (issue 11: one finding per
+// fault); schema holds those findings.
+func applySuppressions(list diag.List, sup []*suppression, schema diag.List) diag.List {
 	if len(sup) == 0 {
 		return list
 	}
@@ -93,6 +104,11 @@ func applySuppressions(list diag.List, sup []*suppression) diag.List {
 		}
 	}
 	for _, s := range sup {
+		for _, d := range schema {
+			if d.Code == codeUnknownField && within2(d.Pos, s.start, s.end) {
+				s.used = true
+			}
+		}
 		if !s.used {
 			out = append(out, diag.Warnf(s.at, codeUnusedIgnore, "suppression of %s silences nothing here", s.code).
 				WithHint("delete the attribute"))
@@ -157,4 +173,17 @@ func parseAttrArgs(body string) (map[string]string, error) {
 		rest = strings.TrimSpace(strings.TrimPrefix(after, ","))
 	}
 	return out, nil
+}
+
+// suppressHint says how to silence code on a field of the given file, in the file's own form: a
+// CUE attribute after the field, a YAML comment on the field's line, or (JSON has no comments)
+// a baseline.
+func suppressHint(file, code string) string {
+	switch fileKind(file) {
+	case "yaml":
+		return fmt.Sprintf(`end the field's line with the comment # @sortie(ignore=%q, reason="...")`, code)
+	case "json":
+		return "JSON has no comments: record the finding in a baseline (sortie vet --write-baseline)"
+	}
+	return fmt.Sprintf(`write @sortie(ignore=%q, reason="...") after the field`, code)
 }

@@ -34,7 +34,7 @@ func (c *Chain) Reset(dec, fallback Decider, src dice.Source) {
 func (c *Chain) OnFallback(fn func() error) { c.onFallback = fn }
 
 // Ask puts req to the current decider and checks the answer: it returns an index into
-// req.Choices. Errors are the decider's (a *DecisionError, ErrNoInput ...), fn's of OnFallback,
+// req.Choices, or -1 when the decider left an Optional request to the engine (Answer.Default). Errors are the decider's (a *DecisionError, ErrNoInput ...), fn's of OnFallback,
 // or an answer out of range.
 func (c *Chain) Ask(req *Request) (int, error) {
 	ans, err := c.dec.Decide(req)
@@ -50,6 +50,9 @@ func (c *Chain) Ask(req *Request) (int, error) {
 	}
 	if err != nil {
 		return 0, err
+	}
+	if ans.Default && req.Optional {
+		return -1, nil // left to the engine
 	}
 	if ans.Choice < 0 || ans.Choice >= len(req.Choices) {
 		return 0, fmt.Errorf("%s: decider chose %d, want 0..%d for a %s decision", req.Where(), ans.Choice, len(req.Choices)-1, req.Kind)

@@ -33,11 +33,29 @@ const (
 	KindSelect  // scenario selection: the id of an unlocked scenario (K-9, K-10)
 	KindBenefit // the mercenary benefit of this sortie: a benefit id or "none" (K-11)
 	KindPrepare // sortie preparation: "sortie", "treat", "buy ITEM", "resurrect PC" (K-12..K-14)
-	KindRetry   // a retry of a scenario whose midpoint is retained: midpoint (resume there) | start (K-67)
+
+	// When Armies Clash battles (RULES.md Part U; runner/clash), asked with Phase PhaseRound and
+	// Day the round. KindTarget also serves an attack's or a spell's target there. All but a
+	// unit's or an unattached solo's KindAction are Optional (the engine's policy answers when
+	// the script leaves them out).
+	KindAction   // a unit's or a solo's action: attack, cast, dash, configure, hide, join, retreat, dodge, none (U-33..U-55)
+	KindCommand  // a commander's bonus action: none, prepare, incite, stepDown, "take SOLO" (U-13, U-14)
+	KindConfig   // a Configure's new configuration: aid, defend, march (U-48)
+	KindTo       // where a stand or solo moves: "x,y" (its new top-left square), or flee (U-29..U-32)
+	KindWith     // a stand's or solo's attack routine: multiattack, an attack's name, "aid STAND", none (U-34, U-48)
+	KindSpell    // the spell cast: a spell id, or none (U-38)
+	KindArea     // where an area spell goes: a side of the caster or an origin square (U-44..U-47)
+	KindOverflow // the adjacent stand excess damage passes to (U-56)
+	KindFill     // the stand that moves into a removed casualty's gap, or none (U-60)
+	KindStep     // a joined solo: stay, "leave x,y", "switch STAND" (U-53)
+	KindJoin     // the stand a solo joins, or stay (U-51, U-54)
+
+	KindRetry // a campaign's retry of a scenario whose midpoint is retained: midpoint (resume there) | start (K-67)
 )
 
 var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "protect", "target", "cancel", "take", "traverse",
-	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "retry"}
+	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare",
+	"action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join", "retry"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -57,9 +75,10 @@ const (
 	PhaseNight               // K-40 (a forced march runs steps (a), (b) in this phase, K-41)
 	PhaseMarch               // Pathfinder: armies move along their routes (P-12, P-13)
 	PhaseBattle              // Pathfinder: a battle (P-14..P-62)
+	PhaseRound               // When Armies Clash: a round of a battle (Day is the round, U-28)
 )
 
-var phaseNames = [...]string{"", "start", "action", "camp", "night", "march", "battle"}
+var phaseNames = [...]string{"", "start", "action", "camp", "night", "march", "battle", "round"}
 
 // MarshalText writes the phase's name, as JSON Lines events carry it ("start").
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
@@ -86,7 +105,7 @@ type Request struct {
 	Phase   Phase
 	Choices []Choice // the legal answers, in a stable order; empty for KindRoll
 
-	Block     string // the party's block id
+	Block     string // the party's block id; in a clash battle (PhaseRound) whose turn it is
 	Terrain   string // the party's block terrain (if known)
 	Army      string // KindBattle: the enemy army fought, if any; Pathfinder kinds: the deciding army
 	Other     string // KindAnswer, KindTarget: the army the question is about, if any
@@ -100,6 +119,12 @@ type Request struct {
 	// a *karzoral.PlayerView, the players' knowledge, K-23); nil otherwise. A policy decides on
 	// it and the Request, never on the engine's state. Valid only during Decide.
 	View any
+
+	// Optional: the engine has an answer of its own (Default) and a Decider may leave the
+	// decision to it (Answer.Default): a script answers an optional request only when its next
+	// entry is of this kind, so that an entry may give only a unit's action (runner/clash).
+	Optional bool
+	Default  int // Optional: the index of the engine's own answer
 }
 
 // Find returns the index of the choice called name, or -1.
@@ -150,6 +175,13 @@ func (r *Request) Legal() string {
 
 // Where says "day 3, camp phase" (or "before day 1").
 func (r *Request) Where() string {
+	if r.Phase == PhaseRound {
+		w := "round " + strconv.Itoa(r.Day)
+		if r.Army != "" {
+			w += ", " + r.Army
+		}
+		return w
+	}
 	if r.Kind >= KindSelect {
 		return "campaign"
 	}
@@ -231,12 +263,17 @@ func (r *Request) Prompt() string {
 	case KindRetry:
 		return fmt.Sprintf("the midpoint of %s is retained: resume there or start over (K-67)?", r.Title)
 	}
+	if r.Phase == PhaseRound {
+		return r.clashPrompt()
+	}
 	return r.Where() + ": " + r.Kind.String() + "?"
 }
 
-// Answer is a Decider's reply: the index of the chosen entry in Request.Choices.
+// Answer is a Decider's reply: the index of the chosen entry in Request.Choices, or, for an
+// Optional request, Default: leave it to the engine.
 type Answer struct {
-	Choice int
+	Choice  int
+	Default bool
 }
 
 // Decider makes the decisions of a run (K-28 moves, battle results, K-37 picks, K-40/K-41 nights).
@@ -279,4 +316,42 @@ func Vocabulary(k Kind) []string {
 		return vocabulary[k]
 	}
 	return nil
+}
+
+// clashPrompt is Prompt for the decisions of a clash battle (Phase PhaseRound).
+func (r *Request) clashPrompt() string {
+	who := r.Army
+	if r.Other != "" {
+		who = r.Other
+	}
+	var q string
+	switch r.Kind {
+	case KindAction:
+		q = "which action does " + who + " take (U-33)?"
+	case KindCommand:
+		q = "the commander's bonus action for " + r.Army + " (U-13, U-14)?"
+	case KindConfig:
+		q = "which configuration does " + r.Army + " form (U-48)?"
+	case KindTo:
+		q = "where does " + who + " move (x,y: its new top-left square)?"
+	case KindWith:
+		q = "which attack does " + who + " make?"
+	case KindTarget:
+		q = "which target does " + who + " attack" + r.Cause + "?"
+	case KindSpell:
+		q = "which spell does " + who + " cast?"
+	case KindArea:
+		q = "where does the " + r.Title + " go (U-44..U-47)?"
+	case KindOverflow:
+		q = "which adjacent stand takes the excess damage from " + who + " (U-56)?"
+	case KindFill:
+		q = "which stand moves into " + who + "'s gap (U-60)?"
+	case KindStep:
+		q = who + " stays with its stand, leaves it or switches (U-53)?"
+	case KindJoin:
+		q = "which stand does " + who + " join (U-51, U-54)?"
+	default:
+		q = r.Kind.String() + "?"
+	}
+	return r.Where() + ": " + q
 }

@@ -20,6 +20,14 @@
 //   - Runs: Options (seed, deciders, sink, dice, Checkpoint: the save points a resume replays
 //     to), Ending and Result (how a run ended), Engine and Register (one line in an engine's
 //     init), and Run, which plays a plan with the engine its rules name.
+//   - Simulation: Simulate plays a Subject (PlanSubject: any engine that implements Simulator;
+//     runner/campaign and runner/pathfinder make campaign and battle subjects) N times, run i
+//     seeded with RunSeed(seed, i), on W workers whose chunks are merged in run order into a
+//     Tally of what the runs' events observed (Observer, Observed: coverage, places for the heat
+//     map, values at the end, how each run ended; Watch for per-run questions); the result does
+//     not depend on W. Dist and Wilson give its distributions and intervals; Replay plays one run
+//     again; Recorder writes its decisions as a script. Policies that learn across runs are
+//     Learners (Explore), fed in generations so that they too do not depend on W.
 //   - RenderTable, the one table renderer of the transcripts; the X codes and their explain pages.
 //
 // # Imports

@@ -17,6 +17,8 @@ type Prompt struct {
 	in        *bufio.Reader
 	out       io.Writer
 	tableDice bool
+	auto      bool   // "auto" was typed: Optional requests of that turn go to the engine
+	autoTurn  string // the turn (Day and Block) auto was typed in
 }
 
 // NewPrompt returns a Prompt reading answers from in and writing questions to out. With tableDice,
@@ -40,6 +42,9 @@ func (p *Prompt) readLine() (string, error) {
 
 func (p *Prompt) inputErr(r *Request, err error) error {
 	if errors.Is(err, io.EOF) {
+		// End of input (Ctrl-D) leaves the cursor after "> ": what is printed next (the map at
+		// the end of the run, a save message) starts on a line of its own.
+		io.WriteString(p.out, "\n")
 		return fmt.Errorf("%s: %w", r.Where(), ErrNoInput)
 	}
 	return fmt.Errorf("%s: reading the answer: %w", r.Where(), err)
@@ -51,8 +56,17 @@ type Briefer interface {
 	Brief() string
 }
 
-// Decide asks r at the prompt (Decider).
+// Decide asks r at the prompt (Decider). An Optional request (a clash battle's moves, targets
+// ...) may be left to the engine: an empty line takes its answer (shown), "auto" every optional
+// answer of the same turn (the same Day and Block).
 func (p *Prompt) Decide(r *Request) (Answer, error) {
+	turn := strconv.Itoa(r.Day) + " " + r.Block
+	if p.auto && (!r.Optional || turn != p.autoTurn) {
+		p.auto = false
+	}
+	if p.auto {
+		return Answer{Default: true}, nil
+	}
 	var b strings.Builder
 	b.WriteString(r.Prompt())
 	b.WriteByte('\n')
@@ -60,6 +74,13 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		if s := br.Brief(); s != "" {
 			b.WriteString("  (" + s + ")\n")
 		}
+	}
+	if r.Optional && len(r.Choices) > 12 {
+		// Many squares or targets: their names, answered by name.
+		b.WriteString("  ")
+		b.WriteString(r.Legal())
+		fmt.Fprintf(&b, "\n  (enter: %s; auto: the engine decides the rest of this turn)\n> ", r.Choices[r.Default].Name)
+		return p.read(r, b.String())
 	}
 	for i, c := range r.Choices {
 		if r.Kind == KindPick {
@@ -76,14 +97,31 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		}
 		b.WriteByte('\n')
 	}
+	if r.Optional {
+		fmt.Fprintf(&b, "  (enter: %s; auto: the engine decides the rest of this turn)\n", r.Choices[r.Default].Name)
+	}
 	b.WriteString("> ")
-	if _, err := io.WriteString(p.out, b.String()); err != nil {
+	return p.read(r, b.String())
+}
+
+// read writes question q and reads answers until one fits r.
+func (p *Prompt) read(r *Request, q string) (Answer, error) {
+	if _, err := io.WriteString(p.out, q); err != nil {
 		return Answer{}, err
 	}
 	for {
 		line, err := p.readLine()
 		if err != nil {
 			return Answer{}, p.inputErr(r, err)
+		}
+		if r.Optional {
+			switch strings.ToLower(line) {
+			case "":
+				return Answer{Default: true}, nil
+			case "auto":
+				p.auto, p.autoTurn = true, strconv.Itoa(r.Day)+" "+r.Block
+				return Answer{Default: true}, nil
+			}
 		}
 		i, why := matchChoice(r, line)
 		if why == "" {

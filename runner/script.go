@@ -46,6 +46,9 @@ type entry struct {
 	facePos []diag.Pos
 	day     int // 0: no assertion
 	dayPos  diag.Pos
+	who     string // clash: the unit, solo or stand the entry is for (unit:, solo:, stand:); "" any
+	whoKey  string
+	whoPos  diag.Pos
 }
 
 // DecisionError is a decision that could not be made from a script: an entry that does not fit the
@@ -99,6 +102,9 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 		e := &s.entries[s.rolling]
 		return Answer{}, s.mismatch(e.facePos[s.face], r, "the script gives a die face (%d) but the runner asks for a %s decision", e.faces[s.face], r.Kind)
 	}
+	if r.Optional && !s.answers(r) {
+		return Answer{Default: true}, nil // the engine decides what the script leaves out
+	}
 	if s.next >= len(s.entries) {
 		d := diag.Errorf(s.end, CodeScriptEnded, "%s: the script ended before the scenario did (the runner asks for a %s decision)", r.Where(), r.Kind)
 		return Answer{}, &DecisionError{Diag: d, Day: r.Day, Phase: r.Phase}
@@ -113,6 +119,15 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 			return Answer{}, s.mismatch(e.pos, r, "the runner asks for a %s decision but the script gives dice (%s)", r.Kind, e.src)
 		}
 		return Answer{}, s.mismatch(e.pos, r, "the runner asks for a %s decision but the script has %s", r.Kind, e.src)
+	}
+	if e.who != "" && e.who != r.Army && e.who != r.Other {
+		return Answer{}, s.mismatch(e.whoPos, r, "the script's entry is for %s %s, but the runner asks for %s's %s decision (entry %s)", e.whoKey, e.who, r.whoNow(), r.Kind, e.src)
+	}
+	if r.Phase == PhaseRound {
+		if i := r.FindFold(e.name); i >= 0 {
+			return Answer{Choice: i}, nil
+		}
+		return Answer{}, s.mismatch(e.pos, r, "%s is not a legal choice for %s (legal: %s)", e.name, r.whoNow(), r.Legal())
 	}
 	switch e.kind {
 	case KindPick:
@@ -170,4 +185,22 @@ func (s *Script) Roll(r *Request) (int, bool, error) {
 		return 0, false, s.mismatch(pos, r, "die face %d out of range 1..%d", f, r.Sides)
 	}
 	return f, true, nil
+}
+
+// answers reports whether the next entry answers Optional request r: it is of r's kind and, if it
+// names a unit, solo or stand, names r's.
+func (s *Script) answers(r *Request) bool {
+	if s.rolling >= 0 || s.next >= len(s.entries) {
+		return false
+	}
+	e := &s.entries[s.next]
+	return e.kind == r.Kind && (e.who == "" || e.who == r.Army || e.who == r.Other)
+}
+
+// whoNow names whose decision a clash request is: the stand or solo, else the unit.
+func (r *Request) whoNow() string {
+	if r.Other != "" {
+		return r.Other
+	}
+	return r.Army
 }

@@ -124,7 +124,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"} or {retry: midpoint|start}"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"} or {retry: midpoint|start}; in a clash battle {unit: ID, action: NAME} or {solo: ID, action: NAME}, then optionally {command: NAME}, {config: NAME}, {stand: NAME, to: [X, Y]}, {with: NAME}, {target: NAME}, {spell: ID}, {area: PLACE}, {overflow: STAND}, {fill: STAND|none}, {step: stay|\"leave X,Y\"|\"switch STAND\"} or {join: STAND|stay}"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -176,7 +176,13 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "retry"}
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "retry",
+	"unit", "solo", "stand", "action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join"}
+
+// clashKeys are the decision keys of clash battles (a name each; to also takes [x, y]).
+var clashKeys = map[string]Kind{"action": KindAction, "command": KindCommand, "config": KindConfig, "to": KindTo,
+	"with": KindWith, "spell": KindSpell, "area": KindArea, "overflow": KindOverflow, "fill": KindFill,
+	"step": KindStep, "join": KindJoin}
 
 // entry reads one entry.
 func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
@@ -250,6 +256,20 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindPrepare
 		case "retry":
 			k = KindRetry
+		case "unit", "solo", "stand":
+			name, nok := nameValue(f.Value)
+			if !nok || strings.TrimSpace(name) == "" {
+				p.errorf(f.Value, "%s wants the id of a %s", key, key)
+				ok = false
+				continue
+			}
+			if e.whoKey != "" {
+				p.errorf(f.Label, "an entry is for one unit, solo or stand; this one has %s and %s", e.whoKey, key)
+				ok = false
+				continue
+			}
+			e.who, e.whoKey, e.whoPos = name, key, toPos(f.Label.Pos())
+			continue
 		case "day":
 			n, nok := intValue(f.Value)
 			if !nok || n < 1 {
@@ -260,6 +280,10 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			e.day, e.dayPos = n, toPos(f.Label.Pos())
 			continue
 		default:
+			if ck, isClash := clashKeys[key]; isClash {
+				k = ck
+				break
+			}
 			msg := fmt.Sprintf("unknown key %q in a script entry", key)
 			if m := diag.Suggest(key, entryKeys); m != "" {
 				msg += fmt.Sprintf("; did you mean %q?", m)
@@ -338,6 +362,26 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			}
 			e.name = name
 			e.src = key + ": " + name
+		case KindAction, KindCommand, KindConfig, KindTo, KindWith, KindSpell, KindArea, KindOverflow, KindFill, KindStep, KindJoin:
+			// Clash decisions: a name (to: also [x, y]); whether it is legal is known when asked.
+			name, nok := nameValue(f.Value)
+			if l, isList := f.Value.(*ast.ListLit); isList && k == KindTo && len(l.Elts) == 2 {
+				x, xok := intValue(l.Elts[0])
+				y, yok := intValue(l.Elts[1])
+				name, nok = strconv.Itoa(x)+","+strconv.Itoa(y), xok && yok
+			} else if n, isNum := intValue(f.Value); isNum && !nok {
+				name, nok = strconv.Itoa(n), true
+			}
+			if !nok || strings.TrimSpace(name) == "" {
+				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindAction: "action: attack",
+					KindCommand: "command: incite", KindConfig: "config: defend", KindTo: "to: [3, 4]",
+					KindWith: "with: multiattack", KindSpell: "spell: fireball", KindArea: `area: "5,4"`,
+					KindOverflow: `overflow: "orcs 2"`, KindFill: "fill: none", KindStep: "step: stay", KindJoin: `join: "guards 1"`}[k])
+				ok = false
+				continue
+			}
+			e.name = name
+			e.src = key + ": " + name
 		case KindPick:
 			n, nok := intValue(f.Value)
 			if !nok {
@@ -379,6 +423,10 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 	}
 	if ok && kindKey == "" {
 		p.errorf(st, "the entry makes no decision; %s", entryHint)
+		ok = false
+	}
+	if ok && e.kind == KindAction && e.whoKey != "unit" && e.whoKey != "solo" {
+		p.errorf(st, "an action entry names whose turn it is: {unit: ID, action: %s} or {solo: ID, action: %s}", e.name, e.name)
 		ok = false
 	}
 	return e, ok

@@ -80,7 +80,6 @@ enemy armies with their routes, encounters, events, objectives and episodes.
   sortie explain F002                            what a diagnostic code means and how to fix it
   sortie battle scenarios/pathfinder/orc-horde --runs 10000   Pathfinder mass combat: rates
   sortie campaign run scenarios/karzoral/campaign.cue --script scenarios/karzoral/campaign-play.yaml
-  sortie campaign run scenarios/karzoral/campaign.cue --script scenarios/karzoral/campaign-play.yaml
   sortie run scenarios/karzoral/field01 --save run.json; sortie resume run.json
 
 Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O error.`,
@@ -100,6 +99,12 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			explainCommand(e),
 			schemaCommand(e),
 			battleCommand(e),
+			fmtCommand(e),
+			graphCommand(e),
+			testCommand(e),
+			initCommand(e),
+			diffCommand(e),
+			simulateCommand(e),
 		},
 	}
 	for _, c := range app.Commands {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
@@ -14,7 +15,7 @@ import (
 func battleCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "battle",
-		Usage:     "fight one Pathfinder mass-combat battle from a battle file, or many for rates",
+		Usage:     "fight one battle from a battle file (Pathfinder mass combat or When Armies Clash), or many for rates",
 		ArgsUsage: "FILE",
 		Description: `battle reads a battle file (kind: "battle", rules: "pathfinder": two sides of armies and the
 battlefield conditions), derives every army's statistics (P-1..P-11) and fights the battle:
@@ -30,12 +31,26 @@ Every choice (tactic, strategy, target, yes/no questions) comes from, in this or
 With none of them, the engine's default policy decides. Every ambiguity of Part P is played at
 its Default; --std switches the Seed|Std ones to the standard rules.
 
---runs N fights the battle N times with the default policy and prints how often each side won
-and each army routed, was destroyed or withdrew; the same --seed gives the same rates.`,
+--runs N fights the battle N times, battle i with the dice seeded by --seed + i (the machinery
+of sortie simulate, on every processor), each choice from the engine's default policy or
+--policy, and prints how often each side won and each army ended routed, destroyed or
+withdrawn; the same --seed gives the same rates.
+
+A When Armies Clash battle (rules: "clash", RULES.md Part U) is fought round by round on its grid:
+initiative, each unit's and solo's turn (moves, attacks and saves with their dice, modifiers,
+advantage and damage), then the end of round: the map (terrain, stands by unit letter, solos,
+casualties, objectives), casualties removed, death saves, morale, VP and the table of units.
+A script gives one entry per turn, {unit: ID, action: NAME} or {solo: ID, action: NAME}, and
+optionally what follows in that turn ({command: incite}, {stand: "spears 2", to: [5, 4]},
+{with: multiattack}, {target: "axes 1"}, {spell: fireball}, {area: "6,4"} ...); what it leaves
+out, and everything once it ends, the engine's tactical policy decides (--policy tactical, the
+default; first and random too). At the terminal an empty answer takes the policy's choice and
+"auto" leaves it the rest of the turn. --runs N prints win shares, total and tactical victories,
+draws, how battles ended and the rounds (min, median, max).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random (clash battles also tactical)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
@@ -49,14 +64,17 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 			if format != "text" && format != "jsonl" {
 				return failf(exitUsage, "unknown --format %q: use text or jsonl", format)
 			}
-			b, list, err := compiler.CompileBattle([]string{c.Args().First()}, compiler.Options{})
+			b, cl, list, err := compiler.CompileAnyBattle([]string{c.Args().First()}, compiler.Options{})
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
 			list.Sort()
 			writeDiagText(e.stderr, list, false)
-			if list.HasErrors() || b == nil {
+			if list.HasErrors() || (b == nil && cl == nil) {
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
+			}
+			if cl != nil {
+				return clashBattle(e, c, cl, format)
 			}
 			seed := c.Uint64("seed")
 			rules := defaultRules
@@ -67,12 +85,12 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 				if runs < 1 || runs > 100_000_000 {
 					return failf(exitUsage, "--runs %d: want 1..100000000", runs)
 				}
-				if c.String("script") != "" || c.String("policy") != "" {
-					return failf(exitUsage, "--runs uses the engine's default policy; drop --script and --policy")
+				if c.String("script") != "" {
+					return failf(exitUsage, "--runs decides by a policy (the engine's default, or --policy); drop --script")
 				}
-				r, err := pathfinder.RunBattleRates(b, seed, runs, rules)
+				r, err := battleRates(b, seed, runs, rules, c.String("policy"))
 				if err != nil {
-					return failf(exitUsage, "%v", err)
+					return err
 				}
 				if format == "jsonl" {
 					if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
@@ -95,6 +113,41 @@ and each army routed, was destroyed or withdrew; the same --seed gives the same 
 			return nil
 		},
 	}
+}
+
+// battleRates fights b runs times through the simulation driver (runner.Simulate: battle i
+// seeded with seed + i, on every processor), each choice from the named policy ("": the
+// engine's default), and reads the rates from the tally.
+func battleRates(b *plan.Battle, seed uint64, runs int, rules pathfinder.Options, policy string) (*pathfinder.Rates, error) {
+	s, err := pathfinder.BattleSubject(b, rules, false)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	pol := pathfinder.DefaultPolicy
+	if policy != "" {
+		if pol, err = policyMaker(policy); err != nil {
+			return nil, failf(exitUsage, "%v", err)
+		}
+	}
+	t, err := runner.Simulate(s, runner.SimOptions{Runs: runs, Seed: seed, Policy: pol})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	return pathfinder.RatesOf(b, seed, t), nil
+}
+
+// compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.
+func compileBattleOrFail(e *env, path string) (*plan.Battle, error) {
+	b, list, err := compiler.CompileBattle([]string{path}, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	writeDiagText(e.stderr, list, false)
+	if list.HasErrors() || b == nil {
+		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
+	}
+	return b, nil
 }
 
 // deciders picks the decision source from --script, the terminal and --policy. With required

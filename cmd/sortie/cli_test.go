@@ -53,7 +53,7 @@ func TestExitCodes(t *testing.T) {
 		{"run bad policy", []string{"run", field01, "--policy", "smart"}, 2, ``, `smart`},
 		{"run script longer than the play", []string{"run", field01, "--script", long}, 0, `success`, `long\.yaml:\d+:4: X004: warning: the scenario ended before the script did: 2 entries`},
 		{"compile -o without a value", []string{"compile", field01, "-o"}, 2, `^$`, `flag -o needs a value`},
-		{"compile -o a directory", []string{"compile", field01, "-o", tmp}, 2, `^$`, `cannot write the plan to .*: it is a directory`},
+		{"compile -o a directory", []string{"compile", field01, "-o", tmp}, 2, `^$`, `-o .*: it is a directory`},
 		{"unknown flag", []string{"vet", "--bogus", field01}, 2, `^$`, `flag provided but not defined: -bogus \(see sortie vet --help\)`},
 		{"explain", []string{"explain", "F002"}, 0, `F002: `, ``},
 		{"explain unknown", []string{"explain", "Z999"}, 2, ``, `unknown code`},

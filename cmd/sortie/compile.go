@@ -18,15 +18,26 @@ func compileCommand(e *env) *cli.Command {
 		Usage:     "compile a scenario into a plan (versioned JSON, every reference resolved)",
 		ArgsUsage: "PATH...",
 		Description: `compile vets the scenario and, when it has no errors, writes its plan: deterministic JSON
-that "sortie run" reads without the sources. Without -o the plan goes to standard output.`,
-		Flags: []cli.Flag{
+that "sortie run" reads without the sources. Without -o the plan goes to standard output. -o
+writes atomically and never overwrites a file that is not a plan (a scenario, a script).`,
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the plan to `FILE`"},
-		},
+		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return failf(exitUsage, "compile needs a PATH (see sortie compile --help)")
 			}
-			p, err := compileOrFail(e, c.Args().Slice())
+			budget, err := budgetOf(c)
+			if err != nil {
+				return err
+			}
+			out := c.String("output")
+			if out != "" && out != "-" {
+				if err := checkOverwrite("-o", out, "a sortie plan", isPlan); err != nil {
+					return err
+				}
+			}
+			p, err := compileOrFail(e, c.Args().Slice(), compiler.Options{Budget: budget})
 			if err != nil {
 				return err
 			}
@@ -34,7 +45,6 @@ that "sortie run" reads without the sources. Without -o the plan goes to standar
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			out := c.String("output")
 			if out == "" || out == "-" {
 				_, err = e.stdout.Write(data)
 				return err
@@ -49,8 +59,13 @@ that "sortie run" reads without the sources. Without -o the plan goes to standar
 
 // compileOrFail compiles paths; findings are printed to stderr (warnings too) and errors fail
 // with exit 1, I/O problems with exit 2.
-func compileOrFail(e *env, paths []string) (*plan.Plan, error) {
-	p, list, err := compiler.Compile(paths, compiler.Options{})
+// opts is at most one compiler.Options (none: the defaults).
+func compileOrFail(e *env, paths []string, opts ...compiler.Options) (*plan.Plan, error) {
+	var o compiler.Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	p, list, err := compiler.Compile(paths, o)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}

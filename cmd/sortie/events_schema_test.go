@@ -39,6 +39,7 @@ func TestEventSchema(t *testing.T) {
 		"karzoral":   compile("#/$defs/karzoral"),
 		"pathfinder": compile("#/$defs/pathfinder"),
 		"campaign":   compile("#/$defs/campaign"),
+		"clash":      compile("#/$defs/clash"),
 		"battle log": compile("#/$defs/pathfinder.event/properties/event"),
 	}
 	check := func(name string, sch *jsonschema.Schema, lines string) int {
@@ -70,6 +71,13 @@ func TestEventSchema(t *testing.T) {
 			t.Errorf("%s: %d lines", file, n)
 		}
 		check(file+" (any stream)", any, string(data))
+	}
+
+	// A When Armies Clash battle (its golden JSON Lines).
+	if data, err := os.ReadFile(repo(t, "testdata", "clash", "field.jsonl")); err != nil {
+		t.Fatal(err)
+	} else if n := check("clash field.jsonl", streams["clash"], string(data)); n < 100 {
+		t.Errorf("clash field.jsonl: %d lines", n)
 	}
 
 	// A campaign: its own events and its scenarios', in one stream.
@@ -105,6 +113,8 @@ func TestEventSchema(t *testing.T) {
 		{"karzoral", `{"type":"start","day":0,"army":"cavalry"}`},
 		{"pathfinder", `{"type":"day","day":1,"phase":"start"}`},
 		{"campaign", `{"type":"campaign.select","scenario":"field01"}`},
+		{"clash", `{"type":"clash.move","who":"orcs 1","from":"1,1","to":"2,1","cost":"one"}`},
+		{"clash", `{"type":"armyMove","day":1,"phase":"start","army":"m","from":"a","to":"b","step":0}`},
 	} {
 		v, err := jsonschema.UnmarshalJSON(strings.NewReader(tc.line))
 		if err != nil {

@@ -6,19 +6,20 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
-	"github.com/urfave/cli/v2"
-
+	"github.com/sortie-rpg/sortie/docs"
 	// The mass-combat engine registers its codes (M001-M009) in the catalogue when linked.
-	_ "github.com/sortie-rpg/sortie/runner/pathfinder"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	"github.com/urfave/cli/v2"
 )
 
 func explainCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "explain",
 		Usage:     "explain a diagnostic code (what it means, an example, how to fix it)",
-		ArgsUsage: "[CODE]",
-		Description: `explain prints the page of a diagnostic code such as F002. Without a CODE it lists every
-code with its title. --format json prints the catalogue (or one page) as JSON: code, title,
+		ArgsUsage: "[CODE|TACTIC|BOON]",
+		Description: `explain prints the page of a diagnostic code such as F002, or the rule of a Pathfinder tactic
+or boon ("defensive wall", "hold the line"). Without a CODE it lists every code with its title,
+and the tactics and boons. --format json prints the catalogue (or one page) as JSON: code, title,
 severity and doc for each code, sorted by code.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
@@ -33,9 +34,13 @@ severity and doc for each code, sorted by code.`,
 			}
 			infos := diag.Codes()
 			if c.NArg() == 1 {
-				in, ok := diag.Lookup(strings.ToUpper(c.Args().First()))
+				arg := c.Args().First()
+				in, ok := diag.Lookup(strings.ToUpper(arg))
 				if !ok {
-					return failf(exitUsage, "unknown code %q (sortie explain lists them all)", c.Args().First())
+					if page, ok := pathfinderPage(arg); ok {
+						return writePage(e, format, page)
+					}
+					return failf(exitUsage, "unknown code, tactic or boon %q%s (sortie explain lists them all)", arg, explainSuggestion(arg))
 				}
 				infos = []diag.CodeInfo{in}
 			}
@@ -61,6 +66,8 @@ severity and doc for each code, sorted by code.`,
 				for _, in := range infos {
 					fmt.Fprintf(e.stdout, "%s  %-7s  %s\n", in.Code, in.Severity, in.Title)
 				}
+				fmt.Fprintf(e.stdout, "\nPathfinder tactics (sortie explain NAME): %s\n", strings.Join(tacticNames(), ", "))
+				fmt.Fprintf(e.stdout, "Pathfinder boons: %s\n", strings.Join(boonNames(), ", "))
 				return nil
 			}
 			in := infos[0]
@@ -70,4 +77,91 @@ severity and doc for each code, sorted by code.`,
 			return nil
 		},
 	}
+}
+
+// rulePage is the page of a Pathfinder tactic or boon: its rule from docs/rules.md.
+type rulePage struct {
+	Kind string `json:"kind"` // "tactic" or "boon"
+	Name string `json:"name"`
+	Rule string `json:"rule"` // the rule ID, e.g. "P-28"
+	Doc  string `json:"doc"`
+}
+
+// pathfinderPage finds a tactic or boon by name (as the schema reads it: case, spaces and hyphens
+// do not matter) and the rule that gives it.
+func pathfinderPage(name string) (rulePage, bool) {
+	var p rulePage
+	if t, err := pathfinder.ParseTactic(name); err == nil {
+		p = rulePage{Kind: "tactic", Name: t.String()}
+	} else if b, err := pathfinder.ParseBoon(name); err == nil {
+		p = rulePage{Kind: "boon", Name: b.String()}
+		if m := b.MinLeadership(); m > 0 {
+			p.Doc = fmt.Sprintf("Leadership %d or more to select it.\n", m)
+		}
+	} else {
+		return p, false
+	}
+	rules := docs.FindRules(p.Name)
+	if len(rules) == 0 {
+		return p, false
+	}
+	p.Rule = rules[0].ID
+	p.Doc = strings.TrimSpace(rules[0].Text)
+	return p, true
+}
+
+func writePage(e *env, format string, p rulePage) error {
+	if format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(p); err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		return nil
+	}
+	if _, err := fmt.Fprintf(e.stdout, "%s: %s (%s, docs/rules.md)\n\n%s\n", p.Kind, p.Name, p.Rule, p.Doc); err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	return nil
+}
+
+func tacticNames() []string {
+	var out []string
+	for t := pathfinder.Tactic(0); t.Valid(); t++ {
+		out = append(out, t.String())
+	}
+	return out
+}
+
+func boonNames() []string {
+	var out []string
+	for b := pathfinder.Boon(1); b.Valid(); b++ {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// explainSuggestion is "; did you mean X?" over the codes, tactics and boons, or "".
+func explainSuggestion(arg string) string {
+	var names []string
+	for _, in := range diag.Codes() {
+		names = append(names, in.Code)
+	}
+	names = append(append(names, tacticNames()...), boonNames()...)
+	if m := diag.DidYouMean(arg, names); m != "" {
+		return "; " + m
+	}
+	// Names are matched without case: try again on lower case.
+	lower := make([]string, len(names))
+	for i, n := range names {
+		lower[i] = strings.ToLower(n)
+	}
+	if m := diag.Suggest(strings.ToLower(arg), lower); m != "" {
+		for i, l := range lower {
+			if l == m {
+				return fmt.Sprintf("; did you mean %q?", names[i])
+			}
+		}
+	}
+	return ""
 }

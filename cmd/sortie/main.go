@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/sortie-rpg/sortie/compiler"
 )
 
 func main() {
@@ -21,5 +23,7 @@ func main() {
 		}
 		os.Exit(130)
 	}()
-	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	compiler.Shutdown() // wait for the evaluator processes (their time is the command's)
+	os.Exit(code)
 }

@@ -8,7 +8,9 @@ import (
 	"net/url"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -42,21 +44,44 @@ func writeDiagText(w io.Writer, list diag.List, colour bool) error {
 			}
 			code = ansiBold + c + code + ansiReset
 		}
-		if _, err := fmt.Fprintf(w, "%s: %s: %s%s\n", d.Pos, code, sev, d.Message); err != nil {
+		if _, err := fmt.Fprintf(w, "%s: %s: %s%s\n", escapeControl(d.Pos.String()), code, sev, escapeControl(d.Message)); err != nil {
 			return err
 		}
 		if d.Hint == "" {
 			continue
 		}
-		hint := "\thint: " + d.Hint + "\n"
+		hint := "\thint: " + escapeControl(d.Hint) + "\n"
 		if colour {
-			hint = "\t" + ansiDim + "hint: " + d.Hint + ansiReset + "\n"
+			hint = "\t" + ansiDim + "hint: " + escapeControl(d.Hint) + ansiReset + "\n"
 		}
 		if _, err := io.WriteString(w, hint); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// escapeControl writes the terminal control characters of text from a scenario (an id, a file
+// name, a value quoted in a message) as Go escapes (\x1b, \t, \u009b), so that a hostile file
+// cannot move the cursor, recolour or retitle the terminal that reads sortie's output.
+func escapeControl(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError
 }
 
 // writeDiagJSON prints {"diagnostics": [...], "errors": N, "warnings": N}.

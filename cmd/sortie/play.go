@@ -65,6 +65,37 @@ type played struct {
 	fallback runner.Decider
 	script   *runner.Script
 	prompt   bool
+	resumed  *resumedFallback // a resumed script run's fallback, or nil
+}
+
+// resumedFallback takes over when a resumed run's script runs out (runner.Options.Fallback): a
+// policy, or the terminal, whose answers the save logs (the script gives the others). Its first
+// question is where a run that its script stopped was saved: the replay meets the save there.
+type resumedFallback struct {
+	sess    *session
+	inner   runner.Decider
+	prompt  bool
+	started bool
+}
+
+func (f *resumedFallback) Decide(q *runner.Request) (runner.Answer, error) {
+	if !f.started {
+		f.started = true
+		if err := f.sess.caughtUpAtQuestion(); err != nil {
+			return runner.Answer{}, err
+		}
+	}
+	if f.prompt {
+		return f.sess.rec.decideWith(f.inner, q, true)
+	}
+	return f.inner.Decide(q)
+}
+
+func (f *resumedFallback) Roll(q *runner.Request) (int, bool, error) {
+	if ro, ok := f.inner.(runner.Roller); ok {
+		return ro.Roll(q)
+	}
+	return 0, false, nil
 }
 
 // setup builds the session and the deciders for a run; from is the save being resumed, or nil.
@@ -106,7 +137,28 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 			writeDiagText(e.stderr, list, false)
 			return nil, failf(exitFindings, "the script has errors")
 		}
-		live, pl.fallback, pl.script = s, policy, s
+		if from == nil {
+			live, pl.fallback, pl.script = s, policy, s
+			break
+		}
+		// A resumed script run: the script answers up to where it ran out, then --policy, or the
+		// terminal (after the answers a save logged there), as the run's fallback; the save point
+		// of a run its script stopped is that question (issue 11).
+		fb := &resumedFallback{sess: pl.sess}
+		switch {
+		case policy != nil:
+			fb.inner = policy
+		case from.Prompt || isTerminal(e.stdin):
+			fb.inner = runner.NewPrompt(e.stdin, e.stderr, prm.tableDice)
+			if from.Prompt {
+				fb.inner = &replay{s: pl.sess, log: from.Decisions, live: fb.inner}
+			}
+			fb.prompt, pl.prompt = true, true
+		}
+		live, pl.script = s, s
+		if fb.inner != nil {
+			pl.fallback, pl.resumed = fb, fb
+		}
 	case from != nil && from.Prompt, from == nil && isTerminal(e.stdin) && policy == nil:
 		live = runner.NewPrompt(e.stdin, e.stderr, prm.tableDice)
 		pl.prompt = true
@@ -118,11 +170,11 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	if from != nil {
 		pl.sess.from = from
 		pl.sess.out.skip = from.Offset
-		if pl.prompt {
+		if pl.prompt && pl.resumed == nil {
 			live = &replay{s: pl.sess, log: from.Decisions, live: live}
 		}
 	}
-	rec := &recorder{s: pl.sess, inner: live, logging: pl.prompt, rolls: prm.tableDice}
+	rec := &recorder{s: pl.sess, inner: live, logging: pl.prompt && pl.resumed == nil, rolls: prm.tableDice}
 	pl.sess.rec = rec
 	pl.dec = rec
 	pl.sess.halt = prm.halt
@@ -178,6 +230,13 @@ func (pl *played) finish(e *env, err error) error {
 		return failf(exitUsage, "cannot resume: %s; nothing was overwritten", re.msg)
 	case errors.As(err, &de):
 		writeDiagText(e.stderr, de.Diagnostics(), false)
+		if errors.Is(err, runner.ErrScriptEnded) && pl.sess.savePath != "" {
+			// Saved at the question the script could not answer: resume goes on from there.
+			if serr := pl.sess.saveAtDecision(); serr != nil {
+				return failf(exitFindings, "the save failed: %v", serr)
+			}
+			return failf(exitFindings, "saved to %s at the question the script did not answer (continue with: sortie resume %s at a terminal, or with --policy first|random)", pl.sess.savePath, pl.sess.savePath)
+		}
 		return failf(exitFindings, "")
 	case errors.Is(err, runner.ErrNoInput):
 		if pl.sess.savePath != "" {

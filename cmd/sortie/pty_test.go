@@ -234,7 +234,7 @@ func TestInteractiveFogOfWar(t *testing.T) {
 			t.Fatalf("gm %v: exit %d, want 2\n%s", gm, code, out.String())
 		}
 		day1 := before[strings.Index(before, "map at the end of day 1"):]
-		hidden := !strings.Contains(before, "boggardWarband") && strings.Contains(day1, "10  11  gat")
+		hidden := !strings.Contains(before, "boggardWarband") && strings.Contains(day1, "10   11   gate")
 		if gm == hidden {
 			t.Errorf("gm %v: the warband before the report shown: %v\n%s", gm, !hidden, before)
 		}

@@ -17,10 +17,14 @@ that it meets the saved state (decisions, output, dice generator), and continues
 what comes after: the first run's output followed by the resumed output is the output of a run
 that was never stopped. The save goes on being written to FILE (or to --save).
 
+A run that stopped because its script ran out goes on at the terminal once the script is
+exhausted again (the answers given there are saved too), or under --policy first|random.
+
 Refused with exit 2, and nothing overwritten: a save that is truncated or corrupted, a scenario,
 campaign or script that changed since the save.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "save", Usage: "go on saving to `FILE` instead of the resumed save"},
+			&cli.StringFlag{Name: "policy", Usage: "once a saved run's script has run out, answer by `NAME`: first or random"},
 			&cli.IntFlag{Name: "halt-after", Hidden: true},
 		},
 		Action: func(c *cli.Context) error {
@@ -43,6 +47,12 @@ campaign or script that changed since the save.`,
 				tableDice: sv.TableDice, save: file, halt: c.Int("halt-after")}
 			if s := c.String("save"); s != "" {
 				prm.save = s
+			}
+			if p := c.String("policy"); p != "" {
+				if sv.Script == "" {
+					return failf(exitUsage, "--policy: the saved run has no script (its decisions came from %s)", map[bool]string{true: "the terminal", false: "its policy"}[sv.Prompt])
+				}
+				prm.policy = p
 			}
 			switch sv.Command {
 			case "campaign":

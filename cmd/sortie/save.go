@@ -114,7 +114,8 @@ func decodeSave(data []byte) (*saveFile, error) {
 		return nil, fmt.Errorf("the save names an unknown view %q", sv.View)
 	case sv.At != "checkpoint" && sv.At != "decision" && sv.At != "end":
 		return nil, fmt.Errorf("the save names an unknown save point %q", sv.At)
-	case sv.Steps < 0 || sv.Position < 0 || sv.Offset < 0 || sv.Position > len(sv.Decisions) && sv.Prompt:
+	// A run of a script that went on at the terminal logs only the terminal's answers.
+	case sv.Steps < 0 || sv.Position < 0 || sv.Offset < 0 || sv.Position > len(sv.Decisions) && sv.Prompt && sv.Script == "":
 		return nil, errors.New("the save's counters are out of range")
 	}
 	if err := dice.NewSeeded(0).UnmarshalBinary(sv.Dice); err != nil {
@@ -231,6 +232,28 @@ func (s *session) caughtUp() error {
 	return nil
 }
 
+// caughtUpAtQuestion is caughtUp for a resumed script run whose fallback takes over: the save was
+// written when the question the script could not answer was asked (before the run says that the
+// fallback takes over), so the replay meets it at that question's offset.
+func (s *session) caughtUpAtQuestion() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.from
+	if f == nil || f.At != "decision" {
+		return nil
+	}
+	n := s.out.n
+	s.out.n = s.rec.askedAt
+	err := s.meet(f)
+	s.out.n = n
+	if err != nil {
+		return err
+	}
+	s.from = nil
+	s.out.skip = 0
+	return nil
+}
+
 // writeLocked writes the save file (s.mu held).
 func (s *session) writeLocked(at string, offset int64) error {
 	sv := s.base
@@ -316,14 +339,20 @@ func (r *recorder) Decide(q *runner.Request) (runner.Answer, error) {
 	r.s.mu.Lock()
 	r.asking, r.askedAt = true, r.s.out.n
 	r.s.mu.Unlock()
-	a, err := r.inner.Decide(q)
+	return r.decideWith(r.inner, q, r.logging)
+}
+
+// decideWith asks inner and counts the answer (and logs it with logging): the recorder's own
+// decider, or a resumed run's fallback at the terminal.
+func (r *recorder) decideWith(inner runner.Decider, q *runner.Request, logging bool) (runner.Answer, error) {
+	a, err := inner.Decide(q)
 	if err != nil {
 		return a, err
 	}
 	r.s.mu.Lock()
 	r.asking = false
 	r.n++
-	if r.logging && a.Choice >= 0 && a.Choice < len(q.Choices) {
+	if logging && a.Choice >= 0 && a.Choice < len(q.Choices) {
 		r.log = append(r.log, "d:"+q.Choices[a.Choice].Name)
 	}
 	r.s.mu.Unlock()

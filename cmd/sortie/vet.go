@@ -17,7 +17,10 @@ func vetCommand(e *env) *cli.Command {
 		Usage:     "check scenarios and report every mistake it can prove",
 		ArgsUsage: "PATH...",
 		Description: `vet loads each PATH (a scenario file, several files of one scenario, a directory, or a
-pattern DIR/... for every scenario below DIR), applies the schema and runs every check;
+pattern DIR/... for every scenario below DIR), applies the schema and runs every check. Each
+YAML or JSON file with a top-level kind is a scenario of its own; the CUE files of one package
+in one folder are one (with --packages a CUE file named brings the rest of its package); a
+script, plan, save or baseline named among them is noted (L015) and left alone;
 scenarios are vetted in parallel; a single campaign file, kind: "campaign", is vetted as a
 campaign, see sortie campaign vet. Each finding prints as
 
@@ -29,14 +32,19 @@ junit (one test suite per scenario, one test case per check) suit CI. A finding 
 on one entity with @sortie(ignore="CODE", reason="why") after the field, or for a whole corpus
 with a baseline file (--write-baseline FILE once, then --baseline FILE).
 
+Each scenario is evaluated in a process of its own under a budget of processor time and memory
+(--max-cpu, --max-memory): a file that would compute or build too much is reported with L011 or
+L012 and the other scenarios are vetted as usual.
+
 "sortie explain CODE" tells more about a code. Exit 0 when clean, 1 when there are errors
 (warnings too with --strict), 2 on usage or I/O errors.`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: " + strings.Join(vetFormats, ", ")},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too"},
 			&cli.StringFlag{Name: "baseline", Usage: "do not report the findings recorded in `FILE`"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the current findings in `FILE` (and exit 0)"},
-		},
+			&cli.BoolFlag{Name: "packages", Usage: "a CUE file named stands for its whole package in its folder (for hooks that name changed files)"},
+		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return failf(exitUsage, "vet needs at least one PATH (see sortie vet --help)")
@@ -48,6 +56,16 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 			}
 			if !known {
 				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(vetFormats, ", "))
+			}
+			budget, err := budgetOf(c)
+			if err != nil {
+				return err
+			}
+			opts := compiler.Options{Budget: budget, Packages: c.Bool("packages")}
+			if name := c.String("write-baseline"); name != "" {
+				if err := checkOverwrite("--write-baseline", name, "a sortie baseline", isBaseline); err != nil {
+					return err
+				}
 			}
 			var base map[baselineEntry]int
 			if name := c.String("baseline"); name != "" {
@@ -69,12 +87,11 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 			}
 			var list diag.List
 			var scenarios []compiler.ScenarioFiles
-			var err error
 			if c.NArg() == 1 && compiler.IsCampaign(c.Args().First()) {
 				// kind: "campaign": the campaign and every scenario it names (C001-C007).
-				list, err = compiler.VetCampaign(c.Args().First(), compiler.Options{})
+				list, err = compiler.VetCampaign(c.Args().First(), opts)
 			} else {
-				list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), compiler.Options{})
+				list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), opts)
 			}
 			if err != nil {
 				return failf(exitUsage, "%v", err)
@@ -85,7 +102,7 @@ with a baseline file (--write-baseline FILE once, then --baseline FILE).
 				if err := writeBaseline(&buf, list, baselineDir(name)); err != nil {
 					return failf(exitUsage, "%v", err)
 				}
-				if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+				if err := writeFileAtomic(name, buf.Bytes()); err != nil {
 					return failf(exitUsage, "write baseline: %v", err)
 				}
 				return nil

@@ -491,7 +491,7 @@ func Encode(p *Plan) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Decode reads a plan and checks its format and version.
+// Decode reads a plan and checks its format and version, and its numbers and routes (Validate).
 func Decode(data []byte) (*Plan, error) {
 	var head struct {
 		Format  string `json:"format"`
@@ -511,6 +511,9 @@ func Decode(data []byte) (*Plan, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(p); err != nil {
 		return nil, fmt.Errorf("malformed plan: %v", err)
+	}
+	if err := Validate(p); err != nil {
+		return nil, fmt.Errorf("invalid plan: %v", err)
 	}
 	return p, nil
 }

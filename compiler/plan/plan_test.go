@@ -22,7 +22,7 @@ func TestDecodeRefusesForeignAndOldPlans(t *testing.T) {
 }
 
 func TestEncodeDecodeRoundTrip(t *testing.T) {
-	p := &Plan{Format: Format, Version: Version, DayLimit: 3, NightRaid: -1,
+	p := &Plan{Format: Format, Version: Version, DayLimit: 3, NightRaid: -1, Party: Party{Members: 1},
 		Field: Field{Grid: "square", Blocks: []Block{{ID: "a", Kind: "base", Box: -1,
 			Exits: [4]Exit{{To: -1}, {To: -1}, {To: -1}, {To: -1}}, EnterFrom: []Dir{South}}}},
 		Events: []Event{{ID: "e", On: Trigger{Kind: OnDay, Day: 2}, Do: []Action{{Op: ActSay, Text: "<&>"}}}}}

@@ -65,6 +65,7 @@ func Run(c *plan.Campaign, opts Options) (*Result, error) {
 		g.rules = *opts.Rules
 	}
 	g.out = newEmitter(opts.Sink)
+	g.menu = newMenu(c, g.s, g.rules)
 	g.ch.Reset(opts.Decider, opts.Fallback, g.opts.Dice)
 	g.ch.OnFallback(g.out.fallback)
 	end, err := g.play()
@@ -86,6 +87,48 @@ type game struct {
 	// for the rest of the campaign.
 	ch  runner.Chain
 	req runner.Request
+	// choices is the buffer of the campaign decisions' choices; menu their fixed names and notes.
+	choices []runner.Choice
+	menu    *menu
+}
+
+// menu holds the campaign decisions' choices that do not change during a run, made once (a run
+// asks for them every sortie).
+type menu struct {
+	benefits  []runner.Choice // by benefit: K-11
+	shop      []runner.Choice // by item: "buy ITEM" (K-12)
+	shopText  []string
+	raise     []runner.Choice // by PC: "resurrect PC" (K-14)
+	raiseText []string
+	retries   map[[2]int]string // (scenario, attempts) -> the selection's note
+}
+
+func newMenu(c *plan.Campaign, s *State, rules Rules) *menu {
+	m := &menu{retries: map[[2]int]string{}}
+	for b := range c.Benefits {
+		bf := &c.Benefits[b]
+		m.benefits = append(m.benefits, runner.Choice{Name: bf.ID, Value: b, Note: bf.Name + " (" + bf.By + ")"})
+	}
+	for k, it := range c.Shop {
+		m.shop = append(m.shop, runner.Choice{Name: "buy " + it.ID, Value: k, Note: fmt.Sprintf("%s, %d gamels", it.Name, it.Price)})
+		m.shopText = append(m.shopText, fmt.Sprintf("purchase: %s (K-12)", it.Name))
+	}
+	for k, pc := range s.PCs {
+		m.raise = append(m.raise, runner.Choice{Name: "resurrect " + pc.ID, Value: 1000 + k, Note: fmt.Sprintf("%d gamels, shortfall borrowed (K-14)", rules.ResurrectionCost)})
+		m.raiseText = append(m.raiseText, fmt.Sprintf("resurrection of %s (K-14)", pc.Name))
+	}
+	return m
+}
+
+// retryNote is the selection's note of scenario i after attempts sorties: "Title (retry N)".
+func (m *menu) retryNote(i, attempts int, title string) string {
+	k := [2]int{i, attempts}
+	if n, ok := m.retries[k]; ok {
+		return n
+	}
+	n := fmt.Sprintf("%s (retry %d)", title, attempts)
+	m.retries[k] = n
+	return n
 }
 
 // Decide asks the campaign's chain and returns the index of the answer.
@@ -166,22 +209,26 @@ func (g *game) unlock(i int) {
 
 // selectScenario asks which unlocked scenario is played next (K-9, K-10).
 func (g *game) selectScenario(sel []int) (int, error) {
-	ch := make([]runner.Choice, len(sel))
-	for k, i := range sel {
+	ch := g.choices[:0]
+	for _, i := range sel {
 		sc := &g.c.Scenarios[i]
 		note := sc.Plan.Scenario.Title
 		if g.s.Attempts[i] > 0 {
-			note += fmt.Sprintf(" (retry %d)", g.s.Attempts[i])
+			note = g.menu.retryNote(i, g.s.Attempts[i], note)
 		}
-		ch[k] = runner.Choice{Name: sc.ID, Value: i, Note: note}
+		ch = append(ch, runner.Choice{Name: sc.ID, Value: i, Note: note})
 	}
+	g.choices = ch
 	g.req = runner.Request{Kind: runner.KindSelect, Choices: ch, Title: "the next sortie"}
 	a, err := g.Decide(&g.req)
 	if err != nil {
 		return 0, err
 	}
 	i := ch[a.Choice].Value
-	return i, g.out.sink.Write(&SelectEvent{Scenario: g.c.Scenarios[i].ID,
+	if !g.out.on {
+		return i, nil
+	}
+	return i, g.out.write(&SelectEvent{Scenario: g.c.Scenarios[i].ID,
 		Text: fmt.Sprintf("the party selects %s: %s (selectable: %s; K-9, K-10)", g.c.Scenarios[i].ID, g.c.Scenarios[i].Plan.Scenario.Title, names(ch))})
 }
 
@@ -202,11 +249,10 @@ func (g *game) prepare(i int) (string, error) {
 	sc := &g.c.Scenarios[i]
 	title := sc.ID
 	// K-11: at most one benefit per scenario, from the NPCs who offer one now.
-	var ch []runner.Choice
+	ch := g.choices[:0]
 	for b, ok := range g.s.Benefits {
 		if ok {
-			bf := &g.c.Benefits[b]
-			ch = append(ch, runner.Choice{Name: bf.ID, Value: b, Note: bf.Name + " (" + bf.By + ")"})
+			ch = append(ch, g.menu.benefits[b])
 		}
 	}
 	benefit := ""
@@ -217,13 +263,17 @@ func (g *game) prepare(i int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		text := "no mercenary benefit (K-11)"
 		if b := ch[a.Choice].Value; b >= 0 {
 			benefit = g.c.Benefits[b].ID
-			text = fmt.Sprintf("mercenary benefit: %s, %s (K-11)", benefit, ch[a.Choice].Note)
 		}
-		if err := g.out.sink.Write(&BenefitEvent{Benefit: benefit, Text: text}); err != nil {
-			return "", err
+		if g.out.on {
+			text := "no mercenary benefit (K-11)"
+			if benefit != "" {
+				text = fmt.Sprintf("mercenary benefit: %s, %s (K-11)", benefit, ch[a.Choice].Note)
+			}
+			if err := g.out.write(&BenefitEvent{Benefit: benefit, Text: text}); err != nil {
+				return "", err
+			}
 		}
 	}
 	for {
@@ -232,14 +282,15 @@ func (g *game) prepare(i int) (string, error) {
 		ch = append(ch, runner.Choice{Name: "treat", Value: -2, Note: "free treatment (K-13)"})
 		for k, it := range g.c.Shop {
 			if it.Price <= g.s.Purse { // K-12: shopping is never on credit
-				ch = append(ch, runner.Choice{Name: "buy " + it.ID, Value: k, Note: fmt.Sprintf("%s, %d gamels", it.Name, it.Price)})
+				ch = append(ch, g.menu.shop[k])
 			}
 		}
 		for k, pc := range g.s.PCs {
 			if pc.Dead && !pc.Angel { // K-102: never the angel
-				ch = append(ch, runner.Choice{Name: "resurrect " + pc.ID, Value: 1000 + k, Note: fmt.Sprintf("%d gamels, shortfall borrowed (K-14)", g.rules.ResurrectionCost)})
+				ch = append(ch, g.menu.raise[k])
 			}
 		}
+		g.choices = ch
 		g.req = runner.Request{Kind: runner.KindPrepare, Choices: ch, Title: title}
 		a, err := g.Decide(&g.req)
 		if err != nil {
@@ -255,11 +306,11 @@ func (g *game) prepare(i int) (string, error) {
 		case c.Value >= 1000:
 			k := c.Value - 1000
 			g.s.resurrect(sc.ID, k, g.rules)
-			err = g.out.entry(g.s, fmt.Sprintf("resurrection of %s (K-14)", g.s.PCs[k].Name))
+			err = g.out.entry(g.s, g.menu.raiseText[k])
 		default:
 			it := &g.c.Shop[c.Value]
 			g.s.add(Entry{Scenario: sc.ID, Kind: "purchase", Item: it.ID, Amount: -it.Price, Rule: "K-12"})
-			err = g.out.entry(g.s, fmt.Sprintf("purchase: %s (K-12)", it.Name))
+			err = g.out.entry(g.s, g.menu.shopText[c.Value])
 		}
 		if err != nil {
 			return "", err

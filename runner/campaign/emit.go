@@ -12,22 +12,32 @@ import (
 // sink in between) and remembers which ledger entries it has shown.
 type emitter struct {
 	sink    runner.Sink
-	printed int // ledger entries already written
+	on      bool // the sink wants events (runner.Enabled): none is built for Discard
+	printed int  // ledger entries already written
 }
 
 func newEmitter(sink runner.Sink) *emitter {
 	if sink == nil {
 		sink = runner.Discard
 	}
-	return &emitter{sink: sink}
+	return &emitter{sink: sink, on: runner.Enabled(sink)}
 }
+
+// write writes an event the caller built because e.on.
+func (e *emitter) write(ev runner.Event) error { return e.sink.Write(ev) }
 
 func (e *emitter) start(c *plan.Campaign, s *State, seed uint64) error {
 	e.printed = len(s.Ledger)
+	if !e.on {
+		return nil
+	}
 	return e.sink.Write(&StartEvent{ID: c.ID, Title: c.Title, Seed: seed, PCs: s.PCs, Purse: s.Purse})
 }
 
 func (e *emitter) fallback() error {
+	if !e.on {
+		return nil
+	}
 	return e.sink.Write(&FallbackEvent{Text: "the script ended; the policy takes over"})
 }
 
@@ -35,6 +45,9 @@ func (e *emitter) fallback() error {
 func (e *emitter) entry(s *State, text string) error {
 	fresh := s.Ledger[e.printed:]
 	e.printed = len(s.Ledger)
+	if !e.on {
+		return nil
+	}
 	for i, en := range fresh {
 		if err := e.sink.Write(&LedgerEvent{Entry: en, Text: text, first: i == 0}); err != nil {
 			return err
@@ -68,12 +81,18 @@ func entryText(en Entry) string {
 }
 
 func (e *emitter) sortie(so *Sortie, prologue bool) error {
+	if !e.on {
+		return nil
+	}
 	sc := so.Scenario
 	return e.sink.Write(&SortieEvent{Scenario: sc.ID, Attempt: so.Attempt, Prologue: prologue, MidpointRetained: so.Midpoint, Resume: so.Resume != nil,
 		NamedDead: so.NamedDead, Benefit: so.Benefit, title: sc.Plan.Scenario.Title})
 }
 
 func (e *emitter) unlocks(s *State, list []int, rule string) error {
+	if !e.on {
+		return nil
+	}
 	var ids []string
 	for _, i := range list {
 		ids = append(ids, s.c.Scenarios[i].ID)
@@ -82,6 +101,10 @@ func (e *emitter) unlocks(s *State, list []int, rule string) error {
 }
 
 func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocked []int) error {
+	if !e.on {
+		e.printed = len(s.Ledger)
+		return nil
+	}
 	sc := &c.Scenarios[i]
 	ev := &GrowthEvent{Scenario: sc.ID, Attempt: s.Attempts[i], Outcome: rep.Outcome, Day: rep.Day, Reason: rep.Reason,
 		XP: rep.XP, XPNote: rep.XPNote, Named: rep.Named, Dead: rep.Dead, PCs: s.PCs, Purse: s.Purse,
@@ -102,7 +125,9 @@ func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocke
 }
 
 func (e *emitter) summary(s *State, end string) error {
-	why := map[string]string{EndFinal: "the final scenario is cleared (K-7)", EndNoMore: "no scenario is left to select", EndStopped: "stopped", EndLimit: "the sortie limit was reached"}[end]
-	return e.sink.Write(&EndEvent{End: end, Text: why, Rows: s.Rows, PCs: s.PCs, Purse: s.Purse, PartyDebt: s.PartyDebt,
+	if !e.on {
+		return nil
+	}
+	return e.sink.Write(&EndEvent{End: end, Text: endReason(end), Rows: s.Rows, PCs: s.PCs, Purse: s.Purse, PartyDebt: s.PartyDebt,
 		Bases: s.basesSecured(), UnlockOrder: s.Unlocks, NamedDead: s.NamedDead})
 }

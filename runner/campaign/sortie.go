@@ -75,7 +75,11 @@ type Player interface {
 type RunnerPlayer struct{}
 
 // Play implements Player.
-func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
+func (RunnerPlayer) Play(s *Sortie) (*Report, error) { return play(s, karzoral.Run) }
+
+// play plays a sortie with run (karzoral.Run, or a Runner kept for the scenario) and derives
+// the Report from its Result (RunnerPlayer).
+func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, error)) (*Report, error) {
 	p := s.Scenario.Plan
 	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
@@ -88,7 +92,7 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 			}
 		}
 	}
-	res, err := karzoral.Run(p, opts)
+	res, err := run(p, opts)
 	if res == nil {
 		return nil, err
 	}
@@ -102,21 +106,19 @@ func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
 	}
 	rep.Resume = res.Midpoint.Clone()
 	rep.XP = make([]int, len(s.PCs))
-	byName := map[string]int{}
-	for _, pc := range res.PCs {
-		byName[pc.Name] = pc.XP
-	}
 	fromPCs := 0
 	for i, pc := range s.PCs {
 		if res.Outcome == runner.Stopped {
 			continue
 		}
-		if v, ok := byName[pc.Name]; ok {
-			rep.XP[i] = v
-			fromPCs++
-			continue
-		}
 		rep.XP[i] = res.XP
+		for _, r := range res.PCs {
+			if r.Name == pc.Name {
+				rep.XP[i] = r.XP
+				fromPCs++
+				break
+			}
+		}
 	}
 	switch {
 	case res.Outcome == runner.Stopped:

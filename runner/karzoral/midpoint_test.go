@@ -7,11 +7,13 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// midPlan: b0 (start), b1, b2 in a row; members only, 5 members, 100 rations. The friendly army f
+// midPlan: b0 (start) and b1 in a row, b2 south of b0 (its neighbour: an army steps one block a
+// step, K-22); members only, 5 members, 100 rations. The friendly army f
 // (30) holds b2; the enemy e (40, route b0 b0 b2) reaches b2 on day 2. Entering b1 fires the once
 // event cache (a say and the flag cache): the midpoint (100 XP). Success: cache and day 2.
 func midPlan() *plan.Plan {
-	p := line(3)
+	p := mkPlan(bspec{id: "b0", terrain: "plain"}, bspec{id: "b1", x: 1, terrain: "plain"},
+		bspec{id: "b2", y: 1, terrain: "plain"})
 	p.DayLimit = 3
 	enc := addBoggards(p, "raiders", false)
 	addArmy(p, "f", "friendly", 30, 1, -1, "b2")

@@ -50,15 +50,15 @@ func (d *viewPolicy) Decide(r *runner.Request) (runner.Answer, error) {
 }
 
 // K-23: policies decide on the players' view. Field 1 is played twice by a policy that reads the
-// whole view, the second time with the warband marching another way from day 3 (through 06
-// instead of 10), where the party cannot see it: every decision is the same until the players'
+// whole view, the second time with the warband marching another way from day 3 (through 07 and
+// 06 instead of 10, one neighbour a step, K-22), where the party cannot see it: every decision is the same until the players'
 // picture of the warband differs (it comes into view, or a survey or report shows it). The
 // cheating control, which also reads the truth, decides differently before that.
 func TestPolicyDecidesOnViewK23(t *testing.T) {
 	other := field01()
 	w := armyIdx(other, "boggardWarband")
 	other.Armies[w].Route = []int{blockIdx(other, "gate"), blockIdx(other, "gate"), blockIdx(other, "11"),
-		blockIdx(other, "06"), blockIdx(other, "10"), blockIdx(other, "09")}
+		blockIdx(other, "07"), blockIdx(other, "06"), blockIdx(other, "10"), blockIdx(other, "09")}
 	play := func(p *plan.Plan, cheat bool, seed uint64) []decision {
 		d := &viewPolicy{cheat: cheat, army: w}
 		if _, err := Run(p, Options{Options: runner.Options{Seed: seed, Decider: d}}); err != nil {

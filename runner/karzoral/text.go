@@ -3,6 +3,7 @@ package karzoral
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +23,7 @@ const mapCellLimit = 4096
 type fieldMap struct {
 	grid              []int
 	minX, minY, w1, h int
+	cell              int // the width of a column, in characters
 	ok                bool
 }
 
@@ -90,9 +92,10 @@ func (r *Runner) drawField(b *bytes.Buffer, p *plan.Plan, day int, ended bool, p
 	var row bytes.Buffer
 	row.WriteString("      ")
 	for x := 0; x < t.w1; x++ {
-		row.WriteString(pad4(strconv.Itoa(t.minX + x)))
+		row.WriteString(pad(strconv.Itoa(t.minX+x), t.cell))
 	}
 	writeTrimmed(b, row.Bytes())
+	var cut []int // blocks shown under a cut id, for the legend
 	for y := 0; y < t.h; y++ {
 		row.Reset()
 		row.WriteString("  ")
@@ -100,15 +103,35 @@ func (r *Runner) drawField(b *bytes.Buffer, p *plan.Plan, day int, ended bool, p
 		for x := 0; x < t.w1; x++ {
 			bi := t.grid[y*t.w1+x]
 			if bi < 0 {
-				row.WriteString("    ")
+				row.WriteString(pad("", t.cell))
 				continue
 			}
-			row.WriteString(pad4(cellText(p, bi, party == bi, revealed.has(bi), marks[bi])))
+			text := cellText(p, bi, party == bi, revealed.has(bi), marks[bi], t.cell-1)
+			if text != p.Field.Blocks[bi].ID && strings.HasPrefix(p.Field.Blocks[bi].ID, text) && len(text) > 1 {
+				cut = append(cut, bi)
+			}
+			row.WriteString(pad(text, t.cell))
 		}
 		writeTrimmed(b, row.Bytes())
 	}
 	b.WriteString(legend)
+	if len(cut) > 0 {
+		// Ids longer than a cell are cut; the legend gives them whole.
+		sort.Ints(cut)
+		row.Reset()
+		row.WriteString("  cut ids:")
+		for _, bi := range cut {
+			id := p.Field.Blocks[bi].ID
+			fmt.Fprintf(&row, " %s = %s,", string([]rune(id)[:t.cell-1]), id)
+		}
+		b.Write(bytes.TrimSuffix(row.Bytes(), []byte(",")))
+		b.WriteByte('\n')
+	}
 }
+
+// maxCell is the widest map cell: block ids up to maxCell-1 characters are shown whole (the
+// columns widen to the longest), longer ones are cut and listed under the map.
+const maxCell = 11
 
 // layout computes the map grid from the block coordinates.
 func layout(p *plan.Plan) *fieldMap {
@@ -135,12 +158,20 @@ func layout(p *plan.Plan) *fieldMap {
 		}
 	}
 	t.minX, t.minY, t.w1, t.h, t.ok = minX, minY, w, h, true
+	// The columns are as wide as the longest block id shown (bases, trails and boxes show one
+	// character), at least four and at most maxCell characters.
+	t.cell = 4
+	for i := range bl {
+		if bl[i].Kind == "block" && bl[i].Box < 0 {
+			t.cell = max(t.cell, min(utf8.RuneCountInString(bl[i].ID)+1, maxCell))
+		}
+	}
 	return t
 }
 
-// cellText is what a map cell shows: the party '@' and the army marks, else a hidden box block '?',
-// a base 'B', a trail '.', else the block id cut to three characters.
-func cellText(p *plan.Plan, bi int, party, revealed bool, marks string) string {
+// cellText is what a map cell shows: the party '@' and the army marks, else a hidden box block
+// '?', a base 'B', a trail '.', else the block id, cut to width characters.
+func cellText(p *plan.Plan, bi int, party, revealed bool, marks string, width int) string {
 	s := marks
 	if party {
 		s = "@" + marks
@@ -158,11 +189,18 @@ func cellText(p *plan.Plan, bi int, party, revealed bool, marks string) string {
 		return "."
 	}
 	id := blk.ID
-	if utf8.RuneCountInString(id) > 3 {
-		r := []rune(id)
-		id = string(r[:3])
+	if utf8.RuneCountInString(id) > width {
+		id = string([]rune(id)[:width])
 	}
 	return id
+}
+
+// pad writes s in a cell of width characters (at least one space after it).
+func pad(s string, width int) string {
+	if n := utf8.RuneCountInString(s); n < width {
+		return s + strings.Repeat(" ", width-n)
+	}
+	return s + " "
 }
 
 func pad4(s string) string {

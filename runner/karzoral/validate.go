@@ -22,6 +22,11 @@ func validate(p *plan.Plan) error {
 	if p.Field.Grid != "square" {
 		return fmt.Errorf("runner: grid %q is not supported (only \"square\")", p.Field.Grid)
 	}
+	// The bounds of the sources too (strengths, XP, routes that step to neighbours): a hand-edited
+	// plan is refused where its scenario would be.
+	if err := plan.Validate(p); err != nil {
+		return fmt.Errorf("runner: %v", err)
+	}
 	nb, na, ne, nf := len(p.Field.Blocks), len(p.Armies), len(p.Encounters), len(p.Flags)
 	if nb == 0 {
 		return fmt.Errorf("runner: the plan has no blocks")

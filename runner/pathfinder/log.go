@@ -130,7 +130,7 @@ const (
 	EvRoutCheck                          // Army's DC 15 rout check (P-55); Reroll for Hold the Line (P-43); OK = holds
 	EvRouted                             // Army routs (P-55)
 	EvPartingShot                        // a parting shot by Army at Other (P-56), as EvOffense
-	EvEnd                                // the battle ends: Side is the winner (NoSide: none)
+	EvEnd                                // the battle ends: Side is the winner (NoSide: none); OK: it stopped at the phase limit (Options.MaxPhases)
 )
 
 var eventNames = [...]string{"", "phase", "ambush", "tactic", "strategy", "taunt", "withdraw", "leave",
@@ -218,6 +218,9 @@ func (e *Event) String() string {
 		fmt.Fprintf(&b, ": kingdom %+d/%+d/%+d commander %s", e.Penalty.Economy, e.Penalty.Loyalty, e.Penalty.Stability, e.Fate)
 	case EvEnd:
 		fmt.Fprintf(&b, ": winner %s", e.Side)
+		if e.OK {
+			fmt.Fprintf(&b, " (stopped at the phase limit after %d phases)", e.PhaseNo)
+		}
 	}
 	return b.String()
 }

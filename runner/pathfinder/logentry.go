@@ -28,6 +28,7 @@ type LogEntry struct {
 	Fate         string   `json:"fate,omitempty"`
 	Penalty      *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
 	Winner       string   `json:"winner,omitempty"`
+	Limit        bool     `json:"limit,omitempty"` // end: the battle stopped at the phase limit (maxPhases)
 }
 
 // LogMod is one itemised modifier.
@@ -63,6 +64,7 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 		out.Fate = e.Fate.String()
 		out.Penalty = &[3]int{e.Penalty.Economy, e.Penalty.Loyalty, e.Penalty.Stability}
 	case EvEnd:
+		out.Limit, out.OK = e.OK, false
 		out.Winner = "none"
 		if e.Side == SideA || e.Side == SideB {
 			out.Winner = sides[e.Side]

@@ -38,7 +38,9 @@ func (b *Battle) Run() (Result, error) {
 	}
 	b.res.Phases, b.res.Melee = b.phaseNo, b.meleeNo
 	if b.log != nil && b.err == nil {
-		b.emit(EvEnd, -1, -1).Side = b.res.Winner
+		e := b.emit(EvEnd, -1, -1)
+		e.Side = b.res.Winner
+		e.OK = b.res.Limit // cut off at Options.MaxPhases: said so, never taken for an ending
 		b.send()
 	}
 	return b.res, b.err

@@ -8,7 +8,6 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
-	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
 // Many battles of one battle file (`sortie battle --runs N`): win, rout and destruction rates.
@@ -33,45 +32,49 @@ type ArmyRates struct {
 	Withdrawn int    `json:"withdrawn"`
 }
 
-// RunBattleRates fights a battle runs times with the engine's default policy (Policy)
-// and dice seeded by seed, one after the other from one generator: the same seed gives the same
-// rates.
+// RunBattleRates fights a battle runs times with the engine's default policy (Policy), battle i
+// with dice seeded by seed + i, through the simulation driver (runner.Simulate on BattleSubject,
+// as `sortie battle --runs` does): the same seed gives the same rates on any number of workers.
 func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules Options) (*Rates, error) {
-	setup, names, err := battleSetup(b, rules)
+	s, err := BattleSubject(b, rules, false)
 	if err != nil {
 		return nil, err
 	}
-	eng, err := New(setup, dice.NewSeeded(seed), nil)
+	t, err := runner.Simulate(s, runner.SimOptions{Runs: runs, Seed: seed, Policy: DefaultPolicy})
 	if err != nil {
 		return nil, err
 	}
-	r := &Rates{Runs: runs, Seed: seed, Sides: b.Sides, Armies: make([]ArmyRates, len(names))}
-	for i := range names {
-		r.Armies[i] = ArmyRates{ID: names[i], Side: b.Armies[i].Side}
+	return RatesOf(b, seed, t), nil
+}
+
+// DefaultPolicy is the PolicyMaker of the engine's default Policy (a nil decider: every choice
+// of a lone battle's commanders is Policy's).
+var DefaultPolicy runner.PolicyMaker = defaultPolicy{}
+
+type defaultPolicy struct{}
+
+func (defaultPolicy) Decider(int, uint64) (runner.Decider, error) { return nil, nil }
+
+// RatesOf reads the rates from the tally of a simulation of battle b (BattleSubject): the wins of
+// each side, the battles without a winner, the phases fought, and how often each army ended
+// routed, destroyed or withdrawn (its status at the end).
+func RatesOf(b *plan.Battle, seed uint64, t *runner.Tally) *Rates {
+	r := &Rates{Runs: t.Runs, Seed: seed, Sides: b.Sides, NoWinner: t.Outcomes[NoWinner], Phases: int(t.Days.Sum)}
+	for s := range r.Wins {
+		r.Wins[s] = t.Outcomes[b.Sides[s]]
 	}
-	for range runs {
-		res, err := eng.Run()
-		if err != nil {
-			return nil, err
+	runs := func(id, fate string) int {
+		if c := t.Covered[runner.Key{Kind: CoverFate, ID: id + ": " + fate}]; c != nil {
+			return c.Runs
 		}
-		r.Phases += res.Phases
-		if res.Winner == SideA || res.Winner == SideB {
-			r.Wins[res.Winner]++
-		} else {
-			r.NoWinner++
-		}
-		for i := range names {
-			switch eng.State(i).Status {
-			case StatusRouted:
-				r.Armies[i].Routed++
-			case StatusDestroyed:
-				r.Armies[i].Destroyed++
-			case StatusWithdrawn:
-				r.Armies[i].Withdrawn++
-			}
-		}
+		return 0
 	}
-	return r, nil
+	for i := range b.Armies {
+		id := b.Armies[i].ID
+		r.Armies = append(r.Armies, ArmyRates{ID: id, Side: b.Armies[i].Side, Routed: runs(id, "routed"),
+			Destroyed: runs(id, "destroyed"), Withdrawn: runs(id, "withdrawn")})
+	}
+	return r
 }
 
 // WriteRates writes rates as a table: per side the share of battles won, per army the share it

@@ -29,6 +29,7 @@ type BattleOptions struct {
 type BattleResult struct {
 	Winner string // a side's name, or "" for none
 	Phases int
+	Limit  bool // stopped at the phase limit (Options.MaxPhases) with armies of both sides left
 	Armies []BattleArmyResult
 }
 
@@ -96,7 +97,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &BattleResult{Phases: res.Phases}
+	out := &BattleResult{Phases: res.Phases, Limit: res.Limit}
 	if res.Winner == SideA || res.Winner == SideB {
 		out.Winner = b.Sides[res.Winner]
 	}

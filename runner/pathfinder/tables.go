@@ -185,9 +185,12 @@ func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2
 				return err
 			}
 			title = ""
-			if e.Side == SideA || e.Side == SideB {
+			switch {
+			case e.OK:
+				fmt.Fprintf(w, "winner: none: the battle stopped at the phase limit after %d phases, with armies of both sides on the field (options: maxPhases)\n", e.PhaseNo)
+			case e.Side == SideA || e.Side == SideB:
 				fmt.Fprintf(w, "winner: %s\n", sides[e.Side])
-			} else {
+			default:
 				w.WriteString("winner: none\n")
 			}
 		default:

@@ -15,6 +15,12 @@ func validateScenario(p *plan.Plan) error {
 		return fmt.Errorf("runner: plan format %q version %d, want %q version %d", p.Format, p.Version, plan.Format, plan.Version)
 	}
 	pf := p.Pathfinder
+	if pf == nil {
+		return fmt.Errorf("runner: not a Pathfinder plan")
+	}
+	if err := plan.Validate(p); err != nil { // routes that step to neighbours (P-12)
+		return fmt.Errorf("runner: %v", err)
+	}
 	if p.DayLimit < 1 || p.DayLimit > 100000 {
 		return fmt.Errorf("runner: day limit %d out of range 1..100000", p.DayLimit)
 	}

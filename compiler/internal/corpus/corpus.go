@@ -6,19 +6,31 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/format"
 	cuejson "cuelang.org/go/encoding/json"
 )
 
 // Scenario returns scenario i as a JSON-able value (field order fixed by the struct types).
-func Scenario(i int) any {
-	w, h := 6+i%5, 4+i%3
+func Scenario(i int) any { return Sized(i, 6+i%5, 4+i%3) }
+
+// Sized returns scenario i with a field of w x h blocks (w >= 6, h >= 4): the size sweep of
+// .ci/bench-vet.sh vets Sized(0, n, n) for growing n.
+func Sized(i, w, h int) any { return sized(i, w, h, false) }
+
+// sized is Sized; bare leaves the terrain out (a more compact file).
+func sized(i, w, h int, bare bool) any {
 	type block struct {
 		At        [2]int   `json:"at"`
 		Kind      string   `json:"kind,omitempty"`
@@ -31,7 +43,10 @@ func Scenario(i int) any {
 	terrains := []string{"grassland", "hills", "woods", "marsh", "river ford"}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			b := block{At: [2]int{x, y}, Terrain: terrains[(x+y+i)%len(terrains)]}
+			b := block{At: [2]int{x, y}}
+			if !bare {
+				b.Terrain = terrains[(x+y+i)%len(terrains)]
+			}
 			switch {
 			case x == 0 && y == 0:
 				b = block{At: [2]int{0, 0}, Kind: "base"}
@@ -181,4 +196,128 @@ func WriteCUE(dir string, n int) error {
 		}
 	}
 	return nil
+}
+
+// WriteField writes Sized(0, n, n), an n x n field, as the file name: YAML when it ends in .yaml
+// or .yml (as authors write it: sections in block style, each entity on one line in flow style,
+// `b0_1: {at: [0, 1], terrain: hills}`), JSON otherwise. With bare, blocks have no terrain.
+func WriteField(name string, n int, bare bool) error {
+	if n < 6 {
+		return fmt.Errorf("corpus: a field of %dx%d is too small (at least 6x6)", n, n)
+	}
+	b, err := json.MarshalIndent(sized(0, n, n, bare), "", "  ")
+	if err != nil {
+		return err
+	}
+	if ext := filepath.Ext(name); ext == ".yaml" || ext == ".yml" {
+		v := cuecontext.New().CompileBytes(b)
+		if err := v.Err(); err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := writeYAML(&buf, v, 0); err != nil {
+			return err
+		}
+		b = buf.Bytes()
+	} else {
+		b = append(b, '\n')
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(name, b, 0o644)
+}
+
+// writeYAML writes the struct v in block style at depth (two spaces an indent): structs of the
+// first two levels and large ones (the blocks) in block style, everything else in flow style.
+func writeYAML(w *bytes.Buffer, v cue.Value, depth int) error {
+	it, err := v.Fields()
+	if err != nil {
+		return err
+	}
+	for it.Next() {
+		x := it.Value()
+		fmt.Fprintf(w, "%s%s:", strings.Repeat("  ", depth), yamlScalar(it.Selector().Unquoted()))
+		if n := countFields(x); n >= 0 && (depth < 1 || n > 8) {
+			w.WriteByte('\n')
+			if err := writeYAML(w, x, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		w.WriteByte(' ')
+		if err := writeFlow(w, x); err != nil {
+			return err
+		}
+		w.WriteByte('\n')
+	}
+	return nil
+}
+
+// countFields is the number of fields of a struct, or -1 for another value.
+func countFields(v cue.Value) int {
+	if v.Kind() != cue.StructKind {
+		return -1
+	}
+	n := 0
+	for it, _ := v.Fields(); it.Next(); {
+		n++
+	}
+	return n
+}
+
+// writeFlow writes v in YAML flow style.
+func writeFlow(w *bytes.Buffer, v cue.Value) error {
+	switch v.Kind() {
+	case cue.StructKind:
+		w.WriteByte('{')
+		it, _ := v.Fields()
+		for i := 0; it.Next(); i++ {
+			if i > 0 {
+				w.WriteString(", ")
+			}
+			fmt.Fprintf(w, "%s: ", yamlScalar(it.Selector().Unquoted()))
+			if err := writeFlow(w, it.Value()); err != nil {
+				return err
+			}
+		}
+		w.WriteByte('}')
+	case cue.ListKind:
+		w.WriteByte('[')
+		it, _ := v.List()
+		for i := 0; it.Next(); i++ {
+			if i > 0 {
+				w.WriteString(", ")
+			}
+			if err := writeFlow(w, it.Value()); err != nil {
+				return err
+			}
+		}
+		w.WriteByte(']')
+	case cue.StringKind:
+		s, _ := v.String()
+		w.WriteString(yamlScalar(s))
+	default:
+		b, err := v.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		w.Write(b)
+	}
+	return nil
+}
+
+// plainYAML matches strings YAML reads back as the same string without quotes.
+var plainYAML = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*( [A-Za-z0-9_]+)*$`)
+
+// yamlScalar writes a string plain when YAML reads it back as that string, else quoted.
+func yamlScalar(s string) string {
+	switch strings.ToLower(s) {
+	case "y", "n", "yes", "no", "on", "off", "true", "false", "null":
+		return strconv.Quote(s)
+	}
+	if plainYAML.MatchString(s) {
+		return s
+	}
+	return strconv.Quote(s)
 }

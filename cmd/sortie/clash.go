@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/clash"
+	"github.com/urfave/cli/v2"
+)
+
+// clashBattle is `sortie battle` for a When Armies Clash battle file (runner/clash).
+func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
+	if c.Bool("std") {
+		return failf(exitUsage, "--std switches Part P (Pathfinder) rules; a clash battle sets its options in the file (options: {...})")
+	}
+	setup, err := clash.NewSetup(cl, clash.Options{})
+	if err != nil {
+		return failf(exitFindings, "%v", err)
+	}
+	seed := c.Uint64("seed")
+	pol := clash.PolicyTactical
+	name := c.String("policy")
+	if name != "" {
+		p, ok := clash.ParsePolicy(name)
+		if !ok {
+			return failf(exitUsage, "unknown --policy %q: use tactical, first or random", name)
+		}
+		pol = p
+	}
+	if c.IsSet("runs") {
+		runs := c.Int("runs")
+		if runs < 1 || runs > 100_000_000 {
+			return failf(exitUsage, "--runs %d: want 1..100000000", runs)
+		}
+		if c.String("script") != "" {
+			return failf(exitUsage, "--runs fights with a policy; drop --script")
+		}
+		r, err := setup.RunRates(seed, runs, pol)
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		if format == "jsonl" {
+			if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			return nil
+		}
+		if err := clash.WriteRates(e.stdout, r); err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		return nil
+	}
+	opts := clash.BattleOptions{Seed: seed, Policy: pol}
+	if format == "jsonl" {
+		opts.Sink = runner.NewJSONLSink(e.stdout)
+	} else {
+		opts.Sink = runner.NewTextSink(e.stdout)
+	}
+	// The engine's own policies answer without a Decider; a script or the terminal decides
+	// through one (what they leave out goes to the policy).
+	var script *runner.Script
+	switch {
+	case c.String("script") != "":
+		s, list, err := runner.LoadScript(c.String("script"))
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		if list.HasErrors() {
+			list.Sort()
+			writeDiagText(e.stderr, list, false)
+			return failf(exitFindings, "the script has errors")
+		}
+		script, opts.Decider = s, s
+	case name == "" && isTerminal(e.stdin):
+		opts.Decider = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
+	}
+	if _, err := setup.Fight(opts); err != nil {
+		return decisionFailure(e, err)
+	}
+	if script != nil {
+		writeDiagText(e.stderr, script.Unused(), false)
+	}
+	return nil
+}

@@ -1,0 +1,470 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/plandiff"
+	"github.com/urfave/cli/v2"
+)
+
+var diffFormats = []string{"text", "json", "markdown"}
+
+func diffCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "diff",
+		Usage:     "compare two versions of a scenario: entities, the armies' forecast, reach and a fixed-seed simulation",
+		ArgsUsage: "OLD NEW | --git REV PATH",
+		Description: `diff compiles two versions of a scenario (two paths, or PATH and the same path at the git
+revision REV) and says what changed:
+
+  entities     added (+), removed (-) and changed (~) by id, with file:line:col in both
+               versions: blocks or hexes, armies, encounters, events, objectives, settings
+  forecast     the armies alone, as if the party did nothing (K-22, K-24, K-25; P-6, P-12..P-14):
+               "army boggardWarband reaches 09 on day 3, was day 5", battles, a K-25 failure
+  reach        blocks the party can no longer (or now) reach, and the first day each event and
+               objective on a block can happen (K-28, K-32, K-41)
+  simulation   --runs N plays (default 1000, seeds 1..N, 0 to skip) under --policy (random):
+               "success rate 48.0% -> 31.0%", each end reason, how often each event fires
+
+--format text (default), json, or markdown (for a pull-request comment). Exit 0 (1 with
+--exit-code when the versions differ), 1 when a version does not compile (its errors are
+printed), 2 on usage or I/O errors (git too).`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "git", Usage: "compare PATH with PATH at the git revision `REV`"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: " + strings.Join(diffFormats, ", ")},
+			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "simulate `N` runs of each version (0: no simulation)"},
+			&cli.StringFlag{Name: "policy", Value: "random", Usage: "the simulation's policy: random or first"},
+			&cli.BoolFlag{Name: "exit-code", Usage: "exit 1 when the versions differ"},
+		},
+		Action: func(c *cli.Context) error {
+			format := c.String("format")
+			if !contains(diffFormats, format) {
+				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(diffFormats, ", "))
+			}
+			runs := c.Int("runs")
+			if runs < 0 || runs > 1000000 {
+				return failf(exitUsage, "--runs %d: want 0..1000000", runs)
+			}
+			if p := c.String("policy"); p != "random" && p != "first" {
+				return failf(exitUsage, "unknown --policy %q: use random or first", p)
+			}
+			var oldV, newV *scenarioVersion
+			var err error
+			if rev := c.String("git"); rev != "" {
+				if c.NArg() != 1 {
+					return failf(exitUsage, "diff --git REV takes one PATH (see sortie diff --help)")
+				}
+				oldV, err = gitVersion(e, rev, c.Args().First())
+				if err != nil {
+					return err
+				}
+				defer os.RemoveAll(oldV.tmp)
+			} else {
+				if c.NArg() != 2 {
+					return failf(exitUsage, "diff needs OLD and NEW, or --git REV PATH (see sortie diff --help)")
+				}
+				if oldV, err = loadVersion(e, c.Args().Get(0), "", nil); err != nil {
+					return err
+				}
+			}
+			if newV, err = loadVersion(e, c.Args().Get(c.NArg()-1), "", nil); err != nil {
+				return err
+			}
+			if (oldV.plan.Pathfinder == nil) != (newV.plan.Pathfinder == nil) {
+				return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldV.name, newV.name, oldV.plan.Scenario.Rules, newV.plan.Scenario.Rules)
+			}
+			rep := &diffReport{Old: oldV.name, New: newV.name,
+				Entities: plandiff.Entities(oldV.plan, newV.plan, oldV.decls, newV.decls),
+				Forecast: plandiff.Forecast(oldV.plan, newV.plan),
+				Reach:    plandiff.Reach(oldV.plan, newV.plan)}
+			if runs > 0 {
+				sim := &diffSim{Policy: c.String("policy"), Runs: runs}
+				if sim.OldStats, err = simulate(oldV.plan, sim.Policy, runs); err != nil {
+					return failf(exitUsage, "simulating %s: %v", oldV.name, err)
+				}
+				if sim.NewStats, err = simulate(newV.plan, sim.Policy, runs); err != nil {
+					return failf(exitUsage, "simulating %s: %v", newV.name, err)
+				}
+				sim.Lines = simLines(sim)
+				rep.Simulation = sim
+			}
+			var out bytes.Buffer
+			switch format {
+			case "json":
+				enc := json.NewEncoder(&out)
+				enc.SetIndent("", "  ")
+				err = enc.Encode(rep)
+			case "markdown":
+				rep.writeMarkdown(&out)
+			default:
+				rep.writeText(&out)
+			}
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			if _, err := e.stdout.Write(out.Bytes()); err != nil {
+				return err
+			}
+			if c.Bool("exit-code") && rep.differs() {
+				return failf(exitFindings, "")
+			}
+			return nil
+		},
+	}
+}
+
+// scenarioVersion is one side of a diff: its plan, where its entities are declared, and its name.
+type scenarioVersion struct {
+	name  string // as the user named it (or REV:path)
+	plan  *plan.Plan
+	decls map[string]diag.Pos
+	tmp   string // a temporary folder to remove (git versions)
+}
+
+// loadVersion compiles the scenario at path; rename, if set, renames files in positions (a git
+// version's temporary files to REV:path). Errors print and exit 1; I/O errors exit 2.
+func loadVersion(e *env, path, name string, rename func(string) string) (*scenarioVersion, error) {
+	if name == "" {
+		name = path
+	}
+	if rename == nil {
+		rename = func(s string) string { return s }
+	}
+	p, list, err := compiler.Compile([]string{path}, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	if list.HasErrors() || p == nil {
+		for i := range list {
+			list[i].Pos.File = rename(list[i].Pos.File)
+		}
+		list.Sort()
+		var errs diag.List
+		for _, d := range list {
+			if d.Severity == diag.Error {
+				errs.Add(d)
+			}
+		}
+		writeDiagText(e.stderr, errs, false)
+		return nil, failf(exitFindings, "%s has %d error(s): nothing to compare", name, errs.Count(diag.Error))
+	}
+	dir := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	var files []string
+	for _, s := range p.Sources {
+		files = append(files, filepath.Join(dir, filepath.FromSlash(s)))
+	}
+	wd, _ := os.Getwd()
+	display := func(f string) string {
+		if abs, err := filepath.Abs(f); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				f = "./" + filepath.ToSlash(rel)
+			}
+		}
+		return rename(f)
+	}
+	return &scenarioVersion{name: name, plan: p, decls: plandiff.Declarations(files, display)}, nil
+}
+
+// gitVersion writes the files of the scenario at path as they are at revision rev into a
+// temporary folder and loads them; positions read "REV:path/file.cue:line:col".
+func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
+	if strings.HasPrefix(rev, "-") {
+		return nil, failf(exitUsage, "--git %q: not a revision", rev)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	dir, only := abs, ""
+	if !st.IsDir() {
+		dir, only = filepath.Dir(abs), filepath.Base(abs)
+	}
+	git := func(args ...string) ([]byte, error) {
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			msg := strings.TrimSpace(stderr.String())
+			if msg == "" {
+				msg = err.Error()
+			}
+			return nil, failf(exitUsage, "git %s: %s", strings.Join(args, " "), msg)
+		}
+		return out, nil
+	}
+	prefix, err := git("rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, err
+	}
+	rel := strings.TrimSpace(string(prefix)) // the folder, relative to the repository root, "a/b/"
+	listing, err := git("ls-tree", "-z", rev, "--", ".")
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "sortie-diff-*")
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	found := 0
+	for _, entry := range strings.Split(string(listing), "\x00") {
+		// "<mode> SP <type> SP <object> TAB <path>"
+		meta, name, ok := strings.Cut(entry, "\t")
+		if !ok || !strings.Contains(meta, " blob ") {
+			continue
+		}
+		base := filepath.Base(name)
+		if base != name && filepath.ToSlash(filepath.Dir(name)) != "." || base == "." || base == ".." || strings.ContainsAny(base, "/\\") {
+			continue
+		}
+		if only != "" && base != only {
+			continue
+		}
+		data, err := git("show", rev+":./"+base)
+		if err != nil {
+			os.RemoveAll(tmp)
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, base), data, 0o644); err != nil {
+			os.RemoveAll(tmp)
+			return nil, failf(exitUsage, "%v", err)
+		}
+		found++
+	}
+	if found == 0 {
+		os.RemoveAll(tmp)
+		return nil, failf(exitUsage, "%s: no such scenario at %s", path, rev)
+	}
+	target := tmp
+	if only != "" {
+		target = filepath.Join(tmp, only)
+	}
+	name := rev + ":" + strings.TrimSuffix(rel, "/")
+	if only != "" {
+		name = rev + ":" + rel + only
+	}
+	rename := func(f string) string {
+		if r, err := filepath.Rel(tmp, f); err == nil && !strings.HasPrefix(r, "..") {
+			return rev + ":" + rel + filepath.ToSlash(r)
+		}
+		return f
+	}
+	v, err := loadVersion(e, target, name, func(f string) string {
+		if a, err := filepath.Abs(f); err == nil {
+			return rename(a)
+		}
+		return rename(f)
+	})
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	v.tmp = tmp
+	return v, nil
+}
+
+// diffReport is what sortie diff prints.
+type diffReport struct {
+	Old        string                  `json:"old"`
+	New        string                  `json:"new"`
+	Entities   []plandiff.EntityChange `json:"entities"`
+	Forecast   []string                `json:"forecast"`
+	Reach      []string                `json:"reach"`
+	Simulation *diffSim                `json:"simulation,omitempty"`
+}
+
+type diffSim struct {
+	Policy   string    `json:"policy"`
+	Runs     int       `json:"runs"` // seeds 1..Runs
+	OldStats *simStats `json:"old"`
+	NewStats *simStats `json:"new"`
+	Lines    []simLine `json:"lines"` // the success rate, then what changed
+}
+
+// simLine is one compared rate.
+type simLine struct {
+	What     string  `json:"what"`
+	Old, New float64 `json:"-"`
+	OldPct   string  `json:"old"`
+	NewPct   string  `json:"new"`
+}
+
+func pct(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return 100 * float64(n) / float64(of)
+}
+
+// simLines: the success rate always; then each end reason and each event whose rate changed
+// (at the printed precision), the most frequent first.
+func simLines(s *diffSim) []simLine {
+	line := func(what string, a, b int) simLine {
+		l := simLine{What: what, Old: pct(a, s.OldStats.Runs), New: pct(b, s.NewStats.Runs)}
+		l.OldPct, l.NewPct = fmt.Sprintf("%.1f%%", l.Old), fmt.Sprintf("%.1f%%", l.New)
+		return l
+	}
+	out := []simLine{line("success rate under "+s.Policy, s.OldStats.Success, s.NewStats.Success)}
+	group := func(prefix string, a, b map[string]int) {
+		keys := map[string]bool{}
+		for k := range a {
+			keys[k] = true
+		}
+		for k := range b {
+			keys[k] = true
+		}
+		var ls []simLine
+		for k := range keys {
+			if l := line(prefix+k, a[k], b[k]); l.OldPct != l.NewPct {
+				ls = append(ls, l)
+			}
+		}
+		sort.Slice(ls, func(i, j int) bool {
+			mi, mj := max(ls[i].Old, ls[i].New), max(ls[j].Old, ls[j].New)
+			if mi != mj {
+				return mi > mj
+			}
+			return ls[i].What < ls[j].What
+		})
+		out = append(out, ls...)
+	}
+	group("ended in ", s.OldStats.Reasons, s.NewStats.Reasons)
+	group("event fired: ", s.OldStats.Events, s.NewStats.Events)
+	return out
+}
+
+func (r *diffReport) differs() bool {
+	if len(r.Entities) > 0 || len(r.Forecast) > 0 || len(r.Reach) > 0 {
+		return true
+	}
+	return r.Simulation != nil && len(r.Simulation.Lines) > 1
+}
+
+func posText(p diag.Pos) string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return p.String()
+}
+
+func fieldText(v string) string {
+	if v == "" {
+		return "(none)"
+	}
+	return v
+}
+
+var changeMark = map[string]string{plandiff.Added: "+", plandiff.Removed: "-", plandiff.Changed: "~"}
+
+func (r *diffReport) writeText(w io.Writer) {
+	fmt.Fprintf(w, "--- %s\n+++ %s\n", r.Old, r.New)
+	fmt.Fprintf(w, "\nentities\n")
+	if len(r.Entities) == 0 {
+		fmt.Fprintf(w, "  (no change)\n")
+	}
+	for _, c := range r.Entities {
+		switch c.Change {
+		case plandiff.Added:
+			fmt.Fprintf(w, "  + %s  %s\n", c.Key, posText(c.New))
+		case plandiff.Removed:
+			fmt.Fprintf(w, "  - %s  %s\n", c.Key, posText(c.Old))
+		default:
+			fmt.Fprintf(w, "  ~ %s  %s -> %s\n", c.Key, posText(c.Old), posText(c.New))
+			for _, f := range c.Fields {
+				if f.Field == "value" {
+					fmt.Fprintf(w, "      %s -> %s\n", fieldText(f.Old), fieldText(f.New))
+				} else {
+					fmt.Fprintf(w, "      %s: %s -> %s\n", f.Field, fieldText(f.Old), fieldText(f.New))
+				}
+			}
+		}
+	}
+	section := func(title string, lines []string) {
+		fmt.Fprintf(w, "\n%s\n", title)
+		if len(lines) == 0 {
+			fmt.Fprintf(w, "  (no change)\n")
+		}
+		for _, l := range lines {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+	section("forecast (the armies alone, as if the party did nothing)", r.Forecast)
+	section("reach (K-28, K-32, K-41)", r.Reach)
+	if s := r.Simulation; s != nil {
+		fmt.Fprintf(w, "\nsimulation (%d runs of each version, policy %s, seeds 1..%d)\n", s.Runs, s.Policy, s.Runs)
+		for _, l := range s.Lines {
+			fmt.Fprintf(w, "  %s: %s -> %s\n", l.What, l.OldPct, l.NewPct)
+		}
+	}
+}
+
+// mdCell escapes a table cell.
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+func (r *diffReport) writeMarkdown(w io.Writer) {
+	fmt.Fprintf(w, "### sortie diff: `%s` → `%s`\n\n", mdCell(r.Old), mdCell(r.New))
+	fmt.Fprintf(w, "#### Entities\n\n")
+	if len(r.Entities) == 0 {
+		fmt.Fprintf(w, "No change.\n")
+	} else {
+		fmt.Fprintf(w, "| | entity | old | new | change |\n|---|---|---|---|---|\n")
+		for _, c := range r.Entities {
+			var what []string
+			for _, f := range c.Fields {
+				if f.Field == "value" {
+					what = append(what, fmt.Sprintf("%s → %s", fieldText(f.Old), fieldText(f.New)))
+				} else {
+					what = append(what, fmt.Sprintf("%s: %s → %s", f.Field, fieldText(f.Old), fieldText(f.New)))
+				}
+			}
+			if c.Change != plandiff.Changed {
+				what = []string{c.Change}
+			}
+			old, new := "", ""
+			if c.Old.IsValid() {
+				old = "`" + mdCell(c.Old.String()) + "`"
+			}
+			if c.New.IsValid() {
+				new = "`" + mdCell(c.New.String()) + "`"
+			}
+			fmt.Fprintf(w, "| %s | `%s` | %s | %s | %s |\n", changeMark[c.Change], mdCell(c.Key), old, new, mdCell(strings.Join(what, "; ")))
+		}
+	}
+	list := func(title string, lines []string) {
+		fmt.Fprintf(w, "\n#### %s\n\n", title)
+		if len(lines) == 0 {
+			fmt.Fprintf(w, "No change.\n")
+		}
+		for _, l := range lines {
+			fmt.Fprintf(w, "- %s\n", l)
+		}
+	}
+	list("Forecast (the armies alone)", r.Forecast)
+	list("Reach", r.Reach)
+	if s := r.Simulation; s != nil {
+		fmt.Fprintf(w, "\n#### Simulation (%d runs, policy %s, seeds 1..%d)\n\n| | old | new |\n|---|---|---|\n", s.Runs, s.Policy, s.Runs)
+		for _, l := range s.Lines {
+			fmt.Fprintf(w, "| %s | %s | %s |\n", mdCell(l.What), l.OldPct, l.NewPct)
+		}
+	}
+}

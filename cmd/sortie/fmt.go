@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/format"
+	"github.com/urfave/cli/v2"
+)
+
+func fmtCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "fmt",
+		Usage:     "format scenario files (CUE as cue fmt does, YAML in a stable, comment-keeping style)",
+		ArgsUsage: "PATH...",
+		Description: `fmt rewrites each CUE file with CUE's own formatter and each YAML file (scenarios and
+scripts) with two-space indentation, flow collections and quoting as written, one blank line
+wherever the author left blank lines, and trailing comments at their column. A PATH is a file, a
+directory (its files) or DIR/... (every file below DIR; hidden folders, _ folders, cue.mod and
+testdata are skipped). JSON files are left alone.
+
+A file is only rewritten when the result holds the same data and comments (N001 otherwise), and
+is replaced atomically (through a symlink, the file it points to); a read-only file is refused.
+--check writes nothing and lists the files that would change.
+
+Exit 0 when every file is formatted (or was rewritten), 1 with --check when a file would change
+or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O errors.`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "check", Aliases: []string{"l"}, Usage: "write nothing; list the files that would change and exit 1 if any"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return failf(exitUsage, "fmt needs at least one PATH (see sortie fmt --help)")
+			}
+			files, err := format.Files(c.Args().Slice())
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			check := c.Bool("check")
+			var bad diag.List
+			changed, failed := 0, 0
+			for _, f := range files {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+				out, list := format.Source(f, src)
+				if list != nil {
+					bad.Add(list...)
+					failed++
+					continue
+				}
+				if bytes.Equal(out, src) {
+					continue
+				}
+				changed++
+				if check {
+					fmt.Fprintln(e.stdout, f)
+					continue
+				}
+				if err := replaceFile(f, out); err != nil {
+					return failf(exitUsage, "cannot write %s: %v", f, err)
+				}
+			}
+			bad.Sort()
+			writeDiagText(e.stderr, bad, false)
+			switch {
+			case failed > 0:
+				return failf(exitFindings, "%d file(s) cannot be formatted; left as they are", failed)
+			case check && changed > 0:
+				return failf(exitFindings, "")
+			}
+			return nil
+		},
+	}
+}
+
+// replaceFile writes data over path atomically, keeping the file's permission bits. A symlink is
+// followed: the file it points to is replaced and the link stays. A file without its owner's
+// write permission is refused (as gofmt -w would be), even for a user who could replace it.
+func replaceFile(path string, data []byte) error {
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(target)
+	if err != nil {
+		return err
+	}
+	if st.Mode().Perm()&0o200 == 0 {
+		return errors.New("the file is read-only")
+	}
+	if err := writeFileAtomic(target, data); err != nil {
+		return err
+	}
+	return os.Chmod(target, st.Mode().Perm())
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/scaffold"
+	"github.com/urfave/cli/v2"
+)
+
+func initCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "init",
+		Usage:     "start a scenario, campaign or battle from a commented, playable template",
+		ArgsUsage: "DIR",
+		Description: `init writes a complete, commented starting point into DIR (created if needed; an existing
+DIR must be empty): a scenario with a script that wins and a tests list that checks it, a
+campaign (Karzoral: a prologue and a scenario, with a campaign script), or a battle file
+(Pathfinder). Everything it writes passes sortie vet --strict, and its script wins:
+
+  sortie init myfield --rules karzoral            # scenario.cue, win.yaml
+  sortie init war --rules pathfinder --kind battle
+  sortie init plateau --rules karzoral --kind campaign
+  sortie init field01b --from scenarios/karzoral/field01   # a copy under a new id
+
+The id is DIR's name (lower case, other characters as '-') unless --id gives one. --from copies
+an existing scenario's folder (its files, scripts and notes) and rewrites its id (and the CUE
+package clause; the title with --title).
+
+Exit 0 when written, 1 when the written files do not vet (a --from copy of a scenario with
+errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rules or kind).`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "rules", Usage: "karzoral or pathfinder (clash is not built yet)"},
+			&cli.StringFlag{Name: "kind", Usage: "scenario (default), campaign (karzoral) or battle (pathfinder)"},
+			&cli.StringFlag{Name: "from", Usage: "copy the scenario at `PATH` instead of a template"},
+			&cli.StringFlag{Name: "id", Usage: "the new id (default: from DIR's name)"},
+			&cli.StringFlag{Name: "title", Usage: "the new title"},
+		},
+		Action: func(c *cli.Context) error {
+			dir := c.Args().First()
+			if c.NArg() != 1 || strings.TrimSpace(dir) == "" {
+				return failf(exitUsage, "init needs exactly one DIR (see sortie init --help)")
+			}
+			id := c.String("id")
+			if id == "" {
+				id = scaffold.IDFromDir(dir)
+			}
+			if !scaffold.ValidID(id) {
+				return failf(exitUsage, "--id %q is not an id: letters, digits, '_' and '-', not starting with '-'", id)
+			}
+			var files []scaffold.File
+			var err error
+			if from := c.String("from"); from != "" {
+				if c.String("rules") != "" || c.String("kind") != "" {
+					return failf(exitUsage, "--from copies a scenario as it is: drop --rules and --kind")
+				}
+				files, err = copyScenario(from, id, c.String("title"))
+			} else {
+				if c.String("rules") == "" {
+					return failf(exitUsage, "init needs --rules %s (or --from PATH)", strings.Join(scaffold.Rules, "|"))
+				}
+				files, err = scaffold.New(scaffold.Options{Rules: c.String("rules"), Kind: c.String("kind"), ID: id, Title: c.String("title")})
+			}
+			if err != nil {
+				return err
+			}
+			if err := scaffold.Write(dir, files); err != nil {
+				if errors.Is(err, scaffold.ErrNotEmpty) {
+					return failf(exitUsage, "%v", err)
+				}
+				return failf(exitUsage, "cannot write %s: %v", dir, err)
+			}
+			for _, f := range files {
+				fmt.Fprintf(e.stdout, "wrote %s\n", filepath.ToSlash(filepath.Join(dir, f.Path)))
+			}
+			return vetWritten(e, dir, files)
+		},
+	}
+}
+
+// copyScenario reads the scenario at from and returns its files under the new id.
+func copyScenario(from, id, title string) ([]scaffold.File, error) {
+	if compiler.IsCampaign(from) {
+		return nil, failf(exitUsage, "%s is a campaign: --from copies one scenario", from)
+	}
+	list, units, err := compiler.VetScenarios([]string{from}, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	if len(units) == 0 && len(list) == 1 && list[0].Code == "L015" {
+		// A script, a plan, a save or a baseline: nothing to copy.
+		return nil, failf(exitUsage, "--from %s: %s: name the scenario's folder or its scenario file", from, list[0].Message)
+	}
+	if len(units) != 1 {
+		return nil, failf(exitUsage, "--from %s: want one scenario, found %d", from, len(units))
+	}
+	files, err := scaffold.From(units[0].Files, id, title)
+	if err != nil {
+		return nil, failf(exitUsage, "--from %s: %v", from, err)
+	}
+	return files, nil
+}
+
+// vetWritten vets what init wrote, as the user will (a campaign file as a campaign), and says
+// what to do next.
+func vetWritten(e *env, dir string, files []scaffold.File) error {
+	var list diag.List
+	var err error
+	q := shellQuote(dir)
+	next := fmt.Sprintf("sortie vet %s; sortie test %s", q, q)
+	if camp := filepath.Join(dir, "campaign.cue"); hasFile(files, "campaign.cue") {
+		list, err = compiler.VetCampaign(camp, compiler.Options{})
+		next = fmt.Sprintf("sortie campaign vet %s; sortie campaign run %s", shellQuote(camp), shellQuote(camp))
+		if hasFile(files, "play.yaml") {
+			next += " --script " + shellQuote(filepath.Join(dir, "play.yaml"))
+		}
+	} else {
+		list, err = compiler.Vet([]string{dir}, compiler.Options{})
+		if hasFile(files, "battle.cue") {
+			next = fmt.Sprintf("sortie vet %s; sortie battle %s", q, q)
+			if hasFile(files, "win.yaml") { // a --from copy has the scripts its source had
+				next += " --script " + shellQuote(filepath.Join(dir, "win.yaml")) + " --policy first"
+			}
+		}
+	}
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	if len(list) > 0 {
+		writeDiagText(e.stderr, list, false)
+	}
+	if list.HasErrors() {
+		return failf(exitFindings, "the files were written but have %d error(s)", list.Count(diag.Error))
+	}
+	fmt.Fprintf(e.stdout, "next: %s\n", next)
+	return nil
+}
+
+// shellQuote quotes a path for the "next:" line when a shell would split or expand it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+,:@", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func hasFile(files []scaffold.File, name string) bool {
+	for _, f := range files {
+		if f.Path == name {
+			return true
+		}
+	}
+	return false
+}

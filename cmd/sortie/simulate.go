@@ -1,0 +1,332 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/campaign"
+	"github.com/sortie-rpg/sortie/runner/clash"
+	"github.com/sortie-rpg/sortie/runner/expect"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	"github.com/sortie-rpg/sortie/runner/simreport"
+	"github.com/urfave/cli/v2"
+)
+
+func simulateCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "simulate",
+		Usage:     "Monte Carlo dry-runs: outcome rates, days, coverage, heat maps, balance checks",
+		ArgsUsage: "PATH",
+		Description: `simulate plays a scenario (Karzoral or Pathfinder), a campaign or a Pathfinder battle file
+--runs times, run i with the dice seeded by --seed + i and every decision from --policy, on
+--workers workers (the report is the same whatever their number), and reports:
+
+  - how the runs ended: each outcome's rate with its 95% (Wilson) interval, and its causes;
+  - when they ended: min, median, p90 and max day (phase, for a battle), with a histogram;
+  - the values at the end as distributions: army strengths, rations, the XP each PC gained;
+  - coverage: every block, passage, box, event, objective, encounter, episode (for battles:
+    tactic, strategy, army fate) with the runs it happened in, and what never happened.
+
+Policies: first (the first legal choice), random (a uniform choice each time), explore (the
+choice tried least often in earlier runs and this one: coverage in fewer runs), goal (Karzoral:
+toward the open objectives, resting after a battle); for a battle file also default (the
+engine's own commanders' policy, as sortie battle --runs plays).
+--format json writes the report as JSON; --html FILE also writes it as one self-contained page
+(heat maps of where the party and each army stood, histograms, the coverage lists). A progress
+bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I/O errors.`,
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "play `N` runs"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "run i is seeded with `S` + i"},
+			&cli.StringFlag{Name: "policy", Value: "random", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default)"},
+			&cli.IntFlag{Name: "workers", Usage: "play on `W` workers (default: the number of processors)"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: text or json"},
+			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page to `FILE`"},
+			&cli.BoolFlag{Name: "check", Usage: "run the balance checks (expect: in the scenario, or --expect); exit 1 when one fails"},
+			&cli.StringFlag{Name: "expect", Usage: "with --check: take the balance checks from `FILE` (its expect: list)"},
+			&cli.StringFlag{Name: "replay-dir", Value: ".", Usage: "with --check: write the failing runs' replay scripts into `DIR`"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return failf(exitUsage, "simulate needs exactly one PATH (a scenario, a plan.json, a campaign or a battle file)")
+			}
+			format := c.String("format")
+			if format != "text" && format != "json" {
+				return failf(exitUsage, "unknown --format %q: use text or json", format)
+			}
+			runs := c.Int("runs")
+			if runs < 1 || runs > 100_000_000 {
+				return failf(exitUsage, "--runs %d: want 1..100000000", runs)
+			}
+			if w := c.Int("workers"); w < 0 || w > 1024 {
+				return failf(exitUsage, "--workers %d: want 0..1024", w)
+			}
+			if !c.Bool("check") && (c.IsSet("expect") || c.IsSet("replay-dir")) {
+				return failf(exitUsage, "--expect and --replay-dir go with --check")
+			}
+			if c.Bool("check") && (c.IsSet("runs") || c.IsSet("seed") || c.IsSet("policy")) {
+				return failf(exitUsage, "--check plays each balance check with its own policy, runs and seed; drop --runs, --seed and --policy")
+			}
+			if c.Bool("check") {
+				if st, err := os.Stat(c.String("replay-dir")); err != nil || !st.IsDir() {
+					return failf(exitUsage, "--replay-dir %s: not a folder", c.String("replay-dir"))
+				}
+			}
+			path := c.Args().First()
+			sub, err := loadSubject(e, path)
+			if err != nil {
+				return err
+			}
+			// A simulation makes many short-lived events and keeps little: collect less often.
+			defer debug.SetGCPercent(debug.SetGCPercent(400))
+			if c.Bool("check") {
+				return simulateChecks(e, c, sub, path, format)
+			}
+			pol, err := sub.policy(c.String("policy"))
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			seed := c.Uint64("seed")
+			opts := runner.SimOptions{Runs: runs, Seed: seed, Workers: c.Int("workers"), Policy: pol}
+			bar := newProgress(e, runs)
+			if bar != nil {
+				opts.Progress = bar.set
+			}
+			t, err := runner.Simulate(sub.subject, opts)
+			bar.done()
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			sub.meta.Policy = c.String("policy")
+			rep := simreport.Build(sub.meta, seed, t, sub.subject.Coverable(), sub.decls.locate)
+			return writeReport(e, c, sub, rep, format)
+		},
+	}
+}
+
+// simulateChecks runs --check: the checks, their report, exit 1 when one fails.
+func simulateChecks(e *env, c *cli.Context, sub *simSubject, path, format string) error {
+	bs, err := loadChecks(e, sub, c.String("expect"))
+	if err != nil {
+		return err
+	}
+	res, err := runChecks(e, sub, path, bs, c.Int("workers"), c.String("replay-dir"))
+	if err != nil {
+		return err
+	}
+	if p := c.String("html"); p != "" {
+		if err := writeHTMLReport(p, res.report, sub.decls.sources); err != nil {
+			return failf(exitUsage, "--html %s: %v", p, err)
+		}
+	}
+	if format == "json" {
+		err = simreport.WriteJSON(e.stdout, res.results)
+	} else {
+		err = writeChecks(e.stdout, res.results)
+	}
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	if res.failed > 0 {
+		return failf(exitFindings, "%d of %d balance checks failed", res.failed, len(res.results))
+	}
+	return nil
+}
+
+// writeReport writes the report to stdout and, with --html, to the page.
+func writeReport(e *env, c *cli.Context, sub *simSubject, rep *simreport.Report, format string) error {
+	if p := c.String("html"); p != "" {
+		if err := writeHTMLReport(p, rep, sub.decls.sources); err != nil {
+			return failf(exitUsage, "--html %s: %v", p, err)
+		}
+	}
+	var err error
+	if format == "json" {
+		err = simreport.WriteJSON(e.stdout, rep)
+	} else {
+		err = simreport.WriteText(e.stdout, rep)
+	}
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	return nil
+}
+
+// simSubject is what simulate plays: the subject, its names for the report and how its
+// declarations read as file:line.
+type simSubject struct {
+	subject  runner.Subject
+	battle   *plan.Battle   // a Pathfinder battle file's, nil otherwise
+	clash    *plan.Clash    // a clash battle file's, nil otherwise
+	plan     *plan.Plan     // a scenario's, nil otherwise
+	campaign *plan.Campaign // a campaign's, nil otherwise
+	meta     simreport.Meta
+	decls    declarations
+	files    []string     // its source files (the campaign file): where its expect: list is
+	known    expect.Known // what it defines, for the balance checks
+}
+
+// command is the sortie command that plays the subject once: run, campaign run, battle.
+func (s *simSubject) command() string {
+	switch s.meta.Kind {
+	case "campaign":
+		return "campaign run"
+	case "battle":
+		return "battle"
+	}
+	return "run"
+}
+
+// policy returns a fresh PolicyMaker called name for the subject: first, random, explore (it
+// learns from a simulation's runs: a new one for each), goal (Karzoral scenarios and campaigns),
+// or for a battle default (its own commanders' policy).
+func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
+	switch name {
+	case "default":
+		switch {
+		case s.battle != nil:
+			return pathfinder.DefaultPolicy, nil
+		case s.clash != nil:
+			return clash.PolicyMaker(clash.PolicyTactical), nil
+		}
+		return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(simPolicies, ", "))
+	case "explore":
+		return runner.NewExplore(), nil
+	case "goal":
+		switch {
+		case s.campaign != nil:
+			return campaign.Goal(s.campaign), nil
+		case s.plan != nil && s.plan.Scenario.Rules == karzoral.RulesName:
+			return karzoral.NewGoal(s.plan), nil
+		}
+		return nil, fmt.Errorf("policy goal walks a Karzoral field; %s %s is not one (want first, random or explore)", s.meta.Kind, s.meta.ID)
+	}
+	return policyMaker(name)
+}
+
+// simPolicies are the policies simulate knows (default: battles only; goal: Karzoral).
+var simPolicies = []string{"first", "random", "explore", "goal"}
+
+// loadSubject compiles path into a subject: a campaign file, a battle file, or a scenario (or a
+// compiled plan).
+func loadSubject(e *env, path string) (*simSubject, error) {
+	if compiler.IsCampaign(path) {
+		c, err := compileCampaignOrFail(e, path)
+		if err != nil {
+			return nil, err
+		}
+		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
+			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}}}
+		for _, pc := range c.Party {
+			sub.known.PCs = append(sub.known.PCs, pc.ID)
+		}
+		sub.decls.add("", []string{path})
+		for _, sc := range c.Scenarios {
+			sub.decls.add(sc.ID, scenarioFiles(filepath.Join(filepath.Dir(path), filepath.FromSlash(sc.Path)), sc.Plan))
+		}
+		return sub, nil
+	}
+	p, err := loadPlan(e, path)
+	if err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) && strings.Contains(ee.msg, "is a battle file") {
+			return loadBattleSubject(e, path, defaultRules)
+		}
+		return nil, err
+	}
+	s, err := runner.PlanSubject(p)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	sub := &simSubject{subject: s, plan: p, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules},
+		files: scenarioFiles(path, p), known: knownOf(p)}
+	sub.decls.add("", sub.files)
+	return sub, nil
+}
+
+// loadBattleSubject compiles a battle file into a subject: a Pathfinder battle (rules: the
+// switches under the file's) or a When Armies Clash battle.
+func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubject, error) {
+	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	writeDiagText(e.stderr, list, false)
+	if list.HasErrors() || (b == nil && cl == nil) {
+		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
+	}
+	if cl != nil {
+		return clashSubject(path, cl)
+	}
+	s, err := pathfinder.BattleSubject(b, rules, true)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"},
+		known: expect.Known{Armies: []string{}}}
+	for _, a := range b.Armies {
+		sub.known.Armies = append(sub.known.Armies, a.ID)
+	}
+	dir := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	for _, f := range b.Sources {
+		sub.files = append(sub.files, filepath.Join(dir, filepath.FromSlash(f)))
+	}
+	sub.decls.add("", sub.files)
+	return sub, nil
+}
+
+// clashSubject is a When Armies Clash battle as a subject: the engine's tactical policy decides
+// what a run's decider leaves (policy default: all of it).
+func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
+	setup, err := clash.NewSetup(cl, clash.Options{})
+	if err != nil {
+		return nil, failf(exitFindings, "%v", err)
+	}
+	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
+		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: "rounds"},
+		known: expect.Known{Armies: []string{}}}
+	dir := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	for _, f := range cl.Sources {
+		sub.files = append(sub.files, filepath.Join(dir, filepath.FromSlash(f)))
+	}
+	sub.decls.add("", sub.files)
+	return sub, nil
+}
+
+// policyMaker returns the policy of every run.
+func policyMaker(name string) (runner.PolicyMaker, error) {
+	for _, n := range runner.Policies {
+		if n == name {
+			return runner.NamedPolicy(name), nil
+		}
+	}
+	return nil, fmt.Errorf("unknown policy %q (want %s)", name, strings.Join(runner.Policies, ", "))
+}
+
+// writeHTMLReport writes the HTML page atomically. It refuses to overwrite a file that is not an
+// HTML page sortie wrote.
+func writeHTMLReport(path string, r *simreport.Report, sources []simreport.Source) error {
+	if data, err := os.ReadFile(path); err == nil && !simreport.IsReport(data) {
+		return fmt.Errorf("the file exists and is not a sortie report; refusing to overwrite it")
+	}
+	var b strings.Builder
+	if err := simreport.WriteHTML(&b, r, sources); err != nil {
+		return err
+	}
+	return writeFileAtomic(path, []byte(b.String()))
+}

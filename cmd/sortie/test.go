@@ -1,0 +1,383 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/runner/expect"
+	"github.com/urfave/cli/v2"
+)
+
+var testFormats = []string{"text", "json", "junit"}
+
+func testCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "test",
+		Usage:     "replay the playthroughs a scenario declares (tests: [...]) and check what they reach",
+		ArgsUsage: "PATH...",
+		Description: `test finds the scenarios in each PATH (a folder, files, or DIR/... for every scenario
+below DIR), and replays every test a scenario declares beside its data:
+
+  tests: [{script: "win.yaml", outcome: "success", day: 7, armies: {mercenaries: 15}}]
+
+Each test plays its script (relative to the scenario's folder) with its seed (default 1) and,
+with policy: first|random, lets the policy answer what the script leaves. Then the run must show
+what the test expects (schema/expect.cue): outcome, day, reason, party, rations, armies, xp,
+objectives, events; a number may be a bound ("<=7") or a range ("10..20").
+
+A test fails (exit 1) when an expectation is not met (Q001, at the expectation), when it names
+what the scenario lacks (Q002), when the scenario does not compile (Q003), when its script is
+missing (Q004) or does not parse (X002), and when the script no longer fits the scenario: an
+entry that does not fit the state (X001, at the script line, with the day and the phase), a
+script that ends early (X003) or one the scenario outlives (X004).
+
+--format text (default: one line per scenario, each failure with its diagnostics), json, or
+junit (one test suite per scenario, one test case per test). Exit 0 when every test passes,
+1 when one fails, 2 on usage or I/O errors.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: " + strings.Join(testFormats, ", ")},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "text format: a line for every test, passed ones too"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return failf(exitUsage, "test needs at least one PATH (see sortie test --help)")
+			}
+			format := c.String("format")
+			if !contains(testFormats, format) {
+				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(testFormats, ", "))
+			}
+			rep, err := runTests(c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			switch format {
+			case "json":
+				err = rep.writeJSON(e.stdout)
+			case "junit":
+				err = rep.writeJUnit(e.stdout)
+			default:
+				err = rep.writeText(e.stdout, c.Bool("verbose"))
+			}
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			if rep.Failed > 0 {
+				return failf(exitFindings, "")
+			}
+			return nil
+		},
+	}
+}
+
+// testReport is the outcome of sortie test: one entry per scenario found.
+type testReport struct {
+	Scenarios []scenarioTests `json:"scenarios"`
+	Passed    int             `json:"passed"`
+	Failed    int             `json:"failed"`
+}
+
+type scenarioTests struct {
+	Dir         string     `json:"dir"`
+	Tests       []testCase `json:"tests"`
+	Diagnostics diag.List  `json:"diagnostics,omitempty"` // the scenario's own errors (Q003 and what vet says)
+}
+
+type testCase struct {
+	Name        string    `json:"name"`
+	Script      string    `json:"script"`
+	Passed      bool      `json:"passed"`
+	Result      string    `json:"result,omitempty"` // the run's outcome, day and armies
+	Diagnostics diag.List `json:"diagnostics,omitempty"`
+}
+
+// runTests finds the scenarios of paths and runs their tests. Exit-coded errors only.
+func runTests(paths []string) (*testReport, error) {
+	vetted, units, err := compiler.VetScenarios(paths, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	rep := &testReport{Scenarios: []scenarioTests{}}
+	for _, u := range units {
+		if !mentionsTests(u.Files) && !hasErrors(vetted, u) {
+			rep.Scenarios = append(rep.Scenarios, scenarioTests{Dir: u.Dir, Tests: []testCase{}})
+			continue
+		}
+		st := scenarioTestsOf(u, wd)
+		for _, t := range st.Tests {
+			if t.Passed {
+				rep.Passed++
+			} else {
+				rep.Failed++
+			}
+		}
+		if len(st.Tests) == 0 && st.Diagnostics.HasErrors() {
+			rep.Failed++
+		}
+		rep.Scenarios = append(rep.Scenarios, st)
+	}
+	return rep, nil
+}
+
+// mentionsTests is a quick look for a tests field, so that scenarios without tests are not
+// compiled a second time.
+func mentionsTests(files []string) bool {
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), "tests") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasErrors reports whether vet found an error in one of u's files (or in its folder): such a
+// scenario fails sortie test whether it declares tests or not, as go test fails a package that
+// does not build.
+func hasErrors(list diag.List, u compiler.ScenarioFiles) bool {
+	mine := map[string]bool{filepath.Clean(u.Dir): true}
+	for _, f := range u.Files {
+		mine[filepath.Clean(f)] = true
+	}
+	for _, d := range list {
+		if d.Severity == diag.Error && mine[filepath.Clean(d.Pos.File)] {
+			return true
+		}
+	}
+	return false
+}
+
+// maxScript is the largest script sortie test reads, in bytes (the compiler's bound on a file).
+const maxScript = 4 << 20
+
+// scriptProblem says why the script at path cannot be replayed ("" when it can): it must be a
+// regular file (a folder, a pipe or a device such as /dev/zero would fail or never end) of at
+// most maxScript bytes.
+func scriptProblem(path string) string {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return reason(err)
+	case !st.Mode().IsRegular():
+		return "not a regular file (a folder, a pipe or a device)"
+	case st.Size() > maxScript:
+		return fmt.Sprintf("larger than %d bytes (4 MiB)", maxScript)
+	}
+	return ""
+}
+
+// scenarioTestsOf compiles one scenario and replays its tests.
+func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
+	st := scenarioTests{Dir: u.Dir, Tests: []testCase{}}
+	p, list, err := compiler.Compile(u.Files, compiler.Options{})
+	if err != nil || p == nil || list.HasErrors() {
+		list.Sort()
+		st.Diagnostics = append(st.Diagnostics, list...)
+		msg := "the scenario has errors; no test was run"
+		if err != nil {
+			msg = err.Error()
+		}
+		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "%s", msg))
+		return st
+	}
+	tests, err := expect.Load(u.Files, wd)
+	if err != nil {
+		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "cannot read the tests: %v", err))
+		return st
+	}
+	known := knownOf(p)
+	for i := range tests {
+		t := &tests[i]
+		tc := testCase{Name: t.Name, Script: t.Script.V}
+		tc.Diagnostics.Add(t.Problems...)
+		tc.Diagnostics.Add(t.Expect.Validate(known)...)
+		script := filepath.Join(filepath.Dir(u.Files[0]), filepath.FromSlash(t.Script.V))
+		if !filepath.IsAbs(script) {
+			script = "." + string(filepath.Separator) + script // as diagnostics name files: ./dir/win.yaml
+		}
+		if why := scriptProblem(script); why != "" {
+			tc.Diagnostics.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %s", t.Script.V, why))
+		}
+		if !tc.Diagnostics.HasErrors() {
+			run, found, err := playTest(p, script, t)
+			switch {
+			case err != nil:
+				tc.Diagnostics.Add(diag.Errorf(t.Pos, expect.CodeBadTest, "the run failed: %v", err))
+			case run == nil:
+				tc.Diagnostics.Add(found...)
+			default:
+				for i := range found {
+					found[i].Severity = diag.Error // in a test, a script that no longer fits fails it
+				}
+				tc.Diagnostics.Add(found...)
+				tc.Result = run.Summary()
+				if run.Outcome != "stopped" {
+					tc.Diagnostics.Add(t.Expect.Check(run)...)
+				}
+			}
+		}
+		tc.Passed = !tc.Diagnostics.HasErrors()
+		st.Tests = append(st.Tests, tc)
+	}
+	return st
+}
+
+// reason shortens an os error to its reason ("no such file or directory").
+func reason(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// writeText prints go test's way: a "--- FAIL" block per failed test with its diagnostics, then
+// one line per scenario (ok, FAIL, or "?" with no tests), then PASS or FAIL.
+func (r *testReport) writeText(w io.Writer, verbose bool) error {
+	var b strings.Builder
+	for _, s := range r.Scenarios {
+		for _, d := range s.Diagnostics {
+			fmt.Fprintf(&b, "%s: %s: %s\n", d.Pos, d.Code, d.Message)
+		}
+		failed := 0
+		for _, t := range s.Tests {
+			if t.Passed {
+				if verbose {
+					fmt.Fprintf(&b, "--- PASS: %s (%s): %s\n", t.Name, t.Script, t.Result)
+				}
+				continue
+			}
+			failed++
+			fmt.Fprintf(&b, "--- FAIL: %s (%s)\n", t.Name, t.Script)
+			if t.Result != "" {
+				fmt.Fprintf(&b, "    the run: %s\n", t.Result)
+			}
+			for _, d := range t.Diagnostics {
+				fmt.Fprintf(&b, "    %s: %s: %s\n", d.Pos, d.Code, d.Message)
+				if d.Hint != "" {
+					fmt.Fprintf(&b, "    \thint: %s\n", d.Hint)
+				}
+			}
+		}
+		switch {
+		case s.Diagnostics.HasErrors():
+			fmt.Fprintf(&b, "FAIL\t%s\tdoes not compile\n", s.Dir)
+		case len(s.Tests) == 0:
+			fmt.Fprintf(&b, "?\t%s\t[no tests]\n", s.Dir)
+		case failed > 0:
+			fmt.Fprintf(&b, "FAIL\t%s\t%d of %d tests failed\n", s.Dir, failed, len(s.Tests))
+		default:
+			fmt.Fprintf(&b, "ok\t%s\t%d %s\n", s.Dir, len(s.Tests), plural(len(s.Tests), "test", "tests"))
+		}
+	}
+	if r.Failed > 0 {
+		fmt.Fprintf(&b, "FAIL: %d passed, %d failed\n", r.Passed, r.Failed)
+	} else {
+		fmt.Fprintf(&b, "PASS: %d passed, %d failed\n", r.Passed, r.Failed)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func (r *testReport) writeJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// JUnit XML, the subset CI systems read.
+type tjSuites struct {
+	XMLName  xml.Name  `xml:"testsuites"`
+	Name     string    `xml:"name,attr"`
+	Tests    int       `xml:"tests,attr"`
+	Failures int       `xml:"failures,attr"`
+	Suites   []tjSuite `xml:"testsuite"`
+}
+
+type tjSuite struct {
+	Name     string   `xml:"name,attr"`
+	Tests    int      `xml:"tests,attr"`
+	Failures int      `xml:"failures,attr"`
+	Cases    []tjCase `xml:"testcase"`
+}
+
+type tjCase struct {
+	Name      string     `xml:"name,attr"`
+	ClassName string     `xml:"classname,attr"`
+	Failure   *tjFailure `xml:"failure,omitempty"`
+	SystemOut string     `xml:"system-out,omitempty"`
+}
+
+type tjFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// writeJUnit prints one test suite per scenario and one test case per test; a scenario that
+// does not compile is one failed case named after it. No times: the report is deterministic.
+func (r *testReport) writeJUnit(w io.Writer) error {
+	out := tjSuites{Name: "sortie test"}
+	for _, s := range r.Scenarios {
+		suite := tjSuite{Name: s.Dir}
+		if s.Diagnostics.HasErrors() {
+			suite.Cases = append(suite.Cases, tjCase{Name: "compile", ClassName: s.Dir, Failure: failureOf(s.Diagnostics)})
+		}
+		for _, t := range s.Tests {
+			tc := tjCase{Name: t.Name, ClassName: s.Dir, SystemOut: t.Result}
+			if !t.Passed {
+				tc.Failure = failureOf(t.Diagnostics)
+			}
+			suite.Cases = append(suite.Cases, tc)
+		}
+		for _, c := range suite.Cases {
+			suite.Tests++
+			if c.Failure != nil {
+				suite.Failures++
+			}
+		}
+		out.Tests += suite.Tests
+		out.Failures += suite.Failures
+		out.Suites = append(out.Suites, suite)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func failureOf(list diag.List) *tjFailure {
+	var lines []string
+	msg := ""
+	for _, d := range list {
+		if d.Severity != diag.Error {
+			continue
+		}
+		if msg == "" {
+			msg = d.Code + ": " + d.Message
+		}
+		lines = append(lines, d.String())
+	}
+	return &tjFailure{Message: msg, Type: "failure", Text: strings.Join(lines, "\n")}
+}

@@ -1,0 +1,31 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// CompileAnyBattle vets and compiles a battle file of either rule system that has one: a
+// Pathfinder battle (rules: "pathfinder", see CompileBattle) or a When Armies Clash battle (rules:
+// "clash", see CompileClash). When the list has no errors exactly one of pf and cl is set. err is
+// for I/O and usage problems, a file that is not a battle included.
+func CompileAnyBattle(paths []string, opts Options) (pf *plan.Battle, cl *plan.Clash, list diag.List, err error) {
+	out := &outputs{}
+	list, plans, _, err := runOut(paths, opts, true, out)
+	if err != nil {
+		return nil, nil, list, err
+	}
+	if list.HasErrors() {
+		return nil, nil, list, nil
+	}
+	switch {
+	case len(plans) == 0 && len(out.battles) == 1 && len(out.clashes) == 0:
+		return out.battles[0], nil, list, nil
+	case len(plans) == 0 && len(out.battles) == 0 && len(out.clashes) == 1:
+		return nil, out.clashes[0], list, nil
+	}
+	return nil, nil, list, fmt.Errorf("%s is not a battle file (want kind: \"battle\", rules: \"pathfinder\" or \"clash\")", strings.Join(paths, " "))
+}

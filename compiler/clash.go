@@ -1,0 +1,213 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/clash"
+)
+
+// Clash battle files (rules: "clash", kind: "battle"; RULES.md Part U, schema/clash.cue): the
+// schema #ClashBattle (S001-S004), then the clash checks (U001-U015, clash_check*.go), then the
+// lowering to plan.Clash (clash_lower.go). Creature and spell names resolve against the battle's
+// own creatures and spells first, then the bundled SRD library (clash_library.go).
+
+// CompileClash vets a clash battle file (kind: "battle", rules: "clash"; schema #ClashBattle) and
+// compiles it to a plan.Clash: the grid's terrain rows and elevation, the stat blocks and spells
+// used (library ones resolved), both sides' units, stands and solos with indices, the resources
+// and objectives, the options as written. c is nil when the list has errors; err is for I/O and
+// usage problems, a file of another kind included.
+func CompileClash(paths []string, opts Options) (c *plan.Clash, list diag.List, err error) {
+	out := &outputs{}
+	list, plans, _, err := runOut(paths, opts, true, out)
+	if err != nil {
+		return nil, list, err
+	}
+	if list.HasErrors() {
+		return nil, list, nil
+	}
+	if len(plans) > 0 || len(out.battles) > 0 || len(out.clashes) != 1 {
+		return nil, list, fmt.Errorf("%s is not a clash battle file (want kind: \"battle\", rules: \"clash\")", strings.Join(paths, " "))
+	}
+	return out.clashes[0], list, nil
+}
+
+// vetClash checks (and with compile, lowers) a clash battle file: the rule system's entry for
+// its battle files (rules.go).
+func vetClash(uc *unitCtx) (*plan.Plan, error) {
+	ld, nm, list := uc.ld, uc.nm, uc.list
+	def, err := uc.defs("#ClashBattle")
+	if err != nil {
+		return nil, err
+	}
+	lib, err := srdLibrary()
+	if err != nil {
+		return nil, fmt.Errorf("compiler bug: %v", err)
+	}
+	sc := newSchemaChecker(uc.ctx, def, &ld, nm, list)
+	sc.run()
+	root := nm.pos(ld.user.Pos())
+	if !root.IsValid() || root.Line == 0 {
+		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
+	}
+	d := &clashDecoder{dc: &decoder{nm: nm, strict: sc.errors}}
+	b := d.battle(sc.decodeRoot(), root)
+	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, list)
+	var found diag.List
+	p, err := runClashChecks(b, lib, &found)
+	if err != nil {
+		return nil, err
+	}
+	list.Add(applySuppressions(found, sup, *list)...)
+	if !uc.compile || list.HasErrors() {
+		return nil, nil
+	}
+	c, err := lowerClash(p)
+	if err != nil {
+		return nil, fmt.Errorf("compiler bug: %v", err)
+	}
+	c.SourceHash, c.Sources = hashSources(ld.sources)
+	uc.out.clashes = append(uc.out.clashes, c)
+	return nil, nil
+}
+
+// definition returns a definition of the embedded schema, compiled once per CUE context.
+func (w *worker) definition(name string) (cue.Value, error) {
+	if w.defs == nil {
+		w.defs = map[string]cue.Value{}
+	}
+	if v, ok := w.defs[name]; ok {
+		return v, nil
+	}
+	v, err := compileDef(w.ctx, name)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	w.defs[name] = v
+	return v, nil
+}
+
+// clashCheck is one check over a decoded clash battle, a value as the Karzoral checks are (Check):
+// a name, a doc whose first line is a lowercase title, the codes it reports and a run function.
+type clashCheck struct {
+	Name  string
+	Doc   string
+	Codes []string
+	Run   func(*clashPass)
+}
+
+// clashChecks run in this order: resolution first (later checks read what it resolved), then
+// the grid (terrain, for placement and reachability), placement, integrity and objectives.
+var clashChecks = []*clashCheck{
+	clashResolveCheck,
+	clashStatBlockCheck,
+	clashGridCheck,
+	clashPlacementCheck,
+	clashIntegrityCheck,
+	clashObjectivesCheck,
+}
+
+func init() {
+	var cs []*Check
+	for _, c := range clashChecks {
+		cs = append(cs, &Check{Name: c.Name, Doc: c.Doc, Codes: c.Codes, Run: func(*Pass) error { return nil }})
+	}
+	if err := validateChecks(cs); err != nil {
+		panic(err) // a programming error, caught by any test of the package
+	}
+}
+
+// clashPass is what a clash check gets: the battle, what earlier checks resolved, and a way to
+// report. Lowering reads the same pass.
+type clashPass struct {
+	b     *clashBattle
+	lib   *clashLibrary
+	check *clashCheck
+	list  *diag.List
+	err   error
+	opt   clashRules
+
+	// Filled by clashResolveCheck.
+	own       map[string]*clashCreature // the battle's creatures by clashKey
+	ownSpells map[string]*clashSpell
+	sides     map[string]int // side id -> index into b.Sides (first two only)
+	units     map[string]int
+	solos     map[string]int
+	resources map[string]int
+	zones     map[string]int
+
+	// Filled by clashStatBlockCheck: the spells each caster knows, in its order (nil entries for
+	// names that do not resolve).
+	known map[*clashCreature][]*clashSpell
+
+	// Filled by clashGridCheck: nil when the battlefield's size is unreadable.
+	grid *clashGrid
+}
+
+// clashRules are the options the checks read, from runner/clash's own reading of the file's
+// options (clash.Apply), so that vet and the engine apply one rule.
+type clashRules struct {
+	eng              clash.Options
+	chebyshev        bool // distance: chebyshev (U-2)
+	skirmisherSpread int  // U-8 (2)
+	singleIsolated   bool // singleStand: isolated (U-81)
+	maxRounds        int  // U-75 (50)
+	protectionVP     int  // U-68 (1)
+	tenHP            bool // standHP: ten (U-6)
+}
+
+// clashRulesOf reads the battle's options as the engine does; a value the engine refuses is
+// reported by the schema and left at its Default here.
+func clashRulesOf(opts []clashOption) clashRules {
+	var o clash.Options
+	for _, x := range opts {
+		o.SetOption(x.Name, x.Value) // an error leaves the Default; the schema reported it
+	}
+	orDefault := func(v, d int) int {
+		if v == 0 {
+			return d
+		}
+		return v
+	}
+	return clashRules{eng: o, chebyshev: o.Distance == clash.Chebyshev, skirmisherSpread: orDefault(o.SkirmisherSpread, 2),
+		singleIsolated: o.SingleStand == clash.SingleIsolated, maxRounds: orDefault(o.MaxRounds, 50),
+		protectionVP: orDefault(o.ProtectionVP, 1), tenHP: o.StandHP == clash.StandHPTen}
+}
+
+func (p *clashPass) reportf(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {
+	declared := false
+	for _, c := range p.check.Codes {
+		declared = declared || c == code
+	}
+	if !declared && p.err == nil {
+		p.err = fmt.Errorf("check %s reported %s, which it does not declare", p.check.Name, code)
+	}
+	if !pos.IsValid() {
+		pos = p.b.Pos
+	}
+	d := diag.Errorf(pos, code, format, args...)
+	if in, ok := diag.Lookup(code); ok {
+		d.Severity = in.Severity
+	}
+	p.list.Add(d)
+	return &(*p.list)[len(*p.list)-1]
+}
+
+// runClashChecks runs every clash check on b, adding findings to list, and returns the pass for
+// the lowering.
+func runClashChecks(b *clashBattle, lib *clashLibrary, list *diag.List) (*clashPass, error) {
+	p := &clashPass{b: b, lib: lib, list: list, opt: clashRulesOf(b.Options)}
+	for _, c := range clashChecks {
+		p.check = c
+		c.Run(p)
+		if p.err != nil {
+			return nil, p.err
+		}
+	}
+	return p, nil
+}

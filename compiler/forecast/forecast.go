@@ -1,0 +1,188 @@
+// Package forecast plays the armies of a plan alone, day by day, as if the party did nothing:
+// where each army stands on each day and which strength battles (Karzoral) or meetings
+// (Pathfinder) happen. sortie graph draws it; sortie diff compares it between two versions.
+//
+// It reads only the plan (package plan) and never the runner: a forecast is what the field's data
+// says before anyone plays. Events and the party's actions are not forecast.
+package forecast
+
+import "github.com/sortie-rpg/sortie/compiler/plan"
+
+// Army is one army's forecast.
+type Army struct {
+	ID       string
+	Name     string
+	Friendly bool
+	// At[d] is the block (Karzoral) or hex (Pathfinder) index where the army stands at the end of
+	// day d's march; At[0] is where it starts. The list stops early when the army leaves the
+	// field (destroyed, K-24), and for every army when a friendly army is wiped out (K-25).
+	At []int
+	// Strength[d] is its strength after day d's strength battles (Karzoral; hp for Pathfinder,
+	// which is not forecast and stays the derived hp).
+	Strength []int
+}
+
+// Arrival returns the first day the army stands at place, or -1.
+func (a *Army) Arrival(place int) int {
+	for d, p := range a.At {
+		if p == place {
+			return d
+		}
+	}
+	return -1
+}
+
+// Meeting is a strength battle (Karzoral, K-24) or two hostile armies entering one hex
+// (Pathfinder, P-14) in the forecast.
+type Meeting struct {
+	Day             int
+	Place           int    // block or hex index
+	Friendly, Enemy string // army ids
+	// Strengths before the battle (Karzoral); 0 for Pathfinder meetings.
+	FriendlyStr, EnemyStr int
+	// Fails: the friendly army is wiped out and the scenario fails (K-25).
+	Fails bool
+}
+
+// Forecast is the armies' forecast of a plan, up to its day limit.
+type Forecast struct {
+	Armies   []Army // plan order (sorted by id), reserves left out
+	Meetings []Meeting
+	// FailDay is the day a friendly army is wiped out (K-25), 0 if none is.
+	FailDay int
+}
+
+// Of forecasts p: a Karzoral plan (Of follows K-22, K-24, K-25) or a Pathfinder one (P-6, P-12,
+// P-13, P-14 without the battles).
+func Of(p *plan.Plan) *Forecast {
+	if p.Pathfinder != nil {
+		return pathfinder(p)
+	}
+	return karzoral(p)
+}
+
+// karzoral: K-22 each start phase every friendly army not accompanying the party moves speed
+// steps along its route, then every enemy army; at the end of its route it holds. An accompanying
+// army moves with the party, which does nothing here, so it holds at its start. K-24: opposing
+// armies in one block fight, pairs in ascending army id (the plan's order): d = min(a, b), both
+// lose d, an army at 0 leaves the field. K-25: a friendly army at 0 fails the scenario at once.
+func karzoral(p *plan.Plan) *Forecast {
+	f := &Forecast{}
+	type live struct {
+		a    *plan.Army
+		step int
+		str  int
+		on   bool
+	}
+	var armies []*live
+	for i := range p.Armies {
+		a := &p.Armies[i]
+		if a.Reserve || a.Strength <= 0 || len(a.Route) == 0 {
+			continue
+		}
+		armies = append(armies, &live{a: a, str: a.Strength, on: true})
+		f.Armies = append(f.Armies, Army{ID: a.ID, Name: a.Name, Friendly: a.Friendly(), At: []int{a.Route[0]}, Strength: []int{a.Strength}})
+	}
+	where := func(l *live) int { return l.a.Route[l.step] }
+	for day := 1; day <= p.DayLimit && f.FailDay == 0; day++ {
+		for _, friendly := range []bool{true, false} { // K-22: friendly armies first
+			for _, l := range armies {
+				if l.on && l.a.Friendly() == friendly && !l.a.Accompany {
+					l.step = min(l.step+max(l.a.Speed, 1), len(l.a.Route)-1)
+				}
+			}
+		}
+	battles:
+		for i, x := range armies {
+			for _, y := range armies[i+1:] {
+				if !x.on || !y.on || x.a.Friendly() == y.a.Friendly() || where(x) != where(y) {
+					continue
+				}
+				fr, en := x, y
+				if !fr.a.Friendly() {
+					fr, en = y, x
+				}
+				m := Meeting{Day: day, Place: where(x), Friendly: fr.a.ID, Enemy: en.a.ID, FriendlyStr: fr.str, EnemyStr: en.str}
+				d := min(x.str, y.str) // K-24
+				x.str -= d
+				y.str -= d
+				x.on, y.on = x.str > 0, y.str > 0
+				m.Fails = fr.str == 0 // K-25
+				f.Meetings = append(f.Meetings, m)
+				if m.Fails {
+					f.FailDay = day
+					break battles // K-25: the scenario has failed
+				}
+			}
+		}
+		for i, l := range armies {
+			if l.on || f.Armies[i].Strength[len(f.Armies[i].Strength)-1] > 0 {
+				f.Armies[i].At = append(f.Armies[i].At, where(l))
+				f.Armies[i].Strength = append(f.Armies[i].Strength, l.str)
+			}
+		}
+	}
+	return f
+}
+
+// pathfinder: P-12, P-13 each day every army moves up to its speed in hexes along its route, in
+// plan (id) order; P-6 a difficult hex costs two hexes of speed, and points short of one carry to
+// the next day. P-14: entering a hex that holds a hostile army stops the army; the forecast
+// records the meeting and both armies hold there (the battle itself is not forecast).
+func pathfinder(p *plan.Plan) *Forecast {
+	f := &Forecast{}
+	pf := p.Pathfinder
+	type live struct {
+		a           *plan.PFArmy
+		hex, next   int
+		carry, held int
+	}
+	var armies []*live
+	for i := range pf.Armies {
+		a := &pf.Armies[i]
+		armies = append(armies, &live{a: a, hex: a.Start})
+		f.Armies = append(f.Armies, Army{ID: a.ID, Name: a.Army.Name, Friendly: a.Side == plan.Friendly, At: []int{a.Start}, Strength: []int{a.Stats.HP}})
+	}
+	stopped := map[int]bool{}
+	for day := 1; day <= p.DayLimit; day++ {
+		for i, l := range armies {
+			if stopped[i] {
+				continue
+			}
+			budget := 2*l.a.Stats.Speed + l.carry
+			l.carry = 0
+			for l.a.Stats.Speed > 0 && l.next < len(l.a.Route) {
+				to := l.a.Route[l.next]
+				cost := 2
+				if to >= 0 && to < len(pf.Hexes) && pf.Hexes[to].Difficult {
+					cost = 4
+				}
+				if budget < cost {
+					l.carry = budget
+					break
+				}
+				budget -= cost
+				l.hex, l.next = to, l.next+1
+				met := false
+				for j, o := range armies {
+					if j != i && o.hex == l.hex && o.a.Side != l.a.Side {
+						fr, en := l.a.ID, o.a.ID
+						if l.a.Side != plan.Friendly {
+							fr, en = en, fr
+						}
+						f.Meetings = append(f.Meetings, Meeting{Day: day, Place: l.hex, Friendly: fr, Enemy: en})
+						stopped[i], stopped[j], met = true, true, true
+					}
+				}
+				if met {
+					break
+				}
+			}
+		}
+		for i, l := range armies {
+			f.Armies[i].At = append(f.Armies[i].At, l.hex)
+			f.Armies[i].Strength = append(f.Armies[i].Strength, l.a.Stats.HP)
+		}
+	}
+	return f
+}

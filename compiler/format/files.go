@@ -1,0 +1,118 @@
+package format
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Kind returns "cue" or "yaml" for a file name sortie fmt formats, "" for any other.
+func Kind(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".cue":
+		return "cue"
+	case ".yaml", ".yml":
+		return "yaml"
+	}
+	return ""
+}
+
+// Source formats src by the kind of filename (see Kind): CUE or YAML. A file over the compiler's
+// bounds is refused (L004 size, L005 nesting, bounds.go); any other kind is an error the caller
+// should have avoided; it comes back as N001.
+func Source(filename string, src []byte) ([]byte, diag.List) {
+	if list := bounded(filename, src); list != nil {
+		return nil, list
+	}
+	switch Kind(filename) {
+	case "cue":
+		return CUE(filename, src)
+	case "yaml":
+		return YAML(filename, src)
+	}
+	return nil, diag.List{diag.Errorf(diag.Pos{File: filename}, CodeUnchanged, "not a CUE or YAML file")}
+}
+
+// Files expands paths into the files to format, each once, in order: a file named directly (it
+// must be .cue, .yaml or .yml), the CUE and YAML files of a directory (not of its
+// subdirectories), and for a pattern "dir/..." those of dir and every folder below it, in lexical
+// order, skipping hidden files and folders, names starting with '_', cue.mod and testdata (as the
+// go command does). The error is for a path that does not exist or names a file of another type.
+func Files(paths []string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	add := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	for _, p := range paths {
+		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
+			root := filepath.FromSlash(rest)
+			if root == "" {
+				root = "."
+			}
+			if st, err := os.Stat(root); err != nil || !st.IsDir() {
+				return nil, fmt.Errorf("%s: no such folder", p)
+			}
+			var found []string
+			err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				if path != root && skipped(d.Name()) {
+					if d.IsDir() {
+						return filepath.SkipDir
+					}
+					return nil
+				}
+				if !d.IsDir() && d.Type().IsRegular() && Kind(path) != "" {
+					found = append(found, path)
+				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			sort.Strings(found)
+			for _, f := range found {
+				add(f)
+			}
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			if os.IsNotExist(err) {
+				return nil, fmt.Errorf("%s: no such file or folder", p)
+			}
+			return nil, err
+		}
+		if !st.IsDir() {
+			if Kind(p) == "" {
+				return nil, fmt.Errorf("%s: not a CUE or YAML file (want .cue, .yaml or .yml)", p)
+			}
+			add(p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if !e.IsDir() && e.Type().IsRegular() && !skipped(e.Name()) && Kind(e.Name()) != "" {
+				add(filepath.Join(p, e.Name()))
+			}
+		}
+	}
+	return out, nil
+}
+
+func skipped(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "cue.mod" || name == "testdata"
+}

@@ -1,0 +1,63 @@
+package plandiff
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/parser"
+	cueyaml "cuelang.org/go/encoding/yaml"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Declarations returns where each entity and setting of a scenario is first declared in its
+// source files (paths; CUE, YAML or JSON): keys as Entities uses them ("armies.mercenaries",
+// "field.blocks.05", "days.limit", "party.rations"), positions of the label, the file named by
+// display(path). A file that does not parse is skipped (the compiler has reported it).
+func Declarations(files []string, display func(string) string) map[string]diag.Pos {
+	out := map[string]diag.Pos{}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		var f *ast.File
+		if strings.EqualFold(filepath.Ext(path), ".cue") {
+			f, err = parser.ParseFile(path, src)
+		} else {
+			f, err = cueyaml.Extract(path, src)
+		}
+		if err != nil {
+			continue
+		}
+		name := display(path)
+		var visit func(decls []ast.Decl, prefix string, depth int)
+		visit = func(decls []ast.Decl, prefix string, depth int) {
+			for _, d := range decls {
+				switch x := d.(type) {
+				case *ast.EmbedDecl:
+					if st, ok := x.Expr.(*ast.StructLit); ok {
+						visit(st.Elts, prefix, depth)
+					}
+				case *ast.Field:
+					label, _, err := ast.LabelName(x.Label)
+					if err != nil || strings.HasPrefix(label, "#") || strings.HasPrefix(label, "_") {
+						continue
+					}
+					key := prefix + label
+					if _, seen := out[key]; !seen {
+						p := x.Label.Pos()
+						out[key] = diag.Pos{File: name, Line: p.Line(), Column: p.Column()}
+					}
+					if st, ok := x.Value.(*ast.StructLit); ok && depth < 3 {
+						visit(st.Elts, key+".", depth+1)
+					}
+				}
+			}
+		}
+		visit(f.Decls, "", 1)
+	}
+	return out
+}

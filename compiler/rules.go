@@ -1,0 +1,123 @@
+package compiler
+
+import (
+	"sort"
+
+	"cuelang.org/go/cue"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// The rule systems sortie builds. A scenario names its rule system (rules: NAME); the schema lists
+// every system the format knows (#Scenario.rules), some of which may not be built yet: a scenario
+// of one of those is refused (L016), never vetted or run by the rules of another. Adding a rule
+// system means adding its entry here (and its schema and checks in files of their own).
+var ruleSystems = map[string]ruleSystem{
+	"karzoral":   {scenario: vetKarzoral},
+	"pathfinder": {scenario: vetPathfinderScenario, battle: vetPathfinderBattle},
+	"clash":      {battle: vetClash}, // battle files only (clash.go)
+}
+
+// ruleSystem vets the files of one rule system: its scenarios and, when it has them, its battle
+// files (kind: "battle"). A system with battle files only (scenario nil) vets every file that
+// names it as a battle file, so that its schema reports a kind other than "battle".
+type ruleSystem struct {
+	scenario func(*unitCtx) (*plan.Plan, error) // nil: no scenario files
+	battle   func(*unitCtx) (*plan.Plan, error) // nil: no battle files
+}
+
+// unitCtx is what a rule system gets to vet one loaded unit: its findings go to list, a battle
+// file's compiled form to out.battles (Pathfinder) or out.clashes (When Armies Clash).
+type unitCtx struct {
+	ctx      *cue.Context
+	def      cue.Value                            // #Scenario
+	defs     func(name string) (cue.Value, error) // another definition of the schema (#ClashBattle), compiled once per context
+	ld       loaded
+	nm       *namer
+	list     *diag.List
+	fallback string // the unit's first file, for positions
+	compile  bool
+	out      *outputs
+}
+
+// builtRules lists the names of the rule systems built, sorted.
+func builtRules() []string {
+	var out []string
+	for name := range ruleSystems {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// battleRules lists the names of the rule systems built that have battle files, sorted.
+func battleRules() []string {
+	var out []string
+	for _, name := range builtRules() {
+		if ruleSystems[name].battle != nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// dispatch hands a loaded unit to its rule system. A battle file without rules is a Pathfinder
+// battle (the first battles built); a battle file whose rules is not built but near the name of
+// a system with battle files goes to that system, whose schema reports the misspelling (S004,
+// with a did-you-mean); a scenario without readable rules goes to the Karzoral checks, whose
+// schema reports the missing or misspelt rules (S003, S004).
+func dispatch(uc *unitCtx) (*plan.Plan, error) {
+	user := uc.ld.user
+	if !isStruct(user) {
+		return vetKarzoral(uc) // L002: not a struct
+	}
+	kind, _ := user.LookupPath(cue.MakePath(cue.Str("kind"))).String()
+	rv := user.LookupPath(cue.MakePath(cue.Str("rules")))
+	rules, rerr := rv.String()
+	if kind == "battle" && rerr != nil && !rv.Exists() {
+		rules, rerr = "pathfinder", nil
+	}
+	if rerr != nil {
+		return vetKarzoral(uc)
+	}
+	sys, built := ruleSystems[rules]
+	if !built && kind == "battle" && !schemaRules(uc.def)[rules] {
+		if near := suggest(rules, battleRules()); near != "" {
+			return ruleSystems[near].battle(uc)
+		}
+		uc.list.Add(diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: %q is not a rule system sortie builds: battle files are rules %s", rules, quoteList(battleRules())).
+			WithHint("nothing else in this file was checked"))
+		return nil, nil
+	}
+	switch {
+	case !built && (kind == "battle" || schemaRules(uc.def)[rules]):
+		d := diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: %q is not built yet: sortie checks and runs %s", rules, quoteList(builtRules()))
+		if !rv.Exists() {
+			d.Pos = diag.Pos{File: uc.nm.display(uc.fallback), Line: 1, Column: 1}
+		}
+		uc.list.Add(d.WithHint("nothing else in this file was checked"))
+		return nil, nil
+	case !built:
+		return vetKarzoral(uc) // not a value of the schema: S004 with the values it allows
+	case kind == "battle" && sys.battle == nil:
+		uc.list.Add(diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: %q has no battle files (battle files are rules %s)", rules, quoteList(battleRules())).
+			WithHint("nothing else in this file was checked"))
+		return nil, nil
+	case kind == "battle" || sys.scenario == nil:
+		return sys.battle(uc)
+	}
+	return sys.scenario(uc)
+}
+
+// schemaRules is the set of rule systems the schema's #Scenario.rules allows.
+func schemaRules(def cue.Value) map[string]bool {
+	out := map[string]bool{}
+	vals, _ := enumValues(def.LookupPath(cue.MakePath(cue.Str("rules"))))
+	for _, v := range vals {
+		if s, err := v.String(); err == nil {
+			out[s] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,93 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// TestRulesNotBuilt: a file of a rule system the schema knows but this sortie does not build is
+// refused with one L016 at its rules value, nothing else checked. Every system of the bundled
+// schema is built, so the test unregisters clash for the time of one in-process vet (the
+// evaluator processes keep the full registry) and vets the bundled field battle, whose line 22 is
+// `rules:   "clash"`: the value starts at column 10 (7 for "rules: ", plus 2 more spaces, plus 1).
+func TestRulesNotBuilt(t *testing.T) {
+	root := repoRoot(t)
+	file := filepath.Join(root, "scenarios", "clash", "field", "field.cue")
+	saved := ruleSystems["clash"]
+	delete(ruleSystems, "clash")
+	defer func() { ruleSystems["clash"] = saved }()
+	var list diag.List
+	out := &outputs{}
+	w := &worker{}
+	if _, err := w.vetUnit(unit{dir: filepath.Dir(file), files: []string{file}}, newNamer(root), &list, true, out); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || len(out.clashes) != 0 {
+		t.Fatalf("got %d findings and %d clash plans, want one L016 and none:\n%s", len(list), len(out.clashes), list)
+	}
+	d := list[0]
+	want := `./scenarios/clash/field/field.cue:22:10: L016: rules: "clash" is not built yet: sortie checks and runs "karzoral", "pathfinder"`
+	if got := d.Pos.String() + ": " + d.Code + ": " + d.Message; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// With clash registered again, the same file vets clean and compiles.
+	ruleSystems["clash"] = saved
+	list, out = nil, &outputs{}
+	if _, err := w.vetUnit(unit{dir: filepath.Dir(file), files: []string{file}}, newNamer(root), &list, true, out); err != nil {
+		t.Fatal(err)
+	}
+	if list.HasErrors() || len(out.clashes) != 1 {
+		t.Errorf("with clash built: %d clash plans, findings:\n%s", len(out.clashes), list)
+	}
+}
+
+// TestRulesDispatch: a file goes to its rule system on kind and rules, in evaluator processes as
+// vet runs it. A battle file of a system without battle files is L016; a battle file with rules
+// misspelt gets the nearest battle system's schema, whose S004 suggests it; a battle file with
+// rules near nothing is L016 listing the battle systems; a clash file of another kind gets the
+// clash schema's S004 on kind (clash has battle files only). Columns by hand: `rules: "x"` has its
+// value at column 8, `kind: "x"` at 7.
+func TestRulesDispatch(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, src string
+		want      []string // "line:col: CODE: message prefix", each present
+		not       string   // a code that must not appear
+	}{
+		{"karzoral-battle.cue", "kind: \"battle\"\nrules: \"karzoral\"\nid: \"x\"\n",
+			[]string{`2:8: L016: rules: "karzoral" has no battle files (battle files are rules "clash", "pathfinder")`}, "S003"},
+		{"clsh.yaml", "kind: battle\nrules: clsh\nid: x\n",
+			[]string{`2:8: S004: rules: must be "clash", not "clsh"`, "did you mean \"clash\"?"}, "L016"},
+		{"pathfindr.yaml", "kind: battle\nrules: pathfindr\nid: x\n",
+			[]string{`2:8: S004: rules: must be "pathfinder", not "pathfindr"`, "did you mean \"pathfinder\"?"}, "L016"},
+		{"nothing.yaml", "kind: battle\nrules: zzzzzz\nid: x\n",
+			[]string{`2:8: L016: rules: "zzzzzz" is not a rule system sortie builds: battle files are rules "clash", "pathfinder"`}, "S003"},
+		{"clash-scenario.cue", "kind: \"scenario\"\nrules: \"clash\"\nid: \"x\"\n",
+			[]string{`1:7: S004: kind: must be "battle", not "scenario"`}, "L016"},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		list, err := Vet([]string{path}, Options{WorkDir: dir})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var text strings.Builder
+		for _, d := range list {
+			text.WriteString(d.Pos.String() + ": " + d.Code + ": " + d.Message + "\n\thint: " + d.Hint + "\n")
+		}
+		for _, w := range c.want {
+			if !strings.Contains(text.String(), w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, text.String())
+			}
+		}
+		if c.not != "" && strings.Contains(text.String(), ": "+c.not+": ") {
+			t.Errorf("%s: %s reported:\n%s", c.name, c.not, text.String())
+		}
+	}
+}

@@ -1,0 +1,426 @@
+package compiler
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"cuelang.org/go/cue/parser"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Which files make up which scenario. A file that holds a complete document (a YAML or JSON
+// file with a top-level kind) is a scenario of its own; the CUE files of one package in one
+// folder are one scenario, as CUE loads them; a YAML or JSON file without kind is part of the
+// CUE package named beside it in its folder (else a scenario of its own, which then lacks its
+// kind). A script, a plan, a save or a baseline named among scenarios is not vetted: it gets a
+// one-line note (L015) saying what it is, so that a hook that passes every changed file does not
+// fail on them.
+
+// dataClass is what a YAML or JSON file holds, judged from its top level.
+type dataClass struct {
+	kind string // the top-level kind ("scenario", "battle", "campaign", ...), or ""
+	role string // without kind: "script", "plan", "save", "baseline", or "" (a part)
+}
+
+var (
+	reYAMLKind   = regexp.MustCompile(`(?m)^["']?kind["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*(?:#.*)?$`)
+	reYAMLList   = regexp.MustCompile(`(?m)\A(?:\s*(?:#[^\n]*)?\n)*\s*(?:-\s|-$|\[)`)
+	reCUEKind    = regexp.MustCompile(`(?m)^"?kind"?\s*:\s*"([A-Za-z_][A-Za-z0-9_-]*)"`)
+	reTopKind    = regexp.MustCompile(`(?m)^"?kind"?\s*:`) // a top-level kind in a CUE file (gofmt'd CUE puts it at column 1)
+	scriptFields = []string{"move", "roll", "pick", "battle", "night", "select", "prepare", "benefit", "tactic", "strategy", "target", "answer", "place", "protect", "cancel", "take", "traverse", "day"}
+)
+
+// sniffLimit is how much of a file is read to judge what it is.
+const sniffLimit = 64 << 10
+
+// readHead reads the first sniffLimit bytes of a file (nil when it cannot be read: the loader
+// reports the problem).
+func readHead(name string) []byte {
+	// Stat first: opening a named pipe would block.
+	if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	buf := make([]byte, sniffLimit)
+	n, _ := io.ReadFull(f, buf)
+	return buf[:n]
+}
+
+// classifyData judges a YAML or JSON file by its top level.
+func classifyData(name string) dataClass {
+	head := readHead(name)
+	if head == nil {
+		return dataClass{}
+	}
+	if fileKind(name) == "json" {
+		return classifyJSON(head)
+	}
+	if m := reYAMLKind.FindSubmatch(head); m != nil {
+		return dataClass{kind: string(m[1])}
+	}
+	if reYAMLList.Match(head) && looksLikeScript(head) {
+		return dataClass{role: "script"}
+	}
+	return dataClass{}
+}
+
+// looksLikeScript reports whether a list names decisions (move:, roll:, battle: ...).
+func looksLikeScript(head []byte) bool {
+	for _, f := range scriptFields {
+		if regexp.MustCompile(`(?m)(^|[\s{,-])` + f + `\s*:`).Match(head) {
+			return true
+		}
+	}
+	return false
+}
+
+// classifyJSON judges a JSON file by the keys of its top-level object.
+func classifyJSON(head []byte) dataClass {
+	dec := json.NewDecoder(bytes.NewReader(head))
+	tok, err := dec.Token()
+	if err != nil {
+		return dataClass{}
+	}
+	if d, ok := tok.(json.Delim); ok && d == '[' {
+		return dataClass{role: "script"}
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return dataClass{}
+	}
+	var c dataClass
+	keys := map[string]bool{}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			break
+		}
+		key, _ := kt.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			break
+		}
+		keys[key] = true
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			continue
+		}
+		switch {
+		case key == "kind":
+			c.kind = s
+		case key == "format" && s == "sortie-plan":
+			c.role = "plan"
+		case key == "format" && s == "sortie-save":
+			c.role = "save"
+		}
+	}
+	if c.kind == "" && c.role == "" && keys["version"] && keys["findings"] {
+		c.role = "baseline"
+	}
+	return c
+}
+
+// cuePackage returns the package clause of a CUE file ("" when it has none or cannot be read).
+func cuePackage(name string) string {
+	head := readHead(name)
+	if head == nil {
+		return ""
+	}
+	f, err := parser.ParseFile(name, head, parser.PackageClauseOnly)
+	if err != nil {
+		return ""
+	}
+	return f.PackageName()
+}
+
+// roleNote is the note (L015) for a script, plan, save or baseline named among scenarios.
+func roleNote(nm *namer, abs, role string) diag.Diagnostic {
+	what := map[string]string{
+		"script":   "a script of decisions, not a scenario: not vetted (sortie run --script FILE plays it)",
+		"plan":     "a compiled plan, not a scenario: not vetted (sortie run FILE plays it)",
+		"save":     "a save of a run, not a scenario: not vetted (sortie resume FILE continues it)",
+		"baseline": "a baseline of findings, not a scenario: not vetted (sortie vet --baseline FILE reads it)",
+	}[role]
+	return diag.Diagnostic{Code: codeNotScenarioFile, Severity: diag.Info, Pos: diag.Pos{File: nm.display(abs)}, Message: what}
+}
+
+// collectUnits resolves the command-line paths into scenarios (see the top of the file): files
+// named directly by what they hold, a directory by its files, a "dir/..." pattern by walking.
+// Notes for files that are not scenarios go to notes. It fails (an I/O or usage error) on a
+// missing path, an unreadable directory, a file of an unknown type, or when no scenario is found.
+// With packages, a CUE file stands for every CUE file of its package in its folder.
+func collectUnits(paths []string, workDir string, nm *namer, packages bool) (units []unit, notes diag.List, err error) {
+	if len(paths) == 0 {
+		return nil, nil, fmt.Errorf("no scenario path given")
+	}
+	g := &grouper{nm: nm, index: map[string]int{}, packages: packages}
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(workDir, p)
+		}
+		abs = filepath.Clean(abs)
+		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
+			base := filepath.FromSlash(rest)
+			if !filepath.IsAbs(base) {
+				base = filepath.Join(workDir, base)
+			}
+			found, err := walkUnits(p, base)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, u := range found {
+				g.add(u)
+			}
+			continue
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, nil, pathError(p, err)
+		}
+		if st.IsDir() {
+			found, err := dirUnits(p, abs)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, u := range found {
+				g.add(u)
+			}
+			continue
+		}
+		if fileKind(abs) == "" {
+			return nil, nil, fmt.Errorf("%s: not a scenario file (want .cue, .yaml, .yml or .json)", p)
+		}
+		if ignored(abs) {
+			continue // e.g. x_tool.cue: never loaded, never run
+		}
+		g.file(abs)
+	}
+	g.attachParts()
+	if len(g.units) == 0 && len(g.notes) == 0 {
+		return nil, nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
+	}
+	return g.units, g.notes, nil
+}
+
+// grouper gathers the files named directly into units, in the order they are first named.
+type grouper struct {
+	nm    *namer
+	units []unit
+	index map[string]int // unit by key: "cue:dir:package" for a package, the file for a document
+	parts []string       // data files without kind, to attach to a package of their folder
+	notes diag.List
+	seen  map[string]bool
+	// packages: a CUE file brings the other files of its package in its folder.
+	packages bool
+}
+
+func (g *grouper) add(u unit) {
+	key := "unit:" + u.dir + ":" + strings.Join(u.files, ":")
+	if _, dup := g.index[key]; dup {
+		return
+	}
+	g.index[key] = len(g.units)
+	g.units = append(g.units, u)
+}
+
+func (g *grouper) file(abs string) {
+	if g.seen == nil {
+		g.seen = map[string]bool{}
+	}
+	if g.seen[abs] {
+		return
+	}
+	g.seen[abs] = true
+	if fileKind(abs) == "cue" {
+		pkg := cuePackage(abs)
+		key := "cue:" + filepath.Dir(abs) + ":" + pkg
+		if i, ok := g.index[key]; ok {
+			g.units[i].files = append(g.units[i].files, abs)
+			return
+		}
+		g.index[key] = len(g.units)
+		g.units = append(g.units, unit{dir: filepath.Dir(abs), files: []string{abs}})
+		if g.packages && pkg != "" {
+			entries, _ := os.ReadDir(filepath.Dir(abs))
+			for _, e := range entries {
+				f := filepath.Join(filepath.Dir(abs), e.Name())
+				if e.Type().IsRegular() && fileKind(f) == "cue" && !ignored(f) && !g.seen[f] && cuePackage(f) == pkg {
+					g.seen[f] = true
+					g.units[len(g.units)-1].files = append(g.units[len(g.units)-1].files, f)
+				}
+			}
+		}
+		return
+	}
+	c := classifyData(abs)
+	switch {
+	case c.kind != "":
+		g.add(unit{dir: filepath.Dir(abs), files: []string{abs}})
+	case c.role != "":
+		g.notes.Add(roleNote(g.nm, abs, c.role))
+	default:
+		g.parts = append(g.parts, abs)
+	}
+}
+
+// attachParts adds each data file without kind to the first CUE package named in its folder, or
+// makes it a scenario of its own.
+func (g *grouper) attachParts() {
+	for _, abs := range g.parts {
+		dir := filepath.Dir(abs)
+		joined := false
+		for i := range g.units {
+			u := &g.units[i]
+			if u.dir == dir && fileKind(u.files[0]) == "cue" {
+				u.files = append(u.files, abs)
+				joined = true
+				break
+			}
+		}
+		if !joined {
+			g.add(unit{dir: dir, files: []string{abs}})
+		}
+	}
+}
+
+// dirUnits lists the scenarios of a directory (subdirectories are not searched): each CUE
+// package of its .cue files, and each YAML or JSON file with a top-level kind; scripts and other
+// data files beside them are left alone, as a "dir/..." walk leaves them. A folder whose only
+// data file has no kind is that file's scenario (vetting reports the missing kind).
+func dirUnits(name, abs string) ([]unit, error) {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil, pathError(name, err)
+	}
+	var cueFiles, data []string
+	for _, e := range entries {
+		if e.IsDir() || ignored(e.Name()) {
+			continue
+		}
+		switch fileKind(e.Name()) {
+		case "cue":
+			cueFiles = append(cueFiles, filepath.Join(abs, e.Name()))
+		case "yaml", "json":
+			data = append(data, filepath.Join(abs, e.Name()))
+		}
+	}
+	units := packageUnits(abs, cueFiles)
+	var kindless []string
+	for _, f := range data {
+		if c := classifyData(f); c.kind != "" {
+			units = append(units, unit{dir: abs, files: []string{f}})
+		} else if c.role == "" {
+			kindless = append(kindless, f)
+		}
+	}
+	if len(units) == 0 && len(kindless) == 1 && len(data) == 1 {
+		units = append(units, unit{dir: abs, files: kindless})
+	}
+	if len(units) == 0 {
+		if len(data) > 0 {
+			return nil, fmt.Errorf("%s: no scenario in the directory: no .cue files, and no YAML or JSON file with a top-level kind", name)
+		}
+		return nil, fmt.Errorf("%s: no scenario files (.cue, .yaml, .yml, .json) in the directory", name)
+	}
+	return units, nil
+}
+
+// packageUnits groups the .cue files of one folder by package, in the order of their first file.
+func packageUnits(dir string, files []string) []unit {
+	var units []unit
+	index := map[string]int{}
+	for _, f := range files {
+		pkg := cuePackage(f)
+		if i, ok := index[pkg]; ok {
+			units[i].files = append(units[i].files, f)
+			continue
+		}
+		index[pkg] = len(units)
+		units = append(units, unit{dir: dir, files: []string{f}})
+	}
+	return units
+}
+
+// walkUnits resolves a "dir/..." pattern: in every directory under dir (dir included), each CUE
+// package that says kind: at its top level (a scenario, battle; campaign files, see VetCampaign,
+// are left out), and each YAML or JSON file that says kind: scenario or battle. Hidden
+// directories (".git"), directories starting with '_' and cue.mod are skipped, and symbolic
+// links are not followed. Directories are visited in lexical order.
+func walkUnits(pattern, root string) ([]unit, error) {
+	root = filepath.Clean(root)
+	if st, err := os.Stat(root); err != nil {
+		return nil, pathError(pattern, err)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory", pattern)
+	}
+	var units []unit
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return pathError(path, err)
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "cue.mod") {
+			return filepath.SkipDir
+		}
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return pathError(path, err)
+		}
+		var cueFiles, data []string
+		for _, e := range entries {
+			if ignored(e.Name()) || !(e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) {
+				continue
+			}
+			// A symbolic link is listed like a file, so that the loader refuses it exactly as
+			// when the directory is named (it may lead outside the scenario's folder).
+			switch fileKind(e.Name()) {
+			case "cue":
+				if f := filepath.Join(path, e.Name()); !IsCampaign(f) {
+					cueFiles = append(cueFiles, f)
+				}
+			case "yaml", "json":
+				data = append(data, filepath.Join(path, e.Name()))
+			}
+		}
+		// Only a CUE package that says kind: at its top level is a scenario (or battle); other
+		// CUE packages in the tree (a schema, a library) are not vetted.
+		for _, u := range packageUnits(path, cueFiles) {
+			if anyMatch(u.files, reTopKind) {
+				units = append(units, u)
+			}
+		}
+		for _, f := range data {
+			if k := classifyData(f).kind; k == "scenario" || k == "battle" {
+				units = append(units, unit{dir: path, files: []string{f}})
+			}
+		}
+		return nil
+	})
+	return units, err
+}
+
+// anyMatch reports whether the first 64 KiB of any of the files match re. A file that cannot be
+// read counts as a match, so that the loader reports the problem.
+func anyMatch(files []string, re *regexp.Regexp) bool {
+	for _, name := range files {
+		head := readHead(name)
+		if head == nil || re.Match(head) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,307 @@
+package clash
+
+// actor is whoever attacks or casts: a stand, or a solo (joined ones act from their stand's
+// space, U-85).
+type actor struct {
+	stand, solo int32 // one of them is -1
+	side        int32
+	box         box
+	cr          *creature
+}
+
+func (b *Battle) standActor(i int32) actor {
+	st := &b.st[i]
+	return actor{stand: i, solo: -1, side: b.un[st.unit].side, box: b.standBox(i), cr: &b.s.cr[st.cr]}
+}
+
+func (b *Battle) soloActor(j int32) actor {
+	so := &b.so[j]
+	return actor{stand: -1, solo: j, side: so.side, box: b.soloBox(j), cr: &b.s.cr[so.cr]}
+}
+
+// refBox is the space of a target.
+func (b *Battle) refBox(r Ref) box {
+	switch r.Kind {
+	case RefStand:
+		return b.standBox(int32(r.Index))
+	case RefSolo:
+		return b.soloBox(int32(r.Index))
+	}
+	return b.sqBox(int32(b.s.resSq[r.Index].sq))
+}
+
+// canTarget reports whether attack a of the actor may be made against target t now, and whether
+// it is a melee attack and at long range (U-35, U-37): a melee attack needs an adjacent target; a
+// ranged one a target within normal range, or long range with disadvantage, adjacent always allowed.
+// A thrown weapon is a melee attack against an adjacent target.
+func (b *Battle) canTarget(at *actor, a *attack, t Ref) (ok, melee, long bool) {
+	tb := b.refBox(t)
+	adj := adjacent(at.box, tb)
+	if a.melee && adj {
+		return true, true, false
+	}
+	if !a.ranged {
+		return false, false, false
+	}
+	if adj {
+		return true, false, false
+	}
+	d := b.dist(at.box, tb)
+	if overlap(at.box, tb) {
+		return false, false, false
+	}
+	if d <= int32(a.rng) {
+		return true, false, false
+	}
+	if a.long > 0 && d <= int32(a.long) {
+		return true, false, true
+	}
+	return false, false, false
+}
+
+// targetable reports whether t is something the actor's side may attack: an enemy stand on the
+// grid, an enemy unattached solo still on the grid, or a square of a resource its side has a
+// Destruction objective on, above 0 hp (U-67).
+func (b *Battle) targetable(side int32, t Ref) bool {
+	switch t.Kind {
+	case RefStand:
+		st := &b.st[t.Index]
+		return st.on && b.un[st.unit].side != side
+	case RefSolo:
+		so := &b.so[t.Index]
+		return so.side != side && so.stand < 0 && so.state != soloDead && so.state != soloFled
+	case RefResource:
+		return b.rhp[t.Index] > 0 && b.destroys(side, b.s.resSq[t.Index].res)
+	}
+	return false
+}
+
+// destroys reports whether side has a Destruction objective on resource r.
+func (b *Battle) destroys(side int32, r int) bool {
+	for k := range b.s.obj {
+		o := &b.s.obj[k]
+		if o.kind == "destroy" && int32(o.side) == side && o.res == r {
+			return true
+		}
+	}
+	return false
+}
+
+// attackMods gathers advantage and disadvantage on one attack roll (U-14, U-16, U-23, U-48, U-80,
+// pack tactics; long range U-37; a dodging or unconscious solo, U-76, U-84).
+func (b *Battle) attackMods(at *actor, t Ref, melee, long bool) (adv, dis bool) {
+	tb := b.refBox(t)
+	switch t.Kind {
+	case RefStand:
+		if b.standIsolated(int32(t.Index)) {
+			adv = true // U-16
+		}
+		if b.st[t.Index].hidden {
+			dis = true // U-80
+		}
+	case RefSolo:
+		so := &b.so[t.Index]
+		if b.soloIsolated(int32(t.Index)) {
+			adv = true // U-16
+		}
+		if so.hidden || so.dodge {
+			dis = true // U-80, U-84 Dodge
+		}
+		if so.state == soloDying || so.state == soloStable {
+			adv = true // unconscious [5E-CORE]
+		}
+	}
+	if melee && b.height(at.box) > b.height(tb) {
+		adv = true // U-23
+	}
+	if long {
+		dis = true // U-37
+	}
+	if at.stand >= 0 {
+		st := &b.st[at.stand]
+		u := &b.un[st.unit]
+		if u.incite == int32(b.round) && b.turnUnit == st.unit {
+			adv = true // U-14 Incite
+		}
+		if melee && st.aided {
+			adv = true // U-48 Aid
+		}
+		if st.hidden {
+			adv = true // U-80
+		}
+		if b.standIsolated(at.stand) {
+			dis = true // U-16
+		}
+	} else {
+		so := &b.so[at.solo]
+		if so.hidden {
+			adv = true
+		}
+		if b.soloIsolated(at.solo) {
+			dis = true
+		}
+	}
+	if at.cr.traits&trPack != 0 && t.Kind != RefResource && b.allyAdjacent(at, tb) {
+		adv = true
+	}
+	return adv, dis
+}
+
+// allyAdjacent reports whether a stand or unattached solo of the actor's side, other than the
+// actor, is adjacent to tb and able (pack tactics, martial advantage).
+func (b *Battle) allyAdjacent(at *actor, tb box) bool {
+	for k := tb.x - 1; k <= tb.x+tb.n; k++ {
+		for l := tb.y - 1; l <= tb.y+tb.n; l++ {
+			if k < 0 || l < 0 || int(k) >= b.w || int(l) >= b.h {
+				continue
+			}
+			inX, inY := k >= tb.x && k < tb.x+tb.n, l >= tb.y && l < tb.y+tb.n
+			if inX == inY { // inside, or a corner
+				continue
+			}
+			o := b.occ[int(l)*b.w+int(k)]
+			if o < 0 || b.occSide(o) != at.side || o == at.stand || (at.solo >= 0 && o == int32(len(b.st))+at.solo) {
+				continue
+			}
+			if int(o) >= len(b.st) && b.so[o-int32(len(b.st))].state != soloUp {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// targetAC is a target's armour class against an attack (U-21 forest cover, U-48 Defend, U-67).
+func (b *Battle) targetAC(t Ref) int {
+	switch t.Kind {
+	case RefStand:
+		st := &b.st[t.Index]
+		ac := b.s.cr[st.cr].ac
+		if b.inForest(b.standBox(int32(t.Index))) {
+			ac += 2 // U-21: half cover
+		}
+		if u := &b.un[st.unit]; u.reg && u.cfg == cfgDefend {
+			ac += 2 // U-48 Defend
+		}
+		return ac
+	case RefSolo:
+		so := &b.so[t.Index]
+		ac := b.s.cr[so.cr].ac
+		if b.o.ForestCoverSolos == Yes && so.stand < 0 && b.inForest(b.soloBox(int32(t.Index))) {
+			ac += 2
+		}
+		return ac
+	}
+	return b.o.objectiveAC()
+}
+
+// attack makes one attack (U-34..U-37): the roll against the target's AC (a melee attack on a
+// resource square hits automatically, U-67), then the damage (U-16: doubled against an isolated
+// target) with a critical hit on a natural 20 [5E-CORE].
+func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
+	a := &at.cr.attacks[ai]
+	_, melee, long := b.canTarget(at, a, t)
+	adv, dis := b.attackMods(at, t, melee, long)
+	if at.stand >= 0 && melee && b.o.Aid == AidOneRoll {
+		b.st[at.stand].aided = false
+	}
+	iso := b.refIsolated(t)
+	hit, crit, auto := false, false, false
+	var faces [2]int
+	face, total, ac := 0, 0, 0
+	if t.Kind == RefResource && melee {
+		hit, auto = true, true // U-67
+	} else {
+		face, faces = b.d20(adv, dis)
+		ac = b.targetAC(t)
+		total = face + a.toHit
+		hit = face == 20 || (face != 1 && total >= ac)
+		crit = face == 20 && t.Kind != RefResource
+		if t.Kind == RefSolo && melee && hit {
+			if s := b.so[t.Index].state; s == soloDying || s == soloStable {
+				crit = true // an unconscious creature hit in melee [5E-CORE]
+			}
+		}
+	}
+	b.reveal(at)
+	b.emit(func() Event {
+		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
+			Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: a.toHit, Reach: bonus, Faces: faces, Face: face, Total: total,
+			AC: ac, Hit: hit, Crit: crit, Isolated: iso && hit, Auto: auto}
+	})
+	if !hit {
+		return
+	}
+	dmg, radiant := b.rollDamage(a.dmg, crit, t)
+	if at.stand >= 0 && at.cr.traits&trMartial != 0 && !b.st[at.stand].martial && t.Kind != RefResource &&
+		b.allyAdjacent(at, b.refBox(t)) {
+		b.st[at.stand].martial = true
+		dmg += b.rollDice(at.cr.martial, crit)
+	}
+	if iso {
+		dmg *= 2 // U-16
+	}
+	b.damage(t, dmg, at.side, crit || radiant, "attack")
+	if t.Kind == RefStand && b.o.WeaponsHitJoined == Yes {
+		for j := range b.so {
+			if b.so[j].stand == int32(t.Index) && total >= b.s.cr[b.so[j].cr].ac {
+				b.damage(Ref{RefSolo, j}, dmg, at.side, crit, "attack")
+			}
+		}
+	}
+}
+
+// refIsolated reports whether a target is isolated now (U-16, U-81).
+func (b *Battle) refIsolated(t Ref) bool {
+	switch t.Kind {
+	case RefStand:
+		return b.standIsolated(int32(t.Index))
+	case RefSolo:
+		return b.soloIsolated(int32(t.Index))
+	}
+	return false
+}
+
+// rollDamage rolls damage parts against a target's resistances, immunities and vulnerabilities
+// (U-76); radiant reports radiant damage (undead fortitude).
+func (b *Battle) rollDamage(parts []dmgPart, crit bool, t Ref) (total int, radiant bool) {
+	var cr *creature
+	switch t.Kind {
+	case RefStand:
+		cr = &b.s.cr[b.st[t.Index].cr]
+	case RefSolo:
+		cr = &b.s.cr[b.so[t.Index].cr]
+	}
+	for _, p := range parts {
+		v := b.rollDice(p.e, crit)
+		if cr != nil && p.typ >= 0 {
+			bit := uint64(1) << uint(p.typ)
+			switch {
+			case cr.immune&bit != 0:
+				v = 0
+			case cr.resist&bit != 0:
+				v /= 2
+			case cr.vuln&bit != 0:
+				v *= 2
+			}
+			if b.s.types[p.typ] == "radiant" && v > 0 {
+				radiant = true
+			}
+		}
+		total += v
+	}
+	return total, radiant
+}
+
+// reveal ends the actor's hiding when it attacks or casts (U-80).
+func (b *Battle) reveal(at *actor) {
+	if at.stand >= 0 && b.st[at.stand].hidden {
+		b.st[at.stand].hidden = false
+		b.emit(func() Event { return &RevealedEvent{Who: b.actorName(at), Why: "attacked"} })
+	}
+	if at.solo >= 0 && b.so[at.solo].hidden {
+		b.so[at.solo].hidden = false
+		b.emit(func() Event { return &RevealedEvent{Who: b.actorName(at), Why: "attacked"} })
+	}
+}

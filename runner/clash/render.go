@@ -1,0 +1,363 @@
+package clash
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// The battle as a person reads it: the map at the end of each round (before casualties are
+// removed, so they show) and the units table after the end of round. Both are events (Texter:
+// their text is more than a line; their fields are the JSON Lines record).
+
+// MapLegend explains the map's symbols; each square is two characters: what is there, and a mark.
+const MapLegend = "map: . clear  : rough  = road  * forest  - shallow  ~ deep  # objective square (% destroyed)  @ zone;" +
+	" a letter is a unit's stand or a solo; after it: + joined solo, x casualty, ? hidden, d down (solo);" +
+	" a digit after terrain: height in 20-ft steps"
+
+// mapRows draws the grid: two characters a square (see MapLegend).
+func (b *Battle) mapRows() []string {
+	w, h := b.w, b.h
+	cells := make([][2]byte, w*h)
+	for q := range cells {
+		c := b.terr[q]
+		if c == plan.TerrRough && b.s.terr[q] == plan.TerrRoad {
+			c = plan.TerrRough // a destroyed road square
+		}
+		m := byte(' ')
+		if e := b.s.elev[q]; e > 0 {
+			m = '0' + byte(min(e, 9))
+		}
+		cells[q] = [2]byte{c, m}
+	}
+	for oi := range b.s.obj {
+		o := &b.s.obj[oi]
+		if o.kind == plan.ObjCustom {
+			b.zoneGoals(o.when, int32(o.side), func(x, y int) { cells[y*w+x][0] = '@' })
+		}
+	}
+	for k, r := range b.s.resSq {
+		if b.rhp[k] > 0 {
+			cells[r.sq][0] = '#'
+		} else {
+			cells[r.sq][0] = '%'
+		}
+	}
+	for i := range b.st {
+		st := &b.st[i]
+		if !st.on {
+			continue
+		}
+		mark := byte(' ')
+		switch {
+		case st.cas:
+			mark = 'x'
+		case st.hidden:
+			mark = '?'
+		default:
+			for j := range b.so {
+				if b.so[j].stand == int32(i) && b.so[j].state != soloDead {
+					mark = '+'
+				}
+			}
+		}
+		b.paint(cells, b.standBox(int32(i)), b.s.units[st.unit].mark, mark)
+	}
+	for j := range b.so {
+		so := &b.so[j]
+		if so.stand >= 0 || so.state == soloDead || so.state == soloFled {
+			continue
+		}
+		mark := byte(' ')
+		switch {
+		case so.state != soloUp:
+			mark = 'd'
+		case so.hidden:
+			mark = '?'
+		}
+		b.paint(cells, b.soloBox(int32(j)), b.s.solos[j].mark, mark)
+	}
+	rows := make([]string, 0, h+2)
+	var line strings.Builder
+	if w > 10 {
+		line.WriteString("    ")
+		for x := 0; x < w; x++ {
+			if x >= 10 {
+				line.WriteByte(byte('0' + x/10%10))
+			} else {
+				line.WriteByte(' ')
+			}
+			line.WriteByte(' ')
+		}
+		rows = append(rows, strings.TrimRight(line.String(), " "))
+		line.Reset()
+	}
+	line.WriteString("    ")
+	for x := 0; x < w; x++ {
+		line.WriteByte(byte('0' + x%10))
+		line.WriteByte(' ')
+	}
+	rows = append(rows, strings.TrimRight(line.String(), " "))
+	for y := 0; y < h; y++ {
+		line.Reset()
+		fmt.Fprintf(&line, "%3d ", y)
+		for x := 0; x < w; x++ {
+			c := cells[y*w+x]
+			line.WriteByte(c[0])
+			line.WriteByte(c[1])
+		}
+		rows = append(rows, strings.TrimRight(line.String(), " "))
+	}
+	return rows
+}
+
+func (b *Battle) paint(cells [][2]byte, a box, letter, mark byte) {
+	for dy := int32(0); dy < a.n; dy++ {
+		for dx := int32(0); dx < a.n; dx++ {
+			cells[int(a.y+dy)*b.w+int(a.x+dx)] = [2]byte{letter, mark}
+		}
+	}
+}
+
+// legend names the letters: "A spears, B archers | a axes; solos: K aldric (joined to spears 2)".
+func (b *Battle) legend() string {
+	var sb strings.Builder
+	for side := int32(0); side < 2; side++ {
+		if side == 1 {
+			sb.WriteString(" | ")
+		}
+		sb.WriteString(b.sideName(side))
+		sb.WriteString(":")
+		for u := range b.un {
+			if b.un[u].side == side {
+				fmt.Fprintf(&sb, " %c %s", b.s.units[u].mark, b.unitName(int32(u)))
+			}
+		}
+		for j := range b.so {
+			so := &b.so[j]
+			if so.side != side {
+				continue
+			}
+			fmt.Fprintf(&sb, " %c %s", b.s.solos[j].mark, b.soloName(int32(j)))
+			switch {
+			case so.state == soloDead:
+				sb.WriteString(" (dead)")
+			case so.state == soloFled:
+				sb.WriteString(" (gone)")
+			case so.stand >= 0:
+				sb.WriteString(" (with " + b.standName(so.stand) + ")")
+			}
+		}
+	}
+	return sb.String()
+}
+
+// MapEvent is the map at the end of a round, before its casualties are removed (U-59 (1)).
+type MapEvent struct {
+	Round  int      `json:"round"`
+	Rows   []string `json:"rows"`
+	Legend string   `json:"legend"`
+}
+
+func (*MapEvent) Type() string { return "clash.map" }
+func (*MapEvent) Rule() string { return "" }
+func (e *MapEvent) Line() string {
+	return fmt.Sprintf("the field at the end of round %d", e.Round)
+}
+
+// WriteText writes the header, the map and the legend.
+func (e *MapEvent) WriteText(w *bytes.Buffer) error {
+	w.WriteString(e.Line())
+	w.WriteString(" (casualties still marked x):\n")
+	for _, r := range e.Rows {
+		w.WriteString(r)
+		w.WriteByte('\n')
+	}
+	w.WriteString(e.Legend)
+	w.WriteByte('\n')
+	return nil
+}
+
+// UnitRow is one unit in a UnitsEvent.
+type UnitRow struct {
+	Unit      string `json:"unit"`
+	Side      string `json:"side"`
+	Type      string `json:"type"`
+	Config    string `json:"config,omitempty"`
+	Stands    int    `json:"stands"` // on the grid
+	Start     int    `json:"start"`
+	HP        int    `json:"hp"` // of the stands on the grid
+	Broken    bool   `json:"broken,omitempty"`
+	Commander string `json:"commander,omitempty"`
+}
+
+// SoloRow is one solo in a UnitsEvent.
+type SoloRow struct {
+	Solo  string `json:"solo"`
+	Side  string `json:"side"`
+	HP    int    `json:"hp"`
+	State string `json:"state"` // up, dying, stable, dead, fled
+	With  string `json:"with,omitempty"`
+}
+
+// UnitsEvent is the table of units at the end of a round (U-59), with the VP.
+type UnitsEvent struct {
+	Round int       `json:"round"`
+	Units []UnitRow `json:"units"`
+	Solos []SoloRow `json:"solos,omitempty"`
+	VP    [2]int    `json:"vp"`
+	Sides [2]string `json:"sides"`
+}
+
+func (*UnitsEvent) Type() string { return "clash.units" }
+func (*UnitsEvent) Rule() string { return "U-59" }
+func (e *UnitsEvent) Line() string {
+	return fmt.Sprintf("end of round %d: VP %s %d, %s %d", e.Round, e.Sides[0], e.VP[0], e.Sides[1], e.VP[1])
+}
+
+// WriteText writes the table of units and solos, then the VP line.
+func (e *UnitsEvent) WriteText(w *bytes.Buffer) error {
+	rows := [][]string{{"unit", "side", "type", "stands", "hp", "state", "commander"}}
+	for _, u := range e.Units {
+		typ := u.Type
+		if u.Config != "" {
+			typ += " (" + u.Config + ")"
+		}
+		state := "ready"
+		switch {
+		case u.Stands == 0:
+			state = "eliminated"
+		case u.Broken:
+			state = "broken"
+		}
+		rows = append(rows, []string{u.Unit, u.Side, typ, fmt.Sprintf("%d/%d", u.Stands, u.Start), strconv.Itoa(u.HP), state, u.Commander})
+	}
+	for _, s := range e.Solos {
+		state := s.State
+		if s.With != "" {
+			state += ", with " + s.With
+		}
+		rows = append(rows, []string{s.Solo, s.Side, "solo", "", strconv.Itoa(s.HP), state, ""})
+	}
+	writeColumns(w, rows)
+	w.WriteString(e.Line())
+	w.WriteByte('\n')
+	return nil
+}
+
+// writeColumns writes rows as left-aligned columns two spaces apart, no trailing spaces.
+func writeColumns(w *bytes.Buffer, rows [][]string) {
+	var width []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i >= len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], len(c))
+		}
+	}
+	for _, r := range rows {
+		var line strings.Builder
+		for i, c := range r {
+			line.WriteString(c)
+			if i < len(r)-1 {
+				line.WriteString(strings.Repeat(" ", width[i]-len(c)+2))
+			}
+		}
+		w.WriteString(strings.TrimRight(line.String(), " "))
+		w.WriteByte('\n')
+	}
+}
+
+func (b *Battle) unitsEvent() *UnitsEvent {
+	e := &UnitsEvent{Round: b.round, VP: b.vp, Sides: [2]string{b.sideName(0), b.sideName(1)}}
+	for u := range b.un {
+		un := &b.un[u]
+		r := UnitRow{Unit: b.unitName(int32(u)), Side: b.sideName(un.side), Type: "skirmisher", Stands: int(un.alive),
+			Start: int(un.start), Broken: un.broken}
+		if un.reg {
+			r.Type, r.Config = "regiment", string(cfgNames[un.cfg])
+		}
+		for i := un.first; i < un.first+un.n; i++ {
+			if b.st[i].on {
+				r.HP += int(b.st[i].hp)
+			}
+		}
+		if un.cmd >= 0 {
+			r.Commander = b.soloName(un.cmd)
+		}
+		e.Units = append(e.Units, r)
+	}
+	for j := range b.so {
+		so := &b.so[j]
+		r := SoloRow{Solo: b.soloName(int32(j)), Side: b.sideName(so.side), HP: int(so.hp), State: soloStateNames[so.state]}
+		if so.stand >= 0 && so.state != soloDead {
+			r.With = b.standName(so.stand)
+		}
+		e.Solos = append(e.Solos, r)
+	}
+	return e
+}
+
+// StartEvent opens a battle: its title, the sides, the options the file sets and the field.
+type StartEvent struct {
+	Battle  string            `json:"battle"`
+	Title   string            `json:"title,omitempty"`
+	Sides   [2]string         `json:"sides"`
+	Options map[string]string `json:"options,omitempty"`
+	Rows    []string          `json:"rows"`
+	Legend  string            `json:"legend"`
+}
+
+func (*StartEvent) Type() string { return "clash.start" }
+func (*StartEvent) Rule() string { return "U-24" }
+func (e *StartEvent) Line() string {
+	t := e.Title
+	if t == "" {
+		t = e.Battle
+	}
+	return fmt.Sprintf("%s: %s against %s", t, e.Sides[0], e.Sides[1])
+}
+
+// WriteText writes the title line, the options, the field and its legend.
+func (e *StartEvent) WriteText(w *bytes.Buffer) error {
+	w.WriteString(e.Line())
+	w.WriteByte('\n')
+	if len(e.Options) > 0 {
+		keys := make([]string, 0, len(e.Options))
+		for k := range e.Options {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		w.WriteString("options:")
+		for _, k := range keys {
+			fmt.Fprintf(w, " %s=%s", k, e.Options[k])
+		}
+		w.WriteByte('\n')
+	}
+	for _, r := range e.Rows {
+		w.WriteString(r)
+		w.WriteByte('\n')
+	}
+	w.WriteString(e.Legend)
+	w.WriteByte('\n')
+	w.WriteString(MapLegend)
+	w.WriteByte('\n')
+	return nil
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func (b *Battle) startEvent() *StartEvent {
+	return &StartEvent{Battle: b.s.Plan.ID, Title: b.s.Plan.Title, Sides: [2]string{b.sideName(0), b.sideName(1)},
+		Options: b.s.Plan.Options, Rows: b.mapRows(), Legend: b.legend()}
+}

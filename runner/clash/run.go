@@ -1,0 +1,203 @@
+package clash
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
+)
+
+// One battle through the shared runner core (`sortie battle` on a clash battle file): every
+// decision a runner.Request for the Decider (a script, the terminal, a policy), every die through
+// the Decider's Roller first, every event into a runner.Sink.
+
+// BattleOptions configure RunBattle. The battle file's options apply on top of Rules.
+type BattleOptions struct {
+	Seed uint64      // seeds the dice unless Dice is set, and PolicyRandom
+	Dice dice.Source // replaces dice.NewSeeded(Seed)
+	// Decider makes the decisions (nil: the engine's Policy makes them all, fastest). Its
+	// Requests have Phase runner.PhaseRound and Day the round; only a unit's or an unattached
+	// solo's action (runner.KindAction) is not Optional: a script may give a turn's action alone
+	// and leave moves, targets and the rest to Policy.
+	Decider runner.Decider
+	// Fallback takes over when a script runs out; nil: Policy does.
+	Fallback runner.Decider
+	Sink     runner.Sink // nil or runner.Discard: no events
+	Policy   Policy      // the engine's own answers (Question.Policy)
+	Rules    Options
+}
+
+// BattleResult is how a battle ended: the engine's Result and the run's Ending (Outcome success
+// once the battle is fought to its end, stopped when a decision failed).
+type BattleResult struct {
+	runner.Ending
+	Result
+}
+
+// RunBattle fights one battle of a compiled clash battle file (U-24..U-75).
+func RunBattle(c *plan.Clash, o BattleOptions) (*BattleResult, error) {
+	s, err := NewSetup(c, o.Rules)
+	if err != nil {
+		return nil, err
+	}
+	return s.Fight(o)
+}
+
+// Fight fights one battle of s (see RunBattle).
+func (s *Setup) Fight(o BattleOptions) (*BattleResult, error) { return s.fightOn(NewBattle(s), o) }
+
+// fightOn fights one battle of s on b (reset for it: a simulation's worker keeps one Battle).
+func (s *Setup) fightOn(b *Battle, o BattleOptions) (*BattleResult, error) {
+	src := o.Dice
+	if src == nil {
+		src = dice.NewSeeded(o.Seed)
+	}
+	cfg := Config{Dice: src, Seed: o.Seed, Policy: o.Policy}
+	var rec *sinkRec
+	if runner.Enabled(o.Sink) {
+		rec = &sinkRec{sink: o.Sink}
+		cfg.Rec = rec
+	}
+	var d *decisions
+	if o.Decider != nil {
+		d = &decisions{b: b, fallback: o.Fallback != nil}
+		d.ch.Reset(o.Decider, o.Fallback, src)
+		d.ch.OnFallback(func() error {
+			b.emit(func() Event {
+				return &FallbackEvent{Round: b.round, Why: "the script ended: the policy decides from here"}
+			})
+			return nil
+		})
+		cfg.Chooser = d
+		cfg.Dice = d
+	}
+	b.Reset(cfg)
+	b.emit(func() Event { return b.startEvent() })
+	res, err := b.Run()
+	out := &BattleResult{Result: res}
+	if err != nil {
+		out.Ending = runner.Ending{Outcome: runner.Stopped, Day: b.round, Reason: err.Error()}
+		return out, err
+	}
+	out.Ending = runner.Ending{Outcome: runner.Success, Day: res.Rounds, Reason: b.resultLine()}
+	return out, nil
+}
+
+func (b *Battle) resultLine() string {
+	r := &b.res
+	if r.Winner < 0 {
+		return fmt.Sprintf("a draw at %d - %d VP (%s)", r.VP[0], r.VP[1], r.Reason)
+	}
+	return fmt.Sprintf("%s victory for %s, %d - %d VP (%s)", r.Outcome, b.sideName(int32(r.Winner)), r.VP[0], r.VP[1], r.Reason)
+}
+
+// sinkRec writes the battle's events into a runner.Sink.
+type sinkRec struct {
+	sink runner.Sink
+}
+
+func (s *sinkRec) Record(b *Battle, e Event) {
+	if err := s.sink.Write(e); err != nil {
+		b.fail(err)
+	}
+}
+
+// Abort stops the battle with err (a Chooser that cannot go on); Run returns it.
+func (b *Battle) Abort(err error) { b.fail(err) }
+
+// decisions is the battle's Chooser and dice source when a runner.Decider decides: each Question
+// becomes a runner.Request; a die goes to the Decider's Roller first.
+type decisions struct {
+	b        *Battle
+	ch       runner.Chain
+	fallback bool
+	off      bool // the script ended with no fallback: the engine's policy decides
+	req      runner.Request
+	choices  []runner.Choice
+}
+
+var askKinds = [...]runner.Kind{
+	AskCommand: runner.KindCommand, AskAction: runner.KindAction, AskConfig: runner.KindConfig, AskMove: runner.KindTo,
+	AskRoutine: runner.KindWith, AskTarget: runner.KindTarget, AskSpell: runner.KindSpell, AskArea: runner.KindArea,
+	AskSpellTarget: runner.KindTarget, AskOverflow: runner.KindOverflow, AskFill: runner.KindFill,
+	AskSoloStep: runner.KindStep, AskRejoin: runner.KindJoin, AskJoin: runner.KindJoin,
+}
+
+// Choose puts q to the Decider (Chooser).
+func (d *decisions) Choose(b *Battle, q *Question) int {
+	if d.off {
+		return q.Policy
+	}
+	r := &d.req
+	*r = runner.Request{Kind: askKinds[q.Ask], Day: b.round, Phase: runner.PhaseRound, Title: b.s.Plan.Title,
+		Optional: !(q.Ask == AskAction && (q.Unit >= 0 || b.turnUnit < 0)), Default: q.Policy, Block: "end of round"}
+	switch {
+	case b.turnUnit >= 0:
+		r.Block = b.unitName(b.turnUnit) // whose turn it is
+	case b.turnSolo >= 0:
+		r.Block = b.soloName(b.turnSolo)
+	}
+	switch {
+	case q.Solo >= 0 && (q.Ask == AskAction || q.Ask == AskSoloStep || q.Ask == AskJoin || q.Ask == AskRejoin || q.Unit < 0):
+		r.Army = b.soloName(int32(q.Solo))
+	case q.Unit >= 0:
+		r.Army = b.unitName(int32(q.Unit))
+	}
+	if q.Stand >= 0 {
+		r.Other = b.standName(int32(q.Stand))
+	} else if q.Ask == AskCommand && q.Solo >= 0 {
+		r.Other = b.soloName(int32(q.Solo))
+	}
+	if q.Ask == AskArea {
+		r.Title = "spell"
+	}
+	d.choices = d.choices[:0]
+	for i, o := range q.Options {
+		d.choices = append(d.choices, runner.Choice{Name: o.Name, Value: i})
+	}
+	r.Choices = d.choices
+	i, err := d.ch.Ask(r)
+	if err != nil {
+		if !d.fallback && errors.Is(err, runner.ErrScriptEnded) {
+			d.off = true
+			b.emit(func() Event {
+				return &FallbackEvent{Round: b.round, Why: "the script ended: the policy decides from here"}
+			})
+			return q.Policy
+		}
+		b.Abort(err)
+		return q.Policy
+	}
+	if i < 0 {
+		return q.Policy
+	}
+	return i
+}
+
+// Roll is the battle's dice: the Decider's Roller first (script roll entries, dice at the table).
+func (d *decisions) Roll(sides int) int {
+	if d.off || !d.ch.Rolls() {
+		return d.ch.Source().Roll(sides)
+	}
+	b := d.b
+	r := &d.req
+	*r = runner.Request{Kind: runner.KindRoll, Day: b.round, Phase: runner.PhaseRound, Sides: sides, Cause: "battle"}
+	f, err := d.ch.Die(r)
+	if err != nil {
+		b.Abort(err)
+		return 1
+	}
+	return f
+}
+
+// FallbackEvent: the script ran out and the engine's policy decides the rest.
+type FallbackEvent struct {
+	Round int    `json:"round"`
+	Why   string `json:"why"`
+}
+
+func (*FallbackEvent) Type() string   { return "clash.fallback" }
+func (*FallbackEvent) Rule() string   { return "" }
+func (e *FallbackEvent) Line() string { return e.Why }

@@ -1,0 +1,59 @@
+package clash
+
+import "github.com/sortie-rpg/sortie/compiler/plan"
+
+// save makes target t's saving throw of ability ab against dc (U-76 [5E-CORE]): d20 + its save
+// bonus, with advantage from a skirmisher's Dexterity (U-8), a commander's Prepare (U-14), magic
+// resistance against spells, and forest cover on Dexterity saves with ForestCoverSaves (U-21);
+// extra advantage or disadvantage comes from the caller (U-41). A resource square fails (U-67).
+func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
+	var cr *creature
+	spell := why != "morale" && why != "rally" && why != "undead fortitude"
+	switch t.Kind {
+	case RefStand:
+		st := &b.st[t.Index]
+		cr = &b.s.cr[st.cr]
+		u := &b.un[st.unit]
+		if ab == plan.AbDex && !u.reg {
+			adv = true // U-8 (1)
+		}
+		if u.prep > 0 {
+			adv = true // U-14 Prepare
+		}
+	case RefSolo:
+		cr = &b.s.cr[b.so[t.Index].cr]
+		if b.so[t.Index].dodge && ab == plan.AbDex {
+			adv = true // Dodge [5E-CORE]
+		}
+	default:
+		b.emit(func() Event {
+			return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], DC: dc, Auto: true, Why: why}
+		})
+		return false
+	}
+	if spell && cr.traits&trMagicRes != 0 {
+		adv = true
+	}
+	mod := cr.saves[ab]
+	if ab == plan.AbDex && b.o.ForestCoverSaves == Yes && b.coveredForSave(t) {
+		mod += 2
+	}
+	face, faces := b.d20(adv, dis)
+	total := face + mod
+	ok := total >= dc
+	b.emit(func() Event {
+		return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], Faces: faces, Face: face, Adv: adv && !dis,
+			Dis: dis && !adv, Cancel: adv && dis, Mod: mod, Total: total, DC: dc, OK: ok, Why: why}
+	})
+	return ok
+}
+
+func (b *Battle) coveredForSave(t Ref) bool {
+	switch t.Kind {
+	case RefStand:
+		return b.inForest(b.standBox(int32(t.Index)))
+	case RefSolo:
+		return b.o.ForestCoverSolos == Yes && b.so[t.Index].stand < 0 && b.inForest(b.soloBox(int32(t.Index)))
+	}
+	return false
+}

@@ -1,0 +1,289 @@
+package clash
+
+import "github.com/sortie-rpg/sortie/compiler/plan"
+
+// spellState is the scratch of one casting.
+type spellState struct {
+	area  areaBuf
+	mark  []uint32 // per square: epoch when in the area
+	epoch uint32
+	parts []int // one damage roll per part (area spells roll once for every target)
+}
+
+func (b *Battle) areaInit() {
+	if b.sc.mark == nil {
+		b.sc.mark = make([]uint32, b.w*b.h)
+	}
+}
+
+// placeArea fills the scratch area for spell sp cast by at with placement op (an AskArea option).
+func (b *Battle) placeArea(at *actor, sp *spell, op *Option) {
+	b.areaInit()
+	spec := AreaSpec{Shape: sp.shape, Size: sp.size, Self: sp.self, Caster: [3]int{int(at.box.x), int(at.box.y), int(at.box.n)},
+		Side: op.Value, Extra: op.Shape}
+	if !sp.self {
+		spec.Origin = [2]int{op.Square % b.w, op.Square / b.w}
+	}
+	b.sc.area.fill(spec, b.o, b.w, b.h)
+	b.sc.epoch++
+	if b.sc.epoch == 0 {
+		clear(b.sc.mark)
+		b.sc.epoch = 1
+	}
+	for _, q := range b.sc.area.sq {
+		b.sc.mark[q] = b.sc.epoch
+	}
+}
+
+// coverage counts how many of a box's squares the current area covers: (covered, of).
+func (b *Battle) coverage(a box) (int, int) {
+	c := 0
+	for dy := int32(0); dy < a.n; dy++ {
+		for dx := int32(0); dx < a.n; dx++ {
+			if b.sc.mark[int(a.y+dy)*b.w+int(a.x+dx)] == b.sc.epoch {
+				c++
+			}
+		}
+	}
+	return c, int(a.n * a.n)
+}
+
+// spellDamage applies a rolled damage (b.sc.parts, one value per part) to target t after its
+// resistances; mult doubles (stand-cast, U-41, U-43) and half halves (a save, a partly covered
+// stand, U-43). Returns the damage dealt.
+func (b *Battle) spellDamage(parts []dmgPart, t Ref, mult int, halves int, bySide int32) {
+	var cr *creature
+	switch t.Kind {
+	case RefStand:
+		cr = &b.s.cr[b.st[t.Index].cr]
+	case RefSolo:
+		cr = &b.s.cr[b.so[t.Index].cr]
+	}
+	total, radiant := 0, false
+	for k, p := range parts {
+		v := b.sc.parts[k]
+		if cr != nil && p.typ >= 0 {
+			bit := uint64(1) << uint(p.typ)
+			switch {
+			case cr.immune&bit != 0:
+				v = 0
+			case cr.resist&bit != 0:
+				v /= 2
+			case cr.vuln&bit != 0:
+				v *= 2
+			}
+			if b.s.types[p.typ] == "radiant" && v > 0 {
+				radiant = true
+			}
+		}
+		total += v
+	}
+	total *= mult
+	for ; halves > 0; halves-- {
+		total /= 2
+	}
+	b.damage(t, total, bySide, radiant, "spell")
+}
+
+func (b *Battle) rollParts(parts []dmgPart, crit bool) {
+	b.sc.parts = b.sc.parts[:0]
+	for _, p := range parts {
+		b.sc.parts = append(b.sc.parts, b.rollDice(p.e, crit))
+	}
+}
+
+// castArea resolves an area spell (U-43..U-47): every stand in the area (allies too) saves, a
+// stand partly in it takes half damage; cast by a stand, the targets take double damage; an
+// unattached solo is affected when any of its squares is in the area, a joined solo with its stand
+// but with its own saves (U-52); a resource square fully covered takes the damage and fails its
+// save (U-67, for a side with a Destruction objective on it).
+func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand bool) {
+	mult := 1
+	if byStand {
+		mult = 2
+	}
+	b.emit(func() Event {
+		names := make([]string, len(b.sc.area.sq))
+		for i, q := range b.sc.area.sq {
+			names[i] = b.sqName(int(q))
+		}
+		return &SpellCastEvent{Caster: b.actorName(at), Spell: sp.name, Area: names, Doubled: byStand}
+	})
+	b.rollParts(k.dmg, false)
+	hitStand := func(i int32, partial bool) {
+		t := Ref{RefStand, int(i)}
+		halves := 0
+		if partial {
+			halves = 1
+		}
+		b.resolveOne(at, k, sp, t, dc, mult, halves)
+		for j := range b.so {
+			if b.so[j].stand == i && b.so[j].state != soloDead {
+				b.resolveOne(at, k, sp, Ref{RefSolo, j}, dc, 1, halves)
+			}
+		}
+	}
+	for i := range b.st {
+		st := &b.st[i]
+		if !st.on {
+			continue
+		}
+		c, n := b.coverage(b.standBox(int32(i)))
+		if c > 0 {
+			hitStand(int32(i), c < n)
+		}
+	}
+	for j := range b.so {
+		so := &b.so[j]
+		if so.stand >= 0 || so.state == soloDead || so.state == soloFled {
+			continue
+		}
+		if c, _ := b.coverage(b.soloBox(int32(j))); c > 0 {
+			b.resolveOne(at, k, sp, Ref{RefSolo, j}, dc, 1, 0)
+		}
+	}
+	for ri := range b.s.resSq {
+		r := &b.s.resSq[ri]
+		if b.rhp[ri] > 0 && b.sc.mark[r.sq] == b.sc.epoch && b.destroys(at.side, r.res) {
+			b.resolveOne(at, k, sp, Ref{RefResource, ri}, dc, mult, 0)
+		}
+	}
+}
+
+// resolveOne applies an area spell's rolled effect to one target: a save (half on a success when
+// the spell says so), or for an attack-roll spell an attack roll; damage from b.sc.parts.
+func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult, halves int) {
+	switch sp.resolve {
+	case plan.ResolveSave:
+		if b.save(t, sp.save, dc, false, false, sp.name) {
+			if !sp.half {
+				return
+			}
+			halves++
+		}
+	case plan.ResolveAttack:
+		hit, crit := b.spellAttackHits(at, k, sp, t, false)
+		if !hit {
+			return
+		}
+		if crit {
+			// A critical hit doubles the dice: this target gets its own roll; the others keep the
+			// area's.
+			var saved [MaxDamageParts]int
+			n := copy(saved[:], b.sc.parts)
+			b.rollParts(k.dmg, true)
+			b.spellDamage(k.dmg, t, mult, halves, at.side)
+			b.sc.parts = append(b.sc.parts[:0], saved[:n]...)
+			return
+		}
+	}
+	b.spellDamage(k.dmg, t, mult, halves, at.side)
+}
+
+// spellAttackHits makes a spell attack roll against t (U-41: a stand's against an isolated solo
+// with advantage; U-16 against isolated targets generally).
+func (b *Battle) spellAttackHits(at *actor, k *knownSpell, sp *spell, t Ref, extraAdv bool) (hit, crit bool) {
+	melee := sp.melee
+	adv, dis := b.attackMods(at, t, melee, false)
+	adv = adv || extraAdv
+	face, faces := b.d20(adv, dis)
+	ac := b.targetAC(t)
+	total := face + k.atk
+	hit = face == 20 || (face != 1 && total >= ac)
+	crit = face == 20 && t.Kind != RefResource
+	b.emit(func() Event {
+		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
+			Face: face, Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: crit}
+	})
+	return hit, crit
+}
+
+// castTargeted resolves a targeted spell against one target (U-40..U-42): an attack roll, a save or
+// an automatic hit, each target rolling its own damage; a stand's spell against an isolated solo
+// has advantage (attack) or imposes disadvantage (save) and deals double damage (U-41); against an
+// isolated stand an attack has advantage and doubles damage (U-16). A stand targeted also carries
+// its joined solos (U-52), who use their own AC and saves. Healing spells heal.
+func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
+	if sp.resolve == plan.ResolveHeal {
+		b.heal(t, b.rollDice(k.heal, false))
+		return
+	}
+	byStand := at.stand >= 0
+	targets := []Ref{t}
+	if t.Kind == RefStand {
+		for j := range b.so {
+			if b.so[j].stand == int32(t.Index) && b.so[j].state != soloDead {
+				targets = append(targets, Ref{RefSolo, j})
+			}
+		}
+	}
+	for _, tt := range targets {
+		isoSolo := byStand && tt.Kind == RefSolo && b.soloIsolated(int32(tt.Index))
+		mult := 1
+		if isoSolo || (tt.Kind == RefStand && b.standIsolated(int32(tt.Index)) && sp.resolve == plan.ResolveAttack) {
+			mult = 2
+		}
+		crit := false
+		switch sp.resolve {
+		case plan.ResolveAttack:
+			hit, c := b.spellAttackHits(at, k, sp, tt, isoSolo)
+			if !hit {
+				continue
+			}
+			crit = c
+		case plan.ResolveSave:
+			ok := false
+			if tt.Kind == RefResource {
+				b.save(tt, sp.save, k.dc, false, false, sp.name)
+			} else {
+				ok = b.save(tt, sp.save, k.dc, false, isoSolo, sp.name)
+			}
+			if ok && !sp.half {
+				continue
+			}
+			if ok {
+				b.rollParts(k.dmg, crit)
+				b.spellDamage(k.dmg, tt, mult, 1, at.side)
+				continue
+			}
+		}
+		b.rollParts(k.dmg, crit)
+		b.spellDamage(k.dmg, tt, mult, 0, at.side)
+	}
+}
+
+// spellTargetable reports whether a targeted spell cast by at may target t (U-40, U-42, U-67):
+// in range (U-37; adjacent always), an enemy for damage, an ally for healing; a solo's spell hits a
+// stand only when it targets five or more creatures; only stands' spells damage resource squares.
+func (b *Battle) spellTargetable(at *actor, sp *spell, t Ref) bool {
+	heal := sp.resolve == plan.ResolveHeal
+	switch t.Kind {
+	case RefStand:
+		st := &b.st[t.Index]
+		if !st.on || (b.un[st.unit].side == at.side) != heal {
+			return false
+		}
+		if at.solo >= 0 && !heal && sp.targets < 5 {
+			return false // U-42
+		}
+	case RefSolo:
+		so := &b.so[t.Index]
+		if so.state == soloDead || so.state == soloFled || (so.side == at.side) != heal {
+			return false
+		}
+		if so.stand >= 0 && !heal {
+			return false // reached through its stand (U-52)
+		}
+	case RefResource:
+		if heal || at.stand < 0 || !b.targetable(at.side, t) {
+			return false
+		}
+	default:
+		return false
+	}
+	tb := b.refBox(t)
+	if overlap(at.box, tb) {
+		return heal // a solo heals the stand it is joined to
+	}
+	return adjacent(at.box, tb) || b.dist(at.box, tb) <= int32(sp.rng)
+}

@@ -1,0 +1,260 @@
+package clash
+
+import "github.com/sortie-rpg/sortie/compiler/plan"
+
+// The tactical policy [AI]: how a competent DM plays a side. Each function scores the options
+// b.q holds and returns the index of the best (the first on ties, so it is deterministic). Scores
+// are in rough "hit points of the enemy's, x 2" units; VP count for much.
+
+// unitGoal picks what unit u goes for this turn: the nearest of its side's objectives it is the
+// closest unit to (destroy a resource, hold a protected one, stand in a zone), else the enemy.
+func (b *Battle) unitGoal(u int32) fieldKey {
+	stamp := b.round*1000 + b.turn + 1
+	if b.pf.goalAt[u] == stamp {
+		return b.pf.goalOf[u]
+	}
+	k := b.chooseGoal(u)
+	b.pf.goalOf[u], b.pf.goalAt[u] = k, stamp
+	return k
+}
+
+func (b *Battle) chooseGoal(u int32) fieldKey {
+	un := &b.un[u]
+	k := fieldKey{side: un.side, kind: goalEngage}
+	if un.broken {
+		return k
+	}
+	lead := b.firstStand(u)
+	if lead < 0 {
+		return k
+	}
+	best := int32(1 << 20)
+	for oi := range b.s.obj {
+		o := &b.s.obj[oi]
+		if int32(o.side) != un.side {
+			continue
+		}
+		var kind int8
+		switch o.kind {
+		case plan.ObjDestroy:
+			if !b.resourceAlive(o.res) {
+				continue
+			}
+			kind = goalDestroy
+		case plan.ObjProtect:
+			if !b.resourceAlive(o.res) {
+				continue
+			}
+			kind = goalProtect
+			if b.threatened(o.res, un.side) {
+				kind = goalEngage // drive off whoever comes near it (U-68 scores only then)
+			}
+		case plan.ObjCustom:
+			if !o.repeat && b.objOK[oi] || !b.hasZone(o.when, un.side) {
+				continue
+			}
+			kind = goalZone
+		default:
+			continue
+		}
+		d := b.objDistance(oi, b.standBox(lead), un.side)
+		// The unit closest to the objective takes it.
+		closest := true
+		for v := range b.un {
+			ov := &b.un[v]
+			if int32(v) == u || ov.side != un.side || ov.alive == 0 || ov.broken {
+				continue
+			}
+			if l := b.firstStand(int32(v)); l >= 0 && b.objDistance(oi, b.standBox(l), un.side) < d {
+				closest = false
+				break
+			}
+		}
+		if closest && d < best {
+			best, k = d, fieldKey{side: un.side, kind: kind, obj: oi}
+			if kind == goalEngage {
+				k.obj = 0
+			}
+		}
+	}
+	return k
+}
+
+func (b *Battle) firstStand(u int32) int32 {
+	un := &b.un[u]
+	for i := un.first; i < un.first+un.n; i++ {
+		if b.st[i].on {
+			return i
+		}
+	}
+	return -1
+}
+
+func (b *Battle) resourceAlive(r int) bool {
+	for _, k := range b.s.res[r] {
+		if b.rhp[k] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Battle) hasZone(c *plan.ClashCond, side int32) bool {
+	found := false
+	b.zoneGoals(c, side, func(int, int) { found = true })
+	return found
+}
+
+// threatened reports whether an enemy stand or unattached solo is within 3 squares of a live
+// square of resource r.
+func (b *Battle) threatened(r int, side int32) bool {
+	near := b.nearField(side)
+	for _, k := range b.s.res[r] {
+		if b.rhp[k] > 0 && near[b.s.resSq[k].sq] <= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// objDistance is the distance from a to objective oi's nearest square (for side).
+func (b *Battle) objDistance(oi int, a box, side int32) int32 {
+	o := &b.s.obj[oi]
+	best := int32(1 << 20)
+	switch o.kind {
+	case plan.ObjDestroy, plan.ObjProtect:
+		for _, k := range b.s.res[o.res] {
+			best = min(best, b.dist(a, b.sqBox(int32(b.s.resSq[k].sq))))
+		}
+	case plan.ObjCustom:
+		b.zoneGoals(o.when, side, func(x, y int) {
+			best = min(best, b.dist(a, box{int32(x), int32(y), 1}))
+		})
+	}
+	return best
+}
+
+// ranged reports whether a creature fights better at range: with a ranged attack, or an at-will
+// ranged damaging spell (a cantrip), worth more than its melee.
+func ranged(cr *creature) bool { return cr.rangedBest > cr.bestMelee }
+
+// bestRange is the normal range in squares of the creature's ranged attacks and cantrips.
+func bestRange(cr *creature) int32 { return max(1, int32(cr.rangedReach)) }
+
+// tacAction picks a unit's or solo's action.
+func (b *Battle) tacAction(u, j int32) int {
+	want := ActAttack
+	if u >= 0 {
+		un := &b.un[u]
+		lead := b.firstStand(u)
+		switch {
+		case un.reg && un.cfg == cfgDefend:
+			if b.unitGoal(u).kind != goalProtect || b.unitEngaged(u) {
+				want = ActConfigure
+			} else {
+				want = ActNone
+			}
+		case un.reg && un.cfg == cfgAid && lead >= 0 && b.nearestEnemy(b.standBox(lead), un.side) > int32(3*b.speedOfStand(lead, false)+3):
+			want = ActConfigure
+		case b.spellWorth(Ref{RefNone, int(u)}) > 0:
+			want = ActCast
+		case lead >= 0 && !b.unitEngaged(u) && !b.unitCanStrike(u):
+			want = ActDash
+		}
+	} else {
+		so := &b.so[j]
+		cr := &b.s.cr[so.cr]
+		a := b.soloBox(j)
+		switch {
+		case b.spellWorth(Ref{RefSolo, int(j)}) > 0:
+			want = ActCast
+		case so.stand < 0 && b.isolatedSolo(j) && b.anyJoinable(j) && b.nearestEnemy(a, so.side) > 2:
+			want = ActJoin
+		case so.stand < 0 && !ranged(cr) && b.nearestEnemy(a, so.side) > int32(b.speedOfSolo(j, false)+1):
+			want = ActDash
+		}
+	}
+	for i, o := range b.q.Options {
+		if o.Action == want {
+			return i
+		}
+	}
+	for i, o := range b.q.Options {
+		if o.Action == ActAttack {
+			return i
+		}
+	}
+	return len(b.q.Options) - 1 // none
+}
+
+// unitEngaged reports whether a stand of unit u is adjacent to an enemy stand.
+func (b *Battle) unitEngaged(u int32) bool {
+	un := &b.un[u]
+	for i := un.first; i < un.first+un.n; i++ {
+		if b.st[i].on && b.enemyAdjacent(un.side, b.standBox(i), true) {
+			return true
+		}
+	}
+	return false
+}
+
+// unitCanStrike reports whether a stand of unit u can reach a target this turn without dashing.
+func (b *Battle) unitCanStrike(u int32) bool {
+	un := &b.un[u]
+	k := b.unitGoal(u)
+	for i := un.first; i < un.first+un.n; i++ {
+		st := &b.st[i]
+		if !st.on {
+			continue
+		}
+		cr := &b.s.cr[st.cr]
+		sp := int32(b.speedOfStand(i, false))
+		a := b.standBox(i)
+		if cr.hasRanged && b.nearestEnemy(a, un.side) <= bestRange(cr)+sp {
+			return true
+		}
+		k.swim = cr.swim > 0 || cr.fly > 0
+		if f := b.buildField(k)[int(st.y)*b.w+int(st.x)]; f != unreached && int32(f) <= sp {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Battle) tacConfig(u int32) int {
+	for i, o := range b.q.Options {
+		if o.Value == cfgMarch {
+			return i
+		}
+	}
+	return 0
+}
+
+// tacCommand: take command when nobody has it; Prepare when one more lost stand would call for a
+// morale check; Incite when the enemy is close; else nothing.
+func (b *Battle) tacCommand(u int32) int {
+	un := &b.un[u]
+	opts := b.q.Options
+	for i, o := range opts {
+		if o.Cmd == CmdTake {
+			return i
+		}
+	}
+	lost := un.start - un.alive
+	if un.alive > 0 && b.atMoraleThreshold(un.start, lost+1) {
+		return findCmd(opts, CmdPrepare)
+	}
+	if lead := b.firstStand(u); lead >= 0 && b.nearestEnemy(b.standBox(lead), un.side) <= int32(2*b.speedOfStand(lead, false)+2) {
+		return findCmd(opts, CmdIncite)
+	}
+	return 0
+}
+
+func findCmd(opts []Option, c Command) int {
+	for i, o := range opts {
+		if o.Cmd == c {
+			return i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,184 @@
+package expect
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Expect is a decoded #Expect: each field with where it is written. Nil or empty fields expect
+// nothing.
+type Expect struct {
+	Pos        diag.Pos // the expectation as a whole (the test entry)
+	Outcome    *Str
+	Day        *NumAt
+	Reason     *Str
+	Party      *Str
+	Rations    *NumAt
+	Armies     []Named // by army id, in source order
+	XP         []Named // by PC name
+	Objectives []Str
+	Events     []Named
+}
+
+// Str is a string and where it is written.
+type Str struct {
+	V   string
+	Pos diag.Pos
+}
+
+// NumAt is an expected number and where it is written.
+type NumAt struct {
+	Num
+	Pos diag.Pos
+}
+
+// Named is an expected number of a named thing (an army, a PC, an event).
+type Named struct {
+	Name string
+	Num  Num
+	Pos  diag.Pos
+}
+
+// Run is a finished run as the expectations read it; any engine fills it (see the adapter in
+// cmd/sortie). Maps are by id or name.
+type Run struct {
+	Outcome    string         // "success" | "failure" | "stopped"
+	Day        int            // the day it ended
+	Reason     string         // why it ended
+	Party      string         // the party's block at the end ("" for Pathfinder)
+	Rations    int            // rations left
+	Armies     map[string]int // strength (Karzoral; 0 when destroyed) or hp (Pathfinder)
+	XP         map[string]int // XP gained by each PC, by name
+	Objectives []string       // objectives reached, in the order reached
+	Events     map[string]int // times each event fired (absent: never)
+}
+
+// Known is what a plan defines, for Validate: ids of armies, objectives, events and blocks, and
+// the PCs' names. A nil slice is not checked (the engine has no such thing).
+type Known struct {
+	Armies, Objectives, Events, Blocks, PCs []string
+	// NoRations: the engine keeps no rations (Pathfinder), so expecting some is a Q002.
+	NoRations bool
+}
+
+// Validate reports Q002 for every name the expectation gives that k does not know.
+func (e *Expect) Validate(k Known) diag.List {
+	var list diag.List
+	check := func(what string, known []string, name string, pos diag.Pos) {
+		if known == nil {
+			if name != "" {
+				list.Add(diag.Errorf(pos, CodeBadTest, "this scenario has no %s to expect", what))
+			}
+			return
+		}
+		for _, n := range known {
+			if n == name {
+				return
+			}
+		}
+		d := diag.Errorf(pos, CodeBadTest, "no %s %q in the scenario", what, name)
+		d.Hint = diag.DidYouMean(name, known)
+		list.Add(d)
+	}
+	for _, a := range e.Armies {
+		check("army", k.Armies, a.Name, a.Pos)
+	}
+	for _, o := range e.Objectives {
+		check("objective", k.Objectives, o.V, o.Pos)
+	}
+	for _, ev := range e.Events {
+		check("event", k.Events, ev.Name, ev.Pos)
+	}
+	for _, x := range e.XP {
+		check("PC", k.PCs, x.Name, x.Pos)
+	}
+	if e.Party != nil {
+		check("block", k.Blocks, e.Party.V, e.Party.Pos)
+	}
+	if e.Rations != nil && k.NoRations {
+		list.Add(diag.Errorf(e.Rations.Pos, CodeBadTest, "this scenario keeps no rations to expect"))
+	}
+	list.Sort()
+	return list
+}
+
+// Check compares a finished run with the expectation and returns a Q001 diagnostic, at the
+// field, for each expectation the run does not meet; nil when it meets them all.
+func (e *Expect) Check(r *Run) diag.List {
+	var list diag.List
+	fail := func(pos diag.Pos, format string, args ...any) {
+		list.Add(diag.Errorf(pos, CodeUnmet, format, args...))
+	}
+	if e.Outcome != nil && r.Outcome != e.Outcome.V {
+		fail(e.Outcome.Pos, "outcome: the run ended in %s on day %d (%s), the test wants %s", r.Outcome, r.Day, r.Reason, e.Outcome.V)
+	}
+	if e.Day != nil && !e.Day.Match(r.Day) {
+		fail(e.Day.Pos, "day: the run ended on day %d, the test wants %s", r.Day, e.Day.Num)
+	}
+	if e.Reason != nil && !strings.Contains(r.Reason, e.Reason.V) {
+		fail(e.Reason.Pos, "reason: the run ended because of %q, the test wants %q", r.Reason, e.Reason.V)
+	}
+	if e.Party != nil && r.Party != e.Party.V {
+		fail(e.Party.Pos, "party: the party ended in block %s, the test wants %s", r.Party, e.Party.V)
+	}
+	if e.Rations != nil && !e.Rations.Match(r.Rations) {
+		fail(e.Rations.Pos, "rations: %d left, the test wants %s", r.Rations, e.Rations.Num)
+	}
+	for _, a := range e.Armies {
+		v, ok := r.Armies[a.Name]
+		if !ok || !a.Num.Match(v) {
+			fail(a.Pos, "armies.%s: strength %d at the end, the test wants %s", a.Name, v, a.Num)
+		}
+	}
+	for _, x := range e.XP {
+		if v := r.XP[x.Name]; !x.Num.Match(v) {
+			fail(x.Pos, "xp.%s: %d XP gained, the test wants %s", x.Name, v, x.Num)
+		}
+	}
+	for _, o := range e.Objectives {
+		found := false
+		for _, got := range r.Objectives {
+			found = found || got == o.V
+		}
+		if !found {
+			reached := "none"
+			if len(r.Objectives) > 0 {
+				reached = strings.Join(r.Objectives, ", ")
+			}
+			fail(o.Pos, "objectives: %s was not reached (reached: %s)", o.V, reached)
+		}
+	}
+	for _, ev := range e.Events {
+		if v := r.Events[ev.Name]; !ev.Num.Match(v) {
+			fail(ev.Pos, "events.%s: fired %s, the test wants %s", ev.Name, times(v), ev.Num)
+		}
+	}
+	return list
+}
+
+func times(n int) string {
+	switch n {
+	case 0:
+		return "never"
+	case 1:
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// Summary renders the run's observable results in the vocabulary (for reports), keys sorted.
+func (r *Run) Summary() string {
+	parts := []string{fmt.Sprintf("%s on day %d", r.Outcome, r.Day)}
+	var ids []string
+	for id := range r.Armies {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		parts = append(parts, fmt.Sprintf("%s %d", id, r.Armies[id]))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,193 @@
+package expect
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/token"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Test is a decoded #Test: a playthrough declared in a scenario's tests list.
+type Test struct {
+	Name   string   // the name field, or the script's base name without its extension
+	Pos    diag.Pos // the entry in the tests list
+	Script Str      // as written (relative to the scenario's folder)
+	Seed   uint64   // 1 unless given
+	Policy string   // "", "first" or "random"
+	Expect Expect
+	// Problems are the test's Q002s: a number bound that cannot be read.
+	Problems diag.List
+}
+
+// Load reads the tests list of the scenario made of files (its CUE, YAML or JSON sources, as
+// the compiler loaded them; names as diagnostics give them, relative to workDir or absolute). Call
+// it on a scenario that compiles: the schema has checked the list (#Test), so what is left to
+// report is a number bound that cannot be read (Q002, in each Test's Problems). No tests field:
+// nil, nil.
+func Load(files []string, workDir string) ([]Test, error) {
+	tv, err := lookup(files, workDir, "tests")
+	if err != nil || !tv.Exists() {
+		return nil, err
+	}
+	it, err := tv.List()
+	if err != nil {
+		return nil, err
+	}
+	var tests []Test
+	for it.Next() {
+		d := &decoder{wd: workDir}
+		t := d.test(it.Value())
+		t.Problems = d.list
+		tests = append(tests, t)
+	}
+	return tests, nil
+}
+
+// lookup builds the scenario (or campaign) made of files, without the schema, and returns its
+// field name (which may not exist; no files: a value that does not exist).
+func lookup(files []string, workDir, name string) (cue.Value, error) {
+	if len(files) == 0 {
+		return cue.Value{}, nil
+	}
+	var abs []string
+	for _, f := range files {
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(workDir, f)
+		}
+		abs = append(abs, filepath.Clean(f))
+	}
+	dir := filepath.Dir(abs[0])
+	insts := load.Instances(abs, &load.Config{Dir: dir, Env: append(os.Environ(), "CUE_REGISTRY=none")})
+	if len(insts) != 1 || insts[0].Err != nil {
+		if len(insts) == 1 {
+			return cue.Value{}, insts[0].Err
+		}
+		return cue.Value{}, fmt.Errorf("%s: %d instances", dir, len(insts))
+	}
+	v := cuecontext.New().BuildInstance(insts[0])
+	if err := v.Err(); err != nil {
+		return cue.Value{}, err
+	}
+	return v.LookupPath(cue.MakePath(cue.Str(name))), nil
+}
+
+// decoder reads tests from CUE values, keeping positions and collecting Q002s.
+type decoder struct {
+	wd   string
+	list diag.List
+}
+
+// pos names a CUE position as the compiler's diagnostics do: "./rel" inside the working
+// directory, absolute outside it.
+func (d *decoder) pos(p token.Pos) diag.Pos {
+	if !p.IsValid() {
+		return diag.Pos{}
+	}
+	f := p.Filename()
+	if rel, err := filepath.Rel(d.wd, f); err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
+		f = "./" + filepath.ToSlash(rel)
+	}
+	return diag.Pos{File: f, Line: p.Line(), Column: p.Column()}
+}
+
+func (d *decoder) test(v cue.Value) Test {
+	t := Test{Pos: d.pos(v.Pos()), Seed: 1}
+	if s := v.LookupPath(cue.ParsePath("script")); s.Exists() {
+		t.Script.V, _ = s.String()
+		t.Script.Pos = d.pos(s.Pos())
+	}
+	t.Name = strings.TrimSuffix(filepath.Base(t.Script.V), filepath.Ext(t.Script.V))
+	if s := v.LookupPath(cue.ParsePath("name")); s.Exists() {
+		t.Name, _ = s.String()
+	}
+	if s := v.LookupPath(cue.ParsePath("seed")); s.Exists() {
+		if n, err := s.Uint64(); err == nil {
+			t.Seed = n
+		}
+	}
+	if s := v.LookupPath(cue.ParsePath("policy")); s.Exists() {
+		t.Policy, _ = s.String()
+	}
+	t.Expect = d.Expect(v)
+	return t
+}
+
+// Expect decodes the #Expect fields of v.
+func (d *decoder) Expect(v cue.Value) Expect {
+	e := Expect{Pos: d.pos(v.Pos())}
+	str := func(name string) *Str {
+		s := v.LookupPath(cue.MakePath(cue.Str(name)))
+		if !s.Exists() {
+			return nil
+		}
+		x, _ := s.String()
+		return &Str{V: x, Pos: d.pos(s.Pos())}
+	}
+	e.Outcome, e.Reason, e.Party = str("outcome"), str("reason"), str("party")
+	e.Day, e.Rations = d.num(v, "day"), d.num(v, "rations")
+	e.Armies, e.XP, e.Events = d.named(v, "armies"), d.named(v, "xp"), d.named(v, "events")
+	if o := v.LookupPath(cue.ParsePath("objectives")); o.Exists() {
+		if it, err := o.List(); err == nil {
+			for it.Next() {
+				x, _ := it.Value().String()
+				e.Objectives = append(e.Objectives, Str{V: x, Pos: d.pos(it.Value().Pos())})
+			}
+		}
+	}
+	return e
+}
+
+// num reads a #Num field of v: an int, or a string ParseNum reads (Q002 otherwise).
+func (d *decoder) num(v cue.Value, name string) *NumAt {
+	n := v.LookupPath(cue.MakePath(cue.Str(name)))
+	if !n.Exists() {
+		return nil
+	}
+	return d.numValue(n, name)
+}
+
+func (d *decoder) numValue(n cue.Value, name string) *NumAt {
+	at := NumAt{Pos: d.pos(n.Pos())}
+	if i, err := n.Int64(); err == nil {
+		at.Num = Exactly(int(i))
+		return &at
+	}
+	if n.IncompleteKind() == cue.IntKind {
+		d.list.Add(diag.Errorf(at.Pos, CodeBadTest, "%s: %v is out of range (a whole number of at most 18 digits)", name, n))
+		return nil
+	}
+	s, err := n.String()
+	if err == nil {
+		if at.Num, err = ParseNum(s); err == nil {
+			return &at
+		}
+	}
+	d.list.Add(diag.Errorf(at.Pos, CodeBadTest, "%s: %v", name, err))
+	return nil
+}
+
+// named reads a struct of #Num by name (armies, xp, events), in source order.
+func (d *decoder) named(v cue.Value, name string) []Named {
+	s := v.LookupPath(cue.MakePath(cue.Str(name)))
+	if !s.Exists() {
+		return nil
+	}
+	it, err := s.Fields()
+	if err != nil {
+		return nil
+	}
+	var out []Named
+	for it.Next() {
+		if n := d.numValue(it.Value(), name+"."+it.Selector().Unquoted()); n != nil {
+			out = append(out, Named{Name: it.Selector().Unquoted(), Num: n.Num, Pos: n.Pos})
+		}
+	}
+	return out
+}

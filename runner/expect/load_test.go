@@ -1,0 +1,59 @@
+package expect
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	wd, _ := filepath.Abs("../..")
+	tests, err := Load([]string{"scenarios/karzoral/field01/field01.cue"}, wd)
+	if err != nil || len(tests) != 2 {
+		t.Fatalf("%v, %d tests", err, len(tests))
+	}
+	win := tests[0]
+	if win.Name != "win" || win.Script.V != "win.yaml" || win.Seed != 1 || win.Expect.Day == nil || win.Expect.Day.Num != Exactly(7) ||
+		win.Expect.Outcome == nil || win.Expect.Outcome.V != "success" || len(win.Expect.Armies) != 2 || win.Expect.Armies[0].Name != "mercenaries" {
+		t.Errorf("win: %+v", win)
+	}
+	if p := win.Expect.Day.Pos; p.File != "./scenarios/karzoral/field01/field01.cue" || p.Line == 0 {
+		t.Errorf("day at %v", p)
+	}
+	dir := t.TempDir()
+	src := `tests: [{name: "x", script: "s.yaml", seed: 9, policy: "first", day: "7..3", rations: ">= 2"}]`
+	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
+	tests, err = Load([]string{filepath.Join(dir, "s.cue")}, dir)
+	if err != nil || len(tests) != 1 {
+		t.Fatalf("%v %v", err, tests)
+	}
+	x := tests[0]
+	if x.Name != "x" || x.Seed != 9 || x.Policy != "first" || x.Expect.Day != nil || x.Expect.Rations == nil || x.Expect.Rations.Num != (Num{Op: ">=", A: 2}) {
+		t.Errorf("%+v", x)
+	}
+	if len(x.Problems) != 1 || x.Problems[0].Code != CodeBadTest || x.Problems[0].Pos.Line != 1 {
+		t.Errorf("problems %v", x.Problems)
+	}
+}
+
+// A number too large for the runner's ints is a Q002 that says so, not CUE's "cannot use value
+// ... as string" (the decoder tried the string form next).
+func TestLoadHugeNumber(t *testing.T) {
+	dir := t.TempDir()
+	src := `tests: [{script: "s.yaml", day: 99999999999999999999, armies: {a: -99999999999999999999}}]`
+	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
+	tests, err := Load([]string{filepath.Join(dir, "s.cue")}, dir)
+	if err != nil || len(tests) != 1 {
+		t.Fatalf("%v %v", err, tests)
+	}
+	ps := tests[0].Problems
+	if len(ps) != 2 {
+		t.Fatalf("problems %v, want two", ps)
+	}
+	for i, want := range []string{"day: 99999999999999999999 is out of range", "armies.a: -99999999999999999999 is out of range"} {
+		if ps[i].Code != CodeBadTest || !strings.HasPrefix(ps[i].Message, want) {
+			t.Errorf("problem %d: %v, want %q", i, ps[i], want)
+		}
+	}
+}

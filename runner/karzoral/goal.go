@@ -1,0 +1,219 @@
+package karzoral
+
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
+)
+
+// Goal is the goal policy (`--policy goal`) for Karzoral plans: it walks toward the open
+// objectives and rests when it has fought. It decides on what the party knows: the field's map
+// (K-30: every block's place and its passages), the scenario's briefing (its objectives: the
+// blocks their conditions name, and the blocks where the events, or the traversal areas whose
+// completion, set the flags they need, as a briefing or a rider tells the party), the Request in front of it and its own
+// memory of the run (the blocks the party stood in, the battles it fought today). It never reads
+// the engine's state: where an army is, a hidden box's terrain, a flag.
+//
+//   - move: the step that brings the party nearest to an open target (a target block the party
+//     has not stood in yet; the success objectives' blocks stay targets to the end), ties to a
+//     block not yet visited, then at random;
+//   - night: rest after a day with a battle (hurt) or when the next target is near, else march;
+//   - battle: won (or routed) - the party fights to win; the camp's pick: an unchecked face
+//     (no night raid) when there is one;
+//   - the campaign: the first scenario offered, the first benefit, then sortie;
+//   - everything else: the first choice (the engine's default).
+type Goal struct {
+	p       *plan.Plan
+	index   map[string]int // block id -> index
+	targets []int          // target blocks, in the objectives' order
+	final   map[int]bool   // the success objectives' blocks: targets to the end
+	dist    map[int][]int  // target -> distance of every block to it (moves), -1: unreachable
+}
+
+// NewGoal prepares the goal policy for p: its targets and the distances to them.
+func NewGoal(p *plan.Plan) *Goal {
+	g := &Goal{p: p, index: map[string]int{}, final: map[int]bool{}, dist: map[int][]int{}}
+	for i, b := range p.Field.Blocks {
+		g.index[b.ID] = i
+	}
+	setters := map[int][]int{} // flag -> blocks of the events (and traversal areas) that set it
+	for _, e := range p.Events {
+		if e.On.Kind != plan.OnEnter {
+			continue
+		}
+		for _, a := range e.Do {
+			if a.Op == plan.ActSet {
+				setters[a.Flag] = append(setters[a.Flag], e.On.Block)
+			}
+		}
+	}
+	for _, t := range p.Traversals {
+		for _, a := range t.Complete {
+			if a.Op == plan.ActSet && len(t.Blocks) > 0 {
+				setters[a.Flag] = append(setters[a.Flag], t.Blocks...) // K-47: completing the area
+			}
+		}
+	}
+	seen := map[int]bool{}
+	add := func(b int, final bool) {
+		if final {
+			g.final[b] = true
+		}
+		if !seen[b] {
+			seen[b] = true
+			g.targets = append(g.targets, b)
+		}
+	}
+	for _, o := range p.Objectives {
+		if o.Outcome == "failure" {
+			continue
+		}
+		var walk func(c *plan.Cond, neg bool)
+		walk = func(c *plan.Cond, neg bool) {
+			switch c.Op {
+			case plan.CondAt:
+				if !neg {
+					add(c.Block, o.Outcome == runner.Success)
+				}
+			case plan.CondFlag:
+				if !neg {
+					for _, b := range setters[c.Flag] {
+						add(b, false)
+					}
+				}
+			case plan.CondNot:
+				walk(&c.Args[0], !neg)
+			case plan.CondAll, plan.CondAny:
+				for i := range c.Args {
+					walk(&c.Args[i], neg)
+				}
+			}
+		}
+		walk(&o.When, false)
+	}
+	for _, t := range g.targets {
+		g.dist[t] = g.distances(t)
+	}
+	return g
+}
+
+// distances is the number of moves from every block to block t (breadth-first backwards over
+// the open passages), -1 where t cannot be reached.
+func (g *Goal) distances(t int) []int {
+	blocks := g.p.Field.Blocks
+	d := make([]int, len(blocks))
+	for i := range d {
+		d[i] = -1
+	}
+	d[t] = 0
+	queue := []int{t}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		for _, dir := range plan.Dirs {
+			// A block n enters b when n's exit toward b is open.
+			n := blocks[b].Exits[dir].To
+			if n < 0 || d[n] >= 0 {
+				continue
+			}
+			if ex := blocks[n].Exits[dir.Opposite()]; ex.To == b && ex.Open {
+				d[n] = d[b] + 1
+				queue = append(queue, n)
+			}
+		}
+	}
+	return d
+}
+
+// Decider implements runner.PolicyMaker.
+func (g *Goal) Decider(run int, seed uint64) (runner.Decider, error) {
+	return &goalRun{g: g, rng: dice.NewSeeded(seed ^ 0x676f616c), visited: map[int]bool{}}, nil
+}
+
+type goalRun struct {
+	g       *Goal
+	rng     *dice.Seeded
+	visited map[int]bool
+	fought  int // the day of the last battle
+}
+
+// near returns the distance from block b to the nearest open target (-1: none reachable).
+func (r *goalRun) near(b int) int {
+	best := -1
+	for _, t := range r.g.targets {
+		if r.visited[t] && !r.g.final[t] {
+			continue
+		}
+		if d := r.g.dist[t][b]; d >= 0 && (best < 0 || d < best) {
+			best = d
+		}
+	}
+	return best
+}
+
+func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
+	if b, ok := r.g.index[q.Block]; ok && q.Kind != runner.KindSelect && q.Kind != runner.KindBenefit && q.Kind != runner.KindPrepare {
+		r.visited[b] = true
+	}
+	switch q.Kind {
+	case runner.KindMove:
+		best, bestD := []int(nil), -1
+		for i, c := range q.Choices {
+			to, ok := r.g.index[c.Note]
+			if c.Value == Stay {
+				to, ok = r.g.index[q.Block]
+			}
+			if !ok {
+				continue
+			}
+			d := r.near(to)
+			if d < 0 {
+				d = 1 << 20 // no target from there
+			}
+			d *= 2
+			if r.visited[to] {
+				d++ // a fresh block wins a tie
+			}
+			switch {
+			case len(best) == 0 || d < bestD:
+				best, bestD = append(best[:0], i), d
+			case d == bestD:
+				best = append(best, i)
+			}
+		}
+		if len(best) > 0 {
+			return runner.Answer{Choice: best[r.rng.Roll(len(best))-1]}, nil
+		}
+	case runner.KindNight:
+		b := r.g.index[q.Block]
+		if r.fought == q.Day || r.near(b) <= 1 {
+			return r.pick(q, "rest"), nil
+		}
+		return r.pick(q, "march"), nil
+	case runner.KindBattle:
+		r.fought = q.Day
+		if a := r.pick(q, "won"); q.Choices[a.Choice].Name == "won" {
+			return a, nil
+		}
+		return r.pick(q, "routed"), nil
+	case runner.KindPick:
+		for i, c := range q.Choices {
+			if c.Note != "checked" {
+				return runner.Answer{Choice: i}, nil
+			}
+		}
+	case runner.KindBenefit:
+		return runner.Answer{}, nil // the first benefit offered ("none" is last)
+	case runner.KindPrepare:
+		return r.pick(q, "sortie"), nil
+	}
+	return runner.Answer{}, nil
+}
+
+// pick answers the choice called name, or the first choice when there is none.
+func (r *goalRun) pick(q *runner.Request, name string) runner.Answer {
+	if i := q.Find(name); i >= 0 {
+		return runner.Answer{Choice: i}
+	}
+	return runner.Answer{}
+}

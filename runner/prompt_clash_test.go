@@ -1,0 +1,74 @@
+package runner
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// Optional requests (clash battles) at the prompt: an empty line leaves the choice to the engine,
+// "auto" leaves it every optional question of the same turn; a mandatory one is always asked.
+func TestPromptOptional(t *testing.T) {
+	var out bytes.Buffer
+	p := NewPrompt(strings.NewReader("\nauto\n2\n\n"), &out, false)
+	opt := func(turn string) *Request {
+		return &Request{Kind: KindTo, Day: 1, Phase: PhaseRound, Block: turn, Army: turn, Optional: true, Default: 1,
+			Choices: []Choice{{Name: "1,1"}, {Name: "2,1"}}}
+	}
+	for i, tc := range []struct {
+		r       *Request
+		choice  int
+		dflt    bool
+		prompts int // questions written so far
+	}{
+		{opt("orcs"), 0, true, 1}, // Enter
+		{opt("orcs"), 0, true, 2}, // auto
+		{opt("orcs"), 0, true, 2}, // still auto: not asked
+		{&Request{Kind: KindAction, Day: 1, Phase: PhaseRound, Block: "elves", Army: "elves",
+			Choices: []Choice{{Name: "attack"}, {Name: "dash"}}}, 1, false, 3}, // mandatory: "2"
+		{opt("elves"), 0, true, 4}, // a new turn: asked again (Enter)
+	} {
+		a, err := p.Decide(tc.r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Default != tc.dflt || (!tc.dflt && a.Choice != tc.choice) {
+			t.Errorf("%d: answer %+v, want default %v choice %d", i, a, tc.dflt, tc.choice)
+		}
+		if n := strings.Count(out.String(), "> "); n != tc.prompts {
+			t.Errorf("%d: %d questions asked, want %d:\n%s", i, n, tc.prompts, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), "(enter: 2,1; auto: the engine decides the rest of this turn)") {
+		t.Errorf("the engine's choice is not shown:\n%s", out.String())
+	}
+}
+
+// A script answers an Optional request only with an entry of its kind (for its unit, solo or
+// stand); otherwise it leaves it to the engine without using an entry.
+func TestScriptOptional(t *testing.T) {
+	s, list := ParseScript("s.yaml", []byte("- {unit: orcs, action: attack}\n- {stand: \"orcs 2\", to: [3, 4]}\n"))
+	if list.HasErrors() {
+		t.Fatal(list)
+	}
+	move := func(stand string) *Request {
+		return &Request{Kind: KindTo, Day: 1, Phase: PhaseRound, Army: "orcs", Other: stand, Optional: true,
+			Choices: []Choice{{Name: "1,1"}, {Name: "3,4"}}}
+	}
+	if a, err := s.Decide(move("orcs 1")); err != nil || !a.Default {
+		t.Errorf("a move before the action entry: %+v %v", a, err)
+	}
+	act := &Request{Kind: KindAction, Day: 1, Phase: PhaseRound, Army: "orcs", Choices: []Choice{{Name: "dash"}, {Name: "attack"}}}
+	if a, err := s.Decide(act); err != nil || a.Choice != 1 {
+		t.Fatalf("action: %+v %v", a, err)
+	}
+	if a, err := s.Decide(move("orcs 1")); err != nil || !a.Default {
+		t.Errorf("orcs 1's move taken from orcs 2's entry: %+v %v", a, err)
+	}
+	if a, err := s.Decide(move("orcs 2")); err != nil || a.Default || a.Choice != 1 {
+		t.Errorf("orcs 2's move: %+v %v", a, err)
+	}
+	if a, err := s.Decide(move("orcs 3")); err != nil || !a.Default {
+		t.Errorf("after the script: %+v %v", a, err)
+	}
+}

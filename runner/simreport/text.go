@@ -1,0 +1,175 @@
+package simreport
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// histWidth is the longest bar of a terminal histogram, in characters.
+const histWidth = 40
+
+// WriteText writes r as the terminal reads it: the outcome rates with their 95% intervals and
+// causes, when the runs ended with a histogram, the measures, the coverage with what no run
+// covered, and the checks. No colour, no trailing spaces.
+func WriteText(w io.Writer, r *Report) error {
+	var b bytes.Buffer
+	title := r.ID
+	if r.Title != "" {
+		title += ": " + r.Title
+	}
+	fmt.Fprintf(&b, "simulate %s %s (%s)\n", r.Kind, title, r.Rules)
+	fmt.Fprintf(&b, "%d runs, policy %s, seeds %d..%d\n", r.Runs, r.Policy, r.Seed, r.LastSeed)
+
+	b.WriteString("\noutcomes\n")
+	var rows [][]string
+	for _, o := range r.Outcomes {
+		rows = append(rows, []string{o.Outcome, strconv.Itoa(o.Runs), pct(o.Rate), pct(o.Low) + " - " + pct(o.High)})
+		for _, c := range o.Causes {
+			rows = append(rows, []string{"- " + c.Cause, strconv.Itoa(c.Runs), pct(c.Rate), ""})
+		}
+	}
+	if err := runner.RenderTable(&b, []string{"outcome / cause", "runs", "rate", "95% interval"}, rows); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(&b, "\n%s to the end: %s\n", r.DayUnit, summaryLine(r.Days))
+	writeHistogram(&b, r.DaysHist)
+
+	if len(r.Measures) > 0 {
+		b.WriteString("\nat the end of the runs\n")
+		rows = rows[:0]
+		for _, m := range r.Measures {
+			rows = append(rows, []string{scoped(m.Scope, m.Name+" "+m.Who), strconv.Itoa(m.N), strconv.Itoa(m.Min),
+				strconv.Itoa(m.Median), strconv.Itoa(m.P90), strconv.Itoa(m.Max), fmt.Sprintf("%.1f", m.Mean)})
+		}
+		if err := runner.RenderTable(&b, []string{"value", "runs", "min", "median", "p90", "max", "mean"}, rows); err != nil {
+			return err
+		}
+	}
+
+	b.WriteString("\ncoverage (runs in which each happened)\n")
+	for _, c := range r.Coverage {
+		fmt.Fprintf(&b, "%s: %d of %d covered\n", scoped(c.Scope, plural(c.Kind)), c.Covered, c.Total)
+		var never, parts []string
+		for _, e := range c.Entities {
+			if e.Runs == 0 {
+				never = append(never, e.ID)
+			} else {
+				parts = append(parts, fmt.Sprintf("%s %s", e.ID, pct(e.Rate)))
+			}
+		}
+		if len(parts) > 0 {
+			wrap(&b, "  ", parts)
+		}
+		if len(never) > 0 {
+			never[0] = "never: " + never[0]
+			wrap(&b, "  ", never)
+		}
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(&b, "\nerror in %d runs (first seed %d): %s\n", e.Runs, e.FirstSeed, e.Error)
+	}
+	if len(r.Checks) > 0 {
+		b.WriteString("\nchecks\n")
+		for _, c := range r.Checks {
+			status := "ok  "
+			if !c.OK {
+				status = "FAIL"
+			}
+			line := fmt.Sprintf("%s %s: %s, want %s", status, c.Name, c.Got, c.Want)
+			if c.Pos != "" {
+				line = c.Pos + ": " + line
+			}
+			if !c.OK && c.Seed != nil {
+				line += fmt.Sprintf(" (smallest failing seed %d", *c.Seed)
+				if c.Replay != "" {
+					line += ", replay " + c.Replay
+				}
+				line += ")"
+			}
+			b.WriteString(line + "\n")
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// WriteJSON writes v (a Report, or the checks) as indented JSON, HTML characters not escaped.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func summaryLine(s Summary) string {
+	if s.N == 0 {
+		return "no runs"
+	}
+	return fmt.Sprintf("min %d, median %d, p90 %d, max %d, mean %.2f", s.Min, s.Median, s.P90, s.Max, s.Mean)
+}
+
+// writeHistogram draws one row per value: the value, a bar of '#' scaled to the largest count,
+// the runs.
+func writeHistogram(b *bytes.Buffer, bars []Bar) {
+	top, wide := 0, 1
+	label := func(x Bar) string {
+		if x.To > x.Value {
+			return fmt.Sprintf("%d-%d", x.Value, x.To)
+		}
+		return strconv.Itoa(x.Value)
+	}
+	for _, x := range bars {
+		top = max(top, x.Runs)
+		wide = max(wide, len(label(x)))
+	}
+	for _, x := range bars {
+		n := 0
+		if top > 0 {
+			n = (x.Runs*histWidth + top - 1) / top
+		}
+		fmt.Fprintf(b, "  %*s | %-*s %d\n", wide, label(x), histWidth, strings.Repeat("#", n), x.Runs)
+	}
+}
+
+// wrap writes parts separated by ", " in lines of at most 100 characters after indent.
+func wrap(b *bytes.Buffer, indent string, parts []string) {
+	line := indent
+	for i, p := range parts {
+		sep := ""
+		if i < len(parts)-1 {
+			sep = ","
+		}
+		if len(line) > len(indent) && len(line)+len(p)+len(sep)+1 > 100 {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = indent
+		}
+		line += p + sep + " "
+	}
+	b.WriteString(strings.TrimRight(line, " ") + "\n")
+}
+
+func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
+
+func scoped(scope, s string) string {
+	if scope == "" {
+		return s
+	}
+	return scope + ": " + s
+}
+
+func plural(kind string) string {
+	switch {
+	case strings.HasSuffix(kind, "y"):
+		return kind[:len(kind)-1] + "ies"
+	case strings.HasSuffix(kind, "s"), strings.HasSuffix(kind, "x"):
+		return kind + "es"
+	}
+	return kind + "s"
+}
