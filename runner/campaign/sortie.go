@@ -1,6 +1,8 @@
 package campaign
 
 import (
+	"slices"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/karzoral"
@@ -97,7 +99,8 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		return nil, err
 	}
 	// K-67: the named monsters defeated in this sortie (not those dead before it).
-	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: res.NamedDefeated, Money: res.Money}
+	// (res is the Runner's, reused by its next run: the report keeps copies.)
+	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: slices.Clone(res.NamedDefeated), Money: res.Money}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
 	for _, o := range res.Objectives {
 		if o.Outcome == "midpoint" {

@@ -290,10 +290,10 @@ func (s *state) checkObjectives() error {
 			}
 		case runner.Success:
 			s.clearXP = o.XP
-			s.finish(runner.Success, "objective "+o.ID)
+			s.finish(runner.Success, s.r.objective[i])
 			return nil
 		case runner.Failure:
-			s.finish(runner.Failure, "objective "+o.ID)
+			s.finish(runner.Failure, s.r.objective[i])
 			return nil
 		}
 	}

@@ -87,7 +87,7 @@ func (s *state) battle1(enc, army int, cause string) (int, error) {
 	switch res {
 	case Defeated:
 		s.defeated = true
-		s.finish(runner.Failure, "party defeated by "+e.ID+" (K-100)")
+		s.finish(runner.Failure, s.r.defeatedBy[enc])
 		return res, s.defeatAftermath()
 	case Fled:
 		return res, s.escape(enc)

@@ -181,7 +181,7 @@ func (s *state) strengthBattle(i, j int) error {
 // scenario at once (K-66 applies to the experience, outside the runner).
 func (s *state) checkFriendlyWipe(i int) {
 	if s.p.Armies[i].Friendly() && s.armyStr[i] == 0 {
-		s.finish(runner.Failure, "friendly army "+s.p.Armies[i].ID+" wiped out (K-25)")
+		s.finish(runner.Failure, s.r.wipedOut[i])
 	}
 }
 

@@ -29,6 +29,10 @@ type Runner struct {
 	seeded *dice.Seeded
 	s      state
 	mid    *Midpoint // the buffer of Result.Midpoint
+	res    Result    // the Result of the last Run, its lists reused by the next (resultBuf)
+	buf    resultBuf
+	// The reasons a run ends with, made once per plan (a campaign's random run ends ~200 sorties).
+	wipedOut, defeatedBy, objective []string // per army (K-25), encounter (K-100), objective
 	// fieldMap is the transcript's map of the field, laid out at the first day end shown.
 	fieldMap *fieldMap
 }
@@ -77,6 +81,15 @@ func New(p *plan.Plan) (*Runner, error) {
 		}
 	}
 	r.area = areaIndex(p)
+	for i := range p.Armies {
+		r.wipedOut = append(r.wipedOut, "friendly army "+p.Armies[i].ID+" wiped out (K-25)")
+	}
+	for i := range p.Encounters {
+		r.defeatedBy = append(r.defeatedBy, "party defeated by "+p.Encounters[i].ID+" (K-100)")
+	}
+	for i := range p.Objectives {
+		r.objective = append(r.objective, "objective "+p.Objectives[i].ID)
+	}
 	s := &r.s
 	s.r = r
 	s.p = p
@@ -104,7 +117,9 @@ func (r *Runner) Plan() *plan.Plan { return r.p }
 
 // Run plays the scenario from its start until success, failure or a decider error.
 //
-// The Result is always returned (Outcome Stopped when err != nil). Errors: a *runner.DecisionError for a script
+// The Result is always returned (Outcome Stopped when err != nil). It is the Runner's own, and
+// its lists are reused by the Runner's next Run: keep copies of what must outlive it (Run, the
+// function, makes a fresh Runner each time). Errors: a *runner.DecisionError for a script
 // entry that does not fit the state (X001) or a script that ran out with no Fallback (X003, matches
 // ErrScriptEnded); an error wrapping ErrNoInput when a prompt reached end of input; other errors
 // from the Sink or a Decider as they are.
@@ -459,51 +474,80 @@ func (s *state) finishEvents() error {
 	return err
 }
 
+// resultBuf keeps the lists of a Runner's Result between runs.
+type resultBuf struct {
+	armies  []ArmyResult
+	objs    []ObjectiveResult
+	events  []EventResult
+	pcs     []PCResult
+	burdens []BurdenResult
+	named   []string
+}
+
+// orNil is l, or nil when it is empty (a Result's absent list is nil, as before it was reused).
+func orNil[T any](l []T) []T {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// result fills the Runner's Result (its lists in the Runner's buffers: valid until the next Run).
 func (s *state) result() *Result {
 	p := s.p
-	res := &Result{
-		Ending:   runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
-		Defeated: s.defeated,
-		Party:    p.Field.Blocks[s.party].ID,
-		Rations:  s.rations,
-		Armies:   make([]ArmyResult, len(p.Armies)),
-	}
+	r := s.r
+	b := &r.buf
+	b.armies, b.objs, b.events = b.armies[:0], b.objs[:0], b.events[:0]
+	b.pcs, b.burdens, b.named = b.pcs[:0], b.burdens[:0], b.named[:0]
 	for i := range p.Armies {
 		a := ArmyResult{ID: p.Armies[i].ID, Strength: s.armyStr[i]}
 		if b := s.armyBlock[i]; b >= 0 {
 			a.Block, a.OnField = p.Field.Blocks[b].ID, true
 		}
-		res.Armies[i] = a
+		b.armies = append(b.armies, a)
 	}
 	for _, o := range s.order {
 		ob := &p.Objectives[o]
-		res.Objectives = append(res.Objectives, ObjectiveResult{ID: ob.ID, Outcome: ob.Outcome, XP: ob.XP, Day: int(s.reached[o])})
+		b.objs = append(b.objs, ObjectiveResult{ID: ob.ID, Outcome: ob.Outcome, XP: ob.XP, Day: int(s.reached[o])})
 	}
 	for i, n := range s.fired {
 		if n > 0 {
-			res.Events = append(res.Events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
+			b.events = append(b.events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
 		}
 	}
 	for i, pc := range p.Party.PCs {
-		res.PCs = append(res.PCs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
+		b.pcs = append(b.pcs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
 	}
-	for i, b := range p.Party.Burdens {
+	for i, bd := range p.Party.Burdens {
 		kb := &s.k.burdens[i]
-		res.Burdens = append(res.Burdens, BurdenResult{Name: b.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
+		b.burdens = append(b.burdens, BurdenResult{Name: bd.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
 	}
-	res.Torches, res.Oil = s.k.torches, s.k.oil
-	res.XP = s.k.partyXP
-	res.Midpoint = s.midpoint
-	res.Money = s.money
 	for e := range s.k.named {
 		for j, dead := range s.k.named[e] {
 			name := p.Encounters[e].Monsters[j].Name
-			if dead && !slices.Contains(s.carriedDead, name) && !slices.Contains(res.NamedDefeated, name) {
-				res.NamedDefeated = append(res.NamedDefeated, name)
+			if dead && !slices.Contains(s.carriedDead, name) && !slices.Contains(b.named, name) {
+				b.named = append(b.named, name)
 			}
 		}
 	}
-	return res
+	r.res = Result{
+		Ending:        runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
+		Defeated:      s.defeated,
+		Party:         p.Field.Blocks[s.party].ID,
+		Rations:       s.rations,
+		Armies:        b.armies,
+		Objectives:    orNil(b.objs),
+		Events:        orNil(b.events),
+		PCs:           orNil(b.pcs),
+		Burdens:       orNil(b.burdens),
+		Torches:       s.k.torches,
+		Oil:           s.k.oil,
+		XP:            s.k.partyXP,
+		Midpoint:      s.midpoint,
+		Money:         s.money,
+		NamedDefeated: orNil(b.named),
+	}
+	return &r.res
 }
 
 // at is where the run is: the day and the phase.
