@@ -12,7 +12,7 @@ func (s *state) startPhase() error {
 	s.day++
 	s.phase = runner.PhaseStart
 	if s.on {
-		if err := s.send(&DayEvent{At: s.at()}); err != nil {
+		if err := s.send(reuse(&s.ev.day, DayEvent{At: s.at()})); err != nil {
 			return err
 		}
 	}
@@ -46,7 +46,7 @@ func (s *state) eat() error {
 	if !s.on {
 		return nil
 	}
-	if err := s.send(&FoodEvent{At: s.at(), Eaten: eaten, Need: need, Left: s.rations}); err != nil {
+	if err := s.send(reuse(&s.ev.food, FoodEvent{At: s.at(), Eaten: eaten, Need: need, Left: s.rations})); err != nil {
 		return err
 	}
 	for m := eaten + 1; m <= need; m++ {
@@ -88,8 +88,8 @@ func (s *state) moveArmies() error {
 					if at.Seen = s.seenAt(from); at.Seen != runner.AudienceAll {
 						at.Seen = s.seenAt(s.armyBlock[i])
 					}
-					if err := s.send(&ArmyMoveEvent{At: at, Army: a.ID, From: s.p.Field.Blocks[from].ID,
-						To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
+					if err := s.send(reuse(&s.ev.armyMove, ArmyMoveEvent{At: at, Army: a.ID, From: s.p.Field.Blocks[from].ID,
+						To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step})); err != nil {
 						return err
 					}
 				}
@@ -264,7 +264,7 @@ func (s *state) move() (entered bool, err error) {
 	v := req.Choices[c].Value
 	if v == Stay {
 		if s.on {
-			return false, s.send(&StayEvent{At: s.at(), Block: blk.ID})
+			return false, s.send(reuse(&s.ev.stay, StayEvent{At: s.at(), Block: blk.ID}))
 		}
 		return false, nil
 	}
@@ -285,7 +285,8 @@ func (s *state) move() (entered bool, err error) {
 	s.visited.set(s.party)
 	defer s.look()
 	if s.on {
-		if err := s.send(&PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID, Terrain: to.Terrain}); err != nil {
+		if err := s.send(reuse(&s.ev.partyMove, PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID,
+			Terrain: to.Terrain, passage: s.r.passages[from][d]})); err != nil {
 			return false, err
 		}
 	}
@@ -381,7 +382,7 @@ func (s *state) campPhase() error {
 		d[k] = f
 	}
 	if s.on {
-		if err := s.send(&CampRollEvent{At: s.at(), Dice: d}); err != nil {
+		if err := s.send(reuse(&s.ev.campRoll, CampRollEvent{At: s.at(), Dice: d})); err != nil {
 			return err
 		}
 	}
@@ -413,7 +414,7 @@ func (s *state) campPhase() error {
 	bit := uint8(1) << (f - 1)
 	checked := s.checked&bit != 0
 	if s.on {
-		if err := s.send(&PickEvent{At: s.at(), Face: f, Checked: checked, Dice: d}); err != nil {
+		if err := s.send(reuse(&s.ev.pick, PickEvent{At: s.at(), Face: f, Checked: checked, Dice: d})); err != nil {
 			return err
 		}
 	}
@@ -421,7 +422,7 @@ func (s *state) campPhase() error {
 		// K-38: play the episode, then check it.
 		ep := &s.p.Episodes[f-1]
 		if s.on {
-			if err := s.send(&EpisodeEvent{At: s.at(), Face: f, Text: ep.Say}); err != nil {
+			if err := s.send(reuse(&s.ev.episode, EpisodeEvent{At: s.at(), Face: f, Text: ep.Say})); err != nil {
 				return err
 			}
 		}

@@ -274,6 +274,7 @@ type PartyMoveEvent struct {
 	From    string `json:"from"`
 	To      string `json:"to"`
 	Terrain string `json:"terrain"`
+	passage string // PassageID(From, To), made once per plan ("": Observe makes it)
 }
 
 func (*PartyMoveEvent) Type() string { return "partyMove" }

@@ -239,9 +239,27 @@ func field01() *plan.Plan {
 // collect is a runner.Sink that keeps the events (each is a fresh value; their views are not read).
 type collect struct{ evs []runner.Event }
 
+// Write keeps a copy of e: the engine reuses its events once Write returns (runner.Sink).
 func (c *collect) Write(e runner.Event) error {
-	c.evs = append(c.evs, e)
+	c.evs = append(c.evs, copyEvent(e))
 	return nil
+}
+
+// copyEvent copies the struct e points to and the lists in it.
+func copyEvent(e runner.Event) runner.Event {
+	v := reflect.ValueOf(e)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return e
+	}
+	c := reflect.New(v.Elem().Type())
+	c.Elem().Set(v.Elem())
+	for i := 0; i < c.Elem().NumField(); i++ {
+		f := c.Elem().Field(i)
+		if f.Kind() == reflect.Slice && !f.IsNil() && f.CanSet() {
+			f.Set(reflect.AppendSlice(reflect.MakeSlice(f.Type(), 0, f.Len()), f))
+		}
+	}
+	return c.Interface().(runner.Event)
 }
 
 // of returns the events of the given types (their JSON Lines "type"), in order.

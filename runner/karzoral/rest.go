@@ -119,7 +119,7 @@ func (s *state) useLight(hours int, dark string) (bool, error) {
 			text = fmt.Sprintf("%s needs %d hours of light, only %d burnt (%d torches, %d flasks left): -4 on checks without darkvision (K-59)",
 				why, units*12, paid*12, k.torches, k.oil)
 		}
-		r := &LightEvent{Note: s.note("K-58"), Text: fmt.Sprintf("%s", text)}
+		r := reuse(&s.ev.light, LightEvent{Note: s.note("K-58"), Text: text})
 		r.Hours, r.Result, r.Torches, r.Oil = paid*12, res, k.torches, k.oil
 		if err := s.send(r); err != nil {
 			return ok, err

@@ -33,6 +33,7 @@ type Runner struct {
 	buf    resultBuf
 	// The reasons a run ends with, made once per plan (a campaign's random run ends ~200 sorties).
 	wipedOut, defeatedBy, objective []string // per army (K-25), encounter (K-100), objective
+	passages                        [][4]string
 	// fieldMap is the transcript's map of the field, laid out at the first day end shown.
 	fieldMap *fieldMap
 }
@@ -81,6 +82,7 @@ func New(p *plan.Plan) (*Runner, error) {
 		}
 	}
 	r.area = areaIndex(p)
+	r.passages = passages(r)
 	for i := range p.Armies {
 		r.wipedOut = append(r.wipedOut, "friendly army "+p.Armies[i].ID+" wiped out (K-25)")
 	}
@@ -219,6 +221,7 @@ type state struct {
 	targets []string // K-75: monsters targeted this round
 	clearXP int      // achievement XP of the success objective (K-61)
 	money   int      // gamels looted (K-98)
+	ev      evbuf    // the frequent events, reused
 }
 
 func (s *state) reset(opts Options, src dice.Source) {
@@ -409,8 +412,8 @@ func (s *state) endDay() error {
 	}
 	s.dayEnded = s.day
 	if s.on {
-		if err := s.send(&DayEndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
-			Armies: s.armiesAt(), view: &s.view}); err != nil {
+		if err := s.send(reuse(&s.ev.dayEnd, DayEndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+			Armies: s.armiesAt(), view: &s.view})); err != nil {
 			return err
 		}
 		if err := s.send(s.viewEvent()); err != nil {
@@ -423,9 +426,14 @@ func (s *state) endDay() error {
 	return nil
 }
 
-// armiesAt is the snapshot of the armies (plan order; never nil, so that it encodes as []).
+// armiesAt is the snapshot of the armies (plan order; never nil, so that it encodes as []), in
+// the state's buffer: valid until the next snapshot.
 func (s *state) armiesAt() []ArmyAt {
-	out := make([]ArmyAt, len(s.p.Armies))
+	n := len(s.p.Armies)
+	if cap(s.ev.armies) < n || s.ev.armies == nil {
+		s.ev.armies = make([]ArmyAt, n)
+	}
+	out := s.ev.armies[:n]
 	for i := range s.p.Armies {
 		out[i] = ArmyAt{ID: s.p.Armies[i].ID, Strength: s.armyStr[i]}
 		if b := s.armyBlock[i]; b >= 0 {
@@ -438,13 +446,17 @@ func (s *state) armiesAt() []ArmyAt {
 // viewEvent is the players' day end (K-23): the armies they have seen.
 func (s *state) viewEvent() *ViewEvent {
 	s.look()
-	e := &ViewEvent{At: At{Day: s.day, Seen: runner.AudienceParty}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
-		Armies: []ArmySeen{}, view: &s.pview}
+	if s.ev.seen == nil {
+		s.ev.seen = []ArmySeen{}
+	}
+	e := reuse(&s.ev.view, ViewEvent{At: At{Day: s.day, Seen: runner.AudienceParty}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+		Armies: s.ev.seen[:0], view: &s.pview})
 	for i := range s.sight {
 		if s.sight[i].seen {
 			e.Armies = append(e.Armies, s.armySeen(i))
 		}
 	}
+	s.ev.seen = e.Armies
 	return e
 }
 
