@@ -133,3 +133,32 @@ func TestGoalWalksTheKnownMapK23K32(t *testing.T) {
 		t.Errorf("moves %s, %s; want %s and a success", got, res.Outcome, want)
 	}
 }
+
+// The goal policy keeps a success objective's block a target after the party stood in it: on
+// line(3) the success needs the party at b1 with the flag lit, which entering b2 sets. By hand:
+// day 1 east to b1 (a target, 1 move; b2 is 2); the flag is not lit: no success. Day 2 from b1:
+// east to b2 (its event's block, 0 moves to a target) beats staying (b1 is still a target, but
+// the party stood there: 0 x 2 + 1) and west (b0: 1 move: 3); the flag is lit. Day 3 from b2:
+// west to b1 (still a target: 0 x 2 + 1) beats staying (b2 is spent; b1 is 1 move away: 3):
+// the success on day 3, whatever the seed (no tie is broken at random).
+func TestGoalReturnsToTheSuccessBlock(t *testing.T) {
+	p := line(3)
+	flag := addFlag(p, "lit")
+	p.Events = []plan.Event{{ID: "beacon", On: plan.Trigger{Kind: plan.OnEnter, Block: 2}, Once: true,
+		Do: []plan.Action{{Op: plan.ActSet, Flag: flag}}}}
+	p.Objectives = []plan.Objective{{ID: "hold", Outcome: runner.Success, XP: 100, When: plan.Cond{Op: plan.CondAll,
+		Args: []plan.Cond{{Op: plan.CondAt, Block: 1}, {Op: plan.CondFlag, Flag: flag}}}}}
+	for seed := uint64(1); seed <= 20; seed++ {
+		d, err := NewGoal(p).Decider(0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Run(p, Options{Options: runner.Options{Seed: seed, Decider: d}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome != runner.Success || res.Day != 3 {
+			t.Fatalf("seed %d: %s on day %d; want the success on day 3", seed, res.Outcome, res.Day)
+		}
+	}
+}
