@@ -22,7 +22,7 @@ func (s *state) maybeFire(ei int) error {
 	// K-33: scenario events run their actions in order. The event counts as fired when it starts.
 	s.fired[ei]++
 	if s.on {
-		ev := &FiredEvent{At: s.at(), Event: e.ID, Trigger: e.On.Kind.String()}
+		ev := reuse(&s.ev.fired, FiredEvent{At: s.at(), Event: e.ID, Trigger: e.On.Kind.String()})
 		if e.On.Kind == plan.OnEnter {
 			ev.Block = s.p.Field.Blocks[e.On.Block].ID
 		}
@@ -92,7 +92,7 @@ func (s *state) doActions(acts []plan.Action, source, id string) (int, error) {
 		switch a.Op {
 		case plan.ActSay:
 			if s.on {
-				if err := s.send(&SayEvent{At: s.at(), Source: source, ID: id, Text: a.Text}); err != nil {
+				if err := s.send(reuse(&s.ev.say, SayEvent{At: s.at(), Source: source, ID: id, Text: a.Text})); err != nil {
 					return -1, err
 				}
 			}

@@ -436,7 +436,7 @@ func (s *state) campPhase() error {
 	if s.p.NightRaid >= 0 {
 		if s.on {
 			e := &s.p.Encounters[s.p.NightRaid]
-			if err := s.send(&NightRaidEvent{At: s.at(), Face: f, Encounter: e.ID, Title: e.Title}); err != nil {
+			if err := s.send(reuse(&s.ev.nightRaid, NightRaidEvent{At: s.at(), Face: f, Encounter: e.ID, Title: e.Title})); err != nil {
 				return err
 			}
 		}
@@ -453,7 +453,7 @@ func (s *state) campPhase() error {
 	}
 	s.checked = 0
 	if s.on {
-		return s.send(&EpisodesResetEvent{At: s.at()})
+		return s.send(reuse(&s.ev.reset, EpisodesResetEvent{At: s.at()}))
 	}
 	return nil
 }
@@ -477,7 +477,7 @@ func (s *state) nightPhase() error {
 	}
 	v := req.Choices[c].Value
 	if s.on {
-		if err := s.send(&NightEvent{At: s.at(), Choice: nightChoices[v].Name}); err != nil {
+		if err := s.send(reuse(&s.ev.night, NightEvent{At: s.at(), Choice: nightChoices[v].Name})); err != nil {
 			return err
 		}
 	}

@@ -15,8 +15,16 @@ type evbuf struct {
 	light     LightEvent
 	dayEnd    DayEndEvent
 	view      ViewEvent
+	night     NightEvent
+	nightRaid NightRaidEvent
+	reset     EpisodesResetEvent
+	fired     FiredEvent
+	say       SayEvent
+	base      BaseEvent
+	sighting  SightingEvent
 	armies    []ArmyAt   // armiesAt
 	seen      []ArmySeen // viewEvent
+	sighted   []ArmySeen // sightings
 }
 
 // reuse sets *buf to v and returns buf: the event to send.

@@ -234,12 +234,16 @@ func (s *state) survey(army int, source string) error {
 	if !s.on {
 		return nil
 	}
-	e := &SightingEvent{At: s.at(), Source: source, Armies: []ArmySeen{}}
+	if s.ev.sighted == nil {
+		s.ev.sighted = []ArmySeen{}
+	}
+	e := reuse(&s.ev.sighting, SightingEvent{At: s.at(), Source: source, Armies: s.ev.sighted[:0]})
 	for i := range s.sight {
 		if (army < 0 || i == army) && s.armyBlock[i] >= 0 {
 			e.Armies = append(e.Armies, s.armySeen(i))
 		}
 	}
+	s.ev.sighted = e.Armies
 	if army >= 0 && s.armyBlock[army] < 0 {
 		e.Missing = s.p.Armies[army].ID
 	}

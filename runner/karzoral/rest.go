@@ -162,9 +162,9 @@ func (s *state) baseServices() error {
 	if !s.on {
 		return nil
 	}
-	r := &BaseEvent{Note: s.note("K-12"), Block: s.p.Field.Blocks[s.party].ID, Rations: food, Torches: torches, Oil: oil,
+	r := reuse(&s.ev.base, BaseEvent{Note: s.note("K-12"), Block: s.p.Field.Blocks[s.party].ID, Rations: food, Torches: torches, Oil: oil,
 		Text: fmt.Sprintf("at base %s the party buys %d rations, %d torches and %d flasks of oil (now %d, %d, %d)",
-			s.p.Field.Blocks[s.party].ID, food, torches, oil, s.rations, s.k.torches, s.k.oil)}
+			s.p.Field.Blocks[s.party].ID, food, torches, oil, s.rations, s.k.torches, s.k.oil)})
 	return s.send(r)
 }
 
