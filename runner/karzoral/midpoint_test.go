@@ -1,6 +1,7 @@
 package karzoral
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -84,6 +85,9 @@ func TestMidpointResumeK67K68(t *testing.T) {
 	if res.Midpoint != m {
 		t.Errorf("a failure of the retry keeps the same midpoint")
 	}
+	if rs := eventsOf[*ResumeEvent](c); len(rs) != 1 || !strings.HasSuffix(rs[0].Text, "fresh armies per the initial setup (K-67, K-68)") {
+		t.Errorf("resume events %+v, want one naming the initial setup", rs)
+	}
 
 	// K-68 with a midpoint setup: e resumes at b2 with 10 (its route just b2): day 2 start, no
 	// move; the strength battle at b2: d = min(30, 10) = 10: e removed, f 20.
@@ -95,6 +99,9 @@ func TestMidpointResumeK67K68(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.done(t)
+	if rs := eventsOf[*ResumeEvent](c); len(rs) != 1 || !strings.HasSuffix(rs[0].Text, "fresh armies per the scenario's midpoint setup (K-67, K-68)") {
+		t.Errorf("resume events %+v, want one naming the midpoint setup", rs)
+	}
 	sb := eventsOf[*StrengthBattleEvent](c)
 	if len(sb) != 1 || sb[0].Day != 2 || sb[0].Block != "b2" || sb[0].ArmyBefore != 10 || sb[0].OtherAfter != 20 {
 		t.Errorf("K-68 midpoint setup: %+v, want e 10 vs f 30 at b2 on day 2", sb)

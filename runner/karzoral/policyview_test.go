@@ -162,3 +162,40 @@ func TestGoalReturnsToTheSuccessBlock(t *testing.T) {
 		}
 	}
 }
+
+// The goal policy's other answers, on requests made by hand (no view: the map as known before
+// play). On line(3) with the target b2 (success on entering it): the night at b1 (1 move from
+// b2) rests, at b0 (2 moves) marches, and after a battle that day rests; a battle is won when it
+// may be, else routed; the camp's pick takes the first unchecked face (no night raid, K-36).
+func TestGoalAnswers(t *testing.T) {
+	p := line(3)
+	p.Objectives = []plan.Objective{{ID: "reach", When: plan.Cond{Op: plan.CondAt, Block: 2}, Outcome: runner.Success}}
+	d, err := NewGoal(p).Decider(0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	night := []runner.Choice{{Name: "rest"}, {Name: "march"}}
+	ask := func(q runner.Request) string {
+		t.Helper()
+		a, err := d.Decide(&q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q.Choices[a.Choice].Name + q.Choices[a.Choice].Note
+	}
+	for _, c := range []struct {
+		q    runner.Request
+		want string
+	}{
+		{runner.Request{Kind: runner.KindNight, Day: 1, Block: "b1", Choices: night}, "rest"},  // 1 move left
+		{runner.Request{Kind: runner.KindNight, Day: 1, Block: "b0", Choices: night}, "march"}, // 2 moves left
+		{runner.Request{Kind: runner.KindBattle, Day: 2, Block: "b0", Choices: []runner.Choice{{Name: "fled"}, {Name: "won"}, {Name: "routed"}}}, "won"},
+		{runner.Request{Kind: runner.KindBattle, Day: 2, Block: "b0", Choices: []runner.Choice{{Name: "fled"}, {Name: "routed"}}}, "routed"},
+		{runner.Request{Kind: runner.KindNight, Day: 2, Block: "b0", Choices: night}, "rest"}, // fought today
+		{runner.Request{Kind: runner.KindPick, Day: 3, Block: "b0", Choices: []runner.Choice{{Name: "2", Note: "checked"}, {Name: "5"}}}, "5"},
+	} {
+		if got := ask(c.q); got != c.want {
+			t.Errorf("%s on day %d at %s: %s, want %s", c.q.Kind, c.q.Day, c.q.Block, got, c.want)
+		}
+	}
+}
