@@ -199,3 +199,31 @@ func TestGoalAnswers(t *testing.T) {
 		}
 	}
 }
+
+// K-23, K-36: the players' view reads the state's edges right: episode faces 1..6 checked as
+// bits 0..5 (faces 0 and 7 are never checked), and an army in block 0 with the party there is in
+// view and seen by everyone, while one in block 1 is the GM's.
+func TestPlayerViewEdges(t *testing.T) {
+	p := line(3)
+	addArmy(p, "f", "friendly", 10, 1, -1, "b0")
+	r, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &r.s
+	s.checked = 1<<0 | 1<<5 // faces 1 and 6
+	v := &s.pview
+	for face, want := range map[int]bool{0: false, 1: true, 2: false, 5: false, 6: true, 7: false} {
+		if got := v.Checked(face); got != want {
+			t.Errorf("Checked(%d) = %v, want %v", face, got, want)
+		}
+	}
+	s.party, s.armyBlock[0] = 0, 0
+	if !s.inView(0) || s.seenAt(0) != runner.AudienceAll {
+		t.Errorf("army in the party's block 0: in view %v, audience %v; want true, all", s.inView(0), s.seenAt(0))
+	}
+	s.armyBlock[0] = 1
+	if s.inView(0) || s.seenAt(1) != runner.AudienceGM {
+		t.Errorf("army in block 1, the party in 0: in view %v, audience %v; want false, gm", s.inView(0), s.seenAt(1))
+	}
+}
