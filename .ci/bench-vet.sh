@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Times sortie vet beside the standard cue tool given sortie's exported schema
-# (cue vet -d '#Scenario' schema.cue FILE), side by side on the same files, and prints the
-# ratios sortie/cue (best of R runs, default 3; wall-clock and processor time, evaluator
-# processes included):
+# Times sortie vet beside the standard cue tool given sortie's exported schema and beside a plain
+# Go JSON Schema validator (compiler/internal/jsonvet, github.com/santhosh-tekuri/jsonschema/v6
+# with `sortie schema --format jsonschema`: the schema-only floor), side by side on the same
+# files, and prints the ratios (best of R runs, default 3; wall-clock and processor time,
+# evaluator processes included):
 #
-#   1. a generated corpus of N scenarios (default 500) as JSON files (and, for sortie, as CUE
-#      packages);
-#   2. a size sweep: one YAML scenario with a field of 20x20, 40x40, 80x80 and 160x160 blocks
-#      (400 to 25,600 blocks), with the growth of each from the size before (4x the blocks).
-#      vet must stay linear: at 160x160 sortie/cue at most 1.0, and growth at most about
-#      2.2x per doubling of blocks (4.84x per step of the sweep).
+#   1. a generated corpus of N scenarios (default 500) as JSON files and as CUE packages: sortie
+#      cold (an empty result cache) and warm (the cache of a run before, nothing changed), `cue vet
+#      -d '#Scenario' schema.cue FILE...` on the JSON files, `cue vet ./...` on the CUE packages
+#      (each with the schema beside it and #Scenario embedded: cue vet applies -d to data files
+#      only), and jsonvet on the JSON files. Issue 17's marks: cold JSON at most 2x jsonvet's
+#      processor time, cold CUE at most 0.5x cue vet's, warm at most 5% of cold.
+#   2. a size sweep: one scenario with a field of 20x20, 40x40, 80x80 and 160x160 blocks (400 to
+#      25,600 blocks) as YAML (sortie, cue) and as JSON (jsonvet), with the growth of sortie's and
+#      cue's processor time from the size before (4x the blocks): vet must stay linear.
 #
 #   .ci/bench-vet.sh [N] [R]
 set -euo pipefail
@@ -21,15 +25,29 @@ trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/sortie" ./cmd/sortie
 go build -o "$tmp/cue" cuelang.org/go/cmd/cue # the go.mod tool dependency, same version
+go build -o "$tmp/jsonvet" ./compiler/internal/jsonvet
 go run ./compiler/internal/corpus/gen -n "$n" -format json -o "$tmp/json"
 go run ./compiler/internal/corpus/gen -n "$n" -format cue -o "$tmp/cue-corpus"
 "$tmp/sortie" schema --format cue > "$tmp/schema.cue"
+"$tmp/sortie" schema --format jsonschema > "$tmp/schema.json"
+"$tmp/sortie" schema --format cue --package PKG > "$tmp/schema-pkg.cue"
+# The CUE corpus for cue vet: a module whose every package holds the schema and embeds #Scenario.
+cp -r "$tmp/cue-corpus" "$tmp/cue-mod"
+mkdir -p "$tmp/cue-mod/cue.mod"
+printf 'module: "example.com/corpus"\nlanguage: version: "v0.17.0"\n' > "$tmp/cue-mod/cue.mod/module.cue"
+for d in "$tmp"/cue-mod/s*/; do
+	p=$(basename "$d")
+	sed "s/^package PKG/package $p/" "$tmp/schema-pkg.cue" > "$d/schema.cue"
+	printf 'package %s\n\n#Scenario\n' "$p" > "$d/vet.cue"
+done
 
-# best "wall user+sys" of $runs runs of a command (exit status must be 0)
+# best "wall user+sys" of $runs runs of a command (exit status must be 0); with COLD set, the
+# result cache is emptied before each run.
 best() {
 	local best_w="" best_c=""
 	for _ in $(seq "$runs"); do
-		/usr/bin/env time -f "%e %U %S" -o "$tmp/t" "$@" > /dev/null
+		if [ -n "${COLD:-}" ]; then rm -rf "$SORTIE_CACHE"; fi
+		(cd "${RUNDIR:-.}" && /usr/bin/env time -f "%e %U %S" -o "$tmp/t" "$@" > /dev/null)
 		read -r w u s < "$tmp/t"
 		c=$(echo "$u + $s" | bc)
 		if [ -z "$best_w" ] || [ "$(echo "$w < $best_w" | bc)" = 1 ]; then best_w=$w; fi
@@ -37,34 +55,55 @@ best() {
 	done
 	echo "$best_w $best_c"
 }
+ratio() { printf '%.3f' "$(echo "$1 / $2" | bc -l)"; }
 
-read -r sw sc < <(best "$tmp/sortie" vet "$tmp/json/...")
-read -r cw cc < <(best "$tmp/cue" vet -d '#Scenario' "$tmp/schema.cue" "$tmp"/json/*.json)
-read -r scw scc < <(best "$tmp/sortie" vet "$tmp/cue-corpus/...")
+export SORTIE_CACHE="$tmp/cache-json"
+read -r jcw jcc < <(COLD=1 best "$tmp/sortie" vet "$tmp/json/...")
+"$tmp/sortie" vet "$tmp/json/..." > /dev/null
+read -r jww jwc < <(best "$tmp/sortie" vet "$tmp/json/...")
+export SORTIE_CACHE="$tmp/cache-cue"
+read -r ccw ccc < <(COLD=1 best "$tmp/sortie" vet "$tmp/cue-corpus/...")
+"$tmp/sortie" vet "$tmp/cue-corpus/..." > /dev/null
+read -r cww cwc < <(best "$tmp/sortie" vet "$tmp/cue-corpus/...")
+read -r qjw qjc < <(best "$tmp/cue" vet -d '#Scenario' "$tmp/schema.cue" "$tmp"/json/*.json)
+read -r qcw qcc < <(RUNDIR="$tmp/cue-mod" best "$tmp/cue" vet ./...)
+read -r vw vc < <(best "$tmp/jsonvet" "$tmp/schema.json" "$tmp"/json/*.json)
 
-printf '%-44s %8s %8s\n' "corpus of $n scenarios (best of $runs)" "wall s" "cpu s"
-printf '%-44s %8s %8s\n' "sortie vet (JSON files)" "$sw" "$sc"
-printf '%-44s %8s %8s\n' "sortie vet (CUE packages)" "$scw" "$scc"
-printf '%-44s %8s %8s\n' "cue vet -d '#Scenario' schema.cue (JSON)" "$cw" "$cc"
-printf 'ratio sortie/cue on the same JSON files: wall %.2fx, cpu %.2fx\n' \
-	"$(echo "$sw / $cw" | bc -l)" "$(echo "$sc / $cc" | bc -l)"
-
-# The size sweep. The two tools alternate size by size, so that a change in the machine's load
-# falls on both.
+printf '%-52s %8s %8s\n' "corpus of $n scenarios (best of $runs)" "wall s" "cpu s"
+printf '%-52s %8s %8s\n' "sortie vet, JSON files, cold (empty cache)" "$jcw" "$jcc"
+printf '%-52s %8s %8s\n' "sortie vet, JSON files, warm (cached, unchanged)" "$jww" "$jwc"
+printf '%-52s %8s %8s\n' "sortie vet, CUE packages, cold (empty cache)" "$ccw" "$ccc"
+printf '%-52s %8s %8s\n' "sortie vet, CUE packages, warm (cached, unchanged)" "$cww" "$cwc"
+printf '%-52s %8s %8s\n' "cue vet -d '#Scenario' schema.cue, JSON files" "$qjw" "$qjc"
+printf '%-52s %8s %8s\n' "cue vet ./..., CUE packages (schema in each)" "$qcw" "$qcc"
+printf '%-52s %8s %8s\n' "jsonvet (JSON Schema, santhosh-tekuri/v6), JSON" "$vw" "$vc"
 echo
-printf '%-8s %8s %8s %8s %8s %8s %8s %9s %9s\n' "field" "blocks" "sortie s" "cue s" "wall" "cpu" "sortie" "growth" "cue"
-printf '%-8s %8s %8s %8s %8s %8s %8s %9s %9s\n' "" "" "(wall)" "(wall)" "ratio" "ratio" "cpu s" "sortie" "growth"
+printf '%-52s %8s %8s %s\n' "ratios" "wall" "cpu" "(issue 17: cpu at most)"
+printf '%-52s %8s %8s %s\n' "sortie cold / jsonvet, JSON" "$(ratio "$jcw" "$vw")" "$(ratio "$jcc" "$vc")" "2"
+printf '%-52s %8s %8s %s\n' "sortie cold / cue vet, JSON" "$(ratio "$jcw" "$qjw")" "$(ratio "$jcc" "$qjc")" ""
+printf '%-52s %8s %8s %s\n' "sortie cold / cue vet, CUE" "$(ratio "$ccw" "$qcw")" "$(ratio "$ccc" "$qcc")" "0.5"
+printf '%-52s %8s %8s %s\n' "sortie warm / cold, JSON" "$(ratio "$jww" "$jcw")" "$(ratio "$jwc" "$jcc")" "0.05"
+printf '%-52s %8s %8s %s\n' "sortie warm / cold, CUE" "$(ratio "$cww" "$ccw")" "$(ratio "$cwc" "$ccc")" "0.05"
+
+# The size sweep (no cache: every size is vetted afresh). The tools alternate size by size, so
+# that a change in the machine's load falls on all of them.
+export SORTIE_CACHE=off
+echo
+printf '%-8s %8s %8s %8s %8s %8s %8s %8s %9s %9s\n' "field" "blocks" "sortie s" "cue s" "jsonvet" "sortie" "sortie" "sortie" "growth" "cue"
+printf '%-8s %8s %8s %8s %8s %8s %8s %8s %9s %9s\n' "" "" "(wall)" "(wall)" "s (wall)" "cpu s" "/cue cpu" "/jv cpu" "sortie cpu" "growth"
 prev_s="" prev_c=""
 for size in 20 40 80 160; do
 	go run ./compiler/internal/corpus/gen -field "$size" -o "$tmp/field$size.yaml"
+	go run ./compiler/internal/corpus/gen -field "$size" -o "$tmp/field$size.json"
 	read -r fsw fsc < <(best "$tmp/sortie" vet "$tmp/field$size.yaml")
 	read -r fcw fcc < <(best "$tmp/cue" vet -d '#Scenario' "$tmp/schema.cue" "$tmp/field$size.yaml")
+	read -r fvw fvc < <(best "$tmp/jsonvet" "$tmp/schema.json" "$tmp/field$size.json")
 	gs="-" gc="-"
 	if [ -n "$prev_s" ]; then
-		gs=$(printf '%.2fx' "$(echo "$fsw / $prev_s" | bc -l)")
-		gc=$(printf '%.2fx' "$(echo "$fcw / $prev_c" | bc -l)")
+		gs=$(printf '%.2fx' "$(echo "$fsc / $prev_s" | bc -l)")
+		gc=$(printf '%.2fx' "$(echo "$fcc / $prev_c" | bc -l)")
 	fi
-	printf '%-8s %8d %8s %8s %7.2fx %7.2fx %8s %9s %9s\n' "${size}x${size}" $((size * size)) "$fsw" "$fcw" \
-		"$(echo "$fsw / $fcw" | bc -l)" "$(echo "$fsc / $fcc" | bc -l)" "$fsc" "$gs" "$gc"
-	prev_s=$fsw prev_c=$fcw
+	printf '%-8s %8d %8s %8s %8s %8s %7.2fx %7.2fx %9s %9s\n' "${size}x${size}" $((size * size)) "$fsw" "$fcw" "$fvw" "$fsc" \
+		"$(echo "$fsc / $fcc" | bc -l)" "$(echo "$fsc / $fvc" | bc -l)" "$gs" "$gc"
+	prev_s=$fsc prev_c=$fcc
 done

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -33,6 +34,9 @@ func IsCampaign(path string) bool {
 	data, err := os.ReadFile(path)
 	if err != nil || len(data) > MaxFileSize {
 		return false
+	}
+	if !bytes.Contains(data, []byte("campaign")) {
+		return false // the kind is compared as written: it cannot be "campaign" (and parsing is slow)
 	}
 	if _, _, deep := tooDeep(fileKind(path), data); deep {
 		return false

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"cuelang.org/go/cue"
-	"cuelang.org/go/cue/ast"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -41,23 +40,17 @@ func CompileClash(paths []string, opts Options) (c *plan.Clash, list diag.List, 
 // its battle files (rules.go).
 func vetClash(uc *unitCtx) (*plan.Plan, error) {
 	ld, nm, list := uc.ld, uc.nm, uc.list
-	def, err := uc.defs("#ClashBattle")
-	if err != nil {
-		return nil, err
-	}
 	lib, err := srdLibrary()
 	if err != nil {
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
-	sc := newSchemaChecker(uc.ctx, def, &ld, nm, list)
-	sc.run()
-	root := nm.pos(ld.user.Pos())
-	if !root.IsValid() || root.Line == 0 {
-		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
+	n, root, strict, err := uc.schemaRoot("#ClashBattle")
+	if err != nil {
+		return nil, err
 	}
-	d := &clashDecoder{dc: &decoder{nm: nm, strict: sc.errors}}
-	b := d.battle(sc.decodeRoot(), root)
-	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, list)
+	d := &clashDecoder{dc: &decoder{nm: nm, strict: strict}}
+	b := d.battle(n, root)
+	sup := collectSuppressions(uc.syntax(), nm, list)
 	var found diag.List
 	p, err := runClashChecks(b, lib, &found)
 	if err != nil {
@@ -83,6 +76,9 @@ func (w *worker) definition(name string) (cue.Value, error) {
 	}
 	if v, ok := w.defs[name]; ok {
 		return v, nil
+	}
+	if name == "#Scenario" {
+		return w.def, nil
 	}
 	v, err := compileDef(w.ctx, name)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // clashPlacementCheck checks where stands and solos start: on the grid, in a space that fits
@@ -121,14 +122,20 @@ func runClashPlacement(p *clashPass) {
 		}
 		u := b.Units[s.unit]
 		if s.At.OK {
-			found := false
+			found, unsized := false, false
 			for j, st := range u.Stands {
-				if r, _, ok := standSpace(st.Rect, st.cr); ok && r.has(s.At.X, s.At.Y) {
+				r, _, ok := standSpace(st.Rect, st.cr)
+				if !ok {
+					// Its creature is unknown (reported already): its top-left square is all we know.
+					unsized = true
+					r = sqRect{st.Rect.At.X, st.Rect.At.Y, st.Rect.At.X, st.Rect.At.Y}
+				}
+				if r.has(s.At.X, s.At.Y) {
 					s.stand, found = j, true
 					break
 				}
 			}
-			if !found {
+			if !found && !unsized {
 				p.reportf(s.At.Pos, codeClashSetup, "%s joins unit %s, but [%d, %d] is on none of its stands", who, u.ID, s.At.X, s.At.Y).Hint = "give at a square of the stand it joins"
 			}
 		}
@@ -152,7 +159,7 @@ func runClashPlacement(p *clashPass) {
 }
 
 // maxClashStands is runner/clash's most stands in a battle.
-const maxClashStands = 2000
+const maxClashStands = clash.MaxStands
 
 func (p *clashPass) standCount() int {
 	n := 0

@@ -125,7 +125,7 @@ func (d *clashDecoder) objective(id string, n node) *clashObjective {
 		Every: dc.str(n.get("every")), side: -1}
 	if a := n.get("attrition"); a.exists() {
 		o.AttritionSet, o.AttritionPos = true, dc.label(a)
-		if isStruct(a.v) {
+		if a.isStruct() {
 			a.fields(func(unit string, e node) {
 				o.AttritionUnits = append(o.AttritionUnits, clashUnitVP{Unit: Str{V: unit, Pos: dc.label(e), OK: true, Set: true}, VP: dc.int(e)})
 			})
@@ -143,7 +143,7 @@ func (d *clashDecoder) objective(id string, n node) *clashObjective {
 func (d *clashDecoder) cond(n node, depth int) *clashCond {
 	dc := d.dc
 	c := &clashCond{Pos: dc.pos(n)}
-	if depth > maxCondDepth || !isStruct(n.v) {
+	if depth > maxCondDepth || !n.isStruct() {
 		c.Unread = true
 		return c
 	}

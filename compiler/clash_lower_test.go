@@ -2,12 +2,15 @@ package compiler
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // The 5e ability modifier table: floor((score - 10) / 2).
@@ -194,5 +197,33 @@ func BenchmarkCompileClashField(b *testing.B) {
 		if err != nil || c == nil || len(list) != 0 {
 			b.Fatalf("CompileClash: %v %v", list, err)
 		}
+	}
+}
+
+// Vet-clean means engine-accepted: a battle of more stands than runner/clash fights
+// (clash.MaxStands) is a U013 at the battle, not a clean vet and a refused battle.
+func TestClashTooManyStands(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("kind: battle\nrules: clash\nid: crowd\nversion: 1\nbattlefield: {width: 100, height: 10}\n")
+	b.WriteString("sides: {a: {}, b: {}}\nunits:\n")
+	n := clash.MaxStands + 1 // 401 stands: 201 in the west, 200 in the east
+	for side, x0 := range []int{0, 50} {
+		fmt.Fprintf(&b, "  u%d:\n    side: %s\n    type: skirmisher\n    creature: goblin\n    stands:\n", side, []string{"a", "b"}[side])
+		for i := side; i < n; i += 2 {
+			fmt.Fprintf(&b, "      - {at: [%d, %d]}\n", x0+i/2%40, i/80)
+		}
+	}
+	b.WriteString("objectives: {x: {side: a, attrition: 10}, y: {side: b, attrition: 10}}\n")
+	path := filepath.Join(t.TempDir(), "crowd.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list := vet(t, path)
+	found := false
+	for _, d := range list {
+		found = found || d.Code == "U013" && strings.Contains(d.Message, "401 stands; the battle rules take at most 400")
+	}
+	if !found {
+		t.Errorf("no U013 for 401 stands:\n%v", list)
 	}
 }

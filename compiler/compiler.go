@@ -30,6 +30,9 @@ type Options struct {
 	// Packages makes a CUE file named directly stand for every CUE file of its package in its
 	// folder (a pre-commit hook names only the files that changed).
 	Packages bool
+	// Cache, when set, keeps each scenario's result for later runs with the same input
+	// (cache.go): a DirCache for the CLI, a MemCache for a long-lived process.
+	Cache Cache
 }
 
 // Vet loads paths, applies the schema and runs every check, returning all findings sorted by file,
@@ -48,7 +51,9 @@ type Options struct {
 // registry (CUE_REGISTRY=none), the module root is the scenario's folder, and no file outside
 // that folder is read (L007 for imports, an error for symbolic links); only regular files are
 // read. YAML is read as authors write it (yamlfile.go). Each scenario is evaluated in an
-// evaluator process under Options.Budget (budget.go, sandbox.go), at most GOMAXPROCS at once.
+// evaluator process under Options.Budget (budget.go, sandbox.go), at most GOMAXPROCS at once; a
+// valid YAML or JSON scenario is vetted on the fast path in this process instead (fast.go), and
+// with Options.Cache an unchanged scenario's result is read from the cache (cache.go).
 //
 // Findings carry stable codes (see the diag catalogue and `sortie explain CODE`): L001-L007
 // loading and hostile input, L008-L010 suppressions, L011-L012 the evaluation budget, L013-L014
@@ -138,6 +143,11 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if compile && len(units) == 0 && len(notes) > 0 {
+		// A file named is a script, plan, save or baseline (L015): say which.
+		n := notes[0]
+		return notes, nil, nil, fmt.Errorf("%s is %s", n.Pos.File, strings.Replace(n.Message, ": not vetted ", " ", 1))
+	}
 	if compile && len(units) != 1 {
 		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
@@ -162,7 +172,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 			defer wg.Done()
 			for i := range next {
 				r := &results[i]
-				r.plan, r.err = evalUnit(units[i], wd, opts.Budget, compile, &r.list, &r.out)
+				r.plan, r.err = evalUnit(units[i], wd, opts, compile, &r.list, &r.out)
 			}
 		}()
 	}
@@ -199,37 +209,77 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 // evalUnit vets (and with compile, lowers) one unit in an evaluator: its findings go to list, a
 // battle file's compiled form to out. A unit over its budget or whose evaluator crashed has one
 // finding (L011, L012, L003) and no plan; err is for I/O and usage problems.
-func evalUnit(u unit, wd string, b Budget, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
-	o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
-	if err != nil {
-		return nil, err
+//
+// With a cache, a unit whose input is unchanged takes its result from there (cache.go); a
+// cached result that does not decode is vetted afresh. Else a unit of one YAML or JSON file is
+// first tried on the fast path, in this process (fast.go), on the very bytes the key was made of.
+// The evaluator reads the files itself, so a result of the CUE path is stored only when the files
+// still make the same key (a file saved during the vet is not cached under its old content).
+func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, out *outputs) (*plan.Plan, error) {
+	b := opts.Budget
+	var key CacheKey
+	var data map[string][]byte
+	cached := false
+	if opts.Cache != nil {
+		if key, data, cached = unitKey(u, wd, b, compile); cached {
+			if resp, ok := cacheGet(opts.Cache, key); ok {
+				var l diag.List
+				var o outputs
+				if p, err := takeResponse(resp, &l, &o); err == nil {
+					list.Add(l...)
+					out.battles = append(out.battles, o.battles...)
+					out.clashes = append(out.clashes, o.clashes...)
+					return p, nil
+				}
+			}
+		}
 	}
-	if o.over != "" || o.crash != "" || !o.resp.Done {
-		list.Add(o.overrun(b, u.files, newNamer(wd)))
-		return nil, nil
+	resp, ok := fastJob(u, wd, compile, data)
+	if !ok {
+		o, err := evaluate(evalRequest{Job: "unit", Dir: u.dir, Files: u.files, WorkDir: wd, Compile: compile, Budget: b})
+		if err != nil {
+			return nil, err
+		}
+		if o.over != "" || o.crash != "" || !o.resp.Done {
+			list.Add(o.overrun(b, u.files, newNamer(wd)))
+			return nil, nil
+		}
+		resp = o.resp
+		if cached {
+			again, _, same := unitKey(u, wd, b, compile)
+			cached = same && again == key
+		}
 	}
-	list.Add(o.resp.List...)
-	if o.resp.Err != "" {
-		return nil, errors.New(o.resp.Err)
+	if cached && cacheable(resp) {
+		cachePut(opts.Cache, key, resp)
 	}
-	for _, raw := range o.resp.Battles {
+	return takeResponse(resp, list, out)
+}
+
+// takeResponse decodes the result of a unit job (respond): findings to list, battles to out.
+func takeResponse(resp evalResponse, list *diag.List, out *outputs) (*plan.Plan, error) {
+	list.Add(resp.List...)
+	if resp.Err != "" {
+		return nil, errors.New(resp.Err)
+	}
+	for _, raw := range resp.Battles {
 		bt := new(plan.Battle)
 		if err := json.Unmarshal(raw, bt); err != nil {
 			return nil, fmt.Errorf("evaluator: a battle that does not decode: %v", err)
 		}
 		out.battles = append(out.battles, bt)
 	}
-	for _, raw := range o.resp.Clashes {
+	for _, raw := range resp.Clashes {
 		c, err := plan.DecodeClash(raw)
 		if err != nil {
 			return nil, fmt.Errorf("evaluator: a clash battle that does not decode: %v", err)
 		}
 		out.clashes = append(out.clashes, c)
 	}
-	if o.resp.Plan == nil {
+	if resp.Plan == nil {
 		return nil, nil
 	}
-	p, err := plan.Decode(o.resp.Plan)
+	p, err := plan.Decode(resp.Plan)
 	if err != nil {
 		return nil, fmt.Errorf("evaluator: a plan that does not decode: %v", err)
 	}
@@ -286,6 +336,12 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 		return nil, err
 	}
 	uc := &unitCtx{ctx: ctx, def: def, defs: w.definition, ld: ld, nm: nm, list: &local, fallback: u.files[0], compile: compile, out: out}
+	if treePath && len(ld.cue) > 0 {
+		// CUE files: the evaluated value, exported, is validated without unifying (fast.go).
+		if root, ok := exportTree(&ld, nm); ok {
+			uc.fast = &fastUnit{root: root, top: nm.pos(ld.user.Pos()), export: true}
+		}
+	}
 	return dispatch(uc)
 }
 
@@ -293,18 +349,16 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 // schema's #Scenario).
 func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
 	ld, nm, local := uc.ld, uc.nm, uc.list
-	if !checkKind(ld.user, nm, local, uc.fallback) {
+	if (uc.fast == nil || uc.fast.export) && !checkKind(ld.user, nm, local, uc.fallback) {
 		return nil, nil
 	}
-	sc := newSchemaChecker(uc.ctx, uc.def, &ld, nm, local)
-	sc.run()
-	root := nm.pos(ld.user.Pos())
-	if !root.IsValid() || root.Line == 0 {
-		root = diag.Pos{File: nm.display(uc.fallback), Line: 1, Column: 1}
+	n, root, strict, err := uc.schemaRoot("#Scenario")
+	if err != nil {
+		return nil, err
 	}
-	s := (&decoder{nm: nm, strict: sc.errors}).decode(sc.decodeRoot(), root)
-	s.Declared = declarations(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm)
-	sup := collectSuppressions(append(append([]*ast.File(nil), ld.cue...), ld.data...), nm, local)
+	s := (&decoder{nm: nm, strict: strict}).decode(n, root)
+	s.Declared = uc.declarations()
+	sup := collectSuppressions(uc.syntax(), nm, local)
 	var found diag.List
 	if err := runChecks(s, &found); err != nil {
 		return nil, err

@@ -10,6 +10,16 @@
 // L012), since no CUE evaluation can be stopped from inside: a process can. A YAML or JSON file
 // with large entity maps is evaluated in pieces (pieces.go), so that vet stays linear.
 //
+// A clean scenario takes a fast path (fast.go): the schema, compiled once per process to plain
+// Go (fast_schema.go), validates the scenario as a data tree (fast_tree.go), and the decoder reads
+// the tree. A YAML or JSON scenario is then read, checked and lowered in the calling process
+// without any CUE evaluation (nothing there for the budget to bound); CUE files are evaluated in
+// an evaluator as before, but their value is validated as a tree instead of unified with the
+// schema (fast_export.go). Whatever the fast path finds at fault takes the CUE path, so every
+// finding reads as it always has; the two paths are held to the same results by
+// TestFastPathAgrees and FuzzFastPath (SORTIE_VET_PATH=cue turns the fast path off).
+// Options.Cache keeps each scenario's result under a key of all its input (cache.go).
+//
 // Every finding is a diag.Diagnostic placed in the author's file (never the schema's), with a
 // stable code registered in the diag catalogue. Checks are values (type Check) in a list, in the
 // manner of go/analysis; the driver knows none by name. Vet and Compile are the entry points.

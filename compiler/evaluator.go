@@ -37,14 +37,16 @@ func init() {
 // knobs carries the package's test switches to the evaluator, so that a test that turns one
 // off in its own process sees the effect.
 type knobs struct {
-	FastPath, Chunking, RecoverPanics bool
+	FastPath, TreePath, Chunking, RecoverPanics bool
 }
 
 func currentKnobs() knobs {
-	return knobs{FastPath: fastPath, Chunking: chunking, RecoverPanics: recoverPanics}
+	return knobs{FastPath: fastPath, TreePath: treePath, Chunking: chunking, RecoverPanics: recoverPanics}
 }
 
-func (k knobs) apply() { fastPath, chunking, recoverPanics = k.FastPath, k.Chunking, k.RecoverPanics }
+func (k knobs) apply() {
+	fastPath, treePath, chunking, recoverPanics = k.FastPath, k.TreePath, k.Chunking, k.RecoverPanics
+}
 
 // evalRequest is one job: vet (and with Compile, lower) a unit, or decode a campaign file.
 type evalRequest struct {
@@ -128,29 +130,7 @@ func runJob(w *worker, req *evalRequest, enc *sender) evalResponse {
 		var list diag.List
 		out := &outputs{}
 		p, err := w.vetUnit(unit{dir: req.Dir, files: req.Files}, nm, &list, req.Compile, out)
-		resp.List = list
-		if err != nil {
-			resp.Err = err.Error()
-		}
-		if p != nil {
-			if resp.Plan, err = plan.Encode(p); err != nil {
-				resp.Err = err.Error()
-			}
-		}
-		for _, bt := range out.battles {
-			data, err := json.Marshal(bt)
-			if err != nil {
-				resp.Err = err.Error()
-			}
-			resp.Battles = append(resp.Battles, data)
-		}
-		for _, c := range out.clashes {
-			data, err := plan.EncodeClash(c)
-			if err != nil {
-				resp.Err = err.Error()
-			}
-			resp.Clashes = append(resp.Clashes, data)
-		}
+		resp = respond(list, p, out, err)
 	case "campaign":
 		if len(req.Files) != 1 {
 			resp.Err = "campaign job without its file"
@@ -168,6 +148,34 @@ func runJob(w *worker, req *evalRequest, enc *sender) evalResponse {
 	// A unit that held much memory leaves it to a fresh CUE context: the next job starts small.
 	if _, held := memUse(); held > b.Memory/2 {
 		w.ctx = nil
+	}
+	return resp
+}
+
+// respond encodes the result of a unit job: its findings, its plan or battles, its error.
+func respond(list diag.List, p *plan.Plan, out *outputs, err error) evalResponse {
+	resp := evalResponse{List: list}
+	if err != nil {
+		resp.Err = err.Error()
+	}
+	if p != nil {
+		if resp.Plan, err = plan.Encode(p); err != nil {
+			resp.Err = err.Error()
+		}
+	}
+	for _, bt := range out.battles {
+		data, err := json.Marshal(bt)
+		if err != nil {
+			resp.Err = err.Error()
+		}
+		resp.Battles = append(resp.Battles, data)
+	}
+	for _, c := range out.clashes {
+		data, err := plan.EncodeClash(c)
+		if err != nil {
+			resp.Err = err.Error()
+		}
+		resp.Clashes = append(resp.Clashes, data)
 	}
 	return resp
 }

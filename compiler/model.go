@@ -308,9 +308,25 @@ func (dc *decoder) bad(n node) bool {
 	return false
 }
 
-func (dc *decoder) pos(n node) diag.Pos { return dc.nm.valuePos(n.v) }
+func (dc *decoder) pos(n node) diag.Pos {
+	if n.tree {
+		if n.d == nil {
+			return diag.Pos{}
+		}
+		return n.d.value
+	}
+	return dc.nm.valuePos(n.v)
+}
 
-func (dc *decoder) label(n node) diag.Pos { return dc.nm.labelPos(n.v) }
+func (dc *decoder) label(n node) diag.Pos {
+	if n.tree {
+		if n.d == nil {
+			return diag.Pos{}
+		}
+		return n.d.label
+	}
+	return dc.nm.labelPos(n.v)
+}
 
 func (dc *decoder) str(n node) Str {
 	out := Str{Pos: dc.pos(n), Set: n.exists()}
@@ -446,7 +462,7 @@ func (dc *decoder) event(id string, n node) *Event {
 		e.If = dc.cond(c, false, 0)
 	}
 	e.Do = dc.actions(n.get("do"))
-	e.DoSet = isList(n.get("do").v)
+	e.DoSet = n.get("do").isList()
 	return e
 }
 
@@ -468,7 +484,7 @@ func (dc *decoder) cond(n node, when bool, depth int) *Cond {
 		c.Enter = dc.str(n.get("enter"))
 		c.Unknown = n.hasOther(append(condFields, "enter")...)
 	}
-	if !isStruct(n.v) {
+	if !n.isStruct() {
 		return c
 	}
 	c.Flag = dc.str(n.get("flag"))

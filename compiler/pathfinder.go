@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"cuelang.org/go/cue"
-
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
@@ -75,32 +73,22 @@ Fix: startHP between 1 and the army's hp; fortification 0 or more (typically 8).
 
 // vetPathfinderScenario and vetPathfinderBattle are the Pathfinder rule system's entries
 // (rules.go).
-func vetPathfinderScenario(uc *unitCtx) (*plan.Plan, error) {
-	return vetPathfinder(uc.ctx, false, uc.ld, uc.nm, uc.list, uc.fallback, uc.compile, uc.out)
-}
+func vetPathfinderScenario(uc *unitCtx) (*plan.Plan, error) { return vetPathfinder(uc, false) }
 
-func vetPathfinderBattle(uc *unitCtx) (*plan.Plan, error) {
-	return vetPathfinder(uc.ctx, true, uc.ld, uc.nm, uc.list, uc.fallback, uc.compile, uc.out)
-}
+func vetPathfinderBattle(uc *unitCtx) (*plan.Plan, error) { return vetPathfinder(uc, true) }
 
 // vetPathfinder checks (and with compile, lowers) a Pathfinder battle file or scenario.
-func vetPathfinder(ctx *cue.Context, battle bool, ld loaded, nm *namer, list *diag.List, fallback string, compile bool, out *outputs) (*plan.Plan, error) {
+func vetPathfinder(uc *unitCtx, battle bool) (*plan.Plan, error) {
+	ld, nm, list, compile, out := uc.ld, uc.nm, uc.list, uc.compile, uc.out
 	name := "#PFScenario"
 	if battle {
 		name = "#PFBattle"
 	}
-	def, err := compileDef(ctx, name)
+	n, root, strict, err := uc.schemaRoot(name)
 	if err != nil {
 		return nil, err
 	}
-	sc := newSchemaChecker(ctx, def, &ld, nm, list)
-	sc.run()
-	root := nm.pos(ld.user.Pos())
-	if !root.IsValid() || root.Line == 0 {
-		root = diag.Pos{File: nm.display(fallback), Line: 1, Column: 1}
-	}
-	pc := &pfc{dc: &decoder{nm: nm, strict: sc.errors}, list: list, root: root}
-	n := sc.decodeRoot()
+	pc := &pfc{dc: &decoder{nm: nm, strict: strict}, list: list, root: root}
 	if battle {
 		b := pc.battle(n)
 		if !compile || list.HasErrors() {
@@ -331,9 +319,8 @@ func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 // the value when written, else the nearest written parent, else the army's label.
 func (c *pfc) fieldPos(n node, field string) diag.Pos {
 	for p := field; p != ""; {
-		v := n.v.LookupPath(cue.ParsePath(p))
-		if v.Exists() {
-			if pos := c.dc.pos(node{v: v}); pos.IsValid() {
+		if v := n.lookup(p); v.exists() {
+			if pos := c.dc.pos(v); pos.IsValid() {
 				return pos
 			}
 		}

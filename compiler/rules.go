@@ -39,6 +39,9 @@ type unitCtx struct {
 	fallback string // the unit's first file, for positions
 	compile  bool
 	out      *outputs
+	// fast is the unit read as a data tree (fast.go), or nil for the CUE path; ctx, def and defs
+	// are unset when the unit is a data file vetted in sortie's process.
+	fast *fastUnit
 }
 
 // builtRules lists the names of the rule systems built, sorted.
@@ -68,6 +71,9 @@ func battleRules() []string {
 // with a did-you-mean); a scenario without readable rules goes to the Karzoral checks, whose
 // schema reports the missing or misspelt rules (S003, S004).
 func dispatch(uc *unitCtx) (*plan.Plan, error) {
+	if uc.ctx == nil {
+		return dispatchFast(uc)
+	}
 	user := uc.ld.user
 	if !isStruct(user) {
 		return vetKarzoral(uc) // L002: not a struct

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,11 +13,26 @@ import (
 // TestRulesNotBuilt: a file of a rule system the schema knows but this sortie does not build is
 // refused with one L016 at its rules value, nothing else checked. Every system of the bundled
 // schema is built, so the test unregisters clash for the time of one in-process vet (the
-// evaluator processes keep the full registry) and vets the bundled field battle, whose line 22 is
-// `rules:   "clash"`: the value starts at column 10 (7 for "rules: ", plus 2 more spaces, plus 1).
+// evaluator processes keep the full registry) and vets the bundled field battle, whose line
+// `rules:   "clash"` has the value at column 10 (7 for "rules: ", plus 2 more spaces, plus 1);
+// the line is looked up, so that the battle's comments may change.
 func TestRulesNotBuilt(t *testing.T) {
 	root := repoRoot(t)
 	file := filepath.Join(root, "scenarios", "clash", "field", "field.cue")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(data), "\n") {
+		if l == `rules:   "clash"` {
+			line = i + 1
+			break
+		}
+	}
+	if line == 0 {
+		t.Fatalf("%s has no line rules:   \"clash\"", file)
+	}
 	saved := ruleSystems["clash"]
 	delete(ruleSystems, "clash")
 	defer func() { ruleSystems["clash"] = saved }()
@@ -30,7 +46,7 @@ func TestRulesNotBuilt(t *testing.T) {
 		t.Fatalf("got %d findings and %d clash plans, want one L016 and none:\n%s", len(list), len(out.clashes), list)
 	}
 	d := list[0]
-	want := `./scenarios/clash/field/field.cue:22:10: L016: rules: "clash" is not built yet: sortie checks and runs "karzoral", "pathfinder"`
+	want := fmt.Sprintf(`./scenarios/clash/field/field.cue:%d:10: L016: rules: "clash" is not built yet: sortie checks and runs "karzoral", "pathfinder"`, line)
 	if got := d.Pos.String() + ": " + d.Code + ": " + d.Message; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

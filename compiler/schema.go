@@ -617,6 +617,9 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 		if absent.Type() == cue.IndexLabel {
 			return // a list that is too short; its length error says so
 		}
+		if k := uv.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind {
+			return // not a struct where one is wanted (stands: 7): its wrong type (S002) says so
+		}
 		if sc.misspelt[cue.MakePath(sels[:n+1]...).String()] {
 			return // the author wrote it, misspelt (S001 says so)
 		}

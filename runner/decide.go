@@ -105,9 +105,12 @@ type Request struct {
 	Phase   Phase
 	Choices []Choice // the legal answers, in a stable order; empty for KindRoll
 
-	Block     string // the party's block id; in a clash battle (PhaseRound) whose turn it is
-	Terrain   string // the party's block terrain (if known)
-	Army      string // KindBattle: the enemy army fought, if any; Pathfinder kinds: the deciding army
+	Block   string // the party's block id; in a clash battle (PhaseRound) whose turn it is
+	Terrain string // the party's block terrain (if known)
+	Army    string // KindBattle: the enemy army fought, if any; Pathfinder kinds: the deciding army
+	// ArmyKind says what Army names in a clash battle: "unit" or "solo" (a script entry's unit: or
+	// solo: key must agree); "" when the engine does not say.
+	ArmyKind  string
 	Other     string // KindAnswer, KindTarget: the army the question is about, if any
 	Encounter string // KindBattle: encounter id
 	Title     string // KindBattle: encounter title

@@ -73,11 +73,15 @@ func ScriptEntry(q *Request, i int) string {
 		val = strconv.Itoa(c.Value)
 	}
 	if q.Phase == PhaseRound && q.Army != "" {
-		// A clash battle: the entry names whose decision it is (the script matches the name,
-		// whatever the key; a solo's step or join says solo).
-		who := "unit"
-		if q.Kind == KindStep || q.Kind == KindJoin {
-			who = "solo"
+		// A clash battle: the entry names whose decision it is by the key the engine says
+		// (ArmyKind: a script's unit: or solo: must agree with it, X001); without one a solo's
+		// step or join says solo, anything else unit.
+		who := q.ArmyKind
+		if who == "" {
+			who = "unit"
+			if q.Kind == KindStep || q.Kind == KindJoin {
+				who = "solo"
+			}
 		}
 		return "{" + who + ": " + strconv.Quote(q.Army) + ", " + q.Kind.String() + ": " + val + "}"
 	}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -100,28 +101,34 @@ func (s *Script) mismatch(pos diag.Pos, r *Request, format string, args ...any) 
 func (s *Script) Decide(r *Request) (Answer, error) {
 	if s.rolling >= 0 {
 		e := &s.entries[s.rolling]
-		return Answer{}, s.mismatch(e.facePos[s.face], r, "the script gives a die face (%d) but the runner asks for a %s decision", e.faces[s.face], r.Kind)
+		return Answer{}, s.mismatch(e.facePos[s.face], r, "the script gives a die face (%d) but the runner asks for %s decision", e.faces[s.face], article(r.Kind.String()))
 	}
 	if r.Optional && !s.answers(r) {
 		return Answer{Default: true}, nil // the engine decides what the script leaves out
 	}
 	if s.next >= len(s.entries) {
-		d := diag.Errorf(s.end, CodeScriptEnded, "%s: the script ended before the scenario did (the runner asks for a %s decision)", r.Where(), r.Kind)
+		d := diag.Errorf(s.end, CodeScriptEnded, "%s: the script ended before the scenario did (the runner asks for %s decision)", r.Where(), article(r.Kind.String()))
 		return Answer{}, &DecisionError{Diag: d, Day: r.Day, Phase: r.Phase}
 	}
 	e := &s.entries[s.next]
 	s.next++
 	if e.day != 0 && e.day != r.Day {
-		return Answer{}, s.mismatch(e.dayPos, r, "the script expects day %d (entry %s)", e.day, e.src)
+		return Answer{}, s.mismatch(e.dayPos, r, "the script expects %s %d (entry %s)", r.dayWord(), e.day, e.src)
 	}
 	if e.kind != r.Kind {
 		if e.kind == KindRoll {
-			return Answer{}, s.mismatch(e.pos, r, "the runner asks for a %s decision but the script gives dice (%s)", r.Kind, e.src)
+			return Answer{}, s.mismatch(e.pos, r, "the runner asks for %s decision but the script gives dice (%s)", article(r.Kind.String()), e.src)
 		}
-		return Answer{}, s.mismatch(e.pos, r, "the runner asks for a %s decision but the script has %s", r.Kind, e.src)
+		if e.who != "" && r.Phase == PhaseRound {
+			// A clash entry for a stand or solo is skipped until a question of its kind for it
+			// comes; one that no question of the turn used (a misspelt stand) lands here.
+			return Answer{}, s.mismatch(e.pos, r, "the runner asks for %s decision but the script's next entry is %s for %s %s, which no question of the turn before used (is %q one of the stands or solos?)",
+				article(r.Kind.String()), e.src, e.whoKey, e.who, e.who)
+		}
+		return Answer{}, s.mismatch(e.pos, r, "the runner asks for %s decision but the script's next entry is %s", article(r.Kind.String()), e.src)
 	}
-	if e.who != "" && e.who != r.Army && e.who != r.Other {
-		return Answer{}, s.mismatch(e.whoPos, r, "the script's entry is for %s %s, but the runner asks for %s's %s decision (entry %s)", e.whoKey, e.who, r.whoNow(), r.Kind, e.src)
+	if !e.names(r) {
+		return Answer{}, s.mismatch(e.whoPos, r, "the script's entry is for %s %s, but the runner asks for %s's %s decision (entry %s)", e.whoKey, e.who, r.whoKindNow(), r.Kind, e.src)
 	}
 	if r.Phase == PhaseRound {
 		if i := r.FindFold(e.name); i >= 0 {
@@ -171,7 +178,7 @@ func (s *Script) Roll(r *Request) (int, bool, error) {
 		e := &s.entries[s.next]
 		s.next++
 		if e.day != 0 && e.day != r.Day {
-			return 0, false, s.mismatch(e.dayPos, r, "the script expects day %d (entry %s)", e.day, e.src)
+			return 0, false, s.mismatch(e.dayPos, r, "the script expects %s %d (entry %s)", r.dayWord(), e.day, e.src)
 		}
 		s.rolling, s.face = s.next-1, 0
 	}
@@ -194,7 +201,43 @@ func (s *Script) answers(r *Request) bool {
 		return false
 	}
 	e := &s.entries[s.next]
-	return e.kind == r.Kind && (e.who == "" || e.who == r.Army || e.who == r.Other)
+	return e.kind == r.Kind && e.names(r)
+}
+
+// names reports whether the entry is for whoever r is about (or names nobody): its unit, solo or
+// stand, by a key that agrees with r.ArmyKind when the engine says what Army is.
+func (e *entry) names(r *Request) bool {
+	switch {
+	case e.who == "":
+		return true
+	case e.who == r.Army:
+		return r.ArmyKind == "" || e.whoKey == r.ArmyKind
+	}
+	return e.who == r.Other
+}
+
+// whoKindNow is whoNow with what it is, when the engine says so ("unit gnolls").
+func (r *Request) whoKindNow() string {
+	if r.Other == "" && r.ArmyKind != "" {
+		return r.ArmyKind + " " + r.Army
+	}
+	return r.whoNow()
+}
+
+// dayWord is what Day counts: rounds in a clash battle, else days.
+func (r *Request) dayWord() string {
+	if r.Phase == PhaseRound {
+		return "round"
+	}
+	return "day"
+}
+
+// article puts "a" or "an" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }
 
 // whoNow names whose decision a clash request is: the stand or solo, else the unit.

@@ -37,8 +37,10 @@ var hostileCases = []struct{ dir, want string }{
 	// Line 2 is `x: ` and then `{a: ` 150 times: the 101st `{` is at column 4 + 4 x 100 = 404.
 	{"flow", "./testdata/hostile/flow/flow.yaml:2:404: L005"},
 	// A clash battle file: line 9 is `battlefield: terrain: [for ...]`, "battlefield: " (13) and
-	// "terrain: " (9) and "[" (1) before it: `for` at column 24.
-	{"clash", "./testdata/hostile/clash/battle.cue:9:24: L012"},
+	// "terrain: " (9) and "[" (1) before it: `for` at column 24. Building a hundred million
+	// squares needs both budgets: memory (L012) runs out first on an idle machine, the second of
+	// processor time (L011) on a loaded one (load 20 on 2 cores: seen twice); either is right.
+	{"clash", "./testdata/hostile/clash/battle.cue:9:24: L012|./testdata/hostile/clash/battle.cue:9:24: L011"},
 	{"ok", ""},
 }
 
@@ -82,12 +84,13 @@ func TestHostileSuite(t *testing.T) {
 		if c.dir == "field200" {
 			continue
 		}
-		want := []string{}
-		if c.want != "" {
-			want = []string{c.want}
+		g := strings.Join(byDir[c.dir], "\n")
+		ok := false
+		for _, w := range strings.Split(c.want, "|") { // alternatives: either finding alone
+			ok = ok || g == w
 		}
-		if g := byDir[c.dir]; strings.Join(g, "\n") != strings.Join(want, "\n") {
-			t.Errorf("%s: got %q, want %q", c.dir, g, want)
+		if !ok {
+			t.Errorf("%s: got %q, want %q", c.dir, byDir[c.dir], c.want)
 		}
 		delete(byDir, c.dir)
 	}

@@ -20,10 +20,12 @@ func initCommand(e *env) *cli.Command {
 		Description: `init writes a complete, commented starting point into DIR (created if needed; an existing
 DIR must be empty): a scenario with a script that wins and a tests list that checks it, a
 campaign (Karzoral: a prologue and a scenario, with a campaign script), or a battle file
-(Pathfinder). Everything it writes passes sortie vet --strict, and its script wins:
+(Pathfinder, or When Armies Clash with a script of its first round). Everything it writes passes
+sortie vet --strict, and its script plays:
 
   sortie init myfield --rules karzoral            # scenario.cue, win.yaml
   sortie init war --rules pathfinder --kind battle
+  sortie init ford --rules clash                   # battle.cue, script.yaml
   sortie init plateau --rules karzoral --kind campaign
   sortie init field01b --from scenarios/karzoral/field01   # a copy under a new id
 
@@ -34,7 +36,7 @@ package clause; the title with --title).
 Exit 0 when written, 1 when the written files do not vet (a --from copy of a scenario with
 errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rules or kind).`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "rules", Usage: "karzoral or pathfinder (clash is not built yet)"},
+			&cli.StringFlag{Name: "rules", Usage: "karzoral, pathfinder or clash"},
 			&cli.StringFlag{Name: "kind", Usage: "scenario (default), campaign (karzoral) or battle (pathfinder)"},
 			&cli.StringFlag{Name: "from", Usage: "copy the scenario at `PATH` instead of a template"},
 			&cli.StringFlag{Name: "id", Usage: "the new id (default: from DIR's name)"},
@@ -122,8 +124,11 @@ func vetWritten(e *env, dir string, files []scaffold.File) error {
 		list, err = compiler.Vet([]string{dir}, compiler.Options{})
 		if hasFile(files, "battle.cue") {
 			next = fmt.Sprintf("sortie vet %s; sortie battle %s", q, q)
-			if hasFile(files, "win.yaml") { // a --from copy has the scripts its source had
+			switch {
+			case hasFile(files, "win.yaml"): // a --from copy has the scripts its source had
 				next += " --script " + shellQuote(filepath.Join(dir, "win.yaml")) + " --policy first"
+			case hasFile(files, "script.yaml"): // a clash battle's first round
+				next += " --script " + shellQuote(filepath.Join(dir, "script.yaml"))
 			}
 		}
 	}

@@ -10,6 +10,11 @@ import (
 
 // TestMain lets testscript run sortie in-process as the "sortie" command.
 func TestMain(m *testing.M) {
+	// The tests that run sortie in this process use no vet cache (TestVetCache its own), and
+	// the scripts one in their work directory: never the user's (issue 17).
+	if os.Getenv("SORTIE_CACHE") == "" {
+		os.Setenv("SORTIE_CACHE", "off")
+	}
 	testscript.Main(m, map[string]func(){
 		"sortie": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
@@ -27,6 +32,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: os.Getenv("SORTIE_UPDATE") == "1",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ROOT", root)
+			env.Setenv("SORTIE_CACHE", filepath.Join(env.WorkDir, ".sortie-cache"))
 			env.Setenv("FIELD01", filepath.Join(root, "scenarios", "karzoral", "field01"))
 			env.Setenv("PF", filepath.Join(root, "scenarios", "pathfinder"))
 			return nil

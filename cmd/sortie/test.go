@@ -179,6 +179,11 @@ func scriptProblem(path string) string {
 func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
 	st := scenarioTests{Dir: u.Dir, Tests: []testCase{}}
 	p, list, err := compiler.Compile(u.Files, compiler.Options{})
+	if err != nil && !list.HasErrors() && strings.Contains(err.Error(), "is a battle file") {
+		// A battle file (Pathfinder, When Armies Clash) has no tests: list (mentionsTests is a
+		// quick look: a comment or a name such as "contests" sends a battle file here too).
+		return st
+	}
 	if err != nil || p == nil || list.HasErrors() {
 		list.Sort()
 		st.Diagnostics = append(st.Diagnostics, list...)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -10,6 +11,22 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/urfave/cli/v2"
 )
+
+// vetCache opens the result cache (compiler.DefaultCacheDir), or returns nil when there is none
+// or it cannot be made: the cache only saves time, so vet then goes on without it (saying why on
+// stderr when the directory is refused: another user's, or writable by others).
+func vetCache(e *env) compiler.Cache {
+	dir, err := compiler.DefaultCacheDir()
+	if err != nil || dir == "" {
+		return nil
+	}
+	c, err := compiler.OpenDirCache(dir)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "sortie: %v (vetting without a cache)\n", err)
+		return nil
+	}
+	return c
+}
 
 func vetCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -36,6 +53,11 @@ Each scenario is evaluated in a process of its own under a budget of processor t
 (--max-cpu, --max-memory): a file that would compute or build too much is reported with L011 or
 L012 and the other scenarios are vetted as usual.
 
+A scenario's result is cached, keyed by the contents of its files, sortie's build and the
+options: vetting an unchanged scenario again reads the result instead. The cache is the sortie
+folder of the user's cache directory, or $SORTIE_CACHE (SORTIE_CACHE=off: none); --no-cache
+bypasses it.
+
 "sortie explain CODE" tells more about a code. Exit 0 when clean, 1 when there are errors
 (warnings too with --strict), 2 on usage or I/O errors.`,
 		Flags: append([]cli.Flag{
@@ -44,6 +66,7 @@ L012 and the other scenarios are vetted as usual.
 			&cli.StringFlag{Name: "baseline", Usage: "do not report the findings recorded in `FILE`"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the current findings in `FILE` (and exit 0)"},
 			&cli.BoolFlag{Name: "packages", Usage: "a CUE file named stands for its whole package in its folder (for hooks that name changed files)"},
+			&cli.BoolFlag{Name: "no-cache", Usage: "vet every scenario afresh, neither reading nor writing the result cache"},
 		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -62,6 +85,9 @@ L012 and the other scenarios are vetted as usual.
 				return err
 			}
 			opts := compiler.Options{Budget: budget, Packages: c.Bool("packages")}
+			if !c.Bool("no-cache") {
+				opts.Cache = vetCache(e)
+			}
 			if name := c.String("write-baseline"); name != "" {
 				if err := checkOverwrite("--write-baseline", name, "a sortie baseline", isBaseline); err != nil {
 					return err

@@ -1,7 +1,7 @@
 // Package scaffold writes the starting points of sortie init: a complete, commented, playable
-// scenario (Karzoral or Pathfinder), a Karzoral campaign or a Pathfinder battle file, each with a
-// script that wins (and, for scenarios, a tests list that checks it); and copies of an existing
-// scenario under a new id (From).
+// scenario (Karzoral or Pathfinder), a Karzoral campaign, a Pathfinder or a When Armies Clash
+// battle file, each with a script that plays (and, for scenarios, a tests list that checks it;
+// battle files have no tests list); and copies of an existing scenario under a new id (From).
 //
 // The templates are embedded (templates/RULES/KIND/); __ID__, __PKG__ and __TITLE__ in them are
 // replaced by the new id, its CUE package name and the title. Every template vets clean with
@@ -32,12 +32,13 @@ type File struct {
 }
 
 // Rules lists the rule systems sortie init knows, and Kinds the kinds of file each offers
-// (the first is the default). When Armies Clash (clash) has no engine yet.
+// (the first is the default).
 var (
-	Rules = []string{"karzoral", "pathfinder"}
+	Rules = []string{"karzoral", "pathfinder", "clash"}
 	kinds = map[string][]string{
 		"karzoral":   {"scenario", "campaign"},
 		"pathfinder": {"scenario", "battle"},
+		"clash":      {"battle"},
 	}
 )
 
@@ -47,15 +48,12 @@ func Kinds(rules string) ([]string, error) {
 	if k, ok := kinds[rules]; ok {
 		return k, nil
 	}
-	if rules == "clash" {
-		return nil, errors.New(`rules "clash" (When Armies Clash) has no engine yet: sortie init offers karzoral and pathfinder`)
-	}
-	return nil, fmt.Errorf("unknown rules %q: use %s", rules, strings.Join(Rules, " or "))
+	return nil, fmt.Errorf("unknown rules %q: use %s", rules, strings.Join(Rules, ", "))
 }
 
 // Options say what New writes.
 type Options struct {
-	Rules string // "karzoral" | "pathfinder"
+	Rules string // "karzoral" | "pathfinder" | "clash"
 	Kind  string // "" (the rules' default) | "scenario" | "campaign" | "battle"
 	ID    string // the id of the scenario, campaign or battle; must be a valid id (ValidID)
 	Title string // "" gives one made from the id

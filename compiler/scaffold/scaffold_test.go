@@ -10,6 +10,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/clash"
 	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
@@ -125,9 +126,45 @@ func TestKarzoralCampaign(t *testing.T) {
 	}
 }
 
+// The When Armies Clash battle template vets --strict clean and its script plays round 1 as it
+// says (seed 1: blades 15, shields 11, riders 6, bows 3; the actions dash, attack, attack,
+// attack) before the policy takes over; the battle ends on VP (U-71).
+func TestClashBattle(t *testing.T) {
+	dir := write(t, Options{Rules: "clash", ID: "crossroads"})
+	if k, _ := Kinds("clash"); len(k) != 1 || k[0] != "battle" {
+		t.Errorf("clash kinds %v", k)
+	}
+	vetClean(t, dir)
+	c, list, err := compiler.CompileClash([]string{dir}, compiler.Options{})
+	if err != nil || c == nil || list.HasErrors() {
+		t.Fatal(err, list)
+	}
+	if c.ID != "crossroads" {
+		t.Errorf("id %q", c.ID)
+	}
+	var out strings.Builder
+	res, err := clash.RunBattle(c, clash.BattleOptions{Seed: 1, Decider: script(t, filepath.Join(dir, "script.yaml")), Sink: runner.NewTextSink(&out)})
+	if err != nil || res.Ending.Outcome != runner.Success || res.Ending.Reason == "" {
+		t.Fatalf("script.yaml: %v %+v\n%s", err, res, out.String())
+	}
+	text := out.String()
+	turns := []string{"turn: blades\n", "blades: dash", "turn: shields\n", "shields: attack", "turn: riders\n", "riders: attack", "turn: bows\n", "bows: attack", "the script ended"}
+	at := 0
+	for _, w := range turns {
+		i := strings.Index(text[at:], w)
+		if i < 0 {
+			t.Fatalf("round 1 lacks %q in order:\n%s", w, text)
+		}
+		at += i
+	}
+	if res.Result.VP[0] < clash.MaxVP && res.Result.VP[1] < clash.MaxVP {
+		t.Errorf("the battle did not end on VP: %+v", res.Result)
+	}
+}
+
 func TestNewRefuses(t *testing.T) {
 	for _, o := range []Options{
-		{Rules: "clash", ID: "x"},
+		{Rules: "clash", Kind: "scenario", ID: "x"},
 		{Rules: "karzorl", ID: "x"},
 		{Rules: "karzoral", Kind: "battle", ID: "x"},
 		{Rules: "pathfinder", Kind: "campaign", ID: "x"},

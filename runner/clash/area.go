@@ -1,6 +1,10 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
 
 // AreaSpec places an area of effect on the grid (U-44..U-47).
 type AreaSpec struct {
@@ -150,4 +154,33 @@ func (a *areaBuf) fill(spec AreaSpec, o *Options, w, h int) {
 			}
 		}
 	}
+}
+
+// AreaText describes an area spell's area on the grid for a prompt (U-44..U-47): "Fireball
+// (20-ft sphere: the origin square and those within 1)".
+func AreaText(sp *plan.Spell) string {
+	name := sp.Name
+	if name == "" {
+		name = sp.ID
+	}
+	if sp.Area == nil {
+		return name
+	}
+	ft := sp.Area.Size
+	n := max(1, ft/20)
+	var what string
+	switch sp.Area.Shape {
+	case plan.AreaSphere, plan.AreaCylinder:
+		what = fmt.Sprintf("the origin square and those within %d", ft/20)
+		if ft < 20 {
+			what = "the origin square"
+		}
+	case plan.AreaCube:
+		what = fmt.Sprintf("%dx%d squares", n, n)
+	case plan.AreaCone:
+		what = fmt.Sprintf("%d rows widening from the caster", n)
+	case plan.AreaLine:
+		what = fmt.Sprintf("%d squares from the caster", n)
+	}
+	return fmt.Sprintf("%s (%d-ft %s: %s)", name, ft, sp.Area.Shape, what)
 }

@@ -162,3 +162,22 @@ func TestRangedTargetsU37(t *testing.T) {
 		}
 	}
 }
+
+// U-45..U-47: the prompt for an area says how big it is on the grid: a 20-ft sphere is its origin
+// square and those within 20 / 20 = 1; a 60-ft cone 60 / 20 = 3 rows; a 100-ft line 100 / 20 = 5
+// squares; a 40-ft cube 40 / 20 = 2 squares a side.
+func TestAreaTextU45U46U47(t *testing.T) {
+	for _, tc := range []struct {
+		sp   plan.Spell
+		want string
+	}{
+		{plan.Spell{Name: "Fireball", Area: &plan.Area{Shape: plan.AreaSphere, Size: 20}}, "Fireball (20-ft sphere: the origin square and those within 1)"},
+		{plan.Spell{Name: "Cone of Cold", Area: &plan.Area{Shape: plan.AreaCone, Size: 60}}, "Cone of Cold (60-ft cone: 3 rows widening from the caster)"},
+		{plan.Spell{ID: "bolt", Area: &plan.Area{Shape: plan.AreaLine, Size: 100}}, "bolt (100-ft line: 5 squares from the caster)"},
+		{plan.Spell{Name: "Wall", Area: &plan.Area{Shape: plan.AreaCube, Size: 40}}, "Wall (40-ft cube: 2x2 squares)"},
+	} {
+		if got := AreaText(&tc.sp); got != tc.want {
+			t.Errorf("AreaText = %q, want %q", got, tc.want)
+		}
+	}
+}

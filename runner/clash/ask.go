@@ -12,7 +12,7 @@ import (
 
 func (b *Battle) begin(a Ask, side, unit, stand, solo int32) *Question {
 	q := &b.q
-	q.Ask, q.Round, q.Side, q.Unit, q.Stand, q.Solo, q.Part = a, b.round, int(side), int(unit), int(stand), int(solo), 0
+	q.Ask, q.Round, q.Side, q.Unit, q.Stand, q.Solo, q.Part, q.Spell = a, b.round, int(side), int(unit), int(stand), int(solo), 0, -1
 	q.Options = q.Options[:0]
 	q.Policy = 0
 	return q
@@ -59,6 +59,9 @@ func (b *Battle) decideAction(u, j int32) Action {
 		side = b.un[u].side
 	} else {
 		side = b.so[j].side
+	}
+	if b.ch == nil && b.pol == PolicyTactical {
+		return b.tacActionNow(u, j)
 	}
 	b.begin(AskAction, side, u, -1, j)
 	for _, a := range [...]Action{ActAttack, ActCast, ActDash, ActConfigure, ActHide, ActJoin, ActRetreat, ActDodge, ActNone} {
@@ -197,6 +200,10 @@ func (b *Battle) decideMove(who Ref, side, u int32, part int, act Action) int32 
 	} else {
 		solo = int32(who.Index)
 	}
+	if b.ch == nil && b.pol == PolicyTactical {
+		// The policy alone: it scores the ends where they lie, no options to list.
+		return b.mv.ends[b.tacMove(b.mv.ends, who, side, u, part, act)]
+	}
 	q := b.begin(AskMove, side, u, stand, solo)
 	q.Part = part
 	b.ends = append(b.ends[:0], b.mv.ends...)
@@ -213,7 +220,7 @@ func (b *Battle) decideMove(who Ref, side, u int32, part int, act Action) int32 
 	if b.mv.flee {
 		b.add(Option{Square: Flee, Name: "flee"})
 	}
-	i := b.settle(func() int { return b.tacMove(who, side, u, part, act) })
+	i := b.settle(func() int { return b.tacMove(b.ends, who, side, u, part, act) })
 	return int32(b.q.Options[i].Square)
 }
 
@@ -335,22 +342,35 @@ func (b *Battle) eachTarget(at *actor, ai int, adjOnly bool, f func(Ref) bool) {
 		}
 		return true
 	}
-	for i := range b.st {
-		st := &b.st[i]
-		if !st.on || b.un[st.unit].side == at.side {
-			continue
+	if !a.ranged || adjOnly {
+		// Only what touches the actor's space can be hit: its neighbours, in the same order.
+		for _, id := range b.enemiesAround(at.box, at.side) {
+			t := Ref{RefStand, int(id)}
+			if int(id) >= len(b.st) {
+				t = Ref{RefSolo, int(id) - len(b.st)}
+			}
+			if !try(t, b.occBox(id)) {
+				return
+			}
 		}
-		if !try(Ref{RefStand, i}, b.standBox(int32(i))) {
-			return
+	} else {
+		for i := range b.st {
+			st := &b.st[i]
+			if !st.on || b.un[st.unit].side == at.side {
+				continue
+			}
+			if !try(Ref{RefStand, i}, b.standBox(int32(i))) {
+				return
+			}
 		}
-	}
-	for j := range b.so {
-		so := &b.so[j]
-		if so.side == at.side || so.stand >= 0 || so.state == soloDead || so.state == soloFled {
-			continue
-		}
-		if !try(Ref{RefSolo, j}, b.soloBox(int32(j))) {
-			return
+		for j := range b.so {
+			so := &b.so[j]
+			if so.side == at.side || so.stand >= 0 || so.state == soloDead || so.state == soloFled {
+				continue
+			}
+			if !try(Ref{RefSolo, j}, b.soloBox(int32(j))) {
+				return
+			}
 		}
 	}
 	for k := range b.s.resSq {
@@ -364,6 +384,43 @@ func (b *Battle) eachTarget(at *actor, ai int, adjOnly bool, f func(Ref) bool) {
 	}
 }
 
+// enemiesAround lists the enemy occupants of side (stands on the grid, unattached solos not dead
+// or fled: what b.occ holds) edge-adjacent to a, by occupant id (stands first, by index, then
+// solos). The list is scratch, valid until the next call.
+func (b *Battle) enemiesAround(a box, side int32) []int32 {
+	out := b.around[:0]
+	add := func(x, y int32) {
+		if x < 0 || y < 0 || int(x) >= b.w || int(y) >= b.h {
+			return
+		}
+		q := int(y)*b.w + int(x)
+		if c := b.cls[q]; c&clsHeld == 0 || clsSideOf(c) == side {
+			return
+		}
+		id := b.occ[q]
+		for i, o := range out { // insertion in order, without repeats
+			if o == id {
+				return
+			}
+			if o > id {
+				out = append(out, 0)
+				copy(out[i+1:], out[i:])
+				out[i] = id
+				return
+			}
+		}
+		out = append(out, id)
+	}
+	for k := int32(0); k < a.n; k++ {
+		add(a.x+k, a.y-1)
+		add(a.x+k, a.y+a.n)
+		add(a.x-1, a.y+k)
+		add(a.x+a.n, a.y+k)
+	}
+	b.around = out
+	return out
+}
+
 func (b *Battle) anyTarget(at *actor, ai int) bool {
 	found := false
 	b.eachTarget(at, ai, false, func(Ref) bool { found = true; return false })
@@ -373,6 +430,9 @@ func (b *Battle) anyTarget(at *actor, ai int) bool {
 // decideTarget asks the target of one attack (U-34, U-86: any legal target, focus fire allowed),
 // listed nearest first (ties in stand, solo, square order). ok is false when none is in reach.
 func (b *Battle) decideTarget(at *actor, ai int, reachBonus bool) (Ref, bool) {
+	if b.ch == nil && b.pol == PolicyTactical {
+		return b.tacTargetNow(at, ai, reachBonus)
+	}
 	b.begin(AskTarget, at.side, b.turnUnit, at.stand, at.solo)
 	b.eachTarget(at, ai, reachBonus, func(t Ref) bool {
 		o := Option{Ref: t}

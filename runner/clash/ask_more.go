@@ -28,10 +28,10 @@ func (b *Battle) chooseOverflow(i int32, bySide int32, seq uint32) int32 {
 	return int32(b.q.Options[idx].Ref.Index)
 }
 
-// decideFill asks which adjacent allied stand moves into the gap of a removed stand (U-60), in
-// stand order, "none" first.
-func (b *Battle) decideFill(gap box, side int32, u int32) int32 {
-	b.begin(AskFill, side, u, -1, -1)
+// decideFill asks which adjacent allied stand moves into the gap removed stand gone left (U-60),
+// in stand order, "none" first. The Question's Stand is the removed stand (a prompt names its gap).
+func (b *Battle) decideFill(gap box, side int32, u int32, gone int32) int32 {
+	b.begin(AskFill, side, u, gone, -1)
 	b.add(Option{Ref: Ref{Kind: RefNone}, Name: "none"})
 	for k := range b.st {
 		st := &b.st[k]

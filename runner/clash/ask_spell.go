@@ -7,7 +7,8 @@ import (
 )
 
 // decideSpell asks which spell a unit (who.Kind RefNone, Index the unit) or solo casts: each spell
-// castable now, in the order of the plan's spells, then "none".
+// castable now (an area, or a targeted spell with a target: hasSpellTarget), in the order of the
+// plan's spells, then "none".
 func (b *Battle) decideSpell(who Ref) int {
 	var side, u, j int32 = 0, -1, -1
 	if who.Kind == RefSolo {
@@ -20,12 +21,19 @@ func (b *Battle) decideSpell(who Ref) int {
 	b.begin(AskSpell, side, u, -1, j)
 	for sp := range b.s.sp {
 		can := false
+		spl := &b.s.sp[sp]
 		if j >= 0 {
-			can = b.soloSpell(j, sp) >= 0
+			if can = b.soloSpell(j, sp) >= 0; can && spl.shape == "" {
+				at := b.soloActor(j)
+				can = b.hasSpellTarget(&at, spl)
+			}
 		} else {
 			un := &b.un[u]
 			for i := un.first; i < un.first+un.n && !can; i++ {
-				can = b.st[i].on && b.standSpell(i, sp) >= 0
+				if can = b.st[i].on && b.standSpell(i, sp) >= 0; can && spl.shape == "" {
+					at := b.standActor(i)
+					can = b.hasSpellTarget(&at, spl)
+				}
 			}
 		}
 		if can {
@@ -51,7 +59,7 @@ func (b *Battle) decideArea(u, j int32, sp int) (Option, int32) {
 	} else {
 		side = b.un[u].side
 	}
-	b.begin(AskArea, side, u, -1, j)
+	b.begin(AskArea, side, u, -1, j).Spell = sp
 	spl := &b.s.sp[sp]
 	addFor := func(at *actor) {
 		b.listPlacements(at, spl)
@@ -160,8 +168,30 @@ func (b *Battle) eachPlacement(at *actor, sp *spell, f func(Option)) {
 }
 
 // decideSpellTarget asks one target of a targeted spell (U-40..U-42), nearest first, or "none".
+// hasSpellTarget reports whether targeted spell sp has a target for at now (spellTargetable: in
+// range, and U-42: a solo's spell of fewer than five targets affects no stand), so that a spell
+// with none is not offered (it was, and cast at nothing).
+func (b *Battle) hasSpellTarget(at *actor, sp *spell) bool {
+	for i := range b.st {
+		if b.spellTargetable(at, sp, Ref{RefStand, i}) {
+			return true
+		}
+	}
+	for j := range b.so {
+		if b.spellTargetable(at, sp, Ref{RefSolo, j}) {
+			return true
+		}
+	}
+	for k := range b.s.resSq {
+		if b.spellTargetable(at, sp, Ref{RefResource, k}) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *Battle) decideSpellTarget(at *actor, sp *spell) (Ref, bool) {
-	b.begin(AskSpellTarget, at.side, b.turnUnit, at.stand, at.solo)
+	b.begin(AskSpellTarget, at.side, b.turnUnit, at.stand, at.solo).Spell = b.spellIndex(sp)
 	try := func(t Ref) {
 		if b.spellTargetable(at, sp, t) {
 			o := Option{Ref: t}

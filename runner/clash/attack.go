@@ -90,59 +90,67 @@ func (b *Battle) destroys(side int32, r int) bool {
 // attackMods gathers advantage and disadvantage on one attack roll (U-14, U-16, U-23, U-48, U-80,
 // pack tactics; long range U-37; a dodging or unconscious solo, U-76, U-84).
 func (b *Battle) attackMods(at *actor, t Ref, melee, long bool) (adv, dis bool) {
+	return b.attackModsWhy(at, t, melee, long, nil)
+}
+
+// attackModsWhy is attackMods, saying why in r (nil: not asked).
+func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (adv, dis bool) {
 	tb := b.refBox(t)
 	switch t.Kind {
 	case RefStand:
 		if b.standIsolated(int32(t.Index)) {
-			adv = true // U-16
+			adv = r.adv("target isolated") // U-16
 		}
 		if b.st[t.Index].hidden {
-			dis = true // U-80
+			dis = r.dis("target hidden") // U-80
 		}
 	case RefSolo:
 		so := &b.so[t.Index]
 		if b.soloIsolated(int32(t.Index)) {
-			adv = true // U-16
+			adv = r.adv("target isolated") // U-16
 		}
-		if so.hidden || so.dodge {
-			dis = true // U-80, U-84 Dodge
+		if so.hidden {
+			dis = r.dis("target hidden") // U-80
+		}
+		if so.dodge {
+			dis = r.dis("target dodging") // U-84 Dodge
 		}
 		if so.state == soloDying || so.state == soloStable {
-			adv = true // unconscious [5E-CORE]
+			adv = r.adv("target unconscious") // [5E-CORE]
 		}
 	}
 	if melee && b.height(at.box) > b.height(tb) {
-		adv = true // U-23
+		adv = r.adv("higher ground") // U-23
 	}
 	if long {
-		dis = true // U-37
+		dis = r.dis("long range") // U-37
 	}
 	if at.stand >= 0 {
 		st := &b.st[at.stand]
 		u := &b.un[st.unit]
 		if u.incite == int32(b.round) && b.turnUnit == st.unit {
-			adv = true // U-14 Incite
+			adv = r.adv("incited") // U-14 Incite
 		}
 		if melee && st.aided {
-			adv = true // U-48 Aid
+			adv = r.adv("aided") // U-48 Aid
 		}
 		if st.hidden {
-			adv = true // U-80
+			adv = r.adv("hidden") // U-80
 		}
 		if b.standIsolated(at.stand) {
-			dis = true // U-16
+			dis = r.dis("isolated") // U-16
 		}
 	} else {
 		so := &b.so[at.solo]
 		if so.hidden {
-			adv = true
+			adv = r.adv("hidden") // U-80
 		}
 		if b.soloIsolated(at.solo) {
-			dis = true
+			dis = r.dis("isolated") // U-16
 		}
 	}
 	if at.cr.traits&trPack != 0 && t.Kind != RefResource && b.allyAdjacent(at, tb) {
-		adv = true
+		adv = r.adv("pack tactics")
 	}
 	return adv, dis
 }
@@ -173,23 +181,31 @@ func (b *Battle) allyAdjacent(at *actor, tb box) bool {
 }
 
 // targetAC is a target's armour class against an attack (U-21 forest cover, U-48 Defend, U-67).
-func (b *Battle) targetAC(t Ref) int {
+func (b *Battle) targetAC(t Ref) int { return b.targetACWhy(t, nil) }
+
+// targetACWhy is targetAC, saying in r what the creature's own AC is and what adds to it.
+func (b *Battle) targetACWhy(t Ref, r *reasons) int {
 	switch t.Kind {
 	case RefStand:
 		st := &b.st[t.Index]
 		ac := b.s.cr[st.cr].ac
+		r.base(ac)
 		if b.inForest(b.standBox(int32(t.Index))) {
 			ac += 2 // U-21: half cover
+			r.cover("forest +2")
 		}
 		if u := &b.un[st.unit]; u.reg && u.cfg == cfgDefend {
 			ac += 2 // U-48 Defend
+			r.cover("defend +2")
 		}
 		return ac
 	case RefSolo:
 		so := &b.so[t.Index]
 		ac := b.s.cr[so.cr].ac
+		r.base(ac)
 		if b.o.ForestCoverSolos == Yes && so.stand < 0 && b.inForest(b.soloBox(int32(t.Index))) {
 			ac += 2
+			r.cover("forest +2")
 		}
 		return ac
 	}
@@ -202,7 +218,8 @@ func (b *Battle) targetAC(t Ref) int {
 func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	a := &at.cr.attacks[ai]
 	_, melee, long := b.canTarget(at, a, t)
-	adv, dis := b.attackMods(at, t, melee, long)
+	r := b.why()
+	adv, dis := b.attackModsWhy(at, t, melee, long, r)
 	if at.stand >= 0 && melee && b.o.Aid == AidOneRoll {
 		b.st[at.stand].aided = false
 	}
@@ -214,7 +231,7 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 		hit, auto = true, true // U-67
 	} else {
 		face, faces = b.d20(adv, dis)
-		ac = b.targetAC(t)
+		ac = b.targetACWhy(t, r)
 		total = face + a.toHit
 		hit = face == 20 || (face != 1 && total >= ac)
 		crit = face == 20 && t.Kind != RefResource
@@ -226,23 +243,30 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	}
 	b.reveal(at)
 	b.emit(func() Event {
-		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
+		e := &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
 			Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: a.toHit, Reach: bonus, Faces: faces, Face: face, Total: total,
 			AC: ac, Hit: hit, Crit: crit, Isolated: iso && hit, Auto: auto}
+		e.AdvWhy, e.DisWhy, e.Cover = r.list()
+		if len(e.Cover) > 0 {
+			e.BaseAC = r.baseAC
+		}
+		return e
 	})
 	if !hit {
 		return
 	}
 	dmg, radiant := b.rollDamage(a.dmg, crit, t)
+	cause := "attack"
 	if at.stand >= 0 && at.cr.traits&trMartial != 0 && !b.st[at.stand].martial && t.Kind != RefResource &&
 		b.allyAdjacent(at, b.refBox(t)) {
 		b.st[at.stand].martial = true
 		dmg += b.rollDice(at.cr.martial, crit)
+		cause = "attack, martial advantage"
 	}
 	if iso {
 		dmg *= 2 // U-16
 	}
-	b.damage(t, dmg, at.side, crit || radiant, "attack")
+	b.damage(t, dmg, at.side, crit || radiant, cause)
 	if t.Kind == RefStand && b.o.WeaponsHitJoined == Yes {
 		for j := range b.so {
 			if b.so[j].stand == int32(t.Index) && total >= b.s.cr[b.so[j].cr].ac {

@@ -137,7 +137,9 @@ type Battle struct {
 	s     *Setup
 	o     *Options
 	w, h  int
-	terr  []byte // terrain, destroyed roads turned rough (U-67)
+	terr  []byte  // terrain, destroyed roads turned rough (U-67)
+	step  []uint8 // per square and direction: a one-square walker's step cost (grid.go)
+	cls   []uint8 // per square: occupancy class and clsDeep (grid.go)
 	st    []stand
 	un    []unit
 	so    []solo
@@ -169,6 +171,8 @@ type Battle struct {
 	mv        moveScratch
 	pf        policyScratch
 	sc        spellState
+	iso       isoCache
+	whyBuf    reasons  // why(): the reasons of the roll being written
 	left      []int    // per stand: movement left after the first part of a split move
 	key       []int32  // per stand: sort keys
 	placed    []uint32 // per stand: moveStamp of the move pass that placed it (integrity anchors)
@@ -176,6 +180,7 @@ type Battle struct {
 	turn      int     // position in order of the turn being played
 	buf       []int32 // scratch lists
 	buf2      []int32
+	around    []int32 // enemiesAround's list
 	ends      []int32 // a copy of mv.ends while a move is decided
 	extraWhy  EndReason
 }
@@ -185,6 +190,8 @@ func NewBattle(s *Setup) *Battle {
 	b := &Battle{s: s, o: &s.Opt, w: s.w, h: s.h}
 	n := s.w * s.h
 	b.terr = make([]byte, n)
+	b.step = make([]uint8, 4*n)
+	b.cls = make([]uint8, n)
 	b.st = make([]stand, len(s.stands))
 	b.un = make([]unit, len(s.units))
 	b.so = make([]solo, len(s.solos))
@@ -198,8 +205,8 @@ func NewBattle(s *Setup) *Battle {
 	b.left = make([]int, len(s.stands))
 	b.key = make([]int32, len(s.stands))
 	b.placed = make([]uint32, len(s.stands))
-	b.placed = make([]uint32, len(s.stands))
 	b.mv.init(n)
+	b.iso.init(len(s.stands), len(s.solos))
 	b.pf.init(n)
 	b.pf.goalOf = make([]fieldKey, len(s.units))
 	b.pf.goalAt = make([]int, len(s.units))
@@ -212,6 +219,7 @@ func NewBattle(s *Setup) *Battle {
 func (b *Battle) Reset(cfg Config) {
 	s := b.s
 	copy(b.terr, s.terr)
+	b.resetGrid()
 	for i := range b.occ {
 		b.occ[i] = -1
 		b.resAt[i] = -1
@@ -290,6 +298,7 @@ func (b *Battle) Reset(cfg Config) {
 	b.turnUnit, b.turnSolo = -1, -1
 	b.hitSeq = 0
 	clear(b.pf.goalAt)
+	b.iso.reset()
 	for i := range b.pf.slots {
 		b.pf.slots[i].ok = false
 	}
@@ -311,10 +320,15 @@ func (b *Battle) fill(id int32, x, y, n int) {
 	if o >= 0 {
 		b.pf.moved[b.occSide(o)]++
 	}
+	c := uint8(0)
+	if id >= 0 {
+		c = b.occClass(id)
+	}
 	for dy := 0; dy < n; dy++ {
 		row := (y+dy)*b.w + x
 		for dx := 0; dx < n; dx++ {
 			b.occ[row+dx] = id
+			b.cls[row+dx] = b.cls[row+dx]&clsDeep | c
 		}
 	}
 }

@@ -2,7 +2,9 @@ package clash
 
 import (
 	"os"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
@@ -48,6 +50,7 @@ func BenchmarkFieldBattle(b *testing.B) {
 	rounds := 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		bt.Reset(Config{Seed: uint64(i)})
 		r, err := bt.Run()
@@ -56,7 +59,7 @@ func BenchmarkFieldBattle(b *testing.B) {
 		}
 		rounds += r.Rounds
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "battles/s")
+	reportRates(b, cpuTime()-cpu0)
 	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/battle")
 }
 
@@ -77,6 +80,7 @@ func BenchmarkBundledField(b *testing.B) {
 	rounds := 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		bt.Reset(Config{Seed: uint64(i)})
 		r, err := bt.Run()
@@ -85,6 +89,26 @@ func BenchmarkBundledField(b *testing.B) {
 		}
 		rounds += r.Rounds
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "battles/s")
+	reportRates(b, cpuTime()-cpu0)
 	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/battle")
+}
+
+// cpuTime is the CPU time the process has used (user + system): on a loaded machine it measures
+// the work of a benchmark where wall time measures the queue.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportRates reports battles per second of wall time and of CPU time (cpu-battles/s: what one
+// core fights when it is not shared) and the CPU time per battle.
+func reportRates(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "battles/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "cpu-battles/s")
+		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-us/battle")
+	}
 }

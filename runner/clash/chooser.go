@@ -151,9 +151,10 @@ type Question struct {
 	Round   int
 	Side    int // the side deciding
 	Unit    int // the unit whose turn it is (or whose stand is concerned), -1 none
-	Stand   int // the stand concerned (Battle.Stand index), -1 none
+	Stand   int // the stand concerned (Battle.Stand index; AskFill: the removed one), -1 none
 	Solo    int // the solo concerned, -1 none
 	Part    int // AskMove: 1 before the action, 2 after (split movement, U-8, U-82)
+	Spell   int // AskArea, AskSpellTarget: the spell (an index into the plan's Spells), -1 none
 	Options []Option
 	// Policy is the index of the engine policy's answer (what "leave it to the policy" means).
 	Policy int

@@ -74,6 +74,35 @@ func TestCasualtyAbsorbsOneU57(t *testing.T) {
 	}
 }
 
+// U-57 in the transcript: damage reaching a stand that is already a casualty is said to be
+// absorbed (1 of it, the casualty's treated hp), not "taken: 0 -> 0 hp". Soldiers have 10 hp:
+// 10 on a 1 makes it a casualty; 5 more: it absorbs 1, 5 - 1 = 4 overflow to a 2 (10 -> 6); 7
+// on a 2: 6 -> 0, a casualty, 7 - 6 = 1 overflows back to a 1, which absorbs it.
+func TestCasualtyLinesU57(t *testing.T) {
+	cl := newClash(open(6, 3), []plan.Creature{soldier()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	var l Log
+	b.Reset(Config{Rec: &l})
+	b.damage(Ref{RefStand, 0}, 10, 1, false, "test")
+	b.damage(Ref{RefStand, 0}, 5, 1, false, "test")
+	b.damage(Ref{RefStand, 1}, 7, 1, false, "test")
+	want := []string{
+		"a 1 takes 10 damage: 10 -> 0 hp (test), a casualty [U-57]",
+		"a 1, already a casualty, absorbs 1 of 5 damage (test) [U-57]",
+		"4 damage overflows from a 1 to a 2 [U-56]",
+		"a 2 takes 4 damage: 10 -> 6 hp (overflow) [U-34]",
+		"a 2 takes 7 damage: 6 -> 0 hp (test), a casualty [U-57]",
+		"1 damage overflows from a 2 to a 1 [U-56]",
+		"a 1, already a casualty, absorbs 1 of 1 damage (overflow) [U-57]",
+	}
+	if got := logText(&l); got != strings.Join(want, "\n")+"\n" {
+		t.Errorf("lines:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
 // U-57, U-60: a stand brought to 0 hp before its unit's turn still moves and attacks in that
 // turn, and is removed at the end of the round. Unit z (initiative 19 + 1) hits stand a (5 hp)
 // first: d20 15 + 3 = 18 vs AC 12, 1d6 6 + 1 = 7 >= 5: a casualty. Unit a (2 + 1) then attacks:
@@ -278,6 +307,9 @@ func TestTotalVictoryU72(t *testing.T) {
 	if r.Rounds != 1 || r.Winner != 0 || r.Outcome != Total || r.Reason != EndVP || len(r.DesertedEvent) != 1 {
 		t.Errorf("result %+v\n%s", r, logText(&l))
 	}
+	if want := "the battle ends after 1 round (10 VP): total victory for west, 10 - 0 VP"; !strings.Contains(logText(&l), want) {
+		t.Errorf("end line %q missing:\n%s", want, logText(&l))
+	}
 	if !strings.Contains(logText(&l), "z: d20 10: its survivors desert") {
 		t.Errorf("desertion line missing:\n%s", logText(&l))
 	}
@@ -346,5 +378,27 @@ func TestEndOnlyAtEndOfRoundU71(t *testing.T) {
 	}
 	if strings.Index(text, "turn: z") < strings.Index(text, "west scores 10 VP") {
 		t.Errorf("z lost its turn after the VP were scored:\n%s", text)
+	}
+}
+
+// U-56, U-57 [AI]: the attacker does not pour excess damage into a casualty (it would absorb it:
+// a casualty counts as 1 hp) when a live neighbour can take it. Soldiers A(0,0) B(1,0) C(2,0), A
+// already a casualty: 25 damage on B (10 hp) leaves 25 - 10 = 15 over; into C (10 hp) it makes a
+// second casualty, 15 - 10 = 5 lost; into A it would have done nothing.
+func TestOverflowSkipsCasualtyU56(t *testing.T) {
+	cl := newClash(open(6, 3), []plan.Creature{soldier()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}, {2, 0}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	var l Log
+	b.Reset(Config{Rec: &l})
+	b.st[0].hp, b.st[0].cas = 0, true
+	b.damage(Ref{RefStand, 1}, 25, 1, false, "test")
+	if !b.st[2].cas || hpOf(b, 2) != 0 {
+		t.Errorf("C hp %d casualty %v, want 0 and a casualty:\n%s", hpOf(b, 2), b.st[2].cas, logText(&l))
+	}
+	if !strings.Contains(logText(&l), "15 damage overflows from a 2 to a 3") {
+		t.Errorf("no overflow into C:\n%s", logText(&l))
 	}
 }

@@ -54,10 +54,11 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 			}
 		}
 		st.hp = 0
-		st.cas = true
 	}
+	already := st.cas
+	st.cas = true
 	b.emit(func() Event {
-		return &DamagedEvent{Target: b.standName(i), Amount: amount, HP: 0, Before: int(before), Cause: cause, Casualty: true}
+		return &DamagedEvent{Target: b.standName(i), Amount: amount, HP: 0, Before: int(before), Cause: cause, Casualty: true, Already: already}
 	})
 	if excess <= 0 || b.o.Overflow == OverflowNone {
 		return
@@ -75,6 +76,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 	ns := &b.st[next]
 	ns.hit = seq
 	nb := ns.hp
+	nAlready := ns.cas
 	take := excess
 	if ns.cas {
 		take = 0 // a casualty absorbs 1 and passes nothing further
@@ -85,7 +87,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 		ns.hp -= int32(take)
 	}
 	b.emit(func() Event {
-		return &DamagedEvent{Target: b.standName(next), Amount: excess, HP: int(ns.hp), Before: int(nb), Cause: "overflow", Casualty: ns.cas}
+		return &DamagedEvent{Target: b.standName(next), Amount: excess, HP: int(ns.hp), Before: int(nb), Cause: "overflow", Casualty: ns.cas, Already: nAlready}
 	})
 }
 
@@ -175,6 +177,7 @@ func (b *Battle) damageResource(k int, amount int, bySide int32) {
 	}
 	if b.terr[rs.sq] == plan.TerrRoad {
 		b.terr[rs.sq] = plan.TerrRough
+		b.terrainChanged(rs.sq)
 	}
 	for oi := range b.s.obj {
 		o := &b.s.obj[oi]

@@ -45,7 +45,7 @@ func (b *Battle) eliminateCasualties() {
 		if !b.emptyBox(gap) {
 			continue
 		}
-		if f := b.decideFill(gap, b.un[st.unit].side, st.unit); f >= 0 {
+		if f := b.decideFill(gap, b.un[st.unit].side, st.unit, i); f >= 0 {
 			fs := &b.st[f]
 			from := b.sqName(int(fs.y)*b.w + int(fs.x))
 			b.moveStand(f, gap.y*int32(b.w)+gap.x)
@@ -225,8 +225,12 @@ func (b *Battle) morale() {
 		face, faces := b.d20(adv, false)
 		ok := face+mod >= 10
 		b.emit(func() Event {
-			return &SaveRollEvent{Who: b.unitName(int32(u)), Ability: "wis", Faces: faces, Face: face, Adv: adv, Mod: mod,
+			e := &SaveRollEvent{Who: b.unitName(int32(u)), Ability: "wis", Faces: faces, Face: face, Adv: adv, Mod: mod,
 				Total: face + mod, DC: 10, OK: ok, Why: "morale"}
+			if adv {
+				e.AdvWhy = []string{"prepared"} // U-14
+			}
+			return e
 		})
 		if !ok {
 			un.broken = true

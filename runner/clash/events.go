@@ -14,6 +14,7 @@ func init() {
 		runner.EventDoc{Event: &ActedEvent{}, Doc: "the action a unit or a solo takes (U-33)"},
 		runner.EventDoc{Event: &MovedEvent{}, Doc: "a stand or a solo moves (U-29..U-32)"},
 		runner.EventDoc{Event: &ConfiguredEvent{}, Doc: "a regiment forms a new configuration (U-48)"},
+		runner.EventDoc{Event: &AidedEvent{}, Doc: "a stand of an Aid regiment gives up its attack to help an adjacent one (U-48)"},
 		runner.EventDoc{Event: &AttackRollEvent{}, Doc: "an attack roll: its d20s, modifier, advantage and the hit (U-34..U-37, U-67)"},
 		runner.EventDoc{Event: &DamagedEvent{}, Doc: "damage taken by a stand, a solo or an objective square (U-56..U-58, U-67)"},
 		runner.EventDoc{Event: &OverflowedEvent{}, Doc: "excess damage passing to an adjacent identical stand (U-56)"},

@@ -8,7 +8,6 @@ type policyScratch struct {
 	gone     []int32 // end of round: the casualties removed
 	gaps     []box   // and where they stood
 	ring     [ringMask + 1][]int32
-	goal     []bool
 	slots    [4]fieldSlot // cached goal fields, the least recently built replaced
 	clock    uint64
 	moved    [2]uint64  // per side: bumped whenever one of its occupants moves or leaves
@@ -49,7 +48,6 @@ func (p *policyScratch) init(n int) {
 	for i := range p.slots {
 		p.slots[i].field = make([]int16, n)
 	}
-	p.goal = make([]bool, n)
 	p.near[0] = make([]int32, n)
 	p.near[1] = make([]int32, n)
 }
@@ -86,14 +84,21 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 	n := b.w * b.h
 	for i := 0; i < n; i++ {
 		field[i] = unreached
-		p.goal[i] = false
+	}
+	// Dijkstra backwards from the goals with a ring of buckets (Dial's algorithm: step costs are
+	// small whole numbers, at most (1 + MaxHeight) x 2 < len(ring)); the goals are bucket 0.
+	ring := &p.ring
+	pending := 0
+	goal := func(q int) {
+		if field[q] != 0 && b.passable(q, k.side, k.swim) {
+			field[q] = 0
+			ring[0] = append(ring[0], int32(q))
+			pending++
+		}
 	}
 	mark := func(x, y int32) {
 		if x >= 0 && y >= 0 && int(x) < b.w && int(y) < b.h {
-			q := int(y)*b.w + int(x)
-			if b.passable(q, k.side, k.swim) {
-				p.goal[q] = true
-			}
+			goal(int(y)*b.w + int(x))
 		}
 	}
 	around := func(a box) {
@@ -123,54 +128,29 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 		for _, ri := range b.s.res[o.res] {
 			if b.rhp[ri] > 0 || k.kind == goalProtect {
 				around(b.sqBox(int32(b.s.resSq[ri].sq)))
-				if q := b.s.resSq[ri].sq; k.kind == goalDestroy && b.passable(q, k.side, k.swim) {
-					p.goal[q] = true // standing on a bridge square also reaches its neighbours
+				if k.kind == goalDestroy {
+					goal(b.s.resSq[ri].sq) // standing on a bridge square also reaches its neighbours
 				}
 			}
 		}
 	case goalZone:
 		b.zoneGoals(b.s.obj[k.obj].when, k.side, func(x, y int) { mark(int32(x), int32(y)) })
 	}
-	// Dijkstra backwards from the goals with a ring of buckets (Dial's algorithm: step costs are
-	// small whole numbers, at most (1 + MaxHeight) x 2 < len(ring)).
-	ring := &p.ring
-	pending := 0
-	for q := 0; q < n; q++ {
-		if p.goal[q] {
-			field[q] = 0
-			ring[0] = append(ring[0], int32(q))
-			pending++
-		}
-	}
-	w := int32(b.w)
+	nb, step := b.s.nb, b.step
 	for d := 0; pending > 0; d++ {
 		bk := &ring[d&ringMask]
 		for bi := 0; bi < len(*bk); bi++ {
-			q := (*bk)[bi]
+			q := int((*bk)[bi])
 			pending--
 			if int(field[q]) != d {
 				continue // reached more cheaply since
 			}
-			qx, qy := q%w, q/w
-			cq := 1
-			if b.terr[q] != plan.TerrDeep && b.difficult(int(q)) {
-				cq = 2
-			}
-			for dir := 0; dir < 4; dir++ {
-				x, y := qx+dirDX[dir], qy+dirDY[dir]
-				if x < 0 || y < 0 || x >= w || int(y) >= b.h {
-					continue
-				}
-				pq := int(y)*b.w + int(x)
-				if !b.passable(pq, k.side, k.swim) {
+			for dir, pq := range nb[4*q : 4*q+4 : 4*q+4] {
+				if pq < 0 || !b.passable(int(pq), k.side, k.swim) {
 					continue
 				}
 				// Moving from pq into q costs what entering q costs (U-18, U-23).
-				c := cq
-				if rise := int(b.s.elev[q] - b.s.elev[pq]); rise > 0 && b.terr[q] != plan.TerrDeep {
-					c = squareCost(cq == 2, rise, b.o.ClimbDifficult)
-				}
-				nd := d + c
+				nd := d + int(step[4*int(pq)+((dir+2)&3)])
 				if nd > 30000 {
 					continue
 				}
@@ -178,7 +158,7 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 					continue
 				}
 				field[pq] = int16(nd)
-				ring[nd&ringMask] = append(ring[nd&ringMask], int32(pq))
+				ring[nd&ringMask] = append(ring[nd&ringMask], pq)
 				pending++
 			}
 		}
@@ -190,11 +170,11 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 // passable reports whether a walker (or swimmer) of side may cross square q: not deep water for a
 // walker, not held by an enemy.
 func (b *Battle) passable(q int, side int32, swim bool) bool {
-	if b.terr[q] == plan.TerrDeep && !swim {
+	c := b.cls[q]
+	if c&clsDeep != 0 && !swim {
 		return false
 	}
-	o := b.occ[q]
-	return o < 0 || b.occSide(o) == side
+	return c&clsHeld == 0 || clsSideOf(c) == side
 }
 
 // ringMask sizes the bucket ring of buildField: more than the dearest step, (1 + MaxHeight) x 2.

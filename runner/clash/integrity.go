@@ -57,24 +57,60 @@ func (b *Battle) standIsolated(i int32) bool {
 	if b.o.Isolation == IsolationEndOfTurn {
 		return b.st[i].iso
 	}
-	return b.isolatedStand(i)
+	return b.standIsolatedNow(i)
 }
 
 func (b *Battle) soloIsolated(j int32) bool {
 	if b.o.Isolation == IsolationEndOfTurn {
 		return b.so[j].iso
 	}
-	return b.isolatedSolo(j)
+	return b.soloIsolatedNow(j)
+}
+
+// isoCache remembers isolation (U-15) per stand and solo until its side moves: a stand's depends
+// on its unit's stands only, a solo's on itself and its side's stands, and every move, removal,
+// join or fall of one of a side's occupants bumps policyScratch.moved of that side.
+type isoCache struct {
+	standAt, soloAt []uint64 // moved[side]+1 when the value was computed; 0 never
+	stand, solo     []bool
+}
+
+func (c *isoCache) init(stands, solos int) {
+	c.standAt, c.stand = make([]uint64, stands), make([]bool, stands)
+	c.soloAt, c.solo = make([]uint64, solos), make([]bool, solos)
+}
+
+func (c *isoCache) reset() {
+	clear(c.standAt)
+	clear(c.soloAt)
+}
+
+// standIsolatedNow is isolatedStand, remembered until the stand's side moves.
+func (b *Battle) standIsolatedNow(i int32) bool {
+	k := b.pf.moved[b.un[b.st[i].unit].side] + 1
+	if b.iso.standAt[i] != k {
+		b.iso.standAt[i], b.iso.stand[i] = k, b.isolatedStand(i)
+	}
+	return b.iso.stand[i]
+}
+
+// soloIsolatedNow is isolatedSolo, remembered until the solo's side moves.
+func (b *Battle) soloIsolatedNow(j int32) bool {
+	k := b.pf.moved[b.so[j].side] + 1
+	if b.iso.soloAt[j] != k {
+		b.iso.soloAt[j], b.iso.solo[j] = k, b.isolatedSolo(j)
+	}
+	return b.iso.solo[j]
 }
 
 // endOfTurnIntegrity records every stand's and solo's isolation at an end of turn (U-81).
 func (b *Battle) endOfTurnIntegrity() {
 	for i := range b.st {
 		if b.st[i].on {
-			b.st[i].iso = b.isolatedStand(int32(i))
+			b.st[i].iso = b.standIsolatedNow(int32(i))
 		}
 	}
 	for j := range b.so {
-		b.so[j].iso = b.isolatedSolo(int32(j))
+		b.so[j].iso = b.soloIsolatedNow(int32(j))
 	}
 }

@@ -27,7 +27,10 @@ type Log struct{ Events []Event }
 func (l *Log) Record(_ *Battle, e Event) { l.Events = append(l.Events, e) }
 
 func (b *Battle) emit(f func() Event) {
-	if b.rec != nil {
+	// After an error (a script entry that does not fit, a dice source out of range) the battle
+	// plays the rest of the turn with the policy to stop at its end: none of that is recorded, so
+	// a transcript never shows a decision the script did not make.
+	if b.rec != nil && b.err == nil {
 		b.rec.Record(b, f())
 	}
 }
@@ -176,184 +179,6 @@ func (*ConfiguredEvent) Type() string   { return "clash.configure" }
 func (*ConfiguredEvent) Rule() string   { return "U-48" }
 func (e *ConfiguredEvent) Line() string { return e.Unit + " forms " + e.Config }
 
-// AttackRollEvent is one attack roll (U-34..U-37).
-type AttackRollEvent struct {
-	Attacker string `json:"attacker"`
-	Target   string `json:"target"`
-	Attack   string `json:"attack"`
-	Melee    bool   `json:"melee"`
-	Long     bool   `json:"long,omitempty"`
-	Reach    bool   `json:"reach,omitempty"` // the U-36 bonus attack
-	Faces    [2]int `json:"faces"`
-	Face     int    `json:"face"`
-	Adv      bool   `json:"adv,omitempty"`
-	Dis      bool   `json:"dis,omitempty"`
-	Cancel   bool   `json:"cancel,omitempty"` // advantage and disadvantage both apply: one d20
-	Mod      int    `json:"mod"`
-	Total    int    `json:"total"`
-	AC       int    `json:"ac"`
-	Hit      bool   `json:"hit"`
-	Crit     bool   `json:"crit,omitempty"`
-	Auto     bool   `json:"auto,omitempty"` // U-67: a melee attack on an objective square
-	Isolated bool   `json:"isolated,omitempty"`
-}
-
-func (*AttackRollEvent) Type() string { return "clash.attack" }
-func (e *AttackRollEvent) Rule() string {
-	switch {
-	case e.Auto:
-		return "U-67"
-	case e.Reach:
-		return "U-36"
-	case e.Melee:
-		return "U-35"
-	}
-	return "U-37"
-}
-func (e *AttackRollEvent) Line() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s -> %s, %s", e.Attacker, e.Target, e.Attack)
-	if e.Reach {
-		b.WriteString(" (reach bonus)")
-	}
-	if e.Long {
-		b.WriteString(" (long range)")
-	}
-	if e.Auto {
-		b.WriteString(": hits the objective automatically")
-		return b.String()
-	}
-	fmt.Fprintf(&b, ": %s %s = %d vs AC %d: ", d20Text(e.Faces, e.Adv, e.Dis, e.Cancel), signed(e.Mod), e.Total, e.AC)
-	switch {
-	case e.Crit:
-		b.WriteString("critical hit")
-	case e.Hit:
-		b.WriteString("hit")
-	default:
-		b.WriteString("miss")
-	}
-	if e.Isolated {
-		b.WriteString(", isolated: double damage")
-	}
-	return b.String()
-}
-
-// DamagedEvent is damage taken (U-56..U-58, U-67).
-type DamagedEvent struct {
-	Target   string `json:"target"`
-	Amount   int    `json:"amount"`
-	Before   int    `json:"before"`
-	HP       int    `json:"hp"`
-	Cause    string `json:"cause,omitempty"`
-	Casualty bool   `json:"casualty,omitempty"`
-	Down     string `json:"down,omitempty"` // a solo's state when it is not up: dying, dead
-}
-
-func (*DamagedEvent) Type() string { return "clash.damage" }
-func (e *DamagedEvent) Rule() string {
-	switch {
-	case e.Casualty:
-		return "U-57"
-	case e.Down != "":
-		return "U-58"
-	}
-	return "U-34"
-}
-func (e *DamagedEvent) Line() string {
-	s := fmt.Sprintf("%s takes %d damage: %d -> %d hp", e.Target, e.Amount, e.Before, e.HP)
-	if e.Cause != "" && e.Cause != "attack" {
-		s += " (" + e.Cause + ")"
-	}
-	if e.Casualty {
-		s += ", a casualty"
-	}
-	if e.Down != "" {
-		s += ", " + e.Down
-	}
-	return s
-}
-
-// OverflowedEvent is damage passing to the next stand (U-56).
-type OverflowedEvent struct {
-	From   string `json:"from"`
-	To     string `json:"to"`
-	Amount int    `json:"amount"`
-}
-
-func (*OverflowedEvent) Type() string { return "clash.overflow" }
-func (*OverflowedEvent) Rule() string { return "U-56" }
-func (e *OverflowedEvent) Line() string {
-	return fmt.Sprintf("%d damage overflows from %s to %s", e.Amount, e.From, e.To)
-}
-
-// SaveRollEvent is a saving throw (spells U-43, morale U-62, undead fortitude).
-type SaveRollEvent struct {
-	Who     string `json:"who"`
-	Ability string `json:"ability"`
-	Faces   [2]int `json:"faces"`
-	Face    int    `json:"face"`
-	Adv     bool   `json:"adv,omitempty"`
-	Dis     bool   `json:"dis,omitempty"`
-	Cancel  bool   `json:"cancel,omitempty"` // advantage and disadvantage both apply: one d20
-	Mod     int    `json:"mod"`
-	Total   int    `json:"total"`
-	DC      int    `json:"dc"`
-	OK      bool   `json:"ok"`
-	Auto    bool   `json:"auto,omitempty"` // U-67: an objective square fails automatically
-	Why     string `json:"why"`
-}
-
-func (*SaveRollEvent) Type() string { return "clash.save" }
-func (e *SaveRollEvent) Rule() string {
-	switch e.Why {
-	case "morale":
-		return "U-62"
-	case "rally":
-		return "U-64"
-	}
-	if e.Auto {
-		return "U-67"
-	}
-	return "U-43"
-}
-func (e *SaveRollEvent) Line() string {
-	if e.Auto {
-		return e.Who + " fails its save automatically (" + e.Why + ")"
-	}
-	r := "fails"
-	if e.OK {
-		r = "succeeds"
-	}
-	return fmt.Sprintf("%s %s save (%s): %s %s = %d vs DC %d: %s", e.Who, strings.ToUpper(e.Ability), e.Why,
-		d20Text(e.Faces, e.Adv, e.Dis, e.Cancel), signed(e.Mod), e.Total, e.DC, r)
-}
-
-// SpellCastEvent is a spell cast (U-38..U-47).
-type SpellCastEvent struct {
-	Caster  string   `json:"caster"`
-	Spell   string   `json:"spell"`
-	Area    []string `json:"area,omitempty"` // squares of an area spell
-	Doubled bool     `json:"doubled,omitempty"`
-}
-
-func (*SpellCastEvent) Type() string { return "clash.spell" }
-func (e *SpellCastEvent) Rule() string {
-	if len(e.Area) > 0 {
-		return "U-43"
-	}
-	return "U-40"
-}
-func (e *SpellCastEvent) Line() string {
-	s := e.Caster + " casts " + e.Spell
-	if len(e.Area) > 0 {
-		s += " on " + strings.Join(e.Area, " ")
-	}
-	if e.Doubled {
-		s += " (cast by a stand: double damage)"
-	}
-	return s
-}
-
 // HidEvent is a Hide attempt (U-50).
 type HidEvent struct {
 	Who   string `json:"who"`
@@ -397,20 +222,6 @@ type LeftEvent struct {
 func (*LeftEvent) Type() string   { return "clash.leave" }
 func (*LeftEvent) Rule() string   { return "U-53" }
 func (e *LeftEvent) Line() string { return e.Solo + " leaves its stand for " + e.To }
-
-// HealedEvent is healing (U-57).
-type HealedEvent struct {
-	Target string `json:"target"`
-	Amount int    `json:"amount"`
-	Before int    `json:"before"`
-	HP     int    `json:"hp"`
-}
-
-func (*HealedEvent) Type() string { return "clash.heal" }
-func (*HealedEvent) Rule() string { return "U-57" }
-func (e *HealedEvent) Line() string {
-	return fmt.Sprintf("%s regains %d hp: %d -> %d", e.Target, e.Amount, e.Before, e.HP)
-}
 
 // RemovedEvent is a stand leaving the grid: a casualty eliminated (U-60) or fled (U-32).
 type RemovedEvent struct {
@@ -559,9 +370,17 @@ func (e *BattleEndEvent) WriteText(w *bytes.Buffer) error {
 
 func (e *BattleEndEvent) Line() string {
 	if e.Winner == "" {
-		return fmt.Sprintf("the battle ends after %d rounds (%s): a draw at %d - %d VP", e.Rounds, e.Reason, e.VP[0], e.VP[1])
+		return fmt.Sprintf("the battle ends after %s (%s): a draw at %d - %d VP", roundsText(e.Rounds), e.Reason, e.VP[0], e.VP[1])
 	}
-	return fmt.Sprintf("the battle ends after %d rounds (%s): %s victory for %s, %d - %d VP", e.Rounds, e.Reason, e.Outcome, e.Winner, e.VP[0], e.VP[1])
+	return fmt.Sprintf("the battle ends after %s (%s): %s victory for %s, %d - %d VP", roundsText(e.Rounds), e.Reason, e.Outcome, e.Winner, e.VP[0], e.VP[1])
+}
+
+// roundsText is "1 round" or "N rounds".
+func roundsText(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
 }
 
 func signed(v int) string {

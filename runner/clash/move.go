@@ -310,6 +310,11 @@ func (b *Battle) reach(m *mover, x, y int32, budget int) {
 		b.reach1(m, x, y, budget)
 		return
 	}
+	b.reachSlow(m, x, y, budget)
+}
+
+// reachSlow is reach for any mover, square by square through squareRule.
+func (b *Battle) reachSlow(m *mover, x, y int32, budget int) {
 	mv := &b.mv
 	mv.reset()
 	start := int32(int(y)*b.w + int(x))
@@ -378,112 +383,109 @@ func (b *Battle) reach(m *mover, x, y int32, budget int) {
 	}
 }
 
-// rule1 is squareRule for a one-square mover, written out for speed: 0 blocked, 1 pass only, 3
-// pass and end.
-func (b *Battle) rule1(m *mover, q int) uint8 {
-	if b.terr[q] == plan.TerrDeep && !m.swim && !m.fly {
-		return 0
+// rules1 is squareRule for a one-square mover that joins no stand, as a table by occupancy class
+// (grid.go): 0 blocked, 1 pass only, 3 pass and end; lock marks the classes that lock it (U-30).
+// ok is false when the table cannot say (EnemySizeDifference weighs sizes, U-31).
+func (b *Battle) rules1(m *mover) (rule [16]uint8, lock uint16, ok bool) {
+	if b.o.EnemySquares != EnemyNever {
+		return rule, 0, false
 	}
-	o := b.occ[q]
-	if o < 0 || o == m.id {
-		return 3
+	for c := 0; c < 16; c++ {
+		if c&clsHeld == 0 {
+			rule[c] = 3
+			continue
+		}
+		cl := uint8(c)
+		if clsSideOf(cl) != m.side {
+			if m.stand && !m.retreat && (cl&clsSolo == 0 || b.o.SolosLock == Yes) {
+				lock |= 1 << c
+			}
+			continue // U-31: never into an enemy's square
+		}
+		switch {
+		case cl&clsSolo != 0 && b.o.AlliedSolos == AlliedSolosBlock:
+		case cl&clsSolo != 0, cl&clsSkirm != 0:
+			rule[c] = 1 // U-8 (4), (5), U-11, U-31: through, not ending there
+		}
+		// an allied regiment's stand: never entered (U-9 (3), (4))
 	}
-	p, e := b.squareRule(m, q)
-	switch {
-	case !p:
-		return 0
-	case e:
-		return 3
-	}
-	return 1
+	return rule, lock, true
 }
 
-// locked1 is locked for a one-square mover at square q (x, y).
-func (b *Battle) locked1(m *mover, q int, x, y int32) bool {
-	if !m.stand || m.retreat {
-		return false
-	}
-	solos := b.o.SolosLock == Yes
-	enemy := func(o int32) bool {
-		return o >= 0 && b.occSide(o) != m.side && (int(o) < len(b.st) || solos)
-	}
-	return x > 0 && enemy(b.occ[q-1]) || int(x) < b.w-1 && enemy(b.occ[q+1]) ||
-		y > 0 && enemy(b.occ[q-b.w]) || int(y) < b.h-1 && enemy(b.occ[q+b.w])
-}
-
-// reach1 is reach for a one-square mover that is not joining a stand (the common case).
+// reach1 is reach for a one-square mover that is not joining a stand (the common case), on the
+// grid's tables: the same search, the same order of ends.
 func (b *Battle) reach1(m *mover, x, y int32, budget int) {
+	rule, lock, ok := b.rules1(m)
+	if !ok {
+		b.reachSlow(m, x, y, budget)
+		return
+	}
 	mv := &b.mv
 	mv.reset()
 	start := int(y)*b.w + int(x)
 	if len(mv.buckets) < budget+1 {
 		mv.buckets = append(mv.buckets, make([][]int32, budget+1-len(mv.buckets))...)
 	}
-	mv.cost[start] = 0
-	mv.touched = append(mv.touched, int32(start))
-	mv.buckets[0] = append(mv.buckets[0], int32(start))
-	w := b.w
+	nb, step, cls, cost := b.s.nb, b.step, b.cls, mv.cost
+	touched, ends, bks := mv.touched, mv.ends, mv.buckets[:budget+1]
+	cost[start] = 0
+	touched = append(touched, int32(start))
+	bks[0] = append(bks[0], int32(start))
+	walker := !m.swim && !m.fly
+	flee := false
 	for c := 0; c <= budget; c++ {
-		bk := mv.buckets[c]
+		bk := bks[c]
+	next:
 		for k := 0; k < len(bk); k++ {
 			p := int(bk[k])
-			if int(mv.cost[p]) != c {
+			if int(cost[p]) != c {
 				continue
 			}
-			px, py := int32(p%w), int32(p/w)
-			if p == start || b.rule1(m, p)&2 != 0 {
-				mv.ends = append(mv.ends, int32(p))
+			if p == start || rule[cls[p]&clsOcc]&2 != 0 {
+				ends = append(ends, int32(p))
 			}
-			if b.locked1(m, p, px, py) {
-				continue // U-30
-			}
-			for d := 0; d < 4; d++ {
-				var q int
-				switch d {
-				case 0:
-					if py == 0 {
-						mv.flee = mv.flee || c < budget && m.stand
-						continue
+			ns := nb[4*p : 4*p+4 : 4*p+4]
+			if lock != 0 {
+				for _, q := range ns {
+					if q >= 0 && lock>>(cls[q]&clsOcc)&1 != 0 {
+						continue next // U-30
 					}
-					q = p - w
-				case 1:
-					if int(px) == w-1 {
-						mv.flee = mv.flee || c < budget && m.stand
-						continue
-					}
-					q = p + 1
-				case 2:
-					if int(py) == b.h-1 {
-						mv.flee = mv.flee || c < budget && m.stand
-						continue
-					}
-					q = p + w
-				default:
-					if px == 0 {
-						mv.flee = mv.flee || c < budget && m.stand
-						continue
-					}
-					q = p - 1
 				}
-				if b.rule1(m, q) == 0 {
+			}
+			sp := step[4*p : 4*p+4 : 4*p+4]
+			for d, q := range ns {
+				if q < 0 {
+					flee = flee || c < budget && m.stand // U-32
 					continue
 				}
-				nc := c + b.stepCost1(m, p, q)
+				cq := cls[q]
+				if cq&clsDeep != 0 && walker || rule[cq&clsOcc] == 0 {
+					continue
+				}
+				nc := c + 1
+				if !m.fly {
+					nc = c + int(sp[d])
+				}
 				if nc > budget {
 					continue
 				}
-				if old := mv.cost[q]; old >= 0 && int(old) <= nc {
+				if old := cost[q]; old >= 0 && int(old) <= nc {
 					continue
+				} else if old < 0 {
+					touched = append(touched, q)
 				}
-				if mv.cost[q] < 0 {
-					mv.touched = append(mv.touched, int32(q))
+				cost[q] = int16(nc)
+				if nc == c {
+					bk = append(bk, q) // (no zero-cost steps today; kept correct)
+				} else {
+					bks[nc] = append(bks[nc], q)
 				}
-				mv.cost[q] = int16(nc)
-				mv.buckets[nc] = append(mv.buckets[nc], int32(q))
 			}
 		}
-		mv.buckets[c] = bk
+		bks[c] = bk
 	}
+	mv.touched, mv.ends = touched, ends
+	mv.flee = flee
 	if m.stand && m.road {
 		b.roadExtra(m)
 	}

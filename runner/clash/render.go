@@ -16,7 +16,7 @@ import (
 // MapLegend explains the map's symbols; each square is two characters: what is there, and a mark.
 const MapLegend = "map: . clear  : rough  = road  * forest  - shallow  ~ deep  # objective square (% destroyed)  @ zone;" +
 	" a letter is a unit's stand or a solo; after it: + joined solo, x casualty, ? hidden, d down (solo);" +
-	" a digit after terrain: height in 20-ft steps"
+	" a digit: height in 20-ft steps (after terrain, or after a letter with no other mark)"
 
 // mapRows draws the grid: two characters a square (see MapLegend).
 func (b *Battle) mapRows() []string {
@@ -117,7 +117,12 @@ func (b *Battle) mapRows() []string {
 func (b *Battle) paint(cells [][2]byte, a box, letter, mark byte) {
 	for dy := int32(0); dy < a.n; dy++ {
 		for dx := int32(0); dx < a.n; dx++ {
-			cells[int(a.y+dy)*b.w+int(a.x+dx)] = [2]byte{letter, mark}
+			q := int(a.y+dy)*b.w + int(a.x+dx)
+			m := mark
+			if m == ' ' {
+				m = cells[q][1] // the height shows when nothing else marks the occupant
+			}
+			cells[q] = [2]byte{letter, m}
 		}
 	}
 }

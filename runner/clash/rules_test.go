@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
 // picker answers questions of the kinds it knows by option name, in order; others go to the policy.
@@ -182,7 +184,8 @@ func TestConfigurationsU48(t *testing.T) {
 	}
 	b.round, b.turnUnit = 1, 1
 	b.unitAttack(1, false)
-	if !strings.Contains(logText(&l), "a 1 -> z 1, Spear: d20 adv [3, 15] + 3 = 18 vs AC 12: hit") {
+	if txt := logText(&l); !strings.Contains(txt, "a 2 aids a 1: advantage on its melee attacks this turn") ||
+		!strings.Contains(txt, "a 1 -> z 1, Spear: d20 adv [3, 15] (aided) + 3 = 18 vs AC 12: hit") {
 		t.Errorf("aided attack:\n%s", logText(&l))
 	}
 }
@@ -206,8 +209,8 @@ func TestHideU50U80(t *testing.T) {
 	s := b.standActor(0)
 	b.attack(&s, 0, Ref{RefStand, 1}, false) // adv [9, 2] -> 9 + 4 = 13 vs 12: hit, 1d4 1 + 2
 	text := logText(&l)
-	for _, want := range []string{"s 1 hides: d20 14 + 0 = 14", "z 1 -> s 1, Spear: d20 dis [18, 6] + 3 = 9 vs AC 14: miss",
-		"s 1 is no longer hidden (attacked)", "s 1 -> z 1, Dagger: d20 adv [9, 2] + 4 = 13 vs AC 12: hit"} {
+	for _, want := range []string{"s 1 hides: d20 14 + 0 = 14", "z 1 -> s 1, Spear: d20 dis [18, 6] (target hidden) + 3 = 9 vs AC 14 (12, forest +2): miss",
+		"s 1 is no longer hidden (attacked)", "s 1 -> z 1, Dagger: d20 adv [9, 2] (hidden) + 4 = 13 vs AC 12: hit"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q:\n%s", want, text)
 		}
@@ -369,5 +372,48 @@ func TestEliminationU54U60(t *testing.T) {
 	}
 	if b.st[1].x != 1 || b.st[1].y != 1 {
 		t.Errorf("a 2 at %d,%d, want moved into the gap 1,1\n%s", b.st[1].x, b.st[1].y, logText(&l))
+	}
+}
+
+// U-60 at the prompt: the question of who fills a removed stand's gap names that stand (it said
+// "a's gap", the unit's, before). a 1 (10 hp) takes 10: a casualty, removed at the end of the
+// round; a 2 and a 3 are adjacent to its square 1,1; the prompt's empty line takes the policy's.
+func TestFillPromptNamesTheGapU60(t *testing.T) {
+	cl := newClash(open(6, 3), []plan.Creature{soldier()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 1}, {0, 1}, {1, 2}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 0}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	var out strings.Builder
+	d := &decisions{b: b}
+	d.ch.Reset(runner.NewPrompt(strings.NewReader("\n"), &out, false), nil, dice.NewSeeded(1))
+	b.Reset(Config{Chooser: d})
+	b.damage(Ref{RefStand, 0}, 10, 1, false, "test")
+	b.eliminateCasualties()
+	if want := "which stand moves into a 1's gap (U-60)?"; !strings.Contains(out.String(), want) {
+		t.Errorf("prompt lacks %q:\n%s", want, out.String())
+	}
+}
+
+// U-51 [AI]: an isolated unattached solo (the hero, 30 ft: 6 squares) joins an allied stand it
+// can reach: it moves 3 squares into the stand's square and joins. With a Medium stand there is
+// one square to enter; the move was taken for staying put (one destination left), and the
+// solo stood still wanting to join round after round (a hill battle went to the round limit).
+func TestSoloMovesToJoinU51(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ch   Chooser
+	}{{"policy", nil}, {"chooser", &picker{t: t, answers: map[Ask][]string{}}}} {
+		cl := newClash(open(12, 3), []plan.Creature{soldier(), hero()}, []ub{
+			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}}},
+			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{11, 2}}},
+		}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{0, 0}}})
+		b := NewBattle(mustSetup(t, cl, Options{}))
+		var l Log
+		b.Reset(Config{Chooser: c.ch, Rec: &l})
+		b.soloTurn(0)
+		if b.so[0].stand != 0 {
+			t.Errorf("%s: h joined stand %d, want a 1 (index 0)\n%s", c.name, b.so[0].stand, logText(&l))
+		}
 	}
 }

@@ -141,9 +141,9 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 	}
 	switch {
 	case q.Solo >= 0 && (q.Ask == AskAction || q.Ask == AskSoloStep || q.Ask == AskJoin || q.Ask == AskRejoin || q.Unit < 0):
-		r.Army = b.soloName(int32(q.Solo))
+		r.Army, r.ArmyKind = b.soloName(int32(q.Solo)), "solo"
 	case q.Unit >= 0:
-		r.Army = b.unitName(int32(q.Unit))
+		r.Army, r.ArmyKind = b.unitName(int32(q.Unit)), "unit"
 	}
 	if q.Stand >= 0 {
 		r.Other = b.standName(int32(q.Stand))
@@ -152,6 +152,9 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 	}
 	if q.Ask == AskArea {
 		r.Title = "spell"
+		if q.Spell >= 0 {
+			r.Title = AreaText(&b.s.Plan.Spells[q.Spell])
+		}
 	}
 	d.choices = d.choices[:0]
 	for i, o := range q.Options {

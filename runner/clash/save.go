@@ -9,21 +9,28 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	var cr *creature
 	spell := why != "morale" && why != "rally" && why != "undead fortitude"
+	r := b.why()
+	if adv {
+		r.adv("given")
+	}
+	if dis {
+		r.dis("isolated (U-41)") // the one disadvantage a caller gives: a stand's spell on an isolated solo
+	}
 	switch t.Kind {
 	case RefStand:
 		st := &b.st[t.Index]
 		cr = &b.s.cr[st.cr]
 		u := &b.un[st.unit]
 		if ab == plan.AbDex && !u.reg {
-			adv = true // U-8 (1)
+			adv = r.adv("skirmisher") // U-8 (1)
 		}
 		if u.prep > 0 {
-			adv = true // U-14 Prepare
+			adv = r.adv("prepared") // U-14 Prepare
 		}
 	case RefSolo:
 		cr = &b.s.cr[b.so[t.Index].cr]
 		if b.so[t.Index].dodge && ab == plan.AbDex {
-			adv = true // Dodge [5E-CORE]
+			adv = r.adv("dodging") // Dodge [5E-CORE]
 		}
 	default:
 		b.emit(func() Event {
@@ -32,18 +39,21 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 		return false
 	}
 	if spell && cr.traits&trMagicRes != 0 {
-		adv = true
+		adv = r.adv("magic resistance")
 	}
 	mod := cr.saves[ab]
 	if ab == plan.AbDex && b.o.ForestCoverSaves == Yes && b.coveredForSave(t) {
 		mod += 2
+		r.cover("forest +2")
 	}
 	face, faces := b.d20(adv, dis)
 	total := face + mod
 	ok := total >= dc
 	b.emit(func() Event {
-		return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], Faces: faces, Face: face, Adv: adv && !dis,
+		e := &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], Faces: faces, Face: face, Adv: adv && !dis,
 			Dis: dis && !adv, Cancel: adv && dis, Mod: mod, Total: total, DC: dc, OK: ok, Why: why}
+		e.AdvWhy, e.DisWhy, e.Cover = r.list()
+		return e
 	})
 	return ok
 }

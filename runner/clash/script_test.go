@@ -54,28 +54,45 @@ func TestScriptEntries(t *testing.T) {
 // U-33 script errors: an entry naming a unit whose turn it is not is an X001 error at its line;
 // an action no stand can take now is X001 too.
 func TestScriptMismatch(t *testing.T) {
-	_, _, err := fightScript(t, "- {unit: nobody, action: attack}\n")
+	_, text, err := fightScript(t, "- {unit: nobody, action: attack}\n")
 	var de *runner.DecisionError
 	if !errors.As(err, &de) || de.Diag.Code != runner.CodeMismatch || de.Diag.Pos.Line != 1 || !strings.Contains(de.Error(), "unit nobody") {
 		t.Fatalf("wrong unit: %v", err)
 	}
-	_, text, _ := fightScript(t, "")
-	first := ""
-	for _, l := range strings.Split(text, "\n") {
-		if w, ok := strings.CutPrefix(l, "turn: "); ok {
-			first = w
-			break
-		}
+	// The transcript stops at the first turn's start: no action the script did not give.
+	if !strings.HasSuffix(text, "round 1\nturn: "+firstTurn(t)+"\n") {
+		t.Errorf("the transcript goes on after the error:\n%s", text)
 	}
+	first := firstTurn(t)
 	_, _, err = fightScript(t, "- {unit: "+first+", action: hide}\n- {unit: "+first+", action: fly}\n")
 	if !errors.As(err, &de) || de.Diag.Code != runner.CodeMismatch {
 		t.Fatalf("an action it cannot take: %v", err)
+	}
+	// A stand entry no question of the turn used (no stand has the name) is X001 at the next
+	// turn's question, and the message names the stand.
+	_, _, err = fightScript(t, "- {unit: "+first+", action: attack}\n- {stand: \"pikes 9\", to: [1, 1]}\n")
+	if !errors.As(err, &de) || de.Diag.Code != runner.CodeMismatch || de.Diag.Pos.Line != 2 ||
+		!strings.Contains(de.Error(), `the script's next entry is to: 1,1 for stand pikes 9, which no question of the turn before used (is "pikes 9" one of the stands or solos?)`) {
+		t.Errorf("an unused stand entry: %v", err)
 	}
 	// X002: an action entry names whose turn it is.
 	_, msg, _ := fightScript(t, "- {action: attack}\n")
 	if !strings.Contains(msg, "X002") || !strings.Contains(msg, "names whose turn it is") {
 		t.Errorf("action without unit: %q", msg)
 	}
+}
+
+// firstTurn is whose turn comes first in the bench battle with seed 1 (its transcript's first
+// "turn:" line).
+func firstTurn(t *testing.T) string {
+	_, text, _ := fightScript(t, "")
+	for _, l := range strings.Split(text, "\n") {
+		if w, ok := strings.CutPrefix(l, "turn: "); ok {
+			return w
+		}
+	}
+	t.Fatalf("no turn in:\n%s", text)
+	return ""
 }
 
 // FuzzClashScript runs arbitrary scripts against a battle: no panic; either the battle ends or a
@@ -137,3 +154,22 @@ func TestScriptMoveAndTarget(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// U-33: a unit's turn is the unit's; an entry that names it as a solo ({solo: ID}) is X001, not
+// taken for the unit's (and the message says what is asked: the unit).
+func TestScriptSoloKeyOnAUnit(t *testing.T) {
+	_, text, _ := fightScript(t, "")
+	first := ""
+	for _, l := range strings.Split(text, "\n") {
+		if w, ok := strings.CutPrefix(l, "turn: "); ok {
+			first = w
+			break
+		}
+	}
+	_, _, err := fightScript(t, "- {solo: "+first+", action: attack}\n")
+	var de *runner.DecisionError
+	if !errors.As(err, &de) || de.Diag.Code != runner.CodeMismatch || !strings.Contains(de.Error(), "entry is for solo "+first) ||
+		!strings.Contains(de.Error(), "asks for unit "+first+"'s action decision") {
+		t.Fatalf("solo key on unit %s: %v", first, err)
+	}
+}

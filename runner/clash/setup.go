@@ -50,7 +50,8 @@ type Setup struct {
 	Opt  Options
 
 	w, h   int
-	terr   []byte // terrain letter per square (row-major)
+	nb     []int32 // per square and direction (N, E, S, W): the neighbour, -1 off the grid (grid.go)
+	terr   []byte  // terrain letter per square (row-major)
 	elev   []int16
 	cr     []creature
 	sp     []spell
@@ -234,6 +235,7 @@ func (s *Setup) setupGrid() error {
 		}
 		s.terr = append(s.terr, r...)
 	}
+	s.buildNeighbours()
 	s.elev = make([]int16, s.w*s.h)
 	if len(g.Elevation) != 0 {
 		if len(g.Elevation) != s.w*s.h {

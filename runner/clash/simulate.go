@@ -21,12 +21,14 @@ const (
 	CoverAction    = "action"    // a unit or solo took the action: "who: action" (U-33)
 )
 
-// DrawOutcome is a simulated battle's outcome when neither side won (U-74).
-const DrawOutcome = "draw"
+// DrawOutcome is a simulated battle's outcome when neither side won (U-74): "no winner", as for
+// a Pathfinder battle (pathfinder.NoWinner), so that a balance check's `winner: "no winner"`
+// (schema/expect.cue) counts the draws of either kind of battle.
+const DrawOutcome = "no winner"
 
 // BattleSubject returns battle s as a simulation's subject, pol the engine's policy (the whole
 // policy of a run with no decider, and what a decider leaves). A run's outcome is the winning
-// side's name or DrawOutcome; its cause "total: REASON" or "tactical: REASON" (U-72, U-73; the draws'
+// side's name or DrawOutcome ("no winner"); its cause "total: REASON" or "tactical: REASON" (U-72, U-73; the draws'
 // "draw: REASON"); its day counts the rounds. With detail every event of the battle goes to the
 // run's sink (the actions, breaks and desertions sortie simulate covers); without it only the end
 // (the winner, the VP by side), and the engine builds no event: `sortie battle --runs`.

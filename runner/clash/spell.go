@@ -184,16 +184,22 @@ func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult
 // with advantage; U-16 against isolated targets generally).
 func (b *Battle) spellAttackHits(at *actor, k *knownSpell, sp *spell, t Ref, extraAdv bool) (hit, crit bool) {
 	melee := sp.melee
-	adv, dis := b.attackMods(at, t, melee, false)
-	adv = adv || extraAdv
+	r := b.why()
+	adv, dis := b.attackModsWhy(at, t, melee, false, r)
+	adv = adv || extraAdv // (the target is an isolated solo: attackMods says so)
 	face, faces := b.d20(adv, dis)
-	ac := b.targetAC(t)
+	ac := b.targetACWhy(t, r)
 	total := face + k.atk
 	hit = face == 20 || (face != 1 && total >= ac)
 	crit = face == 20 && t.Kind != RefResource
 	b.emit(func() Event {
-		return &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
+		e := &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
 			Face: face, Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: crit}
+		e.AdvWhy, e.DisWhy, e.Cover = r.list()
+		if len(e.Cover) > 0 {
+			e.BaseAC = r.baseAC
+		}
+		return e
 	})
 	return hit, crit
 }

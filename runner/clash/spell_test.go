@@ -114,6 +114,44 @@ func TestSpellTargetsU40U42(t *testing.T) {
 	}
 }
 
+// spellNames records the names of the spells a Chooser is offered.
+type spellNames struct{ got []string }
+
+func (c *spellNames) Choose(b *Battle, q *Question) int {
+	if q.Ask == AskSpell {
+		for _, o := range q.Options {
+			c.got = append(c.got, o.Name)
+		}
+	}
+	return q.Policy
+}
+
+// U-42 in the spell list: a solo mage is offered only the spells it can cast at something now.
+// Fireball (an area) always; fire bolt (one target) not with only enemy stands around (U-42: it
+// cannot affect a stand), but with an enemy solo 3 + 3 = 6 squares off (120 ft: floor(130 / 20)
+// = 6 squares, U-37) it is.
+func TestSpellListNeedsATargetU42(t *testing.T) {
+	for _, tc := range []struct {
+		solos []plan.ClashSolo
+		want  string
+	}{
+		{nil, "fireball none"},
+		{[]plan.ClashSolo{{ID: "y", Side: 1, Creature: 1, Unit: -1, At: [2]int{4, 2}}}, "fireball fire bolt none"},
+	} {
+		cl := newClash(open(10, 10), []plan.Creature{soldier(), mage()}, []ub{
+			{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 5}}},
+			{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
+		}, append([]plan.ClashSolo{{ID: "z", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 5}}}, tc.solos...))
+		b := NewBattle(mustSetup(t, cl, Options{}))
+		ch := &spellNames{}
+		b.Reset(Config{Chooser: ch})
+		b.decideSpell(Ref{RefSolo, 0})
+		if got := strings.Join(ch.got, " "); got != tc.want {
+			t.Errorf("%d enemy solos: offered %q, want %q", len(tc.solos), got, tc.want)
+		}
+	}
+}
+
 // U-41: a stand's attack-roll spell against an isolated solo has advantage and doubles the
 // damage: fire bolt d20 [3, 12] keeps 12 (+6 = 18 vs AC 12), 2d10 = 4 + 5 = 9 -> 18 (30 -> 12).
 // The solo (unattached, no allied stand within 2 squares) is isolated (U-15).

@@ -20,18 +20,27 @@ func (b *Battle) unitGoal(u int32) fieldKey {
 
 func (b *Battle) chooseGoal(u int32) fieldKey {
 	un := &b.un[u]
-	k := fieldKey{side: un.side, kind: goalEngage}
-	if un.broken {
-		return k
+	if lead := b.firstStand(u); lead >= 0 && !un.broken {
+		return b.goalFor(un.side, b.standBox(lead), u, -1)
 	}
-	lead := b.firstStand(u)
-	if lead < 0 {
-		return k
-	}
+	return fieldKey{side: un.side, kind: goalEngage}
+}
+
+// soloGoal is unitGoal for unattached solo j: an objective it is the closest to, else the enemy.
+func (b *Battle) soloGoal(j int32) fieldKey {
+	so := &b.so[j]
+	return b.goalFor(so.side, b.soloBox(j), -1, j)
+}
+
+// goalFor picks the goal of unit u (lead its first stand) or solo j (at lead) of side: the nearest
+// of the side's objectives it is the closest to of the side's units and unattached solos able to
+// go (destroy a resource, hold a protected one, stand in a zone), else the enemy.
+func (b *Battle) goalFor(side int32, lead box, u, j int32) fieldKey {
+	k := fieldKey{side: side, kind: goalEngage}
 	best := int32(1 << 20)
 	for oi := range b.s.obj {
 		o := &b.s.obj[oi]
-		if int32(o.side) != un.side {
+		if int32(o.side) != side {
 			continue
 		}
 		var kind int8
@@ -46,38 +55,51 @@ func (b *Battle) chooseGoal(u int32) fieldKey {
 				continue
 			}
 			kind = goalProtect
-			if b.threatened(o.res, un.side) {
+			if b.threatened(o.res, side) {
 				kind = goalEngage // drive off whoever comes near it (U-68 scores only then)
 			}
 		case plan.ObjCustom:
-			if !o.repeat && b.objOK[oi] || !b.hasZone(o.when, un.side) {
+			if !o.repeat && b.objOK[oi] || !b.hasZone(o.when, side) {
 				continue
 			}
 			kind = goalZone
 		default:
 			continue
 		}
-		d := b.objDistance(oi, b.standBox(lead), un.side)
-		// The unit closest to the objective takes it.
-		closest := true
-		for v := range b.un {
-			ov := &b.un[v]
-			if int32(v) == u || ov.side != un.side || ov.alive == 0 || ov.broken {
-				continue
-			}
-			if l := b.firstStand(int32(v)); l >= 0 && b.objDistance(oi, b.standBox(l), un.side) < d {
-				closest = false
-				break
-			}
-		}
-		if closest && d < best {
-			best, k = d, fieldKey{side: un.side, kind: kind, obj: oi}
+		d := b.objDistance(oi, lead, side)
+		if d < best && b.closestTo(oi, d, side, u, j) {
+			best, k = d, fieldKey{side: side, kind: kind, obj: oi}
 			if kind == goalEngage {
 				k.obj = 0
 			}
 		}
 	}
 	return k
+}
+
+// closestTo reports whether no other unit (by its first stand) or unattached solo of side that
+// can go for objective oi is nearer it than d: the closest one takes it. A solo counts only for an
+// objective that a unit cannot take better (a zone or a resource alike: the nearest goes).
+func (b *Battle) closestTo(oi int, d int32, side int32, u, j int32) bool {
+	for v := range b.un {
+		ov := &b.un[v]
+		if int32(v) == u || ov.side != side || ov.alive == 0 || ov.broken {
+			continue
+		}
+		if l := b.firstStand(int32(v)); l >= 0 && b.objDistance(oi, b.standBox(l), side) < d {
+			return false
+		}
+	}
+	for k := range b.so {
+		so := &b.so[k]
+		if int32(k) == j || so.side != side || so.stand >= 0 || so.state != soloUp {
+			continue
+		}
+		if b.objDistance(oi, b.soloBox(int32(k)), side) < d {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *Battle) firstStand(u int32) int32 {
@@ -141,8 +163,39 @@ func ranged(cr *creature) bool { return cr.rangedBest > cr.bestMelee }
 // bestRange is the normal range in squares of the creature's ranged attacks and cantrips.
 func bestRange(cr *creature) int32 { return max(1, int32(cr.rangedReach)) }
 
-// tacAction picks a unit's or solo's action.
+// tacAction picks a unit's or solo's action among b.q.Options: the one tacWant wants, else
+// Attack, else the last (none).
 func (b *Battle) tacAction(u, j int32) int {
+	want := b.tacWant(u, j)
+	for i, o := range b.q.Options {
+		if o.Action == want {
+			return i
+		}
+	}
+	for i, o := range b.q.Options {
+		if o.Action == ActAttack {
+			return i
+		}
+	}
+	return len(b.q.Options) - 1 // none
+}
+
+// tacActionNow is tacAction's choice without listing the options (no Chooser): only the actions it
+// would take are checked for legality.
+func (b *Battle) tacActionNow(u, j int32) Action {
+	switch want := b.tacWant(u, j); {
+	case b.actionLegal(u, j, want):
+		return want
+	case b.actionLegal(u, j, ActAttack):
+		return ActAttack
+	}
+	return ActNone
+}
+
+// tacWant is the action the tactical policy wants for unit u (u >= 0) or solo j: cast when a
+// spell is worth more than the weapons, join when an isolated solo can, dash towards an enemy out
+// of reach, configure out of Defend (or into March when far), else attack.
+func (b *Battle) tacWant(u, j int32) Action {
 	want := ActAttack
 	if u >= 0 {
 		un := &b.un[u]
@@ -174,17 +227,7 @@ func (b *Battle) tacAction(u, j int32) int {
 			want = ActDash
 		}
 	}
-	for i, o := range b.q.Options {
-		if o.Action == want {
-			return i
-		}
-	}
-	for i, o := range b.q.Options {
-		if o.Action == ActAttack {
-			return i
-		}
-	}
-	return len(b.q.Options) - 1 // none
+	return want
 }
 
 // unitEngaged reports whether a stand of unit u is adjacent to an enemy stand.

@@ -4,8 +4,9 @@ package clash
 
 import "github.com/sortie-rpg/sortie/compiler/plan"
 
-// tacMove scores each destination of b.q.Options for the mover.
-func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
+// tacMove scores each destination in ends (top-left squares, b.q.Options' order when they are
+// listed; a flee option after them is never taken) for the mover and returns the best one's index.
+func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Action) int {
 	var cr *creature
 	var n int32
 	var self int32
@@ -21,17 +22,20 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 	rng := bestRange(cr)
 	isRanged := ranged(cr)
 	var k fieldKey
-	if u >= 0 {
+	switch {
+	case u >= 0:
 		k = b.unitGoal(u)
-	} else {
+	case who.Kind == RefSolo:
+		k = b.soloGoal(int32(who.Index))
+	default:
 		k = fieldKey{side: side, kind: goalEngage}
 	}
 	k.swim = cr.swim > 0 || cr.fly > 0
 	if part == 2 && !isRanged && !retreat {
 		// A melee fighter holds where it fought.
 		here := int(b.refBox(who).y)*b.w + int(b.refBox(who).x)
-		for i, o := range b.q.Options {
-			if o.Square == here {
+		for i, q := range ends {
+			if int(q) == here {
 				return i
 			}
 		}
@@ -41,12 +45,12 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 		field = b.buildField(k)
 	}
 	anchors := b.anchors(who)
+	if part == 1 && !retreat {
+		b.followers(who, act, &anchors)
+	}
+	anchors.mission = who.Kind == RefSolo && k.kind != goalEngage
 	best, bi := int64(-1<<62), 0
-	for i, o := range b.q.Options {
-		if o.Square == Flee {
-			continue // never flee the field willingly
-		}
-		q := int32(o.Square)
+	for i, q := range ends {
 		a := box{q % int32(b.w), q / int32(b.w), n}
 		cost := int64(b.mv.cost[q])
 		near := int64(b.nearestEnemy(a, side))
@@ -80,7 +84,7 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 				s += 200
 			}
 		}
-		s += b.integrityOf(who, a, anchors)
+		s += b.integrityOf(who, a, anchors) + anchors.leash(b, a)
 		if n == 1 {
 			s += int64(b.s.elev[q]) * 6
 			if b.terr[q] == plan.TerrForest {
@@ -104,12 +108,19 @@ func (b *Battle) tacMove(who Ref, side, u int32, part int, act Action) int {
 // already placed in this move (so a line advances behind its first stand instead of waiting for
 // the others; the first has nothing to keep to); for an unattached solo every allied stand.
 type anchorSet struct {
-	boxes  [16]box
-	n      int
+	boxes [16]box
+	n     int
+	// follow lists the stands of the unit still to move this turn, with how far each can go
+	// (reach: its move plus the distance integrity allows): a stand does not run ahead of them.
+	follow [16]box
+	reach  [16]int32
+	nf     int
 	more   bool // more than len(boxes): integrityScore looks them up instead
 	solo   bool
-	reg    bool
-	spread int32
+	// mission: a solo going for an objective (a zone, a resource) accepts isolation on the way.
+	mission bool
+	reg     bool
+	spread  int32
 }
 
 func (b *Battle) anchors(who Ref) anchorSet {
@@ -144,8 +155,42 @@ func (b *Battle) anchors(who Ref) anchorSet {
 	return a
 }
 
+// followers fills an.follow with the stands of who's unit that move after it this turn (U-15
+// [AI]: a unit advances together).
+func (b *Battle) followers(who Ref, act Action, an *anchorSet) {
+	if who.Kind != RefStand {
+		return
+	}
+	i := int32(who.Index)
+	un := &b.un[b.st[i].unit]
+	keep := int32(1)
+	if !un.reg {
+		keep = int32(b.o.skirmisherSpread())
+	}
+	for k := un.first; k < un.first+un.n && an.nf < len(an.follow); k++ {
+		if k != i && b.st[k].on && b.placed[k] != b.moveStamp {
+			an.follow[an.nf] = b.standBox(k)
+			an.reach[an.nf] = int32(b.speedOfStand(k, act == ActDash)) + keep
+			an.nf++
+		}
+	}
+}
+
+// leash scores a for the stands still to move: -120 for each that could not come within integrity
+// of a this turn (by distance; terrain and blockers may make it worse).
+func (an *anchorSet) leash(b *Battle, a box) int64 {
+	var s int64
+	for k := 0; k < an.nf; k++ {
+		if b.dist(a, an.follow[k]) > an.reach[k] {
+			s -= 120
+		}
+	}
+	return s
+}
+
 // integrityOf scores the mover's integrity at a (U-15): +80 kept, -400 isolated from its anchors
-// (a solo: +60 within SoloSpread of an allied stand, -150 not), 0 with nothing to keep to.
+// (a solo: +60 within SoloSpread of an allied stand, -150 not, -40 on a mission), 0 with nothing
+// to keep to.
 func (b *Battle) integrityOf(who Ref, a box, an anchorSet) int64 {
 	if an.more {
 		return b.integrityScore(who, a)
@@ -166,6 +211,8 @@ func (b *Battle) integrityOf(who Ref, a box, an anchorSet) int64 {
 	switch {
 	case an.solo && ok:
 		return 60
+	case an.solo && an.mission:
+		return -40
 	case an.solo:
 		return -150
 	case an.n == 0:

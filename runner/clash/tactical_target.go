@@ -78,25 +78,52 @@ func (b *Battle) tacTarget(at *actor, ai int) int {
 	a := &at.cr.attacks[ai]
 	best, bi := int64(-1), 0
 	for i, o := range b.q.Options {
-		t := o.Ref
-		p := int64(20)
-		if t.Kind != RefResource {
-			p = hitChance(a.toHit, b.targetAC(t))
-			if adv, dis := b.attackMods(at, t, a.melee && adjacent(at.box, b.refBox(t)), false); adv && !dis {
-				p = min(19, p+p*(20-p)/20)
-			} else if dis && !adv {
-				p = p * p / 20
-			}
-		}
-		if v := b.targetValue(t, int64(a.avg2), p); v > best {
+		if v := b.attackValue(at, a, o.Ref); v > best {
 			best, bi = v, i
 		}
 	}
 	return bi
 }
 
+// attackValue is what attack a of the actor against t is worth: targetValue at its chance to hit,
+// with advantage and disadvantage.
+func (b *Battle) attackValue(at *actor, a *attack, t Ref) int64 {
+	p := int64(20)
+	if t.Kind != RefResource {
+		p = hitChance(a.toHit, b.targetAC(t))
+		if adv, dis := b.attackMods(at, t, a.melee && adjacent(at.box, b.refBox(t)), false); adv && !dis {
+			p = min(19, p+p*(20-p)/20)
+		} else if dis && !adv {
+			p = p * p / 20
+		}
+	}
+	return b.targetValue(t, int64(a.avg2), p)
+}
+
+// tacTargetNow is decideTarget for the tactical policy with no Chooser: tacTarget's choice without
+// listing the options (the first best in their order: nearest first, then stand, solo, square).
+func (b *Battle) tacTargetNow(at *actor, ai int, reachBonus bool) (Ref, bool) {
+	a := &at.cr.attacks[ai]
+	best, bestD := int64(-1), int32(0)
+	var bt Ref
+	found := false
+	b.eachTarget(at, ai, reachBonus, func(t Ref) bool {
+		v := b.attackValue(at, a, t)
+		if v < best {
+			return true
+		}
+		d := b.dist(at.box, b.refBox(t))
+		if v > best || d < bestD {
+			best, bestD, bt, found = v, d, t, true
+		}
+		return true
+	})
+	return bt, found
+}
+
 // tacRoutine: in Aid, a stand with no melee target aids a neighbour that has one; else the routine
-// with the most expected damage against the targets in reach.
+// worth most against the targets in reach (each attack at its best target: a casualty is worth
+// little, U-57).
 func (b *Battle) tacRoutine(at *actor) int {
 	opts := b.q.Options
 	if at.stand >= 0 {
@@ -112,22 +139,31 @@ func (b *Battle) tacRoutine(at *actor) int {
 			}
 		}
 	}
-	best, bi := -1, len(opts)-1
+	best, bi := int64(-1), len(opts)-1
 	for i, o := range opts {
 		if o.Value < 0 {
 			continue
 		}
-		v := 0
+		var v int64
 		for _, ai := range at.cr.routines[o.Value] {
-			if b.anyTarget(at, ai) {
-				v += at.cr.attacks[ai].avg2
-			}
+			v += b.bestAttackValue(at, ai)
 		}
 		if v > best {
 			best, bi = v, i
 		}
 	}
 	return bi
+}
+
+// bestAttackValue is what attack ai of the actor is worth at its best target now (0: none).
+func (b *Battle) bestAttackValue(at *actor, ai int) int64 {
+	a := &at.cr.attacks[ai]
+	best := int64(0)
+	b.eachTarget(at, ai, false, func(t Ref) bool {
+		best = max(best, b.attackValue(at, a, t))
+		return true
+	})
+	return best
 }
 
 func (b *Battle) hasMeleeTarget(at *actor) bool {
@@ -144,15 +180,30 @@ func (b *Battle) hasMeleeTarget(at *actor) bool {
 	return false
 }
 
+// tacOverflow picks where excess damage goes (U-56): the attacker into the weakest stand that is
+// not a casualty yet (the most likely to fall, and under OverflowChain the most left to pass on),
+// the defender into a casualty, else its strongest stand.
 func (b *Battle) tacOverflow(attacker bool) int {
-	bi := 0
+	best, bi := int64(0), -1
 	for i, o := range b.q.Options {
-		h, c := b.st[o.Ref.Index].hp, b.st[b.q.Options[bi].Ref.Index].hp
-		if attacker && h < c || !attacker && h > c {
-			bi = i
+		v := b.overflowWorth(int32(o.Ref.Index))
+		if !attacker {
+			v = -v
+		}
+		if bi < 0 || v > best {
+			best, bi = v, i
 		}
 	}
-	return bi
+	return max(bi, 0)
+}
+
+// overflowWorth is what excess damage into stand k is worth to the attacker: a casualty absorbs
+// it (1 hp, U-57) and is worth nothing; else the fewer hp it has, the more.
+func (b *Battle) overflowWorth(k int32) int64 {
+	if st := &b.st[k]; !st.cas {
+		return int64(MaxHP+1) - int64(st.hp)
+	}
+	return 0
 }
 
 // tacFill moves a stand of the gap's unit into it when that leaves fewer of the unit's stands

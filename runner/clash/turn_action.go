@@ -13,7 +13,9 @@ func (b *Battle) unitAttack(u int32, nonCasters bool) {
 		if b.st[i].on && !(nonCasters && b.canCastAny(i)) {
 			op := b.decideRoutine(i)
 			if op.Value == -2 {
-				b.st[op.Ref.Index].aided = true // U-48 Aid
+				k := int32(op.Ref.Index)
+				b.st[k].aided = true // U-48 Aid
+				b.emit(func() Event { return &AidedEvent{Stand: b.standName(i), Aids: b.standName(k)} })
 			}
 			r = op.Value
 		}

@@ -100,10 +100,13 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 			b.mv.ends = keep
 		}
 	}
-	if len(b.mv.ends) <= 1 {
+	from := so.y*int32(b.w) + so.x
+	if len(b.mv.ends) == 0 || len(b.mv.ends) == 1 && b.mv.ends[0] == from {
+		// Nowhere to go but where it stands. (One square left by the join filter is a move:
+		// it was taken for staying, and a solo that could reach its stand by one path only
+		// stood still, wanting to join, round after round.)
 		return budget
 	}
-	from := so.y*int32(b.w) + so.x
 	dest := b.decideMove(Ref{RefSolo, int(j)}, so.side, -1, part, act)
 	if dest == from || dest < 0 {
 		return budget
@@ -133,6 +136,7 @@ func (b *Battle) join(j, i int32) {
 		b.fill(-1, int(so.x), int(so.y), b.s.cr[so.cr].space)
 	}
 	so.stand = i
+	b.pf.moved[so.side]++ // its isolation (U-15) and the fields built on its squares change
 	st := &b.st[i]
 	so.x, so.y = st.x, st.y
 	so.hidden = false

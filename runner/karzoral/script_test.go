@@ -59,7 +59,7 @@ func TestScriptMismatch(t *testing.T) {
 		{"dice where a move is asked", "- roll: [1, 2]\n", 1, 3,
 			[]string{"day 1, action phase", "asks for a move decision but the script gives dice"}},
 		{"march in the action phase", "- night: march\n", 1, 3,
-			[]string{"day 1, action phase", "asks for a move decision but the script has night: march"}},
+			[]string{"day 1, action phase", "asks for a move decision but the script's next entry is night: march"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := scriptErr(t, tc.src)
