@@ -227,3 +227,35 @@ func TestPlayerViewEdges(t *testing.T) {
 		t.Errorf("army in block 1, the party in 0: in view %v, audience %v; want false, gm", s.inView(0), s.seenAt(1))
 	}
 }
+
+// K-23: a survey sees an army standing in block 0; a reveal of army 0 off the field says it is
+// missing, and one on block 0 does not.
+func TestSurveyBlockZeroK23(t *testing.T) {
+	p := line(3)
+	addArmy(p, "a", "enemy", 10, 1, addBoggards(p, "raid", false), "b0")
+	r, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &r.s
+	c := &collect{}
+	s.sink, s.on, s.party = c, true, 2
+	s.armyBlock[0], s.armyStr[0] = 0, 10
+	if err := s.survey(-1, "survey"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.survey(0, "reveal"); err != nil {
+		t.Fatal(err)
+	}
+	s.armyBlock[0] = -1
+	if err := s.survey(0, "reveal"); err != nil {
+		t.Fatal(err)
+	}
+	ev := eventsOf[*SightingEvent](c)
+	if len(ev) != 3 || len(ev[0].Armies) != 1 || ev[0].Missing != "" || ev[1].Missing != "" || len(ev[2].Armies) != 0 || ev[2].Missing != "a" {
+		t.Fatalf("sightings %+v; want a seen at b0 twice, then missing", ev)
+	}
+	if a := s.pview.Army(0); !a.Seen || a.Day != s.day {
+		t.Errorf("the players' sight of a: %+v, want seen", a)
+	}
+}
