@@ -1,6 +1,10 @@
 package karzoral
 
-import "github.com/sortie-rpg/sortie/runner"
+import (
+	"slices"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
 
 // What a run is given (Options, Carry) and what it returns (Result).
 
@@ -95,4 +99,80 @@ type ObjectiveResult struct {
 type EventResult struct {
 	ID    string
 	Fired int
+}
+
+// resultBuf keeps the lists of a Runner's Result between runs.
+type resultBuf struct {
+	armies  []ArmyResult
+	objs    []ObjectiveResult
+	events  []EventResult
+	pcs     []PCResult
+	burdens []BurdenResult
+	named   []string
+}
+
+// orNil is l, or nil when it is empty (a Result's absent list is nil, as before it was reused).
+func orNil[T any](l []T) []T {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// result fills the Runner's Result (its lists in the Runner's buffers: valid until the next Run).
+func (s *state) result() *Result {
+	p := s.p
+	r := s.r
+	b := &r.buf
+	b.armies, b.objs, b.events = b.armies[:0], b.objs[:0], b.events[:0]
+	b.pcs, b.burdens, b.named = b.pcs[:0], b.burdens[:0], b.named[:0]
+	for i := range p.Armies {
+		a := ArmyResult{ID: p.Armies[i].ID, Strength: s.armyStr[i]}
+		if b := s.armyBlock[i]; b >= 0 {
+			a.Block, a.OnField = p.Field.Blocks[b].ID, true
+		}
+		b.armies = append(b.armies, a)
+	}
+	for _, o := range s.order {
+		ob := &p.Objectives[o]
+		b.objs = append(b.objs, ObjectiveResult{ID: ob.ID, Outcome: ob.Outcome, XP: ob.XP, Day: int(s.reached[o])})
+	}
+	for i, n := range s.fired {
+		if n > 0 {
+			b.events = append(b.events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
+		}
+	}
+	for i, pc := range p.Party.PCs {
+		b.pcs = append(b.pcs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
+	}
+	for i, bd := range p.Party.Burdens {
+		kb := &s.k.burdens[i]
+		b.burdens = append(b.burdens, BurdenResult{Name: bd.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
+	}
+	for e := range s.k.named {
+		for j, dead := range s.k.named[e] {
+			name := p.Encounters[e].Monsters[j].Name
+			if dead && !slices.Contains(s.carriedDead, name) && !slices.Contains(b.named, name) {
+				b.named = append(b.named, name)
+			}
+		}
+	}
+	r.res = Result{
+		Ending:        runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
+		Defeated:      s.defeated,
+		Party:         p.Field.Blocks[s.party].ID,
+		Rations:       s.rations,
+		Armies:        b.armies,
+		Objectives:    orNil(b.objs),
+		Events:        orNil(b.events),
+		PCs:           orNil(b.pcs),
+		Burdens:       orNil(b.burdens),
+		Torches:       s.k.torches,
+		Oil:           s.k.oil,
+		XP:            s.k.partyXP,
+		Midpoint:      s.midpoint,
+		Money:         s.money,
+		NamedDefeated: orNil(b.named),
+	}
+	return &r.res
 }
