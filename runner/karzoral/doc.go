@@ -24,7 +24,9 @@
 // The day loop (runner.go, result.go, day.go, actions.go, traversal.go), battles (battle.go:
 // routs, stayers, loot), midpoint retention (midpoint.go), the players' view (playerview.go), the
 // plan checks it relies on (validate.go), its events (events.go, events_addon.go, events_view.go:
-// one struct per kind, the JSON names of the "karzoral" stream) and the transcript's field maps
+// one struct per kind, the JSON names of the "karzoral" stream; evbuf.go: the frequent ones,
+// reused from one to the next), the policies goal.go (on the players' view) and simulate.go
+// (what a run covers), and the transcript's field maps
 // and summary table (text.go, view.go). It
 // registers itself with runner.Register (rules "karzoral") and its events with
 // runner.RegisterEvents.
