@@ -209,6 +209,9 @@ func hostileCUE(f *ast.File, dir string, nm *namer, list *diag.List) bool {
 // absolute file path, or ".." anywhere. Module imports (example.com/x) are left to the loader,
 // which resolves them only inside the scenario's cue.mod (CUE_REGISTRY=none) or fails with L003.
 func outsideImport(p, dir string) bool {
+	if libraryImport(p) {
+		return false // read from the binary (library.go)
+	}
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, ".") || filepath.IsAbs(p) {
 		return true
 	}

@@ -182,6 +182,7 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 			Env:        []string{"CUE_REGISTRY=none"}, // never reach for the network: a bad import fails at once
 			Overlay:    overlay,
 		}
+		addLibraries(overlay, u.dir, res.cue) // sortie's own libraries (library.go)
 		insts := load.Instances(cueArgs, cfg)
 		if len(insts) != 1 {
 			list.Add(diag.Errorf(diag.Pos{File: nm.display(cueArgs[0])}, codeLoad,

@@ -275,32 +275,26 @@ func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 	in.Resources = pathfinder.Resources{Armor: c.grade(r.get("armor")), Weapons: c.grade(r.get("weapons")),
 		Mounts: dc.bool(r.get("mounts")), Ranged: dc.bool(r.get("ranged")),
 		SiegeEngines: dc.int(r.get("siegeEngines")).V, HealingPotions: dc.bool(r.get("healingPotions"))}
+	in.Alignment = dc.str(n.get("alignment")).V
+	in.Type = dc.str(n.get("type")).V
 	n.get("abilities").elems(func(_ int, e node) {
-		in.Abilities = append(in.Abilities, pathfinder.Ability{Name: dc.str(e.get("name")).V,
-			OM: dc.int(e.get("om")).V, DV: dc.int(e.get("dv")).V, Morale: dc.int(e.get("morale")).V,
-			Ranged: dc.bool(e.get("ranged")), Spellcasting: dc.bool(e.get("spellcasting")),
-			Darkvision: dc.bool(e.get("darkvision"))})
+		ab := pathfinder.Ability{Name: dc.str(e.get("name")).V, Value: dc.int(e.get("value")).V,
+			OM: dc.int(e.get("om")).V, DV: dc.int(e.get("dv")).V, Damage: dc.int(e.get("damage")).V,
+			Morale: dc.int(e.get("morale")).V, Ranged: dc.bool(e.get("ranged")),
+			Spellcasting: dc.bool(e.get("spellcasting")), Darkvision: dc.bool(e.get("darkvision")),
+			Mounted: dc.bool(e.get("mounted"))}
+		ab.When, _ = pathfinder.ParseWhen(dc.str(e.get("when")).V) // the schema checked the name
+		e.get("of").elems(func(_ int, o node) {
+			if s := dc.str(o); s.OK {
+				ab.Of = append(ab.Of, s.V)
+			}
+		})
+		in.Abilities = append(in.Abilities, ab)
 	})
 	if cm := n.get("commander"); cm.exists() {
-		ci := &pathfinder.Commander{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
-			Level: dc.int(cm.get("level")).V, Charisma: dc.int(cm.get("charisma")).V,
-			LeadershipFeat: dc.bool(cm.get("leadershipFeat")), SoldierRanks: dc.int(cm.get("soldierRanks")).V,
-			Absent: dc.bool(cm.get("absent"))}
-		cm.get("boons").elems(func(_ int, e node) {
-			s := dc.str(e)
-			if !s.OK {
-				return
-			}
-			b, err := pathfinder.ParseBoon(s.V)
-			if err != nil {
-				c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
-				ok = false
-				return
-			}
-			ci.Boons = append(ci.Boons, b)
-		})
-		ci.BonusTactics = c.tactics(cm.get("bonusTactics"), id)
-		in.Commander = ci
+		var cok bool
+		in.Commander, cok = c.commander(id, cm)
+		ok = ok && cok
 	}
 	in.Speed = dc.int(n.get("speed")).V
 	in.SpeedFeet = dc.int(n.get("speedFeet")).V
@@ -313,6 +307,41 @@ func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
 	in.OM = c.optInt(n.get("om"))
 	in.DV = c.optInt(n.get("dv"))
 	return in, ok
+}
+
+// commander reads an army's commander (P-9; Kingdom Leader Commanders); ok is false when a boon's
+// name is unknown (reported, M001).
+func (c *pfc) commander(id string, cm node) (*pathfinder.Commander, bool) {
+	dc := c.dc
+	ok := true
+	ci := &pathfinder.Commander{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
+		Level: dc.int(cm.get("level")).V, Charisma: dc.int(cm.get("charisma")).V,
+		LeadershipFeat: dc.bool(cm.get("leadershipFeat")), SoldierRanks: dc.int(cm.get("soldierRanks")).V,
+		Absent: dc.bool(cm.get("absent"))}
+	cm.get("boons").elems(func(_ int, e node) {
+		s := dc.str(e)
+		if !s.OK {
+			return
+		}
+		b, err := pathfinder.ParseBoon(s.V)
+		if err != nil {
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+			ok = false
+			return
+		}
+		ci.Boons = append(ci.Boons, b)
+	})
+	ci.BonusTactics = c.tactics(cm.get("bonusTactics"), id)
+	ci.Role, _ = pathfinder.ParseRole(dc.str(cm.get("role")).V) // the schema checked the name
+	if s := dc.str(cm.get("roleBoon")); s.OK {
+		b, err := pathfinder.ParseBoon(s.V)
+		if err != nil {
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+			ok = false
+		}
+		ci.RoleBoon = b
+	}
+	return ci, ok
 }
 
 // fieldPos places a pathfinder.Finding's field path ("commander.boons[1]") in the army's source:
@@ -337,7 +366,11 @@ func (c *pfc) fieldPos(n node, field string) diag.Pos {
 func (c *pfc) checkArmy(id string, n node, a *pathfinder.Army) (pathfinder.Stats, bool) {
 	fatal := false
 	for _, f := range pathfinder.Check(a, c.opt) {
-		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, f.Message)
+		msg := f.Message
+		if i := abilityIndex(f.Field); i >= 0 && i < len(a.Abilities) && pathfinder.AbilityOf(a.Abilities[i].Name) == pathfinder.AbGeneric {
+			msg += dym(a.Abilities[i].Name, pathfinder.AbilityNames())
+		}
+		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, msg)
 		fatal = fatal || f.Code == pathfinder.CodeInvalid || f.Code == pathfinder.CodeNotArmy
 	}
 	if fatal {
@@ -351,6 +384,23 @@ func (c *pfc) checkArmy(id string, n node, a *pathfinder.Army) (pathfinder.Stats
 	return st, true
 }
 
+// abilityIndex reads i from a finding's field "abilities[i]", or -1.
+func abilityIndex(field string) int {
+	rest, ok := strings.CutPrefix(field, "abilities[")
+	if !ok {
+		return -1
+	}
+	end := strings.IndexByte(rest, ']')
+	if end < 0 {
+		return -1
+	}
+	i, err := strconv.Atoi(rest[:end])
+	if err != nil {
+		return -1
+	}
+	return i
+}
+
 func boonCount(in *pathfinder.Army) int {
 	if in.Commander == nil {
 		return 0
@@ -359,8 +409,13 @@ func boonCount(in *pathfinder.Army) int {
 }
 
 func (c *pfc) conditions(n node) plan.Conditions {
+	w := c.dc.str(n.get("wind")).V
+	if w == "none" {
+		w = ""
+	}
 	return plan.Conditions{Darkness: c.dc.bool(n.get("darkness")), DimLight: c.dc.bool(n.get("dimLight")),
-		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm"))}
+		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm")), Rain: c.dc.bool(n.get("rain")),
+		Snow: c.dc.bool(n.get("snow")), Wind: w, BrightLight: c.dc.bool(n.get("brightLight"))}
 }
 
 // battle reads and checks a battle file.
@@ -442,7 +497,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 	n.get("field").get("hexes").fields(func(id string, hn node) {
 		h := plan.Hex{ID: id, Name: dc.str(hn.get("name")).V, Terrain: dc.str(hn.get("terrain")).V, Difficult: dc.bool(hn.get("difficult")),
 			Fortification: dc.int(hn.get("fortification")).V, AdvantageousTerrain: dc.bool(hn.get("advantageousTerrain")),
-			Conditions: c.conditions(hn.get("conditions"))}
+			Conditions: c.conditions(hn.get("conditions")), Reserve: dc.str(hn.get("reserve")).V}
 		coords := hn.get("at")
 		okAt := true
 		coords.elems(func(i int, e node) {
@@ -498,6 +553,10 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		pf.Kingdoms[side] = &plan.Kingdom{Name: dc.str(kn.get("name")).V, Economy: dc.int(kn.get("economy")).V,
 			Loyalty: dc.int(kn.get("loyalty")).V, Stability: dc.int(kn.get("stability")).V,
 			ControlDC: dc.int(kn.get("controlDC")).V, TurnDays: dc.int(kn.get("turnDays")).V}
+		if t := dc.int(kn.get("treasury")); t.Set && t.OK {
+			pf.Kingdoms[side].Upkeep, pf.Kingdoms[side].Treasury = true, t.V
+			pf.Kingdoms[side].Income = dc.int(kn.get("income")).V
+		}
 	}
 
 	// Armies, sorted by ID.
@@ -561,22 +620,15 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		pf.Armies = append(pf.Armies, a)
 	}
 
+	c.orders(n.get("orders"), pf, armyIdx, armyIDs, hexRef)
+
 	// Objectives, in source order.
 	success := false
 	objs := n.get("objectives")
 	objs.fields(func(id string, on node) {
 		o := plan.PFObjective{ID: id, Outcome: dc.str(on.get("outcome")).V, Say: dc.str(on.get("say")).V}
 		success = success || o.Outcome == "success"
-		armyRef := func(s Str, what string) (int, bool) {
-			if !s.OK {
-				return -1, false
-			}
-			i, ok := armyIdx[s.V]
-			if !ok {
-				c.report(s.Pos, codeUnknownID, "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
-			}
-			return i, ok
-		}
+		armyRef := func(s Str, what string) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
 		on.get("defeat").elems(func(i int, e node) {
 			if a, ok := armyRef(dc.str(e), "objective "+id+" defeat"); ok {
 				o.Defeat = append(o.Defeat, a)
@@ -602,6 +654,18 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		c.report(pos, codeNoSuccess, "no objective has outcome \"success\": the scenario can only be lost")
 	}
 	return p
+}
+
+// armyRef looks an army up by the id written in s, reporting an unknown one (with a suggestion).
+func (c *pfc) armyRef(s Str, what string, armyIdx map[string]int, armyIDs []string) (int, bool) {
+	if !s.OK {
+		return -1, false
+	}
+	i, ok := armyIdx[s.V]
+	if !ok {
+		c.report(s.Pos, codeUnknownID, "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
+	}
+	return i, ok
 }
 
 // dym is "; did you mean X?" for the nearest candidate, or "".

@@ -89,9 +89,13 @@ func (c *Chain) Rolls() bool { return c.roller != nil }
 // Source is the dice source of the run.
 func (c *Chain) Source() dice.Source { return c.dice }
 
-// Decide implements Decider: Ask, as an Answer.
+// Decide implements Decider: Ask, as an Answer (Default when the request was left to the
+// engine, so that a Chain under another passes that on).
 func (c *Chain) Decide(req *Request) (Answer, error) {
 	i, err := c.Ask(req)
+	if i < 0 && err == nil {
+		return Answer{Default: true}, nil
+	}
 	return Answer{Choice: i}, err
 }
 

@@ -50,12 +50,15 @@ const (
 	KindStep     // a joined solo: stay, "leave x,y", "switch STAND" (U-53)
 	KindJoin     // the stand a solo joins, or stay (U-51, U-54)
 
+	// Pathfinder, after the kinds above so that their values stay as saves record them.
+	KindBoon // the boon a victorious army's commander learns (P-61)
+
 	KindRetry // a campaign's retry of a scenario whose midpoint is retained: midpoint (resume there) | start (K-67)
 )
 
 var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "protect", "target", "cancel", "take", "traverse",
 	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare",
-	"action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join", "retry"}
+	"action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join", "boon", "retry"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -185,7 +188,7 @@ func (r *Request) Where() string {
 		}
 		return w
 	}
-	if r.Kind >= KindSelect {
+	if r.Kind >= KindSelect && r.Kind <= KindPrepare {
 		return "campaign"
 	}
 	if r.Day == 0 {
@@ -255,6 +258,8 @@ func (r *Request) Prompt() string {
 			q += " (army " + r.Other + ")"
 		}
 		return fmt.Sprintf("%s: %s at %s: army %s: %s?", r.Where(), r.Title, r.Block, r.Army, q)
+	case KindBoon:
+		return fmt.Sprintf("%s: after the battle at %s: which boon does the commander of army %s learn (P-61)?", r.Where(), r.Block, r.Army)
 	case KindPlace:
 		return fmt.Sprintf("%s: army %s leaves hex %s (%s). To which adjacent hex?", r.Where(), r.Army, r.Block, r.Cause)
 	case KindSelect:

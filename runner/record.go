@@ -85,7 +85,7 @@ func ScriptEntry(q *Request, i int) string {
 		}
 		return "{" + who + ": " + strconv.Quote(q.Army) + ", " + q.Kind.String() + ": " + val + "}"
 	}
-	if q.Day > 0 && q.Kind < KindSelect {
+	if q.Day > 0 && (q.Kind < KindSelect || q.Kind == KindBoon) {
 		return "{day: " + strconv.Itoa(q.Day) + ", " + q.Kind.String() + ": " + val + "}"
 	}
 	return "{" + q.Kind.String() + ": " + val + "}"

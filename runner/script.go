@@ -80,6 +80,14 @@ func (s *Script) Len() int { return len(s.entries) }
 // Rewind starts the script again from its first entry (to run it once more).
 func (s *Script) Rewind() { s.next, s.rolling, s.face = 0, -1, 0 }
 
+// Copy returns a copy of the script from its first entry, sharing its entries (read-only): one
+// for each run of a simulation that plays the script in every run.
+func (s *Script) Copy() *Script {
+	c := *s
+	c.Rewind()
+	return &c
+}
+
 // Unused returns an X004 warning if entries (or die faces) were left when the run ended, else nil.
 func (s *Script) Unused() diag.List {
 	if s.rolling >= 0 {
@@ -144,7 +152,7 @@ func (s *Script) Decide(r *Request) (Answer, error) {
 			}
 		}
 		return Answer{}, s.mismatch(e.pos, r, "face %d was not rolled (the dice show %d and %d)", e.face, r.Dice[0], r.Dice[1])
-	case KindTactic, KindStrategy, KindAnswer, KindPlace:
+	case KindTactic, KindStrategy, KindAnswer, KindPlace, KindBoon:
 		return s.pfChoice(e, r)
 	default:
 		if e.kind == KindTarget && r.Phase == PhaseBattle {

@@ -124,7 +124,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no} or {place: HEX}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"} or {retry: midpoint|start}; in a clash battle {unit: ID, action: NAME} or {solo: ID, action: NAME}, then optionally {command: NAME}, {config: NAME}, {stand: NAME, to: [X, Y]}, {with: NAME}, {target: NAME}, {spell: ID}, {area: PLACE}, {overflow: STAND}, {fill: STAND|none}, {step: stay|\"leave X,Y\"|\"switch STAND\"} or {join: STAND|stay}"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no}, {place: HEX} or {boon: NAME}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"} or {retry: midpoint|start}; in a clash battle {unit: ID, action: NAME} or {solo: ID, action: NAME}, then optionally {command: NAME}, {config: NAME}, {stand: NAME, to: [X, Y]}, {with: NAME}, {target: NAME}, {spell: ID}, {area: PLACE}, {overflow: STAND}, {fill: STAND|none}, {step: stay|\"leave X,Y\"|\"switch STAND\"} or {join: STAND|stay}"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -176,7 +176,7 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "retry",
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "boon", "retry",
 	"unit", "solo", "stand", "action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join"}
 
 // clashKeys are the decision keys of clash battles (a name each; to also takes [x, y]).
@@ -248,6 +248,8 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindAnswer
 		case "place":
 			k = KindPlace
+		case "boon":
+			k = KindBoon
 		case "select":
 			k = KindSelect
 		case "benefit":
@@ -314,11 +316,11 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			}
 			e.name = name
 			e.src = key + ": " + name
-		case KindTactic, KindStrategy, KindPlace:
+		case KindTactic, KindStrategy, KindPlace, KindBoon:
 			name, nok := nameValue(f.Value)
 			if !nok || strings.TrimSpace(name) == "" {
 				p.errorf(f.Value, "%s wants a name, such as %s", key, map[Kind]string{KindTactic: `tactic: "defensive wall"`,
-					KindStrategy: "strategy: aggressive", KindPlace: "place: ford"}[k])
+					KindStrategy: "strategy: aggressive", KindPlace: "place: ford", KindBoon: `boon: loyalty`}[k])
 				ok = false
 				continue
 			}

@@ -32,9 +32,12 @@ With none of them, the engine's default policy decides. Every ambiguity of Part 
 its Default; --std switches the Seed|Std ones to the standard rules.
 
 --runs N fights the battle N times, battle i with the dice seeded by --seed + i (the machinery
-of sortie simulate, on every processor), each choice from the engine's default policy or
---policy, and prints how often each side won and each army ended routed, destroyed or
-withdrawn; the same --seed gives the same rates.
+of sortie simulate, on every processor), and prints how often each side won, each army ended
+routed, destroyed or withdrawn, and the share of battles it used each tactic in; the same --seed
+gives the same rates. Each battle's choices come from the engine's default policy (the tactics
+each army knows, used as a GM would), --policy first (the same), standard (every army on
+Standard tactic and strategy: the baseline) or random, or --script FILE from its first entry in
+every battle, then the policy.
 
 A When Armies Clash battle (rules: "clash", RULES.md Part U) is fought round by round on its grid:
 initiative, each unit's and solo's turn (moves, attacks and saves with their dice, modifiers,
@@ -50,7 +53,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random (clash battles also tactical)"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random (with --runs also standard; clash battles also tactical)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
@@ -85,12 +88,17 @@ draws, how battles ended and the rounds (min, median, max).`,
 				if runs < 1 || runs > 100_000_000 {
 					return failf(exitUsage, "--runs %d: want 1..100000000", runs)
 				}
-				if c.String("script") != "" {
-					return failf(exitUsage, "--runs decides by a policy (the engine's default, or --policy); drop --script")
+				ro := pathfinder.RatesOptions{Seed: seed, Runs: runs, Rules: rules, Policy: c.String("policy")}
+				if f := c.String("script"); f != "" {
+					s, err := loadScript(e, f)
+					if err != nil {
+						return err
+					}
+					ro.Script = s
 				}
-				r, err := battleRates(b, seed, runs, rules, c.String("policy"))
+				r, err := pathfinder.RunBattleRatesWith(b, ro)
 				if err != nil {
-					return err
+					return decisionFailure(e, err)
 				}
 				if format == "jsonl" {
 					if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
@@ -113,27 +121,6 @@ draws, how battles ended and the rounds (min, median, max).`,
 			return nil
 		},
 	}
-}
-
-// battleRates fights b runs times through the simulation driver (runner.Simulate: battle i
-// seeded with seed + i, on every processor), each choice from the named policy ("": the
-// engine's default), and reads the rates from the tally.
-func battleRates(b *plan.Battle, seed uint64, runs int, rules pathfinder.Options, policy string) (*pathfinder.Rates, error) {
-	s, err := pathfinder.BattleSubject(b, rules, false)
-	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
-	}
-	pol := pathfinder.DefaultPolicy
-	if policy != "" {
-		if pol, err = policyMaker(policy); err != nil {
-			return nil, failf(exitUsage, "%v", err)
-		}
-	}
-	t, err := runner.Simulate(s, runner.SimOptions{Runs: runs, Seed: seed, Policy: pol})
-	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
-	}
-	return pathfinder.RatesOf(b, seed, t), nil
 }
 
 // compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.
@@ -163,14 +150,9 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 	}
 	switch {
 	case c.String("script") != "":
-		s, list, err := runner.LoadScript(c.String("script"))
+		s, err := loadScript(e, c.String("script"))
 		if err != nil {
-			return failf(exitUsage, "%v", err)
-		}
-		if list.HasErrors() {
-			list.Sort()
-			writeDiagText(e.stderr, list, false)
-			return failf(exitFindings, "the script has errors")
+			return err
 		}
 		*dec, *fallback = s, policy
 	case isTerminal(e.stdin) && policy == nil:
@@ -181,6 +163,21 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 		return failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
 	}
 	return nil
+}
+
+// loadScript reads a script, printing its findings: exit 1 when it has errors, 2 when it cannot be
+// read.
+func loadScript(e *env, path string) (*runner.Script, error) {
+	s, list, err := runner.LoadScript(path)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	if list.HasErrors() {
+		list.Sort()
+		writeDiagText(e.stderr, list, false)
+		return nil, failf(exitFindings, "the script has errors")
+	}
+	return s, nil
 }
 
 // decisionFailure turns a run error into the exit: a script that does not fit (1, with its

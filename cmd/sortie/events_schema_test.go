@@ -62,6 +62,7 @@ func TestEventSchema(t *testing.T) {
 		"field02-success.jsonl":  "karzoral",
 		"field02-failure.jsonl":  "karzoral",
 		"stolen-lands-win.jsonl": "pathfinder",
+		"border-war.jsonl":       "pathfinder",
 	} {
 		data, err := os.ReadFile(repo(t, "testdata", "runner", file))
 		if err != nil {

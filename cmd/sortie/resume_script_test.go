@@ -83,14 +83,16 @@ func TestResumeExhaustedScript(t *testing.T) {
 }
 
 // TestBattlePhaseLimit (issue 11, item 6): a battle cut off at its phase limit (options:
-// maxPhases: 2, testdata/pathfinder/limit) says so in its table and in its JSON Lines end.
+// maxPhases: 2, testdata/pathfinder/limit) says so in its table and in its JSON Lines end. Seed 1:
+// both armies stand after Melee Phase 2 (under seed 3 the militia, Aggressive from the default
+// policy, destroys the orcs on a natural 20 there).
 func TestBattlePhaseLimit(t *testing.T) {
 	dir := filepath.Join("..", "..", "testdata", "pathfinder", "limit")
-	_, out, errs := run(t, "", "battle", dir, "--seed", "3")
+	_, out, errs := run(t, "", "battle", dir, "--seed", "1")
 	if !strings.Contains(out, "winner: none: the battle stopped at the phase limit after 2 phases, with armies of both sides on the field (options: maxPhases)") {
 		t.Errorf("the table does not say the battle was cut off:\n%s\n%s", out, errs)
 	}
-	_, out, _ = run(t, "", "battle", dir, "--seed", "3", "--format", "jsonl")
+	_, out, _ = run(t, "", "battle", dir, "--seed", "1", "--format", "jsonl")
 	if !strings.Contains(out, `{"kind":"end","phase":"melee","phaseNo":2,"winner":"none","limit":true}`) {
 		t.Errorf("the JSON Lines end does not say the battle was cut off:\n%s", out)
 	}

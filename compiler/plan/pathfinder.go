@@ -15,10 +15,22 @@ type Pathfinder struct {
 	// Options are the rule switches the author set (name -> choice, as the engine's
 	// pathfinder.Options.SetOption reads them); the others are at their Default.
 	Options    map[string]string `json:"options,omitempty"`
-	Hexes      []Hex             `json:"hexes"`      // in source order
-	Kingdoms   [2]*Kingdom       `json:"kingdoms"`   // [friendly, enemy]; nil when not written
-	Armies     []PFArmy          `json:"armies"`     // sorted by ID: armies move in this order each day
-	Objectives []PFObjective     `json:"objectives"` // in source order
+	Hexes      []Hex             `json:"hexes"`            // in source order
+	Kingdoms   [2]*Kingdom       `json:"kingdoms"`         // [friendly, enemy]; nil when not written
+	Armies     []PFArmy          `json:"armies"`           // sorted by ID (armies move in this order each day), then the armies orders form
+	Objectives []PFObjective     `json:"objectives"`       // in source order
+	Orders     []PFOrder         `json:"orders,omitempty"` // by day, then in source order
+}
+
+// PFOrder is a scripted change to the armies at the start of a day (Ultimate Campaign, Optional Mass
+// Combat Rules): split an army into two one size smaller, combine two of one type and size into one
+// a size larger, put an army in reserve in a settlement, or make a reserve army active again.
+type PFOrder struct {
+	Day    int    `json:"day"`
+	Kind   string `json:"kind"`           // "split" | "combine" | "reserve" | "activate"
+	Armies []int  `json:"armies"`         // the army (combine: the two), indices
+	Into   []int  `json:"into,omitempty"` // split: the two armies it forms; combine: the one
+	Keep   int    `json:"keep,omitempty"` // combine: 0 or 1, whose commander leads the combined army
 }
 
 // Hex is one 12-mile hex. Axial coordinates [q, r]; the six neighbours are q±1, r±1 and
@@ -33,14 +45,19 @@ type Hex struct {
 	Fortification       int        `json:"fortification,omitempty"`
 	AdvantageousTerrain bool       `json:"advantageousTerrain,omitempty"`
 	Conditions          Conditions `json:"conditions"`
+	Reserve             string     `json:"reserve,omitempty"` // the largest army size its buildings hold in reserve ("Medium": a Barracks)
 }
 
 // Conditions are the battlefield conditions that touch every army in a battle (P-65).
 type Conditions struct {
-	Darkness  bool `json:"darkness"`  // OM -2, DV -3
-	DimLight  bool `json:"dimLight"`  // OM -1
-	Fog       bool `json:"fog"`       // damage halved (at least 1), +2 on Withdraw morale checks
-	Sandstorm bool `json:"sandstorm"` // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Darkness    bool   `json:"darkness"`              // OM -2, DV -3
+	DimLight    bool   `json:"dimLight"`              // OM -1
+	Fog         bool   `json:"fog"`                   // damage halved (at least 1), +2 on Withdraw morale checks
+	Sandstorm   bool   `json:"sandstorm"`             // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Rain        bool   `json:"rain,omitempty"`        // OM -4 in the Ranged Phase (as severe wind)
+	Snow        bool   `json:"snow,omitempty"`        // as rain, and damage halved as fog
+	Wind        string `json:"wind,omitempty"`        // "" | "light" | "moderate" | "strong" | "severe" | "windstorm" | "hurricane" | "tornado"
+	BrightLight bool   `json:"brightLight,omitempty"` // light sensitivity OM -1, light blindness OM -2
 }
 
 // HexDirs are the six axial steps, in the order of Hex.Neighbours: E, NE, NW, W, SW, SE.
@@ -54,6 +71,11 @@ type Kingdom struct {
 	Stability int    `json:"stability"`
 	ControlDC int    `json:"controlDC"`
 	TurnDays  int    `json:"turnDays"` // days in a kingdom turn; an Upkeep Phase ends each (P-59)
+	// Upkeep: the kingdom pays its armies' consumption from Treasury (BP) every week, and Income
+	// joins the treasury each kingdom turn (P-11, P-66); false: the scenario tracks no money.
+	Upkeep   bool `json:"upkeep,omitempty"`
+	Treasury int  `json:"treasury,omitempty"`
+	Income   int  `json:"income,omitempty"`
 }
 
 // Sides of a Pathfinder scenario: Kingdoms and PFArmy.Side use them.
@@ -80,6 +102,9 @@ type PFArmy struct {
 	BattlefieldAdvantage bool `json:"battlefieldAdvantage,omitempty"`
 	Ambusher             bool `json:"ambusher,omitempty"`
 	Ruling               int  `json:"ruling,omitempty"`
+	// Formed: the army comes into being by an order (a split or a combination); until then it is off
+	// the map (Start -1).
+	Formed bool `json:"formed,omitempty"`
 }
 
 // ArmyInput is an army as the author wrote it (P-1..P-11), with the engine's names: Size "Fine"
@@ -92,6 +117,8 @@ type ArmyInput struct {
 	MountCR   string          `json:"mountCR,omitempty"` // "" for no mount
 	HitDie    string          `json:"hitDie"`
 	Morale    int             `json:"morale"`
+	Alignment string          `json:"alignment,omitempty"` // "LG" .. "CE", "N"
+	Type      string          `json:"type,omitempty"`      // creature type: "humanoid", "undead", "outsider" ...
 	Tactics   []string        `json:"tactics"`
 	Resources Resources       `json:"resources"`
 	Abilities []Ability       `json:"abilities,omitempty"`
@@ -114,15 +141,21 @@ type Resources struct {
 	HealingPotions bool   `json:"healingPotions"` // twice a battle: skip the offense check to heal 2 x ACR hp
 }
 
-// Ability is a special ability, reduced to what the battle engine needs: plain modifiers and flags.
+// Ability is a special ability as written: a published one by its name ("regeneration", with
+// Value 40), or the author's own modifiers, which apply When ("always", "melee", "vs undead" ...).
 type Ability struct {
-	Name         string `json:"name"`
-	OM           int    `json:"om,omitempty"`
-	DV           int    `json:"dv,omitempty"`
-	Morale       int    `json:"morale,omitempty"`
-	Ranged       bool   `json:"ranged,omitempty"`       // gives ranged attacks (P-48)
-	Spellcasting bool   `json:"spellcasting,omitempty"` // counts for Spellbreaker (P-34)
-	Darkvision   bool   `json:"darkvision,omitempty"`   // ignores darkness and dim light (P-65)
+	Name         string   `json:"name"`
+	Value        int      `json:"value,omitempty"` // bravery +1, fast healing 5, regeneration 40, spellcasting 2
+	Of           []string `json:"of,omitempty"`    // immunity: to what; significant defense: what overcomes it; tactician: its tactic
+	When         string   `json:"when,omitempty"`  // "" is always
+	OM           int      `json:"om,omitempty"`
+	DV           int      `json:"dv,omitempty"`
+	Damage       int      `json:"damage,omitempty"`
+	Morale       int      `json:"morale,omitempty"`
+	Ranged       bool     `json:"ranged,omitempty"`       // gives ranged attacks (P-48)
+	Spellcasting bool     `json:"spellcasting,omitempty"` // counts for Spellbreaker (P-34)
+	Darkvision   bool     `json:"darkvision,omitempty"`   // ignores darkness and dim light (P-65)
+	Mounted      bool     `json:"mounted,omitempty"`      // counts as mounted without the mounts resource
 }
 
 // CommanderInput is an army's commander (P-9); Boons and BonusTactics by their English names.
@@ -136,6 +169,8 @@ type CommanderInput struct {
 	Boons          []string `json:"boons,omitempty"`
 	BonusTactics   []string `json:"bonusTactics,omitempty"`
 	Absent         bool     `json:"absent,omitempty"`
+	Role           string   `json:"role,omitempty"`     // a kingdom leadership role: "Ruler", "General" ...
+	RoleBoon       string   `json:"roleBoon,omitempty"` // the role's boon
 }
 
 // StatBlock is an army's derived stat block as a person reads it (P-1..P-11, P-66); the engine's

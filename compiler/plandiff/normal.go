@@ -368,6 +368,7 @@ func pfEntities(p *plan.Plan) []entity {
 	for _, name := range sortedKeys(pf.Options) {
 		settings.add("options."+name, pf.Options[name])
 	}
+	settings.add("orders", raw(pfOrders(pf)))
 	out := []entity{{Key: "settings", Fields: settings.fs}}
 	for _, h := range pf.Hexes {
 		e := &builder{}
@@ -378,6 +379,7 @@ func pfEntities(p *plan.Plan) []entity {
 		e.add("fortification", h.Fortification)
 		e.add("advantageousTerrain", h.AdvantageousTerrain)
 		e.addStruct("", h.Conditions) // darkness, dimLight, fog, sandstorm (P-65)
+		e.add("reserve", h.Reserve)
 		out = append(out, entity{Key: "field.hexes." + h.ID, Fields: e.fs})
 	}
 	for _, a := range pf.Armies {
@@ -413,4 +415,34 @@ func pfEntities(p *plan.Plan) []entity {
 		out = append(out, entity{Key: "objectives." + o.ID, Fields: e.fs})
 	}
 	return out
+}
+
+// pfOrders describes the orders that change the armies ("day 3 split knights into a b; ..."),
+// in plan order; "" when there are none.
+func pfOrders(pf *plan.Pathfinder) string {
+	army := func(i int) string {
+		if i >= 0 && i < len(pf.Armies) {
+			return pf.Armies[i].ID
+		}
+		return "?"
+	}
+	ids := func(list []int) string {
+		var out []string
+		for _, i := range list {
+			out = append(out, army(i))
+		}
+		return strings.Join(out, " ")
+	}
+	var out []string
+	for _, o := range pf.Orders {
+		s := fmt.Sprintf("day %d %s %s", o.Day, o.Kind, ids(o.Armies))
+		if len(o.Into) > 0 {
+			s += " into " + ids(o.Into)
+		}
+		if o.Kind == "combine" {
+			s += fmt.Sprintf(" keep %d", o.Keep)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
 }

@@ -2,7 +2,6 @@ package pathfinder
 
 import (
 	"errors"
-	"fmt"
 )
 
 // Army is an army as an author writes it (P-1). Hand-written statistics (ACR, HP, OM, DV) are
@@ -14,11 +13,14 @@ type Army struct {
 	MountCR CR     // cavalry: the mount's CR; the higher of rider and mount counts (P-3). 0 = none
 	HitDie  HitDie // the creatures' hit die (P-4)
 	Morale  int    // Morale score, -4..+4; a new army has 0 (P-7)
+	// Alignment ("LG" .. "CE", "N"; "" unknown) and creature Type ("undead", "outsider" ...; ""
+	// unknown): what smite evil asks of its target (Special Abilities).
+	Alignment, Type string
 
 	// Tactics known besides Standard and Withdraw, which every army knows (P-10).
 	Tactics   []Tactic
 	Resources Resources // P-66
-	Abilities []Ability // special abilities, as plain modifiers (P-1)
+	Abilities []Ability // special abilities (P-1; abilities.go)
 	Commander *Commander
 
 	// Speed in 12-mile hexes a day (P-6); 0 derives it from SpeedFeet.
@@ -42,15 +44,21 @@ type Resources struct {
 	HealingPotions bool  `json:"healingPotions"` // twice a battle: skip the offense check to heal 2 x ACR hp
 }
 
-// Ability is a special ability, reduced to what the battle engine needs: plain modifiers and flags.
+// Ability is a special ability as written: a published one by its name (AbilityOf; Value for
+// those that take one, Of for immunity, significant defense and tactician), or an author's own,
+// whose OM, DV, Damage and Morale apply under When. A published ability may carry modifiers too.
 type Ability struct {
-	Name         string `json:"name"`
-	OM           int    `json:"om,omitempty"`
-	DV           int    `json:"dv,omitempty"`
-	Morale       int    `json:"morale,omitempty"`
-	Ranged       bool   `json:"ranged,omitempty"`       // gives ranged attacks (P-48)
-	Spellcasting bool   `json:"spellcasting,omitempty"` // counts for Spellbreaker (P-34)
-	Darkvision   bool   `json:"darkvision,omitempty"`   // ignores darkness and dim light (P-65)
+	Name  string
+	Value int      // bravery +1, fast healing 5, regeneration 40, spellcasting 2 (the highest spell level)
+	Of    []string // immunity: the abilities it is immune to; significant defense: what overcomes it ("magic" or an ability); tactician: its tactic
+	When  When     // when OM, DV, Damage and Morale apply (WhenAlways: they are in the stat block)
+
+	OM, DV, Damage, Morale int
+
+	Ranged       bool // gives ranged attacks (P-48)
+	Spellcasting bool // counts for Spellbreaker (P-34) and spell resistance
+	Darkvision   bool // ignores darkness and dim light (P-65)
+	Mounted      bool // counts as mounted (Cavalry Experts) without the mounts resource's bonus (the centaurs)
 }
 
 // Commander leads an army (P-9).
@@ -67,6 +75,11 @@ type Commander struct {
 	BonusTactics []Tactic
 	// Absent: not with the army (fewer than 3 days a week): no bonuses and no boons (P-9).
 	Absent bool
+	// Role is the kingdom leadership role of a leader commanding in person (Ultimate Campaign,
+	// "Kingdom Leader Commanders"); RoleBoon the role's boon, known without its Leadership (one
+	// of RoleBoons(Role); it may be left out when the role has one). RoleNone: not a leader.
+	Role     Role
+	RoleBoon Boon
 }
 
 // Leadership is level (HD) + Charisma modifier, +3 with the Leadership feat (P-9).
@@ -78,11 +91,23 @@ func (c *Commander) Leadership() int {
 	return l
 }
 
-// BoonsLimit is how many boons the commander may know: 1 + floor(ranks / 5) (P-9).
-func (c *Commander) BoonsLimit() int { return 1 + floorDiv(c.SoldierRanks, 5) }
+// Soldier is the commander's bonus on morale checks beside Charisma: floor(ranks / 5) (P-8); for a
+// kingdom leader the higher of floor(ranks / 5) and floor(level / 6), at least 1 ("Kingdom Leader
+// Commanders").
+func (c *Commander) Soldier() int {
+	s := max(0, floorDiv(c.SoldierRanks, 5))
+	if c.Role != RoleNone {
+		s = max(1, s, floorDiv(c.Level, 6))
+	}
+	return s
+}
 
-// Stats are an army's derived statistics, the battle engine's input. All fields are values, so a Stats
-// copies cheaply.
+// BoonsLimit is how many boons the commander may know: 1 + Soldier() (P-9; for a kingdom leader
+// the higher of ranks/5 and level/6, at least 1).
+func (c *Commander) BoonsLimit() int { return 1 + c.Soldier() }
+
+// Stats are an army's derived statistics, the battle engine's input. All fields but the few slices
+// (read only) are values, so a Stats copies cheaply.
 type Stats struct {
 	Name   string
 	Size   Size
@@ -101,8 +126,8 @@ type Stats struct {
 	Leadership       int // P-9 (0 without a commander)
 
 	Tactics      TacticSet // usable: Standard, Withdraw, known, and bonus tactics when the commander is present
-	Known        int       // tactics known besides Standard and Withdraw
-	TacticsLimit int       // floor(ACR / 2) (P-10)
+	Known        int       // tactics known besides Standard and Withdraw (a tactician's tactic not counted)
+	TacticsLimit int       // half the ACR (P-10, Options.TacticsLimit)
 	Boons        BoonSet   // the commander's boons, when present
 	BoonsLimit   int       // 1 + floor(ranks / 5) (P-9); 0 without a commander
 
@@ -110,7 +135,21 @@ type Stats struct {
 	SiegeEngines                              int
 	HealingPotions                            bool
 
-	Consumption int // BP a week: max(1, floor(ACR / 2)) (P-11)
+	// Special abilities (abilities.go): the kinds present, their values, the modifiers that apply
+	// only in some situations, what the army is immune to, what overcomes its significant defense.
+	Abil             AbilitySet
+	FastHealing      int // per phase: half this (P-4: at least 1)
+	Regeneration     int
+	Bravery          int // on fear and rout checks only
+	SpellLevel       int // what spellcasting adds to OM and DV
+	Damage           int // added to the damage of every check that deals damage (rake, generic damage)
+	Alignment, Type  string
+	Immune, Overcome []string // folded names (norm)
+	cond             []condMod
+	names            []string // the abilities' names as written
+
+	Consumption int // BP a week: max(1, floor(ACR / 2)) plus every resource's, scaled by size (P-11, P-66)
+	PotionUse   int // BP more for each use of the healing potions in a week (3, scaled by size; P-66)
 	Speed       int // hexes a day (P-6); 0 when neither Speed nor SpeedFeet is given
 	XP          int // XP for defeating it (P-11)
 
@@ -119,13 +158,15 @@ type Stats struct {
 
 // Parts itemises OM = ACR + Weapons + Mounts + Siege + AbilityOM + GivenOM,
 // DV = 10 + ACR + Armor + Mounts + AbilityDV + GivenDV and
-// MoraleMod = Morale + Charisma + Soldier + Loyalty + AbilityMorale.
+// MoraleMod = Morale + Charisma + Soldier + Loyalty + AbilityMorale; and the consumption, BP a week:
+// Consumption = BaseUpkeep + ResourceUpkeep.
 type Parts struct {
 	ACR                                 int // what the ACR adds (P-5 option)
 	Armor, Weapons, Mounts, Siege       int // P-66
 	AbilityOM, AbilityDV, AbilityMorale int
 	GivenOM, GivenDV                    int // hand-written minus derived, when hand-written values are used
 	Charisma, Soldier, Loyalty          int // P-8, P-44; 0 without a commander present
+	BaseUpkeep, ResourceUpkeep          int // P-11: max(1, floor(ACR/2)); P-66: each resource's, scaled by size
 }
 
 // Week returns the army's consumption (BP) and speed (hexes a day) for a week, halved by the Live off
@@ -141,7 +182,7 @@ func (s *Stats) Week(live bool) (consumption, speed int) {
 	return consumption, speed
 }
 
-// Finding is an inconsistency in an army as written: a stable code (M001..M009), the field it is about
+// Finding is an inconsistency in an army as written: a stable code (M001..M010), the field it is about
 // (a path such as "commander.boons[1]", for the compiler to map to a position) and a message.
 type Finding struct {
 	Code    string
@@ -159,9 +200,10 @@ const (
 	CodeHP           = "M004" // hand-written hp disagrees (P-4; warning)
 	CodeOM           = "M005" // hand-written OM disagrees (P-5, P-66; warning)
 	CodeDV           = "M006" // hand-written DV disagrees (P-5, P-66; warning)
-	CodeTooManyTacts = "M007" // more tactics than floor(ACR/2) (P-10; error)
+	CodeTooManyTacts = "M007" // more tactics than half the ACR (P-10; warning: the GM may allow them)
 	CodePrereq       = "M008" // a boon above the commander's Leadership, or a tactic/boon without mounts or ranged attacks (P-27, P-36, P-37, P-46; error)
 	CodeTooManyBoons = "M009" // more boons than 1 + floor(ranks/5) (P-9; error)
+	CodeAbility      = "M010" // an ability that is not published and changes nothing (warning)
 )
 
 // ErrNotAnArmy is wrapped by Derive's error when the ACR falls below 1/8 (P-3).
@@ -205,273 +247,6 @@ func Check(a *Army, o Options) []Finding {
 	var fs []Finding
 	derive(a, &o, &fs)
 	return fs
-}
-
-func floorDiv(a, b int) int {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-func derive(a *Army, o *Options, fs *[]Finding) Stats {
-	add := func(code, field, format string, args ...any) {
-		*fs = append(*fs, Finding{Code: code, Field: field, Message: fmt.Sprintf(format, args...)})
-	}
-	st := Stats{Name: a.Name, Size: a.Size, HitDie: a.HitDie, Morale: a.Morale}
-	fatal := false
-	if !a.Size.Valid() {
-		add(CodeInvalid, "size", "army size is missing or unknown")
-		fatal = true
-	}
-	if !a.CR.Valid() || a.CR > CRInt(MaxCreatureCR) {
-		add(CodeInvalid, "cr", "creature cr %s is not on the ladder 1/8 ... %d", a.CR, MaxCreatureCR)
-		fatal = true
-	}
-	if a.MountCR != 0 && (!a.MountCR.Valid() || a.MountCR > CRInt(MaxCreatureCR)) {
-		add(CodeInvalid, "mountCR", "mount cr %s is not on the ladder 1/8 ... %d", a.MountCR, MaxCreatureCR)
-		fatal = true
-	}
-	if !a.HitDie.Valid() {
-		add(CodeInvalid, "hitDie", "hit die %s is not d6, d8, d10 or d12", a.HitDie)
-		fatal = true
-	}
-	if a.Morale < -4 || a.Morale > 4 {
-		add(CodeInvalid, "morale", "morale %d is outside -4..+4", a.Morale)
-	}
-	r := &a.Resources
-	if !r.Armor.Valid() {
-		add(CodeInvalid, "resources.armor", "armor grade %s is not none, improved or magic", r.Armor)
-	}
-	if !r.Weapons.Valid() {
-		add(CodeInvalid, "resources.weapons", "weapons grade %s is not none, improved or magic", r.Weapons)
-	}
-	if r.SiegeEngines < 0 {
-		add(CodeInvalid, "resources.siegeEngines", "siege engines %d is negative", r.SiegeEngines)
-	}
-	if a.Speed < 0 {
-		add(CodeInvalid, "speed", "speed %d is negative", a.Speed)
-	}
-	if a.SpeedFeet < 0 {
-		add(CodeInvalid, "speedFeet", "speed %d ft is negative", a.SpeedFeet)
-	}
-	if a.ACR != 0 && !a.ACR.Valid() {
-		add(CodeInvalid, "acr", "acr %s is not on the ladder", a.ACR)
-	}
-	if a.HP < 0 {
-		add(CodeInvalid, "hp", "hp %d is negative", a.HP)
-	}
-
-	// Flags from resources and abilities.
-	st.Ranged = r.Ranged
-	st.Mounted = r.Mounts || a.MountCR != 0
-	st.SiegeEngines = max(r.SiegeEngines, 0)
-	st.HealingPotions = r.HealingPotions
-	p := &st.Parts
-	for _, ab := range a.Abilities {
-		p.AbilityOM += ab.OM
-		p.AbilityDV += ab.DV
-		p.AbilityMorale += ab.Morale
-		st.Ranged = st.Ranged || ab.Ranged
-		st.Spellcasting = st.Spellcasting || ab.Spellcasting
-		st.Darkvision = st.Darkvision || ab.Darkvision
-	}
-
-	// Tactics (P-10, P-22).
-	st.Tactics = TacticSet(0).With(TacStandard).With(TacWithdraw)
-	seen := TacticSet(0)
-	for i, t := range a.Tactics {
-		field := fmt.Sprintf("tactics[%d]", i)
-		switch {
-		case !t.Valid():
-			add(CodeInvalid, field, "unknown tactic %d", int(t))
-			continue
-		case seen.Has(t):
-			add(CodeInvalid, field, "tactic %s is listed twice", t)
-			continue
-		}
-		seen = seen.With(t)
-		if t != TacStandard && t != TacWithdraw {
-			st.Known++
-		}
-		st.Tactics = st.Tactics.With(t)
-	}
-
-	// Commander (P-9).
-	var boonsSeen BoonSet
-	if c := a.Commander; c != nil {
-		st.Commander, st.CommanderPC, st.CommanderPresent = true, c.PC, !c.Absent
-		st.Leadership = c.Leadership()
-		st.BoonsLimit = c.BoonsLimit()
-		if c.SoldierRanks < 0 {
-			add(CodeInvalid, "commander.soldierRanks", "ranks %d is negative", c.SoldierRanks)
-		}
-		for i, b := range c.Boons {
-			field := fmt.Sprintf("commander.boons[%d]", i)
-			switch {
-			case !b.Valid():
-				add(CodeInvalid, field, "unknown boon %d", int(b))
-				continue
-			case b == BoonBonusTactic:
-				add(CodeInvalid, field, "list a bonus tactic's tactic under bonusTactics, not the boon")
-				continue
-			case boonsSeen.Has(b):
-				add(CodeInvalid, field, "boon %s is listed twice", b)
-				continue
-			}
-			boonsSeen = boonsSeen.With(b)
-			if need := b.MinLeadership(); st.Leadership < need {
-				add(CodePrereq, field, "boon %s needs leadership %d, the commander has %d", b, need, st.Leadership)
-			}
-		}
-		bonus := TacticSet(0)
-		for i, t := range c.BonusTactics {
-			field := fmt.Sprintf("commander.bonusTactics[%d]", i)
-			switch {
-			case !t.Valid():
-				add(CodeInvalid, field, "unknown tactic %d", int(t))
-				continue
-			case t == TacStandard || t == TacWithdraw:
-				add(CodeInvalid, field, "every army knows %s; a bonus tactic must be another", t)
-				continue
-			case bonus.Has(t):
-				add(CodeInvalid, field, "bonus tactic %s is listed twice", t)
-				continue
-			}
-			bonus = bonus.With(t)
-			boonsSeen = boonsSeen.With(BoonBonusTactic)
-			if !c.Absent {
-				st.Tactics = st.Tactics.With(t)
-			}
-		}
-		if n := len(c.Boons) + len(c.BonusTactics); n > st.BoonsLimit {
-			add(CodeTooManyBoons, "commander.boons", "%d boons, but %d soldier ranks allow %d (1 + ranks/5)", n, c.SoldierRanks, st.BoonsLimit)
-		}
-		if !c.Absent {
-			st.Boons = boonsSeen
-			p.Charisma = c.Charisma
-			p.Soldier = floorDiv(c.SoldierRanks, 5)
-			if boonsSeen.Has(BoonLoyalty) {
-				p.Loyalty = 2
-				if st.Leadership >= 12 {
-					p.Loyalty = 4
-				}
-			}
-		}
-	}
-
-	// Prerequisites (P-27, P-36, P-46).
-	all := seen
-	if a.Commander != nil {
-		for _, t := range a.Commander.BonusTactics {
-			all = all.With(t)
-		}
-	}
-	if all.Has(TacCavalryExperts) && !st.Mounted {
-		add(CodePrereq, "tactics", "tactic Cavalry Experts needs a mounted army (mounts or a mount cr)")
-	}
-	if all.Has(TacSniperSupport) && !st.Ranged {
-		add(CodePrereq, "tactics", "tactic Sniper Support needs ranged attacks")
-	}
-	if boonsSeen.Has(BoonSharpshooter) && !st.Ranged {
-		add(CodePrereq, "commander.boons", "boon Sharpshooter needs ranged attacks")
-	}
-
-	// Speed (P-6).
-	switch {
-	case a.Speed > 0:
-		st.Speed = a.Speed
-	case a.SpeedFeet > 0:
-		st.Speed = hexesPerDay(a.SpeedFeet, o.HexRounding)
-	}
-
-	if fatal {
-		return st
-	}
-
-	// ACR (P-2, P-3).
-	cr := max(a.CR, a.MountCR)
-	acr, ok := cr.Shift(a.Size.Rungs())
-	if !ok {
-		if int(cr)+a.Size.Rungs() < int(CR1_8) {
-			add(CodeNotArmy, "size", "%d creatures of cr %s make an acr below 1/8: not an army", a.Size.Units(), cr)
-		} else {
-			add(CodeInvalid, "cr", "cr %s at size %s is above %d", cr, a.Size, MaxCR)
-		}
-		return st
-	}
-	// A hand-written hp, OM or DV is reported only when it agrees with neither the derived ACR
-	// nor the hand-written one, so that one wrong acr gives one finding (M003), whichever of the
-	// two the other values follow; what is played follows Options.Given.
-	derived := acr
-	if a.ACR.Valid() && a.ACR != acr {
-		add(CodeACR, "acr", "acr %s, but %s (%d creatures) of cr %s give %s", a.ACR, a.Size, a.Size.Units(), cr, acr)
-		if o.Given == GivenUsed {
-			acr = a.ACR
-		}
-	}
-	st.ACR = acr
-	st.XP = XP(acr)
-
-	// Hit points (P-4): floor(ACR x average hit die), the average of dN being (N+1)/2.
-	hpOf := func(x CR) int {
-		num, den := x.Frac()
-		return num * (int(a.HitDie) + 1) / (2 * den)
-	}
-	hp := hpOf(acr)
-	if hp < 1 {
-		if o.HPMin == HPMinNone {
-			add(CodeNotArmy, "hp", "acr %s with %s gives 0 hp: not an army", acr, a.HitDie)
-			return st
-		}
-		hp = 1
-	}
-	if want := max(hpOf(derived), 1); a.HP > 0 && a.HP != want && a.HP != hp {
-		add(CodeHP, "hp", "hp %d, but acr %s with %s gives %d", a.HP, derived, a.HitDie, want)
-	}
-	if a.HP > 0 && a.HP != hp && o.Given == GivenUsed {
-		hp = a.HP
-	}
-	st.HP = hp
-
-	// OM and DV (P-5, P-66).
-	p.ACR = o.acrBonus(acr)
-	p.Armor = r.Armor.Bonus()
-	p.Weapons = r.Weapons.Bonus()
-	if r.Mounts {
-		p.Mounts = 2
-	}
-	if r.SiegeEngines > 0 {
-		p.Siege = 2
-	}
-	om := p.ACR + p.Weapons + p.Mounts + p.Siege + p.AbilityOM
-	dv := 10 + p.ACR + p.Armor + p.Mounts + p.AbilityDV
-	shift := o.acrBonus(derived) - p.ACR // the findings compare with the derived ACR
-	if want := om + shift; a.OM != nil && *a.OM != want && *a.OM != om {
-		add(CodeOM, "om", "om %+d, but acr %s and resources give %+d", *a.OM, derived, want)
-	}
-	if a.OM != nil && *a.OM != om && o.Given == GivenUsed {
-		p.GivenOM = *a.OM - om
-		om = *a.OM
-	}
-	if want := dv + shift; a.DV != nil && *a.DV != want && *a.DV != dv {
-		add(CodeDV, "dv", "dv %d, but acr %s and resources give %d", *a.DV, derived, want)
-	}
-	if a.DV != nil && *a.DV != dv && o.Given == GivenUsed {
-		p.GivenDV = *a.DV - dv
-		dv = *a.DV
-	}
-	st.OM, st.DV = om, dv
-	st.MoraleMod = a.Morale + p.Charisma + p.Soldier + p.Loyalty + p.AbilityMorale
-
-	// Tactics known (P-10), consumption (P-11).
-	st.TacticsLimit = acr.Floor() / 2
-	if st.Known > st.TacticsLimit {
-		add(CodeTooManyTacts, "tactics", "%d tactics known, but acr %s allows %d (acr/2, besides Standard and Withdraw)", st.Known, acr, st.TacticsLimit)
-	}
-	st.Consumption = max(1, acr.Floor()/2)
-	return st
 }
 
 // hexesPerDay converts a speed in feet to 12-mile hexes a day (P-6): a day's walk is feet x 0.8 miles

@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -53,14 +54,84 @@ type Combatant struct {
 	Ruling int
 }
 
-// Field holds the battlefield conditions that touch every army (P-65). Armies with darkvision ignore
-// darkness and dim light; with both set, darkness applies.
+// Field holds the battlefield conditions that touch every army (P-65; Battlefield Conditions).
+// Darkvision ignores darkness and dim light, low-light vision dim light; scent, blindsense and
+// tremorsense halve the penalties of darkness and weather, blindsight ignores them; with both
+// darkness and dim light set, darkness applies.
 type Field struct {
-	Darkness  bool `json:"darkness"`  // OM -2, DV -3
-	DimLight  bool `json:"dimLight"`  // OM -1
-	Fog       bool `json:"fog"`       // damage halved (at least 1), +2 on Withdraw morale checks
-	Sandstorm bool `json:"sandstorm"` // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Darkness    bool `json:"darkness"`    // OM -2, DV -3
+	DimLight    bool `json:"dimLight"`    // OM -1
+	Fog         bool `json:"fog"`         // damage halved (at least 1), +2 on Withdraw morale checks
+	Sandstorm   bool `json:"sandstorm"`   // as fog, and 1 damage to every army each Ranged and Melee Phase
+	Rain        bool `json:"rain"`        // OM in the Ranged Phase as severe wind: -4
+	Snow        bool `json:"snow"`        // ranged as rain (-4 in the Ranged Phase), damage as fog (halved)
+	Wind        Wind `json:"wind"`        // OM in the Ranged Phase: strong -2, severe -4; windstorm or worse: no ranged attacks
+	BrightLight bool `json:"brightLight"` // light sensitivity OM -1, light blindness OM -2
 }
+
+// Wind is the wind's force on the battlefield (Core Rulebook, Table: Wind Effects).
+type Wind uint8
+
+// Wind forces.
+const (
+	WindNone Wind = iota
+	WindLight
+	WindModerate
+	WindStrong    // ranged attacks -2
+	WindSevere    // ranged attacks -4
+	WindWindstorm // ranged attacks impossible
+	WindHurricane
+	WindTornado
+	numWinds
+)
+
+var windNames = [numWinds]string{"none", "light", "moderate", "strong", "severe", "windstorm", "hurricane", "tornado"}
+
+// WindNames lists the wind forces a file may write, "none" first.
+func WindNames() []string { return windNames[:] }
+
+// String returns the force's name.
+func (w Wind) String() string {
+	if w < numWinds {
+		return windNames[w]
+	}
+	return "wind(" + strconv.Itoa(int(w)) + ")"
+}
+
+// ParseWind reads a wind force's name ("" is none).
+func ParseWind(s string) (Wind, error) {
+	if s == "" {
+		return WindNone, nil
+	}
+	for w := WindNone; w < numWinds; w++ {
+		if s == windNames[w] {
+			return w, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown wind %q (none, light, moderate, strong, severe, windstorm, hurricane, tornado)", s)
+}
+
+// rangedPenalty is the OM penalty of ranged attacks in the Ranged Phase (as a positive number), or
+// -1 when ranged attacks are impossible: the wind's, or severe wind's for rain and snow, whichever
+// is worse (Battlefield Conditions: Rain, Snow, Wind).
+func (f *Field) rangedPenalty() int {
+	p := 0
+	switch f.Wind {
+	case WindStrong:
+		p = 2
+	case WindSevere:
+		p = 4
+	case WindWindstorm, WindHurricane, WindTornado:
+		return -1
+	}
+	if f.Rain || f.Snow {
+		p = max(p, 4)
+	}
+	return p
+}
+
+// foggy reports whether damage is halved: fog, sandstorm (counts as fog) or snow (damage as fog).
+func (f *Field) foggy() bool { return f.Fog || f.Sandstorm || f.Snow }
 
 // Setup is a battle to fight: the armies (2..MaxArmies, at least one per side), the field and the
 // rule options.
@@ -94,6 +165,7 @@ type ArmyState struct {
 	Routed        bool // entered the battle routed (P-60)
 	Fate          Fate
 	Penalty       KingdomPenalty
+	Used          TacticSet // every tactic the army used in the battle
 }
 
 // Errors Run and Reset return, wrapped with detail.
@@ -103,33 +175,52 @@ var (
 	ErrDice   = errors.New("die face out of range")
 )
 
-// unit is one army in the engine.
+// unit is one army in the engine. The fields the plain path reads every phase come first (its
+// state, sums and flags, in few cache lines); the statistics, read mostly in Reset, last.
 type unit struct {
-	st       Stats
-	side     Side
+	s        state
+	plainAtk int // plainOM and plainDV with the tactic's, set after the Tactics Phase (plain.go)
+	plainDef int
+	bloodied int
 	maxHP    int
-	startHP  int
-	num, den int // ACR
-	acrBonus int // P-5 option
+	num, den int   // ACR
+	damage   int   // st.Damage: added to every check that deals damage
+	rangedOM int   // weather's penalty in the Ranged Phase (positive); -1: no ranged attacks
+	fogMode  uint8 // 0 no fog effect, 1 damage halved, 2 a quarter off (scent, track)
+	ranged   bool  // st.Ranged
+	side     Side
 	boons    BoonSet
+	startHP  int
+	acrBonus int // P-5 option
 	lead     int
 	fort0    int
 	ruling   int
 	condOM   int // darkness / dim light
 	condDV   int
-	adv      bool
-	terrain  bool
-	ambusher bool
-	routed0  bool
-	heal2    int // a healing potion: 2 x ACR, at least 1 (P-66)
-	triage   int // floor(ACR/2), at least 1 (P-47)
-	omStatic int // everything in OM that does not change in a battle
-	dvStatic int
-	plainOM  int // the plain path's sums (plain.go)
-	plainDV  int
-	bloodied int
-	s        state
+	brightOM int // light sensitivity, light blindness
+	// Special abilities (abilityfx.go).
+	magic                      bool   // its attacks are magical
+	seesInvis                  bool   // blindsight or scent
+	dyn                        bool   // an ability the plain path does not play
+	moraleFx                   bool   // an ability touches some morale checks (moraleAbility)
+	fastHeal                   int    // healing each phase (fast healing, regeneration)
+	immFear, immBleed, immPara uint16 // armies whose fear, bleed, paralysis do not touch it
+	sigDef                     uint16 // armies its significant defense holds against
+	adv                        bool
+	terrain                    bool
+	ambusher                   bool
+	routed0                    bool
+	heal2                      int // a healing potion: 2 x ACR, at least 1 (P-66)
+	triage                     int // floor(ACR/2), at least 1 (P-47)
+	omStatic                   int // everything in OM that does not change in a battle
+	dvStatic                   int
+	plainOM                    int // the plain path's sums (plain.go)
+	plainDV                    int
+	st                         Stats
 }
+
+// covers reports whether hp is at most the army's ACR (P-55), as CR.covers.
+func (u *unit) covers(hp int) bool { return hp*u.den <= u.num }
 
 // state is what changes during a battle.
 type state struct {
@@ -146,6 +237,14 @@ type state struct {
 	routChecked          bool
 	tauntOK              [MaxArmies]uint8
 	fate                 Fate
+	// Special abilities (abilityfx.go).
+	fearNext, grabbed    bool // afraid next phase (fear); grabbed this battle (grab)
+	raging, rageUsed     bool
+	smiteUsed, ferocious bool
+	bleed, paraDV        int8      // d6s of bleed next phase; paralysis DV penalty
+	ferocEnd             Status    // ferocity: what the army will be when its extra phase ends
+	ferocAt              int16     // ferocity: the phase it began (MaxPhases <= 10000)
+	used                 TacticSet // every tactic it used this battle
 	p                    phase
 }
 
@@ -158,6 +257,9 @@ type phase struct {
 	routing, withdrawing bool
 	dirtyNow, triageNow  bool
 	beat, tauntedBy      uint16
+	afraid, tripped      bool   // no offense check this phase (fear); DV -1 this phase (trip)
+	aloft, smiteNow      bool   // holds aloft this Melee Phase (flight); smites its target (smite evil)
+	feared               uint16 // fear armies that damaged it this phase
 }
 
 // acc sums modifiers and, when rec is set (logging), itemises them.
@@ -196,17 +298,38 @@ type Battle struct {
 	ev     Event
 	xa, xb acc
 
-	phase   Phase
-	phaseNo int
-	meleeNo int
-	max     int
-	engines bool   // some army has siege engines
-	plain   bool   // the setup allows the plain path (plain.go)
-	noPlain bool   // tests: never take the plain path
-	active  [2]int // armies of each side still on the field
-	over    bool
-	res     Result
-	err     error
+	phase    Phase
+	phaseNo  int
+	meleeNo  int
+	max      int
+	engines  bool // some army has siege engines
+	dyn      bool // some army has an ability the plain path does not play
+	hnr      bool // some army's commander has Hit and Run
+	plainTac int8 // 0 not yet known, 1 the Tactics Phase's picks keep the plain path, 2 they do not
+	plain    bool // the setup allows the plain path (plain.go)
+	noPlain  bool // tests: never take the plain path
+	plainOn  bool // this battle takes the plain path now (Run, plain.go)
+	std      bool // ch == nil plays Standard, not the Policy
+	// The Policy's estimates (gm.go): the Tactics Phase picks (made once a Reset), and per army the
+	// expected damage (x 20) it deals its likeliest target and takes from its worst enemy.
+	gmPicked, gmStale bool
+	gmPick            [MaxArmies]Tactic
+	gmDealt, gmTaken  [MaxArmies]int
+	gmAim             [MaxArmies]int8
+	gmAt              Phase // the phase the estimates were made in
+	gmVolatile        bool  // the estimates change from phase to phase: more than two armies, or abilities
+	// gmPlain keeps the plain path's estimates, at range [0] and in melee [1]: with the Tactics
+	// Phase's picks kept, they are the same in every Run of a Reset.
+	gmPlain [2]struct {
+		ok           bool
+		dealt, taken [2]int
+		aim          [2]int8
+	}
+	estimating bool   // omMods leaves out what changes with hp (Bloodied but Unbroken)
+	active     [2]int // armies of each side still on the field
+	over       bool
+	res        Result
+	err        error
 }
 
 // New returns a Battle set up by Reset.
@@ -255,11 +378,16 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 	b.src = src
 	b.fast, _ = src.(*dice.Seeded)
 	b.engines = false
+	b.std = false
 	switch ch.(type) {
 	case Policy, *Policy:
-		ch = nil // the built-in policy runs without interface calls
+		ch = nil // the built-in policies run without interface calls
+	case Standard, *Standard:
+		ch, b.std = nil, true
 	}
 	b.ch = ch
+	b.gmPicked, b.gmStale, b.plainTac = false, true, 0
+	b.gmPlain[0].ok, b.gmPlain[1].ok = false, false
 	for i := range s.Armies {
 		c := &s.Armies[i]
 		u := &b.u[i]
@@ -270,20 +398,14 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 			u.startHP = u.maxHP
 		}
 		u.num, u.den = c.Stats.ACR.Frac()
+		u.damage, u.ranged = c.Stats.Damage, c.Stats.Ranged
 		b.engines = b.engines || c.Stats.SiegeEngines > 0
 		u.acrBonus = b.opt.acrBonus(c.Stats.ACR)
 		if c.Stats.CommanderPresent {
 			u.boons = c.Stats.Boons
 			u.lead = c.Stats.Leadership
 		}
-		if !c.Stats.Darkvision {
-			switch {
-			case b.field.Darkness:
-				u.condOM, u.condDV = -2, -3
-			case b.field.DimLight:
-				u.condOM = -1
-			}
-		}
+		b.setupConditions(u)
 		u.heal2 = max(1, 2*u.num/u.den)
 		u.triage = max(1, u.num/(2*u.den))
 		u.omStatic = c.Stats.OM - c.Stats.Parts.Siege + u.ruling + u.condOM
@@ -295,6 +417,16 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 		if u.terrain {
 			u.dvStatic += 2
 		}
+	}
+	b.setupAbilities()
+	b.dyn = false
+	for i := 0; i < n; i++ {
+		b.dyn = b.dyn || b.u[i].dyn
+	}
+	b.gmVolatile = n > 2 || b.dyn
+	b.hnr = false
+	for i := 0; i < n; i++ {
+		b.hnr = b.hnr || b.u[i].boons.Has(BoonHitAndRun)
 	}
 	b.setupPlain()
 	return nil
@@ -325,11 +457,23 @@ func (b *Battle) SideOf(i int) Side { return b.u[i].side }
 func (b *Battle) Stats(i int) *Stats { return &b.u[i].st }
 
 // Allowed is the set of tactics army i may choose (P-22; only Withdraw for a routed army under
-// Options.RoutedAttacked = Seed, P-60).
+// Options.RoutedAttacked = Seed, P-60; only Standard for a mindless army; none of Rage's forbidden
+// ones while it rages).
 func (b *Battle) Allowed(i int) TacticSet {
 	u := &b.u[i]
-	if u.routed0 && b.opt.RoutedAttacked == Seed {
+	switch {
+	case u.routed0 && b.opt.RoutedAttacked == Seed:
 		return TacticSet(0).With(TacWithdraw)
+	case u.st.Abil.Has(AbMindless):
+		return TacticSet(0).With(TacStandard)
+	case u.s.raging:
+		var s TacticSet
+		for _, t := range u.st.Tactics.List() {
+			if !rageForbidden(t) {
+				s = s.With(t)
+			}
+		}
+		return s
 	}
 	return u.st.Tactics
 }
@@ -341,7 +485,7 @@ func (b *Battle) State(i int) ArmyState {
 	return ArmyState{Status: s.status, HP: s.hp, Tactic: s.tactic, Strategy: s.strategy,
 		Target: int(s.p.target), Fortification: s.fort, SiegeEngines: s.engines, Potions: int(s.potions),
 		Skip: s.p.skipNow, Withdrawing: s.p.withdrawing, Leaving: s.p.leaving, Routed: u.routed0, Fate: s.fate,
-		Penalty: u.penalty()}
+		Penalty: u.penalty(), Used: s.used}
 }
 
 func (u *unit) penalty() KingdomPenalty {
@@ -369,7 +513,10 @@ func (b *Battle) canAttack(i, j int) bool {
 	if uj.s.p.leaving && uj.s.p.beat&(1<<i) != 0 {
 		return false
 	}
-	return ui.st.Ranged || !b.atRange(i, j)
+	if !b.atRange(i, j) {
+		return true
+	}
+	return ui.st.Ranged && (b.phase != PhaseRanged || ui.rangedOM >= 0)
 }
 
 // atRange reports whether an exchange between i and j is a ranged one: a Ranged Phase, or a Melee
@@ -382,6 +529,9 @@ func (b *Battle) atRange(i, j int) bool {
 		return false
 	}
 	ui, uj := &b.u[i], &b.u[j]
+	if uj.s.p.aloft && !ui.st.Abil.Has(AbFlight) {
+		return true // flight: only flyers reach it in melee
+	}
 	return ui.s.p.rangedTreat || (uj.s.p.rangedTreat && uj.s.p.beat&(1<<i) != 0)
 }
 

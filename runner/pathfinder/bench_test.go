@@ -51,6 +51,28 @@ func BenchmarkBattle(b *testing.B) {
 	b.ReportMetric(float64(phases)/float64(b.N), "phases/battle")
 }
 
+// BenchmarkBattleStandard is BenchmarkBattle under the Standard chooser (every army on Standard
+// tactic and strategy): the battles BenchmarkBattle fought before the Policy played the armies'
+// tactics, on the plain path.
+func BenchmarkBattleStandard(b *testing.B) {
+	bt, err := New(benchSetup(b), dice.NewSeeded(1), Standard{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	phases := 0
+	t0 := cpuTime()
+	for b.Loop() {
+		r, err := bt.Run()
+		if err != nil {
+			b.Fatal(err)
+		}
+		phases += r.Phases
+	}
+	reportRate(b, t0)
+	b.ReportMetric(float64(phases)/float64(b.N), "phases/battle")
+}
+
 // BenchmarkBattleReset also sets the battle up each time.
 func BenchmarkBattleReset(b *testing.B) {
 	s := benchSetup(b)

@@ -28,20 +28,41 @@ func TestDefensiveTactics(t *testing.T) {
 	}
 }
 
-// P-42: Hit and Run: +2 on Withdraw's opposed checks in the Ranged Phase (and the first Melee Phase),
-// +4 at Leadership 10.
+// P-42: Hit and Run: "After attacks are resolved in the Ranged phase or the first Melee phase, the
+// army may use the withdraw tactic with a +2 bonus on its opposed Morale checks" (+4 at Leadership
+// 10). The withdrawal checks come after the phase's attacks; the army attacks first.
 func TestHitAndRun(t *testing.T) {
 	ch := &chooser{tactics: map[int]Tactic{0: TacWithdraw}}
+	// Ranged Phase, no ranged armies: no attacks; then 10 + 2 (5: +2) or 8 + 4 (10: +4) = 12 beats 11.
 	for _, c := range []struct{ level, aDie, bDie int }{{5, 10, 11}, {10, 8, 11}} {
 		b, _, _ := fight(t, duel(t, withBoon(c.level, BoonHitAndRun), big("B"), Options{MaxPhases: 1}), rolls(t, c.aDie, c.bDie), ch)
 		if b.State(0).Status != StatusWithdrawn {
 			t.Errorf("leadership %d: %d+bonus against %d did not win", c.level, c.aDie, c.bDie)
 		}
 	}
-	// Melee 2 is neither: 10 against 11 loses (ranged: 1-20 lost, m1: 1-20 lost).
-	b, _, _ := fight(t, duel(t, withBoon(5, BoonHitAndRun), big("B"), Options{MaxPhases: 3}), rolls(t, 1, 20, 1, 20, 2, 2, 10, 11, 2, 2), ch)
+	// The first Melee Phase (phase 2): the Ranged Phase's withdrawal 1 + 2 loses to 20. Then A
+	// attacks: 15 + OM 10 - 2 (Withdraw) = 23 against B's DV 20: 3 damage; B: 12 + 10 = 22 against
+	// A's DV 20 - 2 = 18: 4 damage. Only then A withdraws: 10 + 2 = 12 beats 11, and leaves.
+	b, _, log := fight(t, duel(t, withBoon(5, BoonHitAndRun), big("B"), Options{MaxPhases: 2}), rolls(t, 1, 20, 15, 12, 10, 11), ch)
+	if b.State(0).Status != StatusWithdrawn || b.State(1).HP != 62 || b.State(0).HP != 61 {
+		dumpLog(t, log)
+		t.Errorf("first melee: A %s hp %d, B hp %d; want withdrawn at 61, B at 62", b.State(0).Status, b.State(0).HP, b.State(1).HP)
+	}
+	if e := offenseIn(t, log, 2, 0); e.Damage != 3 {
+		t.Errorf("A's attack before withdrawing: damage %d, want 3", e.Damage)
+	}
+	// Melee 2 is neither: its withdrawal comes first, without the bonus: 10 against 11 loses
+	// (ranged: 1 vs 20; m1: attacks 2, 2, then 1 vs 20; m2: 10 vs 11, attacks 2, 2).
+	b, _, _ = fight(t, duel(t, withBoon(5, BoonHitAndRun), big("B"), Options{MaxPhases: 3}), rolls(t, 1, 20, 2, 2, 1, 20, 10, 11, 2, 2), ch)
 	if b.State(0).Status == StatusWithdrawn {
 		t.Error("hit and run in melee 2")
+	}
+	// An army on another tactic is asked after the attacks (AskHitAndRun): yes switches it to
+	// Withdraw at no check (P-23) and withdraws: Ranged Phase, 10 + 2 = 12 beats 11.
+	yes := &chooser{answers: map[Question]bool{AskHitAndRun: true}}
+	b, _, log = fight(t, duel(t, withBoon(5, BoonHitAndRun), big("B"), Options{MaxPhases: 1}), rolls(t, 10, 11), yes)
+	if b.State(0).Status != StatusWithdrawn || b.State(0).Tactic != TacWithdraw || len(events(log, EvTactic, 0)) != 2 {
+		t.Errorf("asked hit and run: %s, tactic %s", b.State(0).Status, b.State(0).Tactic)
 	}
 }
 

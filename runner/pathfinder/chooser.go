@@ -21,6 +21,14 @@ const (
 	AskTriage
 	// AskDirtyFighters: under Options.DirtyFighters = Std, use the +6 in this Melee Phase (P-29)?
 	AskDirtyFighters
+	// AskRage: rage now, for the rest of the battle (Special Abilities: rage)?
+	AskRage
+	// AskSmite: smite evil army `other` in this Melee Phase, once a battle (smite evil)?
+	AskSmite
+	// AskAloft: hold aloft this Melee Phase instead of attacking (flight)?
+	AskAloft
+	// AskHitAndRun: after this phase's attacks, withdraw with Hit and Run's bonus (P-42)?
+	AskHitAndRun
 )
 
 func (q Question) String() string {
@@ -37,6 +45,14 @@ func (q Question) String() string {
 		return "triage"
 	case AskDirtyFighters:
 		return "dirty fighters"
+	case AskRage:
+		return "rage"
+	case AskSmite:
+		return "smite evil"
+	case AskAloft:
+		return "hold aloft"
+	case AskHitAndRun:
+		return "hit and run"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }
@@ -58,34 +74,62 @@ type Chooser interface {
 	Decide(b *Battle, army int, q Question, other int) bool
 }
 
-// Policy is the default Chooser: Standard tactic kept all battle, Standard strategy, the first enemy
-// it can attack, never stay at range, oppose every withdrawal, leave after a won withdrawal, drink a
-// potion at half hp or less, use Dirty Fighters at once, never Triage. Passing a Policy (or nil) to
-// Reset runs it without interface calls.
-type Policy struct{}
+// Standard is the plainest Chooser: Standard tactic kept all battle, Standard strategy, the first
+// enemy it can attack, never stay at range, oppose every withdrawal, leave after a won withdrawal,
+// drink a potion at half hp or less, use Dirty Fighters at once, no other choice taken (no Triage,
+// rage, smite, flight, Hit and Run). It ignores what the armies know: a baseline to compare the
+// default Policy with. Passing a Standard to Reset runs it without interface calls.
+type Standard struct{}
 
 // Tactic keeps the current tactic (Standard from the Tactics Phase).
-func (Policy) Tactic(b *Battle, army int) Tactic { return policyTactic(b, army) }
+func (Standard) Tactic(b *Battle, army int) Tactic { return stdTactic(b, army) }
 
 // Strategy is Standard.
-func (Policy) Strategy(b *Battle, army int) Strategy { return StratStandard }
+func (Standard) Strategy(b *Battle, army int) Strategy { return StratStandard }
 
 // Target is the lowest-numbered army it can attack.
-func (Policy) Target(b *Battle, army int) int { return policyTarget(b, army) }
+func (Standard) Target(b *Battle, army int) int { return stdTarget(b, army) }
 
 // Decide answers as the type's doc says.
-func (Policy) Decide(b *Battle, army int, q Question, other int) bool {
-	return policyDecide(b, army, q, other)
+func (Standard) Decide(b *Battle, army int, q Question, other int) bool {
+	return stdDecide(b, army, q, other)
 }
 
-func policyTactic(b *Battle, i int) Tactic {
+// Policy is the default Chooser: the commanders play the armies as a sensible GM would (gm.go): the
+// best of the tactics the army knows for the matchup, the strategy toward Aggressive when ahead,
+// Withdraw when a rout (or destruction) is likely, the target it can finish soonest; see its methods.
+// Passing a Policy (or nil) to Reset runs it without interface calls.
+type Policy struct{}
+
+// Tactic is, in the Tactics Phase, of Standard and the tactics the army knows that work in the
+// matchup, the one with the best ratio of expected damage dealt to taken against the most dangerous
+// enemy (P-22; gmPickAll); later, Withdraw when a rout or destruction is likely and the army is
+// wounded and not ahead (P-23, P-25; with Hit and Run, after the attacks instead), else the current
+// one.
+func (Policy) Tactic(b *Battle, army int) Tactic { return b.gmTactic(army) }
+
+// Strategy is Aggressive when the army is ahead (it expects to finish its target before it is
+// finished), else Standard, moving one rung a phase after the first Melee Phase (no check, P-52).
+func (Policy) Strategy(b *Battle, army int) Strategy { return b.gmStrategy(army) }
+
+// Target is the enemy it can finish soonest (expected damage against remaining hp).
+func (Policy) Target(b *Battle, army int) int { return b.gmTarget(army) }
+
+// Decide opposes every withdrawal, leaves after a won one, drinks potions and uses Triage at half hp
+// or less, uses Dirty Fighters at once, rages in a Melee Phase when its tactic allows, smites when it
+// can, never holds aloft or stays at range, and withdraws by Hit and Run when a rout is likely.
+func (Policy) Decide(b *Battle, army int, q Question, other int) bool {
+	return b.gmDecide(army, q, other)
+}
+
+func stdTactic(b *Battle, i int) Tactic {
 	if b.phase == PhaseTactics {
 		return TacStandard
 	}
 	return b.u[i].s.tactic
 }
 
-func policyTarget(b *Battle, i int) int {
+func stdTarget(b *Battle, i int) int {
 	if b.n == 2 {
 		if b.canAttack(i, 1-i) {
 			return 1 - i
@@ -100,7 +144,7 @@ func policyTarget(b *Battle, i int) int {
 	return -1
 }
 
-func policyDecide(b *Battle, i int, q Question, _ int) bool {
+func stdDecide(b *Battle, i int, q Question, _ int) bool {
 	switch q {
 	case AskOppose, AskLeave, AskDirtyFighters:
 		return true
@@ -112,22 +156,36 @@ func policyDecide(b *Battle, i int, q Question, _ int) bool {
 }
 
 func (b *Battle) chooseTactic(i int) Tactic {
-	if b.ch == nil {
-		return policyTactic(b, i)
+	switch {
+	case b.ch != nil:
+		return b.ch.Tactic(b, i)
+	case b.std:
+		return stdTactic(b, i)
 	}
-	return b.ch.Tactic(b, i)
+	return b.gmTactic(i)
 }
 
 func (b *Battle) chooseStrategy(i int) Strategy {
-	if b.ch == nil {
+	switch {
+	case b.ch != nil:
+		return b.ch.Strategy(b, i)
+	case b.std:
 		return StratStandard
 	}
-	return b.ch.Strategy(b, i)
+	return b.gmStrategy(i)
+}
+
+// builtinTarget is the built-in policy's target (ch == nil).
+func (b *Battle) builtinTarget(i int) int {
+	if b.std {
+		return stdTarget(b, i)
+	}
+	return b.gmTarget(i)
 }
 
 func (b *Battle) chooseTarget(i int) int {
 	if b.ch == nil {
-		return policyTarget(b, i)
+		return b.builtinTarget(i)
 	}
 	t := b.ch.Target(b, i)
 	if t != -1 && (t < 0 || t >= b.n || !b.canAttack(i, t)) {
@@ -138,8 +196,11 @@ func (b *Battle) chooseTarget(i int) int {
 }
 
 func (b *Battle) decide(i int, q Question, other int) bool {
-	if b.ch == nil {
-		return policyDecide(b, i, q, other)
+	switch {
+	case b.ch != nil:
+		return b.ch.Decide(b, i, q, other)
+	case b.std:
+		return stdDecide(b, i, q, other)
 	}
-	return b.ch.Decide(b, i, q, other)
+	return b.gmDecide(i, q, other)
 }

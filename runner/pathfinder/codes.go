@@ -47,13 +47,18 @@ Bad:
     dv: 15   // ACR 3 with no armor, mounts or abilities: DV 10 + 3 = 13
 
 Fix: correct dv, or drop it.`},
-		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Error, Doc: `An army knows at most floor(ACR / 2) tactics besides Standard and Withdraw (P-10); tactics
-from the Bonus Tactic boon do not count.
+		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Warning, Doc: `An army knows at most half its ACR in tactics besides Standard and Withdraw (P-10), rounded up
+as the published sample armies read it (Dwarven Defenders, ACR 1, know Defensive Wall; option
+tacticsLimit: "floor" for floor(ACR / 2)). A fractional ACR counts as 0. Tactics from the Bonus
+Tactic boon and a tactician's tactic do not count. The rules let the GM give a new army its tactics
+("A newly recruited army doesn't know any of these tactics unless specified by the GM"; the
+published Drow Army knows four at ACR 1), so this is a warning: the army uses them, but a victory
+teaches it no more (P-61).
 
 Bad:
-    acr: "3", tactics: ["Expert Flankers", "Taunt"]    // 3/2 = 1
+    acr: "3", tactics: ["Expert Flankers", "Taunt", "Defensive Wall"]    // ceil(3/2) = 2
 
-Fix: drop a tactic, or give it to the commander as a bonus tactic.`},
+Fix: drop a tactic, give it to the commander as a bonus tactic, or keep it as the GM's ruling.`},
 		diag.CodeInfo{Code: CodePrereq, Title: "boon or tactic prerequisite not met", Severity: diag.Error, Doc: `A boon needs more Leadership than the commander has (Leadership = level + Charisma, +3 with
 the feat; P-9, P-37), or a tactic or boon needs what the army lacks: Cavalry Experts needs a mounted
 army (P-27), Sniper Support and Sharpshooter need ranged attacks (P-36, P-46).
@@ -69,5 +74,16 @@ Bad:
     commander: {soldierRanks: 4, boons: ["Loyalty", "Merciless"]}    // 1 + 0 = 1
 
 Fix: drop a boon, or give the commander more ranks.`},
+		diag.CodeInfo{Code: CodeAbility, Title: "ability that changes nothing", Severity: diag.Warning, Doc: `The army's special ability is not one of the published army abilities (Ultimate Campaign,
+Mass Combat: bleed, breath weapon, fear, ferocity, fast healing, regeneration, flight, incorporeal,
+swarm, mindless, paralysis, trip, significant defense, spell resistance, rage, smite evil, bravery,
+darkvision, low-light vision, scent, undead ...) and gives no modifier, so it changes nothing in a
+battle. Usually a misspelt name.
+
+Bad:
+    abilities: [{name: "regenration", value: 40}]
+
+Fix: the published name (sortie suggests the nearest), or give your own ability its effect:
+    abilities: [{name: "war drums", morale: 1, when: "fear and rout"}]`},
 	)
 }

@@ -12,9 +12,8 @@ import (
 // Chooser (every choice becomes a Request of KindTactic, KindStrategy, KindTarget or
 // KindAnswer for the Decider) and its dice.Source (every die goes to the Decider's Roller first,
 // then to the run's dice). A choice with one legal answer is not asked. The first choice is the
-// engine's default (Policy): keep the tactic, the lowest-numbered target, its yes/no
-// answers; for the strategy it is the current rung (Standard in the first Melee Phase), so that
-// the "first" policy never changes what a script chose before it ran out.
+// engine's default (Policy: its tactic, strategy, target and yes/no answers), so that the "first"
+// policy plays the battle as the engine would.
 //
 // Chooser methods cannot fail: the first error is kept in err, later questions take the default
 // without asking, and the caller checks err after the battle.
@@ -124,18 +123,16 @@ func (d *decisions) Tactic(b *Battle, army int) Tactic {
 	return opts[d.choose(b, runner.KindTactic, army, -1, "")]
 }
 
-// Strategy offers the current rung first (Standard in the first Melee Phase), then the track in
-// order; a step of two or more rungs needs a DC 20 morale check (P-52).
+// Strategy offers the engine's default rung first (the Policy's: one rung toward Aggressive when
+// ahead, toward Standard otherwise), then the rest of the track in order, those it may take; a step
+// of two or more rungs needs a DC 20 morale check (P-52).
 func (d *decisions) Strategy(b *Battle, army int) Strategy {
 	cur := b.State(army).Strategy
-	def := cur
-	if !def.Valid() {
-		def = StratStandard
-	}
+	def := Policy{}.Strategy(b, army)
 	opts := []Strategy{def}
 	d.choices = append(d.choices[:0], runner.Choice{Name: lowerName(def.String())})
 	for s := StratDefensive; s <= StratReckless; s++ {
-		if s == def {
+		if s == def || !b.StrategyAllowed(army, s) {
 			continue
 		}
 		c := runner.Choice{Name: lowerName(s.String()), Value: int(s)}

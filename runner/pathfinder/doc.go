@@ -7,11 +7,13 @@
 //
 // # Owns
 //
-// Statistics (army.go, cr.go, names.go, options.go), the battle engine (battle.go, phases.go,
-// withdraw.go, offense.go, resolve.go, aftermath.go, plain.go, log.go), the conversion from and to
-// the plan's data (plan.go), the hex day loop (hexrun.go, hexbattle.go, decide.go: choices and
-// dice through runner.Chain, validate.go), its events (hexevents.go: the "pathfinder" stream), and
-// the lone battle's tables and log (single.go, tables.go, logentry.go, rates.go). It registers the
+// Statistics (army.go, derive.go, abilities.go, roles.go, cr.go, names.go, options.go), the battle
+// engine (battle.go, phases.go, withdraw.go, offense.go, abilityfx.go, resolve.go, aftermath.go,
+// plain.go, log.go), the default Policy (gm.go) and Standard (chooser.go), the conversion from and
+// to the plan's data (plan.go), the hex day loop (hexrun.go, hexbattle.go, hexweek.go: upkeep and
+// the weeks, hexorders.go: split, combine, reserve; decide.go: choices and dice through
+// runner.Chain, validate.go), its events (hexevents.go: the "pathfinder" stream), and the lone
+// battle's tables and log (single.go, tables.go, logentry.go, rates.go). It registers the
 // hex day loop with runner.Register (rules "pathfinder") and its events with runner.RegisterEvents.
 //
 // # Imports
@@ -62,8 +64,10 @@
 //
 // # Speed
 //
-// Run does not allocate. It calls a *dice.Seeded and the default Policy without interfaces and
-// reuses one Event for the log. Two-army battles under the Policy without a log take a plain path
-// (plain.go) that adds sums made once in Reset; TestPlainMatchesGeneral checks it against the
-// general one. BenchmarkBattle reports battles per second (wall clock and CPU).
+// Run does not allocate. It calls a *dice.Seeded and the built-in policies (Policy, Standard)
+// without interfaces and reuses one Event for the log. Two-army battles under a built-in policy
+// without a log take a plain path (plain.go) that adds sums made once in Reset and after the
+// Tactics Phase (the Policy's estimates are kept per Reset); TestPlainMatchesGeneral checks it
+// against the general one. BenchmarkBattle (the Policy) and BenchmarkBattleStandard report battles
+// per second (wall clock and CPU).
 package pathfinder

@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleDerive() {
-	// 500 orc warriors (CR 1/3, d10): Huge moves 1/3 four rungs: 1/2, 1, 2, 3.
+	// 500 orc warriors (CR 1/3, d10): Huge moves 1/3 four rungs: 1/2, 1, 2, 3. Tactics: 3/2 rounded up.
 	orcs := pathfinder.Army{Name: "orcs", Size: pathfinder.SizeHuge, CR: pathfinder.CR1_3, HitDie: pathfinder.D10}
 	st, err := pathfinder.Derive(&orcs, pathfinder.Options{})
 	if err != nil {
@@ -16,7 +16,7 @@ func ExampleDerive() {
 	}
 	fmt.Printf("ACR %s, hp %d, OM %+d, DV %d, tactics %d, consumption %d BP\n",
 		st.ACR, st.HP, st.OM, st.DV, st.TacticsLimit, st.Consumption)
-	// Output: ACR 3, hp 16, OM +3, DV 13, tactics 1, consumption 1 BP
+	// Output: ACR 3, hp 16, OM +3, DV 13, tactics 2, consumption 1 BP
 }
 
 func ExampleCheck() {

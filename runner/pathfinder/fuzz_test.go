@@ -25,6 +25,14 @@ func FuzzDerive(f *testing.F) {
 		}
 		for _, t := range tactics {
 			a.Tactics = append(a.Tactics, Tactic(t%20))
+			if opt&128 != 0 { // special abilities too, published or not, with a value or not
+				k := AbilityKind(t % uint8(numAbilityKinds))
+				ab := Ability{Name: k.String(), Value: int(t >> 6), When: When(t % uint8(numWhen+1)), OM: int(t&3) - 1}
+				if k == AbGeneric {
+					ab.Name = "drums"
+				}
+				a.Abilities = append(a.Abilities, ab)
+			}
 		}
 		if len(boons) > 0 || level != 0 {
 			c := &Commander{Level: level, Charisma: cha, LeadershipFeat: feat, SoldierRanks: ranks, Absent: opt&64 != 0}
@@ -64,7 +72,7 @@ func FuzzDerive(f *testing.F) {
 			t.Fatalf("DV %d, parts %+v", st.DV, p)
 		case st.OM != p.ACR+p.Weapons+p.Mounts+p.Siege+p.AbilityOM+p.GivenOM:
 			t.Fatalf("OM %d, parts %+v", st.OM, p)
-		case st.TacticsLimit != st.ACR.Floor()/2:
+		case st.TacticsLimit != o.tacticsLimit(st.ACR):
 			t.Fatalf("tactics limit %d for ACR %s", st.TacticsLimit, st.ACR)
 		}
 		s := &Setup{Options: Options{MaxPhases: 30}, Armies: []Combatant{{Stats: st, Side: SideA}, {Stats: st, Side: SideB}}}

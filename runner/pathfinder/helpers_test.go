@@ -34,9 +34,9 @@ func (s *script) done() {
 // key is (phase number or melee number, army).
 type key struct{ n, army int }
 
-// chooser scripts choices; what it does not script, the Policy answers.
+// chooser scripts choices; what it does not script, Standard answers.
 type chooser struct {
-	Policy
+	Standard
 	tactics    map[int]Tactic            // Tactics Phase choice per army
 	change     map[key]Tactic            // (PhaseNo, army): tactic to change to
 	strategies map[key]Strategy          // (MeleeNo, army)
@@ -72,7 +72,7 @@ func (c *chooser) Target(b *Battle, i int) int {
 	if t, ok := c.targets[key{b.PhaseNo(), i}]; ok {
 		return t
 	}
-	return c.Policy.Target(b, i)
+	return c.Standard.Target(b, i)
 }
 
 func (c *chooser) Decide(b *Battle, i int, q Question, other int) bool {
@@ -84,7 +84,7 @@ func (c *chooser) Decide(b *Battle, i int, q Question, other int) bool {
 	if v, ok := c.answers[q]; ok {
 		return v
 	}
-	return c.Policy.Decide(b, i, q, other)
+	return c.Standard.Decide(b, i, q, other)
 }
 
 // big is an ACR 10 army: 100 creatures of CR 10 with d12: hp floor(10 x 6.5) = 65, OM 10, DV 20,

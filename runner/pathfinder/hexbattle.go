@@ -16,7 +16,11 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 	}
 	hex := &r.pf.Hexes[h]
-	setup := &Setup{Field: FieldOf(hex.Conditions), Options: r.o.Rules}
+	field, err := FieldOf(hex.Conditions)
+	if err != nil {
+		return fmt.Errorf("hex %s: %v", hex.ID, err)
+	}
+	setup := &Setup{Field: field, Options: r.o.Rules}
 	var idx []int
 	var names []string
 	var sides [2][]string
@@ -49,7 +53,7 @@ func (r *hexRun) battle(h, mover int) error {
 	} else {
 		r.eng.SetLog(nil)
 	}
-	_, err := r.eng.Run()
+	_, err = r.eng.Run()
 	if r.d.err != nil {
 		return r.d.err
 	}
@@ -92,11 +96,19 @@ func (r *hexRun) battle(h, mover int) error {
 			a.st.MoraleMod += d
 		}
 		var notes []string
+		a.lastFight = r.day
+		if st := r.eng.State(j); a.st.HealingPotions {
+			a.potions += 2 - st.Potions // each use: consumption +3 (scaled) this week (P-66)
+		}
 		switch x.Status {
 		case StatusDestroyed:
 			a.gone, a.hex = "destroyed", -1
 			if x.Fate != FateNone {
-				notes = append(notes, "commander "+x.Fate.String()+" (P-58)")
+				n, err := r.commanderFate(a, x.Fate)
+				if err != nil {
+					return err
+				}
+				notes = append(notes, n)
 			}
 		case StatusRouted:
 			a.routed = true
@@ -105,7 +117,14 @@ func (r *hexRun) battle(h, mover int) error {
 		case StatusWithdrawn:
 			place = append(place, i)
 		}
+		xp := 0
+		if x.Status == StatusDestroyed || x.Status == StatusRouted {
+			xp = a.st.XP
+			r.xp[1-a.pa.Side] += xp
+			notes = append(notes, fmt.Sprintf("worth %d XP to %s (P-11)", xp, sideNames[1-a.pa.Side]))
+		}
 		if x.Won {
+			a.won = true
 			dc := in.ControlDC[a.pa.Side]
 			n := fmt.Sprintf("Loyalty %d vs DC %d", x.Checks[0], dc)
 			if x.NewTactic {
@@ -123,7 +142,15 @@ func (r *hexRun) battle(h, mover int) error {
 			if x.Checks[1] != 0 {
 				n = fmt.Sprintf("Loyalty %d vs DC %d", x.Checks[1], dc)
 				if x.NewBoon {
-					n += ": the commander gains a boon"
+					b, err := r.learnBoon(a, hex.ID)
+					if err != nil {
+						return err
+					}
+					if b != "" {
+						n += ": the commander learns " + b + " (P-61)"
+					} else {
+						n += fmt.Sprintf(": no boon to learn (P-9 allows %d)", a.st.BoonsLimit)
+					}
 				}
 				notes = append(notes, n)
 			}
@@ -134,7 +161,8 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 		rows = append(rows, []string{a.pa.ID, x.Status.String(), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale), strings.Join(notes, "; ")})
 		if r.on {
-			e := &HexAftermathEvent{Day: r.day, Battle: r.battles, Army: a.pa.ID, Status: x.Status.String(), HP: a.hp, Morale: a.st.Morale, Note: strings.Join(notes, "; ")}
+			e := &HexAftermathEvent{Day: r.day, Battle: r.battles, Army: a.pa.ID, Status: x.Status.String(), HP: a.hp, Morale: a.st.Morale,
+				XP: xp, Note: strings.Join(notes, "; ")}
 			if j == len(idx)-1 {
 				e.table = rows // the transcript's table, every army's row
 			}
@@ -169,6 +197,113 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 	}
 	return nil
+}
+
+// commanderFate settles the commander of destroyed army a (P-58; Losing Commanders): killed or
+// escaped as the d100 fell; a PC commander escapes with serious injuries (25% hp or lower) or is
+// captured, the owner's choice (KindAnswer "escape"; yes first); a captured commander may be
+// ransomed for BP equal to the army's consumption, paid to the captors' kingdom (KindAnswer
+// "ransom"; yes first when the treasury covers it). It returns the aftermath note.
+func (r *hexRun) commanderFate(a *hexArmy, f Fate) (string, error) {
+	if f == FatePC {
+		yes, err := r.askYes(a, "escape", true)
+		if err != nil {
+			return "", err
+		}
+		f = FateCaptured
+		if yes {
+			a.fate = "escaped"
+			return "PC commander escapes with serious injuries, at 25% hp or lower (P-58)", nil
+		}
+	}
+	switch f {
+	case FateKilled:
+		a.fate = "killed"
+		return "commander killed (P-58)", nil
+	case FateEscaped:
+		a.fate = "escaped"
+		return "commander escaped (P-58)", nil
+	}
+	a.fate = "captured"
+	k, captors := r.kingdoms[a.pa.Side], r.kingdoms[1-a.pa.Side]
+	cost := a.st.Consumption
+	if k == nil || !k.Upkeep {
+		return "commander captured (P-58)", nil
+	}
+	yes, err := r.askYes(a, "ransom", k.Treasury >= cost)
+	if err != nil || !yes {
+		return "commander captured (P-58)", err
+	}
+	if k.Treasury < cost {
+		return fmt.Sprintf("commander captured (P-58): the ransom of %d BP is more than the treasury's %d", cost, k.Treasury), nil
+	}
+	k.Treasury -= cost
+	if captors != nil && captors.Upkeep {
+		captors.Treasury += cost
+	}
+	a.fate = "ransomed"
+	return fmt.Sprintf("commander captured and ransomed for %d BP, the army's consumption (P-58)", cost), nil
+}
+
+// learnBoon gives the commander of a victorious army one new boon (P-61), the owner's choice
+// (KindBoon) among those it may select (P-37: its Leadership; a Bonus Tactic for each tactic the
+// army cannot use yet), while it knows fewer than its limit (P-9). It returns the boon's name, or ""
+// when there is no room or nothing to learn.
+func (r *hexRun) learnBoon(a *hexArmy, hex string) (string, error) {
+	if !a.st.Commander || !a.st.CommanderPresent || a.boons >= a.st.BoonsLimit {
+		return "", nil
+	}
+	type opt struct {
+		b Boon
+		t Tactic
+	}
+	var opts []opt
+	var choices []runner.Choice
+	for b := Boon(1); b < numBoons; b++ {
+		switch {
+		case b == BoonBonusTactic:
+			for t := TacCautiousCombat; t.Valid(); t++ {
+				if !a.st.Tactics.Has(t) && (t != TacCavalryExperts || a.st.Mounted) && (t != TacSniperSupport || a.st.Ranged) {
+					opts = append(opts, opt{b, t})
+					choices = append(choices, runner.Choice{Name: "bonus tactic: " + strings.ToLower(t.String()), Value: len(opts) - 1})
+				}
+			}
+			continue
+		case a.st.Boons.Has(b), a.st.Leadership < b.MinLeadership(), b == BoonSharpshooter && !a.st.Ranged:
+			continue
+		}
+		opts = append(opts, opt{b, 0})
+		choices = append(choices, runner.Choice{Name: strings.ToLower(b.String()), Value: len(opts) - 1})
+	}
+	if len(opts) == 0 {
+		return "", nil
+	}
+	k := 0
+	if len(opts) > 1 {
+		req := &r.d.req
+		*req = runner.Request{Kind: runner.KindBoon, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
+			Army: a.pa.ID, Title: "aftermath", Cause: "boon"}
+		var err error
+		if k, err = r.d.ask(req); err != nil {
+			return "", err
+		}
+	}
+	o := opts[k]
+	a.boons++
+	a.st.Boons = a.st.Boons.With(o.b)
+	if o.b == BoonBonusTactic {
+		a.st.Tactics = a.st.Tactics.With(o.t)
+		return "Bonus Tactic (" + o.t.String() + ")", nil
+	}
+	if o.b == BoonLoyalty {
+		v := 2
+		if a.st.Leadership >= 12 {
+			v = 4
+		}
+		a.st.Parts.Loyalty += v
+		a.st.MoraleMod += v
+	}
+	return o.b.String(), nil
 }
 
 // learn teaches a victorious army one new tactic (P-61), the owner's choice (KindTactic, Cause

@@ -58,8 +58,9 @@ func cpuTime() time.Duration {
 
 // A Pathfinder run into runner.Discard allocates nothing per day without a battle: an army marches
 // back and forth (a difficult hex on the way, P-6), the armies at rest are looked at for recovery
-// (P-64), a kingdom turn ends every second day (P-59) and the objectives are checked; a run of 40
-// days allocates what a run of 4 days does. (A battle allocates its set-up and log.)
+// (P-64), a kingdom turn ends every second day (P-59), weeks end (both armies have their commander:
+// no Morale lost) and the objectives are checked; a run of 40 days allocates what a run of 4 days
+// does. (A battle allocates its set-up and log.)
 func TestNoAllocationsPerDay(t *testing.T) {
 	allocs := func(days int) float64 {
 		p, _ := compilePF(t, pfLine+`
@@ -67,8 +68,8 @@ days: limit: `+strconv.Itoa(days)+`
 kingdoms: friendly: {economy: 5, loyalty: 5, stability: 5, turnDays: 2}
 field: hexes: h2: difficult: true
 armies: {
-	foot: {side: "friendly", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: ["h1", "h2", "h3", "h4", "h3", "h2", "h1"]}
-	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: []}
+	foot: {side: "friendly", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: ["h1", "h2", "h3", "h4", "h3", "h2", "h1"], commander: level: 1}
+	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: [], commander: level: 1}
 }
 objectives: never: {outcome: "success", defeat: ["idle"]}
 `)

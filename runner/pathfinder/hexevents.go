@@ -127,6 +127,7 @@ type HexAftermathEvent struct {
 	Status string     `json:"status,omitempty"`
 	HP     int        `json:"hp,omitempty"`
 	Morale int        `json:"morale,omitempty"`
+	XP     int        `json:"xp,omitempty"` // a defeated (routed or destroyed) army: the XP its enemies win (P-11)
 	Note   string     `json:"note,omitempty"`
 	table  [][]string // on the battle's last: every army's row
 }
@@ -187,19 +188,24 @@ func (e *HexPlacedEvent) Line() string {
 	return fmt.Sprintf("%s (%s) goes to %s (P-62)", e.Army, e.Status, e.To)
 }
 
-// HexRecoverEvent: an army that neither moved nor fought heals (P-64); Roll is the Loyalty d20.
+// HexRecoverEvent: an army that neither moved nor fought heals (P-64); Roll is the Loyalty d20. With
+// a note ("a month without battle"), it heals to full.
 type HexRecoverEvent struct {
 	indent
 	Day  int    `json:"day"`
 	Army string `json:"army,omitempty"`
 	HP   int    `json:"hp,omitempty"`
 	Roll int    `json:"roll,omitempty"`
+	Note string `json:"note,omitempty"`
 	from int
 }
 
 func (*HexRecoverEvent) Type() string { return "recover" }
 func (*HexRecoverEvent) Rule() string { return "P-64" }
 func (e *HexRecoverEvent) Line() string {
+	if e.Note != "" {
+		return fmt.Sprintf("%s: %s: hp %d -> %d, full (P-64)", e.Army, e.Note, e.from, e.HP)
+	}
 	if e.Roll > 0 {
 		return fmt.Sprintf("%s rests: hp %d -> %d (P-64; Loyalty d20 %d)", e.Army, e.from, e.HP, e.Roll)
 	}
@@ -224,6 +230,98 @@ func (*HexUpkeepEvent) Rule() string { return "P-59" }
 func (e *HexUpkeepEvent) Line() string {
 	return fmt.Sprintf("upkeep (kingdom %s): %s Loyalty d20 %d %+d = %d vs DC %d: %s (P-59)", e.Side, e.Army, e.Roll,
 		e.loyalty, e.Roll+e.loyalty, e.dc, e.Status)
+}
+
+// HexPayEvent: an army's consumption at the end of a week (in reserve: of a kingdom turn), paid from
+// its kingdom's treasury (Treasury: what is left) or not (Morale -2 until paid); its Morale for want of
+// a commander; or its disbanding at Morale -5 (P-7, P-11, P-66; Commanders).
+type HexPayEvent struct {
+	indent
+	Day      int    `json:"day"`
+	Army     string `json:"army,omitempty"`
+	Side     string `json:"side,omitempty"`
+	BP       int    `json:"bp,omitempty"`
+	Paid     bool   `json:"paid,omitempty"`
+	Treasury int    `json:"treasury,omitempty"`
+	Morale   int    `json:"morale,omitempty"`
+	Note     string `json:"note,omitempty"`
+}
+
+func (*HexPayEvent) Type() string { return "pay" }
+func (*HexPayEvent) Rule() string { return "P-11" }
+func (e *HexPayEvent) Line() string {
+	var s string
+	switch {
+	case e.Note != "" && e.BP == 0 && !e.Paid:
+		s = fmt.Sprintf("%s: %s", e.Army, e.Note)
+	case e.Paid:
+		s = fmt.Sprintf("%s: consumption %d BP paid, treasury %d BP", e.Army, e.BP, e.Treasury)
+	default:
+		s = fmt.Sprintf("%s: consumption %d BP unpaid (treasury %d BP)", e.Army, e.BP, e.Treasury)
+	}
+	if e.Note != "" && !(e.BP == 0 && !e.Paid) {
+		s += "; " + e.Note
+	}
+	return fmt.Sprintf("%s, morale %+d", s, e.Morale)
+}
+
+// HexTreasuryEvent: a kingdom's week of upkeep is settled: its treasury before and after, what it
+// spent on its armies and, at a kingdom turn's end, its income (P-11).
+type HexTreasuryEvent struct {
+	indent
+	Day      int    `json:"day"`
+	Week     int    `json:"week,omitempty"`
+	Side     string `json:"side,omitempty"`
+	Before   int    `json:"before"`
+	Income   int    `json:"income,omitempty"`
+	Spent    int    `json:"spent"`
+	Treasury int    `json:"treasury"`
+}
+
+func (*HexTreasuryEvent) Type() string { return "treasury" }
+func (*HexTreasuryEvent) Rule() string { return "P-11" }
+func (e *HexTreasuryEvent) Line() string {
+	in := ""
+	if e.Income > 0 {
+		in = fmt.Sprintf(" + %d income", e.Income)
+	}
+	return fmt.Sprintf("week %d: kingdom %s treasury %d BP%s - %d upkeep = %d BP", e.Week, e.Side, e.Before, in, e.Spent, e.Treasury)
+}
+
+// HexOrderEvent: an order is carried out, or cannot be (Note says why): a split, a combination, an
+// army put in reserve or made active (Optional Mass Combat Rules).
+type HexOrderEvent struct {
+	indent
+	Day    int      `json:"day"`
+	Kind   string   `json:"kind,omitempty"`
+	Armies []string `json:"armies,omitempty"`
+	Into   []string `json:"into,omitempty"`
+	Hex    string   `json:"hex,omitempty"`
+	Note   string   `json:"note,omitempty"`
+}
+
+func (*HexOrderEvent) Type() string { return "order" }
+func (*HexOrderEvent) Rule() string { return "" }
+func (e *HexOrderEvent) Line() string {
+	at := ""
+	if e.Hex != "" {
+		at = " at " + e.Hex
+	}
+	var s string
+	switch e.Kind {
+	case "split":
+		s = fmt.Sprintf("%s splits into %s%s (Splitting an Army)", strings.Join(e.Armies, ""), strings.Join(e.Into, " and "), at)
+	case "combine":
+		s = fmt.Sprintf("%s combine into %s%s (Combining Armies)", strings.Join(e.Armies, " and "), strings.Join(e.Into, ""), at)
+	case "reserve":
+		s = fmt.Sprintf("%s goes into reserve%s (Reserve Army)", strings.Join(e.Armies, ""), at)
+	default:
+		s = fmt.Sprintf("%s leaves the reserve%s", strings.Join(e.Armies, ""), at)
+	}
+	if e.Note != "" {
+		s += ": " + e.Note
+	}
+	return s
 }
 
 // HexObjectiveEvent: an objective is met and ends the run; Reason is the objective's id.
@@ -277,6 +375,9 @@ var hexEventDocs = []runner.EventDoc{
 	{Event: &HexPlacedEvent{}, Doc: "a withdrawn or routed army goes to an adjacent hex (P-62) or surrenders (P-55)"},
 	{Event: &HexRecoverEvent{}, Doc: "an army that neither moved nor fought heals; roll: the Loyalty d20 (P-64)"},
 	{Event: &HexUpkeepEvent{}, Doc: "at the end of a kingdom turn a routed army makes a Loyalty check (P-59)"},
+	{Event: &HexPayEvent{}, Doc: "an army's consumption for the week (in reserve: the kingdom turn), paid from its kingdom's treasury or not (Morale -2 until paid), its Morale for want of a commander, or its disbanding (P-7, P-11, P-66)"},
+	{Event: &HexTreasuryEvent{}, Doc: "a kingdom's week of upkeep: its treasury before and after, what it spent, its income at a kingdom turn's end (P-11)"},
+	{Event: &HexOrderEvent{}, Doc: "an order carried out, or not (note): split, combine, reserve, activate (Optional Mass Combat Rules)"},
 	{Event: &HexObjectiveEvent{}, Doc: "an objective is met and ends the run (reason: its id, note: its say)"},
 	{Event: &HexEndEvent{}, Doc: "the run ends: outcome success or failure, and why"},
 }

@@ -52,11 +52,11 @@ func FuzzPFScript(f *testing.F) {
 	})
 }
 
-// FuzzBattle compiles arbitrary bytes as a battle file and, when it compiles, fights it with the
+// FuzzBattleFile compiles arbitrary bytes as a battle file and, when it compiles, fights it with the
 // random policy and for rates: whatever the armies, nothing panics and no error comes back.
 //
-//	go test ./runner -run XXX -fuzz FuzzBattle -fuzztime 60s -fuzzminimizetime 2s -parallel 1
-func FuzzBattle(f *testing.F) {
+//	go test ./runner/pathfinder -run XXX -fuzz FuzzBattleFile -fuzztime 60s -fuzzminimizetime 2s -parallel 1
+func FuzzBattleFile(f *testing.F) {
 	for _, name := range []string{"orc-horde", "wolf-riders"} {
 		if b, err := os.ReadFile("../../scenarios/pathfinder/" + name + "/battle.cue"); err == nil {
 			f.Add(b)

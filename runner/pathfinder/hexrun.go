@@ -24,15 +24,17 @@ type ScenarioResult struct {
 	runner.Ending
 	Kingdoms [2]*plan.Kingdom
 	Armies   []ArmyResult // in plan order
+	XP       [2]int       // XP each side won by defeating (routing or destroying) enemy armies (P-11)
 }
 
 // ArmyResult is an army at the end of a run.
 type ArmyResult struct {
-	ID     string
-	Hex    string // "" when off the map
-	HP     int
-	Morale int
-	State  string // "on the field", "routed", "destroyed", "disbanded", "surrendered"
+	ID        string
+	Hex       string // "" when off the map
+	HP        int
+	Morale    int
+	State     string // "on the field", "in reserve", "routed", "destroyed", "disbanded", "surrendered", "split", "combined", "not formed"
+	Commander string // what became of its commander when the army was destroyed: "killed", "captured", "ransomed", "escaped"; "" otherwise
 }
 
 var sideNames = [2]string{"friendly", "enemy"}
@@ -47,6 +49,17 @@ type hexArmy struct {
 	routed bool   // P-59
 	busy   bool   // moved or fought today: no recovery (P-64)
 	carry  int    // half-hex points of progress into a difficult hex (P-6)
+	// Over weeks (hexweek.go, hexorders.go).
+	reserve   bool   // in reserve in a settlement (Reserve Army)
+	arrears   int    // consumption owed, BP (P-11)
+	unpaid    bool   // Morale -2 until the arrears are paid
+	lastFight int    // the day of its last battle (0: none yet)
+	potions   int    // healing potion uses this week (P-66: 3 BP more each, scaled)
+	won       bool   // won a battle this week (cannibalize)
+	live      bool   // lives off the land this week (P-47)
+	boons     int    // boons its commander knows (P-9)
+	became    []int  // the armies it split or combined into
+	fate      string // its commander's, when it was destroyed
 }
 
 type hexRun struct {
@@ -58,6 +71,7 @@ type hexRun struct {
 	kingdoms [2]*plan.Kingdom
 	day      int
 	battles  int
+	xp       [2]int
 	eng      Battle
 	sink     runner.Sink
 	on       bool // the sink wants events (runner.Enabled)
@@ -123,7 +137,11 @@ func RunScenario(p *plan.Plan, o ScenarioOptions) (*ScenarioResult, error) {
 		if err != nil {
 			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
-		r.armies = append(r.armies, hexArmy{pa: pa, st: st, hex: pa.Start, hp: st.HP})
+		x := hexArmy{pa: pa, st: st, hex: pa.Start, hp: st.HP, boons: boonsKnown(&a)}
+		if pa.Formed {
+			x.gone, x.hex = "not formed", -1
+		}
+		r.armies = append(r.armies, x)
 	}
 	if err := r.start(); err != nil {
 		return nil, err
@@ -146,11 +164,15 @@ func (r *hexRun) start() error {
 	if !r.on {
 		return nil
 	}
+	first := true
 	for i := range r.armies {
 		a := &r.armies[i]
+		if a.pa.Formed {
+			continue // an order forms it
+		}
 		e := &HexStartEvent{Army: a.pa.ID, Side: sideNames[a.pa.Side], Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale}
-		if i == 0 {
-			e.run = r
+		if first {
+			e.run, first = r, false
 		}
 		if err := r.send(e); err != nil {
 			return err
@@ -165,6 +187,9 @@ func (r *hexRun) startTable(w *bytes.Buffer) error {
 	var rows [][]string
 	for i := range r.armies {
 		a := &r.armies[i]
+		if a.pa.Formed {
+			continue
+		}
 		s := &a.pa.Stats
 		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], r.hexID(a.hex), a.pa.Army.Size, s.ACR,
 			strconv.Itoa(s.HP), fmt.Sprintf("%+d", s.OM), strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod),
@@ -175,7 +200,11 @@ func (r *hexRun) startTable(w *bytes.Buffer) error {
 	}
 	for s, k := range r.kingdoms {
 		if k != nil {
-			fmt.Fprintf(w, "kingdom %s%s: economy %d, loyalty %d, stability %d, control DC %d\n", sideNames[s], kname(k), k.Economy, k.Loyalty, k.Stability, k.ControlDC)
+			fmt.Fprintf(w, "kingdom %s%s: economy %d, loyalty %d, stability %d, control DC %d", sideNames[s], kname(k), k.Economy, k.Loyalty, k.Stability, k.ControlDC)
+			if k.Upkeep {
+				fmt.Fprintf(w, ", treasury %d BP, income %d BP a kingdom turn", k.Treasury, k.Income)
+			}
+			w.WriteByte('\n')
 		}
 	}
 	return nil
@@ -199,6 +228,14 @@ func (r *hexRun) play() (*ScenarioResult, error) {
 		for i := range r.armies {
 			r.armies[i].busy = false
 		}
+		if err := r.orders(); err != nil {
+			return nil, err
+		}
+		if r.day%7 == 1 {
+			if err := r.weekStart(); err != nil {
+				return nil, err
+			}
+		}
 		// Hostile armies already sharing a hex fight first (P-14).
 		for h := range r.pf.Hexes {
 			if r.hostilesIn(h, -1) {
@@ -216,6 +253,9 @@ func (r *hexRun) play() (*ScenarioResult, error) {
 			return nil, err
 		}
 		if err := r.upkeep(); err != nil {
+			return nil, err
+		}
+		if err := r.dayEnd(); err != nil {
 			return nil, err
 		}
 		for i := range r.pf.Objectives {
@@ -243,7 +283,7 @@ func (r *hexRun) play() (*ScenarioResult, error) {
 func (r *hexRun) met(o *plan.PFObjective) bool {
 	if len(o.Defeat) > 0 {
 		for _, a := range o.Defeat {
-			if x := &r.armies[a]; x.gone == "" && !x.routed {
+			if !r.defeated(a) {
 				return false
 			}
 		}
@@ -254,6 +294,21 @@ func (r *hexRun) met(o *plan.PFObjective) bool {
 		return a.gone == "" && a.hex == o.Reach[1]
 	}
 	return false
+}
+
+// defeated reports whether army a is destroyed, routed or gone, and every army it split or combined
+// into is too (a "defeat" objective follows an army into the armies it became).
+func (r *hexRun) defeated(a int) bool {
+	x := &r.armies[a]
+	if len(x.became) > 0 {
+		for _, b := range x.became {
+			if !r.defeated(b) {
+				return false
+			}
+		}
+		return true
+	}
+	return x.gone != "not formed" && (x.gone != "" || x.routed)
 }
 
 // hostilesIn reports whether hex h holds armies of both sides (or, with side >= 0, an army hostile
@@ -284,14 +339,16 @@ func (r *hexRun) adjacent(a, b int) bool {
 // march moves army i up to its speed along its route (P-12, P-13), stopping at a battle (P-14).
 func (r *hexRun) march(i int) error {
 	a := &r.armies[i]
-	if a.gone != "" || a.routed || a.busy {
+	if a.gone != "" || a.routed || a.busy || a.reserve {
 		return nil
 	}
 	// Half-hex points: a hex costs 2, a difficult one 4 (P-6: speed halved); points left short of
-	// a difficult hex carry to the next day as progress into it.
-	budget := 2*a.st.Speed + a.carry
+	// a difficult hex carry to the next day as progress into it. Living off the land halves the
+	// speed for the week (P-47).
+	_, speed := a.st.Week(a.live)
+	budget := 2*speed + a.carry
 	a.carry = 0
-	for a.st.Speed > 0 && a.next < len(a.pa.Route) {
+	for speed > 0 && a.next < len(a.pa.Route) {
 		to := a.pa.Route[a.next]
 		if !r.adjacent(a.hex, to) {
 			// Placed off its route (P-62): rejoin it at the furthest route hex next to this one,
@@ -407,10 +464,11 @@ func (r *hexRun) upkeep() error {
 }
 
 func (r *hexRun) end(outcome, reason string) (*ScenarioResult, error) {
-	res := &ScenarioResult{Ending: runner.Ending{Outcome: outcome, Day: r.day, Reason: reason}, Kingdoms: r.kingdoms}
+	res := &ScenarioResult{Ending: runner.Ending{Outcome: outcome, Day: r.day, Reason: reason}, Kingdoms: r.kingdoms, XP: r.xp}
 	for i := range r.armies {
 		a := &r.armies[i]
-		res.Armies = append(res.Armies, ArmyResult{ID: a.pa.ID, Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale, State: a.state()})
+		res.Armies = append(res.Armies, ArmyResult{ID: a.pa.ID, Hex: r.hexID(a.hex), HP: a.hp, Morale: a.st.Morale, State: a.state(),
+			Commander: a.fate})
 	}
 	if !r.on {
 		return res, nil
@@ -425,6 +483,8 @@ func (a *hexArmy) state() string {
 		return a.gone
 	case a.routed:
 		return "routed"
+	case a.reserve:
+		return "in reserve"
 	}
 	return "on the field"
 }
@@ -441,8 +501,13 @@ func (r *hexRun) endTable(w *bytes.Buffer) error {
 	}
 	for s, k := range r.kingdoms {
 		if k != nil {
-			fmt.Fprintf(w, "kingdom %s: economy %d, loyalty %d, stability %d\n", sideNames[s], k.Economy, k.Loyalty, k.Stability)
+			fmt.Fprintf(w, "kingdom %s: economy %d, loyalty %d, stability %d", sideNames[s], k.Economy, k.Loyalty, k.Stability)
+			if k.Upkeep {
+				fmt.Fprintf(w, ", treasury %d BP", k.Treasury)
+			}
+			w.WriteByte('\n')
 		}
 	}
+	fmt.Fprintf(w, "XP won by defeating armies (P-11): friendly %d, enemy %d\n", r.xp[0], r.xp[1])
 	return nil
 }

@@ -100,9 +100,11 @@ objectives: there: {outcome: "success", reach: {army: "foot", hex: "h4"}}
 
 // P-14, P-57: entering a hex with a hostile army starts a battle there; the mover stops. The
 // friendly Medium army (CR 1, d10: ACR 1, hp 5, OM 1, DV 11) enters h1 with speed 3; the orcs
-// (Huge CR 1/3: ACR 3, OM 3, DV 13, P-3) hold it. Dice: Ranged Phase, nobody ranged; Melee 1: foot
-// d20 1 (natural 1), orcs d20 20: 20 + 3 = 23 vs DV 11: 12 damage, hp 5 - 12 = -7: destroyed. No
-// commander, so no d100 (P-58). The orcs' Loyalty check (d20 10 + 0 < 20) fails. P-57 Medium:
+// (Huge CR 1/3: ACR 3, OM 3, DV 13, P-3) hold it. Dice: Ranged Phase, nobody ranged; Melee 1: the
+// orcs are ahead (they expect 78/20 a check against DV 11, 16 hp to finish; the foot 36/20 against
+// DV 13, 5 hp: 5 x 36 < 16 x 78), so the Policy (the first choice) takes Aggressive (P-51: OM +2,
+// damage +3); foot d20 1 (natural 1), orcs d20 20: 20 + 3 + 2 = 25 vs DV 11: 14 + 3 = 17 damage, hp
+// 5 - 17 = -12: destroyed. No commander, so no d100 (P-58). The orcs' Loyalty check (d20 10 + 0 < 20) fails. P-57 Medium:
 // Economy -2, Loyalty -2, Stability -2: 5/5/5 -> 3/3/3.
 func TestPFEngagementAndDestruction(t *testing.T) {
 	p, _ := compilePF(t, pfLine+`
@@ -131,8 +133,8 @@ objectives: win: {outcome: "success", defeat: ["orcs"]}
 	if k.Economy != 3 || k.Loyalty != 3 || k.Stability != 3 {
 		t.Errorf("kingdom %d/%d/%d, want 3/3/3 (P-57 Medium -2/-2/-2)", k.Economy, k.Loyalty, k.Stability)
 	}
-	if a := res.Armies[0]; a.ID != "foot" || a.State != "destroyed" || a.HP != -7 {
-		t.Errorf("foot: %+v, want destroyed at hp -7", a)
+	if a := res.Armies[0]; a.ID != "foot" || a.State != "destroyed" || a.HP != -12 {
+		t.Errorf("foot: %+v, want destroyed at hp -12", a)
 	}
 	if res.Outcome != runner.Failure || res.Reason != "day limit" {
 		t.Errorf("outcome %s (%s), want failure at the day limit", res.Outcome, res.Reason)
@@ -230,36 +232,47 @@ func TestPFScriptParse(t *testing.T) {
 //
 // SORTIE_UPDATE_GOLDEN=1 rewrites the files; read the diff before committing it.
 func TestPFGolden(t *testing.T) {
-	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: "../.."})
-	if err != nil || p == nil {
-		t.Fatalf("compile: %v %v", err, list)
-	}
-	for _, format := range []string{"text", "jsonl"} {
-		s, l, err := runner.LoadScript("../../scenarios/pathfinder/stolen-lands/win.yaml")
-		if err != nil || l.HasErrors() {
-			t.Fatal(err, l)
+	for _, c := range []struct{ dir, script, golden string }{
+		{"stolen-lands", "win.yaml", "stolen-lands-win"},
+		// Nine weeks: the weekly upkeep from the treasury, armies unpaid and caught up, reserve armies
+		// paid once a kingdom turn, a split, the sample armies from the library (P-11, P-66).
+		{"border-war", "", "border-war"},
+	} {
+		p, list, err := compiler.Compile([]string{"scenarios/pathfinder/" + c.dir}, compiler.Options{WorkDir: "../.."})
+		if err != nil || p == nil {
+			t.Fatalf("compile: %v %v", err, list)
 		}
-		var buf bytes.Buffer
-		res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: s, Fallback: firstPolicy, Sink: sinkFor(format, &buf)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Outcome != runner.Success {
-			t.Errorf("%s: outcome %s", format, res.Outcome)
-		}
-		ext := map[string]string{"text": ".txt", "jsonl": ".jsonl"}[format]
-		path := filepath.Join("..", "..", "testdata", "runner", "stolen-lands-win"+ext)
-		if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
-			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		for _, format := range []string{"text", "jsonl"} {
+			var dec runner.Decider = firstPolicy
+			if c.script != "" {
+				s, l, err := runner.LoadScript("../../scenarios/pathfinder/" + c.dir + "/" + c.script)
+				if err != nil || l.HasErrors() {
+					t.Fatal(err, l)
+				}
+				dec = s
+			}
+			var buf bytes.Buffer
+			res, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: dec, Fallback: firstPolicy, Sink: sinkFor(format, &buf)}})
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(buf.Bytes(), want) {
-			t.Errorf("%s differs from %s:\n%s", format, path, buf.String())
+			if res.Outcome != runner.Success {
+				t.Errorf("%s %s: outcome %s", c.dir, format, res.Outcome)
+			}
+			ext := map[string]string{"text": ".txt", "jsonl": ".jsonl"}[format]
+			path := filepath.Join("..", "..", "testdata", "runner", c.golden+ext)
+			if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s differs from %s:\n%s", format, path, buf.String())
+			}
 		}
 	}
 }
@@ -286,6 +299,21 @@ func TestPFValidate(t *testing.T) {
 		"not an army (cr 1/8)": func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = "Fine" },
 		"unknown size":         func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Size = "Hooge" },
 		"unknown tactic":       func(q *plan.Plan) { q.Pathfinder.Armies[0].Army.Tactics = []string{"Hide"} },
+		"unknown wind":         func(q *plan.Plan) { q.Pathfinder.Hexes[2].Conditions.Wind = "gale" },
+		"unknown when": func(q *plan.Plan) {
+			q.Pathfinder.Armies[0].Army.Abilities = []plan.Ability{{Name: "x", OM: 1, When: "sometimes"}}
+		},
+		"unknown role": func(q *plan.Plan) { q.Pathfinder.Armies[1].Army.Commander.Role = "Emperor" },
+		"order kind": func(q *plan.Plan) {
+			q.Pathfinder.Orders = []plan.PFOrder{{Day: 1, Kind: "desert", Armies: []int{0}}}
+		},
+		"order army": func(q *plan.Plan) {
+			q.Pathfinder.Orders = []plan.PFOrder{{Day: 1, Kind: "reserve", Armies: []int{9}}}
+		},
+		"order forms a placed army": func(q *plan.Plan) {
+			q.Pathfinder.Orders = []plan.PFOrder{{Day: 1, Kind: "split", Armies: []int{0}, Into: []int{1, 2}}}
+		},
+		"formed army on the map": func(q *plan.Plan) { q.Pathfinder.Armies[0].Formed = true },
 	} {
 		q, err := plan.Decode(data)
 		if err != nil {
@@ -298,8 +326,9 @@ func TestPFValidate(t *testing.T) {
 	}
 }
 
-// At the terminal, battle choices list the legal answers, the engine's default first; garbage is
-// asked again.
+// At the terminal, battle choices list the legal answers, the engine's default first (the Policy's:
+// Taunt, whose -2 on the orcs' OM and DV, against their 45% chance to fail DC 10 + 3 with morale +0,
+// beats Standard); garbage is asked again.
 func TestPFPrompt(t *testing.T) {
 	_, b := compilePF(t, `
 package s
@@ -307,7 +336,7 @@ kind: "battle", rules: "pathfinder", id: "duel", version: 1
 sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics: ["Taunt"]}},
 	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
 `)
-	in := "banana\n3\n" + strings.Repeat("1\n", 500)
+	in := "banana\n1\n" + strings.Repeat("1\n", 500)
 	var out, transcript bytes.Buffer
 	res, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: runner.NewPrompt(strings.NewReader(in), &out, false), Out: &transcript})
 	if err != nil {
@@ -315,8 +344,8 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 	}
 	o := out.String()
 	for _, want := range []string{
-		"tactics phase at duel: which tactic does army x use?\n  1) standard\n  2) withdraw\n  3) taunt\n> ",
-		`"banana" is not a choice; answer with a number 1..3 or a name (standard, withdraw, taunt)`,
+		"tactics phase at duel: which tactic does army x use?\n  1) taunt\n  2) standard\n  3) withdraw\n> ",
+		`"banana" is not a choice; answer with a number 1..3 or a name (taunt, standard, withdraw)`,
 		"which strategy does army x take?\n  1) standard\n  2) defensive\n  3) cautious\n  4) aggressive\n  5) reckless\n",
 	} {
 		if !strings.Contains(o, want) {

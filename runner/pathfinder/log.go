@@ -34,13 +34,16 @@ const (
 	ModMorale                           // Morale score (P-8)
 	ModCharisma                         // commander's Charisma modifier (P-8)
 	ModSoldier                          // floor(Profession (soldier) ranks / 5) (P-8)
+	ModAbility                          // a special ability by name (Ref: the AbilityKind)
+	ModWeather                          // rain, snow or wind on ranged attacks in the Ranged Phase (P-65)
+	ModBrightLight                      // bright light on light-sensitive armies
 	numModKinds
 )
 
 var modNames = [numModKinds]string{"", "base", "ACR", "armor", "weapons", "mounts", "siege engines",
 	"abilities", "hand-written", "fortification", "terrain", "battlefield advantage", "darkness",
 	"dim light", "fog", "ruling", "strategy", "tactic", "boon", "taunted", "morale", "Charisma",
-	"soldier ranks"}
+	"soldier ranks", "ability", "weather", "bright light"}
 
 // Mod is one itemised modifier.
 type Mod struct {
@@ -58,6 +61,8 @@ func (m Mod) Name() string {
 		return "boon " + Boon(m.Ref).String()
 	case ModStrategy:
 		return "strategy " + Strategy(m.Ref).String()
+	case ModAbility:
+		return AbilityKind(m.Ref).String()
 	}
 	if m.Kind < numModKinds {
 		return modNames[m.Kind]
@@ -131,11 +136,19 @@ const (
 	EvRouted                             // Army routs (P-55)
 	EvPartingShot                        // a parting shot by Army at Other (P-56), as EvOffense
 	EvEnd                                // the battle ends: Side is the winner (NoSide: none); OK: it stopped at the phase limit (Options.MaxPhases)
+	EvBleed                              // Army takes bleed's Damage at the start of the phase (Special Abilities)
+	EvFear                               // Army checks against Other's fear (DC 10 + ACR); OK = holds, else afraid next phase
+	EvAfraid                             // Army is afraid: no offense check this phase
+	EvRage                               // Army rages for the rest of the battle
+	EvAloft                              // Army holds aloft this Melee Phase (flight): no attack
+	EvFerocity                           // Army fights on one more phase (ferocity): HP; Fate is what it will be
+	EvRegenerate                         // Army at 0 hp or less stays: no enemy army is left to finish it (regeneration)
 )
 
 var eventNames = [...]string{"", "phase", "ambush", "tactic", "strategy", "taunt", "withdraw", "leave",
 	"potion", "triage", "false retreat", "skip", "fortification", "offense", "siegebreaker", "hp",
-	"destroyed", "withdrawn", "rout check", "routed", "parting shot", "end"}
+	"destroyed", "withdrawn", "rout check", "routed", "parting shot", "end", "bleed", "fear", "afraid",
+	"rage", "aloft", "ferocity", "regenerate"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) && k > 0 {
@@ -166,6 +179,7 @@ type Event struct {
 	HP                     int
 	Fate                   Fate
 	Penalty                KingdomPenalty
+	End                    Status // EvFerocity: what the army will be after its extra phase
 }
 
 // String renders the event as one line of text (the CLI prints tables from the fields instead).

@@ -28,6 +28,7 @@ type LogEntry struct {
 	Fate         string   `json:"fate,omitempty"`
 	Penalty      *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
 	Winner       string   `json:"winner,omitempty"`
+	End          string   `json:"end,omitempty"`   // ferocity: what the army will be after its extra phase
 	Limit        bool     `json:"limit,omitempty"` // end: the battle stopped at the phase limit (maxPhases)
 }
 
@@ -63,6 +64,10 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 	case EvDestroyed:
 		out.Fate = e.Fate.String()
 		out.Penalty = &[3]int{e.Penalty.Economy, e.Penalty.Loyalty, e.Penalty.Stability}
+	case EvFear:
+		out.Other = name(e.Other)
+	case EvFerocity:
+		out.End = e.End.String()
 	case EvEnd:
 		out.Limit, out.OK = e.OK, false
 		out.Winner = "none"

@@ -84,14 +84,11 @@ func (e *HexEndEvent) Observe(o runner.Observer) {
 	o.End(e.Outcome, e.Reason, e.Day)
 }
 
-// Observe: a lone battle's tactics, strategies and fates.
+// Observe: a lone battle's strategies and actions (its tactics are observed at the end, from
+// what each army used, with or without the log).
 func (e *BattleLogEvent) Observe(o runner.Observer) {
 	ev, t := e.e, e.t
 	switch ev.Kind {
-	case EvTactic:
-		if ev.OK {
-			o.Cover(CoverTactic, t.key(int(EvTactic), ev.Army, int(ev.Tactic)))
-		}
 	case EvStrategy:
 		if ev.OK {
 			o.Cover(CoverStrategy, t.key(int(EvStrategy), ev.Army, int(ev.Strategy)))
@@ -101,12 +98,18 @@ func (e *BattleLogEvent) Observe(o runner.Observer) {
 	}
 }
 
-// Observe: every army's hp and the end of a lone battle (its day: the phases fought).
+// Observe: every army's hp, the tactics it used (once a battle: P-22, P-23), its fate, and the
+// end of a lone battle (its day: the phases fought).
 func (e *BattleEndEvent) Observe(o runner.Observer) {
 	t := e.t
 	for i, n := range t.s.names {
 		st := t.eng.State(i)
 		o.Measure("hp", n, st.HP)
+		for tc := Tactic(0); tc < numTactics; tc++ {
+			if st.Used.Has(tc) {
+				o.Cover(CoverTactic, t.key(int(EvTactic), i, int(tc)))
+			}
+		}
 		if st.Status != StatusActive {
 			o.Cover(CoverFate, t.key(keyFate, i, int(st.Status)))
 		}

@@ -34,12 +34,27 @@ func (b *Battle) act(i int, melee bool) {
 		}
 		return
 	}
+	if s.p.afraid || s.p.routing {
+		if b.log != nil && s.p.afraid {
+			b.emit(EvAfraid, i, -1)
+			b.send()
+		}
+		return
+	}
 	if melee && s.p.leaving {
+		return
+	}
+	if melee && u.st.Abil.Has(AbFlight) && b.decide(i, AskAloft, -1) {
+		s.p.aloft = true
+		if b.log != nil {
+			b.emit(EvAloft, i, -1)
+			b.send()
+		}
 		return
 	}
 	var t int
 	if b.ch == nil {
-		t = policyTarget(b, i)
+		t = b.builtinTarget(i)
 	} else if b.anyTarget(i) {
 		t = b.chooseTarget(i)
 	} else {
@@ -49,6 +64,9 @@ func (b *Battle) act(i int, melee bool) {
 		return
 	}
 	s.p.target = int8(t)
+	if u.dyn {
+		b.targeted(i, t, melee)
+	}
 	if melee && s.tactic == TacDirtyFighters {
 		if b.opt.DirtyFighters == Seed {
 			s.p.dirtyNow = b.meleeNo == 1
@@ -154,11 +172,21 @@ func (b *Battle) offense(a, t int, melee, parting bool) int {
 	if dmg > 0 && !parting && b.phase == PhaseMelee && ua.s.tactic == TacSniperSupport && ua.st.Ranged {
 		dmg += 2 // P-36
 	}
-	if dmg > 0 && (b.field.Fog || b.field.Sandstorm) {
+	if ua.dyn || ut.dyn || ua.st.Damage != 0 {
+		dmg = b.damageBy(a, t, dmg, !melee)
+	}
+	switch {
+	case dmg <= 0:
+	case ua.fogMode == 1:
 		dmg = max(1, dmg/2) // P-65, P-4
+	case ua.fogMode == 2:
+		dmg = max(1, dmg-dmg/4) // scent, track: a quarter off
 	}
 	if die == 1 {
 		ua.s.skipNext = true // P-20
+	}
+	if dmg > 0 && ua.dyn {
+		b.onDamage(a, t, melee)
 	}
 	ut.s.p.dmg += dmg
 	if rec {
@@ -224,7 +252,7 @@ func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
 		x.add(ModStrategy, uint8(s.strategy), int(strategyInfo[s.strategy].om))
 	}
 	if u.boons != 0 {
-		if u.boons.Has(BoonBloodiedButUnbroken) && 2*s.hp <= u.maxHP {
+		if u.boons.Has(BoonBloodiedButUnbroken) && 2*s.hp <= u.maxHP && !b.estimating {
 			v := 1
 			if u.lead >= 10 {
 				v = 2
@@ -243,6 +271,56 @@ func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
 	}
 	if s.p.tauntedBy != 0 && (b.opt.Taunt == TauntAgainstAll || s.p.tauntedBy&(1<<t) != 0) {
 		x.add(ModTaunted, 0, -2)
+	}
+	if b.phase == PhaseRanged && u.rangedOM > 0 {
+		x.add(ModWeather, 0, -u.rangedOM)
+	}
+	x.add(ModBrightLight, 0, u.brightOM)
+	if u.dyn || tu.dyn {
+		b.omAbilities(a, t, x)
+	}
+}
+
+// omAbilities adds army a's offense modifiers from its and its target t's special abilities.
+func (b *Battle) omAbilities(a, t int, x *acc) {
+	u, tu := &b.u[a], &b.u[t]
+	s, ab, tab := &u.s, u.st.Abil, tu.st.Abil
+	for _, c := range u.st.cond {
+		if c.om != 0 && b.condApplies(c.when, a, t) {
+			x.add(ModAbilities, 0, int(c.om))
+		}
+	}
+	if s.raging {
+		x.add(ModAbility, uint8(AbRage), 2)
+	}
+	if s.ferocious {
+		x.add(ModAbility, uint8(AbFerocity), -4)
+	}
+	if s.p.smiteNow && int(s.p.target) == t {
+		if _, double := tu.evil(); double {
+			x.add(ModAbility, uint8(AbSmiteEvil), 4)
+		} else {
+			x.add(ModAbility, uint8(AbSmiteEvil), 2)
+		}
+	}
+	if ab.Has(AbFlurryOfBlows) && b.phase == PhaseMelee {
+		x.add(ModAbility, uint8(AbFlurryOfBlows), min(b.meleeNo, 2))
+	}
+	if ab.Has(AbSneakAttack) && (b.phase == PhaseTactics || s.tactic == TacExpertFlankers || s.p.frNow) {
+		x.add(ModAbility, uint8(AbSneakAttack), 1)
+	}
+	if ab.Has(AbIncorporeal) && !tab.Has(AbIncorporeal) {
+		x.add(ModAbility, uint8(AbIncorporeal), 1) // a mobility advantage in all kinds of terrain
+	}
+	if tab.Has(AbInvisibility) && !ab.Has(AbBlindsight) {
+		v := -2
+		if ab.Has(AbScent) {
+			v = -1
+		}
+		x.add(ModAbility, uint8(AbInvisibility), v)
+	}
+	if tab.Has(AbEvasion) && u.st.SpellLevel > 0 {
+		x.add(ModAbility, uint8(AbEvasion), -(u.st.SpellLevel - u.st.SpellLevel/2))
 	}
 }
 
@@ -297,7 +375,13 @@ func (b *Battle) dvMods(t, a int, melee bool, x *acc) {
 		x.sum += u.dvStatic
 	}
 	if s.fort > 0 {
-		x.add(ModFortification, 0, s.fort)
+		switch {
+		case au.st.Abil.Has(AbTeleportation):
+		case au.st.Abil.Has(AbClimb):
+			x.add(ModFortification, 0, s.fort-s.fort/4)
+		default:
+			x.add(ModFortification, 0, s.fort)
+		}
 	}
 	tac := s.tactic
 	x.add(ModTactic, uint8(tac), int(tacticInfo[tac].dv))
@@ -316,11 +400,83 @@ func (b *Battle) dvMods(t, a int, melee bool, x *acc) {
 	if s.p.tauntedBy != 0 && (b.opt.Taunt == TauntAgainstAll || s.p.tauntedBy&(1<<a) != 0) {
 		x.add(ModTaunted, 0, -2)
 	}
+	if u.dyn || au.dyn {
+		b.dvAbilities(t, a, x)
+	}
 }
 
-// moraleMods adds army i's morale check modifiers (P-8): Morale, commander, Loyalty, abilities and
-// the tactic's (Cautious Combat +2, P-26).
-func (b *Battle) moraleMods(i int, x *acc) {
+// dvAbilities adds army t's defense modifiers against army a from their special abilities.
+func (b *Battle) dvAbilities(t, a int, x *acc) {
+	u, au := &b.u[t], &b.u[a]
+	s, ab, aab := &u.s, u.st.Abil, au.st.Abil
+	for _, c := range u.st.cond {
+		if c.dv != 0 && b.condApplies(c.when, t, a) {
+			x.add(ModAbilities, 0, int(c.dv))
+		}
+	}
+	if s.raging {
+		x.add(ModAbility, uint8(AbRage), -1)
+	}
+	if s.ferocious {
+		x.add(ModAbility, uint8(AbFerocity), -4)
+	}
+	x.add(ModAbility, uint8(AbParalysis), -int(s.paraDV))
+	if s.p.tripped {
+		x.add(ModAbility, uint8(AbTrip), -1)
+	}
+	if ab.Has(AbSpellResistance) && au.st.Spellcasting {
+		x.add(ModAbility, uint8(AbSpellResistance), 6)
+	}
+	if u.sigDef&(1<<a) != 0 {
+		x.add(ModAbility, uint8(AbSignificantDefense), 10)
+	}
+	if (aab.Has(AbIncorporeal) || aab.Has(AbSwarm)) && u.st.Parts.Armor > 0 {
+		k := AbIncorporeal
+		if aab.Has(AbSwarm) {
+			k = AbSwarm
+		}
+		x.add(ModAbility, uint8(k), -u.st.Parts.Armor) // ignores armor resources
+	}
+	if ab.Has(AbRockCatching) && b.atRange(a, t) {
+		v := 1
+		if au.st.SiegeEngines > 0 || aab.Has(AbRockThrowing) {
+			v = 2
+		}
+		x.add(ModAbility, uint8(AbRockCatching), v)
+	}
+	if aab.Has(AbInvisibility) && !ab.Has(AbBlindsight) {
+		v := -2
+		if ab.Has(AbScent) {
+			v = -1
+		}
+		x.add(ModAbility, uint8(AbInvisibility), v)
+	}
+	if ab.Has(AbTrack) && b.phase == PhaseTactics {
+		x.add(ModAbility, uint8(AbTrack), u.acrBonus) // against an ambush
+	}
+}
+
+// targeted records what army i's abilities do to its target t when it picks it: trip (its DV -1 this
+// Melee Phase), grab (-2 on its rout and withdrawal checks for the battle), smite evil.
+func (b *Battle) targeted(i, t int, melee bool) {
+	u, tu := &b.u[i], &b.u[t]
+	if melee && u.st.Abil.Has(AbTrip) {
+		tu.s.p.tripped = true
+	}
+	if u.st.Abil.Has(AbGrab) {
+		tu.s.grabbed = true
+	}
+	if melee && u.st.Abil.Has(AbSmiteEvil) && !u.s.smiteUsed {
+		if evil, _ := tu.evil(); evil && b.decide(i, AskSmite, t) {
+			u.s.smiteUsed, u.s.p.smiteNow = true, true
+		}
+	}
+}
+
+// moraleMods adds army i's morale check modifiers (P-8): Morale, commander, Loyalty, abilities,
+// those of its abilities that touch a check of kind k (abilityfx.go), and the tactic's (Cautious
+// Combat +2, P-26).
+func (b *Battle) moraleMods(i int, x *acc, k checkKind) {
 	u := &b.u[i]
 	if x.rec {
 		p := &u.st.Parts
@@ -331,6 +487,9 @@ func (b *Battle) moraleMods(i int, x *acc) {
 		x.add(ModAbilities, 0, p.AbilityMorale)
 	} else {
 		x.sum += u.st.MoraleMod
+	}
+	if u.moraleFx || u.s.grabbed {
+		b.moraleAbility(i, k, x)
 	}
 	x.add(ModTactic, uint8(u.s.tactic), int(tacticInfo[u.s.tactic].mo))
 }

@@ -12,6 +12,10 @@ type Options struct {
 	HexRounding HexRounding
 	// Engine: whether hand-written ACR, hp, OM and DV replace the derived ones. Default GivenUsed.
 	Given Given
+	// P-10: how "half its ACR" rounds for the tactics an army may know. Default TacticsRoundUp, the
+	// reading the published sample armies satisfy (Dwarven Defenders, ACR 1, know Defensive Wall;
+	// the Centaur Army, ACR 3, Cavalry Experts); TacticsFloor is RULES.md's floor(ACR / 2).
+	TacticsLimit TacticsRule
 
 	// P-25: how many opposed morale checks a withdrawal takes. Default WithdrawPerArmy.
 	Withdraw WithdrawRule
@@ -103,6 +107,23 @@ const (
 	GivenUsed    Given = iota // the author's ACR, hp, OM and DV replace the derived values (default)
 	GivenIgnored              // the derived values are used
 )
+
+// TacticsRule is the P-10 option.
+type TacticsRule uint8
+
+// P-10 choices. A fractional ACR counts as 0 (P-5), so below ACR 1 an army knows no tactic either way.
+const (
+	TacticsRoundUp TacticsRule = iota // ceil(floor(ACR) / 2): ACR 1 one tactic, ACR 3 two (default)
+	TacticsFloor                      // floor(ACR / 2): ACR 1 none, ACR 3 one
+)
+
+// tacticsLimit is the most tactics an army of ACR c may know besides Standard and Withdraw (P-10).
+func (o *Options) tacticsLimit(c CR) int {
+	if o.TacticsLimit == TacticsFloor {
+		return c.Floor() / 2
+	}
+	return (c.Floor() + 1) / 2
+}
 
 // WithdrawRule is the P-25 option.
 type WithdrawRule uint8

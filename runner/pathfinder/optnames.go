@@ -17,6 +17,7 @@ var optionTable = []struct {
 	{"fracACR", []string{"floor", "ceil"}, func(o *Options, i int) { o.FracACR = FracACR(i) }},
 	{"hexRounding", []string{"floor", "nearest", "ceil"}, func(o *Options, i int) { o.HexRounding = HexRounding(i) }},
 	{"given", []string{"used", "ignored"}, func(o *Options, i int) { o.Given = Given(i) }},
+	{"tacticsLimit", []string{"roundUp", "floor"}, func(o *Options, i int) { o.TacticsLimit = TacticsRule(i) }},
 	{"withdraw", []string{"perArmy", "single"}, func(o *Options, i int) { o.Withdraw = WithdrawRule(i) }},
 	{"dirtyFighters", []string{"seed", "std"}, func(o *Options, i int) { o.DirtyFighters = Variant(i) }},
 	{"falseRetreat", []string{"seed", "std"}, func(o *Options, i int) { o.FalseRetreat = Variant(i) }},

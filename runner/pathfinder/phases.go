@@ -11,6 +11,13 @@ import "fmt"
 func (b *Battle) Run() (Result, error) {
 	b.restart()
 	b.tacticsPhase()
+	if b.plainTac == 0 { // the built-in policies' Tactics Phase is the same every Run of a Reset
+		b.plainTac = 2
+		if b.plain && b.ch == nil && b.plainTactics() {
+			b.plainTac = 1
+		}
+	}
+	b.plainOn = b.plainTac == 1 && b.log == nil && !b.noPlain
 	ranged := true
 	for b.err == nil && !b.over {
 		if b.phaseNo >= b.max {
@@ -24,7 +31,7 @@ func (b *Battle) Run() (Result, error) {
 			b.phase = PhaseMelee
 			b.meleeNo++
 		}
-		if b.plain && b.ch == nil && b.log == nil && !b.noPlain {
+		if b.plainOn {
 			b.fightPlain()
 		} else {
 			b.fight()
@@ -63,17 +70,28 @@ func (b *Battle) restart() {
 
 // end checks whether one side has no army left on the field (P-61).
 func (b *Battle) end() bool {
-	a, c := b.active[0], b.active[1]
-	switch {
-	case a > 0 && c > 0:
+	if b.active[0] > 0 && b.active[1] > 0 {
 		return false
+	}
+	b.finish()
+	return true
+}
+
+// finish ends the battle: the winner is the side with armies on the field. An army in ferocity's
+// extra phase when the battle ends is what it would have been: destroyed or routed.
+func (b *Battle) finish() {
+	a, c := b.active[0], b.active[1]
+	if b.dyn {
+		b.ferocityOver()
+		a, c = b.active[0], b.active[1]
+	}
+	switch {
 	case a > 0:
 		b.res.Winner = SideA
 	case c > 0:
 		b.res.Winner = SideB
 	}
 	b.over = true
-	return true
 }
 
 // stay decides whether another Ranged Phase follows (P-49).
@@ -138,18 +156,20 @@ func (b *Battle) tacticsPhase() {
 			t = TacStandard
 		default:
 			t = b.chooseTactic(i)
-			if !u.st.Tactics.Has(t) {
+			if b.ch != nil && !b.Allowed(i).Has(t) { // the built-in policies pick allowed tactics
 				b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
 				return
 			}
 		}
 		u.s.tactic = t
+		u.s.used = u.s.used.With(t)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
 			e.Tactic, e.FromTactic, e.OK = t, TacStandard, true
 			b.send()
 		}
 	}
+	b.gmStale = true
 }
 
 // fight runs one Ranged or Melee Phase (the outline at the end of RULES.md Part P). Steps that no
@@ -162,19 +182,25 @@ func (b *Battle) fight() {
 	}
 	for i := 0; i < b.n; i++ {
 		s := &b.u[i].s
-		s.p = phase{target: -1, skipNow: s.skipNext, frNow: s.frNext, frTarget: s.frNextT}
-		s.skipNext, s.frNext, s.frNextT = false, false, -1
+		s.p = phase{target: -1, skipNow: s.skipNext, frNow: s.frNext, frTarget: s.frNextT, afraid: s.fearNext}
+		s.skipNext, s.frNext, s.frNextT, s.fearNext = false, false, -1, false
 	}
-	// The default policy never changes a tactic after the Tactics Phase, and picks Standard strategy in
-	// the first Melee Phase only.
-	if b.ch != nil {
+	if b.gmVolatile || b.volatileTactics() {
+		b.gmStale = true
+	}
+	if b.dyn {
+		b.phaseStart()
+	}
+	// Standard never changes a tactic after the Tactics Phase, and picks its strategy in the first
+	// Melee Phase only.
+	if b.ch != nil || !b.std {
 		for i := 0; i < b.n && b.err == nil; i++ {
 			if b.u[i].s.status == StatusActive {
 				b.changeTactic(i)
 			}
 		}
 	}
-	if melee && (b.ch != nil || b.meleeNo == 1) {
+	if melee && (b.ch != nil || !b.std || b.meleeNo == 1) {
 		for i := 0; i < b.n && b.err == nil; i++ {
 			if b.u[i].s.status == StatusActive {
 				b.changeStrategy(i)
@@ -192,8 +218,8 @@ func (b *Battle) fight() {
 	}
 	if inUse.Has(TacWithdraw) {
 		for i := 0; i < b.n && b.err == nil; i++ {
-			if s := &b.u[i].s; s.status == StatusActive && s.tactic == TacWithdraw {
-				b.withdraw(i)
+			if s := &b.u[i].s; s.status == StatusActive && s.tactic == TacWithdraw && !s.p.routing && !b.hitAndRun(i) {
+				b.withdraw(i, false)
 			}
 		}
 	}
@@ -223,6 +249,26 @@ func (b *Battle) fight() {
 	b.resolve()
 }
 
+// volatileTactics reports whether a tactic in use changes the Policy's estimates from phase to phase
+// (Taunt, False Retreat, Dirty Fighters).
+func (b *Battle) volatileTactics() bool {
+	for i := 0; i < b.n; i++ {
+		switch b.u[i].s.tactic {
+		case TacTaunt, TacFalseRetreat, TacDirtyFighters:
+			return true
+		}
+	}
+	return false
+}
+
+// setTactic changes army i's tactic during the battle: the Policy's estimates are stale, and the
+// plain path's sums no longer hold.
+func (b *Battle) setTactic(i int, t Tactic) {
+	b.u[i].s.tactic = t
+	b.u[i].s.used = b.u[i].s.used.With(t)
+	b.gmStale, b.plainOn = true, false
+}
+
 // changeTactic is P-23: the chooser may pick another tactic; Withdraw is free, others need a DC 15
 // morale check (+ Flexible Tactics, P-41).
 func (b *Battle) changeTactic(i int) {
@@ -235,12 +281,12 @@ func (b *Battle) changeTactic(i int) {
 	if b.err != nil || t == from {
 		return
 	}
-	if !u.st.Tactics.Has(t) {
+	if !b.Allowed(i).Has(t) {
 		b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
 		return
 	}
 	if t == TacWithdraw {
-		u.s.tactic = t
+		b.setTactic(i, t)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
 			e.Tactic, e.FromTactic, e.OK = t, from, true
@@ -250,7 +296,7 @@ func (b *Battle) changeTactic(i int) {
 	}
 	x := &b.xa
 	x.reset(b.log != nil)
-	b.moraleMods(i, x)
+	b.moraleMods(i, x, checkOther)
 	if u.boons.Has(BoonFlexibleTactics) {
 		v := 5
 		if u.lead >= 12 {
@@ -259,15 +305,18 @@ func (b *Battle) changeTactic(i int) {
 		x.add(ModBoon, uint8(BoonFlexibleTactics), v)
 	}
 	die := b.d(20)
-	ok := die+x.sum >= 15
+	ok := die+x.sum >= 15 || b.never(i, checkOther)
 	if ok {
-		u.s.tactic = t
+		b.setTactic(i, t)
 	}
 	if b.log != nil {
 		e := b.emit(EvTactic, i, -1)
 		e.Tactic, e.FromTactic, e.OK = t, from, ok
 		e.Roll.set(die, x, 15)
 		b.send()
+	}
+	if !ok {
+		b.failedAfraid(i)
 	}
 }
 
@@ -280,7 +329,7 @@ func (b *Battle) changeStrategy(i int) {
 	if b.err != nil || st == from {
 		return
 	}
-	if !st.Valid() {
+	if !b.StrategyAllowed(i, st) {
 		b.fail(fmt.Errorf("%w: army %d: strategy %s", ErrChoice, i, st))
 		return
 	}
@@ -296,9 +345,9 @@ func (b *Battle) changeStrategy(i int) {
 	}
 	x := &b.xa
 	x.reset(b.log != nil)
-	b.moraleMods(i, x)
+	b.moraleMods(i, x, checkOther)
 	die := b.d(20)
-	ok := die+x.sum >= 20
+	ok := die+x.sum >= 20 || b.never(i, checkOther)
 	if ok {
 		u.s.strategy = st
 	}
@@ -307,6 +356,9 @@ func (b *Battle) changeStrategy(i int) {
 		e.Strategy, e.FromStrategy, e.OK = st, from, ok
 		e.Roll.set(die, x, 20)
 		b.send()
+	}
+	if !ok {
+		b.failedAfraid(i)
 	}
 }
 
@@ -326,9 +378,9 @@ func (b *Battle) taunts() {
 			}
 			x := &b.xa
 			x.reset(b.log != nil)
-			b.moraleMods(e, x)
+			b.moraleMods(e, x, checkOther)
 			die := b.d(20)
-			ok := die+x.sum >= dc
+			ok := die+x.sum >= dc || b.never(e, checkOther)
 			if ok {
 				ue.s.tauntOK[t]++
 			} else {
@@ -339,6 +391,9 @@ func (b *Battle) taunts() {
 				ev.Roll.set(die, x, dc)
 				ev.OK = ok
 				b.send()
+			}
+			if !ok {
+				b.failedAfraid(e)
 			}
 		}
 	}

@@ -19,15 +19,15 @@ func (b *Battle) setupPlain() {
 	for i := 0; i < 2; i++ {
 		u, e := &b.u[i], &b.u[1-i]
 		if u.ambusher || (u.routed0 && b.opt.RoutedAttacked == Seed) || u.st.HealingPotions ||
-			(u.st.SiegeEngines > 0 && e.fort0 > 0) {
-			return
+			(u.st.SiegeEngines > 0 && e.fort0 > 0) || u.dyn || (!b.std && u.boons.Has(BoonTriage)) {
+			return // the Policy uses Triage
 		}
 	}
 	for i := 0; i < 2; i++ {
 		u, e := &b.u[i], &b.u[1-i]
 		// omMods and dvMods with Standard tactic and strategy, no taunt, no False Retreat, no
 		// Triage, the target never withdrawing; parting shots take the general path.
-		u.plainOM = u.omStatic
+		u.plainOM = u.omStatic + u.brightOM
 		if u.st.SiegeEngines > 0 {
 			u.plainOM += u.st.Parts.Siege
 		}
@@ -49,24 +49,84 @@ func (b *Battle) setupPlain() {
 	b.plain = true
 }
 
-// fightPlain is fight for a plain battle (see the top of the file).
+// plainTactics reports whether both armies' tactics keep the plain path's sums fixed for the battle
+// (flat modifiers, or conditional ones that hold all battle against the one enemy), and sets their
+// modifiers.
+func (b *Battle) plainTactics() bool {
+	for i := 0; i < 2; i++ {
+		switch b.u[i].s.tactic {
+		case TacStandard, TacCautiousCombat, TacDefensiveWall, TacExpertFlankers, TacRelentlessBrutality,
+			TacFullDefense, TacCavalryExperts, TacSpellbreaker:
+		case TacSiegebreaker:
+			if b.u[1-i].st.SiegeEngines > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	for i := 0; i < 2; i++ {
+		u, e := &b.u[i], &b.u[1-i]
+		t := u.s.tactic
+		u.plainAtk, u.plainDef = u.plainOM+int(tacticInfo[t].om), u.plainDV+int(tacticInfo[t].dv)
+		switch {
+		case t == TacCavalryExperts && u.st.Mounted && !e.st.Mounted:
+			u.plainAtk += 2
+		case t == TacSpellbreaker && e.st.Spellcasting && b.opt.Spellbreaker == Seed:
+			u.plainAtk += 4
+		case t == TacSpellbreaker && e.st.Spellcasting:
+			u.plainDef += 4
+		}
+	}
+	return true
+}
+
+// fightPlain is fight for a plain battle (see the top of the file). When the Policy would change
+// a tactic (to Withdraw), the phase, and the rest of the battle, take the general path.
 func (b *Battle) fightPlain() {
 	u0, u1 := &b.u[0], &b.u[1]
 	s0, s1 := &u0.s, &u1.s
+	if !b.std {
+		b.gmPlainEstimates()
+		if b.gmTactic(0) != s0.tactic || b.gmTactic(1) != s1.tactic {
+			b.plainOn = false
+			b.fight()
+			return
+		}
+	}
 	s0.p = phase{target: -1, skipNow: s0.skipNext, frTarget: -1}
 	s1.p = phase{target: -1, skipNow: s1.skipNext, frTarget: -1}
 	s0.skipNext, s1.skipNext = false, false
 	ranged := b.phase == PhaseRanged
-	if !ranged && b.meleeNo == 1 {
-		s0.strategy, s1.strategy = StratStandard, StratStandard // P-52 under the Policy
+	switch {
+	case ranged:
+	case b.std:
+		if b.meleeNo == 1 {
+			s0.strategy, s1.strategy = StratStandard, StratStandard // P-52 under Standard
+		}
+	default:
+		s0.strategy, s1.strategy = b.gmStrategy(0), b.gmStrategy(1) // one rung at most: no check
 	}
-	if !s0.p.skipNow && (!ranged || u0.st.Ranged) {
+	om0, om1, dv0, dv1, sd0, sd1 := u0.plainAtk, u1.plainAtk, u0.plainDef, u1.plainDef, 0, 0
+	switch {
+	case ranged:
+		om0 -= u0.rangedOM
+		om1 -= u1.rangedOM
+	case !b.std: // the Policy's strategies (Standard's are all Standard: no modifier)
+		i0, i1 := &strategyInfo[s0.strategy], &strategyInfo[s1.strategy]
+		om0, om1, dv0, dv1 = om0+int(i0.om), om1+int(i1.om), dv0+int(i0.dv), dv1+int(i1.dv)
+		sd0, sd1 = int(i0.dmg), int(i1.dmg)
+		if b.opt.StrategyDamage == DamageTaken {
+			sd0, sd1 = sd1, sd0
+		}
+	}
+	if !s0.p.skipNow && (!ranged || (u0.ranged && u0.rangedOM >= 0)) {
 		s0.p.target = 1
-		s1.p.dmg += b.plainCheck(u0, u1)
+		s1.p.dmg += b.plainCheck(u0, om0, dv1, sd0)
 	}
-	if !s1.p.skipNow && (!ranged || u1.st.Ranged) {
+	if !s1.p.skipNow && (!ranged || (u1.ranged && u1.rangedOM >= 0)) {
 		s1.p.target = 0
-		s0.p.dmg += b.plainCheck(u1, u0)
+		s0.p.dmg += b.plainCheck(u1, om1, dv0, sd1)
 	}
 	if b.field.Sandstorm {
 		s0.p.dmg++
@@ -75,19 +135,51 @@ func (b *Battle) fightPlain() {
 	b.resolve()
 }
 
-// plainCheck is offense for a plain battle: a's check against t, returning the damage.
-func (b *Battle) plainCheck(a, t *unit) int {
-	om := a.plainOM
+// gmPlainEstimates sets the Policy's estimates for this phase from those kept for the Reset (at range
+// and in melee they differ by weather), making them the first time.
+func (b *Battle) gmPlainEstimates() {
+	k := 0
+	if b.phase == PhaseMelee {
+		k = 1
+	}
+	c := &b.gmPlain[k]
+	if !c.ok {
+		b.gmUpdate()
+		c.ok = true
+		c.dealt = [2]int{b.gmDealt[0], b.gmDealt[1]}
+		c.taken = [2]int{b.gmTaken[0], b.gmTaken[1]}
+		c.aim = [2]int8{b.gmAim[0], b.gmAim[1]}
+		return
+	}
+	b.gmDealt[0], b.gmDealt[1] = c.dealt[0], c.dealt[1]
+	b.gmTaken[0], b.gmTaken[1] = c.taken[0], c.taken[1]
+	b.gmAim[0], b.gmAim[1] = c.aim[0], c.aim[1]
+	b.gmStale, b.gmAt = false, b.phase
+}
+
+// plainCheck is offense for a plain battle: a's check with offense modifier om against a DV of dv
+// with damage modifier sd (P-17..P-20, P-53), returning the damage.
+func (b *Battle) plainCheck(a *unit, om, dv, sd int) int {
 	if a.bloodied != 0 && 2*a.s.hp <= a.maxHP {
 		om += a.bloodied
 	}
 	die := b.d(20)
-	dmg := max(0, die+om-t.plainDV)
+	dmg := 0
+	if total := die + om; total > dv || (sd != 0 && b.opt.Miss == MissStrategyDamage) {
+		dmg = max(0, total-dv+sd)
+	}
 	if die == 20 && dmg < 1 {
 		dmg = 1
 	}
-	if dmg > 0 && (b.field.Fog || b.field.Sandstorm) {
+	if dmg > 0 {
+		dmg += a.damage // rake, an ability's constant damage (as damageBy)
+	}
+	switch {
+	case dmg <= 0:
+	case a.fogMode == 1:
 		dmg = max(1, dmg/2)
+	case a.fogMode == 2:
+		dmg = max(1, dmg-dmg/4)
 	}
 	if die == 1 {
 		a.s.skipNext = true

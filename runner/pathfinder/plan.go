@@ -13,7 +13,8 @@ import (
 // ArmyOf reads an army of a plan. It returns an error naming the field when a size, CR, hit die,
 // grade, tactic or boon is not one this package knows (a hand-edited plan).
 func ArmyOf(in *plan.ArmyInput) (Army, error) {
-	a := Army{Name: in.Name, Morale: in.Morale, Speed: in.Speed, SpeedFeet: in.SpeedFeet, HP: in.HP, OM: in.OM, DV: in.DV}
+	a := Army{Name: in.Name, Morale: in.Morale, Alignment: in.Alignment, Type: in.Type, Speed: in.Speed,
+		SpeedFeet: in.SpeedFeet, HP: in.HP, OM: in.OM, DV: in.DV}
 	var err error
 	fail := func(field string, e error) {
 		if err == nil && e != nil {
@@ -44,12 +45,21 @@ func ArmyOf(in *plan.ArmyInput) (Army, error) {
 	a.Resources.Weapons, e = parseGrade(in.Resources.Weapons)
 	fail("resources.weapons", e)
 	for _, ab := range in.Abilities {
-		a.Abilities = append(a.Abilities, Ability{Name: ab.Name, OM: ab.OM, DV: ab.DV, Morale: ab.Morale,
-			Ranged: ab.Ranged, Spellcasting: ab.Spellcasting, Darkvision: ab.Darkvision})
+		w, e := ParseWhen(ab.When)
+		fail("abilities.when", e)
+		a.Abilities = append(a.Abilities, Ability{Name: ab.Name, Value: ab.Value, Of: ab.Of, When: w,
+			OM: ab.OM, DV: ab.DV, Damage: ab.Damage, Morale: ab.Morale, Ranged: ab.Ranged,
+			Spellcasting: ab.Spellcasting, Darkvision: ab.Darkvision, Mounted: ab.Mounted})
 	}
 	if c := in.Commander; c != nil {
 		cm := &Commander{Name: c.Name, PC: c.PC, Level: c.Level, Charisma: c.Charisma,
 			LeadershipFeat: c.LeadershipFeat, SoldierRanks: c.SoldierRanks, Absent: c.Absent}
+		cm.Role, e = ParseRole(c.Role)
+		fail("commander.role", e)
+		if c.RoleBoon != "" {
+			cm.RoleBoon, e = ParseBoon(c.RoleBoon)
+			fail("commander.roleBoon", e)
+		}
 		for _, s := range c.Boons {
 			b, e := ParseBoon(s)
 			fail("commander.boons", e)
@@ -86,7 +96,7 @@ func parseGrade(s string) (Grade, error) {
 // InputOf writes an army for a plan, with this package's names (ArmyOf reads it back).
 func InputOf(a *Army) plan.ArmyInput {
 	in := plan.ArmyInput{Name: a.Name, Size: name(a.Size.Valid(), a.Size), CR: name(a.CR.Valid(), a.CR),
-		HitDie: name(a.HitDie.Valid(), a.HitDie),
+		HitDie: name(a.HitDie.Valid(), a.HitDie), Alignment: a.Alignment, Type: a.Type,
 		Morale: a.Morale, Tactics: tacticNames(a.Tactics), Speed: a.Speed, SpeedFeet: a.SpeedFeet,
 		HP: a.HP, OM: a.OM, DV: a.DV}
 	if a.MountCR != 0 {
@@ -99,13 +109,21 @@ func InputOf(a *Army) plan.ArmyInput {
 	in.Resources = plan.Resources{Armor: r.Armor.String(), Weapons: r.Weapons.String(), Mounts: r.Mounts,
 		Ranged: r.Ranged, SiegeEngines: r.SiegeEngines, HealingPotions: r.HealingPotions}
 	for _, ab := range a.Abilities {
-		in.Abilities = append(in.Abilities, plan.Ability{Name: ab.Name, OM: ab.OM, DV: ab.DV, Morale: ab.Morale,
-			Ranged: ab.Ranged, Spellcasting: ab.Spellcasting, Darkvision: ab.Darkvision})
+		w := ""
+		if ab.When != WhenAlways {
+			w = ab.When.String()
+		}
+		in.Abilities = append(in.Abilities, plan.Ability{Name: ab.Name, Value: ab.Value, Of: ab.Of, When: w,
+			OM: ab.OM, DV: ab.DV, Damage: ab.Damage, Morale: ab.Morale, Ranged: ab.Ranged,
+			Spellcasting: ab.Spellcasting, Darkvision: ab.Darkvision, Mounted: ab.Mounted})
 	}
 	if c := a.Commander; c != nil {
 		ci := &plan.CommanderInput{Name: c.Name, PC: c.PC, Level: c.Level, Charisma: c.Charisma,
 			LeadershipFeat: c.LeadershipFeat, SoldierRanks: c.SoldierRanks, Absent: c.Absent,
-			BonusTactics: tacticNames(c.BonusTactics)}
+			BonusTactics: tacticNames(c.BonusTactics), Role: c.Role.String()}
+		if c.RoleBoon.Valid() {
+			ci.RoleBoon = c.RoleBoon.String()
+		}
 		for _, b := range c.Boons {
 			ci.Boons = append(ci.Boons, b.String())
 		}
@@ -140,14 +158,21 @@ func BlockOf(s *Stats, boons int) plan.StatBlock {
 		Mounted: s.Mounted}
 }
 
-// FieldOf is the battlefield of a plan's conditions (P-65).
-func FieldOf(c plan.Conditions) Field {
-	return Field{Darkness: c.Darkness, DimLight: c.DimLight, Fog: c.Fog, Sandstorm: c.Sandstorm}
+// FieldOf is the battlefield of a plan's conditions (P-65). An unknown wind is an error.
+func FieldOf(c plan.Conditions) (Field, error) {
+	w, err := ParseWind(c.Wind)
+	return Field{Darkness: c.Darkness, DimLight: c.DimLight, Fog: c.Fog, Sandstorm: c.Sandstorm, Rain: c.Rain,
+		Snow: c.Snow, Wind: w, BrightLight: c.BrightLight}, err
 }
 
 // ConditionsOf writes a battlefield for a plan.
 func ConditionsOf(f Field) plan.Conditions {
-	return plan.Conditions{Darkness: f.Darkness, DimLight: f.DimLight, Fog: f.Fog, Sandstorm: f.Sandstorm}
+	c := plan.Conditions{Darkness: f.Darkness, DimLight: f.DimLight, Fog: f.Fog, Sandstorm: f.Sandstorm, Rain: f.Rain,
+		Snow: f.Snow, BrightLight: f.BrightLight}
+	if f.Wind != WindNone {
+		c.Wind = f.Wind.String()
+	}
+	return c
 }
 
 // ApplyOptions returns base with a plan's rule switches applied (SetOption), in name order.

@@ -104,11 +104,25 @@ func EngagementID(a, b string) string { return a + " vs " + b }
 // detail, every entry of the battle's log goes to the run's sink too (the tactics, strategies
 // and actions of sortie simulate); without it the engine takes its fast path (no log).
 func BattleSubject(b *plan.Battle, base Options, detail bool) (runner.Subject, error) {
-	setup, names, err := battleSetup(b, base)
+	return NewBattleSubject(b, SubjectOptions{Rules: base, Detail: detail})
+}
+
+// SubjectOptions configure NewBattleSubject.
+type SubjectOptions struct {
+	Rules  Options // the rule switches under the file's options
+	Detail bool    // every entry of the battle's log to the run's sink (see BattleSubject)
+	// Chooser makes the choices of a run whose decider is nil (nil: the engine's default Policy;
+	// Standard: the baseline, on the engine's fast path too).
+	Chooser Chooser
+}
+
+// NewBattleSubject is BattleSubject with every option.
+func NewBattleSubject(b *plan.Battle, o SubjectOptions) (runner.Subject, error) {
+	setup, names, err := battleSetup(b, o.Rules)
 	if err != nil {
 		return nil, err
 	}
-	return &battleSubject{b: b, setup: setup, names: names, detail: detail}, nil
+	return &battleSubject{b: b, setup: setup, names: names, detail: o.Detail, chooser: o.Chooser}, nil
 }
 
 // NoWinner is the outcome of a lone battle without a winner (both sides gone, or the phase
@@ -116,10 +130,11 @@ func BattleSubject(b *plan.Battle, base Options, detail bool) (runner.Subject, e
 const NoWinner = "no winner"
 
 type battleSubject struct {
-	b      *plan.Battle
-	setup  *Setup
-	names  []string
-	detail bool
+	b       *plan.Battle
+	setup   *Setup
+	names   []string
+	detail  bool
+	chooser Chooser // of a run without a decider; nil: Policy
 }
 
 // Coverable lists each army's usable tactics and the fates it may end in (routed, destroyed,
@@ -136,7 +151,7 @@ func (s *battleSubject) Coverable() []runner.Entity {
 
 func (s *battleSubject) Trial() (runner.Trial, error) {
 	t := &battleTrial{s: s, src: dice.NewSeeded(0), keys: map[[3]int]string{}}
-	eng, err := New(s.setup, t.src, nil)
+	eng, err := New(s.setup, t.src, s.chooser)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +191,7 @@ func (t *battleTrial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*
 		}
 	}
 	if mode != t.mode {
-		var ch Chooser
+		ch := t.s.chooser
 		var src dice.Source = t.src
 		if mode == 2 {
 			ch, src = t.d, t.d

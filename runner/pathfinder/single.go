@@ -46,7 +46,11 @@ func battleSetup(b *plan.Battle, base Options) (*Setup, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &Setup{Field: FieldOf(b.Conditions), Options: rules}
+	field, err := FieldOf(b.Conditions)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &Setup{Field: field, Options: rules}
 	var names []string
 	for i := range b.Armies {
 		pa := &b.Armies[i]

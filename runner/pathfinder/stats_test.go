@@ -260,10 +260,15 @@ func TestCommanderAndLimits(t *testing.T) {
 			t.Errorf("ranks %d: boons limit %d, want %d", ranks, got, want)
 		}
 	}
-	for cr, want := range map[CR]int{CR1_2: 0, CR1: 0, CRInt(3): 1, CRInt(5): 2, CRInt(6): 3} {
-		st := stats(t, Army{Size: SizeMedium, CR: cr, HitDie: D8}, Options{})
-		if st.TacticsLimit != want {
-			t.Errorf("ACR %s: tactics limit %d, want %d", cr, st.TacticsLimit, want)
+	// P-10, "half its ACR": rounded up by default, as the published samples are (Dwarven Defenders,
+	// ACR 1, know Defensive Wall): 1/2 -> floor 0 -> 0; 1 -> 1/2 up = 1; 3 -> 1.5 up = 2; 5 -> 3; 6 -> 3.
+	// TacticsFloor: floor(ACR / 2): 0, 0, 1, 2, 3.
+	for cr, want := range map[CR][2]int{CR1_2: {0, 0}, CR1: {1, 0}, CRInt(3): {2, 1}, CRInt(5): {3, 2}, CRInt(6): {3, 3}} {
+		for i, o := range []Options{{}, {TacticsLimit: TacticsFloor}} {
+			st := stats(t, Army{Size: SizeMedium, CR: cr, HitDie: D8}, o)
+			if st.TacticsLimit != want[i] {
+				t.Errorf("ACR %s, rule %d: tactics limit %d, want %d", cr, i, st.TacticsLimit, want[i])
+			}
 		}
 	}
 	for cr, want := range map[CR]int{CR1_3: 1, CR1: 1, CRInt(3): 1, CRInt(6): 3, CRInt(7): 3} {
@@ -341,8 +346,8 @@ func TestCheck(t *testing.T) {
 		{"hp", Army{Size: SizeMedium, CR: CR1, HitDie: D10, HP: 6}, CodeHP, "hp"},
 		{"om", Army{Size: SizeMedium, CR: CR1, HitDie: D10, OM: ptr(2)}, CodeOM, "om"},
 		{"dv", Army{Size: SizeMedium, CR: CR1, HitDie: D10, DV: ptr(12)}, CodeDV, "dv"},
-		// ACR 3 knows floor(3/2) = 1 tactic; Standard and Withdraw do not count (P-10).
-		{"tactics (P-10)", Army{Size: SizeHuge, CR: CR1_3, HitDie: D10, Tactics: []Tactic{TacStandard, TacWithdraw, TacTaunt, TacExpertFlankers}}, CodeTooManyTacts, "tactics"},
+		// ACR 3 knows 3/2 rounded up = 2 tactics; Standard and Withdraw do not count (P-10).
+		{"tactics (P-10)", Army{Size: SizeHuge, CR: CR1_3, HitDie: D10, Tactics: []Tactic{TacStandard, TacWithdraw, TacTaunt, TacExpertFlankers, TacDefensiveWall}}, CodeTooManyTacts, "tactics"},
 		{"boon above leadership (P-37)", Army{Size: SizeMedium, CR: CR1, HitDie: D8, Commander: &Commander{Level: 3, Charisma: 1, Boons: []Boon{BoonLoyalty}}}, CodePrereq, "commander.boons[0]"},
 		{"cavalry experts unmounted (P-27)", Army{Size: SizeMedium, CR: CRInt(3), HitDie: D8, Tactics: []Tactic{TacCavalryExperts}}, CodePrereq, "tactics"},
 		{"sniper support without ranged (P-36)", Army{Size: SizeMedium, CR: CRInt(3), HitDie: D8, Tactics: []Tactic{TacSniperSupport}}, CodePrereq, "tactics"},
@@ -423,8 +428,8 @@ func TestWeek(t *testing.T) {
 // the field off its zero value (the Default), and the first moves it back.
 func TestSetOption(t *testing.T) {
 	names := OptionNames()
-	if len(names) != 20 {
-		t.Errorf("%d options, want 20 (19 switches and maxPhases)", len(names))
+	if len(names) != 21 {
+		t.Errorf("%d options, want 21 (20 switches and maxPhases)", len(names))
 	}
 	for name, choices := range names {
 		if choices == nil {

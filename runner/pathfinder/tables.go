@@ -146,6 +146,24 @@ func eventRow(e *Event, names []string) []string {
 		return []string{n(e.Army), step, die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
 	case EvRouted:
 		return []string{n(e.Army), "routs", "", "", "", "", "leaves the field"}
+	case EvBleed:
+		return []string{n(e.Army), "bleeds", "", "", "", "", "takes " + strconv.Itoa(e.Damage) + " (bleed)"}
+	case EvFear:
+		res := "afraid next phase"
+		if e.OK {
+			res = "holds"
+		}
+		return []string{n(e.Army), "fear of " + n(e.Other), die(r), mods(r), total, "DC " + strconv.Itoa(r.DC), res}
+	case EvAfraid:
+		return []string{n(e.Army), "no check", "", "", "", "", "afraid (fear)"}
+	case EvRage:
+		return []string{n(e.Army), "rages", "", "", "", "", "OM +2, DV -1 for the battle"}
+	case EvAloft:
+		return []string{n(e.Army), "holds aloft", "", "", "", "", "no attack; only flyers reach it in melee"}
+	case EvFerocity:
+		return []string{n(e.Army), "ferocity", "", "", "", "", "fights one more phase at OM and DV -4, then " + e.End.String()}
+	case EvRegenerate:
+		return []string{n(e.Army), "regenerates", "", "", "", "", fmt.Sprintf("hp %d, no enemy left to finish it", e.HP)}
 	}
 	return nil
 }

@@ -38,6 +38,9 @@ func validateScenario(p *plan.Plan) error {
 		if h.Fortification < 0 {
 			return fmt.Errorf("runner: hex %s: fortification %d", h.ID, h.Fortification)
 		}
+		if _, err := ParseWind(h.Conditions.Wind); err != nil {
+			return fmt.Errorf("runner: hex %s: %v", h.ID, err)
+		}
 	}
 	for i := range pf.Hexes {
 		h := &pf.Hexes[i]
@@ -66,7 +69,7 @@ func validateScenario(p *plan.Plan) error {
 		if a.Side != plan.Friendly && a.Side != plan.Enemy {
 			return fmt.Errorf("runner: army %s: side %d", a.ID, a.Side)
 		}
-		if a.Start < 0 || a.Start >= nh {
+		if (a.Start < 0 && !a.Formed) || a.Start >= nh {
 			return fmt.Errorf("runner: army %s: start hex %d out of range", a.ID, a.Start)
 		}
 		for _, h := range a.Route {
@@ -76,6 +79,29 @@ func validateScenario(p *plan.Plan) error {
 		}
 		if a.Army.Commander != nil && len(a.Army.Commander.Boons)+len(a.Army.Commander.BonusTactics) > 64 {
 			return fmt.Errorf("runner: army %s: too many boons", a.ID)
+		}
+	}
+	for i := range pf.Orders {
+		o := &pf.Orders[i]
+		want := map[string][2]int{"split": {1, 2}, "combine": {2, 1}, "reserve": {1, 0}, "activate": {1, 0}}
+		w, ok := want[o.Kind]
+		if !ok || len(o.Armies) != w[0] || len(o.Into) != w[1] || o.Keep < 0 || o.Keep >= len(o.Armies) {
+			return fmt.Errorf("runner: order %d: %q with %d armies into %d", i, o.Kind, len(o.Armies), len(o.Into))
+		}
+		for _, a := range append(append([]int{}, o.Armies...), o.Into...) {
+			if a < 0 || a >= na {
+				return fmt.Errorf("runner: order %d: army %d out of range", i, a)
+			}
+		}
+		for _, a := range o.Into {
+			if !pf.Armies[a].Formed {
+				return fmt.Errorf("runner: order %d: army %s is not one an order forms", i, pf.Armies[a].ID)
+			}
+		}
+	}
+	for i := range pf.Armies {
+		if a := &pf.Armies[i]; a.Formed != (a.Start < 0) {
+			return fmt.Errorf("runner: army %s: start %d, formed %t", a.ID, a.Start, a.Formed)
 		}
 	}
 	for i := range pf.Objectives {

@@ -3,8 +3,10 @@ package pathfinder
 // Withdrawing from a battle (P-25): the opposed morale checks.
 
 // withdraw is P-25: opposed morale checks against the enemy armies (Options.Withdraw); having won
-// any, the army leaves at the end of the phase or treats the phase as a Ranged Phase.
-func (b *Battle) withdraw(w int) {
+// any, the army leaves at the end of the phase or treats the phase as a Ranged Phase. after is a
+// Hit and Run withdrawal, once the phase's attacks are resolved (P-42): no Ranged Phase to treat it
+// as then.
+func (b *Battle) withdraw(w int, after bool) {
 	uw := &b.u[w]
 	var enemies uint16
 	for e := 0; e < b.n; e++ {
@@ -16,7 +18,7 @@ func (b *Battle) withdraw(w int) {
 	if b.opt.Withdraw == WithdrawSingle {
 		best, bestMod := -1, 0
 		for e := 0; e < b.n; e++ {
-			if enemies&(1<<e) == 0 || !b.decide(e, AskOppose, w) {
+			if enemies&(1<<e) == 0 || b.withdrawsAtWill(w, e) || !b.decide(e, AskOppose, w) {
 				continue
 			}
 			x := &b.xb
@@ -34,7 +36,7 @@ func (b *Battle) withdraw(w int) {
 			if enemies&(1<<e) == 0 {
 				continue
 			}
-			if !b.decide(e, AskOppose, w) {
+			if b.withdrawsAtWill(w, e) || !b.decide(e, AskOppose, w) {
 				beat |= 1 << e
 				if b.log != nil {
 					b.emit(EvWithdraw, w, e).OK = true
@@ -54,7 +56,7 @@ func (b *Battle) withdraw(w int) {
 	leave := b.decide(w, AskLeave, -1)
 	if leave {
 		uw.s.p.leaving = true
-	} else if b.phase == PhaseMelee {
+	} else if b.phase == PhaseMelee && !after {
 		uw.s.p.rangedTreat = true
 	}
 	if b.log != nil {
@@ -63,11 +65,22 @@ func (b *Battle) withdraw(w int) {
 	}
 }
 
-// opposeMods are the modifiers of an army's check against a withdrawal (P-8, P-45).
+// hitAndRun reports whether army i's withdrawal waits for this phase's attacks: Hit and Run's
+// withdrawal comes "after attacks are resolved in the Ranged phase or the first Melee phase"
+// (P-42), with its bonus; the army attacks first.
+func (b *Battle) hitAndRun(i int) bool {
+	return b.u[i].boons.Has(BoonHitAndRun) && (b.phase == PhaseRanged || b.meleeNo == 1)
+}
+
+// opposeMods are the modifiers of an army's check against a withdrawal (P-8, P-45; track: + ACR).
 func (b *Battle) opposeMods(e int, x *acc) {
-	b.moraleMods(e, x)
-	if b.u[e].boons.Has(BoonMerciless) {
+	b.moraleMods(e, x, checkWithdraw)
+	u := &b.u[e]
+	if u.boons.Has(BoonMerciless) {
 		x.add(ModBoon, uint8(BoonMerciless), 1)
+	}
+	if u.st.Abil.Has(AbTrack) {
+		x.add(ModAbility, uint8(AbTrack), u.acrBonus)
 	}
 }
 
@@ -79,7 +92,7 @@ func (b *Battle) opposed(w, e int) bool {
 		x, y := &b.xa, &b.xb
 		x.reset(b.log != nil)
 		y.reset(b.log != nil)
-		b.moraleMods(w, x)
+		b.moraleMods(w, x, checkWithdraw)
 		if b.field.Fog || b.field.Sandstorm {
 			x.add(ModFog, 0, 2)
 		}

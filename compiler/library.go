@@ -1,0 +1,50 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/load"
+
+	samples "github.com/sortie-rpg/sortie/scenarios/pathfinder"
+)
+
+// The libraries sortie ships: CUE packages a scenario may import by a reserved path, read from the
+// binary (never from disk), so that a scenario stays self-contained in its folder (L007). Today one:
+// the published sample armies of Pathfinder mass combat (scenarios/pathfinder/armies.cue).
+
+// libraries maps each reserved import path to its package's source.
+var libraries = map[string][]byte{samples.ImportPath: samples.Source}
+
+// libraryImport reports whether p is the import path of a library sortie ships.
+func libraryImport(p string) bool {
+	_, ok := libraries[p]
+	return ok
+}
+
+// addLibraries puts the libraries that the files import into the load overlay: each under the
+// scenario folder's cue.mod/pkg/<path>/ (CUE's place for vendored packages), and a cue.mod/module.cue
+// when the folder has none of its own (an overlay entry would replace a real file).
+func addLibraries(overlay map[string]load.Source, dir string, files []*ast.File) {
+	used := false
+	for _, f := range files {
+		for imp := range f.ImportSpecs() {
+			p, err := strconv.Unquote(imp.Path.Value)
+			if err != nil || !libraryImport(p) {
+				continue
+			}
+			used = true
+			name := filepath.Join(dir, "cue.mod", "pkg", filepath.FromSlash(p), filepath.Base(p)+".cue")
+			overlay[name] = load.FromBytes(libraries[p])
+		}
+	}
+	if !used {
+		return
+	}
+	mod := filepath.Join(dir, "cue.mod", "module.cue")
+	if _, err := os.Stat(mod); err != nil {
+		overlay[mod] = load.FromString("module: \"sortie.local/scenario\"\nlanguage: version: \"v0.9.0\"\n")
+	}
+}

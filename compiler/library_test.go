@@ -1,0 +1,90 @@
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// published is a stat block of Ultimate Campaign's "Sample Armies", as the book prints it.
+type published struct {
+	army, size      string
+	xp, hp          int
+	acr             string
+	dv, om          int
+	ranged          bool
+	speed, consumes int
+}
+
+// The published sample armies' stat blocks (Ultimate Campaign, Mass Combat, "Sample Armies"), typed
+// from the book: every one sortie bundles in scenarios/pathfinder/armies.cue, at every size printed.
+var sampleBlocks = []published{
+	{"humanArmy", "Colossal", 6400, 49, "9", 19, 9, false, 1, 4},
+	{"humanArmy", "Gargantuan", 3200, 38, "7", 17, 7, false, 1, 3},
+	{"humanArmy", "Huge", 1600, 27, "5", 15, 5, false, 1, 2},
+	{"humanArmy", "Large", 800, 16, "3", 13, 3, false, 1, 1},
+	{"humanArmy", "Medium", 400, 5, "1", 11, 1, false, 1, 1},
+	{"militia", "Colossal", 3200, 38, "7", 17, 7, false, 2, 3},
+	{"militia", "Gargantuan", 1600, 27, "5", 15, 5, false, 2, 2},
+	{"militia", "Huge", 800, 16, "3", 13, 3, false, 2, 1},
+	{"militia", "Large", 400, 5, "1", 11, 1, false, 2, 1},
+	{"skeletonHorde", "Colossal", 3200, 31, "7", 19, 7, false, 2, 3},
+	{"skeletonHorde", "Gargantuan", 1600, 22, "5", 17, 5, false, 2, 2},
+	{"skeletonHorde", "Huge", 800, 13, "3", 15, 3, false, 2, 1},
+	{"skeletonHorde", "Large", 400, 4, "1", 13, 1, false, 2, 1},
+	{"skeletonHorde", "Medium", 135, 1, "1/3", 12, 0, false, 2, 1},
+	{"zombieHorde", "Colossal", 4800, 36, "8", 20, 8, false, 1, 4},
+	{"zombieHorde", "Gargantuan", 2400, 27, "6", 18, 6, false, 1, 3},
+	{"zombieHorde", "Huge", 1200, 18, "4", 16, 4, false, 1, 2},
+	{"zombieHorde", "Large", 600, 9, "2", 14, 2, false, 1, 1},
+	{"zombieHorde", "Medium", 200, 2, "1/2", 12, 0, false, 1, 1},
+	{"goblinArmy", "Medium", 200, 2, "1/2", 10, 0, true, 1, 1},
+	{"goblinHorde", "Huge", 800, 16, "3", 13, 3, true, 1, 1},
+	{"koboldArmy", "Huge", 600, 11, "2", 12, 2, false, 2, 1},
+	{"dwarvenDefenders", "Medium", 400, 5, "1", 11, 1, false, 1, 1},
+	{"eliteMountedKnights", "Medium", 600, 11, "2", 15, 5, false, 1, 4},
+	{"orcArmy", "Medium", 600, 11, "2", 13, 2, true, 2, 2},
+	{"orcHorde", "Medium", 400, 5, "1", 11, 1, true, 2, 1},
+	{"gnollArmy", "Medium", 400, 4, "1", 11, 1, false, 2, 1},
+	{"gnomeStalkers", "Medium", 400, 5, "1", 11, 2, false, 1, 1},
+	{"halfOrcBerserkers", "Medium", 400, 6, "1", 11, 1, false, 2, 1},
+	{"halflingScouts", "Medium", 400, 4, "1", 11, 1, false, 1, 1},
+	{"tenguArmy", "Medium", 600, 9, "2", 12, 2, true, 2, 1},
+	{"duergarArmy", "Medium", 400, 5, "1", 11, 2, true, 1, 1},
+	{"troglodyteArmy", "Medium", 400, 4, "1", 11, 1, true, 2, 1},
+	{"worgArmy", "Medium", 600, 11, "2", 12, 2, false, 3, 1},
+	{"yetiPack", "Medium", 1200, 22, "4", 14, 4, false, 2, 2},
+	{"centaurArmy", "Medium", 800, 16, "3", 13, 3, true, 2, 1},
+	{"tarrasque", "Fine", 102400, 93, "17", 27, 21, true, 2, 8},
+}
+
+// Every bundled sample army vets clean (no finding at all) when a battle imports it from the
+// library, and derives the published stat block: XP, hp, ACR, DV, OM (ranged), speed and
+// consumption (P-2..P-6, P-11, P-66; Special Abilities).
+func TestSampleArmies(t *testing.T) {
+	for _, p := range sampleBlocks {
+		t.Run(p.army+"/"+p.size, func(t *testing.T) {
+			dir := t.TempDir()
+			src := fmt.Sprintf(`package b
+
+import "sortie.dev/pathfinder/samples"
+
+kind: "battle", rules: "pathfinder", id: "sample", version: 1
+sides: [{name: "a", armies: x: samples.%s & {size: %q}}, {name: "b", armies: y: samples.militia}]
+`, p.army, p.size)
+			if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			b, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+			if err != nil || b == nil || len(list) > 0 {
+				t.Fatalf("vet: %v %v", err, list)
+			}
+			s := b.Armies[0].Stats
+			got := published{p.army, p.size, s.XP, s.HP, s.ACR, s.DV, s.OM, s.Ranged, s.Speed, s.Consumption}
+			if got != p {
+				t.Errorf("derived %+v\n published %+v", got, p)
+			}
+		})
+	}
+}

@@ -1,0 +1,231 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
+)
+
+// A Pathfinder scenario's orders (Ultimate Campaign, Optional Mass Combat Rules: Combining Armies,
+// Splitting an Army, Reserve Army): checked here (H006) and lowered into plan.PFOrder; the armies a
+// split or a combination forms become plan armies of their own (PFArmy.Formed), so that routes and
+// objectives can name them.
+
+const codeBadOrder = "H006"
+
+var pfOrderRegistered = registerPFOrderCode()
+
+func registerPFOrderCode() bool {
+	diag.Register(diag.CodeInfo{Code: codeBadOrder, Title: "army order that cannot be carried out", Severity: diag.Error, Doc: `An order of a Pathfinder scenario (orders:) must do one thing the optional mass combat rules
+allow: split an army into two one size smaller (into: two new ids; not a Fine army), combine two
+armies of the same type and size into one a size larger (into: one new id; not Colossal armies),
+put an army in reserve (not Gargantuan or Colossal: they must stay deployed), or activate a reserve
+army. New ids must not be taken; keep names one of the combined armies; routes belong to the new
+armies.
+
+Bad:
+    orders: [{day: 3, split: "militia", combine: ["a", "b"]}]    // two things at once
+    orders: [{day: 3, split: "militia", into: ["m1"]}]          // a split makes two armies
+
+Fix:
+    orders: [{day: 3, split: "militia", into: ["m1", "m2"], routes: {m2: ["ford"]}}]`})
+	return true
+}
+
+// orders reads, checks and lowers the orders; the armies they form are added to pf.Armies and to
+// armyIdx, so that the objectives read after may name them.
+func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, armyIDs []string, hexRef func(Str, string) (int, bool)) {
+	if !list.exists() {
+		return
+	}
+	dc := c.dc
+	type read struct {
+		o   plan.PFOrder
+		pos int
+	}
+	var out []read
+	list.elems(func(i int, on node) {
+		what := fmt.Sprintf("orders[%d]", i)
+		pos := dc.label(on)
+		if !pos.IsValid() {
+			pos = dc.pos(on)
+		}
+		bad := func(format string, args ...any) {
+			c.report(pos, codeBadOrder, what+": "+format, args...)
+		}
+		o := plan.PFOrder{Day: dc.int(on.get("day")).V}
+		var kinds []string
+		for _, k := range []string{"split", "combine", "reserve", "activate"} {
+			if on.get(k).exists() {
+				kinds = append(kinds, k)
+			}
+		}
+		if len(kinds) != 1 {
+			bad("an order does one of split, combine, reserve or activate; this one has %d", len(kinds))
+			return
+		}
+		o.Kind = kinds[0]
+		ref := func(s Str) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
+		var intoIDs []string
+		on.get("into").elems(func(_ int, e node) {
+			if s := dc.str(e); s.OK {
+				intoIDs = append(intoIDs, s.V)
+			}
+		})
+		newID := func(id string) bool {
+			if _, taken := armyIdx[id]; taken {
+				bad("army %q already exists: a new army needs a new id", id)
+				return false
+			}
+			return true
+		}
+		switch o.Kind {
+		case "reserve", "activate":
+			a, ok := ref(dc.str(on.get(o.Kind)))
+			if !ok {
+				return
+			}
+			if s, _ := pathfinder.ParseSize(pf.Armies[a].Army.Size); o.Kind == "reserve" && s > pathfinder.SizeHuge {
+				bad("a %s army cannot be put in reserve: it must stay deployed (Reserve Army)", s)
+				return
+			}
+			o.Armies = []int{a}
+		case "split":
+			a, ok := ref(dc.str(on.get("split")))
+			if !ok {
+				return
+			}
+			if len(intoIDs) != 2 || intoIDs[0] == intoIDs[1] {
+				bad("a split forms two armies: into: [first, second] (the first keeps the commander)")
+				return
+			}
+			parent := &pf.Armies[a]
+			for k, id := range intoIDs {
+				if !newID(id) {
+					return
+				}
+				in := parent.Army
+				if k == 1 {
+					in.Commander = nil
+					if cm := on.get("commander"); cm.exists() {
+						ci, cok := c.commander(id, cm)
+						if !cok {
+							return
+						}
+						pa := pathfinder.Army{Commander: ci}
+						in.Commander = pathfinder.InputOf(&pa).Commander
+					}
+				}
+				j, ok := c.formArmy(pf, parent, in, id, -1, bad)
+				if !ok {
+					return
+				}
+				armyIdx[id] = j
+				o.Into = append(o.Into, j)
+			}
+			o.Armies = []int{a}
+		case "combine":
+			var two []int
+			var names []string
+			on.get("combine").elems(func(_ int, e node) {
+				s := dc.str(e)
+				if j, ok := ref(s); ok {
+					two = append(two, j)
+					names = append(names, s.V)
+				}
+			})
+			if len(two) != 2 || two[0] == two[1] {
+				bad("combine names two different armies")
+				return
+			}
+			x, y := &pf.Armies[two[0]], &pf.Armies[two[1]]
+			if x.Side != y.Side || x.Army.Size != y.Army.Size || x.Army.CR != y.Army.CR || x.Army.HitDie != y.Army.HitDie || x.Army.MountCR != y.Army.MountCR {
+				bad("armies %s and %s are not of one side, type and size: only those combine (Combining Armies)", names[0], names[1])
+				return
+			}
+			if len(intoIDs) != 1 {
+				bad("a combination forms one army: into: [id]")
+				return
+			}
+			if k := dc.str(on.get("keep")); k.OK {
+				o.Keep = slices.Index(names, k.V)
+				if o.Keep < 0 {
+					bad("keep names one of the combined armies (%s, %s), whose commander leads", names[0], names[1])
+					return
+				}
+			}
+			if !newID(intoIDs[0]) {
+				return
+			}
+			lead := &pf.Armies[two[o.Keep]]
+			j, ok := c.formArmy(pf, lead, lead.Army, intoIDs[0], +1, bad)
+			if !ok {
+				return
+			}
+			armyIdx[intoIDs[0]] = j
+			o.Armies, o.Into = two, []int{j}
+		}
+		// Routes of the new armies.
+		on.get("routes").fields(func(id string, rn node) {
+			j, ok := armyIdx[id]
+			if !ok || !slices.Contains(o.Into, j) {
+				c.report(dc.label(rn), codeBadOrder, "%s: routes: %q is not an army this order forms", what, id)
+				return
+			}
+			pf.Armies[j].Route = []int{}
+			prev := -1
+			rn.elems(func(k int, e node) {
+				s := dc.str(e)
+				h, ok := hexRef(s, fmt.Sprintf("%s routes.%s[%d]", what, id, k))
+				if !ok {
+					return
+				}
+				if prev >= 0 && !hexNeighbour(pf.Hexes[prev].At, pf.Hexes[h].At) {
+					c.report(s.Pos, codeHexStep, "%s: route of %s: %s -> %s is not to an adjacent hex", what, id, pf.Hexes[prev].ID, s.V)
+				}
+				prev = h
+				pf.Armies[j].Route = append(pf.Armies[j].Route, h)
+			})
+		})
+		out = append(out, read{o, i})
+	})
+	sort.SliceStable(out, func(i, j int) bool { return out[i].o.Day < out[j].o.Day })
+	for _, r := range out {
+		pf.Orders = append(pf.Orders, r.o)
+	}
+}
+
+// formArmy adds the army an order forms: in at its size moved by shift (-1 a split, +1 a
+// combination), on from's side, off the map until the order. Its route is from's remaining one
+// unless the order gives it one.
+func (c *pfc) formArmy(pf *plan.Pathfinder, from *plan.PFArmy, in plan.ArmyInput, id string, shift int, bad func(string, ...any)) (int, bool) {
+	s, err := pathfinder.ParseSize(in.Size)
+	if err != nil {
+		return 0, false
+	}
+	ns := s + pathfinder.Size(shift)
+	if !ns.Valid() {
+		bad("army %s is %s: it cannot be made one size %s", from.ID, s, map[int]string{-1: "smaller", 1: "larger"}[shift])
+		return 0, false
+	}
+	in.Size = ns.String()
+	in.Name = id
+	a, err := pathfinder.ArmyOf(&in)
+	if err != nil {
+		bad("army %s: %v", id, err)
+		return 0, false
+	}
+	st, err := pathfinder.Derive(&a, c.opt)
+	if err != nil {
+		bad("army %s (%s) cannot be an army: %v", id, ns, err)
+		return 0, false
+	}
+	route := append([]int{}, from.Route...)
+	pf.Armies = append(pf.Armies, plan.PFArmy{ID: id, Side: from.Side, Start: -1, Route: route, Army: in,
+		Stats: pathfinder.BlockOf(&st, boonCount(&a)), Formed: true})
+	return len(pf.Armies) - 1, true
+}
