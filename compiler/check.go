@@ -301,6 +301,13 @@ func forEachAction(s *Scenario, f func(*Action)) {
 			f(a)
 		}
 	}
+	for _, e := range s.Encounters { // K-98: loot actions, in encounter order
+		if l := s.K.Loot[e.ID]; l != nil {
+			for _, a := range l.Do {
+				f(a)
+			}
+		}
+	}
 }
 
 // forEachCond calls f for every condition (nested ones included) of events and objectives, in

@@ -14,6 +14,7 @@ const (
 	codePowerRoll  = "K003"
 	codeChainCycle = "K004"
 	codeNameClash  = "K005"
+	codeNoFight    = "K006"
 )
 
 var _ = registerKarzoralCodes()
@@ -54,6 +55,16 @@ Bad:
     pcs: [{name: "Aria", ...}], burdens: [{name: "Aria"}]
 
 Fix: rename one of them.`},
+		diag.CodeInfo{Code: codeNoFight, Title: "enemy army without an encounter", Severity: diag.Error, Doc: `K-33: when an enemy army is in the party's block after the move, the party fights it at
+once. The fight is the army's encounter: an enemy army that takes the field needs one, or the
+party could stand in its block and nothing would happen.
+
+Bad:
+    armies: raiders: {side: "enemy", strength: 30, route: ["03"]}
+
+Fix: name the monsters the party meets there:
+    armies: raiders: {side: "enemy", strength: 30, route: ["03"], encounter: "raidParty"}
+    encounters: raidParty: monsters: [{name: "Boggard", level: 4, count: 3}]`},
 	)
 	return true
 }
@@ -64,8 +75,8 @@ var karzoralCheck = &Check{
 PCs, burdens, traversal areas, power rolls and consecutive battles: ids they name exist (R001),
 members counts them (K001, K-2), a block is in one area (K002, K-43), support and pursuit
 damage are power rolls (K003, K-73, K-95, K-103), next chains end (K004, K-72), names are
-unique (K005).`,
-	Codes: []string{codeUnknownID, codePartySize, codeTwoAreas, codePowerRoll, codeChainCycle, codeNameClash},
+unique (K005), an enemy army that takes the field has an encounter to fight (K006, K-33).`,
+	Codes: []string{codeUnknownID, codePartySize, codeTwoAreas, codePowerRoll, codeChainCycle, codeNameClash, codeNoFight},
 	Run:   runKarzoral,
 }
 
@@ -83,6 +94,15 @@ func runKarzoral(p *Pass) error {
 		p.Report(d)
 	}
 	// R001 in the new fields.
+	acts := func(where string, as []*Action) {
+		for i, a := range as {
+			w := fmt.Sprintf("%s[%d]", where, i)
+			unknown(w+".battle", a.Battle, "encounter", p.EncounterIDs, p.Encounters[a.Battle.V] != nil)
+			for _, r := range []Str{a.Army, a.Spawn, a.Remove, a.Reveal} {
+				unknown(w, r, "army", p.ArmyIDs, p.Armies[r.V] != nil)
+			}
+		}
+	}
 	area := map[string]string{}
 	for _, t := range k.Traversals {
 		for i, b := range t.Blocks {
@@ -95,19 +115,22 @@ func runKarzoral(p *Pass) error {
 				area[b.V] = t.ID
 			}
 		}
-		acts := func(where string, as []*Action) {
-			for i, a := range as {
-				w := fmt.Sprintf("%s[%d]", where, i)
-				unknown(w+".battle", a.Battle, "encounter", p.EncounterIDs, p.Encounters[a.Battle.V] != nil)
-				for _, r := range []Str{a.Army, a.Spawn, a.Remove} {
-					unknown(w, r, "army", p.ArmyIDs, p.Armies[r.V] != nil)
-				}
-			}
-		}
 		for i, f := range t.Faces {
 			acts(pathOf("traversals", t.ID, "faces", i, "do"), f.Do)
 		}
 		acts(pathOf("traversals", t.ID, "complete"), t.Complete)
+	}
+	for _, e := range s.Encounters {
+		if l := k.Loot[e.ID]; l != nil {
+			acts(pathOf("encounters", e.ID, "loot", "do"), l.Do)
+		}
+	}
+	for _, as := range k.Midpoint {
+		w := pathOf("midpoint", "armies", as.ID)
+		unknown(w, Str{V: as.ID, Pos: as.Pos, OK: true, Set: true}, "army", p.ArmyIDs, p.Armies[as.ID] != nil)
+		for i, b := range as.Route {
+			unknown(pathOf("midpoint", "armies", as.ID, "route", i), b, "block", p.BlockIDs, p.Blocks[b.V] != nil)
+		}
 	}
 	for _, e := range s.Encounters {
 		if n, ok := k.Next[e.ID]; ok {
@@ -152,6 +175,14 @@ func runKarzoral(p *Pass) error {
 	}
 	for i, b := range k.Burdens {
 		check(pathOf("party", "burdens", i, "name"), b)
+	}
+	// K006: an enemy army that takes the field has an encounter (K-33). An army of strength 0
+	// that is not a reserve never takes the field (A003 says so).
+	for _, a := range s.Armies {
+		if a.Side.OK && a.Side.V == "enemy" && !a.Encounter.Set && (a.Reserve || !a.Strength.OK || a.Strength.V > 0) {
+			p.Report(p.Diag(a.Pos, codeNoFight, "%s: an enemy army with no encounter: the party in its block would fight nothing (K-33)", pathOf("armies", a.ID)).
+				WithHint("add encounter: with the monsters the party meets when it enters the army's block"))
+		}
 	}
 	// K003: power rolls.
 	power := func(where string, r Str) {

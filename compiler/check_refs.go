@@ -58,6 +58,7 @@ func runRefs(p *Pass) error {
 			army(w+".army", a.Army)
 			army(w+".spawn", a.Spawn)
 			army(w+".remove", a.Remove)
+			army(w+".reveal", a.Reveal)
 		}
 	}
 

@@ -102,7 +102,7 @@ func TestField01Plan(t *testing.T) {
 	if strings.Join(ids, " ") != strings.Join(wantOrder, " ") {
 		t.Fatalf("blocks = %v, want %v", ids, wantOrder)
 	}
-	if !reflect.DeepEqual(p.Party, plan.Party{Start: 0, Members: 5, Rations: 60}) {
+	if !reflect.DeepEqual(p.Party, plan.Party{Start: 0, Members: 5, Rations: 60, Torches: 12, LanternOil: 1}) {
 		t.Errorf("Party = %+v", p.Party)
 	}
 	f := p.Field
@@ -241,8 +241,21 @@ func TestField01Plan(t *testing.T) {
 	if c := p.Objectives[0].When; !equalCond(c, plan.Cond{Op: plan.CondAll, Args: []plan.Cond{{Op: plan.CondFlag, Flag: 0}}}) {
 		t.Errorf("cacheBurned when = %+v", c)
 	}
-	if len(p.Episodes) != 6 || p.Episodes[1].Say != "The angel asks what the stars are called." {
+	if len(p.Episodes) != 6 || p.Episodes[1].Say != "At dusk the angel rises over the plateau and looks down on the armies." ||
+		len(p.Episodes[1].Do) != 1 || p.Episodes[1].Do[0].Op != plan.ActSurvey {
 		t.Errorf("episodes = %+v", p.Episodes)
+	}
+	// K-23: the rider's report reveals the warband (army 0, sorted by ID).
+	if do := p.Events[0].Do; len(do) != 2 || do[1].Op != plan.ActReveal || do[1].Army != 0 {
+		t.Errorf("scoutsReport do = %+v", do)
+	}
+	// K-68: the midpoint setup, in army order: boggardWarband (0) 45 at 10, 10, 09; mercenaries
+	// (1) at its initial strength 60 on 03, 05, 09.
+	m := p.Midpoint
+	if m == nil || len(m.Armies) != 2 || m.Armies[0].Army != 0 || m.Armies[0].Strength != 45 || m.Armies[0].Reserve ||
+		!equalInts(m.Armies[0].Route, []int{bi["10"], bi["10"], bi["09"]}) || m.Armies[1].Army != 1 || m.Armies[1].Strength != 60 ||
+		!equalInts(m.Armies[1].Route, []int{bi["03"], bi["05"], bi["09"]}) {
+		t.Errorf("midpoint setup = %+v", m)
 	}
 }
 

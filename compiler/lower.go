@@ -350,6 +350,11 @@ func (l *lowerer) actions(as []*Action) ([]plan.Action, error) {
 			pa.Army, err = l.army(a.Remove)
 		case a.End.OK:
 			pa = plan.Action{Op: plan.ActEnd, Outcome: a.End.V}
+		case a.Reveal.OK:
+			pa.Op = plan.ActReveal
+			pa.Army, err = l.army(a.Reveal)
+		case a.Survey:
+			pa.Op = plan.ActSurvey
 		default:
 			err = fmt.Errorf("action at %s has no verb", a.Pos)
 		}

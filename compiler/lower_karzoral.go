@@ -32,6 +32,22 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 		a.Accompany, a.SupportPhysical = k.Accompany[a.ID], k.SupportPhysical[a.ID]
 	}
 	for i := range p.Encounters {
+		e := &p.Encounters[i]
+		for j, st := range k.Stays[e.ID] {
+			if st && j < len(e.Monsters) {
+				e.Monsters[j].Stays = true
+			}
+		}
+		if lt := k.Loot[e.ID]; lt != nil {
+			do, err := l.actions(lt.Do)
+			if err != nil {
+				return err
+			}
+			if len(do) == 0 {
+				do = nil
+			}
+			e.Loot = &plan.Loot{Money: lt.Money.V, Say: lt.Say.V, Do: do}
+		}
 		if n, ok := k.Next[p.Encounters[i].ID]; ok && n.OK {
 			j, err := l.encounter(n)
 			if err != nil {
@@ -73,6 +89,33 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 			pt.Complete = do
 		}
 		p.Traversals = append(p.Traversals, pt)
+	}
+	if len(k.Midpoint) > 0 {
+		m := &plan.Setup{}
+		for _, as := range k.Midpoint {
+			i, err := l.army(Str{V: as.ID, OK: true})
+			if err != nil {
+				return err
+			}
+			a := &p.Armies[i]
+			ps := plan.ArmySetup{Army: i, Strength: a.Strength, Route: a.Route, Reserve: as.Reserve}
+			if as.Strength.Set {
+				ps.Strength = as.Strength.V
+			}
+			if len(as.Route) > 0 {
+				ps.Route = nil
+				for _, r := range as.Route {
+					b, err := l.block(r)
+					if err != nil {
+						return err
+					}
+					ps.Route = append(ps.Route, b)
+				}
+			}
+			m.Armies = append(m.Armies, ps)
+		}
+		sort.Slice(m.Armies, func(i, j int) bool { return m.Armies[i].Army < m.Armies[j].Army })
+		p.Midpoint = m
 	}
 	if k.HasOptions {
 		b, n := k.Options.Bools, k.Options.Ints

@@ -216,6 +216,8 @@ type Action struct {
 	Spawn    Str
 	Remove   Str
 	End      Str
+	Reveal   Str  // K-23: an army id
+	Survey   bool // K-23: the aerial survey
 	Unknown  bool // the author's struct has fields the schema does not know (S001)
 }
 
@@ -251,6 +253,12 @@ func (a *Action) Verbs() []string {
 	}
 	if a.End.Set {
 		out = append(out, "end")
+	}
+	if a.Reveal.Set {
+		out = append(out, "reveal")
+	}
+	if a.Survey {
+		out = append(out, "survey")
 	}
 	return out
 }
@@ -511,6 +519,7 @@ func (dc *decoder) actions(n node) []*Action {
 			Say: dc.str(a.get("say")), Set: dc.str(a.get("set")), Clear: dc.str(a.get("clear")),
 			Battle: dc.str(a.get("battle")), Army: dc.str(a.get("army")), Strength: dc.int(a.get("strength")),
 			Spawn: dc.str(a.get("spawn")), Remove: dc.str(a.get("remove")), End: dc.str(a.get("end")),
+			Reveal: dc.str(a.get("reveal")), Survey: dc.bool(a.get("survey")),
 		})
 	})
 	return out

@@ -23,6 +23,28 @@ type Karzoral struct {
 	Accompany, SupportPhysical map[string]bool
 	// SupportPos[army id] are the positions of its support sources, for K003.
 	SupportPos map[string][]Str
+	// Midpoint is the midpoint setup of armies (K-68), source order; nil when absent.
+	Midpoint []*ArmySetup
+	// Loot[encounter id] is what looting it gives (K-98); Stays[encounter id][j]: monster j fights
+	// on after a rout (K-81).
+	Loot  map[string]*Loot
+	Stays map[string][]bool
+}
+
+// Loot is an encounter's loot (K-98).
+type Loot struct {
+	Money Int
+	Say   Str
+	Do    []*Action
+}
+
+// ArmySetup is an army in the midpoint setup (K-68).
+type ArmySetup struct {
+	ID       string
+	Pos      diag.Pos
+	Strength Int
+	Route    []Str
+	Reserve  bool
 }
 
 // PC is a player character (K-1).
@@ -113,11 +135,20 @@ func (dc *decoder) karzoral(n node, s *Scenario) {
 	for _, i := range optionInts {
 		k.Options.Ints[i] = dc.int(o.get(i)).V
 	}
-	k.Next = map[string]Str{}
+	k.Next, k.Loot, k.Stays = map[string]Str{}, map[string]*Loot{}, map[string][]bool{}
 	n.get("encounters").fields(func(id string, e node) {
 		if x := dc.str(e.get("next")); x.Set {
 			k.Next[id] = x
 		}
+		if l := e.get("loot"); l.exists() {
+			k.Loot[id] = &Loot{Money: dc.int(l.get("money")), Say: dc.str(l.get("say")), Do: dc.actions(l.get("do"))}
+		}
+		e.get("monsters").elems(func(_ int, m node) { k.Stays[id] = append(k.Stays[id], dc.bool(m.get("stays"))) })
+	})
+	n.get("midpoint").get("armies").fields(func(id string, a node) {
+		as := &ArmySetup{ID: id, Pos: dc.label(a), Strength: dc.int(a.get("strength")), Reserve: dc.bool(a.get("reserve"))}
+		a.get("route").elems(func(_ int, b node) { as.Route = append(as.Route, dc.str(b)) })
+		k.Midpoint = append(k.Midpoint, as)
 	})
 	k.Accompany, k.SupportPhysical, k.SupportPos = map[string]bool{}, map[string]bool{}, map[string][]Str{}
 	n.get("armies").fields(func(id string, a node) {

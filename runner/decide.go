@@ -52,11 +52,13 @@ const (
 
 	// Pathfinder, after the kinds above so that their values stay as saves record them.
 	KindBoon // the boon a victorious army's commander learns (P-61)
+
+	KindRetry // a campaign's retry of a scenario whose midpoint is retained: midpoint (resume there) | start (K-67)
 )
 
 var kindNames = [...]string{"move", "battle", "pick", "night", "roll", "protect", "target", "cancel", "take", "traverse",
 	"tactic", "strategy", "answer", "place", "select", "benefit", "prepare",
-	"action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join", "boon"}
+	"action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join", "boon", "retry"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -118,6 +120,11 @@ type Request struct {
 	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for
 	Dice      [2]int // KindPick: the two faces rolled
 	Sides     int    // KindRoll: the die has faces 1..Sides
+
+	// View is what the deciding side may know when the engine has a fog of war (runner/karzoral:
+	// a *karzoral.PlayerView, the players' knowledge, K-23); nil otherwise. A policy decides on
+	// it and the Request, never on the engine's state. Valid only during Decide.
+	View any
 
 	// Optional: the engine has an answer of its own (Default) and a Decider may leave the
 	// decision to it (Answer.Default): a script answers an optional request only when its next
@@ -261,6 +268,8 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("sortie preparation for %s: which mercenary benefit (K-11)?", r.Title)
 	case KindPrepare:
 		return fmt.Sprintf("sortie preparation for %s: what next?", r.Title)
+	case KindRetry:
+		return fmt.Sprintf("the midpoint of %s is retained: resume there or start over (K-67)?", r.Title)
 	}
 	if r.Phase == PhaseRound {
 		return r.clashPrompt()
@@ -303,10 +312,11 @@ var vocabulary = [...][]string{
 	KindCancel:   {"yes", "no"},
 	KindTake:     {"yes", "no"},
 	KindTraverse: {"continue", "stop", "leave"},
+	KindRetry:    {"midpoint", "start"},
 }
 
 // Vocabulary returns the names a script may give for a decision of kind k when its answers are a
-// fixed set (move, battle, night, cancel, take, traverse), nil otherwise: the script reader
+// fixed set (move, battle, night, cancel, take, traverse, retry), nil otherwise: the script reader
 // checks an entry against it (X002), and an engine offers its choices by these names. The slice
 // is shared: do not change it.
 func Vocabulary(k Kind) []string {

@@ -50,6 +50,12 @@ func (p *Prompt) inputErr(r *Request, err error) error {
 	return fmt.Errorf("%s: reading the answer: %w", r.Where(), err)
 }
 
+// Briefer is implemented by an engine's view of what the players know (Request.View): Brief says
+// it in a line, which the prompt shows above a move question ("" for nothing to say).
+type Briefer interface {
+	Brief() string
+}
+
 // Decide asks r at the prompt (Decider). An Optional request (a clash battle's moves, targets
 // ...) may be left to the engine: an empty line takes its answer (shown), "auto" every optional
 // answer of the same turn (the same Day and Block).
@@ -64,6 +70,11 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 	var b strings.Builder
 	b.WriteString(r.Prompt())
 	b.WriteByte('\n')
+	if br, ok := r.View.(Briefer); ok && r.Kind == KindMove {
+		if s := br.Brief(); s != "" {
+			b.WriteString("  (" + s + ")\n")
+		}
+	}
 	if r.Optional && len(r.Choices) > 12 {
 		// Many squares or targets: their names, answered by name.
 		b.WriteString("  ")

@@ -207,7 +207,7 @@ func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
 	p.list.Add(diag.Errorf(pos, CodeScriptError, format, args...))
 }
 
-const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no}, {place: HEX} or {boon: NAME}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none} or {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"}; in a clash battle {unit: ID, action: NAME} or {solo: ID, action: NAME}, then optionally {command: NAME}, {config: NAME}, {stand: NAME, to: [X, Y]}, {with: NAME}, {target: NAME}, {spell: ID}, {area: PLACE}, {overflow: STAND}, {fill: STAND|none}, {step: stay|\"leave X,Y\"|\"switch STAND\"} or {join: STAND|stay}"
+const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fight}, {pick: FACE}, {night: rest|march}, {protect: NAME|none}, {target: NAME|none}, {cancel: yes|no}, {take: yes|no}, {traverse: continue|stop|leave} or {roll: [FACE, ...]}, for Pathfinder {tactic: NAME}, {strategy: NAME}, {target: ARMY}, {answer: yes|no}, {place: HEX} or {boon: NAME}; optionally with day: N; in a campaign also {select: ID}, {benefit: ID|none}, {prepare: sortie|treat|\"buy ITEM\"|\"resurrect PC\"} or {retry: midpoint|start}; in a clash battle {unit: ID, action: NAME} or {solo: ID, action: NAME}, then optionally {command: NAME}, {config: NAME}, {stand: NAME, to: [X, Y]}, {with: NAME}, {target: NAME}, {spell: ID}, {area: PLACE}, {overflow: STAND}, {fill: STAND|none}, {step: stay|\"leave X,Y\"|\"switch STAND\"} or {join: STAND|stay}"
 
 // file1 finds the list of entries in a parsed file.
 func (p *scriptParser) file1(f *ast.File) *Script {
@@ -259,7 +259,7 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 	return s
 }
 
-var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "boon",
+var entryKeys = []string{"move", "battle", "pick", "night", "roll", "day", "protect", "target", "cancel", "take", "traverse", "tactic", "strategy", "answer", "place", "select", "benefit", "prepare", "boon", "retry",
 	"unit", "solo", "stand", "action", "command", "config", "to", "with", "spell", "area", "overflow", "fill", "step", "join"}
 
 // clashKeys are the decision keys of clash battles (a name each; to also takes [x, y]).
@@ -339,6 +339,8 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			k = KindBenefit
 		case "prepare":
 			k = KindPrepare
+		case "retry":
+			k = KindRetry
 		case "unit", "solo", "stand":
 			name, nok := nameValue(f.Value)
 			if !nok || strings.TrimSpace(name) == "" {
@@ -429,7 +431,7 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			}
 			e.name = name
 			e.src = key + ": " + name
-		case KindMove, KindBattle, KindNight, KindCancel, KindTake, KindTraverse:
+		case KindMove, KindBattle, KindNight, KindCancel, KindTake, KindTraverse, KindRetry:
 			allowed := Vocabulary(k)
 			name, nok := nameValue(f.Value)
 			if !nok || !contains(allowed, name) {

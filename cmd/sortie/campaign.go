@@ -71,10 +71,11 @@ the midpoint retained and fresh armies (K-66..K-68). It ends when the final scen
 nothing is left to select, or the decisions run out, and prints a table per sortie.
 
 Campaign decisions in a script: {select: field01}, {benefit: daisy} or {benefit: none},
-{prepare: sortie}, {prepare: treat}, {prepare: "buy potion"}, {prepare: "resurrect aldo"}; the
-scenarios' decisions as in sortie run. Exit 0 when the campaign reached its end, 1 when the
+{prepare: sortie}, {prepare: treat}, {prepare: "buy potion"}, {prepare: "resurrect aldo"}, and
+for a retry whose midpoint is retained {retry: midpoint} (resume there, K-67) or {retry: start};
+the scenarios' decisions as in sortie run. Exit 0 when the campaign reached its end, 1 when the
 script disagrees with the state or ran out, 2 on usage or I/O errors.`,
-		Flags: append(flags, saveFlags()...),
+		Flags: append(append(flags, saveFlags()...), viewFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return failf(exitUsage, "campaign run needs exactly one FILE (see sortie campaign run --help)")
@@ -117,7 +118,7 @@ func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from
 		Dice:       pl.sess.dice,
 		Decider:    pl.dec,
 		Fallback:   pl.fallback,
-		Sink:       pl.sinkFor(prm.format),
+		Sink:       pl.sinkFor(prm.format, prm.view),
 		Checkpoint: pl.sess.checkpoint,
 	})
 	if err == nil {

@@ -15,6 +15,7 @@ type playParams struct {
 	script    string // path
 	policy    string
 	format    string
+	view      string // "party" | "gm" | "all"; "" for the format's default (K-23)
 	tableDice bool
 	save      string // --save FILE, "" for none
 	halt      int    // --halt-after N (hidden test hook)
@@ -26,10 +27,27 @@ func paramsFromFlags(c *cli.Context) playParams {
 		script:    c.String("script"),
 		policy:    c.String("policy"),
 		format:    c.String("format"),
+		view:      viewFlag(c),
 		tableDice: c.Bool("table-dice"),
 		save:      c.String("save"),
 		halt:      c.Int("halt-after"),
 	}
+}
+
+// viewFlags choose whose view a run's output shows (K-23, the fog of war).
+func viewFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "view", Usage: "whose view the output shows: party (the players' knowledge: the default for text), gm (everything) or all (every event, marked with its audience: the default for jsonl)"},
+		&cli.BoolFlag{Name: "gm", Usage: "the game master's view: every army's march and position (same as --view gm)"},
+	}
+}
+
+// viewFlag reads --view and --gm ("" when neither is given).
+func viewFlag(c *cli.Context) string {
+	if c.Bool("gm") {
+		return "gm"
+	}
+	return c.String("view")
 }
 
 // saveFlags are the flags of the commands that can save.
@@ -85,6 +103,9 @@ func (f *resumedFallback) Roll(q *runner.Request) (int, bool, error) {
 func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	if prm.format != "text" && prm.format != "jsonl" {
 		return nil, failf(exitUsage, "unknown --format %q: use text or jsonl", prm.format)
+	}
+	if _, ok := runner.ParseAudience(prm.view); !ok && prm.view != "" {
+		return nil, failf(exitUsage, "unknown --view %q: use party, gm or all", prm.view)
 	}
 	pl := &played{sess: newSession(e.stdout, prm.seed)}
 	var policy runner.Decider
@@ -178,6 +199,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		pl.sess.savePath = abs
 		b := &pl.sess.base
 		b.Seed, b.Output, b.Policy, b.Prompt, b.TableDice = prm.seed, prm.format, prm.policy, pl.prompt, prm.tableDice
+		b.View = prm.view
 		if prm.script != "" {
 			if b.Script, err = filepath.Abs(prm.script); err != nil {
 				return nil, failf(exitUsage, "%v", err)
@@ -229,10 +251,18 @@ func (pl *played) finish(e *env, err error) error {
 }
 
 // sinkFor returns the transcript sink of a run: its events as text or JSON Lines, through the
-// session's byte counter.
-func (pl *played) sinkFor(format string) runner.Sink {
-	if format == "jsonl" {
-		return runner.NewJSONLSink(pl.sess.out)
+// session's byte counter, for the viewer view (K-23): "" is the players' view for text and every
+// event (each marked with its audience) for JSON Lines.
+func (pl *played) sinkFor(format, view string) runner.Sink {
+	if view == "" {
+		view = "party"
+		if format == "jsonl" {
+			view = "all"
+		}
 	}
-	return runner.NewTextSink(pl.sess.out)
+	a, _ := runner.ParseAudience(view) // setup checked it
+	if format == "jsonl" {
+		return runner.ViewSink(runner.NewJSONLSink(pl.sess.out), a)
+	}
+	return runner.ViewSink(runner.NewTextSink(pl.sess.out), a)
 }

@@ -204,3 +204,42 @@ func TestInteractiveSaveResume(t *testing.T) {
 		t.Errorf("second save: %v %+v", err, sv)
 	}
 }
+
+// TestInteractiveFogOfWar (K-23): `sortie run field01` at a terminal never shows the warband
+// before the party could know of it: on day 1 the party is at the base and the warband at the gate,
+// out of sight; the day-1 map shows the gate's block, not an army. The rider's report on day 2
+// (a reveal) is the first the players hear of it. With --gm the warband's march is there from
+// day 1.
+func TestInteractiveFogOfWar(t *testing.T) {
+	bin := buildSortie(t, t.TempDir())
+	for _, gm := range []bool{false, true} {
+		args := []string{"run", field01, "--seed", "3"}
+		if gm {
+			args = append(args, "--gm")
+		}
+		p := startPTY(t, bin, args...)
+		out, send := &p.out, p.send
+		at := out.waitFor(t, 0, "> ")
+		send("east\n")
+		at = out.waitFor(t, at, "> ")
+		send("1\n")
+		at = out.waitFor(t, at, "> ")
+		send("rest\n")
+		at = out.waitFor(t, at, "== day 2 ==")
+		report := out.waitFor(t, at, "reported (K-23): boggardWarband at 11")
+		before := out.String()[:report-len("reported (K-23): boggardWarband at 11")]
+		out.waitFor(t, report, "> ")
+		send("\x04")
+		if code := p.wait("at end of input"); code != 2 {
+			t.Fatalf("gm %v: exit %d, want 2\n%s", gm, code, out.String())
+		}
+		day1 := before[strings.Index(before, "map at the end of day 1"):]
+		hidden := !strings.Contains(before, "boggardWarband") && strings.Contains(day1, "10   11   gate")
+		if gm == hidden {
+			t.Errorf("gm %v: the warband before the report shown: %v\n%s", gm, !hidden, before)
+		}
+		if gm && !strings.Contains(before, "boggardWarband holds at gate") {
+			t.Errorf("--gm does not show the warband on day 1:\n%s", before)
+		}
+	}
+}

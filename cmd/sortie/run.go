@@ -39,7 +39,10 @@ Every decision comes from, in this order:
   --policy NAME     first or random: answers every decision (and what a script leaves)
 
 Dice come from a generator seeded by --seed (same seed, same rolls), unless the script or
-the table gives them. Exit 0 when the scenario succeeds, 1 when it fails or the script
+the table gives them. The transcript shows what the players know (K-23: the party's block and
+the armies in it, what the scenario or the angel's survey reveals, the armies where last seen);
+--gm (or --view gm) shows everything. --format jsonl writes every event, each with its
+"audience": all, gm or party. Exit 0 when the scenario succeeds, 1 when it fails or the script
 disagrees with the state, 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take decisions (and rolls) from `FILE` (YAML or CUE)"},
@@ -47,7 +50,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first or random"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (transcript) or jsonl (one JSON record a line)"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			saveFlags()[0], saveFlags()[1],
+			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1],
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -115,7 +118,7 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		return failf(exitUsage, "%v", err)
 	}
 	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice,
-		Sink: pl.sinkFor(prm.format), Checkpoint: pl.sess.checkpoint}
+		Sink: pl.sinkFor(prm.format, prm.view), Checkpoint: pl.sess.checkpoint}
 	r, err := runner.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()

@@ -33,7 +33,8 @@ type saveFile struct {
 	Path     string `json:"path"`     // the scenario, plan.json or campaign, absolute
 	PlanHash string `json:"planHash"` // run: sha256 of the encoded plan; campaign: its SourceHash
 	Seed     uint64 `json:"seed"`
-	Output   string `json:"output"` // text | jsonl
+	Output   string `json:"output"`         // text | jsonl
+	View     string `json:"view,omitempty"` // --view: party | gm | all; "" the output's default
 
 	Script     string `json:"script,omitempty"` // absolute
 	ScriptHash string `json:"scriptHash,omitempty"`
@@ -108,6 +109,8 @@ func decodeSave(data []byte) (*saveFile, error) {
 		return nil, fmt.Errorf("the save names an unknown command %q", sv.Command)
 	case sv.Output != "text" && sv.Output != "jsonl":
 		return nil, fmt.Errorf("the save names an unknown output format %q", sv.Output)
+	case sv.View != "" && sv.View != "party" && sv.View != "gm" && sv.View != "all":
+		return nil, fmt.Errorf("the save names an unknown view %q", sv.View)
 	case sv.At != "checkpoint" && sv.At != "decision" && sv.At != "end":
 		return nil, fmt.Errorf("the save names an unknown save point %q", sv.At)
 	// A run of a script that went on at the terminal logs only the terminal's answers.

@@ -12,7 +12,8 @@ import (
 
 // A replay script reproduces its run byte for byte, also under a policy that learns across runs
 // (explore: run 150 decides from what the 128 runs of the first two generations taught it): the
-// simulation's own transcript of the run equals `sortie run --script REPLAY --seed N`.
+// simulation's own transcript of the run, as the players see it (K-23: sortie run's default view),
+// equals `sortie run --script REPLAY --seed N`.
 func TestReplayScriptByteForByte(t *testing.T) {
 	field01 := repo(t, "scenarios", "karzoral", "field01")
 	e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
@@ -29,7 +30,7 @@ func TestReplayScriptByteForByte(t *testing.T) {
 		const run = 150
 		var transcript bytes.Buffer
 		var rec *runner.Recorder
-		end, err := runner.Replay(sub.subject, o, run, runner.NewTextSink(&transcript), func(d runner.Decider) runner.Decider {
+		end, err := runner.Replay(sub.subject, o, run, runner.ViewSink(runner.NewTextSink(&transcript), runner.AudienceParty), func(d runner.Decider) runner.Decider {
 			rec = runner.NewRecorder(d)
 			return rec
 		})
@@ -61,7 +62,7 @@ func TestReplayScriptByteForByte(t *testing.T) {
 		var again bytes.Buffer
 		fresh, _ := sub.policy(policy)
 		o.Policy = fresh
-		runner.Replay(sub.subject, o, run, runner.NewTextSink(&again), nil)
+		runner.Replay(sub.subject, o, run, runner.ViewSink(runner.NewTextSink(&again), runner.AudienceParty), nil)
 		if again.String() != transcript.String() {
 			t.Errorf("%s: two replays of run %d differ", policy, run)
 		}

@@ -53,9 +53,9 @@ field: blocks: {
 }
 armies: {
 	militia: {side: "friendly", strength: 30, route: ["crossroads"]}
-	raiders: {side: "enemy", strength: 40, route: ["tower", "crossroads"]}
+	raiders: {side: "enemy", strength: 40, route: ["tower", "crossroads"], encounter: "raid"}
 }
-encounters: {}
+encounters: raid: {title: "Raiders", monsters: [{name: "Boggard", level: 2, count: 3}]}
 events: {
 	late: {on: day: 10, do: [{say: "late"}]}
 	early: {on: day: 2, do: [{say: "early"}, {set: "done"}]}

@@ -49,6 +49,9 @@ type Plan struct {
 	Pursuit     []PursuitRow `json:"pursuit,omitempty"`     // pursuit damage by monster level (K-95), ascending Level
 	Traversals  []Traversal  `json:"traversals,omitempty"`  // traversal areas (K-43), sorted by ID
 	Options     *RuleOptions `json:"options,omitempty"`     // the scenario's rule options; nil: every Default
+	// Midpoint is the setup of armies a retry that resumes at the midpoint places (K-68); nil: the
+	// initial setup.
+	Midpoint *Setup `json:"midpoint,omitempty"`
 
 	// Pathfinder holds a rules: "pathfinder" scenario (hexes, armies, kingdoms, its own rule
 	// options); nil and omitted for Karzoral plans.
@@ -123,6 +126,20 @@ type RuleOptions struct {
 	AbilityGrowths         int    `json:"abilityGrowths,omitempty"`         // K-64: ability growths per growth point; 0 means 1
 	PowerTable             string `json:"powerTable,omitempty"`             // K-103: "" or "standard", or "complete-edition"
 	MaxRounds              int    `json:"maxRounds,omitempty"`              // rounds a battle may be detailed before it must end; 0 means 50
+}
+
+// Setup is a setup of armies other than the initial one (K-68: at the midpoint). An army it does
+// not list takes its initial setup.
+type Setup struct {
+	Armies []ArmySetup `json:"armies"` // in army index order
+}
+
+// ArmySetup is one army in a Setup: where it stands and how strong it is when play resumes.
+type ArmySetup struct {
+	Army     int   `json:"army"`              // army index
+	Strength int   `json:"strength"`          // >= 0; 0: not on the field
+	Route    []int `json:"route"`             // block indices; Route[0] is where it stands (K-22)
+	Reserve  bool  `json:"reserve,omitempty"` // not on the field until an event spawns it
 }
 
 // Meta names the scenario.
@@ -276,6 +293,17 @@ type Encounter struct {
 	// Next, if set, is the encounter index fought right after this one is won: a consecutive battle
 	// (K-72), state carried over.
 	Next *int `json:"next,omitempty"`
+	// Loot, if set, is what looting after a victory over it gives (K-98): the party decides
+	// whether to loot; the scenario reacts through its actions.
+	Loot *Loot `json:"loot,omitempty"`
+}
+
+// Loot is what looting an encounter after a victory gives (K-98): money (gamels, to the campaign's
+// purse), a text, and actions a scenario reacts with (a flag, a reveal ...).
+type Loot struct {
+	Money int      `json:"money,omitempty"`
+	Say   string   `json:"say,omitempty"`
+	Do    []Action `json:"do,omitempty"`
 }
 
 // Monster is one line of an encounter.
@@ -285,6 +313,9 @@ type Monster struct {
 	Count  int    `json:"count"`            // >= 1
 	Leader bool   `json:"leader,omitempty"` // a unit leader (K-80)
 	Named  bool   `json:"named,omitempty"`  // a named monster stays dead (K-67)
+	// Stays: it keeps fighting when a low-morale unit's leaders fall (K-81: intelligence "obeys
+	// orders", or a newcomer that needs no commander, such as a summoned one).
+	Stays bool `json:"stays,omitempty"`
 }
 
 // CondOp is the operator of a condition.
@@ -394,9 +425,11 @@ const (
 	ActSpawn                    // army Army appears at Route[0]
 	ActRemove                   // army Army leaves the field
 	ActEnd                      // the scenario ends with Outcome
+	ActReveal                   // the players learn where army Army stands now (K-23)
+	ActSurvey                   // the angel's aerial survey: the players learn where every army stands (K-23)
 )
 
-var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end"}
+var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end", "reveal", "survey"}
 
 func (o ActionOp) String() string {
 	if o < 0 || int(o) >= len(actionNames) {
@@ -425,7 +458,7 @@ type Action struct {
 	Text      string   `json:"text,omitempty"`      // ActSay
 	Flag      int      `json:"flag,omitempty"`      // ActSet, ActClear
 	Encounter int      `json:"encounter,omitempty"` // ActBattle
-	Army      int      `json:"army,omitempty"`      // ActStrength, ActSpawn, ActRemove
+	Army      int      `json:"army,omitempty"`      // ActStrength, ActSpawn, ActRemove, ActReveal
 	Delta     int      `json:"delta,omitempty"`     // ActStrength
 	Outcome   string   `json:"outcome,omitempty"`   // ActEnd: "success" | "failure"
 }

@@ -153,6 +153,20 @@ func entities(p *plan.Plan) []entity {
 	if p.Options != nil {
 		settings.add("options", raw(fmt.Sprintf("%+v", *p.Options)))
 	}
+	if p.Midpoint != nil { // K-68: the armies a retry from the midpoint places
+		settings.add("midpoint", true)
+		for _, a := range p.Midpoint.Armies {
+			id := "?"
+			if a.Army >= 0 && a.Army < len(p.Armies) {
+				id = p.Armies[a.Army].ID
+			}
+			r := "strength " + strconv.Itoa(a.Strength) + ", route " + string(ids(a.Route))
+			if a.Reserve {
+				r += ", reserve"
+			}
+			settings.add("midpoint.armies."+id, raw(r))
+		}
+	}
 	out = append(out, entity{Key: "settings", Fields: settings.fs})
 	for _, t := range p.Traversals {
 		e := &builder{}
@@ -220,11 +234,17 @@ func entities(p *plan.Plan) []entity {
 			if m.Named {
 				s += " named"
 			}
+			if m.Stays {
+				s += " stays" // K-81
+			}
 			ms = append(ms, s)
 		}
 		e.add("monsters", raw(strings.Join(ms, ", ")))
 		if en.Next != nil && *en.Next >= 0 && *en.Next < len(p.Encounters) {
 			e.add("next", raw(p.Encounters[*en.Next].ID))
+		}
+		if l := en.Loot; l != nil { // K-98
+			e.add("loot", raw(fmt.Sprintf("%d gamels %q%s", l.Money, l.Say, actions(p, l.Do))))
 		}
 		out = append(out, entity{Key: "encounters." + en.ID, Fields: e.fs})
 	}
@@ -318,8 +338,10 @@ func actions(p *plan.Plan, as []plan.Action) string {
 			b.WriteString("battle " + en)
 		case plan.ActStrength:
 			fmt.Fprintf(&b, "army %s strength %+d", army(a.Army), a.Delta)
-		case plan.ActSpawn, plan.ActRemove:
+		case plan.ActSpawn, plan.ActRemove, plan.ActReveal:
 			b.WriteString(a.Op.String() + " " + army(a.Army))
+		case plan.ActSurvey:
+			b.WriteString("survey")
 		case plan.ActEnd:
 			b.WriteString("end " + a.Outcome)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 )
 
 // Options configure a campaign run.
@@ -156,7 +157,7 @@ func (g *game) play() (string, error) {
 			return EndLimit, nil
 		}
 		played++
-		if err := g.sortie(g.c.Prologue, ""); err != nil {
+		if err := g.sortie(g.c.Prologue, "", nil); err != nil {
 			return EndStopped, err
 		}
 	}
@@ -189,7 +190,11 @@ func (g *game) play() (string, error) {
 		if err != nil {
 			return EndStopped, err
 		}
-		if err := g.sortie(i, benefit); err != nil {
+		resume, err := g.retry(i)
+		if err != nil {
+			return EndStopped, err
+		}
+		if err := g.sortie(i, benefit, resume); err != nil {
 			return EndStopped, err
 		}
 	}
@@ -313,14 +318,43 @@ func (g *game) prepare(i int) (string, error) {
 	}
 }
 
-// sortie plays scenario i (K-16) through the Player, then settles growth, ledger and unlocks.
-func (g *game) sortie(i int, benefit string) error {
+// retry asks, for a scenario whose midpoint is retained, whether the retry resumes there (K-67:
+// 「そこから再開できます」, an option) or starts over; it returns the midpoint to resume from, or nil.
+func (g *game) retry(i int) (*karzoral.Midpoint, error) {
+	m := g.s.resume[i]
+	if !g.s.Midpoint[i] || m == nil {
+		return nil, nil
+	}
+	sc := &g.c.Scenarios[i]
+	day, phase := m.Resumes()
+	ch := []runner.Choice{
+		{Name: "midpoint", Value: 1, Note: fmt.Sprintf("day %d, %s phase, at %s, fresh armies (K-68)", day, phase, m.Block)},
+		{Name: "start", Value: 0, Note: "from day 1; the midpoint gives no XP again"},
+	}
+	g.req = runner.Request{Kind: runner.KindRetry, Choices: ch, Title: sc.ID}
+	a, err := g.Decide(&g.req)
+	if err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("the retry of %s starts over from day 1; the midpoint %s stays cleared, no XP again (K-67)", sc.ID, m.Objective)
+	if ch[a.Choice].Value == 0 {
+		m = nil
+	} else {
+		text = fmt.Sprintf("the retry of %s resumes at the midpoint %s: day %d, %s phase, at %s (K-67)", sc.ID, m.Objective, day, phase, m.Block)
+	}
+	return m, g.out.sink.Write(&RetryEvent{Choice: ch[a.Choice].Name, Scenario: sc.ID, Text: text})
+}
+
+// sortie plays scenario i (K-16) through the Player, then settles growth, ledger and unlocks;
+// resume is the retained midpoint the retry resumes at (K-67), nil to play from the beginning.
+func (g *game) sortie(i int, benefit string, resume *karzoral.Midpoint) error {
 	sc := &g.c.Scenarios[i]
 	g.s.Attempts[i]++
 	so := &Sortie{
 		Scenario:  sc,
 		Attempt:   g.s.Attempts[i],
 		Midpoint:  g.s.Midpoint[i],
+		Resume:    resume,
 		NamedDead: append([]string(nil), g.s.NamedDead...),
 		PCs:       append([]PC(nil), g.s.PCs...),
 		Benefit:   benefit,
@@ -364,7 +398,7 @@ func (g *game) settle(i int, rep *Report) error {
 	switch rep.Outcome {
 	case runner.Success:
 		s.Cleared[i] = true
-		s.Midpoint[i] = false
+		s.Midpoint[i], s.resume[i] = false, nil
 		s.reward(sc.ID, sc.Reward, g.rules)
 		if sc.Base >= 0 {
 			s.Bases[sc.Base] = true
@@ -381,8 +415,11 @@ func (g *game) settle(i int, rep *Report) error {
 	case runner.Failure:
 		// K-67: a midpoint reached is retained for the retry; K-68: the armies are lost, a retry
 		// places fresh ones (every sortie starts from the plan's setup).
-		if rep.Midpoint {
+		if rep.Midpoint || (s.Midpoint[i] && rep.Resume != nil) {
 			s.Midpoint[i] = true
+		}
+		if rep.Resume != nil {
+			s.resume[i] = rep.Resume // the latest state at the midpoint (K-67)
 		}
 	}
 	if rep.Money > 0 {

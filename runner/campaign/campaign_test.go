@@ -51,7 +51,7 @@ func TestBundledCampaign(t *testing.T) {
 	c := bundled(t)
 	sc := script(t)
 	var out bytes.Buffer
-	res, err := Run(c, Options{Seed: 1, Decider: sc, Sink: runner.NewTextSink(&out)})
+	res, err := Run(c, Options{Seed: 1, Decider: sc, Sink: runner.ViewSink(runner.NewTextSink(&out), runner.AudienceParty)})
 	if err != nil {
 		t.Fatalf("Run: %v\n%s", err, out.String())
 	}
@@ -73,12 +73,16 @@ func TestBundledCampaign(t *testing.T) {
 	// mercenaries, 60); its retry won on day 7; field03 lost on day 2 (K-100: party defeated at
 	// the fort); its retry won on day 2.
 	//
-	// XP each (K-61 achievement XP from the objectives, K-66 failure XP, K-67 retention):
-	//   field00: clear awaken 300                                   -> 300
-	//   field01/1: failure XP 100 (K-66), no midpoint reached       -> 400
-	//   field01/2: midpoint cacheBurned 500 + clear takeTheGate 1000 = 1500 -> 1900
-	//   field03/1: midpoint cleanse 400 (settled at the midpoint, K-60) + failure XP 150 = 550 -> 2450
-	//   field03/2: the midpoint is retained (K-67), no XP again; clear takeTheFort 1200 -> 3650
+	// XP each (K-61: achievement + monster XP, K-62, + remaining strength, K-63; K-66 failure XP;
+	// K-67 retention), by hand from the scenarios and the script:
+	//   field00: clear awaken 300 + the warden 10 x 6 = 360                         -> 360
+	//   field01/1: failure XP 100 (K-66), no midpoint reached; the raid was fled    -> 460
+	//   field01/2: midpoint 500 + scouts 10 x 8 + mercenaries 10 x 60 = 1180; clear 1000 +
+	//     gateWatch 10 x (5 + 5 + 7) + mercenaries 10 x 15 = 1320: 2500               -> 2960
+	//   field03/1: midpoint 400 + lurkers 10 x 10 = 500 (settled, K-60) + failure 150 = 650 -> 3610
+	//   field03/2: the retry resumes at the retained midpoint (K-67: day 2 start, at 02; the
+	//     shrine is not fought again), no midpoint XP again; clear 1200 + fort hold
+	//     10 x (4 x 4 + 8) = 240: 1440                                               -> 5050
 	// Purse after settling each sortie (K-12..K-16):
 	//   start 2000; field00 reward 1000 -> 3000
 	//   field01/1: potion bought before it, -100 -> 2900; a failure pays nothing -> 2900
@@ -90,11 +94,11 @@ func TestBundledCampaign(t *testing.T) {
 	//     purse; bea, cord, dana repay 4000 each (6000 left each); the angel's 4000 goes to the
 	//     purse -> 1900 + 4000 = 5900.
 	wantRows := []Row{
-		{Scenario: "field00", Attempt: 1, Outcome: "success", Days: 1, XP: 300, Money: 3000, Bases: []string{"rupetenne"}},
+		{Scenario: "field00", Attempt: 1, Outcome: "success", Days: 1, XP: 360, Money: 3000, Bases: []string{"rupetenne"}},
 		{Scenario: "field01", Attempt: 1, Outcome: "failure", Days: 5, XP: 100, Money: 2900, Bases: []string{"rupetenne"}},
-		{Scenario: "field01", Attempt: 2, Outcome: "success", Days: 7, XP: 1500, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
-		{Scenario: "field03", Attempt: 1, Outcome: "failure", Days: 2, XP: 550, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
-		{Scenario: "field03", Attempt: 2, Outcome: "success", Days: 2, XP: 1200, Money: 5900, Bases: []string{"rupetenne", "gatecamp", "marshfort"}},
+		{Scenario: "field01", Attempt: 2, Outcome: "success", Days: 7, XP: 2500, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 1, Outcome: "failure", Days: 2, XP: 650, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 2, Outcome: "success", Days: 2, XP: 1440, Money: 5900, Bases: []string{"rupetenne", "gatecamp", "marshfort"}},
 	}
 	if !reflect.DeepEqual(s.Rows, wantRows) {
 		t.Errorf("rows\n got %+v\nwant %+v", s.Rows, wantRows)
@@ -123,9 +127,9 @@ func TestBundledCampaign(t *testing.T) {
 		t.Errorf("ledger\n got %+v\nwant %+v", s.Ledger, wantLedger)
 	}
 	for _, pc := range s.PCs {
-		// 300 + 100 + 1500 + 550 + 1200 = 3650 each (K-61, K-66, K-67).
-		if pc.XP != 3650 || pc.Dead {
-			t.Errorf("%s: xp %d dead %v, want 3650 alive", pc.ID, pc.XP, pc.Dead)
+		// 360 + 100 + 2500 + 650 + 1440 = 5050 each (K-61..K-63, K-66, K-67).
+		if pc.XP != 5050 || pc.Dead {
+			t.Errorf("%s: xp %d dead %v, want 5050 alive", pc.ID, pc.XP, pc.Dead)
 		}
 		want := map[string]int{"bea": 6000, "cord": 6000, "dana": 6000}[pc.ID] // 10000 - 4000
 		if pc.Debt != want {
@@ -331,5 +335,45 @@ func TestPrologueRetriedAndDeadPCsStayBehind(t *testing.T) {
 		if pc.XP != want {
 			t.Errorf("%s: %d XP, want %d", pc.ID, pc.XP, want)
 		}
+	}
+}
+
+// TestRetryStartOverK67: the retry of field03 declines to resume at the retained midpoint
+// ({retry: start}, K-67: resuming is an option): it plays from day 1 again, the shrine is fought
+// again (new monsters, K-62: 10 x (5 + 5) = 100) but the retained midpoint gives no XP; the clear:
+// 1200 + 100 + fort hold 10 x 24 = 240: 1540 (against 1440 when resuming, TestBundledCampaign).
+func TestRetryStartOverK67(t *testing.T) {
+	c := bundled(t)
+	src, err := os.ReadFile(filepath.Join(root(t), "scenarios", "karzoral", "campaign-play.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := strings.Replace(string(src), `- retry: midpoint           # K-67: resume where the shrine was cleansed (day 2 start, at 02)
+- {day: 2, move: east}`, `- retry: start
+- {day: 1, move: east}
+- roll: [5, 6]
+- pick: 5
+- night: march
+- move: east
+- battle: won
+- {day: 2, move: east}`, 1)
+	if play == string(src) {
+		t.Fatal("the retry entry is not in campaign-play.yaml")
+	}
+	sc, list := runner.ParseScript("start.yaml", []byte(play))
+	if sc == nil || list.HasErrors() {
+		t.Fatal(list)
+	}
+	var out bytes.Buffer
+	res, err := Run(c, Options{Seed: 1, Decider: sc, Sink: runner.NewTextSink(&out)})
+	if err != nil {
+		t.Fatalf("Run: %v\n%s", err, out.String())
+	}
+	rows := res.State.Rows
+	if last := rows[len(rows)-1]; last.Scenario != "field03" || last.Outcome != "success" || last.XP != 1540 || last.Days != 2 {
+		t.Errorf("the retry: %+v, want field03 won on day 2 with 1540 XP", last)
+	}
+	if !strings.Contains(out.String(), "the retry of field03 starts over from day 1") || strings.Count(out.String(), "event shrine (on entering 02)") != 2 {
+		t.Errorf("start over: the transcript does not show a second shrine fight:\n%s", out.String())
 	}
 }

@@ -85,7 +85,7 @@ func (e *emitter) sortie(so *Sortie, prologue bool) error {
 		return nil
 	}
 	sc := so.Scenario
-	return e.sink.Write(&SortieEvent{Scenario: sc.ID, Attempt: so.Attempt, Prologue: prologue, MidpointRetained: so.Midpoint,
+	return e.sink.Write(&SortieEvent{Scenario: sc.ID, Attempt: so.Attempt, Prologue: prologue, MidpointRetained: so.Midpoint, Resume: so.Resume != nil,
 		NamedDead: so.NamedDead, Benefit: so.Benefit, title: sc.Plan.Scenario.Title})
 }
 

@@ -11,19 +11,23 @@ import (
 // The campaign's events, between the scenarios' own (one stream: runner.Sink). Their JSON fields
 // are in name order; in a text transcript each is a line starting with "* " or a block.
 
-// star is the margin of a campaign line in a transcript.
-type star struct{}
+// star is the margin of a campaign line in a transcript; and, like every campaign event, the
+// audience of the record: everyone (runner.AudienceAll; K-23 hides nothing at the campaign level).
+type star struct {
+	Seen runner.Audience `json:"audience"`
+}
 
 // Margin implements runner.Margined.
 func (star) Margin() string { return "* " }
 
 // StartEvent: the campaign begins: the PCs and the purse (K-1, K-12).
 type StartEvent struct {
-	ID    string `json:"id"`
-	PCs   []PC   `json:"pcs"`
-	Purse int    `json:"purse"`
-	Seed  uint64 `json:"seed"`
-	Title string `json:"title"`
+	Seen  runner.Audience `json:"audience"` // always "all"
+	ID    string          `json:"id"`
+	PCs   []PC            `json:"pcs"`
+	Purse int             `json:"purse"`
+	Seed  uint64          `json:"seed"`
+	Title string          `json:"title"`
 }
 
 func (*StartEvent) Type() string { return "campaign.start" }
@@ -79,9 +83,10 @@ func (e *BenefitEvent) Line() string { return e.Text }
 // LedgerEvent: an entry of the money ledger made by a preparation step (K-12..K-14); Text says
 // what the step was. A step that makes two entries (a resurrection and its borrowing) writes two.
 type LedgerEvent struct {
-	Entry Entry  `json:"entry"`
-	Text  string `json:"text"`
-	first bool   // the first entry of the step: the transcript shows the step's line before it
+	Seen  runner.Audience `json:"audience"` // always "all"
+	Entry Entry           `json:"entry"`
+	Text  string          `json:"text"`
+	first bool            // the first entry of the step: the transcript shows the step's line before it
 }
 
 func (*LedgerEvent) Type() string   { return "campaign.ledger" }
@@ -95,15 +100,29 @@ func (e *LedgerEvent) WriteText(w *bytes.Buffer) error {
 	return nil
 }
 
+// RetryEvent: the players take or decline the option to resume at the retained midpoint (K-67).
+type RetryEvent struct {
+	star
+	Choice   string `json:"choice"` // "midpoint" | "start"
+	Scenario string `json:"scenario"`
+	Text     string `json:"text"`
+}
+
+func (*RetryEvent) Type() string   { return "campaign.retry" }
+func (*RetryEvent) Rule() string   { return "K-67" }
+func (e *RetryEvent) Line() string { return e.Text }
+
 // SortieEvent: a sortie begins (K-16), or the prologue (K-8); what it carries from earlier
 // attempts (K-67).
 type SortieEvent struct {
-	Attempt          int      `json:"attempt"`
-	Benefit          string   `json:"benefit"`
-	MidpointRetained bool     `json:"midpointRetained"`
-	NamedDead        []string `json:"namedDead"`
-	Prologue         bool     `json:"prologue"`
-	Scenario         string   `json:"scenario"`
+	Seen             runner.Audience `json:"audience"` // always "all"
+	Attempt          int             `json:"attempt"`
+	Benefit          string          `json:"benefit"`
+	MidpointRetained bool            `json:"midpointRetained"`
+	NamedDead        []string        `json:"namedDead"`
+	Prologue         bool            `json:"prologue"`
+	Resume           bool            `json:"resume,omitempty"` // the retry resumes at the retained midpoint (K-67)
+	Scenario         string          `json:"scenario"`
 	title            string
 }
 
@@ -123,8 +142,11 @@ func (e *SortieEvent) Line() string {
 }
 func (e *SortieEvent) WriteText(w *bytes.Buffer) error {
 	fmt.Fprintf(w, "\n%s\n", e.Line())
-	if e.MidpointRetained {
-		w.WriteString("* the midpoint reached by an earlier attempt is retained (K-67): the retry resumes there and its XP is not granted again; the rest is the initial setup with fresh armies (K-68)\n")
+	switch {
+	case e.MidpointRetained && e.Resume:
+		w.WriteString("* the midpoint reached by an earlier attempt is retained (K-67): the retry resumes there, its XP is not granted again, and fresh armies take the field (K-68)\n")
+	case e.MidpointRetained:
+		w.WriteString("* the midpoint reached by an earlier attempt is retained (K-67): the party starts over from the beginning; its XP is not granted again\n")
 	}
 	if len(e.NamedDead) > 0 {
 		fmt.Fprintf(w, "* named monsters that stay dead: %s (K-67)\n", strings.Join(e.NamedDead, ", "))
@@ -147,23 +169,24 @@ func (e *UnlockEvent) Line() string { return e.Text }
 // GrowthEvent: a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead
 // (K-100), the ledger (K-14, K-16), the base secured and the scenarios unlocked (K-10).
 type GrowthEvent struct {
-	Attempt          int      `json:"attempt"`
-	Base             string   `json:"base"`
-	Day              int      `json:"day"`
-	Dead             []string `json:"dead"`
-	Ledger           []Entry  `json:"ledger"`
-	MidpointRetained bool     `json:"midpointRetained"`
-	Named            []string `json:"named"`
-	Outcome          string   `json:"outcome"`
-	PCs              []PC     `json:"pcs"`
-	Purse            int      `json:"purse"`
-	Reason           string   `json:"reason"`
-	Scenario         string   `json:"scenario"`
-	Unlocked         []string `json:"unlocked"`
-	XP               []int    `json:"xp"`
-	XPNote           string   `json:"xpNote"`
-	baseName         string   // the base's name
-	benefits         []string // mercenary benefits offered from now on (a clear, K-11)
+	Seen             runner.Audience `json:"audience"` // always "all"
+	Attempt          int             `json:"attempt"`
+	Base             string          `json:"base"`
+	Day              int             `json:"day"`
+	Dead             []string        `json:"dead"`
+	Ledger           []Entry         `json:"ledger"`
+	MidpointRetained bool            `json:"midpointRetained"`
+	Named            []string        `json:"named"`
+	Outcome          string          `json:"outcome"`
+	PCs              []PC            `json:"pcs"`
+	Purse            int             `json:"purse"`
+	Reason           string          `json:"reason"`
+	Scenario         string          `json:"scenario"`
+	Unlocked         []string        `json:"unlocked"`
+	XP               []int           `json:"xp"`
+	XPNote           string          `json:"xpNote"`
+	baseName         string          // the base's name
+	benefits         []string        // mercenary benefits offered from now on (a clear, K-11)
 }
 
 func (*GrowthEvent) Type() string { return "campaign.growth" }
@@ -226,15 +249,16 @@ func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
 // EndEvent: the campaign ends: how (final, nomore, stopped, limit), a row per sortie, the PCs, the
 // purse and debts, the bases secured, the unlock order and the named monsters dead.
 type EndEvent struct {
-	Bases       []string `json:"bases"`
-	End         string   `json:"end"`
-	NamedDead   []string `json:"namedDead"`
-	PartyDebt   int      `json:"partyDebt"`
-	PCs         []PC     `json:"pcs"`
-	Purse       int      `json:"purse"`
-	Rows        []Row    `json:"rows"`
-	Text        string   `json:"text"`
-	UnlockOrder []string `json:"unlockOrder"`
+	Seen        runner.Audience `json:"audience"` // always "all"
+	Bases       []string        `json:"bases"`
+	End         string          `json:"end"`
+	NamedDead   []string        `json:"namedDead"`
+	PartyDebt   int             `json:"partyDebt"`
+	PCs         []PC            `json:"pcs"`
+	Purse       int             `json:"purse"`
+	Rows        []Row           `json:"rows"`
+	Text        string          `json:"text"`
+	UnlockOrder []string        `json:"unlockOrder"`
 }
 
 func (*EndEvent) Type() string   { return "campaign.end" }
@@ -274,6 +298,7 @@ func init() {
 		runner.EventDoc{Event: &SelectEvent{}, Doc: "the party selects the next scenario among the unlocked ones (K-9, K-10)"},
 		runner.EventDoc{Event: &BenefitEvent{}, Doc: "the mercenary benefit of this sortie, \"\" for none (K-11)"},
 		runner.EventDoc{Event: &LedgerEvent{}, Doc: "a money ledger entry made while preparing a sortie: purchase, treatment, resurrection, borrowing (K-12..K-14)"},
+		runner.EventDoc{Event: &RetryEvent{}, Doc: "the players resume a retry at the retained midpoint or start over (K-67)"},
 		runner.EventDoc{Event: &SortieEvent{}, Doc: "a sortie (K-16) or the prologue (K-8) begins, with what earlier attempts left (K-67); the scenario's own events follow"},
 		runner.EventDoc{Event: &UnlockEvent{}, Doc: "scenarios become selectable (K-9, K-10)"},
 		runner.EventDoc{Event: &GrowthEvent{}, Doc: "a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead (K-100), the ledger (K-14, K-16), base and unlocks (K-10)"},

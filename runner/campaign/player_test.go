@@ -15,9 +15,9 @@ import (
 // campaign PCs named like the plan's comes from the scenario runner. Hand trace (as in
 // runner/field02_test.go): success.yaml midpoint 300 + monsters 10 x (8+6+6+6) = 260 + remaining
 // strength 10 x 30 = 860 (K-61..K-63); clear 800 + 170 + 10 x 20 = 1170; 2030 each. A campaign PC
-// the plan does not name (Dana) gets the objectives' achievement XP: 300 + 800 = 1100. With the
-// midpoint retained (K-67), its achievement 300 is not granted again: 1730 for the plan's PCs, 800
-// for Dana. failure.yaml: 100 failure XP each (K-66), no midpoint reached.
+// the plan does not name (Dana) gets the party's XP without fumbles of its own (karzoral.Result.XP):
+// no PC of the plan fumbled, so 2030 too. failure.yaml: 100 failure XP each (K-66), no midpoint
+// reached; Cole's two fumbles (K-5) are not settled on a failure (K-66).
 func TestRunnerPlayerPCs(t *testing.T) {
 	r := root(t)
 	p, list, err := compiler.Compile([]string{filepath.Join(r, "scenarios", "karzoral", "field02")}, compiler.Options{WorkDir: r})
@@ -32,7 +32,7 @@ func TestRunnerPlayerPCs(t *testing.T) {
 		outcome  string
 		xp       []int
 	}{
-		{"success", false, runner.Success, []int{2030, 2030, 2030, 1100}},
+		{"success", false, runner.Success, []int{2030, 2030, 2030, 2030}},
 		{"failure", false, runner.Failure, []int{100, 100, 100, 100}},
 	} {
 		s, l, err := runner.LoadScript(filepath.Join(r, "scenarios", "karzoral", "field02", tc.script+".yaml"))
@@ -50,12 +50,13 @@ func TestRunnerPlayerPCs(t *testing.T) {
 	}
 }
 
-// K-67: a retry resumes at the retained midpoint. Field 1's win script played with the midpoint
-// cacheBurned retained: the objective counts as reached from the start (a "retained" record, no
-// XP or growth again) and its flag is set, so gateHolds (day 6, if not cacheBurned) cannot fire;
-// the rest of the setup is the initial one (K-68 Default), so the cache still burns on day 3 and
-// the warband falls at 09 on day 5 (60 vs 45, K-24). Success on day 7 with only takeTheGate
-// reached: each PC gets its 1000 achievement XP, not 500 + 1000 (K-61, K-67).
+// K-67: a retained midpoint gives no XP again. Field 1's win script played with the midpoint
+// cacheBurned retained and no Resume (the players start over): the objective is retained from the
+// start (a "retained" record, no XP or growth again) and nothing else is carried, so the cache
+// burns again on day 3 and the warband falls at 09 on day 5 (60 vs 45, K-24). Not retained:
+// midpoint 500 + scouts 10 x 8 + 10 x 60 (the mercenaries) = 1180, clear 1000 + gateWatch
+// 10 x 17 + 10 x 15 = 1320: 2500 (K-61..K-63). Retained: only takeTheGate is reached:
+// 1000 + 80 + 170 + 150 = 1400, not the midpoint's 500 and 600 again (K-61, K-67).
 func TestRunnerPlayerRetainedMidpoint(t *testing.T) {
 	r := root(t)
 	p, list, err := compiler.Compile([]string{filepath.Join(r, "scenarios", "karzoral", "field01")}, compiler.Options{WorkDir: r})
@@ -68,7 +69,7 @@ func TestRunnerPlayerRetainedMidpoint(t *testing.T) {
 		retained bool
 		xp       int
 		reached  string
-	}{{false, 1500, "cacheBurned takeTheGate"}, {true, 1000, "takeTheGate"}} {
+	}{{false, 2500, "cacheBurned takeTheGate"}, {true, 1400, "takeTheGate"}} {
 		s, l, err := runner.LoadScript(filepath.Join(r, "scenarios", "karzoral", "field01", "win.yaml"))
 		if err != nil || l.HasErrors() {
 			t.Fatal(err, l)

@@ -1,6 +1,8 @@
 package campaign
 
 import (
+	"slices"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/karzoral"
@@ -14,6 +16,9 @@ type Sortie struct {
 	// Midpoint: a midpoint of this scenario was cleared by an earlier, failed attempt (K-67); its
 	// XP is not granted again.
 	Midpoint bool
+	// Resume, if set, is that midpoint's state: the players chose to resume the retry there
+	// (K-67); nil: the sortie starts from the beginning.
+	Resume *karzoral.Midpoint
 	// NamedDead lists the named monsters defeated earlier in the campaign: they never reappear
 	// (K-67). Sorted.
 	NamedDead []string
@@ -33,13 +38,16 @@ type Report struct {
 	Reason  string
 	// Midpoint: this attempt reached a midpoint (K-60), to be retained on a failure (K-67).
 	Midpoint bool
+	// Resume is the state at that midpoint (a copy of karzoral.Result.Midpoint): what a retry
+	// resumes from; nil when the scenario was not played by the Karzoral runner.
+	Resume *karzoral.Midpoint
 	// XP per PC (same order as Sortie.PCs) earned in this sortie, all growths together (K-61),
 	// or the failure XP (K-66); XPNote says how it was made up, for the transcript.
 	XP     []int
 	XPNote string
 	Named  []string // named monsters defeated in this sortie, in the order they fell (K-67)
 	Dead   []string // ids of PCs dead at the end of the sortie (K-100, K-101)
-	Money  int      // gamels the party brings back besides the reward (loot); 0 today
+	Money  int      // gamels the party brings back besides the reward: its loot (K-98)
 }
 
 // Player plays one sortie. RunnerPlayer is the default; the full Karzoral growth rules (monster
@@ -50,20 +58,22 @@ type Player interface {
 
 // RunnerPlayer plays a sortie with karzoral.Run and derives the Report from its Result.
 //
-// ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68):
+// ADAPTER (the seam between the campaign and the scenario runner's K-60..K-68): the scenario runner
+// settles the XP of every plan (K-61..K-66), the campaign's failure XP for the scenario passed as
+// karzoral.Carry.FailureXP (the plan's when the campaign gives none):
 //   - a plan with PCs (plan.Party.PCs): each campaign PC whose name matches a plan PC gets that
-//     PC's XP from karzoral.Result.PCs (K-61..K-64 growths, K-66 failure XP, computed by the runner;
-//     a retained midpoint is not settled again, K-67);
-//   - otherwise (a members-only plan, or a campaign PC the plan does not name), the achievement XP
-//     of the objectives reached (K-61, first term): every midpoint and success objective (a
-//     midpoint retained from an earlier attempt is not reached again, K-67); on a failure the midpoint XP settled before
-//     it (K-60) plus the failure XP (K-66: the campaign's failureXP, or the plan's when 0).
+//     PC's XP from karzoral.Result.PCs (growths with fumbles, K-61..K-64; failure XP, K-66);
+//   - otherwise (a members-only plan, or a campaign PC the plan does not name), karzoral.Result.XP:
+//     at each growth point the achievement XP, the monster XP and the remaining-strength bonus
+//     (K-61..K-63), and on a failure the failure XP after any midpoint settled before it (K-60,
+//     K-66). A midpoint retained from an earlier attempt is not settled again (K-67).
 //
 // Named monsters defeated come from karzoral.Result.NamedDefeated (those of this sortie only); a
 // defeat (karzoral.Result.Defeated) kills every PC but the angel (K-100, K-102).
-// Sortie.Midpoint and Sortie.NamedDead go to the scenario runner as karzoral.Carry: the retry
-// resumes at the retained midpoint (reached from the start, no XP or growth again, its flags set;
-// the rest of the setup is the initial one, K-68 Default) and named monsters stay dead (K-67).
+// Sortie.Midpoint, Sortie.Resume and Sortie.NamedDead go to the scenario runner as karzoral.Carry:
+// the retained midpoint gives no XP or growth again; with Resume the retry resumes at its state
+// (K-67) with fresh armies (K-68: the scenario's midpoint setup, else the initial one); named
+// monsters stay dead (K-67).
 type RunnerPlayer struct{}
 
 // Play implements Player.
@@ -75,8 +85,8 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	p := s.Scenario.Plan
 	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
-	// named monsters defeated earlier stay dead.
-	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead}
+	// named monsters defeated earlier stay dead; K-66: the campaign's failure XP.
+	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume}
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
@@ -89,51 +99,43 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		return nil, err
 	}
 	// K-67: the named monsters defeated in this sortie (not those dead before it).
-	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: res.NamedDefeated}
+	// (res is the Runner's, reused by its next run: the report keeps copies.)
+	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: slices.Clone(res.NamedDefeated), Money: res.Money}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
-	mid, clear := 0, 0
 	for _, o := range res.Objectives {
-		switch o.Outcome {
-		case "midpoint":
+		if o.Outcome == "midpoint" {
 			rep.Midpoint = true
-			mid += o.XP
-		case "success":
-			clear += o.XP
 		}
 	}
-	failXP := s.Scenario.FailureXP
-	if failXP == 0 {
-		failXP = p.FailureXP
-	}
-	xp := 0
-	switch res.Outcome {
-	case runner.Success:
-		xp = mid + clear
-		rep.XPNote = achievementNote(mid, clear, s.Midpoint)
-	case runner.Failure:
-		xp = mid + failXP
-		rep.XPNote = failureNote(mid, failXP)
-	}
+	rep.Resume = res.Midpoint.Clone()
 	rep.XP = make([]int, len(s.PCs))
-	fromRunner := 0
+	fromPCs := 0
 	for i, pc := range s.PCs {
-		rep.XP[i] = xp
 		if res.Outcome == runner.Stopped {
 			continue
 		}
+		rep.XP[i] = res.XP
 		for _, r := range res.PCs {
 			if r.Name == pc.Name {
 				rep.XP[i] = r.XP
-				fromRunner++
+				fromPCs++
 				break
 			}
 		}
 	}
-	if fromRunner > 0 {
+	switch {
+	case res.Outcome == runner.Stopped:
+	case fromPCs > 0:
 		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
-		if s.Midpoint {
-			rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
-		}
+	case res.Outcome == runner.Success:
+		rep.XPNote = "each PC: achievement, monster XP and remaining-strength bonus at each growth (K-61..K-63)"
+	case rep.Midpoint:
+		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60), then failure XP (K-66)"
+	default:
+		rep.XPNote = "each PC: failure XP only (K-66)"
+	}
+	if s.Midpoint && rep.XPNote != "" {
+		rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
 	}
 	if res.Defeated {
 		for _, pc := range s.PCs {
@@ -143,21 +145,4 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		}
 	}
 	return rep, err
-}
-
-func achievementNote(mid, clear int, retained bool) string {
-	switch {
-	case retained:
-		return "K-61 achievement: clear " + itoa(clear) + "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
-	case mid > 0:
-		return "K-61 achievement: midpoint " + itoa(mid) + " + clear " + itoa(clear)
-	}
-	return "K-61 achievement: clear " + itoa(clear)
-}
-
-func failureNote(mid, fail int) string {
-	if mid > 0 {
-		return "midpoint " + itoa(mid) + " settled before the failure (K-60) + failure XP " + itoa(fail) + " (K-66)"
-	}
-	return "failure XP " + itoa(fail) + " (K-66)"
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 )
 
 // Rules holds the campaign rules' numbers and the switchable Defaults of RULES.md's ambiguities.
@@ -97,6 +98,9 @@ type State struct {
 	Unlocks   []string `json:"unlockOrder"`
 	Ledger    []Entry  `json:"ledger"`
 	Rows      []Row    `json:"rows"`
+
+	// resume[i] is the state at scenario i's retained midpoint (K-67): what a retry resumes from.
+	resume []*karzoral.Midpoint
 }
 
 // NewState is the state at the start of campaign c.
@@ -110,6 +114,7 @@ func NewState(c *plan.Campaign) *State {
 		Attempts: make([]int, len(c.Scenarios)),
 		Benefits: make([]bool, len(c.Benefits)),
 		Bases:    make([]bool, len(c.Bases)),
+		resume:   make([]*karzoral.Midpoint, len(c.Scenarios)),
 	}
 	for _, pc := range c.Party {
 		s.PCs = append(s.PCs, PC{ID: pc.ID, Name: pc.Name, Angel: pc.Angel, Level: pc.Level, XP: pc.XP})

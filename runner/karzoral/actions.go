@@ -5,10 +5,15 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// maybeFire fires event ei if it may (a once event fires at most once) and its condition holds.
+// maybeFire fires event ei if it may (a once event fires at most once) and its condition holds. An
+// event whose battle the party fled in this block is not fired again here: its monsters remain
+// and the next step (b) in the block resumes it (resumePending, K-96).
 func (s *state) maybeFire(ei int) error {
 	e := &s.p.Events[ei]
 	if e.Once && s.fired[ei] > 0 {
+		return nil
+	}
+	if s.pendingAt(ei, s.party) >= 0 {
 		return nil
 	}
 	if e.If != nil && !s.holds(e.If) {
@@ -17,7 +22,7 @@ func (s *state) maybeFire(ei int) error {
 	// K-33: scenario events run their actions in order. The event counts as fired when it starts.
 	s.fired[ei]++
 	if s.on {
-		ev := &FiredEvent{At: s.at(), Event: e.ID, Trigger: e.On.Kind.String()}
+		ev := reuse(&s.ev.fired, FiredEvent{At: s.at(), Event: e.ID, Trigger: e.On.Kind.String()})
 		if e.On.Kind == plan.OnEnter {
 			ev.Block = s.p.Field.Blocks[e.On.Block].ID
 		}
@@ -25,21 +30,70 @@ func (s *state) maybeFire(ei int) error {
 			return err
 		}
 	}
-	_, err := s.doActions(e.Do, "event", e.ID)
+	fled, err := s.doActions(e.Do, "event", e.ID)
+	if err == nil && fled >= 0 {
+		s.pending = append(s.pending, pendingEvent{event: ei, act: fled, block: s.party})
+	}
 	return err
 }
 
-// doActions runs actions in order for source ("event", "episode") id. Runner default: when the party
-// flees a battle action, the rest of the actions are skipped (the monsters remain, K-96); it then
-// reports false. It stops at once when the scenario ends.
-func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
+// pendingEvent is an event whose battle (action act) the party fled in block: K-96, the monsters
+// remain there, and the event goes on from that battle at the next step (b) the party spends in
+// the block.
+type pendingEvent struct{ event, act, block int }
+
+// pendingAt returns the index in s.pending of event ei pending in block b, or -1.
+func (s *state) pendingAt(ei, b int) int {
+	for k, pd := range s.pending {
+		if pd.event == ei && pd.block == b {
+			return k
+		}
+	}
+	return -1
+}
+
+// resumePending implements K-96 for scenario events: every event whose battle the party fled in
+// its block resumes there at that battle (its monsters are still there), in the order they were
+// fled. The once rule does not stop it: the event fired already and goes on. A flight again keeps
+// it pending.
+func (s *state) resumePending() error {
+	n := len(s.pending)
+	for k := 0; k < n; k++ {
+		pd := s.pending[k]
+		if pd.block != s.party {
+			continue
+		}
+		s.pending = append(s.pending[:k], s.pending[k+1:]...)
+		k--
+		n--
+		e := &s.p.Events[pd.event]
+		if s.on {
+			if err := s.send(&FiredEvent{At: s.at(), Event: e.ID, Trigger: "resume", Block: s.p.Field.Blocks[s.party].ID}); err != nil {
+				return err
+			}
+		}
+		fled, err := s.doActions(e.Do[pd.act:], "event", e.ID)
+		if err != nil || s.over() {
+			return err
+		}
+		if fled >= 0 {
+			s.pending = append(s.pending, pendingEvent{event: pd.event, act: pd.act + fled, block: s.party})
+		}
+	}
+	return nil
+}
+
+// doActions runs actions in order for source ("event", "episode", "traversal") id. When the party
+// flees a battle action, the rest of the actions are skipped (the monsters remain, K-96) and the
+// index of that battle is returned; -1 when every action ran (or the scenario ended).
+func (s *state) doActions(acts []plan.Action, source, id string) (int, error) {
 	for k := range acts {
 		a := &acts[k]
 		switch a.Op {
 		case plan.ActSay:
 			if s.on {
-				if err := s.send(&SayEvent{At: s.at(), Source: source, ID: id, Text: a.Text}); err != nil {
-					return false, err
+				if err := s.send(reuse(&s.ev.say, SayEvent{At: s.at(), Source: source, ID: id, Text: a.Text})); err != nil {
+					return -1, err
 				}
 			}
 		case plan.ActSet, plan.ActClear:
@@ -52,28 +106,36 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 			}
 			if s.on {
 				if err := s.send(&FlagEvent{At: s.at(), Flag: s.p.Flags[a.Flag], Op: op, Source: id}); err != nil {
-					return false, err
+					return -1, err
 				}
 			}
 		case plan.ActBattle:
 			res, err := s.battle(a.Encounter, -1, "event")
 			if err != nil || s.over() {
-				return false, err
+				return -1, err
 			}
 			if res == Fled {
-				return false, nil
+				return k, nil
 			}
 		case plan.ActStrength:
 			if err := s.changeStrength(a.Army, a.Delta, id); err != nil {
-				return false, err
+				return -1, err
 			}
 		case plan.ActSpawn:
 			if err := s.spawn(a.Army); err != nil {
-				return false, err
+				return -1, err
 			}
 		case plan.ActRemove:
 			if err := s.removeArmy(a.Army, "event"); err != nil {
-				return false, err
+				return -1, err
+			}
+		case plan.ActReveal:
+			if err := s.survey(a.Army, "reveal"); err != nil {
+				return -1, err
+			}
+		case plan.ActSurvey:
+			if err := s.survey(-1, "survey"); err != nil {
+				return -1, err
 			}
 		case plan.ActEnd:
 			out := runner.Failure
@@ -83,10 +145,10 @@ func (s *state) doActions(acts []plan.Action, source, id string) (bool, error) {
 			s.finish(out, source+" "+id)
 		}
 		if s.over() {
-			return false, nil
+			return -1, nil
 		}
 	}
-	return true, nil
+	return -1, nil
 }
 
 // changeStrength changes army i's strength by delta (not below 0). An army on the field at 0 is
@@ -97,15 +159,21 @@ func (s *state) changeStrength(i, delta int, source string) error {
 		// Only an army on the field has a strength to change: a reserve that has not arrived, or
 		// an army destroyed or removed, is left as it is (and K-25 cannot trigger).
 		if s.on {
-			return s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: before,
+			at := s.at()
+			at.Seen = runner.AudienceGM
+			return s.send(&StrengthEvent{At: at, Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: before,
 				Source: source, Result: "ignored"})
 		}
 		return nil
 	}
 	after := max(before+delta, 0)
 	s.armyStr[i] = after
+	s.look()
 	if s.on {
-		if err := s.send(&StrengthEvent{At: s.at(), Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: after,
+		// K-23: the party sees the strength of an army in its block only.
+		at := s.at()
+		at.Seen = s.seenAt(s.armyBlock[i])
+		if err := s.send(&StrengthEvent{At: at, Army: s.p.Armies[i].ID, Delta: delta, Before: before, After: after,
 			Source: source}); err != nil {
 			return err
 		}
@@ -120,30 +188,37 @@ func (s *state) changeStrength(i, delta int, source string) error {
 }
 
 // spawn places army i at the first block of its route (an army already on the field stays where it
-// is). Runner default: an army destroyed earlier (strength 0) comes back with its initial strength.
+// is). Runner default: an army destroyed earlier (strength 0) comes back with its setup's strength
+// (the initial one, or the midpoint setup's on a resumed retry, K-68).
 // If an opposing army holds that block they fight a strength battle (K-24, K-25).
 func (s *state) spawn(i int) error {
 	a := &s.p.Armies[i]
 	if b := s.armyBlock[i]; b >= 0 {
 		if s.on {
-			return s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[b].ID, Strength: s.armyStr[i], Result: "already"})
+			at := s.at()
+			at.Seen = s.seenAt(b)
+			return s.send(&ArmySpawnedEvent{At: at, Army: a.ID, Block: s.p.Field.Blocks[b].ID, Strength: s.armyStr[i], Result: "already"})
 		}
 		return nil
 	}
 	if s.armyStr[i] <= 0 {
-		s.armyStr[i] = a.Strength
+		s.armyStr[i] = s.setupStr[i]
 	}
 	if s.armyStr[i] <= 0 {
 		return nil
 	}
+	start := s.routes[i][0]
 	s.armyStep[i] = 0
-	s.armyBlock[i] = a.Route[0]
+	s.armyBlock[i] = start
+	s.look()
 	if s.on {
-		if err := s.send(&ArmySpawnedEvent{At: s.at(), Army: a.ID, Block: s.p.Field.Blocks[a.Route[0]].ID, Strength: s.armyStr[i]}); err != nil {
+		at := s.at()
+		at.Seen = s.seenAt(start)
+		if err := s.send(&ArmySpawnedEvent{At: at, Army: a.ID, Block: s.p.Field.Blocks[start].ID, Strength: s.armyStr[i]}); err != nil {
 			return err
 		}
 	}
-	return s.strengthBattles(a.Route[0])
+	return s.strengthBattles(start)
 }
 
 // holds evaluates a compiled condition.
@@ -186,7 +261,15 @@ func (s *state) holds(c *plan.Cond) bool {
 func (s *state) checkObjectives() error {
 	for i := range s.p.Objectives {
 		o := &s.p.Objectives[i]
-		if s.reached[i] > 0 || s.retained.has(i) || !s.holds(&o.When) {
+		if s.reached[i] > 0 || !s.holds(&o.When) {
+			continue
+		}
+		if s.retained.has(i) {
+			// K-67: a retained midpoint gives no XP again; a retry that started over and comes
+			// back to it makes the new state the one a later retry resumes from.
+			if o.Outcome == "midpoint" && s.midpoint == nil {
+				s.snapshot(o)
+			}
 			continue
 		}
 		s.reached[i] = int32(s.day)
@@ -202,12 +285,15 @@ func (s *state) checkObjectives() error {
 			if err := s.growth(o.XP, "midpoint"); err != nil {
 				return err
 			}
+			if s.midpoint == nil {
+				s.snapshot(o) // K-67: what a retry after a failure resumes from
+			}
 		case runner.Success:
 			s.clearXP = o.XP
-			s.finish(runner.Success, "objective "+o.ID)
+			s.finish(runner.Success, s.r.objective[i])
 			return nil
 		case runner.Failure:
-			s.finish(runner.Failure, "objective "+o.ID)
+			s.finish(runner.Failure, s.r.objective[i])
 			return nil
 		}
 	}

@@ -127,9 +127,11 @@ func (s *state) power(notation, cause string) (dice.PowerResult, error) {
 	return res, nil
 }
 
-// dangerSense implements K-71: before a night raid every PC with scout or ranger levels rolls
-// 2d6 + that level + intelligence bonus vs the scenario's TN, mode Any (K-4). Failure: the whole party
-// starts in the front area. A PC without those skills cannot roll (SW2 core). Not an ambush.
+// dangerSense implements K-71: before a night raid every PC (the seed: ＰＣ全員が判定を行い; the
+// angel too, K-1) rolls danger sense against the scenario's TN, mode Any (K-4): one success is
+// enough. A PC with scout or ranger levels rolls 2d6 + that level + intelligence bonus; one without
+// rolls flat (平目, SW2 core: 2d6 alone). A fainted PC (0 HP or less) cannot roll. Failure: the
+// whole party starts in the front area. Not an ambush.
 func (s *state) dangerSense() error {
 	tn := s.p.NightRaidTN
 	if tn <= 0 || !s.hasPCs() {
@@ -137,11 +139,15 @@ func (s *state) dangerSense() error {
 	}
 	succ, n := 0, 0
 	for i, pc := range s.p.Party.PCs {
-		if pc.Scout <= 0 || s.k.pcs[i].hp <= 0 {
+		if s.k.pcs[i].hp <= 0 {
 			continue
 		}
 		n++
-		ok, err := s.check(i, pc.Scout+pc.Intelligence, tn, "danger sense", "K-71")
+		base := 0
+		if pc.Scout > 0 {
+			base = pc.Scout + pc.Intelligence
+		}
+		ok, err := s.check(i, base, tn, "danger sense", "K-71")
 		if err != nil {
 			return err
 		}

@@ -1,8 +1,6 @@
 package karzoral
 
 import (
-	"fmt"
-
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -14,7 +12,7 @@ func (s *state) startPhase() error {
 	s.day++
 	s.phase = runner.PhaseStart
 	if s.on {
-		if err := s.send(&DayEvent{At: s.at()}); err != nil {
+		if err := s.send(reuse(&s.ev.day, DayEvent{At: s.at()})); err != nil {
 			return err
 		}
 	}
@@ -37,16 +35,18 @@ func (s *state) startPhase() error {
 	return s.checkObjectives()
 }
 
-// eat implements K-20: the party eats one ration per member. Default (K-20 ambiguity): eat what
-// there is and write one FoodShortageEvent per unfed member; no built-in penalty.
+// eat implements K-20: the party eats one ration per member of the party as it is that day (K-2:
+// PCs, NPCs and burdens; a burden dead, K-88, or lost, K-97, eats no more). Default (K-20
+// ambiguity): eat what there is and write one FoodShortageEvent per unfed member; no built-in
+// penalty.
 func (s *state) eat() error {
-	need := s.p.Party.Members
+	need := s.p.Party.Members - (len(s.k.burdens) - s.liveBurdens())
 	eaten := min(need, s.rations)
 	s.rations -= eaten
 	if !s.on {
 		return nil
 	}
-	if err := s.send(&FoodEvent{At: s.at(), Eaten: eaten, Need: need, Left: s.rations}); err != nil {
+	if err := s.send(reuse(&s.ev.food, FoodEvent{At: s.at(), Eaten: eaten, Need: need, Left: s.rations})); err != nil {
 		return err
 	}
 	for m := eaten + 1; m <= need; m++ {
@@ -58,29 +58,70 @@ func (s *state) eat() error {
 }
 
 // moveArmies implements K-22: each friendly army on the field moves Speed steps along its route, then
-// each enemy army; at the end of its route an army holds (K-22 default). Armies that end their moves
-// in a block holding an opposing army then fight strength battles (K-24). Because the battles are
-// fought once every army has moved, armies that swap blocks never meet (K-24 default).
+// each enemy army; at the end of its route an army holds (K-22 default). An army of speed 2 or more
+// steps through every block on the way, one route step at a time (one ArmyMoveEvent each): where a
+// step short of its last ends in a block holding an opposing army, the two fight a strength battle
+// there and then (K-24; the mover goes on if it survives). Armies that end their moves in a block
+// holding an opposing army fight once every army has moved; so armies that swap blocks never meet
+// (K-24 default).
 func (s *state) moveArmies() error {
+	s.look() // K-23: the morning's sight of the party's block, before anyone marches off
 	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
 		for _, i := range list {
 			if s.armyBlock[i] < 0 || s.p.Armies[i].Accompany {
 				continue // K-22: an accompanying army moves with the party in step (a) instead
 			}
 			a := &s.p.Armies[i]
-			from := s.armyBlock[i]
-			step := min(s.armyStep[i]+max(a.Speed, 1), len(a.Route)-1)
-			s.armyStep[i] = step
-			s.armyBlock[i] = a.Route[step]
-			if s.on {
-				if err := s.send(&ArmyMoveEvent{At: s.at(), Army: a.ID, From: s.p.Field.Blocks[from].ID,
-					To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step}); err != nil {
-					return err
+			speed := max(a.Speed, 1)
+			for k := 1; k <= speed && s.armyBlock[i] >= 0; k++ {
+				from := s.armyBlock[i]
+				route := s.routes[i]
+				if s.armyStep[i] == len(route)-1 && k > 1 {
+					break // the end of its route: it holds there (one hold event, on the first step)
+				}
+				step := min(s.armyStep[i]+1, len(route)-1)
+				s.armyStep[i] = step
+				s.armyBlock[i] = route[step]
+				if s.on {
+					// K-23: the party sees an army come into or leave its block; the rest is the GM's.
+					at := s.at()
+					if at.Seen = s.seenAt(from); at.Seen != runner.AudienceAll {
+						at.Seen = s.seenAt(s.armyBlock[i])
+					}
+					if err := s.send(reuse(&s.ev.armyMove, ArmyMoveEvent{At: at, Army: a.ID, From: s.p.Field.Blocks[from].ID,
+						To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step})); err != nil {
+						return err
+					}
+				}
+				s.look()
+				if k < speed {
+					if err := s.passBattles(i); err != nil || s.over() {
+						return err
+					}
 				}
 			}
 		}
 	}
 	return s.strengthBattles(-1)
+}
+
+// passBattles fights the strength battles of army i against the opposing armies in the block it
+// passes through (K-22, K-24), in ascending army index, while i is on the field.
+func (s *state) passBattles(i int) error {
+	b := s.armyBlock[i]
+	for j := range s.p.Armies {
+		if s.armyBlock[i] < 0 {
+			return nil
+		}
+		if j == i || s.armyBlock[j] != b || s.p.Armies[j].Friendly() == s.p.Armies[i].Friendly() {
+			continue
+		}
+		x, y := min(i, j), max(i, j)
+		if err := s.strengthBattle(x, y); err != nil || s.over() {
+			return err
+		}
+	}
+	return nil
 }
 
 // strengthBattles resolves every opposing pair of armies sharing a block (only block b if b >= 0):
@@ -117,7 +158,9 @@ func (s *state) strengthBattle(i, j int) error {
 	d := min(a, b)
 	s.armyStr[i], s.armyStr[j] = a-d, b-d
 	if s.on {
-		if err := s.send(&StrengthBattleEvent{At: s.at(), Block: s.p.Field.Blocks[block].ID, Army: s.p.Armies[i].ID,
+		at := s.at()
+		at.Seen = s.seenAt(block)
+		if err := s.send(&StrengthBattleEvent{At: at, Block: s.p.Field.Blocks[block].ID, Army: s.p.Armies[i].ID,
 			Other: s.p.Armies[j].ID, ArmyBefore: a, OtherBefore: b, Loss: d, ArmyAfter: a - d, OtherAfter: b - d}); err != nil {
 			return err
 		}
@@ -138,7 +181,7 @@ func (s *state) strengthBattle(i, j int) error {
 // scenario at once (K-66 applies to the experience, outside the runner).
 func (s *state) checkFriendlyWipe(i int) {
 	if s.p.Armies[i].Friendly() && s.armyStr[i] == 0 {
-		s.finish(runner.Failure, "friendly army "+s.p.Armies[i].ID+" wiped out (K-25)")
+		s.finish(runner.Failure, s.r.wipedOut[i])
 	}
 }
 
@@ -149,10 +192,15 @@ func (s *state) removeArmy(i int, cause string) error {
 	if b >= 0 {
 		s.gone.set(i)
 	}
+	if b >= 0 && b == s.party {
+		s.sightGone(i) // K-23: the party saw it go
+	}
 	if !s.on || b < 0 {
 		return nil
 	}
-	return s.send(&ArmyRemovedEvent{At: s.at(), Army: s.p.Armies[i].ID, Block: s.p.Field.Blocks[b].ID, Cause: cause, Strength: s.armyStr[i]})
+	at := s.at()
+	at.Seen = s.seenAt(b)
+	return s.send(&ArmyRemovedEvent{At: at, Army: s.p.Armies[i].ID, Block: s.p.Field.Blocks[b].ID, Cause: cause, Strength: s.armyStr[i]})
 }
 
 // actionStep runs action steps (a) and (b) (K-27; step (c), long recovery K-34, is not modelled).
@@ -164,12 +212,15 @@ func (s *state) actionStep(phase runner.Phase) error {
 	if err != nil || s.over() {
 		return err
 	}
-	if phase == runner.PhaseAction && s.hasPCs() {
+	if phase == runner.PhaseAction {
 		if err := s.darkDay(); err != nil {
 			return err
 		}
 	}
-	if err := s.stepB(entered); err != nil || s.over() || !entered {
+	if err := s.stepB(entered); err != nil || s.over() {
+		return err
+	}
+	if err := s.baseServices(); err != nil || !entered {
 		return err
 	}
 	// K-43: entering a traversal area starts traversal mode right after step (b) (Default).
@@ -213,7 +264,7 @@ func (s *state) move() (entered bool, err error) {
 	v := req.Choices[c].Value
 	if v == Stay {
 		if s.on {
-			return false, s.send(&StayEvent{At: s.at(), Block: blk.ID})
+			return false, s.send(reuse(&s.ev.stay, StayEvent{At: s.at(), Block: blk.ID}))
 		}
 		return false, nil
 	}
@@ -231,8 +282,11 @@ func (s *state) move() (entered bool, err error) {
 	}
 	from := s.party
 	s.party = ex.To
+	s.visited.set(s.party)
+	defer s.look()
 	if s.on {
-		if err := s.send(&PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID, Terrain: to.Terrain}); err != nil {
+		if err := s.send(reuse(&s.ev.partyMove, PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID,
+			Terrain: to.Terrain, passage: s.r.passages[from][d]})); err != nil {
 			return false, err
 		}
 	}
@@ -270,11 +324,13 @@ func (s *state) revealBox(i int) error {
 }
 
 // stepB implements action step (b), K-33: if an enemy army is in the party's block, the party fights
-// it at once (its encounter; an army without one is not fought). won: the army is removed (K-99);
-// fled: the party stays in the block and the army remains (K-96), no further army is fought this
-// step; defeated: the scenario fails (K-100). K-26 default: if a friendly and an enemy army still
-// share the block, they fight a strength battle. Then the OnEnter events of the block (only if the
-// party entered it this step), then the objectives.
+// it at once (its encounter; an army without one is not fought, and the compiler refuses such a
+// scenario, K006). won: the army is removed (K-99); fled: the party stays in the block and the army
+// remains (K-96), no further army is fought this step; defeated: the scenario fails (K-100). K-26
+// default: if a friendly and an enemy army still share the block, they fight a strength battle.
+// Then the events whose battle the party fled in this block go on from that battle (K-96: the
+// monsters remain), then the OnEnter events of the block (only if the party entered it this step),
+// then the objectives.
 func (s *state) stepB(entered bool) error {
 	for i := range s.p.Armies {
 		a := &s.p.Armies[i]
@@ -297,6 +353,9 @@ func (s *state) stepB(entered bool) error {
 	if err := s.strengthBattles(s.party); err != nil || s.over() {
 		return err
 	}
+	if err := s.resumePending(); err != nil || s.over() {
+		return err
+	}
 	if entered {
 		for _, ei := range s.r.enter[s.party] {
 			if err := s.maybeFire(int(ei)); err != nil || s.over() {
@@ -305,101 +364,6 @@ func (s *state) stepB(entered bool) error {
 		}
 	}
 	return s.checkObjectives()
-}
-
-// battle asks how a party battle against encounter enc ended (army: the enemy army fought, or -1)
-// and writes a BattleEvent. PC combat is not simulated: the result is a decision. With PCs and support
-// damage or burdens in play, the decision also offers "fight": one more round whose campaign add-ons
-// the runner plays (K-73..K-77, K-89..K-92) before asking again. A low-morale unit with leaders
-// offers "routed" (K-80: a victory). Won (or routed): monster XP (K-62), then a consecutive battle if
-// the encounter has one (K-72). Fled: the escape (K-93..K-97). Defeated (or every PC down after a
-// round): the scenario fails (K-100..K-102).
-func (s *state) battle(enc, army int, cause string) (int, error) {
-	e := &s.p.Encounters[enc]
-	if s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
-		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
-		if s.on {
-			if err := s.send(&BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID,
-				Cause: cause, Result: "gone"}); err != nil {
-				return 0, err
-			}
-		}
-		return Won, nil
-	}
-	if army >= 0 {
-		if err := s.insight(enc, army); err != nil {
-			return 0, err
-		}
-	}
-	detailed := s.hasPCs() && (s.supportInBlock() || s.liveBurdens() > 0)
-	rout := s.canRout(enc, army)
-	maxRounds := s.k.rules.MaxRounds
-	if maxRounds <= 0 {
-		maxRounds = defaultMaxRounds
-	}
-	req := &s.req
-	res := Won
-	for n := 1; ; n++ {
-		cs := append(s.choices[:0], battleChoices[:3]...)
-		if rout {
-			cs = append(cs, battleChoices[Routed])
-		}
-		if detailed && n <= maxRounds {
-			cs = append(cs, battleChoices[Fight])
-		}
-		*req = runner.Request{Kind: runner.KindBattle, Day: s.day, Phase: s.phase, Choices: cs,
-			Block: s.p.Field.Blocks[s.party].ID, Encounter: e.ID, Title: e.Title, Cause: cause}
-		if army >= 0 {
-			req.Army = s.p.Armies[army].ID
-		}
-		c, err := s.decide(req)
-		if err != nil {
-			return 0, err
-		}
-		res = req.Choices[c].Value
-		if res != Fight {
-			break
-		}
-		if err := s.round(enc, n); err != nil || s.over() {
-			return 0, err
-		}
-		if s.allDown() {
-			res = Defeated // K-100: all PCs down
-			break
-		}
-	}
-	if s.on {
-		ev := &BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID, Cause: cause,
-			Result: battleChoices[res].Name}
-		if army >= 0 {
-			ev.Army = s.p.Armies[army].ID
-		}
-		if err := s.send(ev); err != nil {
-			return 0, err
-		}
-	}
-	switch res {
-	case Defeated:
-		s.defeated = true
-		s.finish(runner.Failure, "party defeated by "+e.ID+" (K-100)")
-		return res, s.defeatAftermath()
-	case Fled:
-		return res, s.escape(enc)
-	case Routed:
-		if s.on {
-			if err := s.send(&RoutEvent{Note: s.note("K-80"), Text: fmt.Sprintf("the leaders of %s fell: the rest flee and are cut down; a victory", e.ID)}); err != nil {
-				return 0, err
-			}
-		}
-	}
-	if err := s.creditMonsters(enc, res == Routed && s.k.rules.FledGiveNoXP); err != nil {
-		return 0, err
-	}
-	if e.Next != nil {
-		// K-72: the second battle starts at once, state carried over; nothing in between (Default).
-		return s.battle(*e.Next, -1, "consecutive")
-	}
-	return Won, nil
 }
 
 // campPhase implements K-35..K-39: roll two d6 and keep one (K-37; free choice, a checked face may be
@@ -418,7 +382,7 @@ func (s *state) campPhase() error {
 		d[k] = f
 	}
 	if s.on {
-		if err := s.send(&CampRollEvent{At: s.at(), Dice: d}); err != nil {
+		if err := s.send(reuse(&s.ev.campRoll, CampRollEvent{At: s.at(), Dice: d})); err != nil {
 			return err
 		}
 	}
@@ -450,7 +414,7 @@ func (s *state) campPhase() error {
 	bit := uint8(1) << (f - 1)
 	checked := s.checked&bit != 0
 	if s.on {
-		if err := s.send(&PickEvent{At: s.at(), Face: f, Checked: checked, Dice: d}); err != nil {
+		if err := s.send(reuse(&s.ev.pick, PickEvent{At: s.at(), Face: f, Checked: checked, Dice: d})); err != nil {
 			return err
 		}
 	}
@@ -458,7 +422,7 @@ func (s *state) campPhase() error {
 		// K-38: play the episode, then check it.
 		ep := &s.p.Episodes[f-1]
 		if s.on {
-			if err := s.send(&EpisodeEvent{At: s.at(), Face: f, Text: ep.Say}); err != nil {
+			if err := s.send(reuse(&s.ev.episode, EpisodeEvent{At: s.at(), Face: f, Text: ep.Say})); err != nil {
 				return err
 			}
 		}
@@ -472,7 +436,7 @@ func (s *state) campPhase() error {
 	if s.p.NightRaid >= 0 {
 		if s.on {
 			e := &s.p.Encounters[s.p.NightRaid]
-			if err := s.send(&NightRaidEvent{At: s.at(), Face: f, Encounter: e.ID, Title: e.Title}); err != nil {
+			if err := s.send(reuse(&s.ev.nightRaid, NightRaidEvent{At: s.at(), Face: f, Encounter: e.ID, Title: e.Title})); err != nil {
 				return err
 			}
 		}
@@ -489,7 +453,7 @@ func (s *state) campPhase() error {
 	}
 	s.checked = 0
 	if s.on {
-		return s.send(&EpisodesResetEvent{At: s.at()})
+		return s.send(reuse(&s.ev.reset, EpisodesResetEvent{At: s.at()}))
 	}
 	return nil
 }
@@ -497,10 +461,11 @@ func (s *state) campPhase() error {
 // nightPhase implements K-40..K-42: the party, as a whole (K-42), rests (K-40) or makes a forced
 // march (K-41), which runs action steps (a) and (b) again.
 //
-// With PCs (plan.Party.PCs), a rest recovers HP and ends the sleep penalty (K-40); a forced march
-// burns 12 hours of light (K-58; 24 from a dark block, K-57) and brings the sleep-deprivation
-// penalty from the next start phase (K-41). A members-only party tracks neither (K-59 reads each
-// PC's darkvision).
+// A forced march burns 12 hours of light (K-58; 24 from a dark block, K-57) for every plan, the
+// light stock being the party's torches and lantern oil (none: the march is unlit, K-59). With PCs
+// (plan.Party.PCs) a rest also recovers HP and ends the sleep penalty (K-40), and a march brings
+// the sleep-deprivation penalty from the next start phase (K-41); a members-only party makes no
+// checks for either to change.
 func (s *state) nightPhase() error {
 	s.phase = runner.PhaseNight
 	req := &s.req
@@ -512,15 +477,9 @@ func (s *state) nightPhase() error {
 	}
 	v := req.Choices[c].Value
 	if s.on {
-		if err := s.send(&NightEvent{At: s.at(), Choice: nightChoices[v].Name}); err != nil {
+		if err := s.send(reuse(&s.ev.night, NightEvent{At: s.at(), Choice: nightChoices[v].Name})); err != nil {
 			return err
 		}
-	}
-	if !s.hasPCs() {
-		if v == March {
-			return s.actionStep(runner.PhaseNight)
-		}
-		return nil
 	}
 	if v == March {
 		if err := s.forcedMarchCosts(); err != nil {

@@ -13,11 +13,21 @@
 // decision. Every Default of RULES.md's Ambiguities is a field of Rules (plan.RuleOptions), set from
 // a scenario's options block or Options.Rules.
 //
+// XP is settled for every plan (K-61..K-66; Result.XP for a party without a PCs list). A retry
+// resumes at the midpoint an earlier attempt cleared (Result.Midpoint, Carry.Resume: K-67) with
+// fresh armies (the scenario's midpoint setup, K-68). The fog of war (K-23): PlayerView is what the
+// players know; every decision carries it (runner.Request.View) and every event says who may see
+// it (At.Seen: all, gm, party; runner.ViewSink filters a stream).
+//
 // # Owns
 //
-// The day loop (runner.go, day.go, actions.go, traversal.go), the plan checks it relies on
-// (validate.go), its events (events.go, events_addon.go: one struct per kind, the JSON names of
-// the "karzoral" stream) and the transcript's field map and summary table (text.go, view.go). It
+// The day loop (runner.go, result.go, day.go, actions.go, traversal.go), battles (battle.go:
+// routs, stayers, loot), midpoint retention (midpoint.go), the players' view (playerview.go), the
+// plan checks it relies on (validate.go), its events (events.go, events_addon.go, events_view.go:
+// one struct per kind, the JSON names of the "karzoral" stream; evbuf.go: the frequent ones,
+// reused from one to the next), the policies goal.go (on the players' view) and simulate.go
+// (what a run covers), and the transcript's field maps
+// and summary table (text.go, view.go). It
 // registers itself with runner.Register (rules "karzoral") and its events with
 // runner.RegisterEvents.
 //

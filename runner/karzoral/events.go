@@ -13,11 +13,16 @@ import (
 // campaign rules (checks, support damage, XP ...) are in events_addon.go.
 
 // At is where an event happened: the day (0 before the first) and the phase ("phase" is left out
-// before the first day and after the end).
+// before the first day and after the end), and who may see it (K-23: "all", "gm" for what happens
+// out of the party's sight, "party" for the players' own picture).
 type At struct {
-	Day   int          `json:"day"`
-	Phase runner.Phase `json:"phase,omitempty"`
+	Day   int             `json:"day"`
+	Phase runner.Phase    `json:"phase,omitempty"`
+	Seen  runner.Audience `json:"audience"`
 }
+
+// Audience is who may see the event (runner.Audienced).
+func (a *At) Audience() runner.Audience { return a.Seen }
 
 // margins are the phase columns of transcript lines: two spaces, the phase padded to 8.
 var margins = func() (m [runner.PhaseBattle + 1]string) {
@@ -217,13 +222,16 @@ func (e *StrengthEvent) Line() string {
 type FiredEvent struct {
 	At
 	Event   string `json:"event"`
-	Trigger string `json:"trigger"`         // "enter" | "day"
+	Trigger string `json:"trigger"`         // "enter" | "day" | "resume" (its battle was fled here, K-96)
 	Block   string `json:"block,omitempty"` // the block entered
 }
 
 func (*FiredEvent) Type() string { return "event" }
 func (*FiredEvent) Rule() string { return "K-33" }
 func (e *FiredEvent) Line() string {
+	if e.Trigger == "resume" {
+		return fmt.Sprintf("event %s goes on at %s: the monsters the party fled are still there (K-96)", e.Event, e.Block)
+	}
 	if e.Block != "" {
 		return fmt.Sprintf("event %s (on entering %s)", e.Event, e.Block)
 	}
@@ -266,6 +274,7 @@ type PartyMoveEvent struct {
 	From    string `json:"from"`
 	To      string `json:"to"`
 	Terrain string `json:"terrain"`
+	passage string // PassageID(From, To), made once per plan ("": Observe makes it)
 }
 
 func (*PartyMoveEvent) Type() string { return "partyMove" }
@@ -491,8 +500,8 @@ type ArmyAt struct {
 	Strength int     `json:"strength"`
 }
 
-// DayEndEvent: the day ends; a snapshot of the party and the armies. The transcript draws the
-// field map.
+// DayEndEvent: the day ends; a snapshot of the party and the armies, for the GM (the players'
+// is ViewEvent). The transcript draws the field map.
 type DayEndEvent struct {
 	At
 	Party   string   `json:"party"`

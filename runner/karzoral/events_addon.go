@@ -187,6 +187,30 @@ type XPEvent struct {
 func (*XPEvent) Type() string   { return "xp" }
 func (e *XPEvent) Line() string { return noteLine(&e.Note, e.Text) }
 
+// BaseEvent: at a base mid-scenario the party restocks rations and light (K-12).
+type BaseEvent struct {
+	Note
+	Block   string `json:"block,omitempty"`
+	Rations int    `json:"rations,omitempty"` // bought
+	Torches int    `json:"torches,omitempty"`
+	Oil     int    `json:"oil,omitempty"` // flasks of lantern oil
+	Text    string `json:"text"`
+}
+
+func (*BaseEvent) Type() string   { return "base" }
+func (e *BaseEvent) Line() string { return noteLine(&e.Note, e.Text) }
+
+// LootEvent: the party loots an encounter it beat, or leaves it (K-98).
+type LootEvent struct {
+	Note
+	Encounter string `json:"id,omitempty"`
+	Money     int    `json:"count,omitempty"` // gamels
+	Text      string `json:"text"`
+}
+
+func (*LootEvent) Type() string   { return "loot" }
+func (e *LootEvent) Line() string { return noteLine(&e.Note, e.Text) }
+
 // GrowthEvent: an ability growth, two dice and the face kept (K-64).
 type GrowthEvent struct {
 	Note

@@ -80,6 +80,8 @@ func TestField02Golden(t *testing.T) {
 				t.Errorf("lancers: %+v, want strength %d", res.Armies[0], c.lancers)
 			}
 			golden(t, "field02-"+c.script+".txt", txt)
+			gm, _, _ := play(mkGM, 1)
+			golden(t, "field02-"+c.script+"-gm.txt", gm)
 			js, _, _ := play(mkJSONL, 1)
 			for i, l := range strings.Split(strings.TrimSpace(string(js)), "\n") {
 				if !json.Valid([]byte(l)) {

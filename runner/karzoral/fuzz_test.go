@@ -12,7 +12,8 @@ import (
 )
 
 // fuzzPlan is a small plan with every kind of step: a one-way box block, an enemy army with an
-// encounter, a friendly army, enter and day events with battles, a night raid, an objective.
+// encounter (a stayer, K-81; loot, K-98), a friendly army, enter and day events with battles, a
+// report and a survey (K-23), a night raid, a midpoint and its army setup (K-67, K-68), objectives.
 func fuzzPlan() *plan.Plan {
 	p := mkPlan(
 		bspec{id: "a", x: 0, y: 0, terrain: "plain"},
@@ -29,10 +30,15 @@ func fuzzPlan() *plan.Plan {
 	addArmy(p, "foe", "enemy", 30, 1, enc, "e", "d", "f")
 	addArmy(p, "pal", "friendly", 40, 1, -1, "a", "f")
 	fl := addFlag(p, "seen")
+	p.Encounters[enc].Monsters = append(p.Encounters[enc].Monsters, plan.Monster{Name: "Imp", Level: 2, Count: 1, Stays: true})
+	p.Encounters[enc].Loot = &plan.Loot{Money: 5, Do: []plan.Action{{Op: plan.ActClear, Flag: fl}}}
+	p.Armies[0].Morale = "low"
+	p.Midpoint = &plan.Setup{Armies: []plan.ArmySetup{{Army: 0, Strength: 10, Route: []int{blockIdx(p, "d")}}}}
 	p.Events = []plan.Event{
 		{ID: "look", On: plan.Trigger{Kind: plan.OnEnter, Block: blockIdx(p, "f")}, Do: []plan.Action{
 			{Op: plan.ActSay, Text: "x"}, {Op: plan.ActBattle, Encounter: enc}, {Op: plan.ActSet, Flag: fl}}},
-		{ID: "tick", On: plan.Trigger{Kind: plan.OnDay, Day: 2}, Do: []plan.Action{{Op: plan.ActStrength, Army: 0, Delta: -5}}},
+		{ID: "tick", On: plan.Trigger{Kind: plan.OnDay, Day: 2}, Do: []plan.Action{{Op: plan.ActStrength, Army: 0, Delta: -5},
+			{Op: plan.ActReveal, Army: 0}, {Op: plan.ActSurvey}}},
 	}
 	p.Objectives = []plan.Objective{
 		{ID: "mid", When: plan.Cond{Op: plan.CondFlag, Flag: fl}, Outcome: "midpoint", XP: 1},
@@ -104,6 +110,15 @@ func FuzzScript(f *testing.F) {
 				}
 				if res.Outcome != runner.Stopped {
 					t.Fatalf("error %v but outcome %s", err, res.Outcome)
+				}
+			}
+			// A retry from the midpoint this run cleared (K-67) runs the rest of the script.
+			if m := res.Midpoint.Clone(); m != nil {
+				res, err = rr.Run(Options{Options: runner.Options{Seed: 1, Decider: s, Sink: runner.NewJSONLSink(&buf)},
+					Carry: &Carry{Midpoints: []string{m.Objective}, Resume: m}})
+				var de *runner.DecisionError
+				if res == nil || (err != nil && !errors.As(err, &de)) {
+					t.Fatalf("resumed run: %v", err)
 				}
 			}
 		}

@@ -69,11 +69,13 @@ type karzoral struct {
 	travFrom            int    // the block the party came from when it entered the area
 	travDone            bitset // areas completed
 
-	counted  bitset // encounters whose monster XP was credited (K-62: never twice)
-	named    [][]bool
-	monXP    int // monster XP since the last growth (K-62)
-	grown    bool
-	failedXP bool
+	named   [][]bool
+	monXP   int // monster XP since the last growth (K-62)
+	partyXP int // XP each PC earned in this run, for a plan without PCs (K-61..K-63, K-66)
+
+	onlyStayers bool // K-81: the rest of a routed unit fled; only the stayers are fought
+	grown       bool
+	failedXP    bool
 }
 
 // areaOf returns the traversal area of block b, -1 if none.
@@ -117,18 +119,16 @@ func (s *state) resetKarzoral(rules *Rules) {
 	k.trav, k.travLast, k.progress, k.travChecked, k.retrace, k.retraceGoal, k.travFrom = -1, -1, 0, 0, false, 0, -1
 	if k.named == nil { // allocated once per Runner; cleared per run
 		k.travDone = newBitset(len(p.Traversals))
-		k.counted = newBitset(len(p.Encounters))
 		k.named = make([][]bool, len(p.Encounters))
 		for i := range p.Encounters {
 			k.named[i] = make([]bool, len(p.Encounters[i].Monsters))
 		}
 	}
 	k.travDone.clear()
-	k.counted.clear()
 	for i := range k.named {
 		clear(k.named[i])
 	}
-	k.monXP, k.grown, k.failedXP = 0, false, false
+	k.monXP, k.partyXP, k.grown, k.failedXP = 0, 0, false, false
 }
 
 // burdenMaxHP implements K-87: min(30, 5 x ceil(mean adventurer level of the PCs)). Default: every PC

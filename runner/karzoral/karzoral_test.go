@@ -131,7 +131,8 @@ func supportPlan() *plan.Plan {
 //
 //	round 1: Bram protects Cid (K-89). f's K10@10 on Boggard 1: [3,4]=7 -> row 10 col 7 = 3 (K-75).
 //	  e's instance: eligible Aria, Bram, Cid all at 0 hits, d3 = 3 -> Cid (K-76). No cancel. K20+5@10:
-//	  [5,5]=10 -> 8 crit, [3,4]=7 -> 5, +5 = 18 magic. Bram takes it (K-90): magic ignores his
+//	  [5,5]=10 -> 8 crit, [3,4]=7 -> 5, +5 = 18 magic. Bram takes it (K-90; K-74: support damage
+//	  cannot be covered, but burden protection applies): magic ignores his
 //	  defense 3: 20 - 18 = 2 HP. Cid keeps 15 HP (K-87: 5 x ceil(3) = 15).
 //	round 2: nobody protects. f on Boggard 2 (allowed again in a new round): [6,6]=12 -> 7 crit,
 //	  [1,2]=3 -> 1: 8. e's instance: d3 = 1 -> Aria; f cancels (K-77): 30 -> 20, no damage roll.
@@ -320,8 +321,9 @@ func TestEscapeK94K95K97(t *testing.T) {
 }
 
 // K-71 with K-5 fumble XP, K-62 monster XP and K-61 at the clear, worked by hand:
-// day 1 camp [1,2] keep 1: episode. Day 2 camp [1,1]: face 1 checked: raid. Danger sense: Aria (scout
-// 2, int 1) [1,1] = 2 + 3 = 5 vs 10: fumble, +50 XP; 0 of 1: the party starts in the front area.
+// day 1 camp [1,2] keep 1: episode. Day 2 camp [1,1]: face 1 checked: raid. Danger sense, every PC
+// (K-71): Aria (scout 2, int 1) [1,1] = 2 + 3 = 5 vs 10: fumble, +50 XP; Bram (no scout: flat)
+// [2,3] = 5 vs 10: failure; 0 of 2: the party starts in the front area.
 // Won: 10 x 8 = 80. Day 3 start: success (0 XP): Aria 0 + 50 + 80 = 130, Bram 80.
 func TestNightRaidDangerSenseFumbleK71K5(t *testing.T) {
 	p := pcPlan(1)
@@ -330,7 +332,7 @@ func TestNightRaidDangerSenseFumbleK71K5(t *testing.T) {
 	p.NightRaid = addBoggards(p, "raiders", false)
 	p.NightRaidTN = 10
 	p.Objectives = []plan.Objective{{ID: "hold", When: plan.Cond{Op: plan.CondDay, Day: 3}, Outcome: "success"}}
-	g := newRig(t, []int{1, 2, 1, 1, 1, 1, 6, 6, 1, 1},
+	g := newRig(t, []int{1, 2, 1, 1, 1, 1, 2, 3, 6, 6, 1, 1},
 		"stay", "1", "rest", "stay", "1", "won", "rest", "6", "1")
 	res, c, err := run(t, p, g)
 	if err != nil {
@@ -341,10 +343,10 @@ func TestNightRaidDangerSenseFumbleK71K5(t *testing.T) {
 		t.Fatalf("outcome %s %s", res.Outcome, res.Reason)
 	}
 	ch := eventsOf[*CheckEvent](c)
-	if len(ch) != 1 || ch[0].Total != 5 || ch[0].Result != "fumble" || ch[0].TN != 10 {
+	if len(ch) != 2 || ch[0].Total != 5 || ch[0].Result != "fumble" || ch[0].TN != 10 || ch[1].PC != "Bram" || ch[1].Modifier != 0 || ch[1].Total != 5 || ch[1].Result != "failure" {
 		t.Errorf("K-71 check: %+v", ch)
 	}
-	if gr := eventsOf[*GroupEvent](c); len(gr) != 1 || gr[0].Result != "failure" || !strings.Contains(gr[0].Text, "front area") {
+	if gr := eventsOf[*GroupEvent](c); len(gr) != 1 || gr[0].Result != "failure" || gr[0].Of != 2 || !strings.Contains(gr[0].Text, "front area") {
 		t.Errorf("K-71 group: %+v", gr)
 	}
 	var xp []int
@@ -363,6 +365,7 @@ func TestNightRaidDangerSenseFumbleK71K5(t *testing.T) {
 // level 3 + agility 2 - 2 - 4 = -1: [6,5] - 1 = 10 vs TN 4 + [1,1] = 6.
 func TestForcedMarchLightSleepK41K58K59(t *testing.T) {
 	p := pcPlan(2)
+	p.Field.Blocks[0].Kind = "block" // no base: nothing to restock (K-12)
 	p.DayLimit = 2
 	p.Party.PCs = p.Party.PCs[:1]
 	p.Party.Torches = 8
@@ -392,6 +395,7 @@ func TestForcedMarchLightSleepK41K58K59(t *testing.T) {
 // (6 torches pay 12 h, the other 12 h are missing: unlit). Option DarkMarchLight12: 12 h, lit.
 func TestDarkBlockK57(t *testing.T) {
 	p := pcPlan(1)
+	p.Field.Blocks[0].Kind = "block" // no base: nothing to restock (K-12)
 	p.Field.Blocks[0].Dark = true
 	p.Party.Torches, p.Party.LanternOil = 6, 1
 	for _, c := range []struct {
@@ -418,9 +422,12 @@ func (f deciderFunc) Decide(r *runner.Request) (runner.Answer, error) { return f
 
 func itoa(n int) string { return faceName(n) }
 
-// K-72 consecutive battles, K-62 never twice, K-67 named monsters stay dead: entering b1 fights
-// boggards (2 x 4), won, then at once the named chief (6) (consecutive). XP 80 + 60 = 140. A forced
-// march back west; day 2: entering b1 again: the boggards give no XP again, and the chief is gone.
+// K-72 consecutive battles, K-62 new monsters count, K-67 named monsters stay dead: entering b1
+// fights boggards (2 x 4), won, then at once the named chief (6) (consecutive): 10 x 8 = 80 and
+// 10 x 6 = 60. A forced march back west; day 2: entering b1 again fights new boggards: the seed
+// bars counting one monster at two growths (「一度計上した魔物は…次回の成長では計上しません」), not
+// new monsters of the same troop: 10 x 8 = 80 again; the chief is gone (K-67). The clear:
+// 80 + 60 + 80 = 220 each (K-61).
 func TestConsecutiveAndNamedK72K62K67(t *testing.T) {
 	p := pcPlan(2)
 	p.DayLimit = 2
@@ -447,8 +454,8 @@ func TestConsecutiveAndNamedK72K62K67(t *testing.T) {
 	for _, r := range eventsOf[*XPEvent](c) {
 		xp = append(xp, r.Gained)
 	}
-	// 80 (boggards), 60 (chief), 0 (boggards again), then the clear: 140 each.
-	if len(xp) != 5 || xp[0] != 80 || xp[1] != 60 || xp[2] != 0 || xp[3] != 140 || xp[4] != 140 {
+	// 80 (boggards), 60 (chief), 80 (new boggards), then the clear: 220 each.
+	if len(xp) != 5 || xp[0] != 80 || xp[1] != 60 || xp[2] != 80 || xp[3] != 220 || xp[4] != 220 {
 		t.Errorf("K-62: %v", xp)
 	}
 }

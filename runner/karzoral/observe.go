@@ -12,7 +12,11 @@ func (e *RunEvent) Observe(o runner.Observer) { o.Cover(CoverBlock, e.Party) }
 // Observe: the party entered a block by a passage.
 func (e *PartyMoveEvent) Observe(o runner.Observer) {
 	o.Cover(CoverBlock, e.To)
-	o.Cover(CoverPassage, PassageID(e.From, e.To))
+	id := e.passage
+	if id == "" {
+		id = PassageID(e.From, e.To)
+	}
+	o.Cover(CoverPassage, id)
 }
 
 // Observe: a box was revealed (K-31).

@@ -108,21 +108,6 @@ func TestTraversalOptionsK43K47(t *testing.T) {
 	}
 }
 
-// K-50 free: leaving walks out at once; the day goes on in normal mode (camp and night).
-func TestTraversalFreeExitK50(t *testing.T) {
-	p := traversalPlan("free")
-	p.DayLimit = 1
-	g := newRig(t, []int{1, 2}, "east", "leave", "1", "rest")
-	res, c, err := run(t, p, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.done(t)
-	if tr := eventsOf[*TraversalEvent](c); res.Party != "b1" || len(eventsOf[*PickEvent](c)) != 1 || tr[len(tr)-1].Step != "leave" {
-		t.Errorf("K-50 free: party %s\n%s", res.Party, c.trace("traversal", "pick"))
-	}
-}
-
 // K-76 option SupportSparesNPCs: the burden is not a target: two eligible PCs, d2 = 2 -> Bram.
 // K-77 option CancelLimit 1: the second instance cannot be cancelled (no decision asked).
 func TestSupportOptionsK76K77(t *testing.T) {

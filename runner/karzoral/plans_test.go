@@ -170,7 +170,7 @@ func field01() *plan.Plan {
 	p.SourceHash = "sha256:test"
 	p.Sources = []string{"field01.cue"}
 	p.DayLimit = 12
-	p.Party = plan.Party{Start: 0, Members: 5, Rations: 60}
+	p.Party = plan.Party{Start: 0, Members: 5, Rations: 60, Torches: 12, LanternOil: 1}
 	p.Field.Blocks[0].Name = "Base 1: Rupetenne"
 	p.Field.Blocks[blockIdx(p, "gate")].Name = "Gate of Karzoral"
 	p.Field.Blocks[blockIdx(p, "15")].Dark = true
@@ -178,10 +178,16 @@ func field01() *plan.Plan {
 	scouts := addEncounter(p, "boggardScouts", "Boggard scouts")
 	gateWatch := addEncounter(p, "gateWatch", "Watch of the causeway")
 	vanguard := addEncounter(p, "warbandVanguard", "Boggard Assault Squad")
+	p.Encounters[gateWatch].Monsters = []plan.Monster{{Name: "Lizardman Sentry", Level: 5, Count: 2},
+		{Name: "Grutt the Gatekeeper", Level: 7, Count: 1, Leader: true, Named: true}}
+	p.Encounters[vanguard].Monsters = []plan.Monster{{Name: "Boggard", Level: 4, Count: 3},
+		{Name: "Boggard Trooper", Level: 6, Count: 1, Leader: true}}
 	addArmy(p, "mercenaries", "friendly", 60, 1, -1, "01", "01", "01", "03", "05", "09")
 	addArmy(p, "boggardWarband", "enemy", 75, 1, vanguard, "gate", "gate", "11", "10", "10", "09")
 	p.Armies[armyIdx(p, "mercenaries")].Name = "Daisy Daisy's mercenaries"
 	p.Armies[armyIdx(p, "boggardWarband")].Support = []string{"K20+5@10"}
+	p.Armies[armyIdx(p, "boggardWarband")].Name = "Boggard warband"
+	p.Armies[armyIdx(p, "boggardWarband")].Morale, p.Armies[armyIdx(p, "boggardWarband")].Training = "low", "high"
 	warband := armyIdx(p, "boggardWarband")
 	// Flags sorted.
 	cacheBurned := addFlag(p, "cacheBurned")
@@ -189,7 +195,8 @@ func field01() *plan.Plan {
 	woodsCleared := addFlag(p, "woodsCleared")
 	p.Events = []plan.Event{
 		{ID: "scoutsReport", On: plan.Trigger{Kind: plan.OnDay, Day: 2}, Do: []plan.Action{
-			{Op: plan.ActSay, Text: "A rider from Rupetenne: boggards are massing at the gate and their supply camp hides in the marsh east of the ford."}}},
+			{Op: plan.ActSay, Text: "A rider from Rupetenne: boggards are coming down from the gate, and their supply camp hides in the marsh east of the ford."},
+			{Op: plan.ActReveal, Army: warband}}},
 		{ID: "supplyCache", On: plan.Trigger{Kind: plan.OnEnter, Block: blockIdx(p, "14")}, Once: true, Do: []plan.Action{
 			{Op: plan.ActSay, Text: "The party finds the warband's supply camp in the reeds and puts it to the torch."},
 			{Op: plan.ActSet, Flag: cacheBurned},
@@ -219,7 +226,7 @@ func field01() *plan.Plan {
 	}
 	p.Episodes = []plan.Episode{
 		{Say: "A quiet night by the fire; the angel watches the embers."},
-		{Say: "The angel asks what the stars are called."},
+		{Say: "At dusk the angel rises over the plateau and looks down on the armies.", Do: []plan.Action{{Op: plan.ActSurvey}}},
 		{Say: "Old war stories from Rupetenne."},
 		{Say: "A shared meal of dried fish and hard bread."},
 		{Say: "Sword drills at dawn; the angel copies every move."},
@@ -232,9 +239,27 @@ func field01() *plan.Plan {
 // collect is a runner.Sink that keeps the events (each is a fresh value; their views are not read).
 type collect struct{ evs []runner.Event }
 
+// Write keeps a copy of e: the engine reuses its events once Write returns (runner.Sink).
 func (c *collect) Write(e runner.Event) error {
-	c.evs = append(c.evs, e)
+	c.evs = append(c.evs, copyEvent(e))
 	return nil
+}
+
+// copyEvent copies the struct e points to and the lists in it.
+func copyEvent(e runner.Event) runner.Event {
+	v := reflect.ValueOf(e)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return e
+	}
+	c := reflect.New(v.Elem().Type())
+	c.Elem().Set(v.Elem())
+	for i := 0; i < c.Elem().NumField(); i++ {
+		f := c.Elem().Field(i)
+		if f.Kind() == reflect.Slice && !f.IsNil() && f.CanSet() {
+			f.Set(reflect.AppendSlice(reflect.MakeSlice(f.Type(), 0, f.Len()), f))
+		}
+	}
+	return c.Interface().(runner.Event)
 }
 
 // of returns the events of the given types (their JSON Lines "type"), in order.
@@ -304,6 +329,9 @@ func traceFields(e runner.Event) []string {
 	case *StayEvent:
 		return []string{e.Block}
 	case *FiredEvent:
+		if e.Trigger == "resume" {
+			return []string{e.Event, e.Trigger, e.Block}
+		}
 		return []string{e.Event, e.Block}
 	case *BattleEvent:
 		return []string{e.Encounter, e.Army, e.Block, e.Result}

@@ -123,3 +123,33 @@ func TestPolicyFirstField01(t *testing.T) {
 		t.Errorf("%d moves, want 4", n)
 	}
 }
+
+// K-23: the move prompt says what the players know of the armies (PlayerView.Brief), never more.
+// Field 1, every die 1: day 1 at rupetenne nothing is known; day 2 (after the rider's report) the
+// warband last seen at 11; the night of day 2 the party marches into 01 where the mercenaries
+// hold; on the morning of day 3 they march off to 03, out of sight: last seen at 01 on day 3.
+func TestPromptBriefK23(t *testing.T) {
+	var out bytes.Buffer
+	in := strings.NewReader("east\n1\nmarch\neast\neast\n1\nwon\nmarch\neast\n")
+	p := field01()
+	p.DayLimit = 3
+	_, err := Run(p, Options{Options: runner.Options{Seed: 7, Decider: &dice1{runner.NewPrompt(in, &out, false)}}})
+	if !errors.Is(err, runner.ErrNoInput) {
+		t.Fatalf("err %v, want the end of input at the day-3 move\n%s", err, out.String())
+	}
+	o := out.String()
+	i2, i3 := strings.Index(o, "day 2, action phase"), strings.Index(o, "day 3, action phase")
+	if i2 < 0 || i3 < 0 {
+		t.Fatalf("no day-2 or day-3 move:\n%s", o)
+	}
+	if day1 := o[:i2]; strings.Contains(day1, "last seen") || strings.Contains(day1, "here:") {
+		t.Errorf("day 1 tells of armies:\n%s", day1)
+	}
+	if !strings.Contains(o[i2:i3], "(last seen: boggardWarband at 11 on day 2, strength 75)") {
+		t.Errorf("day 2: no report of the warband:\n%s", o[i2:i3])
+	}
+	want := "(last seen: boggardWarband at 11 on day 2, strength 75; mercenaries at 01 on day 3, strength 60)"
+	if !strings.Contains(o[i3:], want) {
+		t.Errorf("day 3: want %s:\n%s", want, o[i3:])
+	}
+}

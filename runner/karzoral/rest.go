@@ -119,7 +119,7 @@ func (s *state) useLight(hours int, dark string) (bool, error) {
 			text = fmt.Sprintf("%s needs %d hours of light, only %d burnt (%d torches, %d flasks left): -4 on checks without darkvision (K-59)",
 				why, units*12, paid*12, k.torches, k.oil)
 		}
-		r := &LightEvent{Note: s.note("K-58"), Text: fmt.Sprintf("%s", text)}
+		r := reuse(&s.ev.light, LightEvent{Note: s.note("K-58"), Text: text})
 		r.Hours, r.Result, r.Torches, r.Oil = paid*12, res, k.torches, k.oil
 		if err := s.send(r); err != nil {
 			return ok, err
@@ -129,7 +129,8 @@ func (s *state) useLight(hours int, dark string) (bool, error) {
 }
 
 // darkDay implements K-57: a dark block needs 12 hours of light for the Start-to-Camp period, paid
-// once per day when the party is there in the action phase.
+// once per day when the party is there in the action phase: on the day it enters and on every
+// traversal day spent there (K-44), for every plan.
 func (s *state) darkDay() error {
 	if !s.p.Field.Blocks[s.party].Dark || s.k.litDay == s.day {
 		return nil
@@ -137,6 +138,34 @@ func (s *state) darkDay() error {
 	s.k.litDay = s.day
 	_, err := s.useLight(12, s.p.Field.Blocks[s.party].ID)
 	return err
+}
+
+// baseServices implements K-12 at a base mid-scenario (the seed: 「シナリオ中に拠点に戻った時にも行
+// える」): in action step (c) (the time for long actions, K-34), a party standing on a base buys
+// preserved rations and light back up to what it set out with (plan.Party: Rations, Torches,
+// LanternOil). Money is the campaign's ledger, not the scenario's (K-12: a purchase does not change
+// the numbers of a scenario run). Treatment (K-13) and resurrection (K-14) are offered there too by
+// the rules, but a run models no poison, disease, curse or PC death short of the party's defeat, so
+// they have nothing to act on.
+func (s *state) baseServices() error {
+	pa := &s.p.Party
+	if s.p.Field.Blocks[s.party].Kind != "base" {
+		return nil
+	}
+	food, torches, oil := max(pa.Rations-s.rations, 0), max(pa.Torches-s.k.torches, 0), max(pa.LanternOil-s.k.oil, 0)
+	if food == 0 && torches == 0 && oil == 0 {
+		return nil
+	}
+	s.rations += food
+	s.k.torches += torches
+	s.k.oil += oil
+	if !s.on {
+		return nil
+	}
+	r := reuse(&s.ev.base, BaseEvent{Note: s.note("K-12"), Block: s.p.Field.Blocks[s.party].ID, Rations: food, Torches: torches, Oil: oil,
+		Text: fmt.Sprintf("at base %s the party buys %d rations, %d torches and %d flasks of oil (now %d, %d, %d)",
+			s.p.Field.Blocks[s.party].ID, food, torches, oil, s.rations, s.k.torches, s.k.oil)})
+	return s.send(r)
 }
 
 // startKarzoral runs the add-ons of the start phase: the sleep penalty begins after a forced march
@@ -190,7 +219,7 @@ func (s *state) forcedMarchCosts() error {
 	if s.p.Field.Blocks[s.party].Dark && !s.k.rules.DarkMarchLight12 {
 		hours = 24
 	}
-	s.k.sleepNext = true
+	s.k.sleepNext = s.hasPCs()
 	_, err := s.useLight(hours, "")
 	return err
 }

@@ -132,10 +132,11 @@ func TestArmyMoveK22(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Day 1: slow (friendly) first: b3 -> b3 (step 1, the end); fast: b0 -> b2 (step 2).
+	// Day 1: slow (friendly) first: b3 -> b3 (step 1, the end); fast steps through b1 (step 1) to
+	// b2 (step 2), one move each (K-22).
 	// Day 2: slow holds at b3; fast b2 -> b3 (step 3, the end): opposing armies meet at b3,
 	// K-24: 10 vs 10, both 0; K-25 fails the scenario on day 2.
-	want := "1 start armyMove slow b3 b3\n1 start armyMove fast b0 b2\n" +
+	want := "1 start armyMove slow b3 b3\n1 start armyMove fast b0 b1\n1 start armyMove fast b1 b2\n" +
 		"2 start armyMove slow b3 b3\n2 start armyMove fast b2 b3\n"
 	if got := c.trace("armyMove"); got != want {
 		t.Errorf("K-22:\n got %s\nwant %s", got, want)
@@ -156,8 +157,8 @@ func TestArmyHoldsAtEndK22(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Speed 2: day 1 b0 -> b2 (the end of the route); days 2 and 3 it holds at b2.
-	want := "1 start armyMove e b0 b2\n2 start armyMove e b2 b2\n3 start armyMove e b2 b2\n"
+	// Speed 2: day 1 b0 -> b1 -> b2 (the end of the route); days 2 and 3 it holds at b2.
+	want := "1 start armyMove e b0 b1\n1 start armyMove e b1 b2\n2 start armyMove e b2 b2\n3 start armyMove e b2 b2\n"
 	if got := c.trace("armyMove"); got != want {
 		t.Errorf("K-22:\n got %s\nwant %s", got, want)
 	}

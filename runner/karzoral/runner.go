@@ -10,82 +10,6 @@ import (
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
-// Options configure one run: the options of every engine (runner.Options) and what only the
-// Karzoral engine reads.
-type Options struct {
-	runner.Options
-	// Rules, if set, replaces the plan's rule options (plan.Plan.Options): the Defaults of
-	// RULES.md's Ambiguities, each switchable.
-	Rules *Rules
-	// Carry, if set, is what a campaign carries into this run (K-67): nil for a lone scenario.
-	Carry *Carry
-}
-
-// Carry is what earlier sorties of a campaign leave to this run of a scenario (K-67, K-68).
-type Carry struct {
-	// Midpoints are midpoint objectives cleared by an earlier, failed attempt: the retry resumes
-	// there (K-67). Each counts as reached from the start, gives no XP or growth again, and the
-	// flags its condition requires are set. The rest of the setup is the plan's initial one (K-68
-	// Default: no midpoint setup is defined), fresh friendly armies included.
-	Midpoints []string
-	// NamedDead are named monsters defeated earlier in the campaign: they never reappear (K-67).
-	NamedDead []string
-}
-
-// Result is how a run ended (runner.Ending: Outcome, Day, Reason) and the state at the end.
-type Result struct {
-	runner.Ending
-	Party      string            // the party's block id at the end
-	Rations    int               // rations left
-	Armies     []ArmyResult      // in plan order
-	Objectives []ObjectiveResult // objectives reached, in the order reached
-	Events     []EventResult     // events that fired, in plan order
-
-	// The Karzoral add-ons: PCs and burdens at the end (in plan order; nil for a members-only
-	// party), light left (K-58), and the named monsters defeated (K-67: a retry never meets them).
-	PCs           []PCResult
-	Burdens       []BurdenResult
-	Torches, Oil  int
-	NamedDefeated []string
-	// Defeated: the party was defeated (K-100): every PC but the angel is dead (K-102).
-	Defeated bool
-}
-
-// PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
-type PCResult struct {
-	Name   string
-	HP, XP int
-}
-
-// BurdenResult is a burden at the end of a run (K-87, K-88).
-type BurdenResult struct {
-	Name      string
-	HP, MaxHP int
-	Dead      bool
-}
-
-// ArmyResult is an army at the end of a run.
-type ArmyResult struct {
-	ID       string
-	Strength int
-	Block    string // "" when not on the field
-	OnField  bool
-}
-
-// ObjectiveResult is an objective reached (K-60: midpoint, clear; or a failure objective).
-type ObjectiveResult struct {
-	ID      string
-	Outcome string // "success" | "midpoint" | "failure"
-	XP      int
-	Day     int
-}
-
-// EventResult is an event that fired.
-type EventResult struct {
-	ID    string
-	Fired int
-}
-
 // Runner runs one plan many times. New checks the plan and precomputes lookups once; Run reuses the
 // state between runs, so repeated runs allocate little. A Runner is not safe for concurrent use.
 type Runner struct {
@@ -104,6 +28,12 @@ type Runner struct {
 
 	seeded *dice.Seeded
 	s      state
+	mid    *Midpoint // the buffer of Result.Midpoint
+	res    Result    // the Result of the last Run, its lists reused by the next (resultBuf)
+	buf    resultBuf
+	// The reasons a run ends with, made once per plan (a campaign's random run ends ~200 sorties).
+	wipedOut, defeatedBy, objective []string // per army (K-25), encounter (K-100), objective
+	passages                        [][4]string
 	// fieldMap is the transcript's map of the field, laid out at the first day end shown.
 	fieldMap *fieldMap
 }
@@ -152,19 +82,34 @@ func New(p *plan.Plan) (*Runner, error) {
 		}
 	}
 	r.area = areaIndex(p)
+	r.passages = passages(r)
+	for i := range p.Armies {
+		r.wipedOut = append(r.wipedOut, "friendly army "+p.Armies[i].ID+" wiped out (K-25)")
+	}
+	for i := range p.Encounters {
+		r.defeatedBy = append(r.defeatedBy, "party defeated by "+p.Encounters[i].ID+" (K-100)")
+	}
+	for i := range p.Objectives {
+		r.objective = append(r.objective, "objective "+p.Objectives[i].ID)
+	}
 	s := &r.s
 	s.r = r
 	s.p = p
 	s.armyBlock = make([]int, len(p.Armies))
 	s.armyStr = make([]int, len(p.Armies))
 	s.armyStep = make([]int, len(p.Armies))
+	s.routes = make([][]int, len(p.Armies))
+	s.setupStr = make([]int, len(p.Armies))
 	s.flags = newBitset(len(p.Flags))
 	s.retained = newBitset(len(p.Objectives))
 	s.gone = newBitset(len(p.Armies))
 	s.revealed = newBitset(nb)
+	s.visited = newBitset(nb)
 	s.fired = make([]int32, len(p.Events))
 	s.reached = make([]int32, len(p.Objectives))
 	s.view.s = s
+	s.pview.s = s
+	s.sight = make([]sighting, len(p.Armies))
 	s.ch.OnFallback(s.fallbackEvent)
 	return r, nil
 }
@@ -174,7 +119,9 @@ func (r *Runner) Plan() *plan.Plan { return r.p }
 
 // Run plays the scenario from its start until success, failure or a decider error.
 //
-// The Result is always returned (Outcome Stopped when err != nil). Errors: a *runner.DecisionError for a script
+// The Result is always returned (Outcome Stopped when err != nil). It is the Runner's own, and
+// its lists are reused by the Runner's next Run: keep copies of what must outlive it (Run, the
+// function, makes a fresh Runner each time). Errors: a *runner.DecisionError for a script
 // entry that does not fit the state (X001) or a script that ran out with no Fallback (X003, matches
 // ErrScriptEnded); an error wrapping ErrNoInput when a prompt reached end of input; other errors
 // from the Sink or a Decider as they are.
@@ -193,6 +140,13 @@ func (r *Runner) Run(opts Options) (*Result, error) {
 		src = r.seeded
 	}
 	s.reset(opts, src)
+	s.resumed = nil
+	if c := opts.Carry; c != nil && c.Resume != nil {
+		if err := s.resumeAt(c.Resume); err != nil {
+			return nil, err
+		}
+		s.resumed = c.Resume
+	}
 	err := s.play()
 	if err == nil {
 		err = s.settle()
@@ -230,12 +184,15 @@ type state struct {
 
 	armyBlock []int // block index, -1 when not on the field
 	armyStr   []int
-	armyStep  []int // index into the army's route
+	armyStep  []int   // index into the army's route
+	routes    [][]int // each army's route: the plan's, or the midpoint setup's (K-68)
+	setupStr  []int   // each army's strength in its setup (spawn brings it back with it)
 
 	flags    bitset
 	retained bitset // objectives retained from an earlier attempt (K-67)
 	// carriedDead are the named monsters dead before this run (Carry.NamedDead).
 	carriedDead []string
+	failXP      int    // K-66: the failure XP each PC gets (the plan's, or Carry.FailureXP)
 	gone        bitset // armies that were on the field and left it (CondArmyGone)
 	revealed    bitset
 	fired       []int32 // times each event fired
@@ -251,9 +208,20 @@ type state struct {
 	view     View
 	defeated bool // K-100
 
+	pending []pendingEvent // events whose battle the party fled (K-96)
+	visited bitset         // blocks the party has stood in
+	sight   []sighting     // the players' last sight of each army (K-23)
+	pview   PlayerView
+	// from is the phase a resumed retry begins at on day s.day (K-67); PhaseNone: a day's start.
+	from     runner.Phase
+	resumed  *Midpoint // the midpoint this run resumed from (Carry.Resume), nil for a fresh run
+	midpoint *Midpoint // the snapshot taken when the midpoint was cleared in this run (K-67)
+
 	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
 	targets []string // K-75: monsters targeted this round
 	clearXP int      // achievement XP of the success objective (K-61)
+	money   int      // gamels looted (K-98)
+	ev      evbuf    // the frequent events, reused
 }
 
 func (s *state) reset(opts Options, src dice.Source) {
@@ -266,15 +234,7 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.day, s.phase = 0, runner.PhaseNone
 	s.party = p.Party.Start
 	s.rations = p.Party.Rations
-	for i := range p.Armies {
-		a := &p.Armies[i]
-		s.armyStr[i] = a.Strength
-		s.armyStep[i] = 0
-		s.armyBlock[i] = -1
-		if !a.Reserve && a.Strength > 0 {
-			s.armyBlock[i] = a.Route[0]
-		}
-	}
+	s.placeArmies(nil)
 	s.flags.clear()
 	s.gone.clear()
 	s.revealed.clear()
@@ -291,11 +251,42 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.outcome, s.reason = "", ""
 	s.dayEnded = 0
 	s.req = runner.Request{}
-	s.clearXP = 0
+	s.clearXP, s.money = 0, 0
 	s.defeated = false
 	s.targets = s.targets[:0]
+	s.pending = s.pending[:0]
+	s.visited.clear()
+	s.visited.set(s.party)
+	s.from, s.midpoint = runner.PhaseNone, nil
 	s.resetKarzoral(opts.Rules)
 	s.carry(opts.Carry)
+	clear(s.sight)
+	s.look()
+}
+
+// placeArmies sets every army up as the scenario's setup says (K-21, K-68): the initial one, or
+// with setup the midpoint's for the armies it lists.
+func (s *state) placeArmies(setup *plan.Setup) {
+	p := s.p
+	for i := range p.Armies {
+		a := &p.Armies[i]
+		s.routes[i], s.setupStr[i] = a.Route, a.Strength
+		reserve := a.Reserve
+		if setup != nil {
+			for _, as := range setup.Armies {
+				if as.Army == i {
+					s.routes[i], s.setupStr[i], reserve = as.Route, as.Strength, as.Reserve
+				}
+			}
+		}
+		s.armyStr[i] = s.setupStr[i]
+		s.armyStep[i] = 0
+		s.armyBlock[i] = -1
+		if !reserve && s.armyStr[i] > 0 {
+			s.armyBlock[i] = s.routes[i][0]
+		}
+	}
+	s.gone.clear()
 }
 
 // carry applies what a campaign carries into the run (K-67): retained midpoints and named
@@ -303,15 +294,18 @@ func (s *state) reset(opts Options, src dice.Source) {
 func (s *state) carry(c *Carry) {
 	s.retained.clear()
 	s.carriedDead = nil
+	s.failXP = s.p.FailureXP
 	if c == nil {
 		return
+	}
+	if c.FailureXP > 0 {
+		s.failXP = c.FailureXP
 	}
 	s.carriedDead = c.NamedDead
 	for i := range s.p.Objectives {
 		o := &s.p.Objectives[i]
 		if o.Outcome == "midpoint" && slices.Contains(c.Midpoints, o.ID) {
 			s.retained.set(i)
-			s.setFlagsOf(&o.When)
 		}
 	}
 	for e := range s.p.Encounters {
@@ -319,18 +313,6 @@ func (s *state) carry(c *Carry) {
 			if m.Named && slices.Contains(c.NamedDead, m.Name) {
 				s.k.named[e][j] = true
 			}
-		}
-	}
-}
-
-// setFlagsOf sets the flags a condition requires (a flag, or the flags of an all).
-func (s *state) setFlagsOf(c *plan.Cond) {
-	switch c.Op {
-	case plan.CondFlag:
-		s.flags.set(c.Flag)
-	case plan.CondAll:
-		for i := range c.Args {
-			s.setFlagsOf(&c.Args[i])
 		}
 	}
 }
@@ -362,35 +344,53 @@ func (s *state) play() error {
 				}
 			}
 		}
+		if s.resumed != nil {
+			if err := s.resumeEvent(s.resumed); err != nil {
+				return err
+			}
+		}
 	}
 	for s.day < s.p.DayLimit {
-		if err := s.startPhase(); err != nil || s.over() {
-			return err
-		}
-		s.k.restDay = false
-		if s.k.trav >= 0 {
-			// K-44: a traversal day: start and action phases only, no block movement.
-			s.phase = runner.PhaseAction
-			normal, err := s.traversalDay()
-			if err != nil || s.over() {
+		// A resumed retry begins its first day at s.from (K-67); every other day at its start.
+		from := s.from
+		s.from = runner.PhaseNone
+		if from == runner.PhaseNone {
+			if err := s.startPhase(); err != nil || s.over() {
 				return err
 			}
-			s.k.restDay = !normal
-		} else if err := s.actionStep(runner.PhaseAction); err != nil || s.over() {
-			return err
 		}
-		if s.k.restDay {
-			// K-44, K-48: the automatic rest; no camp or night phase.
-			if err := s.rest("K-48"); err != nil {
+		if from <= runner.PhaseAction {
+			s.k.restDay = false
+			if s.k.trav >= 0 {
+				// K-44: a traversal day: start and action phases only, no block movement; a dark
+				// area needs its light every day (K-57).
+				s.phase = runner.PhaseAction
+				if err := s.darkDay(); err != nil {
+					return err
+				}
+				normal, err := s.traversalDay()
+				if err != nil || s.over() {
+					return err
+				}
+				s.k.restDay = !normal
+			} else if err := s.actionStep(runner.PhaseAction); err != nil || s.over() {
 				return err
 			}
-			if err := s.endDay(); err != nil {
+			if s.k.restDay {
+				// K-44, K-48: the automatic rest; no camp or night phase.
+				if err := s.rest("K-48"); err != nil {
+					return err
+				}
+				if err := s.endDay(); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if from <= runner.PhaseCamp {
+			if err := s.campPhase(); err != nil || s.over() {
 				return err
 			}
-			continue
-		}
-		if err := s.campPhase(); err != nil || s.over() {
-			return err
 		}
 		if err := s.nightPhase(); err != nil || s.over() {
 			return err
@@ -412,8 +412,11 @@ func (s *state) endDay() error {
 	}
 	s.dayEnded = s.day
 	if s.on {
-		if err := s.send(&DayEndEvent{At: At{Day: s.day}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
-			Armies: s.armiesAt(), view: &s.view}); err != nil {
+		if err := s.send(reuse(&s.ev.dayEnd, DayEndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+			Armies: s.armiesAt(), view: &s.view})); err != nil {
+			return err
+		}
+		if err := s.send(s.viewEvent()); err != nil {
 			return err
 		}
 	}
@@ -423,9 +426,14 @@ func (s *state) endDay() error {
 	return nil
 }
 
-// armiesAt is the snapshot of the armies (plan order; never nil, so that it encodes as []).
+// armiesAt is the snapshot of the armies (plan order; never nil, so that it encodes as []), in
+// the state's buffer: valid until the next snapshot.
 func (s *state) armiesAt() []ArmyAt {
-	out := make([]ArmyAt, len(s.p.Armies))
+	n := len(s.p.Armies)
+	if cap(s.ev.armies) < n || s.ev.armies == nil {
+		s.ev.armies = make([]ArmyAt, n)
+	}
+	out := s.ev.armies[:n]
 	for i := range s.p.Armies {
 		out[i] = ArmyAt{ID: s.p.Armies[i].ID, Strength: s.armyStr[i]}
 		if b := s.armyBlock[i]; b >= 0 {
@@ -433,6 +441,23 @@ func (s *state) armiesAt() []ArmyAt {
 		}
 	}
 	return out
+}
+
+// viewEvent is the players' day end (K-23): the armies they have seen.
+func (s *state) viewEvent() *ViewEvent {
+	s.look()
+	if s.ev.seen == nil {
+		s.ev.seen = []ArmySeen{}
+	}
+	e := reuse(&s.ev.view, ViewEvent{At: At{Day: s.day, Seen: runner.AudienceParty}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
+		Armies: s.ev.seen[:0], view: &s.pview})
+	for i := range s.sight {
+		if s.sight[i].seen {
+			e.Armies = append(e.Armies, s.armySeen(i))
+		}
+	}
+	s.ev.seen = e.Armies
+	return e
 }
 
 // finishEvents writes the last day end (if the day ended early) and the end.
@@ -461,50 +486,6 @@ func (s *state) finishEvents() error {
 	return err
 }
 
-func (s *state) result() *Result {
-	p := s.p
-	res := &Result{
-		Ending:   runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
-		Defeated: s.defeated,
-		Party:    p.Field.Blocks[s.party].ID,
-		Rations:  s.rations,
-		Armies:   make([]ArmyResult, len(p.Armies)),
-	}
-	for i := range p.Armies {
-		a := ArmyResult{ID: p.Armies[i].ID, Strength: s.armyStr[i]}
-		if b := s.armyBlock[i]; b >= 0 {
-			a.Block, a.OnField = p.Field.Blocks[b].ID, true
-		}
-		res.Armies[i] = a
-	}
-	for _, o := range s.order {
-		ob := &p.Objectives[o]
-		res.Objectives = append(res.Objectives, ObjectiveResult{ID: ob.ID, Outcome: ob.Outcome, XP: ob.XP, Day: int(s.reached[o])})
-	}
-	for i, n := range s.fired {
-		if n > 0 {
-			res.Events = append(res.Events, EventResult{ID: p.Events[i].ID, Fired: int(n)})
-		}
-	}
-	for i, pc := range p.Party.PCs {
-		res.PCs = append(res.PCs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
-	}
-	for i, b := range p.Party.Burdens {
-		kb := &s.k.burdens[i]
-		res.Burdens = append(res.Burdens, BurdenResult{Name: b.Name, HP: kb.hp, MaxHP: kb.max, Dead: kb.dead})
-	}
-	res.Torches, res.Oil = s.k.torches, s.k.oil
-	for e := range s.k.named {
-		for j, dead := range s.k.named[e] {
-			name := p.Encounters[e].Monsters[j].Name
-			if dead && !slices.Contains(s.carriedDead, name) && !slices.Contains(res.NamedDefeated, name) {
-				res.NamedDefeated = append(res.NamedDefeated, name)
-			}
-		}
-	}
-	return res
-}
-
 // at is where the run is: the day and the phase.
 func (s *state) at() At { return At{Day: s.day, Phase: s.phase} }
 
@@ -522,8 +503,13 @@ func (s *state) fallbackEvent() error {
 	return s.send(&FallbackEvent{At: s.at()})
 }
 
-// decide asks the deciders (the script, then its fallback) and checks the answer.
-func (s *state) decide(req *runner.Request) (int, error) { return s.ch.Ask(req) }
+// decide asks the deciders (the script, then its fallback) and checks the answer. The Request
+// carries the players' view (K-23): what a prompt shows and a policy decides on.
+func (s *state) decide(req *runner.Request) (int, error) {
+	s.look()
+	req.View = &s.pview
+	return s.ch.Ask(req)
+}
 
 // roll rolls one die of the given sides: the decider's Roller first, then the dice source.
 func (s *state) roll(sides int, cause string) (int, error) {

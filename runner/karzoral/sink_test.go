@@ -3,10 +3,13 @@ package karzoral
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -25,7 +28,13 @@ func runScript(t *testing.T, script string, mk func(w *bytes.Buffer) runner.Sink
 	return buf.Bytes(), res
 }
 
-func mkText(w *bytes.Buffer) runner.Sink  { return runner.NewTextSink(w) }
+// mkText is the players' transcript (the CLI's default text view, K-23); mkGM the game master's.
+func mkText(w *bytes.Buffer) runner.Sink {
+	return runner.ViewSink(runner.NewTextSink(w), runner.AudienceParty)
+}
+func mkGM(w *bytes.Buffer) runner.Sink {
+	return runner.ViewSink(runner.NewTextSink(w), runner.AudienceGM)
+}
 func mkJSONL(w *bytes.Buffer) runner.Sink { return runner.NewJSONLSink(w) }
 
 // golden compares got with testdata/runner/name. Regenerate with SORTIE_UPDATE_GOLDEN=1 go test
@@ -64,6 +73,8 @@ func TestTextDeterministic(t *testing.T) {
 	golden(t, "field01-win.txt", a)
 	lose, _ := runScript(t, "../../testdata/runner/field01-lose.yaml", mkText)
 	golden(t, "field01-lose.txt", lose)
+	gm, _ := runScript(t, "../../testdata/runner/field01-win.yaml", mkGM)
+	golden(t, "field01-win-gm.txt", gm)
 }
 
 // Every JSON Lines record is one valid JSON object whose first keys are "type" and "day".
@@ -105,4 +116,46 @@ func TestJSONLParses(t *testing.T) {
 		t.Errorf("end record: %+v", end)
 	}
 	golden(t, "field01-win.jsonl", out)
+}
+
+// A sink that fails stops the run with its error, wherever it fails: Field 1 (the win script)
+// and Field 2 (PCs, support damage, traversal, loot) are played with a sink that fails at its
+// n-th event, for every n up to the run's last event: every run returns that error and a Result,
+// stopped, or with the straight run's outcome when that was decided before the write failed (the
+// settling and the end), and never panics.
+func TestSinkErrorStopsTheRun(t *testing.T) {
+	boom := errors.New("disk full")
+	p2, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
+	if err != nil || list.HasErrors() {
+		t.Fatal(err, list)
+	}
+	for _, c := range []struct {
+		p      *plan.Plan
+		script string
+	}{{field01(), "../../testdata/runner/field01-win.yaml"}, {p2, "../../scenarios/karzoral/field02/success.yaml"}} {
+		s, l, err := runner.LoadScript(c.script)
+		if err != nil || l.HasErrors() {
+			t.Fatal(err, l)
+		}
+		count := &collect{}
+		straight, err := Run(c.p, Options{Options: runner.Options{Seed: 1, Decider: s, Sink: count}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := len(count.evs)
+		for n := 1; n <= total; n++ {
+			s.Rewind()
+			seen := 0
+			sink := sinkFunc(func(runner.Event) error {
+				if seen++; seen == n {
+					return boom
+				}
+				return nil
+			})
+			res, err := Run(c.p, Options{Options: runner.Options{Seed: 1, Decider: s, Sink: sink}})
+			if !errors.Is(err, boom) || res == nil || (res.Outcome != runner.Stopped && res.Outcome != straight.Outcome) {
+				t.Fatalf("%s: failing at event %d of %d: err %v, result %+v", c.script, n, total, err, res)
+			}
+		}
+	}
 }

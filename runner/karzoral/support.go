@@ -336,8 +336,8 @@ func (s *state) applyEnemySupport(a *plan.Army, t int, res dice.PowerResult) err
 func (s *state) monsterNames(e int) []string {
 	var out []string
 	for j, m := range s.p.Encounters[e].Monsters {
-		if s.k.named[e][j] {
-			continue
+		if s.k.named[e][j] || (s.k.onlyStayers && !m.Stays) {
+			continue // K-67: defeated earlier; K-81: fled
 		}
 		if m.Count == 1 {
 			out = append(out, m.Name)

@@ -27,10 +27,56 @@ type fieldMap struct {
 	ok                bool
 }
 
-// drawMap writes the field at the end of a day: one 4-character cell per block at its [x, y]. The
-// layout is computed once per Runner.
+// drawMap writes the field at the end of a day as the GM sees it: one 4-character cell per block
+// at its [x, y], every army where it stands. The layout is computed once per Runner.
 func (r *Runner) drawMap(b *bytes.Buffer, v *View, day int) {
 	p := v.Plan()
+	marks := make([]string, len(p.Field.Blocks))
+	for i := range p.Armies {
+		if blk, _ := v.Army(i); blk >= 0 {
+			marks[blk] = addMark(marks[blk], p.Armies[i].Friendly(), true)
+		}
+	}
+	outcome, _ := v.Outcome()
+	r.drawField(b, p, day, outcome != "", v.Party(), v.s.revealed, marks,
+		"  legend: @ party, F friendly army, E enemy army, B base, . trail, ? hidden box\n")
+}
+
+// drawPartyMap writes the field at the end of a day as the players know it (K-23): the armies in
+// the party's block, and lowercase where the others were last seen.
+func (r *Runner) drawPartyMap(b *bytes.Buffer, v *PlayerView, day int) {
+	s := v.s
+	p := s.p
+	marks := make([]string, len(p.Field.Blocks))
+	for i := range p.Armies {
+		a := v.Army(i)
+		if a.Block >= 0 {
+			marks[a.Block] = addMark(marks[a.Block], a.Friendly, a.InView)
+		}
+	}
+	outcome, _ := v.Outcome()
+	r.drawField(b, p, day, outcome != "", v.Party(), s.revealed, marks,
+		"  legend: @ party, F friendly army, E enemy army, f e last seen there, B base, . trail, ? hidden box\n")
+}
+
+// addMark adds an army marker to a cell's marks: F or E in view, f or e last seen; one of each.
+func addMark(m string, friendly, inView bool) string {
+	c := "E"
+	if friendly {
+		c = "F"
+	}
+	if !inView {
+		c = strings.ToLower(c)
+	}
+	if strings.Contains(m, c) {
+		return m
+	}
+	return m + c
+}
+
+// drawField writes the map: row and column numbers, then each block's cell: the party '@' and
+// the marks, else its short name (cellText).
+func (r *Runner) drawField(b *bytes.Buffer, p *plan.Plan, day int, ended bool, party int, revealed bitset, marks []string, legend string) {
 	if r.fieldMap == nil {
 		r.fieldMap = layout(p)
 	}
@@ -38,20 +84,7 @@ func (r *Runner) drawMap(b *bytes.Buffer, v *View, day int) {
 	if !t.ok {
 		return
 	}
-	// Army markers per block.
-	var friendly, enemy []bool
-	friendly = make([]bool, len(p.Field.Blocks))
-	enemy = make([]bool, len(p.Field.Blocks))
-	for i := range p.Armies {
-		if blk, _ := v.Army(i); blk >= 0 {
-			if p.Armies[i].Friendly() {
-				friendly[blk] = true
-			} else {
-				enemy[blk] = true
-			}
-		}
-	}
-	if outcome, _ := v.Outcome(); outcome != "" {
+	if ended {
 		fmt.Fprintf(b, "  map when the run ended on day %d:\n", day)
 	} else {
 		fmt.Fprintf(b, "  map at the end of day %d:\n", day)
@@ -73,7 +106,7 @@ func (r *Runner) drawMap(b *bytes.Buffer, v *View, day int) {
 				row.WriteString(pad("", t.cell))
 				continue
 			}
-			text := cellText(p, v, bi, friendly[bi], enemy[bi], t.cell-1)
+			text := cellText(p, bi, party == bi, revealed.has(bi), marks[bi], t.cell-1)
 			if text != p.Field.Blocks[bi].ID && strings.HasPrefix(p.Field.Blocks[bi].ID, text) && len(text) > 1 {
 				cut = append(cut, bi)
 			}
@@ -81,7 +114,7 @@ func (r *Runner) drawMap(b *bytes.Buffer, v *View, day int) {
 		}
 		writeTrimmed(b, row.Bytes())
 	}
-	b.WriteString("  legend: @ party, F friendly army, E enemy army, B base, . trail, ? hidden box\n")
+	b.WriteString(legend)
 	if len(cut) > 0 {
 		// Ids longer than a cell are cut; the legend gives them whole.
 		sort.Ints(cut)
@@ -136,25 +169,19 @@ func layout(p *plan.Plan) *fieldMap {
 	return t
 }
 
-// cellText is what a map cell shows: the party and armies ('@', 'F', 'E'), else a hidden box
-// block '?', a base 'B', a trail '.', else the block id, cut to width characters.
-func cellText(p *plan.Plan, v *View, bi int, friendly, enemy bool, width int) string {
-	var s string
-	if v.Party() == bi {
-		s += "@"
-	}
-	if friendly {
-		s += "F"
-	}
-	if enemy {
-		s += "E"
+// cellText is what a map cell shows: the party '@' and the army marks, else a hidden box block
+// '?', a base 'B', a trail '.', else the block id, cut to width characters.
+func cellText(p *plan.Plan, bi int, party, revealed bool, marks string, width int) string {
+	s := marks
+	if party {
+		s = "@" + marks
 	}
 	if s != "" {
 		return s
 	}
 	blk := &p.Field.Blocks[bi]
 	switch {
-	case !v.Revealed(bi):
+	case !revealed:
 		return "?"
 	case blk.Kind == "base":
 		return "B"

@@ -58,9 +58,12 @@ func (s *state) traversalDay() (normal bool, err error) {
 			return false, s.travRecord("stop", "K-46", "the party stops traversing for the day (progress %d)", k.progress)
 		case TravLeave:
 			if t.Exit == "free" {
-				// K-50 free: the party walks out; normal mode from here.
+				// K-50 free: the party walks out the way it came in (the area is not crossed:
+				// leaving early never puts it on the far side); normal mode from here.
+				lost := k.progress
 				k.trav = -1
-				return true, s.travRecord("leave", "K-50", "the party leaves %s freely (progress %d lost)", t.ID, k.progress)
+				s.backOut()
+				return true, s.travRecord("leave", "K-50", "the party leaves %s freely, back at %s (progress %d lost)", t.ID, s.p.Field.Blocks[s.party].ID, lost)
 			}
 			// K-50 retrace: new progress equal to the current progress takes the party back out.
 			k.retrace, k.retraceGoal, k.progress = true, k.progress, 0
@@ -107,20 +110,50 @@ func (s *state) traversalDay() (normal bool, err error) {
 		}
 		f := faces[c].Value
 		face := &t.Faces[f-1]
-		before := k.progress
-		k.progress += face.Progress
-		if k.progress < 0 && !k.rules.NegativeProgress {
-			k.progress = 0 // K-45 Default: clamp at 0
-		}
-		if s.on {
-			r := &TraversalEvent{Note: s.note("K-45"), Text: fmt.Sprintf("rolled %d and %d, kept %d: %q; progress %d -> %d", d[0], d[1], f, face.Say, before, k.progress)}
-			r.Step, r.Area, r.Dice, r.Face, r.Change, r.Before, r.After = "face", t.ID, d, f, face.Progress, before, k.progress
+		// K-45 (2): the face's event, then its progress. A face with a battle grants its progress
+		// only once the battle is won: fleeing (K-96) leaves the progress as it was.
+		fight := hasBattle(face.Do)
+		if fight && s.on {
+			r := &TraversalEvent{Note: s.note("K-45"), Text: fmt.Sprintf("rolled %d and %d, kept %d: %q; progress %+d once the battle is won", d[0], d[1], f, face.Say, face.Progress)}
+			r.Step, r.Area, r.Dice, r.Face, r.Change, r.Before, r.After = "face", t.ID, d, f, face.Progress, k.progress, k.progress
 			if err := s.send(r); err != nil {
 				return false, err
 			}
 		}
-		if _, err := s.doActions(face.Do, "traversal", t.ID); err != nil || s.over() {
-			return false, err
+		won := true
+		if fight {
+			fled, err := s.doActions(face.Do, "traversal", t.ID)
+			if err != nil || s.over() {
+				return false, err
+			}
+			won = fled < 0
+		}
+		before := k.progress
+		if won {
+			k.progress += face.Progress
+			if k.progress < 0 && !k.rules.NegativeProgress {
+				k.progress = 0 // K-45 Default: clamp at 0
+			}
+		}
+		if s.on {
+			r := &TraversalEvent{Note: s.note("K-45")}
+			r.Step, r.Area, r.Dice, r.Face, r.Change, r.Before, r.After = "face", t.ID, d, f, face.Progress, before, k.progress
+			switch {
+			case !fight:
+				r.Text = fmt.Sprintf("rolled %d and %d, kept %d: %q; progress %d -> %d", d[0], d[1], f, face.Say, before, k.progress)
+			case won:
+				r.Step, r.Dice, r.Text = "progress", [2]int{}, fmt.Sprintf("the battle is won: progress %d -> %d", before, k.progress)
+			default:
+				r.Step, r.Dice, r.Change, r.Text = "progress", [2]int{}, 0, fmt.Sprintf("the party fled: no progress (still %d, K-96)", k.progress)
+			}
+			if err := s.send(r); err != nil {
+				return false, err
+			}
+		}
+		if !fight {
+			if _, err := s.doActions(face.Do, "traversal", t.ID); err != nil || s.over() {
+				return false, err
+			}
 		}
 		k.travChecked |= 1 << (f - 1) // K-45 (2): no repeat that day
 		if k.retrace {
@@ -157,15 +190,33 @@ func (s *state) finishRetrace() (bool, error) {
 	k := &s.k
 	t := &s.p.Traversals[k.trav]
 	k.trav, k.retrace = -1, false
-	if from := s.party; k.travFrom >= 0 {
-		s.party = k.travFrom
-		for _, i := range s.r.friendly { // K-28: an accompanying army comes back along
-			if s.p.Armies[i].Accompany && s.armyBlock[i] == from {
-				s.armyBlock[i] = s.party
-			}
+	s.backOut()
+	return true, s.travRecord("leave", "K-50", "the party has retraced its way out of %s, back at %s", t.ID, s.p.Field.Blocks[s.party].ID)
+}
+
+// backOut takes the party back to the block it entered the area from (K-50), with an
+// accompanying army (K-28); nowhere if it began the scenario inside the area.
+func (s *state) backOut() {
+	from := s.party
+	if s.k.travFrom < 0 {
+		return
+	}
+	s.party = s.k.travFrom
+	for _, i := range s.r.friendly {
+		if s.p.Armies[i].Accompany && s.armyBlock[i] == from {
+			s.armyBlock[i] = s.party
 		}
 	}
-	return true, s.travRecord("leave", "K-50", "the party has retraced its way out of %s, back at %s", t.ID, s.p.Field.Blocks[s.party].ID)
+}
+
+// hasBattle reports whether acts fight a battle.
+func hasBattle(acts []plan.Action) bool {
+	for i := range acts {
+		if acts[i].Op == plan.ActBattle {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *state) travRecord(src, rule, format string, args ...any) error {

@@ -140,8 +140,9 @@ func validate(p *plan.Plan) error {
 				bad = a.Flag < 0 || a.Flag >= nf
 			case plan.ActBattle:
 				bad = a.Encounter < 0 || a.Encounter >= ne
-			case plan.ActStrength, plan.ActSpawn, plan.ActRemove:
+			case plan.ActStrength, plan.ActSpawn, plan.ActRemove, plan.ActReveal:
 				bad = a.Army < 0 || a.Army >= na
+			case plan.ActSurvey:
 			default:
 				bad = true
 			}
@@ -269,6 +270,26 @@ func validateKarzoral(p *plan.Plan, checkActs func(string, []plan.Action) error)
 		for _, m := range p.Encounters[i].Monsters {
 			if m.Level < 0 || m.Count < 1 {
 				return fmt.Errorf("runner: encounter %q: monster %q: bad level or count", p.Encounters[i].ID, m.Name)
+			}
+		}
+		if lt := p.Encounters[i].Loot; lt != nil {
+			if lt.Money < 0 {
+				return fmt.Errorf("runner: encounter %q: negative loot", p.Encounters[i].ID)
+			}
+			if err := checkActs("encounter "+p.Encounters[i].ID+" loot", lt.Do); err != nil {
+				return err
+			}
+		}
+	}
+	if m := p.Midpoint; m != nil {
+		for _, as := range m.Armies {
+			if as.Army < 0 || as.Army >= len(p.Armies) || as.Strength < 0 || len(as.Route) == 0 {
+				return fmt.Errorf("runner: midpoint setup: army %d: index out of range, negative strength or no route", as.Army)
+			}
+			for _, b := range as.Route {
+				if b < 0 || b >= len(p.Field.Blocks) {
+					return fmt.Errorf("runner: midpoint setup: army %s: block %d out of range", p.Armies[as.Army].ID, b)
+				}
 			}
 		}
 	}

@@ -20,9 +20,13 @@ func (s *state) maxLevel(e int) int {
 	return m
 }
 
-// creditMonsters implements K-62: 10 x the sum of levels of the monsters defeated, each monster once
-// per scenario (an encounter is credited once), never for an escaped battle (the caller does not
-// call it then). onlyLeaders counts only the unit leaders (K-80 with Rules.FledGiveNoXP).
+// creditMonsters implements K-62: 10 x the sum of levels of the monsters defeated in this battle,
+// added to the monster XP of the next growth. Every battle is new monsters: a second night raid by
+// the same encounter, or a second fight with the same troop, counts again; what the seed bars
+// (「一度計上した魔物は…次回の成長では計上しません」) is counting one monster at two growths, which
+// cannot happen because the pending monster XP is emptied at each growth. Never for an escaped
+// battle (the caller does not call it then, K-96). onlyLeaders counts only the unit leaders (K-80
+// with Rules.FledGiveNoXP; the Default counts the fled monsters as defeated).
 func (s *state) creditMonsters(e int, onlyLeaders bool) error {
 	enc := &s.p.Encounters[e]
 	sum := 0
@@ -36,16 +40,9 @@ func (s *state) creditMonsters(e int, onlyLeaders bool) error {
 		}
 		sum += m.Level * m.Count
 	}
-	if s.k.counted.has(e) {
-		if s.on && s.hasPCs() {
-			return s.send(&XPEvent{Note: s.note("K-62"), Text: fmt.Sprintf("monsters of %s already counted: no monster XP", enc.ID)})
-		}
-		return nil
-	}
-	s.k.counted.set(e)
 	xp := MonsterXPPerLevel * sum
 	s.k.monXP += xp
-	if s.on && s.hasPCs() {
+	if s.on {
 		r := &XPEvent{Note: s.note("K-62"), Text: fmt.Sprintf("monster XP for %s: 10 x %d levels = %d (pending: %d)", enc.ID, sum, xp, s.k.monXP)}
 		r.Who, r.Gained, r.Total = enc.ID, xp, s.k.monXP
 		return s.send(r)
@@ -53,21 +50,40 @@ func (s *state) creditMonsters(e int, onlyLeaders bool) error {
 	return nil
 }
 
-// growth implements K-60, K-61, K-63, K-64 at a midpoint or the clear: each PC gets achievement XP +
-// its own fumble XP + the monster XP + the remaining-strength bonus (10 x the strength of every
-// friendly army on the field, K-63 Default: summed), then Rules.AbilityGrowths (default 1) ability
-// growths, each a roll-two-choose-one.
-func (s *state) growth(achievement int, point string) error {
-	if !s.hasPCs() {
-		return nil
-	}
-	str := 0
+// strengthBonus is K-63's remaining-strength bonus: 10 x the strength of every friendly army on
+// the field (Default: summed), and that strength.
+func (s *state) strengthBonus() (bonus, str int) {
 	for _, i := range s.r.friendly {
 		if s.armyBlock[i] >= 0 {
 			str += s.armyStr[i]
 		}
 	}
-	bonus := StrengthXP * str
+	return StrengthXP * str, str
+}
+
+// growth implements K-60, K-61, K-63, K-64 at a midpoint or the clear: each PC gets achievement XP +
+// its own fumble XP + the monster XP + the remaining-strength bonus (10 x the strength of every
+// friendly army on the field, K-63 Default: summed), then Rules.AbilityGrowths (default 1) ability
+// growths, each a roll-two-choose-one. A plan without PCs (members only) settles the same XP for
+// each PC (no checks, so no fumbles) and has no one to roll ability growths for: Result.XP.
+func (s *state) growth(achievement int, point string) error {
+	bonus, str := s.strengthBonus()
+	if !s.hasPCs() {
+		gain := achievement + s.k.monXP + bonus
+		s.k.partyXP += gain
+		if s.on {
+			r := &XPEvent{Note: s.note("K-61"), Point: point, Gained: gain, Total: s.k.partyXP,
+				Text: fmt.Sprintf("each PC, %s: %d achievement + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
+					point, achievement, s.k.monXP, bonus, str, gain, s.k.partyXP)}
+			if err := s.send(r); err != nil {
+				return err
+			}
+		}
+		s.k.monXP = 0
+		return nil
+	}
+	// Result.XP: what a PC with no fumbles of its own gets (a campaign PC the plan does not name).
+	s.k.partyXP += achievement + s.k.monXP + bonus
 	n := s.k.rules.AbilityGrowths
 	if n <= 0 {
 		n = 1
@@ -130,22 +146,33 @@ func (s *state) abilityGrowth(i int) error {
 // abilityNames maps a growth face to its SW2 ability score (K-64, SW2 core).
 var abilityNames = [7]string{"", "dexterity", "agility", "strength", "vitality", "intelligence", "spirit"}
 
-// failureXP implements K-66: on failure each PC gets only the scenario's failure XP; no monster XP,
-// no bonuses, no ability growth.
+// failureXP implements K-66: on failure each PC gets only the scenario's failure XP (the
+// campaign's, Carry.FailureXP, when it sets one); no monster XP, no bonuses, no ability growth. A
+// midpoint settled before the failure keeps its XP (K-60, K-67).
 func (s *state) failureXP() error {
-	if !s.hasPCs() || s.k.failedXP {
+	if s.k.failedXP {
 		return nil
 	}
 	s.k.failedXP = true
 	s.k.monXP = 0
+	fail := s.failXP
+	s.k.partyXP += fail
+	if !s.hasPCs() {
+		if s.on {
+			r := &XPEvent{Note: s.note("K-66"), Point: "failure", Gained: fail, Total: s.k.partyXP,
+				Text: fmt.Sprintf("each PC: failure: %d XP only (total %d)", fail, s.k.partyXP)}
+			return s.send(r)
+		}
+		return nil
+	}
 	for i := range s.k.pcs {
 		pc := &s.k.pcs[i]
 		pc.fumble = 0
-		pc.xp += s.p.FailureXP
+		pc.xp += fail
 		if s.on {
 			name := s.p.Party.PCs[i].Name
-			r := &XPEvent{Note: s.note("K-66"), Text: fmt.Sprintf("%s: failure: %d XP only (total %d)", name, s.p.FailureXP, pc.xp)}
-			r.Who, r.Point, r.Gained, r.Total = name, "failure", s.p.FailureXP, pc.xp
+			r := &XPEvent{Note: s.note("K-66"), Text: fmt.Sprintf("%s: failure: %d XP only (total %d)", name, fail, pc.xp)}
+			r.Who, r.Point, r.Gained, r.Total = name, "failure", fail, pc.xp
 			if err := s.send(r); err != nil {
 				return err
 			}
