@@ -79,9 +79,9 @@ func TestSymbolsField01(t *testing.T) {
 	x := a.Symbols
 	file := "./scenarios/karzoral/field01/field01.cue"
 	b05 := x.Lookup(KindBlock, "05")
-	// Line 39: `		"05": {at: [4, 2], ...` (two tabs): the label at column 3. Line 65: `		route: ["01",
+	// Line 41: `		"05": {at: [4, 2], ...` (two tabs): the label at column 3. Line 67: `		route: ["01",
 	// "01", "01", "03", "05", "09"]`: '[' at column 10, each element 6 columns on: "05" at 11+4*6 = 35.
-	want := []string{file + ":39:3 (field.blocks.\"05\")", file + ":65:35 (armies.mercenaries.route[4])"}
+	want := []string{file + ":41:3 (field.blocks.\"05\")", file + ":67:35 (armies.mercenaries.route[4])"}
 	var got []string
 	for _, o := range b05.Occurrences {
 		got = append(got, o.String())
@@ -89,11 +89,11 @@ func TestSymbolsField01(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("05: %v, want %v", got, want)
 	}
-	if sym, o, ok := x.At(diag.Pos{File: file, Line: 65, Column: 38}); !ok || sym != b05 || o.Decl {
-		t.Errorf("At 65:38 (the closing quote of \"05\"): %v %v %v", sym, o, ok)
+	if sym, o, ok := x.At(diag.Pos{File: file, Line: 67, Column: 38}); !ok || sym != b05 || o.Decl {
+		t.Errorf("At 67:38 (the closing quote of \"05\"): %v %v %v", sym, o, ok)
 	}
-	if _, _, ok := x.At(diag.Pos{File: file, Line: 65, Column: 40}); ok {
-		t.Errorf("At 65:40 (the space after the comma) finds a symbol")
+	if _, _, ok := x.At(diag.Pos{File: file, Line: 67, Column: 40}); ok {
+		t.Errorf("At 67:40 (the space after the comma) finds a symbol")
 	}
 	// K-32: 06 is at [5, 2]. North [5, 1] is 10 (open); east [6, 2] is 07, entered from the west
 	// but enterable only from the north: closed; south [5, 3] is 04 (open); west [4, 2] is 05,

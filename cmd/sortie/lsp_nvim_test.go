@@ -48,13 +48,13 @@ func TestNeovimClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The mercenaries' route steps from 03 ([4, 3]) to 06 ([5, 2]): not adjacent, A001 on the
-	// route's line, line 65 of field01.cue.
+	// route's line, line 67 of field01.cue.
 	bad := strings.Replace(string(src), `"03", "05", "09"]`, `"03", "06", "09"]`, 1)
 	if bad == string(src) {
 		t.Fatal("field01 changed: the mistake does not apply")
 	}
-	if got := strings.Count(bad[:strings.Index(bad, `"06", "09"]`)], "\n") + 1; got != 65 {
-		t.Fatalf("the mistake is on line %d, the test expects 65", got)
+	if got := strings.Count(bad[:strings.Index(bad, `"06", "09"]`)], "\n") + 1; got != 67 {
+		t.Fatalf("the mistake is on line %d, the test expects 67", got)
 	}
 	scen := filepath.Join(dir, "field01")
 	if err := os.Mkdir(scen, 0o755); err != nil {
@@ -82,8 +82,8 @@ func TestNeovimClient(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
 	t.Logf("Neovim read:\n%s", got)
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], `A001 65 armies.mercenaries.route[4]: "06" is not next to "03"`) ||
-		!strings.HasPrefix(lines[1], `A001 65 armies.mercenaries.route[5]: "09" is not next to "06"`) {
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], `A001 67 armies.mercenaries.route[4]: "06" is not next to "03"`) ||
+		!strings.HasPrefix(lines[1], `A001 67 armies.mercenaries.route[5]: "09" is not next to "06"`) {
 		t.Errorf("Neovim's diagnostics:\n%s", got)
 	}
 }

@@ -69,7 +69,7 @@ func TestSessionField01(t *testing.T) {
 	// Hover on block 05's label: coordinates, terrain, one-way, exits (K-32: 05 at [4, 2] is
 	// entered only from the south; north [4, 1] is 09, east [5, 2] 06, south [4, 3] 03).
 	h := hover(`"05": {at`, 0, 1)
-	for _, want := range []string{"**block** `05`", "block at [4, 2]: mountain pass", "entered only from the south", "exits: north 09, east 06, south 03", "declared at ./field01.cue:39:3; 1 reference\n"} {
+	for _, want := range []string{"**block** `05`", "block at [4, 2]: mountain pass", "entered only from the south", "exits: north 09, east 06, south 03", "declared at ./field01.cue:41:3; 1 reference\n"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("hover on 05: %q lacks %q", h, want)
 		}
