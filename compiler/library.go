@@ -7,6 +7,7 @@ import (
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/parser"
 
 	samples "github.com/sortie-rpg/sortie/scenarios/pathfinder"
 )
@@ -47,4 +48,42 @@ func addLibraries(overlay map[string]load.Source, dir string, files []*ast.File)
 	if _, err := os.Stat(mod); err != nil {
 		overlay[mod] = load.FromString("module: \"sortie.local/scenario\"\nlanguage: version: \"v0.9.0\"\n")
 	}
+}
+
+// LibraryOverlay is the load overlay that makes the libraries the CUE files among files import
+// resolve from the binary when a caller other than the compiler loads them with cue/load (the
+// tests and expect lists, runner/expect). files are a unit's files, absolute or relative to
+// workDir; keys are absolute paths under the first file's folder's cue.mod, which the caller uses
+// as the load's module root. Files that are not CUE, or that do not parse, add nothing (the
+// compiler has reported them). No library imported: an empty map.
+func LibraryOverlay(files []string, workDir string) map[string]load.Source {
+	overlay := map[string]load.Source{}
+	var parsed []*ast.File
+	dir := ""
+	for i, f := range files {
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(workDir, f)
+		}
+		if i == 0 {
+			dir = filepath.Dir(filepath.Clean(f))
+		}
+		if filepath.Ext(f) != ".cue" {
+			continue
+		}
+		st, err := os.Stat(f)
+		if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if af, err := parser.ParseFile(f, data, parser.ImportsOnly); err == nil {
+			parsed = append(parsed, af)
+		}
+	}
+	if dir != "" {
+		addLibraries(overlay, dir, parsed)
+	}
+	return overlay
 }

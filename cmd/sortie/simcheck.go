@@ -70,7 +70,7 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 		}
 		files = []string{expectFile}
 	}
-	bs, err := expect.LoadBalance(files, wd)
+	bs, err := expect.LoadBalance(files, wd, compiler.LibraryOverlay(files, wd))
 	if err != nil {
 		return nil, failf(exitUsage, "cannot read the balance checks: %v", err)
 	}

@@ -194,7 +194,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "%s", msg))
 		return st
 	}
-	tests, err := expect.Load(u.Files, wd)
+	tests, err := expect.Load(u.Files, wd, compiler.LibraryOverlay(u.Files, wd))
 	if err != nil {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "cannot read the tests: %v", err))
 		return st

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/load"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/runner"
@@ -56,8 +57,8 @@ const (
 
 // LoadBalance reads the expect list of the scenario, battle or campaign made of files (see Load).
 // No expect field: nil, nil.
-func LoadBalance(files []string, workDir string) ([]Balance, error) {
-	ev, err := lookup(files, workDir, "expect")
+func LoadBalance(files []string, workDir string, overlay map[string]load.Source) ([]Balance, error) {
+	ev, err := lookup(files, workDir, "expect", overlay)
 	if err != nil || !ev.Exists() {
 		return nil, err
 	}

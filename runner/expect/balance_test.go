@@ -188,7 +188,7 @@ func TestLoadBalance(t *testing.T) {
 	{rate: "lots", p90: xp: {Aria: "x"}},
 ]`
 	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
-	bs, err := LoadBalance([]string{filepath.Join(dir, "s.cue")}, dir)
+	bs, err := LoadBalance([]string{filepath.Join(dir, "s.cue")}, dir, nil)
 	if err != nil || len(bs) != 3 {
 		t.Fatalf("%v %+v", err, bs)
 	}

@@ -31,8 +31,12 @@ type Test struct {
 // it on a scenario that compiles: the schema has checked the list (#Test), so what is left to
 // report is a number bound that cannot be read (Q002, in each Test's Problems). No tests field:
 // nil, nil.
-func Load(files []string, workDir string) ([]Test, error) {
-	tv, err := lookup(files, workDir, "tests")
+//
+// overlay stands in for files CUE must not read from disk: the libraries sortie ships that the
+// files import (compiler.LibraryOverlay), keyed under the first file's folder's cue.mod; nil when
+// none is imported.
+func Load(files []string, workDir string, overlay map[string]load.Source) ([]Test, error) {
+	tv, err := lookup(files, workDir, "tests", overlay)
 	if err != nil || !tv.Exists() {
 		return nil, err
 	}
@@ -52,7 +56,7 @@ func Load(files []string, workDir string) ([]Test, error) {
 
 // lookup builds the scenario (or campaign) made of files, without the schema, and returns its
 // field name (which may not exist; no files: a value that does not exist).
-func lookup(files []string, workDir, name string) (cue.Value, error) {
+func lookup(files []string, workDir, name string, overlay map[string]load.Source) (cue.Value, error) {
 	if len(files) == 0 {
 		return cue.Value{}, nil
 	}
@@ -64,7 +68,11 @@ func lookup(files []string, workDir, name string) (cue.Value, error) {
 		abs = append(abs, filepath.Clean(f))
 	}
 	dir := filepath.Dir(abs[0])
-	insts := load.Instances(abs, &load.Config{Dir: dir, Env: append(os.Environ(), "CUE_REGISTRY=none")})
+	cfg := &load.Config{Dir: dir, Env: append(os.Environ(), "CUE_REGISTRY=none"), Overlay: overlay}
+	if len(overlay) > 0 {
+		cfg.ModuleRoot = dir // the overlay's cue.mod is the scenario folder's, as the compiler loads it
+	}
+	insts := load.Instances(abs, cfg)
 	if len(insts) != 1 || insts[0].Err != nil {
 		if len(insts) == 1 {
 			return cue.Value{}, insts[0].Err

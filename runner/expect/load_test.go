@@ -9,7 +9,7 @@ import (
 
 func TestLoad(t *testing.T) {
 	wd, _ := filepath.Abs("../..")
-	tests, err := Load([]string{"scenarios/karzoral/field01/field01.cue"}, wd)
+	tests, err := Load([]string{"scenarios/karzoral/field01/field01.cue"}, wd, nil)
 	if err != nil || len(tests) != 2 {
 		t.Fatalf("%v, %d tests", err, len(tests))
 	}
@@ -24,7 +24,7 @@ func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	src := `tests: [{name: "x", script: "s.yaml", seed: 9, policy: "first", day: "7..3", rations: ">= 2"}]`
 	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
-	tests, err = Load([]string{filepath.Join(dir, "s.cue")}, dir)
+	tests, err = Load([]string{filepath.Join(dir, "s.cue")}, dir, nil)
 	if err != nil || len(tests) != 1 {
 		t.Fatalf("%v %v", err, tests)
 	}
@@ -43,7 +43,7 @@ func TestLoadHugeNumber(t *testing.T) {
 	dir := t.TempDir()
 	src := `tests: [{script: "s.yaml", day: 99999999999999999999, armies: {a: -99999999999999999999}}]`
 	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
-	tests, err := Load([]string{filepath.Join(dir, "s.cue")}, dir)
+	tests, err := Load([]string{filepath.Join(dir, "s.cue")}, dir, nil)
 	if err != nil || len(tests) != 1 {
 		t.Fatalf("%v %v", err, tests)
 	}
