@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/urfave/cli/v2"
@@ -42,13 +43,20 @@ func viewFlags() []cli.Flag {
 	}
 }
 
-// viewFlag reads --view and --gm ("" when neither is given).
+// viewFlag reads --view and --gm ("" when neither is given). --gm with a --view other than gm
+// asks for two views at once: that is viewConflict, refused as a usage error by setup.
 func viewFlag(c *cli.Context) string {
 	if c.Bool("gm") {
+		if v := c.String("view"); v != "" && v != "gm" {
+			return viewConflict + v
+		}
 		return "gm"
 	}
 	return c.String("view")
 }
+
+// viewConflict prefixes the --view of a run also given --gm (see viewFlag).
+const viewConflict = "--gm with --view "
 
 // saveFlags are the flags of the commands that can save.
 func saveFlags() []cli.Flag {
@@ -103,6 +111,9 @@ func (f *resumedFallback) Roll(q *runner.Request) (int, bool, error) {
 func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	if prm.format != "text" && prm.format != "jsonl" {
 		return nil, failf(exitUsage, "unknown --format %q: use text or jsonl", prm.format)
+	}
+	if v, ok := strings.CutPrefix(prm.view, viewConflict); ok {
+		return nil, failf(exitUsage, "--gm and --view %s ask for two views: give one of them (--gm is --view gm)", v)
 	}
 	if _, ok := runner.ParseAudience(prm.view); !ok && prm.view != "" {
 		return nil, failf(exitUsage, "unknown --view %q: use party, gm or all", prm.view)
