@@ -201,7 +201,11 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 			return nil, failf(exitUsage, "--save %s: no folder %s", prm.save, filepath.Dir(abs))
 		}
 		// Never overwrite a file that is not a save: a slip such as --save win.yaml must not
-		// destroy the script, the scenario or anything else.
+		// destroy the script, the scenario or anything else. A pipe or a device is refused
+		// before it is read (a named pipe waits for a writer, forever).
+		if fi, err := os.Stat(abs); err == nil && !fi.Mode().IsRegular() {
+			return nil, failf(exitUsage, "--save %s: the file exists and is not a regular file; refusing to overwrite it", prm.save)
+		}
 		if data, err := os.ReadFile(abs); err == nil {
 			if _, derr := decodeSave(data); derr != nil {
 				return nil, failf(exitUsage, "--save %s: the file exists and is not a sortie save; refusing to overwrite it", prm.save)
