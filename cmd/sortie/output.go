@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -433,12 +435,42 @@ func baselineDir(name string) string {
 	return filepath.Dir(abs)
 }
 
+// baselineError is a baseline that does not parse, at a 1-based line and byte column (0 when
+// the decoder gives no offset).
+type baselineError struct {
+	line, col int
+	err       error
+}
+
+func (e *baselineError) Error() string { return fmt.Sprintf("not a sortie baseline: %v", e.err) }
+
+// readBaseline reads a baseline written by --write-baseline. A file that does not parse is a
+// *baselineError with the line and column of the fault.
 func readBaseline(r io.Reader) (map[baselineEntry]int, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("not a sortie baseline: %v", err)
+	}
 	var b baselineFile
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return nil, fmt.Errorf("not a sortie baseline: %v", err)
+		be := &baselineError{err: err}
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		off := int64(-1)
+		switch {
+		case errors.As(err, &se):
+			off = se.Offset
+		case errors.As(err, &te):
+			off = te.Offset
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+			off = int64(len(data))
+		}
+		if off >= 0 {
+			be.line, be.col = lineCol(data, off)
+		}
+		return nil, be
 	}
 	if b.Version != 1 {
 		return nil, fmt.Errorf("baseline version %d, want 1", b.Version)
@@ -482,4 +514,24 @@ func writeBaseline(w io.Writer, list diag.List, dir string) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(b)
+}
+
+// lineCol turns a byte offset of data into a 1-based line and byte column (offset: the number
+// of bytes read, so the fault is the byte before it when it is past the start).
+func lineCol(data []byte, off int64) (line, col int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	if off > 0 {
+		off--
+	}
+	line, col = 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
 }

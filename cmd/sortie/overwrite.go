@@ -21,6 +21,9 @@ func checkOverwrite(flag, path, kind string, isKind func([]byte) bool) error {
 	}
 	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
 		return failf(exitUsage, "%s %s: it is a directory", flag, path)
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// Before the open: opening a named pipe waits for a writer, forever.
+		return failf(exitUsage, "%s %s: the file exists and is not a regular file; refusing to overwrite it", flag, path)
 	}
 	if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
 		return failf(exitUsage, "%s %s: no folder %s", flag, path, filepath.Dir(abs))

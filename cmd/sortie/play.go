@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/urfave/cli/v2"
@@ -42,13 +43,20 @@ func viewFlags() []cli.Flag {
 	}
 }
 
-// viewFlag reads --view and --gm ("" when neither is given).
+// viewFlag reads --view and --gm ("" when neither is given). --gm with a --view other than gm
+// asks for two views at once: that is viewConflict, refused as a usage error by setup.
 func viewFlag(c *cli.Context) string {
 	if c.Bool("gm") {
+		if v := c.String("view"); v != "" && v != "gm" {
+			return viewConflict + v
+		}
 		return "gm"
 	}
 	return c.String("view")
 }
+
+// viewConflict prefixes the --view of a run also given --gm (see viewFlag).
+const viewConflict = "--gm with --view "
 
 // saveFlags are the flags of the commands that can save.
 func saveFlags() []cli.Flag {
@@ -103,6 +111,9 @@ func (f *resumedFallback) Roll(q *runner.Request) (int, bool, error) {
 func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	if prm.format != "text" && prm.format != "jsonl" {
 		return nil, failf(exitUsage, "unknown --format %q: use text or jsonl", prm.format)
+	}
+	if v, ok := strings.CutPrefix(prm.view, viewConflict); ok {
+		return nil, failf(exitUsage, "--gm and --view %s ask for two views: give one of them (--gm is --view gm)", v)
 	}
 	if _, ok := runner.ParseAudience(prm.view); !ok && prm.view != "" {
 		return nil, failf(exitUsage, "unknown --view %q: use party, gm or all", prm.view)
@@ -190,7 +201,11 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 			return nil, failf(exitUsage, "--save %s: no folder %s", prm.save, filepath.Dir(abs))
 		}
 		// Never overwrite a file that is not a save: a slip such as --save win.yaml must not
-		// destroy the script, the scenario or anything else.
+		// destroy the script, the scenario or anything else. A pipe or a device is refused
+		// before it is read (a named pipe waits for a writer, forever).
+		if fi, err := os.Stat(abs); err == nil && !fi.Mode().IsRegular() {
+			return nil, failf(exitUsage, "--save %s: the file exists and is not a regular file; refusing to overwrite it", prm.save)
+		}
 		if data, err := os.ReadFile(abs); err == nil {
 			if _, derr := decodeSave(data); derr != nil {
 				return nil, failf(exitUsage, "--save %s: the file exists and is not a sortie save; refusing to overwrite it", prm.save)

@@ -32,6 +32,10 @@ campaign or script that changed since the save.`,
 				return failf(exitUsage, "resume needs exactly one FILE (a save)")
 			}
 			file := c.Args().First()
+			// Before the read: a named pipe would wait for a writer, a device never end.
+			if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
+				return failf(exitUsage, "cannot resume %s: not a regular file (a folder, a pipe or a device); nothing was overwritten", file)
+			}
 			data, err := os.ReadFile(file)
 			if err != nil {
 				return failf(exitUsage, "%v", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -95,12 +96,20 @@ bypasses it.
 			}
 			var base map[baselineEntry]int
 			if name := c.String("baseline"); name != "" {
+				// A pipe would block the open, a device never end: only a regular file is read.
+				if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+					return failf(exitUsage, "%s: not a sortie baseline: not a regular file (a folder, a pipe or a device): refused", name)
+				}
 				f, err := os.Open(name)
 				if err != nil {
 					return failf(exitUsage, "baseline: %v", err)
 				}
 				base, err = readBaseline(f)
 				f.Close()
+				var be *baselineError
+				if errors.As(err, &be) && be.line > 0 {
+					return failf(exitUsage, "%s:%d:%d: %v", name, be.line, be.col, err)
+				}
 				if err != nil {
 					return failf(exitUsage, "%s: %v", name, err)
 				}

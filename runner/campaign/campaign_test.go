@@ -377,3 +377,24 @@ func TestRetryStartOverK67(t *testing.T) {
 		t.Errorf("start over: the transcript does not show a second shrine fight:\n%s", out.String())
 	}
 }
+
+// TestStoppedEndReadsWell: a campaign stopped in the prologue (end of input at the first
+// question) ends with a line that says why, not "stopped: stopped", and its closing line names
+// no scenario unlocked and no named monster dead as "none", not as an empty list.
+func TestStoppedEndReadsWell(t *testing.T) {
+	c := bundled(t)
+	var questions, out bytes.Buffer
+	res, err := Run(c, Options{Seed: 1, Decider: runner.NewPrompt(strings.NewReader(""), &questions, false), Sink: runner.NewTextSink(&out)})
+	if !errors.Is(err, runner.ErrNoInput) || res.End != EndStopped {
+		t.Fatalf("err %v end %v", err, res)
+	}
+	got := out.String()
+	for _, bad := range []string{"stopped: stopped", "unlock order: ;", "named monsters dead: \n"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("output has %q:\n%s", bad, got)
+		}
+	}
+	if !strings.Contains(got, "unlock order: none; named monsters dead: none\n") {
+		t.Errorf("closing line lacks the empty lists as none:\n%s", got)
+	}
+}

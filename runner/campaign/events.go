@@ -287,8 +287,17 @@ func (e *EndEvent) WriteText(w *bytes.Buffer) error {
 	if err := runner.RenderTable(w, []string{"pc", "level", "xp", "debt", "state"}, rows); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "purse %d gamels; unlock order: %s; named monsters dead: %s\n", e.Purse, strings.Join(e.UnlockOrder, ", "), strings.Join(e.NamedDead, ", "))
+	fmt.Fprintf(w, "purse %d gamels; unlock order: %s; named monsters dead: %s\n", e.Purse, joinOrNone(e.UnlockOrder), joinOrNone(e.NamedDead))
 	return nil
+}
+
+// joinOrNone joins ids with ", ", or gives "none" for an empty list (so a line never ends in
+// "named monsters dead: ").
+func joinOrNone(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }
 
 func init() {

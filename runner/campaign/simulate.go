@@ -118,6 +118,8 @@ func endReason(end string) string {
 		return "no scenario is left to select"
 	case EndLimit:
 		return "the sortie limit was reached"
+	case EndStopped:
+		return "a decision could not be made (see the message below)"
 	}
 	return end
 }

@@ -23,6 +23,18 @@ func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	return nil
 }
 
+// uriOf is the URI to publish a file's diagnostics under: the URI the client opened it by (a
+// client matches the string it sent: file:///a%3Ab.cue, file://localhost/x.cue and lower-case
+// escapes are not rewritten), else the file's canonical file: URI. It takes s.mu.
+func (s *Server) uriOf(path string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d := s.docs[path]; d != nil {
+		return d.uri
+	}
+	return pathURI(path)
+}
+
 func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
 	path, ok := uriPath(p.TextDocument.URI)
 	if !ok {

@@ -23,8 +23,9 @@ type at struct {
 	doc       *document
 	res       *result
 	t         *text
-	line, col int      // sortie's: 1-based line, byte column
-	pos       diag.Pos // the same, with the file as the index names it
+	line, col int               // sortie's: 1-based line, byte column
+	pos       diag.Pos          // the same, with the file as the index names it
+	uris      map[string]string // file name -> the URI the client opened it by (open documents)
 }
 
 // locate resolves a position; ok is false when the document is not open or its unit has no
@@ -50,7 +51,11 @@ func (s *Server) locate(uri string, p protocol.Position) (at, bool) {
 		return at{}, false
 	}
 	line, col := t.sortiePos(p)
-	return at{doc: d, res: u.res, t: t, line: line, col: col,
+	uris := make(map[string]string, len(s.docs))
+	for p, o := range s.docs {
+		uris[p] = o.uri
+	}
+	return at{doc: d, res: u.res, t: t, line: line, col: col, uris: uris,
 		pos: diag.Pos{File: displayName(u.res.wd, path), Line: line, Column: col}}, true
 }
 
@@ -72,7 +77,11 @@ func (a at) location(o compiler.Occurrence) (protocol.Location, bool) {
 	if t == nil {
 		return protocol.Location{}, false
 	}
-	return protocol.Location{URI: pathURI(f), Range: protocol.Range{
+	uri, ok := a.uris[f]
+	if !ok {
+		uri = pathURI(f)
+	}
+	return protocol.Location{URI: uri, Range: protocol.Range{
 		Start: t.pos(o.Start.Line, o.Start.Column), End: t.pos(o.End.Line, o.End.Column)}}, true
 }
 

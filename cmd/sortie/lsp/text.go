@@ -130,10 +130,12 @@ func applyChange(src []byte, r protocol.Range, repl string) []byte {
 	return append(out, src[b:]...)
 }
 
-// uriPath returns the file name of a file: URI; ok is false for other schemes (untitled:, ...).
+// uriPath returns the file name of a file: URI; ok is false for other schemes (untitled:, ...)
+// and for a file on another host (file://server/share/x.cue names no file of this machine: read
+// as /share/x.cue it would vet a local file that is not the document).
 func uriPath(uri string) (string, bool) {
 	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" || u.Path == "" {
+	if err != nil || u.Scheme != "file" || u.Path == "" || u.Host != "" && u.Host != "localhost" {
 		return "", false
 	}
 	p := filepath.FromSlash(u.Path)

@@ -256,7 +256,7 @@ func (s *Server) publish(u *unitState, res *result) {
 	sort.Strings(names)
 	now := map[string]bool{}
 	for _, f := range names {
-		uri := pathURI(f)
+		uri := s.uriOf(f)
 		now[uri] = true
 		p := protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: s.convert(res, f)}
 		if v, ok := res.versions[f]; ok && v >= 0 {
@@ -312,7 +312,7 @@ func (s *Server) convert(res *result, f string) []protocol.Diagnostic {
 				continue
 			}
 			pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
-				Location: protocol.Location{URI: pathURI(rf), Range: tokenRange(rt, r.Line, r.Column)},
+				Location: protocol.Location{URI: s.uriOf(rf), Range: tokenRange(rt, r.Line, r.Column)},
 				Message:  "see also"})
 		}
 		out = append(out, pd)
