@@ -115,6 +115,8 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, false); err != nil {
 				return err
 			}
+			// At the terminal each phase shows before the next question.
+			opts.Stream = c.String("script") == "" && c.String("policy") == "" && isTerminal(e.stdin)
 			if _, err := pathfinder.RunBattle(b, opts); err != nil {
 				return decisionFailure(e, err)
 			}
