@@ -39,3 +39,23 @@ func TestCheckImportsLibrary(t *testing.T) {
 		t.Fatalf("the library was not found:\n%s", errb)
 	}
 }
+
+// TestCheckWinnerNamesASide: on a battle, a winner: that names no side is a Q002 at its line
+// (it matched no run, so "<= 0.5" passed on nothing), and policy goal on a battle names default
+// among the policies it may use instead.
+func TestCheckWinnerNamesASide(t *testing.T) {
+	dir := t.TempDir()
+	battle := filepath.Join("..", "..", "scenarios", "pathfinder", "orc-horde", "battle.cue")
+	exp := filepath.Join(dir, "exp.cue")
+	if err := os.WriteFile(exp, []byte("expect: [\n\t{policy: \"default\", runs: 10, winner: \"Orcs\", rate: \"<= 0.5\"},\n]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errb := run(t, "", "simulate", battle, "--check", "--expect", exp, "--replay-dir", dir)
+	if code != 1 || !strings.Contains(errb, `exp.cue:2:32: Q002: winner "Orcs" is no side of this battle (want "Stolen Lands", "Orc horde" or "no winner")`) {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errb)
+	}
+	code, _, errb = run(t, "", "simulate", battle, "--policy", "goal", "--runs", "1")
+	if code != 2 || !strings.Contains(errb, "(want first, random, explore or default)") {
+		t.Errorf("goal: exit %d\n%s", code, errb)
+	}
+}
