@@ -3,7 +3,9 @@ package compiler
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/load"
@@ -18,6 +20,19 @@ import (
 
 // libraries maps each reserved import path to its package's source.
 var libraries = map[string][]byte{samples.ImportPath: samples.Source}
+
+// libraryDomain starts the import path of every library sortie ships.
+const libraryDomain = "sortie.dev/"
+
+// libraryList names the libraries' import paths, quoted and sorted, for messages.
+func libraryList() string {
+	var q []string
+	for p := range libraries {
+		q = append(q, strconv.Quote(p))
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}
 
 // libraryImport reports whether p is the import path of a library sortie ships.
 func libraryImport(p string) bool {

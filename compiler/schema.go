@@ -639,6 +639,11 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 	}
 
 	pos := sc.nm.valuePos(uv)
+	if inLibrary(pos.File) {
+		// The value comes from sortie's library (samples.humanArmy & {cr: 99}): the author's
+		// side of the conflict is where to look.
+		pos = sc.nm.authorPos(errs, pos)
+	}
 	msgs := messages(errs)
 
 	// An element past the end of a fixed-length list: "field not allowed" at the index.
