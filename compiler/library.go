@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/load"
@@ -33,6 +34,21 @@ func libraryList() string {
 	sort.Strings(q)
 	return strings.Join(q, ", ")
 }
+
+// libraryNames are the top-level names of every library (samples.goblinArmy ...), for a
+// did-you-mean hint; read once from the sources: each is a line "name: {".
+var libraryNames = sync.OnceValue(func() []string {
+	var names []string
+	for _, src := range libraries {
+		for _, line := range strings.Split(string(src), "\n") {
+			if name, rest, ok := strings.Cut(line, ": "); ok && strings.HasPrefix(rest, "{") && name != "" && !strings.ContainsAny(name, " \t/#\"") {
+				names = append(names, name)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+})
 
 // libraryImport reports whether p is the import path of a library sortie ships.
 func libraryImport(p string) bool {

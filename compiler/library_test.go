@@ -140,3 +140,22 @@ func TestLibraryImportTypo(t *testing.T) {
 		t.Errorf("got %v", list)
 	}
 }
+
+// A misspelt sample army (samples.goblinArmyy) is one S002 at the reference with a did-you-mean
+// (it was S003 "missing required field cr", "hitDie", then "no value given, only an error").
+func TestLibraryUndefinedName(t *testing.T) {
+	dir := t.TempDir()
+	src := "package b\n\nimport \"sortie.dev/pathfinder/samples\"\n\nkind: \"battle\", rules: \"pathfinder\", id: \"s\", version: 1\n" +
+		"sides: [{name: \"a\", armies: x: samples.goblinArmyy}, {name: \"b\", armies: y: samples.militia}]\n"
+	if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].Code != codeBadValue || list[0].Pos.String() != "./b.cue:6:32" ||
+		list[0].Message != "sides[0].armies.x: undefined name goblinArmyy" || list[0].Hint != `did you mean "goblinArmy"?` {
+		t.Errorf("got %v", list)
+	}
+}
