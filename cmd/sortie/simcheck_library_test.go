@@ -59,3 +59,19 @@ func TestCheckWinnerNamesASide(t *testing.T) {
 		t.Errorf("goal: exit %d\n%s", code, errb)
 	}
 }
+
+// TestCheckReplayDirMissing: a --replay-dir that does not exist says so (it said "not a folder");
+// a file there is still "not a folder".
+func TestCheckReplayDirMissing(t *testing.T) {
+	dir := t.TempDir()
+	battle := filepath.Join("..", "..", "scenarios", "pathfinder", "orc-horde", "battle.cue")
+	missing := filepath.Join(dir, "replays")
+	code, _, errb := run(t, "", "simulate", battle, "--check", "--replay-dir", missing)
+	if code != 2 || !strings.Contains(errb, "--replay-dir "+missing+": no such folder (create it first)") {
+		t.Errorf("missing: exit %d\n%s", code, errb)
+	}
+	code, _, errb = run(t, "", "simulate", battle, "--check", "--replay-dir", battle)
+	if code != 2 || !strings.Contains(errb, ": not a folder") {
+		t.Errorf("file: exit %d\n%s", code, errb)
+	}
+}

@@ -76,7 +76,9 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 				return failf(exitUsage, "--check plays each balance check with its own policy, runs and seed; drop --runs, --seed and --policy")
 			}
 			if c.Bool("check") {
-				if st, err := os.Stat(c.String("replay-dir")); err != nil || !st.IsDir() {
+				if st, err := os.Stat(c.String("replay-dir")); err != nil {
+					return failf(exitUsage, "--replay-dir %s: no such folder (create it first)", c.String("replay-dir"))
+				} else if !st.IsDir() {
 					return failf(exitUsage, "--replay-dir %s: not a folder", c.String("replay-dir"))
 				}
 			}
