@@ -159,3 +159,26 @@ func TestLibraryUndefinedName(t *testing.T) {
 		t.Errorf("got %v", list)
 	}
 }
+
+// H005: two sides with one name (the winner is reported, and winner: checked, by name), or a
+// side named "no winner" (a draw's outcome), made every result ambiguous and vetted clean.
+func TestBattleSideNames(t *testing.T) {
+	for _, tc := range []struct{ a, b, want string }{
+		{"a", "a", `both sides are named "a": the winner is reported by name, so give each side its own`},
+		{"no winner", "b", `side 1 is named "no winner", which is how a battle without a winner is reported: rename it`},
+	} {
+		dir := t.TempDir()
+		src := fmt.Sprintf("package b\n\nkind: \"battle\", rules: \"pathfinder\", id: \"s\", version: 1\n"+
+			"sides: [{name: %q, armies: x: {size: \"Huge\", cr: 1, hitDie: \"d10\"}},\n\t{name: %q, armies: y: {size: \"Huge\", cr: 1, hitDie: \"d10\"}}]\n", tc.a, tc.b)
+		if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 || list[0].Code != codeBattleValue || list[0].Message != tc.want || list[0].Pos.File != "./b.cue" {
+			t.Errorf("%s/%s: got %v", tc.a, tc.b, list)
+		}
+	}
+}
