@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -180,5 +181,13 @@ func TestBattleSideNames(t *testing.T) {
 		if len(list) != 1 || list[0].Code != codeBattleValue || list[0].Message != tc.want || list[0].Pos.File != "./b.cue" {
 			t.Errorf("%s/%s: got %v", tc.a, tc.b, list)
 		}
+	}
+}
+
+// sortie battle on a scenario says what the scenario is and which command plays it.
+func TestAnyBattleOnScenario(t *testing.T) {
+	_, _, _, err := CompileAnyBattle([]string{filepath.Join("..", "scenarios", "pathfinder", "border-war")}, Options{WorkDir: "."})
+	if err == nil || !strings.Contains(err.Error(), "border-war is a scenario, not a battle file: play it with sortie run") {
+		t.Errorf("got %v", err)
 	}
 }
