@@ -75,3 +75,20 @@ func TestCheckReplayDirMissing(t *testing.T) {
 		t.Errorf("file: exit %d\n%s", code, errb)
 	}
 }
+
+// TestBattlePolicyDefault: sortie battle takes simulate's policy name for a battle's own
+// commanders, --policy default (it said unknown policy "default"): the same battle as with no
+// --policy, one battle and --runs alike.
+func TestBattlePolicyDefault(t *testing.T) {
+	battle := filepath.Join("..", "..", "scenarios", "pathfinder", "orc-horde", "battle.cue")
+	for _, extra := range [][]string{{"--seed", "4"}, {"--runs", "50"}} {
+		code, want, errb := run(t, "", append([]string{"battle", battle}, extra...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", extra, code, errb)
+		}
+		code, got, errb := run(t, "", append([]string{"battle", battle, "--policy", "default"}, extra...)...)
+		if code != 0 || got != want {
+			t.Errorf("%v --policy default: exit %d %s\n%s\nwant\n%s", extra, code, errb, got, want)
+		}
+	}
+}
