@@ -238,3 +238,22 @@ func TestBalanceValidateWinner(t *testing.T) {
 		t.Errorf("scenario: %v", list)
 	}
 }
+
+// An expect: list in a YAML or JSON file (--expect checks.yaml, or a YAML scenario) is read, with
+// its positions; it was "has no expect: list" (cue/load leaves data files out of an instance).
+func TestLoadBalanceYAMLJSON(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "c.yaml"), []byte("expect:\n  - {name: wins, policy: first, runs: 5, outcome: success, rate: \">= 0.9\"}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "c.json"), []byte(`{"expect": [{"name": "w", "rate": "<=1"}]}`), 0o644)
+	bs, err := LoadBalance([]string{filepath.Join(dir, "c.yaml")}, dir, nil)
+	if err != nil || len(bs) != 1 {
+		t.Fatalf("yaml: %v %+v", err, bs)
+	}
+	if b := bs[0]; b.Name != "wins" || b.Policy != "first" || b.Runs != 5 || b.Rate == nil || b.Rate.Pos.String() != "./c.yaml:2:60" {
+		t.Errorf("yaml: %+v at %v", b, b.Rate.Pos)
+	}
+	bs, err = LoadBalance([]string{filepath.Join(dir, "c.json")}, dir, nil)
+	if err != nil || len(bs) != 1 || bs[0].Name != "w" || bs[0].Rate.Pos.Line != 1 {
+		t.Fatalf("json: %v %+v", err, bs)
+	}
+}
