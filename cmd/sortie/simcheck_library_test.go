@@ -92,3 +92,24 @@ func TestBattlePolicyDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSchemaWants: a balance check's policy or rate that fits none of the schema's
+// alternatives says what the field takes (it said `conflicting values "default" and "rnd"`,
+// naming one alternative of the disjunction).
+func TestCheckSchemaWants(t *testing.T) {
+	dir := t.TempDir()
+	battle := filepath.Join("..", "..", "scenarios", "pathfinder", "orc-horde", "battle.cue")
+	exp := filepath.Join(dir, "exp.yaml")
+	if err := os.WriteFile(exp, []byte("expect:\n  - {name: wins, policy: rnd, rate: \"x\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errb := run(t, "", "simulate", battle, "--check", "--expect", exp)
+	for _, want := range []string{
+		`exp.yaml:2:26: Q002: expect.0.policy: want one of "first", "random", "explore", "goal", "default"`,
+		`exp.yaml:2:37: Q002: expect.0.rate: want a share from 0 to 1: 0.5, ">= 0.2" or "0.35..0.55"`,
+	} {
+		if code != 1 || !strings.Contains(errb, want) {
+			t.Errorf("exit %d, want %s:\n%s", code, want, errb)
+		}
+	}
+}
