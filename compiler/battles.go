@@ -27,5 +27,8 @@ func CompileAnyBattle(paths []string, opts Options) (pf *plan.Battle, cl *plan.C
 	case len(plans) == 0 && len(out.battles) == 0 && len(out.clashes) == 1:
 		return nil, out.clashes[0], list, nil
 	}
+	if len(plans) == 1 && len(out.battles)+len(out.clashes) == 0 {
+		return nil, nil, list, fmt.Errorf("%s is a scenario, not a battle file: play it with sortie run (a battle file has kind: \"battle\", rules: \"pathfinder\" or \"clash\")", strings.Join(paths, " "))
+	}
 	return nil, nil, list, fmt.Errorf("%s is not a battle file (want kind: \"battle\", rules: \"pathfinder\" or \"clash\")", strings.Join(paths, " "))
 }

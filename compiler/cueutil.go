@@ -63,5 +63,7 @@ func isList(v cue.Value) bool {
 	if v.IncompleteKind() == cue.ListKind {
 		return true
 	}
-	return !isStruct(v) && v.LookupPath(cue.MakePath(cue.Index(0))).Exists()
+	// A list that holds an error reads as a struct too (Fields succeeds on it), so its first
+	// element decides; a struct has no element 0.
+	return v.LookupPath(cue.MakePath(cue.Index(0))).Exists()
 }

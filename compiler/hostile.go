@@ -195,7 +195,11 @@ func hostileCUE(f *ast.File, dir string, nm *namer, list *diag.List) bool {
 			if err != nil {
 				return false
 			}
-			if outsideImport(p, dir) {
+			if strings.HasPrefix(p, libraryDomain) && !libraryImport(p) {
+				ok = false
+				list.Add(diag.Errorf(nm.pos(n.Pos()), codeImportOutside, "import %q: sortie has no such library", p).
+					WithHint("sortie's libraries: %s", libraryList()))
+			} else if outsideImport(p, dir) {
 				ok = false
 				list.Add(diag.Errorf(nm.pos(n.Pos()), codeImportOutside, "import %q reaches outside the scenario's folder: refused", p).
 					WithHint("keep the scenario self-contained in its folder"))

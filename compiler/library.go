@@ -3,7 +3,10 @@ package compiler
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
+	"sync"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/load"
@@ -18,6 +21,34 @@ import (
 
 // libraries maps each reserved import path to its package's source.
 var libraries = map[string][]byte{samples.ImportPath: samples.Source}
+
+// libraryDomain starts the import path of every library sortie ships.
+const libraryDomain = "sortie.dev/"
+
+// libraryList names the libraries' import paths, quoted and sorted, for messages.
+func libraryList() string {
+	var q []string
+	for p := range libraries {
+		q = append(q, strconv.Quote(p))
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}
+
+// libraryNames are the top-level names of every library (samples.goblinArmy ...), for a
+// did-you-mean hint; read once from the sources: each is a line "name: {".
+var libraryNames = sync.OnceValue(func() []string {
+	var names []string
+	for _, src := range libraries {
+		for _, line := range strings.Split(string(src), "\n") {
+			if name, rest, ok := strings.Cut(line, ": "); ok && strings.HasPrefix(rest, "{") && name != "" && !strings.ContainsAny(name, " \t/#\"") {
+				names = append(names, name)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+})
 
 // libraryImport reports whether p is the import path of a library sortie ships.
 func libraryImport(p string) bool {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -86,5 +87,107 @@ sides: [{name: "a", armies: x: samples.%s & {size: %q}}, {name: "b", armies: y: 
 				t.Errorf("derived %+v\n published %+v", got, p)
 			}
 		})
+	}
+}
+
+// A value that conflicts with the library's (a human army is CR 1) is an S002 naming the field,
+// at the author's army in the battle file. It was "sides: missing required field \"0\"" at the
+// sides list, twice: a list holding an error reads as a struct to CUE (isList said no, so the
+// error's path took "0" for a field name), and the position was the library's, a file that is
+// not on disk.
+func TestLibraryConflictAtAuthor(t *testing.T) {
+	dir := t.TempDir()
+	src := `package b
+
+import "sortie.dev/pathfinder/samples"
+
+kind: "battle", rules: "pathfinder", id: "sample", version: 1
+sides: [{name: "a", armies: x: samples.humanArmy & {size: "Large", cr: 99}},
+	{name: "b", armies: y: samples.militia}]
+`
+	if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 {
+		t.Fatalf("want one finding, got %v", list)
+	}
+	d := list[0]
+	if d.Code != codeBadValue || d.Message != "sides[0].armies.x.cr: conflicting values 1 and 99" ||
+		d.Pos.File != "./b.cue" || d.Pos.Line != 6 {
+		t.Errorf("got %s: %s: %s", d.Pos, d.Code, d.Message)
+	}
+}
+
+// A misspelt library path is an L007 that names sortie's libraries (it said the import "reaches
+// outside the scenario's folder" and told the author to keep the scenario self-contained).
+func TestLibraryImportTypo(t *testing.T) {
+	dir := t.TempDir()
+	src := "package b\n\nimport \"sortie.dev/pathfinder/sample\"\n\nkind: \"battle\", rules: \"pathfinder\", id: \"s\", version: 1\n" +
+		"sides: [{name: \"a\", armies: x: sample.militia}, {name: \"b\", armies: y: sample.militia}]\n"
+	if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].Code != codeImportOutside || list[0].Pos.String() != "./b.cue:3:8" ||
+		list[0].Message != `import "sortie.dev/pathfinder/sample": sortie has no such library` ||
+		list[0].Hint != `sortie's libraries: "sortie.dev/pathfinder/samples"` {
+		t.Errorf("got %v", list)
+	}
+}
+
+// A misspelt sample army (samples.goblinArmyy) is one S002 at the reference with a did-you-mean
+// (it was S003 "missing required field cr", "hitDie", then "no value given, only an error").
+func TestLibraryUndefinedName(t *testing.T) {
+	dir := t.TempDir()
+	src := "package b\n\nimport \"sortie.dev/pathfinder/samples\"\n\nkind: \"battle\", rules: \"pathfinder\", id: \"s\", version: 1\n" +
+		"sides: [{name: \"a\", armies: x: samples.goblinArmyy}, {name: \"b\", armies: y: samples.militia}]\n"
+	if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].Code != codeBadValue || list[0].Pos.String() != "./b.cue:6:32" ||
+		list[0].Message != "sides[0].armies.x: undefined name goblinArmyy" || list[0].Hint != `did you mean "goblinArmy"?` {
+		t.Errorf("got %v", list)
+	}
+}
+
+// H005: two sides with one name (the winner is reported, and winner: checked, by name), or a
+// side named "no winner" (a draw's outcome), made every result ambiguous and vetted clean.
+func TestBattleSideNames(t *testing.T) {
+	for _, tc := range []struct{ a, b, want string }{
+		{"a", "a", `both sides are named "a": the winner is reported by name, so give each side its own`},
+		{"no winner", "b", `side 1 is named "no winner", which is how a battle without a winner is reported: rename it`},
+	} {
+		dir := t.TempDir()
+		src := fmt.Sprintf("package b\n\nkind: \"battle\", rules: \"pathfinder\", id: \"s\", version: 1\n"+
+			"sides: [{name: %q, armies: x: {size: \"Huge\", cr: 1, hitDie: \"d10\"}},\n\t{name: %q, armies: y: {size: \"Huge\", cr: 1, hitDie: \"d10\"}}]\n", tc.a, tc.b)
+		if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 || list[0].Code != codeBattleValue || list[0].Message != tc.want || list[0].Pos.File != "./b.cue" {
+			t.Errorf("%s/%s: got %v", tc.a, tc.b, list)
+		}
+	}
+}
+
+// sortie battle on a scenario says what the scenario is and which command plays it.
+func TestAnyBattleOnScenario(t *testing.T) {
+	_, _, _, err := CompileAnyBattle([]string{filepath.Join("..", "scenarios", "pathfinder", "border-war")}, Options{WorkDir: "."})
+	if err == nil || !strings.Contains(err.Error(), "border-war is a scenario, not a battle file: play it with sortie run") {
+		t.Errorf("got %v", err)
 	}
 }

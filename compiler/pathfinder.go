@@ -439,7 +439,14 @@ func (c *pfc) battle(n node) *plan.Battle {
 		if side > 1 {
 			return
 		}
-		b.Sides[side] = dc.str(sn.get("name")).V
+		name := dc.str(sn.get("name"))
+		b.Sides[side] = name.V
+		switch {
+		case name.V == pathfinder.NoWinner:
+			c.report(name.Pos, codeBattleValue, "side %d is named %q, which is how a battle without a winner is reported: rename it", side+1, name.V)
+		case side == 1 && name.V != "" && name.V == b.Sides[0]:
+			c.report(name.Pos, codeBattleValue, "both sides are named %q: the winner is reported by name, so give each side its own", name.V)
+		}
 		count := 0
 		sn.get("armies").fields(func(id string, an node) {
 			count++

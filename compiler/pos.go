@@ -6,6 +6,7 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/token"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -67,6 +68,25 @@ func (n *namer) valuePos(v cue.Value) diag.Pos {
 		}
 	}
 	return n.pos(v.Pos())
+}
+
+// inLibrary reports whether a displayed file name is one of the libraries sortie serves from its
+// binary (under a folder's cue.mod/pkg/, see addLibraries).
+func inLibrary(file string) bool {
+	return strings.Contains(file, "cue.mod/pkg/")
+}
+
+// authorPos is the first position among errs' positions that is in the author's files (not the
+// schema, not a library), or def.
+func (n *namer) authorPos(errs []errors.Error, def diag.Pos) diag.Pos {
+	for _, e := range errs {
+		for _, tp := range errors.Positions(e) {
+			if p := n.pos(tp); p.IsValid() && !inLibrary(p.File) {
+				return p
+			}
+		}
+	}
+	return def
 }
 
 // labelPos is the position of the field that holds v (its label), or of v itself. CUE's JSON

@@ -182,6 +182,14 @@ func (sc *schemaChecker) run() cue.Value {
 		}
 		sc.validate(p.u, add, 0)
 	}
+	// A reference to a name that does not exist (samples.goblinArmyy) first: its follow-ons (the
+	// fields the referenced value would have given, S003) are not reported.
+	for _, key := range order {
+		if g := groups[key]; hasMsgPrefix(messages(g.errs), "undefined field: ") {
+			sc.classify(g.p, g.sels, g.errs)
+			sc.flagged[key] = true
+		}
+	}
 	for _, key := range order {
 		g := groups[key]
 		sc.classify(g.p, g.sels, g.errs)
@@ -639,6 +647,11 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 	}
 
 	pos := sc.nm.valuePos(uv)
+	if inLibrary(pos.File) {
+		// The value comes from sortie's library (samples.humanArmy & {cr: 99}): the author's
+		// side of the conflict is where to look.
+		pos = sc.nm.authorPos(errs, pos)
+	}
 	msgs := messages(errs)
 
 	// An element past the end of a fixed-length list: "field not allowed" at the index.
@@ -675,6 +688,16 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 	if hasMsgPrefix(msgs, "incompatible list lengths") {
 		sc.listLength(sels, uv)
 		return
+	}
+	for _, m := range msgs {
+		if name, ok := strings.CutPrefix(m, "undefined field: "); ok {
+			d := diag.Errorf(pos, codeBadValue, "%sundefined name %s", prefix, name)
+			if h := didYouMean(name, libraryNames()); h != "" {
+				d = d.WithHint("%s", h)
+			}
+			sc.add(pathStr, d)
+			return
+		}
 	}
 	if !uv.IsConcrete() && uv.Kind() != cue.StructKind && uv.Kind() != cue.ListKind {
 		d := diag.Errorf(pos, codeBadValue, "%sno value given, only %s", prefix, plainIncomplete(uv)).

@@ -28,7 +28,8 @@ Every choice (tactic, strategy, target, yes/no questions) comes from, in this or
                     prompt is the engine's default
   the terminal      when standard input is a terminal and no script or policy is given
   --policy NAME     first (the engine's defaults) or random
-With none of them, the engine's default policy decides. Every ambiguity of Part P is played at
+With none of them (or --policy default, as sortie simulate names it), the engine's default
+policy decides. Every ambiguity of Part P is played at
 its Default; --std switches the Seed|Std ones to the standard rules.
 
 --runs N fights the battle N times, battle i with the dice seeded by --seed + i (the machinery
@@ -53,7 +54,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random (with --runs also standard; clash battles also tactical)"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random (with --runs also standard; clash battles also tactical); default: the engine's own"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
@@ -76,6 +77,14 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if list.HasErrors() || (b == nil && cl == nil) {
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
+			// --policy default is simulate's name for a battle's own commanders: the engine's
+			// default policy (Pathfinder: no decider at all), the tactical one (clash).
+			engineOwn := c.String("policy") == "default"
+			if engineOwn && cl != nil {
+				if err := c.Set("policy", "tactical"); err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+			}
 			if cl != nil {
 				return clashBattle(e, c, cl, format)
 			}
@@ -89,6 +98,9 @@ draws, how battles ended and the rounds (min, median, max).`,
 					return failf(exitUsage, "--runs %d: want 1..100000000", runs)
 				}
 				ro := pathfinder.RatesOptions{Seed: seed, Runs: runs, Rules: rules, Policy: c.String("policy")}
+				if engineOwn {
+					ro.Policy = ""
+				}
 				if f := c.String("script"); f != "" {
 					s, err := loadScript(e, f)
 					if err != nil {
@@ -112,9 +124,22 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return nil
 			}
 			opts := pathfinder.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
-			if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, false); err != nil {
-				return err
+			switch {
+			case engineOwn && c.String("script") != "":
+				s, err := loadScript(e, c.String("script"))
+				if err != nil {
+					return err
+				}
+				opts.Decider = s // then, once it ends, X003 as with no --policy
+			case engineOwn:
+				// no decider: the engine's default policy
+			default:
+				if err := deciders(e, c, seed, &opts.Decider, &opts.Fallback, false); err != nil {
+					return err
+				}
 			}
+			// At the terminal each phase shows before the next question.
+			opts.Stream = c.String("script") == "" && c.String("policy") == "" && isTerminal(e.stdin)
 			if _, err := pathfinder.RunBattle(b, opts); err != nil {
 				return decisionFailure(e, err)
 			}

@@ -309,6 +309,15 @@ func vetExpectFile(path string) diag.List {
 	return out
 }
 
+// balanceWants says what a #Balance field takes, for the fields whose schema is a disjunction.
+var balanceWants = map[string]string{
+	"policy":  `one of "first", "random", "explore", "goal", "default"`,
+	"rate":    `a share from 0 to 1: 0.5, ">= 0.2" or "0.35..0.55"`,
+	"outcome": `"success" or "failure"`,
+	"day":     `a whole number: 7, "<= 7" or "10..20"`,
+	"rations": `a whole number: 7, "<= 7" or "10..20"`,
+}
+
 // cueDiags turns CUE errors into Q002s at the user's positions: one per field (a disjunction's
 // alternatives all fail at the same place: its first says enough), none without a position when
 // another has one.
@@ -329,7 +338,11 @@ func cueDiags(err error, file diag.Pos) diag.List {
 		}
 		seen[path] = true
 		msg, args := e.Msg()
-		out = append(out, diag.Errorf(pos, expect.CodeBadTest, "%s: %s (see #Balance in sortie schema)", path, fmt.Sprintf(msg, args...)))
+		text := fmt.Sprintf(msg, args...)
+		if p := e.Path(); len(p) > 0 && balanceWants[p[len(p)-1]] != "" && strings.HasPrefix(text, "conflicting values") {
+			text = "want " + balanceWants[p[len(p)-1]] // CUE names one alternative of the disjunction only
+		}
+		out = append(out, diag.Errorf(pos, expect.CodeBadTest, "%s: %s (see #Balance in sortie schema)", path, text))
 	}
 	if len(out) == 0 {
 		out = append(out, diag.Errorf(file, expect.CodeBadTest, "%v", err))

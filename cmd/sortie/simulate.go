@@ -76,7 +76,9 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 				return failf(exitUsage, "--check plays each balance check with its own policy, runs and seed; drop --runs, --seed and --policy")
 			}
 			if c.Bool("check") {
-				if st, err := os.Stat(c.String("replay-dir")); err != nil || !st.IsDir() {
+				if st, err := os.Stat(c.String("replay-dir")); err != nil {
+					return failf(exitUsage, "--replay-dir %s: no such folder (create it first)", c.String("replay-dir"))
+				} else if !st.IsDir() {
 					return failf(exitUsage, "--replay-dir %s: not a folder", c.String("replay-dir"))
 				}
 			}
@@ -207,7 +209,11 @@ func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
 		case s.plan != nil && s.plan.Scenario.Rules == karzoral.RulesName:
 			return karzoral.NewGoal(s.plan), nil
 		}
-		return nil, fmt.Errorf("policy goal walks a Karzoral field; %s %s is not one (want first, random or explore)", s.meta.Kind, s.meta.ID)
+		want := "first, random or explore"
+		if s.battle != nil || s.clash != nil {
+			want = "first, random, explore or default"
+		}
+		return nil, fmt.Errorf("policy goal walks a Karzoral field; %s %s is not one (want %s)", s.meta.Kind, s.meta.ID, want)
 	}
 	return policyMaker(name)
 }
@@ -272,7 +278,7 @@ func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubje
 		return nil, failf(exitUsage, "%v", err)
 	}
 	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"},
-		known: expect.Known{Armies: []string{}}}
+		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}}}
 	for _, a := range b.Armies {
 		sub.known.Armies = append(sub.known.Armies, a.ID)
 	}
@@ -296,7 +302,7 @@ func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
 	}
 	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
 		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: "rounds"},
-		known: expect.Known{Armies: []string{}}}
+		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)
@@ -306,6 +312,14 @@ func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
 	}
 	sub.decls.add("", sub.files)
 	return sub, nil
+}
+
+// clashSideName is a clash side's name as a run's outcome gives it: its name, or its id.
+func clashSideName(cl *plan.Clash, s int) string {
+	if n := cl.Sides[s].Name; n != "" {
+		return n
+	}
+	return cl.Sides[s].ID
 }
 
 // policyMaker returns the policy of every run.

@@ -2,6 +2,7 @@ package expect
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -169,6 +170,13 @@ func (b *Balance) Validate(k Known, entities []runner.Entity) diag.List {
 		}
 	}
 	list = append(list, f.Validate(k)...)
+	if w := b.Winner; w != nil && !slices.Contains(k.Winners, w.V) {
+		if k.Winners == nil {
+			list.Add(diag.Errorf(w.Pos, CodeBadTest, "winner: only a battle has a winning side; use outcome: \"success\" or \"failure\""))
+		} else {
+			list.Add(diag.Errorf(w.Pos, CodeBadTest, "winner %q is no side of this battle (want %s)", w.V, quoteList(k.Winners)))
+		}
+	}
 	have := map[string]bool{}
 	for _, e := range entities {
 		have[e.Kind] = true
@@ -222,6 +230,18 @@ func (b *Balance) match(r runner.RunView) bool {
 		}
 	}
 	return true
+}
+
+// quoteList writes names as "a", "b" or "c".
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // value reads a field of the vocabulary from a run: "day", "rations", "armies.ID" (a Karzoral

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -214,5 +215,45 @@ func TestLoadBalance(t *testing.T) {
 	list := v.Validate(Known{Armies: []string{"guard"}, Blocks: []string{"gate"}}, []runner.Entity{{Kind: "block", ID: "gate"}})
 	if len(list) != 3 || list[0].Hint != `did you mean "guard"?` {
 		t.Errorf("validate: %v", list)
+	}
+}
+
+// A winner: that names no side (a typo, or a side renamed) would match no run and make a rate
+// check vacuous ("<= 0.5" of nothing passes): it is a Q002 naming the sides; on a subject that is
+// not a battle (Known.Winners nil) winner: is a Q002 pointing at outcome:.
+func TestBalanceValidateWinner(t *testing.T) {
+	k := Known{Armies: []string{}, Winners: []string{"Millers", "Goblins", "no winner"}}
+	for _, w := range []string{"Millers", "no winner"} {
+		if list := (&Balance{Winner: &Str{V: w}}).Validate(k, nil); len(list) != 0 {
+			t.Errorf("%s: %v", w, list)
+		}
+	}
+	list := (&Balance{Winner: &Str{V: "Nobody", Pos: diag.Pos{File: "e.cue", Line: 2, Column: 32}}}).Validate(k, nil)
+	if len(list) != 1 || list[0].Code != CodeBadTest || list[0].Pos.Line != 2 ||
+		list[0].Message != `winner "Nobody" is no side of this battle (want "Millers", "Goblins" or "no winner")` {
+		t.Errorf("Nobody: %v", list)
+	}
+	list = (&Balance{Winner: &Str{V: "success"}}).Validate(Known{}, nil)
+	if len(list) != 1 || !strings.Contains(list[0].Message, "only a battle has a winning side") {
+		t.Errorf("scenario: %v", list)
+	}
+}
+
+// An expect: list in a YAML or JSON file (--expect checks.yaml, or a YAML scenario) is read, with
+// its positions; it was "has no expect: list" (cue/load leaves data files out of an instance).
+func TestLoadBalanceYAMLJSON(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "c.yaml"), []byte("expect:\n  - {name: wins, policy: first, runs: 5, outcome: success, rate: \">= 0.9\"}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "c.json"), []byte(`{"expect": [{"name": "w", "rate": "<=1"}]}`), 0o644)
+	bs, err := LoadBalance([]string{filepath.Join(dir, "c.yaml")}, dir, nil)
+	if err != nil || len(bs) != 1 {
+		t.Fatalf("yaml: %v %+v", err, bs)
+	}
+	if b := bs[0]; b.Name != "wins" || b.Policy != "first" || b.Runs != 5 || b.Rate == nil || b.Rate.Pos.String() != "./c.yaml:2:60" {
+		t.Errorf("yaml: %+v at %v", b, b.Rate.Pos)
+	}
+	bs, err = LoadBalance([]string{filepath.Join(dir, "c.json")}, dir, nil)
+	if err != nil || len(bs) != 1 || bs[0].Name != "w" || bs[0].Rate.Pos.Line != 1 {
+		t.Fatalf("json: %v %+v", err, bs)
 	}
 }

@@ -62,6 +62,9 @@ type Known struct {
 	Armies, Objectives, Events, Blocks, PCs []string
 	// NoRations: the engine keeps no rations (Pathfinder), so expecting some is a Q002.
 	NoRations bool
+	// Winners are the outcomes a balance check's winner: may name: a battle's side names and "no
+	// winner"; nil: the subject is not a battle (winner: is a Q002).
+	Winners []string
 }
 
 // Validate reports Q002 for every name the expectation gives that k does not know.

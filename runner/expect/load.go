@@ -10,6 +10,8 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/token"
+	cuejson "cuelang.org/go/encoding/json"
+	cueyaml "cuelang.org/go/encoding/yaml"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -67,6 +69,30 @@ func lookup(files []string, workDir, name string, overlay map[string]load.Source
 		}
 		abs = append(abs, filepath.Clean(f))
 	}
+	// YAML and JSON files (a YAML scenario, an --expect side file) are data: cue/load leaves
+	// them out of the instance, so they are decoded here and unified with the CUE files' value.
+	var cueFiles []string
+	ctx := cuecontext.New()
+	data := ctx.CompileString("{}")
+	for _, f := range abs {
+		ext := strings.ToLower(filepath.Ext(f))
+		if ext != ".yaml" && ext != ".yml" && ext != ".json" {
+			cueFiles = append(cueFiles, f)
+			continue
+		}
+		v, err := dataFile(ctx, f, ext)
+		if err != nil {
+			return cue.Value{}, err
+		}
+		data = data.Unify(v)
+	}
+	if len(cueFiles) == 0 {
+		if err := data.Err(); err != nil {
+			return cue.Value{}, err
+		}
+		return data.LookupPath(cue.MakePath(cue.Str(name))), nil
+	}
+	abs = cueFiles
 	dir := filepath.Dir(abs[0])
 	cfg := &load.Config{Dir: dir, Env: append(os.Environ(), "CUE_REGISTRY=none"), Overlay: overlay}
 	if len(overlay) > 0 {
@@ -79,11 +105,41 @@ func lookup(files []string, workDir, name string, overlay map[string]load.Source
 		}
 		return cue.Value{}, fmt.Errorf("%s: %d instances", dir, len(insts))
 	}
-	v := cuecontext.New().BuildInstance(insts[0])
+	v := ctx.BuildInstance(insts[0]).Unify(data)
 	if err := v.Err(); err != nil {
 		return cue.Value{}, err
 	}
 	return v.LookupPath(cue.MakePath(cue.Str(name))), nil
+}
+
+// maxDataFile bounds a YAML or JSON file read here (as the compiler bounds a scenario's files).
+const maxDataFile = 8 << 20
+
+// dataFile decodes a YAML or JSON file into a CUE value that keeps its positions.
+func dataFile(ctx *cue.Context, f, ext string) (cue.Value, error) {
+	st, err := os.Stat(f)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	if !st.Mode().IsRegular() || st.Size() > maxDataFile {
+		return cue.Value{}, fmt.Errorf("%s: not a regular file of at most %d bytes", f, maxDataFile)
+	}
+	b, err := os.ReadFile(f)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	if ext == ".json" {
+		expr, err := cuejson.Extract(f, b)
+		if err != nil {
+			return cue.Value{}, err
+		}
+		return ctx.BuildExpr(expr, cue.Filename(f)), nil
+	}
+	file, err := cueyaml.Extract(f, b)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	return ctx.BuildFile(file), nil
 }
 
 // decoder reads tests from CUE values, keeping positions and collecting Q002s.

@@ -23,6 +23,10 @@ type BattleOptions struct {
 	Rules    Options
 	Out      io.Writer // nil: no output
 	Format   string    // "text" (tables per phase) or "jsonl" (one LogEntry a line)
+	// Stream writes each phase to Out as soon as it ends (the next phase's first event), so that a
+	// player answering at the terminal sees the rolls and hp before the next question; the bytes
+	// are the same as without it, which writes everything once the battle is over.
+	Stream bool
 }
 
 // BattleResult is how one battle ended.
@@ -93,7 +97,18 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 		return nil, err
 	}
 	var events []Event
-	eng.SetLog(Collect(&events))
+	out := &BattleResult{}
+	var lw *logWriter
+	if o.Out != nil {
+		lw = &logWriter{b: b, names: names, w: o.Out, jsonl: o.Format == "jsonl", stream: o.Stream}
+		lw.head()
+	}
+	eng.SetLog(func(e *Event) {
+		if lw != nil && lw.stream && e.Kind == EvPhase {
+			lw.phases(events)
+		}
+		events = append(events, *e)
+	})
 	res, err := eng.Run()
 	if d.err != nil {
 		return nil, d.err
@@ -101,7 +116,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &BattleResult{Phases: res.Phases, Limit: res.Limit}
+	out.Phases, out.Limit = res.Phases, res.Limit
 	if res.Winner == SideA || res.Winner == SideB {
 		out.Winner = b.Sides[res.Winner]
 	}
@@ -109,41 +124,84 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 		st := eng.State(i)
 		out.Armies = append(out.Armies, BattleArmyResult{ID: names[i], Status: st.Status.String(), HP: st.HP})
 	}
-	if o.Out == nil {
+	if lw == nil {
 		return out, nil
 	}
-	var buf bytes.Buffer
-	switch o.Format {
-	case "jsonl":
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		for i := range events {
-			if err := enc.Encode(logEntry(&events[i], names, b.Sides)); err != nil {
-				return nil, err
-			}
-		}
-	default:
-		title := b.Title
-		if title == "" {
-			title = b.ID
-		}
-		fmt.Fprintf(&buf, "battle %s: %s vs %s\n", title, b.Sides[0], b.Sides[1])
-		if err := armyTable(&buf, b.Armies, b.Sides); err != nil {
-			return nil, err
-		}
-		if err := writeBattleTables(&buf, events, names, b.Sides); err != nil {
-			return nil, err
-		}
+	lw.phases(events)
+	if !lw.jsonl {
 		var rows [][]string
 		for i, a := range out.Armies {
 			rows = append(rows, []string{a.ID, b.Sides[b.Armies[i].Side], a.Status, fmt.Sprintf("%d/%d", a.HP, setup.Armies[i].Stats.HP)})
 		}
-		if err := runner.RenderTable(&buf, []string{"army", "side", "status", "hp"}, rows); err != nil {
-			return nil, err
+		if lw.err == nil {
+			lw.err = runner.RenderTable(&lw.buf, []string{"army", "side", "status", "hp"}, rows)
 		}
 	}
-	if _, err := o.Out.Write(buf.Bytes()); err != nil {
-		return nil, err
+	lw.stream = true // the battle is over: write everything
+	lw.flush()
+	if lw.err != nil {
+		return nil, lw.err
 	}
 	return out, nil
+}
+
+// logWriter writes a lone battle's log: the heading and the army table, then the events as
+// tables per phase (text) or one LogEntry a line (jsonl). While stream is false it only buffers
+// (a battle that fails writes nothing); the first error is kept in err and stops the writing.
+type logWriter struct {
+	b      *plan.Battle
+	names  []string
+	w      io.Writer
+	jsonl  bool
+	stream bool // write at every flush
+	done   int  // events[:done] are written
+	buf    bytes.Buffer
+	err    error
+}
+
+// head writes the battle's title and its army table (text only).
+func (l *logWriter) head() {
+	if l.jsonl {
+		return
+	}
+	title := l.b.Title
+	if title == "" {
+		title = l.b.ID
+	}
+	fmt.Fprintf(&l.buf, "battle %s: %s vs %s\n", title, l.b.Sides[0], l.b.Sides[1])
+	l.err = armyTable(&l.buf, l.b.Armies, l.b.Sides)
+	l.flush()
+}
+
+// phases writes events[l.done:], which start at a phase (or the battle's start) and end where
+// the next phase starts or the battle ended.
+func (l *logWriter) phases(events []Event) {
+	if l.err != nil || l.done >= len(events) {
+		return
+	}
+	part := events[l.done:]
+	l.done = len(events)
+	if l.jsonl {
+		enc := json.NewEncoder(&l.buf)
+		enc.SetEscapeHTML(false)
+		for i := range part {
+			if l.err = enc.Encode(logEntry(&part[i], l.names, l.b.Sides)); l.err != nil {
+				return
+			}
+		}
+	} else if l.err = writeBattleTables(&l.buf, part, l.names, l.b.Sides); l.err != nil {
+		return
+	}
+	l.flush()
+}
+
+// flush writes what is buffered when streaming.
+func (l *logWriter) flush() {
+	if !l.stream {
+		return
+	}
+	if l.err == nil && l.buf.Len() > 0 {
+		_, l.err = l.w.Write(l.buf.Bytes())
+	}
+	l.buf.Reset()
 }

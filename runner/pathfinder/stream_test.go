@@ -1,0 +1,67 @@
+package pathfinder_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
+)
+
+// watcher answers through a Prompt and, at every question, notes what the transcript held then.
+type watcher struct {
+	runner.Decider
+	transcript *bytes.Buffer
+	seen       []string
+}
+
+func (w *watcher) Decide(r *runner.Request) (runner.Answer, error) {
+	w.seen = append(w.seen, w.transcript.String())
+	return w.Decider.Decide(r)
+}
+
+// With Stream (sortie battle at the terminal), the army table is shown before the first question
+// and each phase's table before the next phase's questions; the whole transcript is byte for byte
+// the one written at the end without Stream. (Before the fix a player at the terminal saw no roll
+// and no hp until the battle was over.)
+func TestPFBattleStreamsPhases(t *testing.T) {
+	_, b := compilePF(t, `
+package s
+kind: "battle", rules: "pathfinder", id: "duel", version: 1
+sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics: ["Taunt"]}},
+	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
+`)
+	in := strings.Repeat("1\n", 500)
+	var whole bytes.Buffer
+	if _, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: runner.NewPrompt(strings.NewReader(in), &bytes.Buffer{}, false), Out: &whole}); err != nil {
+		t.Fatal(err)
+	}
+	var streamed bytes.Buffer
+	w := &watcher{Decider: runner.NewPrompt(strings.NewReader(in), &bytes.Buffer{}, false), transcript: &streamed}
+	if _, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: w, Out: &streamed, Stream: true}); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.String() != whole.String() {
+		t.Errorf("streamed transcript differs:\n%s\nwant:\n%s", streamed.String(), whole.String())
+	}
+	if len(w.seen) < 3 {
+		t.Fatalf("only %d questions", len(w.seen))
+	}
+	if !strings.Contains(w.seen[0], "battle duel: a vs b\n") || !strings.Contains(w.seen[0], "| army |") {
+		t.Errorf("first question without the army table:\n%s", w.seen[0])
+	}
+	// Questions 1 and 2 are the Tactics Phase's (x, y); the third opens the next phase.
+	if !strings.Contains(w.seen[2], "Tactics Phase\n") {
+		t.Errorf("the next phase asks before the Tactics Phase is shown:\n%s", w.seen[2])
+	}
+	// Without Stream nothing is written before the battle ends.
+	var quiet bytes.Buffer
+	w2 := &watcher{Decider: runner.NewPrompt(strings.NewReader(in), &bytes.Buffer{}, false), transcript: &quiet}
+	if _, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: w2, Out: &quiet}); err != nil {
+		t.Fatal(err)
+	}
+	if w2.seen[len(w2.seen)-1] != "" {
+		t.Errorf("wrote before the end without Stream")
+	}
+}
