@@ -111,8 +111,8 @@ var parserErrors = []string{"did not find expected ',' or ']'", "did not find ex
 // at all. Place returns, in this order: a reader error at BadChar; where goccy/go-yaml fails on a
 // file of at most limit bytes (Locate), with goccy's message, unless yaml.v3's scanner saw the
 // problem on a later line (a key indented too far continues the value above it, which goccy
-// blames); else yaml.v3's line (made 1-based for a parser error) at its first character that is
-// not a blank (column 0 for a blank line).
+// blames); else yaml.v3's line (made 1-based for a parser error, at most the file's last line) at
+// its first character that is not a blank (column 0 for a blank line).
 func Place(src []byte, line int, msg string, limit int) (int, int, string) {
 	if line == 0 && ReaderError(msg) {
 		if l, c, ok := BadChar(src); ok {
@@ -129,7 +129,9 @@ func Place(src []byte, line int, msg string, limit int) (int, int, string) {
 	if parserErr {
 		line++ // the 0-based line of the construct
 	}
-	line = max(line, 1)
+	// Never past the file's last line: some parser errors (`[?]` on a file of one line) name the
+	// 1-based line already, and one more would be a line the file does not have.
+	line = min(max(line, 1), bytes.Count(src, []byte("\n"))+1)
 	return line, firstCol(src, line), msg
 }
 
