@@ -123,7 +123,11 @@ func Place(src []byte, line int, msg string, limit int) (int, int, string) {
 	for _, p := range parserErrors {
 		parserErr = parserErr || strings.HasPrefix(msg, p)
 	}
+	last := lines(src)
 	if gl, gc, gm, ok := Locate(src, limit); ok && (parserErr || line <= gl) {
+		if gl > last { // goccy may count a line past the end (lone carriage returns)
+			return last, firstCol(src, last), gm
+		}
 		return gl, gc, gm
 	}
 	if parserErr {
@@ -131,8 +135,19 @@ func Place(src []byte, line int, msg string, limit int) (int, int, string) {
 	}
 	// Never past the file's last line: some parser errors (`[?]` on a file of one line) name the
 	// 1-based line already, and one more would be a line the file does not have.
-	line = min(max(line, 1), bytes.Count(src, []byte("\n"))+1)
+	line = min(max(line, 1), last)
 	return line, firstCol(src, line), msg
+}
+
+// lines is the number of lines of src as YAML breaks them: at \n, \r\n and a lone \r.
+func lines(src []byte) int {
+	n := 1
+	for i, b := range src {
+		if b == '\n' || (b == '\r' && (i+1 == len(src) || src[i+1] != '\n')) {
+			n++
+		}
+	}
+	return n
 }
 
 // firstCol is the column of the first character of a 1-based line of src that is not a space or
