@@ -19,12 +19,12 @@ func chdirRoot(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
 }
 
-// golden compares got with testdata/vet/name; SORTIE_UPDATE_GOLDEN=1 rewrites the file (read the
+// golden compares got with testdata/vet/name; SORTIE_UPDATE=1 rewrites the file (read the
 // new file before committing it).
 func goldenVet(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", "vet", name)
-	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+	if os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

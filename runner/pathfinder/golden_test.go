@@ -10,7 +10,7 @@ import (
 )
 
 // goldenSetup is a small battle that touches most of the log: ranged attacks, a taunt, a strategy
-// change, boons, a rout and a parting shot. SORTIE_UPDATE_GOLDEN=1 rewrites the golden file; read the
+// change, boons, a rout and a parting shot. SORTIE_UPDATE=1 rewrites the golden file; read the
 // diff before committing it.
 func goldenSetup(t *testing.T) (*Setup, Chooser) {
 	archers := Army{Name: "archers", Size: SizeHuge, CR: CR1_2, HitDie: D10, Morale: 1, // ACR 4: hp 22, OM 4, DV 14
@@ -45,7 +45,7 @@ func TestGoldenLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join("..", "..", "testdata", "pathfinder", "battle.golden")
-	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+	if os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
