@@ -66,6 +66,21 @@ func TestByteCol(t *testing.T) {
 	}
 }
 
+// inLine reports whether byte column col is inside line l of src, as the package counts them
+// (lines end at \n; columns are 1-based bytes, one past the last byte allowed for an error at
+// the end of the line): col is 0 (no column), or 1..len(line)+1. A line past the file's \n-lines
+// (a lone \r counts as a break for yaml.v3) has no bytes: only column 0 or 1 is inside it.
+func inLine(src []byte, l, col int) bool {
+	if col == 0 {
+		return true
+	}
+	ls := bytes.Split(src, []byte("\n"))
+	if l > len(ls) {
+		return col == 1
+	}
+	return col >= 1 && col <= len(ls[l-1])+1
+}
+
 // FuzzPlace: whatever the source, Place never panics and names a line of the file (or line 1),
 // with a column inside that line.
 func FuzzPlace(f *testing.F) {
@@ -80,12 +95,12 @@ func FuzzPlace(f *testing.F) {
 		l, col, _ := Place(src, line, "did not find expected ',' or ']'", 1<<12)
 		// YAML breaks lines at \n, \r\n and a lone \r.
 		lines := bytes.Count(bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")), []byte("\n")) + 1
-		if l < 1 || l > max(lines, line+1) || col < 0 {
-			t.Fatalf("Place = %d:%d for a file of %d lines", l, col, lines)
+		if l < 1 || l > max(lines, line+1) || !inLine(src, l, col) {
+			t.Fatalf("Place = %d:%d for a file of %d lines: not inside the line", l, col, lines)
 		}
 		l, col, _ = Place(src, 0, "control characters are not allowed", 1<<12)
-		if l < 1 || l > lines || col < 0 {
-			t.Fatalf("reader error placed at %d:%d in a file of %d lines", l, col, lines)
+		if l < 1 || l > lines || !inLine(src, l, col) {
+			t.Fatalf("reader error placed at %d:%d in a file of %d lines: not inside the line", l, col, lines)
 		}
 	})
 }
