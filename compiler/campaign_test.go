@@ -1,11 +1,15 @@
 package compiler
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
 // TestCampaignWant vets every campaign under testdata/compiler/campaign (directories starting with
@@ -119,6 +123,35 @@ func FuzzCompileCampaign(f *testing.F) {
 		}
 		if c != nil && list.HasErrors() {
 			t.Fatalf("a campaign with errors: %v", list)
+		}
+		if c == nil && !list.HasErrors() {
+			t.Fatalf("no campaign and no error to say why (%v)", list)
+		}
+		// Every finding is a catalogued code with a message, placed in a file; one in the
+		// campaign file is on one of its lines.
+		lines := bytes.Count(data, []byte("\n")) + 1
+		for _, d := range list {
+			if _, ok := diag.Lookup(d.Code); !ok || d.Message == "" || d.Pos.File == "" {
+				t.Fatalf("a finding without a known code, a message or a file: %+v", d)
+			}
+			if filepath.Base(d.Pos.File) == "campaign.cue" && d.Pos.Line > lines {
+				t.Fatalf("%v: line %d of a file of %d lines", d, d.Pos.Line, lines)
+			}
+		}
+		if c == nil {
+			return
+		}
+		// A campaign that compiles compiles to the same campaign again, and encodes.
+		first, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c2, _, err := CompileCampaign(path, Options{WorkDir: dir})
+		if err != nil || c2 == nil {
+			t.Fatalf("the second compile: %v", err)
+		}
+		if second, err := json.Marshal(c2); err != nil || !bytes.Equal(first, second) {
+			t.Fatalf("two compiles of one campaign differ (%v)", err)
 		}
 	})
 }

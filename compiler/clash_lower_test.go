@@ -138,8 +138,14 @@ func TestClashLowerBridge(t *testing.T) {
 	}
 
 	// The same sources give the same bytes.
-	a, _ := plan.EncodeClash(compileBundled(t, "scenarios/clash/bridge"))
-	b, _ := plan.EncodeClash(compileBundled(t, "scenarios/clash/bridge"))
+	a, err := plan.EncodeClash(compileBundled(t, "scenarios/clash/bridge"))
+	if err != nil || len(a) == 0 {
+		t.Fatalf("encode the bridge plan: %v", err)
+	}
+	b, err := plan.EncodeClash(compileBundled(t, "scenarios/clash/bridge"))
+	if err != nil {
+		t.Fatalf("encode the bridge plan again: %v", err)
+	}
 	if !bytes.Equal(a, b) || !strings.HasPrefix(c.SourceHash, "sha256:") || !reflect.DeepEqual(c.Sources, []string{"bridge.cue"}) {
 		t.Errorf("not deterministic, or no source hash: %s %v", c.SourceHash, c.Sources)
 	}

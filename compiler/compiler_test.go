@@ -294,9 +294,16 @@ func TestFormatsGiveTheSamePlan(t *testing.T) {
 		p.Sources, p.SourceHash = nil, ""
 		plans = append(plans, p)
 	}
-	first, _ := plan.Encode(plans[0])
+	first, err := plan.Encode(plans[0])
+	if err != nil || len(first) == 0 {
+		t.Fatalf("encode the CUE plan: %v", err)
+	}
 	for i, p := range plans[1:] {
-		if data, _ := plan.Encode(p); !bytes.Equal(first, data) {
+		data, err := plan.Encode(p)
+		if err != nil {
+			t.Fatalf("encode plan %d: %v", i+1, err)
+		}
+		if !bytes.Equal(first, data) {
 			t.Errorf("plan %d differs from the CUE one:\n%s\nvs\n%s", i+1, data, first)
 		}
 	}

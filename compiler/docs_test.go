@@ -10,7 +10,7 @@ import (
 // rulesPreface opens docs/rules.md, the rules reference shipped with sortie (issue 11, item 7: a
 // clone has no ../shared).
 const rulesPreface = `<!-- Generated from the project's rules specification (shared/spec/RULES.md) by
-     SORTIE_UPDATE_DOCS=1 go test ./compiler -run TestRulesDoc; do not edit by hand. -->
+     SORTIE_UPDATE=1 go test ./compiler -run TestRulesDoc; do not edit by hand. -->
 
 # The rules sortie plays
 
@@ -28,12 +28,12 @@ diagnostic codes name (sortie explain CODE).
 
 // TestRulesDoc: docs/rules.md is the rules specification with its preface. When the
 // specification is at hand (../shared/spec/RULES.md beside the checkout), the copy must match it;
-// SORTIE_UPDATE_DOCS=1 writes it again.
+// SORTIE_UPDATE=1 writes it again. Without it the test skips (visibly, with the reason).
 func TestRulesDoc(t *testing.T) {
 	root := repoRoot(t)
 	doc := filepath.Join(root, "docs", "rules.md")
 	spec, err := os.ReadFile(filepath.Join(root, "..", "shared", "spec", "RULES.md"))
-	if err == nil && os.Getenv("SORTIE_UPDATE_DOCS") != "" {
+	if err == nil && os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(doc, append([]byte(rulesPreface), spec...), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func TestRulesDoc(t *testing.T) {
 		t.Fatalf("docs/rules.md: %v", rerr)
 	}
 	if !strings.HasPrefix(string(got), rulesPreface) {
-		t.Errorf("docs/rules.md does not start with its preface (SORTIE_UPDATE_DOCS=1 writes it)")
+		t.Errorf("docs/rules.md does not start with its preface (SORTIE_UPDATE=1 writes it)")
 	}
 	for _, id := range []string{"K-24", "K-36", "P-12", "U-1"} {
 		if !strings.Contains(string(got), "**"+id) && !strings.Contains(string(got), id+" ") && !strings.Contains(string(got), id+":") {
@@ -51,10 +51,10 @@ func TestRulesDoc(t *testing.T) {
 		}
 	}
 	if err != nil {
-		t.Logf("no ../shared/spec/RULES.md to compare with: %v", err)
-		return
+		// The checks above ran; the comparison cannot, and says so in go test's skip list.
+		t.Skipf("docs/rules.md not compared with the specification: no ../shared/spec/RULES.md beside the checkout (%v)", err)
 	}
 	if string(got) != rulesPreface+string(spec) {
-		t.Errorf("docs/rules.md differs from ../shared/spec/RULES.md (SORTIE_UPDATE_DOCS=1 go test ./compiler -run TestRulesDoc writes it again)")
+		t.Errorf("docs/rules.md differs from ../shared/spec/RULES.md (SORTIE_UPDATE=1 go test ./compiler -run TestRulesDoc writes it again)")
 	}
 }

@@ -167,6 +167,12 @@ func TestFastPathAgrees(t *testing.T) {
 		}
 	}
 	sort.Slice(units, func(i, j int) bool { return units[i][0] < units[j][0] })
+	// The bundled scenarios are a dozen units or more (four Karzoral fields, five Pathfinder and
+	// three clash battles): fewer found means the walk above missed them, and "taken >= len/2"
+	// below would hold of an empty list.
+	if len(units) < 10 {
+		t.Fatalf("found %d bundled units under %s/scenarios", len(units), root)
+	}
 	taken := 0
 	for _, files := range units {
 		if vetBothWays(t, filepath.Dir(files[0]), files, true) {

@@ -153,7 +153,14 @@ func TestReplay(t *testing.T) {
 	if err != nil || end.Outcome != Success {
 		t.Errorf("replay of run %d: %+v %v", first, end, err)
 	}
-	if end, _ := Replay(g, o, tl.Watched[0].FirstNot, nil, nil); end.Outcome == Success {
+	if tl.Watched[0].FirstNot < 0 {
+		t.Fatal("no failed run in 300 runs")
+	}
+	end, err = Replay(g, o, tl.Watched[0].FirstNot, nil, nil)
+	if err != nil {
+		t.Fatalf("replay of run %d: %v", tl.Watched[0].FirstNot, err)
+	}
+	if end.Outcome == Success {
 		t.Errorf("replay of the first failed run succeeds")
 	}
 }

@@ -10,12 +10,12 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
-// goldenClash compares got with testdata/clash/name; SORTIE_UPDATE_GOLDEN=1 rewrites the file
+// goldenClash compares got with testdata/clash/name; SORTIE_UPDATE=1 rewrites the file
 // (read the diff before committing it).
 func goldenClash(t *testing.T, name, got string) {
 	t.Helper()
 	path := repo(t, "testdata", "clash", name)
-	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+	if os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -25,7 +25,7 @@ func goldenClash(t *testing.T, name, got string) {
 		t.Fatal(err)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs from the golden transcript (SORTIE_UPDATE_GOLDEN=1 to rewrite, then read the diff)\n%s", name, firstDiff(got, string(want)))
+		t.Errorf("%s differs from the golden transcript (SORTIE_UPDATE=1 to rewrite, then read the diff)\n%s", name, firstDiff(got, string(want)))
 	}
 }
 
@@ -123,7 +123,7 @@ func TestClashReadmeScript(t *testing.T) {
 }
 
 // TestClashFieldFixture: runner/clash's benchmark battle is the bundled field battle as it
-// compiles now (SORTIE_UPDATE_GOLDEN=1 rewrites it).
+// compiles now (SORTIE_UPDATE=1 rewrites it).
 func TestClashFieldFixture(t *testing.T) {
 	c, list, err := compiler.CompileClash([]string{repo(t, "scenarios", "clash", "field")}, compiler.Options{})
 	if err != nil || list.HasErrors() {
@@ -136,7 +136,7 @@ func TestClashFieldFixture(t *testing.T) {
 	}
 	data = []byte(strings.ReplaceAll(string(data), repo(t)+string(filepath.Separator), "")) // positions relative to the repository
 	path := repo(t, "runner", "clash", "testdata", "harrow-field.json")
-	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+	if os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -146,6 +146,6 @@ func TestClashFieldFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(want) != string(data) {
-		t.Errorf("runner/clash/testdata/harrow-field.json is not the field battle as it compiles (SORTIE_UPDATE_GOLDEN=1)")
+		t.Errorf("runner/clash/testdata/harrow-field.json is not the field battle as it compiles (SORTIE_UPDATE=1)")
 	}
 }

@@ -12,14 +12,14 @@ import (
 // TestCodesDoc: docs/codes.md, where editors link a finding (the language server's
 // codeDescription), is the code catalogue as `sortie explain --format markdown` prints it, with
 // one section for every code the binary knows, headed by the code alone (its anchor is the code
-// in lower case). SORTIE_UPDATE_DOCS=1 writes it again.
+// in lower case). SORTIE_UPDATE=1 writes it again.
 func TestCodesDoc(t *testing.T) {
 	code, out, errs := run(t, "", "explain", "--format", "markdown")
 	if code != 0 {
 		t.Fatalf("explain --format markdown: exit %d: %s", code, errs)
 	}
 	doc := filepath.Join("..", "..", "docs", "codes.md")
-	if os.Getenv("SORTIE_UPDATE_DOCS") != "" {
+	if os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(doc, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +29,7 @@ func TestCodesDoc(t *testing.T) {
 		t.Fatalf("docs/codes.md: %v", err)
 	}
 	if string(got) != out {
-		t.Errorf("docs/codes.md differs from sortie explain --format markdown (SORTIE_UPDATE_DOCS=1 go test ./cmd/sortie -run TestCodesDoc writes it again)")
+		t.Errorf("docs/codes.md differs from sortie explain --format markdown (SORTIE_UPDATE=1 go test ./cmd/sortie -run TestCodesDoc writes it again)")
 	}
 	codes := diag.Codes()
 	if len(codes) < 90 {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/rogpeppe/go-internal/diff"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/format"
 	"github.com/urfave/cli/v2"
@@ -25,12 +26,15 @@ testdata are skipped). JSON files are left alone.
 
 A file is only rewritten when the result holds the same data and comments (N001 otherwise), and
 is replaced atomically (through a symlink, the file it points to); a read-only file is refused.
---check writes nothing and lists the files that would change.
+--check writes nothing and lists the files that would change; --diff writes nothing and prints
+the change to each such file as a unified diff (as gofmt -d does: "--- FILE.orig", "+++ FILE";
+patch -p0 applies it).
 
-Exit 0 when every file is formatted (or was rewritten), 1 with --check when a file would change
+Exit 0 when every file is formatted (or was rewritten), 1 with --check or --diff when a file would change
 or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "check", Aliases: []string{"l"}, Usage: "write nothing; list the files that would change and exit 1 if any"},
+			&cli.BoolFlag{Name: "diff", Aliases: []string{"d"}, Usage: "write nothing; print a unified diff of each file that would change and exit 1 if any"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -40,7 +44,7 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			check := c.Bool("check")
+			check, showDiff := c.Bool("check"), c.Bool("diff")
 			var bad diag.List
 			changed, failed := 0, 0
 			for _, f := range files {
@@ -60,6 +64,11 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 				changed++
 				if check {
 					fmt.Fprintln(e.stdout, f)
+				}
+				if showDiff {
+					e.stdout.Write(diff.Diff(f+".orig", src, f, out))
+				}
+				if check || showDiff {
 					continue
 				}
 				if err := replaceFile(f, out); err != nil {
@@ -71,7 +80,7 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 			switch {
 			case failed > 0:
 				return failf(exitFindings, "%d file(s) cannot be formatted; left as they are", failed)
-			case check && changed > 0:
+			case (check || showDiff) && changed > 0:
 				return failf(exitFindings, "")
 			}
 			return nil

@@ -9,11 +9,13 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sortie-rpg/sortie/cmd/sortie/lsp"
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -123,9 +125,11 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name            string      `json:"name"`
+	Version         string      `json:"version"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifText struct {
@@ -138,6 +142,7 @@ type sarifRule struct {
 	ShortDescription     sarifText   `json:"shortDescription"`
 	FullDescription      sarifText   `json:"fullDescription"`
 	Help                 sarifText   `json:"help"`
+	HelpURI              string      `json:"helpUri"`
 	DefaultConfiguration sarifConfig `json:"defaultConfiguration"`
 }
 
@@ -198,8 +203,12 @@ func sarifLoc(p diag.Pos) sarifLocation {
 	return loc
 }
 
-// writeSARIF prints a SARIF 2.1.0 log.
+// writeSARIF prints a SARIF 2.1.0 log. The driver carries sortie's version (version(): the
+// module version and VCS revision) and, when the module version is a semantic version, that
+// version without its "v" (semanticVersion); each rule's helpUri is its section of docs/codes.md.
 func writeSARIF(w io.Writer, list diag.List) error {
+	ver := version()
+	semver := semanticVersion(ver)
 	codes := diag.Codes()
 	index := map[string]int{}
 	rules := make([]sarifRule, 0, len(codes))
@@ -210,6 +219,7 @@ func writeSARIF(w io.Writer, list diag.List) error {
 			ShortDescription:     sarifText{in.Title},
 			FullDescription:      sarifText{strings.TrimSpace(in.Doc)},
 			Help:                 sarifText{"sortie explain " + in.Code + "\n\n" + strings.TrimSpace(in.Doc)},
+			HelpURI:              lsp.DefaultExplainURL + strings.ToLower(in.Code),
 			DefaultConfiguration: sarifConfig{sarifLevel(in.Severity)},
 		})
 	}
@@ -233,7 +243,8 @@ func writeSARIF(w io.Writer, list diag.List) error {
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs: []sarifRun{{
-			Tool:    sarifTool{Driver: sarifDriver{Name: "sortie", InformationURI: "https://github.com/sortie-rpg/sortie", Rules: rules}},
+			Tool: sarifTool{Driver: sarifDriver{Name: "sortie", Version: ver, SemanticVersion: semver,
+				InformationURI: "https://github.com/sortie-rpg/sortie", Rules: rules}},
 			Results: results,
 		}},
 	}
@@ -241,6 +252,20 @@ func writeSARIF(w io.Writer, list diag.List) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
 }
+
+// semanticVersion is the Semantic Versioning 2.0 form of a version() string: "v1.2.3 0123456789ab"
+// -> "1.2.3" (a pseudo-version "v0.0.0-20260101000000-0123456789ab+dirty" keeps its pre-release and
+// build parts, both valid SemVer); "" for "(devel)" or "unknown".
+func semanticVersion(v string) string {
+	v, _, _ = strings.Cut(v, " ")
+	if !strings.HasPrefix(v, "v") || !semverRE.MatchString(v[1:]) {
+		return ""
+	}
+	return v[1:]
+}
+
+// semverRE is SemVer 2.0's grammar (semver.org's suggested expression).
+var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
 
 // ruleName makes a SARIF rule name from a title: "block the party can never reach" ->
 // "BlockThePartyCanNeverReach".

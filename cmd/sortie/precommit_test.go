@@ -8,12 +8,14 @@ import (
 	"testing"
 )
 
-// TestPreCommitHook (issue 11, item 3) installs the project's .pre-commit-hooks.yaml with the real
-// pre-commit tool in a scratch repository and commits through it: a commit of a scenario with a
-// mistake, its script and a clean scenario fails with the mistake's finding (and a note for the
-// script); once the mistake is fixed the commit goes through; a commit of a script alone passes.
-// It needs pre-commit (.ci/run installs it: apt-get install pre-commit) and git, and the
-// project's own checkout (the hook is built from its HEAD commit).
+// TestPreCommitHook (issue 11, item 3; issue 26) installs each hook of the project's
+// .pre-commit-hooks.yaml with the real pre-commit tool in a scratch repository and commits through
+// it: a commit of a scenario with a mistake, its script and a clean scenario fails with the
+// mistake's finding (and a note for the script, and vet's summary line); once the mistake is fixed
+// the commit goes through; a commit of a script alone passes. sortie-vet (language: golang) is
+// built by pre-commit from the project's HEAD commit; sortie-system (language: system) runs a
+// sortie this test builds and puts first on the PATH. It needs pre-commit (.ci/run installs it:
+// apt-get install pre-commit) and git, and the project's own checkout.
 func TestPreCommitHook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the hook: slow")
@@ -35,9 +37,23 @@ func TestPreCommitHook(t *testing.T) {
 	if err := exec.Command("git", "-C", root, "cat-file", "-e", "HEAD:.pre-commit-hooks.yaml").Run(); err != nil {
 		t.Skip("HEAD has no .pre-commit-hooks.yaml yet (commit it)")
 	}
+	bin := filepath.Dir(buildSortie(t, t.TempDir()))
+	for _, hook := range []string{"sortie-vet", "sortie-system"} {
+		t.Run(hook, func(t *testing.T) { preCommitHook(t, root, strings.TrimSpace(string(rev)), hook, bin) })
+	}
+}
+
+// preCommitHook commits through hook (an id of .pre-commit-hooks.yaml at rev of the repository
+// root) in a new repository; bin is a folder holding a sortie binary, first on the PATH of the
+// sortie-system hook.
+func preCommitHook(t *testing.T, root, rev, hook, bin string) {
 	tmp := t.TempDir()
 	repo := filepath.Join(tmp, "repo")
-	env := append(os.Environ(), "PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit"),
+	path := os.Getenv("PATH")
+	if hook == "sortie-system" {
+		path = bin + string(os.PathListSeparator) + path
+	}
+	env := append(os.Environ(), "PATH="+path, "PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit"),
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
 	// The module and build caches of this machine, so that the hook builds without downloading.
 	for _, v := range []string{"GOMODCACHE", "GOCACHE"} {
@@ -69,8 +85,10 @@ func TestPreCommitHook(t *testing.T) {
 		t.Fatal(err)
 	}
 	sh(true, "git", "init", "-q")
-	config := "repos:\n  - repo: " + root + "\n    rev: " + strings.TrimSpace(string(rev)) + "\n    hooks:\n      - id: sortie-vet\n"
-	os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644)
+	config := "repos:\n  - repo: " + root + "\n    rev: " + rev + "\n    hooks:\n      - id: " + hook + "\n"
+	if err := os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	sh(true, "pre-commit", "install")
 
 	copyFile("testdata/compiler/units/a/s.yaml", "good.yaml")
@@ -79,7 +97,9 @@ func TestPreCommitHook(t *testing.T) {
 	sh(true, "git", "add", ".")
 	out := sh(false, "git", "commit", "-qm", "scenarios")
 	// bad.yaml line 8 is `party: {start: base, members: 0}`.
-	for _, want := range []string{"./bad.yaml:8:31: S002: party.members: 0 is out of range", "./win.yaml: L015: info: a script", "sortie vet"} {
+	// Two findings in two of the three files (the S002 error, the L015 note).
+	for _, want := range []string{"./bad.yaml:8:31: S002: party.members: 0 is out of range", "./win.yaml: L015: info: a script",
+		"sortie vet", "2 problems (1 error, 0 warnings, 1 info) in 2 of 3 files"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failed commit's output lacks %q:\n%s", want, out)
 		}
@@ -92,6 +112,8 @@ func TestPreCommitHook(t *testing.T) {
 	sh(true, "git", "add", ".")
 	sh(true, "git", "commit", "-qm", "scenarios, fixed")
 
-	os.WriteFile(filepath.Join(repo, "win.yaml"), []byte("- {day: 1, move: east}\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(repo, "win.yaml"), []byte("- {day: 1, move: east}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	sh(true, "git", "commit", "-qam", "a script alone")
 }

@@ -60,8 +60,11 @@ func TestSimulateProgressBar(t *testing.T) {
 	var out2 ptyOutput
 	copied2 := make(chan struct{})
 	go func() { io.Copy(&out2, tty2); close(copied2) }()
-	ci.Wait()
+	werr := ci.Wait()
 	<-copied2
+	if werr != nil {
+		t.Fatalf("simulate on a terminal with CI set: %v\n%s", werr, out2.String())
+	}
 	if strings.Contains(out2.String(), "runs/s") {
 		t.Errorf("a progress bar with CI set:\n%s", out2.String())
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -60,7 +61,11 @@ folder of the user's cache directory, or $SORTIE_CACHE (SORTIE_CACHE=off: none);
 bypasses it.
 
 "sortie explain CODE" tells more about a code. Exit 0 when clean, 1 when there are errors
-(warnings too with --strict), 2 on usage or I/O errors.`,
+(warnings too with --strict), 2 on usage or I/O errors.
+
+Text output ends with a summary line when there are findings, "3 problems (2 errors, 1 warning)
+in 2 of 14 files" (--quiet drops it; the machine formats never carry it); --write-baseline says
+on standard error how many findings it recorded.`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: " + strings.Join(vetFormats, ", ")},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too"},
@@ -68,6 +73,7 @@ bypasses it.
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the current findings in `FILE` (and exit 0)"},
 			&cli.BoolFlag{Name: "packages", Usage: "a CUE file named stands for its whole package in its folder (for hooks that name changed files)"},
 			&cli.BoolFlag{Name: "no-cache", Usage: "vet every scenario afresh, neither reading nor writing the result cache"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line after the findings (text), nothing about the baseline written"},
 		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -140,6 +146,9 @@ bypasses it.
 				if err := writeFileAtomic(name, buf.Bytes()); err != nil {
 					return failf(exitUsage, "write baseline: %v", err)
 				}
+				if !c.Bool("quiet") {
+					io.WriteString(e.stderr, baselineSummary(name, list))
+				}
 				return nil
 			}
 			if base != nil {
@@ -158,6 +167,9 @@ bypasses it.
 				werr = writeJUnit(e.stdout, list, scenarios, strict)
 			default:
 				werr = writeDiagText(e.stdout, list, e.colour())
+				if werr == nil && !c.Bool("quiet") {
+					werr = writeVetSummary(e.stdout, list, filesVetted(scenarios))
+				}
 			}
 			if werr != nil {
 				return failf(exitUsage, "%v", werr)

@@ -13,7 +13,7 @@ import (
 func CatalogueMarkdown(codes []CodeInfo) []byte {
 	var b bytes.Buffer
 	b.WriteString("<!-- Generated from the code catalogue by `sortie explain --format markdown`\n" +
-		"     (SORTIE_UPDATE_DOCS=1 go test ./cmd/sortie -run TestCodesDoc); do not edit by hand. -->\n\n")
+		"     (SORTIE_UPDATE=1 go test ./cmd/sortie -run TestCodesDoc); do not edit by hand. -->\n\n")
 	b.WriteString("# Diagnostic codes\n\n")
 	b.WriteString("Every finding sortie reports has one of these codes. `sortie explain CODE` prints the same\n" +
 		"page at the terminal, `sortie explain --format json` the whole catalogue as JSON. A code's\n" +

@@ -4,7 +4,8 @@
 // is not UTF-8) no line at all. BadChar finds the byte the reader refuses; Locate parses the file
 // again with github.com/goccy/go-yaml, which keeps the position of every token. The compiler (vet,
 // L001), sortie fmt (L001) and the runner's scripts (X002) place their YAML errors with it.
-// Lines and columns are 1-based, columns in bytes (as CUE counts them).
+// Lines and columns are 1-based, columns in bytes (as CUE counts them); lines end where YAML ends
+// them, at \n, \r\n and a lone \r (as editors and the language server protocol count them too).
 package yamlpos
 
 import (
@@ -31,13 +32,33 @@ func BadChar(src []byte) (line, col int, ok bool) {
 		if r == utf8.RuneError && size <= 1 || !printable {
 			return line, i - start + 1, true
 		}
-		if r == '\n' {
+		if r == '\n' || r == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
 			line, start = line+1, i+1
 		}
 		i += size
 	}
 	return 0, 0, false
 }
+
+// lineStart is the offset of the 1-based line of src as YAML breaks lines (\n, \r\n, a lone \r),
+// and whether src has that line.
+func lineStart(src []byte, line int) (int, bool) {
+	off := 0
+	for n := 1; n < line; n++ {
+		i := bytes.IndexAny(src[off:], "\r\n")
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+		if src[off-1] == '\r' && off < len(src) && src[off] == '\n' {
+			off++
+		}
+	}
+	return off, true
+}
+
+// lineEnd reports whether src[i] ends a line (a \n or a \r).
+func lineEnd(src []byte, i int) bool { return src[i] == '\n' || src[i] == '\r' }
 
 // readerErrors are the messages of yaml.v3's reader (readerc.go) for input it cannot decode.
 var readerErrors = []string{"control characters are not allowed", "invalid leading UTF-8 octet",
@@ -78,19 +99,15 @@ func Locate(src []byte, limit int) (line, col int, msg string, ok bool) {
 	return p.Line, ByteCol(src, p.Line, max(p.Column, 1)), se.GetMessage(), true
 }
 
-// ByteCol converts a 1-based column in characters on a 1-based line of src to a column in bytes
-// (the column itself when the line is not in src).
+// ByteCol converts a 1-based column in characters on a 1-based line of src (lines as YAML breaks
+// them) to a column in bytes (the column itself when the line is not in src).
 func ByteCol(src []byte, line, col int) int {
-	off := 0
-	for n := 1; n < line; n++ {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return col
-		}
-		off += i + 1
+	off, ok := lineStart(src, line)
+	if !ok {
+		return col
 	}
 	start := off
-	for i := 1; i < col && off < len(src) && src[off] != '\n'; i++ {
+	for i := 1; i < col && off < len(src) && !lineEnd(src, off); i++ {
 		_, w := utf8.DecodeRune(src[off:])
 		off += w
 	}
@@ -150,18 +167,14 @@ func lines(src []byte) int {
 	return n
 }
 
-// firstCol is the column of the first character of a 1-based line of src that is not a space or
-// a tab (0 when there is none, or no such line).
+// firstCol is the column of the first character of a 1-based line of src (lines as YAML breaks
+// them) that is not a space or a tab (0 when there is none, or no such line).
 func firstCol(src []byte, line int) int {
-	off := 0
-	for n := 1; n < line; n++ {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return 0
-		}
-		off += i + 1
+	off, ok := lineStart(src, line)
+	if !ok {
+		return 0
 	}
-	for i := off; i < len(src) && src[i] != '\n'; i++ {
+	for i := off; i < len(src) && !lineEnd(src, i); i++ {
 		if src[i] != ' ' && src[i] != '\t' {
 			return i - off + 1
 		}

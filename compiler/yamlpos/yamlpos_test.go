@@ -66,6 +66,20 @@ func TestByteCol(t *testing.T) {
 	}
 }
 
+// inLine reports whether byte column col is inside line l of src, lines as YAML breaks them
+// (\n, \r\n, a lone \r): col is 0 (no column), or 1..len(line)+1 (one past the last byte for an
+// error at the end of the line). A line past the file's last has no bytes: only column 1.
+func inLine(src []byte, l, col int) bool {
+	if col == 0 {
+		return true
+	}
+	ls := bytes.Split(bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")), []byte("\n"))
+	if l > len(ls) {
+		return col == 1
+	}
+	return col >= 1 && col <= len(ls[l-1])+1
+}
+
 // FuzzPlace: whatever the source, Place never panics and names a line of the file (or line 1),
 // with a column inside that line.
 func FuzzPlace(f *testing.F) {
@@ -80,12 +94,30 @@ func FuzzPlace(f *testing.F) {
 		l, col, _ := Place(src, line, "did not find expected ',' or ']'", 1<<12)
 		// YAML breaks lines at \n, \r\n and a lone \r.
 		lines := bytes.Count(bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")), []byte("\n")) + 1
-		if l < 1 || l > max(lines, line+1) || col < 0 {
-			t.Fatalf("Place = %d:%d for a file of %d lines", l, col, lines)
+		if l < 1 || l > max(lines, line+1) || !inLine(src, l, col) {
+			t.Fatalf("Place = %d:%d for a file of %d lines: not inside the line", l, col, lines)
 		}
 		l, col, _ = Place(src, 0, "control characters are not allowed", 1<<12)
-		if l < 1 || l > lines || col < 0 {
-			t.Fatalf("reader error placed at %d:%d in a file of %d lines", l, col, lines)
+		if l < 1 || l > lines || !inLine(src, l, col) {
+			t.Fatalf("reader error placed at %d:%d in a file of %d lines: not inside the line", l, col, lines)
 		}
 	})
+}
+
+// A lone carriage return ends a line for YAML (and for editors): the control character after
+// "a\r" is on line 2, column 1, and an error placed on line 2 of `"\r"0` is inside `"0` (the
+// fuzz input that found BadChar and firstCol counting \n alone).
+func TestLoneCarriageReturn(t *testing.T) {
+	if l, c, ok := BadChar([]byte("a\r\x01")); !ok || l != 2 || c != 1 {
+		t.Errorf("BadChar = %d:%d %v, want 2:1", l, c, ok)
+	}
+	if l, c, ok := BadChar([]byte("a\r\nb\x01")); !ok || l != 2 || c != 2 {
+		t.Errorf("BadChar after \\r\\n = %d:%d %v, want 2:2", l, c, ok)
+	}
+	if c := firstCol([]byte("\"\r  \"0"), 2); c != 3 {
+		t.Errorf("firstCol of line 2 = %d, want 3", c)
+	}
+	if c := ByteCol([]byte("x\ré!"), 2, 2); c != 3 {
+		t.Errorf("ByteCol of line 2, character 2 = %d, want 3 (é is 2 bytes)", c)
+	}
 }

@@ -2,6 +2,7 @@ package clash
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -161,9 +162,16 @@ func runRandom(t *testing.T, seed uint64, pol Policy) {
 	b := NewBattle(s)
 	var l Log
 	b.Reset(Config{Seed: seed, Policy: pol, Rec: &l})
+	before := planBytes(t, c)
 	res, err := b.Run()
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
+	}
+	if bad := endInvariants(b, res); bad != "" {
+		t.Fatalf("seed %d: %s", seed, bad)
+	}
+	if string(planBytes(t, c)) != string(before) {
+		t.Fatalf("seed %d: the battle changed its plan", seed)
 	}
 	if res.Rounds < 1 || res.Rounds > s.Opt.maxRounds()+1 {
 		t.Fatalf("seed %d: %d rounds", seed, res.Rounds)
@@ -207,7 +215,9 @@ func FuzzBattle(f *testing.F) {
 	})
 }
 
-// FuzzSetup feeds arbitrary JSON plans to NewSetup and fights what it accepts: no panic, an end.
+// FuzzSetup feeds arbitrary JSON plans to NewSetup and fights what it accepts: no panic, an end
+// whose state agrees with its result (endInvariants), the plan unchanged by the battle, and the
+// same result from a second battle of the same Setup and seed.
 func FuzzSetup(f *testing.F) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 4; i++ {
@@ -226,10 +236,28 @@ func FuzzSetup(f *testing.F) {
 		if err != nil {
 			return
 		}
-		b := NewBattle(s)
-		b.Reset(Config{Seed: 1})
-		if _, err := b.Run(); err != nil {
-			t.Fatal(err)
+		before := planBytes(t, &c)
+		var first Result
+		for k := range 2 {
+			b := NewBattle(s)
+			b.Reset(Config{Seed: 1})
+			res, err := b.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bad := endInvariants(b, res); bad != "" {
+				t.Fatal(bad)
+			}
+			if k == 0 {
+				first = res
+				first.ObjectiveVP = append([]int(nil), res.ObjectiveVP...)
+				first.DesertedEvent = append([]int(nil), res.DesertedEvent...)
+			} else if fmt.Sprint(first) != fmt.Sprint(res) {
+				t.Fatalf("the same Setup and seed: %+v, then %+v", first, res)
+			}
+		}
+		if string(planBytes(t, &c)) != string(before) {
+			t.Fatal("the battle changed its plan")
 		}
 	})
 }

@@ -106,9 +106,22 @@ func FuzzClashScript(f *testing.F) {
 		if len(src) > 2000 {
 			return
 		}
-		res, _, err := fightScript(t, src)
-		if err == nil && res != nil && res.Rounds < 1 {
-			t.Fatalf("a battle of %d rounds", res.Rounds)
+		res, text, err := fightScript(t, src)
+		var de *runner.DecisionError
+		switch {
+		case err != nil && !errors.As(err, &de):
+			t.Fatalf("a script stopped the battle with %T, not a decision error: %v", err, err)
+		case err != nil:
+			if res == nil || res.Ending.Outcome != runner.Stopped {
+				t.Fatalf("a decision error (%v) with the ending %+v", err, res)
+			}
+		case res == nil:
+			// The script did not parse: fightScript's text holds its errors.
+			if text == "" {
+				t.Fatal("no battle and no parse error")
+			}
+		case res.Rounds < 1 || res.Ending.Outcome != runner.Success:
+			t.Fatalf("a battle of %d rounds, ending %+v", res.Rounds, res.Ending)
 		}
 	})
 }

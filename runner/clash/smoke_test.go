@@ -31,14 +31,35 @@ func fieldBattle() *plan.Clash {
 	return c
 }
 
+// TestSmoke fights the field battle with seed 3: it ends, its end state agrees with its result
+// (endInvariants), its log ends with that result, the plan is as it was, and the same seed gives
+// the same log again.
 func TestSmoke(t *testing.T) {
-	s := mustSetup(t, fieldBattle(), Options{})
-	b := NewBattle(s)
-	var l Log
-	b.Reset(Config{Seed: 3, Rec: &l})
-	r, err := b.Run()
-	if err != nil {
-		t.Fatal(err)
+	c := fieldBattle()
+	before := planBytes(t, c)
+	s := mustSetup(t, c, Options{})
+	var texts [2]string
+	for k := range texts {
+		b := NewBattle(s)
+		var l Log
+		b.Reset(Config{Seed: 3, Rec: &l})
+		r, err := b.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bad := endInvariants(b, r); bad != "" {
+			t.Fatalf("%s\n%+v\n%s", bad, r, logText(&l))
+		}
+		end, ok := l.Events[len(l.Events)-1].(*BattleEndEvent)
+		if !ok || end.Rounds != r.Rounds || end.VP != r.VP || end.Outcome != r.Outcome.String() {
+			t.Fatalf("the log's last event %+v, the result %+v", l.Events[len(l.Events)-1], r)
+		}
+		texts[k] = logText(&l)
 	}
-	t.Logf("%+v\n%s", r, logText(&l))
+	if texts[0] != texts[1] {
+		t.Error("seed 3 fought twice gave two logs")
+	}
+	if after := planBytes(t, c); string(after) != string(before) {
+		t.Error("the battle changed its plan")
+	}
 }

@@ -93,7 +93,7 @@ func TestEvaluateSeeded(t *testing.T) {
 }
 
 // The same seed gives the same rolls on every machine: a golden transcript of seeded rolls.
-// Regenerate with SORTIE_UPDATE_GOLDEN=1 go test ./runner/dice -run TestSeededGolden (and read the diff).
+// Regenerate with SORTIE_UPDATE=1 go test ./runner/dice -run TestSeededGolden (and read the diff).
 func TestSeededGolden(t *testing.T) {
 	exprs := []string{"2D6", "1D20+5", "3d6-1", "2D6+1D4+3", "K20+5@10", "K20", "K10@8", "K50-2@9", "K31@13"}
 	var b strings.Builder
@@ -122,7 +122,7 @@ func TestSeededGolden(t *testing.T) {
 		}
 	}
 	golden := filepath.Join("..", "..", "testdata", "dice", "seeded.golden")
-	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+	if os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}

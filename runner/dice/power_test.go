@@ -3,6 +3,7 @@ package dice
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -13,8 +14,24 @@ func TestPowerTableShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tab) != 101 || len(tab[0]) != 10 {
-		t.Fatalf("table is %dx%d, want 101x10", len(tab), len(tab[0]))
+	// The shape is the parser's to enforce (the array is fixed-size): a CSV one row short, or a
+	// row with a column missing, is refused.
+	lines := strings.Split(strings.TrimRight(powerTableCSV, "\n"), "\n")
+	if _, err := parsePowerTable(strings.Join(lines[:len(lines)-1], "\n") + "\n"); err == nil {
+		t.Error("a table without its power-100 row parsed")
+	}
+	last := lines[len(lines)-1]
+	short := append(append([]string{}, lines[:len(lines)-1]...), last[:strings.LastIndexByte(last, ',')])
+	if _, err := parsePowerTable(strings.Join(short, "\n") + "\n"); err == nil {
+		t.Error("a row of 9 values parsed")
+	}
+	// The last line is the power-100 row, and it is what the table holds at power 100.
+	var row []string
+	for _, v := range tab[100] {
+		row = append(row, strconv.Itoa(v))
+	}
+	if want := "100," + strings.Join(row, ","); last != want {
+		t.Errorf("the CSV's last line is %q, the table's power-100 row %q", last, want)
 	}
 	// The published table never decreases along a row (higher total) or down a column (higher power).
 	for p := range tab {

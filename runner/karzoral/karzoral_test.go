@@ -202,7 +202,7 @@ func TestCancelToZeroK77K25(t *testing.T) {
 	// Rules.NoCancelToZero: the army at 10 may not cancel; no cancel decision is asked.
 	g = newRig(t, []int{2, 1, 2}, "east", "fight", "none", "defeated")
 	c := &collect{}
-	res, err = Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{NoCancelToZero: true}})
+	_, err = Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{NoCancelToZero: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

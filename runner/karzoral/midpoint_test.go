@@ -94,7 +94,7 @@ func TestMidpointResumeK67K68(t *testing.T) {
 	p.Midpoint = &plan.Setup{Armies: []plan.ArmySetup{{Army: armyIdx(p, "e"), Strength: 10, Route: []int{2}}}}
 	g = newRig(t, []int{3, 4}, "3", "rest")
 	c = &collect{}
-	res, err = Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Carry: &Carry{Midpoints: []string{"burn"}, Resume: m}})
+	_, err = Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Carry: &Carry{Midpoints: []string{"burn"}, Resume: m}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func (s *state) rest(rule string) error {
 	if s.k.sleepy {
 		s.k.sleepy = false
 		if s.on {
-			r := &SleepEvent{Note: s.note("K-41"), Text: fmt.Sprintf("the party sleeps: the sleep-deprivation penalty ends")}
+			r := &SleepEvent{Note: s.note("K-41"), Text: "the party sleeps: the sleep-deprivation penalty ends"}
 			r.Result = "off"
 			if err := s.send(r); err != nil {
 				return err
@@ -176,7 +176,7 @@ func (s *state) startKarzoral() error {
 	if k.sleepy && k.rules.SleepPenaltyOneDay && k.sleepDay < s.day {
 		k.sleepy = false
 		if s.on {
-			r := &SleepEvent{Note: s.note("K-41"), Text: fmt.Sprintf("the sleep-deprivation penalty ends (one day only)")}
+			r := &SleepEvent{Note: s.note("K-41"), Text: "the sleep-deprivation penalty ends (one day only)"}
 			r.Result = "off"
 			if err := s.send(r); err != nil {
 				return err

@@ -59,8 +59,17 @@ func TestExploreCoversField01(t *testing.T) {
 		t.Errorf("random play covers nearly as much (%v): the comparison says nothing", miss)
 	}
 	// A Learner's simulation is the same on 1 and 3 workers.
-	ex3, _ := runner.Simulate(s, runner.SimOptions{Runs: 300, Seed: 9, Workers: 3, Policy: runner.NewExplore()})
-	ex1, _ := runner.Simulate(s, runner.SimOptions{Runs: 300, Seed: 9, Workers: 1, Policy: runner.NewExplore()})
+	ex3, err := runner.Simulate(s, runner.SimOptions{Runs: 300, Seed: 9, Workers: 3, Policy: runner.NewExplore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex1, err := runner.Simulate(s, runner.SimOptions{Runs: 300, Seed: 9, Workers: 1, Policy: runner.NewExplore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex1 == nil || ex1.Runs != 300 {
+		t.Fatalf("explore on 1 worker: %+v", ex1)
+	}
 	if !reflect.DeepEqual(ex1, ex3) {
 		t.Error("explore: 1 and 3 workers differ")
 	}

@@ -37,12 +37,12 @@ func mkGM(w *bytes.Buffer) runner.Sink {
 }
 func mkJSONL(w *bytes.Buffer) runner.Sink { return runner.NewJSONLSink(w) }
 
-// golden compares got with testdata/runner/name. Regenerate with SORTIE_UPDATE_GOLDEN=1 go test
+// golden compares got with testdata/runner/name. Regenerate with SORTIE_UPDATE=1 go test
 // ./runner -run TestGolden, and read the diff.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := "../../testdata/runner/" + name
-	if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+	if os.Getenv("SORTIE_UPDATE") == "1" {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (set SORTIE_UPDATE_GOLDEN=1 to create it)", err)
+		t.Fatalf("%v (set SORTIE_UPDATE=1 to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the golden file; got:\n%s", name, got)

@@ -284,14 +284,14 @@ func TestSmiteEvil(t *testing.T) {
 // against 20, 5 in each phase (65 - 10 = 55).
 func TestFlight(t *testing.T) {
 	aloft := &chooser{answers: map[Question]bool{AskAloft: true}}
-	b, _, log := fight(t, duel(t, with(big("A"), Ability{Name: "flight"}), big("B"), Options{MaxPhases: 2}), rolls(t), aloft)
+	_, _, log := fight(t, duel(t, with(big("A"), Ability{Name: "flight"}), big("B"), Options{MaxPhases: 2}), rolls(t), aloft)
 	if len(events(log, EvOffense, -1)) != 0 || len(events(log, EvAloft, 0)) != 1 {
 		t.Errorf("held aloft: %d offense checks", len(events(log, EvOffense, -1)))
 	}
 	archers := big("B")
 	archers.Resources.Ranged = true
 	aloft.strategies = map[key]Strategy{{1, 1}: StratAggressive}
-	b, _, log = fight(t, duel(t, with(big("A"), Ability{Name: "flight"}), archers, Options{MaxPhases: 2}), rolls(t, 15, 15), aloft)
+	b, _, log := fight(t, duel(t, with(big("A"), Ability{Name: "flight"}), archers, Options{MaxPhases: 2}), rolls(t, 15, 15), aloft)
 	if e := offenseIn(t, log, 2, 1); e.Roll.Total != 25 || b.State(0).HP != 55 {
 		t.Errorf("shot at aloft: total %d, hp %d; want 25, 55", e.Roll.Total, b.State(0).HP)
 	}

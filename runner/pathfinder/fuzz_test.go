@@ -1,6 +1,7 @@
 package pathfinder
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -86,7 +87,10 @@ func FuzzDerive(f *testing.F) {
 	})
 }
 
-// FuzzBattle: random setups, options and choices never panic or fail.
+// FuzzBattle: random setups, options and choices never panic or fail; the end agrees with the
+// armies' states (endInvariants: no active army without hp, hp never above the maximum, the
+// winner the side left on the field, the log's last hp the army's), and the battle leaves the
+// setup's armies (their statistics) and the battle's own Stats as they were.
 func FuzzBattle(f *testing.F) {
 	f.Add(uint64(1), uint64(2), uint64(3), uint8(2))
 	f.Add(uint64(9), uint64(8), uint64(7), uint8(7))
@@ -100,11 +104,28 @@ func FuzzBattle(f *testing.F) {
 		if n&128 != 0 {
 			b.SetLog(Collect(&log))
 		}
-		if _, err := b.Run(); err != nil {
+		before := armiesJSON(t, s)
+		r, err := b.Run()
+		if err != nil {
 			t.Fatal(err)
 		}
+		if bad := endInvariants(b, s, r, log); bad != "" {
+			t.Fatal(bad)
+		}
+		if armiesJSON(t, s) != before {
+			t.Fatal("the battle changed its setup's armies")
+		}
+		for i := 0; i < b.Len(); i++ {
+			got, err1 := json.Marshal(b.Stats(i))
+			want, err2 := json.Marshal(s.Armies[i].Stats)
+			if err1 != nil || err2 != nil || string(got) != string(want) {
+				t.Fatalf("army %d's Stats changed in battle:\n%s\nvs\n%s", i, got, want)
+			}
+		}
 		for i := range log {
-			_ = log[i].String()
+			if log[i].String() == "" {
+				t.Fatalf("event %d (%+v) reads as nothing", i, log[i])
+			}
 		}
 	})
 }

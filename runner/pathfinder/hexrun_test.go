@@ -230,7 +230,7 @@ func TestPFScriptParse(t *testing.T) {
 //	Melee 3: orcs skip; cavalry d20 14 + 7 = 21 vs 9: 12 + 3 = 15; hp 4 - 15 = -11: destroyed.
 //	P-57 Huge: -4/-2/-2 on the Tusk clans, 1/2/1 -> -3/0/-1.
 //
-// SORTIE_UPDATE_GOLDEN=1 rewrites the files; read the diff before committing it.
+// SORTIE_UPDATE=1 rewrites the files; read the diff before committing it.
 func TestPFGolden(t *testing.T) {
 	for _, c := range []struct{ dir, script, golden string }{
 		{"stolen-lands", "win.yaml", "stolen-lands-win"},
@@ -261,7 +261,7 @@ func TestPFGolden(t *testing.T) {
 			}
 			ext := map[string]string{"text": ".txt", "jsonl": ".jsonl"}[format]
 			path := filepath.Join("..", "..", "testdata", "runner", c.golden+ext)
-			if os.Getenv("SORTIE_UPDATE_GOLDEN") != "" {
+			if os.Getenv("SORTIE_UPDATE") == "1" {
 				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -24,7 +24,7 @@ func (walk) Coverable() []runner.Entity {
 
 type walkTrial struct{}
 
-type step struct{ x, day int }
+type step struct{ x int }
 
 func (*step) Type() string { return "step" }
 func (*step) Rule() string { return "" }

@@ -22,7 +22,6 @@ type rawClient struct {
 	r    *bufio.Reader
 	done chan error
 	msgs chan map[string]any
-	log  *bytes.Buffer
 }
 
 func startRaw(t *testing.T, opts Options) *rawClient {
