@@ -26,7 +26,7 @@ type Budget struct {
 // The default budget: a 160x160 field (25,600 blocks, a 1.2 MB YAML file) takes about 2 s and
 // 250 MB; the bundled scenarios take under 50 ms and 40 MB each.
 const (
-	DefaultCPU    = 20 * time.Second
+	DefaultCPU    = 10 * time.Second
 	DefaultMemory = 512 << 20 // 512 MiB
 )
 

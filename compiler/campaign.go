@@ -19,6 +19,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/schema"
 )
 
@@ -27,11 +28,7 @@ import (
 // or too deep (L005) is "no": the scenario path then reports the problem as before. The file is
 // only parsed, never evaluated.
 func IsCampaign(path string) bool {
-	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
-		return false
-	}
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadFile(path, MaxFileSize)
 	if err != nil {
 		return false
 	}

@@ -11,13 +11,14 @@ const (
 	codeAmbiguousNumber = "L014"
 	codeNotScenarioFile = "L015"
 	codeRulesNotBuilt   = "L016"
+	codeWalkEntry       = "L019"
 )
 
 var registeredInput = registerInputCodes()
 
 func registerInputCodes() bool {
 	diag.Register(
-		diag.CodeInfo{Code: codeTimeBudget, Title: "evaluation over the time budget", Severity: diag.Error, Doc: `Evaluating the scenario's files took more processor time than the budget (20 s unless
+		diag.CodeInfo{Code: codeTimeBudget, Title: "evaluation over the time budget", Severity: diag.Error, Doc: `Evaluating the scenario's files took more processor time than the budget (10 s unless
 --max-cpu says otherwise), or did not end within the wall-clock deadline (three times the
 budget and ten seconds more). sortie stops the evaluation so that one file cannot hang a vet;
 the other scenarios are vetted as usual. The finding is placed at the first comprehension,
@@ -80,6 +81,18 @@ Bad:
 
 Fix: a Karzoral scenario is kind: "scenario"; a battle file is rules: "pathfinder" (mass combat)
 or rules: "clash" (When Armies Clash); or use a sortie that builds the rule system.`},
+		diag.CodeInfo{Code: codeWalkEntry, Title: "folder entry not vetted", Severity: diag.Error, Doc: `A folder that sortie vets (vet DIR, vet DIR/..., vet ./...) holds a scenario file (by its
+extension) that is a symbolic link, a named pipe, a device or a socket, or an entry whose name
+is not valid UTF-8. sortie does not follow a link in a walk (it may lead outside the folder),
+never opens a pipe or a device (the read would block or never end) and cannot show a name that
+is not text; it reports the entry, with the bytes of its name that are not text as \xNN, and
+vets everything else in the folder.
+
+Bad:
+    ln -s ../other/field.cue scenarios/mine/field.cue
+    mkfifo scenarios/mine/pipe.yaml
+
+Fix: replace the link or the pipe by a regular file, or rename the file in UTF-8.`},
 	)
 	return true
 }

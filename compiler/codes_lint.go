@@ -164,7 +164,11 @@ Bad:
 
 Fix: flatten the structure.`},
 		diag.CodeInfo{Code: codeEmbed, Title: "@embed is refused", Severity: diag.Error, Doc: `A CUE file uses @embed (or declares @extern(embed)) to read another file. sortie reads only
-the scenario's own files, so it refuses the file.
+the scenario's own files, so it refuses the file. The refusal holds everywhere in what is
+evaluated: the scenario's files and every package it imports, from its module's own folders or
+from cue.mod/pkg (a scenario folder with a cue.mod is its module's root). Embedding is refused
+outright rather than confined, since no scenario needs it; links that lead outside the folder
+are refused too (L018).
 
 Bad:
     @extern(embed)

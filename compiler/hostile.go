@@ -38,7 +38,7 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 		return nil, "", err
 	}
 	if !within(realDir, real) {
-		return nil, "", fmt.Errorf("resolves outside the scenario's folder (to %s): refused", real)
+		return nil, "", fmt.Errorf("resolves outside the scenario's folder: refused (L018)") // where it leads is not said
 	}
 	// A pipe or a device would block the read or never end: only regular files are read.
 	if st, err := os.Stat(real); err != nil {

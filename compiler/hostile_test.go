@@ -58,15 +58,24 @@ func TestHostileInput(t *testing.T) {
 		t.Fatalf("../ import: got %v, want one L007 at ./sc/a.cue:2:8", list)
 	}
 
-	// 3. A symbolic link to a file outside the folder: refused before it is read (an I/O
-	// error, exit 2 in the CLI), never parsed.
+	// 3. A symbolic link to a file outside the folder: in a folder, a finding on the link
+	// (L019, issue 28: the rest of the folder is vetted), never followed or parsed.
 	write("sc/a.cue", "package sc\nkind: \"scenario\"\n")
 	if err := os.Symlink(filepath.Join(root, "secret.cue"), filepath.Join(sc, "b.cue")); err != nil {
 		t.Skipf("no symlinks: %v", err)
 	}
 	list, err = Vet([]string{sc}, Options{WorkDir: root})
+	found := false
+	for _, d := range list {
+		found = found || d.Code == "L019" && d.Pos.File == "./sc/b.cue"
+	}
+	if err != nil || !found {
+		t.Fatalf("symlink: err = %v, list %v; want L019 at ./sc/b.cue", err, list)
+	}
+	// Named directly, the link is refused before it is read (an I/O error, exit 2 in the CLI).
+	list, err = Vet([]string{filepath.Join(sc, "b.cue")}, Options{WorkDir: root})
 	if err == nil || !strings.Contains(err.Error(), "outside the scenario's folder") {
-		t.Fatalf("symlink: err = %v, list %v; want a refusal", err, list)
+		t.Fatalf("symlink named: err = %v, list %v; want a refusal", err, list)
 	}
 	for _, d := range list {
 		if strings.Contains(d.Pos.File, "secret") || strings.Contains(d.Pos.File, "cue.mod") {

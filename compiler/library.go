@@ -12,6 +12,7 @@ import (
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
 
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	samples "github.com/sortie-rpg/sortie/scenarios/pathfinder"
 )
 
@@ -101,11 +102,7 @@ func LibraryOverlay(files []string, workDir string) map[string]load.Source {
 		if filepath.Ext(f) != ".cue" {
 			continue
 		}
-		st, err := os.Stat(f)
-		if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
-			continue
-		}
-		data, err := os.ReadFile(f)
+		data, err := safeio.ReadFile(f, MaxFileSize)
 		if err != nil {
 			continue
 		}

@@ -176,6 +176,10 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 
 	var inst *build.Instance
 	if len(cueArgs) > 0 {
+		// A CUE module: check everything the loader could read under it first (confine.go).
+		if _, err := os.Lstat(filepath.Join(u.dir, "cue.mod")); err == nil && !confineModule(u.dir, cueArgs, nm, list) {
+			return res, nil
+		}
 		cfg := &load.Config{
 			Dir: u.dir,
 			// The module root is the scenario's folder: CUE must not look for a cue.mod above it,

@@ -37,7 +37,8 @@ type evaluator struct {
 var pool struct {
 	mu      sync.Mutex
 	idle    []*evaluator
-	closing []*evaluator // retired, exiting: Shutdown waits for them
+	closing []*evaluator        // retired, exiting: Shutdown waits for them
+	live    map[*evaluator]bool // every evaluator started and not yet waited for: KillEvaluators
 }
 
 // maxIdle bounds the idle evaluators kept for later jobs.
@@ -51,6 +52,7 @@ func startEvaluator() (*evaluator, error) {
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), envEvaluator+"=1")
+	detach(cmd)
 	e := &evaluator{cmd: cmd, msgs: make(chan evalResponse, 4), stderr: &tailBuffer{max: 8 << 10}, exited: make(chan struct{})}
 	cmd.Stderr = e.stderr
 	if e.stdin, err = cmd.StdinPipe(); err != nil {
@@ -64,6 +66,12 @@ func startEvaluator() (*evaluator, error) {
 		return nil, fmt.Errorf("cannot start an evaluator: %v", err)
 	}
 	e.enc = json.NewEncoder(e.stdin)
+	pool.mu.Lock()
+	if pool.live == nil {
+		pool.live = map[*evaluator]bool{}
+	}
+	pool.live[e] = true
+	pool.mu.Unlock()
 	go func() {
 		dec := json.NewDecoder(bufio.NewReaderSize(out, 64<<10))
 		for {
@@ -75,6 +83,9 @@ func startEvaluator() (*evaluator, error) {
 		}
 		close(e.msgs)
 		e.werr = cmd.Wait()
+		pool.mu.Lock()
+		delete(pool.live, e)
+		pool.mu.Unlock()
 		close(e.exited)
 	}()
 	return e, nil
@@ -140,8 +151,21 @@ func Shutdown() {
 	}
 }
 
+// KillEvaluators kills every evaluator process at once, busy or idle, without waiting: sortie's
+// signal handler calls it before it exits, so that an interrupted vet leaves no evaluator
+// running (Pdeathsig does the same on Linux for any other end of sortie).
+func KillEvaluators() {
+	pool.mu.Lock()
+	defer pool.mu.Unlock()
+	for e := range pool.live {
+		killGroup(e.cmd.Process.Pid)
+		e.cmd.Process.Kill()
+	}
+}
+
 // kill ends the process and waits for it.
 func (e *evaluator) kill() {
+	killGroup(e.cmd.Process.Pid)
 	e.cmd.Process.Kill()
 	e.stdin.Close()
 	for range e.msgs {

@@ -8,12 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"cuelang.org/go/cue/parser"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // Which files make up which scenario. A file that holds a complete document (a YAML or JSON
@@ -305,10 +307,11 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 			if !filepath.IsAbs(base) {
 				base = filepath.Join(workDir, base)
 			}
-			found, err := walkUnits(p, base)
+			found, findings, err := walkUnits(p, base, nm)
 			if err != nil {
 				return nil, nil, err
 			}
+			g.notes.Add(findings...)
 			for _, u := range found {
 				g.add(u)
 			}
@@ -325,10 +328,11 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 			return nil, nil, pathError(p, err)
 		}
 		if st.IsDir() {
-			found, err := dirUnits(p, abs)
+			found, findings, err := dirUnits(p, abs, nm)
 			if err != nil {
 				return nil, nil, err
 			}
+			g.notes.Add(findings...)
 			for _, u := range found {
 				g.add(u)
 			}
@@ -443,14 +447,19 @@ func (g *grouper) attachParts() {
 // package of its .cue files, and each YAML or JSON file with a top-level kind; scripts and other
 // data files beside them are left alone, as a "dir/..." walk leaves them. A folder whose only
 // data file has no kind is that file's scenario (vetting reports the missing kind).
-func dirUnits(name, abs string) ([]unit, error) {
+func dirUnits(name, abs string, nm *namer) ([]unit, diag.List, error) {
 	entries, err := os.ReadDir(abs)
 	if err != nil {
-		return nil, pathError(name, err)
+		return nil, nil, pathError(name, err)
 	}
 	var cueFiles, data []string
+	var findings diag.List
 	for _, e := range entries {
 		if e.IsDir() || ignored(e.Name()) {
+			continue
+		}
+		if why := entryProblem(e); why != "" {
+			findings.Add(walkFinding(nm, filepath.Join(abs, e.Name()), why))
 			continue
 		}
 		switch fileKind(e.Name()) {
@@ -472,13 +481,13 @@ func dirUnits(name, abs string) ([]unit, error) {
 	if len(units) == 0 && len(kindless) == 1 && len(data) == 1 {
 		units = append(units, unit{dir: abs, files: kindless})
 	}
-	if len(units) == 0 {
+	if len(units) == 0 && len(findings) == 0 {
 		if len(data) > 0 {
-			return nil, fmt.Errorf("%s: no scenario in the directory: no .cue files, and no YAML or JSON file with a top-level kind", name)
+			return nil, nil, fmt.Errorf("%s: no scenario in the directory: no .cue files, and no YAML or JSON file with a top-level kind", name)
 		}
-		return nil, fmt.Errorf("%s: no scenario files (.cue, .yaml, .yml, .json) in the directory", name)
+		return nil, nil, fmt.Errorf("%s: no scenario files (.cue, .yaml, .yml, .json) in the directory", name)
 	}
-	return units, nil
+	return units, findings, nil
 }
 
 // packageUnits groups the .cue files of one folder by package, in the order of their first file.
@@ -502,14 +511,15 @@ func packageUnits(dir string, files []string) []unit {
 // are left out), and each YAML or JSON file that says kind: scenario or battle. Hidden
 // directories (".git"), directories starting with '_' and cue.mod are skipped, and symbolic
 // links are not followed. Directories are visited in lexical order.
-func walkUnits(pattern, root string) ([]unit, error) {
+func walkUnits(pattern, root string, nm *namer) ([]unit, diag.List, error) {
 	root = filepath.Clean(root)
 	if st, err := os.Stat(root); err != nil {
-		return nil, pathError(pattern, err)
+		return nil, nil, pathError(pattern, err)
 	} else if !st.IsDir() {
-		return nil, fmt.Errorf("%s: not a directory", pattern)
+		return nil, nil, fmt.Errorf("%s: not a directory", pattern)
 	}
 	var units []unit
+	var findings diag.List
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return pathError(path, err)
@@ -521,17 +531,28 @@ func walkUnits(pattern, root string) ([]unit, error) {
 		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "cue.mod") {
 			return filepath.SkipDir
 		}
+		if path != root && !utf8.ValidString(name) {
+			findings.Add(walkFinding(nm, path, "the folder's name is not valid UTF-8: not vetted"))
+			return filepath.SkipDir
+		}
 		entries, err := os.ReadDir(path)
 		if err != nil {
 			return pathError(path, err)
 		}
 		var cueFiles, data []string
 		for _, e := range entries {
-			if ignored(e.Name()) || !(e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) {
+			if ignored(e.Name()) {
 				continue
 			}
-			// A symbolic link is listed like a file, so that the loader refuses it exactly as
-			// when the directory is named (it may lead outside the scenario's folder).
+			// A link, a pipe or a name that is not text is a finding on that path, and the
+			// rest of the tree is vetted (issue 28).
+			if why := entryProblem(e); why != "" {
+				findings.Add(walkFinding(nm, filepath.Join(path, e.Name()), why))
+				continue
+			}
+			if !e.Type().IsRegular() {
+				continue
+			}
 			switch fileKind(e.Name()) {
 			case "cue":
 				if f := filepath.Join(path, e.Name()); !IsCampaign(f) {
@@ -555,7 +576,37 @@ func walkUnits(pattern, root string) ([]unit, error) {
 		}
 		return nil
 	})
-	return units, err
+	return units, findings, err
+}
+
+// entryProblem says why a folder's entry is not vetted ("" when it is vetted or left alone): a
+// file name that is not valid UTF-8, or a scenario file (by extension) that is a symbolic link
+// (never followed in a walk: it may lead outside the folder), a named pipe, a device or a socket
+// (a read would block or never end). Neither is ever opened.
+func entryProblem(e os.DirEntry) string {
+	name := e.Name()
+	t := e.Type()
+	switch {
+	case !utf8.ValidString(name) && (fileKind(name) != "" || t.IsDir()):
+		return "the file name is not valid UTF-8: not vetted"
+	case fileKind(name) == "" || t.IsRegular() || t.IsDir():
+		return ""
+	case t&os.ModeSymlink != 0:
+		return "a symbolic link: not followed, not vetted"
+	}
+	return safeio.Kind(t) + ", not a file: not vetted"
+}
+
+// walkFinding is the finding (L019) on a folder's entry that is not vetted. Its name is shown
+// with bytes that are not UTF-8 as \xNN escapes.
+func walkFinding(nm *namer, abs, why string) diag.Diagnostic {
+	dir, base := filepath.Split(abs)
+	shown := nm.display(filepath.Clean(dir)) + "/" + strings.Trim(strconv.QuoteToGraphic(base), `"`)
+	if !utf8.ValidString(dir) {
+		shown = strings.Trim(strconv.QuoteToGraphic(abs), `"`)
+	}
+	return diag.Errorf(diag.Pos{File: shown}, codeWalkEntry, "%s", why).
+		WithHint("rename the file, or replace the link or pipe by a regular file inside the folder")
 }
 
 // anyMatch reports whether the first 64 KiB of any of the files match re. A file that cannot be

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/urfave/cli/v2"
 )
 
@@ -34,7 +35,13 @@ func failf(code int, format string, args ...any) error {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// budget is the evaluation budget of the command at hand (--max-cpu, --max-memory): every
+	// command that evaluates a stranger's CUE has the flags (withBudget) and passes it on (opts).
+	budget compiler.Budget
 }
+
+// opts are the compiler options of the command at hand: its budget.
+func (e *env) opts() compiler.Options { return compiler.Options{Budget: e.budget} }
 
 // Main runs sortie with args (without the program name) and returns the exit code. Only main calls
 // os.Exit.
@@ -110,8 +117,49 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 	}
 	for _, c := range app.Commands {
 		c.OnUsageError = usageError
+		if evaluates[c.Name] {
+			withBudget(e, c)
+		}
 	}
 	return app
+}
+
+// evaluates names the commands that evaluate CUE a stranger may have written (issue 28): each
+// gets --max-cpu and --max-memory (the subcommands of campaign too). explain, schema and fmt
+// evaluate no author's CUE (fmt parses and prints it, the parser's bounds apply).
+var evaluates = map[string]bool{"vet": true, "compile": true, "run": true, "campaign": true, "resume": true,
+	"battle": true, "graph": true, "test": true, "init": true, "diff": true, "lsp": true, "simulate": true}
+
+// withBudget gives a command (and its subcommands) the budget flags, unless it declares them
+// itself, and reads them into e.budget before the command runs (a bad value: exit 2).
+func withBudget(e *env, c *cli.Command) {
+	if len(c.Subcommands) > 0 {
+		for _, sc := range c.Subcommands {
+			withBudget(e, sc)
+		}
+		return
+	}
+	has := false
+	for _, f := range c.Flags {
+		for _, n := range f.Names() {
+			has = has || n == "max-cpu"
+		}
+	}
+	if !has {
+		c.Flags = append(c.Flags, budgetFlags()...)
+	}
+	before := c.Before
+	c.Before = func(ctx *cli.Context) error {
+		b, err := budgetOf(ctx)
+		if err != nil {
+			return err
+		}
+		e.budget = b
+		if before != nil {
+			return before(ctx)
+		}
+		return nil
+	}
 }
 
 func usageError(c *cli.Context, err error, isSubcommand bool) error {

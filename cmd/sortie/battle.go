@@ -68,7 +68,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if format != "text" && format != "jsonl" {
 				return failf(exitUsage, "unknown --format %q: use text or jsonl", format)
 			}
-			b, cl, list, err := compiler.CompileAnyBattle([]string{c.Args().First()}, compiler.Options{})
+			b, cl, list, err := compiler.CompileAnyBattle([]string{c.Args().First()}, e.opts())
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -150,7 +150,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 
 // compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.
 func compileBattleOrFail(e *env, path string) (*plan.Battle, error) {
-	b, list, err := compiler.CompileBattle([]string{path}, compiler.Options{})
+	b, list, err := compiler.CompileBattle([]string{path}, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}

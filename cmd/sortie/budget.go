@@ -24,7 +24,7 @@ func budgetFlags() []cli.Flag {
 func budgetOf(c *cli.Context) (compiler.Budget, error) {
 	b := compiler.Budget{CPU: c.Duration("max-cpu")}
 	if b.CPU <= 0 {
-		return b, failf(exitUsage, "--max-cpu %v: want a positive duration such as 20s", b.CPU)
+		return b, failf(exitUsage, "--max-cpu %v: want a positive duration such as 10s", b.CPU)
 	}
 	n, err := parseSize(c.String("max-memory"))
 	if err != nil {

@@ -38,7 +38,7 @@ clean, 1 on errors (warnings too with --strict), 2 on usage or I/O errors.`,
 			if c.NArg() != 1 {
 				return failf(exitUsage, "campaign vet needs exactly one FILE")
 			}
-			list, err := compiler.VetCampaign(c.Args().First(), compiler.Options{})
+			list, err := compiler.VetCampaign(c.Args().First(), e.opts())
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -94,7 +94,7 @@ script disagrees with the state or ran out, 2 on usage or I/O errors.`,
 }
 
 func compileCampaignOrFail(e *env, path string) (*plan.Campaign, error) {
-	camp, list, err := compiler.CompileCampaign(path, compiler.Options{})
+	camp, list, err := compiler.CompileCampaign(path, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}

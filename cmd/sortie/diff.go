@@ -141,7 +141,7 @@ func loadVersion(e *env, path, name string, rename func(string) string) (*scenar
 	if rename == nil {
 		rename = func(s string) string { return s }
 	}
-	p, list, err := compiler.Compile([]string{path}, compiler.Options{})
+	p, list, err := compiler.Compile([]string{path}, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}

@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 
 	"github.com/rogpeppe/go-internal/diff"
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/format"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -48,7 +50,7 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 			var bad diag.List
 			changed, failed := 0, 0
 			for _, f := range files {
-				src, err := os.ReadFile(f)
+				src, err := safeio.ReadNamed(f, compiler.MaxFileSize)
 				if err != nil {
 					return failf(exitUsage, "%v", err)
 				}

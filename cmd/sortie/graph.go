@@ -86,7 +86,7 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 		}
 	}()
 	if compiler.IsCampaign(path) {
-		cp, list, err := compiler.CompileCampaign(path, compiler.Options{})
+		cp, list, err := compiler.CompileCampaign(path, e.opts())
 		if err != nil {
 			return nil, failf(exitUsage, "%v", err)
 		}

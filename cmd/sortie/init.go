@@ -60,7 +60,7 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 				if c.String("rules") != "" || c.String("kind") != "" {
 					return failf(exitUsage, "--from copies a scenario as it is: drop --rules and --kind")
 				}
-				files, err = copyScenario(from, id, c.String("title"))
+				files, err = copyScenario(e, from, id, c.String("title"))
 			} else {
 				if c.String("rules") == "" {
 					return failf(exitUsage, "init needs --rules %s (or --from PATH)", strings.Join(scaffold.Rules, "|"))
@@ -85,11 +85,11 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 }
 
 // copyScenario reads the scenario at from and returns its files under the new id.
-func copyScenario(from, id, title string) ([]scaffold.File, error) {
+func copyScenario(e *env, from, id, title string) ([]scaffold.File, error) {
 	if compiler.IsCampaign(from) {
 		return nil, failf(exitUsage, "%s is a campaign: --from copies one scenario", from)
 	}
-	list, units, err := compiler.VetScenarios([]string{from}, compiler.Options{})
+	list, units, err := compiler.VetScenarios([]string{from}, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
@@ -115,13 +115,13 @@ func vetWritten(e *env, dir string, files []scaffold.File) error {
 	q := shellQuote(dir)
 	next := fmt.Sprintf("sortie vet %s; sortie test %s", q, q)
 	if camp := filepath.Join(dir, "campaign.cue"); hasFile(files, "campaign.cue") {
-		list, err = compiler.VetCampaign(camp, compiler.Options{})
+		list, err = compiler.VetCampaign(camp, e.opts())
 		next = fmt.Sprintf("sortie campaign vet %s; sortie campaign run %s", shellQuote(camp), shellQuote(camp))
 		if hasFile(files, "play.yaml") {
 			next += " --script " + shellQuote(filepath.Join(dir, "play.yaml"))
 		}
 	} else {
-		list, err = compiler.Vet([]string{dir}, compiler.Options{})
+		list, err = compiler.Vet([]string{dir}, e.opts())
 		if hasFile(files, "battle.cue") {
 			next = fmt.Sprintf("sortie vet %s; sortie battle %s", q, q)
 			switch {

@@ -18,6 +18,7 @@ func main() {
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-sig
+		compiler.KillEvaluators() // no evaluator outlives an interrupted command
 		if msg := onInterrupt(); msg != "" {
 			fmt.Fprintln(os.Stderr, "\n"+msg)
 		}

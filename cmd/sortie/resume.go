@@ -1,8 +1,7 @@
 package main
 
 import (
-	"os"
-
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -32,13 +31,11 @@ campaign or script that changed since the save.`,
 				return failf(exitUsage, "resume needs exactly one FILE (a save)")
 			}
 			file := c.Args().First()
-			// Before the read: a named pipe would wait for a writer, a device never end.
-			if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
-				return failf(exitUsage, "cannot resume %s: not a regular file (a folder, a pipe or a device); nothing was overwritten", file)
-			}
-			data, err := os.ReadFile(file)
+			// Through the gate: a named pipe would wait for a writer, a device never end, an
+			// 8 GB file fill the memory.
+			data, err := safeio.ReadNamed(file, maxInput)
 			if err != nil {
-				return failf(exitUsage, "%v", err)
+				return failf(exitUsage, "cannot resume %v; nothing was overwritten", err)
 			}
 			sv, err := decodeSave(data)
 			if err != nil {

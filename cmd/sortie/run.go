@@ -5,11 +5,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/urfave/cli/v2"
 )
@@ -68,7 +68,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 // loadPlan reads a compiled plan (a .json file whose format is "sortie-plan") or compiles a scenario.
 func loadPlan(e *env, path string) (*plan.Plan, error) {
 	if strings.HasSuffix(path, ".json") {
-		data, err := os.ReadFile(path)
+		data, err := safeio.ReadNamed(path, maxInput)
 		if err != nil {
 			return nil, failf(exitUsage, "%v", err)
 		}
@@ -84,7 +84,7 @@ func loadPlan(e *env, path string) (*plan.Plan, error) {
 			return p, nil
 		}
 	}
-	return compileOrFail(e, []string{path})
+	return compileOrFail(e, []string{path}, e.opts())
 }
 
 // runPlan plays p with the engine its rules name (runner.Run).

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/sortie-rpg/sortie/runner/simreport"
@@ -266,7 +267,7 @@ func vetExpectFile(path string) diag.List {
 		return diag.List{diag.Errorf(pos, expect.CodeBadTest, format, args...)}
 	}
 	file := diag.Pos{File: displayPath(path)}
-	src, err := os.ReadFile(path)
+	src, err := safeio.ReadNamed(path, compiler.MaxFileSize)
 	if err != nil {
 		return bad(file, "%v", err)
 	}

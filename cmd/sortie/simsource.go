@@ -7,9 +7,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/compiler/plandiff"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 )
 
@@ -47,7 +49,7 @@ func isPlanJSON(path string) bool {
 	if !strings.HasSuffix(path, ".json") {
 		return false
 	}
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadNamed(path, maxInput)
 	if err != nil {
 		return false
 	}
@@ -68,7 +70,7 @@ func (d *declarations) add(scope string, files []string) {
 		d.pos[[2]string{scope, key}] = pos
 	}
 	for _, path := range files {
-		src, err := os.ReadFile(path)
+		src, err := safeio.ReadFile(path, compiler.MaxFileSize)
 		if err != nil {
 			continue
 		}

@@ -261,7 +261,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 // loadBattleSubject compiles a battle file into a subject: a Pathfinder battle (rules: the
 // switches under the file's) or a When Armies Clash battle.
 func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubject, error) {
-	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
+	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}

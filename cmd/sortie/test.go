@@ -11,6 +11,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
 )
@@ -53,7 +54,7 @@ junit (one test suite per scenario, one test case per test). Exit 0 when every t
 			if !contains(testFormats, format) {
 				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(testFormats, ", "))
 			}
-			rep, err := runTests(c.Args().Slice())
+			rep, err := runTests(c.Args().Slice(), e.opts())
 			if err != nil {
 				return err
 			}
@@ -98,8 +99,8 @@ type testCase struct {
 }
 
 // runTests finds the scenarios of paths and runs their tests. Exit-coded errors only.
-func runTests(paths []string) (*testReport, error) {
-	vetted, units, err := compiler.VetScenarios(paths, compiler.Options{})
+func runTests(paths []string, opts compiler.Options) (*testReport, error) {
+	vetted, units, err := compiler.VetScenarios(paths, opts)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
@@ -113,7 +114,7 @@ func runTests(paths []string) (*testReport, error) {
 			rep.Scenarios = append(rep.Scenarios, scenarioTests{Dir: u.Dir, Tests: []testCase{}})
 			continue
 		}
-		st := scenarioTestsOf(u, wd)
+		st := scenarioTestsOf(u, wd, opts)
 		for _, t := range st.Tests {
 			if t.Passed {
 				rep.Passed++
@@ -133,7 +134,7 @@ func runTests(paths []string) (*testReport, error) {
 // compiled a second time.
 func mentionsTests(files []string) bool {
 	for _, f := range files {
-		if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), "tests") {
+		if data, err := safeio.ReadFile(f, compiler.MaxFileSize); err == nil && strings.Contains(string(data), "tests") {
 			return true
 		}
 	}
@@ -159,16 +160,33 @@ func hasErrors(list diag.List, u compiler.ScenarioFiles) bool {
 // maxScript is the largest script sortie test reads, in bytes (the compiler's bound on a file).
 const maxScript = 4 << 20
 
-// scriptProblem says why the script at path cannot be replayed ("" when it can): it must be a
-// regular file (a folder, a pipe or a device such as /dev/zero would fail or never end) of at
-// most maxScript bytes.
-func scriptProblem(path string) string {
-	st, err := os.Stat(path)
+// scriptProblem says why the script at path cannot be replayed ("" when it can): it must resolve
+// inside root, the scenario's folder (L018 otherwise), and be a regular file (a folder, a pipe or
+// a device such as /dev/zero would fail or never end, L017) of at most maxScript bytes.
+func scriptProblem(root, path string) string {
+	r, err := safeio.NewRoot(root)
+	if err != nil {
+		return reason(err)
+	}
+	// Confined to the scenario's folder (issue 28): a script that resolves outside it (a
+	// "../secret/x", a link to ~/.ssh/id_ed25519) is refused unread, without saying where it leads.
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return reason(err)
+	}
+	real, err := r.Resolve(abs)
+	if err != nil {
+		if c := safeio.CodeOf(err); c != "" {
+			return c + ": resolves outside the scenario's folder: refused"
+		}
+		return reason(err)
+	}
+	st, err := safeio.Stat(real)
 	switch {
+	case safeio.CodeOf(err) != "":
+		return safeio.CodeOf(err) + ": not a regular file (a folder, a pipe or a device)"
 	case err != nil:
 		return reason(err)
-	case !st.Mode().IsRegular():
-		return "not a regular file (a folder, a pipe or a device)"
 	case st.Size() > maxScript:
 		return fmt.Sprintf("larger than %d bytes (4 MiB)", maxScript)
 	}
@@ -176,9 +194,9 @@ func scriptProblem(path string) string {
 }
 
 // scenarioTestsOf compiles one scenario and replays its tests.
-func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
+func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options) scenarioTests {
 	st := scenarioTests{Dir: u.Dir, Tests: []testCase{}}
-	p, list, err := compiler.Compile(u.Files, compiler.Options{})
+	p, list, err := compiler.Compile(u.Files, opts)
 	if err != nil && !list.HasErrors() && strings.Contains(err.Error(), "is a battle file") {
 		// A battle file (Pathfinder, When Armies Clash) has no tests: list (mentionsTests is a
 		// quick look: a comment or a name such as "contests" sends a battle file here too).
@@ -209,7 +227,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
 		if !filepath.IsAbs(script) {
 			script = "." + string(filepath.Separator) + script // as diagnostics name files: ./dir/win.yaml
 		}
-		if why := scriptProblem(script); why != "" {
+		if why := scriptProblem(filepath.Dir(u.Files[0]), script); why != "" {
 			tc.Diagnostics.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %s", t.Script.V, why))
 		}
 		if !tc.Diagnostics.HasErrors() {
@@ -240,6 +258,9 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string) scenarioTests {
 func reason(err error) string {
 	if pe, ok := err.(*os.PathError); ok {
 		return pe.Err.Error()
+	}
+	if se, ok := err.(*safeio.Error); ok {
+		return se.Msg
 	}
 	return err.Error()
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -103,15 +104,14 @@ on standard error how many findings it recorded.`,
 			var base map[baselineEntry]int
 			if name := c.String("baseline"); name != "" {
 				// A pipe would block the open, a device never end: only a regular file is read.
-				if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
-					return failf(exitUsage, "%s: not a sortie baseline: not a regular file (a folder, a pipe or a device): refused", name)
+				if _, err := safeio.Stat(name); safeio.CodeOf(err) != "" {
+					return failf(exitUsage, "%s: not a sortie baseline: not a regular file (a folder, a pipe or a device): %s: refused", name, safeio.CodeOf(err))
 				}
-				f, err := os.Open(name)
+				data, err := safeio.ReadNamed(name, maxInput)
 				if err != nil {
 					return failf(exitUsage, "baseline: %v", err)
 				}
-				base, err = readBaseline(f)
-				f.Close()
+				base, err = readBaseline(bytes.NewReader(data))
 				var be *baselineError
 				if errors.As(err, &be) && be.line > 0 {
 					return failf(exitUsage, "%s:%d:%d: %v", name, be.line, be.col, err)

@@ -1,7 +1,6 @@
 package plandiff
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	cueyaml "cuelang.org/go/encoding/yaml"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // Declarations returns where each entity and setting of a scenario is first declared in its
@@ -19,7 +19,7 @@ import (
 func Declarations(files []string, display func(string) string) map[string]diag.Pos {
 	out := map[string]diag.Pos{}
 	for _, path := range files {
-		src, err := os.ReadFile(path)
+		src, err := safeio.ReadFile(path, 4<<20) // a scenario file's bound (compiler.MaxFileSize)
 		if err != nil {
 			continue
 		}

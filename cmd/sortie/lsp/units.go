@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // A unit is what one evaluation vets: a CUE package (the .cue files of a folder), or one data
@@ -207,7 +207,8 @@ func (s *Server) analyze(ctx context.Context, rep string, overlay map[string][]b
 		}
 		if src, ok := overlay[f]; ok {
 			res.texts[f] = newText(src)
-		} else if src, err := os.ReadFile(f); err == nil {
+		} else if src, err := safeio.ReadNamed(f, compiler.MaxFileSize); err == nil {
+			// Through the gate (issue 28): a /dev/zero link or a pipe in the folder is never read.
 			res.texts[f] = newText(src)
 		} else {
 			res.texts[f] = newText(nil)
