@@ -10,6 +10,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -90,7 +91,7 @@ bypasses it.
 				opts.Cache = vetCache(e)
 			}
 			if name := c.String("write-baseline"); name != "" {
-				if err := checkOverwrite("--write-baseline", name, "a sortie baseline", isBaseline); err != nil {
+				if err := checkOutput(name, baselineOpts(c)); err != nil {
 					return err
 				}
 			}
@@ -137,10 +138,7 @@ bypasses it.
 				if err := writeBaseline(&buf, list, baselineDir(name)); err != nil {
 					return failf(exitUsage, "%v", err)
 				}
-				if err := writeFileAtomic(name, buf.Bytes()); err != nil {
-					return failf(exitUsage, "write baseline: %v", err)
-				}
-				return nil
+				return writeOutput(name, buf.Bytes(), baselineOpts(c))
 			}
 			if base != nil {
 				list = applyBaseline(list, base, baselineDir(c.String("baseline")))
@@ -174,4 +172,9 @@ bypasses it.
 func (e *env) colour() bool {
 	f, ok := e.stdout.(*os.File)
 	return ok && os.Getenv("NO_COLOR") == "" && termIsTerminal(int(f.Fd()))
+}
+
+// baselineOpts are the rules of --write-baseline's file: a baseline or a new file, never a source.
+func baselineOpts(c *cli.Context) safeio.Options {
+	return safeio.Options{Flag: "--write-baseline", Sources: c.Args().Slice(), Kind: "a sortie baseline", IsKind: isBaseline}
 }
