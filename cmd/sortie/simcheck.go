@@ -17,6 +17,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
@@ -219,6 +220,7 @@ func fileSafe(s string) string { return strings.Trim(unsafeName.ReplaceAllString
 // writeChecks writes the checks as text: one line each, ok or FAIL, with the smallest failing
 // seed and the replay script.
 func writeChecks(w io.Writer, cs []simreport.Check) error {
+	cs = esc.Strings(cs) // the checks' names and values come from the --expect file: one line each
 	var b strings.Builder
 	for _, c := range cs {
 		status := "ok  "

@@ -1,3 +1,5 @@
+//go:build linux || darwin
+
 package main
 
 import (
@@ -117,4 +119,40 @@ func listTree(t *testing.T, dir string) string {
 		return nil
 	})
 	return strings.Join(names, " ")
+}
+
+// TestInterruptLeavesNoTempFile (issue 28, item 10): SIGINT to a built sortie in the middle of
+// an interactive `run --save` (waiting at the first question, after a day end's save) writes the
+// save, exits 130 and leaves no temporary file of the writer beside it (safeio.Abort in the
+// signal handler); repeated mid-day, at the prompt of the next day too. The save is a save.
+func TestInterruptLeavesNoTempFile(t *testing.T) {
+	bin := boundaryBinary(t)
+	for round, answers := range [][]string{nil, {"east\n", "1\n", "rest\n"}} {
+		dir := t.TempDir()
+		save := filepath.Join(dir, "run.json")
+		p := startPTY(t, bin, "run", field01, "--seed", "3", "--save", save)
+		at := p.out.waitFor(t, 0, "== day 1 ==")
+		for _, a := range answers {
+			at = p.out.waitFor(t, at, "> ")
+			p.send(a)
+		}
+		p.out.waitFor(t, at, "> ")
+		if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+		if code := p.wait("after SIGINT"); code != 130 {
+			t.Errorf("round %d: exit %d after SIGINT, want 130:\n%s", round, code, p.out.String())
+		}
+		left, _ := filepath.Glob(filepath.Join(dir, ".sortie-*.tmp"))
+		if len(left) > 0 {
+			t.Errorf("round %d: temporary files left after SIGINT: %v", round, left)
+		}
+		data, err := os.ReadFile(save)
+		if err != nil {
+			t.Fatalf("round %d: no save after SIGINT: %v\n%s", round, err, p.out.String())
+		}
+		if _, err := decodeSave(data); err != nil {
+			t.Errorf("round %d: the save does not decode: %v", round, err)
+		}
+	}
 }

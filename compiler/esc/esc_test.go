@@ -85,3 +85,35 @@ func TestMarkdown(t *testing.T) {
 		t.Errorf("MarkdownCode = %q, want %q", got, want)
 	}
 }
+
+// Strings escapes every exported string of a value (nested, in slices, maps and behind pointers)
+// in a copy, leaves bytes and unexported fields, and returns a clean value itself.
+func TestStrings(t *testing.T) {
+	type inner struct{ Name string }
+	type ev struct {
+		Title  string
+		Names  []string
+		By     map[string]inner
+		Ptr    *inner
+		Any    any
+		Raw    []byte
+		secret string
+	}
+	bad := "a\nb\x1b"
+	in := &ev{Title: bad, Names: []string{"ok", bad}, By: map[string]inner{bad: {bad}}, Ptr: &inner{bad}, Any: inner{bad}, Raw: []byte(bad), secret: bad}
+	out := Strings(in)
+	want := `a\nb\x1b`
+	if out.Title != want || out.Names[0] != "ok" || out.Names[1] != want || out.By[want].Name != want || out.Ptr.Name != want || out.Any.(inner).Name != want {
+		t.Errorf("escaped copy %+v", out)
+	}
+	if string(out.Raw) != bad || out.secret != bad {
+		t.Errorf("bytes or unexported fields changed: %q %q", out.Raw, out.secret)
+	}
+	if in.Title != bad || in.Names[1] != bad || in.Ptr.Name != bad {
+		t.Error("the original was changed")
+	}
+	clean := &ev{Title: "fine"}
+	if Strings(clean) != clean {
+		t.Error("a clean value was copied")
+	}
+}

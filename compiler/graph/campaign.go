@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -125,7 +126,7 @@ func campaignDot(c *plan.Campaign, title bool) []byte {
 func CampaignMermaid(c *plan.Campaign) []byte {
 	var b strings.Builder
 	b.WriteString("flowchart LR\n")
-	fmt.Fprintf(&b, "  %%%% %s: %s\n", c.ID, c.Title)
+	fmt.Fprintf(&b, "  %%%% %s: %s\n", esc.Text(c.ID), esc.Text(c.Title))
 	for i, n := range campaignNodes(c) {
 		fmt.Fprintf(&b, "  s%d[\"%s\"]\n", i, mermaidEsc(strings.Join(n.lines, " / ")))
 	}
