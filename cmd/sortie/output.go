@@ -236,8 +236,8 @@ func ruleName(title string) string {
 
 // GitHub Actions workflow commands: "::error file=F,line=L,col=C,title=CODE::message". Data and
 // properties are encoded by esc.GitHubData and esc.GitHubProp (a stranger's newline never ends
-// the command: it is "\n" in the text).
-func ghEscapeData(s string) string { return esc.GitHubData(s, false) }
+// the command: it is %0A, decoded by the runner inside the annotation).
+func ghEscapeData(s string) string { return esc.GitHubData(s) }
 
 func ghEscapeProp(s string) string { return esc.GitHubProp(s) }
 

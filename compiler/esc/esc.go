@@ -10,7 +10,7 @@
 //     stranger's string is always one line and never drives a terminal;
 //   - Lines: Text for a multi-line text of sortie's own making (newlines kept);
 //   - GitHubData, GitHubProp: workflow commands' %25/%0D/%0A encoding (and %3A/%2C in
-//     properties), over Text;
+//     properties), the other control characters as Text's escapes;
 //   - XML: characters XML 1.0 forbids (C0 but tab and newline, U+FFFE, U+FFFF, bytes not UTF-8)
 //     as Text's escapes, for encoding/xml to escape the rest;
 //   - Markdown: HTML, images, links, emphasis, code and @mentions neutralised;
@@ -101,23 +101,19 @@ func Cut(s string, n int) string {
 func Short(s string) string { return Text(Cut(s, Max)) }
 
 // GitHubData encodes s for the message of a GitHub Actions workflow command
-// ("::error file=F::DATA"): Text's escapes, then '%', CR and LF as %25, %0D, %0A (the runner
-// decodes those; a real newline would end the command and start a line of the stranger's).
-// keepNewlines keeps s's newlines as %0A (a message and its hint on two lines of an annotation);
-// otherwise they are \n.
-func GitHubData(s string, keepNewlines bool) string {
-	if keepNewlines {
-		s = escape(s, func(r rune) bool { return r != '\n' && Control(r) })
-	} else {
-		s = Text(s)
-	}
+// ("::error file=F::DATA"): its control characters but CR and LF as Text's escapes, then '%', CR
+// and LF as %25, %0D and %0A (the runner decodes those after it has parsed the command, so a
+// stranger's newline is a line of the annotation's text, never the start of a command).
+func GitHubData(s string) string {
+	s = escape(s, func(r rune) bool { return r != '\n' && r != '\r' && Control(r) })
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 
 // GitHubProp encodes s for a property of a workflow command (file=, title=): GitHubData, and ':'
-// and ',' as %3A and %2C (they end a property).
+// and ',' as %3A and %2C (they end a property). A file name decodes back to itself (but for its
+// other control characters, written as Text's escapes), so the annotation names the real file.
 func GitHubProp(s string) string {
-	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(GitHubData(s, false))
+	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(GitHubData(s))
 }
 
 // XML returns s with the characters XML 1.0 cannot hold (C0 controls but tab, newline and CR;

@@ -51,13 +51,10 @@ func TestCut(t *testing.T) {
 // would end the command. Worked out by hand from the escaping rules.
 func TestGitHub(t *testing.T) {
 	in := "x\n::error file=forged.cue,line=1::FORGED 100%\r\x1b"
-	if got, want := GitHubData(in, false), `x\n::error file=forged.cue,line=1::FORGED 100%25\r\x1b`; got != want {
+	if got, want := GitHubData(in), `x%0A::error file=forged.cue,line=1::FORGED 100%25%0D\x1b`; got != want {
 		t.Errorf("GitHubData = %q, want %q", got, want)
 	}
-	if got, want := GitHubData("msg\nhint: h\x1b", true), `msg%0Ahint: h\x1b`; got != want {
-		t.Errorf("GitHubData (keep newlines) = %q, want %q", got, want)
-	}
-	if got, want := GitHubProp("a\nb,c:d%.cue"), `a\nb%2Cc%3Ad%25.cue`; got != want {
+	if got, want := GitHubProp("a\nb,c:d%.cue\x1b"), `a%0Ab%2Cc%3Ad%25.cue\x1b`; got != want {
 		t.Errorf("GitHubProp = %q, want %q", got, want)
 	}
 }
