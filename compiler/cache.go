@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // The result cache. Vetting a scenario gives the same result for the same input, so a run keeps
@@ -163,10 +165,15 @@ func DefaultCacheDir() (string, error) {
 }
 
 // OpenDirCache opens (creating it when needed, private to the user) a DirCache in dir. It is an
-// error when dir is not a directory, belongs to another user or is writable by others.
+// error when dir is a symbolic link or not a directory, belongs to another user or is writable
+// by others.
 func OpenDirCache(dir string) (*DirCache, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("cache: %v", err)
+	}
+	// A symbolic link is not followed: whoever planted it would choose where sortie writes.
+	if st, err := os.Lstat(dir); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		return nil, fmt.Errorf("cache %s: a symbolic link: not used", dir)
 	}
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -241,10 +248,6 @@ func (c *DirCache) Put(key CacheKey, data []byte) {
 	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
 		return
 	}
-	f, err := os.CreateTemp(filepath.Dir(name), "tmp-*")
-	if err != nil {
-		return
-	}
 	sum := sha256.Sum256(data)
 	var buf bytes.Buffer
 	buf.Grow(len(entryMagic) + 2*sha256.Size + len(data))
@@ -252,11 +255,12 @@ func (c *DirCache) Put(key CacheKey, data []byte) {
 	buf.Write(key[:])
 	buf.Write(sum[:])
 	buf.Write(data)
-	_, werr := f.Write(buf.Bytes())
-	if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), name) != nil {
-		os.Remove(f.Name())
-	}
+	// Atomic, private, never through a linked folder or onto a pipe put in an entry's place.
+	safeio.WriteFile(name, buf.Bytes(), cacheWrite)
 }
+
+// cacheWrite are the rules of a cache file: private to the user, its folder not a symbolic link.
+var cacheWrite = safeio.Options{Perm: 0o600, RealDir: true}
 
 // trimOld removes the entries unused for MaxAge (and temporary files left by a run that was
 // killed), when the last trim is more than a day old. It removes only files named as entries or
@@ -267,7 +271,7 @@ func (c *DirCache) trimOld() {
 	if st, err := os.Stat(mark); err == nil && time.Since(st.ModTime()) < 24*time.Hour {
 		return
 	}
-	os.WriteFile(mark, []byte("the last time sortie removed old entries\n"), 0o666)
+	safeio.WriteFile(mark, []byte("the last time sortie removed old entries\n"), cacheWrite)
 	cutoff := time.Now().Add(-MaxAge)
 	subs, _ := os.ReadDir(c.dir)
 	for _, s := range subs {
@@ -284,7 +288,7 @@ func (c *DirCache) trimOld() {
 			n := e.Name()
 			entry := strings.HasPrefix(n, s.Name()) && strings.HasSuffix(n, "-v") && isHex(strings.TrimSuffix(n, "-v"), 2*sha256.Size)
 			old := entry && info.ModTime().Before(cutoff)
-			stale := strings.HasPrefix(n, "tmp-") && time.Since(info.ModTime()) > time.Hour
+			stale := (strings.HasPrefix(n, "tmp-") || strings.HasPrefix(n, ".sortie-") && strings.HasSuffix(n, ".tmp")) && time.Since(info.ModTime()) > time.Hour
 			if old || stale {
 				os.Remove(filepath.Join(sub, e.Name()))
 			}

@@ -310,3 +310,35 @@ func TestVetCacheConcurrent(t *testing.T) {
 		t.Errorf("%d entries for 6 scenarios", len(entries))
 	}
 }
+
+// TestCacheNoLinkFollowed (issue 28): a cache folder that is a symbolic link is not used, and an
+// entry's folder replaced by a link to a folder elsewhere is not written into: nothing lands
+// outside the cache, and no temporary file is left.
+func TestCacheNoLinkFollowed(t *testing.T) {
+	outside := t.TempDir()
+	base := t.TempDir()
+	link := filepath.Join(base, "cache")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Skip(err)
+	}
+	if _, err := OpenDirCache(link); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("a linked cache folder: %v, want it refused", err)
+	}
+	dir := filepath.Join(base, "real")
+	c, err := OpenDirCache(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := CacheKey(sha256.Sum256([]byte("linked")))
+	sub := filepath.Dir(c.path(key))
+	if err := os.Symlink(outside, sub); err != nil {
+		t.Fatal(err)
+	}
+	c.Put(key, []byte("x"))
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("written through the linked folder: %v", entries)
+	}
+	if _, ok := c.Get(key); ok {
+		t.Error("an entry was stored through the link")
+	}
+}

@@ -3,10 +3,8 @@ package runner
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
-	"unicode/utf8"
 )
 
 // EventsVersion is the version of the JSON Lines format (the event types and their fields) that
@@ -74,6 +72,7 @@ type textSink struct {
 }
 
 func (t *textSink) Write(e Event) error {
+	e = escapedEvent(e) // strangers' strings: one line each (escape.go)
 	b := &t.buf
 	b.Reset()
 	if tx, ok := e.(Texter); ok {
@@ -90,36 +89,8 @@ func (t *textSink) Write(e Event) error {
 	if b.Len() == 0 {
 		return nil
 	}
-	_, err := t.w.Write(escapeControl(b.Bytes()))
+	_, err := t.w.Write(escapeLines(b.Bytes()))
 	return err
-}
-
-// escapeControl writes the terminal control characters of a transcript line (text from the
-// scenario: a title, a say) as Go escapes (\x1b, \r, \u009b), keeping newlines and tabs, so that
-// a hostile scenario cannot move the cursor, rewrite a line, recolour or retitle the terminal.
-func escapeControl(b []byte) []byte {
-	if !bytes.ContainsFunc(b, isControl) {
-		return b
-	}
-	var out bytes.Buffer
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		if isControl(r) {
-			q := strconv.QuoteRune(r)
-			if r == utf8.RuneError && n == 1 {
-				q = fmt.Sprintf("'\\x%02x'", b[0])
-			}
-			out.WriteString(q[1 : len(q)-1])
-		} else {
-			out.Write(b[:n])
-		}
-		b = b[n:]
-	}
-	return out.Bytes()
-}
-
-func isControl(r rune) bool {
-	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError
 }
 
 // NewJSONLSink returns a Sink that writes one JSON object per event and line (JSON Lines):

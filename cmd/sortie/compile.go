@@ -1,14 +1,10 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -32,8 +28,9 @@ writes atomically and never overwrites a file that is not a plan (a scenario, a 
 				return err
 			}
 			out := c.String("output")
+			wo := safeio.Options{Flag: "-o", Sources: c.Args().Slice(), Kind: "a sortie plan", IsKind: isPlan}
 			if out != "" && out != "-" {
-				if err := checkOverwrite("-o", out, "a sortie plan", isPlan); err != nil {
+				if err := checkOutput(out, wo); err != nil {
 					return err
 				}
 			}
@@ -49,10 +46,7 @@ writes atomically and never overwrites a file that is not a plan (a scenario, a 
 				_, err = e.stdout.Write(data)
 				return err
 			}
-			if err := writeFileAtomic(out, data); err != nil {
-				return failf(exitUsage, "cannot write the plan to %s: %v", out, err)
-			}
-			return nil
+			return writeOutput(out, data, wo)
 		},
 	}
 }
@@ -75,38 +69,4 @@ func compileOrFail(e *env, paths []string, opts ...compiler.Options) (*plan.Plan
 		return nil, failf(exitFindings, "%d error(s); no plan written", list.Count(diag.Error))
 	}
 	return p, nil
-}
-
-// writeFileAtomic writes data to a temporary file beside path, syncs it and renames it into place,
-// so a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return errors.New("it is a directory")
-	}
-	dir := filepath.Dir(path)
-	if _, err := os.Stat(dir); err != nil {
-		return fmt.Errorf("no folder %s", dir)
-	}
-	f, err := os.CreateTemp(dir, ".sortie-*.tmp")
-	if err != nil {
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600; a plan is an ordinary file
-		f.Close()
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // no-op after a successful rename
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }

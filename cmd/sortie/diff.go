@@ -13,6 +13,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/urfave/cli/v2"
@@ -358,24 +359,26 @@ func (r *diffReport) differs() bool {
 	return r.Simulation != nil && len(r.Simulation.Lines) > 1
 }
 
+// posText, fieldText: a stranger's file name or value, one line (esc.Text; esc.Markdown or
+// esc.MarkdownCode escape them again for Markdown).
 func posText(p diag.Pos) string {
 	if !p.IsValid() {
 		return "-"
 	}
-	return p.String()
+	return esc.Text(p.String())
 }
 
 func fieldText(v string) string {
 	if v == "" {
 		return "(none)"
 	}
-	return v
+	return esc.Short(v)
 }
 
 var changeMark = map[string]string{plandiff.Added: "+", plandiff.Removed: "-", plandiff.Changed: "~"}
 
 func (r *diffReport) writeText(w io.Writer) {
-	fmt.Fprintf(w, "--- %s\n+++ %s\n", r.Old, r.New)
+	fmt.Fprintf(w, "--- %s\n+++ %s\n", esc.Text(r.Old), esc.Text(r.New))
 	fmt.Fprintf(w, "\nentities\n")
 	if len(r.Entities) == 0 {
 		fmt.Fprintf(w, "  (no change)\n")
@@ -383,16 +386,16 @@ func (r *diffReport) writeText(w io.Writer) {
 	for _, c := range r.Entities {
 		switch c.Change {
 		case plandiff.Added:
-			fmt.Fprintf(w, "  + %s  %s\n", c.Key, posText(c.New))
+			fmt.Fprintf(w, "  + %s  %s\n", esc.Text(c.Key), posText(c.New))
 		case plandiff.Removed:
-			fmt.Fprintf(w, "  - %s  %s\n", c.Key, posText(c.Old))
+			fmt.Fprintf(w, "  - %s  %s\n", esc.Text(c.Key), posText(c.Old))
 		default:
-			fmt.Fprintf(w, "  ~ %s  %s -> %s\n", c.Key, posText(c.Old), posText(c.New))
+			fmt.Fprintf(w, "  ~ %s  %s -> %s\n", esc.Text(c.Key), posText(c.Old), posText(c.New))
 			for _, f := range c.Fields {
 				if f.Field == "value" {
 					fmt.Fprintf(w, "      %s -> %s\n", fieldText(f.Old), fieldText(f.New))
 				} else {
-					fmt.Fprintf(w, "      %s: %s -> %s\n", f.Field, fieldText(f.Old), fieldText(f.New))
+					fmt.Fprintf(w, "      %s: %s -> %s\n", esc.Text(f.Field), fieldText(f.Old), fieldText(f.New))
 				}
 			}
 		}
@@ -403,7 +406,7 @@ func (r *diffReport) writeText(w io.Writer) {
 			fmt.Fprintf(w, "  (no change)\n")
 		}
 		for _, l := range lines {
-			fmt.Fprintf(w, "  %s\n", l)
+			fmt.Fprintf(w, "  %s\n", esc.Text(l))
 		}
 	}
 	section("forecast (the armies alone, as if the party did nothing)", r.Forecast)
@@ -411,18 +414,19 @@ func (r *diffReport) writeText(w io.Writer) {
 	if s := r.Simulation; s != nil {
 		fmt.Fprintf(w, "\nsimulation (%d runs of each version, policy %s, seeds 1..%d)\n", s.Runs, s.Policy, s.Runs)
 		for _, l := range s.Lines {
-			fmt.Fprintf(w, "  %s: %s -> %s\n", l.What, l.OldPct, l.NewPct)
+			fmt.Fprintf(w, "  %s: %s -> %s\n", esc.Text(l.What), l.OldPct, l.NewPct)
 		}
 	}
 }
 
-// mdCell escapes a table cell.
-func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
-}
+// mdCell escapes a stranger's text for a table cell or a list item of a pull-request comment
+// (esc.Markdown: no HTML, image, link or mention); mdCode for the inside of a code span.
+func mdCell(s string) string { return esc.Markdown(s) }
+
+func mdCode(s string) string { return esc.MarkdownCode(s) }
 
 func (r *diffReport) writeMarkdown(w io.Writer) {
-	fmt.Fprintf(w, "### sortie diff: `%s` → `%s`\n\n", mdCell(r.Old), mdCell(r.New))
+	fmt.Fprintf(w, "### sortie diff: `%s` → `%s`\n\n", mdCode(r.Old), mdCode(r.New))
 	fmt.Fprintf(w, "#### Entities\n\n")
 	if len(r.Entities) == 0 {
 		fmt.Fprintf(w, "No change.\n")
@@ -432,9 +436,9 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 			var what []string
 			for _, f := range c.Fields {
 				if f.Field == "value" {
-					what = append(what, fmt.Sprintf("%s → %s", fieldText(f.Old), fieldText(f.New)))
+					what = append(what, fmt.Sprintf("%s → %s", mdCell(fieldText(f.Old)), mdCell(fieldText(f.New))))
 				} else {
-					what = append(what, fmt.Sprintf("%s: %s → %s", f.Field, fieldText(f.Old), fieldText(f.New)))
+					what = append(what, fmt.Sprintf("%s: %s → %s", mdCell(f.Field), mdCell(fieldText(f.Old)), mdCell(fieldText(f.New))))
 				}
 			}
 			if c.Change != plandiff.Changed {
@@ -442,12 +446,12 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 			}
 			old, new := "", ""
 			if c.Old.IsValid() {
-				old = "`" + mdCell(c.Old.String()) + "`"
+				old = "`" + mdCode(c.Old.String()) + "`"
 			}
 			if c.New.IsValid() {
-				new = "`" + mdCell(c.New.String()) + "`"
+				new = "`" + mdCode(c.New.String()) + "`"
 			}
-			fmt.Fprintf(w, "| %s | `%s` | %s | %s | %s |\n", changeMark[c.Change], mdCell(c.Key), old, new, mdCell(strings.Join(what, "; ")))
+			fmt.Fprintf(w, "| %s | `%s` | %s | %s | %s |\n", changeMark[c.Change], mdCode(c.Key), old, new, strings.Join(what, "; "))
 		}
 	}
 	list := func(title string, lines []string) {
@@ -456,7 +460,7 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 			fmt.Fprintf(w, "No change.\n")
 		}
 		for _, l := range lines {
-			fmt.Fprintf(w, "- %s\n", l)
+			fmt.Fprintf(w, "- %s\n", mdCell(l))
 		}
 	}
 	list("Forecast (the armies alone)", r.Forecast)

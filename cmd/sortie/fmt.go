@@ -105,8 +105,7 @@ func replaceFile(path string, data []byte) error {
 	if st.Mode().Perm()&0o200 == 0 {
 		return errors.New("the file is read-only")
 	}
-	if err := writeFileAtomic(target, data); err != nil {
-		return err
-	}
-	return os.Chmod(target, st.Mode().Perm())
+	// fmt's job is rewriting its inputs: in place, atomically, keeping the file's mode; a pipe
+	// or a device is refused (safeio.WriteFile).
+	return safeio.WriteFile(target, data, safeio.Options{InPlace: true, Perm: st.Mode().Perm()})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/graph"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/compiler/plandiff"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -61,6 +62,12 @@ for a PNG (G001), 2 on usage or I/O errors (a hand-edited plan.json the drawing 
 			if format == "png" && (out == "" || out == "-") && writerIsTerminal(e.stdout) {
 				return failf(exitUsage, "a PNG is not for a terminal: give -o FILE.png or redirect standard output")
 			}
+			wo := safeio.Options{Flag: "-o", Sources: inputSources(c.Args().First()), Kind: "a picture (SVG, PNG, dot or Mermaid)", IsKind: isPicture}
+			if out != "" && out != "-" {
+				if err := checkOutput(out, wo); err != nil {
+					return err
+				}
+			}
 			data, err := drawPath(e, c.Args().First(), format)
 			if err != nil {
 				return err
@@ -69,10 +76,7 @@ for a PNG (G001), 2 on usage or I/O errors (a hand-edited plan.json the drawing 
 				_, err = e.stdout.Write(data)
 				return err
 			}
-			if err := writeFileAtomic(out, data); err != nil {
-				return failf(exitUsage, "cannot write %s: %v", out, err)
-			}
-			return nil
+			return writeOutput(out, data, wo)
 		},
 	}
 }

@@ -38,6 +38,11 @@ the client exits without shutdown or the connection breaks off.`,
 			}
 			logw := e.stderr
 			if name := c.String("log"); name != "" {
+				// A log is appended to, not replaced (so not safeio.WriteFile), but like every
+				// output it is never a pipe, a device or a folder: the open of a pipe blocks.
+				if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+					return failf(exitUsage, "--log %s: the file exists and is not a regular file; refused", name)
+				}
 				f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 				if err != nil {
 					return failf(exitUsage, "--log: %v", err)

@@ -9,11 +9,13 @@ import (
 	"syscall"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 func main() {
 	// Ctrl-C (or a polite kill) during an interactive run with --save writes the save first: every
-	// answer given so far is kept (see onInterrupt). Exit 130 as a shell reports SIGINT.
+	// answer given so far is kept (see onInterrupt); then the temporary file of any write in
+	// flight is removed (safeio.Abort). Exit 130 as a shell reports SIGINT.
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	go func() {
@@ -22,6 +24,7 @@ func main() {
 		if msg := onInterrupt(); msg != "" {
 			fmt.Fprintln(os.Stderr, "\n"+msg)
 		}
+		safeio.Abort() // no temporary file of a write in flight outlives the process
 		os.Exit(130)
 	}()
 	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

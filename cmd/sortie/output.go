@@ -11,13 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/sortie-rpg/sortie/cmd/sortie/lsp"
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 )
 
 // vetFormats are the output formats of sortie vet.
@@ -65,28 +64,9 @@ func writeDiagText(w io.Writer, list diag.List, colour bool) error {
 	return nil
 }
 
-// escapeControl writes the terminal control characters of text from a scenario (an id, a file
-// name, a value quoted in a message) as Go escapes (\x1b, \t, \u009b), so that a hostile file
-// cannot move the cursor, recolour or retitle the terminal that reads sortie's output.
-func escapeControl(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool {
-	return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError
-}
+// escapeControl is esc.Text: a stranger's text (an id, a file name, a value quoted in a message)
+// as one line with its control characters escaped.
+func escapeControl(s string) string { return esc.Text(s) }
 
 // writeDiagJSON prints {"diagnostics": [...], "errors": N, "warnings": N}.
 func writeDiagJSON(w io.Writer, list diag.List) error {
@@ -279,15 +259,12 @@ func ruleName(title string) string {
 	return b.String()
 }
 
-// GitHub Actions workflow commands: "::error file=F,line=L,col=C,title=CODE::message". The data
-// escapes %, CR and LF; property values also ':' and ','.
-func ghEscapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
+// GitHub Actions workflow commands: "::error file=F,line=L,col=C,title=CODE::message". Data and
+// properties are encoded by esc.GitHubData and esc.GitHubProp (a stranger's newline never ends
+// the command: it is %0A, decoded by the runner inside the annotation).
+func ghEscapeData(s string) string { return esc.GitHubData(s) }
 
-func ghEscapeProp(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+func ghEscapeProp(s string) string { return esc.GitHubProp(s) }
 
 // writeGitHub prints one annotation per diagnostic (error, warning or notice); the hint follows
 // the message on a second line.
@@ -308,11 +285,11 @@ func writeGitHub(w io.Writer, list diag.List) error {
 			}
 		}
 		props = append(props, "title="+ghEscapeProp(d.Code))
-		msg := d.Message
+		msg := ghEscapeData(d.Message)
 		if d.Hint != "" {
-			msg += "\nhint: " + d.Hint
+			msg += "%0Ahint: " + ghEscapeData(d.Hint) // the annotation's second line
 		}
-		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghEscapeData(msg)); err != nil {
+		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), msg); err != nil {
 			return err
 		}
 	}
@@ -383,14 +360,15 @@ func writeJUnit(w io.Writer, list diag.List, scenarios []compiler.ScenarioFiles,
 	}
 	out := junitSuites{Name: "sortie vet"}
 	for i, s := range scenarios {
-		suite := junitSuite{Name: s.Dir}
+		dir := esc.Text(s.Dir) // a file name is one line; encoding/xml escapes the rest
+		suite := junitSuite{Name: dir}
 		for _, pass := range compiler.PassNames() {
-			c := junitCase{Name: pass, Classname: s.Dir}
+			c := junitCase{Name: pass, Classname: dir}
 			var fail, other []string
 			for _, d := range byPass[key{i, pass}] {
-				line := d.String()
+				line := esc.Text(d.String())
 				if d.Hint != "" {
-					line += "\n\thint: " + d.Hint
+					line += "\n\thint: " + esc.Text(d.Hint)
 				}
 				if d.Severity == diag.Error || strict && d.Severity == diag.Warning {
 					fail = append(fail, line)

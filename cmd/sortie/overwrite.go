@@ -3,55 +3,65 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
-// checkOverwrite refuses an output path that would destroy something: a directory, a path in a
-// folder that does not exist, or an existing file that is not of the kind being written
-// (isKind reports whether content is). A slip such as `-o x.cue` or `--write-baseline x.yaml`
-// must never replace a scenario, a script or anything else. flag names the option in messages.
-func checkOverwrite(flag, path, kind string, isKind func([]byte) bool) error {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return failf(exitUsage, "%s: %v", flag, err)
-	}
-	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
-		return failf(exitUsage, "%s %s: it is a directory", flag, path)
-	} else if err == nil && !fi.Mode().IsRegular() {
-		// Before the open: opening a named pipe waits for a writer, forever.
-		return failf(exitUsage, "%s %s: the file exists and is not a regular file; refusing to overwrite it", flag, path)
-	}
-	if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
-		return failf(exitUsage, "%s %s: no folder %s", flag, path, filepath.Dir(abs))
-	}
-	f, err := os.Open(abs)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
-		return failf(exitUsage, "%s %s: %v", flag, path, err)
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return failf(exitUsage, "%s %s: the file exists and is not a regular file; refusing to overwrite it", flag, path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxOverwriteCheck+1))
-	if err != nil {
-		return failf(exitUsage, "%s %s: %v", flag, path, err)
-	}
-	if len(data) > maxOverwriteCheck || !isKind(data) {
-		return failf(exitUsage, "%s %s: the file exists and is not %s; refusing to overwrite it", flag, path, kind)
+// Every file a command writes goes through compiler/safeio's one writer (never over a source of
+// the inputs named, never onto a device, a pipe or a folder, never over a file of another kind,
+// atomically, no temporary file left behind, SIGINT included). These two wrap it for commands: a
+// refusal or a failure is exit 2 with safeio's message ("-o x/field01.cue: it is a source of the
+// input x; refusing to overwrite it").
+
+// checkOutput refuses, before the work that makes the output, a path WriteFile would refuse.
+func checkOutput(path string, o safeio.Options) error {
+	if _, err := safeio.Check(path, o); err != nil {
+		return failf(exitUsage, "%v", err)
 	}
 	return nil
 }
 
-// maxOverwriteCheck bounds what checkOverwrite reads of an existing file; a larger one is
-// refused (no plan or baseline is that large).
-const maxOverwriteCheck = 256 << 20
+// writeOutput writes data to path with safeio.WriteFile.
+func writeOutput(path string, data []byte, o safeio.Options) error {
+	if err := safeio.WriteFile(path, data, o); err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	return nil
+}
+
+// inputSources are the sources of the inputs args name: each path, and the folder of each scenario
+// file named (a file's scenario is its folder's).
+func inputSources(args ...string) []string {
+	var out []string
+	for _, a := range args {
+		if a == "" {
+			continue
+		}
+		out = append(out, a)
+		switch strings.ToLower(filepath.Ext(a)) {
+		case ".cue", ".yaml", ".yml", ".json":
+			out = append(out, filepath.Dir(a))
+		}
+	}
+	return out
+}
+
+// isPicture reports whether data is a picture sortie graph writes: SVG, PNG, dot or Mermaid.
+func isPicture(data []byte) bool {
+	if bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
+		return true
+	}
+	head := strings.TrimSpace(string(data[:min(len(data), 512)]))
+	for _, p := range []string{"<?xml", "<svg", "digraph", "graph ", "flowchart", "%%"} {
+		if strings.HasPrefix(head, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // isPlan reports whether data is a sortie plan (of any version: an old plan may be replaced).
 func isPlan(data []byte) bool {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -20,6 +19,7 @@ type playParams struct {
 	tableDice bool
 	save      string // --save FILE, "" for none
 	halt      int    // --halt-after N (hidden test hook)
+	path      string // the scenario, plan or campaign played (a source --save must not replace)
 }
 
 func paramsFromFlags(c *cli.Context) playParams {
@@ -32,6 +32,7 @@ func paramsFromFlags(c *cli.Context) playParams {
 		tableDice: c.Bool("table-dice"),
 		save:      c.String("save"),
 		halt:      c.Int("halt-after"),
+		path:      c.Args().First(),
 	}
 }
 
@@ -194,22 +195,10 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		if err != nil {
 			return nil, failf(exitUsage, "--save: %v", err)
 		}
-		if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
-			return nil, failf(exitUsage, "--save %s: it is a directory", prm.save)
-		}
-		if fi, err := os.Stat(filepath.Dir(abs)); err != nil || !fi.IsDir() {
-			return nil, failf(exitUsage, "--save %s: no folder %s", prm.save, filepath.Dir(abs))
-		}
-		// Never overwrite a file that is not a save: a slip such as --save win.yaml must not
-		// destroy the script, the scenario or anything else. A pipe or a device is refused
-		// before it is read (a named pipe waits for a writer, forever).
-		if fi, err := os.Stat(abs); err == nil && !fi.Mode().IsRegular() {
-			return nil, failf(exitUsage, "--save %s: the file exists and is not a regular file; refusing to overwrite it", prm.save)
-		}
-		if data, err := os.ReadFile(abs); err == nil {
-			if _, derr := decodeSave(data); derr != nil {
-				return nil, failf(exitUsage, "--save %s: the file exists and is not a sortie save; refusing to overwrite it", prm.save)
-			}
+		// Never overwrite a file that is not a save (a slip such as --save win.yaml must not
+		// destroy the script), a source, a pipe or a device (safeio.Check).
+		if err := checkOutput(prm.save, saveOpts(prm.path, prm.script)); err != nil {
+			return nil, err
 		}
 		pl.sess.savePath = abs
 		b := &pl.sess.base

@@ -45,7 +45,7 @@ campaign or script that changed since the save.`,
 				return failf(exitUsage, "cannot resume %s: the saved run already ended (%s, %d checkpoints); nothing was overwritten", file, sv.Path, sv.Steps)
 			}
 			prm := playParams{seed: sv.Seed, script: sv.Script, policy: sv.Policy, format: sv.Output, view: sv.View,
-				tableDice: sv.TableDice, save: file, halt: c.Int("halt-after")}
+				tableDice: sv.TableDice, save: file, halt: c.Int("halt-after"), path: sv.Path}
 			if s := c.String("save"); s != "" {
 				prm.save = s
 			}

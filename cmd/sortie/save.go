@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -268,11 +269,18 @@ func (s *session) writeLocked(at string, offset int64) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(s.savePath, data); err != nil {
-		return fmt.Errorf("writing the save %s: %v", s.savePath, err)
+	if err := safeio.WriteFile(s.savePath, data, saveOpts(s.base.Path, s.base.Script)); err != nil {
+		return fmt.Errorf("writing the save: %v", err)
 	}
 	s.saved = true
 	return nil
+}
+
+// saveOpts are the rules of a --save file: a save or a new file, never the scenario, plan or
+// campaign played (path) nor the script ("" when none).
+func saveOpts(path, script string) safeio.Options {
+	return safeio.Options{Flag: "--save", Sources: append(inputSources(path), script), Kind: "a sortie save",
+		IsKind: func(data []byte) bool { _, err := decodeSave(data); return err == nil }}
 }
 
 // saveAtDecision writes a "decision" save: every answer so far, the output up to the question

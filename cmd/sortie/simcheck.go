@@ -17,6 +17,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
@@ -204,11 +205,10 @@ func writeReplay(sub *simSubject, path string, b *expect.Balance, o runner.SimOp
 	file := filepath.Join(dir, name)
 	cmd += " --script " + file
 	data := rec.Script(fmt.Sprintf("sortie replay: %s %s, run %d of sortie simulate --check (policy %s, seed %d, %d runs): seed %d\n%s", sub.meta.Kind, sub.meta.ID, i, b.Policy, o.Seed, o.Runs, seed, cmd))
-	if old, err := os.ReadFile(file); err == nil && !strings.HasPrefix(string(old), replayMarker) {
-		return "", "", fmt.Errorf("%s exists and is not a replay script; refusing to overwrite it", file)
-	}
-	if err := writeFileAtomic(file, data); err != nil {
-		return "", "", fmt.Errorf("%s: %v", file, err)
+	wo := safeio.Options{Flag: "--replay-dir", Sources: inputSources(append(sub.files, path)...), Kind: "a replay script",
+		IsKind: func(old []byte) bool { return strings.HasPrefix(string(old), replayMarker) }}
+	if err := safeio.WriteFile(file, data, wo); err != nil {
+		return "", "", err
 	}
 	return file, cmd, nil
 }
@@ -220,6 +220,7 @@ func fileSafe(s string) string { return strings.Trim(unsafeName.ReplaceAllString
 // writeChecks writes the checks as text: one line each, ok or FAIL, with the smallest failing
 // seed and the replay script.
 func writeChecks(w io.Writer, cs []simreport.Check) error {
+	cs = esc.Strings(cs) // the checks' names and values come from the --expect file: one line each
 	var b strings.Builder
 	for _, c := range cs {
 		status := "ok  "

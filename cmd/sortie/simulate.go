@@ -11,6 +11,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
 	"github.com/sortie-rpg/sortie/runner/clash"
@@ -125,8 +126,8 @@ func simulateChecks(e *env, c *cli.Context, sub *simSubject, path, format string
 		return err
 	}
 	if p := c.String("html"); p != "" {
-		if err := writeHTMLReport(p, res.report, sub.decls.sources); err != nil {
-			return failf(exitUsage, "--html %s: %v", p, err)
+		if err := writeHTMLReport(p, append(sub.files, path), res.report, sub.decls.sources); err != nil {
+			return err
 		}
 	}
 	if format == "json" {
@@ -146,8 +147,8 @@ func simulateChecks(e *env, c *cli.Context, sub *simSubject, path, format string
 // writeReport writes the report to stdout and, with --html, to the page.
 func writeReport(e *env, c *cli.Context, sub *simSubject, rep *simreport.Report, format string) error {
 	if p := c.String("html"); p != "" {
-		if err := writeHTMLReport(p, rep, sub.decls.sources); err != nil {
-			return failf(exitUsage, "--html %s: %v", p, err)
+		if err := writeHTMLReport(p, append(sub.files, c.Args().First()), rep, sub.decls.sources); err != nil {
+			return err
 		}
 	}
 	var err error
@@ -332,15 +333,16 @@ func policyMaker(name string) (runner.PolicyMaker, error) {
 	return nil, fmt.Errorf("unknown policy %q (want %s)", name, strings.Join(runner.Policies, ", "))
 }
 
-// writeHTMLReport writes the HTML page atomically. It refuses to overwrite a file that is not an
-// HTML page sortie wrote.
-func writeHTMLReport(path string, r *simreport.Report, sources []simreport.Source) error {
-	if data, err := os.ReadFile(path); err == nil && !simreport.IsReport(data) {
-		return fmt.Errorf("the file exists and is not a sortie report; refusing to overwrite it")
+// writeHTMLReport writes the HTML page (safeio.WriteFile): never over a file that is not a page
+// sortie wrote, nor over one of inputs (the subject's files and the path named). Exit-coded.
+func writeHTMLReport(path string, inputs []string, r *simreport.Report, sources []simreport.Source) error {
+	o := safeio.Options{Flag: "--html", Sources: inputSources(inputs...), Kind: "a sortie report", IsKind: simreport.IsReport}
+	if err := checkOutput(path, o); err != nil {
+		return err
 	}
 	var b strings.Builder
 	if err := simreport.WriteHTML(&b, r, sources); err != nil {
-		return err
+		return failf(exitUsage, "--html %s: %v", path, err)
 	}
-	return writeFileAtomic(path, []byte(b.String()))
+	return writeOutput(path, []byte(b.String()), o)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
 )
@@ -270,26 +271,27 @@ func reason(err error) string {
 func (r *testReport) writeText(w io.Writer, verbose bool) error {
 	var b strings.Builder
 	for _, s := range r.Scenarios {
+		s.Dir = esc.Text(s.Dir) // a copy: the report is not changed
 		for _, d := range s.Diagnostics {
-			fmt.Fprintf(&b, "%s: %s: %s\n", d.Pos, d.Code, d.Message)
+			fmt.Fprintf(&b, "%s: %s: %s\n", esc.Text(d.Pos.String()), d.Code, esc.Text(d.Message))
 		}
 		failed := 0
 		for _, t := range s.Tests {
 			if t.Passed {
 				if verbose {
-					fmt.Fprintf(&b, "--- PASS: %s (%s): %s\n", t.Name, t.Script, t.Result)
+					fmt.Fprintf(&b, "--- PASS: %s (%s): %s\n", esc.Text(t.Name), esc.Text(t.Script), esc.Text(t.Result))
 				}
 				continue
 			}
 			failed++
-			fmt.Fprintf(&b, "--- FAIL: %s (%s)\n", t.Name, t.Script)
+			fmt.Fprintf(&b, "--- FAIL: %s (%s)\n", esc.Text(t.Name), esc.Text(t.Script))
 			if t.Result != "" {
-				fmt.Fprintf(&b, "    the run: %s\n", t.Result)
+				fmt.Fprintf(&b, "    the run: %s\n", esc.Text(t.Result))
 			}
 			for _, d := range t.Diagnostics {
-				fmt.Fprintf(&b, "    %s: %s: %s\n", d.Pos, d.Code, d.Message)
+				fmt.Fprintf(&b, "    %s: %s: %s\n", esc.Text(d.Pos.String()), d.Code, esc.Text(d.Message))
 				if d.Hint != "" {
-					fmt.Fprintf(&b, "    \thint: %s\n", d.Hint)
+					fmt.Fprintf(&b, "    \thint: %s\n", esc.Text(d.Hint))
 				}
 			}
 		}
@@ -360,12 +362,13 @@ type tjFailure struct {
 func (r *testReport) writeJUnit(w io.Writer) error {
 	out := tjSuites{Name: "sortie test"}
 	for _, s := range r.Scenarios {
-		suite := tjSuite{Name: s.Dir}
+		dir := esc.Text(s.Dir) // names are one line; encoding/xml escapes the rest
+		suite := tjSuite{Name: dir}
 		if s.Diagnostics.HasErrors() {
-			suite.Cases = append(suite.Cases, tjCase{Name: "compile", ClassName: s.Dir, Failure: failureOf(s.Diagnostics)})
+			suite.Cases = append(suite.Cases, tjCase{Name: "compile", ClassName: dir, Failure: failureOf(s.Diagnostics)})
 		}
 		for _, t := range s.Tests {
-			tc := tjCase{Name: t.Name, ClassName: s.Dir, SystemOut: t.Result}
+			tc := tjCase{Name: esc.Text(t.Name), ClassName: dir, SystemOut: esc.XML(t.Result)}
 			if !t.Passed {
 				tc.Failure = failureOf(t.Diagnostics)
 			}
@@ -401,9 +404,9 @@ func failureOf(list diag.List) *tjFailure {
 			continue
 		}
 		if msg == "" {
-			msg = d.Code + ": " + d.Message
+			msg = d.Code + ": " + esc.Text(d.Message)
 		}
-		lines = append(lines, d.String())
+		lines = append(lines, esc.Text(d.String()))
 	}
 	return &tjFailure{Message: msg, Type: "failure", Text: strings.Join(lines, "\n")}
 }

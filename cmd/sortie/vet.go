@@ -97,7 +97,7 @@ on standard error how many findings it recorded.`,
 				opts.Cache = vetCache(e)
 			}
 			if name := c.String("write-baseline"); name != "" {
-				if err := checkOverwrite("--write-baseline", name, "a sortie baseline", isBaseline); err != nil {
+				if err := checkOutput(name, baselineOpts(c)); err != nil {
 					return err
 				}
 			}
@@ -143,8 +143,8 @@ on standard error how many findings it recorded.`,
 				if err := writeBaseline(&buf, list, baselineDir(name)); err != nil {
 					return failf(exitUsage, "%v", err)
 				}
-				if err := writeFileAtomic(name, buf.Bytes()); err != nil {
-					return failf(exitUsage, "write baseline: %v", err)
+				if err := writeOutput(name, buf.Bytes(), baselineOpts(c)); err != nil {
+					return err
 				}
 				if !c.Bool("quiet") {
 					io.WriteString(e.stderr, baselineSummary(name, list))
@@ -186,4 +186,9 @@ on standard error how many findings it recorded.`,
 func (e *env) colour() bool {
 	f, ok := e.stdout.(*os.File)
 	return ok && os.Getenv("NO_COLOR") == "" && termIsTerminal(int(f.Fd()))
+}
+
+// baselineOpts are the rules of --write-baseline's file: a baseline or a new file, never a source.
+func baselineOpts(c *cli.Context) safeio.Options {
+	return safeio.Options{Flag: "--write-baseline", Sources: c.Args().Slice(), Kind: "a sortie baseline", IsKind: isBaseline}
 }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/esc"
 )
 
 // Severity says how bad a finding is.
@@ -96,17 +98,17 @@ func (d Diagnostic) String() string {
 
 // Errorf makes an error-severity diagnostic.
 func Errorf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Code: code, Severity: Error, Pos: pos, Message: fmt.Sprintf(format, args...)}
+	return Diagnostic{Code: code, Severity: Error, Pos: pos, Message: fmt.Sprintf(format, cutArgs(args)...)}
 }
 
 // Warnf makes a warning-severity diagnostic.
 func Warnf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Code: code, Severity: Warning, Pos: pos, Message: fmt.Sprintf(format, args...)}
+	return Diagnostic{Code: code, Severity: Warning, Pos: pos, Message: fmt.Sprintf(format, cutArgs(args)...)}
 }
 
 // WithHint returns d with a hint line.
 func (d Diagnostic) WithHint(format string, args ...any) Diagnostic {
-	d.Hint = fmt.Sprintf(format, args...)
+	d.Hint = fmt.Sprintf(format, cutArgs(args)...)
 	return d
 }
 
@@ -191,3 +193,48 @@ func (e ListError) Error() string {
 	}
 	return b.String()
 }
+
+// cutArgs bounds the values a message quotes (issue 28: a 0.6 KB file made 30 MB of output by
+// quoting a 5 MB value in every finding): a string argument longer than esc.Max runes is cut
+// there, an error or other value whose text is longer than maxQuoted runes is cut there, each
+// with an ellipsis. Escaping is the output's job (esc.Text, esc.XML, ...), not the message's.
+func cutArgs(args []any) []any {
+	var out []any
+	for i, a := range args {
+		var cut any
+		switch v := a.(type) {
+		case string:
+			if len(v) > esc.Max {
+				if c := esc.Cut(v, esc.Max); c != v {
+					cut = c
+				}
+			}
+		case error:
+			if s := v.Error(); len(s) > maxQuoted {
+				if c := esc.Cut(s, maxQuoted); c != s {
+					cut = c
+				}
+			}
+		case fmt.Stringer:
+			if s := v.String(); len(s) > maxQuoted {
+				if c := esc.Cut(s, maxQuoted); c != s {
+					cut = c
+				}
+			}
+		}
+		if cut != nil {
+			if out == nil {
+				out = append([]any(nil), args...)
+			}
+			out[i] = cut
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// maxQuoted bounds the text of an error or other value quoted in a message, in runes (an error
+// names its value and its place: more room than a bare value's esc.Max).
+const maxQuoted = 1000

@@ -1,6 +1,11 @@
 package diag
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 func TestSortOrdersAndDedupes(t *testing.T) {
 	l := List{
@@ -36,5 +41,20 @@ func TestPosString(t *testing.T) {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("%#v: %q, want %q", tc.p, got, tc.want)
 		}
+	}
+}
+
+// TestMessageValuesCut (issue 28): a message quotes at most esc.Max runes of a string value and
+// maxQuoted of an error's text, each cut with an ellipsis; a short value is quoted whole. The
+// expected lengths: "title " (6) + 199 x's + "…" = 206 runes; "bad: " (5) + 999 + "…" = 1005.
+func TestMessageValuesCut(t *testing.T) {
+	huge := strings.Repeat("x", 5<<20)
+	d := Errorf(Pos{File: "a.cue"}, "S002", "title %s", huge)
+	if n := utf8.RuneCountInString(d.Message); n != 206 || !strings.HasSuffix(d.Message, "x…") {
+		t.Errorf("a 5 MB value: message of %d runes", n)
+	}
+	d = Warnf(Pos{}, "S002", "bad: %v", errors.New(huge)).WithHint("use %q", "short")
+	if n := utf8.RuneCountInString(d.Message); n != 1005 || d.Hint != `use "short"` {
+		t.Errorf("an error's text: %d runes; hint %q", n, d.Hint)
 	}
 }

@@ -1,14 +1,10 @@
 package graph
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
-	"github.com/goccy/go-graphviz"
-
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -130,7 +126,7 @@ func campaignDot(c *plan.Campaign, title bool) []byte {
 func CampaignMermaid(c *plan.Campaign) []byte {
 	var b strings.Builder
 	b.WriteString("flowchart LR\n")
-	fmt.Fprintf(&b, "  %%%% %s: %s\n", c.ID, c.Title)
+	fmt.Fprintf(&b, "  %%%% %s: %s\n", esc.Text(c.ID), esc.Text(c.Title))
 	for i, n := range campaignNodes(c) {
 		fmt.Fprintf(&b, "  s%d[\"%s\"]\n", i, mermaidEsc(strings.Join(n.lines, " / ")))
 	}
@@ -145,215 +141,49 @@ func CampaignMermaid(c *plan.Campaign) []byte {
 	return []byte(b.String())
 }
 
-// pointsPerInch is Graphviz's unit: its plain output is in inches.
-const pointsPerInch = 72.0
-
-// Campaign lays the unlock graph out with Graphviz's dot layout and draws it: nodes as boxes
-// with their lines of text, edges as Graphviz's splines with arrow heads. The error is for a
-// Graphviz failure.
+// Campaign lays the unlock graph out (layoutCampaign: layered, left to right, as Graphviz's dot
+// would) and draws it: nodes as boxes with their lines of text, edges as curves with arrow
+// heads, the prologue's "then" edges dashed and labelled. The error is always nil (kept for the
+// callers: the layout needs no external renderer and cannot fail).
 func Campaign(c *plan.Campaign) (*Scene, error) {
-	lay, err := layoutDot(campaignDot(c, false), "dot")
-	if err != nil {
-		return nil, err
-	}
+	nodes := campaignNodes(c)
+	edges, then := campaignEdges(c)
+	lay := layoutCampaign(nodes, edges)
 	const top = 60.0
-	s := &Scene{Title: c.ID + ": " + c.Title, W: lay.w*pointsPerInch + 2*margin, H: lay.h*pointsPerInch + top + margin}
-	pt := func(x, y float64) Pt { return Pt{margin + x*pointsPerInch, top + (lay.h-y)*pointsPerInch} }
+	title := c.ID + ": " + c.Title
+	s := &Scene{Title: title, W: max(lay.w, textWidth(title, true, 22)) + 2*margin, H: lay.h + top + margin}
+	pt := func(p Pt) Pt { return Pt{margin + p.X, top + p.Y} }
 	s.text(margin, 36, 22, "start", true, ink, s.Title)
-	_, then := campaignEdges(c)
 	for _, e := range lay.edges {
 		var pts []Pt
 		for _, p := range e.pts {
-			pts = append(pts, pt(p[0], p[1]))
+			pts = append(pts, pt(p))
 		}
-		if len(pts) < 4 {
-			continue
-		}
-		from, to := indexOf(c, e.tail), indexOf(c, e.head)
-		dashed := then[[2]int{from, to}]
+		dashed := then[[2]int{e.from, e.to}]
 		s.add(Item{Shape: Line, Pts: pts, Curve: true, Stroke: ink, Width: 2, Dash: dashed})
-		// The spline ends short of the node in dot's "plain" form: the head spans the gap.
-		end := pts[len(pts)-1]
-		if n, ok := lay.nodes[e.head]; ok {
-			c := pt(n.x, n.y)
-			end = clip(pts[len(pts)-1], c, n.w*pointsPerInch/2, n.h*pointsPerInch/2)
-		}
-		s.head(ink, pts[len(pts)-2], end, 12)
-		if e.label != "" {
-			lp := pt(e.lx, e.ly)
-			s.text(lp.X, lp.Y+4, 12, "middle", false, faint, e.label)
+		s.head(ink, pts[len(pts)-2], pts[len(pts)-1], 12)
+		if dashed {
+			m := pt(e.mid)
+			s.text(m.X, m.Y-6, 12, "middle", false, faint, "then")
 		}
 	}
-	for _, n := range campaignNodes(c) {
-		l, ok := lay.nodes[n.id]
-		if !ok {
-			continue
-		}
-		cp := pt(l.x, l.y)
-		w, h := l.w*pointsPerInch, l.h*pointsPerInch
+	for i, n := range nodes {
+		l := lay.nodes[i]
+		cp := pt(Pt{l.x, l.y})
 		width := 1.5
 		if n.bold {
 			width = 3
 		}
-		s.rect(cp.X-w/2, cp.Y-h/2, w, h, n.fill, ink, width, false)
-		y := cp.Y - float64(len(n.lines)-1)*8 + 4
-		for i, t := range n.lines {
+		s.rect(cp.X-l.w/2, cp.Y-l.h/2, l.w, l.h, n.fill, ink, width, false)
+		y := cp.Y - float64(len(n.lines)-1)*lineStep/2 + 4
+		for k, t := range n.lines {
 			size, b := 12.0, false
-			if i == 0 {
+			if k == 0 {
 				size, b = 13, true
 			}
 			s.text(cp.X, y, size, "middle", b, ink, t)
-			y += 16
+			y += lineStep
 		}
 	}
 	return s, nil
-}
-
-func indexOf(c *plan.Campaign, id string) int {
-	for i, s := range c.Scenarios {
-		if s.ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-// clip moves p onto the border of the box of half-sizes hw, hh around c, along the line from c.
-func clip(p, c Pt, hw, hh float64) Pt {
-	dx, dy := p.X-c.X, p.Y-c.Y
-	if dx == 0 && dy == 0 {
-		return p
-	}
-	t := 1e9
-	if dx != 0 {
-		t = min(t, hw/abs(dx))
-	}
-	if dy != 0 {
-		t = min(t, hh/abs(dy))
-	}
-	return Pt{c.X + dx*t, c.Y + dy*t}
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
-// layout is Graphviz's plain output: the graph's size, node centres and sizes, edge splines.
-type layout struct {
-	w, h  float64
-	nodes map[string]plainNode
-	edges []plainEdge
-}
-
-type plainNode struct{ x, y, w, h float64 }
-
-type plainEdge struct {
-	tail, head string
-	pts        [][2]float64
-	label      string
-	lx, ly     float64
-}
-
-// parsePlain reads Graphviz's "plain" format: "graph scale w h", "node name x y w h label ...",
-// "edge tail head n x1 y1 ... xn yn [label xl yl] style color", "stop".
-func parsePlain(s string) (*layout, error) {
-	lay := &layout{nodes: map[string]plainNode{}}
-	for _, line := range strings.Split(s, "\n") {
-		f := plainFields(line)
-		if len(f) == 0 {
-			continue
-		}
-		num := func(i int) float64 {
-			if i >= len(f) {
-				return 0
-			}
-			v, _ := strconv.ParseFloat(f[i], 64)
-			return v
-		}
-		switch f[0] {
-		case "graph":
-			lay.w, lay.h = num(2), num(3)
-		case "node":
-			if len(f) >= 6 {
-				lay.nodes[f[1]] = plainNode{num(2), num(3), num(4), num(5)}
-			}
-		case "edge":
-			if len(f) < 4 {
-				continue
-			}
-			n, err := strconv.Atoi(f[3])
-			if err != nil || len(f) < 4+2*n {
-				return nil, fmt.Errorf("graphviz: bad edge line %q", line)
-			}
-			e := plainEdge{tail: f[1], head: f[2]}
-			for i := 0; i < n; i++ {
-				e.pts = append(e.pts, [2]float64{num(4 + 2*i), num(5 + 2*i)})
-			}
-			if rest := f[4+2*n:]; len(rest) >= 5 {
-				e.label, e.lx, e.ly = rest[0], num(4+2*n+1), num(4+2*n+2)
-			}
-			lay.edges = append(lay.edges, e)
-		}
-	}
-	if lay.w == 0 || lay.h == 0 {
-		return nil, fmt.Errorf("graphviz: no layout")
-	}
-	return lay, nil
-}
-
-// plainFields splits a plain-format line into fields; a field in double quotes may hold spaces
-// and \" escapes.
-func plainFields(line string) []string {
-	var out []string
-	for i := 0; i < len(line); {
-		switch {
-		case line[i] == ' ':
-			i++
-		case line[i] == '"':
-			var b strings.Builder
-			i++
-			for i < len(line) && line[i] != '"' {
-				if line[i] == '\\' && i+1 < len(line) {
-					i++
-				}
-				b.WriteByte(line[i])
-				i++
-			}
-			i++
-			out = append(out, b.String())
-		default:
-			j := strings.IndexByte(line[i:], ' ')
-			if j < 0 {
-				j = len(line) - i
-			}
-			out = append(out, line[i:i+j])
-			i += j
-		}
-	}
-	return out
-}
-
-// layoutDot lays a dot graph out with Graphviz (engine "dot" or "neato") and returns it in the
-// plain format.
-func layoutDot(dot []byte, engine string) (*layout, error) {
-	ctx := context.Background()
-	g, err := graphviz.New(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("graphviz: %v", err)
-	}
-	defer g.Close()
-	gr, err := graphviz.ParseBytes(dot)
-	if err != nil {
-		return nil, fmt.Errorf("graphviz: %v", err)
-	}
-	defer gr.Close()
-	g.SetLayout(graphviz.Layout(engine))
-	var buf bytes.Buffer
-	if err := g.Render(ctx, gr, graphviz.Format("plain"), &buf); err != nil {
-		return nil, fmt.Errorf("graphviz: %v", err)
-	}
-	return parsePlain(buf.String())
 }

@@ -6,6 +6,8 @@ import (
 	"html"
 	"strconv"
 	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/esc"
 )
 
 // SVG writes the scene as a standalone SVG 1.1 document. Numbers are written with one decimal,
@@ -16,7 +18,7 @@ func SVG(s *Scene) []byte {
 <svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="Go, 'DejaVu Sans', Helvetica, Arial, sans-serif">
 <title>%s</title>
 <rect width="100%%" height="100%%" fill="#ffffff"/>
-`, num(s.W), num(s.H), num(s.W), num(s.H), html.EscapeString(s.Title))
+`, num(s.W), num(s.H), num(s.W), num(s.H), html.EscapeString(esc.Text(s.Title)))
 	for _, it := range s.Items {
 		paint := func() string {
 			var p []string
@@ -63,7 +65,7 @@ func SVG(s *Scene) []byte {
 				fill = "#000000"
 			}
 			fmt.Fprintf(&b, "<text x=\"%s\" y=\"%s\" font-size=\"%s\" text-anchor=\"%s\" fill=\"%s\"%s>%s</text>\n",
-				num(it.Pts[0].X), num(it.Pts[0].Y), num(it.Size), anchor, fill, weight, html.EscapeString(it.Text))
+				num(it.Pts[0].X), num(it.Pts[0].Y), num(it.Size), anchor, fill, weight, html.EscapeString(esc.Text(it.Text)))
 		}
 	}
 	b.WriteString("</svg>\n")

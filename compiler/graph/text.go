@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/forecast"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
@@ -112,7 +113,7 @@ func armyEdges(b *strings.Builder, fc *forecast.Forecast, cs []string, id func(i
 func FieldMermaid(p *plan.Plan) []byte {
 	var b strings.Builder
 	b.WriteString("flowchart LR\n")
-	fmt.Fprintf(&b, "  %%%% %s: %s\n", p.Scenario.ID, p.Scenario.Title)
+	fmt.Fprintf(&b, "  %%%% %s: %s\n", esc.Text(p.Scenario.ID), esc.Text(p.Scenario.Title))
 	ids := map[string]string{}
 	node := func(id string) string {
 		if n, ok := ids[id]; ok {
@@ -192,8 +193,10 @@ func joinNonEmpty(parts ...string) string {
 func dotQuote(s string) string { return "\"" + dotEsc(s) + "\"" }
 
 // dotEsc escapes a string for a quoted dot ID.
+// A stranger's string is first made one line (esc.Text), so its backslashes and quotes are the
+// only characters dot would read; a line break of sortie's own is joined with `\n` by the caller.
 func dotEsc(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(esc.Text(s))
 }
 
 // dotID is s as a bare dot identifier, or quoted when it is not one.
@@ -210,6 +213,8 @@ func dotID(s string) string {
 }
 
 // mermaidEsc makes s safe inside a quoted Mermaid label.
+// A stranger's string is made one line first (esc.Text); '#' (Mermaid's entity mark), '"', '<',
+// '>', '&' and '`' (markdown strings) are written as Mermaid entity codes.
 func mermaidEsc(s string) string {
-	return strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", " ").Replace(s)
+	return strings.NewReplacer("#", "#35;", `"`, "#quot;", "<", "#lt;", ">", "#gt;", "&", "#amp;", "`", "#96;").Replace(esc.Text(s))
 }

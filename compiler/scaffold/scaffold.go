@@ -20,6 +20,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 //go:embed templates
@@ -215,21 +217,12 @@ func Write(dir string, files []File) error {
 			undo()
 			return err
 		}
-		fh, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
+		// Never over a file (Create), atomically, no temporary file left (safeio).
+		if err := safeio.WriteFile(p, f.Data, safeio.Options{Create: true}); err != nil {
 			undo()
 			return err
 		}
 		written = append(written, p)
-		if _, err := fh.Write(f.Data); err != nil {
-			fh.Close()
-			undo()
-			return err
-		}
-		if err := fh.Close(); err != nil {
-			undo()
-			return err
-		}
 	}
 	return nil
 }

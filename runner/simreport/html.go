@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	show "github.com/sortie-rpg/sortie/compiler/esc"
 )
 
 // htmlMarker is in the head of every page WriteHTML writes (IsReport).
@@ -29,6 +31,17 @@ type Source struct {
 // spent on each block or hex), the coverage lists with what never happened marked and linked to
 // its declaration in sources, and the checks.
 func WriteHTML(w io.Writer, r *Report, sources []Source) error {
+	// Strangers' strings (ids, titles, names, file names): one line each, no control character
+	// (show.Strings; html/template escapes the rest). A source keeps its tabs (show.Lines).
+	r = show.Strings(r)
+	shown := make([]Source, len(sources))
+	for i, s := range sources {
+		shown[i] = Source{Name: show.Text(s.Name), Lines: make([]string, len(s.Lines))}
+		for k, l := range s.Lines {
+			shown[i].Lines[k] = show.Lines(l)
+		}
+	}
+	sources = shown
 	pg := &page{r: r, src: map[string]int{}}
 	for i, s := range sources {
 		pg.src[s.Name] = i
@@ -229,7 +242,7 @@ func (p *page) Short(pos string) string {
 	return pos
 }
 
-func esc(s string) string { return template.HTMLEscapeString(s) }
+func esc(s string) string { return template.HTMLEscapeString(show.Text(s)) }
 
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{"inc": func(n int) int { return n + 1 }}).Parse(`<!doctype html>
 <html lang="en">

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	show "github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -18,6 +19,7 @@ const histWidth = 40
 // causes, when the runs ended with a histogram, the measures, the coverage with what no run
 // covered, and the checks. No colour, no trailing spaces.
 func WriteText(w io.Writer, r *Report) error {
+	r = show.Strings(r) // strangers' ids, titles, causes and checks: one line each (a copy)
 	var b bytes.Buffer
 	title := r.ID
 	if r.Title != "" {
