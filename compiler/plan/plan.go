@@ -111,7 +111,7 @@ type RuleOptions struct {
 	NoSleepPenalty         bool   `json:"noSleepPenalty,omitempty"`         // K-41: no sleep-deprivation penalty at all
 	SleepPenaltyOneDay     bool   `json:"sleepPenaltyOneDay,omitempty"`     // K-41: the penalty lasts the next day only (default: until the next rest)
 	SleepPenalty           int    `json:"sleepPenalty,omitempty"`           // K-41: the penalty on checks; 0 means 2 (SW2 sleep deprivation)
-	DarkMarchLight12       bool   `json:"darkMarchLight12,omitempty"`       // K-57: a forced march from a dark block needs 12 h of light, not 24
+	DarkMarchLight12       bool   `json:"darkMarchLight12,omitempty"`       // K-57: the dark day's 12 h of light also light a forced march from the block: 12 h in all, not 24
 	TorchesFirst           bool   `json:"torchesFirst,omitempty"`           // K-58: burn torches before lantern oil (default: oil first)
 	NegativeProgress       bool   `json:"negativeProgress,omitempty"`       // K-45: traversal progress may go below 0 (default: clamp at 0)
 	TraversalNextDay       bool   `json:"traversalNextDay,omitempty"`       // K-43: traversal mode starts the day after entry

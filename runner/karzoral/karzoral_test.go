@@ -391,28 +391,38 @@ func TestForcedMarchLightSleepK41K58K59(t *testing.T) {
 	}
 }
 
-// K-57: a dark block needs 12 h for the day (oil first: 1 -> 0), and a forced march from it 24 h
-// (6 torches pay 12 h, the other 12 h are missing: unlit). Option DarkMarchLight12: 12 h, lit.
+// K-57: a dark block needs 12 h for the day and a forced march 12 h more: 24 h in all (K-57
+// Default), never 36. The seed: 「強行軍を行う場合には、１２時間分の照明が必要です」 and, for a dark
+// place, 「「開始フェイズ」～「野営フェイズ」の間に１２時間分の照明が必要です」: two 12-hour needs.
+// Stock 6 torches + 1 flask. Day: oil first, 1 -> 0 (12 h). March: 12 h, 6 torches -> 0: lit, all
+// of it paid, nothing left (before the fix the march wanted 24 h: 6 torches paid 12, unlit).
+// Option DarkMarchLight12: the day's 12 h light the march too: one light event, the torches kept.
 func TestDarkBlockK57(t *testing.T) {
 	p := pcPlan(1)
 	p.Field.Blocks[0].Kind = "block" // no base: nothing to restock (K-12)
 	p.Field.Blocks[0].Dark = true
 	p.Party.Torches, p.Party.LanternOil = 6, 1
-	for _, c := range []struct {
-		rules  *Rules
-		result string
-		paid   int
-	}{{nil, "unlit", 12}, {&Rules{DarkMarchLight12: true}, "lit", 12}} {
-		g := newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
-		col := &collect{}
-		if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: c.rules}); err != nil {
-			t.Fatal(err)
-		}
-		g.done(t)
-		l := eventsOf[*LightEvent](col)
-		if len(l) != 2 || l[0].Oil != 0 || l[0].Torches != 6 || l[1].Result != c.result || l[1].Hours != c.paid || l[1].Torches != 0 {
-			t.Errorf("K-57 %+v: %+v", c.rules, l)
-		}
+	g := newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
+	col := &collect{}
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}}); err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	l := eventsOf[*LightEvent](col)
+	if len(l) != 2 || l[0].Oil != 0 || l[0].Torches != 6 || l[0].Hours != 12 || l[1].Result != "lit" || l[1].Hours != 12 || l[1].Torches != 0 {
+		t.Errorf("K-57 default: %+v", l)
+	}
+	if burnt := l[0].Hours + l[1].Hours; burnt != 24 {
+		t.Errorf("K-57: %d hours burnt on the dark day with a forced march, want 24", burnt)
+	}
+	g = newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
+	col = &collect{}
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: &Rules{DarkMarchLight12: true}}); err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	if l := eventsOf[*LightEvent](col); len(l) != 1 || l[0].Hours != 12 || l[0].Torches != 6 {
+		t.Errorf("K-57 DarkMarchLight12: %+v", l)
 	}
 }
 

@@ -212,14 +212,25 @@ func (s *state) startKarzoral() error {
 	return nil
 }
 
-// forcedMarchCosts implements K-41 and K-57: 12 hours of light (24 from a dark block, Default;
-// Rules.DarkMarchLight12), no sleep recovery, the sleep penalty from the next start phase.
+// forcedMarchCosts implements K-41 and K-57: 12 hours of light for the march, no sleep recovery, the
+// sleep penalty from the next start phase. From a dark block the day's 12 hours were burnt already
+// (darkDay), so the march adds its own 12: 24 hours in all (K-57 Default), never 36. Only a dark
+// block whose day was not charged (s.k.litDay != s.day) pays both here. Rules.DarkMarchLight12:
+// the day's light serves the march too, 12 hours in all.
 func (s *state) forcedMarchCosts() error {
 	hours := 12
-	if s.p.Field.Blocks[s.party].Dark && !s.k.rules.DarkMarchLight12 {
-		hours = 24
+	if s.p.Field.Blocks[s.party].Dark {
+		switch {
+		case s.k.litDay != s.day:
+			hours = 24
+		case s.k.rules.DarkMarchLight12:
+			hours = 0
+		}
 	}
 	s.k.sleepNext = s.hasPCs()
+	if hours == 0 {
+		return nil
+	}
 	_, err := s.useLight(hours, "")
 	return err
 }
