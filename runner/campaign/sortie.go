@@ -129,6 +129,10 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
 	case res.Outcome == runner.Success:
 		rep.XPNote = "each PC: achievement, monster XP and remaining-strength bonus at each growth (K-61..K-63)"
+	case res.Complete && rep.Midpoint:
+		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60); the failure is complete (K-25): no failure XP"
+	case res.Complete:
+		rep.XPNote = "none: the failure is complete (K-25: a friendly army wiped out), no XP settled, failure XP included"
 	case rep.Midpoint:
 		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60), then failure XP (K-66)"
 	default:

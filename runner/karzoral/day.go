@@ -178,9 +178,14 @@ func (s *state) strengthBattle(i, j int) error {
 }
 
 // checkFriendlyWipe implements K-25: any friendly army at strength 0, for any reason, fails the
-// scenario at once (K-66 applies to the experience, outside the runner).
+// scenario at once and completely (完全に失敗): failureXP then settles no XP at all (K-25 Default as
+// corrected 2026-12-01). Only a failure that ends the run marks it complete: an outcome set earlier
+// stands.
 func (s *state) checkFriendlyWipe(i int) {
 	if s.p.Armies[i].Friendly() && s.armyStr[i] == 0 {
+		if s.outcome == "" {
+			s.k.complete = true
+		}
 		s.finish(runner.Failure, s.r.wipedOut[i])
 	}
 }

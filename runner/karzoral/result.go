@@ -54,6 +54,9 @@ type Result struct {
 	NamedDefeated []string
 	// Defeated: the party was defeated (K-100): every PC but the angel is dead (K-102).
 	Defeated bool
+	// Complete: the failure was complete (K-25: a friendly army wiped out): no XP was settled at
+	// the end, failure XP included (a midpoint settled earlier keeps its XP, K-67).
+	Complete bool
 	// XP is what each PC earned in the run apart from its own fumbles: every growth's achievement
 	// XP, monster XP and remaining-strength bonus (K-61..K-63), and the failure XP on a failure
 	// (K-66). It is every PC's XP for a plan without PCs (members only); with PCs, each one's is in
@@ -160,6 +163,7 @@ func (s *state) result() *Result {
 	r.res = Result{
 		Ending:        runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
 		Defeated:      s.defeated,
+		Complete:      s.k.complete,
 		Party:         p.Field.Blocks[s.party].ID,
 		Rations:       s.rations,
 		Armies:        b.armies,
