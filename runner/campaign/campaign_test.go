@@ -77,7 +77,7 @@ func TestBundledCampaign(t *testing.T) {
 	// K-67 retention), by hand from the scenarios and the script:
 	//   field00: clear awaken 300 + the warden 10 x 6 = 360                         -> 360
 	//   field01/1: a complete failure (K-25: the mercenaries wiped out; the seed's 「経験点の
-//     清算、成長は行われません」): no XP, the 100 failure XP included; the raid was fled -> 360
+	//     清算、成長は行われません」): no XP, the 100 failure XP included; the raid was fled -> 360
 	//   field01/2: midpoint 500 + scouts 10 x 8 + mercenaries 10 x 60 = 1180; clear 1000 +
 	//     gateWatch 10 x (5 + 5 + 7) + mercenaries 10 x 15 = 1320: 2500               -> 2860
 	//   field03/1: midpoint 400 + lurkers 10 x 10 = 500 (settled, K-60) + failure 150 = 650 -> 3510
