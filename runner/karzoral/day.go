@@ -342,11 +342,16 @@ func (s *state) stepB(entered bool) error {
 		if a.Friendly() || s.armyBlock[i] != s.party || a.Encounter < 0 {
 			continue
 		}
-		res, err := s.battle(a.Encounter, i, "army")
+		enc := a.Encounter
+		if s.armyNext[i] >= 0 { // K-72: the chain's beaten battles are not fought again
+			enc = s.armyNext[i]
+		}
+		res, err := s.battle(enc, i, "army")
 		if err != nil || s.over() {
 			return err
 		}
 		if res == Fled {
+			s.armyNext[i] = s.fledEnc
 			break
 		}
 		// K-99: the army's strength is removed entirely.

@@ -98,6 +98,7 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.armyBlock = make([]int, len(p.Armies))
 	s.armyStr = make([]int, len(p.Armies))
 	s.armyStep = make([]int, len(p.Armies))
+	s.armyNext = make([]int, len(p.Armies))
 	s.routes = make([][]int, len(p.Armies))
 	s.setupStr = make([]int, len(p.Armies))
 	s.flags = newBitset(len(p.Flags))
@@ -184,6 +185,15 @@ type state struct {
 
 	armyBlock []int // block index, -1 when not on the field
 	armyStr   []int
+	// armyNext is, per army, the encounter of its consecutive chain the party fled (K-72, K-96):
+	// the next battle against the army starts there, the beaten ones before it are not fought
+	// again; -1: the army's own encounter.
+	armyNext []int
+	// fledEnc is the encounter the party fled in the last battle chain (set by battle1, K-72).
+	fledEnc int
+	// resumeEnc, when >= 0, replaces the encounter of the next battle action doActions runs: a
+	// pending event resumes at the consecutive battle it was fled in (K-72), not its first.
+	resumeEnc int
 	armyStep  []int   // index into the army's route
 	routes    [][]int // each army's route: the plan's, or the midpoint setup's (K-68)
 	setupStr  []int   // each army's strength in its setup (spawn brings it back with it)
@@ -255,6 +265,7 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.defeated = false
 	s.targets = s.targets[:0]
 	s.pending = s.pending[:0]
+	s.fledEnc, s.resumeEnc = -1, -1
 	s.visited.clear()
 	s.visited.set(s.party)
 	s.from, s.midpoint = runner.PhaseNone, nil
@@ -281,6 +292,7 @@ func (s *state) placeArmies(setup *plan.Setup) {
 		}
 		s.armyStr[i] = s.setupStr[i]
 		s.armyStep[i] = 0
+		s.armyNext[i] = -1
 		s.armyBlock[i] = -1
 		if !reserve && s.armyStr[i] > 0 {
 			s.armyBlock[i] = s.routes[i][0]
