@@ -57,13 +57,15 @@ func (s *state) eat() error {
 	return nil
 }
 
-// moveArmies implements K-22: each friendly army on the field moves Speed steps along its route, then
-// each enemy army; at the end of its route an army holds (K-22 default). An army of speed 2 or more
-// steps through every block on the way, one route step at a time (one ArmyMoveEvent each): where a
-// step short of its last ends in a block holding an opposing army, the two fight a strength battle
-// there and then (K-24; the mover goes on if it survives). Armies that end their moves in a block
-// holding an opposing army fight once every army has moved; so armies that swap blocks never meet
-// (K-24 default).
+// moveArmies implements K-22 and K-24 as corrected (2026-12-01): each friendly army on the field
+// moves Speed steps along its route, then each enemy army, in ascending army ID (the plan sorts
+// armies by ID); at the end of its route an army holds (K-22 default). Every step (one
+// ArmyMoveEvent each) that ends in a block holding an opposing army starts a strength battle there
+// and then (the seed: 「【友軍】の移動した先のブロックに【蛮族軍】が存在した（あるいはその逆）場合、
+// 両軍の間で戦闘が発生します」), the mover fighting them in ascending army ID until it or they are
+// gone; a surviving mover goes on. So a friendly army that steps into an enemy's block fights it
+// before the enemy's own move, two armies that trade blocks fight, and an army removed in a battle
+// makes no move that day. Armies set up together (no move) fight once every army has moved.
 func (s *state) moveArmies() error {
 	s.look() // K-23: the morning's sight of the party's block, before anyone marches off
 	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
@@ -94,10 +96,8 @@ func (s *state) moveArmies() error {
 					}
 				}
 				s.look()
-				if k < speed {
-					if err := s.passBattles(i); err != nil || s.over() {
-						return err
-					}
+				if err := s.passBattles(i); err != nil || s.over() {
+					return err
 				}
 			}
 		}
@@ -106,7 +106,7 @@ func (s *state) moveArmies() error {
 }
 
 // passBattles fights the strength battles of army i against the opposing armies in the block it
-// passes through (K-22, K-24), in ascending army index, while i is on the field.
+// has just stepped into (K-22, K-24), in ascending army index, while i is on the field.
 func (s *state) passBattles(i int) error {
 	b := s.armyBlock[i]
 	for j := range s.p.Armies {
