@@ -137,6 +137,27 @@ func TestBundledCampaign(t *testing.T) {
 			t.Errorf("%s: debt %d, want %d", pc.ID, pc.Debt, want)
 		}
 	}
+	// K-64 (the seed: 「能力値や技能の成長を行えます」, by 「２ｄして選ぶ」, K-3): one ability growth per
+	// growth point the sortie settled, for each PC (the plans name none: the campaign rolls). Growth
+	// points: field00 clear; field01/1 none (a complete failure, K-25); field01/2 midpoint and clear;
+	// field03/1 the midpoint, settled before the defeat (K-60); field03/2 the clear (the retained
+	// midpoint gives none again, K-67): 5 each. The faces kept, from campaign-play.yaml (faces 1..6:
+	// dexterity, agility, strength, vitality, intelligence, spirit; seraphie's second growth in
+	// field01/2 has no pick entry: the Default keeps the first die, 2):
+	//   aldo 5, 2, 6, 4, 3; bea 2, 3, 5, 1, 4; cord 1, 5, 3, 5, 6; dana 4, 2, 1, 6, 5;
+	//   seraphie 6, 4, 2, 5, 3.
+	wantGrowth := map[string][6]int{
+		"aldo":     {0, 1, 1, 1, 1, 1},
+		"bea":      {1, 1, 1, 1, 1, 0},
+		"cord":     {1, 0, 1, 0, 2, 1},
+		"dana":     {1, 1, 0, 1, 1, 1},
+		"seraphie": {0, 1, 1, 1, 1, 1},
+	}
+	for _, pc := range s.PCs {
+		if pc.Growth != wantGrowth[pc.ID] {
+			t.Errorf("K-64 %s: growth %v, want %v", pc.ID, pc.Growth, wantGrowth[pc.ID])
+		}
+	}
 	// K-67: the named monsters defeated: the vault's golem (field00), Grutt (field01, day 6),
 	// Mother Gorrha (field03 retry); sorted.
 	if want := []string{"Grutt the Gatekeeper", "Iron Golem Warden", "Mother Gorrha"}; !reflect.DeepEqual(s.NamedDead, want) {
@@ -250,16 +271,16 @@ func errorsAs(err error, target any) bool { return errors.As(err, target) }
 // benefit with "none", K-12..K-14 preparation), accept a name, and end of input stops the run.
 func TestPromptCampaign(t *testing.T) {
 	c := bundled(t)
-	// The prologue (move, pick: seed 1 rolls 4 and 1, night, move, battle), then select, benefit,
-	// prepare.
-	in := strings.NewReader("east\n4\nmarch\neast\nwon\nfield01\nnone\nbuy potion\n")
+	// The prologue (move, pick: seed 1 rolls 4 and 1, night, move, battle), its clear's ability
+	// growths (K-64: five PCs, enter keeps the first die), then select, benefit, prepare.
+	in := strings.NewReader("east\n4\nmarch\neast\nwon\n\n\n\n\n\nfield01\nnone\nbuy potion\n")
 	var questions, out bytes.Buffer
 	res, err := Run(c, Options{Seed: 1, Decider: runner.NewPrompt(in, &questions, false), Sink: runner.NewTextSink(&out)})
 	if !errors.Is(err, runner.ErrNoInput) || res.End != EndStopped {
 		t.Fatalf("err %v end %v", err, res)
 	}
 	q := questions.String()
-	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion"} {
+	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion", "ability growth of aldo (K-64)"} {
 		if !strings.Contains(q, want) {
 			t.Errorf("prompts lack %q:\n%s", want, q)
 		}

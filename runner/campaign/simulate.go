@@ -177,6 +177,10 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 			return runner.Answer{Choice: i}, nil
 		}
 		return runner.Answer{}, nil
+	case runner.KindPick:
+		if q.Day == 0 && q.Cause == "growth" { // the campaign's ability growth (K-64): the Default
+			return runner.Answer{Default: true}, nil
+		}
 	}
 	if r.sortie == nil || q.Day < r.day {
 		// A new sortie (or the prologue again): a fresh memory of the field.

@@ -48,6 +48,11 @@ type Report struct {
 	Named  []string // named monsters defeated in this sortie, in the order they fell (K-67)
 	Dead   []string // ids of PCs dead at the end of the sortie (K-100, K-101)
 	Money  int      // gamels the party brings back besides the reward: its loot (K-98)
+	// Growths per PC (same order as Sortie.PCs): the ability growths (K-64) the campaign rolls
+	// for it, one per growth point this sortie settled (a midpoint reached, K-60, and the clear);
+	// 0 for a PC the plan names (the scenario runner rolled its growth) and for a PC dead when
+	// the sortie began. A failure settles no growth of its own (K-66, K-25).
+	Growths []int
 }
 
 // Player plays one sortie. RunnerPlayer is the default; the full Karzoral growth rules (monster
@@ -109,15 +114,27 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	}
 	rep.Resume = res.Midpoint.Clone()
 	rep.XP = make([]int, len(s.PCs))
+	rep.Growths = make([]int, len(s.PCs))
+	points := 0 // K-60: the growth points this sortie settled
+	if rep.Midpoint {
+		points++
+	}
+	if res.Outcome == runner.Success {
+		points++
+	}
 	fromPCs := 0
 	for i, pc := range s.PCs {
 		if res.Outcome == runner.Stopped {
 			continue
 		}
 		rep.XP[i] = res.XP
+		if !pc.Dead {
+			rep.Growths[i] = points
+		}
 		for _, r := range res.PCs {
 			if r.Name == pc.Name {
 				rep.XP[i] = r.XP
+				rep.Growths[i] = 0 // grown by the scenario runner (K-64)
 				fromPCs++
 				break
 			}
