@@ -358,6 +358,8 @@ func (g *game) sortie(i int, benefit string, resume *karzoral.Midpoint) error {
 		NamedDead: append([]string(nil), g.s.NamedDead...),
 		PCs:       append([]PC(nil), g.s.PCs...),
 		Benefit:   benefit,
+		Shop:      g.c.Shop,
+		Purse:     g.s.Purse,
 	}
 	if err := g.out.sortie(so, i == g.c.Prologue); err != nil {
 		return err
@@ -421,6 +423,9 @@ func (g *game) settle(i int, rep *Report) error {
 		if rep.Resume != nil {
 			s.resume[i] = rep.Resume // the latest state at the midpoint (K-67)
 		}
+	}
+	for _, b := range rep.Purchases { // K-12: bought at a base mid-scenario, paid from the purse
+		s.add(Entry{Scenario: sc.ID, Kind: "purchase", Item: b.Item, Amount: -b.Price, Rule: "K-12", Where: fmt.Sprintf("day %d at %s", b.Day, b.Block)})
 	}
 	if rep.Money > 0 {
 		s.add(Entry{Scenario: sc.ID, Kind: "loot", Amount: rep.Money, Rule: "K-98"})

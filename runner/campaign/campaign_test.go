@@ -86,20 +86,22 @@ func TestBundledCampaign(t *testing.T) {
 	//     10 x (4 x 4 + 8) = 240: 1440                                               -> 4950
 	// Purse after settling each sortie (K-12..K-16):
 	//   start 2000; field00 reward 1000 -> 3000
-	//   field01/1: potion bought before it, -100 -> 2900; a failure pays nothing -> 2900
-	//   field01/2: reward 5000 -> 7900
-	//   field03/1: free treatment (K-13) 0 -> 7900
-	//   field03/2: four resurrections before it (K-14): aldo pays 7900 and borrows 2100; bea, cord,
+	//   field01/1: potion bought before it, -100 -> 2900; on day 1 the party stays at base
+	//     rupetenne and buys preserved food (K-12 mid-scenario, the seed: 「シナリオ中に拠点に戻った
+	//     時にも行える」), charged after the sortie: -50 -> 2850; a failure pays nothing -> 2850
+	//   field01/2: reward 5000 -> 7850
+	//   field03/1: free treatment (K-13) 0 -> 7850
+	//   field03/2: four resurrections before it (K-14): aldo pays 7850 and borrows 2150; bea, cord,
 	//     dana pay 0 and borrow 10000 each -> 0. Reward 20000 / 5 PCs = 4000 a share (K-14
-	//     Default: each share repays its PC's debt first): aldo repays 2100 and 1900 goes to the
+	//     Default: each share repays its PC's debt first): aldo repays 2150 and 1850 goes to the
 	//     purse; bea, cord, dana repay 4000 each (6000 left each); the angel's 4000 goes to the
-	//     purse -> 1900 + 4000 = 5900.
+	//     purse -> 1850 + 4000 = 5850.
 	wantRows := []Row{
 		{Scenario: "field00", Attempt: 1, Outcome: "success", Days: 1, XP: 360, Money: 3000, Bases: []string{"rupetenne"}},
-		{Scenario: "field01", Attempt: 1, Outcome: "failure", Days: 5, XP: 0, Money: 2900, Bases: []string{"rupetenne"}},
-		{Scenario: "field01", Attempt: 2, Outcome: "success", Days: 7, XP: 2500, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
-		{Scenario: "field03", Attempt: 1, Outcome: "failure", Days: 2, XP: 650, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
-		{Scenario: "field03", Attempt: 2, Outcome: "success", Days: 2, XP: 1440, Money: 5900, Bases: []string{"rupetenne", "gatecamp", "marshfort"}},
+		{Scenario: "field01", Attempt: 1, Outcome: "failure", Days: 5, XP: 0, Money: 2850, Bases: []string{"rupetenne"}},
+		{Scenario: "field01", Attempt: 2, Outcome: "success", Days: 7, XP: 2500, Money: 7850, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 1, Outcome: "failure", Days: 2, XP: 650, Money: 7850, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 2, Outcome: "success", Days: 2, XP: 1440, Money: 5850, Bases: []string{"rupetenne", "gatecamp", "marshfort"}},
 	}
 	if !reflect.DeepEqual(s.Rows, wantRows) {
 		t.Errorf("rows\n got %+v\nwant %+v", s.Rows, wantRows)
@@ -108,21 +110,22 @@ func TestBundledCampaign(t *testing.T) {
 		{Kind: "opening", Amount: 2000, Purse: 2000, Rule: "K-12"},
 		{Scenario: "field00", Kind: "reward", Gross: 1000, Amount: 1000, Purse: 3000, Rule: "K-16"},
 		{Scenario: "field01", Kind: "purchase", Item: "potion", Amount: -100, Purse: 2900, Rule: "K-12"},
-		{Scenario: "field01", Kind: "reward", Gross: 5000, Amount: 5000, Purse: 7900, Rule: "K-16"},
-		{Scenario: "field03", Kind: "treatment", Amount: 0, Purse: 7900, Rule: "K-13"},
-		{Scenario: "field03", Kind: "resurrection", PC: "aldo", Amount: -7900, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "borrow", PC: "aldo", DebtChange: 2100, Purse: 0, Rule: "K-14"},
+		{Scenario: "field01", Kind: "purchase", Item: "rations", Amount: -50, Purse: 2850, Rule: "K-12", Where: "day 1 at rupetenne"},
+		{Scenario: "field01", Kind: "reward", Gross: 5000, Amount: 5000, Purse: 7850, Rule: "K-16"},
+		{Scenario: "field03", Kind: "treatment", Amount: 0, Purse: 7850, Rule: "K-13"},
+		{Scenario: "field03", Kind: "resurrection", PC: "aldo", Amount: -7850, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "aldo", DebtChange: 2150, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "resurrection", PC: "bea", Amount: 0, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "borrow", PC: "bea", DebtChange: 10000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "resurrection", PC: "cord", Amount: 0, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "borrow", PC: "cord", DebtChange: 10000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "resurrection", PC: "dana", Amount: 0, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "borrow", PC: "dana", DebtChange: 10000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "repay", PC: "aldo", DebtChange: -2100, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "aldo", DebtChange: -2150, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "repay", PC: "bea", DebtChange: -4000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "repay", PC: "cord", DebtChange: -4000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "repay", PC: "dana", DebtChange: -4000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "reward", Gross: 20000, Amount: 5900, Purse: 5900, Rule: "K-16"},
+		{Scenario: "field03", Kind: "reward", Gross: 20000, Amount: 5850, Purse: 5850, Rule: "K-16"},
 	}
 	if !reflect.DeepEqual(s.Ledger, wantLedger) {
 		t.Errorf("ledger\n got %+v\nwant %+v", s.Ledger, wantLedger)

@@ -67,6 +67,9 @@ func entryText(en Entry) string {
 	if en.Gross != 0 {
 		what += " of " + itoa(en.Gross)
 	}
+	if en.Where != "" {
+		what += " (" + en.Where + ")"
+	}
 	var parts []string
 	switch {
 	case en.Amount != 0:

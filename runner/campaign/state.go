@@ -72,6 +72,8 @@ type Entry struct {
 	DebtChange int    `json:"debtChange,omitempty"`
 	Purse      int    `json:"purse"`
 	Rule       string `json:"rule"`
+	// Where a purchase was made mid-scenario (K-12): "day 3 at 01"; "" at sortie preparation.
+	Where string `json:"where,omitempty"`
 }
 
 // Row is one sortie in the summary table.

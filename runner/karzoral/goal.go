@@ -221,6 +221,9 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 	} else if b, ok := r.g.index[q.Block]; ok && q.Kind != runner.KindSelect && q.Kind != runner.KindBenefit && q.Kind != runner.KindPrepare {
 		r.visited[b] = true
 	}
+	if q.Cause == "shop" {
+		return runner.Answer{Default: true}, nil // K-12: the engine's Default restocks
+	}
 	switch q.Kind {
 	case runner.KindMove:
 		best, bestD := []int(nil), -1

@@ -3,6 +3,7 @@ package karzoral
 import (
 	"slices"
 
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -31,6 +32,12 @@ type Carry struct {
 	// FailureXP, when above 0, is the campaign's failure XP for this scenario: it replaces the
 	// plan's (K-66).
 	FailureXP int
+	// Shop is the price list for shopping at a base mid-scenario (K-12): the items that add
+	// rations, torches or oil; Purse the gamels the party has to spend. With a Shop, shopping is
+	// a decision paid from the purse (Result.Purchases); without one (a lone scenario) the party
+	// restocks free up to what it set out with (runner judgement: no money is modelled).
+	Shop  []plan.Item
+	Purse int
 	// Resume, if set, is the midpoint an earlier attempt cleared (its Result.Midpoint): the retry
 	// resumes there (K-67) with fresh armies (K-68), the players having taken that option. Its
 	// objective should also be in Midpoints.
@@ -64,6 +71,9 @@ type Result struct {
 	XP int
 	// Money is the gamels the party looted (K-98): the campaign puts them in its purse.
 	Money int
+	// Purchases are the items bought at bases mid-scenario (K-12), in order: the campaign's
+	// ledger charges each (Carry.Shop, Carry.Purse).
+	Purchases []Purchase
 	// Midpoint is the state when this run cleared its midpoint, nil if it did not (K-67): what a
 	// retry resumes from (Carry.Resume). It belongs to the Runner (see Midpoint).
 	Midpoint *Midpoint
@@ -176,6 +186,7 @@ func (s *state) result() *Result {
 		XP:            s.k.partyXP,
 		Midpoint:      s.midpoint,
 		Money:         s.money,
+		Purchases:     slices.Clone(s.bought),
 		NamedDefeated: orNil(b.named),
 	}
 	return &r.res
