@@ -95,6 +95,9 @@ func (s *state) moveArmies() error {
 						return err
 					}
 				}
+				if from == s.party && s.armyBlock[i] != from {
+					s.sightLeave(i) // K-23: the party watched it march off, and where to
+				}
 				s.look()
 				if err := s.passBattles(i); err != nil || s.over() {
 					return err

@@ -213,6 +213,12 @@ func (s *state) look() {
 	}
 }
 
+// sightLeave records that the party watched army i march out of its block (the ArmyMoveEvent is
+// seen by all and names where it went): its last sighting is that block, on this day.
+func (s *state) sightLeave(i int) {
+	s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i]}
+}
+
 // sightGone records that the party saw army i leave the field (beaten, destroyed, removed in its
 // block).
 func (s *state) sightGone(i int) {

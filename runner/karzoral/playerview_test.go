@@ -160,7 +160,9 @@ func TestPlayerViewField01K23(t *testing.T) {
 				t.Errorf("day 2: warband %+v, mercenaries %+v", wa, ma)
 			}
 		case 3:
-			if !ma.Seen || ma.Block != b01 || ma.Day != 3 || ma.Strength != 60 || ma.InView || !ma.Friendly || v.Party() != b01 {
+			// K-23: the party at 01 watched the mercenaries march 01 -> 03 this morning (the move is
+			// seen by all): last seen at 03, not where they stood.
+			if !ma.Seen || ma.Block != b03 || ma.Day != 3 || ma.Strength != 60 || ma.InView || !ma.Friendly || v.Party() != b01 {
 				t.Errorf("day 3: mercenaries %+v at %d", ma, v.Party())
 			}
 		case 4:
