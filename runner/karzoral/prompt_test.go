@@ -147,10 +147,11 @@ func TestPromptBriefK23(t *testing.T) {
 	if day1 := o[:i2]; strings.Contains(day1, "last seen") || strings.Contains(day1, "here:") {
 		t.Errorf("day 1 tells of armies:\n%s", day1)
 	}
-	if !strings.Contains(o[i2:i3], "(last seen: boggardWarband at 11 on day 2, strength 75)") {
+	if !strings.Contains(o[i2:i3], "(last seen: boggardWarband at 11 on day 2, strength unknown)") {
 		t.Errorf("day 2: no report of the warband:\n%s", o[i2:i3])
 	}
-	want := "(last seen: boggardWarband at 11 on day 2, strength 75; mercenaries at 03 on day 3, strength 60)"
+	// The warband's strength was never seen: a report tells where, not how strong (K-23).
+	want := "(last seen: boggardWarband at 11 on day 2, strength unknown; mercenaries at 03 on day 3, strength 60)"
 	if !strings.Contains(o[i3:], want) {
 		t.Errorf("day 3: want %s:\n%s", want, o[i3:])
 	}
