@@ -258,7 +258,7 @@ func TestEnemySupportEvenK76(t *testing.T) {
 }
 
 // K-93..K-97 and K-66, worked by hand. Monsters: boggards 4, chief 6: highest level 6. Cid is
-// carried by Aria (K-97: first PC able to act). Pursuit row for level 6: the level-5 row, K20+3@10.
+// carried by Aria (K-97: the players' choice, here the Default's first PC able to act). Pursuit row for level 6: the level-5 row, K20+3@10.
 //
 //	Aria: TN = 6 + [3,3] = 12; check [4,4] + 3 + 2 - 2 (one burden) = 11 < 12: pursuit [2,3]=5 -> row
 //	  20 col 5 = 3, +3 = 6 magic: 20 - 6 = 14.
@@ -272,7 +272,7 @@ func TestEscapeK94K95K97(t *testing.T) {
 	addArmy(p, "e", "enemy", 40, 1, enc, "b1")
 	p.Pursuit = []plan.PursuitRow{{Level: 1, Damage: "K10@10"}, {Level: 5, Damage: "K20+3@10"}, {Level: 8, Damage: "K30@10"}}
 	p.FailureXP = 30
-	g := newRig(t, []int{3, 3, 4, 4, 2, 3, 1, 2, 3, 3, 1, 2}, "east", "fled", "1", "rest")
+	g := newRig(t, []int{3, 3, 4, 4, 2, 3, 1, 2, 3, 3, 1, 2}, "east", "fled", "Aria", "1", "rest")
 	res, c, err := run(t, p, g)
 	if err != nil {
 		t.Fatal(err)
@@ -305,7 +305,8 @@ func TestEscapeK94K95K97(t *testing.T) {
 	p.Party.Burdens = append(p.Party.Burdens, plan.Burden{Name: "Dov"}, plan.Burden{Name: "Eda"})
 	// Aria carries Cid and Eda, Bram Dov. Flat: Aria [6,4] + 5 - 2 = 13 >= 12; Bram [5,3] + 4 - 2 = 10 < 12:
 	// pursuit [6,6]=12 -> 10 crit, [1,1] ends: 10 + 0 + 3 = 13: 20 - 13 = 7.
-	g = newRig(t, []int{3, 3, 6, 4, 5, 3, 6, 6, 1, 1, 1, 2}, "east", "fled", "1", "rest")
+	// K-97: Cid to Aria; Dov: only Bram carries fewest (0); Eda: either, Aria.
+	g = newRig(t, []int{3, 3, 6, 4, 5, 3, 6, 6, 1, 1, 1, 2}, "east", "fled", "Aria", "Bram", "Aria", "1", "rest")
 	c = &collect{}
 	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{EscapeTNOnce: true, BurdenPenaltyFlat: true}}); err != nil {
 		t.Fatal(err)
