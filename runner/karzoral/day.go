@@ -254,7 +254,12 @@ func (s *state) move() (entered bool, err error) {
 	n := 0
 	for _, d := range plan.Dirs {
 		if to := blk.Exits[d].To; to >= 0 {
-			s.choices[n] = runner.Choice{Name: moveNames[d], Value: int(d), Note: s.p.Field.Blocks[to].ID}
+			// K-31: a block of a box not yet revealed is not named, only shown as unknown.
+			note := "?"
+			if s.revealed.has(to) {
+				note = s.p.Field.Blocks[to].ID
+			}
+			s.choices[n] = runner.Choice{Name: moveNames[d], Value: int(d), Note: note}
 			n++
 		}
 	}

@@ -228,9 +228,12 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 	case runner.KindMove:
 		best, bestD := []int(nil), -1
 		for i, c := range q.Choices {
-			to, ok := r.g.index[c.Note]
-			if c.Value == Stay {
-				to, ok = r.g.index[q.Block]
+			// The block a move leads to, from the field's grid (the choice names it only when the
+			// players know it, K-31).
+			to, ok := r.g.index[q.Block]
+			if c.Value != Stay && ok {
+				to = r.g.p.Field.Blocks[to].Exits[c.Value].To
+				ok = to >= 0
 			}
 			if !ok {
 				continue
