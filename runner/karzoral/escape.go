@@ -55,17 +55,17 @@ func (s *state) escape(enc int) error {
 		for _, i := range able {
 			fewest = min(fewest, carried[i])
 		}
-		cs := make([]runner.Choice, 1, len(able)+1) // an escape with burdens is rare: no buffer
-		cs[0] = runner.Choice{Name: "leave", Value: -1, Note: "nobody carries it: it is lost"}
+		cs := make([]runner.Choice, 0, len(able)+1) // an escape with burdens is rare: no buffer
 		def := 0
 		for _, i := range able {
 			if carried[i] == fewest {
-				cs = append(cs, runner.Choice{Name: s.p.Party.PCs[i].Name, Value: i})
 				if i == c {
-					def = len(cs) - 1
+					def = len(cs)
 				}
+				cs = append(cs, runner.Choice{Name: s.p.Party.PCs[i].Name, Value: i})
 			}
 		}
+		cs = append(cs, runner.Choice{Name: "leave", Value: -1, Note: "nobody carries it: it is lost"})
 		req := &s.req
 		*req = runner.Request{Kind: runner.KindProtect, Day: s.day, Phase: s.phase, Choices: cs, Cause: "escape",
 			Block: s.p.Field.Blocks[s.party].ID, Encounter: s.p.Party.Burdens[bi].Name, Optional: true, Default: def}

@@ -282,6 +282,9 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 	case runner.KindPrepare:
 		return r.pick(q, "sortie"), nil
 	}
+	if q.Optional {
+		return runner.Answer{Default: true}, nil // the engine's Default (K-97's even spread ...)
+	}
 	return runner.Answer{}, nil
 }
 
