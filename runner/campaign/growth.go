@@ -62,7 +62,9 @@ func (g *game) abilityGrowths(rep *Report) ([]AbilityRoll, error) {
 			}
 			f := ch[i].Value
 			pc.Growth[f-1]++
-			out = append(out, AbilityRoll{PC: pc.ID, Dice: d, Face: f, Ability: karzoral.AbilityName(f)})
+			if g.out.on { // only a transcript shows the rolls: a simulation keeps the counts
+				out = append(out, AbilityRoll{PC: pc.ID, Dice: d, Face: f, Ability: karzoral.AbilityName(f)})
+			}
 		}
 	}
 	return out, nil
