@@ -335,7 +335,11 @@ func (d *campaignDecoder) decode() *plan.Campaign {
 	for _, f := range fieldsOf(d.at("shop")) {
 		c.Shop = append(c.Shop, plan.Item{ID: f.id,
 			Name:  strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
-			Price: intOf(f.v.LookupPath(cue.ParsePath("price")), 0)})
+			Price: intOf(f.v.LookupPath(cue.ParsePath("price")), 0),
+			// K-12: what a purchase at a base mid-scenario adds (runner/karzoral shop.go).
+			Rations: intOf(f.v.LookupPath(cue.ParsePath("rations")), 0),
+			Torches: intOf(f.v.LookupPath(cue.ParsePath("torches")), 0),
+			Oil:     intOf(f.v.LookupPath(cue.ParsePath("oil")), 0)})
 	}
 	angels := 0
 	for _, f := range fieldsOf(d.at("party")) {

@@ -227,6 +227,9 @@ func (r *Request) Prompt() string {
 		}
 		return fmt.Sprintf("%s: the party fights %s at %s. How did the battle end?", r.Where(), what, r.Block)
 	case KindPick:
+		if r.Cause == "growth" && r.Day == 0 {
+			return fmt.Sprintf("ability growth of %s (K-64): rolled %d and %d. Which face does the PC keep?", r.Title, r.Dice[0], r.Dice[1])
+		}
 		return fmt.Sprintf("%s: rolled %d and %d. Which face does the party keep?", r.Where(), r.Dice[0], r.Dice[1])
 	case KindNight:
 		return fmt.Sprintf("%s: does the party rest or make a forced march?", r.Where())

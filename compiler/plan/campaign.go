@@ -54,6 +54,11 @@ type Item struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Price int    `json:"price"`
+	// What one purchase adds to the party's stock when bought at a base mid-scenario (K-12):
+	// rations, torches, flasks of lantern oil. An item with none is bought only while preparing.
+	Rations int `json:"rations,omitempty"`
+	Torches int `json:"torches,omitempty"`
+	Oil     int `json:"oil,omitempty"`
 }
 
 // CampaignScenario is one scenario of a campaign with its compiled plan.

@@ -106,12 +106,15 @@ type TraversalFace struct {
 // RuleOptions switches the Defaults of RULES.md's Ambiguities (and a few runner limits). The zero
 // value is every Default; each field names the rule whose Default it switches off.
 type RuleOptions struct {
-	MajorityAtHalf         bool   `json:"majorityAtHalf,omitempty"`         // K-4: exactly half is a majority (default: strict majority)
-	CheckedFaceForbidden   bool   `json:"checkedFaceForbidden,omitempty"`   // K-37: a checked face may not be kept while an unchecked one shows (default: free choice)
-	NoSleepPenalty         bool   `json:"noSleepPenalty,omitempty"`         // K-41: no sleep-deprivation penalty at all
-	SleepPenaltyOneDay     bool   `json:"sleepPenaltyOneDay,omitempty"`     // K-41: the penalty lasts the next day only (default: until the next rest)
-	SleepPenalty           int    `json:"sleepPenalty,omitempty"`           // K-41: the penalty on checks; 0 means 2 (SW2 sleep deprivation)
-	DarkMarchLight12       bool   `json:"darkMarchLight12,omitempty"`       // K-57: a forced march from a dark block needs 12 h of light, not 24
+	MajorityAtHalf       bool `json:"majorityAtHalf,omitempty"`       // K-4: exactly half is a majority (default: strict majority)
+	CheckedFaceForbidden bool `json:"checkedFaceForbidden,omitempty"` // K-37: a checked face may not be kept while an unchecked one shows (default: free choice)
+	NoSleepPenalty       bool `json:"noSleepPenalty,omitempty"`       // K-41: no sleep-deprivation penalty at all
+	SleepPenaltyOneDay   bool `json:"sleepPenaltyOneDay,omitempty"`   // K-41: the penalty lasts the next day only (default: until the next rest)
+	SleepPenalty         int  `json:"sleepPenalty,omitempty"`         // K-41: the penalty on checks; 0 means 2 (SW2 sleep deprivation)
+	DarkMarchLight12     bool `json:"darkMarchLight12,omitempty"`     // K-57: the dark day's 12 h of light also light a forced march from the block: 12 h in all, not 24
+	// K-23: an aerial survey or a reveal also tells each army's strength (the seed tells existence and
+	// movement only, 「その存在、及び移動」; not yet settable from a scenario file).
+	SurveyStrength         bool   `json:"surveyStrength,omitempty"`
 	TorchesFirst           bool   `json:"torchesFirst,omitempty"`           // K-58: burn torches before lantern oil (default: oil first)
 	NegativeProgress       bool   `json:"negativeProgress,omitempty"`       // K-45: traversal progress may go below 0 (default: clamp at 0)
 	TraversalNextDay       bool   `json:"traversalNextDay,omitempty"`       // K-43: traversal mode starts the day after entry

@@ -358,6 +358,8 @@ func (g *game) sortie(i int, benefit string, resume *karzoral.Midpoint) error {
 		NamedDead: append([]string(nil), g.s.NamedDead...),
 		PCs:       append([]PC(nil), g.s.PCs...),
 		Benefit:   benefit,
+		Shop:      g.c.Shop,
+		Purse:     g.s.Purse,
 	}
 	if err := g.out.sortie(so, i == g.c.Prologue); err != nil {
 		return err
@@ -376,7 +378,7 @@ func (g *game) sortie(i int, benefit string, resume *karzoral.Midpoint) error {
 	return g.settle(i, rep)
 }
 
-// settle applies a sortie's Report: growth (K-60, K-61, K-66), named monsters (K-67), the dead
+// settle applies a sortie's Report: growth (K-60, K-61, K-64, K-66), named monsters (K-67), the dead
 // (K-100), the reward and debts (K-14, K-16), base and unlocks (K-10, K-11), and retention on a
 // failure (K-67, K-68).
 func (g *game) settle(i int, rep *Report) error {
@@ -422,6 +424,9 @@ func (g *game) settle(i int, rep *Report) error {
 			s.resume[i] = rep.Resume // the latest state at the midpoint (K-67)
 		}
 	}
+	for _, b := range rep.Purchases { // K-12: bought at a base mid-scenario, paid from the purse
+		s.add(Entry{Scenario: sc.ID, Kind: "purchase", Item: b.Item, Amount: -b.Price, Rule: "K-12", Where: fmt.Sprintf("day %d at %s", b.Day, b.Block)})
+	}
 	if rep.Money > 0 {
 		s.add(Entry{Scenario: sc.ID, Kind: "loot", Amount: rep.Money, Rule: "K-98"})
 	}
@@ -430,7 +435,11 @@ func (g *game) settle(i int, rep *Report) error {
 		xp = rep.XP[0]
 	}
 	s.Rows = append(s.Rows, Row{Scenario: sc.ID, Attempt: s.Attempts[i], Outcome: rep.Outcome, Days: rep.Day, XP: xp, Money: s.Purse, Bases: s.basesSecured()})
-	if err := g.out.growth(g.c, s, i, rep, unlocked); err != nil {
+	abilities, err := g.abilityGrowths(rep) // K-64
+	if err != nil {
+		return err
+	}
+	if err := g.out.growth(g.c, s, i, rep, unlocked, abilities); err != nil {
 		return err
 	}
 	if rep.Outcome == runner.Stopped {

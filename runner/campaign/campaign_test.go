@@ -76,29 +76,32 @@ func TestBundledCampaign(t *testing.T) {
 	// XP each (K-61: achievement + monster XP, K-62, + remaining strength, K-63; K-66 failure XP;
 	// K-67 retention), by hand from the scenarios and the script:
 	//   field00: clear awaken 300 + the warden 10 x 6 = 360                         -> 360
-	//   field01/1: failure XP 100 (K-66), no midpoint reached; the raid was fled    -> 460
+	//   field01/1: a complete failure (K-25: the mercenaries wiped out; the seed's 「経験点の
+	//     清算、成長は行われません」): no XP, the 100 failure XP included; the raid was fled -> 360
 	//   field01/2: midpoint 500 + scouts 10 x 8 + mercenaries 10 x 60 = 1180; clear 1000 +
-	//     gateWatch 10 x (5 + 5 + 7) + mercenaries 10 x 15 = 1320: 2500               -> 2960
-	//   field03/1: midpoint 400 + lurkers 10 x 10 = 500 (settled, K-60) + failure 150 = 650 -> 3610
+	//     gateWatch 10 x (5 + 5 + 7) + mercenaries 10 x 15 = 1320: 2500               -> 2860
+	//   field03/1: midpoint 400 + lurkers 10 x 10 = 500 (settled, K-60) + failure 150 = 650 -> 3510
 	//   field03/2: the retry resumes at the retained midpoint (K-67: day 2 start, at 02; the
 	//     shrine is not fought again), no midpoint XP again; clear 1200 + fort hold
-	//     10 x (4 x 4 + 8) = 240: 1440                                               -> 5050
+	//     10 x (4 x 4 + 8) = 240: 1440                                               -> 4950
 	// Purse after settling each sortie (K-12..K-16):
 	//   start 2000; field00 reward 1000 -> 3000
-	//   field01/1: potion bought before it, -100 -> 2900; a failure pays nothing -> 2900
-	//   field01/2: reward 5000 -> 7900
-	//   field03/1: free treatment (K-13) 0 -> 7900
-	//   field03/2: four resurrections before it (K-14): aldo pays 7900 and borrows 2100; bea, cord,
+	//   field01/1: potion bought before it, -100 -> 2900; on day 1 the party stays at base
+	//     rupetenne and buys preserved food (K-12 mid-scenario, the seed: 「シナリオ中に拠点に戻った
+	//     時にも行える」), charged after the sortie: -50 -> 2850; a failure pays nothing -> 2850
+	//   field01/2: reward 5000 -> 7850
+	//   field03/1: free treatment (K-13) 0 -> 7850
+	//   field03/2: four resurrections before it (K-14): aldo pays 7850 and borrows 2150; bea, cord,
 	//     dana pay 0 and borrow 10000 each -> 0. Reward 20000 / 5 PCs = 4000 a share (K-14
-	//     Default: each share repays its PC's debt first): aldo repays 2100 and 1900 goes to the
+	//     Default: each share repays its PC's debt first): aldo repays 2150 and 1850 goes to the
 	//     purse; bea, cord, dana repay 4000 each (6000 left each); the angel's 4000 goes to the
-	//     purse -> 1900 + 4000 = 5900.
+	//     purse -> 1850 + 4000 = 5850.
 	wantRows := []Row{
 		{Scenario: "field00", Attempt: 1, Outcome: "success", Days: 1, XP: 360, Money: 3000, Bases: []string{"rupetenne"}},
-		{Scenario: "field01", Attempt: 1, Outcome: "failure", Days: 5, XP: 100, Money: 2900, Bases: []string{"rupetenne"}},
-		{Scenario: "field01", Attempt: 2, Outcome: "success", Days: 7, XP: 2500, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
-		{Scenario: "field03", Attempt: 1, Outcome: "failure", Days: 2, XP: 650, Money: 7900, Bases: []string{"rupetenne", "gatecamp"}},
-		{Scenario: "field03", Attempt: 2, Outcome: "success", Days: 2, XP: 1440, Money: 5900, Bases: []string{"rupetenne", "gatecamp", "marshfort"}},
+		{Scenario: "field01", Attempt: 1, Outcome: "failure", Days: 5, XP: 0, Money: 2850, Bases: []string{"rupetenne"}},
+		{Scenario: "field01", Attempt: 2, Outcome: "success", Days: 7, XP: 2500, Money: 7850, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 1, Outcome: "failure", Days: 2, XP: 650, Money: 7850, Bases: []string{"rupetenne", "gatecamp"}},
+		{Scenario: "field03", Attempt: 2, Outcome: "success", Days: 2, XP: 1440, Money: 5850, Bases: []string{"rupetenne", "gatecamp", "marshfort"}},
 	}
 	if !reflect.DeepEqual(s.Rows, wantRows) {
 		t.Errorf("rows\n got %+v\nwant %+v", s.Rows, wantRows)
@@ -107,33 +110,55 @@ func TestBundledCampaign(t *testing.T) {
 		{Kind: "opening", Amount: 2000, Purse: 2000, Rule: "K-12"},
 		{Scenario: "field00", Kind: "reward", Gross: 1000, Amount: 1000, Purse: 3000, Rule: "K-16"},
 		{Scenario: "field01", Kind: "purchase", Item: "potion", Amount: -100, Purse: 2900, Rule: "K-12"},
-		{Scenario: "field01", Kind: "reward", Gross: 5000, Amount: 5000, Purse: 7900, Rule: "K-16"},
-		{Scenario: "field03", Kind: "treatment", Amount: 0, Purse: 7900, Rule: "K-13"},
-		{Scenario: "field03", Kind: "resurrection", PC: "aldo", Amount: -7900, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "borrow", PC: "aldo", DebtChange: 2100, Purse: 0, Rule: "K-14"},
+		{Scenario: "field01", Kind: "purchase", Item: "rations", Amount: -50, Purse: 2850, Rule: "K-12", Where: "day 1 at rupetenne"},
+		{Scenario: "field01", Kind: "reward", Gross: 5000, Amount: 5000, Purse: 7850, Rule: "K-16"},
+		{Scenario: "field03", Kind: "treatment", Amount: 0, Purse: 7850, Rule: "K-13"},
+		{Scenario: "field03", Kind: "resurrection", PC: "aldo", Amount: -7850, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "aldo", DebtChange: 2150, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "resurrection", PC: "bea", Amount: 0, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "borrow", PC: "bea", DebtChange: 10000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "resurrection", PC: "cord", Amount: 0, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "borrow", PC: "cord", DebtChange: 10000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "resurrection", PC: "dana", Amount: 0, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "borrow", PC: "dana", DebtChange: 10000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "repay", PC: "aldo", DebtChange: -2100, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "aldo", DebtChange: -2150, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "repay", PC: "bea", DebtChange: -4000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "repay", PC: "cord", DebtChange: -4000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "repay", PC: "dana", DebtChange: -4000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "reward", Gross: 20000, Amount: 5900, Purse: 5900, Rule: "K-16"},
+		{Scenario: "field03", Kind: "reward", Gross: 20000, Amount: 5850, Purse: 5850, Rule: "K-16"},
 	}
 	if !reflect.DeepEqual(s.Ledger, wantLedger) {
 		t.Errorf("ledger\n got %+v\nwant %+v", s.Ledger, wantLedger)
 	}
 	for _, pc := range s.PCs {
-		// 360 + 100 + 2500 + 650 + 1440 = 5050 each (K-61..K-63, K-66, K-67).
-		if pc.XP != 5050 || pc.Dead {
-			t.Errorf("%s: xp %d dead %v, want 5050 alive", pc.ID, pc.XP, pc.Dead)
+		// 360 + 0 + 2500 + 650 + 1440 = 4950 each (K-61..K-63, K-25, K-66, K-67).
+		if pc.XP != 4950 || pc.Dead {
+			t.Errorf("%s: xp %d dead %v, want 4950 alive", pc.ID, pc.XP, pc.Dead)
 		}
 		want := map[string]int{"bea": 6000, "cord": 6000, "dana": 6000}[pc.ID] // 10000 - 4000
 		if pc.Debt != want {
 			t.Errorf("%s: debt %d, want %d", pc.ID, pc.Debt, want)
+		}
+	}
+	// K-64 (the seed: 「能力値や技能の成長を行えます」, by 「２ｄして選ぶ」, K-3): one ability growth per
+	// growth point the sortie settled, for each PC (the plans name none: the campaign rolls). Growth
+	// points: field00 clear; field01/1 none (a complete failure, K-25); field01/2 midpoint and clear;
+	// field03/1 the midpoint, settled before the defeat (K-60); field03/2 the clear (the retained
+	// midpoint gives none again, K-67): 5 each. The faces kept, from campaign-play.yaml (faces 1..6:
+	// dexterity, agility, strength, vitality, intelligence, spirit; seraphie's second growth in
+	// field01/2 has no pick entry: the Default keeps the first die, 2):
+	//   aldo 5, 2, 6, 4, 3; bea 2, 3, 5, 1, 4; cord 1, 5, 3, 5, 6; dana 4, 2, 1, 6, 5;
+	//   seraphie 6, 4, 2, 5, 3.
+	wantGrowth := map[string][6]int{
+		"aldo":     {0, 1, 1, 1, 1, 1},
+		"bea":      {1, 1, 1, 1, 1, 0},
+		"cord":     {1, 0, 1, 0, 2, 1},
+		"dana":     {1, 1, 0, 1, 1, 1},
+		"seraphie": {0, 1, 1, 1, 1, 1},
+	}
+	for _, pc := range s.PCs {
+		if pc.Growth != wantGrowth[pc.ID] {
+			t.Errorf("K-64 %s: growth %v, want %v", pc.ID, pc.Growth, wantGrowth[pc.ID])
 		}
 	}
 	// K-67: the named monsters defeated: the vault's golem (field00), Grutt (field01, day 6),
@@ -249,16 +274,16 @@ func errorsAs(err error, target any) bool { return errors.As(err, target) }
 // benefit with "none", K-12..K-14 preparation), accept a name, and end of input stops the run.
 func TestPromptCampaign(t *testing.T) {
 	c := bundled(t)
-	// The prologue (move, pick: seed 1 rolls 4 and 1, night, move, battle), then select, benefit,
-	// prepare.
-	in := strings.NewReader("east\n4\nmarch\neast\nwon\nfield01\nnone\nbuy potion\n")
+	// The prologue (move, pick: seed 1 rolls 4 and 1, night, move, battle), its clear's ability
+	// growths (K-64: five PCs, enter keeps the first die), then select, benefit, prepare.
+	in := strings.NewReader("east\n4\nmarch\neast\nwon\n\n\n\n\n\nfield01\nnone\nbuy potion\n")
 	var questions, out bytes.Buffer
 	res, err := Run(c, Options{Seed: 1, Decider: runner.NewPrompt(in, &questions, false), Sink: runner.NewTextSink(&out)})
 	if !errors.Is(err, runner.ErrNoInput) || res.End != EndStopped {
 		t.Fatalf("err %v end %v", err, res)
 	}
 	q := questions.String()
-	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion"} {
+	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion", "ability growth of aldo (K-64)"} {
 		if !strings.Contains(q, want) {
 			t.Errorf("prompts lack %q:\n%s", want, q)
 		}

@@ -67,6 +67,9 @@ func entryText(en Entry) string {
 	if en.Gross != 0 {
 		what += " of " + itoa(en.Gross)
 	}
+	if en.Where != "" {
+		what += " (" + en.Where + ")"
+	}
 	var parts []string
 	switch {
 	case en.Amount != 0:
@@ -100,7 +103,7 @@ func (e *emitter) unlocks(s *State, list []int, rule string) error {
 	return e.sink.Write(&UnlockEvent{Scenarios: ids, Text: fmt.Sprintf("selectable now: %s (%s)", strings.Join(ids, ", "), rule), rule: rule})
 }
 
-func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocked []int) error {
+func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocked []int, abilities []AbilityRoll) error {
 	if !e.on {
 		e.printed = len(s.Ledger)
 		return nil
@@ -108,7 +111,7 @@ func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocke
 	sc := &c.Scenarios[i]
 	ev := &GrowthEvent{Scenario: sc.ID, Attempt: s.Attempts[i], Outcome: rep.Outcome, Day: rep.Day, Reason: rep.Reason,
 		XP: rep.XP, XPNote: rep.XPNote, Named: rep.Named, Dead: rep.Dead, PCs: s.PCs, Purse: s.Purse,
-		Ledger: s.Ledger[e.printed:], MidpointRetained: s.Midpoint[i]}
+		Ledger: s.Ledger[e.printed:], MidpointRetained: s.Midpoint[i], Abilities: abilities}
 	e.printed = len(s.Ledger)
 	for _, u := range unlocked {
 		ev.Unlocked = append(ev.Unlocked, c.Scenarios[u].ID)

@@ -169,7 +169,8 @@ func (e *UnlockEvent) Line() string { return e.Text }
 // GrowthEvent: a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead
 // (K-100), the ledger (K-14, K-16), the base secured and the scenarios unlocked (K-10).
 type GrowthEvent struct {
-	Seen             runner.Audience `json:"audience"` // always "all"
+	Seen             runner.Audience `json:"audience"`  // always "all"
+	Abilities        []AbilityRoll   `json:"abilities"` // the ability growths rolled (K-64), in order
 	Attempt          int             `json:"attempt"`
 	Base             string          `json:"base"`
 	Day              int             `json:"day"`
@@ -217,6 +218,9 @@ func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
 			}
 		}
 		fmt.Fprintf(w, "    xp: %s, %s; now %s\n", gain, e.XPNote, strings.Join(tot, ", "))
+	}
+	for _, a := range e.Abilities {
+		fmt.Fprintf(w, "    ability growth: %s (K-64, K-3)\n", abilityText(a))
 	}
 	if len(e.Named) > 0 {
 		fmt.Fprintf(w, "    named monsters defeated, never to reappear: %s (K-67)\n", strings.Join(e.Named, ", "))
@@ -282,9 +286,9 @@ func (e *EndEvent) WriteText(w *bytes.Buffer) error {
 		if pc.Angel {
 			st += ", angel"
 		}
-		rows = append(rows, []string{pc.ID, itoa(pc.Level), itoa(pc.XP), itoa(pc.Debt), st})
+		rows = append(rows, []string{pc.ID, itoa(pc.Level), itoa(pc.XP), itoa(pc.Debt), growthText(pc.Growth), st})
 	}
-	if err := runner.RenderTable(w, []string{"pc", "level", "xp", "debt", "state"}, rows); err != nil {
+	if err := runner.RenderTable(w, []string{"pc", "level", "xp", "debt", "ability growth (K-64)", "state"}, rows); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "purse %d gamels; unlock order: %s; named monsters dead: %s\n", e.Purse, joinOrNone(e.UnlockOrder), joinOrNone(e.NamedDead))
@@ -310,7 +314,7 @@ func init() {
 		runner.EventDoc{Event: &RetryEvent{}, Doc: "the players resume a retry at the retained midpoint or start over (K-67)"},
 		runner.EventDoc{Event: &SortieEvent{}, Doc: "a sortie (K-16) or the prologue (K-8) begins, with what earlier attempts left (K-67); the scenario's own events follow"},
 		runner.EventDoc{Event: &UnlockEvent{}, Doc: "scenarios become selectable (K-9, K-10)"},
-		runner.EventDoc{Event: &GrowthEvent{}, Doc: "a sortie is settled: XP (K-60, K-61, K-66), named monsters (K-67), the dead (K-100), the ledger (K-14, K-16), base and unlocks (K-10)"},
+		runner.EventDoc{Event: &GrowthEvent{}, Doc: "a sortie is settled: XP (K-60, K-61, K-66), ability growths (K-64), named monsters (K-67), the dead (K-100), the ledger (K-14, K-16), base and unlocks (K-10)"},
 		runner.EventDoc{Event: &EndEvent{}, Doc: "the campaign ends: final (K-7), nomore, stopped or limit, with a row per sortie and the final state"},
 	)
 }

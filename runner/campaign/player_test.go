@@ -16,8 +16,9 @@ import (
 // runner/field02_test.go): success.yaml midpoint 300 + monsters 10 x (8+6+6+6) = 260 + remaining
 // strength 10 x 30 = 860 (K-61..K-63); clear 800 + 170 + 10 x 20 = 1170; 2030 each. A campaign PC
 // the plan does not name (Dana) gets the party's XP without fumbles of its own (karzoral.Result.XP):
-// no PC of the plan fumbled, so 2030 too. failure.yaml: 100 failure XP each (K-66), no midpoint
-// reached; Cole's two fumbles (K-5) are not settled on a failure (K-66).
+// no PC of the plan fumbled, so 2030 too. failure.yaml: the lancers are wiped out, a complete
+// failure (K-25, the seed: 「経験点の清算、成長は行われません」): 0 XP each, the plan's 100 failure
+// XP included; Cole's two fumbles (K-5) are not settled either.
 func TestRunnerPlayerPCs(t *testing.T) {
 	r := root(t)
 	p, list, err := compiler.Compile([]string{filepath.Join(r, "scenarios", "karzoral", "field02")}, compiler.Options{WorkDir: r})
@@ -33,7 +34,7 @@ func TestRunnerPlayerPCs(t *testing.T) {
 		xp       []int
 	}{
 		{"success", false, runner.Success, []int{2030, 2030, 2030, 2030}},
-		{"failure", false, runner.Failure, []int{100, 100, 100, 100}},
+		{"failure", false, runner.Failure, []int{0, 0, 0, 0}},
 	} {
 		s, l, err := runner.LoadScript(filepath.Join(r, "scenarios", "karzoral", "field02", tc.script+".yaml"))
 		if err != nil || l.HasErrors() {

@@ -173,10 +173,17 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 		r.selected[r.scenario]++
 		return runner.Answer{Choice: best}, nil
 	case runner.KindBenefit, runner.KindPrepare:
+		if q.Cause == "shop" { // K-12 at a base mid-scenario: the engine's Default restocks
+			return runner.Answer{Default: true}, nil
+		}
 		if i := q.Find("sortie"); q.Kind == runner.KindPrepare && i >= 0 {
 			return runner.Answer{Choice: i}, nil
 		}
 		return runner.Answer{}, nil
+	case runner.KindPick:
+		if q.Day == 0 && q.Cause == "growth" { // the campaign's ability growth (K-64): the Default
+			return runner.Answer{Default: true}, nil
+		}
 	}
 	if r.sortie == nil || q.Day < r.day {
 		// A new sortie (or the prologue again): a fresh memory of the field.

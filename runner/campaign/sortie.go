@@ -24,6 +24,10 @@ type Sortie struct {
 	NamedDead []string
 	PCs       []PC   // the party as it sorties (dead PCs included, Dead set)
 	Benefit   string // the mercenary benefit chosen (K-11), "" for none
+	// Shop is the campaign's price list and Purse its gamels as the sortie sets out: what the
+	// party may buy at a base mid-scenario (K-12), charged to the ledger afterwards.
+	Shop  []plan.Item
+	Purse int
 	// Run are the runner options: Decider, Sink, Dice and Checkpoint are set by the campaign (one
 	// generator and one event stream for the whole campaign), Seed is the campaign's seed (printed
 	// in the transcript).
@@ -48,6 +52,13 @@ type Report struct {
 	Named  []string // named monsters defeated in this sortie, in the order they fell (K-67)
 	Dead   []string // ids of PCs dead at the end of the sortie (K-100, K-101)
 	Money  int      // gamels the party brings back besides the reward: its loot (K-98)
+	// Purchases made at bases mid-scenario (K-12), in order: the ledger charges each.
+	Purchases []karzoral.Purchase
+	// Growths per PC (same order as Sortie.PCs): the ability growths (K-64) the campaign rolls
+	// for it, one per growth point this sortie settled (a midpoint reached, K-60, and the clear);
+	// 0 for a PC the plan names (the scenario runner rolled its growth) and for a PC dead when
+	// the sortie began. A failure settles no growth of its own (K-66, K-25).
+	Growths []int
 }
 
 // Player plays one sortie. RunnerPlayer is the default; the full Karzoral growth rules (monster
@@ -86,7 +97,8 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
 	// named monsters defeated earlier stay dead; K-66: the campaign's failure XP.
-	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume}
+	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume,
+		Shop: s.Shop, Purse: s.Purse} // K-12: shopping at a base mid-scenario, paid from the purse
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
@@ -100,7 +112,8 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	}
 	// K-67: the named monsters defeated in this sortie (not those dead before it).
 	// (res is the Runner's, reused by its next run: the report keeps copies.)
-	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: slices.Clone(res.NamedDefeated), Money: res.Money}
+	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: slices.Clone(res.NamedDefeated), Money: res.Money,
+		Purchases: slices.Clone(res.Purchases)}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
 	for _, o := range res.Objectives {
 		if o.Outcome == "midpoint" {
@@ -109,15 +122,27 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	}
 	rep.Resume = res.Midpoint.Clone()
 	rep.XP = make([]int, len(s.PCs))
+	rep.Growths = make([]int, len(s.PCs))
+	points := 0 // K-60: the growth points this sortie settled
+	if rep.Midpoint {
+		points++
+	}
+	if res.Outcome == runner.Success {
+		points++
+	}
 	fromPCs := 0
 	for i, pc := range s.PCs {
 		if res.Outcome == runner.Stopped {
 			continue
 		}
 		rep.XP[i] = res.XP
+		if !pc.Dead {
+			rep.Growths[i] = points
+		}
 		for _, r := range res.PCs {
 			if r.Name == pc.Name {
 				rep.XP[i] = r.XP
+				rep.Growths[i] = 0 // grown by the scenario runner (K-64)
 				fromPCs++
 				break
 			}
@@ -129,6 +154,10 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
 	case res.Outcome == runner.Success:
 		rep.XPNote = "each PC: achievement, monster XP and remaining-strength bonus at each growth (K-61..K-63)"
+	case res.Complete && rep.Midpoint:
+		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60); the failure is complete (K-25): no failure XP"
+	case res.Complete:
+		rep.XPNote = "none: the failure is complete (K-25: a friendly army wiped out), no XP settled, failure XP included"
 	case rep.Midpoint:
 		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60), then failure XP (K-66)"
 	default:

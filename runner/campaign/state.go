@@ -54,6 +54,10 @@ type PC struct {
 	XP    int    `json:"xp"`             // XP earned and not spent (K-60, K-66 Default: spendable)
 	Dead  bool   `json:"dead,omitempty"` // K-100, until resurrected (K-14)
 	Debt  int    `json:"debt,omitempty"` // gamels owed for resurrections (K-14 DebtPerPC)
+	// Growth counts the ability growths (K-64) the campaign rolled for the PC, by ability in the
+	// face order of karzoral.AbilityName: dexterity, agility, strength, vitality, intelligence,
+	// spirit (each +1 to that ability score).
+	Growth [6]int `json:"growth"`
 }
 
 // Entry is one line of the money ledger. Amount is what goes into (+) or out of (-) the purse,
@@ -68,6 +72,8 @@ type Entry struct {
 	DebtChange int    `json:"debtChange,omitempty"`
 	Purse      int    `json:"purse"`
 	Rule       string `json:"rule"`
+	// Where a purchase was made mid-scenario (K-12): "day 3 at 01"; "" at sortie preparation.
+	Where string `json:"where,omitempty"`
 }
 
 // Row is one sortie in the summary table.

@@ -32,15 +32,16 @@ func (s *state) maybeFire(ei int) error {
 	}
 	fled, err := s.doActions(e.Do, "event", e.ID)
 	if err == nil && fled >= 0 {
-		s.pending = append(s.pending, pendingEvent{event: ei, act: fled, block: s.party})
+		s.pending = append(s.pending, pendingEvent{event: ei, act: fled, block: s.party, enc: s.fledEnc})
 	}
 	return err
 }
 
 // pendingEvent is an event whose battle (action act) the party fled in block: K-96, the monsters
 // remain there, and the event goes on from that battle at the next step (b) the party spends in
-// the block.
-type pendingEvent struct{ event, act, block int }
+// the block. enc is the encounter of the battle's consecutive chain the party fled (K-72): the
+// resumed battle starts there, the beaten battles before it are neither fought nor paid again.
+type pendingEvent struct{ event, act, block, enc int }
 
 // pendingAt returns the index in s.pending of event ei pending in block b, or -1.
 func (s *state) pendingAt(ei, b int) int {
@@ -72,12 +73,14 @@ func (s *state) resumePending() error {
 				return err
 			}
 		}
+		s.resumeEnc = pd.enc
 		fled, err := s.doActions(e.Do[pd.act:], "event", e.ID)
+		s.resumeEnc = -1
 		if err != nil || s.over() {
 			return err
 		}
 		if fled >= 0 {
-			s.pending = append(s.pending, pendingEvent{event: pd.event, act: pd.act + fled, block: s.party})
+			s.pending = append(s.pending, pendingEvent{event: pd.event, act: pd.act + fled, block: s.party, enc: s.fledEnc})
 		}
 	}
 	return nil
@@ -110,7 +113,11 @@ func (s *state) doActions(acts []plan.Action, source, id string) (int, error) {
 				}
 			}
 		case plan.ActBattle:
-			res, err := s.battle(a.Encounter, -1, "event")
+			enc := a.Encounter
+			if s.resumeEnc >= 0 { // K-72: resume at the consecutive battle the party fled
+				enc, s.resumeEnc = s.resumeEnc, -1
+			}
+			res, err := s.battle(enc, -1, "event")
 			if err != nil || s.over() {
 				return -1, err
 			}

@@ -90,6 +90,7 @@ func (s *state) battle1(enc, army int, cause string) (int, error) {
 		s.finish(runner.Failure, s.r.defeatedBy[enc])
 		return res, s.defeatAftermath()
 	case Fled:
+		s.fledEnc = enc // K-72: the battles of the chain before it stay won
 		return res, s.escape(enc)
 	}
 	if err := s.creditMonsters(enc, res == Routed && s.k.rules.FledGiveNoXP); err != nil {

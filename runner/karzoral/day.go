@@ -57,13 +57,15 @@ func (s *state) eat() error {
 	return nil
 }
 
-// moveArmies implements K-22: each friendly army on the field moves Speed steps along its route, then
-// each enemy army; at the end of its route an army holds (K-22 default). An army of speed 2 or more
-// steps through every block on the way, one route step at a time (one ArmyMoveEvent each): where a
-// step short of its last ends in a block holding an opposing army, the two fight a strength battle
-// there and then (K-24; the mover goes on if it survives). Armies that end their moves in a block
-// holding an opposing army fight once every army has moved; so armies that swap blocks never meet
-// (K-24 default).
+// moveArmies implements K-22 and K-24 as corrected (2026-12-01): each friendly army on the field
+// moves Speed steps along its route, then each enemy army, in ascending army ID (the plan sorts
+// armies by ID); at the end of its route an army holds (K-22 default). Every step (one
+// ArmyMoveEvent each) that ends in a block holding an opposing army starts a strength battle there
+// and then (the seed: 「【友軍】の移動した先のブロックに【蛮族軍】が存在した（あるいはその逆）場合、
+// 両軍の間で戦闘が発生します」), the mover fighting them in ascending army ID until it or they are
+// gone; a surviving mover goes on. So a friendly army that steps into an enemy's block fights it
+// before the enemy's own move, two armies that trade blocks fight, and an army removed in a battle
+// makes no move that day. Armies set up together (no move) fight once every army has moved.
 func (s *state) moveArmies() error {
 	s.look() // K-23: the morning's sight of the party's block, before anyone marches off
 	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
@@ -93,11 +95,12 @@ func (s *state) moveArmies() error {
 						return err
 					}
 				}
+				if from == s.party && s.armyBlock[i] != from {
+					s.sightLeave(i) // K-23: the party watched it march off, and where to
+				}
 				s.look()
-				if k < speed {
-					if err := s.passBattles(i); err != nil || s.over() {
-						return err
-					}
+				if err := s.passBattles(i); err != nil || s.over() {
+					return err
 				}
 			}
 		}
@@ -106,7 +109,7 @@ func (s *state) moveArmies() error {
 }
 
 // passBattles fights the strength battles of army i against the opposing armies in the block it
-// passes through (K-22, K-24), in ascending army index, while i is on the field.
+// has just stepped into (K-22, K-24), in ascending army index, while i is on the field.
 func (s *state) passBattles(i int) error {
 	b := s.armyBlock[i]
 	for j := range s.p.Armies {
@@ -178,9 +181,14 @@ func (s *state) strengthBattle(i, j int) error {
 }
 
 // checkFriendlyWipe implements K-25: any friendly army at strength 0, for any reason, fails the
-// scenario at once (K-66 applies to the experience, outside the runner).
+// scenario at once and completely (完全に失敗): failureXP then settles no XP at all (K-25 Default as
+// corrected 2026-12-01). Only a failure that ends the run marks it complete: an outcome set earlier
+// stands.
 func (s *state) checkFriendlyWipe(i int) {
 	if s.p.Armies[i].Friendly() && s.armyStr[i] == 0 {
+		if s.outcome == "" {
+			s.k.complete = true
+		}
 		s.finish(runner.Failure, s.r.wipedOut[i])
 	}
 }
@@ -246,7 +254,12 @@ func (s *state) move() (entered bool, err error) {
 	n := 0
 	for _, d := range plan.Dirs {
 		if to := blk.Exits[d].To; to >= 0 {
-			s.choices[n] = runner.Choice{Name: moveNames[d], Value: int(d), Note: s.p.Field.Blocks[to].ID}
+			// K-31: a block of a box not yet revealed is not named, only shown as unknown.
+			note := "?"
+			if s.revealed.has(to) {
+				note = s.p.Field.Blocks[to].ID
+			}
+			s.choices[n] = runner.Choice{Name: moveNames[d], Value: int(d), Note: note}
 			n++
 		}
 	}
@@ -337,11 +350,16 @@ func (s *state) stepB(entered bool) error {
 		if a.Friendly() || s.armyBlock[i] != s.party || a.Encounter < 0 {
 			continue
 		}
-		res, err := s.battle(a.Encounter, i, "army")
+		enc := a.Encounter
+		if s.armyNext[i] >= 0 { // K-72: the chain's beaten battles are not fought again
+			enc = s.armyNext[i]
+		}
+		res, err := s.battle(enc, i, "army")
 		if err != nil || s.over() {
 			return err
 		}
 		if res == Fled {
+			s.armyNext[i] = s.fledEnc
 			break
 		}
 		// K-99: the army's strength is removed entirely.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // Escape after fleeing (K-93..K-97) and the party's defeat (K-100..K-102).
@@ -45,7 +46,48 @@ func (s *state) escape(enc int) error {
 			}
 			continue
 		}
+		// K-97: the players choose who takes the burden on (the seed: 「誰も足手まといを引き受けなかった
+		// 場合、その足手まといはその場で失われます」), among the able PCs carrying the fewest so far
+		// (spread as evenly as possible), or leave it: it is lost. Optional: the Default is the
+		// even spread in turn (able[nb % n]).
 		c := able[nb%len(able)]
+		fewest := carried[c]
+		for _, i := range able {
+			fewest = min(fewest, carried[i])
+		}
+		cs := make([]runner.Choice, 0, len(able)+1) // an escape with burdens is rare: no buffer
+		def := 0
+		for _, i := range able {
+			if carried[i] == fewest {
+				if i == c {
+					def = len(cs)
+				}
+				cs = append(cs, runner.Choice{Name: s.p.Party.PCs[i].Name, Value: i})
+			}
+		}
+		cs = append(cs, runner.Choice{Name: "leave", Value: -1, Note: "nobody carries it: it is lost"})
+		req := &s.req
+		*req = runner.Request{Kind: runner.KindProtect, Day: s.day, Phase: s.phase, Choices: cs, Cause: "escape",
+			Block: s.p.Field.Blocks[s.party].ID, Encounter: s.p.Party.Burdens[bi].Name, Optional: true, Default: def}
+		pick, err := s.decide(req)
+		if err != nil {
+			return err
+		}
+		if pick < 0 {
+			pick = def
+		}
+		if c = cs[pick].Value; c < 0 {
+			k.burdens[bi].dead = true
+			if s.on {
+				name := s.p.Party.Burdens[bi].Name
+				r := &HPEvent{Note: s.note("K-97"), Text: fmt.Sprintf("nobody takes burden %s on: it is lost", name)}
+				r.Who, r.Result = name, "lost"
+				if err := s.send(r); err != nil {
+					return err
+				}
+			}
+			continue
+		}
 		nb++
 		carried[c]++
 		if s.on {

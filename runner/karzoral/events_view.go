@@ -15,7 +15,7 @@ type ArmySeen struct {
 	ID       string  `json:"id"`
 	Block    *string `json:"block"`
 	Day      int     `json:"day"`
-	Strength int     `json:"strength"`
+	Strength int     `json:"strength"`         // when last seen; 0: not known (a survey tells none, K-23)
 	InView   bool    `json:"inView,omitempty"` // in the party's block now
 }
 
@@ -66,7 +66,7 @@ func (e *SightingEvent) Line() string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, " %s at %s (strength %d)", a.ID, *a.Block, a.Strength)
+		fmt.Fprintf(&b, " %s at %s (%s)", a.ID, *a.Block, strengthWord(a.Strength))
 	}
 	if e.Missing != "" {
 		fmt.Fprintf(&b, " %s is not on the field", e.Missing)

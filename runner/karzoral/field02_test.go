@@ -22,8 +22,9 @@ import (
 //
 // failure.yaml: pursuit K10@10 [4,4] -> 4 (Aria 22 -> 18), K20@10 [3,3] -> 4 (Cole 20 -> 16),
 // K30@10 [5,4] -> 9 (Bram 24 -> 15); the lancers cancel once (30 -> 20), the party flees and the
-// K-26 strength battle takes them: d = min(20, 40) = 20: 0, K-25 failure; 100 failure XP each (K-66),
-// Cole's two fumbles (K-5) forfeited.
+// K-26 strength battle takes them: d = min(20, 40) = 20: 0, K-25 failure, complete: the seed's
+// 「即座にシナリオを終了し、かつ経験点の清算、成長は行われません」: 0 XP each, not the scenario's 100
+// failure XP (K-25 as corrected 2026-12-01), Cole's two fumbles (K-5) forfeited.
 func TestField02Golden(t *testing.T) {
 	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field02"}, compiler.Options{WorkDir: "../.."})
 	if err != nil || p == nil || list.HasErrors() {
@@ -36,7 +37,7 @@ func TestField02Golden(t *testing.T) {
 		lancers         int
 	}{
 		{"success", runner.Success, 5, [3]int{2030, 2030, 2030}, [3]int{22, 11, 20}, 20},
-		{"failure", runner.Failure, 4, [3]int{100, 100, 100}, [3]int{22, 15, 16}, 0},
+		{"failure", runner.Failure, 4, [3]int{0, 0, 0}, [3]int{22, 15, 16}, 0},
 	} {
 		t.Run(c.script, func(t *testing.T) {
 			play := func(mk func(*bytes.Buffer) runner.Sink, seed uint64) ([]byte, *Result, *Runner) {

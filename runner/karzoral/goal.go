@@ -221,13 +221,19 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 	} else if b, ok := r.g.index[q.Block]; ok && q.Kind != runner.KindSelect && q.Kind != runner.KindBenefit && q.Kind != runner.KindPrepare {
 		r.visited[b] = true
 	}
+	if q.Cause == "shop" {
+		return runner.Answer{Default: true}, nil // K-12: the engine's Default restocks
+	}
 	switch q.Kind {
 	case runner.KindMove:
 		best, bestD := []int(nil), -1
 		for i, c := range q.Choices {
-			to, ok := r.g.index[c.Note]
-			if c.Value == Stay {
-				to, ok = r.g.index[q.Block]
+			// The block a move leads to, from the field's grid (the choice names it only when the
+			// players know it, K-31).
+			to, ok := r.g.index[q.Block]
+			if c.Value != Stay && ok {
+				to = r.g.p.Field.Blocks[to].Exits[c.Value].To
+				ok = to >= 0
 			}
 			if !ok {
 				continue
@@ -275,6 +281,9 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 		return runner.Answer{}, nil // the first benefit offered ("none" is last)
 	case runner.KindPrepare:
 		return r.pick(q, "sortie"), nil
+	}
+	if q.Optional {
+		return runner.Answer{Default: true}, nil // the engine's Default (K-97's even spread ...)
 	}
 	return runner.Answer{}, nil
 }

@@ -76,6 +76,7 @@ type karzoral struct {
 	onlyStayers bool // K-81: the rest of a routed unit fled; only the stayers are fought
 	grown       bool
 	failedXP    bool
+	complete    bool // K-25: a friendly army wiped out: the failure is complete, no XP settled
 }
 
 // areaOf returns the traversal area of block b, -1 if none.
@@ -128,7 +129,7 @@ func (s *state) resetKarzoral(rules *Rules) {
 	for i := range k.named {
 		clear(k.named[i])
 	}
-	k.monXP, k.partyXP, k.grown, k.failedXP = 0, 0, false, false
+	k.monXP, k.partyXP, k.grown, k.failedXP, k.complete = 0, 0, false, false, false
 }
 
 // burdenMaxHP implements K-87: min(30, 5 x ceil(mean adventurer level of the PCs)). Default: every PC

@@ -258,7 +258,7 @@ func TestEnemySupportEvenK76(t *testing.T) {
 }
 
 // K-93..K-97 and K-66, worked by hand. Monsters: boggards 4, chief 6: highest level 6. Cid is
-// carried by Aria (K-97: first PC able to act). Pursuit row for level 6: the level-5 row, K20+3@10.
+// carried by Aria (K-97: the players' choice, here the Default's first PC able to act). Pursuit row for level 6: the level-5 row, K20+3@10.
 //
 //	Aria: TN = 6 + [3,3] = 12; check [4,4] + 3 + 2 - 2 (one burden) = 11 < 12: pursuit [2,3]=5 -> row
 //	  20 col 5 = 3, +3 = 6 magic: 20 - 6 = 14.
@@ -272,7 +272,7 @@ func TestEscapeK94K95K97(t *testing.T) {
 	addArmy(p, "e", "enemy", 40, 1, enc, "b1")
 	p.Pursuit = []plan.PursuitRow{{Level: 1, Damage: "K10@10"}, {Level: 5, Damage: "K20+3@10"}, {Level: 8, Damage: "K30@10"}}
 	p.FailureXP = 30
-	g := newRig(t, []int{3, 3, 4, 4, 2, 3, 1, 2, 3, 3, 1, 2}, "east", "fled", "1", "rest")
+	g := newRig(t, []int{3, 3, 4, 4, 2, 3, 1, 2, 3, 3, 1, 2}, "east", "fled", "Aria", "1", "rest")
 	res, c, err := run(t, p, g)
 	if err != nil {
 		t.Fatal(err)
@@ -305,7 +305,8 @@ func TestEscapeK94K95K97(t *testing.T) {
 	p.Party.Burdens = append(p.Party.Burdens, plan.Burden{Name: "Dov"}, plan.Burden{Name: "Eda"})
 	// Aria carries Cid and Eda, Bram Dov. Flat: Aria [6,4] + 5 - 2 = 13 >= 12; Bram [5,3] + 4 - 2 = 10 < 12:
 	// pursuit [6,6]=12 -> 10 crit, [1,1] ends: 10 + 0 + 3 = 13: 20 - 13 = 7.
-	g = newRig(t, []int{3, 3, 6, 4, 5, 3, 6, 6, 1, 1, 1, 2}, "east", "fled", "1", "rest")
+	// K-97: Cid to Aria; Dov: only Bram carries fewest (0); Eda: either, Aria.
+	g = newRig(t, []int{3, 3, 6, 4, 5, 3, 6, 6, 1, 1, 1, 2}, "east", "fled", "Aria", "Bram", "Aria", "1", "rest")
 	c = &collect{}
 	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: c}, Rules: &Rules{EscapeTNOnce: true, BurdenPenaltyFlat: true}}); err != nil {
 		t.Fatal(err)
@@ -391,28 +392,38 @@ func TestForcedMarchLightSleepK41K58K59(t *testing.T) {
 	}
 }
 
-// K-57: a dark block needs 12 h for the day (oil first: 1 -> 0), and a forced march from it 24 h
-// (6 torches pay 12 h, the other 12 h are missing: unlit). Option DarkMarchLight12: 12 h, lit.
+// K-57: a dark block needs 12 h for the day and a forced march 12 h more: 24 h in all (K-57
+// Default), never 36. The seed: 「強行軍を行う場合には、１２時間分の照明が必要です」 and, for a dark
+// place, 「「開始フェイズ」～「野営フェイズ」の間に１２時間分の照明が必要です」: two 12-hour needs.
+// Stock 6 torches + 1 flask. Day: oil first, 1 -> 0 (12 h). March: 12 h, 6 torches -> 0: lit, all
+// of it paid, nothing left (before the fix the march wanted 24 h: 6 torches paid 12, unlit).
+// Option DarkMarchLight12: the day's 12 h light the march too: one light event, the torches kept.
 func TestDarkBlockK57(t *testing.T) {
 	p := pcPlan(1)
 	p.Field.Blocks[0].Kind = "block" // no base: nothing to restock (K-12)
 	p.Field.Blocks[0].Dark = true
 	p.Party.Torches, p.Party.LanternOil = 6, 1
-	for _, c := range []struct {
-		rules  *Rules
-		result string
-		paid   int
-	}{{nil, "unlit", 12}, {&Rules{DarkMarchLight12: true}, "lit", 12}} {
-		g := newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
-		col := &collect{}
-		if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: c.rules}); err != nil {
-			t.Fatal(err)
-		}
-		g.done(t)
-		l := eventsOf[*LightEvent](col)
-		if len(l) != 2 || l[0].Oil != 0 || l[0].Torches != 6 || l[1].Result != c.result || l[1].Hours != c.paid || l[1].Torches != 0 {
-			t.Errorf("K-57 %+v: %+v", c.rules, l)
-		}
+	g := newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
+	col := &collect{}
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}}); err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	l := eventsOf[*LightEvent](col)
+	if len(l) != 2 || l[0].Oil != 0 || l[0].Torches != 6 || l[0].Hours != 12 || l[1].Result != "lit" || l[1].Hours != 12 || l[1].Torches != 0 {
+		t.Errorf("K-57 default: %+v", l)
+	}
+	if burnt := l[0].Hours + l[1].Hours; burnt != 24 {
+		t.Errorf("K-57: %d hours burnt on the dark day with a forced march, want 24", burnt)
+	}
+	g = newRig(t, []int{1, 2}, "stay", "1", "march", "stay")
+	col = &collect{}
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: g, Sink: col}, Rules: &Rules{DarkMarchLight12: true}}); err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	if l := eventsOf[*LightEvent](col); len(l) != 1 || l[0].Hours != 12 || l[0].Torches != 6 {
+		t.Errorf("K-57 DarkMarchLight12: %+v", l)
 	}
 }
 

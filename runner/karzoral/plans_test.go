@@ -371,7 +371,7 @@ func (a *answers) Decide(r *runner.Request) (runner.Answer, error) {
 	a.names = a.names[1:]
 	i := r.Find(n)
 	if i < 0 {
-		a.t.Fatalf("%s: %q is not legal for %s (legal: %s)", r.Where(), n, r.Kind, r.Legal())
+		a.t.Fatalf("%s: %q is not legal for %s/%s (legal: %s)", r.Where(), n, r.Kind, r.Cause, r.Legal())
 	}
 	return runner.Answer{Choice: i}, nil
 }

@@ -43,7 +43,7 @@ type ArmyInfo struct {
 	Gone     bool // seen beaten, destroyed or leaving the field
 	Block    int  // the block it was last seen in, -1 if never seen or gone
 	Day      int  // the day it was last seen, 0 if never
-	Strength int  // its strength when last seen
+	Strength int  // its strength when last seen; 0: not known (seen by a survey or a reveal, K-23)
 }
 
 // ObjectiveInfo is an objective: the players know their objectives (the scenario's briefing).
@@ -177,7 +177,7 @@ func (v *PlayerView) Brief() string {
 		case a.Gone:
 			seen = append(seen, fmt.Sprintf("%s gone (day %d)", a.ID, a.Day))
 		case a.Seen:
-			seen = append(seen, fmt.Sprintf("%s at %s on day %d, strength %d", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, a.Strength))
+			seen = append(seen, fmt.Sprintf("%s at %s on day %d, %s", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, strengthWord(a.Strength)))
 		}
 	}
 	var parts []string
@@ -213,6 +213,12 @@ func (s *state) look() {
 	}
 }
 
+// sightLeave records that the party watched army i march out of its block (the ArmyMoveEvent is
+// seen by all and names where it went): its last sighting is that block, on this day.
+func (s *state) sightLeave(i int) {
+	s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i]}
+}
+
 // sightGone records that the party saw army i leave the field (beaten, destroyed, removed in its
 // block).
 func (s *state) sightGone(i int) {
@@ -220,15 +226,22 @@ func (s *state) sightGone(i int) {
 }
 
 // survey implements the Angel Order aerial survey (【〆航天俯瞰】, K-23) and the scenario's reveal of
-// one army (army >= 0): the players learn where the armies on the field stand now, and their
-// strength. It writes a SightingEvent (seen by all).
+// one army (army >= 0): the players learn where the armies on the field stand now, not their
+// strength (the seed: 「その存在、及び移動」; Rules.SurveyStrength tells it too). It writes a
+// SightingEvent (seen by all).
 func (s *state) survey(army int, source string) error {
 	for i := range s.sight {
 		if army >= 0 && i != army {
 			continue
 		}
 		if s.armyBlock[i] >= 0 {
-			s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i]}
+			// K-23: the seed's 「その存在、及び移動」: where it is, not its strength (0: unknown),
+			// unless the rules say the survey tells it (Rules.SurveyStrength).
+			str := 0
+			if s.k.rules.SurveyStrength || s.inView(i) { // in the party's block: seen anyway
+				str = s.armyStr[i]
+			}
+			s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: str}
 		}
 	}
 	if !s.on {
@@ -248,6 +261,15 @@ func (s *state) survey(army int, source string) error {
 		e.Missing = s.p.Armies[army].ID
 	}
 	return s.send(e)
+}
+
+// strengthWord is "strength N", or "strength unknown" for 0 (a sighting from a survey, K-23: an
+// army on the field always has strength above 0).
+func strengthWord(n int) string {
+	if n <= 0 {
+		return "strength unknown"
+	}
+	return fmt.Sprintf("strength %d", n)
 }
 
 // armySeen is army i's entry in a sighting or the players' day end.

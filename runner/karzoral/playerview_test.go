@@ -156,19 +156,22 @@ func TestPlayerViewField01K23(t *testing.T) {
 				t.Errorf("rupetenne west: %d", to)
 			}
 		case 2:
-			if !wa.Seen || wa.Block != blockIdx(p, "11") || wa.Day != 2 || wa.Strength != 75 || wa.InView || ma.Seen {
+			// The rider's report (a reveal) tells where the warband is, not its strength (K-23).
+			if !wa.Seen || wa.Block != blockIdx(p, "11") || wa.Day != 2 || wa.Strength != 0 || wa.InView || ma.Seen {
 				t.Errorf("day 2: warband %+v, mercenaries %+v", wa, ma)
 			}
 		case 3:
-			if !ma.Seen || ma.Block != b01 || ma.Day != 3 || ma.Strength != 60 || ma.InView || !ma.Friendly || v.Party() != b01 {
+			// K-23: the party at 01 watched the mercenaries march 01 -> 03 this morning (the move is
+			// seen by all): last seen at 03, not where they stood.
+			if !ma.Seen || ma.Block != b03 || ma.Day != 3 || ma.Strength != 60 || ma.InView || !ma.Friendly || v.Party() != b01 {
 				t.Errorf("day 3: mercenaries %+v at %d", ma, v.Party())
 			}
 		case 4:
 			if bi := v.Block(b12); !bi.Known || bi.Terrain != "reed marsh" {
 				t.Errorf("day 4: box A %+v", bi)
 			}
-			if wa.Strength != 75 || wa.Block != blockIdx(p, "11") {
-				t.Errorf("day 4: warband %+v, want last seen 75 at 11", wa)
+			if wa.Strength != 0 || wa.Block != blockIdx(p, "11") {
+				t.Errorf("day 4: warband %+v, want last seen at 11, strength unknown (a report, K-23)", wa)
 			}
 			if f, ok := 0, v.Flag(0); !ok || v.FlagName(f) != "cacheBurned" || v.Flags() != 3 {
 				t.Errorf("day 4: flag cacheBurned not known")
@@ -236,7 +239,9 @@ func TestPlayerViewPartyK45(t *testing.T) {
 	}
 }
 
-// K-23: a report of an army that is not on the field says so; a survey lists the armies on it.
+// K-23: a report of an army that is not on the field says so; a survey lists the armies on it,
+// where they stand and not their strength (the seed: 「その存在、及び移動」); with
+// Rules.SurveyStrength it tells the strength too (here's 5).
 func TestSightingsK23(t *testing.T) {
 	p := line(2)
 	p.DayLimit = 1
@@ -245,16 +250,21 @@ func TestSightingsK23(t *testing.T) {
 	p.Armies[armyIdx(p, "late")].Reserve = true
 	p.Events = []plan.Event{{ID: "news", On: plan.Trigger{Kind: plan.OnDay, Day: 1}, Do: []plan.Action{
 		{Op: plan.ActReveal, Army: armyIdx(p, "late")}, {Op: plan.ActSurvey}}}}
-	c := &collect{}
-	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: &dice1{&answers{t: t, names: []string{"stay", "1", "rest"}}}, Sink: c}}); err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	for _, e := range eventsOf[*SightingEvent](c) {
-		lines = append(lines, e.Line())
-	}
-	want := "reported (K-23): late is not on the field | the angel's aerial survey (K-23): here at b1 (strength 5)"
-	if got := strings.Join(lines, " | "); got != want {
-		t.Errorf("sightings:\n got %s\nwant %s", got, want)
+	for _, c := range []struct {
+		rules *Rules
+		str   string
+	}{{nil, "strength unknown"}, {&Rules{SurveyStrength: true}, "strength 5"}} {
+		col := &collect{}
+		if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: &dice1{&answers{t: t, names: []string{"stay", "1", "rest"}}}, Sink: col}, Rules: c.rules}); err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, e := range eventsOf[*SightingEvent](col) {
+			lines = append(lines, e.Line())
+		}
+		want := "reported (K-23): late is not on the field | the angel's aerial survey (K-23): here at b1 (" + c.str + ")"
+		if got := strings.Join(lines, " | "); got != want {
+			t.Errorf("sightings:\n got %s\nwant %s", got, want)
+		}
 	}
 }

@@ -127,7 +127,9 @@ func TestPolicyFirstField01(t *testing.T) {
 // K-23: the move prompt says what the players know of the armies (PlayerView.Brief), never more.
 // Field 1, every die 1: day 1 at rupetenne nothing is known; day 2 (after the rider's report) the
 // warband last seen at 11; the night of day 2 the party marches into 01 where the mercenaries
-// hold; on the morning of day 3 they march off to 03, out of sight: last seen at 01 on day 3.
+// hold; on the morning of day 3 they march off to 03 before the party's eyes (the transcript says
+// `mercenaries moves 01 -> 03` to everyone): last seen at 03 on day 3, not at 01 (K-23: the party
+// knows what it watched; the seed's 「その存在、及び移動」 is what a distant party cannot know).
 func TestPromptBriefK23(t *testing.T) {
 	var out bytes.Buffer
 	in := strings.NewReader("east\n1\nmarch\neast\neast\n1\nwon\nmarch\neast\n")
@@ -145,10 +147,11 @@ func TestPromptBriefK23(t *testing.T) {
 	if day1 := o[:i2]; strings.Contains(day1, "last seen") || strings.Contains(day1, "here:") {
 		t.Errorf("day 1 tells of armies:\n%s", day1)
 	}
-	if !strings.Contains(o[i2:i3], "(last seen: boggardWarband at 11 on day 2, strength 75)") {
+	if !strings.Contains(o[i2:i3], "(last seen: boggardWarband at 11 on day 2, strength unknown)") {
 		t.Errorf("day 2: no report of the warband:\n%s", o[i2:i3])
 	}
-	want := "(last seen: boggardWarband at 11 on day 2, strength 75; mercenaries at 01 on day 3, strength 60)"
+	// The warband's strength was never seen: a report tells where, not how strong (K-23).
+	want := "(last seen: boggardWarband at 11 on day 2, strength unknown; mercenaries at 03 on day 3, strength 60)"
 	if !strings.Contains(o[i3:], want) {
 		t.Errorf("day 3: want %s:\n%s", want, o[i3:])
 	}

@@ -141,16 +141,19 @@ func (s *state) darkDay() error {
 }
 
 // baseServices implements K-12 at a base mid-scenario (the seed: 「シナリオ中に拠点に戻った時にも行
-// える」): in action step (c) (the time for long actions, K-34), a party standing on a base buys
-// preserved rations and light back up to what it set out with (plan.Party: Rations, Torches,
-// LanternOil). Money is the campaign's ledger, not the scenario's (K-12: a purchase does not change
-// the numbers of a scenario run). Treatment (K-13) and resurrection (K-14) are offered there too by
-// the rules, but a run models no poison, disease, curse or PC death short of the party's defeat, so
-// they have nothing to act on.
+// える」): in action step (c) (the time for long actions, K-34), a party standing on a base may shop.
+// With a price list (Carry.Shop: a campaign's) that is a decision paid from the purse (shop);
+// without one (a lone scenario, no money modelled) the party restocks preserved rations and light
+// free, back up to what it set out with (plan.Party: Rations, Torches, LanternOil). Treatment
+// (K-13) and resurrection (K-14) are offered there too by the rules, but a run models no poison,
+// disease, curse or PC death short of the party's defeat, so they have nothing to act on.
 func (s *state) baseServices() error {
 	pa := &s.p.Party
 	if s.p.Field.Blocks[s.party].Kind != "base" {
 		return nil
+	}
+	if s.shop != nil {
+		return s.shopAtBase()
 	}
 	food, torches, oil := max(pa.Rations-s.rations, 0), max(pa.Torches-s.k.torches, 0), max(pa.LanternOil-s.k.oil, 0)
 	if food == 0 && torches == 0 && oil == 0 {
@@ -163,7 +166,7 @@ func (s *state) baseServices() error {
 		return nil
 	}
 	r := reuse(&s.ev.base, BaseEvent{Note: s.note("K-12"), Block: s.p.Field.Blocks[s.party].ID, Rations: food, Torches: torches, Oil: oil,
-		Text: fmt.Sprintf("at base %s the party buys %d rations, %d torches and %d flasks of oil (now %d, %d, %d)",
+		Text: fmt.Sprintf("at base %s the party restocks %d rations, %d torches and %d flasks of oil (no price list: free; now %d, %d, %d)",
 			s.p.Field.Blocks[s.party].ID, food, torches, oil, s.rations, s.k.torches, s.k.oil)})
 	return s.send(r)
 }
@@ -212,14 +215,25 @@ func (s *state) startKarzoral() error {
 	return nil
 }
 
-// forcedMarchCosts implements K-41 and K-57: 12 hours of light (24 from a dark block, Default;
-// Rules.DarkMarchLight12), no sleep recovery, the sleep penalty from the next start phase.
+// forcedMarchCosts implements K-41 and K-57: 12 hours of light for the march, no sleep recovery, the
+// sleep penalty from the next start phase. From a dark block the day's 12 hours were burnt already
+// (darkDay), so the march adds its own 12: 24 hours in all (K-57 Default), never 36. Only a dark
+// block whose day was not charged (s.k.litDay != s.day) pays both here. Rules.DarkMarchLight12:
+// the day's light serves the march too, 12 hours in all.
 func (s *state) forcedMarchCosts() error {
 	hours := 12
-	if s.p.Field.Blocks[s.party].Dark && !s.k.rules.DarkMarchLight12 {
-		hours = 24
+	if s.p.Field.Blocks[s.party].Dark {
+		switch {
+		case s.k.litDay != s.day:
+			hours = 24
+		case s.k.rules.DarkMarchLight12:
+			hours = 0
+		}
 	}
 	s.k.sleepNext = s.hasPCs()
+	if hours == 0 {
+		return nil
+	}
 	_, err := s.useLight(hours, "")
 	return err
 }

@@ -3,6 +3,7 @@ package karzoral
 import (
 	"slices"
 
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -31,6 +32,12 @@ type Carry struct {
 	// FailureXP, when above 0, is the campaign's failure XP for this scenario: it replaces the
 	// plan's (K-66).
 	FailureXP int
+	// Shop is the price list for shopping at a base mid-scenario (K-12): the items that add
+	// rations, torches or oil; Purse the gamels the party has to spend. With a Shop, shopping is
+	// a decision paid from the purse (Result.Purchases); without one (a lone scenario) the party
+	// restocks free up to what it set out with (runner judgement: no money is modelled).
+	Shop  []plan.Item
+	Purse int
 	// Resume, if set, is the midpoint an earlier attempt cleared (its Result.Midpoint): the retry
 	// resumes there (K-67) with fresh armies (K-68), the players having taken that option. Its
 	// objective should also be in Midpoints.
@@ -54,6 +61,9 @@ type Result struct {
 	NamedDefeated []string
 	// Defeated: the party was defeated (K-100): every PC but the angel is dead (K-102).
 	Defeated bool
+	// Complete: the failure was complete (K-25: a friendly army wiped out): no XP was settled at
+	// the end, failure XP included (a midpoint settled earlier keeps its XP, K-67).
+	Complete bool
 	// XP is what each PC earned in the run apart from its own fumbles: every growth's achievement
 	// XP, monster XP and remaining-strength bonus (K-61..K-63), and the failure XP on a failure
 	// (K-66). It is every PC's XP for a plan without PCs (members only); with PCs, each one's is in
@@ -61,6 +71,9 @@ type Result struct {
 	XP int
 	// Money is the gamels the party looted (K-98): the campaign puts them in its purse.
 	Money int
+	// Purchases are the items bought at bases mid-scenario (K-12), in order: the campaign's
+	// ledger charges each (Carry.Shop, Carry.Purse).
+	Purchases []Purchase
 	// Midpoint is the state when this run cleared its midpoint, nil if it did not (K-67): what a
 	// retry resumes from (Carry.Resume). It belongs to the Runner (see Midpoint).
 	Midpoint *Midpoint
@@ -160,6 +173,7 @@ func (s *state) result() *Result {
 	r.res = Result{
 		Ending:        runner.Ending{Outcome: s.outcome, Day: s.day, Reason: s.reason},
 		Defeated:      s.defeated,
+		Complete:      s.k.complete,
 		Party:         p.Field.Blocks[s.party].ID,
 		Rations:       s.rations,
 		Armies:        b.armies,
@@ -172,6 +186,7 @@ func (s *state) result() *Result {
 		XP:            s.k.partyXP,
 		Midpoint:      s.midpoint,
 		Money:         s.money,
+		Purchases:     slices.Clone(s.bought),
 		NamedDefeated: orNil(b.named),
 	}
 	return &r.res

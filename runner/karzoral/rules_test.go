@@ -98,21 +98,57 @@ func TestStrengthBattleK24Pairs(t *testing.T) {
 	}
 }
 
-// K-24 default: armies that swap blocks do not fight.
-func TestStrengthBattleK24Swap(t *testing.T) {
+// K-24 as corrected (2026-12-01): armies that trade blocks fight, in the block of the first mover's
+// step. The seed: 「【友軍】の移動した先のブロックに【蛮族軍】が存在した（あるいはその逆）場合、両軍の
+// 間で戦闘が発生します」 and 「次に、同様に…【蛮族軍】…を…移動させます」: friendly armies move first.
+// f (75) b0 -> b1 steps into e (60), still at b1: d = min(60, 75) = 60: e 60 -> 0, removed before
+// its own move (b1 -> b0 never happens); f 75 -> 15 at b1. The day is played out; day limit 1.
+func TestStrengthBattleK24Trade(t *testing.T) {
 	p := line(2)
 	p.DayLimit = 1
-	addArmy(p, "f", "friendly", 60, 1, -1, "b0", "b1")
-	addArmy(p, "e", "enemy", 75, 1, -1, "b1", "b0")
+	addArmy(p, "f", "friendly", 75, 1, -1, "b0", "b1")
+	addArmy(p, "e", "enemy", 60, 1, -1, "b1", "b0")
 	res, c, err := run(t, p, &answers{t: t, names: []string{"stay", "1", "rest"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(c.of("strengthBattle")); n != 0 {
-		t.Errorf("swapping armies fought %d battles", n)
+	want := "1 start armyMove f b0 b1\n1 start strengthBattle e f b1\n1 start armyRemoved e b1\n"
+	if got := c.trace("armyMove", "strengthBattle", "armyRemoved"); got != want {
+		t.Errorf("K-24 trade:\n got %s\nwant %s", got, want)
 	}
-	if res.Armies[armyIdx(p, "f")].Block != "b1" || res.Armies[armyIdx(p, "e")].Block != "b0" {
-		t.Errorf("armies: %+v", res.Armies)
+	if f := res.Armies[armyIdx(p, "f")]; f.Block != "b1" || f.Strength != 15 {
+		t.Errorf("K-24: f %+v, want 15 at b1", f)
+	}
+	if e := res.Armies[armyIdx(p, "e")]; e.OnField || e.Strength != 0 {
+		t.Errorf("K-24: e %+v, want removed", e)
+	}
+	if res.Outcome != runner.Failure || res.Reason != "day limit" {
+		t.Errorf("got %s (%s), want the day limit", res.Outcome, res.Reason)
+	}
+}
+
+// K-24 as corrected: the issue's case `friends 01 -> 02`, `foes 02 -> 03`. The friendly army moves
+// first and finds the enemy still in 02: they fight there, at once, before the enemy's move (the
+// old Default let them pass each other, no battle anywhere). f (30) b0 -> b1, e (50) b1 -> b2:
+// d = min(30, 50) = 30: f 30 -> 0, removed, K-25: the scenario fails completely on day 1 in the
+// start phase; e 50 -> 20 stays at b1 (its move is never made: the run is over).
+func TestStrengthBattleK24OnTheMove(t *testing.T) {
+	p := line(3)
+	addArmy(p, "f", "friendly", 30, 1, -1, "b0", "b1")
+	addArmy(p, "e", "enemy", 50, 1, -1, "b1", "b2")
+	res, c, err := run(t, p, &answers{t: t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "1 start armyMove f b0 b1\n1 start strengthBattle e f b1\n1 start armyRemoved f b1\n"
+	if got := c.trace("armyMove", "strengthBattle", "armyRemoved"); got != want {
+		t.Errorf("K-24 on the move:\n got %s\nwant %s", got, want)
+	}
+	if e := res.Armies[armyIdx(p, "e")]; e.Block != "b1" || e.Strength != 20 {
+		t.Errorf("K-24: e %+v, want 20 at b1", e)
+	}
+	if res.Outcome != runner.Failure || res.Day != 1 || !res.Complete || !strings.Contains(res.Reason, "K-25") {
+		t.Errorf("K-25: %s day %d complete %v (%s)", res.Outcome, res.Day, res.Complete, res.Reason)
 	}
 }
 

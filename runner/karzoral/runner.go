@@ -98,6 +98,7 @@ func New(p *plan.Plan) (*Runner, error) {
 	s.armyBlock = make([]int, len(p.Armies))
 	s.armyStr = make([]int, len(p.Armies))
 	s.armyStep = make([]int, len(p.Armies))
+	s.armyNext = make([]int, len(p.Armies))
 	s.routes = make([][]int, len(p.Armies))
 	s.setupStr = make([]int, len(p.Armies))
 	s.flags = newBitset(len(p.Flags))
@@ -184,6 +185,15 @@ type state struct {
 
 	armyBlock []int // block index, -1 when not on the field
 	armyStr   []int
+	// armyNext is, per army, the encounter of its consecutive chain the party fled (K-72, K-96):
+	// the next battle against the army starts there, the beaten ones before it are not fought
+	// again; -1: the army's own encounter.
+	armyNext []int
+	// fledEnc is the encounter the party fled in the last battle chain (set by battle1, K-72).
+	fledEnc int
+	// resumeEnc, when >= 0, replaces the encounter of the next battle action doActions runs: a
+	// pending event resumes at the consecutive battle it was fled in (K-72), not its first.
+	resumeEnc int
 	armyStep  []int   // index into the army's route
 	routes    [][]int // each army's route: the plan's, or the midpoint setup's (K-68)
 	setupStr  []int   // each army's strength in its setup (spawn brings it back with it)
@@ -217,11 +227,15 @@ type state struct {
 	resumed  *Midpoint // the midpoint this run resumed from (Carry.Resume), nil for a fresh run
 	midpoint *Midpoint // the snapshot taken when the midpoint was cleared in this run (K-67)
 
-	k       karzoral // the campaign add-ons (PCs, light, traversal, XP)
-	targets []string // K-75: monsters targeted this round
-	clearXP int      // achievement XP of the success objective (K-61)
-	money   int      // gamels looted (K-98)
-	ev      evbuf    // the frequent events, reused
+	k           karzoral    // the campaign add-ons (PCs, light, traversal, XP)
+	targets     []string    // K-75: monsters targeted this round
+	clearXP     int         // achievement XP of the success objective (K-61)
+	money       int         // gamels looted (K-98)
+	shop        []plan.Item // K-12: the price list at a base mid-scenario (Carry.Shop), nil: free restock
+	purse       int         // K-12: gamels left to spend (Carry.Purse less what was bought)
+	bought      []Purchase  // K-12: the purchases of this run
+	shopChoices []runner.Choice
+	ev          evbuf // the frequent events, reused
 }
 
 func (s *state) reset(opts Options, src dice.Source) {
@@ -255,6 +269,7 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.defeated = false
 	s.targets = s.targets[:0]
 	s.pending = s.pending[:0]
+	s.fledEnc, s.resumeEnc = -1, -1
 	s.visited.clear()
 	s.visited.set(s.party)
 	s.from, s.midpoint = runner.PhaseNone, nil
@@ -281,6 +296,7 @@ func (s *state) placeArmies(setup *plan.Setup) {
 		}
 		s.armyStr[i] = s.setupStr[i]
 		s.armyStep[i] = 0
+		s.armyNext[i] = -1
 		s.armyBlock[i] = -1
 		if !reserve && s.armyStr[i] > 0 {
 			s.armyBlock[i] = s.routes[i][0]
@@ -295,9 +311,16 @@ func (s *state) carry(c *Carry) {
 	s.retained.clear()
 	s.carriedDead = nil
 	s.failXP = s.p.FailureXP
+	s.shop, s.purse, s.bought = nil, 0, s.bought[:0]
 	if c == nil {
 		return
 	}
+	for _, it := range c.Shop {
+		if it.Rations > 0 || it.Torches > 0 || it.Oil > 0 {
+			s.shop = append(s.shop, it)
+		}
+	}
+	s.purse = c.Purse
 	if c.FailureXP > 0 {
 		s.failXP = c.FailureXP
 	}

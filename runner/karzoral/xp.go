@@ -146,9 +146,19 @@ func (s *state) abilityGrowth(i int) error {
 // abilityNames maps a growth face to its SW2 ability score (K-64, SW2 core).
 var abilityNames = [7]string{"", "dexterity", "agility", "strength", "vitality", "intelligence", "spirit"}
 
+// AbilityName is the SW2 ability score a growth face (1..6) raises (K-64): dexterity, agility,
+// strength, vitality, intelligence, spirit; "" for a face out of range.
+func AbilityName(face int) string {
+	if face < 1 || face > 6 {
+		return ""
+	}
+	return abilityNames[face]
+}
+
 // failureXP implements K-66: on failure each PC gets only the scenario's failure XP (the
 // campaign's, Carry.FailureXP, when it sets one); no monster XP, no bonuses, no ability growth. A
-// midpoint settled before the failure keeps its XP (K-60, K-67).
+// midpoint settled before the failure keeps its XP (K-60, K-67). K-25 (corrected 2026-12-01): a
+// complete failure (a friendly army wiped out) settles nothing, failure XP included: 0 XP each.
 func (s *state) failureXP() error {
 	if s.k.failedXP {
 		return nil
@@ -156,6 +166,17 @@ func (s *state) failureXP() error {
 	s.k.failedXP = true
 	s.k.monXP = 0
 	fail := s.failXP
+	if s.k.complete {
+		fail = 0
+		if s.on {
+			r := &XPEvent{Note: s.note("K-25"), Point: "failure", Total: s.k.partyXP,
+				Text: "the scenario failed completely (a friendly army wiped out): no XP is settled, failure XP included, and no growth"}
+			if err := s.send(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	s.k.partyXP += fail
 	if !s.hasPCs() {
 		if s.on {

@@ -1,0 +1,72 @@
+package karzoral
+
+import (
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// Purchase is one item bought at a base mid-scenario (K-12): what, where, when and for how much.
+type Purchase struct {
+	Item  string `json:"item"`
+	Day   int    `json:"day"`
+	Block string `json:"block"`
+	Price int    `json:"price"`
+}
+
+// shopAtBase implements K-12's shopping at a base mid-scenario as a decision: the players buy one
+// item at a time from the price list (Carry.Shop) while the purse (Carry.Purse less what this run
+// spent) pays its price, until they choose "done" (the seed: 「買い物（シナリオ中に拠点に戻った時に
+// も行える）」; never on credit). Each purchase adds the item's rations, torches and oil and is
+// written as a BaseEvent; Result.Purchases hands them to the campaign's ledger. The request is
+// KindPrepare, cause "shop", Optional: the policy Default buys the first affordable item that
+// brings a stock still below what the party set out with back toward it, else "done".
+func (s *state) shopAtBase() error {
+	pa := &s.p.Party
+	block := s.p.Field.Blocks[s.party].ID
+	for {
+		cs := append(s.shopChoices[:0], runner.Choice{Name: "done", Value: -1, Note: fmt.Sprintf("%d gamels in the purse", s.purse)})
+		def := 0
+		for k, it := range s.shop {
+			if it.Price > s.purse {
+				continue
+			}
+			cs = append(cs, runner.Choice{Name: "buy " + it.ID, Value: k, Note: fmt.Sprintf("%s, %d gamels", it.Name, it.Price)})
+			if def == 0 && ((it.Rations > 0 && s.rations < pa.Rations) || (it.Torches > 0 && s.k.torches < pa.Torches) || (it.Oil > 0 && s.k.oil < pa.LanternOil)) {
+				def = len(cs) - 1
+			}
+		}
+		s.shopChoices = cs
+		if len(cs) == 1 {
+			return nil // nothing the purse can pay for
+		}
+		req := &s.req
+		*req = runner.Request{Kind: runner.KindPrepare, Day: s.day, Phase: s.phase, Block: block, Choices: cs,
+			Cause: "shop", Title: "shopping at base " + block, Optional: true, Default: def}
+		c, err := s.decide(req)
+		if err != nil {
+			return err
+		}
+		if c < 0 {
+			c = def
+		}
+		k := cs[c].Value
+		if k < 0 {
+			return nil
+		}
+		it := &s.shop[k]
+		s.purse -= it.Price
+		s.rations += it.Rations
+		s.k.torches += it.Torches
+		s.k.oil += it.Oil
+		s.bought = append(s.bought, Purchase{Item: it.ID, Day: s.day, Block: block, Price: it.Price})
+		if s.on {
+			r := &BaseEvent{Note: s.note("K-12"), Block: block, Rations: it.Rations, Torches: it.Torches, Oil: it.Oil,
+				Text: fmt.Sprintf("at base %s the party buys %s for %d gamels (purse %d; now %d rations, %d torches, %d flasks of oil)",
+					block, it.Name, it.Price, s.purse, s.rations, s.k.torches, s.k.oil)}
+			if err := s.send(r); err != nil {
+				return err
+			}
+		}
+	}
+}
