@@ -97,8 +97,8 @@ Bad:
 
 Fix: join a stand of larger creatures, or leave the solo unattached.`},
 		diag.CodeInfo{Code: codeClashDeepWater, Title: "non-swimmer starts in deep water", Severity: diag.Error, Doc: `Only stands of creatures with a swim speed, and solos with one, may enter deep water (U-22);
-flyers pass over it. A stand or unattached solo whose space covers a deep-water square must
-be able to swim or fly.
+a fly speed does not let a creature enter it. A stand or unattached solo whose space covers a
+deep-water square must be able to swim.
 
 Bad:
     terrain: [{at: [5, 0], to: [5, 9], type: "deep"}]

@@ -39,6 +39,11 @@ func (b *Battle) unitTurn(u int32) {
 	if act == ActConfigure {
 		cfg = b.decideConfig(u)
 	}
+	if un.broken {
+		// U-63: 「任意のターンの開始時に即座にそのユニットを離れる」: a joined solo of a broken
+		// unit takes its turn (stay, leave or switch, then act) before the unit retreats.
+		b.joinedSoloTurns(u)
+	}
 	b.emit(func() Event { return &ActedEvent{Who: b.unitName(u), Action: act.String()} })
 	b.moveUnit(u, act, 1)
 	switch act {
@@ -63,13 +68,18 @@ func (b *Battle) unitTurn(u int32) {
 	if !un.reg || b.o.RegimentsSplitMove == Yes {
 		b.moveUnit(u, act, 2)
 	}
+	b.joinedSoloTurns(u)
+	b.endTurn(u)
+}
+
+// joinedSoloTurns plays the turns of unit u's joined solos that have not had one (U-53).
+func (b *Battle) joinedSoloTurns(u int32) {
 	for j := range b.so {
 		so := &b.so[j]
 		if so.stand >= 0 && b.st[so.stand].unit == u && so.state == soloUp && !so.done {
 			b.joinedSoloTurn(int32(j))
 		}
 	}
-	b.endTurn(u)
 }
 
 // endTurn closes unit u's turn: isolation is evaluated (U-81), Prepare runs down (U-14), Aid and
@@ -218,6 +228,9 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 		}
 		b.reach(&m, st.x, st.y, budget)
 		b.keepIntegrity(i)
+		if un.broken {
+			b.keepAway(i)
+		}
 		if len(b.mv.ends) <= 1 && !b.mv.flee {
 			if part == 1 {
 				b.left[i] = budget
