@@ -107,6 +107,9 @@ func containsCreature(list []*clashCreature, c *clashCreature) bool {
 // or a sum of dice and numbers ("1d8+2", "2d6 + 1d4").
 func diceError(s string) string {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && n >= 0 {
+		if n > dice.MaxNumber {
+			return "a fixed amount of more than " + strconv.Itoa(dice.MaxNumber) // runner/clash's limit
+		}
 		return ""
 	}
 	e, err := dice.Parse(s)

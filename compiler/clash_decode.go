@@ -72,6 +72,8 @@ func (d *clashDecoder) battle(n node, root diag.Pos) *clashBattle {
 		})
 		b.Resources = append(b.Resources, r)
 	})
+	b.Light = dc.str(f.get("light"))
+	f.get("obscured").elems(func(_ int, e node) { b.Obscured = append(b.Obscured, d.rect(e)) })
 	f.get("zones").fields(func(id string, e node) {
 		b.Zones = append(b.Zones, &clashZone{ID: id, Pos: dc.label(e), Rect: d.rect(e)})
 	})

@@ -279,3 +279,37 @@ func TestPrepareReachesJoinedSolosU14(t *testing.T) {
 		}
 	}
 }
+
+// U-6, U-34: a stat block's attack damage may be a number (the schema: "dice as printed, or a
+// number"): a spear doing a fixed "10" sets up and deals 10 on a hit (d20 12 + 3 = 15 vs AC 12), no
+// damage die rolled; on a critical hit (a natural 20) still 10, the dice doubled being none
+// [5E-CORE]. A negative number is refused at setup.
+func TestFixedDamageU6U34(t *testing.T) {
+	for _, face := range []int{12, 20} {
+		c := soldier()
+		c.Attacks[0].Damage[0].Dice = "10"
+		cl := newClash(open(4, 1), []plan.Creature{c, soldier()}, []ub{
+			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
+			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{1, 0}}},
+		}, nil)
+		cl.Creatures[1].HP = 30
+		b := NewBattle(mustSetup(t, cl, Options{}))
+		var l Log
+		b.Reset(Config{Dice: script(t, face), Rec: &l})
+		b.round = 1
+		at := b.standActor(0)
+		b.attack(&at, 0, Ref{RefStand, 1}, false)
+		if b.st[1].hp != 20 {
+			t.Errorf("face %d: target %d hp, want 30 - 10 = 20\n%s", face, b.st[1].hp, logText(&l))
+		}
+	}
+	c := soldier()
+	c.Attacks[0].Damage[0].Dice = "-3"
+	cl := newClash(open(4, 1), []plan.Creature{c}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}}},
+	}, nil)
+	if _, err := NewSetup(cl, Options{}); err == nil {
+		t.Errorf("damage -3 accepted")
+	}
+}

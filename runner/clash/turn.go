@@ -292,12 +292,6 @@ func (b *Battle) keepIntegrity(i int32) {
 	b.mv.ends = keep
 }
 
-// canHide reports whether a stand or solo at a may try to Hide (U-50, U-80): in a forest square,
-// or with no enemy within 2 squares (terrain or distance that lets it go unseen).
-func (b *Battle) canHide(a box, side int32) bool {
-	return b.inForest(a) || b.nearestEnemy(a, side) > 2
-}
-
 func (b *Battle) hideStand(i int32) {
 	st := &b.st[i]
 	cr := &b.s.cr[st.cr]
@@ -319,7 +313,7 @@ func (b *Battle) hideSolo(j int32) {
 }
 
 // spot is U-80 at the start of a turn: hidden enemies whose Stealth total the acting unit's or
-// solo's best passive Perception (10 + Perception) beats are revealed.
+// solo's best passive Perception (10 + Perception, -5 in dim light or darkness) beats are revealed.
 func (b *Battle) spot(side int32, u int32, j int32) {
 	best := -100
 	if u >= 0 {
@@ -332,6 +326,7 @@ func (b *Battle) spot(side int32, u int32, j int32) {
 	} else {
 		best = 10 + b.s.cr[b.so[j].cr].percept
 	}
+	best += b.spotMod() // U-80: dim light or darkness
 	for i := range b.st {
 		st := &b.st[i]
 		if st.on && st.hidden && b.un[st.unit].side != side && int32(best) > st.stealth {
