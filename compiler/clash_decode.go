@@ -232,7 +232,7 @@ func (d *clashDecoder) creature(id string, n node) *clashCreature {
 	}
 	c.Resist, c.Immune, c.Vuln = strs(n.get("resistances")), strs(n.get("immunities")), strs(n.get("vulnerabilities"))
 	n.get("traits").elems(func(_ int, e node) {
-		c.Traits = append(c.Traits, clashTrait{Name: dc.str(e.get("name")), Dice: dc.str(e.get("dice"))})
+		c.Traits = append(c.Traits, clashTrait{Name: dc.str(e.get("name")), Dice: dc.str(e.get("dice")), Text: dc.str(e.get("text"))})
 	})
 	return c
 }

@@ -271,6 +271,7 @@ type clashKnown struct {
 type clashTrait struct {
 	Name Str
 	Dice Str
+	Text Str // the stat block's words, for the reader
 }
 
 // clashSpell is a spell (#ClashSpell), the battle's own or the library's.
