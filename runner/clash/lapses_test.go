@@ -86,3 +86,28 @@ func TestCasualtyWorthItsOverflowU56(t *testing.T) {
 		t.Errorf("casualty with a live neighbour worth %d, want D's %d", got, want)
 	}
 }
+
+// U-15, U-82 [AI]: a skirmisher stand stepping after its action does not walk into isolation.
+// Archer stands A 4,1 and B 2,1 (2 apart: not isolated, U-15), an enemy at 6,1 (2 from A; the
+// shortbow's range is floor((80 + 10) / 20) = 4). A's part-2 move, budget 2, may end at 4,3 (near
+// 2 + 2 = 4, out of reach, 4 from B: isolated) or stay (near 2). Before issue 21 the first stand
+// moving after the action had no anchor: 4,3 scored 4 x 20 - 2 - 2 = 76 over staying's 2 x 20 =
+// 40, and A isolated itself; now B, still to make its move with 0 squares left, can reach only 0 +
+// 2 squares from where it is: 4,3 is 4 from it (-120: 76 - 120 = -44), 4,1 is 2 (40): it stays.
+func TestNoStepIntoIsolationAfterActingU82(t *testing.T) {
+	cl := newClash(open(10, 4), []plan.Creature{archer(), soldier()}, []ub{
+		{id: "s", side: 0, typ: "skirmisher", cr: 0, at: [][2]int{{4, 1}, {2, 1}}},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{6, 1}}},
+	}, nil)
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	b.Reset(Config{})
+	b.round, b.turnUnit = 1, 0
+	b.moveStamp++
+	b.placed[0] = b.moveStamp
+	m := b.moverOfStand(0, false)
+	b.reach(&m, 4, 1, 2)
+	ends := []int32{3*10 + 4, 1*10 + 4}
+	if i := b.tacMove(ends, Ref{RefStand, 0}, 0, 0, 2, ActAttack); i != 1 {
+		t.Errorf("after acting the stand goes to %s, want to stay at 4,1", b.sqName(int(ends[i])))
+	}
+}

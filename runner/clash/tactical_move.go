@@ -45,6 +45,9 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 		field = b.buildField(k)
 	}
 	anchors := b.anchors(who)
+	if part == 2 && who.Kind == RefStand {
+		b.afterActing(who, &anchors)
+	}
 	if part == 1 && !retreat {
 		b.followers(who, act, &anchors)
 	}
