@@ -111,3 +111,26 @@ func TestNoStepIntoIsolationAfterActingU82(t *testing.T) {
 		t.Errorf("after acting the stand goes to %s, want to stay at 4,1", b.sqName(int(ends[i])))
 	}
 }
+
+// U-48 [AI]: a Defend regiment that configures (it must, to attack) takes Aid when it is engaged
+// and a stand of it without a melee target stands beside one with: guard stands A 1,1 (beside the
+// enemy at 2,1) and B 0,1 (beside A, nothing in reach): Aid, so B's attack becomes A's advantage;
+// with B at 1,0 (corner to corner with the enemy: 2 apart, U-2, out of reach) the same; with both
+// beside the enemy (A 1,1, B 2,0) nobody is idle: March.
+func TestAidChosenU48(t *testing.T) {
+	for _, tc := range []struct {
+		b    [2]int
+		want int
+	}{{[2]int{0, 1}, cfgAid}, {[2]int{1, 0}, cfgAid}, {[2]int{2, 0}, cfgMarch}} {
+		cl := newClash(open(5, 3), []plan.Creature{soldier()}, []ub{
+			{id: "a", side: 0, typ: "regiment", cfg: "defend", cr: 0, at: [][2]int{{1, 1}, tc.b}},
+			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{2, 1}}},
+		}, nil)
+		b := NewBattle(mustSetup(t, cl, Options{}))
+		b.Reset(Config{})
+		b.round, b.turnUnit = 1, 0
+		if got := b.decideConfig(0); got != tc.want {
+			t.Errorf("B at %v: configuration %s, want %s", tc.b, cfgNames[got], cfgNames[tc.want])
+		}
+	}
+}

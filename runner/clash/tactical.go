@@ -265,6 +265,13 @@ func (b *Battle) unitCanStrike(u int32) bool {
 }
 
 func (b *Battle) tacConfig(u int32) int {
+	if b.aidWorth(u) {
+		for i, o := range b.q.Options {
+			if o.Value == cfgAid {
+				return i
+			}
+		}
+	}
 	for i, o := range b.q.Options {
 		if o.Value == cfgMarch {
 			return i

@@ -49,3 +49,32 @@ func (b *Battle) casualtyValue(i int32, e2, p int64) int64 {
 	}
 	return best
 }
+
+// aidWorth reports whether regiment u, configuring anyway, should take Aid rather than March
+// (U-48) [AI]: it is engaged in melee and a stand of it with no melee target of its own is
+// adjacent to one that has one, so the idle stand's attack can become the other's advantage
+// (issue 21: the Aid configuration was never chosen; a regiment leaving Defend always marched).
+func (b *Battle) aidWorth(u int32) bool {
+	un := &b.un[u]
+	if !un.reg || !b.unitEngaged(u) {
+		return false
+	}
+	for i := un.first; i < un.first+un.n; i++ {
+		if !b.st[i].on {
+			continue
+		}
+		idle := b.standActor(i)
+		if b.hasMeleeTarget(&idle) {
+			continue
+		}
+		for k := un.first; k < un.first+un.n; k++ {
+			if k == i || !b.st[k].on || !adjacent(idle.box, b.standBox(k)) {
+				continue
+			}
+			if front := b.standActor(k); b.hasMeleeTarget(&front) {
+				return true
+			}
+		}
+	}
+	return false
+}
