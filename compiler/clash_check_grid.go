@@ -93,6 +93,9 @@ func runClashGrid(p *clashPass) {
 	for _, z := range b.Zones {
 		p.rectOnGrid(z.Rect, "zone "+z.ID)
 	}
+	for k, r := range b.Obscured {
+		p.rectOnGrid(r, "obscured area "+strconv.Itoa(k+1))
+	}
 }
 
 // rectOnGrid returns a rectangle's squares when both corners lie on the grid, reporting U001 for

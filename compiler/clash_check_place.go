@@ -88,8 +88,8 @@ func runClashPlacement(p *clashPass) {
 			}
 		}
 		placed = append(placed, occupant{who, r})
-		if cr.Speed.Swim.V <= 0 && cr.Speed.Fly.V <= 0 && g.anyTerr(r, plan.TerrDeep) {
-			p.reportf(rect.At.Pos, codeClashDeepWater, "%s starts in deep water, but %s has neither a swim nor a fly speed (U-22)", who, cr.ID).Hint = "move it to land or shallow water, or use a swimmer"
+		if cr.Speed.Swim.V <= 0 && g.anyTerr(r, plan.TerrDeep) {
+			p.reportf(rect.At.Pos, codeClashDeepWater, "%s starts in deep water, but %s has no swim speed (U-22: only swimmers enter deep water; a fly speed is not enough)", who, cr.ID).Hint = "move it to land or shallow water, or use a swimmer"
 		}
 	}
 	for _, u := range b.Units {

@@ -18,7 +18,8 @@ var clashStatBlockCheck = &clashCheck{
 Attacks need reach or range (U-35, U-37), dice must parse, multiattack routines name attacks,
 spells resolve one way (attack, save, heal or automatically) and can be cast by their caster
 (U014); spell areas are one of the five shapes of U-45..U-47 (U009); spell names resolve (U012);
-traits other than the four the engine knows are noted (U015).`,
+traits of the battle's own stat blocks other than the four the engine knows are warned of at
+their line (U015).`,
 	Codes: []string{codeClashStatBlock, codeClashArea, codeClashUnknown, codeClashTrait},
 	Run:   runClashStatBlock,
 }
@@ -30,6 +31,9 @@ var clashTraits = map[string]string{
 	"magic-resistance":  plan.TraitMagicResistance,
 	"undead-fortitude":  plan.TraitUndeadFortitude,
 }
+
+// traitHint is the hint of a U015 warning.
+const traitHint = "the engine plays pack tactics, martial advantage, magic resistance and undead fortitude; rule on the others at the table"
 
 // clashShapes are the area shapes of U-45..U-47.
 var clashShapes = []string{"cone", "cube", "cylinder", "line", "sphere"}
@@ -107,6 +111,9 @@ func containsCreature(list []*clashCreature, c *clashCreature) bool {
 // or a sum of dice and numbers ("1d8+2", "2d6 + 1d4").
 func diceError(s string) string {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && n >= 0 {
+		if n > dice.MaxNumber {
+			return "a fixed amount of more than " + strconv.Itoa(dice.MaxNumber) // runner/clash's limit
+		}
 		return ""
 	}
 	e, err := dice.Parse(s)
@@ -184,7 +191,7 @@ func (p *clashPass) checkCreature(c *clashCreature) {
 		}
 		k := clashKey(t.Name.V)
 		if _, known := clashTraits[k]; !known {
-			p.reportf(t.Name.Pos, codeClashTrait, "creature %s: trait %q is not simulated", c.ID, t.Name.V).Hint = "the engine plays pack tactics, martial advantage, magic resistance and undead fortitude"
+			p.reportf(t.Name.Pos, codeClashTrait, "creature %s: trait %q is not simulated: the battle plays without it", c.ID, t.Name.V).Hint = traitHint
 			continue
 		}
 		if k == "martial-advantage" {

@@ -97,8 +97,8 @@ Bad:
 
 Fix: join a stand of larger creatures, or leave the solo unattached.`},
 		diag.CodeInfo{Code: codeClashDeepWater, Title: "non-swimmer starts in deep water", Severity: diag.Error, Doc: `Only stands of creatures with a swim speed, and solos with one, may enter deep water (U-22);
-flyers pass over it. A stand or unattached solo whose space covers a deep-water square must
-be able to swim or fly.
+a fly speed does not let a creature enter it. A stand or unattached solo whose space covers a
+deep-water square must be able to swim.
 
 Bad:
     terrain: [{at: [5, 0], to: [5, 9], type: "deep"}]
@@ -179,14 +179,17 @@ Bad:
     damage: "1d6 + two"
 
 Fix: add reach: 5 (or range and longRange), correct the dice, give the caster dc and toHit.`},
-		diag.CodeInfo{Code: codeClashTrait, Title: "trait not simulated", Severity: diag.Info, Doc: `The battle engine simulates four special traits: pack tactics, martial advantage (give its
-dice), magic resistance and undead fortitude. Others in a battle's own stat block are kept for
-the reader but have no effect on the battle (U-76 leaves the rest to the DM).
+		diag.CodeInfo{Code: codeClashTrait, Title: "trait not simulated", Severity: diag.Warning, Doc: `The battle engine simulates four special traits: pack tactics, martial advantage (give its
+dice), magic resistance and undead fortitude. Any other trait of a battle's own stat block is
+warned of at its line: it is kept for the reader (with its text: traits: [{name, text}]) but has
+no effect on the battle, and the DM decides whether the battle still reads right without it
+(U-76 leaves the rest to the standard rules).
 
 Bad:
-    traits: [{name: "Nimble Escape"}]
+    traits: [{name: "Nimble Escape", text: "The goblin can take the Disengage or Hide action as a bonus action"}]
 
-Fix: nothing to fix; remove the trait to silence this, or rule on it at the table.`},
+Fix: nothing to fix when the battle does without the trait; remove it from your own stat block
+to silence this, or rule on it at the table.`},
 	)
 	return true
 }

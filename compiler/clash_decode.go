@@ -72,6 +72,8 @@ func (d *clashDecoder) battle(n node, root diag.Pos) *clashBattle {
 		})
 		b.Resources = append(b.Resources, r)
 	})
+	b.Light = dc.str(f.get("light"))
+	f.get("obscured").elems(func(_ int, e node) { b.Obscured = append(b.Obscured, d.rect(e)) })
 	f.get("zones").fields(func(id string, e node) {
 		b.Zones = append(b.Zones, &clashZone{ID: id, Pos: dc.label(e), Rect: d.rect(e)})
 	})
@@ -230,7 +232,7 @@ func (d *clashDecoder) creature(id string, n node) *clashCreature {
 	}
 	c.Resist, c.Immune, c.Vuln = strs(n.get("resistances")), strs(n.get("immunities")), strs(n.get("vulnerabilities"))
 	n.get("traits").elems(func(_ int, e node) {
-		c.Traits = append(c.Traits, clashTrait{Name: dc.str(e.get("name")), Dice: dc.str(e.get("dice"))})
+		c.Traits = append(c.Traits, clashTrait{Name: dc.str(e.get("name")), Dice: dc.str(e.get("dice")), Text: dc.str(e.get("text"))})
 	})
 	return c
 }

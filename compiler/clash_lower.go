@@ -30,6 +30,7 @@ func lowerClash(p *clashPass) (*plan.Clash, error) {
 			break
 		}
 	}
+	c.Grid.Light, c.Grid.Obscured = lowerLight(b, g.w, g.h)
 
 	// Stat blocks in order of first use, and the spells they know.
 	used := p.usedCreatures()

@@ -19,6 +19,8 @@ type clashBattle struct {
 	Patches       []*clashPatch
 	Resources     []*clashResource // source order
 	Zones         []*clashZone     // source order
+	Light         Str              // U-50: "bright", "dim", "dark"
+	Obscured      []clashRect      // U-50: heavily obscured squares
 
 	Sides      []*clashSide // source order
 	SidesPos   diag.Pos     // the sides field, or Pos
@@ -269,6 +271,7 @@ type clashKnown struct {
 type clashTrait struct {
 	Name Str
 	Dice Str
+	Text Str // the stat block's words, for the reader
 }
 
 // clashSpell is a spell (#ClashSpell), the battle's own or the library's.

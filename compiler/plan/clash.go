@@ -69,7 +69,19 @@ type ClashGrid struct {
 	// Elevation is empty (all at height 0) or Width*Height heights in 20-ft steps, row-major
 	// (index y*Width+x), each >= 0. Water squares are at 0 (U-23: elevation is for non-water).
 	Elevation []int `json:"elevation,omitempty"`
+	// Light is the battle's light (U-50, U-80 [5E-CORE]): "" bright, LightDim (lightly obscured:
+	// Perception to find the hidden at -5) or LightDark (heavily obscured: anyone may try to Hide).
+	Light string `json:"light,omitempty"`
+	// Obscured are the heavily obscured squares (fog, smoke, tall reeds: U-50's 「視認困難な地
+	// 形」), y*Width+x ascending: a stand or solo with a square in one may try to Hide.
+	Obscured []int `json:"obscured,omitempty"`
 }
+
+// Light levels of ClashGrid.Light ("" is bright light).
+const (
+	LightDim  = "dim"
+	LightDark = "dark"
+)
 
 // Terrain letters of ClashGrid.Rows.
 const (

@@ -38,6 +38,7 @@ type stand struct {
 	iso           bool // isolated at the last evaluation (U-81)
 	aided         bool // U-48: advantage on melee attack rolls this turn
 	martial       bool // martial advantage used this turn
+	caster        bool // could cast when its unit's Cast a Spell began (U-39)
 	stealth       int32
 	hit           uint32 // overflow chain marker
 }

@@ -153,7 +153,7 @@ type Question struct {
 	Unit    int // the unit whose turn it is (or whose stand is concerned), -1 none
 	Stand   int // the stand concerned (Battle.Stand index; AskFill: the removed one), -1 none
 	Solo    int // the solo concerned, -1 none
-	Part    int // AskMove: 1 before the action, 2 after (split movement, U-8, U-82)
+	Part    int // AskMove: 1 before the action, 2 after (split movement, U-8, U-82); AskAction: PartNonCasters for the stands of a casting unit that cannot cast (U-39)
 	Spell   int // AskArea, AskSpellTarget: the spell (an index into the plan's Spells), -1 none
 	Options []Option
 	// Policy is the index of the engine policy's answer (what "leave it to the policy" means).

@@ -68,7 +68,10 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 		return
 	}
 	b.emit(func() Event { return &OverflowedEvent{From: b.standName(i), To: b.standName(next), Amount: excess} })
-	if b.o.Overflow == OverflowChain {
+	if b.o.Overflow == OverflowChain || b.st[next].cas {
+		// U-56 Default: 「超えた分のダメージは…隣接するスタンドに対して適用される」 and U-57 「1ヒ
+		// ット・ポイントが残っているものとして扱われる」: a casualty reached by one-hop overflow is
+		// hit like any casualty: it absorbs 1 and the rest overflows on from it.
 		b.damageStand(next, excess, bySide, noFortitude, "overflow", seq)
 		return
 	}
@@ -78,9 +81,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 	nb := ns.hp
 	nAlready := ns.cas
 	take := excess
-	if ns.cas {
-		take = 0 // a casualty absorbs 1 and passes nothing further
-	} else if take >= int(ns.hp) {
+	if take >= int(ns.hp) {
 		ns.hp = 0
 		ns.cas = true
 	} else {

@@ -7,6 +7,7 @@ type policyScratch struct {
 	routines []int
 	gone     []int32 // end of round: the casualties removed
 	gaps     []box   // and where they stood
+	cands    []int32 // the policy's overflow candidates (casualtyValue)
 	ring     [ringMask + 1][]int32
 	slots    [4]fieldSlot // cached goal fields, the least recently built replaced
 	clock    uint64

@@ -8,7 +8,7 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 //   - Setup.nb: per square and direction (north, east, south, west, as dirDX/dirDY) the
 //     neighbouring square, -1 off the grid (read-only, shared by every Battle);
 //   - Battle.step: per square and direction the cost a one-square walker pays to step there
-//     (U-18, U-22, U-23; 1 into deep water, where only swimmers and flyers go), kept in step with
+//     (U-18, U-22, U-23; 1 into deep water, where only swimmers go), kept in step with
 //     the terrain when a road square is destroyed (U-67);
 //   - Battle.cls: per square what holds it, as an occupancy class (empty, or the side and kind of
 //     its occupant) with clsDeep for deep water, kept by fill.

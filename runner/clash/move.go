@@ -141,8 +141,8 @@ func (b *Battle) speedOfSolo(j int32, dash bool) int {
 
 // squareRule says whether mover m may pass through square q and end its move there.
 func (b *Battle) squareRule(m *mover, q int) (pass, end bool) {
-	if b.terr[q] == plan.TerrDeep && !m.swim && !m.fly {
-		return false, false // U-22
+	if b.terr[q] == plan.TerrDeep && !m.swim {
+		return false, false // U-22: 「水泳移動速度を持つ」 only; a flyer does not enter it
 	}
 	o := b.occ[q]
 	if o < 0 || o == m.id {
@@ -431,7 +431,7 @@ func (b *Battle) reach1(m *mover, x, y int32, budget int) {
 	cost[start] = 0
 	touched = append(touched, int32(start))
 	bks[0] = append(bks[0], int32(start))
-	walker := !m.swim && !m.fly
+	walker := !m.swim // U-22: deep water is for swimmers only (flyers too stay out)
 	flee := false
 	for c := 0; c <= budget; c++ {
 		bk := bks[c]

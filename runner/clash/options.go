@@ -11,6 +11,7 @@ type Options struct {
 	SoloSpread         int              // U-11, U-15: an unattached solo is isolated beyond this; 0 means 2.
 	LeaveEndsCommand   YesNo            // U-13: leaving its stand ends a commander's command. Default yes.
 	Incite             InciteTurn       // U-14: which unit turn Incite's advantage covers. Default the next.
+	PrepareSolos       YesNo            // U-14: Prepare's advantage also covers the unit's joined solos. Default yes.
 	Integrity          IntegrityRule    // U-17: isolation is legal (Default) or a move may not end isolated.
 	Road               RoadRule         // U-20: the road's extra square. Default once per turn, cost 1.
 	ForestCoverSaves   NoYes            // U-21: forest cover also gives +2 to Dexterity saves. Default no.

@@ -20,6 +20,7 @@ var optionTable = []struct {
 	{"standHP", "U-6", []string{"one", "ten"}, func(o *Options, i int) { o.StandHP = StandHP(i) }},
 	{"leaveEndsCommand", "U-13", []string{"yes", "no"}, func(o *Options, i int) { o.LeaveEndsCommand = YesNo(i) }},
 	{"incite", "U-14", []string{"next", "current"}, func(o *Options, i int) { o.Incite = InciteTurn(i) }},
+	{"prepareSolos", "U-14", []string{"yes", "no"}, func(o *Options, i int) { o.PrepareSolos = YesNo(i) }},
 	{"integrity", "U-17", []string{"legal", "required"}, func(o *Options, i int) { o.Integrity = IntegrityRule(i) }},
 	{"road", "U-20", []string{"once", "none"}, func(o *Options, i int) { o.Road = RoadRule(i) }},
 	{"forestCoverSaves", "U-21", []string{"no", "yes"}, func(o *Options, i int) { o.ForestCoverSaves = NoYes(i) }},

@@ -132,7 +132,7 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 	}
 	r := &d.req
 	*r = runner.Request{Kind: askKinds[q.Ask], Day: b.round, Phase: runner.PhaseRound, Title: b.s.Plan.Title,
-		Optional: !(q.Ask == AskAction && (q.Unit >= 0 || b.turnUnit < 0)), Default: q.Policy, Block: "end of round"}
+		Optional: !(q.Ask == AskAction && q.Part != PartNonCasters && (q.Unit >= 0 || b.turnUnit < 0)), Default: q.Policy, Block: "end of round"}
 	switch {
 	case b.turnUnit >= 0:
 		r.Block = b.unitName(b.turnUnit) // whose turn it is

@@ -29,8 +29,14 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 		}
 	case RefSolo:
 		cr = &b.s.cr[b.so[t.Index].cr]
-		if b.so[t.Index].dodge && ab == plan.AbDex {
+		so := &b.so[t.Index]
+		if so.dodge && ab == plan.AbDex {
 			adv = r.adv("dodging") // Dodge [5E-CORE]
+		}
+		if so.stand >= 0 && b.o.PrepareSolos.On() && b.un[b.st[so.stand].unit].prep > 0 {
+			// U-14 Prepare: 「そのユニットは…すべてのセーヴィング・スローに対して"優位"を得る」:
+			// the unit, its joined solos included (PrepareSolos, Default yes).
+			adv = r.adv("prepared")
 		}
 	default:
 		b.emit(func() Event {

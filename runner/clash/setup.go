@@ -2,6 +2,7 @@ package clash
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -52,6 +53,8 @@ type Setup struct {
 	w, h   int
 	nb     []int32 // per square and direction (N, E, S, W): the neighbour, -1 off the grid (grid.go)
 	terr   []byte  // terrain letter per square (row-major)
+	dark   uint8   // the light (U-50, U-80): 0 bright, lightDim, lightDark
+	obsc   []bool  // per square: heavily obscured (U-50); nil when none is
 	elev   []int16
 	cr     []creature
 	sp     []spell
@@ -248,7 +251,7 @@ func (s *Setup) setupGrid() error {
 			s.elev[i] = int16(e)
 		}
 	}
-	return nil
+	return s.setupLight(g, p)
 }
 
 const terrainLetters = string(plan.TerrClear) + string(plan.TerrRough) + string(plan.TerrRoad) +
@@ -300,8 +303,15 @@ func (s *Setup) parseDamage(p plan.Pos, what string, parts []plan.Damage) ([]dmg
 }
 
 // parseDice reads a damage or healing roll: dice and constants, no power rolls, at most
-// maxDamageDie dice. A bare constant ("7") is a roll with no dice.
+// maxDamageDie dice. A bare number ("10", as the schema allows: "dice as printed, or a number") is a
+// fixed amount, a roll with no dice (0..dice.MaxNumber).
 func parseDice(t string) (dice.Expr, error) {
+	if n, err := strconv.Atoi(strings.TrimSpace(t)); err == nil {
+		if n < 0 || n > dice.MaxNumber {
+			return dice.Expr{}, fmt.Errorf("a fixed damage of %d is outside 0..%d", n, dice.MaxNumber)
+		}
+		return dice.Expr{Kind: dice.KindDice, Modifier: n}, nil
+	}
 	e, err := dice.Parse(t)
 	if err != nil {
 		return dice.Expr{}, err

@@ -196,7 +196,7 @@ func (s *Setup) setupSolos() error {
 		}
 		d.mark = m
 		if d.stand < 0 && s.deepFor(d.x, d.y, cr) {
-			return errAt(ps.Pos, "%s starts in deep water without a swim or fly speed (U-22)", what)
+			return errAt(ps.Pos, "%s starts in deep water without a swim speed (U-22: only swimmers enter deep water)", what)
 		}
 		s.solos = append(s.solos, d)
 	}
@@ -223,7 +223,7 @@ func (s *Setup) setupSolos() error {
 		st := &s.stands[i]
 		if s.deepFor(st.x, st.y, &s.cr[st.cr]) {
 			u := &s.units[st.unit]
-			return errAt(c.Units[st.unit].Stands[st.idx].Pos, "unit %s, stand %d starts in deep water without a swim or fly speed (U-22)", u.id, st.idx+1)
+			return errAt(c.Units[st.unit].Stands[st.idx].Pos, "unit %s, stand %d starts in deep water without a swim speed (U-22: only swimmers enter deep water)", u.id, st.idx+1)
 		}
 	}
 	return nil
@@ -231,7 +231,7 @@ func (s *Setup) setupSolos() error {
 
 // deepFor reports whether a creature's space at x, y holds deep water it cannot enter.
 func (s *Setup) deepFor(x, y int, cr *creature) bool {
-	if cr.swim > 0 || cr.fly > 0 {
+	if cr.swim > 0 { // U-22: swimmers only, not flyers
 		return false
 	}
 	for dy := 0; dy < cr.space; dy++ {

@@ -93,10 +93,12 @@ func (b *Battle) rollParts(parts []dmgPart, crit bool) {
 }
 
 // castArea resolves an area spell (U-43..U-47): every stand in the area (allies too) saves, a
-// stand partly in it takes half damage; cast by a stand, the targets take double damage; an
-// unattached solo is affected when any of its squares is in the area, a joined solo with its stand
-// but with its own saves (U-52); a resource square fully covered takes the damage and fails its
-// save (U-67, for a side with a Destruction objective on it).
+// stand partly in it takes half damage; cast by a stand, every target takes double damage, solos
+// too (U-43, the seed: 「目標は通常通りにセーヴィング・スローを行なうが、その呪文からは2倍のダメー
+// ジを受ける」: the targets, not only stands); an unattached solo is affected when any of its squares
+// is in the area, a joined solo with its stand but with its own saves (U-52); a resource square
+// fully covered takes the damage and fails its save (U-67, for a side with a Destruction objective
+// on it).
 func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand bool) {
 	mult := 1
 	if byStand {
@@ -119,7 +121,7 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 		b.resolveOne(at, k, sp, t, dc, mult, halves)
 		for j := range b.so {
 			if b.so[j].stand == i && b.so[j].state != soloDead {
-				b.resolveOne(at, k, sp, Ref{RefSolo, j}, dc, 1, halves)
+				b.resolveOne(at, k, sp, Ref{RefSolo, j}, dc, mult, halves)
 			}
 		}
 	}
@@ -139,7 +141,7 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 			continue
 		}
 		if c, _ := b.coverage(b.soloBox(int32(j))); c > 0 {
-			b.resolveOne(at, k, sp, Ref{RefSolo, j}, dc, 1, 0)
+			b.resolveOne(at, k, sp, Ref{RefSolo, j}, dc, mult, 0)
 		}
 	}
 	for ri := range b.s.resSq {
@@ -225,11 +227,8 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 	}
 	for _, tt := range targets {
 		isoSolo := byStand && tt.Kind == RefSolo && b.soloIsolated(int32(tt.Index))
-		mult := 1
-		if isoSolo || (tt.Kind == RefStand && b.standIsolated(int32(tt.Index)) && sp.resolve == plan.ResolveAttack) {
-			mult = 2
-		}
 		crit := false
+		mult := 1
 		switch sp.resolve {
 		case plan.ResolveAttack:
 			hit, c := b.spellAttackHits(at, k, sp, tt, isoSolo)
@@ -237,6 +236,9 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 				continue
 			}
 			crit = c
+			if isoSolo || (tt.Kind == RefStand && b.standIsolated(int32(tt.Index))) {
+				mult = 2 // U-41 (solo), U-16 (stand): an attack against an isolated target
+			}
 		case plan.ResolveSave:
 			ok := false
 			if tt.Kind == RefResource {
@@ -248,11 +250,17 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 				continue
 			}
 			if ok {
+				// U-41: 「セーヴィング・スローに失敗すると2倍のダメージを受ける」: doubled on a
+				// failure only, so a success takes the plain half.
 				b.rollParts(k.dmg, crit)
-				b.spellDamage(k.dmg, tt, mult, 1, at.side)
+				b.spellDamage(k.dmg, tt, 1, 1, at.side)
 				continue
 			}
+			if isoSolo {
+				mult = 2 // U-41: a failed save
+			}
 		}
+		// ResolveAuto (magic missile): no roll, no doubling (U-41 names attack and save spells).
 		b.rollParts(k.dmg, crit)
 		b.spellDamage(k.dmg, tt, mult, 0, at.side)
 	}

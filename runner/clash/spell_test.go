@@ -23,9 +23,11 @@ func spellField(t *testing.T, o Options) (*Battle, *Log, []int) {
 
 // U-43, U-46, U-52: a stand's fireball (20-ft sphere at 5,5: 5,5 4,5 6,5 5,4 5,6) is one area for
 // its casters and deals double damage: 8d6 = 24 -> 48. Stand A (fully inside, 10 hp) fails its DEX
-// save (5 + 1 = 6 vs DC 14): 48, a casualty. Its joined hero saves on its own (5 + 1 = 6, fails) and
-// takes the spell's damage, 24 (the doubling is for stands). The ogre stand has one of its four
-// squares inside: half damage, 48 / 2 = 24 on a failed save (5 - 1 = 4): 59 -> 35.
+// save (5 + 1 = 6 vs DC 14): 48, a casualty. Its joined hero saves on its own (U-52: 5 + 1 = 6,
+// fails) and takes double damage too (U-43, the seed: 「目標は…その呪文からは2倍のダメージを受け
+// る」: every target, solos included): 48 >= 40 hp, and a non-PC solo at 0 hp is dead (U-58). The
+// ogre stand has one of its four squares inside: half damage, 48 / 2 = 24 on a failed save
+// (5 - 1 = 4): 59 -> 35.
 func TestStandAreaSpellU43(t *testing.T) {
 	b, l, d := spellField(t, Options{})
 	b.Reset(Config{Dice: script(t, append(d, 5, 5, 5)...), Rec: l})
@@ -37,8 +39,8 @@ func TestStandAreaSpellU43(t *testing.T) {
 	if !b.st[1].cas {
 		t.Errorf("stand A not a casualty: %d hp\n%s", b.st[1].hp, logText(l))
 	}
-	if b.so[0].hp != 40-24 {
-		t.Errorf("joined hero %d hp, want 40 - 24 = 16\n%s", b.so[0].hp, logText(l))
+	if b.so[0].hp != 0 || b.so[0].state != soloDead {
+		t.Errorf("joined hero %d hp (state %d), want 40 - 48: dead\n%s", b.so[0].hp, b.so[0].state, logText(l))
 	}
 	if b.st[2].hp != 59-24 {
 		t.Errorf("ogre stand %d hp, want 59 - 24 = 35\n%s", b.st[2].hp, logText(l))

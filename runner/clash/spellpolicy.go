@@ -119,8 +119,13 @@ func saveFactor(sp *spell) int64 {
 	return 20
 }
 
-// areaValue scores the area now in b.sc for a caster of side: enemies hit count for, allies
-// against (twice as much), resource squares of a Destruction objective for.
+// allyHit is the value of an area that covers an ally: never worth casting (the README: casters
+// place areas that hit only enemies; an Ice Storm on its own dire wolves was issue 21's lapse).
+const allyHit = -(int64(1) << 40)
+
+// areaValue scores the area now in b.sc for a caster of side: enemies hit count for, resource
+// squares of a Destruction objective for; an area covering any ally (stand or unattached solo up)
+// is allyHit.
 func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) int64 {
 	var v int64
 	e2 := int64(k.avg2) * saveFactor(sp) / 20
@@ -142,7 +147,7 @@ func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) i
 		}
 		t := Ref{RefStand, i}
 		if b.un[st.unit].side == side {
-			v -= 2 * (200 + b.targetValue(t, d, 20))
+			return allyHit
 		} else {
 			v += b.targetValue(t, d, 20)
 		}
@@ -155,7 +160,7 @@ func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) i
 		if c, _ := b.coverage(b.soloBox(int32(j))); c > 0 {
 			t := Ref{RefSolo, j}
 			if so.side == side {
-				v -= 2 * (300 + b.targetValue(t, e2, 20))
+				return allyHit
 			} else {
 				v += b.targetValue(t, e2, 20)
 			}

@@ -256,7 +256,7 @@ func (b *Battle) unitCanStrike(u int32) bool {
 		if cr.hasRanged && b.nearestEnemy(a, un.side) <= bestRange(cr)+sp {
 			return true
 		}
-		k.swim = cr.swim > 0 || cr.fly > 0
+		k.swim = cr.swim > 0 // U-22
 		if f := b.buildField(k)[int(st.y)*b.w+int(st.x)]; f != unreached && int32(f) <= sp {
 			return true
 		}
@@ -265,6 +265,13 @@ func (b *Battle) unitCanStrike(u int32) bool {
 }
 
 func (b *Battle) tacConfig(u int32) int {
+	if b.aidWorth(u) {
+		for i, o := range b.q.Options {
+			if o.Value == cfgAid {
+				return i
+			}
+		}
+	}
 	for i, o := range b.q.Options {
 		if o.Value == cfgMarch {
 			return i

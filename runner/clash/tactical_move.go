@@ -30,7 +30,7 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 	default:
 		k = fieldKey{side: side, kind: goalEngage}
 	}
-	k.swim = cr.swim > 0 || cr.fly > 0
+	k.swim = cr.swim > 0 // U-22
 	if part == 2 && !isRanged && !retreat {
 		// A melee fighter holds where it fought.
 		here := int(b.refBox(who).y)*b.w + int(b.refBox(who).x)
@@ -45,6 +45,9 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 		field = b.buildField(k)
 	}
 	anchors := b.anchors(who)
+	if part == 2 && who.Kind == RefStand {
+		b.afterActing(who, &anchors)
+	}
 	if part == 1 && !retreat {
 		b.followers(who, act, &anchors)
 	}

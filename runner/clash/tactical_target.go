@@ -16,7 +16,7 @@ func (b *Battle) targetValue(t Ref, e2 int64, p int64) int64 {
 	case RefStand:
 		st := &b.st[t.Index]
 		if st.cas {
-			return 5 * p // a casualty already: only overflow comes of it
+			return b.casualtyValue(int32(t.Index), e2, p)
 		}
 		if b.standIsolated(int32(t.Index)) {
 			e2 *= 2

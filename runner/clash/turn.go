@@ -39,6 +39,11 @@ func (b *Battle) unitTurn(u int32) {
 	if act == ActConfigure {
 		cfg = b.decideConfig(u)
 	}
+	if un.broken {
+		// U-63: 「任意のターンの開始時に即座にそのユニットを離れる」: a joined solo of a broken
+		// unit takes its turn (stay, leave or switch, then act) before the unit retreats.
+		b.joinedSoloTurns(u)
+	}
 	b.emit(func() Event { return &ActedEvent{Who: b.unitName(u), Action: act.String()} })
 	b.moveUnit(u, act, 1)
 	switch act {
@@ -63,13 +68,18 @@ func (b *Battle) unitTurn(u int32) {
 	if !un.reg || b.o.RegimentsSplitMove == Yes {
 		b.moveUnit(u, act, 2)
 	}
+	b.joinedSoloTurns(u)
+	b.endTurn(u)
+}
+
+// joinedSoloTurns plays the turns of unit u's joined solos that have not had one (U-53).
+func (b *Battle) joinedSoloTurns(u int32) {
 	for j := range b.so {
 		so := &b.so[j]
 		if so.stand >= 0 && b.st[so.stand].unit == u && so.state == soloUp && !so.done {
 			b.joinedSoloTurn(int32(j))
 		}
 	}
-	b.endTurn(u)
 }
 
 // endTurn closes unit u's turn: isolation is evaluated (U-81), Prepare runs down (U-14), Aid and
@@ -218,6 +228,9 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 		}
 		b.reach(&m, st.x, st.y, budget)
 		b.keepIntegrity(i)
+		if un.broken {
+			b.keepAway(i)
+		}
 		if len(b.mv.ends) <= 1 && !b.mv.flee {
 			if part == 1 {
 				b.left[i] = budget
@@ -279,12 +292,6 @@ func (b *Battle) keepIntegrity(i int32) {
 	b.mv.ends = keep
 }
 
-// canHide reports whether a stand or solo at a may try to Hide (U-50, U-80): in a forest square,
-// or with no enemy within 2 squares (terrain or distance that lets it go unseen).
-func (b *Battle) canHide(a box, side int32) bool {
-	return b.inForest(a) || b.nearestEnemy(a, side) > 2
-}
-
 func (b *Battle) hideStand(i int32) {
 	st := &b.st[i]
 	cr := &b.s.cr[st.cr]
@@ -306,7 +313,7 @@ func (b *Battle) hideSolo(j int32) {
 }
 
 // spot is U-80 at the start of a turn: hidden enemies whose Stealth total the acting unit's or
-// solo's best passive Perception (10 + Perception) beats are revealed.
+// solo's best passive Perception (10 + Perception, -5 in dim light or darkness) beats are revealed.
 func (b *Battle) spot(side int32, u int32, j int32) {
 	best := -100
 	if u >= 0 {
@@ -319,6 +326,7 @@ func (b *Battle) spot(side int32, u int32, j int32) {
 	} else {
 		best = 10 + b.s.cr[b.so[j].cr].percept
 	}
+	best += b.spotMod() // U-80: dim light or darkness
 	for i := range b.st {
 		st := &b.st[i]
 		if st.on && st.hidden && b.un[st.unit].side != side && int32(best) > st.stealth {

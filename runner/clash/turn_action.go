@@ -10,7 +10,7 @@ func (b *Battle) unitAttack(u int32, nonCasters bool) {
 	routines := b.pf.routines[:0]
 	for i := un.first; i < un.first+un.n; i++ {
 		r := -1
-		if b.st[i].on && !(nonCasters && b.canCastAny(i)) {
+		if b.st[i].on && !(nonCasters && b.st[i].caster) {
 			op := b.decideRoutine(i)
 			if op.Value == -2 {
 				k := int32(op.Ref.Index)
@@ -76,10 +76,13 @@ func (b *Battle) spendStand(i int32, k int) {
 
 // unitCast is the Cast a Spell action of a unit (U-38..U-43): the unit picks a spell; an area
 // spell is one area for every stand casting it, with double damage (U-43); a targeted spell is
-// cast by each stand that knows it at its own targets (U-40); stands that cannot cast attack
-// instead (U-39).
+// cast by each stand that knows it at its own targets (U-40); stands that cannot cast take an
+// action of their own (U-39, nonCasters).
 func (b *Battle) unitCast(u int32) {
 	un := &b.un[u]
+	for i := un.first; i < un.first+un.n; i++ {
+		b.st[i].caster = b.st[i].on && b.canCastAny(i) // before any use is spent (U-39)
+	}
 	sp := b.decideSpell(Ref{RefNone, int(u)})
 	if sp >= 0 {
 		spl := &b.s.sp[sp]
@@ -129,5 +132,5 @@ func (b *Battle) unitCast(u int32) {
 			}
 		}
 	}
-	b.unitAttack(u, true)
+	b.nonCasters(u)
 }
