@@ -82,6 +82,12 @@ type Commander struct {
 	RoleBoon Boon
 }
 
+// The range a commander's level and Charisma modifier are checked against (M001; P-9).
+const (
+	MinCommanderLevel, MaxCommanderLevel = 1, 40
+	MinCharismaMod, MaxCharismaMod       = -5, 15
+)
+
 // Leadership is level (HD) + Charisma modifier, +3 with the Leadership feat (P-9).
 func (c *Commander) Leadership() int {
 	l := c.Level + c.Charisma

@@ -308,6 +308,16 @@ func (d *deriver) commander() BoonSet {
 	if c.SoldierRanks < 0 {
 		d.add(CodeInvalid, "commander.soldierRanks", "ranks %d is negative", c.SoldierRanks)
 	}
+	// P-9: Leadership is level (a monster's HD) + Charisma modifier. A level is at least 1; the
+	// published creatures top out near 40 HD and a Charisma score near 40 (modifier +15), so the
+	// bounds below catch a score written for its modifier (charisma: 16) or a typo, not a real
+	// commander.
+	if c.Level < MinCommanderLevel || c.Level > MaxCommanderLevel {
+		d.add(CodeInvalid, "commander.level", "level %d is outside %d..%d (character level, or a monster's Hit Dice; P-9)", c.Level, MinCommanderLevel, MaxCommanderLevel)
+	}
+	if c.Charisma < MinCharismaMod || c.Charisma > MaxCharismaMod {
+		d.add(CodeInvalid, "commander.charisma", "Charisma modifier %+d is outside %d..%+d: write the modifier, not the score (a score of 16 is +3; P-8, P-9)", c.Charisma, MinCharismaMod, MaxCharismaMod)
+	}
 	roleBoon := BoonSet(0)
 	count := len(c.Boons) + len(c.BonusTactics)
 	if c.Role != RoleNone {

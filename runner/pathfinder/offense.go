@@ -27,6 +27,9 @@ func (b *Battle) act(i int, melee bool) {
 		}
 		return
 	}
+	if melee && s.p.leaving {
+		return // it has left the field: no "no check" row after it (the log keeps the order of events)
+	}
 	if s.p.skipNow {
 		if b.log != nil {
 			b.emit(EvSkip, i, -1)
@@ -39,9 +42,6 @@ func (b *Battle) act(i int, melee bool) {
 			b.emit(EvAfraid, i, -1)
 			b.send()
 		}
-		return
-	}
-	if melee && s.p.leaving {
 		return
 	}
 	if melee && u.st.Abil.Has(AbFlight) && b.decide(i, AskAloft, -1) {
