@@ -151,6 +151,7 @@ type Stats struct {
 	Damage           int // added to the damage of every check that deals damage (rake, generic damage)
 	Alignment, Type  string
 	Immune, Overcome []string // folded names (norm)
+	Favored          []string // favored enemy: the creature types (folded) it has OM +1 against
 	cond             []condMod
 	names            []string // the abilities' names as written
 

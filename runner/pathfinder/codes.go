@@ -77,8 +77,18 @@ Fix: drop a boon, or give the commander more ranks.`},
 		diag.CodeInfo{Code: CodeAbility, Title: "ability that changes nothing", Severity: diag.Warning, Doc: `The army's special ability is not one of the published army abilities (Ultimate Campaign,
 Mass Combat: bleed, breath weapon, fear, ferocity, fast healing, regeneration, flight, incorporeal,
 swarm, mindless, paralysis, trip, significant defense, spell resistance, rage, smite evil, bravery,
-darkvision, low-light vision, scent, undead ...) and gives no modifier, so it changes nothing in a
-battle. Usually a misspelt name.
+darkvision, low-light vision, scent, undead, ki pool, channel positive and negative energy, lay on
+hands, favored enemy ...) and gives no modifier, so it changes nothing in a battle. Usually a
+misspelt name.
+
+Published abilities whose effect lies outside a battle are accepted without this warning: armor
+training (the army's speed), amphibious (moving across water), brew potion (healing potions without
+the buildings), mercy (curing a disease after a battle) and divine health (immunity to disease,
+which no battle plays). The published abilities sortie does not play yet give this warning, saying
+so: alchemy, aquatic, burrow, challenge, combat style, create sandstorm, create spawn, disease,
+earth glide, energy drain, favored terrain, hex, hunter's bond, judgment, mobility, order, poison
+resistance, trap sense, unnatural aura, vortex, weapon specialization and wild shape; give such an
+army the effect as its own modifiers (om, dv, damage, morale under when) meanwhile.
 
 Bad:
     abilities: [{name: "regenration", value: 40}]

@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Deriving an army's statistics from what the author wrote (P-1..P-11, P-66, Special Abilities,
@@ -175,6 +176,9 @@ func (d *deriver) abilities() {
 			d.add(CodeInvalid, field+".when", "when %q is for morale checks only: om, dv and damage never apply", ab.When)
 			continue
 		case k == AbGeneric && ab.OM == 0 && ab.DV == 0 && ab.Damage == 0 && ab.Morale == 0 &&
+			!ab.Ranged && !ab.Spellcasting && !ab.Darkvision && !ab.Mounted && Unplayed(ab.Name):
+			d.add(CodeAbility, field, "ability %q is a published army ability that sortie does not play yet, so it changes nothing: give its effect as om, dv, damage or morale (under when)", ab.Name)
+		case k == AbGeneric && ab.OM == 0 && ab.DV == 0 && ab.Damage == 0 && ab.Morale == 0 &&
 			!ab.Ranged && !ab.Spellcasting && !ab.Darkvision && !ab.Mounted:
 			d.add(CodeAbility, field, "ability %q is not a published army ability and changes nothing: give its om, dv, damage or morale", ab.Name)
 		}
@@ -215,6 +219,20 @@ func (d *deriver) abilities() {
 				d.add(CodeInvalid, field+".of", "immunity needs what it is immune to (of: [\"fear\", \"poison\"])")
 			}
 			immune(ab.Of...)
+		case AbFavoredEnemy:
+			// Favored Enemy (Ranger 1): "increases its OM by 1 against an army of a type of creature
+			// chosen from the ranger favored enemy list" (Ultimate Campaign, Mass Combat, Special
+			// Abilities): of names the types.
+			if len(ab.Of) == 0 {
+				d.add(CodeInvalid, field+".of", "favored enemy needs the creature types it is against (of: [\"undead\"])")
+			}
+			for _, o := range ab.Of {
+				if !slices.ContainsFunc(CreatureTypes, func(c string) bool { return norm(c) == norm(o) }) {
+					d.add(CodeInvalid, field+".of", "favored enemy: unknown creature type %q (one of %s)", o, strings.Join(CreatureTypes, ", "))
+					continue
+				}
+				st.Favored = append(st.Favored, norm(o))
+			}
 		case AbSignificantDefense:
 			for _, o := range ab.Of {
 				st.Overcome = append(st.Overcome, norm(o))
