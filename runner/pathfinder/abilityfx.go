@@ -413,10 +413,10 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	// deals +1d4 points of damage against an undead target army"; Channel Negative Energy (Cleric
 	// 1): the same against a living one (neither undead nor a construct). Read as breath weapon's
 	// 1d4: added to a check that deals damage. The self-healing alternative is not played.
-	if b.phase == PhaseMelee && !ranged {
+	if ch := ua.st.Abil & (1<<AbChannelPositive | 1<<AbChannelNegative); ch != 0 && b.phase == PhaseMelee && !ranged {
 		undead := ut.st.Abil.Has(AbUndead) || ut.st.Type == "undead"
 		living := !undead && !ut.st.Abil.Has(AbConstruct) && ut.st.Type != "construct"
-		if (ua.st.Abil.Has(AbChannelPositive) && undead) || (ua.st.Abil.Has(AbChannelNegative) && living) {
+		if (ch.Has(AbChannelPositive) && undead) || (ch.Has(AbChannelNegative) && living) {
 			dmg += b.d(4)
 		}
 	}
