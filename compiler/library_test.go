@@ -116,9 +116,53 @@ sides: [{name: "a", armies: x: samples.humanArmy & {size: "Large", cr: 99}},
 		t.Fatalf("want one finding, got %v", list)
 	}
 	d := list[0]
-	if d.Code != codeBadValue || d.Message != "sides[0].armies.x.cr: conflicting values 1 and 99" ||
+	if d.Code != codeBadValue || d.Message != "sides[0].armies.x.cr: conflicting values 1 and 99 (the library army samples.humanArmy gives cr: 1)" ||
 		d.Pos.File != "./b.cue" || d.Pos.Line != 6 {
 		t.Errorf("got %s: %s: %s", d.Pos, d.Code, d.Message)
+	}
+}
+
+// Issue 24: a library army given a list of another length (samples.dwarvenDefenders, which knows
+// Defensive Wall, given two tactics) was reported in the library's file under cue.mod/pkg/, not on
+// disk, as "want at least 0 elements, got 2"; every finding now is at the author's line, in the
+// author's file, and names the library army and what it gives.
+func TestLibraryListConflictAtAuthor(t *testing.T) {
+	dir := t.TempDir()
+	src := `package b
+
+import "sortie.dev/pathfinder/samples"
+
+kind: "battle", rules: "pathfinder", id: "sample", version: 1
+sides: [{name: "a", armies: dw: samples.dwarvenDefenders & {tactics: ["Expert Flankers", "Taunt"]}},
+	{name: "b", armies: y: samples.militia & {speed: 3}}]
+`
+	if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) == 0 {
+		t.Fatal("no findings")
+	}
+	var lengths, militia bool
+	for _, d := range list {
+		if d.Pos.File != "./b.cue" || d.Code != codeBadValue {
+			t.Errorf("finding not at the author's file: %s: %s: %s", d.Pos, d.Code, d.Message)
+		}
+		if d.Message == `sides[0].armies.dw.tactics: the library army samples.dwarvenDefenders gives tactics: ["Defensive Wall"], and a list of 2 elements cannot replace it` && d.Pos.Line == 6 {
+			lengths = true
+		}
+		if strings.Contains(d.Message, "sides[1].armies.y.speed") && strings.Contains(d.Message, "samples.militia") && d.Pos.Line == 7 {
+			militia = true
+		}
+	}
+	if !lengths || !militia {
+		for _, d := range list {
+			t.Logf("%s: %s: %s", d.Pos, d.Code, d.Message)
+		}
+		t.Errorf("want the tactics conflict at line 6 naming samples.dwarvenDefenders (%v) and the speed one at line 7 naming samples.militia (%v)", lengths, militia)
 	}
 }
 

@@ -95,12 +95,16 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 	}
 
 	pos := sc.nm.valuePos(uv)
+	msgs := messages(errs)
 	if inLibrary(pos.File) {
 		// The value comes from sortie's library (samples.humanArmy & {cr: 99}): the author's
-		// side of the conflict is where to look.
+		// side of the conflict is where to look (library_errors.go).
+		if (hasMsgPrefix(msgs, "incompatible list lengths") || (uv.Err() != nil && !isStruct(uv) && !isList(uv))) &&
+			sc.libraryConflict(p, sels, errs, pos, msgs) {
+			return
+		}
 		pos = sc.nm.authorPos(errs, pos)
 	}
-	msgs := messages(errs)
 
 	// An element past the end of a fixed-length list: "field not allowed" at the index.
 	if len(sels) > 0 && sels[len(sels)-1].Type() == cue.IndexLabel && hasMsg(msgs, "field not allowed") {
@@ -117,7 +121,7 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 
 	if uv.Err() != nil && !isStruct(uv) && !isList(uv) {
 		// The author's own value is an error (a conflict between two of the author's values).
-		sc.add(pathStr, diag.Errorf(pos, codeBadValue, "%s%s", prefix, msgs[0]))
+		sc.add(pathStr, diag.Errorf(pos, codeBadValue, "%s%s%s", prefix, msgs[0], libraryNote(errs, sc.nm)))
 		return
 	}
 	s := sc.schemaAt(sels)

@@ -84,7 +84,7 @@ func (b *Battle) setupAbilities() {
 	for i := 0; i < b.n; i++ {
 		u := &b.u[i]
 		st := &u.st
-		u.magic = st.Parts.Weapons >= 2 || st.Spellcasting || st.Abil.Has(AbIncorporeal)
+		u.magic = st.Parts.Weapons >= 2 || st.Spellcasting || st.Abil.Has(AbIncorporeal) || st.Abil.Has(AbKiPool)
 		u.seesInvis = st.Abil.Has(AbBlindsight) || st.Abil.Has(AbScent)
 		u.fastHeal = half1(st.FastHealing) + half1(st.Regeneration)
 		u.dyn = st.Abil&dynamicAbilities != 0 || len(st.cond) > 0
@@ -408,6 +408,17 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	}
 	if ua.st.Abil.Has(AbRockThrowing) && b.phase == PhaseRanged && ranged {
 		dmg += 4
+	}
+	// Channel Positive Energy (Cleric 1, Paladin 4; lay on hands): "In the Melee phase, the army
+	// deals +1d4 points of damage against an undead target army"; Channel Negative Energy (Cleric
+	// 1): the same against a living one (neither undead nor a construct). Read as breath weapon's
+	// 1d4: added to a check that deals damage. The self-healing alternative is not played.
+	if ch := ua.st.Abil & (1<<AbChannelPositive | 1<<AbChannelNegative); ch != 0 && b.phase == PhaseMelee && !ranged {
+		undead := ut.st.Abil.Has(AbUndead) || ut.st.Type == "undead"
+		living := !undead && !ut.st.Abil.Has(AbConstruct) && ut.st.Type != "construct"
+		if (ch.Has(AbChannelPositive) && undead) || (ch.Has(AbChannelNegative) && living) {
+			dmg += b.d(4)
+		}
 	}
 	switch {
 	case ut.st.Abil.Has(AbIncorporeal) && !ua.magic:

@@ -82,6 +82,12 @@ type Commander struct {
 	RoleBoon Boon
 }
 
+// The range a commander's level and Charisma modifier are checked against (M001; P-9).
+const (
+	MinCommanderLevel, MaxCommanderLevel = 1, 40
+	MinCharismaMod, MaxCharismaMod       = -5, 15
+)
+
 // Leadership is level (HD) + Charisma modifier, +3 with the Leadership feat (P-9).
 func (c *Commander) Leadership() int {
 	l := c.Level + c.Charisma
@@ -145,6 +151,7 @@ type Stats struct {
 	Damage           int // added to the damage of every check that deals damage (rake, generic damage)
 	Alignment, Type  string
 	Immune, Overcome []string // folded names (norm)
+	Favored          []string // favored enemy: the creature types (folded) it has OM +1 against
 	cond             []condMod
 	names            []string // the abilities' names as written
 

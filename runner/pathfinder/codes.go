@@ -47,9 +47,12 @@ Bad:
     dv: 15   // ACR 3 with no armor, mounts or abilities: DV 10 + 3 = 13
 
 Fix: correct dv, or drop it.`},
-		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Warning, Doc: `An army knows at most half its ACR in tactics besides Standard and Withdraw (P-10), rounded up
-as the published sample armies read it (Dwarven Defenders, ACR 1, know Defensive Wall; option
-tacticsLimit: "floor" for floor(ACR / 2)). A fractional ACR counts as 0. Tactics from the Bonus
+		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Warning, Doc: `An army knows at most half its ACR in tactics besides Standard and Withdraw (P-10), rounded up.
+The published text ("An army can know a number of tactics equal to half its ACR, minimum 0";
+Ultimate Campaign, Mass Combat, Tactics) names no rounding, and the published sample armies need it
+rounded up (Dwarven Defenders, ACR 1, know Defensive Wall; the Centaur Army, ACR 3, Cavalry
+Experts), so the default is the reading both agree on; RULES.md's floor(ACR / 2) is the option
+tacticsLimit: "floor". A fractional ACR counts as 0. Tactics from the Bonus
 Tactic boon and a tactician's tactic do not count. The rules let the GM give a new army its tactics
 ("A newly recruited army doesn't know any of these tactics unless specified by the GM"; the
 published Drow Army knows four at ACR 1), so this is a warning: the army uses them, but a victory
@@ -77,8 +80,18 @@ Fix: drop a boon, or give the commander more ranks.`},
 		diag.CodeInfo{Code: CodeAbility, Title: "ability that changes nothing", Severity: diag.Warning, Doc: `The army's special ability is not one of the published army abilities (Ultimate Campaign,
 Mass Combat: bleed, breath weapon, fear, ferocity, fast healing, regeneration, flight, incorporeal,
 swarm, mindless, paralysis, trip, significant defense, spell resistance, rage, smite evil, bravery,
-darkvision, low-light vision, scent, undead ...) and gives no modifier, so it changes nothing in a
-battle. Usually a misspelt name.
+darkvision, low-light vision, scent, undead, ki pool, channel positive and negative energy, lay on
+hands, favored enemy ...) and gives no modifier, so it changes nothing in a battle. Usually a
+misspelt name.
+
+Published abilities whose effect lies outside a battle are accepted without this warning: armor
+training (the army's speed), amphibious (moving across water), brew potion (healing potions without
+the buildings), mercy (curing a disease after a battle) and divine health (immunity to disease,
+which no battle plays). The published abilities sortie does not play yet give this warning, saying
+so: alchemy, aquatic, burrow, challenge, combat style, create sandstorm, create spawn, disease,
+earth glide, energy drain, favored terrain, hex, hunter's bond, judgment, mobility, order, poison
+resistance, trap sense, unnatural aura, vortex, weapon specialization and wild shape; give such an
+army the effect as its own modifiers (om, dv, damage, morale under when) meanwhile.
 
 Bad:
     abilities: [{name: "regenration", value: 40}]

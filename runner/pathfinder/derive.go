@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Deriving an army's statistics from what the author wrote (P-1..P-11, P-66, Special Abilities,
@@ -175,6 +176,9 @@ func (d *deriver) abilities() {
 			d.add(CodeInvalid, field+".when", "when %q is for morale checks only: om, dv and damage never apply", ab.When)
 			continue
 		case k == AbGeneric && ab.OM == 0 && ab.DV == 0 && ab.Damage == 0 && ab.Morale == 0 &&
+			!ab.Ranged && !ab.Spellcasting && !ab.Darkvision && !ab.Mounted && Unplayed(ab.Name):
+			d.add(CodeAbility, field, "ability %q is a published army ability that sortie does not play yet, so it changes nothing: give its effect as om, dv, damage or morale (under when)", ab.Name)
+		case k == AbGeneric && ab.OM == 0 && ab.DV == 0 && ab.Damage == 0 && ab.Morale == 0 &&
 			!ab.Ranged && !ab.Spellcasting && !ab.Darkvision && !ab.Mounted:
 			d.add(CodeAbility, field, "ability %q is not a published army ability and changes nothing: give its om, dv, damage or morale", ab.Name)
 		}
@@ -215,6 +219,20 @@ func (d *deriver) abilities() {
 				d.add(CodeInvalid, field+".of", "immunity needs what it is immune to (of: [\"fear\", \"poison\"])")
 			}
 			immune(ab.Of...)
+		case AbFavoredEnemy:
+			// Favored Enemy (Ranger 1): "increases its OM by 1 against an army of a type of creature
+			// chosen from the ranger favored enemy list" (Ultimate Campaign, Mass Combat, Special
+			// Abilities): of names the types.
+			if len(ab.Of) == 0 {
+				d.add(CodeInvalid, field+".of", "favored enemy needs the creature types it is against (of: [\"undead\"])")
+			}
+			for _, o := range ab.Of {
+				if !slices.ContainsFunc(CreatureTypes, func(c string) bool { return norm(c) == norm(o) }) {
+					d.add(CodeInvalid, field+".of", "favored enemy: unknown creature type %q (one of %s)", o, strings.Join(CreatureTypes, ", "))
+					continue
+				}
+				st.Favored = append(st.Favored, norm(o))
+			}
 		case AbSignificantDefense:
 			for _, o := range ab.Of {
 				st.Overcome = append(st.Overcome, norm(o))
@@ -307,6 +325,16 @@ func (d *deriver) commander() BoonSet {
 	st.BoonsLimit = c.BoonsLimit()
 	if c.SoldierRanks < 0 {
 		d.add(CodeInvalid, "commander.soldierRanks", "ranks %d is negative", c.SoldierRanks)
+	}
+	// P-9: Leadership is level (a monster's HD) + Charisma modifier. A level is at least 1; the
+	// published creatures top out near 40 HD and a Charisma score near 40 (modifier +15), so the
+	// bounds below catch a score written for its modifier (charisma: 16) or a typo, not a real
+	// commander.
+	if c.Level < MinCommanderLevel || c.Level > MaxCommanderLevel {
+		d.add(CodeInvalid, "commander.level", "level %d is outside %d..%d (character level, or a monster's Hit Dice; P-9)", c.Level, MinCommanderLevel, MaxCommanderLevel)
+	}
+	if c.Charisma < MinCharismaMod || c.Charisma > MaxCharismaMod {
+		d.add(CodeInvalid, "commander.charisma", "Charisma modifier %+d is outside %d..%+d: write the modifier, not the score (a score of 16 is +3; P-8, P-9)", c.Charisma, MinCharismaMod, MaxCharismaMod)
 	}
 	roleBoon := BoonSet(0)
 	count := len(c.Boons) + len(c.BonusTactics)

@@ -141,7 +141,7 @@ func (e *HexAftermathEvent) WriteText(w *bytes.Buffer) error {
 	if len(e.table) == 0 {
 		return nil
 	}
-	return runner.RenderTable(w, []string{"army", "status", "hp", "morale", "aftermath"}, e.table)
+	return renderFit(w, []string{"army", "status", "hp", "morale", "aftermath"}, e.table, []int{4}, TableWidth)
 }
 
 // HexKingdomEvent: a kingdom loses Economy, Loyalty and Stability for an army destroyed (P-57).

@@ -192,17 +192,17 @@ func (r *hexRun) startTable(w *bytes.Buffer) error {
 		}
 		s := &a.pa.Stats
 		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], r.hexID(a.hex), a.pa.Army.Size, s.ACR,
-			strconv.Itoa(s.HP), fmt.Sprintf("%+d", s.OM), strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod),
+			strconv.Itoa(s.HP), fmt.Sprintf("%+d", s.OM), strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.Morale), fmt.Sprintf("%+d", s.MoraleMod),
 			strconv.Itoa(s.Speed), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
-	if err := runner.RenderTable(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "morale", "speed", "tactics"}, rows); err != nil {
+	if err := renderFit(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "speed", "tactics"}, rows, []int{11, 1}, TableWidth); err != nil {
 		return err
 	}
 	for s, k := range r.kingdoms {
 		if k != nil {
 			fmt.Fprintf(w, "kingdom %s%s: economy %d, loyalty %d, stability %d, control DC %d", sideNames[s], kname(k), k.Economy, k.Loyalty, k.Stability, k.ControlDC)
 			if k.Upkeep {
-				fmt.Fprintf(w, ", treasury %d BP, income %d BP a kingdom turn", k.Treasury, k.Income)
+				fmt.Fprintf(w, ",\n  treasury %d BP, income %d BP a kingdom turn", k.Treasury, k.Income)
 			}
 			w.WriteByte('\n')
 		}

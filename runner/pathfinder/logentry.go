@@ -20,16 +20,20 @@ type LogEntry struct {
 	Total        int      `json:"total,omitempty"`
 	DC           int      `json:"dc,omitempty"`
 	Against      int      `json:"against,omitempty"` // the DV, or the opposing check's total
-	OK           bool     `json:"ok,omitempty"`
-	Natural      int      `json:"natural,omitempty"`
-	Damage       int      `json:"damage,omitempty"`
-	Heal         int      `json:"heal,omitempty"`
-	HP           int      `json:"hp,omitempty"`
-	Fate         string   `json:"fate,omitempty"`
-	Penalty      *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
-	Winner       string   `json:"winner,omitempty"`
-	End          string   `json:"end,omitempty"`   // ferocity: what the army will be after its extra phase
-	Limit        bool     `json:"limit,omitempty"` // end: the battle stopped at the phase limit (maxPhases)
+	// AgainstDie and AgainstMods are the opposing army's d20 and modifiers in an opposed check
+	// (withdraw, P-25): both rolls of the check, not only the total.
+	AgainstDie  int      `json:"againstDie,omitempty"`
+	AgainstMods []LogMod `json:"againstMods,omitempty"`
+	OK          bool     `json:"ok,omitempty"`
+	Natural     int      `json:"natural,omitempty"`
+	Damage      int      `json:"damage,omitempty"`
+	Heal        int      `json:"heal,omitempty"`
+	HP          int      `json:"hp,omitempty"`
+	Fate        string   `json:"fate,omitempty"`
+	Penalty     *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
+	Winner      string   `json:"winner,omitempty"`
+	End         string   `json:"end,omitempty"`   // ferocity: what the army will be after its extra phase
+	Limit       bool     `json:"limit,omitempty"` // end: the battle stopped at the phase limit (maxPhases)
 }
 
 // LogMod is one itemised modifier.
@@ -59,8 +63,13 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 		if e.FromStrategy.Valid() {
 			out.FromStrategy = e.FromStrategy.String()
 		}
-	case EvOffense, EvPartingShot, EvSiegebreaker, EvAmbush, EvWithdraw:
+	case EvOffense, EvPartingShot, EvSiegebreaker, EvAmbush:
 		out.Against = e.Against.Total
+	case EvWithdraw:
+		out.Against, out.AgainstDie = e.Against.Total, e.Against.Die
+		for _, m := range e.Against.Mods.Items() {
+			out.AgainstMods = append(out.AgainstMods, LogMod{m.Name(), int(m.Value)})
+		}
 	case EvDestroyed:
 		out.Fate = e.Fate.String()
 		out.Penalty = &[3]int{e.Penalty.Economy, e.Penalty.Loyalty, e.Penalty.Stability}

@@ -1,5 +1,7 @@
 package pathfinder
 
+import "slices"
+
 // Offense checks and their modifiers (P-16..P-21, P-26..P-36, P-48, P-65, P-66).
 
 // act decides what army i does this phase: drink a potion (P-66), feign retreat (P-31), skip after a
@@ -27,6 +29,9 @@ func (b *Battle) act(i int, melee bool) {
 		}
 		return
 	}
+	if melee && s.p.leaving {
+		return // it has left the field: no "no check" row after it (the log keeps the order of events)
+	}
 	if s.p.skipNow {
 		if b.log != nil {
 			b.emit(EvSkip, i, -1)
@@ -39,9 +44,6 @@ func (b *Battle) act(i int, melee bool) {
 			b.emit(EvAfraid, i, -1)
 			b.send()
 		}
-		return
-	}
-	if melee && s.p.leaving {
 		return
 	}
 	if melee && u.st.Abil.Has(AbFlight) && b.decide(i, AskAloft, -1) {
@@ -302,6 +304,9 @@ func (b *Battle) omAbilities(a, t int, x *acc) {
 		} else {
 			x.add(ModAbility, uint8(AbSmiteEvil), 2)
 		}
+	}
+	if ab.Has(AbFavoredEnemy) && tu.st.Type != "" && slices.Contains(u.st.Favored, norm(tu.st.Type)) {
+		x.add(ModAbility, uint8(AbFavoredEnemy), 1) // Favored Enemy (Ranger 1): OM +1 against the type
 	}
 	if ab.Has(AbFlurryOfBlows) && b.phase == PhaseMelee {
 		x.add(ModAbility, uint8(AbFlurryOfBlows), min(b.meleeNo, 2))

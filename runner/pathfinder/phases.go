@@ -21,7 +21,14 @@ func (b *Battle) Run() (Result, error) {
 	ranged := true
 	for b.err == nil && !b.over {
 		if b.phaseNo >= b.max {
-			b.res.Limit = true
+			if b.dyn {
+				b.ferocityOver() // an army in ferocity's extra phase ends as it would have (at -3 hp: destroyed)
+			}
+			if b.active[0] > 0 && b.active[1] > 0 {
+				b.res.Limit = true
+			} else {
+				b.finish()
+			}
 			break
 		}
 		b.phaseNo++

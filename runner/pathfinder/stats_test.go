@@ -310,7 +310,7 @@ func TestBoonThresholds(t *testing.T) {
 		army := func(lead int) Army {
 			return Army{Size: SizeMedium, CR: CRInt(4), HitDie: D8,
 				Resources: Resources{Ranged: true},
-				Commander: &Commander{Level: lead, Boons: []Boon{b}}}
+				Commander: &Commander{Level: lead + 5, Charisma: -5, Boons: []Boon{b}}} // Leadership lead + 5 - 5 (P-9), level >= 1
 		}
 		if fs := Check(ptr(army(want[b])), Options{}); len(fs) != 0 {
 			t.Errorf("%s at Leadership %d: %v", b, want[b], fs)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner"
 )
 
 // The battle log as text: a table per phase (rolls, modifiers, totals, damage, hp), and the
@@ -79,7 +78,7 @@ func eventRow(e *Event, names []string) []string {
 		if e.OK {
 			res = "wins"
 		}
-		return []string{n(e.Army), "withdraw vs " + n(e.Other), die(r), mods(r), total, strconv.Itoa(e.Against.Total), res}
+		return []string{n(e.Army), "withdraw vs " + n(e.Other), die(r), mods(r), total, opposedText(n(e.Other), &e.Against), res}
 	case EvLeave:
 		if e.OK {
 			return []string{n(e.Army), "withdraw", "", "", "", "", "leaves the field"}
@@ -182,7 +181,7 @@ func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2
 			w.WriteString("  (nothing happens)\n")
 			return nil
 		}
-		err := runner.RenderTable(w, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows)
+		err := renderFit(w, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows, []int{5, 3, 6, 1}, TableWidth)
 		rows = rows[:0]
 		return err
 	}
@@ -245,9 +244,22 @@ func armyTable(w *bytes.Buffer, armies []plan.PFArmy, sides [2]string) error {
 			om += " (ranged)"
 		}
 		rows = append(rows, []string{a.ID, sides[a.Side], a.Army.Size, s.ACR, strconv.Itoa(s.HP),
-			om, strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.MoraleMod), strings.Join(extraTactics(s.Tactics), ", ")})
+			om, strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.Morale), fmt.Sprintf("%+d", s.MoraleMod), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
-	return runner.RenderTable(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "morale", "tactics"}, rows)
+	return renderFit(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "tactics"}, rows, []int{9, 1}, TableWidth)
+}
+
+// opposedText is the opposing army's side of an opposed check (P-25): "orcs d20 7, Charisma +1 = 8",
+// or its total alone when no die was rolled.
+func opposedText(name string, r *Roll) string {
+	if r.Die == 0 {
+		return strconv.Itoa(r.Total)
+	}
+	m := mods(r)
+	if m == "" {
+		return fmt.Sprintf("%s d20 %d = %d", name, r.Die, r.Total)
+	}
+	return fmt.Sprintf("%s d20 %d, %s = %d", name, r.Die, m, r.Total)
 }
 
 // dvText is "DV 9 (10 + ACR 3, tactic Relentless Brutality -4)": the total and what makes it.
