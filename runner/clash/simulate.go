@@ -42,7 +42,8 @@ type subject struct {
 	detail bool
 }
 
-// Coverable lists the objectives and, for every unit, its morale breaking and its desertion.
+// Coverable lists the objectives and, for every unit, its morale breaking and its desertion
+// (non-events: a unit that never broke is no gap, runner.Entity.Optional).
 func (x *subject) Coverable() []runner.Entity {
 	var out []runner.Entity
 	for _, o := range x.s.obj {
@@ -50,7 +51,7 @@ func (x *subject) Coverable() []runner.Entity {
 	}
 	for _, kind := range []string{CoverBroken, CoverDeserted} {
 		for _, u := range x.s.units {
-			out = append(out, runner.Entity{Kind: kind, ID: u.id})
+			out = append(out, runner.Entity{Kind: kind, ID: u.id, Optional: true})
 		}
 	}
 	return out
