@@ -39,14 +39,15 @@ func simulateCommand(e *env) *cli.Command {
 Policies: first (the first legal choice), random (a uniform choice each time), explore (the
 choice tried least often in earlier runs and this one: coverage in fewer runs), goal (Karzoral:
 toward the open objectives, resting after a battle); for a battle file also default (the
-engine's own commanders' policy, as sortie battle --runs plays).
+engine's own commanders' policy, as sortie battle --runs plays: a battle's default, so that the
+two commands name the same winner; random is the default of scenarios and campaigns).
 --format json writes the report as JSON; --html FILE also writes it as one self-contained page
 (heat maps of where the party and each army stood, histograms, the coverage lists). A progress
 bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "play `N` runs"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "run i is seeded with `S` + i"},
-			&cli.StringFlag{Name: "policy", Value: "random", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default)"},
+			&cli.StringFlag{Name: "policy", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default); default: a battle's own commanders (default), random otherwise"},
 			&cli.IntFlag{Name: "workers", Usage: "play on `W` workers (default: the number of processors)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: text or json"},
 			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page to `FILE`"},
@@ -92,7 +93,17 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 			if c.Bool("check") {
 				return simulateChecks(e, c, sub, path, format)
 			}
-			pol, err := sub.policy(c.String("policy"))
+			// Without --policy, the entry's default: a battle's own commanders, as sortie battle
+			// --runs fights it (the two name the same winner), random otherwise.
+			polName := c.String("policy")
+			if polName == "" {
+				if o := offerOf(sub.meta.Rules, sub.meta.Kind); o != nil {
+					polName = o.Default
+				} else {
+					polName = "random"
+				}
+			}
+			pol, err := sub.policy(polName)
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -107,7 +118,7 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			sub.meta.Policy = c.String("policy")
+			sub.meta.Policy = polName
 			rep := simreport.Build(sub.meta, seed, t, sub.subject.Coverable(), sub.decls.locate)
 			return writeReport(e, c, sub, rep, format)
 		},

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/campaign"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
+)
+
+// The command-level registry: one entry per rule system and file kind, declaring what sortie's
+// commands offer for it (the engine that plays it, its policies and their default, its test and
+// expect vocabulary, its picture, its diff, its report's heat map, a bundled example). The
+// compiler's own registry (compiler/rules.go) says how each is vetted and lowered; runner's
+// (runner.Register) which engine plays a plan. A command asks offerOf instead of switching on
+// kinds; a command that has nothing for an entry refuses it with what to run instead. The
+// conformance test (conformance_test.go) runs every command on every entry's example.
+
+// offer is what the commands offer for one rule system's files of one kind.
+type offer struct {
+	Rules string // "karzoral", "pathfinder", "clash": plan.Meta.Rules, runner's engine name
+	Kind  string // "scenario", "campaign", "battle"
+	// Play is the command that plays one: "run", "campaign run", "battle".
+	Play string
+	// Policies are the policies run, campaign run, battle and simulate accept for it, by name;
+	// Default is simulate's and battle --runs' when --policy is not given (the same, so that the
+	// two commands name the same winner for the same file).
+	Policies []string
+	Default  string
+	// Unit is what a run counts to its end, as expect: and the simulate report name it: "day",
+	// "phase" (a Pathfinder battle), "round" (a clash battle).
+	Unit string
+	// Graph is what sortie graph draws of it ("" for nothing).
+	Graph string
+	// Diff: sortie diff compares two versions of it.
+	Diff bool
+	// Heat is the grid of the simulate report's heat map: "square", "hex", "" for none.
+	Heat string
+	// Tests: sortie test replays the tests: it declares.
+	Tests bool
+	// Example is a bundled file of the kind (relative to the repository's root).
+	Example string
+}
+
+// offers are the entries, in the order the conformance table lists them.
+var offers = []offer{
+	{Rules: "karzoral", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
+		Unit: "day", Graph: "the field (blocks, passages, routes)", Diff: true, Heat: "square", Tests: true, Example: "scenarios/karzoral/field01"},
+	{Rules: "karzoral", Kind: "campaign", Play: "campaign run", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
+		Unit: "day", Graph: "the scenario unlock graph", Heat: "square", Example: "scenarios/karzoral/campaign.cue"},
+	{Rules: "pathfinder", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore"}, Default: "random",
+		Unit: "day", Graph: "the hex map (hexes, routes)", Diff: true, Heat: "hex", Tests: true, Example: "scenarios/pathfinder/stolen-lands"},
+	{Rules: "pathfinder", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
+		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Example: "scenarios/pathfinder/orc-horde/battle.cue"},
+	{Rules: "clash", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
+		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Example: "scenarios/clash/field/field.cue"},
+}
+
+// kinds are the file kinds there are (a rule system without one of them has no entry for it).
+var kinds = []string{"scenario", "campaign", "battle"}
+
+// ruleSystems lists the rule systems of the entries, in order.
+func ruleSystems() []string {
+	var out []string
+	for _, o := range offers {
+		if !contains(out, o.Rules) {
+			out = append(out, o.Rules)
+		}
+	}
+	return out
+}
+
+// offerOf returns the entry of rules and kind, or nil when sortie has no such files.
+func offerOf(rules, kind string) *offer {
+	for i := range offers {
+		if offers[i].Rules == rules && offers[i].Kind == kind {
+			return &offers[i]
+		}
+	}
+	return nil
+}
+
+// hasPolicy reports whether the entry offers policy name.
+func (o *offer) hasPolicy(name string) bool { return contains(o.Policies, name) }
+
+// policyError is the refusal of a policy the entry does not offer, naming those it does.
+func (o *offer) policyError(name string) error {
+	if !contains(allPolicies(), name) {
+		return fmt.Errorf("unknown policy %q (want %s)", name, strings.Join(o.Policies, ", "))
+	}
+	why := ""
+	switch name {
+	case "goal":
+		why = ": goal walks a Karzoral field toward its open objectives"
+	case "default":
+		why = ": default is a battle's own commanders"
+	}
+	return fmt.Errorf("policy %s is not for a %s %s%s (want %s)", name, o.Rules, o.Kind, why, strings.Join(o.Policies, ", "))
+}
+
+// allPolicies lists every policy some entry offers, in the entries' order.
+func allPolicies() []string {
+	var out []string
+	for _, o := range offers {
+		for _, p := range o.Policies {
+			if !contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// playPolicy returns the decider of policy name for one run of a scenario (p) or a campaign
+// (camp) with dice seed seed, as sortie simulate's run 0 with that seed would decide: first,
+// random, explore (in one run: the choice it tried least often so far) or goal (Karzoral).
+func playPolicy(name string, seed uint64, p *plan.Plan, camp *plan.Campaign) (runner.Decider, error) {
+	o := offerOf("karzoral", "campaign")
+	if p != nil {
+		o = offerOf(p.Scenario.Rules, "scenario")
+	}
+	if o == nil {
+		return nil, fmt.Errorf("no rule system %q", p.Scenario.Rules)
+	}
+	if !o.hasPolicy(name) {
+		return nil, o.policyError(name)
+	}
+	var pm runner.PolicyMaker
+	switch name {
+	case "explore":
+		pm = runner.NewExplore()
+	case "goal":
+		if camp != nil {
+			pm = campaign.Goal(camp)
+		} else {
+			pm = karzoral.NewGoal(p)
+		}
+	default:
+		return runner.NewPolicy(name, seed)
+	}
+	return pm.Decider(0, seed)
+}
