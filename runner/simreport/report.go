@@ -80,8 +80,8 @@ type Measure struct {
 // Coverage is one kind of entity (blocks, events ...): how many there are, how many some run
 // covered, and each with the runs it happened in.
 type Coverage struct {
-	Scope    string   `json:"scope,omitempty"`
-	Kind     string   `json:"kind"`
+	Scope string `json:"scope,omitempty"`
+	Kind  string `json:"kind"`
 	// Optional: the kind is a non-event (a unit breaking, deserting): what no run did is listed,
 	// not reported as a gap.
 	Optional bool     `json:"optional,omitempty"`
