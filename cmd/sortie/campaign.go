@@ -81,6 +81,11 @@ script disagrees with the state or ran out, 2 on usage or I/O errors.`,
 			if c.NArg() != 1 {
 				return failf(exitUsage, "campaign run needs exactly one FILE (see sortie campaign run --help)")
 			}
+			if path := c.Args().First(); !compiler.IsCampaign(path) {
+				if k := otherKind(path); k != "" {
+					return refuseKind("campaign", path, k)
+				}
+			}
 			camp, err := compileCampaignOrFail(e, c.Args().First())
 			if err != nil {
 				return err

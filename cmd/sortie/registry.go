@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
@@ -141,4 +143,65 @@ func playPolicy(name string, seed uint64, p *plan.Plan, camp *plan.Campaign) (ru
 		return runner.NewPolicy(name, seed)
 	}
 	return pm.Decider(0, seed)
+}
+
+// insteadOf says, for a command and a kind of file it has nothing for, what to run instead.
+// The conformance test checks that every command names a command there is.
+var insteadOf = map[string]map[string]string{
+	"compile": {
+		"campaign": "sortie compile writes a scenario's plan; check a campaign with sortie vet, play it with sortie campaign run",
+		"battle":   "sortie compile writes a scenario's plan; check a battle file with sortie vet, fight it with sortie battle",
+	},
+	"run": {
+		"campaign": "play a campaign with sortie campaign run",
+		"battle":   "fight a battle file with sortie battle",
+	},
+	"campaign": {
+		"scenario": "play a scenario with sortie run",
+		"battle":   "fight a battle file with sortie battle",
+	},
+	"diff": {
+		"campaign": "sortie diff compares two versions of a scenario or a battle file; diff a campaign's scenarios one by one (sortie diff A/field01 B/field01), and check the campaign with sortie vet",
+	},
+	"test": {
+		"campaign": "a campaign declares no tests: (its scenarios do); test them with sortie test DIR/..., and play the campaign with sortie campaign run --script FILE",
+	},
+	"resume": {
+		"scenario": "sortie resume continues a save; write one with sortie run --save FILE",
+		"campaign": "sortie resume continues a save; write one with sortie campaign run --save FILE",
+		"battle":   "sortie resume continues a save, and a battle is fought in one go: replay it with sortie battle --script FILE",
+	},
+}
+
+// refuseKind is a command's refusal of path, a kind of file it has nothing for: exit 2 and what to
+// run instead.
+func refuseKind(cmd, path, kind string) error {
+	if why := insteadOf[cmd][kind]; why != "" {
+		return failf(exitUsage, "%s is a %s file (kind: %q): %s", path, kind, kind, why)
+	}
+	return failf(exitUsage, "%s is a %s file (kind: %q): sortie %s has nothing for it", path, kind, kind, cmd)
+}
+
+// isCampaignPath reports whether paths is one campaign file.
+func isCampaignPath(paths []string) bool { return len(paths) == 1 && compiler.IsCampaign(paths[0]) }
+
+// otherKind says what path is when it is not a campaign file: "scenario" (a folder, or a file that
+// compiles as a scenario), "battle" (a battle file), or "" (neither: a broken file, whose own
+// command reports it).
+func otherKind(path string) string {
+	st, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	if st.IsDir() {
+		return "scenario"
+	}
+	p, _, err := compiler.Compile([]string{path}, compiler.Options{})
+	switch {
+	case err != nil && strings.Contains(err.Error(), "is a battle file"):
+		return "battle"
+	case p != nil:
+		return "scenario"
+	}
+	return ""
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"os"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/urfave/cli/v2"
 )
 
@@ -33,6 +35,9 @@ campaign or script that changed since the save.`,
 			}
 			file := c.Args().First()
 			// Before the read: a named pipe would wait for a writer, a device never end.
+			if st, err := os.Stat(file); err == nil && st.IsDir() {
+				return refuseKind("resume", file, "scenario")
+			}
 			if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
 				return failf(exitUsage, "cannot resume %s: not a regular file (a folder, a pipe or a device); nothing was overwritten", file)
 			}
@@ -41,6 +46,14 @@ campaign or script that changed since the save.`,
 				return failf(exitUsage, "%v", err)
 			}
 			sv, err := decodeSave(data)
+			if err != nil && compiler.IsCampaign(file) {
+				return refuseKind("resume", file, "campaign")
+			}
+			if err != nil && !isJSON(data) {
+				if k := otherKind(file); k != "" {
+					return refuseKind("resume", file, k)
+				}
+			}
 			if err != nil {
 				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
 			}
@@ -84,6 +97,13 @@ campaign or script that changed since the save.`,
 			}
 		},
 	}
+}
+
+// isJSON reports whether data starts as JSON does (a save is JSON; a scenario in JSON is left to
+// the save's own messages).
+func isJSON(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 }
 
 // cannotResume turns a failure to load what a save was made from (deleted, or no longer vetting)

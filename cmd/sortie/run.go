@@ -58,7 +58,13 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			if c.NArg() != 1 {
 				return failf(exitUsage, "run needs exactly one PATH (a scenario or a plan.json; see sortie run --help)")
 			}
+			if isCampaignPath(c.Args().Slice()) {
+				return refuseKind("run", c.Args().First(), "campaign")
+			}
 			p, err := loadPlan(e, c.Args().First())
+			if isBattleFile(err) {
+				return refuseKind("run", c.Args().First(), "battle")
+			}
 			if err != nil {
 				return err
 			}

@@ -99,6 +99,11 @@ type testCase struct {
 
 // runTests finds the scenarios of paths and runs their tests. Exit-coded errors only.
 func runTests(paths []string) (*testReport, error) {
+	for _, p := range paths {
+		if compiler.IsCampaign(p) {
+			return nil, refuseKind("test", p, "campaign")
+		}
+	}
 	vetted, units, err := compiler.VetScenarios(paths, compiler.Options{})
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
@@ -109,6 +114,9 @@ func runTests(paths []string) (*testReport, error) {
 	}
 	rep := &testReport{Scenarios: []scenarioTests{}}
 	for _, u := range units {
+		if allCampaigns(u.Files) {
+			continue // a campaign found in a folder: it declares no tests (its scenarios do)
+		}
 		if !mentionsTests(u.Files) && !hasErrors(vetted, u) {
 			rep.Scenarios = append(rep.Scenarios, scenarioTests{Dir: u.Dir, Tests: []testCase{}})
 			continue
@@ -127,6 +135,16 @@ func runTests(paths []string) (*testReport, error) {
 		rep.Scenarios = append(rep.Scenarios, st)
 	}
 	return rep, nil
+}
+
+// allCampaigns reports whether files are campaign files only.
+func allCampaigns(files []string) bool {
+	for _, f := range files {
+		if !compiler.IsCampaign(f) {
+			return false
+		}
+	}
+	return len(files) > 0
 }
 
 // mentionsTests is a quick look for a tests field, so that scenarios without tests are not
