@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -68,7 +69,13 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if format != "text" && format != "jsonl" {
 				return failf(exitUsage, "unknown --format %q: use text or jsonl", format)
 			}
+			if isCampaignPath(c.Args().Slice()) {
+				return refuseKind("battle", c.Args().First(), "campaign")
+			}
 			b, cl, list, err := compiler.CompileAnyBattle([]string{c.Args().First()}, compiler.Options{})
+			if err != nil && strings.Contains(err.Error(), "is a scenario, not a battle file") {
+				return refuseKind("battle", c.Args().First(), "scenario")
+			}
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}

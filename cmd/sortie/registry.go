@@ -44,20 +44,23 @@ type offer struct {
 	Tests bool
 	// Example is a bundled file of the kind (relative to the repository's root).
 	Example string
+	// Schema is its definition in the schema (sortie schema --def), Code one of its checks' codes
+	// (sortie explain).
+	Schema, Code string
 }
 
 // offers are the entries, in the order the conformance table lists them.
 var offers = []offer{
 	{Rules: "karzoral", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
-		Unit: "day", Graph: "the field (blocks, passages, routes)", Diff: true, Heat: "square", Tests: true, Example: "scenarios/karzoral/field01"},
+		Unit: "day", Graph: "the field (blocks, passages, routes)", Diff: true, Heat: "square", Tests: true, Example: "scenarios/karzoral/field01", Schema: "#Scenario", Code: "F002"},
 	{Rules: "karzoral", Kind: "campaign", Play: "campaign run", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
-		Unit: "day", Graph: "the scenario unlock graph", Heat: "square", Example: "scenarios/karzoral/campaign.cue"},
+		Unit: "day", Graph: "the scenario unlock graph", Heat: "square", Example: "scenarios/karzoral/campaign.cue", Schema: "#Campaign", Code: "C002"},
 	{Rules: "pathfinder", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore"}, Default: "random",
-		Unit: "day", Graph: "the hex map (hexes, routes)", Diff: true, Heat: "hex", Tests: true, Example: "scenarios/pathfinder/stolen-lands"},
+		Unit: "day", Graph: "the hex map (hexes, routes)", Diff: true, Heat: "hex", Tests: true, Example: "scenarios/pathfinder/stolen-lands", Schema: "#PFScenario", Code: "H001"},
 	{Rules: "pathfinder", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Example: "scenarios/pathfinder/orc-horde/battle.cue"},
+		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Example: "scenarios/pathfinder/orc-horde/battle.cue", Schema: "#PFBattle", Code: "H005"},
 	{Rules: "clash", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Example: "scenarios/clash/field/field.cue"},
+		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
 }
 
 // kinds are the file kinds there are (a rule system without one of them has no entry for it).
@@ -156,6 +159,10 @@ var insteadOf = map[string]map[string]string{
 		"campaign": "play a campaign with sortie campaign run",
 		"battle":   "fight a battle file with sortie battle",
 	},
+	"battle": {
+		"scenario": "play a scenario with sortie run",
+		"campaign": "play a campaign with sortie campaign run",
+	},
 	"campaign": {
 		"scenario": "play a scenario with sortie run",
 		"battle":   "fight a battle file with sortie battle",
@@ -165,6 +172,7 @@ var insteadOf = map[string]map[string]string{
 	},
 	"test": {
 		"campaign": "a campaign declares no tests: (its scenarios do); test them with sortie test DIR/..., and play the campaign with sortie campaign run --script FILE",
+		"battle":   "battle files declare no tests: yet; check a battle's rates with sortie simulate --check (its expect: list), replay a script with sortie battle --script FILE",
 	},
 	"resume": {
 		"scenario": "sortie resume continues a save; write one with sortie run --save FILE",

@@ -103,6 +103,9 @@ func runTests(paths []string) (*testReport, error) {
 		if compiler.IsCampaign(p) {
 			return nil, refuseKind("test", p, "campaign")
 		}
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && otherKind(p) == "battle" {
+			return nil, refuseKind("test", p, "battle")
+		}
 	}
 	vetted, units, err := compiler.VetScenarios(paths, compiler.Options{})
 	if err != nil {
