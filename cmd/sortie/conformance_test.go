@@ -194,13 +194,23 @@ var conformance = map[string]cellFunc{
 		}
 	},
 	"simulate": func(t *testing.T, o *offer, ex, tmp string) {
-		code, out, errb := run(t, "", "simulate", ex, "--runs", "20", "--format", "json")
+		page := filepath.Join(tmp, "report.html")
+		code, out, errb := run(t, "", "simulate", ex, "--runs", "20", "--format", "json", "--html", page)
 		var r struct {
 			Kind, Rules, Policy, DayUnit string
 			Runs                         int
 		}
 		if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Kind != o.Kind || r.Rules != o.Rules || r.Policy != o.Default || r.Runs != 20 || r.DayUnit != o.Unit+"s" {
 			t.Errorf("exit %d: %+v (want kind %s, rules %s, policy %s, unit %ss) %s", code, r, o.Kind, o.Rules, o.Default, o.Unit, errb)
+		}
+		// The page has a heat map of the entry's grid (squares or hexes), or none.
+		html, _ := os.ReadFile(page)
+		hasHeat := strings.Contains(string(html), `<h2 id="heat">`)
+		if hasHeat != (o.Heat != "") || o.Heat != "" && !strings.Contains(string(html), `<div class="map">`) {
+			t.Errorf("heat map %v, want grid %q", hasHeat, o.Heat)
+		}
+		if o.Heat != "" && !strings.Contains(out, `"grid": "`+o.Heat+`"`) {
+			t.Errorf("the JSON report has no heat map of %s cells", o.Heat)
 		}
 	},
 }

@@ -38,7 +38,8 @@ type offer struct {
 	Graph string
 	// Diff: sortie diff compares two versions of it.
 	Diff bool
-	// Heat is the grid of the simulate report's heat map: "square", "hex", "" for none.
+	// Heat is the grid of the simulate report's heat map: "square", "hex", "" for none (a
+	// Pathfinder battle has no map).
 	Heat string
 	// Tests: sortie test replays the tests: it declares.
 	Tests bool
@@ -58,9 +59,9 @@ var offers = []offer{
 	{Rules: "pathfinder", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore"}, Default: "random",
 		Unit: "day", Graph: "the hex map (hexes, routes)", Diff: true, Heat: "hex", Tests: true, Example: "scenarios/pathfinder/stolen-lands", Schema: "#PFScenario", Code: "H001"},
 	{Rules: "pathfinder", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Example: "scenarios/pathfinder/orc-horde/battle.cue", Schema: "#PFBattle", Code: "H005"},
+		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Diff: true, Example: "scenarios/pathfinder/orc-horde/battle.cue", Schema: "#PFBattle", Code: "H005"},
 	{Rules: "clash", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
+		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Diff: true, Heat: "square", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
 }
 
 // kinds are the file kinds there are (a rule system without one of them has no entry for it).

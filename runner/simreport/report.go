@@ -281,7 +281,7 @@ func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate fun
 	}
 	for _, en := range entities {
 		k := en.Key()
-		if listed[k] {
+		if listed[k] || en.Cell {
 			continue
 		}
 		listed[k] = true
