@@ -43,7 +43,9 @@ engine's own commanders' policy, as sortie battle --runs plays: a battle's defau
 two commands name the same winner; random is the default of scenarios and campaigns).
 --format json writes the report as JSON; --html FILE also writes it as one self-contained page
 (heat maps of where the party and each army stood, histograms, the coverage lists). A progress
-bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I/O errors.`,
+bar is drawn on standard error when it is a terminal. With --check, PATH may hold many subjects
+(a folder, DIR/... for every scenario, campaign and battle file below DIR): each one's checks
+run in turn, one line a subject as go test prints packages ("?" for one without an expect: list). Exit 0, or 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "play `N` runs"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "run i is seeded with `S` + i"},
@@ -84,6 +86,17 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 				}
 			}
 			path := c.Args().First()
+			// A folder of subjects, DIR/...: --check runs each one's balance checks.
+			paths, err := simUnits(path)
+			if err != nil {
+				return err
+			}
+			if len(paths) > 1 {
+				if !c.Bool("check") {
+					return failf(exitUsage, "simulate plays one subject; %s holds %d: give one of them (%s), or add --check to run every one's balance checks", path, len(paths), paths[0])
+				}
+				return simulateChecksMany(e, c, paths, format)
+			}
 			sub, err := loadSubject(e, path)
 			if err != nil {
 				return err
@@ -241,7 +254,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 			return nil, err
 		}
 		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
-			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}}}
+			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: "day"}}
 		for _, pc := range c.Party {
 			sub.known.PCs = append(sub.known.PCs, pc.ID)
 		}
@@ -289,7 +302,7 @@ func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubje
 		return nil, failf(exitUsage, "%v", err)
 	}
 	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"},
-		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}}}
+		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}, DayUnit: "phase"}}
 	for _, a := range b.Armies {
 		sub.known.Armies = append(sub.known.Armies, a.ID)
 	}
@@ -313,7 +326,7 @@ func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
 	}
 	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
 		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: "rounds"},
-		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}}
+		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}, DayUnit: "round"}}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)
