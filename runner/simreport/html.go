@@ -279,7 +279,7 @@ pre.src span:target { background: #ffe08a; }
 {{range .R.Measures}}<tr><td>{{$.P.Scoped .Scope .Name}} {{.Who}}</td><td class="n">{{.N}}</td><td class="n">{{.Min}}</td><td class="n">{{.Median}}</td><td class="n">{{.P90}}</td><td class="n">{{.Max}}</td><td class="n">{{printf "%.1f" .Mean}}</td><td>{{$.P.Hist .Hist .Name}}</td></tr>
 {{end}}</table>{{end}}
 {{if .R.Heat}}<h2 id="heat">Where they stood</h2>
-<p>Each map shades the blocks (hexes) by the share of day ends spent there, over every run.</p>
+<p>Each map shades the {{if eq .R.DayUnit "rounds"}}squares by the share of round ends a stand of the unit stood there{{else}}blocks (hexes) by the share of day ends spent there{{end}}, over every run.</p>
 {{range $h := .R.Heat}}{{if $h.Scope}}<h3>{{$h.Scope}}</h3>{{end}}<div class="maps">
 {{range $i, $who := $h.Who}}<div class="map"><b>{{$who}}</b><br>{{$.P.Heat $h $i}}</div>
 {{end}}</div>
