@@ -57,6 +57,12 @@ type Entity struct {
 	// the heat map is drawn from them. Grid is "square" or "hex" then.
 	At   *[2]int `json:"at,omitempty"`
 	Grid string  `json:"grid,omitempty"`
+	// Optional marks a non-event: something a run may well never do (a unit's morale breaking,
+	// a side deserting), so that no run doing it is no gap in the coverage.
+	Optional bool `json:"optional,omitempty"`
+	// Cell marks a heat map's cell only (a square of a clash grid): it has At and Grid, and the
+	// coverage does not list it.
+	Cell bool `json:"cell,omitempty"`
 }
 
 // Key names what a run observed: the scope ("" or a campaign's scenario), the kind (an entity's

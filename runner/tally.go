@@ -13,6 +13,9 @@ type Observer interface {
 	Cover(kind, id string)
 	// Place records that who (the party, an army) now stands at where ("" off the field).
 	Place(who, where string)
+	// Occupy records that who (a unit of stands) now stands on every cell of where, replacing
+	// its places (nil: off the field).
+	Occupy(who string, where []string)
 	// Tick ends a day: every place of the current scope counts once for the heat map.
 	Tick()
 	// Measure sets a value of the run (the last one given counts): "strength" of an army at the
@@ -433,6 +436,19 @@ func (o *runObserver) Place(who, where string) {
 	}
 	if where != "" {
 		o.places = append(o.places, place{o.scope, who, o.intern(Key{o.scope, who, where})})
+	}
+}
+
+func (o *runObserver) Occupy(who string, where []string) {
+	keep := o.places[:0]
+	for _, p := range o.places {
+		if p.who != who || p.scope != o.scope {
+			keep = append(keep, p)
+		}
+	}
+	o.places = keep
+	for _, w := range where {
+		o.places = append(o.places, place{o.scope, who, o.intern(Key{o.scope, who, w})})
 	}
 }
 

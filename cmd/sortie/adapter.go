@@ -82,7 +82,7 @@ func runOf(res runner.Result) *expect.Run {
 
 // knownOf lists what p defines, for expect.Expect.Validate.
 func knownOf(p *plan.Plan) expect.Known {
-	var k expect.Known
+	k := expect.Known{DayUnit: "day"}
 	if pf := p.Pathfinder; pf != nil {
 		k.NoRations = true // P: armies eat BP (P-11), the runner keeps no party rations
 		for _, a := range pf.Armies {

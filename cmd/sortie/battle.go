@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -54,7 +55,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: first or random (with --runs also standard; clash battles also tactical); default: the engine's own"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: default (the battle's own commanders, as sortie simulate), first, random or explore (with --runs also standard; clash battles also tactical); default: the engine's own"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
@@ -68,7 +69,13 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if format != "text" && format != "jsonl" {
 				return failf(exitUsage, "unknown --format %q: use text or jsonl", format)
 			}
+			if isCampaignPath(c.Args().Slice()) {
+				return refuseKind("battle", c.Args().First(), "campaign")
+			}
 			b, cl, list, err := compiler.CompileAnyBattle([]string{c.Args().First()}, e.opts())
+			if err != nil && strings.Contains(err.Error(), "is a scenario, not a battle file") {
+				return refuseKind("battle", c.Args().First(), "scenario")
+			}
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -167,7 +174,7 @@ func compileBattleOrFail(e *env, path string) (*plan.Battle, error) {
 func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider, required bool) error {
 	var policy runner.Decider
 	if name := c.String("policy"); name != "" {
-		d, err := runner.NewPolicy(name, seed)
+		d, err := battlePolicy(name, seed)
 		if err != nil {
 			return failf(exitUsage, "%v", err)
 		}
@@ -188,6 +195,15 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 		return failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
 	}
 	return nil
+}
+
+// battlePolicy returns the decider of policy name for one battle: first, random, or explore (in
+// one battle: the choice it tried least often so far, as sortie simulate's run with this seed).
+func battlePolicy(name string, seed uint64) (runner.Decider, error) {
+	if name == "explore" {
+		return runner.NewExplore().Decider(0, seed)
+	}
+	return runner.NewPolicy(name, seed)
 }
 
 // loadScript reads a script, printing its findings: exit 1 when it has errors, 2 when it cannot be

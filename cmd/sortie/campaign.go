@@ -7,6 +7,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
 	"github.com/urfave/cli/v2"
 )
@@ -55,7 +56,7 @@ func campaignRunCommand(e *env) *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "script", Usage: "take decisions (and rolls) from `FILE` (YAML or CUE)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator (one for the whole campaign)"},
-		&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first or random"},
+		&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first, random, explore or goal"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or jsonl"},
 		&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
 	}
@@ -79,6 +80,11 @@ script disagrees with the state or ran out, 2 on usage or I/O errors.`,
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return failf(exitUsage, "campaign run needs exactly one FILE (see sortie campaign run --help)")
+			}
+			if path := c.Args().First(); !compiler.IsCampaign(path) {
+				if k := otherKind(path); k != "" {
+					return refuseKind("campaign", path, k)
+				}
 			}
 			camp, err := compileCampaignOrFail(e, c.Args().First())
 			if err != nil {
@@ -107,6 +113,7 @@ func compileCampaignOrFail(e *env, path string) (*plan.Campaign, error) {
 
 // playCampaign runs a campaign (fresh, or the resumption of from).
 func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from *saveFile) error {
+	prm.newPolicy = func(name string, seed uint64) (runner.Decider, error) { return playPolicy(name, seed, nil, camp) }
 	pl, err := setup(e, prm, from)
 	if err != nil {
 		return err

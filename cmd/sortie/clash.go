@@ -21,10 +21,21 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	seed := c.Uint64("seed")
 	pol := clash.PolicyTactical
 	name := c.String("policy")
+	var explore runner.Decider // --policy explore: a decider for every choice, the tactical policy for the rest
+	if name == "explore" {
+		if c.IsSet("runs") {
+			return failf(exitUsage, "--policy explore learns from one battle to the next: run sortie simulate --policy explore --runs N")
+		}
+		d, err := battlePolicy(name, seed)
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		explore, name = d, ""
+	}
 	if name != "" {
 		p, ok := clash.ParsePolicy(name)
 		if !ok {
-			return failf(exitUsage, "unknown --policy %q: use tactical, first or random", name)
+			return failf(exitUsage, "unknown --policy %q: use default (the tactical commanders), tactical, first, random or explore", name)
 		}
 		pol = p
 	}
@@ -72,6 +83,8 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 			return failf(exitFindings, "the script has errors")
 		}
 		script, opts.Decider = s, s
+	case explore != nil:
+		opts.Decider = explore
 	case name == "" && isTerminal(e.stdin):
 		opts.Decider = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
 	}

@@ -34,7 +34,13 @@ writes atomically and never overwrites a file that is not a plan (a scenario, a 
 					return err
 				}
 			}
+			if isCampaignPath(c.Args().Slice()) {
+				return refuseKind("compile", c.Args().First(), "campaign")
+			}
 			p, err := compileOrFail(e, c.Args().Slice(), compiler.Options{Budget: budget})
+			if isBattleFile(err) {
+				return refuseKind("compile", c.Args().First(), "battle")
+			}
 			if err != nil {
 				return err
 			}

@@ -24,7 +24,7 @@ var diffFormats = []string{"text", "json", "markdown"}
 func diffCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "diff",
-		Usage:     "compare two versions of a scenario: entities, the armies' forecast, reach and a fixed-seed simulation",
+		Usage:     "compare two versions of a scenario or a battle file: entities, the armies' forecast, reach and a fixed-seed simulation",
 		ArgsUsage: "OLD NEW | --git REV PATH",
 		Description: `diff compiles two versions of a scenario (two paths, or PATH and the same path at the git
 revision REV) and says what changed:
@@ -38,6 +38,12 @@ revision REV) and says what changed:
   simulation   --runs N plays (default 1000, seeds 1..N, 0 to skip) under --policy (random):
                "success rate 48.0% -> 31.0%", each end reason, how often each event fires
 
+Two versions of a battle file (Pathfinder or When Armies Clash; two paths) compare by entities
+(the battlefield, sides, units, solos, resources and objectives of a clash battle; the armies
+with their statistics, the conditions of a Pathfinder battle) and a fixed-seed simulation: each
+side's wins and the draws, side by side, under the battle's own commanders (--policy default)
+unless --policy first or random is given.
+
 --format text (default), json, or markdown (for a pull-request comment). Exit 0 (1 with
 --exit-code when the versions differ), 1 when a version does not compile (its errors are
 printed), 2 on usage or I/O errors (git too).`,
@@ -45,7 +51,7 @@ printed), 2 on usage or I/O errors (git too).`,
 			&cli.StringFlag{Name: "git", Usage: "compare PATH with PATH at the git revision `REV`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: " + strings.Join(diffFormats, ", ")},
 			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "simulate `N` runs of each version (0: no simulation)"},
-			&cli.StringFlag{Name: "policy", Value: "random", Usage: "the simulation's policy: random or first"},
+			&cli.StringFlag{Name: "policy", Value: "random", Usage: "the simulation's policy: random or first (a battle: default, its own commanders, unless first or random is given)"},
 			&cli.BoolFlag{Name: "exit-code", Usage: "exit 1 when the versions differ"},
 		},
 		Action: func(c *cli.Context) error {
@@ -57,8 +63,8 @@ printed), 2 on usage or I/O errors (git too).`,
 			if runs < 0 || runs > 1000000 {
 				return failf(exitUsage, "--runs %d: want 0..1000000", runs)
 			}
-			if p := c.String("policy"); p != "random" && p != "first" {
-				return failf(exitUsage, "unknown --policy %q: use random or first", p)
+			if isCampaignPath(c.Args().Slice()[:min(c.NArg(), 1)]) {
+				return refuseKind("diff", c.Args().First(), "campaign")
 			}
 			var oldV, newV *scenarioVersion
 			var err error
@@ -67,6 +73,9 @@ printed), 2 on usage or I/O errors (git too).`,
 					return failf(exitUsage, "diff --git REV takes one PATH (see sortie diff --help)")
 				}
 				oldV, err = gitVersion(e, rev, c.Args().First())
+				if isBattleFile(err) {
+					return failf(exitUsage, "%s is a battle file: diff --git compares scenarios; compare the two versions as files: git show %s:PATH > old.cue; sortie diff old.cue %s", c.Args().First(), rev, c.Args().First())
+				}
 				if err != nil {
 					return err
 				}
@@ -75,9 +84,16 @@ printed), 2 on usage or I/O errors (git too).`,
 				if c.NArg() != 2 {
 					return failf(exitUsage, "diff needs OLD and NEW, or --git REV PATH (see sortie diff --help)")
 				}
-				if oldV, err = loadVersion(e, c.Args().Get(0), "", nil); err != nil {
+				oldV, err = loadVersion(e, c.Args().Get(0), "", nil)
+				if isBattleFile(err) {
+					return diffBattles(e, c, c.Args().Get(0), c.Args().Get(1))
+				}
+				if err != nil {
 					return err
 				}
+			}
+			if p := c.String("policy"); p != "random" && p != "first" {
+				return failf(exitUsage, "unknown --policy %q: use random or first", p)
 			}
 			if newV, err = loadVersion(e, c.Args().Get(c.NArg()-1), "", nil); err != nil {
 				return err
@@ -290,6 +306,9 @@ type diffReport struct {
 	Forecast   []string                `json:"forecast"`
 	Reach      []string                `json:"reach"`
 	Simulation *diffSim                `json:"simulation,omitempty"`
+	// Battle: two versions of a battle file (no forecast, no reach; the simulation's lines are
+	// each side's wins and the draws).
+	Battle bool `json:"battle,omitempty"`
 }
 
 type diffSim struct {
@@ -356,6 +375,14 @@ func (r *diffReport) differs() bool {
 	if len(r.Entities) > 0 || len(r.Forecast) > 0 || len(r.Reach) > 0 {
 		return true
 	}
+	if r.Battle && r.Simulation != nil {
+		for _, l := range r.Simulation.Lines {
+			if l.OldPct != l.NewPct {
+				return true
+			}
+		}
+		return false
+	}
 	return r.Simulation != nil && len(r.Simulation.Lines) > 1
 }
 
@@ -409,8 +436,10 @@ func (r *diffReport) writeText(w io.Writer) {
 			fmt.Fprintf(w, "  %s\n", esc.Text(l))
 		}
 	}
-	section("forecast (the armies alone, as if the party did nothing)", r.Forecast)
-	section("reach (K-28, K-32, K-41)", r.Reach)
+	if !r.Battle {
+		section("forecast (the armies alone, as if the party did nothing)", r.Forecast)
+		section("reach (K-28, K-32, K-41)", r.Reach)
+	}
 	if s := r.Simulation; s != nil {
 		fmt.Fprintf(w, "\nsimulation (%d runs of each version, policy %s, seeds 1..%d)\n", s.Runs, s.Policy, s.Runs)
 		for _, l := range s.Lines {
@@ -463,8 +492,10 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 			fmt.Fprintf(w, "- %s\n", mdCell(l))
 		}
 	}
-	list("Forecast (the armies alone)", r.Forecast)
-	list("Reach", r.Reach)
+	if !r.Battle {
+		list("Forecast (the armies alone)", r.Forecast)
+		list("Reach", r.Reach)
+	}
 	if s := r.Simulation; s != nil {
 		fmt.Fprintf(w, "\n#### Simulation (%d runs, policy %s, seeds 1..%d)\n\n| | old | new |\n|---|---|---|\n", s.Runs, s.Policy, s.Runs)
 		for _, l := range s.Lines {

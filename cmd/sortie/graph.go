@@ -22,14 +22,17 @@ var graphFormats = []string{"svg", "png", "dot", "mermaid"}
 func graphCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "graph",
-		Usage:     "draw a scenario's field (or a campaign's unlock graph) as SVG, PNG, dot or Mermaid",
+		Usage:     "draw a scenario's field, a campaign's unlock graph or a battle as SVG, PNG, dot or Mermaid",
 		ArgsUsage: "PATH",
 		Description: `graph draws the field of a scenario (a folder, its files, or a plan.json): every block at
 its coordinates (square grid) or every hex at its axial [q, r] (Pathfinder), with terrain,
 bases and trails, one-way passages as arrows and closed sides as walls, hidden boxes outlined,
 events (!) and objectives (o) on their block, and each army's route as a coloured path with the
 day of each step (the forecast: the armies alone, as if the party did nothing, K-22, K-24, P-12).
-For a campaign file (kind: "campaign") it draws the scenario unlock graph (K-8..K-10).
+For a campaign file (kind: "campaign") it draws the scenario unlock graph (K-8..K-10). For a
+battle file (kind: "battle", SVG or PNG): a When Armies Clash battlefield as the battle starts
+(terrain, elevation, every stand by its unit's letter, solos, the objectives' squares; Part U),
+or a Pathfinder battle's two sides face to face (each army's statistics, tactics, commander).
 
 --format svg (default, or from the -o FILE extension), png, dot (Graphviz; the field's nodes
 are pinned, render it with neato -n) or mermaid (renders on GitHub). Without -o the picture
@@ -117,6 +120,9 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 		return data, err
 	}
 	p, err := loadPlan(e, path)
+	if isBattleFile(err) {
+		return drawBattle(e, path, format)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -136,6 +142,44 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 		return nil, tooLarge(e, pos, msg+": "+tl.Error())
 	}
 	return data, err
+}
+
+// isBattleFile reports whether err is loadPlan's refusal of a battle file.
+func isBattleFile(err error) bool {
+	var ee *exitError
+	return errors.As(err, &ee) && strings.Contains(ee.msg, "is a battle file")
+}
+
+// drawBattle draws a battle file: a clash battlefield (graph.Clash) or a Pathfinder battle's sides
+// (graph.Battle), as SVG or PNG; dot and Mermaid describe graphs, which a battle is not.
+func drawBattle(e *env, path, format string) ([]byte, error) {
+	if format == "dot" || format == "mermaid" {
+		return nil, failf(exitUsage, "%s is a battle file: a battle is drawn as a picture, not a graph: use --format svg or png", path)
+	}
+	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	writeDiagText(e.stderr, list, false)
+	if list.HasErrors() || (b == nil && cl == nil) {
+		return nil, failf(exitFindings, "%d error(s); nothing drawn", list.Count(diag.Error))
+	}
+	if cl != nil {
+		data, err := render(graph.Clash(cl), format)
+		return data, tooLargeBattle(e, path, err)
+	}
+	data, err := render(graph.Battle(b), format)
+	return data, tooLargeBattle(e, path, err)
+}
+
+// tooLargeBattle turns a PNG over the bound into G001 at the battle file's top.
+func tooLargeBattle(e *env, path string, err error) error {
+	var tl *graph.TooLargeError
+	if errors.As(err, &tl) {
+		return tooLarge(e, diag.Pos{File: path, Line: 1, Column: 1}, tl.Error())
+	}
+	return err
 }
 
 // render writes a scene as SVG or PNG. A PNG over graph.MaxPixels is a *graph.TooLargeError.

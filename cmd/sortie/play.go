@@ -20,6 +20,9 @@ type playParams struct {
 	save      string // --save FILE, "" for none
 	halt      int    // --halt-after N (hidden test hook)
 	path      string // the scenario, plan or campaign played (a source --save must not replace)
+	// newPolicy makes the decider of policy (the scenario's or campaign's policies: playPolicy);
+	// nil: runner.NewPolicy (first, random).
+	newPolicy func(name string, seed uint64) (runner.Decider, error)
 }
 
 func paramsFromFlags(c *cli.Context) playParams {
@@ -122,7 +125,11 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	pl := &played{sess: newSession(e.stdout, prm.seed)}
 	var policy runner.Decider
 	if prm.policy != "" {
-		d, err := runner.NewPolicy(prm.policy, prm.seed)
+		mk := runner.NewPolicy
+		if prm.newPolicy != nil {
+			mk = prm.newPolicy
+		}
+		d, err := mk(prm.policy, prm.seed)
 		if err != nil {
 			return nil, failf(exitUsage, "%v", err)
 		}
@@ -177,7 +184,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	case policy != nil:
 		live = policy
 	default:
-		return nil, failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy first|random")
+		return nil, failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy NAME (first, random, explore, goal)")
 	}
 	if from != nil {
 		pl.sess.from = from

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"os"
+
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
@@ -31,6 +35,10 @@ campaign or script that changed since the save.`,
 				return failf(exitUsage, "resume needs exactly one FILE (a save)")
 			}
 			file := c.Args().First()
+			// Before the read: a folder is a scenario to play with sortie run.
+			if st, err := os.Stat(file); err == nil && st.IsDir() {
+				return refuseKind("resume", file, "scenario")
+			}
 			// Through the gate: a named pipe would wait for a writer, a device never end, an
 			// 8 GB file fill the memory.
 			data, err := safeio.ReadNamed(file, maxInput)
@@ -38,6 +46,14 @@ campaign or script that changed since the save.`,
 				return failf(exitUsage, "cannot resume %v; nothing was overwritten", err)
 			}
 			sv, err := decodeSave(data)
+			if err != nil && compiler.IsCampaign(file) {
+				return refuseKind("resume", file, "campaign")
+			}
+			if err != nil && !isJSON(data) {
+				if k := otherKind(file); k != "" {
+					return refuseKind("resume", file, k)
+				}
+			}
 			if err != nil {
 				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
 			}
@@ -81,6 +97,13 @@ campaign or script that changed since the save.`,
 			}
 		},
 	}
+}
+
+// isJSON reports whether data starts as JSON does (a save is JSON; a scenario in JSON is left to
+// the save's own messages).
+func isJSON(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 }
 
 // cannotResume turns a failure to load what a save was made from (deleted, or no longer vetting)

@@ -250,7 +250,9 @@ func TestCampaignCLI(t *testing.T) {
 	if code, _, _ := runMain("campaign", "run"); code != exitUsage {
 		t.Errorf("no file: exit %d", code)
 	}
-	if code, _, errs := runMain("campaign", "run", repo(t, "scenarios", "karzoral", "field01", "field01.cue"), "--policy", "first"); code != exitFindings || !strings.Contains(errs, "C001") {
+	// A scenario given to campaign run is refused as the wrong kind of file (exit 2), with the
+	// command that plays it (it was C001 "not a campaign", exit 1).
+	if code, _, errs := runMain("campaign", "run", repo(t, "scenarios", "karzoral", "field01", "field01.cue"), "--policy", "first"); code != exitUsage || !strings.Contains(errs, "play a scenario with sortie run") {
 		t.Errorf("a scenario as a campaign: exit %d, stderr %q", code, errs)
 	}
 	if code, _, _ := runMain("resume", filepath.Join(t.TempDir(), "missing.json")); code != exitUsage {

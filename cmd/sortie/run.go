@@ -36,7 +36,9 @@ Every decision comes from, in this order:
                     {traverse: continue|stop|leave}
   the terminal      when standard input is a terminal and no script is given: prompts list
                     the legal choices (--table-dice asks for every die too)
-  --policy NAME     first or random: answers every decision (and what a script leaves)
+  --policy NAME     answers every decision (and what a script leaves) as sortie simulate's
+                    policy of that name: first, random, explore, goal (Karzoral: toward
+                    the open objectives)
 
 Dice come from a generator seeded by --seed (same seed, same rolls), unless the script or
 the table gives them. The transcript shows what the players know (K-23: the party's block and
@@ -47,7 +49,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take decisions (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first or random"},
+			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first, random, explore or goal (Karzoral)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (transcript) or jsonl (one JSON record a line)"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
 			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1],
@@ -56,7 +58,13 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			if c.NArg() != 1 {
 				return failf(exitUsage, "run needs exactly one PATH (a scenario or a plan.json; see sortie run --help)")
 			}
+			if isCampaignPath(c.Args().Slice()) {
+				return refuseKind("run", c.Args().First(), "campaign")
+			}
 			p, err := loadPlan(e, c.Args().First())
+			if isBattleFile(err) {
+				return refuseKind("run", c.Args().First(), "battle")
+			}
 			if err != nil {
 				return err
 			}
@@ -108,6 +116,7 @@ func planHash(p *plan.Plan) (string, error) {
 
 // playPlan runs p (a fresh run, or the resumption of from) and reports its outcome.
 func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile) error {
+	prm.newPolicy = func(name string, seed uint64) (runner.Decider, error) { return playPolicy(name, seed, p, nil) }
 	pl, err := setup(e, prm, from)
 	if err != nil {
 		return err

@@ -40,14 +40,17 @@ func simulateCommand(e *env) *cli.Command {
 Policies: first (the first legal choice), random (a uniform choice each time), explore (the
 choice tried least often in earlier runs and this one: coverage in fewer runs), goal (Karzoral:
 toward the open objectives, resting after a battle); for a battle file also default (the
-engine's own commanders' policy, as sortie battle --runs plays).
+engine's own commanders' policy, as sortie battle --runs plays: a battle's default, so that the
+two commands name the same winner; random is the default of scenarios and campaigns).
 --format json writes the report as JSON; --html FILE also writes it as one self-contained page
 (heat maps of where the party and each army stood, histograms, the coverage lists). A progress
-bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I/O errors.`,
+bar is drawn on standard error when it is a terminal. With --check, PATH may hold many subjects
+(a folder, DIR/... for every scenario, campaign and battle file below DIR): each one's checks
+run in turn, one line a subject as go test prints packages ("?" for one without an expect: list). Exit 0, or 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "play `N` runs"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "run i is seeded with `S` + i"},
-			&cli.StringFlag{Name: "policy", Value: "random", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default)"},
+			&cli.StringFlag{Name: "policy", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default); default: a battle's own commanders (default), random otherwise"},
 			&cli.IntFlag{Name: "workers", Usage: "play on `W` workers (default: the number of processors)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: text or json"},
 			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page to `FILE`"},
@@ -84,6 +87,17 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 				}
 			}
 			path := c.Args().First()
+			// A folder of subjects, DIR/...: --check runs each one's balance checks.
+			paths, err := simUnits(path)
+			if err != nil {
+				return err
+			}
+			if len(paths) > 1 {
+				if !c.Bool("check") {
+					return failf(exitUsage, "simulate plays one subject; %s holds %d: give one of them (%s), or add --check to run every one's balance checks", path, len(paths), paths[0])
+				}
+				return simulateChecksMany(e, c, paths, format)
+			}
 			sub, err := loadSubject(e, path)
 			if err != nil {
 				return err
@@ -93,7 +107,17 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 			if c.Bool("check") {
 				return simulateChecks(e, c, sub, path, format)
 			}
-			pol, err := sub.policy(c.String("policy"))
+			// Without --policy, the entry's default: a battle's own commanders, as sortie battle
+			// --runs fights it (the two name the same winner), random otherwise.
+			polName := c.String("policy")
+			if polName == "" {
+				if o := offerOf(sub.meta.Rules, sub.meta.Kind); o != nil {
+					polName = o.Default
+				} else {
+					polName = "random"
+				}
+			}
+			pol, err := sub.policy(polName)
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -108,7 +132,7 @@ bar is drawn on standard error when it is a terminal. Exit 0, or 2 on usage or I
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			sub.meta.Policy = c.String("policy")
+			sub.meta.Policy = polName
 			rep := simreport.Build(sub.meta, seed, t, sub.subject.Coverable(), sub.decls.locate)
 			return writeReport(e, c, sub, rep, format)
 		},
@@ -231,7 +255,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 			return nil, err
 		}
 		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
-			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}}}
+			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: "day"}}
 		for _, pc := range c.Party {
 			sub.known.PCs = append(sub.known.PCs, pc.ID)
 		}
@@ -279,7 +303,7 @@ func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubje
 		return nil, failf(exitUsage, "%v", err)
 	}
 	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"},
-		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}}}
+		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}, DayUnit: "phase"}}
 	for _, a := range b.Armies {
 		sub.known.Armies = append(sub.known.Armies, a.ID)
 	}
@@ -303,7 +327,7 @@ func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
 	}
 	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
 		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: "rounds"},
-		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}}
+		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}, DayUnit: "round"}}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)

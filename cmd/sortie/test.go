@@ -11,8 +11,8 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
-	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
 )
@@ -101,6 +101,14 @@ type testCase struct {
 
 // runTests finds the scenarios of paths and runs their tests. Exit-coded errors only.
 func runTests(paths []string, opts compiler.Options) (*testReport, error) {
+	for _, p := range paths {
+		if compiler.IsCampaign(p) {
+			return nil, refuseKind("test", p, "campaign")
+		}
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && otherKind(p) == "battle" {
+			return nil, refuseKind("test", p, "battle")
+		}
+	}
 	vetted, units, err := compiler.VetScenarios(paths, opts)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
@@ -111,6 +119,9 @@ func runTests(paths []string, opts compiler.Options) (*testReport, error) {
 	}
 	rep := &testReport{Scenarios: []scenarioTests{}}
 	for _, u := range units {
+		if allCampaigns(u.Files) {
+			continue // a campaign found in a folder: it declares no tests (its scenarios do)
+		}
 		if !mentionsTests(u.Files) && !hasErrors(vetted, u) {
 			rep.Scenarios = append(rep.Scenarios, scenarioTests{Dir: u.Dir, Tests: []testCase{}})
 			continue
@@ -129,6 +140,16 @@ func runTests(paths []string, opts compiler.Options) (*testReport, error) {
 		rep.Scenarios = append(rep.Scenarios, st)
 	}
 	return rep, nil
+}
+
+// allCampaigns reports whether files are campaign files only.
+func allCampaigns(files []string) bool {
+	for _, f := range files {
+		if !compiler.IsCampaign(f) {
+			return false
+		}
+	}
+	return len(files) > 0
 }
 
 // mentionsTests is a quick look for a tests field, so that scenarios without tests are not

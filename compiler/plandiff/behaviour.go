@@ -148,7 +148,11 @@ func Reach(old, new *plan.Plan) []string {
 		mb, ok := db[b.ID]
 		_, existed := blockIndex(old, b.ID)
 		switch {
+		case !existed && ok:
+			// A new block next to a reachable one (it said "reach (no change)").
+			out = append(out, fmt.Sprintf("block %s is new and reachable from the party's start (%d moves)", b.ID, mb))
 		case !existed:
+			out = append(out, fmt.Sprintf("block %s is new and unreachable from the party's start", b.ID))
 		case inOld && !ok:
 			out = append(out, fmt.Sprintf("block %s is now unreachable from the party's start (was %d moves)", b.ID, ma))
 		case !inOld && ok:

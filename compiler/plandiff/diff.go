@@ -36,7 +36,11 @@ type FieldDiff struct {
 // changed ones in new order; within a change, properties in a fixed order. oldPos and newPos map
 // keys to declaration positions (Declarations); a key without one gets none.
 func Entities(old, new *plan.Plan, oldPos, newPos map[string]diag.Pos) []EntityChange {
-	a, b := entities(old), entities(new)
+	return compare(entities(old), entities(new), oldPos, newPos)
+}
+
+// compare lists what differs between the entities a (old) and b (new), as Entities.
+func compare(a, b []entity, oldPos, newPos map[string]diag.Pos) []EntityChange {
 	inB := map[string]entity{}
 	for _, e := range b {
 		inB[e.Key] = e

@@ -146,3 +146,37 @@ func TestPathfinderForecast(t *testing.T) {
 		t.Errorf("reach on a hex field: %v", r)
 	}
 }
+
+// K-28, K-32: a block added next to a reachable block is reachable, and diff's reach says so (it
+// said "(no change)": new blocks were skipped). field00 from the party's start, the workshop at
+// [0, 0]: 01 [1, 0] in 1 move, 02 [2, 0] in 2; a new 03 at [3, 0], beside 02 with no wall, is 3
+// moves; a new 04 at [5, 5] touches no block and cannot be reached.
+func TestReachNewBlock(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "karzoral", "field00", "field00.cue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	was := `"02": {at: [2, 0], terrain: "golem vault"}`
+	if !strings.Contains(string(src), was) {
+		t.Fatal("field00 changed: block 02 is not where this test adds a block beside it")
+	}
+	dirs := [2]string{t.TempDir(), t.TempDir()}
+	os.WriteFile(filepath.Join(dirs[0], "field00.cue"), src, 0o644)
+	os.WriteFile(filepath.Join(dirs[1], "field00.cue"), []byte(strings.Replace(string(src), was,
+		was+"\n\t\t\"03\": {at: [3, 0], terrain: \"side chamber\"}\n\t\t\"04\": {at: [5, 5], terrain: \"sealed cell\"}", 1)), 0o644)
+	var plans [2]*plan.Plan
+	for i, d := range dirs {
+		p, list, err := compiler.Compile([]string{d}, compiler.Options{WorkDir: d})
+		if err != nil || p == nil {
+			t.Fatalf("%s: %v %v", d, err, list)
+		}
+		plans[i] = p
+	}
+	want := []string{
+		"block 03 is new and reachable from the party's start (3 moves)",
+		"block 04 is new and unreachable from the party's start",
+	}
+	if got := plandiff.Reach(plans[0], plans[1]); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -7,7 +7,9 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 // custom objectives (U-69), (5) the end check (U-71..U-75).
 func (b *Battle) endOfRound() {
 	b.turnUnit, b.turnSolo = -1, -1
-	b.emit(func() Event { return &MapEvent{Round: b.round, Rows: b.mapRows(), Legend: b.legend()} })
+	b.emit(func() Event {
+		return &MapEvent{Round: b.round, Rows: b.mapRows(), Legend: b.legend(), occupied: b.occupied()}
+	})
 	b.eliminateCasualties()
 	if b.o.EndOrder == MoraleThenSaves {
 		b.morale()
@@ -240,4 +242,27 @@ func (b *Battle) morale() {
 			}
 		}
 	}
+}
+
+// occupied lists, for every unit in setup order, the squares its stands on the grid fill (a stand
+// of a large creature fills 2 x 2, U-5).
+func (b *Battle) occupied() []unitSquares {
+	out := make([]unitSquares, len(b.s.units))
+	for i := range out {
+		out[i].unit = b.s.units[i].id
+	}
+	for i := range b.st {
+		st := &b.st[i]
+		if !st.on {
+			continue
+		}
+		bx := b.standBox(int32(i))
+		for dy := int32(0); dy < bx.n; dy++ {
+			for dx := int32(0); dx < bx.n; dx++ {
+				u := &out[st.unit]
+				u.squares = append(u.squares, squareID(int(bx.x+dx), int(bx.y+dy)))
+			}
+		}
+	}
+	return out
 }

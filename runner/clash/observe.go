@@ -8,6 +8,15 @@ import "github.com/sortie-rpg/sortie/runner"
 // Observe: a unit or solo took an action (U-33).
 func (e *ActedEvent) Observe(o runner.Observer) { o.Cover(CoverAction, e.Who+": "+e.Action) }
 
+// Observe: the end of a round: where each unit's stands stand counts for the heat map (one tick
+// a round, as a day of a scenario).
+func (e *MapEvent) Observe(o runner.Observer) {
+	for _, u := range e.occupied {
+		o.Occupy(u.unit, u.squares)
+	}
+	o.Tick()
+}
+
 // Observe: a unit's morale broke (U-63).
 func (e *MoraleResultEvent) Observe(o runner.Observer) {
 	if e.Broken {

@@ -165,6 +165,15 @@ type MapEvent struct {
 	Round  int      `json:"round"`
 	Rows   []string `json:"rows"`
 	Legend string   `json:"legend"`
+	// occupied is, by unit, the squares its stands on the grid fill (casualties included: the
+	// map shows them), for the simulation's heat map; not written.
+	occupied []unitSquares
+}
+
+// unitSquares is a unit and the squares ("x,y") its stands fill.
+type unitSquares struct {
+	unit    string
+	squares []string
 }
 
 func (*MapEvent) Type() string { return "clash.map" }

@@ -1,6 +1,7 @@
 package clash
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -19,6 +20,7 @@ const (
 	CoverBroken    = "broken"    // the unit's morale broke (U-63)
 	CoverDeserted  = "deserted"  // the unit's survivors deserted after a total defeat (U-72)
 	CoverAction    = "action"    // a unit or solo took the action: "who: action" (U-33)
+	CoverSquare    = "square"    // a square of the grid: a heat map cell only (runner.Entity.Cell)
 )
 
 // DrawOutcome is a simulated battle's outcome when neither side won (U-74): "no winner", as for
@@ -42,7 +44,8 @@ type subject struct {
 	detail bool
 }
 
-// Coverable lists the objectives and, for every unit, its morale breaking and its desertion.
+// Coverable lists the objectives and, for every unit, its morale breaking and its desertion
+// (non-events: a unit that never broke is no gap, runner.Entity.Optional).
 func (x *subject) Coverable() []runner.Entity {
 	var out []runner.Entity
 	for _, o := range x.s.obj {
@@ -50,11 +53,22 @@ func (x *subject) Coverable() []runner.Entity {
 	}
 	for _, kind := range []string{CoverBroken, CoverDeserted} {
 		for _, u := range x.s.units {
-			out = append(out, runner.Entity{Kind: kind, ID: u.id})
+			out = append(out, runner.Entity{Kind: kind, ID: u.id, Optional: true})
+		}
+	}
+	// The grid's squares, the heat map's cells: where each unit's stands stood at the end of
+	// each round (MapEvent.Observe).
+	for y := 0; y < x.s.h; y++ {
+		for xx := 0; xx < x.s.w; xx++ {
+			at := [2]int{xx, y}
+			out = append(out, runner.Entity{Kind: CoverSquare, ID: squareID(xx, y), At: &at, Grid: "square", Cell: true})
 		}
 	}
 	return out
 }
+
+// squareID names a square as the heat map's cells do: "x,y".
+func squareID(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) }
 
 func (x *subject) Trial() (runner.Trial, error) {
 	return &trial{x: x, b: NewBattle(x.s), src: dice.NewSeeded(0)}, nil

@@ -48,6 +48,7 @@ type Stat struct {
 	Of, Field string
 	Num       Num
 	Pos       diag.Pos
+	Word      string // Field "day": the word it was written with (NumAt.Word)
 }
 
 // Defaults of a #Balance entry (schema/expect.cue).
@@ -122,10 +123,11 @@ func (d *decoder) balance(v cue.Value, i int) Balance {
 		if !sv.Exists() {
 			continue
 		}
-		for _, f := range []string{"day", "rations"} {
-			if n := d.num(sv, f); n != nil {
-				b.Stats = append(b.Stats, Stat{Of: of, Field: f, Num: n.Num, Pos: n.Pos})
-			}
+		if n := d.dayNum(sv); n != nil {
+			b.Stats = append(b.Stats, Stat{Of: of, Field: "day", Word: n.Word, Num: n.Num, Pos: n.Pos})
+		}
+		if n := d.num(sv, "rations"); n != nil {
+			b.Stats = append(b.Stats, Stat{Of: of, Field: "rations", Num: n.Num, Pos: n.Pos})
 		}
 		for _, group := range []string{"armies", "xp"} {
 			for _, n := range d.named(sv, group) {
@@ -160,6 +162,9 @@ func (b *Balance) Validate(k Known, entities []runner.Entity) diag.List {
 	}
 	f := Expect{}
 	for _, s := range b.Stats {
+		if s.Field == "day" {
+			list = append(list, checkDayWord(&NumAt{Pos: s.Pos, Word: s.Word}, k)...)
+		}
 		if group, name, ok := strings.Cut(s.Field, "."); ok {
 			n := Named{Name: name, Pos: s.Pos}
 			if group == "armies" {
@@ -327,7 +332,11 @@ func (b *Balance) Check(t *runner.Tally, first int, entities []runner.Entity) []
 		case "max":
 			got = d.Max()
 		}
-		res := Result{Check: fmt.Sprintf("%s %s of %s", s.Of, s.Field, what), Want: s.Num.String(), Pos: s.Pos, Run: -1}
+		field := s.Field
+		if field == "day" && s.Word != "" {
+			field = s.Word
+		}
+		res := Result{Check: fmt.Sprintf("%s %s of %s", s.Of, field, what), Want: s.Num.String(), Pos: s.Pos, Run: -1}
 		if d.N == 0 {
 			res.Got = "no run to read it from"
 			res.Run = w[0].FirstNot
@@ -378,7 +387,7 @@ func (e *Expect) describe(winner *Str) string {
 		parts = append(parts, "winner "+winner.V)
 	}
 	if e.Day != nil {
-		parts = append(parts, "day "+e.Day.Num.String())
+		parts = append(parts, dayWord(e.Day)+" "+e.Day.Num.String())
 	}
 	if e.Reason != nil {
 		parts = append(parts, strconv.Quote(e.Reason.V)+" in the reason")

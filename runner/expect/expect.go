@@ -33,6 +33,21 @@ type Str struct {
 type NumAt struct {
 	Num
 	Pos diag.Pos
+	// Word is how a run's length is named where it is written: for a battle "round" (When
+	// Armies Clash) or "phase" (Pathfinder); "" for day: and for other numbers.
+	Word string
+}
+
+// DayWords are the names a run's length may be written with: days (a scenario, a campaign),
+// rounds (a clash battle, U-28), phases (a Pathfinder battle, P-15).
+var DayWords = []string{"day", "round", "phase"}
+
+// dayWord is the word of a run's length n was written with ("day" when n is nil).
+func dayWord(n *NumAt) string {
+	if n == nil || n.Word == "" {
+		return "day"
+	}
+	return n.Word
 }
 
 // Named is an expected number of a named thing (an army, a PC, an event).
@@ -62,6 +77,9 @@ type Known struct {
 	Armies, Objectives, Events, Blocks, PCs []string
 	// NoRations: the engine keeps no rations (Pathfinder), so expecting some is a Q002.
 	NoRations bool
+	// DayUnit is what a run's length counts: "day", "round" (a clash battle) or "phase" (a
+	// Pathfinder battle); "" is not checked. "day" is also taken for a battle's rounds or phases.
+	DayUnit string
 	// Winners are the outcomes a balance check's winner: may name: a battle's side names and "no
 	// winner"; nil: the subject is not a battle (winner: is a Q002).
 	Winners []string
@@ -70,6 +88,9 @@ type Known struct {
 // Validate reports Q002 for every name the expectation gives that k does not know.
 func (e *Expect) Validate(k Known) diag.List {
 	var list diag.List
+	if e.Day != nil {
+		list = append(list, checkDayWord(e.Day, k)...)
+	}
 	check := func(what string, known []string, name string, pos diag.Pos) {
 		if known == nil {
 			if name != "" {
@@ -119,7 +140,7 @@ func (e *Expect) Check(r *Run) diag.List {
 		fail(e.Outcome.Pos, "outcome: the run ended in %s on day %d (%s), the test wants %s", r.Outcome, r.Day, r.Reason, e.Outcome.V)
 	}
 	if e.Day != nil && !e.Day.Match(r.Day) {
-		fail(e.Day.Pos, "day: the run ended on day %d, the test wants %s", r.Day, e.Day.Num)
+		fail(e.Day.Pos, "%s: the run ended on %s %d, the test wants %s", dayWord(e.Day), dayWord(e.Day), r.Day, e.Day.Num)
 	}
 	if e.Reason != nil && !strings.Contains(r.Reason, e.Reason.V) {
 		fail(e.Reason.Pos, "reason: the run ended because of %q, the test wants %q", r.Reason, e.Reason.V)
@@ -184,4 +205,16 @@ func (r *Run) Summary() string {
 		parts = append(parts, fmt.Sprintf("%s %d", id, r.Armies[id]))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// checkDayWord reports (Q002) a run's length written with a word the subject does not count in:
+// round: for a scenario or a Pathfinder battle, phase: for a scenario or a clash battle. day: is
+// taken for every subject (a battle's rounds or phases, as before the words were given).
+func checkDayWord(n *NumAt, k Known) diag.List {
+	w := dayWord(n)
+	if w == "day" || k.DayUnit == "" || w == k.DayUnit {
+		return nil
+	}
+	what := map[string]string{"day": "a scenario's run counts days", "round": "a clash battle counts rounds", "phase": "a Pathfinder battle counts phases"}[k.DayUnit]
+	return diag.List{diag.Errorf(n.Pos, CodeBadTest, "%s: %s: write %s:", w, what, k.DayUnit)}
 }

@@ -195,7 +195,7 @@ func (d *decoder) Expect(v cue.Value) Expect {
 		return &Str{V: x, Pos: d.pos(s.Pos())}
 	}
 	e.Outcome, e.Reason, e.Party = str("outcome"), str("reason"), str("party")
-	e.Day, e.Rations = d.num(v, "day"), d.num(v, "rations")
+	e.Day, e.Rations = d.dayNum(v), d.num(v, "rations")
 	e.Armies, e.XP, e.Events = d.named(v, "armies"), d.named(v, "xp"), d.named(v, "events")
 	if o := v.LookupPath(cue.ParsePath("objectives")); o.Exists() {
 		if it, err := o.List(); err == nil {
@@ -209,6 +209,20 @@ func (d *decoder) Expect(v cue.Value) Expect {
 }
 
 // num reads a #Num field of v: an int, or a string ParseNum reads (Q002 otherwise).
+// dayNum reads a run's length, written day:, round: or phase: (the first given; Validate reports
+// a word the subject does not count in).
+func (d *decoder) dayNum(v cue.Value) *NumAt {
+	for _, w := range DayWords {
+		if n := d.num(v, w); n != nil {
+			if w != "day" {
+				n.Word = w // "" is day
+			}
+			return n
+		}
+	}
+	return nil
+}
+
 func (d *decoder) num(v cue.Value, name string) *NumAt {
 	n := v.LookupPath(cue.MakePath(cue.Str(name)))
 	if !n.Exists() {

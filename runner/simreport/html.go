@@ -217,9 +217,12 @@ func (p *page) Plural(kind string) string { return plural(kind) }
 // Scoped prefixes s with a campaign scenario's id.
 func (p *page) Scoped(scope, s string) string { return scoped(scope, s) }
 
-// Never lists the entities no run covered.
+// Never lists the entities no run covered: the gaps (none for a non-event, Coverage.Optional).
 func (p *page) Never(c Coverage) []Entity {
 	var out []Entity
+	if c.Optional {
+		return nil
+	}
 	for _, e := range c.Entities {
 		if e.Runs == 0 {
 			out = append(out, e)
@@ -262,7 +265,7 @@ svg .track { fill: #e8e8e8; } svg .bar { fill: #3b6fb6; }
 .heat .cell { stroke: #888; stroke-width: 1; } .heat .id { font-size: 10px; text-anchor: middle; }
 .heat .share { font-size: 9px; text-anchor: middle; fill: #222; }
 .maps { display: flex; flex-wrap: wrap; gap: 16px; } .map { background: #fff; border: 1px solid #ddd; padding: 6px; }
-.never { color: #b00020; font-weight: 600; } .covered { color: #1b5e20; }
+.never { color: #b00020; font-weight: 600; } .covered { color: #1b5e20; } .none { color: #555; }
 ul.ents { columns: 3; list-style: none; padding-left: 0; } ul.ents li { break-inside: avoid; }
 .fail { color: #b00020; font-weight: 700; } .ok { color: #1b5e20; font-weight: 700; }
 pre.src { background: #fff; border: 1px solid #ddd; padding: 8px; overflow-x: auto; font-size: 12px; }
@@ -289,7 +292,7 @@ pre.src span:target { background: #ffe08a; }
 {{range .R.Measures}}<tr><td>{{$.P.Scoped .Scope .Name}} {{.Who}}</td><td class="n">{{.N}}</td><td class="n">{{.Min}}</td><td class="n">{{.Median}}</td><td class="n">{{.P90}}</td><td class="n">{{.Max}}</td><td class="n">{{printf "%.1f" .Mean}}</td><td>{{$.P.Hist .Hist .Name}}</td></tr>
 {{end}}</table>{{end}}
 {{if .R.Heat}}<h2 id="heat">Where they stood</h2>
-<p>Each map shades the blocks (hexes) by the share of day ends spent there, over every run.</p>
+<p>Each map shades the {{if eq .R.DayUnit "rounds"}}squares by the share of round ends a stand of the unit stood there{{else}}blocks (hexes) by the share of day ends spent there{{end}}, over every run.</p>
 {{range $h := .R.Heat}}{{if $h.Scope}}<h3>{{$h.Scope}}</h3>{{end}}<div class="maps">
 {{range $i, $who := $h.Who}}<div class="map"><b>{{$who}}</b><br>{{$.P.Heat $h $i}}</div>
 {{end}}</div>
@@ -297,7 +300,7 @@ pre.src span:target { background: #ffe08a; }
 <h2 id="coverage">Coverage</h2>
 {{range .R.Coverage}}<h3>{{$.P.Scoped .Scope ($.P.Plural .Kind)}}: {{.Covered}} of {{.Total}} covered</h3>
 {{$never := $.P.Never .}}{{if $never}}<p class="never">never: {{range $i, $e := $never}}{{if $i}}, {{end}}{{with $.P.Link $e.Pos}}<a href="{{.}}">{{$e.ID}}</a>{{else}}{{$e.ID}}{{end}}{{if $e.Pos}} <small>({{$.P.Short $e.Pos}})</small>{{end}}{{end}}</p>{{end}}
-<ul class="ents">{{range .Entities}}<li class="{{if .Runs}}covered{{else}}never{{end}}">{{with $.P.Link .Pos}}<a href="{{.}}">{{end}}{{.ID}}{{with $.P.Link .Pos}}</a>{{end}}{{if .Name}} <small>{{.Name}}</small>{{end}}: {{$.P.Pct .Rate}}</li>
+<ul class="ents">{{$opt := .Optional}}{{range .Entities}}<li class="{{if .Runs}}covered{{else if $opt}}none{{else}}never{{end}}">{{with $.P.Link .Pos}}<a href="{{.}}">{{end}}{{.ID}}{{with $.P.Link .Pos}}</a>{{end}}{{if .Name}} <small>{{.Name}}</small>{{end}}: {{$.P.Pct .Rate}}</li>
 {{end}}</ul>
 {{end}}
 {{if .R.Errors}}<h2 id="errors">Errors</h2><ul>{{range .R.Errors}}<li>{{.Runs}} runs (first seed {{.FirstSeed}}): {{.Error}}</li>{{end}}</ul>{{end}}

@@ -80,8 +80,11 @@ type Measure struct {
 // Coverage is one kind of entity (blocks, events ...): how many there are, how many some run
 // covered, and each with the runs it happened in.
 type Coverage struct {
-	Scope    string   `json:"scope,omitempty"`
-	Kind     string   `json:"kind"`
+	Scope string `json:"scope,omitempty"`
+	Kind  string `json:"kind"`
+	// Optional: the kind is a non-event (a unit breaking, deserting): what no run did is listed,
+	// not reported as a gap.
+	Optional bool     `json:"optional,omitempty"`
 	Total    int      `json:"total"`
 	Covered  int      `json:"covered"`
 	Entities []Entity `json:"entities"`
@@ -278,7 +281,7 @@ func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate fun
 	}
 	for _, en := range entities {
 		k := en.Key()
-		if listed[k] {
+		if listed[k] || en.Cell {
 			continue
 		}
 		listed[k] = true
@@ -287,6 +290,7 @@ func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate fun
 			pos = locate(en.Scope, en.Decl)
 		}
 		g := group(en.Scope, en.Kind)
+		g.Optional = en.Optional
 		g.Entities = append(g.Entities, entry(k, en.Name, pos, true))
 	}
 	for _, k := range runner.SortedKeys(t.Covered) {

@@ -141,3 +141,75 @@ func TestHistogram(t *testing.T) {
 		t.Errorf("%d bars: %+v", len(h), h)
 	}
 }
+
+// deserting is walk with a non-event beside its blocks: "deserted" (Optional) for a guard that
+// deserts in no run, and "broken" for one that breaks in every run.
+type deserting struct{ walk }
+
+func (deserting) Coverable() []runner.Entity {
+	return append(walk{}.Coverable(),
+		runner.Entity{Kind: "broken", ID: "guard"},
+		runner.Entity{Kind: "deserted", ID: "guard", Optional: true})
+}
+
+func (deserting) Trial() (runner.Trial, error) { return desertingTrial{}, nil }
+
+type desertingTrial struct{ walkTrial }
+
+type broke struct{}
+
+func (*broke) Type() string              { return "broke" }
+func (*broke) Rule() string              { return "U-63" }
+func (*broke) Line() string              { return "" }
+func (*broke) Observe(o runner.Observer) { o.Cover("broken", "guard") }
+
+func (d desertingTrial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*runner.Ending, error) {
+	sink.Write(&broke{})
+	return d.walkTrial.Play(seed, dec, sink)
+}
+
+// A non-event no run did (a guard that never deserted, U-72) is listed as a fact, not a gap: no
+// "never:" in the text and nothing in the page's red "never" paragraph; the kinds that are what
+// happened to a unit are headed in words ("broke", "deserted"), not "brokens", "deserteds".
+func TestCoverageNonEvent(t *testing.T) {
+	tl, err := runner.Simulate(deserting{}, runner.SimOptions{Runs: 4, Seed: 1, Policy: runner.NamedPolicy("first")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Build(Meta{Kind: "battle", ID: "w", Rules: "clash", Policy: "first"}, 1, tl, deserting{}.Coverable(), nil)
+	var des *Coverage
+	for i := range r.Coverage {
+		if r.Coverage[i].Kind == "deserted" {
+			des = &r.Coverage[i]
+		}
+	}
+	if des == nil || !des.Optional || des.Covered != 0 || des.Total != 1 {
+		t.Fatalf("deserted coverage %+v", des)
+	}
+	var text bytes.Buffer
+	if err := WriteText(&text, r); err != nil {
+		t.Fatal(err)
+	}
+	out := text.String()
+	for _, want := range []string{"broke: 1 of 1 covered\n  guard 100.0%", "deserted: 0 of 1 covered\n  in no run: guard", "  never: e"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"brokens", "deserteds", "never: guard"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("text has %q:\n%s", bad, out)
+		}
+	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	p := page.String()
+	if !strings.Contains(p, `<h3>deserted: 0 of 1 covered</h3>`) || !strings.Contains(p, `<li class="none">guard`) || strings.Contains(p, `never: guard`) {
+		t.Errorf("page: the non-event is painted as a gap, or not headed in words")
+	}
+	if !strings.Contains(p, `never: e`) {
+		t.Errorf("page: the block no run reached is no longer a gap")
+	}
+}

@@ -70,7 +70,7 @@ func WriteText(w io.Writer, r *Report) error {
 			wrap(&b, "  ", parts)
 		}
 		if len(never) > 0 {
-			never[0] = "never: " + never[0]
+			never[0] = neverLabel(c) + never[0]
 			wrap(&b, "  ", never)
 		}
 	}
@@ -166,7 +166,24 @@ func scoped(scope, s string) string {
 	return scope + ": " + s
 }
 
+// neverLabel introduces what no run covered: a gap ("never: "), or for a non-event only a fact
+// ("in no run: ").
+func neverLabel(c Coverage) string {
+	if c.Optional {
+		return "in no run: "
+	}
+	return "never: "
+}
+
+// kindWords are the headings of the kinds that are not nouns: what happened to a unit, in words
+// ("broke", not "brokens").
+var kindWords = map[string]string{"broken": "broke", "deserted": "deserted"}
+
+// plural names a kind's entities as a heading: "blocks", "objectives", "broke".
 func plural(kind string) string {
+	if w, ok := kindWords[kind]; ok {
+		return w
+	}
 	switch {
 	case strings.HasSuffix(kind, "y"):
 		return kind[:len(kind)-1] + "ies"

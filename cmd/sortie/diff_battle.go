@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plandiff"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/urfave/cli/v2"
+)
+
+// diffBattles is sortie diff of two versions of a battle file: their entities (plandiff.
+// ClashEntities, plandiff.BattleEntities) and, with --runs N, a simulation of each (seeds 1..N,
+// the battle's own commanders unless --policy first or random) whose wins and draws are printed
+// side by side. The report has no forecast and no reach: a battle has no march and no field.
+func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
+	pol := "default"
+	if c.IsSet("policy") {
+		pol = c.String("policy")
+	}
+	if pol != "default" && pol != "first" && pol != "random" {
+		return failf(exitUsage, "unknown --policy %q for a battle: use default (its own commanders), first or random", pol)
+	}
+	type version struct {
+		sub  *simSubject
+		name string
+	}
+	var vs [2]version
+	for i, path := range []string{oldPath, newPath} {
+		b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
+		if err != nil {
+			return failf(exitUsage, "%v", err)
+		}
+		if list.HasErrors() || (b == nil && cl == nil) {
+			list.Sort()
+			writeDiagText(e.stderr, list, false)
+			return failf(exitFindings, "%s has %d error(s): nothing to compare", path, list.Count(diag.Error))
+		}
+		sub, err := loadBattleSubject(e, path, defaultRules)
+		if err != nil {
+			return err
+		}
+		vs[i] = version{sub: sub, name: path}
+	}
+	o, n := vs[0].sub, vs[1].sub
+	if o.meta.Rules != n.meta.Rules {
+		return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldPath, newPath, o.meta.Rules, n.meta.Rules)
+	}
+	rep := &diffReport{Old: oldPath, New: newPath, Battle: true}
+	if o.clash != nil {
+		rep.Entities = plandiff.ClashEntities(o.clash, n.clash)
+	} else {
+		rep.Entities = plandiff.BattleEntities(o.battle, n.battle)
+	}
+	if runs := c.Int("runs"); runs > 0 {
+		sim := &diffSim{Policy: pol, Runs: runs}
+		var outcomes [2]map[string]int
+		for i, v := range vs {
+			pm, err := v.sub.policy(pol)
+			if err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			t, err := runner.Simulate(v.sub.subject, runner.SimOptions{Runs: runs, Seed: 1, Policy: pm})
+			if err != nil {
+				return failf(exitUsage, "simulating %s: %v", v.name, err)
+			}
+			outcomes[i] = t.Outcomes
+		}
+		sim.Lines = battleSimLines(outcomes, runs)
+		rep.Simulation = sim
+	}
+	var out bytes.Buffer
+	var err error
+	switch c.String("format") {
+	case "json":
+		enc := json.NewEncoder(&out)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rep)
+	case "markdown":
+		rep.writeMarkdown(&out)
+	default:
+		rep.writeText(&out)
+	}
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	if _, err := e.stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if c.Bool("exit-code") && rep.differs() {
+		return failf(exitFindings, "")
+	}
+	return nil
+}
+
+// battleSimLines: each outcome (a side's name, or "no winner") either version had, as "wins: SIDE"
+// (or "draws"), in the order of the old version's rate, the highest first, then the name.
+func battleSimLines(outcomes [2]map[string]int, runs int) []simLine {
+	seen := map[string]bool{}
+	var names []string
+	for _, m := range outcomes {
+		for k := range m {
+			if !seen[k] {
+				seen[k] = true
+				names = append(names, k)
+			}
+		}
+	}
+	sort.Slice(names, func(i, j int) bool {
+		a, b := outcomes[0][names[i]], outcomes[0][names[j]]
+		if a != b {
+			return a > b
+		}
+		return names[i] < names[j]
+	})
+	var out []simLine
+	for _, k := range names {
+		what := "wins: " + k
+		if k == "no winner" {
+			what = "no winner (draws)"
+		}
+		l := simLine{What: what, Old: pct(outcomes[0][k], runs), New: pct(outcomes[1][k], runs)}
+		l.OldPct, l.NewPct = fmt.Sprintf("%.1f%%", l.Old), fmt.Sprintf("%.1f%%", l.New)
+		out = append(out, l)
+	}
+	return out
+}
