@@ -321,15 +321,18 @@ func forEachCond(s *Scenario, f func(*Cond)) {
 	}
 }
 
-// CheckOf names the pass that reports code: a check's Name, or "load" (L001-L007: reading and
-// parsing the files), "schema" (S codes and T003), "pathfinder" (M and H codes) or
-// "suppressions" (L008-L010). CI reports group
-// findings by it (one JUnit test case per check). Unknown codes give "".
+// CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing
+// the files), "schema" (S codes and T003), a pass of a rule system's registry entry (rules.go: a
+// Karzoral check's Name, "pathfinder" for the M and H codes, a When Armies Clash check's Name
+// for the U codes), or "suppressions" (L008-L010). CI reports group findings by it (one JUnit
+// test case per pass). Unknown codes give "".
 func CheckOf(code string) string {
-	for _, c := range checks {
-		for _, cc := range c.Codes {
-			if cc == code {
-				return c.Name
+	for _, sys := range systemsInOrder() {
+		for _, p := range sys.passes() {
+			for _, cc := range p.Codes {
+				if cc == code {
+					return p.Name
+				}
 			}
 		}
 	}
@@ -340,18 +343,19 @@ func CheckOf(code string) string {
 		return "load"
 	case strings.HasPrefix(code, "S"), code == codeEpisodeTable:
 		return "schema"
-	case strings.HasPrefix(code, "H"), strings.HasPrefix(code, "M"):
-		return "pathfinder"
 	}
 	return ""
 }
 
-// PassNames lists every pass CheckOf can name, in the order they run: load, schema, the checks,
-// pathfinder (M and H codes, Pathfinder files only), suppressions.
+// PassNames lists every pass CheckOf can name, in the order they run: load, schema, the passes
+// of each rule system (in the registry's order: Karzoral, Pathfinder, When Armies Clash),
+// suppressions.
 func PassNames() []string {
 	out := []string{"load", "schema"}
-	for _, c := range checks {
-		out = append(out, c.Name)
+	for _, sys := range systemsInOrder() {
+		for _, p := range sys.passes() {
+			out = append(out, p.Name)
+		}
 	}
-	return append(out, "pathfinder", "suppressions")
+	return append(out, "suppressions")
 }
