@@ -197,6 +197,10 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 			defer wg.Done()
 			for i := range next {
 				r := &results[i]
+				if units[i].campaign && !compile {
+					r.err = vetCampaignUnit(units[i], wd, opts, &r.list)
+					continue
+				}
 				r.plan, r.err = evalUnit(units[i], wd, opts, compile, &r.list, &r.out)
 			}
 		}()
@@ -230,6 +234,18 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		}
 	}
 	return list, plans, scen, nil
+}
+
+// vetCampaignUnit vets a campaign file found among scenarios (a folder, a "dir/..." walk, files
+// named together) as VetCampaign does: the campaign's own checks (C001-C007) and every scenario it
+// names. A scenario also vetted as a unit of its own reports the same findings at the same
+// positions twice, and list.Sort drops the copies.
+func vetCampaignUnit(u unit, wd string, opts Options, list *diag.List) error {
+	opts.WorkDir = wd
+	opts.Overlay = u.overlay
+	l, err := VetCampaign(u.files[0], opts)
+	list.Add(l...)
+	return err
 }
 
 // evalUnit vets (and with compile, lowers) one unit in an evaluator: its findings go to list, a

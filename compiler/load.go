@@ -26,6 +26,9 @@ type unit struct {
 	files []string // absolute file names, in the order they are loaded
 	// overlay holds contents that replace files on disk (Options.Overlay), by absolute name.
 	overlay map[string][]byte
+	// campaign: the unit is one campaign file (kind: "campaign"), vetted as a campaign
+	// (VetCampaign) when it is vetted among scenarios and battles.
+	campaign bool
 }
 
 // source is one loaded file.

@@ -343,6 +343,7 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		g.file(abs)
 	}
 	g.attachParts()
+	g.units = splitCampaigns(g.units, g.head)
 	if len(g.units) == 0 && len(g.notes) == 0 {
 		return nil, nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
 	}
@@ -498,8 +499,9 @@ func packageUnits(dir string, files []string) []unit {
 }
 
 // walkUnits resolves a "dir/..." pattern: in every directory under dir (dir included), each CUE
-// package that says kind: at its top level (a scenario, battle; campaign files, see VetCampaign,
-// are left out), and each YAML or JSON file that says kind: scenario or battle. Hidden
+// package that says kind: at its top level (a scenario, battle or campaign: collectUnits makes
+// each campaign file a unit of its own, splitCampaigns), and each YAML or JSON file that says
+// kind: scenario, battle or campaign. Hidden
 // directories (".git"), directories starting with '_' and cue.mod are skipped, and symbolic
 // links are not followed. Directories are visited in lexical order.
 func walkUnits(pattern, root string) ([]unit, error) {
@@ -534,9 +536,7 @@ func walkUnits(pattern, root string) ([]unit, error) {
 			// when the directory is named (it may lead outside the scenario's folder).
 			switch fileKind(e.Name()) {
 			case "cue":
-				if f := filepath.Join(path, e.Name()); !IsCampaign(f) {
-					cueFiles = append(cueFiles, f)
-				}
+				cueFiles = append(cueFiles, filepath.Join(path, e.Name()))
 			case "yaml", "json":
 				data = append(data, filepath.Join(path, e.Name()))
 			}
@@ -549,7 +549,7 @@ func walkUnits(pattern, root string) ([]unit, error) {
 			}
 		}
 		for _, f := range data {
-			if k := classifyData(f).kind; k == "scenario" || k == "battle" {
+			if k := classifyData(f).kind; k == "scenario" || k == "battle" || k == "campaign" {
 				units = append(units, unit{dir: path, files: []string{f}})
 			}
 		}
@@ -568,4 +568,39 @@ func anyMatch(files []string, re *regexp.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// splitCampaigns makes each campaign file (kind: "campaign", IsCampaignSource) of the units a unit
+// of its own, marked campaign, right after the unit it was found in (a unit left without files is
+// dropped): a folder, a "dir/..." walk or a hook's list of changed files vets a campaign as a
+// campaign, each scenario beside it as a scenario. head gives the start of a file (the overlay's
+// when it has the file); only a file whose start says "campaign" is parsed.
+func splitCampaigns(units []unit, head func(abs string) []byte) []unit {
+	var out []unit
+	for _, u := range units {
+		var rest []string
+		var camps []unit
+		for _, f := range u.files {
+			if h := head(f); bytes.Contains(h, []byte("campaign")) && isCampaignFile(f, h) {
+				camps = append(camps, unit{dir: u.dir, files: []string{f}, overlay: u.overlay, campaign: true})
+				continue
+			}
+			rest = append(rest, f)
+		}
+		if len(rest) > 0 {
+			u.files = rest
+			out = append(out, u)
+		}
+		out = append(out, camps...)
+	}
+	return out
+}
+
+// isCampaignFile is IsCampaign for a file whose start is head: the whole file is read (from disk)
+// only when head is not all of it.
+func isCampaignFile(abs string, head []byte) bool {
+	if len(head) < sniffLimit {
+		return IsCampaignSource(abs, head)
+	}
+	return IsCampaign(abs)
 }

@@ -39,8 +39,8 @@ pattern DIR/... for every scenario below DIR), applies the schema and runs every
 YAML or JSON file with a top-level kind is a scenario of its own; the CUE files of one package
 in one folder are one (with --packages a CUE file named brings the rest of its package); a
 script, plan, save or baseline named among them is noted (L015) and left alone;
-scenarios are vetted in parallel; a single campaign file, kind: "campaign", is vetted as a
-campaign, see sortie campaign vet. Each finding prints as
+scenarios are vetted in parallel; a campaign file, kind: "campaign", named or found in a
+folder or below DIR, is vetted as a campaign (see sortie campaign vet). Each finding prints as
 
   file:line:col: CODE: message
   	hint: what to do
