@@ -39,6 +39,10 @@ type source struct {
 	kind string // "cue", "yaml" or "json"
 }
 
+// FileKind classifies a file name by extension: "cue", "yaml" (.yaml, .yml), "json" or "" (not a
+// file sortie reads), as the loader does (the language server asks the same question).
+func FileKind(name string) string { return fileKind(name) }
+
 // fileKind classifies a file name by extension: "cue", "yaml", "json" or "" (not a scenario file).
 func fileKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
