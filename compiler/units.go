@@ -569,38 +569,3 @@ func anyMatch(files []string, re *regexp.Regexp) bool {
 	}
 	return false
 }
-
-// splitCampaigns makes each campaign file (kind: "campaign", IsCampaignSource) of the units a unit
-// of its own, marked campaign, right after the unit it was found in (a unit left without files is
-// dropped): a folder, a "dir/..." walk or a hook's list of changed files vets a campaign as a
-// campaign, each scenario beside it as a scenario. head gives the start of a file (the overlay's
-// when it has the file); only a file whose start says "campaign" is parsed.
-func splitCampaigns(units []unit, head func(abs string) []byte) []unit {
-	var out []unit
-	for _, u := range units {
-		var rest []string
-		var camps []unit
-		for _, f := range u.files {
-			if h := head(f); bytes.Contains(h, []byte("campaign")) && isCampaignFile(f, h) {
-				camps = append(camps, unit{dir: u.dir, files: []string{f}, overlay: u.overlay, campaign: true})
-				continue
-			}
-			rest = append(rest, f)
-		}
-		if len(rest) > 0 {
-			u.files = rest
-			out = append(out, u)
-		}
-		out = append(out, camps...)
-	}
-	return out
-}
-
-// isCampaignFile is IsCampaign for a file whose start is head: the whole file is read (from disk)
-// only when head is not all of it.
-func isCampaignFile(abs string, head []byte) bool {
-	if len(head) < sniffLimit {
-		return IsCampaignSource(abs, head)
-	}
-	return IsCampaign(abs)
-}
