@@ -170,6 +170,10 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		n := notes[0]
 		return notes, nil, nil, fmt.Errorf("%s is %s", n.Pos.File, strings.Replace(n.Message, ": not vetted ", " ", 1))
 	}
+	if compile && len(units) == 1 && units[0].campaign {
+		// A campaign has no plan of its own: its scenarios' plans are compiled with it.
+		return notes, nil, nil, fmt.Errorf("%s is a campaign file (kind: \"campaign\"), not a scenario: vet it with sortie vet or sortie campaign vet, play it with sortie campaign run", nm0(wd, units[0].files[0]))
+	}
 	if compile && len(units) != 1 {
 		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
@@ -235,6 +239,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	}
 	return list, plans, scen, nil
 }
+
+// nm0 names a file as diagnostics name it, relative to wd.
+func nm0(wd, abs string) string { return newNamer(wd).display(abs) }
 
 // vetCampaignUnit vets a campaign file found among scenarios (a folder, a "dir/..." walk, files
 // named together) as VetCampaign does: the campaign's own checks (C001-C007) and every scenario it

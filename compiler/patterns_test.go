@@ -171,3 +171,13 @@ func TestVetCampaignAmongScenarios(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileCampaignRefused (issue 20): Compile of a campaign file says what it is and what to
+// run instead (a usage error, no plan), where it said L002 "not a scenario".
+func TestCompileCampaignRefused(t *testing.T) {
+	root := repoRoot(t)
+	p, list, err := Compile([]string{"scenarios/karzoral/campaign.cue"}, Options{WorkDir: root})
+	if p != nil || len(list) != 0 || err == nil || err.Error() != `./scenarios/karzoral/campaign.cue is a campaign file (kind: "campaign"), not a scenario: vet it with sortie vet or sortie campaign vet, play it with sortie campaign run` {
+		t.Errorf("Compile(campaign) = %v, %v, %v; want no plan, no findings and the refusal", p, list, err)
+	}
+}
