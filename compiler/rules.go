@@ -73,6 +73,45 @@ func clashPasses() []PassInfo {
 	return out
 }
 
+// CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing
+// the files), "schema" (S codes and T003), a pass of a rule system's registry entry (rules.go: a
+// Karzoral check's Name, "pathfinder" for the M and H codes, a When Armies Clash check's Name
+// for the U codes), or "suppressions" (L008-L010). CI reports group findings by it (one JUnit
+// test case per pass). Unknown codes give "".
+func CheckOf(code string) string {
+	for _, sys := range systemsInOrder() {
+		for _, p := range sys.passes() {
+			for _, cc := range p.Codes {
+				if cc == code {
+					return p.Name
+				}
+			}
+		}
+	}
+	switch {
+	case code == codeNoReason || code == codeUnusedIgnore || code == codeBadIgnore:
+		return "suppressions"
+	case strings.HasPrefix(code, "L"):
+		return "load"
+	case strings.HasPrefix(code, "S"), code == codeEpisodeTable:
+		return "schema"
+	}
+	return ""
+}
+
+// PassNames lists every pass CheckOf can name, in the order they run: load, schema, the passes
+// of each rule system (in the registry's order: Karzoral, Pathfinder, When Armies Clash),
+// suppressions.
+func PassNames() []string {
+	out := []string{"load", "schema"}
+	for _, sys := range systemsInOrder() {
+		for _, p := range sys.passes() {
+			out = append(out, p.Name)
+		}
+	}
+	return append(out, "suppressions")
+}
+
 // systemsInOrder lists the built rule systems by their order.
 func systemsInOrder() []ruleSystem {
 	out := make([]ruleSystem, 0, len(ruleSystems))
