@@ -120,14 +120,9 @@ bypasses it.
 			if os.Getenv("GOGC") == "" {
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
 			}
-			var list diag.List
-			var scenarios []compiler.ScenarioFiles
-			if c.NArg() == 1 && compiler.IsCampaign(c.Args().First()) {
-				// kind: "campaign": the campaign and every scenario it names (C001-C007).
-				list, err = compiler.VetCampaign(c.Args().First(), opts)
-			} else {
-				list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), opts)
-			}
+			// A campaign file among the paths (kind: "campaign") is vetted as a campaign, with
+			// every scenario it names (C001-C007), and is a suite of the JUnit report.
+			list, scenarios, err := compiler.VetScenarios(c.Args().Slice(), opts)
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}

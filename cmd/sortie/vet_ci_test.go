@@ -161,3 +161,42 @@ func TestVetSARIFEveryRuleSystem(t *testing.T) {
 }
 
 func keysOf(m map[string]string) []string { return sortedKeys(m) }
+
+// TestVetJUnitCampaign (issue 20): a campaign file named alone is a suite of the JUnit report
+// (before, vet took it aside and the report had no suite at all: failures="0" for a campaign
+// with errors). The copy of the bundled campaign starts at "towr", no scenario of it: one C002,
+// in the test case of the campaign's checks.
+func TestVetJUnitCampaign(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "scenarios", "karzoral"))); err != nil {
+		t.Fatal(err)
+	}
+	camp := filepath.Join(dir, "campaign.cue")
+	data, err := os.ReadFile(camp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(data), `start: ["field01"]`, `start: ["towr"]`, 1)
+	if broken == string(data) {
+		t.Fatal(`the bundled campaign has no start: ["field01"]: the test's edit does not apply`)
+	}
+	if err := os.WriteFile(camp, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := run(t, "", "vet", "--format", "junit", camp)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not XML: %v\n%s", err, out)
+	}
+	if doc.Failures != 1 || len(doc.Suites) != 1 {
+		t.Fatalf("failures=%d in %d suites, want 1 in 1:\n%s", doc.Failures, len(doc.Suites), out)
+	}
+	for _, c := range doc.Suites[0].Cases {
+		if c.Failure != nil && (c.Name != "campaign" || !strings.Contains(c.Failure.Text, `: C002: unknown scenario "towr"`)) {
+			t.Errorf("failing case %s: %s; want the campaign case with C002", c.Name, c.Failure.Text)
+		}
+	}
+}
