@@ -412,7 +412,7 @@ func (g *grouper) file(abs string) {
 	c := classifyHead(abs, g.head(abs))
 	switch {
 	case c.kind != "":
-		g.add(unit{dir: filepath.Dir(abs), files: []string{abs}})
+		g.add(unit{dir: filepath.Dir(abs), files: []string{abs}, campaign: c.kind == "campaign"})
 	case c.role != "":
 		g.notes.Add(roleNote(g.nm, abs, c.role))
 	default:
@@ -465,7 +465,7 @@ func dirUnits(name, abs string) ([]unit, error) {
 	var kindless []string
 	for _, f := range data {
 		if c := classifyData(f); c.kind != "" {
-			units = append(units, unit{dir: abs, files: []string{f}})
+			units = append(units, unit{dir: abs, files: []string{f}, campaign: c.kind == "campaign"})
 		} else if c.role == "" {
 			kindless = append(kindless, f)
 		}
@@ -550,7 +550,7 @@ func walkUnits(pattern, root string) ([]unit, error) {
 		}
 		for _, f := range data {
 			if k := classifyData(f).kind; k == "scenario" || k == "battle" || k == "campaign" {
-				units = append(units, unit{dir: path, files: []string{f}})
+				units = append(units, unit{dir: path, files: []string{f}, campaign: k == "campaign"})
 			}
 		}
 		return nil
