@@ -320,38 +320,3 @@ func forEachCond(s *Scenario, f func(*Cond)) {
 		o.When.Walk(f)
 	}
 }
-
-// CheckOf names the pass that reports code: a check's Name, or "load" (L001-L007: reading and
-// parsing the files), "schema" (S codes and T003), "pathfinder" (M and H codes) or
-// "suppressions" (L008-L010). CI reports group
-// findings by it (one JUnit test case per check). Unknown codes give "".
-func CheckOf(code string) string {
-	for _, c := range checks {
-		for _, cc := range c.Codes {
-			if cc == code {
-				return c.Name
-			}
-		}
-	}
-	switch {
-	case code == codeNoReason || code == codeUnusedIgnore || code == codeBadIgnore:
-		return "suppressions"
-	case strings.HasPrefix(code, "L"):
-		return "load"
-	case strings.HasPrefix(code, "S"), code == codeEpisodeTable:
-		return "schema"
-	case strings.HasPrefix(code, "H"), strings.HasPrefix(code, "M"):
-		return "pathfinder"
-	}
-	return ""
-}
-
-// PassNames lists every pass CheckOf can name, in the order they run: load, schema, the checks,
-// pathfinder (M and H codes, Pathfinder files only), suppressions.
-func PassNames() []string {
-	out := []string{"load", "schema"}
-	for _, c := range checks {
-		out = append(out, c.Name)
-	}
-	return append(out, "pathfinder", "suppressions")
-}

@@ -138,52 +138,41 @@ func runClashResolve(p *clashPass) {
 // creature resolves a creature name: the battle's own, then the library's. It reports U012 and
 // returns nil when neither has it.
 func (p *clashPass) creature(name Str) *clashCreature {
-	if !name.OK {
-		return nil
-	}
-	k := clashKey(name.V)
-	if c, ok := p.own[k]; ok {
-		return c
-	}
-	if c, ok := p.lib.creatures[k]; ok {
-		return c
-	}
-	var names []string
-	for _, c := range p.b.Creatures {
-		names = append(names, clashKey(c.ID))
-	}
-	names = append(names, p.lib.creatureIDs...)
-	d := p.reportf(name.Pos, codeClashUnknown, "unknown creature %q: neither the battle's creatures nor the SRD library have it", name.V)
-	if h := didYouMean(k, names); h != "" {
-		d.Hint = h
-	} else {
-		d.Hint = "define it under creatures: (a 5e stat block), or use a library creature: " + strings.Join(p.lib.creatureIDs, ", ")
-	}
-	return nil
+	id := func(c *clashCreature) string { return c.ID }
+	return resolveName(p, name, p.own, p.lib.creatures, p.b.Creatures, id, p.lib.creatureIDs, "creature", "creatures: (a 5e stat block)")
 }
 
 // spell resolves a spell name like creature.
 func (p *clashPass) spell(name Str) *clashSpell {
+	id := func(s *clashSpell) string { return s.ID }
+	return resolveName(p, name, p.ownSpells, p.lib.spells, p.b.Spells, id, p.lib.spellIDs, "spell", "spells:")
+}
+
+// resolveName resolves the name of a creature or spell (what) by its clashKey: in own (the
+// battle's), then in lib (the SRD library's). When neither has it, it reports U012 with a
+// did-you-mean over the ids of the battle's (ownList, in source order) and the library's (libIDs), or
+// else a hint to define it under section or use a library one, and returns nil.
+func resolveName[T any](p *clashPass, name Str, own, lib map[string]*T, ownList []*T, idOf func(*T) string, libIDs []string, what, section string) *T {
 	if !name.OK {
 		return nil
 	}
 	k := clashKey(name.V)
-	if s, ok := p.ownSpells[k]; ok {
-		return s
+	if v, ok := own[k]; ok {
+		return v
 	}
-	if s, ok := p.lib.spells[k]; ok {
-		return s
+	if v, ok := lib[k]; ok {
+		return v
 	}
 	var names []string
-	for _, s := range p.b.Spells {
-		names = append(names, clashKey(s.ID))
+	for _, v := range ownList {
+		names = append(names, clashKey(idOf(v)))
 	}
-	names = append(names, p.lib.spellIDs...)
-	d := p.reportf(name.Pos, codeClashUnknown, "unknown spell %q: neither the battle's spells nor the SRD library have it", name.V)
+	names = append(names, libIDs...)
+	d := p.reportf(name.Pos, codeClashUnknown, "unknown %s %q: neither the battle's %ss nor the SRD library have it", what, name.V, what)
 	if h := didYouMean(k, names); h != "" {
 		d.Hint = h
 	} else {
-		d.Hint = "define it under spells:, or use a library spell: " + strings.Join(p.lib.spellIDs, ", ")
+		d.Hint = "define it under " + section + ", or use a library " + what + ": " + strings.Join(libIDs, ", ")
 	}
 	return nil
 }

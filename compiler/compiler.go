@@ -170,6 +170,10 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		n := notes[0]
 		return notes, nil, nil, fmt.Errorf("%s is %s", n.Pos.File, strings.Replace(n.Message, ": not vetted ", " ", 1))
 	}
+	if compile && len(units) == 1 && units[0].campaign {
+		// A campaign has no plan of its own: its scenarios' plans are compiled with it.
+		return notes, nil, nil, fmt.Errorf("%s is a campaign file (kind: \"campaign\"), not a scenario: vet it with sortie vet or sortie campaign vet, play it with sortie campaign run", nm0(wd, units[0].files[0]))
+	}
 	if compile && len(units) != 1 {
 		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
 	}
@@ -197,6 +201,10 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 			defer wg.Done()
 			for i := range next {
 				r := &results[i]
+				if units[i].campaign && !compile {
+					r.err = vetCampaignUnit(units[i], wd, opts, &r.list)
+					continue
+				}
 				r.plan, r.err = evalUnit(units[i], wd, opts, compile, &r.list, &r.out)
 			}
 		}()
@@ -230,6 +238,21 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		}
 	}
 	return list, plans, scen, nil
+}
+
+// nm0 names a file as diagnostics name it, relative to wd.
+func nm0(wd, abs string) string { return newNamer(wd).display(abs) }
+
+// vetCampaignUnit vets a campaign file found among scenarios (a folder, a "dir/..." walk, files
+// named together) as VetCampaign does: the campaign's own checks (C001-C007) and every scenario it
+// names. A scenario also vetted as a unit of its own reports the same findings at the same
+// positions twice, and list.Sort drops the copies.
+func vetCampaignUnit(u unit, wd string, opts Options, list *diag.List) error {
+	opts.WorkDir = wd
+	opts.Overlay = u.overlay
+	l, err := VetCampaign(u.files[0], opts)
+	list.Add(l...)
+	return err
 }
 
 // evalUnit vets (and with compile, lowers) one unit in an evaluator: its findings go to list, a

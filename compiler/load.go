@@ -26,6 +26,9 @@ type unit struct {
 	files []string // absolute file names, in the order they are loaded
 	// overlay holds contents that replace files on disk (Options.Overlay), by absolute name.
 	overlay map[string][]byte
+	// campaign: the unit is one campaign file (kind: "campaign"), vetted as a campaign
+	// (VetCampaign) when it is vetted among scenarios and battles.
+	campaign bool
 }
 
 // source is one loaded file.
@@ -35,6 +38,10 @@ type source struct {
 	data []byte
 	kind string // "cue", "yaml" or "json"
 }
+
+// FileKind classifies a file name by extension: "cue", "yaml" (.yaml, .yml), "json" or "" (not a
+// file sortie reads), as the loader does (the language server asks the same question).
+func FileKind(name string) string { return fileKind(name) }
 
 // fileKind classifies a file name by extension: "cue", "yaml", "json" or "" (not a scenario file).
 func fileKind(name string) string {

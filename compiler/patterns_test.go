@@ -122,3 +122,62 @@ func TestColonInFileName(t *testing.T) {
 		t.Fatalf("Vet = %v, %v; want one L003 about ':'", list, err)
 	}
 }
+
+// TestVetCampaignAmongScenarios (issue 20): a campaign file found by a folder, a "dir/..." walk
+// or a list of files with its scenarios is vetted as a campaign, each scenario beside it as a
+// scenario. Before, the folder said L002 (not a scenario: kind is "campaign"), the walk skipped
+// the campaign silently, and the list of a hook (campaign plus fields, --packages) said L002.
+// The copy of the bundled Karzoral campaign starts at "towr", no scenario of it (its scenarios
+// are field00..field03): C002 at start's element, line 15 (`start: ["towr"]`), column 9 (after
+// `start: [`, 8 characters). The bundled campaign itself is clean in all three ways.
+func TestVetCampaignAmongScenarios(t *testing.T) {
+	src := filepath.Join(repoRoot(t), "scenarios", "karzoral")
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	camp := filepath.Join(root, "campaign.cue")
+	data, err := os.ReadFile(camp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	if lines[14] != `start: ["field01"]` {
+		t.Fatalf("line 15 of the bundled campaign is %q: the test's position is worked out for start: [\"field01\"]", lines[14])
+	}
+	for _, paths := range [][]string{{"."}, {"./..."}, {"campaign.cue", "field01/field01.cue", "field02/field02.cue"}} {
+		list, scen, err := VetScenarios(paths, Options{WorkDir: root, Packages: true})
+		if err != nil || len(list) != 0 {
+			t.Errorf("bundled campaign, vet %v: %v\n%v", paths, err, list)
+		}
+		found := false
+		for _, s := range scen {
+			found = found || len(s.Files) == 1 && s.Files[0] == "./campaign.cue"
+		}
+		if !found {
+			t.Errorf("vet %v: the campaign is not among the units vetted: %v", paths, scen)
+		}
+	}
+	if err := os.WriteFile(camp, []byte(strings.Replace(string(data), `start: ["field01"]`, `start: ["towr"]`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, paths := range [][]string{{"."}, {"./..."}, {"campaign.cue", "field01/field01.cue", "field02/field02.cue"}} {
+		list, _, err := VetScenarios(paths, Options{WorkDir: root, Packages: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 || list[0].Code != "C002" || list[0].Pos.String() != "./campaign.cue:15:9" {
+			t.Errorf("vet %v: %v, want one C002 at ./campaign.cue:15:9", paths, list)
+		}
+	}
+}
+
+// TestCompileCampaignRefused (issue 20): Compile of a campaign file says what it is and what to
+// run instead (a usage error, no plan), where it said L002 "not a scenario".
+func TestCompileCampaignRefused(t *testing.T) {
+	root := repoRoot(t)
+	p, list, err := Compile([]string{"scenarios/karzoral/campaign.cue"}, Options{WorkDir: root})
+	if p != nil || len(list) != 0 || err == nil || err.Error() != `./scenarios/karzoral/campaign.cue is a campaign file (kind: "campaign"), not a scenario: vet it with sortie vet or sortie campaign vet, play it with sortie campaign run` {
+		t.Errorf("Compile(campaign) = %v, %v, %v; want no plan, no findings and the refusal", p, list, err)
+	}
+}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"sort"
+	"strings"
 
 	"cuelang.org/go/cue"
 
@@ -14,17 +15,111 @@ import (
 // of one of those is refused (L016), never vetted or run by the rules of another. Adding a rule
 // system means adding its entry here (and its schema and checks in files of their own).
 var ruleSystems = map[string]ruleSystem{
-	"karzoral":   {scenario: vetKarzoral},
-	"pathfinder": {scenario: vetPathfinderScenario, battle: vetPathfinderBattle},
-	"clash":      {battle: vetClash}, // battle files only (clash.go)
+	"karzoral":   {order: 1, scenario: vetKarzoral, passes: karzoralPasses},
+	"pathfinder": {order: 2, scenario: vetPathfinderScenario, battle: vetPathfinderBattle, passes: pathfinderPasses},
+	"clash":      {order: 3, battle: vetClash, passes: clashPasses}, // battle files only (clash.go)
 }
 
 // ruleSystem vets the files of one rule system: its scenarios and, when it has them, its battle
 // files (kind: "battle"). A system with battle files only (scenario nil) vets every file that
 // names it as a battle file, so that its schema reports a kind other than "battle".
 type ruleSystem struct {
+	// order places the system in lists of passes (PassNames, the JUnit test cases): the order
+	// the systems were built in, so that a new one adds its passes after the others'.
+	order    int
 	scenario func(*unitCtx) (*plan.Plan, error) // nil: no scenario files
 	battle   func(*unitCtx) (*plan.Plan, error) // nil: no battle files
+	// passes lists the system's own passes, in the order they run, each with every code it may
+	// report: CheckOf and PassNames (CI reports group findings by pass) read them here.
+	passes func() []PassInfo
+}
+
+// PassInfo names one pass of the vet (a check, or a group of findings such as "load") and the
+// codes it may report.
+type PassInfo struct {
+	Name  string
+	Codes []string
+}
+
+// karzoralPasses are the Karzoral checks (check.go), one pass each, then the checks of a
+// Karzoral campaign file (campaign.go, C001-C007).
+func karzoralPasses() []PassInfo {
+	var out []PassInfo
+	for _, c := range checks {
+		out = append(out, PassInfo{Name: c.Name, Codes: c.Codes})
+	}
+	return append(out, PassInfo{Name: "campaign", Codes: []string{codeNotCampaign, codeCampaignRef, codeScenarioBad,
+		codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID}})
+}
+
+// pathfinderPasses is one pass for the Pathfinder findings: the army statistics (M codes,
+// runner/pathfinder's catalogue) and the hex checks (H codes, pathfinder.go).
+func pathfinderPasses() []PassInfo {
+	var codes []string
+	for _, in := range diag.Codes() {
+		if strings.HasPrefix(in.Code, "M") || strings.HasPrefix(in.Code, "H") {
+			codes = append(codes, in.Code)
+		}
+	}
+	return []PassInfo{{Name: "pathfinder", Codes: codes}}
+}
+
+// clashPasses are the When Armies Clash checks (clash.go), one pass each.
+func clashPasses() []PassInfo {
+	var out []PassInfo
+	for _, c := range clashChecks {
+		out = append(out, PassInfo{Name: c.Name, Codes: c.Codes})
+	}
+	return out
+}
+
+// CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing
+// the files), "schema" (S codes and T003), a pass of a rule system's registry entry (rules.go: a
+// Karzoral check's Name, "pathfinder" for the M and H codes, a When Armies Clash check's Name
+// for the U codes), or "suppressions" (L008-L010). CI reports group findings by it (one JUnit
+// test case per pass). Unknown codes give "".
+func CheckOf(code string) string {
+	for _, sys := range systemsInOrder() {
+		for _, p := range sys.passes() {
+			for _, cc := range p.Codes {
+				if cc == code {
+					return p.Name
+				}
+			}
+		}
+	}
+	switch {
+	case code == codeNoReason || code == codeUnusedIgnore || code == codeBadIgnore:
+		return "suppressions"
+	case strings.HasPrefix(code, "L"):
+		return "load"
+	case strings.HasPrefix(code, "S"), code == codeEpisodeTable:
+		return "schema"
+	}
+	return ""
+}
+
+// PassNames lists every pass CheckOf can name, in the order they run: load, schema, the passes
+// of each rule system (in the registry's order: Karzoral, Pathfinder, When Armies Clash),
+// suppressions.
+func PassNames() []string {
+	out := []string{"load", "schema"}
+	for _, sys := range systemsInOrder() {
+		for _, p := range sys.passes() {
+			out = append(out, p.Name)
+		}
+	}
+	return append(out, "suppressions")
+}
+
+// systemsInOrder lists the built rule systems by their order.
+func systemsInOrder() []ruleSystem {
+	out := make([]ruleSystem, 0, len(ruleSystems))
+	for _, name := range builtRules() {
+		out = append(out, ruleSystems[name])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].order < out[j].order })
+	return out
 }
 
 // unitCtx is what a rule system gets to vet one loaded unit: its findings go to list, a battle

@@ -107,3 +107,37 @@ func TestRulesDispatch(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryCodeHasAPass (issue 20): CI reports group findings by pass (CheckOf), from the rule
+// systems' registry entries; a code of no pass is dropped from a JUnit report, as every U code
+// was before. Every code of the catalogue that vet reports has a pass: all but the X codes
+// (sortie test's script findings, never a vet finding). Pass names are unique, and the U, M, H,
+// K and C codes go to their rule system's passes, not to the shared ones.
+func TestEveryCodeHasAPass(t *testing.T) {
+	names := map[string]bool{}
+	for _, n := range PassNames() {
+		if names[n] {
+			t.Errorf("pass %q is listed twice", n)
+		}
+		names[n] = true
+	}
+	shared := map[string]bool{"load": true, "schema": true, "suppressions": true}
+	for _, in := range diag.Codes() {
+		pass := CheckOf(in.Code)
+		switch {
+		case strings.HasPrefix(in.Code, "X"):
+			continue
+		case pass == "":
+			t.Errorf("%s (%s) belongs to no pass", in.Code, in.Title)
+		case !names[pass]:
+			t.Errorf("%s: pass %q is not in PassNames", in.Code, pass)
+		case strings.ContainsAny(in.Code[:1], "UMHKC") && shared[pass]:
+			t.Errorf("%s: grouped under the shared pass %q, not its rule system's", in.Code, pass)
+		}
+	}
+	for code, want := range map[string]string{"U012": "clashResolve", "U014": "clashStatBlock", "M001": "pathfinder", "H001": "pathfinder", "K003": "karzoral", "C002": "campaign", "L001": "load", "S001": "schema", "L009": "suppressions"} {
+		if got := CheckOf(code); got != want {
+			t.Errorf("CheckOf(%s) = %q, want %q", code, got, want)
+		}
+	}
+}

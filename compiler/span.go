@@ -102,14 +102,19 @@ type lines struct {
 	starts []int // byte offset of each line's first byte
 }
 
-func newLines(src []byte) *lines {
-	l := &lines{src: src, starts: []int{0}}
+func newLines(src []byte) *lines { return &lines{src: src, starts: LineStarts(src)} }
+
+// LineStarts returns the byte offset of the first byte of each line of src: 0, then one past
+// each '\n' (a '\r' before it stays on its line). The language server converts its UTF-16
+// positions over the same index.
+func LineStarts(src []byte) []int {
+	starts := []int{0}
 	for i, c := range src {
 		if c == '\n' {
-			l.starts = append(l.starts, i+1)
+			starts = append(starts, i+1)
 		}
 	}
-	return l
+	return starts
 }
 
 // span is the span of the token at p (see TokenEnd); a position outside the file gives a span of

@@ -34,26 +34,18 @@ func SameName(k SymbolKind, name, id string) bool {
 	return name == id
 }
 
-func clashDecl(p []string) SymbolKind {
-	switch {
-	case match(p, "sides", "*"):
-		return KindSide
-	case match(p, "units", "*"):
-		return KindUnit
-	case match(p, "solos", "*"):
-		return KindSolo
-	case match(p, "objectives", "*"):
-		return KindObjective
-	case match(p, "creatures", "*"):
-		return KindCreature
-	case match(p, "spells", "*"):
-		return KindSpell
-	case match(p, "battlefield", "resources", "*"):
-		return KindResource
-	case match(p, "battlefield", "zones", "*"):
-		return KindZone
-	}
-	return ""
+func clashDecl(p []string) SymbolKind { return declOf(clashDecls, p) }
+
+// clashDecls are the paths that declare the ids of a clash battle file.
+var clashDecls = []declPath{
+	{[]string{"sides", "*"}, KindSide},
+	{[]string{"units", "*"}, KindUnit},
+	{[]string{"solos", "*"}, KindSolo},
+	{[]string{"objectives", "*"}, KindObjective},
+	{[]string{"creatures", "*"}, KindCreature},
+	{[]string{"spells", "*"}, KindSpell},
+	{[]string{"battlefield", "resources", "*"}, KindResource},
+	{[]string{"battlefield", "zones", "*"}, KindZone},
 }
 
 // clashKeyRef: the labels that name an id, a spell a caster knows (spells: {fireball: 3}) and a

@@ -88,20 +88,30 @@ func hasPrefix(p []string, pat ...string) ([]string, bool) {
 
 func isIndex(s string) bool { _, ok := isIdx(s); return ok }
 
-func karzoralDecl(p []string) SymbolKind {
-	switch {
-	case match(p, "field", "blocks", "*"):
-		return KindBlock
-	case match(p, "armies", "*"):
-		return KindArmy
-	case match(p, "encounters", "*"):
-		return KindEncounter
-	case match(p, "events", "*"):
-		return KindEvent
-	case match(p, "objectives", "*"):
-		return KindObjective
-	case match(p, "traversals", "*"):
-		return KindTraversal
+func karzoralDecl(p []string) SymbolKind { return declOf(karzoralDecls, p) }
+
+// karzoralDecls are the paths that declare the ids of a Karzoral scenario.
+var karzoralDecls = []declPath{
+	{[]string{"field", "blocks", "*"}, KindBlock},
+	{[]string{"armies", "*"}, KindArmy},
+	{[]string{"encounters", "*"}, KindEncounter},
+	{[]string{"events", "*"}, KindEvent},
+	{[]string{"objectives", "*"}, KindObjective},
+	{[]string{"traversals", "*"}, KindTraversal},
+}
+
+// declPath is a path pattern (match: "*" is any label) whose match declares an id of kind.
+type declPath struct {
+	pat  []string
+	kind SymbolKind
+}
+
+// declOf is the kind of id the path declares: the first pattern of table it matches, or "".
+func declOf(table []declPath, p []string) SymbolKind {
+	for _, d := range table {
+		if match(p, d.pat...) {
+			return d.kind
+		}
 	}
 	return ""
 }

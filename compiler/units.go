@@ -347,6 +347,7 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		g.file(abs)
 	}
 	g.attachParts()
+	g.units = splitCampaigns(g.units, g.head)
 	if len(g.units) == 0 && len(g.notes) == 0 {
 		return nil, nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
 	}
@@ -415,7 +416,7 @@ func (g *grouper) file(abs string) {
 	c := classifyHead(abs, g.head(abs))
 	switch {
 	case c.kind != "":
-		g.add(unit{dir: filepath.Dir(abs), files: []string{abs}})
+		g.add(unit{dir: filepath.Dir(abs), files: []string{abs}, campaign: c.kind == "campaign"})
 	case c.role != "":
 		g.notes.Add(roleNote(g.nm, abs, c.role))
 	default:
@@ -473,7 +474,7 @@ func dirUnits(name, abs string, nm *namer) ([]unit, diag.List, error) {
 	var kindless []string
 	for _, f := range data {
 		if c := classifyData(f); c.kind != "" {
-			units = append(units, unit{dir: abs, files: []string{f}})
+			units = append(units, unit{dir: abs, files: []string{f}, campaign: c.kind == "campaign"})
 		} else if c.role == "" {
 			kindless = append(kindless, f)
 		}
@@ -507,8 +508,9 @@ func packageUnits(dir string, files []string) []unit {
 }
 
 // walkUnits resolves a "dir/..." pattern: in every directory under dir (dir included), each CUE
-// package that says kind: at its top level (a scenario, battle; campaign files, see VetCampaign,
-// are left out), and each YAML or JSON file that says kind: scenario or battle. Hidden
+// package that says kind: at its top level (a scenario, battle or campaign: collectUnits makes
+// each campaign file a unit of its own, splitCampaigns), and each YAML or JSON file that says
+// kind: scenario, battle or campaign. Hidden
 // directories (".git"), directories starting with '_' and cue.mod are skipped, and symbolic
 // links are not followed. Directories are visited in lexical order.
 func walkUnits(pattern, root string, nm *namer) ([]unit, diag.List, error) {
@@ -555,9 +557,7 @@ func walkUnits(pattern, root string, nm *namer) ([]unit, diag.List, error) {
 			}
 			switch fileKind(e.Name()) {
 			case "cue":
-				if f := filepath.Join(path, e.Name()); !IsCampaign(f) {
-					cueFiles = append(cueFiles, f)
-				}
+				cueFiles = append(cueFiles, filepath.Join(path, e.Name()))
 			case "yaml", "json":
 				data = append(data, filepath.Join(path, e.Name()))
 			}
@@ -570,8 +570,8 @@ func walkUnits(pattern, root string, nm *namer) ([]unit, diag.List, error) {
 			}
 		}
 		for _, f := range data {
-			if k := classifyData(f).kind; k == "scenario" || k == "battle" {
-				units = append(units, unit{dir: path, files: []string{f}})
+			if k := classifyData(f).kind; k == "scenario" || k == "battle" || k == "campaign" {
+				units = append(units, unit{dir: path, files: []string{f}, campaign: k == "campaign"})
 			}
 		}
 		return nil

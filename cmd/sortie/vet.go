@@ -41,8 +41,8 @@ pattern DIR/... for every scenario below DIR), applies the schema and runs every
 YAML or JSON file with a top-level kind is a scenario of its own; the CUE files of one package
 in one folder are one (with --packages a CUE file named brings the rest of its package); a
 script, plan, save or baseline named among them is noted (L015) and left alone;
-scenarios are vetted in parallel; a single campaign file, kind: "campaign", is vetted as a
-campaign, see sortie campaign vet. Each finding prints as
+scenarios are vetted in parallel; a campaign file, kind: "campaign", named or found in a
+folder or below DIR, is vetted as a campaign (see sortie campaign vet). Each finding prints as
 
   file:line:col: CODE: message
   	hint: what to do
@@ -126,14 +126,9 @@ on standard error how many findings it recorded.`,
 			if os.Getenv("GOGC") == "" {
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
 			}
-			var list diag.List
-			var scenarios []compiler.ScenarioFiles
-			if c.NArg() == 1 && compiler.IsCampaign(c.Args().First()) {
-				// kind: "campaign": the campaign and every scenario it names (C001-C007).
-				list, err = compiler.VetCampaign(c.Args().First(), opts)
-			} else {
-				list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), opts)
-			}
+			// A campaign file among the paths (kind: "campaign") is vetted as a campaign, with
+			// every scenario it names (C001-C007), and is a suite of the JUnit report.
+			list, scenarios, err := compiler.VetScenarios(c.Args().Slice(), opts)
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}

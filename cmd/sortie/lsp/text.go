@@ -3,10 +3,10 @@ package lsp
 import (
 	"net/url"
 	"path/filepath"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
@@ -19,15 +19,7 @@ type text struct {
 	starts []int // byte offset of each line's first byte
 }
 
-func newText(src []byte) *text {
-	t := &text{src: src, starts: []int{0}}
-	for i, c := range src {
-		if c == '\n' {
-			t.starts = append(t.starts, i+1)
-		}
-	}
-	return t
-}
+func newText(src []byte) *text { return &text{src: src, starts: compiler.LineStarts(src)} }
 
 // lineBounds returns the byte offsets of a 0-based line's start and end (before its newline),
 // clamped to the text.
@@ -151,15 +143,5 @@ func pathURI(path string) string {
 	return u.String()
 }
 
-// fileType is "cue", "yaml", "json" or "" by extension.
-func fileType(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".cue":
-		return "cue"
-	case ".yaml", ".yml":
-		return "yaml"
-	case ".json":
-		return "json"
-	}
-	return ""
-}
+// fileType is "cue", "yaml", "json" or "" by extension, as the compiler's loader reads it.
+func fileType(path string) string { return compiler.FileKind(path) }
