@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -90,9 +89,6 @@ func TestWriteRefusesSources(t *testing.T) {
 // A folder, a device, a named pipe and a socket at the target are refused before they are
 // opened (a pipe would block the open forever) and are still what they were.
 func TestWriteRefusesNonRegular(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no named pipes or devices by path")
-	}
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
@@ -152,7 +148,7 @@ func TestWriteCreateAndInPlace(t *testing.T) {
 	if err := WriteFile(name, []byte("a: 3\n"), Options{InPlace: true, Sources: []string{dir}, Perm: 0o600}); err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := os.Stat(name); st.Mode().Perm() != 0o600 && runtime.GOOS != "windows" {
+	if st, _ := os.Stat(name); st.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want 0600", st.Mode().Perm())
 	}
 	if err := WriteFile(filepath.Join(dir, "gone.cue"), nil, Options{InPlace: true}); err == nil {

@@ -144,7 +144,7 @@ func TestHistogram(t *testing.T) {
 
 // deserting is walk with a non-event beside its blocks: "deserted" (Optional) for a guard that
 // deserts in no run, and "broken" for one that breaks in every run.
-type deserting struct{ walk }
+type deserting struct{}
 
 func (deserting) Coverable() []runner.Entity {
 	return append(walk{}.Coverable(),
