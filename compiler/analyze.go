@@ -2,13 +2,14 @@ package compiler
 
 import (
 	"context"
-	"io"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // Analysis is what an editor shows of one scenario, battle or campaign: the findings sortie vet
@@ -88,43 +89,69 @@ func absIn(path, wd string) (string, error) {
 // top-level kind (a schema, a library), a data file whose kind is not scenario, battle or
 // campaign nor close to one (a script, someone else's YAML); kind: "senario" is vetted (L002).
 func UnitOf(path string, overlay map[string][]byte) (files []string, ok bool) {
+	files, _, ok = UnitOfChecked(path, overlay)
+	return files, ok
+}
+
+// Refusal is a file of a unit's folder that the reading gate refused (compiler/safeio): a named
+// pipe, a device, a link that leads outside the folder (to /dev/zero, say), a file over
+// MaxFileSize. It is left out of the unit; Code and Msg say why, for a diagnostic on that file.
+type Refusal struct {
+	File string // absolute
+	Code string // safeio's code (L004, L017, L018), or "L003" for another I/O failure
+	Msg  string
+}
+
+// UnitOfChecked is UnitOf that also reports the files of the folder it left out because the
+// reading gate refused them. Every file is read through compiler/safeio, confined to the
+// folder: a pipe is never opened for reading and a device never read, so a hostile entry in
+// the folder costs a stat, never a stall.
+func UnitOfChecked(path string, overlay map[string][]byte) (files []string, refused []Refusal, ok bool) {
 	path = filepath.Clean(path)
 	if ignored(path) {
-		return nil, false
+		return nil, nil, false
 	}
+	dir := filepath.Dir(path)
+	root, rootErr := safeio.NewRoot(dir)
 	read := func(name string) ([]byte, bool) {
 		if data, ok := overlay[name]; ok {
 			return data, true
 		}
-		// At most MaxFileSize bytes: a file that is a link to /dev/zero is only sniffed here (the
-		// loader refuses links that leave the folder).
-		f, err := os.Open(name)
-		if err != nil {
+		if rootErr != nil {
 			return nil, false
 		}
-		defer f.Close()
-		data, err := io.ReadAll(io.LimitReader(f, MaxFileSize))
-		return data, err == nil
+		data, err := root.ReadFile(name, MaxFileSize)
+		if err != nil {
+			if code := safeio.CodeOf(err); code != "" {
+				var e *safeio.Error
+				msg := err.Error()
+				if errors.As(err, &e) {
+					msg = e.Msg
+				}
+				refused = append(refused, Refusal{File: name, Code: code, Msg: msg})
+			}
+			return nil, false
+		}
+		return data, true
 	}
 	switch fileKind(path) {
 	case "yaml", "json":
 		data, ok := read(path)
 		if !ok || !dataKindVetted(data) {
-			return nil, false
+			return nil, refused, false
 		}
-		return []string{path}, true
+		return []string{path}, nil, true
 	case "cue":
 	default:
-		return nil, false
+		return nil, nil, false
 	}
 	data, ok := read(path)
 	if !ok {
-		return nil, false
+		return nil, refused, false
 	}
 	if IsCampaignSource(path, data) {
-		return []string{path}, true
+		return []string{path}, nil, true
 	}
-	dir := filepath.Dir(path)
 	seen := map[string]bool{path: true}
 	names := []string{path}
 	add := func(f string) {
@@ -155,7 +182,7 @@ func UnitOf(path string, overlay map[string][]byte) (files []string, ok bool) {
 		files = append(files, f)
 		kinded = kinded || reTopKind.Match(src)
 	}
-	return files, kinded
+	return files, refused, kinded
 }
 
 // reDataKind finds a kind field's value in YAML (at the top level: column 1) or JSON.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/scanner"
@@ -55,11 +56,18 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 		}
 		return nil, "", fmt.Errorf("%s: refused", what)
 	}
-	f, err := os.Open(real)
+	// Opened without blocking and checked again: a file swapped for a pipe since the stat (an
+	// editor's folder changes under the language server) is refused, never waited on.
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, "", err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil {
+		return nil, "", err
+	} else if !st.Mode().IsRegular() {
+		return nil, "", fmt.Errorf("not a regular file: refused")
+	}
 	data, err = io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, "", err

@@ -169,7 +169,7 @@ var readRows = map[string]struct {
 		return [][]string{{"init", filepath.Join(tmp, "new"), "--from", in}}
 	}},
 	"diff": {ext: ".json", args: func(in, ok, tmp string) [][]string { return [][]string{{"diff", in, ok}, {"diff", ok, in}} }},
-	"lsp":  {none: "reads the documents it is sent on its standard input (cmd/sortie/lsp's tests)"},
+	"lsp":  {none: "reads the documents it is sent on its standard input, and its folder through the gate (cmd/sortie/lsp: TestHostileFolder, TestFrameTooLargeToSkip)"},
 	"simulate": {ext: ".json", args: func(in, ok, tmp string) [][]string {
 		return [][]string{{"simulate", "--runs", "2", in}, {"simulate", "--check", "--expect", in, ok}}
 	}},

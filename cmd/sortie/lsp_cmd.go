@@ -23,7 +23,11 @@ scenario's files, and completion (schema fields, ids, tactics and boons, route s
 the previous one). See the README for VS Code, Neovim and Helix.
 
 Each evaluation runs under the budget of sortie vet (--max-cpu, --max-memory: L011, L012 beyond),
-and one that a change makes stale is stopped. It logs to standard error, or to --log FILE. Exit 0 after the client's shutdown and exit, 1 when
+and one that a change makes stale is stopped. The server reads only the documents it is sent and
+the regular files of their folder, through the reading gate: a named pipe, a device link or a
+file over 4 MiB there is a finding on that file (L017, L018, L004), never a stall. A message
+over 64 MiB is answered with an error; one too large to skip (over 1 GiB) also ends the
+connection. It logs to standard error, or to --log FILE. Exit 0 after the client's shutdown and exit, 1 when
 the client exits without shutdown or the connection breaks off.`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "log", Usage: "append the server's log to `FILE` instead of standard error"},

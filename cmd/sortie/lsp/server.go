@@ -107,6 +107,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	if st.fatal != nil {
+		return st.fatal // a message too large to skip: answered, then the connection closed
+	}
 	return io.ErrUnexpectedEOF
 }
 

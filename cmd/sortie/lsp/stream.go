@@ -20,14 +20,19 @@ import (
 
 // Limits of the message reader.
 const (
-	// DefaultMaxMessage is the largest message body read (64 MiB): a larger one is skipped and
-	// answered with an error. Documents above the compiler's MaxFileSize (4 MiB) still arrive and
+	// DefaultMaxMessage is the largest message body read (64 MiB): a larger one is answered with
+	// an error as soon as its header is read, then skipped (up to maxSkip; beyond, the
+	// connection is closed). Documents above the compiler's MaxFileSize (4 MiB) still arrive and
 	// are refused by the compiler with L004, where the author sees it.
 	DefaultMaxMessage = 64 << 20
 	// maxHeaderLine bounds one header line (bytes).
 	maxHeaderLine = 4096
 	// maxHeaders bounds the header lines of one message.
 	maxHeaders = 32
+	// maxSkip bounds the body of a message above the limit that is read and dropped to find the
+	// next message (1 GiB). A larger announcement (Content-Length: 100000000000) is answered with
+	// an error and the connection is closed: reading on would swallow every later message.
+	maxSkip = 1 << 30
 )
 
 // JSON-RPC error codes (JSON-RPC 2.0 and LSP).
@@ -45,9 +50,16 @@ const (
 type frameError struct {
 	code int
 	msg  string
+	loud bool // answered even in a run of junk (see reject)
 }
 
 func (e *frameError) Error() string { return e.msg }
+
+// fatalFrameError is a message the stream cannot get past (a body too large to skip): it is
+// answered, then the connection ends with it.
+type fatalFrameError struct{ frameError }
+
+func (e *fatalFrameError) Error() string { return e.msg }
 
 // stream is a jsonrpc2.ObjectStream over a byte stream.
 type stream struct {
@@ -60,6 +72,8 @@ type stream struct {
 	quiet bool       // see reject (read side only)
 	// bad is told of every malformed message (for the log); may be nil.
 	bad func(err error)
+	// fatal is the error that ended the stream (a body too large to skip), for Serve to return.
+	fatal error
 }
 
 func newStream(rwc io.ReadWriteCloser, max int) *stream {
@@ -76,6 +90,12 @@ func newStream(rwc io.ReadWriteCloser, max int) *stream {
 func (s *stream) ReadObject(v any) error {
 	for {
 		body, err := readFrame(s.r, s.max, s.reject)
+		var fatal *fatalFrameError
+		if errors.As(err, &fatal) {
+			s.reject(&fatal.frameError)
+			s.fatal = err
+			return err
+		}
 		var fe *frameError
 		if errors.As(err, &fe) {
 			s.reject(fe)
@@ -142,7 +162,7 @@ func decodeInto(body []byte, v any) error {
 // After one rejected header line, the following bad lines of the same junk (a file pasted into
 // the pipe) are not answered one by one: quiet holds until the next whole message.
 func (s *stream) reject(fe *frameError) {
-	if s.quiet {
+	if s.quiet && !fe.loud {
 		return
 	}
 	s.quiet = true
@@ -184,13 +204,13 @@ func (s *stream) Close() error { return s.c.Close() }
 // matched case-insensitively, and a bare \n ends a line too (lenient, as most servers are). A
 // line with junk before "Content-Length:" (the rest of a body that was never read) is read from
 // there, and the junk reported to warn. Any other error is r's (io.EOF at the end).
-func readFrame(r *bufio.Reader, max int, warn func(*frameError)) ([]byte, error) {
+func readFrame(r *bufio.Reader, limit int, warn func(*frameError)) ([]byte, error) {
 	length := -1
 	lines := 0
 	for {
 		line, err := readLine(r)
 		if err == errLongLine {
-			return nil, &frameError{codeParseError, fmt.Sprintf("header line longer than %d bytes", maxHeaderLine)}
+			return nil, &frameError{code: codeParseError, msg: fmt.Sprintf("header line longer than %d bytes", maxHeaderLine)}
 		}
 		if err != nil {
 			if err == io.EOF && lines > 0 {
@@ -206,34 +226,42 @@ func readFrame(r *bufio.Reader, max int, warn func(*frameError)) ([]byte, error)
 		}
 		if i := strings.Index(strings.ToLower(line), "content-length:"); i > 0 {
 			if warn != nil {
-				warn(&frameError{codeParseError, fmt.Sprintf("junk before a header: %q", clip(line[:i]))})
+				warn(&frameError{code: codeParseError, msg: fmt.Sprintf("junk before a header: %q", clip(line[:i]))})
 			}
 			line, lines, length = line[i:], 0, -1
 		}
 		lines++
 		if lines > maxHeaders {
-			return nil, &frameError{codeParseError, fmt.Sprintf("more than %d header lines", maxHeaders)}
+			return nil, &frameError{code: codeParseError, msg: fmt.Sprintf("more than %d header lines", maxHeaders)}
 		}
 		name, value, ok := strings.Cut(line, ":")
 		if !ok || !isToken(name) {
-			return nil, &frameError{codeParseError, fmt.Sprintf("malformed header line %q", clip(line))}
+			return nil, &frameError{code: codeParseError, msg: fmt.Sprintf("malformed header line %q", clip(line))}
 		}
 		if strings.EqualFold(name, "Content-Length") {
 			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
 			if err != nil || n < 0 {
-				return nil, &frameError{codeParseError, fmt.Sprintf("bad Content-Length %q", clip(value))}
+				return nil, &frameError{code: codeParseError, msg: fmt.Sprintf("bad Content-Length %q", clip(value))}
 			}
 			length = int(min(n, int64(1)<<40))
 		}
 	}
 	if length < 0 {
-		return nil, &frameError{codeParseError, "no Content-Length header"}
+		return nil, &frameError{code: codeParseError, msg: "no Content-Length header"}
 	}
-	if length > max {
+	if length > limit {
+		if length > max(maxSkip, limit) {
+			return nil, &fatalFrameError{frameError{codeInvalidRequest, fmt.Sprintf("message of %d bytes is larger than the limit of %d bytes and too large to skip: connection closed", length, limit), true}}
+		}
+		// Answered before the body is read and dropped (a client that sends it takes a while),
+		// then the reader goes on with the next message.
+		if warn != nil {
+			warn(&frameError{codeInvalidRequest, fmt.Sprintf("message of %d bytes is larger than the limit of %d bytes: skipped", length, limit), true})
+		}
 		if _, err := io.CopyN(io.Discard, r, int64(length)); err != nil {
 			return nil, unexpected(err)
 		}
-		return nil, &frameError{codeInvalidRequest, fmt.Sprintf("message of %d bytes is larger than the limit of %d bytes: skipped", length, max)}
+		return readFrame(r, limit, warn)
 	}
 	var body bytes.Buffer
 	// The body grows as it arrives: a header that announces much and sends little costs little.

@@ -20,7 +20,10 @@ func readAll(t testing.TB, in []byte, max int) (bodies []string, errs int) {
 		}
 		body, err := readFrame(r, max, func(*frameError) { errs++ })
 		var fe *frameError
+		var fatal *fatalFrameError
 		switch {
+		case errors.As(err, &fatal):
+			return bodies, errs + 1
 		case errors.As(err, &fe):
 			errs++
 		case err == io.EOF || err == io.ErrUnexpectedEOF:
@@ -50,6 +53,7 @@ func TestReadFrame(t *testing.T) {
 		{"above the limit: skipped whole", wire(strings.Repeat("a", 100)) + good, []string{`{"a":1}`}, 1},
 		{"a body cut short", "Content-Length: 10\r\n\r\n{}", nil, 0},
 		{"blank lines between", "\r\n\r\n" + good, []string{`{"a":1}`}, 0},
+		{"too large to skip: the end", "Content-Length: 100000000000\r\n\r\n" + good, nil, 1},
 	} {
 		bodies, errs := readAll(t, []byte(c.in), 64)
 		if strings.Join(bodies, "|") != strings.Join(c.bodies, "|") || errs != c.errs {

@@ -180,13 +180,20 @@ func (s *Server) evaluate(u *unitState) {
 // analyze runs the compiler on the unit of rep, under the budget, until ctx is done.
 func (s *Server) analyze(ctx context.Context, rep string, overlay map[string][]byte) *result {
 	res := &result{texts: map[string]*text{}, diags: map[string]diag.List{}}
-	files, ok := compiler.UnitOf(rep, overlay)
+	// Through the reading gate (issue 28): a pipe, a device link, a file over the bound in the
+	// folder is left out of the unit, and is a diagnostic on that file, never a stall.
+	files, refused, ok := compiler.UnitOfChecked(rep, overlay)
+	res.wd = filepath.Dir(rep)
+	for _, r := range refused {
+		res.diags[r.File] = append(res.diags[r.File], diag.Errorf(diag.Pos{File: r.File, Line: 1, Column: 1}, r.Code,
+			"%s; the file was left out of the scenario", r.Msg))
+		res.texts[r.File] = newText(nil)
+	}
 	if !ok {
-		res.files = []string{rep} // not a file sortie vets: nothing to say about it
+		res.files = []string{rep} // not a file sortie vets: nothing else to say about it
 		return res
 	}
 	res.files = files
-	res.wd = filepath.Dir(rep)
 	an, err := compiler.AnalyzeContext(ctx, files, compiler.Options{WorkDir: res.wd, Overlay: overlay, Budget: s.opts.Budget})
 	if err != nil && ctx.Err() != nil {
 		res.cancelled = true // stale: a change or the shutdown came first
