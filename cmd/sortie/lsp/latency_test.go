@@ -52,29 +52,13 @@ func measureLatency(t testing.TB, c *client, uri, text string, first, n int) []t
 	return out
 }
 
-// Issue 16: diagnostics within 100 ms of a change on field01 (the default quiet time is 30 ms;
-// vetting field01 takes a few ms). The median of ten changes must be under 100 ms.
+// Issue 16: each change of field01 publishes the diagnostics of that version (two for the
+// mistake, none without it). How fast is measured by BenchmarkDiagnosticsLatency, not asserted
+// here: a wall-clock bound fails on a loaded machine (issue 30). The figures are logged.
 func TestDiagnosticsLatency(t *testing.T) {
-	if raceOn {
-		t.Skip("a timing test: the race detector slows evaluation many times over")
-	}
 	c, uri, text := field01Session(t, Options{})
-	// Two rounds of ten, the better median counts: the machine is shared, and a burst of other
-	// work should not fail the test (a slow server fails both).
-	var best time.Duration
-	for round := 0; round < 2; round++ {
-		ds := measureLatency(t, c, uri, text, 2+10*round, 10)
-		t.Logf("didChange to publishDiagnostics on field01: min %v, median %v, max %v", ds[0], ds[len(ds)/2], ds[len(ds)-1])
-		if med := ds[len(ds)/2]; round == 0 || med < best {
-			best = med
-		}
-		if best <= 100*time.Millisecond {
-			break
-		}
-	}
-	if best > 100*time.Millisecond {
-		t.Errorf("median latency %v, want under 100 ms", best)
-	}
+	ds := measureLatency(t, c, uri, text, 2, 10)
+	t.Logf("didChange to publishDiagnostics on field01: min %v, median %v, max %v", ds[0], ds[len(ds)/2], ds[len(ds)-1])
 }
 
 // BenchmarkDiagnosticsLatency: one didChange of field01 to its publishDiagnostics, over the pipe.
@@ -113,9 +97,11 @@ func TestResponsiveWhileSlow(t *testing.T) {
 	bigTook := time.Since(start)
 	t.Logf("hover %v, field01's diagnostics %v, the slow file's %v", hoverTook, field01Took, bigTook)
 	if bigDone {
-		t.Skipf("the slow file was vetted in %v, before the hover: not slow on this machine", bigTook)
+		t.Skipf("the slow file was vetted in %v, before field01's change: not slow on this machine", bigTook)
 	}
-	if len(p.Diagnostics) != 2 || hoverTook > 200*time.Millisecond || field01Took > bigTook {
+	// Order, not wall-clock bounds (issue 30): the hover and field01's diagnostics were answered
+	// while the slow file was still being vetted.
+	if len(p.Diagnostics) != 2 || field01Took > bigTook || hoverTook > bigTook {
 		t.Errorf("hover took %v, field01's diagnostics %v (%d), the slow file's %v", hoverTook, field01Took, len(p.Diagnostics), bigTook)
 	}
 }
