@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -58,7 +57,7 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 	}
 	// The list is a stranger's CUE (an --expect file above all): it is read, and an --expect
 	// file checked against #Balance, in the budgeted evaluator (a bomb is an L011/L012 there).
-	x, err := compiler.LoadExpect(context.Background(), compiler.ExpectRequest{Field: "expect", Files: files, WorkDir: wd, VetBalance: expectFile != ""}, e.budget)
+	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "expect", VetBalance: expectFile != ""}, files, wd, e.budget)
 	if err != nil {
 		return nil, failf(exitUsage, "cannot read the balance checks: %v", err)
 	}

@@ -236,7 +236,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		return st
 	}
 	// The tests: list is a stranger's CUE too: it is read in the budgeted evaluator.
-	x, err := compiler.LoadExpect(context.Background(), compiler.ExpectRequest{Field: "tests", Files: u.Files, WorkDir: wd}, opts.Budget)
+	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests"}, u.Files, wd, opts.Budget)
 	if err != nil {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "cannot read the tests: %v", err))
 		return st

@@ -148,11 +148,16 @@ func (d *decoder) pos(p token.Pos) diag.Pos {
 	if !p.IsValid() {
 		return diag.Pos{}
 	}
-	f := p.Filename()
-	if rel, err := filepath.Rel(d.wd, f); err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
-		f = "./" + filepath.ToSlash(rel)
+	return diag.Pos{File: displayName(d.wd, p.Filename()), Line: p.Line(), Column: p.Column()}
+}
+
+// displayName names file as diagnostics do: "./rel" inside the working directory wd, as given
+// outside it.
+func displayName(wd, f string) string {
+	if rel, err := filepath.Rel(wd, f); err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
+		return "./" + filepath.ToSlash(rel)
 	}
-	return diag.Pos{File: f, Line: p.Line(), Column: p.Column()}
+	return f
 }
 
 func (d *decoder) test(v cue.Value) Test {

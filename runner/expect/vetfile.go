@@ -17,7 +17,7 @@ import (
 // VetFile checks an --expect file's expect: list against the schema's #Balance (its CUE source
 // is schemaSrc): a misspelt field or a bad value is a Q002 at its position. The file is read
 // through the gate (safeio.ReadNamed, at most max bytes); display names a file as diagnostics
-// do. It evaluates the file: call it where evaluation is bounded (compiler.LoadExpect does,
+// do. It evaluates the file: call it where evaluation is bounded (LoadBudgeted does,
 // in the evaluator).
 func VetFile(path string, max int64, schemaSrc []byte, display func(string) string) diag.List {
 	bad := func(pos diag.Pos, format string, args ...any) diag.List {
