@@ -434,12 +434,22 @@ func (d *campaignDecoder) decode() *plan.Campaign {
 }
 
 // compileScenario compiles the scenario of a campaign entry (its path is relative to the campaign
-// file's folder dir). Its own findings keep their positions; a C003 in the campaign file says
+// file's folder dir, and must resolve inside it: L018 otherwise). Its own findings keep their positions; a C003 in the campaign file says
 // which entry they belong to.
 func compileScenario(ref scenarioRef, dir string, opts Options, list *diag.List) *plan.Plan {
 	abs := ref.Path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(dir, filepath.FromSlash(ref.Path))
+	}
+	// A campaign names its scenarios inside its own folder (the trust boundary): a path that
+	// leads out, by "..", an absolute name or a symbolic link, is refused unread, and where it
+	// leads is not said.
+	if root, err := safeio.NewRoot(dir); err == nil {
+		if _, err := root.Resolve(abs); safeio.CodeOf(err) == safeio.CodeOutside {
+			list.Add(diag.Errorf(ref.PathPos, safeio.CodeOutside, "scenario %s: the path resolves outside the campaign's folder: refused", ref.ID).
+				WithHint("a campaign's scenarios sit inside the folder of its campaign file"))
+			return nil
+		}
 	}
 	if _, err := os.Stat(abs); err != nil {
 		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s: no file or directory %s (paths are relative to the campaign file)", ref.ID, ref.Path))

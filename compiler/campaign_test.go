@@ -10,10 +10,11 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
-// TestCampaignWant vets every campaign under testdata/compiler/campaign (directories starting with
-// '_' hold the scenarios they name) and compares the findings with the want comments, in the
+// TestCampaignWant vets every campaign under testdata/compiler/campaign (each campaign's
+// scenarios sit in its own folder, under _scen: a path out of it is refused, L018) and compares the findings with the want comments, in the
 // campaign file and in the scenarios' own files (their findings keep their positions). Columns
 // were counted by hand (a tab is one column).
 func TestCampaignWant(t *testing.T) {
@@ -33,8 +34,8 @@ func TestCampaignWant(t *testing.T) {
 			rel, _ := filepath.Rel(root, path)
 			wants := readWants(t, path, "./"+filepath.ToSlash(rel))
 			// A finding inside a named scenario is wanted in that scenario's file.
-			scen := filepath.Join(dir, "_scen", "bad", "s.cue")
-			if data, _ := os.ReadFile(path); strings.Contains(string(data), `"../_scen/bad"`) {
+			scen := filepath.Join(dir, e.Name(), "_scen", "bad", "s.cue")
+			if data, _ := os.ReadFile(path); strings.Contains(string(data), `"_scen/bad"`) {
 				srel, _ := filepath.Rel(root, scen)
 				wants = append(wants, readWants(t, scen, "./"+filepath.ToSlash(srel))...)
 			}
@@ -48,7 +49,7 @@ func TestCampaignWant(t *testing.T) {
 			}
 		})
 	}
-	for _, c := range []string{codeNotCampaign, codeCampaignRef, codeScenarioBad, codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID} {
+	for _, c := range []string{codeNotCampaign, codeCampaignRef, codeScenarioBad, codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID, safeio.CodeOutside} {
 		if !seen[c] {
 			t.Errorf("no want case for %s", c)
 		}
@@ -101,7 +102,7 @@ func FuzzCompileCampaign(f *testing.F) {
 	}
 	f.Add([]byte(""))
 	f.Add([]byte("kind: \"campaign\"\n"))
-	scen := filepath.Join(root, "testdata", "compiler", "campaign", "_scen")
+	scen := filepath.Join(root, "testdata", "compiler", "campaign", "graph", "_scen")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		recoverPanics = false
 		defer func() { recoverPanics = true }()
@@ -109,8 +110,8 @@ func FuzzCompileCampaign(f *testing.F) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		// The seeds name ../_scen/sN: make that resolve.
-		if err := os.Symlink(scen, filepath.Join(filepath.Dir(dir), "_scen")); err != nil {
+		// The seeds name _scen/sN: copies (a link out of the campaign's folder is refused).
+		if err := os.CopyFS(filepath.Join(dir, "_scen"), os.DirFS(scen)); err != nil {
 			t.Fatal(err)
 		}
 		path := filepath.Join(dir, "campaign.cue")

@@ -48,9 +48,10 @@ func (k knobs) apply() {
 	fastPath, treePath, chunking, recoverPanics = k.FastPath, k.TreePath, k.Chunking, k.RecoverPanics
 }
 
-// evalRequest is one job: vet (and with Compile, lower) a unit, or decode a campaign file.
+// evalRequest is one job: vet (and with Compile, lower) a unit, decode a campaign file, or one
+// of the jobs of ServeJobs (by its name).
 type evalRequest struct {
-	Job     string   `json:"job"` // "unit" or "campaign"
+	Job     string   `json:"job"` // "unit", "campaign" or a ServeJobs name
 	Dir     string   `json:"dir"`
 	Files   []string `json:"files"`
 	WorkDir string   `json:"workDir"`
@@ -62,6 +63,8 @@ type evalRequest struct {
 	Overlay map[string][]byte `json:"overlay,omitempty"`
 	// Symbols asks for the index of the unit's ids (Analyze).
 	Symbols bool `json:"symbols,omitempty"`
+	// Arg is the argument of a job of ServeJobs.
+	Arg json.RawMessage `json:"arg,omitempty"`
 }
 
 // evalResponse is a message from the evaluator: a suspect (sent once the files are parsed, in
@@ -76,6 +79,7 @@ type evalResponse struct {
 	Clashes  []json.RawMessage `json:"clashes,omitempty"` // clash battles (plan.EncodeClash)
 	Campaign *campaignDraft    `json:"campaign,omitempty"`
 	Symbols  *Symbols          `json:"symbols,omitempty"` // with evalRequest.Symbols, once the files load
+	Result   json.RawMessage   `json:"result,omitempty"`  // a ServeJobs job's result
 	Err      string            `json:"err,omitempty"`
 
 	// Over is "cpu" or "memory" when the budget ran out (the evaluator exits after it); Used is
@@ -148,7 +152,16 @@ func runJob(w *worker, req *evalRequest, enc *sender) evalResponse {
 			resp.Err = err.Error()
 		}
 	default:
-		resp.Err = fmt.Sprintf("unknown job %q", req.Job)
+		job := jobs[req.Job]
+		if job == nil {
+			resp.Err = fmt.Sprintf("unknown job %q", req.Job)
+			break
+		}
+		var err error
+		resp.Result, err = job(JobRequest{Files: req.Files, WorkDir: req.WorkDir, Arg: req.Arg, Suspect: w.suspect})
+		if err != nil {
+			resp.Err = err.Error()
+		}
 	}
 	resp.Done = true
 	// A unit that held much memory leaves it to a fresh CUE context: the next job starts small.

@@ -44,14 +44,15 @@ var pool struct {
 // maxIdle bounds the idle evaluators kept for later jobs.
 const maxIdle = 8
 
-// startEvaluator starts an evaluator process.
-func startEvaluator() (*evaluator, error) {
+// startEvaluator starts an evaluator process: env is envEvaluator (this package's jobs) or
+// envJobEvaluator (the jobs of ServeJobs).
+func startEvaluator(env string) (*evaluator, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("cannot start an evaluator: %v", err)
 	}
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), envEvaluator+"=1")
+	cmd.Env = append(os.Environ(), env+"=1")
 	detach(cmd)
 	e := &evaluator{cmd: cmd, msgs: make(chan evalResponse, 4), stderr: &tailBuffer{max: 8 << 10}, exited: make(chan struct{})}
 	cmd.Stderr = e.stderr
@@ -101,7 +102,7 @@ func getEvaluator() (*evaluator, error) {
 		return e, nil
 	}
 	pool.mu.Unlock()
-	return startEvaluator()
+	return startEvaluator(envEvaluator)
 }
 
 // release returns a healthy evaluator to the pool.
@@ -188,19 +189,31 @@ type evalOutcome struct {
 // evaluate runs one job in an evaluator under the request's budget. When ctx is done first, the
 // evaluator is killed and evaluate returns ctx's error.
 func evaluate(ctx context.Context, req evalRequest) (evalOutcome, error) {
+	return evaluateOn(ctx, req, false)
+}
+
+// evaluateOn is evaluate; with job, the job is one of ServeJobs', run in an evaluator of its own
+// (started for it and retired after it: such jobs are few).
+func evaluateOn(ctx context.Context, req evalRequest, job bool) (evalOutcome, error) {
 	if err := ctx.Err(); err != nil {
 		return evalOutcome{}, err
 	}
 	req.Budget = req.Budget.withDefaults()
 	req.Knobs = currentKnobs()
-	e, err := getEvaluator()
+	env := envEvaluator
+	get := getEvaluator
+	if job {
+		env = envJobEvaluator
+		get = func() (*evaluator, error) { return startEvaluator(envJobEvaluator) }
+	}
+	e, err := get()
 	if err != nil {
 		return evalOutcome{}, err
 	}
 	if err := e.enc.Encode(req); err != nil {
 		// An idle evaluator that died meanwhile (killed from outside): try once more afresh.
 		e.kill()
-		if e, err = startEvaluator(); err != nil {
+		if e, err = startEvaluator(env); err != nil {
 			return evalOutcome{}, err
 		}
 		if err := e.enc.Encode(req); err != nil {
@@ -251,7 +264,7 @@ func evaluate(ctx context.Context, req evalRequest) (evalOutcome, error) {
 				out.resp = m
 				// An evaluator that grew large keeps its memory: it is not given another job,
 				// whose resident memory would then count what this one left.
-				if _, rss, ok := procUsage(e.cmd.Process.Pid); ok && rss > req.Budget.Memory/2 {
+				if _, rss, ok := procUsage(e.cmd.Process.Pid); job || ok && rss > req.Budget.Memory/2 {
 					e.retire()
 				} else {
 					e.release()

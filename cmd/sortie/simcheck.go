@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -8,14 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
-	"cuelang.org/go/cue"
-	"cuelang.org/go/cue/cuecontext"
-	cueerrors "cuelang.org/go/cue/errors"
-	cueyaml "cuelang.org/go/encoding/yaml"
-
-	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -59,23 +53,24 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 		if _, err := os.Stat(expectFile); err != nil {
 			return nil, failf(exitUsage, "--expect: %v", err)
 		}
-		// A scenario's expect: list was checked against #Balance when it compiled; a side file
-		// is checked here, within a deadline (a hostile CUE file must not hang the command).
-		list, ok := withDeadline(expectDeadline, func() diag.List { return vetExpectFile(expectFile) })
-		if !ok {
-			return nil, failf(exitUsage, "--expect %s: still evaluating after %s; simplify the file", expectFile, expectDeadline)
-		}
-		if list.HasErrors() {
-			list.Sort()
-			writeDiagText(e.stderr, list, false)
-			return nil, failf(exitFindings, "%d problem(s) in %s", list.Count(diag.Error), expectFile)
-		}
 		files = []string{expectFile}
 	}
-	bs, err := expect.LoadBalance(files, wd, compiler.LibraryOverlay(files, wd))
+	// The list is a stranger's CUE (an --expect file above all): it is read, and an --expect
+	// file checked against #Balance, in the budgeted evaluator (a bomb is an L011/L012 there).
+	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "expect", VetBalance: expectFile != ""}, files, wd, e.budget)
 	if err != nil {
 		return nil, failf(exitUsage, "cannot read the balance checks: %v", err)
 	}
+	if x.List.HasErrors() {
+		x.List.Sort()
+		writeDiagText(e.stderr, x.List, false)
+		where := "the balance checks"
+		if expectFile != "" {
+			where = expectFile
+		}
+		return nil, failf(exitFindings, "%d problem(s) in %s", x.List.Count(diag.Error), where)
+	}
+	bs := x.Balances
 	if len(bs) == 0 {
 		where := "the scenario has no expect: list"
 		if expectFile != "" {
@@ -242,112 +237,4 @@ func writeChecks(w io.Writer, cs []simreport.Check) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// expectDeadline bounds the evaluation of an --expect file.
-const expectDeadline = 30 * time.Second
-
-// withDeadline returns f's result, or ok false when it takes longer than d (f goes on in the
-// background; the command then exits).
-func withDeadline[T any](d time.Duration, f func() T) (T, bool) {
-	done := make(chan T, 1)
-	go func() { done <- f() }()
-	select {
-	case v := <-done:
-		return v, true
-	case <-time.After(d):
-		var zero T
-		return zero, false
-	}
-}
-
-// vetExpectFile checks an --expect file's expect: list against the schema's #Balance: a
-// misspelt field or a bad value is a Q002 at its position.
-func vetExpectFile(path string) diag.List {
-	bad := func(pos diag.Pos, format string, args ...any) diag.List {
-		return diag.List{diag.Errorf(pos, expect.CodeBadTest, format, args...)}
-	}
-	file := diag.Pos{File: displayPath(path)}
-	src, err := safeio.ReadNamed(path, compiler.MaxFileSize)
-	if err != nil {
-		return bad(file, "%v", err)
-	}
-	if len(src) > 4<<20 {
-		return bad(file, "the file is larger than 4 MiB")
-	}
-	ctx := cuecontext.New()
-	var v cue.Value
-	if strings.EqualFold(filepath.Ext(path), ".cue") {
-		v = ctx.CompileBytes(src, cue.Filename(path))
-	} else {
-		f, err := cueyaml.Extract(path, src)
-		if err != nil {
-			return bad(file, "%v", err)
-		}
-		v = ctx.BuildFile(f)
-	}
-	if err := v.Err(); err != nil {
-		return cueDiags(err, file)
-	}
-	schemaSrc, err := compiler.SchemaCUE("schema")
-	if err != nil {
-		return bad(file, "%v", err)
-	}
-	def := ctx.CompileBytes(schemaSrc).LookupPath(cue.ParsePath("#Balance"))
-	list := v.LookupPath(cue.ParsePath("expect"))
-	if !list.Exists() {
-		return nil // loadChecks says there is no list
-	}
-	it, err := list.List()
-	if err != nil {
-		return bad(file, "expect: want a list of balance checks (#Balance)")
-	}
-	var out diag.List
-	for it.Next() {
-		if err := it.Value().Unify(def).Validate(cue.Concrete(true)); err != nil {
-			out = append(out, cueDiags(err, file)...)
-		}
-	}
-	return out
-}
-
-// balanceWants says what a #Balance field takes, for the fields whose schema is a disjunction.
-var balanceWants = map[string]string{
-	"policy":  `one of "first", "random", "explore", "goal", "default"`,
-	"rate":    `a share from 0 to 1: 0.5, ">= 0.2" or "0.35..0.55"`,
-	"outcome": `"success" or "failure"`,
-	"day":     `a whole number: 7, "<= 7" or "10..20"`,
-	"rations": `a whole number: 7, "<= 7" or "10..20"`,
-}
-
-// cueDiags turns CUE errors into Q002s at the user's positions: one per field (a disjunction's
-// alternatives all fail at the same place: its first says enough), none without a position when
-// another has one.
-func cueDiags(err error, file diag.Pos) diag.List {
-	var out diag.List
-	seen := map[string]bool{}
-	for _, e := range cueerrors.Errors(err) {
-		pos := file
-		for _, p := range cueerrors.Positions(e) {
-			if p.IsValid() && p.Filename() != "" && p.Line() > 0 {
-				pos = diag.Pos{File: displayPath(p.Filename()), Line: p.Line(), Column: p.Column()}
-				break
-			}
-		}
-		path := strings.Join(e.Path(), ".")
-		if pos.Line == 0 || seen[path] {
-			continue
-		}
-		seen[path] = true
-		msg, args := e.Msg()
-		text := fmt.Sprintf(msg, args...)
-		if p := e.Path(); len(p) > 0 && balanceWants[p[len(p)-1]] != "" && strings.HasPrefix(text, "conflicting values") {
-			text = "want " + balanceWants[p[len(p)-1]] // CUE names one alternative of the disjunction only
-		}
-		out = append(out, diag.Errorf(pos, expect.CodeBadTest, "%s: %s (see #Balance in sortie schema)", path, text))
-	}
-	if len(out) == 0 {
-		out = append(out, diag.Errorf(file, expect.CodeBadTest, "%v", err))
-	}
-	return out
 }

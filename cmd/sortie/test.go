@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -234,11 +235,17 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "%s", msg))
 		return st
 	}
-	tests, err := expect.Load(u.Files, wd, compiler.LibraryOverlay(u.Files, wd))
+	// The tests: list is a stranger's CUE too: it is read in the budgeted evaluator.
+	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests"}, u.Files, wd, opts.Budget)
 	if err != nil {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "cannot read the tests: %v", err))
 		return st
 	}
+	if x.List.HasErrors() { // a budget overrun (L011, L012)
+		st.Diagnostics.Add(x.List...)
+		return st
+	}
+	tests := x.Tests
 	known := knownOf(p)
 	for i := range tests {
 		t := &tests[i]

@@ -14,6 +14,7 @@ import (
 	cueyaml "cuelang.org/go/encoding/yaml"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // Test is a decoded #Test: a playthrough declared in a scenario's tests list.
@@ -117,14 +118,7 @@ const maxDataFile = 8 << 20
 
 // dataFile decodes a YAML or JSON file into a CUE value that keeps its positions.
 func dataFile(ctx *cue.Context, f, ext string) (cue.Value, error) {
-	st, err := os.Stat(f)
-	if err != nil {
-		return cue.Value{}, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxDataFile {
-		return cue.Value{}, fmt.Errorf("%s: not a regular file of at most %d bytes", f, maxDataFile)
-	}
-	b, err := os.ReadFile(f)
+	b, err := safeio.ReadFile(f, maxDataFile) // regular files only, size checked before reading
 	if err != nil {
 		return cue.Value{}, err
 	}
@@ -154,11 +148,16 @@ func (d *decoder) pos(p token.Pos) diag.Pos {
 	if !p.IsValid() {
 		return diag.Pos{}
 	}
-	f := p.Filename()
-	if rel, err := filepath.Rel(d.wd, f); err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
-		f = "./" + filepath.ToSlash(rel)
+	return diag.Pos{File: displayName(d.wd, p.Filename()), Line: p.Line(), Column: p.Column()}
+}
+
+// displayName names file as diagnostics do: "./rel" inside the working directory wd, as given
+// outside it.
+func displayName(wd, f string) string {
+	if rel, err := filepath.Rel(wd, f); err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
+		return "./" + filepath.ToSlash(rel)
 	}
-	return diag.Pos{File: f, Line: p.Line(), Column: p.Column()}
+	return f
 }
 
 func (d *decoder) test(v cue.Value) Test {
