@@ -243,7 +243,7 @@ func (pl *played) finish(e *env, err error) error {
 		writeDiagText(e.stderr, de.Diagnostics(), false)
 		if errors.Is(err, runner.ErrScriptEnded) && pl.sess.savePath != "" {
 			// Saved at the question the script could not answer: resume goes on from there.
-			if serr := pl.sess.saveAtDecision(); serr != nil {
+			if _, serr := pl.sess.saveAtDecision(); serr != nil {
 				return failf(exitFindings, "the save failed: %v", serr)
 			}
 			return failf(exitFindings, "saved to %s at the question the script did not answer (continue with: sortie resume %s at a terminal, or with --policy first|random)", pl.sess.savePath, pl.sess.savePath)
@@ -251,7 +251,7 @@ func (pl *played) finish(e *env, err error) error {
 		return failf(exitFindings, "")
 	case errors.Is(err, runner.ErrNoInput):
 		if pl.sess.savePath != "" {
-			if serr := pl.sess.saveAtDecision(); serr != nil {
+			if _, serr := pl.sess.saveAtDecision(); serr != nil {
 				return failf(exitUsage, "input ended; the run stopped (%v) and the save failed: %v", err, serr)
 			}
 			return failf(exitUsage, "input ended; the run stopped (%v); saved to %s (continue with: sortie resume %s)", err, pl.sess.savePath, pl.sess.savePath)

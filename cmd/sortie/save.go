@@ -285,13 +285,13 @@ func saveOpts(path, script string) safeio.Options {
 
 // saveAtDecision writes a "decision" save: every answer so far, the output up to the question
 // left unanswered (end of input, Ctrl-C). Safe to call from a signal handler's goroutine.
-func (s *session) saveAtDecision() error {
+func (s *session) saveAtDecision() (wrote bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.savePath == "" || s.from != nil || !s.rec.asking {
-		return nil
+		return false, nil
 	}
-	return s.writeLocked("decision", s.rec.askedAt)
+	return true, s.writeLocked("decision", s.rec.askedAt)
 }
 
 // ended is called when the run ended (success, failure, the campaign's end): a resumed run must
@@ -480,8 +480,19 @@ func onInterrupt() string {
 		}
 		return "sortie: interrupted; " + s.savePath + " holds the last day end (continue with: sortie resume " + s.savePath + "; it prints again what this run printed after that day)"
 	}
-	if err := s.saveAtDecision(); err != nil {
+	wrote, err := s.saveAtDecision()
+	if err != nil {
 		return "sortie: interrupted; the save failed: " + err.Error()
+	}
+	if !wrote {
+		// Between two questions (an answer being played): the save holds the last day end, if any.
+		s.mu.Lock()
+		saved := s.saved
+		s.mu.Unlock()
+		if !saved {
+			return "sortie: interrupted before the first day ended; nothing was saved"
+		}
+		return "sortie: interrupted; " + s.savePath + " holds the last day end (continue with: sortie resume " + s.savePath + ")"
 	}
 	return "sortie: interrupted; saved to " + s.savePath + " (continue with: sortie resume " + s.savePath + ")"
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,6 +128,8 @@ func listTree(t *testing.T, dir string) string {
 // signal handler); repeated mid-day, at the prompt of the next day too. The save is a save.
 func TestInterruptLeavesNoTempFile(t *testing.T) {
 	bin := boundaryBinary(t)
+	// Each round waits for its own question's text before the prompt, so the signal lands while
+	// sortie waits at that question (not while it plays the last answer).
 	for round, answers := range [][]string{nil, {"east\n", "1\n", "rest\n"}} {
 		dir := t.TempDir()
 		save := filepath.Join(dir, "run.json")
@@ -136,6 +139,7 @@ func TestInterruptLeavesNoTempFile(t *testing.T) {
 			at = p.out.waitFor(t, at, "> ")
 			p.send(a)
 		}
+		at = p.out.waitFor(t, at, fmt.Sprintf("day %d, action phase", round+1))
 		p.out.waitFor(t, at, "> ")
 		if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
 			t.Fatal(err)
