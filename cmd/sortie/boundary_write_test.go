@@ -29,7 +29,8 @@ import (
 const hostileName = "forged\n::error file=forged.cue,line=1::FORGED\x1b[31m%0A.yaml"
 
 // boundaryCase is one run: args with {S} (the inject scenario), {B} (the bad-name folder), {C}
-// (the hostile campaign folder), {D} (a changed copy of {S}, for diff) and {T} (a fresh folder)
+// (the hostile campaign folder), {D} (a changed copy of {S}, for diff), {PF} and {CL} (hostile
+// Pathfinder and clash battles) and {T} (a fresh folder)
 // replaced; format says how to check stdout (and file, when the output goes to a file there).
 type boundaryCase struct {
 	args   []string
@@ -74,6 +75,10 @@ var boundaryRows = map[string]struct {
 	"schema":  {none: "prints sortie's own schemas; reads no scenario"},
 	"battle": {cases: []boundaryCase{
 		{args: []string{"battle", "{S}"}, format: "text"},
+		{args: []string{"battle", "{PF}"}, format: "text"},
+		{args: []string{"battle", "{PF}", "--runs", "30"}, format: "text"},
+		{args: []string{"battle", "{CL}", "--policy", "first"}, format: "text"},
+		{args: []string{"battle", "{CL}", "--runs", "30"}, format: "text"},
 	}},
 	"fmt": {cases: []boundaryCase{
 		{args: []string{"fmt", "--check", "{B}"}, format: "text"},
@@ -145,9 +150,25 @@ func boundaryFixtures(t *testing.T) map[string]string {
 	data = bytes.Replace(data, []byte(`"The Karzoral Plateau"`), []byte(`"Plateau\n::error file=forged.cue::FORGED-CAMPAIGN\u001b[2J</script>"`), 1)
 	data = bytes.Replace(data, []byte(`name: "Aldo"`), []byte(`name: "Aldo\n::error::FORGED-PC\u001b]0;x\u0007"`), 1)
 	os.WriteFile(cue, data, 0o644)
+	// {PF} and {CL}: the bundled Pathfinder and clash battles with a hostile title and side name.
+	pf := filepath.Join(base, "pathfinder")
+	copyTree(t, filepath.Join(root, "scenarios", "pathfinder", "orc-horde"), pf)
+	hostileCue := []byte(`"T\u001b]0;PWN\u0007\n::error file=f,line=1::FORGED"`)
+	pfCue := filepath.Join(pf, "battle.cue")
+	data, _ = os.ReadFile(pfCue)
+	data = bytes.Replace(data, []byte(`"The Orc Horde at the Ford"`), hostileCue, 1)
+	data = bytes.Replace(data, []byte(`name: "Orc horde"`), append([]byte("name: "), hostileCue...), 1)
+	os.WriteFile(pfCue, data, 0o644)
+	cl := filepath.Join(base, "clash")
+	copyTree(t, filepath.Join(root, "scenarios", "clash", "bridge"), cl)
+	clCue := filepath.Join(cl, "bridge.cue")
+	data, _ = os.ReadFile(clCue)
+	data = bytes.Replace(data, []byte(`"The Ashford Bridge"`), hostileCue, 1)
+	data = bytes.Replace(data, []byte(`name: "Grask's warband"`), append([]byte("name: "), hostileCue...), 1)
+	os.WriteFile(clCue, data, 0o644)
 	tmp := filepath.Join(base, "out")
 	os.Mkdir(tmp, 0o755)
-	return map[string]string{"{S}": inject, "{B}": bad, "{C}": camp, "{D}": changed, "{T}": tmp}
+	return map[string]string{"{S}": inject, "{B}": bad, "{C}": camp, "{D}": changed, "{T}": tmp, "{PF}": pf, "{CL}": cl}
 }
 
 // TestBoundaryOutputs runs the matrix: each case exits 0, 1 or 2 without a stack trace, and its
