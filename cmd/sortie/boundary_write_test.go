@@ -70,6 +70,8 @@ var boundaryRows = map[string]struct {
 	}},
 	"resume": {cases: []boundaryCase{
 		{args: []string{"resume", "{T}/half.json"}, format: "text"},
+		{args: []string{"resume", "{T}/hostile-path.json"}, format: "text"},
+		{args: []string{"resume", "{T}/hostile-script.json"}, format: "text"},
 	}},
 	"explain": {none: "prints sortie's own catalogue of codes; reads no scenario"},
 	"schema":  {none: "prints sortie's own schemas; reads no scenario"},
@@ -102,6 +104,7 @@ var boundaryRows = map[string]struct {
 	}},
 	"diff": {cases: []boundaryCase{
 		{args: []string{"diff", "{S}", "{D}"}, format: "text"},
+		{args: []string{"diff", "--git", "HEAD\n::error file=f,line=1::FORGED\x1b[2J", "{S}"}, format: "text"},
 		{args: []string{"diff", "--format", "json", "{S}", "{D}"}, format: "json"},
 		{args: []string{"diff", "--format", "markdown", "{S}", "{D}"}, format: "markdown"},
 	}},
@@ -182,6 +185,24 @@ func TestBoundaryOutputs(t *testing.T) {
 	if code, _, errs := run(t, "", "run", fx["{S}"], "--policy", "first", "--save", filepath.Join(fx["{T}"], "half.json"), "--halt-after", "1"); code == 2 && !strings.Contains(errs, "halted after the save") {
 		t.Fatalf("the save for resume: %s", errs)
 	}
+	// The save with a hostile path, and with a hostile script: resume quotes them in its errors.
+	if half, err := os.ReadFile(filepath.Join(fx["{T}"], "half.json")); err == nil {
+		for name, field := range map[string]*func(*saveFile){
+			"hostile-path.json":   ptr(func(sv *saveFile) { sv.Path = "x\n::error file=f,line=1::FORGED\x1b]0;PWN\x07" }),
+			"hostile-script.json": ptr(func(sv *saveFile) { sv.Script = "/x\n::error file=f,line=1::FORGED\x1b]0;PWN\x07" }),
+		} {
+			sv, err := decodeSave(half)
+			if err != nil {
+				t.Fatal(err)
+			}
+			(*field)(sv)
+			data, err := encodeSave(sv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(fx["{T}"], name), data, 0o644)
+		}
+	}
 	names := make([]string, 0, len(boundaryRows))
 	for n := range boundaryRows {
 		names = append(names, n)
@@ -221,6 +242,8 @@ func TestBoundaryOutputs(t *testing.T) {
 	}
 	t.Logf("%d runs over %d commands checked", n, len(names))
 }
+
+func ptr[T any](v T) *T { return &v }
 
 // checkShown checks out as format: parsed by a parser for it, and no stranger's string obeyed.
 func checkShown(t *testing.T, label, format, out string) {
