@@ -30,7 +30,8 @@ const hostileName = "forged\n::error file=forged.cue,line=1::FORGED\x1b[31m%0A.y
 
 // boundaryCase is one run: args with {S} (the inject scenario), {B} (the bad-name folder), {C}
 // (the hostile campaign folder), {D} (a changed copy of {S}, for diff), {PF} and {CL} (hostile
-// Pathfinder and clash battles) and {T} (a fresh folder)
+// Pathfinder and clash battles), {F} (an unformatted file with a hostile name, for fmt) and {T}
+// (a fresh folder)
 // replaced; format says how to check stdout (and file, when the output goes to a file there).
 type boundaryCase struct {
 	args   []string
@@ -84,6 +85,8 @@ var boundaryRows = map[string]struct {
 	}},
 	"fmt": {cases: []boundaryCase{
 		{args: []string{"fmt", "--check", "{B}"}, format: "text"},
+		{args: []string{"fmt", "-l", "{F}"}, format: "text"},
+		{args: []string{"fmt", "-d", "{F}"}, format: "text"},
 	}},
 	"graph": {cases: []boundaryCase{
 		{args: []string{"graph", "{S}"}, format: "svg"},
@@ -169,9 +172,15 @@ func boundaryFixtures(t *testing.T) map[string]string {
 	data = bytes.Replace(data, []byte(`"The Ashford Bridge"`), hostileCue, 1)
 	data = bytes.Replace(data, []byte(`name: "Grask's warband"`), append([]byte("name: "), hostileCue...), 1)
 	os.WriteFile(clCue, data, 0o644)
+	// {F}: an unformatted CUE file with a hostile name and raw OSC bytes in a comment, for fmt.
+	fmtDir := filepath.Join(base, "fmt")
+	os.Mkdir(fmtDir, 0o755)
+	if err := os.WriteFile(filepath.Join(fmtDir, "n\n::error file=x.cue,line=1::FORGED\x1b]0;T\x07.cue"), []byte("package x\n\n// note \x1b]0;PWN\x07\nx:   1\n"), 0o644); err != nil {
+		t.Skipf("this file system does not take a hostile name: %v", err)
+	}
 	tmp := filepath.Join(base, "out")
 	os.Mkdir(tmp, 0o755)
-	return map[string]string{"{S}": inject, "{B}": bad, "{C}": camp, "{D}": changed, "{T}": tmp, "{PF}": pf, "{CL}": cl}
+	return map[string]string{"{S}": inject, "{B}": bad, "{C}": camp, "{D}": changed, "{T}": tmp, "{PF}": pf, "{CL}": cl, "{F}": fmtDir}
 }
 
 // TestBoundaryOutputs runs the matrix: each case exits 0, 1 or 2 without a stack trace, and its
