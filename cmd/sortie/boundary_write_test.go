@@ -154,6 +154,7 @@ func boundaryFixtures(t *testing.T) map[string]string {
 	cue := filepath.Join(camp, "campaign.cue")
 	data, _ := os.ReadFile(cue)
 	data = bytes.Replace(data, []byte(`"The Karzoral Plateau"`), []byte(`"Plateau\n::error file=forged.cue::FORGED-CAMPAIGN\u001b[2J</script>"`), 1)
+	data = bytes.Replace(data, []byte(`name: "Base 1: Rupetenne"`), []byte(`name: "Base 1\n::error file=b,line=1::FORGED-BASE"`), 1)
 	data = bytes.Replace(data, []byte(`name: "Aldo"`), []byte(`name: "Aldo\n::error::FORGED-PC\u001b]0;x\u0007"`), 1)
 	os.WriteFile(cue, data, 0o644)
 	// {PF} and {CL}: the bundled Pathfinder and clash battles with a hostile title and side name.
