@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/urfave/cli/v2"
 )
 
@@ -55,7 +56,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ordered, err := reorderArgs(app, args)
 	if err != nil {
 		// reorderArgs fails only for a known command, so args[0] names it.
-		fmt.Fprintf(stderr, "sortie: %v (see sortie %s --help)\n", err, args[0])
+		fmt.Fprintf(stderr, "sortie: %s (see sortie %s --help)\n", esc.Text(err.Error()), esc.Text(args[0]))
 		return exitUsage
 	}
 	err = app.Run(append([]string{"sortie"}, ordered...))
@@ -65,12 +66,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintf(stderr, "sortie: %s\n", ee.msg)
+			// One line, whatever a stranger's string quoted in it holds (a save's path or
+			// script, a revision, a file name): every exit message is shown through esc.Text.
+			fmt.Fprintf(stderr, "sortie: %s\n", esc.Text(ee.msg))
 		}
 		return ee.code
 	}
 	// Anything else comes from flag parsing or the cli library: a usage error.
-	fmt.Fprintf(stderr, "sortie: %v\n", err)
+	fmt.Fprintf(stderr, "sortie: %s\n", esc.Text(err.Error()))
 	return exitUsage
 }
 

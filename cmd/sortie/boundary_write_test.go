@@ -29,7 +29,9 @@ import (
 const hostileName = "forged\n::error file=forged.cue,line=1::FORGED\x1b[31m%0A.yaml"
 
 // boundaryCase is one run: args with {S} (the inject scenario), {B} (the bad-name folder), {C}
-// (the hostile campaign folder), {D} (a changed copy of {S}, for diff) and {T} (a fresh folder)
+// (the hostile campaign folder), {D} (a changed copy of {S}, for diff), {PF} and {CL} (hostile
+// Pathfinder and clash battles), {F} (an unformatted file with a hostile name, for fmt) and {T}
+// (a fresh folder)
 // replaced; format says how to check stdout (and file, when the output goes to a file there).
 type boundaryCase struct {
 	args   []string
@@ -69,14 +71,22 @@ var boundaryRows = map[string]struct {
 	}},
 	"resume": {cases: []boundaryCase{
 		{args: []string{"resume", "{T}/half.json"}, format: "text"},
+		{args: []string{"resume", "{T}/hostile-path.json"}, format: "text"},
+		{args: []string{"resume", "{T}/hostile-script.json"}, format: "text"},
 	}},
 	"explain": {none: "prints sortie's own catalogue of codes; reads no scenario"},
 	"schema":  {none: "prints sortie's own schemas; reads no scenario"},
 	"battle": {cases: []boundaryCase{
 		{args: []string{"battle", "{S}"}, format: "text"},
+		{args: []string{"battle", "{PF}"}, format: "text"},
+		{args: []string{"battle", "{PF}", "--runs", "30"}, format: "text"},
+		{args: []string{"battle", "{CL}", "--policy", "first"}, format: "text"},
+		{args: []string{"battle", "{CL}", "--runs", "30"}, format: "text"},
 	}},
 	"fmt": {cases: []boundaryCase{
 		{args: []string{"fmt", "--check", "{B}"}, format: "text"},
+		{args: []string{"fmt", "-l", "{F}"}, format: "text"},
+		{args: []string{"fmt", "-d", "{F}"}, format: "text"},
 	}},
 	"graph": {cases: []boundaryCase{
 		{args: []string{"graph", "{S}"}, format: "svg"},
@@ -97,6 +107,7 @@ var boundaryRows = map[string]struct {
 	}},
 	"diff": {cases: []boundaryCase{
 		{args: []string{"diff", "{S}", "{D}"}, format: "text"},
+		{args: []string{"diff", "--git", "HEAD\n::error file=f,line=1::FORGED\x1b[2J", "{S}"}, format: "text"},
 		{args: []string{"diff", "--format", "json", "{S}", "{D}"}, format: "json"},
 		{args: []string{"diff", "--format", "markdown", "{S}", "{D}"}, format: "markdown"},
 	}},
@@ -143,11 +154,34 @@ func boundaryFixtures(t *testing.T) map[string]string {
 	cue := filepath.Join(camp, "campaign.cue")
 	data, _ := os.ReadFile(cue)
 	data = bytes.Replace(data, []byte(`"The Karzoral Plateau"`), []byte(`"Plateau\n::error file=forged.cue::FORGED-CAMPAIGN\u001b[2J</script>"`), 1)
+	data = bytes.Replace(data, []byte(`name: "Base 1: Rupetenne"`), []byte(`name: "Base 1\n::error file=b,line=1::FORGED-BASE"`), 1)
 	data = bytes.Replace(data, []byte(`name: "Aldo"`), []byte(`name: "Aldo\n::error::FORGED-PC\u001b]0;x\u0007"`), 1)
 	os.WriteFile(cue, data, 0o644)
+	// {PF} and {CL}: the bundled Pathfinder and clash battles with a hostile title and side name.
+	pf := filepath.Join(base, "pathfinder")
+	copyTree(t, filepath.Join(root, "scenarios", "pathfinder", "orc-horde"), pf)
+	hostileCue := []byte(`"T\u001b]0;PWN\u0007\n::error file=f,line=1::FORGED"`)
+	pfCue := filepath.Join(pf, "battle.cue")
+	data, _ = os.ReadFile(pfCue)
+	data = bytes.Replace(data, []byte(`"The Orc Horde at the Ford"`), hostileCue, 1)
+	data = bytes.Replace(data, []byte(`name: "Orc horde"`), append([]byte("name: "), hostileCue...), 1)
+	os.WriteFile(pfCue, data, 0o644)
+	cl := filepath.Join(base, "clash")
+	copyTree(t, filepath.Join(root, "scenarios", "clash", "bridge"), cl)
+	clCue := filepath.Join(cl, "bridge.cue")
+	data, _ = os.ReadFile(clCue)
+	data = bytes.Replace(data, []byte(`"The Ashford Bridge"`), hostileCue, 1)
+	data = bytes.Replace(data, []byte(`name: "Grask's warband"`), append([]byte("name: "), hostileCue...), 1)
+	os.WriteFile(clCue, data, 0o644)
+	// {F}: an unformatted CUE file with a hostile name and raw OSC bytes in a comment, for fmt.
+	fmtDir := filepath.Join(base, "fmt")
+	os.Mkdir(fmtDir, 0o755)
+	if err := os.WriteFile(filepath.Join(fmtDir, "n\n::error file=x.cue,line=1::FORGED\x1b]0;T\x07.cue"), []byte("package x\n\n// note \x1b]0;PWN\x07\nx:   1\n"), 0o644); err != nil {
+		t.Skipf("this file system does not take a hostile name: %v", err)
+	}
 	tmp := filepath.Join(base, "out")
 	os.Mkdir(tmp, 0o755)
-	return map[string]string{"{S}": inject, "{B}": bad, "{C}": camp, "{D}": changed, "{T}": tmp}
+	return map[string]string{"{S}": inject, "{B}": bad, "{C}": camp, "{D}": changed, "{T}": tmp, "{PF}": pf, "{CL}": cl, "{F}": fmtDir}
 }
 
 // TestBoundaryOutputs runs the matrix: each case exits 0, 1 or 2 without a stack trace, and its
@@ -160,6 +194,24 @@ func TestBoundaryOutputs(t *testing.T) {
 	// resume's save: a run of {S} halted after its first day.
 	if code, _, errs := run(t, "", "run", fx["{S}"], "--policy", "first", "--save", filepath.Join(fx["{T}"], "half.json"), "--halt-after", "1"); code == 2 && !strings.Contains(errs, "halted after the save") {
 		t.Fatalf("the save for resume: %s", errs)
+	}
+	// The save with a hostile path, and with a hostile script: resume quotes them in its errors.
+	if half, err := os.ReadFile(filepath.Join(fx["{T}"], "half.json")); err == nil {
+		for name, field := range map[string]*func(*saveFile){
+			"hostile-path.json":   ptr(func(sv *saveFile) { sv.Path = "x\n::error file=f,line=1::FORGED\x1b]0;PWN\x07" }),
+			"hostile-script.json": ptr(func(sv *saveFile) { sv.Script = "/x\n::error file=f,line=1::FORGED\x1b]0;PWN\x07" }),
+		} {
+			sv, err := decodeSave(half)
+			if err != nil {
+				t.Fatal(err)
+			}
+			(*field)(sv)
+			data, err := encodeSave(sv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(fx["{T}"], name), data, 0o644)
+		}
 	}
 	names := make([]string, 0, len(boundaryRows))
 	for n := range boundaryRows {
@@ -200,6 +252,8 @@ func TestBoundaryOutputs(t *testing.T) {
 	}
 	t.Logf("%d runs over %d commands checked", n, len(names))
 }
+
+func ptr[T any](v T) *T { return &v }
 
 // checkShown checks out as format: parsed by a parser for it, and no stranger's string obeyed.
 func checkShown(t *testing.T, label, format, out string) {

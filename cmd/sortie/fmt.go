@@ -10,6 +10,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/format"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
@@ -65,10 +66,12 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 				}
 				changed++
 				if check {
-					fmt.Fprintln(e.stdout, f)
+					fmt.Fprintln(e.stdout, esc.Text(f))
 				}
 				if showDiff {
-					e.stdout.Write(diff.Diff(f+".orig", src, f, out))
+					// The names one line each, the lines' control characters escaped (a file's
+					// ESC never reaches the terminal); ordinary text stays a valid unified diff.
+					e.stdout.Write([]byte(esc.Lines(string(diff.Diff(esc.Text(f)+".orig", src, esc.Text(f), out)))))
 				}
 				if check || showDiff {
 					continue

@@ -89,7 +89,7 @@ func (e *emitter) sortie(so *Sortie, prologue bool) error {
 	}
 	sc := so.Scenario
 	return e.sink.Write(&SortieEvent{Scenario: sc.ID, Attempt: so.Attempt, Prologue: prologue, MidpointRetained: so.Midpoint, Resume: so.Resume != nil,
-		NamedDead: so.NamedDead, Benefit: so.Benefit, title: sc.Plan.Scenario.Title})
+		NamedDead: so.NamedDead, Benefit: so.Benefit, ScenarioTitle: sc.Plan.Scenario.Title})
 }
 
 func (e *emitter) unlocks(s *State, list []int, rule string) error {
@@ -117,11 +117,11 @@ func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocke
 		ev.Unlocked = append(ev.Unlocked, c.Scenarios[u].ID)
 	}
 	if rep.Outcome == runner.Success && sc.Base >= 0 {
-		ev.Base, ev.baseName = c.Bases[sc.Base].ID, c.Bases[sc.Base].Name
+		ev.Base, ev.BaseName = c.Bases[sc.Base].ID, c.Bases[sc.Base].Name
 	}
 	if rep.Outcome == runner.Success {
 		for _, b := range sc.Benefits {
-			ev.benefits = append(ev.benefits, c.Benefits[b].ID)
+			ev.Benefits = append(ev.Benefits, c.Benefits[b].ID)
 		}
 	}
 	return e.sink.Write(ev)

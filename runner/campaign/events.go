@@ -123,7 +123,8 @@ type SortieEvent struct {
 	Prologue         bool            `json:"prologue"`
 	Resume           bool            `json:"resume,omitempty"` // the retry resumes at the retained midpoint (K-67)
 	Scenario         string          `json:"scenario"`
-	title            string
+	// ScenarioTitle is shown, not encoded: exported so that the text sink's esc.Strings escapes it.
+	ScenarioTitle string `json:"-"`
 }
 
 func (*SortieEvent) Type() string { return "campaign.sortie" }
@@ -138,7 +139,7 @@ func (e *SortieEvent) Line() string {
 	if e.Prologue {
 		what = "prologue (K-8)"
 	}
-	return fmt.Sprintf("#### %s: %s, %s (attempt %d) ####", what, e.Scenario, e.title, e.Attempt)
+	return fmt.Sprintf("#### %s: %s, %s (attempt %d) ####", what, e.Scenario, e.ScenarioTitle, e.Attempt)
 }
 func (e *SortieEvent) WriteText(w *bytes.Buffer) error {
 	fmt.Fprintf(w, "\n%s\n", e.Line())
@@ -186,8 +187,10 @@ type GrowthEvent struct {
 	Unlocked         []string        `json:"unlocked"`
 	XP               []int           `json:"xp"`
 	XPNote           string          `json:"xpNote"`
-	baseName         string          // the base's name
-	benefits         []string        // mercenary benefits offered from now on (a clear, K-11)
+	// Shown in the text, not encoded; exported so that the text sink's esc.Strings escapes them
+	// (a stranger's string in an unexported field was printed raw, issue 28).
+	BaseName string   `json:"-"` // the base's name
+	Benefits []string `json:"-"` // mercenary benefits offered from now on (a clear, K-11)
 }
 
 func (*GrowthEvent) Type() string { return "campaign.growth" }
@@ -232,13 +235,13 @@ func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
 		fmt.Fprintf(w, "    ledger: %s\n", entryText(en))
 	}
 	if e.Base != "" {
-		fmt.Fprintf(w, "    base secured: %s, %s (K-10)\n", e.Base, e.baseName)
+		fmt.Fprintf(w, "    base secured: %s, %s (K-10)\n", e.Base, e.BaseName)
 	}
 	if len(e.Unlocked) > 0 {
 		fmt.Fprintf(w, "    unlocked: %s (K-10)\n", strings.Join(e.Unlocked, ", "))
 	}
-	if e.Outcome == runner.Success && len(e.benefits) > 0 {
-		fmt.Fprintf(w, "    mercenary benefits offered from now on: %s (K-11)\n", strings.Join(e.benefits, ", "))
+	if e.Outcome == runner.Success && len(e.Benefits) > 0 {
+		fmt.Fprintf(w, "    mercenary benefits offered from now on: %s (K-11)\n", strings.Join(e.Benefits, ", "))
 	}
 	if e.Outcome == runner.Failure {
 		if e.MidpointRetained {

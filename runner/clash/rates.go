@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -61,10 +62,10 @@ func WriteRates(w io.Writer, r *Rates) error {
 	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(r.Runs)) }
 	rows := [][]string{{"", "wins", "total", "tactical", "mean VP"}}
 	for s := 0; s < 2; s++ {
-		rows = append(rows, []string{r.Sides[s], pct(r.Wins[s]), pct(r.Total[s]), pct(r.Tact[s]), fmt.Sprintf("%.2f", r.VP[s])})
+		rows = append(rows, []string{esc.Text(r.Sides[s]), pct(r.Wins[s]), pct(r.Total[s]), pct(r.Tact[s]), fmt.Sprintf("%.2f", r.VP[s])})
 	}
 	rows = append(rows, []string{"draws", pct(r.Draws), "", "", ""})
-	if _, err := fmt.Fprintf(w, "%s: %d battles, seed %d, policy %s\n", r.Battle, r.Runs, r.Seed, r.Policy); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %d battles, seed %d, policy %s\n", esc.Text(r.Battle), r.Runs, r.Seed, esc.Text(r.Policy)); err != nil {
 		return err
 	}
 	var buf bytes.Buffer
@@ -79,7 +80,7 @@ func WriteRates(w io.Writer, r *Rates) error {
 	sort.Strings(keys)
 	ends := make([]string, len(keys))
 	for i, k := range keys {
-		ends[i] = k + " " + strings.TrimSpace(pct(r.Reasons[k]))
+		ends[i] = esc.Text(k) + " " + strings.TrimSpace(pct(r.Reasons[k]))
 	}
 	_, err := fmt.Fprintf(w, "ended by: %s\nrounds: min %d, median %d, max %d, mean %.2f\n", strings.Join(ends, ", "), r.Rounds.Min, r.Rounds.Median, r.Rounds.Max, r.Rounds.Mean)
 	return err

@@ -74,7 +74,7 @@ func (r *hexRun) battle(h, mover int) error {
 
 	// The log.
 	if r.on {
-		if err := r.send(&HexBattleEvent{Day: r.day, Battle: r.battles, Hex: hex.ID, Armies: names, sides: sides, log: events}); err != nil {
+		if err := r.send(&HexBattleEvent{Day: r.day, Battle: r.battles, Hex: hex.ID, Armies: names, SideArmies: sides, log: events}); err != nil {
 			return err
 		}
 		for i := range events {
@@ -164,7 +164,7 @@ func (r *hexRun) battle(h, mover int) error {
 			e := &HexAftermathEvent{Day: r.day, Battle: r.battles, Army: a.pa.ID, Status: x.Status.String(), HP: a.hp, Morale: a.st.Morale,
 				XP: xp, Note: strings.Join(notes, "; ")}
 			if j == len(idx)-1 {
-				e.table = rows // the transcript's table, every army's row
+				e.Table = rows // the transcript's table, every army's row
 			}
 			if err := r.send(e); err != nil {
 				return err
@@ -185,7 +185,7 @@ func (r *hexRun) battle(h, mover int) error {
 		k.Loyalty += x.Penalty.Loyalty
 		k.Stability += x.Penalty.Stability
 		if r.on {
-			if err := r.send(&HexKingdomEvent{Day: r.day, Side: sideNames[a.pa.Side], Army: a.pa.ID, size: a.pa.Army.Size,
+			if err := r.send(&HexKingdomEvent{Day: r.day, Side: sideNames[a.pa.Side], Army: a.pa.ID, Size: a.pa.Army.Size,
 				Penalty: [3]int{x.Penalty.Economy, x.Penalty.Loyalty, x.Penalty.Stability}, Counters: [3]int{k.Economy, k.Loyalty, k.Stability}}); err != nil {
 				return err
 			}
@@ -365,7 +365,7 @@ func (r *hexRun) place(i, h int) error {
 		if !r.on {
 			return nil
 		}
-		return r.send(&HexPlacedEvent{Day: r.day, Army: a.pa.ID, From: r.hexID(h), Status: "surrendered", why: why})
+		return r.send(&HexPlacedEvent{Day: r.day, Army: a.pa.ID, From: r.hexID(h), Status: "surrendered", Why: why})
 	}
 	k := 0
 	if len(choices) > 1 {
@@ -381,5 +381,5 @@ func (r *hexRun) place(i, h int) error {
 	if !r.on {
 		return nil
 	}
-	return r.send(&HexPlacedEvent{Day: r.day, Army: a.pa.ID, From: r.hexID(h), To: r.hexID(to), Status: why, why: why})
+	return r.send(&HexPlacedEvent{Day: r.day, Army: a.pa.ID, From: r.hexID(h), To: r.hexID(to), Status: why, Why: why})
 }

@@ -91,15 +91,17 @@ type HexBattleEvent struct {
 	Hex    string   `json:"hex,omitempty"`
 	Battle int      `json:"battle,omitempty"`
 	Armies []string `json:"armies,omitempty"`
-	sides  [2][]string
-	log    []Event
+	// SideArmies and the other fields tagged json:"-" below are shown, not encoded: exported so
+	// that the text sink's esc.Strings escapes them (issue 28).
+	SideArmies [2][]string `json:"-"`
+	log        []Event
 }
 
 func (*HexBattleEvent) Type() string { return "battle" }
 func (*HexBattleEvent) Rule() string { return "P-14" }
 func (e *HexBattleEvent) Line() string {
 	return fmt.Sprintf("battle %d at %s: %s (friendly) vs %s (enemy)", e.Battle, e.Hex,
-		strings.Join(e.sides[0], ", "), strings.Join(e.sides[1], ", "))
+		strings.Join(e.SideArmies[0], ", "), strings.Join(e.SideArmies[1], ", "))
 }
 func (e *HexBattleEvent) WriteText(w *bytes.Buffer) error {
 	w.WriteString(e.Line())
@@ -129,7 +131,7 @@ type HexAftermathEvent struct {
 	Morale int        `json:"morale,omitempty"`
 	XP     int        `json:"xp,omitempty"` // a defeated (routed or destroyed) army: the XP its enemies win (P-11)
 	Note   string     `json:"note,omitempty"`
-	table  [][]string // on the battle's last: every army's row
+	Table  [][]string `json:"-"` // on the battle's last: every army's row
 }
 
 func (*HexAftermathEvent) Type() string { return "aftermath" }
@@ -138,10 +140,10 @@ func (e *HexAftermathEvent) Line() string {
 	return fmt.Sprintf("%s: %s, hp %d, morale %+d; %s", e.Army, e.Status, e.HP, e.Morale, e.Note)
 }
 func (e *HexAftermathEvent) WriteText(w *bytes.Buffer) error {
-	if len(e.table) == 0 {
+	if len(e.Table) == 0 {
 		return nil
 	}
-	return renderFit(w, []string{"army", "status", "hp", "morale", "aftermath"}, e.table, []int{4}, TableWidth)
+	return renderFit(w, []string{"army", "status", "hp", "morale", "aftermath"}, e.Table, []int{4}, TableWidth)
 }
 
 // HexKingdomEvent: a kingdom loses Economy, Loyalty and Stability for an army destroyed (P-57).
@@ -152,14 +154,14 @@ type HexKingdomEvent struct {
 	Side     string `json:"side,omitempty"`
 	Counters [3]int `json:"counters"` // Economy, Loyalty, Stability after the change
 	Penalty  [3]int `json:"penalty"`
-	size     string
+	Size     string `json:"-"`
 }
 
 func (*HexKingdomEvent) Type() string { return "kingdom" }
 func (*HexKingdomEvent) Rule() string { return "P-57" }
 func (e *HexKingdomEvent) Line() string {
 	return fmt.Sprintf("kingdom %s loses %s (%s destroyed, P-57): %+d/%+d/%+d, now economy %d, loyalty %d, stability %d",
-		e.Side, e.Army, e.size, e.Penalty[0], e.Penalty[1], e.Penalty[2], e.Counters[0], e.Counters[1], e.Counters[2])
+		e.Side, e.Army, e.Size, e.Penalty[0], e.Penalty[1], e.Penalty[2], e.Counters[0], e.Counters[1], e.Counters[2])
 }
 
 // HexPlacedEvent: a withdrawn or routed army goes to an adjacent hex (P-62), or surrenders when it
@@ -171,7 +173,7 @@ type HexPlacedEvent struct {
 	From   string `json:"from,omitempty"`
 	To     string `json:"to,omitempty"`
 	Status string `json:"status,omitempty"` // "withdrawn" | "routed" | "surrendered"
-	why    string // withdrawn | routed
+	Why    string `json:"-"`                // withdrawn | routed
 }
 
 func (*HexPlacedEvent) Type() string { return "placed" }
@@ -183,7 +185,7 @@ func (e *HexPlacedEvent) Rule() string {
 }
 func (e *HexPlacedEvent) Line() string {
 	if e.Status == "surrendered" {
-		return fmt.Sprintf("%s (%s) has no hex to go to: it surrenders (P-55)", e.Army, e.why)
+		return fmt.Sprintf("%s (%s) has no hex to go to: it surrenders (P-55)", e.Army, e.Why)
 	}
 	return fmt.Sprintf("%s (%s) goes to %s (P-62)", e.Army, e.Status, e.To)
 }

@@ -30,8 +30,8 @@ func (e *HexMoveEvent) Observe(o runner.Observer) {
 
 // Observe: the friendly-enemy pairs that meet in the battle.
 func (e *HexBattleEvent) Observe(o runner.Observer) {
-	for _, a := range e.sides[0] {
-		for _, b := range e.sides[1] {
+	for _, a := range e.SideArmies[0] {
+		for _, b := range e.SideArmies[1] {
 			o.Cover(CoverEngagement, EngagementID(a, b))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -185,10 +186,10 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 	fmt.Fprintf(&buf, "%d battles, seed %d, %.2f phases a battle\n", r.Runs, seed, float64(r.Phases)/float64(max(1, r.Runs)))
 	var rows [][]string
 	for s := 0; s < 2; s++ {
-		rows = append(rows, []string{"side " + b.Sides[s], pct(r.Wins[s]), "", "", ""})
+		rows = append(rows, []string{"side " + esc.Text(b.Sides[s]), pct(r.Wins[s]), "", "", ""})
 		for _, a := range r.Armies {
 			if a.Side == s {
-				rows = append(rows, []string{"army " + a.ID, "", pct(a.Routed), pct(a.Destroyed), pct(a.Withdrawn)})
+				rows = append(rows, []string{"army " + esc.Text(a.ID), "", pct(a.Routed), pct(a.Destroyed), pct(a.Withdrawn)})
 			}
 		}
 	}
@@ -202,7 +203,7 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 		for _, t := range a.Tactics {
 			used = append(used, t.Tactic+" "+pct(t.Battles))
 		}
-		rows = append(rows, []string{a.ID, strings.Join(used, ", ")})
+		rows = append(rows, []string{esc.Text(a.ID), esc.Text(strings.Join(used, ", "))})
 	}
 	if err := runner.RenderTable(&buf, []string{"army", "tactics used (share of battles)"}, rows); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
@@ -130,8 +131,9 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	lw.phases(events)
 	if !lw.jsonl {
 		var rows [][]string
+		sides := textSides(b.Sides)
 		for i, a := range out.Armies {
-			rows = append(rows, []string{a.ID, b.Sides[b.Armies[i].Side], a.Status, fmt.Sprintf("%d/%d", a.HP, setup.Armies[i].Stats.HP)})
+			rows = append(rows, []string{esc.Text(a.ID), sides[b.Armies[i].Side], a.Status, fmt.Sprintf("%d/%d", a.HP, setup.Armies[i].Stats.HP)})
 		}
 		if lw.err == nil {
 			lw.err = runner.RenderTable(&lw.buf, []string{"army", "side", "status", "hp"}, rows)
@@ -168,7 +170,8 @@ func (l *logWriter) head() {
 	if title == "" {
 		title = l.b.ID
 	}
-	fmt.Fprintf(&l.buf, "battle %s: %s vs %s\n", title, l.b.Sides[0], l.b.Sides[1])
+	sides := textSides(l.b.Sides)
+	fmt.Fprintf(&l.buf, "battle %s: %s vs %s\n", esc.Text(title), sides[0], sides[1])
 	l.err = armyTable(&l.buf, l.b.Armies, l.b.Sides)
 	l.flush()
 }
@@ -201,7 +204,11 @@ func (l *logWriter) flush() {
 		return
 	}
 	if l.err == nil && l.buf.Len() > 0 {
-		_, l.err = l.w.Write(l.buf.Bytes())
+		data := l.buf.Bytes()
+		if s := string(data); !l.jsonl && esc.Lines(s) != s {
+			data = []byte(esc.Lines(s)) // the last guard: no control character but newline and tab
+		}
+		_, l.err = l.w.Write(data)
 	}
 	l.buf.Reset()
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -170,6 +171,7 @@ func eventRow(e *Event, names []string) []string {
 // writeBattleTables writes a battle's log as one table per phase (rolls, modifiers, totals,
 // damage, hp) and the winner.
 func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2]string) error {
+	names, sides = textNames(names), textSides(sides)
 	var rows [][]string
 	title := ""
 	flush := func() error {
@@ -222,6 +224,18 @@ func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2
 	return flush()
 }
 
+// textNames and textSides are a battle's army and side names as the text tables show them: a
+// stranger's strings, each one line with its control characters escaped (esc.Text, issue 28).
+func textNames(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = esc.Text(n)
+	}
+	return out
+}
+
+func textSides(sides [2]string) [2]string { return [2]string{esc.Text(sides[0]), esc.Text(sides[1])} }
+
 // extraTactics lists a stat block's tactics but Standard and Withdraw, which every army has (P-10).
 func extraTactics(all []string) []string {
 	var out []string
@@ -235,6 +249,7 @@ func extraTactics(all []string) []string {
 
 // armyTable writes the derived stat blocks (P-1..P-11).
 func armyTable(w *bytes.Buffer, armies []plan.PFArmy, sides [2]string) error {
+	sides = textSides(sides)
 	var rows [][]string
 	for i := range armies {
 		a := &armies[i]
@@ -243,7 +258,7 @@ func armyTable(w *bytes.Buffer, armies []plan.PFArmy, sides [2]string) error {
 		if s.Ranged {
 			om += " (ranged)"
 		}
-		rows = append(rows, []string{a.ID, sides[a.Side], a.Army.Size, s.ACR, strconv.Itoa(s.HP),
+		rows = append(rows, []string{esc.Text(a.ID), sides[a.Side], esc.Text(a.Army.Size), s.ACR, strconv.Itoa(s.HP),
 			om, strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.Morale), fmt.Sprintf("%+d", s.MoraleMod), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
 	return renderFit(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "tactics"}, rows, []int{9, 1}, TableWidth)
