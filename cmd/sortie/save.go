@@ -470,15 +470,8 @@ func onInterrupt() string {
 		return ""
 	}
 	if !atDecision {
-		// A scripted or policy run is interrupted mid-day: the save holds the last day end, and a
-		// resume prints again what came after it.
-		s.mu.Lock()
-		saved := s.saved
-		s.mu.Unlock()
-		if !saved {
-			return "sortie: interrupted before the first day ended; nothing was saved"
-		}
-		return "sortie: interrupted; " + s.savePath + " holds the last day end (continue with: sortie resume " + s.savePath + "; it prints again what this run printed after that day)"
+		// A scripted or policy run is interrupted mid-day: the save holds the last day end.
+		return lastDayEnd(s)
 	}
 	wrote, err := s.saveAtDecision()
 	if err != nil {
@@ -486,13 +479,19 @@ func onInterrupt() string {
 	}
 	if !wrote {
 		// Between two questions (an answer being played): the save holds the last day end, if any.
-		s.mu.Lock()
-		saved := s.saved
-		s.mu.Unlock()
-		if !saved {
-			return "sortie: interrupted before the first day ended; nothing was saved"
-		}
-		return "sortie: interrupted; " + s.savePath + " holds the last day end (continue with: sortie resume " + s.savePath + ")"
+		return lastDayEnd(s)
 	}
 	return "sortie: interrupted; saved to " + s.savePath + " (continue with: sortie resume " + s.savePath + ")"
+}
+
+// lastDayEnd is the interrupt's message when the save on disk is the last day end's (or there is
+// none yet): a resume prints again what came after that day.
+func lastDayEnd(s *session) string {
+	s.mu.Lock()
+	saved := s.saved
+	s.mu.Unlock()
+	if !saved {
+		return "sortie: interrupted before the first day ended; nothing was saved"
+	}
+	return "sortie: interrupted; " + s.savePath + " holds the last day end (continue with: sortie resume " + s.savePath + "; it prints again what this run printed after that day)"
 }
