@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 	"github.com/urfave/cli/v2"
@@ -116,14 +117,15 @@ func simulateChecksMany(e *env, c *cli.Context, paths []string, format string) e
 }
 
 // mentionsExpect is a quick look for an expect: list in a subject's files, so that subjects
-// without balance checks are not compiled.
+// without balance checks are not compiled. It reads through the gate (a pipe or a /dev/zero link
+// among them is not read here; compiling the subject reports it).
 func mentionsExpect(path string) bool {
 	files := []string{path}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		files, _ = filepath.Glob(filepath.Join(path, "*"))
 	}
 	for _, f := range files {
-		if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), "expect") {
+		if data, err := safeio.ReadNamed(f, compiler.MaxFileSize); err == nil && strings.Contains(string(data), "expect") {
 			return true
 		}
 	}
