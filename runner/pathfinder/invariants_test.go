@@ -9,7 +9,8 @@ import (
 // endInvariants checks a finished battle's armies against its result, from their states alone:
 //   - an army's hp never rises above the most it had (its Stats.HP, or a higher starting HP):
 //     healing stops at the maximum (P-66, fast healing);
-//   - an army still active at the end has hp left (P-57: an army at 0 hp or below is destroyed);
+//   - an army still active at the end has hp left (P-57: an army at 0 hp or below is destroyed),
+//     unless it regenerates and its side won: no enemy army was left to finish it (regeneration);
 //   - the winner is the side with armies still on the field and the other side has none (P-61);
 //     no winner when neither has, or when the battle was cut off at MaxPhases;
 //   - Melee Phases are some of the phases fought, and no more than MaxPhases were fought.
@@ -25,7 +26,10 @@ func endInvariants(b *Battle, s *Setup, r Result, log []Event) string {
 			return fmt.Sprintf("army %d: hp %d above its %d", i, st.HP, top)
 		}
 		if st.Status == StatusActive {
-			if st.HP <= 0 {
+			// A regenerating army at 0 hp or less stays when no enemy army is left at the end of
+			// the phase to finish it (regeneration, abilityfx.go): the battle is then over, won
+			// by its side.
+			if st.HP <= 0 && (b.Stats(i).Regeneration == 0 || r.Winner != b.SideOf(i)) {
 				return fmt.Sprintf("army %d: active with hp %d", i, st.HP)
 			}
 			active[b.SideOf(i)]++
