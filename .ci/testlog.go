@@ -74,11 +74,13 @@ func run(in io.Reader, out io.Writer, require []string) int {
 				testOut[key] = append(testOut[key], e.Output)
 				continue
 			}
-			pkgOut[e.Package] = append(pkgOut[e.Package], e.Output)
-			// go test's summary line for the package (the one plain go test ./... prints).
+			// go test's summary line for the package (the one plain go test ./... prints), shown
+			// once, here, and kept out of the package's output shown below if it failed.
 			if o := e.Output; strings.HasPrefix(o, "ok  \t") || strings.HasPrefix(o, "FAIL\t") || strings.HasPrefix(o, "?   \t") {
 				fmt.Fprint(out, o)
+				continue
 			}
+			pkgOut[e.Package] = append(pkgOut[e.Package], e.Output)
 		case "skip":
 			if e.Test != "" {
 				skips = append(skips, skipped{e.Package + " " + e.Test, skipReason(testOut[key])})
@@ -97,8 +99,11 @@ func run(in io.Reader, out io.Writer, require []string) int {
 				continue
 			}
 			// A package that failed outside its tests (a panic in TestMain, a timeout, a build
-			// error): all its own output.
-			fmt.Fprintf(out, "--- output of package %s, which failed:\n%s", e.Package, strings.Join(pkgOut[e.Package], ""))
+			// error): all its own output. A package whose tests failed says only "FAIL" of its
+			// own, and its failing tests' output is above: nothing more to show.
+			if said := pkgOut[e.Package]; !onlyFail(said) {
+				fmt.Fprintf(out, "--- output of package %s, which failed:\n%s", e.Package, strings.Join(said, ""))
+			}
 			delete(pkgOut, e.Package)
 		}
 	}
@@ -132,6 +137,17 @@ func run(in io.Reader, out io.Writer, require []string) int {
 		}
 	}
 	return code
+}
+
+// onlyFail reports whether a package's own output lines say nothing but go test's bare
+// "FAIL" (the line it prints after a test failed, before the package's summary line).
+func onlyFail(lines []string) bool {
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" && t != "FAIL" {
+			return false
+		}
+	}
+	return true
 }
 
 // skipReason is what a skipped test said: its output without the === and --- framing lines,
