@@ -13,7 +13,7 @@ import (
 // answered by Enter (the policy's choice) or "auto" (the rest of the turn); at the end of round 2
 // the input ends and sortie stops with exit 2, saying so.
 func TestInteractiveClashBattle(t *testing.T) {
-	bin := buildSortie(t, t.TempDir())
+	bin := sortieBinary(t)
 	s := startPTY(t, bin, "battle", repo(t, "scenarios", "clash", "field"), "--seed", "1")
 	garbage, enters, autos, actions := false, 0, 0, 0
 	deadline := time.Now().Add(60 * time.Second)

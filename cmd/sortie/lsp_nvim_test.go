@@ -42,7 +42,7 @@ func TestNeovimClient(t *testing.T) {
 		t.Skip("nvim is not installed (apt-get install -y neovim): the real-client test is skipped")
 	}
 	dir := t.TempDir()
-	bin := buildSortie(t, dir)
+	bin := sortieBinary(t)
 	src, err := os.ReadFile("../../scenarios/karzoral/field01/field01.cue")
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("SORTIE_CACHE") == "" {
 		os.Setenv("SORTIE_CACHE", "off")
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(runThenClean{m}, map[string]func(){
 		"sortie": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }

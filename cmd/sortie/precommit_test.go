@@ -37,7 +37,7 @@ func TestPreCommitHook(t *testing.T) {
 	if err := exec.Command("git", "-C", root, "cat-file", "-e", "HEAD:.pre-commit-hooks.yaml").Run(); err != nil {
 		t.Skip("HEAD has no .pre-commit-hooks.yaml yet (commit it)")
 	}
-	bin := filepath.Dir(buildSortie(t, t.TempDir()))
+	bin := filepath.Dir(sortieBinary(t))
 	for _, hook := range []string{"sortie-vet", "sortie-system"} {
 		t.Run(hook, func(t *testing.T) { preCommitHook(t, root, strings.TrimSpace(string(rev)), hook, bin) })
 	}

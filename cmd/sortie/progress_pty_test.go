@@ -16,7 +16,7 @@ import (
 // pseudo-terminal) and never when standard error is not one (a pipe, as in CI logs), nor when
 // CI is set.
 func TestSimulateProgressBar(t *testing.T) {
-	bin := buildSortie(t, t.TempDir())
+	bin := sortieBinary(t)
 	args := []string{"simulate", field01, "--runs", "60000", "--workers", "1"}
 	var env []string
 	for _, v := range os.Environ() {

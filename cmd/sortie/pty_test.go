@@ -59,19 +59,6 @@ type ptySession struct {
 	copied chan struct{}
 }
 
-// buildSortie builds the binary into dir (the in-process Main cannot own a terminal).
-func buildSortie(t *testing.T, dir string) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(dir, "sortie")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // startPTY starts bin with args on a new pseudo-terminal of 50x120.
 func startPTY(t *testing.T, bin string, args ...string) *ptySession {
 	t.Helper()
@@ -120,7 +107,7 @@ func (s *ptySession) wait(what string) int {
 // the move prompt (with garbage typed first), the camp pick, the night decision, and then the
 // morning of day 2; end of input then stops the run with exit 2 and a message.
 func TestInteractiveDay(t *testing.T) {
-	p := startPTY(t, buildSortie(t, t.TempDir()), "run", field01, "--seed", "3")
+	p := startPTY(t, sortieBinary(t), "run", field01, "--seed", "3")
 	out, send := &p.out, p.send
 
 	at := out.waitFor(t, 0, "== day 1 ==")
@@ -154,7 +141,7 @@ func TestInteractiveDay(t *testing.T) {
 // day-2 move again (answered from a pipe), and at end of input saves again (exit 2).
 func TestInteractiveSaveResume(t *testing.T) {
 	dir := t.TempDir()
-	bin := buildSortie(t, dir)
+	bin := sortieBinary(t)
 	save := filepath.Join(dir, "save.json")
 	p := startPTY(t, bin, "run", field01, "--seed", "3", "--save", save)
 	out, send := &p.out, p.send
@@ -211,7 +198,7 @@ func TestInteractiveSaveResume(t *testing.T) {
 // (a reveal) is the first the players hear of it. With --gm the warband's march is there from
 // day 1.
 func TestInteractiveFogOfWar(t *testing.T) {
-	bin := buildSortie(t, t.TempDir())
+	bin := sortieBinary(t)
 	for _, gm := range []bool{false, true} {
 		args := []string{"run", field01, "--seed", "3"}
 		if gm {

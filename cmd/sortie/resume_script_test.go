@@ -16,7 +16,7 @@ import (
 // question saves the answer given there and the end-of-run map starts on a line of its own.
 func TestResumeExhaustedScript(t *testing.T) {
 	dir := t.TempDir()
-	bin := buildSortie(t, dir)
+	bin := sortieBinary(t)
 	script := filepath.Join(dir, "short.yaml")
 	os.WriteFile(script, []byte("- {day: 1, move: east}\n- {pick: 1}\n- {night: rest}\n"), 0o644)
 	save := filepath.Join(dir, "save.json")

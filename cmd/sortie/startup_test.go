@@ -10,44 +10,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 )
-
-// The binary the tests of the trust boundary run as a process (a signal, a $TMPDIR, a start-up),
-// built once per test run.
-var (
-	builtOnce sync.Once
-	builtBin  string
-	builtErr  string
-)
-
-func boundaryBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	builtOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "sortie-bin-")
-		if err != nil {
-			builtErr = err.Error()
-			return
-		}
-		builtBin = filepath.Join(dir, "sortie")
-		if out, err := exec.Command("go", "build", "-o", builtBin, ".").CombinedOutput(); err != nil {
-			builtErr = err.Error() + "\n" + string(out)
-		}
-	})
-	if builtErr != "" {
-		t.Fatalf("go build: %s", builtErr)
-	}
-	return builtBin
-}
 
 // TestNoWASMRuntime (issue 28, item 8): the binary links neither go-graphviz nor a WASM runtime,
 // so nothing compiles a module at start-up or writes $TMPDIR/go-graphviz.
 func TestNoWASMRuntime(t *testing.T) {
-	bin := boundaryBinary(t)
+	bin := sortieBinary(t)
 	out, err := exec.Command("go", "version", "-m", bin).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go version -m: %v\n%s", err, out)
@@ -68,7 +37,7 @@ func TestNoWASMRuntime(t *testing.T) {
 // go-graphviz cache, a folder that does not exist. No panic, no stack trace, nothing written
 // there.
 func TestVersionWithBadTMPDIR(t *testing.T) {
-	bin := boundaryBinary(t)
+	bin := sortieBinary(t)
 	base := t.TempDir()
 	file := filepath.Join(base, "tmpfile") // also a file where go-graphviz's folder would go
 	os.MkdirAll(filepath.Join(base, "filecache"), 0o700)
@@ -127,7 +96,7 @@ func listTree(t *testing.T, dir string) string {
 // save, exits 130 and leaves no temporary file of the writer beside it (safeio.Abort in the
 // signal handler); repeated mid-day, at the prompt of the next day too. The save is a save.
 func TestInterruptLeavesNoTempFile(t *testing.T) {
-	bin := boundaryBinary(t)
+	bin := sortieBinary(t)
 	// Each round waits for its own question's text before the prompt, so the signal lands while
 	// sortie waits at that question (not while it plays the last answer).
 	for round, answers := range [][]string{nil, {"east\n", "1\n", "rest\n"}} {
