@@ -5,14 +5,39 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// goTool runs `go tool cue ARGS` (cue is a tool dependency in go.mod) from the module root.
+// cueTool is the cue tool's binary as the go command builds and caches it (`go tool -n cue`
+// prints its path): asked for once per test process, since each `go tool cue` first loads the
+// module graph, most of a second of processor time, nine times in the schema tests (issue 30).
+var cueTool struct {
+	once sync.Once
+	path string
+}
+
+// goTool runs `go tool cue ARGS` (cue is a tool dependency in go.mod) from the module root,
+// through the cached binary when the go command names one that exists.
 func goTool(t *testing.T, args ...string) (string, error) {
 	t.Helper()
+	root := filepath.Join("..", "..")
+	cueTool.once.Do(func() {
+		cmd := exec.Command("go", "tool", "-n", "cue")
+		cmd.Dir = root
+		if out, err := cmd.Output(); err == nil {
+			if p := strings.TrimSpace(string(out)); filepath.IsAbs(p) && !strings.ContainsAny(p, " \n") {
+				if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+					cueTool.path = p
+				}
+			}
+		}
+	})
 	cmd := exec.Command("go", append([]string{"tool", "cue"}, args...)...)
-	cmd.Dir = filepath.Join("..", "..")
+	if cueTool.path != "" {
+		cmd = exec.Command(cueTool.path, args...)
+	}
+	cmd.Dir = root
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
