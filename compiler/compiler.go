@@ -440,6 +440,25 @@ func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
 	return p, nil
 }
 
+// definition returns a definition of the embedded schema, compiled once per CUE context.
+func (w *worker) definition(name string) (cue.Value, error) {
+	if w.defs == nil {
+		w.defs = map[string]cue.Value{}
+	}
+	if v, ok := w.defs[name]; ok {
+		return v, nil
+	}
+	if name == "#Scenario" {
+		return w.def, nil
+	}
+	v, err := compileDef(w.ctx, name)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	w.defs[name] = v
+	return v, nil
+}
+
 // parsed is loadUnit's callback that tells w.suspect where an overrun would come from.
 func (w *worker) parsed(nm *namer, fallback string) func([]*ast.File) {
 	if w.suspect == nil {
