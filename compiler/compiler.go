@@ -81,9 +81,9 @@ func (o Options) context() context.Context {
 // a comment). Pathfinder files (rules: "pathfinder": a scenario on a hex field, or a battle file,
 // kind: "battle"; pathfinder.go) take schema/pathfinder.cue instead and add M001-M009 (army
 // statistics, pathfinder.Check, each at the offending field) and H001-H005 (hexes, routes,
-// battle values). When Armies Clash battle files (kind: "battle", rules: "clash"; clash.go) take
-// #ClashBattle and add U001-U015 (grid, placement, integrity, stat blocks, objectives). The rule
-// systems are in rules.go.
+// battle values). When Armies Clash battle files (kind: "battle", rules: "clash";
+// compiler/clash) take #ClashBattle and add U001-U015 (grid, placement, integrity, stat blocks,
+// objectives). The rule systems are in rules.go; compiler/all links them all.
 //
 // err is non-nil only for I/O or usage problems: a missing path, an unreadable file or directory,
 // a file of another type, a directory with no scenario file, no path at all. The CLI exits 2 then.
@@ -140,7 +140,7 @@ var recoverPanics = true
 // outputs collects what a run compiled besides scenario plans.
 type outputs struct {
 	battles []*plan.Battle
-	clashes []*plan.Clash // clash battle files (clash.go)
+	clashes []*plan.Clash // clash battle files (compiler/clash)
 	// wantSymbols asks for the symbol index of each unit that loads (Analyze, symbols.go).
 	wantSymbols bool
 	symbols     []*Symbols
@@ -438,6 +438,25 @@ func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
 	return p, nil
+}
+
+// definition returns a definition of the embedded schema, compiled once per CUE context.
+func (w *worker) definition(name string) (cue.Value, error) {
+	if w.defs == nil {
+		w.defs = map[string]cue.Value{}
+	}
+	if v, ok := w.defs[name]; ok {
+		return v, nil
+	}
+	if name == "#Scenario" {
+		return w.def, nil
+	}
+	v, err := compileDef(w.ctx, name)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	w.defs[name] = v
+	return v, nil
 }
 
 // parsed is loadUnit's callback that tells w.suspect where an overrun would come from.

@@ -26,4 +26,9 @@
 // Analyze is Vet for editors (the language server): the same findings, an index of every id
 // with its declarations and references (Symbols, symbols.go), unsaved contents through
 // Options.Overlay; ExpectedKind, Vocabulary and SchemaAt say what may be written where.
+//
+// This package is the core every rule system shares; a rule system of a package of its own
+// (compiler/clash, When Armies Clash) registers itself (Register, system.go: what a rule system
+// may use of the core) from its init, and compiler/all links every one and serves the
+// evaluators (ServeEvaluator). A program that vets or compiles imports compiler/all.
 package compiler

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"cuelang.org/go/cue/ast"
@@ -18,16 +19,26 @@ import (
 )
 
 // The evaluator side of the sandbox (see sandbox.go for sortie's side). An evaluator is the same
-// executable started again with envEvaluator set: this package's init serves jobs on standard
-// input and output instead of running the program, so that any program that links the compiler
-// (sortie, its tests, a library user) can bound its evaluations without help from its main.
-// This is the one place the package writes to standard output and exits: in a process that
-// exists only to do so.
+// executable started again with envEvaluator set: ServeEvaluator, called from the init of
+// compiler/all once every rule system has registered itself (their inits run first), serves jobs
+// on standard input and output instead of running the program, so that any program that links
+// compiler/all (sortie, its tests, a library user) can bound its evaluations without help from
+// its main. This is the one place the package writes to standard output and exits: in a process
+// that exists only to do so.
 
 // envEvaluator marks an evaluator process.
 const envEvaluator = "SORTIE_EVALUATOR"
 
-func init() {
+// evaluatorServed is set once ServeEvaluator has run: only then may this program start
+// evaluators (startEvaluator), which are this program again.
+var evaluatorServed atomic.Bool
+
+// ServeEvaluator makes this process an evaluator when sortie started it as one: it answers jobs
+// until its input ends and exits. Otherwise it returns at once, and the program may start
+// evaluators from then on. Call it from the init of a package that imports every rule system
+// (compiler/all does, and is what a program imports), so that the evaluator knows them all.
+func ServeEvaluator() {
+	evaluatorServed.Store(true)
 	if os.Getenv(envEvaluator) != "" {
 		os.Unsetenv(envEvaluator)
 		os.Exit(serveEvaluator(os.Stdin, os.Stdout))

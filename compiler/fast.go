@@ -135,10 +135,10 @@ func dispatchFast(uc *unitCtx) (*plan.Plan, error) {
 	switch {
 	case !built:
 		return nil, errNotFast
-	case kind.str == "battle" && sys.battle != nil:
-		return sys.battle(uc)
-	case kind.str == "scenario" && rules != nil && sys.scenario != nil:
-		return sys.scenario(uc)
+	case kind.str == "battle" && sys.Battle != nil:
+		return sys.Battle(uc)
+	case kind.str == "scenario" && rules != nil && sys.Scenario != nil:
+		return sys.Scenario(uc)
 	}
 	return nil, errNotFast
 }

@@ -12,26 +12,12 @@ import (
 
 // The rule systems sortie builds. A scenario names its rule system (rules: NAME); the schema lists
 // every system the format knows (#Scenario.rules), some of which may not be built yet: a scenario
-// of one of those is refused (L016), never vetted or run by the rules of another. Adding a rule
-// system means adding its entry here (and its schema and checks in files of their own).
-var ruleSystems = map[string]ruleSystem{
-	"karzoral":   {order: 1, scenario: vetKarzoral, passes: karzoralPasses},
-	"pathfinder": {order: 2, scenario: vetPathfinderScenario, battle: vetPathfinderBattle, passes: pathfinderPasses},
-	"clash":      {order: 3, battle: vetClash, passes: clashPasses}, // battle files only (clash.go)
-}
-
-// ruleSystem vets the files of one rule system: its scenarios and, when it has them, its battle
-// files (kind: "battle"). A system with battle files only (scenario nil) vets every file that
-// names it as a battle file, so that its schema reports a kind other than "battle".
-type ruleSystem struct {
-	// order places the system in lists of passes (PassNames, the JUnit test cases): the order
-	// the systems were built in, so that a new one adds its passes after the others'.
-	order    int
-	scenario func(*unitCtx) (*plan.Plan, error) // nil: no scenario files
-	battle   func(*unitCtx) (*plan.Plan, error) // nil: no battle files
-	// passes lists the system's own passes, in the order they run, each with every code it may
-	// report: CheckOf and PassNames (CI reports group findings by pass) read them here.
-	passes func() []PassInfo
+// of one of those is refused (L016), never vetted or run by the rules of another. Karzoral and
+// Pathfinder are entered here; a rule system of a package of its own (compiler/clash) adds its
+// entry with Register (system.go) from its init, and compiler/all links every one.
+var ruleSystems = map[string]RuleSystem{
+	"karzoral":   {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses},
+	"pathfinder": {Order: 2, Scenario: vetPathfinderScenario, Battle: vetPathfinderBattle, Passes: pathfinderPasses},
 }
 
 // PassInfo names one pass of the vet (a check, or a group of findings such as "load") and the
@@ -64,15 +50,6 @@ func pathfinderPasses() []PassInfo {
 	return []PassInfo{{Name: "pathfinder", Codes: codes}}
 }
 
-// clashPasses are the When Armies Clash checks (clash.go), one pass each.
-func clashPasses() []PassInfo {
-	var out []PassInfo
-	for _, c := range clashChecks {
-		out = append(out, PassInfo{Name: c.Name, Codes: c.Codes})
-	}
-	return out
-}
-
 // CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing
 // the files), "schema" (S codes and T003), a pass of a rule system's registry entry (rules.go: a
 // Karzoral check's Name, "pathfinder" for the M and H codes, a When Armies Clash check's Name
@@ -80,7 +57,7 @@ func clashPasses() []PassInfo {
 // test case per pass). Unknown codes give "".
 func CheckOf(code string) string {
 	for _, sys := range systemsInOrder() {
-		for _, p := range sys.passes() {
+		for _, p := range sys.Passes() {
 			for _, cc := range p.Codes {
 				if cc == code {
 					return p.Name
@@ -105,7 +82,7 @@ func CheckOf(code string) string {
 func PassNames() []string {
 	out := []string{"load", "schema"}
 	for _, sys := range systemsInOrder() {
-		for _, p := range sys.passes() {
+		for _, p := range sys.Passes() {
 			out = append(out, p.Name)
 		}
 	}
@@ -113,12 +90,12 @@ func PassNames() []string {
 }
 
 // systemsInOrder lists the built rule systems by their order.
-func systemsInOrder() []ruleSystem {
-	out := make([]ruleSystem, 0, len(ruleSystems))
+func systemsInOrder() []RuleSystem {
+	out := make([]RuleSystem, 0, len(ruleSystems))
 	for _, name := range builtRules() {
 		out = append(out, ruleSystems[name])
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].order < out[j].order })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Order < out[j].Order })
 	return out
 }
 
@@ -153,7 +130,7 @@ func builtRules() []string {
 func battleRules() []string {
 	var out []string
 	for _, name := range builtRules() {
-		if ruleSystems[name].battle != nil {
+		if ruleSystems[name].Battle != nil {
 			out = append(out, name)
 		}
 	}
@@ -185,7 +162,7 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 	sys, built := ruleSystems[rules]
 	if !built && kind == "battle" && !schemaRules(uc.def)[rules] {
 		if near := suggest(rules, battleRules()); near != "" {
-			return ruleSystems[near].battle(uc)
+			return ruleSystems[near].Battle(uc)
 		}
 		uc.list.Add(diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: %q is not a rule system sortie builds: battle files are rules %s", rules, quoteList(battleRules())).
 			WithHint("nothing else in this file was checked"))
@@ -201,14 +178,14 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		return nil, nil
 	case !built:
 		return vetKarzoral(uc) // not a value of the schema: S004 with the values it allows
-	case kind == "battle" && sys.battle == nil:
+	case kind == "battle" && sys.Battle == nil:
 		uc.list.Add(diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: %q has no battle files (battle files are rules %s)", rules, quoteList(battleRules())).
 			WithHint("nothing else in this file was checked"))
 		return nil, nil
-	case kind == "battle" || sys.scenario == nil:
-		return sys.battle(uc)
+	case kind == "battle" || sys.Scenario == nil:
+		return sys.Battle(uc)
 	}
-	return sys.scenario(uc)
+	return sys.Scenario(uc)
 }
 
 // schemaRules is the set of rule systems the schema's #Scenario.rules allows.

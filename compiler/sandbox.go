@@ -47,6 +47,10 @@ const maxIdle = 8
 // startEvaluator starts an evaluator process: env is envEvaluator (this package's jobs) or
 // envJobEvaluator (the jobs of ServeJobs).
 func startEvaluator(env string) (*evaluator, error) {
+	if env == envEvaluator && !evaluatorServed.Load() {
+		// The evaluator would run this program's main (its tests, say) instead of serving.
+		return nil, fmt.Errorf("cannot start an evaluator: this program does not serve them (import _ \"github.com/sortie-rpg/sortie/compiler/all\")")
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("cannot start an evaluator: %v", err)

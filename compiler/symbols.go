@@ -163,11 +163,12 @@ func (x *Symbols) At(p diag.Pos) (*Symbol, Occurrence, bool) {
 type symBuilder struct {
 	x     *Symbols
 	nm    *namer
-	refs  refTable
+	refs  RefTable
 	lines map[string]*lines // by display name
 	// canon, when set, maps a name as written to the id of its symbol (clash creatures and spells
 	// compare without case, ' ', '_' and '-' alike); ok false: not an id.
 	canon func(k SymbolKind, name string) (id string, ok bool)
+	ld    *loaded // the unit, for Scan (Unit.NewSymBuilder)
 }
 
 // id returns the symbol id that name written for kind k stands for.
@@ -240,10 +241,10 @@ func (b *symBuilder) declarations(files []*ast.File) {
 					continue
 				}
 				p := append(path[:len(path):len(path)], name)
-				if k := b.refs.decl(p); k != "" {
+				if k := b.refs.Decl(p); k != "" {
 					b.add(k, name, b.labelPos(x.Label), fieldPath(p), true, true)
-				} else if b.refs.keyRef != nil {
-					if k := b.refs.keyRef(p); k != "" {
+				} else if b.refs.KeyRef != nil {
+					if k := b.refs.KeyRef(p); k != "" {
 						if id, ok := b.id(k, name); ok {
 							b.add(k, id, b.labelPos(x.Label), fieldPath(p), false, true)
 						}
@@ -291,7 +292,7 @@ func (b *symBuilder) references(v cue.Value, path []string, depth int) {
 		}
 		return
 	}
-	k, decl := b.refs.ref(path)
+	k, decl := b.refs.Ref(path)
 	if k == "" || k == KindTactic || k == KindBoon {
 		return
 	}

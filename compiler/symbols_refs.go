@@ -4,26 +4,26 @@ import "sort"
 
 // Which fields declare an id and which refer to one, per schema. A path is a list of labels, a
 // list index written "[i]"; "*" in a pattern matches any one segment. A rule set that adds a
-// schema (clash battles) adds its table to refTables.
+// schema of its own (clash battles) adds its table to refTables (Register).
 
-// refTable tells, for one schema, what a path declares or refers to.
-type refTable struct {
-	// decl returns the kind of entity whose label is the last segment of p, or "".
-	decl func(p []string) SymbolKind
-	// ref returns the kind a string at p names ("" for none); decl is true when writing the
+// RefTable tells, for one schema, what a path declares or refers to (MatchPath matches a path
+// against a pattern).
+type RefTable struct {
+	// Decl returns the kind of entity whose label is the last segment of p, or "".
+	Decl func(p []string) SymbolKind
+	// Ref returns the kind a string at p names ("" for none); decl is true when writing the
 	// string declares it (a flag's set).
-	ref func(p []string) (k SymbolKind, decl bool)
-	// keyRef, when set, returns the kind of id a label at p refers to (a clash caster's spells:
+	Ref func(p []string) (k SymbolKind, decl bool)
+	// KeyRef, when set, returns the kind of id a label at p refers to (a clash caster's spells:
 	// {fireball: 3}), or "".
-	keyRef func(p []string) SymbolKind
+	KeyRef func(p []string) SymbolKind
 }
 
-var refTables = map[string]refTable{
-	"#Scenario":    {decl: karzoralDecl, ref: karzoralRef},
-	"#PFScenario":  {decl: pfScenarioDecl, ref: pfScenarioRef},
-	"#PFBattle":    {decl: pfBattleDecl, ref: pfBattleRef},
-	"#Campaign":    {decl: campaignDecl, ref: campaignRef},
-	"#ClashBattle": {decl: clashDecl, ref: clashRef, keyRef: clashKeyRef}, // symbols_clash.go
+var refTables = map[string]RefTable{
+	"#Scenario":   {Decl: karzoralDecl, Ref: karzoralRef},
+	"#PFScenario": {Decl: pfScenarioDecl, Ref: pfScenarioRef},
+	"#PFBattle":   {Decl: pfBattleDecl, Ref: pfBattleRef},
+	"#Campaign":   {Decl: campaignDecl, Ref: campaignRef},
 }
 
 // ExpectedKind returns the kind of id (or vocabulary name) a string at path must be in a file of
@@ -35,13 +35,14 @@ func ExpectedKind(schema string, path []string) (SymbolKind, bool) {
 	if !ok {
 		return "", false
 	}
-	k, _ := t.ref(path)
+	k, _ := t.Ref(path)
 	return k, k != ""
 }
 
 // Vocabulary returns the names a vocabulary kind accepts (the Pathfinder tactics and boons, as
-// sortie parses them), sorted; for clash creatures and spells, the bundled SRD library's (a
-// battle may add its own: they are ids of the file); nil for other kinds.
+// sortie parses them), sorted; for the kinds of a registered rule system, its own list
+// (RuleSystem.Vocabulary: clash creatures and spells, the bundled SRD library's, a battle may
+// add its own: they are ids of the file); nil for other kinds.
 func Vocabulary(k SymbolKind) []string {
 	var out []string
 	switch k {
@@ -49,20 +50,36 @@ func Vocabulary(k SymbolKind) []string {
 		out = tacticNames()
 	case KindBoon:
 		out = boonNames()
-	case KindCreature, KindSpell:
-		lib, err := srdLibrary()
-		if err != nil {
+	default:
+		for _, name := range builtRules() {
+			if voc := ruleSystems[name].Vocabulary; voc != nil {
+				if names, ok := voc(k); ok {
+					out = append(out, names...)
+					break
+				}
+			}
+		}
+		if out == nil {
 			return nil
 		}
-		out = append(out, lib.creatureIDs...)
-		if k == KindSpell {
-			out = append(out[:0], lib.spellIDs...)
-		}
-	default:
-		return nil
 	}
 	sort.Strings(out)
 	return out
+}
+
+// SameName reports whether name, as written in a file, names the symbol of kind k with the given
+// id: the same string, or as the rule system of the kind compares its names
+// (RuleSystem.SameName: for clash creatures and spells, the same name once case, ' ', '_' and
+// '-' are set aside: "Hill Giant" is hill-giant).
+func SameName(k SymbolKind, name, id string) bool {
+	for _, sys := range builtRules() {
+		if f := ruleSystems[sys].SameName; f != nil {
+			if same, ok := f(k, name, id); ok {
+				return same
+			}
+		}
+	}
+	return name == id
 }
 
 // match reports whether p is exactly the pattern ("*" matches one segment).
@@ -91,7 +108,7 @@ func isIndex(s string) bool { _, ok := isIdx(s); return ok }
 func karzoralDecl(p []string) SymbolKind { return declOf(karzoralDecls, p) }
 
 // karzoralDecls are the paths that declare the ids of a Karzoral scenario.
-var karzoralDecls = []declPath{
+var karzoralDecls = []DeclPath{
 	{[]string{"field", "blocks", "*"}, KindBlock},
 	{[]string{"armies", "*"}, KindArmy},
 	{[]string{"encounters", "*"}, KindEncounter},
@@ -100,17 +117,17 @@ var karzoralDecls = []declPath{
 	{[]string{"traversals", "*"}, KindTraversal},
 }
 
-// declPath is a path pattern (match: "*" is any label) whose match declares an id of kind.
-type declPath struct {
-	pat  []string
-	kind SymbolKind
+// DeclPath is a path pattern (MatchPath: "*" is any label) whose match declares an id of Kind.
+type DeclPath struct {
+	Pat  []string
+	Kind SymbolKind
 }
 
 // declOf is the kind of id the path declares: the first pattern of table it matches, or "".
-func declOf(table []declPath, p []string) SymbolKind {
+func declOf(table []DeclPath, p []string) SymbolKind {
 	for _, d := range table {
-		if match(p, d.pat...) {
-			return d.kind
+		if match(p, d.Pat...) {
+			return d.Kind
 		}
 	}
 	return ""

@@ -40,7 +40,8 @@ func engineOf(path string, engines []string) string {
 //     the pure ones of compilerMayImport (runner/dice), and for the pairs of knownEngineImports,
 //     which may only shrink;
 //   - the compiler's core imports no rule-system package of the compiler (compiler/karzoral,
-//     compiler/pathfinder, compiler/clash): those register themselves, as engines do.
+//     compiler/pathfinder, compiler/clash): those register themselves, as engines do, and
+//     compiler/all, which links the rule systems for a program, imports every one there is.
 func TestImportRules(t *testing.T) {
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
@@ -110,8 +111,8 @@ func TestImportRules(t *testing.T) {
 // to move to a package both may import (a pure package below the engine, or the compiler's rule
 // system). The list may only shrink: an entry no longer imported fails the test until removed.
 var knownEngineImports = map[[2]string]string{
-	{module + "/compiler", module + "/runner/pathfinder"}: "Pathfinder army statistics (pathfinder.Check, Derive, the M codes), hex orders",
-	{module + "/compiler", module + "/runner/clash"}:      "clash options (clash.Apply, Options) and the never-score and placement checks, which play the engine",
+	{module + "/compiler", module + "/runner/pathfinder"}:  "Pathfinder army statistics (pathfinder.Check, Derive, the M codes), hex orders",
+	{module + "/compiler/clash", module + "/runner/clash"}: "clash options (clash.Apply, Options) and the never-score and placement checks, which play the engine",
 }
 
 // compilerMayImport are the runner packages a compiler package may import: pure ones, that import
@@ -153,6 +154,13 @@ func compilerViolationsOf(imports map[string][]string, known map[[2]string]strin
 			}
 		}
 	}
+	if all, ok := imports[module+"/compiler/all"]; ok {
+		for _, rs := range compilerRuleSystems {
+			if _, exists := imports[module+rs]; exists && !slices.Contains(all, module+rs) {
+				msgs = append(msgs, module+"/compiler/all does not import "+module+rs+": a program linking compiler/all would not know the rule system")
+			}
+		}
+	}
 	var gone []string
 	for k := range known {
 		if _, listed := imports[k[0]]; listed && !seen[k] {
@@ -164,8 +172,9 @@ func compilerViolationsOf(imports map[string][]string, known map[[2]string]strin
 }
 
 // TestCompilerViolations: the compiler's rules on made-up graphs: a new engine import, an import
-// of a rule system by the core and a known pair no longer imported are each caught; a rule system
-// importing the core, and the core's known pair, pass.
+// of a rule system by the core, a rule system compiler/all does not link and a known pair no
+// longer imported are each caught; a rule system importing the core, and the core's known pair,
+// pass.
 func TestCompilerViolations(t *testing.T) {
 	m := func(s string) string { return module + s }
 	known := map[[2]string]string{{m("/compiler"), m("/runner/pathfinder")}: "test"}
@@ -192,6 +201,10 @@ func TestCompilerViolations(t *testing.T) {
 		if len(got) != 1 || !strings.Contains(got[0], tc.rule) {
 			t.Errorf("%s -> %s: %v, want one violation of %q", tc.from, tc.to, got, tc.rule)
 		}
+	}
+	missing := map[string][]string{m("/compiler/clash"): {m("/compiler")}, m("/compiler/all"): {m("/compiler")}}
+	if got := compilerViolationsOf(missing, nil); len(got) != 1 || !strings.Contains(got[0], "compiler/all does not import") {
+		t.Errorf("a rule system compiler/all does not link: %v, want one violation", got)
 	}
 	gone := map[string][]string{m("/compiler"): {m("/compiler/plan")}}
 	if got := compilerViolationsOf(gone, known); len(got) != 1 || !strings.Contains(got[0], "no longer imports") {

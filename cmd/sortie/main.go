@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	_ "github.com/sortie-rpg/sortie/compiler/all" // every rule system, and the evaluators (compiler.ServeEvaluator)
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 

@@ -1,94 +1,51 @@
-package compiler
+package clash
 
 import (
 	"fmt"
-	"strings"
 
-	"cuelang.org/go/cue"
-
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // Clash battle files (rules: "clash", kind: "battle"; RULES.md Part U, schema/clash.cue): the
-// schema #ClashBattle (S001-S004), then the clash checks (U001-U015, clash_check*.go), then the
-// lowering to plan.Clash (clash_lower.go). Creature and spell names resolve against the battle's
-// own creatures and spells first, then the bundled SRD library (clash_library.go).
-
-// CompileClash vets a clash battle file (kind: "battle", rules: "clash"; schema #ClashBattle) and
-// compiles it to a plan.Clash: the grid's terrain rows and elevation, the stat blocks and spells
-// used (library ones resolved), both sides' units, stands and solos with indices, the resources
-// and objectives, the options as written. c is nil when the list has errors; err is for I/O and
-// usage problems, a file of another kind included.
-func CompileClash(paths []string, opts Options) (c *plan.Clash, list diag.List, err error) {
-	out := &outputs{}
-	list, plans, _, err := runOut(paths, opts, true, out)
-	if err != nil {
-		return nil, list, err
-	}
-	if list.HasErrors() {
-		return nil, list, nil
-	}
-	if len(plans) > 0 || len(out.battles) > 0 || len(out.clashes) != 1 {
-		return nil, list, fmt.Errorf("%s is not a clash battle file (want kind: \"battle\", rules: \"clash\")", strings.Join(paths, " "))
-	}
-	return out.clashes[0], list, nil
-}
+// schema #ClashBattle (S001-S004), then the clash checks (U001-U015, check*.go), then the
+// lowering to plan.Clash (lower.go). Creature and spell names resolve against the battle's
+// own creatures and spells first, then the bundled SRD library (library.go).
 
 // vetClash checks (and with compile, lowers) a clash battle file: the rule system's entry for
-// its battle files (rules.go).
-func vetClash(uc *unitCtx) (*plan.Plan, error) {
-	ld, nm, list := uc.ld, uc.nm, uc.list
+// its battle files (Register).
+func vetClash(uc *compiler.Unit) (*plan.Plan, error) {
 	lib, err := srdLibrary()
 	if err != nil {
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
-	n, root, strict, err := uc.schemaRoot("#ClashBattle")
+	n, root, strict, err := uc.SchemaRoot("#ClashBattle")
 	if err != nil {
 		return nil, err
 	}
-	d := &clashDecoder{dc: &decoder{nm: nm, strict: strict}}
+	d := &clashDecoder{dc: compiler.NewDecoder(uc.Namer(), strict)}
 	b := d.battle(n, root)
-	sup := collectSuppressions(uc.syntax(), nm, list)
+	sup := uc.Suppressions()
 	var found diag.List
 	p, err := runClashChecks(b, lib, &found)
 	if err != nil {
 		return nil, err
 	}
-	if uc.out.wantSymbols {
-		uc.out.symbols = append(uc.out.symbols, clashSymbols(ld, nm, b, lib))
+	if uc.WantSymbols() {
+		uc.AddSymbols(clashSymbols(uc, b, lib))
 	}
-	list.Add(applySuppressions(found, sup, *list)...)
-	if !uc.compile || list.HasErrors() {
+	uc.AddFindings(found, sup)
+	if !uc.Compiling() || uc.List().HasErrors() {
 		return nil, nil
 	}
 	c, err := lowerClash(p)
 	if err != nil {
 		return nil, fmt.Errorf("compiler bug: %v", err)
 	}
-	c.SourceHash, c.Sources = hashSources(ld.sources)
-	uc.out.clashes = append(uc.out.clashes, c)
+	uc.AddClash(c)
 	return nil, nil
-}
-
-// definition returns a definition of the embedded schema, compiled once per CUE context.
-func (w *worker) definition(name string) (cue.Value, error) {
-	if w.defs == nil {
-		w.defs = map[string]cue.Value{}
-	}
-	if v, ok := w.defs[name]; ok {
-		return v, nil
-	}
-	if name == "#Scenario" {
-		return w.def, nil
-	}
-	v, err := compileDef(w.ctx, name)
-	if err != nil {
-		return cue.Value{}, err
-	}
-	w.defs[name] = v
-	return v, nil
 }
 
 // clashCheck is one check over a decoded clash battle, a value as the Karzoral checks are (Check):
@@ -111,14 +68,28 @@ var clashChecks = []*clashCheck{
 	clashObjectivesCheck,
 }
 
+// init checks the checks as the core checks its own, and enters the rule system in the
+// compiler's registry: battle files only, after Karzoral and Pathfinder.
 func init() {
-	var cs []*Check
+	var cs []*compiler.Check
 	for _, c := range clashChecks {
-		cs = append(cs, &Check{Name: c.Name, Doc: c.Doc, Codes: c.Codes, Run: func(*Pass) error { return nil }})
+		cs = append(cs, &compiler.Check{Name: c.Name, Doc: c.Doc, Codes: c.Codes, Run: func(*compiler.Pass) error { return nil }})
 	}
-	if err := validateChecks(cs); err != nil {
+	if err := compiler.ValidateChecks(cs); err != nil {
 		panic(err) // a programming error, caught by any test of the package
 	}
+	compiler.Register("clash", compiler.RuleSystem{Order: 3, Battle: vetClash, Passes: clashPasses,
+		Schema: "#ClashBattle", Refs: compiler.RefTable{Decl: clashDecl, Ref: clashRef, KeyRef: clashKeyRef},
+		Vocabulary: vocabulary, SameName: sameName})
+}
+
+// clashPasses are the When Armies Clash checks, one pass each.
+func clashPasses() []compiler.PassInfo {
+	var out []compiler.PassInfo
+	for _, c := range clashChecks {
+		out = append(out, compiler.PassInfo{Name: c.Name, Codes: c.Codes})
+	}
+	return out
 }
 
 // clashPass is what a clash check gets: the battle, what earlier checks resolved, and a way to

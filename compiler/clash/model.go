@@ -1,12 +1,22 @@
-package compiler
+package clash
 
 import (
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
 // The clash model is a battle file (schema #ClashBattle) as the clash checks and the lowering see
 // it: Go values with the position of each in the author's files, decoded best-effort (a field
 // that is absent or of the wrong type has OK false), like the Karzoral model (model.go).
+
+// Str and Int are the model's values as the core's decoder reads them: a value, where it is
+// written, whether it is set and readable; node is a value of the file's with the schema's
+// defaults, as the decoder reads it (decode.go).
+type (
+	Str  = compiler.Str
+	Int  = compiler.Int
+	node = compiler.Node
+)
 
 // clashBattle is a decoded clash battle file.
 type clashBattle struct {

@@ -1,4 +1,4 @@
-package compiler
+package clash
 
 import (
 	"github.com/sortie-rpg/sortie/compiler/plan"

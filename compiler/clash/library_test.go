@@ -1,4 +1,4 @@
-package compiler
+package clash
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/schema/srd"
@@ -92,7 +93,7 @@ func libraryPlan(t *testing.T) *plan.Clash {
 	if err := os.WriteFile(f, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c, list, err := CompileClash([]string{f}, Options{WorkDir: dir})
+	c, list, err := compiler.CompileClash([]string{f}, compiler.Options{WorkDir: dir})
 	if err != nil || c == nil {
 		t.Fatalf("CompileClash: %v %v", list, err)
 	}

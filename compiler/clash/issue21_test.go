@@ -1,4 +1,4 @@
-package compiler
+package clash
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/clash"
@@ -21,7 +22,7 @@ func compileClashText(t *testing.T, src string) (*plan.Clash, []diag.Diagnostic)
 	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c, list, err := CompileClash([]string{f}, Options{WorkDir: dir})
+	c, list, err := compiler.CompileClash([]string{f}, compiler.Options{WorkDir: dir})
 	if err != nil {
 		t.Fatalf("CompileClash: %v", err)
 	}

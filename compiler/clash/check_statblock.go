@@ -1,10 +1,11 @@
-package compiler
+package clash
 
 import (
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -235,7 +236,7 @@ func (p *clashPass) checkSpell(s *clashSpell) {
 	if a := s.Area; a != nil {
 		if a.Shape.OK && !slices.Contains(clashShapes, a.Shape.V) {
 			d := p.reportf(a.Shape.Pos, codeClashArea, "%s: a %q area cannot be drawn on the grid, which knows cone, cube, cylinder, line and sphere (U-45..U-47)", what, a.Shape.V)
-			if h := didYouMean(a.Shape.V, clashShapes); h != "" {
+			if h := diag.DidYouMean(a.Shape.V, clashShapes); h != "" {
 				d.Hint = h
 			} else {
 				d.Hint = "a 20-ft square is a cube of side 20; a wall of squares in a row is a line"

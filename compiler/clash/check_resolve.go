@@ -1,7 +1,9 @@
-package compiler
+package clash
 
 import (
 	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
 // clashResolveCheck resolves every name and id of a clash battle and reports what does not
@@ -169,7 +171,7 @@ func resolveName[T any](p *clashPass, name Str, own, lib map[string]*T, ownList 
 	}
 	names = append(names, libIDs...)
 	d := p.reportf(name.Pos, codeClashUnknown, "unknown %s %q: neither the battle's %ss nor the SRD library have it", what, name.V, what)
-	if h := didYouMean(k, names); h != "" {
+	if h := diag.DidYouMean(k, names); h != "" {
 		d.Hint = h
 	} else {
 		d.Hint = "define it under " + section + ", or use a library " + what + ": " + strings.Join(libIDs, ", ")
@@ -216,4 +218,12 @@ func (p *clashPass) idRef(s Str, m map[string]int, kind, what string) int {
 		return -1
 	}
 	return i
+}
+
+// dym is "; did you mean X?" for the nearest candidate, or "".
+func dym(s string, candidates []string) string {
+	if m := diag.DidYouMean(s, candidates); m != "" {
+		return "; " + m
+	}
+	return ""
 }

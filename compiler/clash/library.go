@@ -1,4 +1,4 @@
-package compiler
+package clash
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/schema/srd"
 )
 
@@ -72,16 +73,16 @@ func loadLibrary() (*clashLibrary, error) {
 	if err := v.Err(); err != nil {
 		return nil, fmt.Errorf("srd library: %v", err)
 	}
-	creatureDef, err := compileDef(ctx, "#ClashCreature")
+	creatureDef, err := compiler.CompileDef(ctx, "#ClashCreature")
 	if err != nil {
 		return nil, err
 	}
-	spellDef, err := compileDef(ctx, "#ClashSpell")
+	spellDef, err := compiler.CompileDef(ctx, "#ClashSpell")
 	if err != nil {
 		return nil, err
 	}
 	lib := &clashLibrary{creatures: map[string]*clashCreature{}, spells: map[string]*clashSpell{}}
-	d := &clashDecoder{dc: &decoder{nm: newNamer("/")}, lib: true}
+	d := &clashDecoder{dc: compiler.NewDecoder(compiler.NewLibraryNamer(), false), lib: true}
 	each := func(field string, def cue.Value, f func(id string, n node)) error {
 		it, err := v.LookupPath(cue.MakePath(cue.Str(field))).Fields()
 		if err != nil {
@@ -94,7 +95,7 @@ func loadLibrary() (*clashLibrary, error) {
 			if err := u.Validate(cue.Concrete(true)); err != nil {
 				return fmt.Errorf("srd library: %s.%s: %v", field, id, err)
 			}
-			f(id, rootNode(e, u, nil))
+			f(id, compiler.NewNode(e, u))
 		}
 		return nil
 	}
@@ -113,15 +114,21 @@ func loadLibrary() (*clashLibrary, error) {
 	return lib, nil
 }
 
-// ClashLibrary lists the bundled SRD 5.1 library: creature ids and spell ids, sorted.
-func ClashLibrary() (creatures, spells []string, err error) {
+// vocabulary lists the bundled SRD 5.1 library's creature or spell ids, sorted: the vocabulary of
+// KindCreature and KindSpell (compiler.Vocabulary; a battle may add its own). ok false for the
+// other kinds.
+func vocabulary(k compiler.SymbolKind) (ids []string, ok bool) {
+	if k != KindCreature && k != KindSpell {
+		return nil, false
+	}
 	lib, err := srdLibrary()
 	if err != nil {
-		return nil, nil, err
+		return nil, true
 	}
-	creatures = append(creatures, lib.creatureIDs...)
-	spells = append(spells, lib.spellIDs...)
-	sort.Strings(creatures)
-	sort.Strings(spells)
-	return creatures, spells, nil
+	ids = append(ids, lib.creatureIDs...)
+	if k == KindSpell {
+		ids = append(ids[:0], lib.spellIDs...)
+	}
+	sort.Strings(ids)
+	return ids, true
 }

@@ -1,8 +1,10 @@
-package compiler
+package clash
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
 )
 
 // The index of a clash battle file (#ClashBattle, RULES.md Part U): its sides, units, solos,
@@ -13,78 +15,78 @@ import (
 
 // The kinds of a clash battle.
 const (
-	KindSide     SymbolKind = "side"
-	KindUnit     SymbolKind = "unit"
-	KindSolo     SymbolKind = "solo"
-	KindResource SymbolKind = "resource"
-	KindZone     SymbolKind = "zone"
+	KindSide     compiler.SymbolKind = "side"
+	KindUnit     compiler.SymbolKind = "unit"
+	KindSolo     compiler.SymbolKind = "solo"
+	KindResource compiler.SymbolKind = "resource"
+	KindZone     compiler.SymbolKind = "zone"
 	// KindCreature and KindSpell are ids of the file (its own stat blocks and spells) and
 	// vocabulary (the library's, Vocabulary) at once.
-	KindCreature SymbolKind = "creature"
-	KindSpell    SymbolKind = "spell"
+	KindCreature compiler.SymbolKind = "creature"
+	KindSpell    compiler.SymbolKind = "spell"
 )
 
-// SameName reports whether name, as written in a file, names the symbol of kind k with the given
-// id: the same string, or for clash creatures and spells the same name once case, ' ', '_' and
-// '-' are set aside ("Hill Giant" is hill-giant).
-func SameName(k SymbolKind, name, id string) bool {
+// sameName reports whether name, as written in a file, names the creature or spell id: the same
+// name once case, ' ', '_' and '-' are set aside ("Hill Giant" is hill-giant); ok false for
+// the other kinds (compiler.SameName).
+func sameName(k compiler.SymbolKind, name, id string) (same, ok bool) {
 	if k == KindCreature || k == KindSpell {
-		return clashKey(name) == clashKey(id)
+		return clashKey(name) == clashKey(id), true
 	}
-	return name == id
+	return false, false
 }
 
-func clashDecl(p []string) SymbolKind { return declOf(clashDecls, p) }
+func clashDecl(p []string) compiler.SymbolKind { return compiler.DeclOf(clashDecls, p) }
 
 // clashDecls are the paths that declare the ids of a clash battle file.
-var clashDecls = []declPath{
-	{[]string{"sides", "*"}, KindSide},
-	{[]string{"units", "*"}, KindUnit},
-	{[]string{"solos", "*"}, KindSolo},
-	{[]string{"objectives", "*"}, KindObjective},
-	{[]string{"creatures", "*"}, KindCreature},
-	{[]string{"spells", "*"}, KindSpell},
-	{[]string{"battlefield", "resources", "*"}, KindResource},
-	{[]string{"battlefield", "zones", "*"}, KindZone},
+var clashDecls = []compiler.DeclPath{
+	{Pat: []string{"sides", "*"}, Kind: KindSide},
+	{Pat: []string{"units", "*"}, Kind: KindUnit},
+	{Pat: []string{"solos", "*"}, Kind: KindSolo},
+	{Pat: []string{"objectives", "*"}, Kind: compiler.KindObjective},
+	{Pat: []string{"creatures", "*"}, Kind: KindCreature},
+	{Pat: []string{"spells", "*"}, Kind: KindSpell},
+	{Pat: []string{"battlefield", "resources", "*"}, Kind: KindResource},
+	{Pat: []string{"battlefield", "zones", "*"}, Kind: KindZone},
 }
 
 // clashKeyRef: the labels that name an id, a spell a caster knows (spells: {fireball: 3}) and a
 // unit an attrition objective scores by id (attrition: {spears: 3}).
-func clashKeyRef(p []string) SymbolKind {
+func clashKeyRef(p []string) compiler.SymbolKind {
 	switch {
-	case match(p, "creatures", "*", "spellcasting", "spells", "*"):
+	case compiler.MatchPath(p, "creatures", "*", "spellcasting", "spells", "*"):
 		return KindSpell
-	case match(p, "objectives", "*", "attrition", "*"):
+	case compiler.MatchPath(p, "objectives", "*", "attrition", "*"):
 		return KindUnit
 	}
 	return ""
 }
 
 // clashRef covers the names the clash checks resolve (clash_check_resolve.go).
-func clashRef(p []string) (SymbolKind, bool) {
+func clashRef(p []string) (compiler.SymbolKind, bool) {
 	switch {
-	case match(p, "units", "*", "side"), match(p, "solos", "*", "side"), match(p, "objectives", "*", "side"):
+	case compiler.MatchPath(p, "units", "*", "side"), compiler.MatchPath(p, "solos", "*", "side"), compiler.MatchPath(p, "objectives", "*", "side"):
 		return KindSide, false
-	case match(p, "units", "*", "creature"), match(p, "units", "*", "stands", "*", "creature"), match(p, "solos", "*", "creature"):
+	case compiler.MatchPath(p, "units", "*", "creature"), compiler.MatchPath(p, "units", "*", "stands", "*", "creature"), compiler.MatchPath(p, "solos", "*", "creature"):
 		return KindCreature, false
-	case match(p, "solos", "*", "join"):
+	case compiler.MatchPath(p, "solos", "*", "join"):
 		return KindUnit, false
-	case match(p, "objectives", "*", "destroy"), match(p, "objectives", "*", "protect"):
+	case compiler.MatchPath(p, "objectives", "*", "destroy"), compiler.MatchPath(p, "objectives", "*", "protect"):
 		return KindResource, false
 	}
-	if rest, ok := hasPrefix(p, "objectives", "*", "when"); ok {
+	if rest, ok := compiler.PathHasPrefix(p, "objectives", "*", "when"); ok {
 		return clashCondRef(rest)
 	}
 	return "", false
 }
 
 // clashCondRef: rest is the path inside a #ClashCond, nested through not, all and any.
-func clashCondRef(rest []string) (SymbolKind, bool) {
+func clashCondRef(rest []string) (compiler.SymbolKind, bool) {
 	for len(rest) > 1 {
 		switch {
 		case rest[0] == "not":
 			rest = rest[1:]
-		case (rest[0] == "all" || rest[0] == "any") && isIndex(rest[1]):
+		case (rest[0] == "all" || rest[0] == "any") && compiler.IsIndex(rest[1]):
 			rest = rest[2:]
 		case rest[0] == "in" && len(rest) == 2:
 			switch rest[1] {
@@ -116,28 +118,26 @@ func clashCondRef(rest []string) (SymbolKind, bool) {
 
 // clashSymbols indexes a loaded clash battle file, with the facts of the decoded battle b (read
 // best-effort: the file may have errors) and of the library lib for hover.
-func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symbols {
-	sb := newSymBuilder("#ClashBattle", nm, ld.sources)
+func clashSymbols(uc *compiler.Unit, b *clashBattle, lib *clashLibrary) *compiler.Symbols {
 	// Creature and spell names resolve to the battle's own label, else the library's id.
-	own := map[SymbolKind]map[string]string{KindCreature: {}, KindSpell: {}}
+	own := map[compiler.SymbolKind]map[string]string{KindCreature: {}, KindSpell: {}}
 	for _, c := range b.Creatures {
 		own[KindCreature][clashKey(c.ID)] = c.ID
 	}
 	for _, s := range b.Spells {
 		own[KindSpell][clashKey(s.ID)] = s.ID
 	}
-	sb.canon = func(k SymbolKind, name string) (string, bool) {
+	sb := uc.NewSymBuilder("#ClashBattle", func(k compiler.SymbolKind, name string) (string, bool) {
 		if k != KindCreature && k != KindSpell {
-			return name, validID(name)
+			return name, compiler.ValidID(name)
 		}
 		key := clashKey(name)
 		if id, ok := own[k][key]; ok {
 			return id, true
 		}
-		return key, validID(key)
-	}
-	sb.declarations(append(ld.cue[:len(ld.cue):len(ld.cue)], ld.data...))
-	sb.references(ld.user, nil, 0)
+		return key, compiler.ValidID(key)
+	})
+	sb.Scan()
 
 	for _, s := range b.Sides {
 		info := []string{"side (U-78)"}
@@ -156,10 +156,10 @@ func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symb
 		if len(units) > 0 {
 			info = append(info, "units: "+strings.Join(units, ", "))
 		}
-		sb.symbol(KindSide, s.ID).Info = info
+		sb.Symbol(KindSide, s.ID).Info = info
 	}
 	for _, u := range b.Units {
-		head := fmt.Sprintf("%s unit of side %s (U-7)", orDash(u.Type), orDash(u.Side))
+		head := fmt.Sprintf("%s unit of side %s (U-7)", u.Type.OrDash(), u.Side.OrDash())
 		if u.Name.OK {
 			head = u.Name.V + ": " + head
 		}
@@ -171,11 +171,11 @@ func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symb
 		for _, st := range u.Stands {
 			at = append(at, squareText(st.Rect.At))
 		}
-		info = append(info, fmt.Sprintf("%d stands of ten %s at %s", len(u.Stands), orDash(u.Creature), strings.Join(at, ", ")))
-		sb.symbol(KindUnit, u.ID).Info = info
+		info = append(info, fmt.Sprintf("%d stands of ten %s at %s", len(u.Stands), u.Creature.OrDash(), strings.Join(at, ", ")))
+		sb.Symbol(KindUnit, u.ID).Info = info
 	}
 	for _, s := range b.Solos {
-		head := fmt.Sprintf("solo (U-10): %s at %s", orDash(s.Creature), squareText(s.At))
+		head := fmt.Sprintf("solo (U-10): %s at %s", s.Creature.OrDash(), squareText(s.At))
 		if s.Name.OK {
 			head = s.Name.V + ": " + head
 		}
@@ -188,10 +188,10 @@ func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symb
 		case s.Side.OK:
 			info = append(info, "unattached, side "+s.Side.V)
 		}
-		sb.symbol(KindSolo, s.ID).Info = info
+		sb.Symbol(KindSolo, s.ID).Info = info
 	}
 	for _, o := range b.Objectives {
-		sb.symbol(KindObjective, o.ID).Info = []string{"objective of side " + orDash(o.Side) + ": " + objectiveText(o)}
+		sb.Symbol(compiler.KindObjective, o.ID).Info = []string{"objective of side " + o.Side.OrDash() + ": " + objectiveText(o)}
 	}
 	for _, r := range b.Resources {
 		hp, vp := 0, 0
@@ -202,14 +202,14 @@ func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symb
 		if r.Name.OK {
 			head = r.Name.V + ": " + head
 		}
-		sb.symbol(KindResource, r.ID).Info = []string{head}
+		sb.Symbol(KindResource, r.ID).Info = []string{head}
 	}
 	for _, z := range b.Zones {
 		text := "zone (U-69) " + squareText(z.Rect.At)
 		if z.Rect.To.Set {
 			text += " to " + squareText(z.Rect.To)
 		}
-		sb.symbol(KindZone, z.ID).Info = []string{text}
+		sb.Symbol(KindZone, z.ID).Info = []string{text}
 	}
 	byKey := func(list []*clashCreature) map[string]*clashCreature {
 		m := map[string]*clashCreature{}
@@ -222,7 +222,7 @@ func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symb
 	for _, s := range b.Spells {
 		ownSpells[clashKey(s.ID)] = s
 	}
-	for _, s := range sb.x.syms {
+	for _, s := range sb.All() {
 		switch s.Kind {
 		case KindCreature:
 			c, from := ownCreatures[clashKey(s.ID)], "stat block"
@@ -230,7 +230,7 @@ func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symb
 				c, from = lib.creatures[clashKey(s.ID)], "SRD 5.1 library creature (schema/srd)"
 			}
 			if c != nil {
-				s.Info = []string{fmt.Sprintf("%s: %s, %s, AC %d, %d hp, walk %d ft", from, orDash(c.Name), orDash(c.Size), c.AC.V, c.HP.V, c.Speed.Walk.V)}
+				s.Info = []string{fmt.Sprintf("%s: %s, %s, AC %d, %d hp, walk %d ft", from, c.Name.OrDash(), c.Size.OrDash(), c.AC.V, c.HP.V, c.Speed.Walk.V)}
 			} else {
 				s.Info = []string{"creature: neither the battle's nor the library's (U012)"}
 			}
@@ -240,13 +240,13 @@ func clashSymbols(ld loaded, nm *namer, b *clashBattle, lib *clashLibrary) *Symb
 				sp, from = lib.spells[clashKey(s.ID)], "SRD 5.1 library spell (schema/srd)"
 			}
 			if sp != nil {
-				s.Info = []string{fmt.Sprintf("%s: %s, level %d, %s", from, orDash(sp.Name), sp.Level.V, spellRange(sp))}
+				s.Info = []string{fmt.Sprintf("%s: %s, level %d, %s", from, sp.Name.OrDash(), sp.Level.V, spellRange(sp))}
 			} else {
 				s.Info = []string{"spell: neither the battle's nor the library's (U012)"}
 			}
 		}
 	}
-	return sb.done()
+	return sb.Done()
 }
 
 func squareText(q clashSquare) string {
@@ -262,7 +262,7 @@ func objectiveText(o *clashObjective) string {
 	case o.AttritionSet && len(o.AttritionUnits) > 0:
 		var parts []string
 		for _, u := range o.AttritionUnits {
-			parts = append(parts, fmt.Sprintf("%s %d VP", orDash(u.Unit), u.VP.V))
+			parts = append(parts, fmt.Sprintf("%s %d VP", u.Unit.OrDash(), u.VP.V))
 		}
 		return "attrition (U-66): " + strings.Join(parts, ", ")
 	case o.AttritionSet:

@@ -1,13 +1,15 @@
-package compiler
+package clash
 
 import (
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler"
 )
 
-func occurrences(s *Symbol) []string {
+func occurrences(s *compiler.Symbol) []string {
 	var out []string
 	for _, o := range s.Occurrences {
 		out = append(out, o.String())
@@ -19,7 +21,7 @@ func occurrences(s *Symbol) []string {
 // library creature written in two units, a spell a caster knows written with a space, and the
 // facts hover shows.
 func TestSymbolsClashHill(t *testing.T) {
-	a := analyzeT(t, []string{"scenarios/clash/hill/hill.cue"}, Options{})
+	a := analyzeT(t, []string{"scenarios/clash/hill/hill.cue"}, compiler.Options{})
 	x := a.Symbols
 	if len(a.Diagnostics) != 0 || x == nil || x.Schema != "#ClashBattle" {
 		t.Fatalf("diagnostics %v, index %v", a.Diagnostics, x)
@@ -63,7 +65,7 @@ func TestSymbolsClashHill(t *testing.T) {
 
 // A YAML battle: ids as YAML writes them, a library creature referenced without quotes.
 func TestSymbolsClashYAML(t *testing.T) {
-	a := analyzeT(t, []string{"testdata/compiler/ok/clash.yaml"}, Options{})
+	a := analyzeT(t, []string{"testdata/compiler/ok/clash.yaml"}, compiler.Options{})
 	x := a.Symbols
 	if x == nil || x.Schema != "#ClashBattle" {
 		t.Fatalf("no clash index: %v", a.Diagnostics)
@@ -86,7 +88,7 @@ func TestSymbolsClashYAML(t *testing.T) {
 func TestClashExpectedKind(t *testing.T) {
 	for _, c := range []struct {
 		path []string
-		want SymbolKind
+		want compiler.SymbolKind
 	}{
 		{[]string{"solos", "x", "join"}, KindUnit},
 		{[]string{"units", "u", "stands", "[0]", "creature"}, KindCreature},
@@ -96,15 +98,15 @@ func TestClashExpectedKind(t *testing.T) {
 		{[]string{"objectives", "o", "when", "down"}, KindSolo},
 		{[]string{"units", "u", "name"}, ""},
 	} {
-		if got, _ := ExpectedKind("#ClashBattle", c.path); got != c.want {
+		if got, _ := compiler.ExpectedKind("#ClashBattle", c.path); got != c.want {
 			t.Errorf("ExpectedKind(%v) = %q, want %q", c.path, got, c.want)
 		}
 	}
-	cr, sp := Vocabulary(KindCreature), Vocabulary(KindSpell)
+	cr, sp := compiler.Vocabulary(KindCreature), compiler.Vocabulary(KindSpell)
 	if !slices.Contains(cr, "hill-giant") || slices.Contains(cr, "fireball") || !slices.Contains(sp, "fireball") || slices.Contains(sp, "goblin") {
 		t.Errorf("vocabulary: creatures %v, spells %v", cr, sp)
 	}
-	if !SameName(KindCreature, "Hill Giant", "hill-giant") || SameName(KindUnit, "Pikes", "pikes") {
+	if !compiler.SameName(KindCreature, "Hill Giant", "hill-giant") || compiler.SameName(KindUnit, "Pikes", "pikes") {
 		t.Errorf("SameName")
 	}
 }

@@ -1,4 +1,4 @@
-package compiler
+package clash
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
@@ -33,7 +34,7 @@ func TestClashVetEngineAgree(t *testing.T) {
 		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c, list, err := CompileClash([]string{f}, Options{WorkDir: dir})
+		c, list, err := compiler.CompileClash([]string{f}, compiler.Options{WorkDir: dir})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

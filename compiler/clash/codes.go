@@ -1,4 +1,4 @@
-package compiler
+package clash
 
 import (
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -24,7 +24,8 @@ const (
 	codeClashTrait      = "U015"
 )
 
-// clashCodes lists the U codes, for the want test's coverage.
+// clashCodes lists the U codes: each is declared by a check (TestEveryCodeInAPass), so that the
+// registry's passes name them all (the core's want test covers every code of a pass).
 var clashCodes = []string{
 	codeClashOffGrid, codeClashOccupied, codeClashGargantuan, codeClashSpace, codeClashIsolated,
 	codeClashCommander, codeClashJoinSize, codeClashDeepWater, codeClashArea, codeClashBalance,

@@ -1,4 +1,4 @@
-package compiler
+package clash
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
@@ -49,7 +50,7 @@ func TestClashCantripScaling(t *testing.T) {
 func compileBundled(t *testing.T, dir string) *plan.Clash {
 	t.Helper()
 	root := repoRoot(t)
-	c, list, err := CompileClash([]string{filepath.Join(root, dir)}, Options{WorkDir: root})
+	c, list, err := compiler.CompileClash([]string{filepath.Join(root, dir)}, compiler.Options{WorkDir: root})
 	if err != nil || c == nil || len(list) > 0 {
 		t.Fatalf("%s: %v %v", dir, list, err)
 	}
@@ -199,7 +200,7 @@ func TestClashLowerHill(t *testing.T) {
 func BenchmarkCompileClashField(b *testing.B) {
 	root := repoRoot(b)
 	for b.Loop() {
-		c, list, err := CompileClash([]string{filepath.Join(root, "scenarios/clash/field")}, Options{WorkDir: root})
+		c, list, err := compiler.CompileClash([]string{filepath.Join(root, "scenarios/clash/field")}, compiler.Options{WorkDir: root})
 		if err != nil || c == nil || len(list) != 0 {
 			b.Fatalf("CompileClash: %v %v", list, err)
 		}

@@ -1,0 +1,213 @@
+package compiler
+
+import (
+	"fmt"
+
+	"cuelang.org/go/cue"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// The face the core shows its rule-system packages (compiler/clash; issue 20): a rule system
+// registers itself (Register, from its init), is handed each unit of its files (Unit), reads it
+// as a tree of the author's values with the schema's defaults (Node, Decoder), reports through
+// the unit's suppressions and adds its symbols and compiled form. The core's own code uses the
+// lower-case names; this file gives a rule system what it needs and no more.
+
+// RuleSystem is a rule system's entry in the registry (rules.go).
+type RuleSystem struct {
+	// Order places the system in lists of passes (PassNames, the JUnit test cases): the order
+	// the systems were built in, so that a new one adds its passes after the others'.
+	Order int
+	// Scenario vets (and with Unit.Compiling, lowers) one of its scenarios; nil: no scenario
+	// files. Battle does the same for its battle files (kind: "battle"); nil: none. A system
+	// with battle files only vets every file that names it as a battle file, so that its schema
+	// reports a kind other than "battle".
+	Scenario, Battle func(*Unit) (*plan.Plan, error)
+	// Passes lists the system's own passes, in the order they run, each with every code it may
+	// report: CheckOf and PassNames (CI reports group findings by pass) read them here.
+	Passes func() []PassInfo
+	// Schema is the definition of its own files (#ClashBattle) when the core does not index
+	// them already, with Refs, the table of its ids for the symbol index (symbols_refs.go).
+	Schema string
+	Refs   RefTable
+	// Vocabulary lists the names a vocabulary kind of the system accepts, sorted (Vocabulary);
+	// ok false: not one of its kinds.
+	Vocabulary func(SymbolKind) (names []string, ok bool)
+	// SameName, when set, reports whether name as written names the symbol of kind k with the
+	// given id (SameName); ok false: not one of its kinds.
+	SameName func(k SymbolKind, name, id string) (same, ok bool)
+}
+
+// Register adds the rule system name (the value of a file's rules:) to the registry. Call it from
+// the system's package init; a second system of one name, or a schema indexed twice, panics (a
+// programming error, caught by any test that links the system).
+func Register(name string, rs RuleSystem) {
+	if _, dup := ruleSystems[name]; dup {
+		panic(fmt.Sprintf("compiler: rule system %q registered twice", name))
+	}
+	if rs.Schema != "" {
+		if _, dup := refTables[rs.Schema]; dup {
+			panic(fmt.Sprintf("compiler: schema %s indexed twice", rs.Schema))
+		}
+		refTables[rs.Schema] = rs.Refs
+	}
+	ruleSystems[name] = rs
+}
+
+// DeclOf is the kind of id the path declares: the first pattern of table it matches, or "".
+func DeclOf(table []DeclPath, p []string) SymbolKind { return declOf(table, p) }
+
+// MatchPath reports whether path p is exactly the pattern ("*" matches any one segment).
+func MatchPath(p []string, pat ...string) bool { return match(p, pat...) }
+
+// PathHasPrefix reports whether p starts with the pattern, and returns the rest.
+func PathHasPrefix(p []string, pat ...string) ([]string, bool) { return hasPrefix(p, pat...) }
+
+// IsIndex reports whether a path segment is a list index ("[3]").
+func IsIndex(s string) bool { return isIndex(s) }
+
+// ValidID reports whether s is an id as the schema's #ID allows it.
+func ValidID(s string) bool { return validID(s) }
+
+// MaxCondDepth bounds how deeply conditions nest (deeper is not read).
+const MaxCondDepth = maxCondDepth
+
+// CompileDef compiles the schema's definition name (#ClashCreature) in ctx.
+func CompileDef(ctx *cue.Context, name string) (cue.Value, error) { return compileDef(ctx, name) }
+
+// ValidateChecks verifies a list of checks as the core's own are verified: unique identifier
+// names, a doc whose first line is a lowercase title, a run function and codes in the catalogue.
+func ValidateChecks(cs []*Check) error { return validateChecks(cs) }
+
+// OrDash is s's value, or "-" when it has none (for hover text).
+func (s Str) OrDash() string { return orDash(s) }
+
+// Unit is one loaded unit (the files of one scenario or battle) as its rule system vets it.
+type Unit = unitCtx
+
+// Namer returns how the unit names positions (for a Decoder).
+func (uc *unitCtx) Namer() *Namer { return uc.nm }
+
+// List is where the unit's findings go.
+func (uc *unitCtx) List() *diag.List { return uc.list }
+
+// Compiling reports whether the unit is to be lowered as well as vetted.
+func (uc *unitCtx) Compiling() bool { return uc.compile }
+
+// SchemaRoot applies the schema definition name (#ClashBattle) to the unit: it returns the root
+// node, the position of the top of the file and whether the schema found errors (then decode
+// strictly: NewDecoder).
+func (uc *unitCtx) SchemaRoot(name string) (n Node, root diag.Pos, strict bool, err error) {
+	return uc.schemaRoot(name)
+}
+
+// Suppressions reads the unit's @sortie(ignore=...) attributes, reporting malformed ones.
+func (uc *unitCtx) Suppressions() Suppressions {
+	return Suppressions{sup: collectSuppressions(uc.syntax(), uc.nm, uc.list)}
+}
+
+// Suppressions are the suppression attributes of one unit (Unit.Suppressions).
+type Suppressions struct{ sup []*suppression }
+
+// AddFindings adds the rule system's findings to the unit's list, less those its suppressions
+// silence (and L009 for a suppression that silenced nothing).
+func (uc *unitCtx) AddFindings(found diag.List, sup Suppressions) {
+	uc.list.Add(applySuppressions(found, sup.sup, *uc.list)...)
+}
+
+// WantSymbols reports whether the unit's symbol index is asked for (AddSymbols).
+func (uc *unitCtx) WantSymbols() bool { return uc.out.wantSymbols }
+
+// AddSymbols hands over the unit's symbol index.
+func (uc *unitCtx) AddSymbols(s *Symbols) { uc.out.symbols = append(uc.out.symbols, s) }
+
+// AddClash hands over a compiled When Armies Clash battle, its source hash and files set here.
+func (uc *unitCtx) AddClash(c *plan.Clash) {
+	c.SourceHash, c.Sources = hashSources(uc.ld.sources)
+	uc.out.clashes = append(uc.out.clashes, c)
+}
+
+// NewSymBuilder starts the symbol index of the unit, read with schema's table (RuleSystem.Refs):
+// canon, when set, maps a name as written to the id of its symbol (ok false: not an id). Record
+// the declarations and references (Scan), add facts, then Done.
+func (uc *unitCtx) NewSymBuilder(schema string, canon func(k SymbolKind, name string) (id string, ok bool)) *SymBuilder {
+	sb := newSymBuilder(schema, uc.nm, uc.ld.sources)
+	sb.canon = canon
+	sb.ld = &uc.ld
+	return sb
+}
+
+// SymBuilder collects the symbols of one unit (Unit.NewSymBuilder).
+type SymBuilder = symBuilder
+
+// Scan records the declarations of the unit's files and the references of its value.
+func (b *symBuilder) Scan() {
+	b.declarations(append(b.ld.cue[:len(b.ld.cue):len(b.ld.cue)], b.ld.data...))
+	b.references(b.ld.user, nil, 0)
+}
+
+// Symbol returns the symbol of kind k and id, added if new.
+func (b *symBuilder) Symbol(k SymbolKind, id string) *Symbol { return b.symbol(k, id) }
+
+// All lists the symbols found so far, in the order they were found.
+func (b *symBuilder) All() []*Symbol { return b.x.syms }
+
+// Done sorts the index and returns it.
+func (b *symBuilder) Done() *Symbols { return b.done() }
+
+// Namer names the positions of CUE values after the files they come from.
+type Namer = namer
+
+// Node is a value of the author's with the schema's defaults (node.go).
+type Node = node
+
+// NewNode is the node of the author's value v whose unified value (v & the schema) is u.
+func NewNode(v, u cue.Value) Node { return rootNode(v, u, nil) }
+
+// Get returns the field name of a struct node (a node that does not exist when there is none).
+func (n node) Get(name string) Node { return n.get(name) }
+
+// Exists reports whether the author wrote the node or the schema gives it a default.
+func (n node) Exists() bool { return n.exists() }
+
+// IsStruct reports whether the node is a struct.
+func (n node) IsStruct() bool { return n.isStruct() }
+
+// Fields calls f for each regular field of a struct node, in order.
+func (n node) Fields(f func(label string, c Node)) { n.fields(f) }
+
+// Elems calls f for each element of a list node, in order.
+func (n node) Elems(f func(i int, c Node)) { n.elems(f) }
+
+// Value returns the node's concrete scalar (String, Int64, Bool), ok false when it has none.
+func (n node) Value() (Scalar, bool) { return n.value() }
+
+// Scalar is a concrete value of a node (Node.Value).
+type Scalar = scalar
+
+// Decoder reads nodes into values with their positions (Str, Int).
+type Decoder = decoder
+
+// NewDecoder reads nodes of files named by nm. strict: the schema found errors, so a value whose
+// unified value is an error is read as not OK (Unit.SchemaRoot).
+func NewDecoder(nm *Namer, strict bool) *Decoder { return &decoder{nm: nm, strict: strict} }
+
+// NewLibraryNamer names the positions of the bundled libraries (absolute names under "/").
+func NewLibraryNamer() *Namer { return newNamer("/") }
+
+// Pos is where the node's value is written.
+func (dc *decoder) Pos(n Node) diag.Pos { return dc.pos(n) }
+
+// Label is where the node's label is written.
+func (dc *decoder) Label(n Node) diag.Pos { return dc.label(n) }
+
+// Str reads a string node.
+func (dc *decoder) Str(n Node) Str { return dc.str(n) }
+
+// Int reads an integer node (a value outside int32 is not OK).
+func (dc *decoder) Int(n Node) Int { return dc.int(n) }
+
+// Bool reads a boolean node: false when absent or not a boolean.
+func (dc *decoder) Bool(n Node) bool { return dc.bool(n) }
