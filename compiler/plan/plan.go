@@ -113,7 +113,7 @@ type RuleOptions struct {
 	SleepPenalty         int  `json:"sleepPenalty,omitempty"`         // K-41: the penalty on checks; 0 means 2 (SW2 sleep deprivation)
 	DarkMarchLight12     bool `json:"darkMarchLight12,omitempty"`     // K-57: the dark day's 12 h of light also light a forced march from the block: 12 h in all, not 24
 	// K-23: an aerial survey or a reveal also tells each army's strength (the seed tells existence and
-	// movement only, 「その存在、及び移動」; not yet settable from a scenario file).
+	// movement only, 「その存在、及び移動」): a scenario's options: surveyStrength.
 	SurveyStrength         bool   `json:"surveyStrength,omitempty"`
 	TorchesFirst           bool   `json:"torchesFirst,omitempty"`           // K-58: burn torches before lantern oil (default: oil first)
 	NegativeProgress       bool   `json:"negativeProgress,omitempty"`       // K-45: traversal progress may go below 0 (default: clamp at 0)
