@@ -430,9 +430,10 @@ const (
 	ActEnd                      // the scenario ends with Outcome
 	ActReveal                   // the players learn where army Army stands now (K-23)
 	ActSurvey                   // the angel's aerial survey: the players learn where every army stands (K-23)
+	ActCheck                    // every PC rolls Check (K-4, K-5, K-51)
 )
 
-var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end", "reveal", "survey"}
+var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end", "reveal", "survey", "check"}
 
 func (o ActionOp) String() string {
 	if o < 0 || int(o) >= len(actionNames) {
@@ -464,6 +465,24 @@ type Action struct {
 	Army      int      `json:"army,omitempty"`      // ActStrength, ActSpawn, ActRemove, ActReveal
 	Delta     int      `json:"delta,omitempty"`     // ActStrength
 	Outcome   string   `json:"outcome,omitempty"`   // ActEnd: "success" | "failure"
+	Check     *Check   `json:"check,omitempty"`     // ActCheck
+}
+
+// Check is an event's check (K-4, K-5): every PC able to act rolls 2d6 + its Base value against
+// TN; Mode "any", "majority" or "all" gives one group result that runs Pass or Fail, "each" applies
+// each PC's result to that PC (Damage: the HP a PC that fails loses). K-51: a PC tries a check (by
+// ID) once per timing (day and phase) and, in principle, never again: its first result stands;
+// Later marks a check the GM deems doable later at leisure (appraising loot), which a PC that
+// failed may try again once per scenario at a later timing (Default: per PC).
+type Check struct {
+	ID     string   `json:"id"`
+	TN     int      `json:"tn"`
+	Mode   string   `json:"mode"`           // "any" | "majority" | "all" | "each"
+	Base   string   `json:"base,omitempty"` // "" (flat, 平目) | "scout" | "agility" | "intelligence"
+	Later  bool     `json:"later,omitempty"`
+	Damage int      `json:"damage,omitempty"` // mode each: HP lost by each PC that fails
+	Pass   []Action `json:"pass,omitempty"`
+	Fail   []Action `json:"fail,omitempty"`
 }
 
 // Objective ends the scenario (success, failure) or marks its midpoint (K-60, K-67) when its
