@@ -43,6 +43,7 @@ var checks = []*Check{
 	armiesCheck,
 	duplicatesCheck,
 	karzoralCheck,
+	eventChecksCheck,
 	traversalCheck,
 	effectCheck,
 }
@@ -280,7 +281,16 @@ func validID(s string) bool {
 }
 
 // forEachAction calls f for every action of every event and episode, in source order.
-func forEachAction(s *Scenario, f func(*Action)) {
+func forEachAction(s *Scenario, f0 func(*Action)) {
+	var f func(*Action)
+	f = func(a *Action) { // K-4: a check's pass and fail actions follow it
+		f0(a)
+		if a.Check != nil {
+			for _, x := range a.Check.Actions() {
+				f(x)
+			}
+		}
+	}
 	for _, e := range s.Events {
 		for _, a := range e.Do {
 			f(a)

@@ -94,9 +94,14 @@ func runKarzoral(p *Pass) error {
 		p.Report(d)
 	}
 	// R001 in the new fields.
-	acts := func(where string, as []*Action) {
+	var acts func(where string, as []*Action)
+	acts = func(where string, as []*Action) {
 		for i, a := range as {
 			w := fmt.Sprintf("%s[%d]", where, i)
+			if a.Check != nil {
+				acts(w+".check.pass", a.Check.Pass)
+				acts(w+".check.fail", a.Check.Fail)
+			}
 			unknown(w+".battle", a.Battle, "encounter", p.EncounterIDs, p.Encounters[a.Battle.V] != nil)
 			for _, r := range []Str{a.Army, a.Spawn, a.Remove, a.Reveal} {
 				unknown(w, r, "army", p.ArmyIDs, p.Armies[r.V] != nil)

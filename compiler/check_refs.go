@@ -51,7 +51,8 @@ func runRefs(p *Pass) error {
 			cond(fmt.Sprintf("%s.any[%d]", where, i), x)
 		}
 	}
-	actions := func(where string, as []*Action) {
+	var actions func(where string, as []*Action)
+	actions = func(where string, as []*Action) {
 		for i, a := range as {
 			w := fmt.Sprintf("%s[%d]", where, i)
 			encounter(w+".battle", a.Battle)
@@ -59,6 +60,10 @@ func runRefs(p *Pass) error {
 			army(w+".spawn", a.Spawn)
 			army(w+".remove", a.Remove)
 			army(w+".reveal", a.Reveal)
+			if a.Check != nil { // K-4: a check's pass and fail hold actions too
+				actions(w+".check.pass", a.Check.Pass)
+				actions(w+".check.fail", a.Check.Fail)
+			}
 		}
 	}
 

@@ -15,13 +15,18 @@ least one field (all must hold). An event's on gives exactly one of enter and da
 	Run:   runVerbs,
 }
 
-const actionVerbs = "say, set, clear, battle, army (with strength), spawn, remove or end"
+const actionVerbs = "say, set, clear, battle, army (with strength), spawn, remove, end, reveal, survey or check"
 
 func runVerbs(p *Pass) error {
 	s := p.Scenario
-	actions := func(where string, as []*Action) {
+	var actions func(where string, as []*Action)
+	actions = func(where string, as []*Action) {
 		for i, a := range as {
 			w := fmt.Sprintf("%s[%d]", where, i)
+			if a.Check != nil { // K-4: a check's pass and fail hold actions too
+				actions(w+".check.pass", a.Check.Pass)
+				actions(w+".check.fail", a.Check.Fail)
+			}
 			verbs := a.Verbs()
 			switch {
 			case len(verbs) == 0 && a.Unknown:

@@ -355,6 +355,9 @@ func (l *lowerer) actions(as []*Action) ([]plan.Action, error) {
 			pa.Army, err = l.army(a.Reveal)
 		case a.Survey:
 			pa.Op = plan.ActSurvey
+		case a.Check != nil:
+			pa.Op = plan.ActCheck
+			pa.Check, err = l.check(a.Check)
 		default:
 			err = fmt.Errorf("action at %s has no verb", a.Pos)
 		}

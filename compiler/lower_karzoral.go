@@ -122,7 +122,7 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 		p.Options = &plan.RuleOptions{
 			MajorityAtHalf: b["majorityAtHalf"], CheckedFaceForbidden: b["checkedFaceForbidden"],
 			NoSleepPenalty: b["noSleepPenalty"], SleepPenaltyOneDay: b["sleepPenaltyOneDay"], SleepPenalty: n["sleepPenalty"],
-			DarkMarchLight12: b["darkMarchLight12"], TorchesFirst: b["torchesFirst"], NegativeProgress: b["negativeProgress"],
+			DarkMarchLight12: b["darkMarchLight12"], SurveyStrength: b["surveyStrength"], TorchesFirst: b["torchesFirst"], NegativeProgress: b["negativeProgress"],
 			TraversalNextDay: b["traversalNextDay"], CompletionEndsDay: b["completionEndsDay"], EscapeTNOnce: b["escapeTNOnce"],
 			BurdenPenaltyFlat: b["burdenPenaltyFlat"], SupportSparesNPCs: b["supportSparesNPCs"], CancelLimit: n["cancelLimit"],
 			NoCancelToZero: b["noCancelToZero"], FledGiveNoXP: b["fledGiveNoXP"], BurdenMeanWithoutAngel: b["burdenMeanWithoutAngel"],

@@ -216,9 +216,10 @@ type Action struct {
 	Spawn    Str
 	Remove   Str
 	End      Str
-	Reveal   Str  // K-23: an army id
-	Survey   bool // K-23: the aerial survey
-	Unknown  bool // the author's struct has fields the schema does not know (S001)
+	Reveal   Str        // K-23: an army id
+	Survey   bool       // K-23: the aerial survey
+	Check    *CheckSpec // K-4, K-51: an event's check (model_check.go)
+	Unknown  bool       // the author's struct has fields the schema does not know (S001)
 }
 
 // Verbs returns the verbs the action gives, in schema order; army and strength count as one
@@ -259,6 +260,9 @@ func (a *Action) Verbs() []string {
 	}
 	if a.Survey {
 		out = append(out, "survey")
+	}
+	if a.Check != nil {
+		out = append(out, "check")
 	}
 	return out
 }
@@ -468,7 +472,7 @@ func (dc *decoder) event(id string, n node) *Event {
 
 var (
 	condFields   = []string{"flag", "not", "all", "any", "at", "day", "armyGone"}
-	actionFields = []string{"say", "set", "clear", "battle", "army", "strength", "spawn", "remove", "end"}
+	actionFields = []string{"say", "set", "clear", "battle", "army", "strength", "spawn", "remove", "end", "check"}
 )
 
 // maxCondDepth bounds the nesting of conditions the decoder follows.
@@ -511,7 +515,11 @@ func (dc *decoder) cond(n node, when bool, depth int) *Cond {
 	return c
 }
 
-func (dc *decoder) actions(n node) []*Action {
+func (dc *decoder) actions(n node) []*Action { return dc.actionsAt(n, 0) }
+
+// actionsAt decodes a list of actions nested depth checks deep (a check's pass and fail hold
+// actions); past maxCondDepth the nested lists are not followed.
+func (dc *decoder) actionsAt(n node, depth int) []*Action {
 	var out []*Action
 	n.elems(func(_ int, a node) {
 		out = append(out, &Action{
@@ -520,6 +528,7 @@ func (dc *decoder) actions(n node) []*Action {
 			Battle: dc.str(a.get("battle")), Army: dc.str(a.get("army")), Strength: dc.int(a.get("strength")),
 			Spawn: dc.str(a.get("spawn")), Remove: dc.str(a.get("remove")), End: dc.str(a.get("end")),
 			Reveal: dc.str(a.get("reveal")), Survey: dc.bool(a.get("survey")),
+			Check: dc.check(a.get("check"), depth),
 		})
 	})
 	return out

@@ -90,7 +90,7 @@ type RuleOptions struct {
 }
 
 var optionBools = []string{"majorityAtHalf", "checkedFaceForbidden", "noSleepPenalty", "sleepPenaltyOneDay",
-	"darkMarchLight12", "torchesFirst", "negativeProgress", "traversalNextDay", "completionEndsDay",
+	"darkMarchLight12", "surveyStrength", "torchesFirst", "negativeProgress", "traversalNextDay", "completionEndsDay",
 	"escapeTNOnce", "burdenPenaltyFlat", "supportSparesNPCs", "noCancelToZero", "fledGiveNoXP",
 	"burdenMeanWithoutAngel"}
 

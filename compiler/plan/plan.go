@@ -113,7 +113,7 @@ type RuleOptions struct {
 	SleepPenalty         int  `json:"sleepPenalty,omitempty"`         // K-41: the penalty on checks; 0 means 2 (SW2 sleep deprivation)
 	DarkMarchLight12     bool `json:"darkMarchLight12,omitempty"`     // K-57: the dark day's 12 h of light also light a forced march from the block: 12 h in all, not 24
 	// K-23: an aerial survey or a reveal also tells each army's strength (the seed tells existence and
-	// movement only, 「その存在、及び移動」; not yet settable from a scenario file).
+	// movement only, 「その存在、及び移動」): a scenario's options: surveyStrength.
 	SurveyStrength         bool   `json:"surveyStrength,omitempty"`
 	TorchesFirst           bool   `json:"torchesFirst,omitempty"`           // K-58: burn torches before lantern oil (default: oil first)
 	NegativeProgress       bool   `json:"negativeProgress,omitempty"`       // K-45: traversal progress may go below 0 (default: clamp at 0)
@@ -430,9 +430,10 @@ const (
 	ActEnd                      // the scenario ends with Outcome
 	ActReveal                   // the players learn where army Army stands now (K-23)
 	ActSurvey                   // the angel's aerial survey: the players learn where every army stands (K-23)
+	ActCheck                    // every PC rolls Check (K-4, K-5, K-51)
 )
 
-var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end", "reveal", "survey"}
+var actionNames = [...]string{"say", "set", "clear", "battle", "strength", "spawn", "remove", "end", "reveal", "survey", "check"}
 
 func (o ActionOp) String() string {
 	if o < 0 || int(o) >= len(actionNames) {
@@ -464,6 +465,24 @@ type Action struct {
 	Army      int      `json:"army,omitempty"`      // ActStrength, ActSpawn, ActRemove, ActReveal
 	Delta     int      `json:"delta,omitempty"`     // ActStrength
 	Outcome   string   `json:"outcome,omitempty"`   // ActEnd: "success" | "failure"
+	Check     *Check   `json:"check,omitempty"`     // ActCheck
+}
+
+// Check is an event's check (K-4, K-5): every PC able to act rolls 2d6 + its Base value against
+// TN; Mode "any", "majority" or "all" gives one group result that runs Pass or Fail, "each" applies
+// each PC's result to that PC (Damage: the HP a PC that fails loses). K-51: a PC tries a check (by
+// ID) once per timing (day and phase) and, in principle, never again: its first result stands;
+// Later marks a check the GM deems doable later at leisure (appraising loot), which a PC that
+// failed may try again once per scenario at a later timing (Default: per PC).
+type Check struct {
+	ID     string   `json:"id"`
+	TN     int      `json:"tn"`
+	Mode   string   `json:"mode"`           // "any" | "majority" | "all" | "each"
+	Base   string   `json:"base,omitempty"` // "" (flat, 平目) | "scout" | "agility" | "intelligence"
+	Later  bool     `json:"later,omitempty"`
+	Damage int      `json:"damage,omitempty"` // mode each: HP lost by each PC that fails
+	Pass   []Action `json:"pass,omitempty"`
+	Fail   []Action `json:"fail,omitempty"`
 }
 
 // Objective ends the scenario (success, failure) or marks its midpoint (K-60, K-67) when its

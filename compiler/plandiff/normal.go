@@ -344,6 +344,11 @@ func actions(p *plan.Plan, as []plan.Action) string {
 			b.WriteString("survey")
 		case plan.ActEnd:
 			b.WriteString("end " + a.Outcome)
+		case plan.ActCheck:
+			if c := a.Check; c != nil { // K-4: the check, then its pass and fail in brackets
+				fmt.Fprintf(&b, "check %s tn %d %s base %q later %v damage %d pass [%s] fail [%s]", c.ID, c.TN, c.Mode, c.Base, c.Later, c.Damage,
+					strings.TrimPrefix(actions(p, c.Pass), "; "), strings.TrimPrefix(actions(p, c.Fail), "; "))
+			}
 		}
 	}
 	return b.String()

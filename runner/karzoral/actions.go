@@ -140,6 +140,14 @@ func (s *state) doActions(acts []plan.Action, source, id string) (int, error) {
 			if err := s.survey(a.Army, "reveal"); err != nil {
 				return -1, err
 			}
+		case plan.ActCheck:
+			fled, err := s.eventCheck(a.Check, source, id)
+			if err != nil || s.over() {
+				return -1, err
+			}
+			if fled >= 0 {
+				return k, nil // K-96: the check's battle was fled; the event resumes at the check
+			}
 		case plan.ActSurvey:
 			if err := s.survey(-1, "survey"); err != nil {
 				return -1, err

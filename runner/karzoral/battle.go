@@ -112,6 +112,11 @@ func (s *state) fight(enc, army int, cause string, rout bool, round *int) (int, 
 	if maxRounds <= 0 {
 		maxRounds = defaultMaxRounds
 	}
+	if detailed && *round == 1 {
+		if err := s.initiative(enc); err != nil {
+			return 0, err
+		}
+	}
 	req := &s.req
 	res := Won
 	for {

@@ -73,10 +73,12 @@ type karzoral struct {
 	monXP   int // monster XP since the last growth (K-62)
 	partyXP int // XP each PC earned in this run, for a plan without PCs (K-61..K-63, K-66)
 
-	onlyStayers bool // K-81: the rest of a routed unit fled; only the stayers are fought
-	grown       bool
-	failedXP    bool
-	complete    bool // K-25: a friendly army wiped out: the failure is complete, no XP settled
+	tries         []checkTries // events' checks tried (K-51)
+	monstersFirst bool         // the monsters won this battle's initiative: their support resolves first
+	onlyStayers   bool         // K-81: the rest of a routed unit fled; only the stayers are fought
+	grown         bool
+	failedXP      bool
+	complete      bool // K-25: a friendly army wiped out: the failure is complete, no XP settled
 }
 
 // areaOf returns the traversal area of block b, -1 if none.
@@ -103,6 +105,7 @@ func (s *state) resetKarzoral(rules *Rules) {
 	if k.rules.PowerTable != "" {
 		k.table, _ = dice.ParseTableVariant(k.rules.PowerTable) // validate checked plan options
 	}
+	k.tries = k.tries[:0]
 	k.pcs = k.pcs[:0]
 	for _, pc := range p.Party.PCs {
 		k.pcs = append(k.pcs, pcState{hp: pc.HP, protect: -1})

@@ -356,6 +356,8 @@ func traceFields(e runner.Event) []string {
 }
 
 // answers is a Decider that answers from a list of choice names; it fails the test if asked more.
+// Like a script (runner.Script), it leaves an Optional request to the engine (Answer.Default)
+// unless its next name is one of the request's choices; such a request is not recorded in asked.
 type answers struct {
 	t     testing.TB
 	names []string
@@ -363,6 +365,9 @@ type answers struct {
 }
 
 func (a *answers) Decide(r *runner.Request) (runner.Answer, error) {
+	if r.Optional && (len(a.names) == 0 || r.Find(a.names[0]) < 0) {
+		return runner.Answer{Default: true}, nil
+	}
 	a.asked = append(a.asked, r.Kind)
 	if len(a.names) == 0 {
 		a.t.Fatalf("%s: unexpected %s decision", r.Where(), r.Kind)

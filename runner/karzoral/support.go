@@ -81,6 +81,24 @@ func (s *state) round(enc, n int) error {
 		}
 	}
 	clear(k.pcHits)
+	// The seed: 「ＰＣ側の支援ダメージは、ＰＣ全員の手番が終了した後」 and 「魔物側の支援ダメージは、
+	// 魔物すべての手番が終了した後」: each side's support follows its own side's turns, so the side
+	// that acts first in the round (initiative, 先制判定) has its support resolved first.
+	if k.monstersFirst {
+		if err := s.enemySupport(); err != nil || s.over() || s.allDown() {
+			return err // every PC down: no PC turn, no target chosen (K-100 follows)
+		}
+		return s.friendlySupport(enc)
+	}
+	if err := s.friendlySupport(enc); err != nil || s.over() {
+		return err
+	}
+	return s.enemySupport()
+}
+
+// friendlySupport implements K-75 for one round against encounter enc: after the PCs' turns, the
+// PCs choose a target per instance of every friendly army in the block.
+func (s *state) friendlySupport(enc int) error {
 	// K-75: friendly support, after the PCs' turns: the PCs choose a target per instance, never one
 	// twice in a round; an instance with no target left is lost. Always magic. Monsters' HP is not
 	// simulated (PC combat is outside the runner): the damage is rolled and recorded.
@@ -133,6 +151,13 @@ func (s *state) round(enc, n int) error {
 		}
 	}
 	s.targets = s.targets[:0]
+	return nil
+}
+
+// enemySupport implements K-76 for one round: after the monsters' turns, every instance of every
+// enemy army in the block at a party member, with K-77 cancellations.
+func (s *state) enemySupport() error {
+	k := &s.k
 	// K-76: enemy support, after the monsters' turns.
 	cancels := 0
 	for _, ai := range s.r.enemy {

@@ -131,10 +131,20 @@ func validate(p *plan.Plan) error {
 	if len(p.Episodes) != 6 {
 		return fmt.Errorf("runner: %d episodes, want 6 (K-36)", len(p.Episodes))
 	}
-	checkActs := func(where string, acts []plan.Action) error {
+	var checkActs func(where string, acts []plan.Action) error
+	checkActs = func(where string, acts []plan.Action) error {
 		for k, a := range acts {
 			bad := false
 			switch a.Op {
+			case plan.ActCheck:
+				if err := validCheck(a.Check); err != nil {
+					return fmt.Errorf("runner: %s: action %d: %v", where, k, err)
+				}
+				for _, sub := range [2][]plan.Action{a.Check.Pass, a.Check.Fail} {
+					if err := checkActs(where+" check "+a.Check.ID, sub); err != nil {
+						return err
+					}
+				}
 			case plan.ActSay, plan.ActEnd:
 			case plan.ActSet, plan.ActClear:
 				bad = a.Flag < 0 || a.Flag >= nf
