@@ -54,11 +54,11 @@ func (b *Battle) fortDefense(t, a int) int {
 		return 0
 	case ab.Has(AbEarthGlide) && u.fortKind == fortEarth:
 		return 0
-	case ab.Has(AbAmphibious) && u.fortKind == fortWater:
+	case au.has(AbAmphibious) && u.fortKind == fortWater:
 		return 0
-	case ab.Has(AbFlight) && u.fortKind == fortWalls:
+	case au.has(AbFlight) && u.fortKind == fortWalls:
 		return 0
-	case ab.Has(AbClimb) && u.fortKind != fortWater:
+	case au.has(AbClimb) && u.fortKind != fortWater:
 		return f - f/4
 	}
 	return f
@@ -77,12 +77,11 @@ func (b *Battle) mobile(u *unit) bool {
 // (and incorporeal's), aquatic, favored terrain.
 func (b *Battle) omField(a, t int, x *acc) {
 	u, tu := &b.u[a], &b.u[t]
-	ab := u.st.Abil
 	// Mobility: "increase the army's OM by 1 for that battle against armies without such
 	// mobility"; Incorporeal: "a mobility advantage in all kinds of terrain".
 	if b.mobile(u) && !b.mobile(tu) {
 		k := AbMobility
-		if ab.Has(AbIncorporeal) {
+		if u.st.Abil.Has(AbIncorporeal) {
 			k = AbIncorporeal
 		}
 		x.add(ModAbility, uint8(k), 1)
@@ -90,11 +89,11 @@ func (b *Battle) omField(a, t int, x *acc) {
 	// Aquatic: "increases its OM and DV by 1 against armies in the water or on ships ...
 	// decreases its OM by 2 against armies on land (unless the army also has the amphibious
 	// special ability)".
-	if ab.Has(AbAquatic) {
+	if u.has(AbAquatic) {
 		switch {
 		case b.field.Water:
 			x.add(ModAbility, uint8(AbAquatic), 1)
-		case !ab.Has(AbAmphibious):
+		case !u.has(AbAmphibious):
 			x.add(ModAbility, uint8(AbAquatic), -2)
 		}
 	}
@@ -109,7 +108,7 @@ func (b *Battle) omField(a, t int, x *acc) {
 // favored terrain (advantageous terrain's DV +2 and battlefield advantage's are +1 against a).
 func (b *Battle) dvField(t, a int, x *acc) {
 	u, au := &b.u[t], &b.u[a]
-	if u.st.Abil.Has(AbAquatic) && b.field.Water {
+	if u.has(AbAquatic) && b.field.Water {
 		x.add(ModAbility, uint8(AbAquatic), 1)
 	}
 	if au.st.Abil.Has(AbFavoredTerrain) {

@@ -43,8 +43,8 @@ const (
 func (b *Battle) setupConditions(u *unit) {
 	f := &b.field
 	st := &u.st
-	sees, half := st.Darkvision || st.Abil.Has(AbDarkvision), st.Abil.Has(AbScent)
-	blind := st.Abil.Has(AbBlindsight)
+	sees, half := st.Darkvision || u.has(AbDarkvision), u.has(AbScent)
+	blind := u.has(AbBlindsight)
 	u.condOM, u.condDV = 0, 0 // wild shape sets the senses again (abilityonce.go)
 	switch {
 	case blind || sees:
@@ -52,7 +52,7 @@ func (b *Battle) setupConditions(u *unit) {
 		u.condOM, u.condDV = -1, -1 // 2/2, 3/2 rounded down
 	case f.Darkness:
 		u.condOM, u.condDV = -2, -3
-	case f.DimLight && !half && !st.Abil.Has(AbLowLightVision):
+	case f.DimLight && !half && !u.has(AbLowLightVision):
 		u.condOM = -1
 	}
 	u.rangedOM = f.rangedPenalty()
@@ -65,7 +65,7 @@ func (b *Battle) setupConditions(u *unit) {
 	u.fogMode = 0
 	if f.foggy() && !blind {
 		u.fogMode = 1
-		if half || st.Abil.Has(AbTrack) {
+		if half || u.has(AbTrack) {
 			u.fogMode = 2
 		}
 	}
@@ -85,14 +85,8 @@ func (b *Battle) setupAbilities() {
 	for i := 0; i < b.n; i++ {
 		u := &b.u[i]
 		st := &u.st
-		u.fogStorm = 1 // fogMode under a created sandstorm (create sandstorm)
-		if st.Abil.Has(AbBlindsight) {
-			u.fogStorm = 0
-		} else if st.Abil.Has(AbScent) || st.Abil.Has(AbTrack) {
-			u.fogStorm = 2
-		}
 		u.magic = st.Parts.Weapons >= 2 || st.Spellcasting || st.Abil.Has(AbIncorporeal) || st.Abil.Has(AbKiPool)
-		u.seesInvis = st.Abil.Has(AbBlindsight) || st.Abil.Has(AbScent)
+		u.setSenses(b) // seesInvis, fogStorm (the conditions are already set: no change)
 		u.fastHeal = half1(st.FastHealing) + half1(st.Regeneration)
 		u.dyn = st.Abil.Any(dynamicAbilities) || len(st.cond) > 0
 		u.moraleFx = u.dyn || st.Bravery != 0 || st.Abil.Has(AbInspireCourage)

@@ -116,34 +116,38 @@ func (u *unit) magicNow() bool { return u.magic || u.s.p.judg == judgMagic }
 // wildShape is Wild Shape (Druid 4): "Once per battle, the army may gain the aquatic, amphibious,
 // climb, darkvision, flight, low-light vision, or scent special abilities, but loses the
 // spellcasting ability while this is in effect." The form's abilities are those of Of; its senses
-// change the darkness and dim light penalties at once. The form is kept for the battle (the
-// published "can end this ability in any later phase" is not offered).
+// change the darkness, dim light, fog and invisibility penalties at once (unit.has reads the form;
+// the army's Stats stay as they were). The form is kept for the battle (the published "can end this
+// ability in any later phase" is not offered).
 func (b *Battle) wildShape(i int) {
 	u := &b.u[i]
 	s := &u.s
 	s.once.set(AbWildShape)
 	s.shaped = true
-	u.st.Abil = u.st.Abil.Union(u.st.WildForm)
-	u.st.Darkvision = u.st.Darkvision || u.st.WildForm.Has(AbDarkvision)
 	u.setSenses(b)
 	b.gmStale = true
 	b.abilityEvent(i, -1, AbWildShape, 0)
 }
 
-// setSenses recomputes army u's darkness, dim light and fog modifiers from its abilities now,
-// keeping omStatic and dvStatic in step.
+// has reports whether army u has ability k now: written, or taken with its wild shape.
+func (u *unit) has(k AbilityKind) bool {
+	return u.st.Abil.Has(k) || (u.s.shaped && u.st.WildForm.Has(k))
+}
+
+// setSenses recomputes army u's darkness, dim light and fog modifiers and whether it sees the
+// invisible from its abilities now (wild shape), keeping omStatic and dvStatic in step.
 func (u *unit) setSenses(b *Battle) {
 	om, dv := u.condOM, u.condDV
 	b.setupConditions(u)
 	u.omStatic += u.condOM - om
 	u.dvStatic += u.condDV - dv
-}
-
-// unshape restores army u's abilities after a battle in wild shape (restart).
-func (u *unit) unshape(b *Battle, darkvision bool) {
-	u.st.Abil = u.abil0
-	u.st.Darkvision = darkvision
-	u.setSenses(b)
+	u.seesInvis = u.has(AbBlindsight) || u.has(AbScent)
+	u.fogStorm = 1
+	if u.has(AbBlindsight) {
+		u.fogStorm = 0
+	} else if u.has(AbScent) || u.has(AbTrack) {
+		u.fogStorm = 2
+	}
 }
 
 // casting reports whether army u counts as spellcasting now: not in wild shape.
@@ -293,6 +297,11 @@ func (b *Battle) createSpawn(t int) {
 		}
 		ua.s.hp += heal
 		b.abilityEvent(a, t, AbCreateSpawn, heal)
+		if b.log != nil {
+			e := b.emit(EvHP, a, -1)
+			e.Heal, e.HP = heal, ua.s.hp
+			b.send()
+		}
 	}
 }
 
@@ -406,7 +415,7 @@ func (b *Battle) gmDecide24(i int, q Question, other int) bool {
 		}
 		f := u.st.WildForm
 		sees := f.Has(AbDarkvision) || ((f.Has(AbLowLightVision) || f.Has(AbScent)) && !b.field.Darkness)
-		return (u.condOM < 0 && sees) || (f.Has(AbAquatic) && b.field.Water && !u.st.Abil.Has(AbAquatic))
+		return (u.condOM < 0 && sees) || (f.Has(AbAquatic) && b.field.Water && !u.has(AbAquatic))
 	}
 	return false
 }

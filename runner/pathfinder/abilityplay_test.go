@@ -462,8 +462,8 @@ func TestWildShape(t *testing.T) {
 		if c.use {
 			b.ch = &chooser{}
 			b.src = rolls(t, 15, 15)
-			if _, err := b.Run(); err != nil || b.State(0).HP != 61 || b.u[0].st.Abil.Has(AbDarkvision) {
-				t.Errorf("second Run after wild shape: A hp %d (want 61), darkvision %t, err %v", b.State(0).HP, b.u[0].st.Abil.Has(AbDarkvision), err)
+			if _, err := b.Run(); err != nil || b.State(0).HP != 61 || b.u[0].has(AbDarkvision) {
+				t.Errorf("second Run after wild shape: A hp %d (want 61), darkvision %t, err %v", b.State(0).HP, b.u[0].has(AbDarkvision), err)
 			}
 		}
 	}

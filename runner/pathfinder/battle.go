@@ -136,13 +136,11 @@ type unit struct {
 	terrain                    bool
 	ambusher                   bool
 	routed0                    bool
-	fortKind                   uint8      // fortKindOf(Combatant.FortKind)
-	fogStorm                   uint8      // fogMode under a created sandstorm (create sandstorm)
-	abil0                      AbilitySet // the abilities it entered with (wild shape changes st.Abil)
-	dark0                      bool       // st.Darkvision as it entered
-	heal2                      int        // a healing potion: 2 x ACR, at least 1 (P-66)
-	triage                     int        // floor(ACR/2), at least 1 (P-47)
-	omStatic                   int        // everything in OM that does not change in a battle
+	fortKind                   uint8 // fortKindOf(Combatant.FortKind)
+	fogStorm                   uint8 // fogMode under a created sandstorm (create sandstorm)
+	heal2                      int   // a healing potion: 2 x ACR, at least 1 (P-66)
+	triage                     int   // floor(ACR/2), at least 1 (P-47)
+	omStatic                   int   // everything in OM that does not change in a battle
 	dvStatic                   int
 	plainOM                    int // the plain path's sums (plain.go)
 	plainDV                    int
@@ -337,7 +335,7 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 		u := &b.u[i]
 		*u = unit{st: c.Stats, side: c.Side, maxHP: c.Stats.HP, startHP: c.HP, fort0: c.Fortification,
 			ruling: c.Ruling, adv: c.BattlefieldAdvantage, terrain: c.AdvantageousTerrain,
-			ambusher: c.Ambusher, routed0: c.Routed, fortKind: fortKindOf(c.FortKind), abil0: c.Stats.Abil, dark0: c.Stats.Darkvision}
+			ambusher: c.Ambusher, routed0: c.Routed, fortKind: fortKindOf(c.FortKind)}
 		if u.startHP == 0 {
 			u.startHP = u.maxHP
 		}
@@ -476,7 +474,7 @@ func (b *Battle) atRange(i, j int) bool {
 		return false
 	}
 	ui, uj := &b.u[i], &b.u[j]
-	if uj.s.p.aloft && !ui.st.Abil.Has(AbFlight) {
+	if uj.s.p.aloft && !ui.has(AbFlight) {
 		return true // flight: only flyers reach it in melee
 	}
 	return ui.s.p.rangedTreat || (uj.s.p.rangedTreat && uj.s.p.beat&(1<<i) != 0)

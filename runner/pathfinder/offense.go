@@ -56,7 +56,7 @@ func (b *Battle) act(i int, melee bool) {
 		}
 		return
 	}
-	if melee && u.st.Abil.Has(AbFlight) && b.decide(i, AskAloft, -1) {
+	if melee && u.has(AbFlight) && b.decide(i, AskAloft, -1) {
 		s.p.aloft = true
 		if b.log != nil {
 			b.emit(EvAloft, i, -1)
@@ -332,9 +332,9 @@ func (b *Battle) omAbilities(a, t int, x *acc) {
 	if ab.Has(AbSneakAttack) && (b.phase == PhaseTactics || s.tactic == TacExpertFlankers || s.p.frNow) {
 		x.add(ModAbility, uint8(AbSneakAttack), 1)
 	}
-	if tab.Has(AbInvisibility) && !ab.Has(AbBlindsight) {
+	if tab.Has(AbInvisibility) && !u.has(AbBlindsight) {
 		v := -2
-		if ab.Has(AbScent) {
+		if u.has(AbScent) {
 			v = -1
 		}
 		x.add(ModAbility, uint8(AbInvisibility), v)
@@ -460,9 +460,9 @@ func (b *Battle) dvAbilities(t, a int, x *acc) {
 		}
 		x.add(ModAbility, uint8(AbRockCatching), v)
 	}
-	if aab.Has(AbInvisibility) && !ab.Has(AbBlindsight) {
+	if aab.Has(AbInvisibility) && !u.has(AbBlindsight) {
 		v := -2
-		if ab.Has(AbScent) {
+		if u.has(AbScent) {
 			v = -1
 		}
 		x.add(ModAbility, uint8(AbInvisibility), v)

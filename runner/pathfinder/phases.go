@@ -68,13 +68,14 @@ func (b *Battle) restart() {
 	for i := 0; i < b.n; i++ {
 		u := &b.u[i]
 		b.active[u.side]++
-		if u.s.shaped {
-			u.unshape(b, u.dark0) // wild shape in the last Run
-		}
+		shaped := u.s.shaped
 		u.s = state{hp: u.startHP, fort: u.fort0, engines: u.st.SiegeEngines, frNextT: -1,
 			p: phase{target: -1, frTarget: -1}}
 		if u.st.HealingPotions {
 			u.s.potions = 2
+		}
+		if shaped {
+			u.setSenses(b) // wild shape in the last Run: the senses the army entered with
 		}
 		u.s.elixir = u.st.Abil.Has(AbAlchemy)
 		u.s.challenged = -1
