@@ -57,6 +57,8 @@ var sampleBlocks = []published{
 	{"worgArmy", "Medium", 600, 11, "2", 12, 2, false, 3, 1},
 	{"yetiPack", "Medium", 1200, 22, "4", 14, 4, false, 2, 2},
 	{"centaurArmy", "Medium", 800, 16, "3", 13, 3, true, 2, 1},
+	{"boggardArmy", "Medium", 600, 9, "2", 12, 2, false, 1, 1},
+	{"lizardfolkArmy", "Medium", 400, 4, "1", 11, 1, true, 2, 1},
 	{"tarrasque", "Fine", 102400, 93, "17", 27, 21, true, 2, 8},
 }
 

@@ -425,7 +425,8 @@ func (c *pfc) conditions(n node) plan.Conditions {
 	}
 	return plan.Conditions{Darkness: c.dc.bool(n.get("darkness")), DimLight: c.dc.bool(n.get("dimLight")),
 		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm")), Rain: c.dc.bool(n.get("rain")),
-		Snow: c.dc.bool(n.get("snow")), Wind: w, BrightLight: c.dc.bool(n.get("brightLight"))}
+		Snow: c.dc.bool(n.get("snow")), Wind: w, BrightLight: c.dc.bool(n.get("brightLight")),
+		Terrain: c.dc.str(n.get("terrain")).V, Water: c.dc.bool(n.get("water"))}
 }
 
 // battle reads and checks a battle file.
@@ -460,7 +461,7 @@ func (c *pfc) battle(n node) *plan.Battle {
 			a := plan.PFArmy{ID: id, Side: side, Start: -1, Army: pathfinder.InputOf(&in), Stats: pathfinder.BlockOf(&st, boonCount(&in)),
 				Routed: dc.bool(an.get("routed")), AdvantageousTerrain: dc.bool(an.get("advantageousTerrain")),
 				BattlefieldAdvantage: dc.bool(an.get("battlefieldAdvantage")), Ambusher: dc.bool(an.get("ambusher")),
-				Ruling: dc.int(an.get("ruling")).V}
+				Ruling: dc.int(an.get("ruling")).V, FortKind: dc.str(an.get("fortificationKind")).V}
 			if h := dc.int(an.get("startHP")); h.Set && h.OK {
 				if h.V < 1 || h.V > st.HP {
 					c.report(h.Pos, codeBattleValue, "army %s: startHP %d outside 1..%d (its hp)", id, h.V, st.HP)

@@ -40,6 +40,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 	n.get("field").get("hexes").fields(func(id string, hn node) {
 		h := plan.Hex{ID: id, Name: dc.str(hn.get("name")).V, Terrain: dc.str(hn.get("terrain")).V, Difficult: dc.bool(hn.get("difficult")),
 			Fortification: dc.int(hn.get("fortification")).V, AdvantageousTerrain: dc.bool(hn.get("advantageousTerrain")),
+			FortKind:   dc.str(hn.get("fortificationKind")).V,
 			Conditions: c.conditions(hn.get("conditions")), Reserve: dc.str(hn.get("reserve")).V}
 		coords := hn.get("at")
 		okAt := true

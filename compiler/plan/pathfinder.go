@@ -43,6 +43,7 @@ type Hex struct {
 	Neighbours          []int      `json:"neighbours"`          // hex indices, in direction order E, NE, NW, W, SW, SE
 	Difficult           bool       `json:"difficult,omitempty"` // entering costs two hexes of speed (P-6)
 	Fortification       int        `json:"fortification,omitempty"`
+	FortKind            string     `json:"fortificationKind,omitempty"` // "water" | "earth" | "stone" | "city walls" | ""
 	AdvantageousTerrain bool       `json:"advantageousTerrain,omitempty"`
 	Conditions          Conditions `json:"conditions"`
 	Reserve             string     `json:"reserve,omitempty"` // the largest army size its buildings hold in reserve ("Medium": a Barracks)
@@ -58,6 +59,8 @@ type Conditions struct {
 	Snow        bool   `json:"snow,omitempty"`        // as rain, and damage halved as fog
 	Wind        string `json:"wind,omitempty"`        // "" | "light" | "moderate" | "strong" | "severe" | "windstorm" | "hurricane" | "tornado"
 	BrightLight bool   `json:"brightLight,omitempty"` // light sensitivity OM -1, light blindness OM -2
+	Terrain     string `json:"terrain,omitempty"`     // the battlefield's terrain (mobility); a hex's by default
+	Water       bool   `json:"water,omitempty"`       // fought in the water or on ships (aquatic, vortex)
 }
 
 // HexDirs are the six axial steps, in the order of Hex.Neighbours: E, NE, NW, W, SW, SE.
@@ -95,13 +98,14 @@ type PFArmy struct {
 	Army  ArmyInput `json:"army"`
 	Stats StatBlock `json:"stats"`
 	// In a battle file: what is particular to the battle (P-54, P-59, P-65).
-	StartHP              int  `json:"startHP,omitempty"`
-	Routed               bool `json:"routed,omitempty"`
-	Fortification        int  `json:"fortification,omitempty"`
-	AdvantageousTerrain  bool `json:"advantageousTerrain,omitempty"`
-	BattlefieldAdvantage bool `json:"battlefieldAdvantage,omitempty"`
-	Ambusher             bool `json:"ambusher,omitempty"`
-	Ruling               int  `json:"ruling,omitempty"`
+	StartHP              int    `json:"startHP,omitempty"`
+	Routed               bool   `json:"routed,omitempty"`
+	Fortification        int    `json:"fortification,omitempty"`
+	FortKind             string `json:"fortificationKind,omitempty"` // "water" | "earth" | "stone" | "city walls" | ""
+	AdvantageousTerrain  bool   `json:"advantageousTerrain,omitempty"`
+	BattlefieldAdvantage bool   `json:"battlefieldAdvantage,omitempty"`
+	Ambusher             bool   `json:"ambusher,omitempty"`
+	Ruling               int    `json:"ruling,omitempty"`
 	// Formed: the army comes into being by an order (a split or a combination); until then it is off
 	// the map (Start -1).
 	Formed bool `json:"formed,omitempty"`

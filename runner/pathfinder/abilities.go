@@ -69,6 +69,30 @@ const (
 	AbChannelPositive                       // Melee Phase: +1d4 damage against an undead army when it deals damage
 	AbChannelNegative                       // Melee Phase: +1d4 damage against a living army when it deals damage
 	AbFavoredEnemy                          // OM +1 against armies of the creature types in Of
+	// Issue 24's abilities (abilityonce.go, abilityfield.go).
+	AbAlchemy              // once a battle: a healing potion that costs no BP
+	AbAquatic              // OM and DV +1 against armies in the water; OM -2 against armies on land unless amphibious
+	AbAmphibious           // ignores the Defense of water barriers; no aquatic penalty on land
+	AbBurrow               // spends a phase digging under an enemy's fortification, then ignores it
+	AbChallenge            // once a battle: OM +2 against one army, DV -1 against the others, for the battle
+	AbCombatStyle          // once a battle: OM +1 for ranged or melee attacks for the battle
+	AbCreateSandstorm      // once a battle: a sandstorm for the rest of the battle
+	AbCreateSpawn          // destroying a living army of its size or larger: heals 2 x ACR
+	AbDisease              // damaging: the target is diseased after the battle
+	AbEarthGlide           // ignores earth or stone fortifications; burrows under others
+	AbEnergyDrain          // damaging: the target's OM and DV -1 for the battle
+	AbFavoredTerrain       // halves an enemy's advantageous terrain and battlefield advantage
+	AbHex                  // Of healing: once a battle heals half its ACR; Of cauldron: no battle effect
+	AbHuntersBond          // Of companions: once a battle OM +1 for the battle; Of animal: OM +1
+	AbJudgment             // each phase: damage +1, DV +1, heals half its ACR, or magic weapons
+	AbMobility             // OM +1 in the terrains of Of against armies without such mobility
+	AbOrder                // with challenge: DV +1 against the challenged army
+	AbPoisonResistance     // poison damage it takes -Value/2
+	AbTrapSense            // Siegebreaker's second check + half its ACR
+	AbUnnaturalAura        // fear against animals and mounted armies only
+	AbVortex               // paralysis against armies in the water only
+	AbWeaponSpecialization // once a battle: OM +2 on one check (ranged or melee)
+	AbWildShape            // once a battle: gains the abilities in Of, loses spellcasting
 	numAbilityKinds
 )
 
@@ -79,81 +103,82 @@ var abilityInfo = [numAbilityKinds]struct {
 	aliases []string
 	value   bool
 }{
-	AbGeneric:            {"", nil, false},
-	AbBleed:              {"bleed", []string{"ability damage", "ability drain", "burn", "discovery", "poison", "rogue talent"}, false},
-	AbBreathWeapon:       {"breath weapon", []string{"bomb"}, false},
-	AbFear:               {"fear", nil, false},
-	AbFerocity:           {"ferocity", nil, false},
-	AbFastHealing:        {"fast healing", nil, true},
-	AbRegeneration:       {"regeneration", nil, true},
-	AbFlight:             {"flight", nil, false},
-	AbIncorporeal:        {"incorporeal", nil, false},
-	AbSwarm:              {"swarm", nil, false},
-	AbMindless:           {"mindless", nil, false},
-	AbParalysis:          {"paralysis", []string{"petrification", "stunning fist", "whirlwind"}, false},
-	AbTrip:               {"trip", nil, false},
-	AbSignificantDefense: {"significant defense", []string{"damage reduction", "resistance"}, false},
-	AbSpellResistance:    {"spell resistance", nil, false},
-	AbRage:               {"rage", nil, false},
-	AbSmiteEvil:          {"smite evil", nil, false},
-	AbBravery:            {"bravery", nil, true},
-	AbUndead:             {"undead", nil, false},
-	AbConstruct:          {"construct", nil, false},
-	AbPlant:              {"plant", nil, false},
-	AbImmunity:           {"immunity", []string{"immune"}, false},
-	AbDarkvision:         {"darkvision", nil, false},
-	AbLowLightVision:     {"low-light vision", nil, false},
-	AbScent:              {"scent", []string{"blindsense", "tremorsense"}, false},
-	AbBlindsight:         {"blindsight", nil, false},
-	AbSpellcasting:       {"spellcasting", nil, true},
-	AbAuraOfCourage:      {"aura of courage", nil, false},
-	AbInspireCourage:     {"inspire courage", nil, false},
-	AbGrab:               {"grab", nil, false},
-	AbEvasion:            {"evasion", nil, false},
-	AbInvisibility:       {"invisibility", nil, false},
-	AbRake:               {"rake", []string{"rend"}, false},
-	AbPounce:             {"pounce", []string{"powerful charge", "trample", "animal companion", "eidolon"}, false},
-	AbMount:              {"mount", nil, false},
-	AbShieldAlly:         {"shield ally", nil, false},
-	AbRockThrowing:       {"rock throwing", nil, false},
-	AbRockCatching:       {"rock catching", nil, false},
-	AbSneakAttack:        {"sneak attack", nil, false},
-	AbLightSensitivity:   {"light sensitivity", nil, false},
-	AbLightBlindness:     {"light blindness", nil, false},
-	AbTeleportation:      {"teleportation", nil, false},
-	AbTrack:              {"track", nil, false},
-	AbFlurryOfBlows:      {"flurry of blows", nil, false},
-	AbClimb:              {"climb", nil, false},
-	AbTactician:          {"tactician", nil, false},
-	AbCannibalize:        {"cannibalize", nil, false},
-	AbNoBattleEffect:     {"armor training", []string{"amphibious", "brew potion", "mercy", "divine health"}, false},
-	AbKiPool:             {"ki pool", nil, false},
-	AbChannelPositive:    {"channel positive energy", []string{"lay on hands"}, false},
-	AbChannelNegative:    {"channel negative energy", nil, false},
-	AbFavoredEnemy:       {"favored enemy", nil, false},
+	AbGeneric:              {"", nil, false},
+	AbBleed:                {"bleed", []string{"ability damage", "ability drain", "burn", "discovery", "poison", "rogue talent"}, false},
+	AbBreathWeapon:         {"breath weapon", []string{"bomb"}, false},
+	AbFear:                 {"fear", nil, false},
+	AbFerocity:             {"ferocity", nil, false},
+	AbFastHealing:          {"fast healing", nil, true},
+	AbRegeneration:         {"regeneration", nil, true},
+	AbFlight:               {"flight", nil, false},
+	AbIncorporeal:          {"incorporeal", nil, false},
+	AbSwarm:                {"swarm", nil, false},
+	AbMindless:             {"mindless", nil, false},
+	AbParalysis:            {"paralysis", []string{"petrification", "stunning fist", "whirlwind"}, false},
+	AbTrip:                 {"trip", nil, false},
+	AbSignificantDefense:   {"significant defense", []string{"damage reduction", "resistance"}, false},
+	AbSpellResistance:      {"spell resistance", nil, false},
+	AbRage:                 {"rage", nil, false},
+	AbSmiteEvil:            {"smite evil", nil, false},
+	AbBravery:              {"bravery", nil, true},
+	AbUndead:               {"undead", nil, false},
+	AbConstruct:            {"construct", nil, false},
+	AbPlant:                {"plant", nil, false},
+	AbImmunity:             {"immunity", []string{"immune"}, false},
+	AbDarkvision:           {"darkvision", nil, false},
+	AbLowLightVision:       {"low-light vision", nil, false},
+	AbScent:                {"scent", []string{"blindsense", "tremorsense"}, false},
+	AbBlindsight:           {"blindsight", nil, false},
+	AbSpellcasting:         {"spellcasting", nil, true},
+	AbAuraOfCourage:        {"aura of courage", nil, false},
+	AbInspireCourage:       {"inspire courage", nil, false},
+	AbGrab:                 {"grab", nil, false},
+	AbEvasion:              {"evasion", nil, false},
+	AbInvisibility:         {"invisibility", nil, false},
+	AbRake:                 {"rake", []string{"rend"}, false},
+	AbPounce:               {"pounce", []string{"powerful charge", "trample", "animal companion", "eidolon"}, false},
+	AbMount:                {"mount", nil, false},
+	AbShieldAlly:           {"shield ally", nil, false},
+	AbRockThrowing:         {"rock throwing", nil, false},
+	AbRockCatching:         {"rock catching", nil, false},
+	AbSneakAttack:          {"sneak attack", nil, false},
+	AbLightSensitivity:     {"light sensitivity", nil, false},
+	AbLightBlindness:       {"light blindness", nil, false},
+	AbTeleportation:        {"teleportation", nil, false},
+	AbTrack:                {"track", nil, false},
+	AbFlurryOfBlows:        {"flurry of blows", nil, false},
+	AbClimb:                {"climb", nil, false},
+	AbTactician:            {"tactician", nil, false},
+	AbCannibalize:          {"cannibalize", nil, false},
+	AbNoBattleEffect:       {"armor training", []string{"brew potion", "mercy", "divine health"}, false},
+	AbKiPool:               {"ki pool", nil, false},
+	AbChannelPositive:      {"channel positive energy", []string{"lay on hands"}, false},
+	AbChannelNegative:      {"channel negative energy", nil, false},
+	AbFavoredEnemy:         {"favored enemy", nil, false},
+	AbAlchemy:              {"alchemy", nil, false},
+	AbAquatic:              {"aquatic", nil, false},
+	AbAmphibious:           {"amphibious", nil, false},
+	AbBurrow:               {"burrow", nil, false},
+	AbChallenge:            {"challenge", nil, false},
+	AbCombatStyle:          {"combat style", nil, false},
+	AbCreateSandstorm:      {"create sandstorm", nil, false},
+	AbCreateSpawn:          {"create spawn", nil, false},
+	AbDisease:              {"disease", nil, false},
+	AbEarthGlide:           {"earth glide", nil, false},
+	AbEnergyDrain:          {"energy drain", nil, false},
+	AbFavoredTerrain:       {"favored terrain", nil, false},
+	AbHex:                  {"hex", nil, false},
+	AbHuntersBond:          {"hunter's bond", nil, false},
+	AbJudgment:             {"judgment", nil, false},
+	AbMobility:             {"mobility", []string{"mobility advantage"}, false},
+	AbOrder:                {"order", nil, false},
+	AbPoisonResistance:     {"poison resistance", nil, true},
+	AbTrapSense:            {"trap sense", nil, false},
+	AbUnnaturalAura:        {"unnatural aura", nil, false},
+	AbVortex:               {"vortex", nil, false},
+	AbWeaponSpecialization: {"weapon specialization", nil, false},
+	AbWildShape:            {"wild shape", nil, false},
 }
-
-// unplayed are published army abilities (Ultimate Campaign, Mass Combat, Special Abilities) whose
-// effect sortie does not play yet: writing one warns (M010) that it changes nothing, and says so
-// rather than calling it unpublished. Each needs what the engine does not model yet: a once-a-battle
-// order (challenge, order, combat style, weapon specialization, hunter's bond, judgment, hex,
-// alchemy, create sandstorm, wild shape), the battlefield's terrain or water (mobility, aquatic,
-// vortex, favored terrain, burrow, earth glide), an effect after the battle (disease, energy drain,
-// create spawn), animal armies (unnatural aura), poison damage apart from bleed (poison
-// resistance), or siegebreaker's second check bonus (trap sense).
-var unplayed = func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range []string{"alchemy", "aquatic", "burrow", "challenge", "combat style", "create sandstorm",
-		"create spawn", "disease", "earth glide", "energy drain", "favored terrain", "hex", "hunter's bond",
-		"judgment", "mobility", "mobility advantage", "order", "poison resistance", "trap sense", "unnatural aura", "vortex",
-		"weapon specialization", "wild shape"} {
-		m[norm(n)] = true
-	}
-	return m
-}()
-
-// Unplayed reports whether name is a published army ability that sortie does not play yet.
-func Unplayed(name string) bool { return unplayed[norm(name)] }
 
 // abilityNorm maps every folded published name and alias to its kind.
 var abilityNorm = func() map[string]AbilityKind {
@@ -200,19 +225,37 @@ func (k AbilityKind) String() string {
 // TakesValue reports whether the ability is written with a number (regeneration 40).
 func (k AbilityKind) TakesValue() bool { return k < numAbilityKinds && abilityInfo[k].value }
 
-// AbilitySet is a set of ability kinds, one bit each.
-type AbilitySet uint64
+// AbilitySet is a set of ability kinds, one bit each (two words: 75 kinds, room for 128).
+type AbilitySet [2]uint64
 
 // Has reports whether k is in the set.
-func (s AbilitySet) Has(k AbilityKind) bool { return k < numAbilityKinds && s&(1<<k) != 0 }
+func (s AbilitySet) Has(k AbilityKind) bool { return k < numAbilityKinds && s[k>>6]&(1<<(k&63)) != 0 }
 
 // With returns the set with k added.
 func (s AbilitySet) With(k AbilityKind) AbilitySet {
 	if k >= numAbilityKinds {
 		return s
 	}
-	return s | 1<<k
+	s[k>>6] |= 1 << (k & 63)
+	return s
 }
+
+// Without returns the set with k removed.
+func (s AbilitySet) Without(k AbilityKind) AbilitySet {
+	if k < numAbilityKinds {
+		s[k>>6] &^= 1 << (k & 63)
+	}
+	return s
+}
+
+// Any reports whether the sets share a kind.
+func (s AbilitySet) Any(o AbilitySet) bool { return s[0]&o[0] != 0 || s[1]&o[1] != 0 }
+
+// Union is every kind in either set.
+func (s AbilitySet) Union(o AbilitySet) AbilitySet { return AbilitySet{s[0] | o[0], s[1] | o[1]} }
+
+// Not is every kind not in the set.
+func (s AbilitySet) Not() AbilitySet { return AbilitySet{^s[0], ^s[1]} }
 
 // When says when a generic ability's modifiers apply.
 type When uint8

@@ -85,15 +85,15 @@ func TestFavoredEnemy(t *testing.T) {
 
 // The published abilities whose effect lies outside a battle (Brew Potion, Mercy: "At the end of a
 // battle ... cure a disease", Divine Health: immune to disease, which no battle plays) are accepted
-// with no warning; the published ones sortie does not play yet warn (M010) and say so, not that
-// they are unpublished; a misspelt one keeps the old words.
+// with no warning, and so are those issue 24 plays (every published name plays now); order without
+// challenge warns (M010: "When using the challenge ability"); a misspelt one keeps the old words.
 func TestAbilityWarnings(t *testing.T) {
 	for _, c := range []struct {
 		name, want string
 	}{
 		{"brew potion", ""}, {"mercy", ""}, {"divine health", ""}, {"armor training", ""},
-		{"mobility", "does not play yet"}, {"Weapon Specialization", "does not play yet"},
-		{"regenration", "not a published army ability"},
+		{"Weapon Specialization", ""}, {"alchemy", ""}, {"vortex", ""}, {"unnatural aura", ""},
+		{"order", "only with challenge"}, {"regenration", "not a published army ability"},
 	} {
 		a := with(big("A"), Ability{Name: c.name})
 		fs := Check(&a, Options{})

@@ -22,11 +22,11 @@ import "slices"
 //     ranged penalty and invisibility's; in fog they lose a quarter of their damage, not half.
 
 // dynamicAbilities are the abilities whose effects the plain path (plain.go) does not play.
-var dynamicAbilities = ^(AbilitySet(0).With(AbGeneric).With(AbUndead).With(AbConstruct).With(AbPlant).
+var dynamicAbilities = (AbilitySet{}.With(AbGeneric).With(AbUndead).With(AbConstruct).With(AbPlant).
 	With(AbDarkvision).With(AbLowLightVision).With(AbScent).With(AbBlindsight).With(AbSpellcasting).
 	With(AbPounce).With(AbMount).With(AbShieldAlly).With(AbTactician).With(AbCannibalize).
 	With(AbNoBattleEffect).With(AbLightSensitivity).With(AbLightBlindness).With(AbBravery).
-	With(AbInspireCourage).With(AbAuraOfCourage))
+	With(AbInspireCourage).With(AbAuraOfCourage)).Not()
 
 // checkKind says what a morale check is for: bravery, rage and grab touch only some (P-8).
 type checkKind uint8
@@ -43,15 +43,16 @@ const (
 func (b *Battle) setupConditions(u *unit) {
 	f := &b.field
 	st := &u.st
-	sees, half := st.Darkvision || st.Abil.Has(AbDarkvision), st.Abil.Has(AbScent)
-	blind := st.Abil.Has(AbBlindsight)
+	sees, half := st.Darkvision || u.has(AbDarkvision), u.has(AbScent)
+	blind := u.has(AbBlindsight)
+	u.condOM, u.condDV = 0, 0 // wild shape sets the senses again (abilityonce.go)
 	switch {
 	case blind || sees:
 	case f.Darkness && half:
 		u.condOM, u.condDV = -1, -1 // 2/2, 3/2 rounded down
 	case f.Darkness:
 		u.condOM, u.condDV = -2, -3
-	case f.DimLight && !half && !st.Abil.Has(AbLowLightVision):
+	case f.DimLight && !half && !u.has(AbLowLightVision):
 		u.condOM = -1
 	}
 	u.rangedOM = f.rangedPenalty()
@@ -64,7 +65,7 @@ func (b *Battle) setupConditions(u *unit) {
 	u.fogMode = 0
 	if f.foggy() && !blind {
 		u.fogMode = 1
-		if half || st.Abil.Has(AbTrack) {
+		if half || u.has(AbTrack) {
 			u.fogMode = 2
 		}
 	}
@@ -85,9 +86,9 @@ func (b *Battle) setupAbilities() {
 		u := &b.u[i]
 		st := &u.st
 		u.magic = st.Parts.Weapons >= 2 || st.Spellcasting || st.Abil.Has(AbIncorporeal) || st.Abil.Has(AbKiPool)
-		u.seesInvis = st.Abil.Has(AbBlindsight) || st.Abil.Has(AbScent)
+		u.setSenses(b) // seesInvis, fogStorm (the conditions are already set: no change)
 		u.fastHeal = half1(st.FastHealing) + half1(st.Regeneration)
-		u.dyn = st.Abil&dynamicAbilities != 0 || len(st.cond) > 0
+		u.dyn = st.Abil.Any(dynamicAbilities) || len(st.cond) > 0
 		u.moraleFx = u.dyn || st.Bravery != 0 || st.Abil.Has(AbInspireCourage)
 		u.immFear, u.immBleed, u.immPara, u.sigDef = 0, 0, 0, 0
 	}
@@ -317,10 +318,17 @@ func (b *Battle) phaseStart() {
 			continue
 		}
 		dmg := 0
+		res := b.u[i].st.PoisonRes / 2
 		for k := int8(0); k < s.bleed; k++ {
-			dmg += b.d(6)
+			d := b.d(6)
+			if k < s.poison {
+				// Poison Resistance (Alchemist 2): "If the army takes poison damage, reduce the
+				// damage by half of the unit's poison resistance bonus."
+				d = max(0, d-res)
+			}
+			dmg += d
 		}
-		s.bleed = 0
+		s.bleed, s.poison = 0, 0
 		s.p.dmg += dmg
 		if b.log != nil {
 			b.emit(EvBleed, i, -1).Damage = dmg
@@ -333,6 +341,11 @@ func (b *Battle) phaseStart() {
 			b.rage(i)
 		}
 	}
+	for i := 0; i < b.n && b.err == nil; i++ {
+		if b.u[i].s.status == StatusActive && b.u[i].st.Abil.Any(orderAbilities) {
+			b.phaseOrders(i)
+		}
+	}
 }
 
 // onDamage plays what attacker a's abilities do to target t when a check deals damage: bleed (in
@@ -341,6 +354,9 @@ func (b *Battle) onDamage(a, t int, melee bool) {
 	ua, ut := &b.u[a], &b.u[t]
 	bit := uint16(1) << a
 	if melee && ua.st.Abil.Has(AbBleed) && ut.immBleed&bit == 0 {
+		if ut.s.bleed < 100 && ut.st.PoisonRes > 0 && ua.wrote("poison") {
+			ut.s.poison++ // poison dice first: poison resistance cuts them (abilityonce.go)
+		}
 		ut.s.bleed = min(ut.s.bleed+1, 100)
 	}
 	if ua.st.Abil.Has(AbParalysis) && ut.immPara&bit == 0 {
@@ -349,6 +365,17 @@ func (b *Battle) onDamage(a, t int, melee bool) {
 	if ua.st.Abil.Has(AbFear) && ut.immFear&bit == 0 {
 		ut.s.p.feared |= bit
 	}
+	b.onDamage24(a, t)
+}
+
+// wrote reports whether army u wrote an ability under the name n (folded).
+func (u *unit) wrote(n string) bool {
+	for _, w := range u.st.names {
+		if norm(w) == n {
+			return true
+		}
+	}
+	return false
 }
 
 // fearChecks makes army i's checks against the fear armies that damaged it this phase (DC 10 +
@@ -394,6 +421,9 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 		return dmg
 	}
 	dmg += ua.st.Damage
+	if ua.s.p.judg == judgDamage {
+		dmg++ // judgment: "increase its damage by 1"
+	}
 	for _, c := range ua.st.cond {
 		if c.damage != 0 && b.condApplies(c.when, a, t) {
 			dmg += int(c.damage)
@@ -413,7 +443,7 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	// deals +1d4 points of damage against an undead target army"; Channel Negative Energy (Cleric
 	// 1): the same against a living one (neither undead nor a construct). Read as breath weapon's
 	// 1d4: added to a check that deals damage. The self-healing alternative is not played.
-	if ch := ua.st.Abil & (1<<AbChannelPositive | 1<<AbChannelNegative); ch != 0 && b.phase == PhaseMelee && !ranged {
+	if ch := ua.st.Abil; (ch.Has(AbChannelPositive) || ch.Has(AbChannelNegative)) && b.phase == PhaseMelee && !ranged {
 		undead := ut.st.Abil.Has(AbUndead) || ut.st.Type == "undead"
 		living := !undead && !ut.st.Abil.Has(AbConstruct) && ut.st.Type != "construct"
 		if (ch.Has(AbChannelPositive) && undead) || (ch.Has(AbChannelNegative) && living) {
@@ -421,11 +451,11 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 		}
 	}
 	switch {
-	case ut.st.Abil.Has(AbIncorporeal) && !ua.magic:
+	case ut.st.Abil.Has(AbIncorporeal) && !ua.magicNow():
 		return 0
 	case ut.st.Abil.Has(AbIncorporeal):
 		dmg = max(1, dmg/2)
-	case ut.st.Abil.Has(AbSwarm) && ua.magic:
+	case ut.st.Abil.Has(AbSwarm) && ua.magicNow():
 		dmg += dmg / 2
 	case ut.st.Abil.Has(AbSwarm):
 		dmg = max(1, dmg/2)

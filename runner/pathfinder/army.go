@@ -154,6 +154,12 @@ type Stats struct {
 	Favored          []string // favored enemy: the creature types (folded) it has OM +1 against
 	cond             []condMod
 	names            []string // the abilities' names as written
+	// Issue 24's abilities (abilityread.go): mobility's terrains (folded, singular), the wild shape
+	// form's abilities, poison resistance's bonus, and the hex and hunter's bond chosen.
+	Mobile                 []string
+	WildForm               AbilitySet
+	PoisonRes              int
+	HexHealing, Companions bool
 
 	Consumption int // BP a week: max(1, floor(ACR / 2)) plus every resource's, scaled by size (P-11, P-66)
 	PotionUse   int // BP more for each use of the healing potions in a week (3, scaled by size; P-66)

@@ -3,7 +3,7 @@ package pathfinder
 import (
 	"errors"
 	"fmt"
-	"strconv"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -43,6 +43,10 @@ type Combatant struct {
 	// Fortification is the Defense of the fortification or settlement it fights from, added to its DV
 	// (P-5, P-65; typically 8). Siege engines cut it (P-66).
 	Fortification int
+	// FortKind is what the fortification is made of, for the abilities that pass some: "water" (a
+	// moat or river: amphibious ignores it, climb cannot climb it), "earth" or "stone" (earth glide
+	// ignores it), "city walls" (flight ignores it), "" another (Special Abilities).
+	FortKind string
 	// AdvantageousTerrain gives DV +2 (P-65).
 	AdvantageousTerrain bool
 	// BattlefieldAdvantage gives OM +2 and DV +2 (P-65).
@@ -53,85 +57,6 @@ type Combatant struct {
 	// Ruling is a GM ruling added to both OM and DV, e.g. +4 or -4 after a side battle (P-54).
 	Ruling int
 }
-
-// Field holds the battlefield conditions that touch every army (P-65; Battlefield Conditions).
-// Darkvision ignores darkness and dim light, low-light vision dim light; scent, blindsense and
-// tremorsense halve the penalties of darkness and weather, blindsight ignores them; with both
-// darkness and dim light set, darkness applies.
-type Field struct {
-	Darkness    bool `json:"darkness"`    // OM -2, DV -3
-	DimLight    bool `json:"dimLight"`    // OM -1
-	Fog         bool `json:"fog"`         // damage halved (at least 1), +2 on Withdraw morale checks
-	Sandstorm   bool `json:"sandstorm"`   // as fog, and 1 damage to every army each Ranged and Melee Phase
-	Rain        bool `json:"rain"`        // OM in the Ranged Phase as severe wind: -4
-	Snow        bool `json:"snow"`        // ranged as rain (-4 in the Ranged Phase), damage as fog (halved)
-	Wind        Wind `json:"wind"`        // OM in the Ranged Phase: strong -2, severe -4; windstorm or worse: no ranged attacks
-	BrightLight bool `json:"brightLight"` // light sensitivity OM -1, light blindness OM -2
-}
-
-// Wind is the wind's force on the battlefield (Core Rulebook, Table: Wind Effects).
-type Wind uint8
-
-// Wind forces.
-const (
-	WindNone Wind = iota
-	WindLight
-	WindModerate
-	WindStrong    // ranged attacks -2
-	WindSevere    // ranged attacks -4
-	WindWindstorm // ranged attacks impossible
-	WindHurricane
-	WindTornado
-	numWinds
-)
-
-var windNames = [numWinds]string{"none", "light", "moderate", "strong", "severe", "windstorm", "hurricane", "tornado"}
-
-// WindNames lists the wind forces a file may write, "none" first.
-func WindNames() []string { return windNames[:] }
-
-// String returns the force's name.
-func (w Wind) String() string {
-	if w < numWinds {
-		return windNames[w]
-	}
-	return "wind(" + strconv.Itoa(int(w)) + ")"
-}
-
-// ParseWind reads a wind force's name ("" is none).
-func ParseWind(s string) (Wind, error) {
-	if s == "" {
-		return WindNone, nil
-	}
-	for w := WindNone; w < numWinds; w++ {
-		if s == windNames[w] {
-			return w, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown wind %q (none, light, moderate, strong, severe, windstorm, hurricane, tornado)", s)
-}
-
-// rangedPenalty is the OM penalty of ranged attacks in the Ranged Phase (as a positive number), or
-// -1 when ranged attacks are impossible: the wind's, or severe wind's for rain and snow, whichever
-// is worse (Battlefield Conditions: Rain, Snow, Wind).
-func (f *Field) rangedPenalty() int {
-	p := 0
-	switch f.Wind {
-	case WindStrong:
-		p = 2
-	case WindSevere:
-		p = 4
-	case WindWindstorm, WindHurricane, WindTornado:
-		return -1
-	}
-	if f.Rain || f.Snow {
-		p = max(p, 4)
-	}
-	return p
-}
-
-// foggy reports whether damage is halved: fog, sandstorm (counts as fog) or snow (damage as fog).
-func (f *Field) foggy() bool { return f.Fog || f.Sandstorm || f.Snow }
 
 // Setup is a battle to fight: the armies (2..MaxArmies, at least one per side), the field and the
 // rule options.
@@ -166,6 +91,7 @@ type ArmyState struct {
 	Fate          Fate
 	Penalty       KingdomPenalty
 	Used          TacticSet // every tactic the army used in the battle
+	Diseased      bool      // damaged by an army with disease: -1 OM and DV a day after the battle (Special Abilities)
 }
 
 // Errors Run and Reset return, wrapped with detail.
@@ -210,9 +136,11 @@ type unit struct {
 	terrain                    bool
 	ambusher                   bool
 	routed0                    bool
-	heal2                      int // a healing potion: 2 x ACR, at least 1 (P-66)
-	triage                     int // floor(ACR/2), at least 1 (P-47)
-	omStatic                   int // everything in OM that does not change in a battle
+	fortKind                   uint8 // fortKindOf(Combatant.FortKind)
+	fogStorm                   uint8 // fogMode under a created sandstorm (create sandstorm)
+	heal2                      int   // a healing potion: 2 x ACR, at least 1 (P-66)
+	triage                     int   // floor(ACR/2), at least 1 (P-47)
+	omStatic                   int   // everything in OM that does not change in a battle
 	dvStatic                   int
 	plainOM                    int // the plain path's sums (plain.go)
 	plainDV                    int
@@ -245,7 +173,15 @@ type state struct {
 	ferocEnd             Status    // ferocity: what the army will be when its extra phase ends
 	ferocAt              int16     // ferocity: the phase it began (MaxPhases <= 10000)
 	used                 TacticSet // every tactic it used this battle
-	p                    phase
+	// Issue 24's abilities (abilityonce.go, abilityfield.go).
+	once             onceUsed // once-a-battle abilities used
+	challenged       int8     // challenge: the army challenged, -1 none
+	style            int8     // combat style: 1 ranged, 2 melee, 0 not yet
+	drain, poison    int8     // energy drain's OM and DV penalty; poison dice among bleed's
+	under            uint16   // armies whose fortification it burrowed under
+	diseased, shaped bool     // diseased (disease); in wild shape
+	elixir           bool     // alchemy's potion not drunk yet
+	p                phase
 }
 
 // phase is what lasts one phase; fight clears it at the start of each.
@@ -260,6 +196,9 @@ type phase struct {
 	afraid, tripped      bool   // no offense check this phase (fear); DV -1 this phase (trip)
 	aloft, smiteNow      bool   // holds aloft this Melee Phase (flight); smites its target (smite evil)
 	feared               uint16 // fear armies that damaged it this phase
+	burrowing            bool   // digs this phase (burrow): no attack; only burrowers reach it
+	wsNow                bool   // weapon specialization's +2 on this phase's check
+	judg                 uint8  // judgment's choice this phase (judgDamage ...), 0 none
 }
 
 // acc sums modifiers and, when rec is set (logging), itemises them.
@@ -328,6 +267,7 @@ type Battle struct {
 	estimating bool   // omMods leaves out what changes with hp (Bloodied but Unbroken)
 	active     [2]int // armies of each side still on the field
 	over       bool
+	sand       bool // an army created a sandstorm (create sandstorm)
 	res        Result
 	err        error
 }
@@ -367,6 +307,8 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 			return fmt.Errorf("%w: army %d: hp %d outside 0..%d", ErrSetup, i, c.HP, st.HP)
 		case c.Fortification < 0:
 			return fmt.Errorf("%w: army %d: fortification %d", ErrSetup, i, c.Fortification)
+		case c.FortKind != "" && fortKindOf(c.FortKind) == fortOther:
+			return fmt.Errorf("%w: army %d: fortification kind %q (%s)", ErrSetup, i, c.FortKind, strings.Join(FortKinds, ", "))
 		}
 		sides[c.Side]++
 	}
@@ -393,7 +335,7 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 		u := &b.u[i]
 		*u = unit{st: c.Stats, side: c.Side, maxHP: c.Stats.HP, startHP: c.HP, fort0: c.Fortification,
 			ruling: c.Ruling, adv: c.BattlefieldAdvantage, terrain: c.AdvantageousTerrain,
-			ambusher: c.Ambusher, routed0: c.Routed}
+			ambusher: c.Ambusher, routed0: c.Routed, fortKind: fortKindOf(c.FortKind)}
 		if u.startHP == 0 {
 			u.startHP = u.maxHP
 		}
@@ -483,7 +425,7 @@ func (b *Battle) State(i int) ArmyState {
 	u := &b.u[i]
 	s := &u.s
 	return ArmyState{Status: s.status, HP: s.hp, Tactic: s.tactic, Strategy: s.strategy,
-		Target: int(s.p.target), Fortification: s.fort, SiegeEngines: s.engines, Potions: int(s.potions),
+		Diseased: s.diseased, Target: int(s.p.target), Fortification: s.fort, SiegeEngines: s.engines, Potions: int(s.potions),
 		Skip: s.p.skipNow, Withdrawing: s.p.withdrawing, Leaving: s.p.leaving, Routed: u.routed0, Fate: s.fate,
 		Penalty: u.penalty(), Used: s.used}
 }
@@ -513,6 +455,9 @@ func (b *Battle) canAttack(i, j int) bool {
 	if uj.s.p.leaving && uj.s.p.beat&(1<<i) != 0 {
 		return false
 	}
+	if b.dyn && b.burrowBlocks(i, j) {
+		return false // burrow: only burrowers reach a burrowing army
+	}
 	if !b.atRange(i, j) {
 		return true
 	}
@@ -529,7 +474,7 @@ func (b *Battle) atRange(i, j int) bool {
 		return false
 	}
 	ui, uj := &b.u[i], &b.u[j]
-	if uj.s.p.aloft && !ui.st.Abil.Has(AbFlight) {
+	if uj.s.p.aloft && !ui.has(AbFlight) {
 		return true // flight: only flyers reach it in melee
 	}
 	return ui.s.p.rangedTreat || (uj.s.p.rangedTreat && uj.s.p.beat&(1<<i) != 0)

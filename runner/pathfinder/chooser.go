@@ -29,6 +29,28 @@ const (
 	AskAloft
 	// AskHitAndRun: after this phase's attacks, withdraw with Hit and Run's bonus (P-42)?
 	AskHitAndRun
+	// AskBurrow: spend this phase digging under army `other`'s fortification (burrow, earth glide)?
+	AskBurrow
+	// AskChallenge: challenge army `other` for the rest of the battle, once (challenge)?
+	AskChallenge
+	// AskCombatStyle: OM +1 for the rest of the battle on attacks of this phase's kind (combat style)?
+	AskCombatStyle
+	// AskWeaponSpecialization: OM +2 on this phase's check against `other`, once (weapon specialization)?
+	AskWeaponSpecialization
+	// AskCompanions: OM +1 for the rest of the battle, once (hunter's bond, companions)?
+	AskCompanions
+	// AskHexHealing: heal half the ACR now, once (hex, healing)?
+	AskHexHealing
+	// AskJudgmentHeal: judgment this phase heals half the ACR?
+	AskJudgmentHeal
+	// AskJudgmentMagic: judgment this phase makes the army's attacks magic weapons?
+	AskJudgmentMagic
+	// AskJudgmentDefense: judgment this phase gives DV +1 (no: damage +1)?
+	AskJudgmentDefense
+	// AskSandstorm: create a sandstorm for the rest of the battle, once (create sandstorm)?
+	AskSandstorm
+	// AskWildShape: take the wild shape form for the rest of the battle, once (wild shape)?
+	AskWildShape
 )
 
 func (q Question) String() string {
@@ -53,6 +75,28 @@ func (q Question) String() string {
 		return "hold aloft"
 	case AskHitAndRun:
 		return "hit and run"
+	case AskBurrow:
+		return "burrow"
+	case AskChallenge:
+		return "challenge"
+	case AskCombatStyle:
+		return "combat style"
+	case AskWeaponSpecialization:
+		return "weapon specialization"
+	case AskCompanions:
+		return "hunter's bond"
+	case AskHexHealing:
+		return "hex healing"
+	case AskJudgmentHeal:
+		return "judgment heal"
+	case AskJudgmentMagic:
+		return "judgment magic"
+	case AskJudgmentDefense:
+		return "judgment defense"
+	case AskSandstorm:
+		return "create sandstorm"
+	case AskWildShape:
+		return "wild shape"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }

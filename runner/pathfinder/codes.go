@@ -85,13 +85,10 @@ hands, favored enemy ...) and gives no modifier, so it changes nothing in a batt
 misspelt name.
 
 Published abilities whose effect lies outside a battle are accepted without this warning: armor
-training (the army's speed), amphibious (moving across water), brew potion (healing potions without
-the buildings), mercy (curing a disease after a battle) and divine health (immunity to disease,
-which no battle plays). The published abilities sortie does not play yet give this warning, saying
-so: alchemy, aquatic, burrow, challenge, combat style, create sandstorm, create spawn, disease,
-earth glide, energy drain, favored terrain, hex, hunter's bond, judgment, mobility, order, poison
-resistance, trap sense, unnatural aura, vortex, weapon specialization and wild shape; give such an
-army the effect as its own modifiers (om, dv, damage, morale under when) meanwhile.
+training (the army's speed), brew potion (healing potions without the buildings), mercy (curing a
+disease after a battle) and divine health (immunity to disease, which no battle plays). Every other
+published ability plays its published effect. Order warns when the army has no challenge: it works
+only "when using the challenge ability".
 
 Bad:
     abilities: [{name: "regenration", value: 40}]

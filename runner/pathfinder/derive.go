@@ -176,9 +176,6 @@ func (d *deriver) abilities() {
 			d.add(CodeInvalid, field+".when", "when %q is for morale checks only: om, dv and damage never apply", ab.When)
 			continue
 		case k == AbGeneric && ab.OM == 0 && ab.DV == 0 && ab.Damage == 0 && ab.Morale == 0 &&
-			!ab.Ranged && !ab.Spellcasting && !ab.Darkvision && !ab.Mounted && Unplayed(ab.Name):
-			d.add(CodeAbility, field, "ability %q is a published army ability that sortie does not play yet, so it changes nothing: give its effect as om, dv, damage or morale (under when)", ab.Name)
-		case k == AbGeneric && ab.OM == 0 && ab.DV == 0 && ab.Damage == 0 && ab.Morale == 0 &&
 			!ab.Ranged && !ab.Spellcasting && !ab.Darkvision && !ab.Mounted:
 			d.add(CodeAbility, field, "ability %q is not a published army ability and changes nothing: give its om, dv, damage or morale", ab.Name)
 		}
@@ -251,7 +248,12 @@ func (d *deriver) abilities() {
 			p.AbilityDV++
 		case AbRake:
 			st.Damage++
+		default:
+			d.ability24(k, ab, field)
 		}
+	}
+	if st.Abil.Has(AbOrder) && !st.Abil.Has(AbChallenge) {
+		d.add(CodeAbility, "abilities", "order works only with challenge (Order, Cavalier 1: \"when using the challenge ability\"), which the army does not have, so it changes nothing")
 	}
 	p.AbilityOM += st.SpellLevel
 	p.AbilityDV += st.SpellLevel

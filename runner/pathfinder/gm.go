@@ -273,7 +273,7 @@ func (b *Battle) gmTarget(i int) int {
 }
 
 // gmDecide is the Policy's yes or no (see Policy.Decide).
-func (b *Battle) gmDecide(i int, q Question, _ int) bool {
+func (b *Battle) gmDecide(i int, q Question, other int) bool {
 	u := &b.u[i]
 	switch q {
 	case AskOppose, AskLeave, AskDirtyFighters, AskSmite:
@@ -284,6 +284,7 @@ func (b *Battle) gmDecide(i int, q Question, _ int) bool {
 		return b.phase == PhaseMelee && !rageForbidden(u.s.tactic)
 	case AskHitAndRun:
 		return b.gmRoutLikely(i)
+	default:
+		return b.gmDecide24(i, q, other)
 	}
-	return false
 }

@@ -20,6 +20,9 @@ func (r *hexRun) battle(h, mover int) error {
 	if err != nil {
 		return fmt.Errorf("hex %s: %v", hex.ID, err)
 	}
+	if field.Terrain == "" {
+		field.Terrain = hex.Terrain // mobility's terrain: the hex's, unless its conditions name another
+	}
 	setup := &Setup{Field: field, Options: r.o.Rules}
 	var idx []int
 	var names []string
@@ -31,7 +34,7 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 		c := Combatant{Stats: a.st, Side: Side(a.pa.Side), HP: a.hp, Routed: a.routed}
 		if mover >= 0 && a.pa.Side != r.armies[mover].pa.Side {
-			c.Fortification = hex.Fortification
+			c.Fortification, c.FortKind = hex.Fortification, hex.FortKind
 			c.AdvantageousTerrain = hex.AdvantageousTerrain
 		}
 		setup.Armies = append(setup.Armies, c)

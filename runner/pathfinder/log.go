@@ -143,12 +143,13 @@ const (
 	EvAloft                              // Army holds aloft this Melee Phase (flight): no attack
 	EvFerocity                           // Army fights on one more phase (ferocity): HP; Fate is what it will be
 	EvRegenerate                         // Army at 0 hp or less stays: no enemy army is left to finish it (regeneration)
+	EvAbility                            // Army uses Ability (against Other): an order, or create spawn's Heal (abilityonce.go)
 )
 
 var eventNames = [...]string{"", "phase", "ambush", "tactic", "strategy", "taunt", "withdraw", "leave",
 	"potion", "triage", "false retreat", "skip", "fortification", "offense", "siegebreaker", "hp",
 	"destroyed", "withdrawn", "rout check", "routed", "parting shot", "end", "bleed", "fear", "afraid",
-	"rage", "aloft", "ferocity", "regenerate"}
+	"rage", "aloft", "ferocity", "regenerate", "ability"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) && k > 0 {
@@ -179,7 +180,9 @@ type Event struct {
 	HP                     int
 	Fate                   Fate
 	Penalty                KingdomPenalty
-	End                    Status // EvFerocity: what the army will be after its extra phase
+	End                    Status      // EvFerocity: what the army will be after its extra phase
+	Ability                AbilityKind // EvAbility: the ability used
+	Choice                 uint8       // EvAbility: judgment's choice (1 damage, 2 DV, 3 heal, 4 magic)
 }
 
 // String renders the event as one line of text (the CLI prints tables from the fields instead).
@@ -222,6 +225,8 @@ func (e *Event) String() string {
 		}
 	case EvLeave:
 		fmt.Fprintf(&b, ": leave=%t", e.OK)
+	case EvAbility:
+		fmt.Fprintf(&b, ": %s heal %d", e.Ability, e.Heal)
 	case EvPotion, EvTriage:
 		fmt.Fprintf(&b, ": heal %d", e.Heal)
 	case EvFortification:

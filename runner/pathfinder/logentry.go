@@ -32,8 +32,10 @@ type LogEntry struct {
 	Fate        string   `json:"fate,omitempty"`
 	Penalty     *[3]int  `json:"penalty,omitempty"` // Economy, Loyalty, Stability (P-57)
 	Winner      string   `json:"winner,omitempty"`
-	End         string   `json:"end,omitempty"`   // ferocity: what the army will be after its extra phase
-	Limit       bool     `json:"limit,omitempty"` // end: the battle stopped at the phase limit (maxPhases)
+	End         string   `json:"end,omitempty"`     // ferocity: what the army will be after its extra phase
+	Limit       bool     `json:"limit,omitempty"`   // end: the battle stopped at the phase limit (maxPhases)
+	Ability     string   `json:"ability,omitempty"` // ability: the special ability used
+	Choice      string   `json:"choice,omitempty"`  // ability: judgment's choice this phase
 }
 
 // LogMod is one itemised modifier.
@@ -77,6 +79,11 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 		out.Other = name(e.Other)
 	case EvFerocity:
 		out.End = e.End.String()
+	case EvAbility:
+		out.Ability = e.Ability.String()
+		if e.Choice != 0 {
+			out.Choice = judgText(e.Choice, e.Heal)
+		}
 	case EvEnd:
 		out.Limit, out.OK = e.OK, false
 		out.Winner = "none"

@@ -9,14 +9,24 @@ import "slices"
 func (b *Battle) act(i int, melee bool) {
 	u := &b.u[i]
 	s := &u.s
-	if s.potions > 0 && b.decide(i, AskPotion, -1) {
-		s.potions--
+	if (s.potions > 0 || s.elixir) && b.decide(i, AskPotion, -1) {
 		s.p.heal += u.heal2
+		if s.elixir {
+			// Alchemy (Alchemist 1): "Once per battle, the army can heal itself as if it had the
+			// healing potions resource. This doesn't cost BP." Drunk before the bought ones.
+			s.elixir = false
+			b.abilityEvent(i, -1, AbAlchemy, u.heal2)
+			return
+		}
+		s.potions--
 		if b.log != nil {
 			b.emit(EvPotion, i, -1).Heal = u.heal2
 			b.send()
 		}
 		return
+	}
+	if s.p.burrowing {
+		return // digs this phase (burrow): no attack
 	}
 	if melee && s.tactic == TacFalseRetreat && !s.frUsed {
 		s.frUsed, s.frNext = true, true
@@ -46,7 +56,7 @@ func (b *Battle) act(i int, melee bool) {
 		}
 		return
 	}
-	if melee && u.st.Abil.Has(AbFlight) && b.decide(i, AskAloft, -1) {
+	if melee && u.has(AbFlight) && b.decide(i, AskAloft, -1) {
 		s.p.aloft = true
 		if b.log != nil {
 			b.emit(EvAloft, i, -1)
@@ -68,6 +78,7 @@ func (b *Battle) act(i int, melee bool) {
 	s.p.target = int8(t)
 	if u.dyn {
 		b.targeted(i, t, melee)
+		b.targetOrders(i, t, melee && !b.atRange(i, t))
 	}
 	if melee && s.tactic == TacDirtyFighters {
 		if b.opt.DirtyFighters == Seed {
@@ -122,6 +133,11 @@ func (b *Battle) attack(i int) {
 		return
 	}
 	// The modifiers of the first check still stand in b.xa and b.xb.
+	if u.st.Abil.Has(AbTrapSense) {
+		// Trap Sense (Rogue 3): "When using the siegebreaker tactic, the army adds half its ACR
+		// to the Offense check to determine if a siege engine is destroyed."
+		b.xa.add(ModAbility, uint8(AbTrapSense), u.num/(2*u.den))
+	}
 	die := b.d(20)
 	total := die + b.xa.sum
 	ok := die == 20 || total > b.xb.sum || (b.opt.Siegebreaker == SiegeMeetDV && total == b.xb.sum)
@@ -179,9 +195,9 @@ func (b *Battle) offense(a, t int, melee, parting bool) int {
 	}
 	switch {
 	case dmg <= 0:
-	case ua.fogMode == 1:
+	case b.fogOf(ua) == 1:
 		dmg = max(1, dmg/2) // P-65, P-4
-	case ua.fogMode == 2:
+	case b.fogOf(ua) == 2:
 		dmg = max(1, dmg-dmg/4) // scent, track: a quarter off
 	}
 	if die == 1 {
@@ -243,7 +259,7 @@ func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
 			x.add(ModTactic, uint8(tac), 6)
 		}
 	case TacSpellbreaker:
-		if b.opt.Spellbreaker == Seed && tu.st.Spellcasting {
+		if b.opt.Spellbreaker == Seed && tu.casting() {
 			x.add(ModTactic, uint8(tac), 4)
 		}
 	}
@@ -280,6 +296,8 @@ func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
 	x.add(ModBrightLight, 0, u.brightOM)
 	if u.dyn || tu.dyn {
 		b.omAbilities(a, t, x)
+		b.omField(a, t, x)
+		b.omOrders(a, t, melee, x)
 	}
 }
 
@@ -314,17 +332,14 @@ func (b *Battle) omAbilities(a, t int, x *acc) {
 	if ab.Has(AbSneakAttack) && (b.phase == PhaseTactics || s.tactic == TacExpertFlankers || s.p.frNow) {
 		x.add(ModAbility, uint8(AbSneakAttack), 1)
 	}
-	if ab.Has(AbIncorporeal) && !tab.Has(AbIncorporeal) {
-		x.add(ModAbility, uint8(AbIncorporeal), 1) // a mobility advantage in all kinds of terrain
-	}
-	if tab.Has(AbInvisibility) && !ab.Has(AbBlindsight) {
+	if tab.Has(AbInvisibility) && !u.has(AbBlindsight) {
 		v := -2
-		if ab.Has(AbScent) {
+		if u.has(AbScent) {
 			v = -1
 		}
 		x.add(ModAbility, uint8(AbInvisibility), v)
 	}
-	if tab.Has(AbEvasion) && u.st.SpellLevel > 0 {
+	if tab.Has(AbEvasion) && u.st.SpellLevel > 0 && !s.shaped {
 		x.add(ModAbility, uint8(AbEvasion), -(u.st.SpellLevel - u.st.SpellLevel/2))
 	}
 }
@@ -380,17 +395,11 @@ func (b *Battle) dvMods(t, a int, melee bool, x *acc) {
 		x.sum += u.dvStatic
 	}
 	if s.fort > 0 {
-		switch {
-		case au.st.Abil.Has(AbTeleportation):
-		case au.st.Abil.Has(AbClimb):
-			x.add(ModFortification, 0, s.fort-s.fort/4)
-		default:
-			x.add(ModFortification, 0, s.fort)
-		}
+		x.add(ModFortification, 0, b.fortDefense(t, a))
 	}
 	tac := s.tactic
 	x.add(ModTactic, uint8(tac), int(tacticInfo[tac].dv))
-	if tac == TacSpellbreaker && b.opt.Spellbreaker == Std && au.st.Spellcasting {
+	if tac == TacSpellbreaker && b.opt.Spellbreaker == Std && au.casting() {
 		x.add(ModTactic, uint8(tac), 4)
 	}
 	if s.p.frNow && b.opt.FalseRetreat == Std && int(s.p.frTarget) == a {
@@ -407,6 +416,8 @@ func (b *Battle) dvMods(t, a int, melee bool, x *acc) {
 	}
 	if u.dyn || au.dyn {
 		b.dvAbilities(t, a, x)
+		b.dvField(t, a, x)
+		b.dvOrders(t, a, x)
 	}
 }
 
@@ -429,10 +440,10 @@ func (b *Battle) dvAbilities(t, a int, x *acc) {
 	if s.p.tripped {
 		x.add(ModAbility, uint8(AbTrip), -1)
 	}
-	if ab.Has(AbSpellResistance) && au.st.Spellcasting {
+	if ab.Has(AbSpellResistance) && au.casting() {
 		x.add(ModAbility, uint8(AbSpellResistance), 6)
 	}
-	if u.sigDef&(1<<a) != 0 {
+	if u.sigDef&(1<<a) != 0 && (au.s.p.judg != judgMagic || !slicesHas(u.st.Overcome, "magic")) {
 		x.add(ModAbility, uint8(AbSignificantDefense), 10)
 	}
 	if (aab.Has(AbIncorporeal) || aab.Has(AbSwarm)) && u.st.Parts.Armor > 0 {
@@ -449,9 +460,9 @@ func (b *Battle) dvAbilities(t, a int, x *acc) {
 		}
 		x.add(ModAbility, uint8(AbRockCatching), v)
 	}
-	if aab.Has(AbInvisibility) && !ab.Has(AbBlindsight) {
+	if aab.Has(AbInvisibility) && !u.has(AbBlindsight) {
 		v := -2
-		if ab.Has(AbScent) {
+		if u.has(AbScent) {
 			v = -1
 		}
 		x.add(ModAbility, uint8(AbInvisibility), v)

@@ -64,14 +64,21 @@ func (b *Battle) restart() {
 	b.phase, b.phaseNo, b.meleeNo, b.over, b.err = PhaseNone, 0, 0, false, nil
 	b.res = Result{Winner: NoSide}
 	b.active = [2]int{}
+	b.sand = false
 	for i := 0; i < b.n; i++ {
 		u := &b.u[i]
 		b.active[u.side]++
+		shaped := u.s.shaped
 		u.s = state{hp: u.startHP, fort: u.fort0, engines: u.st.SiegeEngines, frNextT: -1,
 			p: phase{target: -1, frTarget: -1}}
 		if u.st.HealingPotions {
 			u.s.potions = 2
 		}
+		if shaped {
+			u.setSenses(b) // wild shape in the last Run: the senses the army entered with
+		}
+		u.s.elixir = u.st.Abil.Has(AbAlchemy)
+		u.s.challenged = -1
 	}
 }
 
@@ -246,7 +253,7 @@ func (b *Battle) fight() {
 			b.attack(i)
 		}
 	}
-	if b.field.Sandstorm {
+	if b.sandstorm() {
 		for i := 0; i < b.n; i++ {
 			if s := &b.u[i].s; s.status == StatusActive {
 				s.p.dmg++

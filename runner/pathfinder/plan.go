@@ -162,13 +162,13 @@ func BlockOf(s *Stats, boons int) plan.StatBlock {
 func FieldOf(c plan.Conditions) (Field, error) {
 	w, err := ParseWind(c.Wind)
 	return Field{Darkness: c.Darkness, DimLight: c.DimLight, Fog: c.Fog, Sandstorm: c.Sandstorm, Rain: c.Rain,
-		Snow: c.Snow, Wind: w, BrightLight: c.BrightLight}, err
+		Snow: c.Snow, Wind: w, BrightLight: c.BrightLight, Terrain: c.Terrain, Water: c.Water}, err
 }
 
 // ConditionsOf writes a battlefield for a plan.
 func ConditionsOf(f Field) plan.Conditions {
 	c := plan.Conditions{Darkness: f.Darkness, DimLight: f.DimLight, Fog: f.Fog, Sandstorm: f.Sandstorm, Rain: f.Rain,
-		Snow: f.Snow, BrightLight: f.BrightLight}
+		Snow: f.Snow, BrightLight: f.BrightLight, Terrain: f.Terrain, Water: f.Water}
 	if f.Wind != WindNone {
 		c.Wind = f.Wind.String()
 	}

@@ -36,6 +36,9 @@ func (b *Battle) resolve() {
 				regen = true
 			default:
 				b.destroy(i)
+				if b.dyn {
+					b.createSpawn(i)
+				}
 			}
 			continue
 		case b.dyn && s.p.routing: // failed a morale check while afraid

@@ -97,6 +97,16 @@ func randArmy(r *rand.Rand) Army {
 					ab.Of = []string{[]string{"fear", "magic", "bleed", "paralysis"}[r.IntN(4)]}
 				case k == AbTactician:
 					continue
+				case k == AbMobility:
+					ab.Of = []string{[]string{"swamp", "forest"}[r.IntN(2)]}
+				case k == AbHex:
+					ab.Of = []string{[]string{"healing", "cauldron"}[r.IntN(2)]}
+				case k == AbHuntersBond:
+					ab.Of = []string{[]string{"companions", "animal"}[r.IntN(2)]}
+				case k == AbFavoredEnemy:
+					ab.Of = []string{[]string{"humanoid", "animal", "undead"}[r.IntN(3)]}
+				case k == AbWildShape:
+					ab.Of = []string{wildForms[r.IntN(len(wildForms))].String(), wildForms[r.IntN(len(wildForms))].String()}
 				case k.TakesValue():
 					ab.Value = 1 + r.IntN(20)
 				}
@@ -154,6 +164,9 @@ func randSetup(r *rand.Rand, n int) *Setup {
 	s := &Setup{Options: o, Field: Field{Darkness: r.IntN(6) == 0, DimLight: r.IntN(6) == 0,
 		Fog: r.IntN(6) == 0, Sandstorm: r.IntN(8) == 0, Rain: r.IntN(6) == 0, Snow: r.IntN(8) == 0,
 		Wind: Wind(r.IntN(int(numWinds))), BrightLight: r.IntN(5) == 0}}
+	if r.IntN(3) == 0 {
+		s.Field.Terrain, s.Field.Water = []string{"swamp", "forest", "hills"}[r.IntN(3)], r.IntN(2) == 0
+	}
 	for i := range n {
 		a := randArmy(r)
 		st, err := Derive(&a, o)
@@ -166,6 +179,7 @@ func randSetup(r *rand.Rand, n int) *Setup {
 		}
 		if r.IntN(4) == 0 {
 			c.Fortification = 4 * r.IntN(3)
+			c.FortKind = []string{"", "water", "stone", "city walls"}[r.IntN(4)]
 		}
 		c.AdvantageousTerrain = r.IntN(5) == 0
 		c.BattlefieldAdvantage = r.IntN(5) == 0

@@ -68,7 +68,7 @@ func battleSetup(b *plan.Battle, base Options) (*Setup, []string, error) {
 			return nil, nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
 		s.Armies = append(s.Armies, Combatant{Stats: st, Side: Side(pa.Side), HP: pa.StartHP,
-			Routed: pa.Routed, Fortification: pa.Fortification, AdvantageousTerrain: pa.AdvantageousTerrain,
+			Routed: pa.Routed, Fortification: pa.Fortification, FortKind: pa.FortKind, AdvantageousTerrain: pa.AdvantageousTerrain,
 			BattlefieldAdvantage: pa.BattlefieldAdvantage, Ambusher: pa.Ambusher, Ruling: pa.Ruling})
 		names = append(names, pa.ID)
 	}

@@ -162,6 +162,12 @@ func eventRow(e *Event, names []string) []string {
 		return []string{n(e.Army), "holds aloft", "", "", "", "", "no attack; only flyers reach it in melee"}
 	case EvFerocity:
 		return []string{n(e.Army), "ferocity", "", "", "", "", "fights one more phase at OM and DV -4, then " + e.End.String()}
+	case EvAbility:
+		step := e.Ability.String()
+		if e.Other >= 0 {
+			step += " vs " + n(e.Other)
+		}
+		return []string{n(e.Army), step, "", "", "", "", abilityResult(e)}
 	case EvRegenerate:
 		return []string{n(e.Army), "regenerates", "", "", "", "", fmt.Sprintf("hp %d, no enemy left to finish it", e.HP)}
 	}

@@ -93,7 +93,7 @@ func (b *Battle) opposed(w, e int) bool {
 		x.reset(b.log != nil)
 		y.reset(b.log != nil)
 		b.moraleMods(w, x, checkWithdraw)
-		if b.field.Fog || b.field.Sandstorm {
+		if b.field.Fog || b.sandstorm() {
 			x.add(ModFog, 0, 2)
 		}
 		if uw.boons.Has(BoonHitAndRun) && (b.phase == PhaseRanged || b.meleeNo == 1) {

@@ -1,0 +1,433 @@
+package pathfinder
+
+import "strconv"
+
+// Issue 24's abilities that a commander orders (once a battle, or each phase), and those that act
+// when an army deals or takes damage (Ultimate Campaign, Mass Combat, Special Abilities). Readings,
+// where the published text leaves a gap:
+//   - the once-a-battle orders are asked when they can first matter: challenge, combat style,
+//     weapon specialization and hunter's bond's companions when the army picks a target; hex's
+//     healing, create sandstorm and wild shape at the start of a Ranged or Melee Phase;
+//   - combat style's "ranged attacks or melee attacks" is the kind of the attack it is ordered on;
+//     weapon specialization, which unlike combat style says no "for the rest of the battle", adds
+//     its +2 to that one offense check;
+//   - hunter's bond's companions raise the army's own OM (the allied army is not played);
+//   - judgment's choice is asked as up to three questions (heal, magic weapons, DV), damage +1
+//     when all are answered no; "unable to attack because of fear" is the fear rule's afraid;
+//   - energy drain's -1 is, as paralysis's, each time it damages; "24 hours" outlasts the battle;
+//   - disease and create spawn's new army act after the battle: the diseased army is marked in
+//     its state (ArmyState.Diseased), the new army is not made;
+//   - poison resistance cuts each poison die (bleed from an army that wrote poison) by half its
+//     value; alchemy's potion is drunk as a healing potion (AskPotion), before the bought ones.
+
+// onceUsed records the once-a-battle abilities an army used, one bit per ability kind from
+// AbAlchemy on.
+type onceUsed uint32
+
+func (o onceUsed) has(k AbilityKind) bool { return k >= AbAlchemy && o&(1<<(k-AbAlchemy)) != 0 }
+
+func (o *onceUsed) set(k AbilityKind) {
+	if k >= AbAlchemy {
+		*o |= 1 << (k - AbAlchemy)
+	}
+}
+
+// Judgment's choices (Judgment, Inquisitor 1: "increase its damage by 1, increase its DV by 1,
+// heal a number of hit points equal to half its ACR, or treat its attacks as magic weapons").
+const (
+	judgDamage uint8 = iota + 1
+	judgDefense
+	judgHeal
+	judgMagic
+)
+
+// abilityEvent logs an ability army i uses (against army t, or -1), healing heal.
+func (b *Battle) abilityEvent(i, t int, k AbilityKind, heal int) {
+	if b.log != nil {
+		e := b.emit(EvAbility, i, t)
+		e.Ability, e.Heal = k, heal
+		b.send()
+	}
+}
+
+// phaseOrders plays army i's orders at the start of a Ranged or Melee Phase, after bleed: create
+// sandstorm, wild shape, hex's healing, judgment, burrow.
+func (b *Battle) phaseOrders(i int) {
+	u := &b.u[i]
+	s, ab := &u.s, u.st.Abil
+	if ab.Has(AbCreateSandstorm) && !s.once.has(AbCreateSandstorm) && !b.sandstorm() && b.decide(i, AskSandstorm, -1) {
+		// Create Sandstorm: "Once per battle, the army can affect the field of battle with the
+		// sandstorm battlefield condition. The sandstorm lasts for the rest of the battle."
+		s.once.set(AbCreateSandstorm)
+		b.sand = true
+		b.gmStale = true
+		b.abilityEvent(i, -1, AbCreateSandstorm, 0)
+	}
+	if ab.Has(AbWildShape) && !s.once.has(AbWildShape) && b.decide(i, AskWildShape, -1) {
+		b.wildShape(i)
+	}
+	if u.st.HexHealing && !s.once.has(AbHex) && s.hp < u.maxHP && b.decide(i, AskHexHealing, -1) {
+		// Hex (Witch 1), healing: "Once per battle, the army can heal a number of hit points
+		// equal to half its ACR" (at least 1, P-4).
+		s.once.set(AbHex)
+		s.p.heal += u.triage
+		b.abilityEvent(i, -1, AbHex, u.triage)
+	}
+	if ab.Has(AbJudgment) && !s.p.afraid && !s.p.routing {
+		b.judgment(i)
+	}
+	if ab.Has(AbBurrow) || ab.Has(AbEarthGlide) {
+		b.burrowStart(i)
+	}
+}
+
+// judgment is Judgment (Inquisitor 1): "Once each Ranged or Melee phase, the army may choose to
+// increase its damage by 1, increase its DV by 1, heal a number of hit points equal to half its
+// ACR, or treat its attacks as magic weapons. This ability is suspended for any phase in which the
+// army is unable to attack because of fear".
+func (b *Battle) judgment(i int) {
+	u := &b.u[i]
+	s := &u.s
+	switch {
+	case s.hp < u.maxHP && b.decide(i, AskJudgmentHeal, -1):
+		s.p.judg = judgHeal
+		s.p.heal += u.triage
+	case !u.magic && b.decide(i, AskJudgmentMagic, -1):
+		s.p.judg = judgMagic
+	case b.decide(i, AskJudgmentDefense, -1):
+		s.p.judg = judgDefense
+	default:
+		s.p.judg = judgDamage
+	}
+	if b.log != nil {
+		e := b.emit(EvAbility, i, -1)
+		e.Ability, e.Choice = AbJudgment, s.p.judg
+		if s.p.judg == judgHeal {
+			e.Heal = u.triage
+		}
+		b.send()
+	}
+}
+
+// magicNow reports whether army u's attacks are magical this phase (its weapons, spellcasting,
+// incorporeal, ki pool, or judgment's choice).
+func (u *unit) magicNow() bool { return u.magic || u.s.p.judg == judgMagic }
+
+// wildShape is Wild Shape (Druid 4): "Once per battle, the army may gain the aquatic, amphibious,
+// climb, darkvision, flight, low-light vision, or scent special abilities, but loses the
+// spellcasting ability while this is in effect." The form's abilities are those of Of; its senses
+// change the darkness, dim light, fog and invisibility penalties at once (unit.has reads the form;
+// the army's Stats stay as they were). The form is kept for the battle (the published "can end this
+// ability in any later phase" is not offered).
+func (b *Battle) wildShape(i int) {
+	u := &b.u[i]
+	s := &u.s
+	s.once.set(AbWildShape)
+	s.shaped = true
+	u.setSenses(b)
+	b.gmStale = true
+	b.abilityEvent(i, -1, AbWildShape, 0)
+}
+
+// has reports whether army u has ability k now: written, or taken with its wild shape.
+func (u *unit) has(k AbilityKind) bool {
+	return u.st.Abil.Has(k) || (u.s.shaped && u.st.WildForm.Has(k))
+}
+
+// setSenses recomputes army u's darkness, dim light and fog modifiers and whether it sees the
+// invisible from its abilities now (wild shape), keeping omStatic and dvStatic in step.
+func (u *unit) setSenses(b *Battle) {
+	om, dv := u.condOM, u.condDV
+	b.setupConditions(u)
+	u.omStatic += u.condOM - om
+	u.dvStatic += u.condDV - dv
+	u.seesInvis = u.has(AbBlindsight) || u.has(AbScent)
+	u.fogStorm = 1
+	if u.has(AbBlindsight) {
+		u.fogStorm = 0
+	} else if u.has(AbScent) || u.has(AbTrack) {
+		u.fogStorm = 2
+	}
+}
+
+// casting reports whether army u counts as spellcasting now: not in wild shape.
+func (u *unit) casting() bool { return u.st.Spellcasting && !u.s.shaped }
+
+// targetOrders plays army i's once-a-battle orders when it picks target t: challenge, combat
+// style, weapon specialization, hunter's bond's companions.
+func (b *Battle) targetOrders(i, t int, melee bool) {
+	u := &b.u[i]
+	s, ab := &u.s, u.st.Abil
+	if ab.Has(AbChallenge) && !s.once.has(AbChallenge) && b.decide(i, AskChallenge, t) {
+		// Challenge (Cavalier 1): "Once per battle, the army may increase its OM by 2 against a
+		// target army, but it also reduces its DV by 1 against attacks from any army that is not the
+		// target army. These effects last for the rest of the battle."
+		s.once.set(AbChallenge)
+		s.challenged = int8(t)
+		b.abilityEvent(i, t, AbChallenge, 0)
+	}
+	if ab.Has(AbCombatStyle) && !s.once.has(AbCombatStyle) && b.decide(i, AskCombatStyle, t) {
+		// Combat Style (Ranger 2): "Once per battle, increase the army's OM for either ranged
+		// attacks or melee attacks by 1 for the rest of the battle."
+		s.once.set(AbCombatStyle)
+		s.style = 1
+		if melee {
+			s.style = 2
+		}
+		b.abilityEvent(i, t, AbCombatStyle, 0)
+	}
+	if ab.Has(AbWeaponSpecialization) && !s.once.has(AbWeaponSpecialization) && b.decide(i, AskWeaponSpecialization, t) {
+		// Weapon Specialization (Fighter 4): "Once per battle, increase the army's OM for either
+		// ranged or melee attacks by 2."
+		s.once.set(AbWeaponSpecialization)
+		s.p.wsNow = true
+		b.abilityEvent(i, t, AbWeaponSpecialization, 0)
+	}
+	if u.st.Companions && !s.once.has(AbHuntersBond) && b.decide(i, AskCompanions, t) {
+		// Hunter's Bond (Ranger 4), companions: "Once per battle, the army may increase its OM ...
+		// by 1 for the rest of the battle."
+		s.once.set(AbHuntersBond)
+		b.abilityEvent(i, t, AbHuntersBond, 0)
+	}
+}
+
+// omOrders adds army a's offense modifiers against army t from its orders and from what was done to
+// it (energy drain), and its losses in wild shape (spellcasting's bonus).
+func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
+	u := &b.u[a]
+	s := &u.s
+	if s.once.has(AbChallenge) && int(s.challenged) == t {
+		x.add(ModAbility, uint8(AbChallenge), 2)
+	}
+	if s.style == 1 && !melee || s.style == 2 && melee {
+		x.add(ModAbility, uint8(AbCombatStyle), 1)
+	}
+	if s.p.wsNow && int(s.p.target) == t {
+		x.add(ModAbility, uint8(AbWeaponSpecialization), 2)
+	}
+	if s.once.has(AbHuntersBond) {
+		x.add(ModAbility, uint8(AbHuntersBond), 1)
+	}
+	x.add(ModAbility, uint8(AbEnergyDrain), -int(s.drain))
+	if s.shaped {
+		x.add(ModAbility, uint8(AbWildShape), -u.st.SpellLevel)
+	}
+}
+
+// dvOrders adds army t's defense modifiers against army a from its orders (challenge, order,
+// judgment), energy drain and wild shape.
+func (b *Battle) dvOrders(t, a int, x *acc) {
+	u := &b.u[t]
+	s := &u.s
+	if s.once.has(AbChallenge) {
+		switch {
+		case int(s.challenged) != a:
+			x.add(ModAbility, uint8(AbChallenge), -1)
+		case u.st.Abil.Has(AbOrder):
+			// Order (Cavalier 1): "When using the challenge ability, increase the army's DV by 1
+			// against the challenged army."
+			x.add(ModAbility, uint8(AbOrder), 1)
+		}
+	}
+	if s.p.judg == judgDefense {
+		x.add(ModAbility, uint8(AbJudgment), 1)
+	}
+	x.add(ModAbility, uint8(AbEnergyDrain), -int(s.drain))
+	if s.shaped {
+		x.add(ModAbility, uint8(AbWildShape), -u.st.SpellLevel)
+	}
+}
+
+// onDamage24 plays what attacker a's issue 24 abilities do to target t when a check deals damage:
+// energy drain, disease, vortex, unnatural aura.
+func (b *Battle) onDamage24(a, t int) {
+	ua, ut := &b.u[a], &b.u[t]
+	ab := ua.st.Abil
+	if ab.Has(AbEnergyDrain) && b.affects(ua, ut, AbEnergyDrain) {
+		// Energy Drain: "If the army damages an enemy, it reduces the enemy's OM and DV by 1 for
+		// 24 hours."
+		ut.s.drain = min(ut.s.drain+1, 100)
+	}
+	if ab.Has(AbDisease) && b.affects(ua, ut, AbDisease) {
+		// Disease: "If the army damages an enemy, the enemy becomes diseased and takes a
+		// cumulative -1 penalty to its OM and DV each day after the battle."
+		ut.s.diseased = true
+	}
+	if ab.Has(AbVortex) && b.field.Water && b.affects(ua, ut, AbVortex) && !immuneTo(ut, "paralysis") {
+		// Vortex: "This ability functions as paralysis, but only against targets on or in the
+		// water."
+		ut.s.paraDV = min(ut.s.paraDV+1, 100)
+	}
+	if ab.Has(AbUnnaturalAura) && (ut.st.Type == "animal" || ut.st.Mounted) && b.affects(ua, ut, AbUnnaturalAura) &&
+		!ut.st.Abil.Has(AbMindless) && !immuneTo(ut, "fear") {
+		// Unnatural Aura: "This ability functions as fear, but applies only to animals (including
+		// animal mounts)."
+		ut.s.p.feared |= 1 << a
+	}
+}
+
+// immuneTo reports whether army u is immune to the ability named n (folded).
+func immuneTo(u *unit, n string) bool {
+	for _, m := range u.st.Immune {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
+
+// createSpawn is Create Spawn after a phase's destructions: "If the army destroys a living army of
+// equal or greater size, it may immediately recover a number of hit points equal to twice its ACR"
+// (the other choice, a new army two sizes smaller, is not made). Army a destroyed army t when it
+// attacked t this phase and t is destroyed.
+func (b *Battle) createSpawn(t int) {
+	ut := &b.u[t]
+	if ut.st.Abil.Has(AbUndead) || ut.st.Type == "undead" || ut.st.Abil.Has(AbConstruct) || ut.st.Type == "construct" {
+		return
+	}
+	for a := 0; a < b.n; a++ {
+		ua := &b.u[a]
+		if !ua.st.Abil.Has(AbCreateSpawn) || ua.side == ut.side || ua.s.status != StatusActive ||
+			int(ua.s.p.target) != t || ut.st.Size < ua.st.Size {
+			continue
+		}
+		heal := min(ua.heal2, ua.maxHP-ua.s.hp)
+		if heal <= 0 {
+			continue
+		}
+		ua.s.hp += heal
+		b.abilityEvent(a, t, AbCreateSpawn, heal)
+		if b.log != nil {
+			e := b.emit(EvHP, a, -1)
+			e.Heal, e.HP = heal, ua.s.hp
+			b.send()
+		}
+	}
+}
+
+// sandstorm reports whether a sandstorm blows: the field's, or one an army created.
+func (b *Battle) sandstorm() bool { return b.field.Sandstorm || b.sand }
+
+// fogOf is army u's fog mode now: a created sandstorm counts as fog (P-65).
+func (b *Battle) fogOf(u *unit) uint8 {
+	if b.sand && u.fogMode == 0 {
+		return u.fogStorm
+	}
+	return u.fogMode
+}
+
+// orderAbilities are the abilities phaseOrders plays.
+var orderAbilities = AbilitySet{}.With(AbCreateSandstorm).With(AbWildShape).With(AbHex).With(AbJudgment).
+	With(AbBurrow).With(AbEarthGlide)
+
+// slicesHas reports whether list holds s.
+func slicesHas(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// abilityResult is an EvAbility row's result column: what the ability does.
+func abilityResult(e *Event) string {
+	heal := "heals " + strconv.Itoa(e.Heal)
+	switch e.Ability {
+	case AbAlchemy, AbHex, AbCreateSpawn:
+		return heal
+	case AbJudgment:
+		return judgText(e.Choice, e.Heal)
+	case AbBurrow:
+		return "digs under its fortification: no attack"
+	case AbChallenge:
+		return "OM +2 against it, DV -1 against others"
+	case AbCombatStyle:
+		return "OM +1 on such attacks for the battle"
+	case AbWeaponSpecialization:
+		return "OM +2 on this check"
+	case AbHuntersBond:
+		return "OM +1 for the battle"
+	case AbCreateSandstorm:
+		return "sandstorm for the rest of the battle"
+	case AbWildShape:
+		return "takes its wild shape, loses spellcasting"
+	}
+	return ""
+}
+
+// judgText says what judgment's choice c does this phase.
+func judgText(c uint8, heal int) string {
+	switch c {
+	case judgDamage:
+		return "damage +1 this phase"
+	case judgDefense:
+		return "DV +1 this phase"
+	case judgHeal:
+		return "heals " + strconv.Itoa(heal)
+	case judgMagic:
+		return "attacks count as magic weapons this phase"
+	}
+	return ""
+}
+
+// gmDecide24 is the Policy's answer to issue 24's questions: burrow under any fortification of 2
+// or more; challenge, combat style, companions at the first chance (melee for combat style);
+// weapon specialization in the first Melee Phase; hex's and judgment's healing at half hp or less;
+// judgment's magic weapons against an incorporeal or swarm army, or a significant defense that
+// magic overcomes, never its DV; a sandstorm when fog costs the army less than every enemy; wild
+// shape when its form lifts a darkness or dim light penalty the army has, or it is aquatic on
+// water, and it loses no spellcasting.
+func (b *Battle) gmDecide24(i int, q Question, other int) bool {
+	u := &b.u[i]
+	switch q {
+	case AskBurrow:
+		return other >= 0 && b.u[other].s.fort >= 2
+	case AskChallenge, AskCompanions:
+		return true
+	case AskCombatStyle:
+		return b.phase == PhaseMelee && other >= 0 && !b.atRange(i, other)
+	case AskWeaponSpecialization:
+		return b.phase == PhaseMelee && b.meleeNo == 1
+	case AskHexHealing, AskJudgmentHeal:
+		return 2*u.s.hp <= u.maxHP
+	case AskJudgmentMagic:
+		for j := 0; j < b.n; j++ {
+			t := &b.u[j]
+			if t.side != u.side && t.s.status == StatusActive && (t.st.Abil.Has(AbIncorporeal) || t.st.Abil.Has(AbSwarm) ||
+				(t.sigDef&(1<<i) != 0 && slicesHas(t.st.Overcome, "magic"))) {
+				return true
+			}
+		}
+		return false
+	case AskSandstorm:
+		mine := b.fogStormOf(u)
+		for j := 0; j < b.n; j++ {
+			t := &b.u[j]
+			if t.side != u.side && t.s.status == StatusActive && b.fogStormOf(t) <= mine {
+				return false
+			}
+		}
+		return true
+	case AskWildShape:
+		if u.st.SpellLevel > 0 {
+			return false
+		}
+		f := u.st.WildForm
+		sees := f.Has(AbDarkvision) || ((f.Has(AbLowLightVision) || f.Has(AbScent)) && !b.field.Darkness)
+		return (u.condOM < 0 && sees) || (f.Has(AbAquatic) && b.field.Water && !u.has(AbAquatic))
+	}
+	return false
+}
+
+// fogStormOf ranks how much a sandstorm's fog costs army u: 0 nothing (blindsight), 1 a quarter
+// of its damage (scent, track), 2 half.
+func (b *Battle) fogStormOf(u *unit) uint8 {
+	switch u.fogStorm {
+	case 0:
+		return 0
+	case 2:
+		return 1
+	}
+	return 2
+}
