@@ -134,6 +134,9 @@ var conformance = map[string]cellFunc{
 		}
 	},
 	"test": func(t *testing.T, o *offer, ex, tmp string) {
+		if o.TestsIn != "" {
+			ex = repo(t, filepath.FromSlash(o.TestsIn))
+		}
 		code, out, errb := run(t, "", "test", ex)
 		if !o.Tests {
 			wantRefusal(t, code, errb, "test", o.Kind)
