@@ -349,7 +349,7 @@ var (
 	reHex       = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
 	reFloat     = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
 	reLeadZero  = regexp.MustCompile(`^[-+]?0[0-9]+$`)
-	reSuppress  = regexp.MustCompile(`@sortie\([^)]*\)`)
+	reSuppress  = regexp.MustCompile(`@sortie\((?:[^)"]|"(?:[^"\\]|\\.)*")*\)`) // a ')' inside a quoted reason does not end it
 	plainTagged = map[string]bool{"!!str": true, "!!int": true, "!!float": true, "!!bool": true, "!!null": true}
 )
 

@@ -134,6 +134,9 @@ var conformance = map[string]cellFunc{
 		}
 	},
 	"test": func(t *testing.T, o *offer, ex, tmp string) {
+		if o.TestsIn != "" {
+			ex = repo(t, filepath.FromSlash(o.TestsIn))
+		}
 		code, out, errb := run(t, "", "test", ex)
 		if !o.Tests {
 			wantRefusal(t, code, errb, "test", o.Kind)
@@ -144,14 +147,17 @@ var conformance = map[string]cellFunc{
 		}
 	},
 	"init": func(t *testing.T, o *offer, ex, tmp string) {
-		dir := filepath.Join(tmp, "new")
-		code, _, errb := run(t, "", "init", dir, "--rules", o.Rules, "--kind", o.Kind)
-		if code != 0 {
-			t.Fatalf("init: exit %d %s", code, errb)
-		}
-		code, out, errb := run(t, "", "vet", dir+"/...", "--strict", "--format", "json")
-		if code != 0 || !strings.Contains(out, `"errors": 0`) {
-			t.Errorf("vet of what init wrote: exit %d %s %s", code, out, errb)
+		// CUE and YAML alike (issue 20: init writes YAML for every rule system and kind).
+		for _, f := range []string{"cue", "yaml"} {
+			dir := filepath.Join(tmp, "new-"+f)
+			code, _, errb := run(t, "", "init", dir, "--rules", o.Rules, "--kind", o.Kind, "--format", f)
+			if code != 0 {
+				t.Fatalf("init --format %s: exit %d %s", f, code, errb)
+			}
+			code, out, errb := run(t, "", "vet", dir+"/...", "--strict", "--format", "json")
+			if code != 0 || !strings.Contains(out, `"errors": 0`) {
+				t.Errorf("vet of what init --format %s wrote: exit %d %s %s", f, code, out, errb)
+			}
 		}
 	},
 	"diff": func(t *testing.T, o *offer, ex, tmp string) {

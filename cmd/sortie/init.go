@@ -28,6 +28,11 @@ sortie vet --strict, and its script plays:
   sortie init ford --rules clash                   # battle.cue, script.yaml
   sortie init plateau --rules karzoral --kind campaign
   sortie init field01b --from scenarios/karzoral/field01   # a copy under a new id
+  sortie init ford --rules clash --format yaml     # battle.yaml: the same, in YAML
+
+--format yaml writes the scenario, campaign or battle file in YAML with the template's comments
+(and its @sortie suppressions as comments); json in JSON, which has no comments. Scripts are YAML
+either way.
 
 The id is DIR's name (lower case, other characters as '-') unless --id gives one. --from copies
 an existing scenario's folder (its files, scripts and notes) and rewrites its id (and the CUE
@@ -41,6 +46,7 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 			&cli.StringFlag{Name: "from", Usage: "copy the scenario at `PATH` instead of a template"},
 			&cli.StringFlag{Name: "id", Usage: "the new id (default: from DIR's name)"},
 			&cli.StringFlag{Name: "title", Usage: "the new title"},
+			&cli.StringFlag{Name: "format", Value: "cue", Usage: "write the scenario, campaign or battle file as cue, yaml or json (scripts are YAML)"},
 		},
 		Action: func(c *cli.Context) error {
 			dir := c.Args().First()
@@ -57,15 +63,18 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 			var files []scaffold.File
 			var err error
 			if from := c.String("from"); from != "" {
-				if c.String("rules") != "" || c.String("kind") != "" {
-					return failf(exitUsage, "--from copies a scenario as it is: drop --rules and --kind")
+				if c.String("rules") != "" || c.String("kind") != "" || c.IsSet("format") {
+					return failf(exitUsage, "--from copies a scenario as it is: drop --rules, --kind and --format")
 				}
 				files, err = copyScenario(e, from, id, c.String("title"))
 			} else {
 				if c.String("rules") == "" {
 					return failf(exitUsage, "init needs --rules %s (or --from PATH)", strings.Join(scaffold.Rules, "|"))
 				}
-				files, err = scaffold.New(scaffold.Options{Rules: c.String("rules"), Kind: c.String("kind"), ID: id, Title: c.String("title")})
+				if f := c.String("format"); !contains(scaffold.Formats, f) {
+					return failf(exitUsage, "unknown --format %q: use %s", f, strings.Join(scaffold.Formats, ", "))
+				}
+				files, err = scaffold.New(scaffold.Options{Rules: c.String("rules"), Kind: c.String("kind"), ID: id, Title: c.String("title"), Format: c.String("format")})
 			}
 			if err != nil {
 				return err
@@ -78,6 +87,9 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 			}
 			for _, f := range files {
 				fmt.Fprintf(e.stdout, "wrote %s\n", filepath.ToSlash(filepath.Join(dir, f.Path)))
+			}
+			if c.String("format") == "json" {
+				fmt.Fprintln(e.stderr, "note: JSON has no comments: the template's explanations are left out, and a finding it silences with @sortie(ignore=...) is reported (record it with sortie vet --write-baseline FILE, then vet with --baseline FILE); --format yaml keeps them")
 			}
 			return vetWritten(e, dir, files)
 		},
@@ -114,7 +126,8 @@ func vetWritten(e *env, dir string, files []scaffold.File) error {
 	var err error
 	q := shellQuote(dir)
 	next := fmt.Sprintf("sortie vet %s; sortie test %s", q, q)
-	if camp := filepath.Join(dir, "campaign.cue"); hasFile(files, "campaign.cue") {
+	if name := oneOf(files, "campaign"); name != "" {
+		camp := filepath.Join(dir, name)
 		list, err = compiler.VetCampaign(camp, e.opts())
 		next = fmt.Sprintf("sortie campaign vet %s; sortie campaign run %s", shellQuote(camp), shellQuote(camp))
 		if hasFile(files, "play.yaml") {
@@ -122,7 +135,7 @@ func vetWritten(e *env, dir string, files []scaffold.File) error {
 		}
 	} else {
 		list, err = compiler.Vet([]string{dir}, e.opts())
-		if hasFile(files, "battle.cue") {
+		if oneOf(files, "battle") != "" {
 			next = fmt.Sprintf("sortie vet %s; sortie battle %s", q, q)
 			switch {
 			case hasFile(files, "win.yaml"): // a --from copy has the scripts its source had
@@ -154,6 +167,16 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// oneOf is the file base.cue, base.yaml or base.json among files ("" when none is).
+func oneOf(files []scaffold.File, base string) string {
+	for _, f := range scaffold.Formats {
+		if hasFile(files, base+"."+f) {
+			return base + "." + f
+		}
+	}
+	return ""
 }
 
 func hasFile(files []scaffold.File, name string) bool {

@@ -41,8 +41,10 @@ type offer struct {
 	// Heat is the grid of the simulate report's heat map: "square", "hex", "" for none (a
 	// Pathfinder battle has no map).
 	Heat string
-	// Tests: sortie test replays the tests: it declares.
-	Tests bool
+	// Tests: sortie test replays the tests: it declares; TestsIn is a bundled file that declares
+	// some, when Example does not ("": Example).
+	Tests   bool
+	TestsIn string
 	// Example is a bundled file of the kind (relative to the repository's root).
 	Example string
 	// Schema is its definition in the schema (sortie schema --def), Code one of its checks' codes
@@ -59,9 +61,9 @@ var offers = []offer{
 	{Rules: "pathfinder", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore"}, Default: "random",
 		Unit: "day", Graph: "the hex map (hexes, routes)", Diff: true, Heat: "hex", Tests: true, Example: "scenarios/pathfinder/stolen-lands", Schema: "#PFScenario", Code: "H001"},
 	{Rules: "pathfinder", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Diff: true, Example: "scenarios/pathfinder/orc-horde/battle.cue", Schema: "#PFBattle", Code: "H005"},
+		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Diff: true, Tests: true, Example: "scenarios/pathfinder/orc-horde/battle.cue", Schema: "#PFBattle", Code: "H005"},
 	{Rules: "clash", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Diff: true, Heat: "square", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
+		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Diff: true, Heat: "square", Tests: true, TestsIn: "scenarios/clash/picket/picket.cue", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
 }
 
 // kinds are the file kinds there are (a rule system without one of them has no entry for it).
@@ -173,7 +175,6 @@ var insteadOf = map[string]map[string]string{
 	},
 	"test": {
 		"campaign": "a campaign declares no tests: (its scenarios do); test them with sortie test DIR/..., and play the campaign with sortie campaign run --script FILE",
-		"battle":   "battle files declare no tests: yet; check a battle's rates with sortie simulate --check (its expect: list), replay a script with sortie battle --script FILE",
 	},
 	"resume": {
 		"scenario": "sortie resume continues a save; write one with sortie run --save FILE",

@@ -23,7 +23,7 @@ var testFormats = []string{"text", "json", "junit"}
 func testCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "test",
-		Usage:     "replay the playthroughs a scenario declares (tests: [...]) and check what they reach",
+		Usage:     "replay the playthroughs a scenario or battle file declares (tests: [...]) and check what they reach",
 		ArgsUsage: "PATH...",
 		Description: `test finds the scenarios in each PATH (a folder, files, or DIR/... for every scenario
 below DIR), and replays every test a scenario declares beside its data:
@@ -34,6 +34,12 @@ Each test plays its script (relative to the scenario's folder) with its seed (de
 with policy: first|random, lets the policy answer what the script leaves. Then the run must show
 what the test expects (schema/expect.cue): outcome, day, reason, party, rations, armies, xp,
 objectives, events; a number may be a bound ("<=7") or a range ("10..20").
+
+A battle file (Pathfinder, When Armies Clash) declares tests: too, each expecting the side that
+wins (winner: a side's name, or "no winner"), the battle's length (phase: or round:), reason:,
+a Pathfinder army's hp at the end (armies:) or the clash objectives that scored VP (objectives:):
+
+  tests: [{script: "hold.yaml", winner: "Stolen Lands", phase: 3, armies: {orcs: "<=0"}}]
 
 A test fails (exit 1) when an expectation is not met (Q001, at the expectation), when it names
 what the scenario lacks (Q002), when the scenario does not compile (Q003), when its script is
@@ -105,9 +111,6 @@ func runTests(paths []string, opts compiler.Options) (*testReport, error) {
 	for _, p := range paths {
 		if compiler.IsCampaign(p) {
 			return nil, refuseKind("test", p, "campaign")
-		}
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && otherKind(p) == "battle" {
-			return nil, refuseKind("test", p, "battle")
 		}
 	}
 	vetted, units, err := compiler.VetScenarios(paths, opts)
@@ -216,16 +219,11 @@ func scriptProblem(root, path string) string {
 	return ""
 }
 
-// scenarioTestsOf compiles one scenario and replays its tests.
+// scenarioTestsOf compiles one scenario or battle file and replays its tests.
 func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options) scenarioTests {
 	st := scenarioTests{Dir: u.Dir, Tests: []testCase{}}
-	p, list, err := compiler.Compile(u.Files, opts)
-	if err != nil && !list.HasErrors() && strings.Contains(err.Error(), "is a battle file") {
-		// A battle file (Pathfinder, When Armies Clash) has no tests: list (mentionsTests is a
-		// quick look: a comment or a name such as "contests" sends a battle file here too).
-		return st
-	}
-	if err != nil || p == nil || list.HasErrors() {
+	c, list, err := compiler.CompileAny(u.Files, opts)
+	if err != nil || c == nil || list.HasErrors() {
 		list.Sort()
 		st.Diagnostics = append(st.Diagnostics, list...)
 		msg := "the scenario has errors; no test was run"
@@ -235,6 +233,10 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "%s", msg))
 		return st
 	}
+	if c.Kind == "battle" {
+		return battleTestsOf(u, c, wd, opts)
+	}
+	p := c.Plan
 	// The tests: list is a stranger's CUE too: it is read in the budgeted evaluator.
 	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests"}, u.Files, wd, opts.Budget)
 	if err != nil {
@@ -245,13 +247,23 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		st.Diagnostics.Add(x.List...)
 		return st
 	}
-	tests := x.Tests
-	known := knownOf(p)
+	st.Tests = replayTests(u, x.Tests, knownOf(p), func(script string, t *expect.Test) (*expect.Run, diag.List, error) {
+		return playTest(p, script, t)
+	})
+	return st
+}
+
+// replayTests replays tests, the tests: list of the scenario or battle file u, with play (which
+// plays one test's script on u's plan, as playTest), after checking each names only what known
+// holds and that its script is a regular file inside u's folder; a test that fails either is not
+// played.
+func replayTests(u compiler.ScenarioFiles, tests []expect.Test, known expect.Known, play func(script string, t *expect.Test) (*expect.Run, diag.List, error)) []testCase {
+	out := []testCase{}
 	for i := range tests {
 		t := &tests[i]
 		tc := testCase{Name: t.Name, Script: t.Script.V}
 		tc.Diagnostics.Add(t.Problems...)
-		tc.Diagnostics.Add(t.Expect.Validate(known)...)
+		tc.Diagnostics.Add(t.Validate(known)...)
 		script := filepath.Join(filepath.Dir(u.Files[0]), filepath.FromSlash(t.Script.V))
 		if !filepath.IsAbs(script) {
 			script = "." + string(filepath.Separator) + script // as diagnostics name files: ./dir/win.yaml
@@ -260,7 +272,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 			tc.Diagnostics.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %s", t.Script.V, why))
 		}
 		if !tc.Diagnostics.HasErrors() {
-			run, found, err := playTest(p, script, t)
+			run, found, err := play(script, t)
 			switch {
 			case err != nil:
 				tc.Diagnostics.Add(diag.Errorf(t.Pos, expect.CodeBadTest, "the run failed: %v", err))
@@ -273,14 +285,14 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 				tc.Diagnostics.Add(found...)
 				tc.Result = run.Summary()
 				if run.Outcome != "stopped" {
-					tc.Diagnostics.Add(t.Expect.Check(run)...)
+					tc.Diagnostics.Add(t.Check(run)...)
 				}
 			}
 		}
 		tc.Passed = !tc.Diagnostics.HasErrors()
-		st.Tests = append(st.Tests, tc)
+		out = append(out, tc)
 	}
-	return st
+	return out
 }
 
 // reason shortens an os error to its reason ("no such file or directory").

@@ -59,6 +59,9 @@ type Options struct {
 	Kind  string // "" (the rules' default) | "scenario" | "campaign" | "battle"
 	ID    string // the id of the scenario, campaign or battle; must be a valid id (ValidID)
 	Title string // "" gives one made from the id
+	// Format is the format of the scenario, campaign and battle files: "" or "cue", "yaml" or
+	// "json" (Formats); scripts are YAML whatever it is.
+	Format string
 }
 
 var reID = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]*$`)
@@ -145,6 +148,9 @@ func New(o Options) ([]File, error) {
 			return nil, err
 		}
 		files = append(files, raid...)
+	}
+	if files, err = convert(files, o.Format); err != nil {
+		return nil, err
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil

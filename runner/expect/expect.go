@@ -2,6 +2,7 @@ package expect
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -69,6 +70,9 @@ type Run struct {
 	XP         map[string]int // XP gained by each PC, by name
 	Objectives []string       // objectives reached, in the order reached
 	Events     map[string]int // times each event fired (absent: never)
+	// Winner is a battle's winning side, or "no winner" ("" for a scenario's run); Day then counts
+	// Unit: "round" (a clash battle) or "phase" (a Pathfinder battle).
+	Winner, Unit string
 }
 
 // Known is what a plan defines, for Validate: ids of armies, objectives, events and blocks, and
@@ -193,9 +197,17 @@ func times(n int) string {
 	return fmt.Sprintf("%d times", n)
 }
 
-// Summary renders the run's observable results in the vocabulary (for reports), keys sorted.
+// Summary renders the run's observable results in the vocabulary (for reports), keys sorted: "success
+// on day 7, mercenaries 15"; a battle's "winner Stolen Lands after phase 3, militia 10".
 func (r *Run) Summary() string {
-	parts := []string{fmt.Sprintf("%s on day %d", r.Outcome, r.Day)}
+	unit := r.Unit
+	if unit == "" {
+		unit = "day"
+	}
+	parts := []string{fmt.Sprintf("%s on %s %d", r.Outcome, unit, r.Day)}
+	if r.Winner != "" {
+		parts[0] = fmt.Sprintf("winner %s after %s %d", r.Winner, unit, r.Day)
+	}
 	var ids []string
 	for id := range r.Armies {
 		ids = append(ids, id)
@@ -217,4 +229,32 @@ func checkDayWord(n *NumAt, k Known) diag.List {
 	}
 	what := map[string]string{"day": "a scenario's run counts days", "round": "a clash battle counts rounds", "phase": "a Pathfinder battle counts phases"}[k.DayUnit]
 	return diag.List{diag.Errorf(n.Pos, CodeBadTest, "%s: %s: write %s:", w, what, k.DayUnit)}
+}
+
+// Validate is Expect.Validate for a test, with its winner: a battle file's test names the side
+// that must win (or "no winner") where a scenario's names an outcome (Q002 for either written for
+// the other subject, and for a winner that is no side of the battle).
+func (t *Test) Validate(k Known) diag.List {
+	list := t.Expect.Validate(k)
+	switch {
+	case t.Winner != nil && k.Winners == nil:
+		list.Add(diag.Errorf(t.Winner.Pos, CodeBadTest, "winner: only a battle has a winning side; use outcome: \"success\" or \"failure\""))
+	case t.Winner != nil && !slices.Contains(k.Winners, t.Winner.V):
+		list.Add(diag.Errorf(t.Winner.Pos, CodeBadTest, "winner %q is no side of this battle (want %s)", t.Winner.V, quoteList(k.Winners)))
+	}
+	if o := t.Expect.Outcome; o != nil && k.Winners != nil {
+		list.Add(diag.Errorf(o.Pos, CodeBadTest, "outcome: a battle ends with a winning side, not in success or failure; write winner: (%s)", quoteList(k.Winners)))
+	}
+	list.Sort()
+	return list
+}
+
+// Check is Expect.Check for a test, with its winner (Q001 at winner: when another side won).
+func (t *Test) Check(r *Run) diag.List {
+	list := t.Expect.Check(r)
+	if t.Winner != nil && r.Winner != t.Winner.V {
+		list.Add(diag.Errorf(t.Winner.Pos, CodeUnmet, "winner: %s after %s %d, the test wants %s", r.Winner, r.Unit, r.Day, t.Winner.V))
+	}
+	list.Sort()
+	return list
 }

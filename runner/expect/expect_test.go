@@ -122,3 +122,37 @@ func TestValidateNoRations(t *testing.T) {
 		t.Errorf("got %v", list)
 	}
 }
+
+// A battle file's test names its winner (issue 20): winner: is Q002 for a scenario, outcome: for a
+// battle, and a side the battle lacks; the wrong side winning is Q001 at winner:.
+func TestTestWinner(t *testing.T) {
+	at := func(line int) diag.Pos { return diag.Pos{File: "b.cue", Line: line, Column: 1} }
+	scenario := Known{DayUnit: "day"}
+	battle := Known{DayUnit: "round", Winners: []string{"West", "East", "no winner"}}
+	tt := Test{Winner: &Str{V: "West", Pos: at(1)}}
+	if l := tt.Validate(scenario); len(l) != 1 || l[0].Code != CodeBadTest || l[0].Pos.Line != 1 {
+		t.Errorf("winner: in a scenario's test: %v", l)
+	}
+	if l := tt.Validate(battle); len(l) != 0 {
+		t.Errorf("winner: West in a battle: %v", l)
+	}
+	north := Test{Winner: &Str{V: "North", Pos: at(2)}}
+	if l := north.Validate(battle); len(l) != 1 || !strings.Contains(l[0].Message, `want "West", "East" or "no winner"`) {
+		t.Errorf("winner: North: %v", l)
+	}
+	out := Test{Expect: Expect{Outcome: &Str{V: "success", Pos: at(3)}}}
+	if l := out.Validate(battle); len(l) != 1 || l[0].Pos.Line != 3 || !strings.Contains(l[0].Message, "write winner:") {
+		t.Errorf("outcome: in a battle's test: %v", l)
+	}
+	run := &Run{Outcome: "success", Day: 1, Unit: "round", Winner: "East"}
+	if l := tt.Check(run); len(l) != 1 || l[0].Code != CodeUnmet || l[0].Message != "winner: East after round 1, the test wants West" {
+		t.Errorf("Check: %v", l)
+	}
+	run.Winner = "West"
+	if l := tt.Check(run); len(l) != 0 {
+		t.Errorf("Check of the right winner: %v", l)
+	}
+	if got, want := run.Summary(), "winner West after round 1"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+}

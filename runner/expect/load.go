@@ -24,6 +24,8 @@ type Test struct {
 	Script Str      // as written (relative to the scenario's folder)
 	Seed   uint64   // 1 unless given
 	Policy string   // "", "first" or "random"
+	// Winner is a battle file's test's winning side, or "no winner" (nil: not expected).
+	Winner *Str
 	Expect Expect
 	// Problems are the test's Q002s: a number bound that cannot be read.
 	Problems diag.List
@@ -177,6 +179,10 @@ func (d *decoder) test(v cue.Value) Test {
 	}
 	if s := v.LookupPath(cue.ParsePath("policy")); s.Exists() {
 		t.Policy, _ = s.String()
+	}
+	if s := v.LookupPath(cue.ParsePath("winner")); s.Exists() {
+		x, _ := s.String()
+		t.Winner = &Str{V: x, Pos: d.pos(s.Pos())}
 	}
 	t.Expect = d.Expect(v)
 	return t
