@@ -10,21 +10,61 @@ import (
 )
 
 // Prompt is a Decider that asks a person: it writes each question with the numbered legal choices
-// to out and reads the answer, a number or a name (or an unambiguous prefix of one), from in. An
-// answer it cannot use is explained and the question asked again. At end of input it returns an
-// error wrapping ErrNoInput. With table dice it is also a Roller that asks for every die.
+// and the suggestion Enter takes to out, and reads the answer from in (matchChoice: a number, a
+// name in any case, or a unique prefix of one). "?"/"help" and the View's words ("map",
+// "status", "units": Shower) print without using the decision up. An answer it cannot use is
+// explained and the question asked again. At end of input it returns an error wrapping
+// ErrNoInput. With table dice it is also a Roller that asks for every die.
 type Prompt struct {
 	in        *bufio.Reader
 	out       io.Writer
 	tableDice bool
-	auto      bool   // "auto" was typed: Optional requests of that turn go to the engine
-	autoTurn  string // the turn (Day and Block) auto was typed in
+	suggest   Decider // the policy whose answer Enter takes (nil: the request's Default)
+	auto      bool    // "auto" was typed: Optional requests of that turn go to the engine
+	autoTurn  string  // the turn (Day and Block) auto was typed in
+	opening   string  // PromptConfig.Opening, until the first question shows it
+}
+
+// PromptConfig configures NewPromptWith.
+type PromptConfig struct {
+	// TableDice asks for every die as well ("roll 1d6:"), instead of rolling it.
+	TableDice bool
+	// Suggest is the policy whose answer the prompt shows and Enter takes, for requests that do
+	// not carry the engine's own (Optional ones, and a clash battle's, whose Default is its
+	// policy's answer). nil: the request's Default (the first choice when it has none).
+	Suggest Decider
+	// Opening is what the first question shows above itself, when its View is a Shower that
+	// knows the word: "briefing" (a new run), "recap" (a resumed one), "" for nothing.
+	Opening string
 }
 
 // NewPrompt returns a Prompt reading answers from in and writing questions to out. With tableDice,
 // every die is asked for as well ("roll 1d6:"), instead of being rolled by the generator.
 func NewPrompt(in io.Reader, out io.Writer, tableDice bool) Decider {
-	return &Prompt{in: bufio.NewReader(in), out: out, tableDice: tableDice}
+	return NewPromptWith(in, out, PromptConfig{TableDice: tableDice})
+}
+
+// NewPromptWith returns a Prompt configured by c (see PromptConfig).
+func NewPromptWith(in io.Reader, out io.Writer, c PromptConfig) *Prompt {
+	return &Prompt{in: bufio.NewReader(in), out: out, tableDice: c.TableDice, suggest: c.Suggest, opening: c.Opening}
+}
+
+// suggestion is the index of the choice Enter takes: the engine's own answer when the request
+// carries one (Optional, or a clash battle's round, where Default is always its policy's), else
+// the Suggest policy's, else Default.
+func (p *Prompt) suggestion(r *Request) int {
+	d := r.Default
+	if d < 0 || d >= len(r.Choices) {
+		d = 0
+	}
+	if r.Optional || r.Phase == PhaseRound || p.suggest == nil {
+		return d
+	}
+	a, err := p.suggest.Decide(r)
+	if err != nil || a.Default || a.Choice < 0 || a.Choice >= len(r.Choices) {
+		return d
+	}
+	return a.Choice
 }
 
 // readLine reads one line without its end; io.EOF only when nothing was left.
@@ -56,9 +96,16 @@ type Briefer interface {
 	Brief() string
 }
 
-// Decide asks r at the prompt (Decider). An Optional request (a clash battle's moves, targets
-// ...) may be left to the engine: an empty line takes its answer (shown), "auto" every optional
-// answer of the same turn (the same Day and Block).
+// Abouter is implemented by a Request's View that can say more about a question than its one
+// line: the monsters of a battle, the light left at night. About returns lines, each indented
+// and ending in a newline, or "".
+type Abouter interface {
+	About(r *Request) string
+}
+
+// Decide asks r at the prompt (Decider). Enter takes the suggestion the prompt shows. An
+// Optional request (a clash battle's moves, targets ...) may be left to the engine: Enter takes
+// its answer, "auto" every optional answer of the same turn (the same Day and Block).
 func (p *Prompt) Decide(r *Request) (Answer, error) {
 	turn := strconv.Itoa(r.Day) + " " + r.Block
 	if p.auto && (!r.Optional || turn != p.autoTurn) {
@@ -67,7 +114,15 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 	if p.auto {
 		return Answer{Default: true}, nil
 	}
+	sug := p.suggestion(r)
 	var b strings.Builder
+	if p.opening != "" {
+		if sh, ok := r.View.(Shower); ok {
+			b.WriteString(sh.Show(p.opening))
+			b.WriteByte('\n')
+			p.opening = ""
+		}
+	}
 	b.WriteString(r.Prompt())
 	b.WriteByte('\n')
 	if br, ok := r.View.(Briefer); ok && r.Kind == KindMove {
@@ -75,37 +130,57 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 			b.WriteString("  (" + s + ")\n")
 		}
 	}
+	if ab, ok := r.View.(Abouter); ok {
+		if s := ab.About(r); s != "" {
+			b.WriteString(s)
+		}
+	}
 	if r.Optional && len(r.Choices) > 12 {
 		// Many squares or targets: their names, answered by name.
 		b.WriteString("  ")
 		b.WriteString(r.Legal())
-		fmt.Fprintf(&b, "\n  (enter: %s; auto: the engine decides the rest of this turn)\n> ", r.Choices[r.Default].Name)
-		return p.read(r, b.String())
+		b.WriteByte('\n')
+	} else {
+		writeChoices(&b, r)
 	}
+	b.WriteString(enterLine(r, sug))
+	b.WriteString("> ")
+	return p.read(r, b.String(), sug)
+}
+
+// writeChoices lists r's choices, each with the number that answers it: its position, or for a
+// pick the face itself (K-37), so that the number shown is always the number to type.
+func writeChoices(b *strings.Builder, r *Request) {
 	for i, c := range r.Choices {
 		if r.Kind == KindPick {
-			fmt.Fprintf(&b, "  %s", c.Name) // answered by the face (see matchChoice)
+			fmt.Fprintf(b, "  %d) keep the %s", c.Value, c.Name)
 		} else {
-			fmt.Fprintf(&b, "  %d) %s", i+1, c.Name)
+			fmt.Fprintf(b, "  %d) %s", i+1, c.Name)
 		}
 		if c.Note != "" {
 			if r.Kind == KindMove {
-				fmt.Fprintf(&b, " -> %s", c.Note)
+				fmt.Fprintf(b, " -> %s", c.Note)
 			} else {
-				fmt.Fprintf(&b, " (%s)", c.Note)
+				fmt.Fprintf(b, " (%s)", c.Note)
 			}
 		}
 		b.WriteByte('\n')
 	}
-	if r.Optional {
-		fmt.Fprintf(&b, "  (enter: %s; auto: the engine decides the rest of this turn)\n", r.Choices[r.Default].Name)
-	}
-	b.WriteString("> ")
-	return p.read(r, b.String())
 }
 
-// read writes question q and reads answers until one fits r.
-func (p *Prompt) read(r *Request, q string) (Answer, error) {
+// enterLine is the line under the choices: what Enter takes, "auto" for an Optional request, "?".
+func enterLine(r *Request, sug int) string {
+	if len(r.Choices) == 0 {
+		return ""
+	}
+	if r.Optional {
+		return fmt.Sprintf("  [Enter: %s; auto: the engine decides the rest of this turn; ?: help]\n", r.Choices[sug].Name)
+	}
+	return fmt.Sprintf("  [Enter: %s; ?: help]\n", r.Choices[sug].Name)
+}
+
+// read writes question q and reads answers until one fits r; sug is what Enter takes.
+func (p *Prompt) read(r *Request, q string, sug int) (Answer, error) {
 	if _, err := io.WriteString(p.out, q); err != nil {
 		return Answer{}, err
 	}
@@ -122,6 +197,21 @@ func (p *Prompt) read(r *Request, q string) (Answer, error) {
 				p.auto, p.autoTurn = true, strconv.Itoa(r.Day)+" "+r.Block
 				return Answer{Default: true}, nil
 			}
+		} else if line == "" && len(r.Choices) > 0 {
+			return Answer{Choice: sug}, nil
+		}
+		if w, ok := word(r, line); ok {
+			text := help(r, sug)
+			if w != "help" {
+				text = r.View.(Shower).Show(w)
+				if text == "" {
+					text = "  (nothing to show)\n"
+				}
+			}
+			if _, err := io.WriteString(p.out, text+"> "); err != nil {
+				return Answer{}, err
+			}
+			continue
 		}
 		i, why := matchChoice(r, line)
 		if why == "" {
@@ -131,49 +221,10 @@ func (p *Prompt) read(r *Request, q string) (Answer, error) {
 		if r.Kind == KindPick {
 			hint = fmt.Sprintf("answer with the face to keep (%s)", r.Legal())
 		}
-		if _, err := fmt.Fprintf(p.out, "%s; %s\n> ", why, hint); err != nil {
+		if _, err := fmt.Fprintf(p.out, "%s; %s; ? for help\n> ", why, hint); err != nil {
 			return Answer{}, err
 		}
 	}
-}
-
-// matchChoice finds the choice a person typed: its number, its name, or a prefix of exactly one name.
-func matchChoice(r *Request, line string) (int, string) {
-	s := strings.ToLower(line)
-	if s == "" {
-		return 0, "no answer"
-	}
-	if n, err := strconv.Atoi(s); err == nil {
-		// A pick is answered by the face itself, as in a script ({pick: 4}), never by position.
-		if r.Kind == KindPick {
-			for i, c := range r.Choices {
-				if c.Value == n {
-					return i, ""
-				}
-			}
-			return 0, fmt.Sprintf("%d is not one of the faces rolled", n)
-		}
-		if n >= 1 && n <= len(r.Choices) {
-			return n - 1, ""
-		}
-		return 0, fmt.Sprintf("%d is not a choice", n)
-	}
-	if i := r.Find(s); i >= 0 {
-		return i, ""
-	}
-	found := -1
-	for i, c := range r.Choices {
-		if strings.HasPrefix(c.Name, s) {
-			if found >= 0 {
-				return 0, fmt.Sprintf("%q could be %s or %s", line, r.Choices[found].Name, c.Name)
-			}
-			found = i
-		}
-	}
-	if found >= 0 {
-		return found, ""
-	}
-	return 0, fmt.Sprintf("%q is not a choice", line)
 }
 
 // Roll asks for a die typed at the table (Roller); without table dice it leaves the die to the

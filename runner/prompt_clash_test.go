@@ -39,7 +39,7 @@ func TestPromptOptional(t *testing.T) {
 			t.Errorf("%d: %d questions asked, want %d:\n%s", i, n, tc.prompts, out.String())
 		}
 	}
-	if !strings.Contains(out.String(), "(enter: 2,1; auto: the engine decides the rest of this turn)") {
+	if !strings.Contains(out.String(), "[Enter: 2,1; auto: the engine decides the rest of this turn; ?: help]") {
 		t.Errorf("the engine's choice is not shown:\n%s", out.String())
 	}
 }

@@ -11,20 +11,20 @@ func moveRequest() *Request {
 		Choices: []Choice{{Name: "east", Value: 1, Note: "t3"}, {Name: "west", Value: 3, Note: "t1"}, {Name: "stay", Value: -1}}}
 }
 
-// Garbage is explained and the question asked again; then a valid answer (by name) is taken.
+// Garbage is explained and the question asked again; then a valid answer (by name, in capitals)
+// is taken.
 func TestPromptGarbageThenValid(t *testing.T) {
 	var out bytes.Buffer
-	p := NewPrompt(strings.NewReader("banana\n\n9\nEAST\n"), &out, false)
+	p := NewPrompt(strings.NewReader("banana\n9\nWEST\n"), &out, false)
 	a, err := p.Decide(moveRequest())
-	if err != nil || a.Choice != 0 {
-		t.Fatalf("got %v %v, want choice 0 (east)", a, err)
+	if err != nil || a.Choice != 1 {
+		t.Fatalf("got %v %v, want choice 1 (west)", a, err)
 	}
 	o := out.String()
 	for _, want := range []string{
 		"day 2, action phase: the party is at t2. Where does it move?\n",
-		"  1) east -> t3\n  2) west -> t1\n  3) stay\n> ",
-		`"banana" is not a choice; answer with a number 1..3 or a name (east, west, stay)`,
-		"no answer; answer with a number",
+		"  1) east -> t3\n  2) west -> t1\n  3) stay\n  [Enter: east; ?: help]\n> ",
+		`"banana" is not a choice; answer with a number 1..3 or a name (east, west, stay); ? for help`,
 		"9 is not a choice",
 	} {
 		if !strings.Contains(o, want) {

@@ -31,7 +31,7 @@ func TestInteractiveClashBattle(t *testing.T) {
 		}
 		q := out[strings.LastIndex(out[:len(out)-2], "round "):]
 		switch {
-		case strings.Contains(q, "which action does") && !strings.Contains(q, "(enter:"):
+		case strings.Contains(q, "which action does") && !strings.Contains(q, "; auto:"):
 			if !garbage {
 				garbage = true
 				s.send("fly away\n")
@@ -40,10 +40,10 @@ func TestInteractiveClashBattle(t *testing.T) {
 			}
 			actions++
 			s.send("1\n")
-		case strings.Contains(q, "(enter:") && enters < 3:
+		case strings.Contains(q, "; auto:") && enters < 3:
 			enters++
 			s.send("\n")
-		case strings.Contains(q, "(enter:"):
+		case strings.Contains(q, "; auto:"):
 			autos++
 			s.send("auto\n")
 		default:

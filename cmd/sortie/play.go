@@ -39,6 +39,22 @@ func paramsFromFlags(c *cli.Context) playParams {
 	}
 }
 
+// newPrompt is the terminal's decider for a run: Enter takes the suggestion of the scenario's
+// goal policy where it has one (Karzoral: toward the open objectives), else of first (the
+// engine's defaults); opening is what its first question shows above it ("briefing", "recap").
+func (prm playParams) newPrompt(e *env, opening string) runner.Decider {
+	cfg := runner.PromptConfig{TableDice: prm.tableDice, Opening: opening}
+	if prm.newPolicy != nil {
+		for _, name := range []string{"goal", "first"} {
+			if d, err := prm.newPolicy(name, prm.seed); err == nil {
+				cfg.Suggest = d
+				break
+			}
+		}
+	}
+	return runner.NewPromptWith(e.stdin, e.stderr, cfg)
+}
+
 // viewFlags choose whose view a run's output shows (K-23, the fog of war).
 func viewFlags() []cli.Flag {
 	return []cli.Flag{
@@ -168,7 +184,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		case policy != nil:
 			fb.inner = policy
 		case from.Prompt || isTerminal(e.stdin):
-			fb.inner = runner.NewPrompt(e.stdin, e.stderr, prm.tableDice)
+			fb.inner = prm.newPrompt(e, "recap")
 			if from.Prompt {
 				fb.inner = &replay{s: pl.sess, log: from.Decisions, live: fb.inner}
 			}
@@ -179,7 +195,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 			pl.fallback, pl.resumed = fb, fb
 		}
 	case from != nil && from.Prompt, from == nil && isTerminal(e.stdin) && policy == nil:
-		live = runner.NewPrompt(e.stdin, e.stderr, prm.tableDice)
+		live = prm.newPrompt(e, map[bool]string{true: "briefing", false: "recap"}[from == nil])
 		pl.prompt = true
 	case policy != nil:
 		live = policy

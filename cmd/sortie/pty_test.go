@@ -221,6 +221,16 @@ func TestInteractiveFogOfWar(t *testing.T) {
 			t.Fatalf("gm %v: exit %d, want 2\n%s", gm, code, out.String())
 		}
 		day1 := before[strings.Index(before, "map at the end of day 1"):]
+		// The briefing names the warband in an objective (the players know their objectives, K-23
+		// hides where armies are, not that they exist); outside it the warband must not show.
+		if i, j := strings.Index(before, "== briefing"), strings.Index(before, "type ? for help"); i >= 0 && j > i {
+			if !strings.Contains(before[i:j], "army boggardWarband gone") {
+				t.Errorf("gm %v: the briefing lacks the objective:\n%s", gm, before[i:j])
+			}
+			before = before[:i] + before[j:]
+		} else {
+			t.Errorf("gm %v: no briefing before the first question:\n%s", gm, before)
+		}
 		hidden := !strings.Contains(before, "boggardWarband") && strings.Contains(day1, "10   11   gate")
 		if gm == hidden {
 			t.Errorf("gm %v: the warband before the report shown: %v\n%s", gm, !hidden, before)

@@ -36,13 +36,19 @@ const (
 
 // Static choice tables, so building a Request does not allocate.
 var (
-	battleChoices = [5]runner.Choice{{Name: "won", Value: Won}, {Name: "fled", Value: Fled}, {Name: "defeated", Value: Defeated},
-		{Name: "routed", Value: Routed}, {Name: "fight", Value: Fight}}
-	yesNo           = [2]runner.Choice{{Name: "no", Value: 0}, {Name: "yes", Value: 1}}
-	noYes           = [2]runner.Choice{{Name: "yes", Value: 1}, {Name: "no", Value: 0}}
-	nightChoices    = [2]runner.Choice{{Name: "rest", Value: Rest}, {Name: "march", Value: March}}
-	traverseChoices = [3]runner.Choice{{Name: "continue", Value: TravContinue}, {Name: "stop", Value: TravStop},
-		{Name: "leave", Value: TravLeave}}
+	// The notes say in a few words what each answer does (the prompt shows them, issue 23).
+	battleChoices = [5]runner.Choice{{Name: "won", Value: Won, Note: "the party beat it"},
+		{Name: "fled", Value: Fled, Note: "the party escaped and stays in its block, K-94"},
+		{Name: "defeated", Value: Defeated, Note: "the party lost: the scenario fails, K-100"},
+		{Name: "routed", Value: Routed, Note: "its leaders fell and the rest fled: a victory, K-80"},
+		{Name: "fight", Value: Fight, Note: "play one more round in detail: support, protection"}}
+	yesNo        = [2]runner.Choice{{Name: "no", Value: 0}, {Name: "yes", Value: 1}}
+	noYes        = [2]runner.Choice{{Name: "yes", Value: 1}, {Name: "no", Value: 0}}
+	nightChoices = [2]runner.Choice{{Name: "rest", Value: Rest, Note: "sleep; the day ends, K-40"},
+		{Name: "march", Value: March, Note: "move once more by night, burning light; no sleep, K-41"}}
+	traverseChoices = [3]runner.Choice{{Name: "continue", Value: TravContinue, Note: "pick another face, K-45"},
+		{Name: "stop", Value: TravStop, Note: "stop here; the day ends with a rest, K-46"},
+		{Name: "leave", Value: TravLeave, Note: "leave the area early, K-50"}}
 	faceNames = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
 	moveNames = [5]string{"north", "east", "south", "west", "stay"}
 )

@@ -31,8 +31,8 @@ func TestMapLongIDs(t *testing.T) {
 	// The widest id is cut at maxCell-1 = 10 characters: cells of 11.
 	for _, want := range []string{
 		"      0          1          2\n",
-		"  0   B          @          northernWa\n", // day 1: the party in tower
-		"  0   B          tower      @\n",          // the end: in northernWatchtower
+		"  0   [B]        @          northernWa\n", // day 1: the party in tower
+		"  0   [B]        tower      @\n",          // the end: in northernWatchtower
 		"  cut ids: northernWa = northernWatchtower\n",
 	} {
 		if !strings.Contains(got, want) {

@@ -37,9 +37,8 @@ func (r *Runner) drawMap(b *bytes.Buffer, v *View, day int) {
 			marks[blk] = addMark(marks[blk], p.Armies[i].Friendly(), true)
 		}
 	}
-	outcome, _ := v.Outcome()
-	r.drawField(b, p, day, outcome != "", v.Party(), v.s.revealed, marks,
-		"  legend: @ party, F friendly army, E enemy army, B base, . trail, ? hidden box\n")
+	r.drawField(b, p, mapHeading(v.s, day), v.Party(), v.s.revealed, marks,
+		"  legend: @ party, *F friendly army, *E enemy army, [B] base, . trail, ? hidden box\n")
 }
 
 // drawPartyMap writes the field at the end of a day as the players know it (K-23): the armies in
@@ -54,12 +53,23 @@ func (r *Runner) drawPartyMap(b *bytes.Buffer, v *PlayerView, day int) {
 			marks[a.Block] = addMark(marks[a.Block], a.Friendly, a.InView)
 		}
 	}
-	outcome, _ := v.Outcome()
-	r.drawField(b, p, day, outcome != "", v.Party(), s.revealed, marks,
-		"  legend: @ party, F friendly army, E enemy army, f e last seen there, B base, . trail, ? hidden box\n")
+	r.drawField(b, p, mapHeading(s, day), v.Party(), s.revealed, marks, partyLegend)
+}
+
+// partyLegend is the legend of the players' map.
+const partyLegend = "  legend: @ party, *F friendly army, *E enemy army, *f *e last seen there, [B] base, . trail, ? hidden box\n"
+
+// mapHeading is the line above a transcript's map: at the end of day, or when the run ended.
+func mapHeading(s *state, day int) string {
+	if s.outcome != "" {
+		return fmt.Sprintf("  map when the run ended on day %d:\n", day)
+	}
+	return fmt.Sprintf("  map at the end of day %d:\n", day)
 }
 
 // addMark adds an army marker to a cell's marks: F or E in view, f or e last seen; one of each.
+// A cell shows its marks after '@' (the party) or '*': block ids never hold either (S002), so a
+// mark never reads as a block id (issue 23: block e and "e" last seen there looked alike).
 func addMark(m string, friendly, inView bool) string {
 	c := "E"
 	if friendly {
@@ -76,7 +86,7 @@ func addMark(m string, friendly, inView bool) string {
 
 // drawField writes the map: row and column numbers, then each block's cell: the party '@' and
 // the marks, else its short name (cellText).
-func (r *Runner) drawField(b *bytes.Buffer, p *plan.Plan, day int, ended bool, party int, revealed bitset, marks []string, legend string) {
+func (r *Runner) drawField(b *bytes.Buffer, p *plan.Plan, heading string, party int, revealed bitset, marks []string, legend string) {
 	if r.fieldMap == nil {
 		r.fieldMap = layout(p)
 	}
@@ -84,11 +94,7 @@ func (r *Runner) drawField(b *bytes.Buffer, p *plan.Plan, day int, ended bool, p
 	if !t.ok {
 		return
 	}
-	if ended {
-		fmt.Fprintf(b, "  map when the run ended on day %d:\n", day)
-	} else {
-		fmt.Fprintf(b, "  map at the end of day %d:\n", day)
-	}
+	b.WriteString(heading)
 	var row bytes.Buffer
 	row.WriteString("      ")
 	for x := 0; x < t.w1; x++ {
@@ -169,22 +175,22 @@ func layout(p *plan.Plan) *fieldMap {
 	return t
 }
 
-// cellText is what a map cell shows: the party '@' and the army marks, else a hidden box block
-// '?', a base 'B', a trail '.', else the block id, cut to width characters.
+// cellText is what a map cell shows: the party '@' and the army marks ("@F", "*e"), else a
+// hidden box block '?', a base "[B]", a trail '.', else the block id, cut to width characters.
+// None of '@', '*', '[', '.', '?' is in a block id (S002), so the marks and signs never read as one.
 func cellText(p *plan.Plan, bi int, party, revealed bool, marks string, width int) string {
-	s := marks
-	if party {
-		s = "@" + marks
-	}
-	if s != "" {
-		return s
+	switch {
+	case party:
+		return "@" + marks
+	case marks != "":
+		return "*" + marks
 	}
 	blk := &p.Field.Blocks[bi]
 	switch {
 	case !revealed:
 		return "?"
 	case blk.Kind == "base":
-		return "B"
+		return "[B]"
 	case blk.Kind == "trail":
 		return "."
 	}

@@ -1,0 +1,132 @@
+package runner
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The one matcher of what a person types at any prompt (issue 23): every kind of request, every
+// rule system. A line is, in this order:
+//   - empty: the suggestion (Prompt answers it before matchChoice);
+//   - a number: the choice of that number as the prompt lists it (1..n), or for a pick the face
+//     itself (K-37: a script's {pick: 4}), the number the pick prompt shows;
+//   - a name: exactly, then ignoring case, spaces, hyphens, underscores and apostrophes
+//     ("Bram", "bram", "BRAM"; "Defensive Wall", "defensive-wall"; "6, 3" for "6,3");
+//   - a prefix of exactly one name, compared the same way ("br" for "Bram").
+// A second choice with the same prefix makes the line ambiguous; the reply names two of them.
+
+// matchChoice finds the choice a person typed (see above). It returns the choice's index, or a
+// reason the line is not one ("" when it is).
+func matchChoice(r *Request, line string) (int, string) {
+	s := strings.TrimSpace(line)
+	if s == "" {
+		return 0, "no answer"
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		// A pick is answered by the face itself, as in a script ({pick: 4}), never by position.
+		if r.Kind == KindPick {
+			for i, c := range r.Choices {
+				if c.Value == n {
+					return i, ""
+				}
+			}
+			return 0, fmt.Sprintf("%d is not one of the faces rolled", n)
+		}
+		if n >= 1 && n <= len(r.Choices) {
+			return n - 1, ""
+		}
+		return 0, fmt.Sprintf("%d is not a choice", n)
+	}
+	if i := r.Find(s); i >= 0 {
+		return i, ""
+	}
+	if i := r.FindFold(s); i >= 0 {
+		return i, ""
+	}
+	f := foldName(s)
+	if f == "" {
+		return 0, fmt.Sprintf("%q is not a choice", line)
+	}
+	found := -1
+	for i, c := range r.Choices {
+		if strings.HasPrefix(foldName(c.Name), f) {
+			if found >= 0 {
+				return 0, fmt.Sprintf("%q could be %s or %s", line, r.Choices[found].Name, c.Name)
+			}
+			found = i
+		}
+	}
+	if found >= 0 {
+		return found, ""
+	}
+	return 0, fmt.Sprintf("%q is not a choice", line)
+}
+
+// Shower is implemented by a Request's View when the prompt can show more of the situation on
+// demand: Shows lists the words ("map", "status", "units"), Show returns the text of one ("" for
+// nothing to show). Typing one of the words prints it and asks the question again: the decision
+// is not used up.
+type Shower interface {
+	Shows() []string
+	Show(what string) string
+}
+
+// word reports whether line is a word the prompt answers itself (help, ?, or one of the View's
+// Shows) rather than a choice: a choice named exactly like the word wins.
+func word(r *Request, line string) (string, bool) {
+	w := strings.ToLower(strings.TrimSpace(line))
+	if w == "" || r.Find(w) >= 0 || r.FindFold(w) >= 0 {
+		return "", false
+	}
+	if w == "?" || w == "help" {
+		return "help", true
+	}
+	if sh, ok := r.View.(Shower); ok {
+		for _, s := range sh.Shows() {
+			if w == s {
+				return s, true
+			}
+		}
+	}
+	return "", false
+}
+
+// help says what can be typed at r's prompt; suggestion is the index Enter takes.
+func help(r *Request, suggestion int) string {
+	var b strings.Builder
+	b.WriteString("  you can type:\n")
+	if r.Kind == KindPick {
+		fmt.Fprintf(&b, "    a face rolled (%s): the face the party keeps\n", r.Legal())
+	} else {
+		fmt.Fprintf(&b, "    a number 1..%d: the choice of that number\n", len(r.Choices))
+		b.WriteString("    a name, in any case, or the first letters of one name: ")
+		if len(r.Choices) > 12 {
+			b.WriteString(r.Choices[0].Name + ", " + r.Choices[1].Name + ", ...")
+		} else {
+			b.WriteString(r.Legal())
+		}
+		b.WriteByte('\n')
+	}
+	if suggestion >= 0 && suggestion < len(r.Choices) {
+		fmt.Fprintf(&b, "    Enter: %s (the suggestion)\n", r.Choices[suggestion].Name)
+	}
+	if r.Optional {
+		b.WriteString("    auto: the engine decides the rest of this turn\n")
+	}
+	if sh, ok := r.View.(Shower); ok {
+		for _, s := range sh.Shows() {
+			fmt.Fprintf(&b, "    %s: %s\n", s, showWhat[s])
+		}
+	}
+	b.WriteString("    ? or help: this list\n")
+	return b.String()
+}
+
+// showWhat says in a few words what each Shower word prints.
+var showWhat = map[string]string{
+	"briefing": "the briefing of the start of the run again",
+	"map":      "the map as you know it (the question stays open)",
+	"status":   "where things stand: day or round, party, supplies, objectives",
+	"units":    "the table of units and solos",
+}

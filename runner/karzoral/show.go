@@ -1,0 +1,227 @@
+package karzoral
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// What the prompt shows on demand (runner.Shower, issue 23): the briefing at the start of a run,
+// the recap on resume, the map and the status, all from the players' view (K-23). The seed: the
+// map's illustration is what the PCs can see, and they may ask the GM about distant terrain
+// 「マップのイラストはＰＣが見ることのできる光景です」: so the map lists the terrain of every block whose
+// terrain is known (K-30: every block outside a hidden box; K-31: a box's once entered).
+
+// Shows lists the words the prompt answers from the view (runner.Shower).
+func (v *PlayerView) Shows() []string { return []string{"briefing", "map", "status"} }
+
+// Show returns the text of what ("briefing", "recap", "map", "status"), indented two spaces and
+// ending in a newline; "" for a word it does not know.
+func (v *PlayerView) Show(what string) string {
+	var b bytes.Buffer
+	switch what {
+	case "briefing":
+		v.writeBriefing(&b)
+	case "recap":
+		fmt.Fprintf(&b, "  resumed: %s (%s), day %d of %d, %s phase\n", v.s.p.Scenario.ID, v.s.p.Scenario.Title, v.s.day, v.s.p.DayLimit, v.s.phase)
+		v.writeStatus(&b)
+		v.writeMap(&b)
+	case "map":
+		v.writeMap(&b)
+	case "status":
+		v.writeStatus(&b)
+	default:
+		return ""
+	}
+	return b.String()
+}
+
+// writeBriefing writes what the players are told before day 1: the title, the objectives as they
+// know them, the party, its rations and light, the map with the terrain seen from afar.
+func (v *PlayerView) writeBriefing(b *bytes.Buffer) {
+	p := v.s.p
+	fmt.Fprintf(b, "  == briefing: %s ==\n", p.Scenario.Title)
+	fmt.Fprintf(b, "  You have %d days; the party of %d sets out from %s.\n", p.DayLimit, p.Party.Members, p.Field.Blocks[v.s.party].ID)
+	v.writeObjectives(b)
+	v.writeSupplies(b)
+	v.writeMap(b)
+	b.WriteString("  At a question, type ? for help, map for the map, status for where things stand.\n")
+}
+
+// writeObjectives lists the objectives: outcome, XP, the condition in words, reached or not.
+func (v *PlayerView) writeObjectives(b *bytes.Buffer) {
+	p := v.s.p
+	if len(p.Objectives) == 0 {
+		return
+	}
+	b.WriteString("  objectives:\n")
+	for i := range p.Objectives {
+		o := v.Objective(i)
+		state := ""
+		if o.Reached > 0 {
+			state = fmt.Sprintf(" [reached on day %d]", o.Reached)
+		} else if o.Retained {
+			state = " [retained from an earlier attempt]"
+		}
+		when := "always"
+		if o.When != nil {
+			when = condWords(p, *o.When)
+		}
+		fmt.Fprintf(b, "    %s (%s, %d XP): %s%s\n", o.ID, o.Outcome, o.XP, when, state)
+	}
+}
+
+// writeSupplies writes the party, its rations and its light (K-20, K-58).
+func (v *PlayerView) writeSupplies(b *bytes.Buffer) {
+	p := v.s.p
+	days := 0
+	if p.Party.Members > 0 {
+		days = v.s.rations / p.Party.Members
+	}
+	fmt.Fprintf(b, "  party: %d members; %d rations (%d days at %d a day)\n", p.Party.Members, v.s.rations, days, p.Party.Members)
+	for i := range p.Party.PCs {
+		name, hp, maxHP := v.PC(i)
+		fmt.Fprintf(b, "    %s: %d/%d HP\n", name, hp, maxHP)
+	}
+	for i := range p.Party.Burdens {
+		name, hp, dead := v.Burden(i)
+		if dead {
+			fmt.Fprintf(b, "    burden %s: dead\n", name)
+		} else {
+			fmt.Fprintf(b, "    burden %s: %d HP\n", name, hp)
+		}
+	}
+	t, o := v.Light()
+	fmt.Fprintf(b, "  light: %s and %s: %s (a forced march burns 12, K-41, K-58)\n", plural(t, "torch", "torches"), plural(o, "flask of oil", "flasks of oil"), plural(lightHours(t, o), "hour", "hours"))
+}
+
+// lightHours is the light carried, in hours (K-58: 6 torches give 12 hours, a flask of oil 12).
+func lightHours(torches, oil int) int { return torches*2 + oil*12 }
+
+// writeStatus writes where things stand: the day, the party's block, supplies, objectives, the
+// armies as last seen.
+func (v *PlayerView) writeStatus(b *bytes.Buffer) {
+	blk := v.Block(v.s.party)
+	at := blk.ID
+	if blk.Terrain != "" {
+		at += " (" + blk.Terrain + ")"
+	}
+	fmt.Fprintf(b, "  day %d of %d; the party is at %s\n", v.s.day, v.s.p.DayLimit, at)
+	v.writeSupplies(b)
+	v.writeObjectives(b)
+	if s := v.Brief(); s != "" {
+		b.WriteString("  armies: " + s + "\n")
+	}
+}
+
+// writeMap writes the field as the players know it now, then the terrain of the known blocks.
+func (v *PlayerView) writeMap(b *bytes.Buffer) {
+	s := v.s
+	p := s.p
+	marks := make([]string, len(p.Field.Blocks))
+	for i := range p.Armies {
+		if a := v.Army(i); a.Block >= 0 {
+			marks[a.Block] = addMark(marks[a.Block], a.Friendly, a.InView)
+		}
+	}
+	heading := fmt.Sprintf("  map on day %d, as the party knows it:\n", s.day)
+	if s.day == 0 {
+		heading = "  map before day 1, as the party knows it:\n"
+	}
+	s.r.drawField(b, p, heading, s.party, s.revealed, marks, partyLegend)
+	// The terrain of every known block, grouped by terrain (sorted), blocks in plan order.
+	by := map[string][]string{}
+	var names []string
+	for i := range p.Field.Blocks {
+		bi := v.Block(i)
+		if bi.Kind != "block" || !bi.Known || bi.Terrain == "" {
+			continue
+		}
+		if _, ok := by[bi.Terrain]; !ok {
+			names = append(names, bi.Terrain)
+		}
+		by[bi.Terrain] = append(by[bi.Terrain], bi.ID)
+	}
+	sort.Strings(names)
+	if len(names) > 0 {
+		b.WriteString("  terrain seen from afar:\n")
+		for _, n := range names {
+			fmt.Fprintf(b, "    %s: %s\n", n, strings.Join(by[n], " "))
+		}
+	}
+}
+
+// condWords says an objective's condition in words ("enter gate, flag causewayTaken, army
+// boggardWarband gone").
+func condWords(p *plan.Plan, c plan.Cond) string {
+	switch c.Op {
+	case plan.CondTrue:
+		return "always"
+	case plan.CondFlag:
+		return "flag " + p.Flags[c.Flag]
+	case plan.CondNot:
+		return "not (" + condWords(p, c.Args[0]) + ")"
+	case plan.CondAll, plan.CondAny:
+		parts := make([]string, len(c.Args))
+		for i := range c.Args {
+			parts[i] = condWords(p, c.Args[i])
+		}
+		if c.Op == plan.CondAll {
+			return strings.Join(parts, ", ")
+		}
+		return "any of: " + strings.Join(parts, "; ")
+	case plan.CondAt:
+		return "the party at " + p.Field.Blocks[c.Block].ID
+	case plan.CondDay:
+		return fmt.Sprintf("day %d reached", c.Day)
+	case plan.CondArmyGone:
+		return "army " + p.Armies[c.Army].ID + " gone"
+	}
+	return c.Op.String()
+}
+
+// About says more about a question than its line (runner.Abouter): a battle's monsters and
+// levels (K-93), the light left and what a forced march costs at night (K-41, K-57, K-58).
+func (v *PlayerView) About(r *runner.Request) string {
+	p := v.s.p
+	switch r.Kind {
+	case runner.KindBattle:
+		i := sort.Search(len(p.Encounters), func(i int) bool { return p.Encounters[i].ID >= r.Encounter })
+		if i == len(p.Encounters) || p.Encounters[i].ID != r.Encounter {
+			return ""
+		}
+		var parts []string
+		for _, m := range p.Encounters[i].Monsters {
+			s := fmt.Sprintf("%s level %d", m.Name, m.Level)
+			if m.Count > 1 {
+				s = fmt.Sprintf("%d x %s", m.Count, s)
+			}
+			if m.Leader {
+				s += " (leader)"
+			}
+			parts = append(parts, s)
+		}
+		if len(parts) == 0 {
+			return ""
+		}
+		return "  monsters: " + strings.Join(parts, ", ") + "\n"
+	case runner.KindNight:
+		t, o := v.Light()
+		cost := 12
+		if blk := v.Block(v.s.party); blk.Dark {
+			cost = 24 // K-57: a dark block doubles the light a march burns
+		}
+		h := lightHours(t, o)
+		s := fmt.Sprintf("  light left: %s (%s, %s); a forced march burns %d", plural(h, "hour", "hours"),
+			plural(t, "torch", "torches"), plural(o, "flask of oil", "flasks of oil"), cost)
+		if h < cost {
+			s += "; not enough: the march would be unlit, K-59"
+		}
+		return s + "\n"
+	}
+	return ""
+}
