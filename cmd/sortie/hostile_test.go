@@ -117,20 +117,27 @@ func TestHostileSuite(t *testing.T) {
 		t.Logf("%s bombs side by side (%v): %v", g.name, cases, time.Since(start))
 	}
 
-	// The field, and each quick bomb alone.
+	// The field, and each quick bomb alone. The field's vet takes some 20 s of processor time and
+	// 1.3 GB (most of this test's): it runs with SORTIE_SLOW=1, which .ci/run sets (issue 30),
+	// and says so when it skips.
 	for _, c := range hostileCases {
 		switch c.dir {
 		case "field200", "labels", "laughs", "deep", "flow":
 		default:
 			continue
 		}
-		args := append(append([]string{"vet"}, c.budget...), filepath.Join("testdata", "hostile", c.dir))
-		t0 := time.Now()
-		code, out, errs := run(t, "", args...)
-		if code != 1 || !strings.HasPrefix(out, c.want+": ") {
-			t.Errorf("%s: exit %d, output %q (stderr %q); want exit 1 and %s", c.dir, code, out, errs, c.want)
-		}
-		t.Logf("%s alone: %v", c.dir, time.Since(t0))
+		t.Run(c.dir, func(t *testing.T) {
+			if c.dir == "field200" && os.Getenv("SORTIE_SLOW") != "1" {
+				t.Skip("vets a 40,000-block field (some 20 s of processor time): set SORTIE_SLOW=1 to run it (.ci/run does)")
+			}
+			args := append(append([]string{"vet"}, c.budget...), filepath.Join("testdata", "hostile", c.dir))
+			t0 := time.Now()
+			code, out, errs := run(t, "", args...)
+			if code != 1 || !strings.HasPrefix(out, c.want+": ") {
+				t.Errorf("%s: exit %d, output %q (stderr %q); want exit 1 and %s", c.dir, code, out, errs, c.want)
+			}
+			t.Logf("%s alone: %v", c.dir, time.Since(t0))
+		})
 	}
 
 	fifo := filepath.Join(t.TempDir(), "pipe.yaml")
