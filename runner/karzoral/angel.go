@@ -1,10 +1,6 @@
 package karzoral
 
-import (
-	"fmt"
-
-	"github.com/sortie-rpg/sortie/runner"
-)
+import "github.com/sortie-rpg/sortie/runner"
 
 // The Angel Order as the players' decision (K-23).
 
@@ -29,8 +25,7 @@ func (s *state) angelOrder() error {
 	}
 	req := &s.req
 	*req = runner.Request{Kind: runner.KindAnswer, Day: s.day, Phase: s.phase, Choices: angelOrderChoices[:],
-		Block: s.p.Field.Blocks[s.party].ID, Title: fmt.Sprintf("Angel Order, %d of %d left", s.k.rules.AngelOrders-s.k.orders, s.k.rules.AngelOrders),
-		Cause: "angel order", Optional: true}
+		Block: s.p.Field.Blocks[s.party].ID, Title: "the Angel Order aerial survey (K-23)", Cause: "angel order", Optional: true}
 	c, err := s.decide(req)
 	if err != nil || c < 0 || angelOrderChoices[c].Value == 0 {
 		return err
