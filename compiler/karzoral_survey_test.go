@@ -8,7 +8,8 @@ import (
 
 // K-23: the scenario's options: surveyStrength switches the seed's 「その存在、及び移動」 (a survey
 // or reveal tells where an army is, not its strength) to telling the strength too; left out, the
-// plan keeps the Default (false). A value that is not a bool is a schema error at the field.
+// plan keeps the Default (false); angelOrders (the Angel Order as the players' decision) lowers
+// with it. A value that is not a bool is a schema error at the field.
 func TestSurveyStrengthOptionK23(t *testing.T) {
 	dir := t.TempDir()
 	src, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata/compiler/ok/mini.cue"))
@@ -16,7 +17,7 @@ func TestSurveyStrengthOptionK23(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, text := range map[string]string{
-		"on.cue":  string(src) + "options: surveyStrength: true\n",
+		"on.cue":  string(src) + "options: {surveyStrength: true, angelOrders: 2}\n",
 		"off.cue": string(src) + "options: maxRounds: 3\n",
 		"bad.cue": string(src) + "options: surveyStrength: \"yes\"\n",
 	} {
@@ -32,7 +33,7 @@ func TestSurveyStrengthOptionK23(t *testing.T) {
 		if err != nil || p == nil || len(list) != 0 {
 			t.Fatalf("%s: %v %v", c.file, list, err)
 		}
-		if p.Options == nil || p.Options.SurveyStrength != c.want {
+		if p.Options == nil || p.Options.SurveyStrength != c.want || (p.Options.AngelOrders == 2) != c.want {
 			t.Errorf("%s: options %+v, want SurveyStrength %v", c.file, p.Options, c.want)
 		}
 	}

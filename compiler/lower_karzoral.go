@@ -127,6 +127,7 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 			BurdenPenaltyFlat: b["burdenPenaltyFlat"], SupportSparesNPCs: b["supportSparesNPCs"], CancelLimit: n["cancelLimit"],
 			NoCancelToZero: b["noCancelToZero"], FledGiveNoXP: b["fledGiveNoXP"], BurdenMeanWithoutAngel: b["burdenMeanWithoutAngel"],
 			AbilityGrowths: n["abilityGrowths"], PowerTable: k.Options.Table.V, MaxRounds: n["maxRounds"],
+			AngelOrders: n["angelOrders"],
 		}
 	}
 	return nil

@@ -94,7 +94,7 @@ var optionBools = []string{"majorityAtHalf", "checkedFaceForbidden", "noSleepPen
 	"escapeTNOnce", "burdenPenaltyFlat", "supportSparesNPCs", "noCancelToZero", "fledGiveNoXP",
 	"burdenMeanWithoutAngel"}
 
-var optionInts = []string{"sleepPenalty", "cancelLimit", "abilityGrowths", "maxRounds"}
+var optionInts = []string{"sleepPenalty", "cancelLimit", "abilityGrowths", "maxRounds", "angelOrders"}
 
 // karzoral decodes the add-ons of the scenario n into s.K.
 func (dc *decoder) karzoral(n node, s *Scenario) {

@@ -114,7 +114,11 @@ type RuleOptions struct {
 	DarkMarchLight12     bool `json:"darkMarchLight12,omitempty"`     // K-57: the dark day's 12 h of light also light a forced march from the block: 12 h in all, not 24
 	// K-23: an aerial survey or a reveal also tells each army's strength (the seed tells existence and
 	// movement only, 「その存在、及び移動」): a scenario's options: surveyStrength.
-	SurveyStrength         bool   `json:"surveyStrength,omitempty"`
+	SurveyStrength bool `json:"surveyStrength,omitempty"`
+	// K-23: how many times in the scenario the angel may use the Angel Order aerial survey
+	// (【〆航天俯瞰】) when the players choose, each start phase after the armies moved; 0: never
+	// offered (the angel's rules, which would say, are outside the spec).
+	AngelOrders            int    `json:"angelOrders,omitempty"`
 	TorchesFirst           bool   `json:"torchesFirst,omitempty"`           // K-58: burn torches before lantern oil (default: oil first)
 	NegativeProgress       bool   `json:"negativeProgress,omitempty"`       // K-45: traversal progress may go below 0 (default: clamp at 0)
 	TraversalNextDay       bool   `json:"traversalNextDay,omitempty"`       // K-43: traversal mode starts the day after entry

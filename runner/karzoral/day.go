@@ -22,6 +22,9 @@ func (s *state) startPhase() error {
 	if err := s.moveArmies(); err != nil || s.over() {
 		return err
 	}
+	if err := s.angelOrder(); err != nil {
+		return err
+	}
 	if err := s.startKarzoral(); err != nil {
 		return err
 	}

@@ -75,8 +75,22 @@ func (s *state) triesOf(id string) []checkTry {
 			return s.k.tries[k].pcs
 		}
 	}
-	s.k.tries = append(s.k.tries, checkTries{id: id, pcs: make([]checkTry, len(s.p.Party.PCs))})
-	return s.k.tries[len(s.k.tries)-1].pcs
+	// Reuse the record buffers of the Runner's earlier runs (Run resets the list to length 0).
+	n, npc := len(s.k.tries), len(s.p.Party.PCs)
+	if n < cap(s.k.tries) {
+		s.k.tries = s.k.tries[:n+1]
+	} else {
+		s.k.tries = append(s.k.tries, checkTries{})
+	}
+	e := &s.k.tries[n]
+	e.id = id
+	if cap(e.pcs) >= npc {
+		e.pcs = e.pcs[:npc]
+		clear(e.pcs)
+	} else {
+		e.pcs = make([]checkTry, npc)
+	}
+	return e.pcs
 }
 
 // eventCheck implements an event's check action: every PC able to act (HP above 0; the angel too,

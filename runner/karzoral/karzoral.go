@@ -74,6 +74,7 @@ type karzoral struct {
 	partyXP int // XP each PC earned in this run, for a plan without PCs (K-61..K-63, K-66)
 
 	tries         []checkTries // events' checks tried (K-51)
+	orders        int          // Angel Orders the players gave this run (K-23)
 	monstersFirst bool         // the monsters won this battle's initiative: their support resolves first
 	onlyStayers   bool         // K-81: the rest of a routed unit fled; only the stayers are fought
 	grown         bool
@@ -106,6 +107,7 @@ func (s *state) resetKarzoral(rules *Rules) {
 		k.table, _ = dice.ParseTableVariant(k.rules.PowerTable) // validate checked plan options
 	}
 	k.tries = k.tries[:0]
+	k.orders = 0
 	k.pcs = k.pcs[:0]
 	for _, pc := range p.Party.PCs {
 		k.pcs = append(k.pcs, pcState{hp: pc.HP, protect: -1})
