@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -72,18 +71,19 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if isCampaignPath(c.Args().Slice()) {
 				return refuseKind("battle", c.Args().First(), "campaign")
 			}
-			b, cl, list, err := compiler.CompileAnyBattle([]string{c.Args().First()}, e.opts())
-			if err != nil && strings.Contains(err.Error(), "is a scenario, not a battle file") {
-				return refuseKind("battle", c.Args().First(), "scenario")
-			}
+			u, list, err := compiler.CompileAny([]string{c.Args().First()}, e.opts())
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
+			if u != nil && u.Kind != "battle" {
+				return refuseKind("battle", c.Args().First(), u.Kind)
+			}
 			list.Sort()
 			writeDiagText(e.stderr, list, false)
-			if list.HasErrors() || (b == nil && cl == nil) {
+			if list.HasErrors() || u == nil {
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
+			b, cl := u.Battle, u.Clash
 			// --policy default is simulate's name for a battle's own commanders: the engine's
 			// default policy (Pathfinder: no decider at all), the tactical one (clash).
 			engineOwn := c.String("policy") == "default"

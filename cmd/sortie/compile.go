@@ -38,8 +38,8 @@ writes atomically and never overwrites a file that is not a plan (a scenario, a 
 				return refuseKind("compile", c.Args().First(), "campaign")
 			}
 			p, err := compileOrFail(e, c.Args().Slice(), compiler.Options{Budget: budget})
-			if isBattleFile(err) {
-				return refuseKind("compile", c.Args().First(), "battle")
+			if u := unitOf(err); u != nil {
+				return refuseKind("compile", c.Args().First(), u.Kind)
 			}
 			if err != nil {
 				return err
@@ -65,14 +65,17 @@ func compileOrFail(e *env, paths []string, opts ...compiler.Options) (*plan.Plan
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	p, list, err := compiler.Compile(paths, o)
+	u, list, err := compiler.CompileAny(paths, o)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
 	list.Sort()
 	writeDiagText(e.stderr, list, false)
-	if list.HasErrors() || p == nil {
+	if list.HasErrors() || u == nil {
 		return nil, failf(exitFindings, "%d error(s); no plan written", list.Count(diag.Error))
 	}
-	return p, nil
+	if u.Kind != "scenario" {
+		return nil, &otherUnit{path: paths[0], unit: u}
+	}
+	return u.Plan, nil
 }

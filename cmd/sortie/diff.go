@@ -73,7 +73,7 @@ printed), 2 on usage or I/O errors (git too).`,
 					return failf(exitUsage, "diff --git REV takes one PATH (see sortie diff --help)")
 				}
 				oldV, err = gitVersion(e, rev, c.Args().First())
-				if isBattleFile(err) {
+				if unitOf(err) != nil {
 					return failf(exitUsage, "%s is a battle file: diff --git compares scenarios; compare the two versions as files: git show %s:PATH > old.cue; sortie diff old.cue %s", c.Args().First(), rev, c.Args().First())
 				}
 				if err != nil {
@@ -85,7 +85,10 @@ printed), 2 on usage or I/O errors (git too).`,
 					return failf(exitUsage, "diff needs OLD and NEW, or --git REV PATH (see sortie diff --help)")
 				}
 				oldV, err = loadVersion(e, c.Args().Get(0), "", nil)
-				if isBattleFile(err) {
+				if u := unitOf(err); u != nil {
+					if o := offerOfUnit(u); o == nil || !o.Diff {
+						return refuseKind("diff", c.Args().Get(0), u.Kind)
+					}
 					return diffBattles(e, c, c.Args().Get(0), c.Args().Get(1))
 				}
 				if err != nil {
@@ -158,11 +161,14 @@ func loadVersion(e *env, path, name string, rename func(string) string) (*scenar
 	if rename == nil {
 		rename = func(s string) string { return s }
 	}
-	p, list, err := compiler.Compile([]string{path}, e.opts())
+	u, list, err := compiler.CompileAny([]string{path}, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	if list.HasErrors() || p == nil {
+	if u != nil && u.Kind != "scenario" {
+		return nil, &otherUnit{path: path, unit: u}
+	}
+	if list.HasErrors() || u == nil {
 		for i := range list {
 			list[i].Pos.File = rename(list[i].Pos.File)
 		}
@@ -176,6 +182,7 @@ func loadVersion(e *env, path, name string, rename func(string) string) (*scenar
 		writeDiagText(e.stderr, errs, false)
 		return nil, failf(exitFindings, "%s has %d error(s): nothing to compare", name, errs.Count(diag.Error))
 	}
+	p := u.Plan
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)

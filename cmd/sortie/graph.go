@@ -65,6 +65,15 @@ for a PNG (G001), 2 on usage or I/O errors (a hand-edited plan.json the drawing 
 			if format == "png" && (out == "" || out == "-") && writerIsTerminal(e.stdout) {
 				return failf(exitUsage, "a PNG is not for a terminal: give -o FILE.png or redirect standard output")
 			}
+			if !strings.HasSuffix(c.Args().First(), ".json") {
+				units, many, err := manyUnits(c.Args().First())
+				if err != nil {
+					return err
+				}
+				if many {
+					return graphMany(e, c.Args().First(), units, format, out)
+				}
+			}
 			wo := safeio.Options{Flag: "-o", Sources: inputSources(c.Args().First()), Kind: "a picture (SVG, PNG, dot or Mermaid)", IsKind: isPicture}
 			if out != "" && out != "-" {
 				if err := checkOutput(out, wo); err != nil {
@@ -120,8 +129,8 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 		return data, err
 	}
 	p, err := loadPlan(e, path)
-	if isBattleFile(err) {
-		return drawBattle(e, path, format)
+	if u := unitOf(err); u != nil {
+		return drawBattle(e, path, u, format)
 	}
 	if err != nil {
 		return nil, err
@@ -144,32 +153,21 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 	return data, err
 }
 
-// isBattleFile reports whether err is loadPlan's refusal of a battle file.
-func isBattleFile(err error) bool {
-	var ee *exitError
-	return errors.As(err, &ee) && strings.Contains(ee.msg, "is a battle file")
-}
-
-// drawBattle draws a battle file: a clash battlefield (graph.Clash) or a Pathfinder battle's sides
-// (graph.Battle), as SVG or PNG; dot and Mermaid describe graphs, which a battle is not.
-func drawBattle(e *env, path, format string) ([]byte, error) {
+// drawBattle draws a battle file compiled to u: a clash battlefield (graph.Clash) or a Pathfinder
+// battle's sides (graph.Battle), as SVG or PNG; dot and Mermaid describe graphs, which a battle is
+// not. What it draws is the registry's (offer.Graph).
+func drawBattle(e *env, path string, u *compiler.Compiled, format string) ([]byte, error) {
+	if o := offerOfUnit(u); o == nil || o.Graph == "" {
+		return nil, refuseKind("graph", path, u.Kind)
+	}
 	if format == "dot" || format == "mermaid" {
 		return nil, failf(exitUsage, "%s is a battle file: a battle is drawn as a picture, not a graph: use --format svg or png", path)
 	}
-	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
-	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
-	}
-	list.Sort()
-	writeDiagText(e.stderr, list, false)
-	if list.HasErrors() || (b == nil && cl == nil) {
-		return nil, failf(exitFindings, "%d error(s); nothing drawn", list.Count(diag.Error))
-	}
-	if cl != nil {
-		data, err := render(graph.Clash(cl), format)
+	if u.Clash != nil {
+		data, err := render(graph.Clash(u.Clash), format)
 		return data, tooLargeBattle(e, path, err)
 	}
-	data, err := render(graph.Battle(b), format)
+	data, err := render(graph.Battle(u.Battle), format)
 	return data, tooLargeBattle(e, path, err)
 }
 

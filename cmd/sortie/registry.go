@@ -195,22 +195,19 @@ func refuseKind(cmd, path, kind string) error {
 // isCampaignPath reports whether paths is one campaign file.
 func isCampaignPath(paths []string) bool { return len(paths) == 1 && compiler.IsCampaign(paths[0]) }
 
-// otherKind says what path is when it is not a campaign file: "scenario" (a folder, or a file that
-// compiles as a scenario), "battle" (a battle file), or "" (neither: a broken file, whose own
-// command reports it).
+// otherKind says what path is when it is not a campaign file, as the compiler reads it
+// (compiler.CompileAny): "scenario", "battle" (a battle file, or a folder holding one), or ""
+// (neither: a broken file, whose own command reports it; a broken folder is a scenario's).
 func otherKind(path string) string {
 	st, err := os.Stat(path)
 	if err != nil {
 		return ""
 	}
-	if st.IsDir() {
-		return "scenario"
-	}
-	p, _, err := compiler.Compile([]string{path}, compiler.Options{})
+	u, _, err := compiler.CompileAny([]string{path}, compiler.Options{})
 	switch {
-	case err != nil && strings.Contains(err.Error(), "is a battle file"):
-		return "battle"
-	case p != nil:
+	case err == nil && u != nil:
+		return u.Kind
+	case st.IsDir():
 		return "scenario"
 	}
 	return ""

@@ -61,9 +61,18 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			if isCampaignPath(c.Args().Slice()) {
 				return refuseKind("run", c.Args().First(), "campaign")
 			}
+			if !strings.HasSuffix(c.Args().First(), ".json") {
+				units, many, err := manyUnits(c.Args().First())
+				if err != nil {
+					return err
+				}
+				if many {
+					return runMany(e, c, c.Args().First(), units)
+				}
+			}
 			p, err := loadPlan(e, c.Args().First())
-			if isBattleFile(err) {
-				return refuseKind("run", c.Args().First(), "battle")
+			if u := unitOf(err); u != nil {
+				return refuseKind("run", c.Args().First(), u.Kind)
 			}
 			if err != nil {
 				return err

@@ -21,14 +21,18 @@ func simUnits(path string) ([]string, error) {
 		return []string{path}, nil
 	}
 	_, units, err := compiler.VetScenarios([]string{path}, compiler.Options{})
-	if (err != nil || len(units) == 0) && !strings.HasSuffix(path, "...") {
-		// A folder of folders (scenarios/pathfinder): what is below it, as DIR/... .
+	if (err != nil || len(units) == 0 || len(units) == 1 && allCampaigns(units[0].Files)) && !strings.HasSuffix(path, "...") {
+		// A folder of folders (scenarios/pathfinder), or a campaign's folder (scenarios/karzoral:
+		// the campaign file beside its scenarios' folders): what is below it, as DIR/... .
 		if _, below, err2 := compiler.VetScenarios([]string{filepath.Join(path, "...")}, compiler.Options{}); err2 == nil && len(below) > 0 {
 			units, err = below, nil
 		}
 	}
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
+	}
+	if len(units) == 1 && len(units[0].Files) == 1 && allCampaigns(units[0].Files) {
+		return units[0].Files, nil // a campaign is its file
 	}
 	if len(units) <= 1 {
 		return []string{path}, nil

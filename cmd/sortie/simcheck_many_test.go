@@ -89,3 +89,40 @@ func TestExpectRoundsAndPhases(t *testing.T) {
 		t.Errorf("phase: for a Pathfinder battle: exit %d %s %s", code, out, errb)
 	}
 }
+
+// A campaign under simulate --check DIR/... and by its folder (issue 20): the campaign file is a
+// subject beside its scenarios (the folder was refused: "campaign.cue is a campaign file, not a
+// scenario"), and a campaign whose check cannot hold (the goal party, which clears the campaign in
+// every run, finishing in at most 1% of runs) fails it, exit 1. The scenarios' own checks are
+// hidden (_expect) to keep the test short: they are "[no balance checks]".
+func TestSimulateCheckCampaignFolders(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "karzoral")
+	copyTree(t, repo(t, "scenarios", "karzoral"), dir)
+	for _, f := range []string{"field00", "field01", "field02", "field03"} {
+		p := filepath.Join(dir, f, f+".cue")
+		src, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(src), "\nexpect: [") {
+			t.Fatalf("%s: no expect: list to hide (%v)", f, err)
+		}
+		os.WriteFile(p, []byte(strings.Replace(string(src), "\nexpect: [", "\n_expect: [", 1)), 0o644)
+	}
+	camp := filepath.Join(dir, "campaign.cue")
+	src, _ := os.ReadFile(camp)
+	const was = `outcome: "success", rate: ">= 0.99"`
+	if !strings.Contains(string(src), was) {
+		t.Fatal("campaign.cue changed: no goalFinishes check to break")
+	}
+	os.WriteFile(camp, []byte(strings.Replace(string(src), was, `outcome: "success", rate: "<= 0.01"`, 1)), 0o644)
+	for _, path := range []string{dir + "/...", dir} {
+		code, out, errb := run(t, "", "simulate", "--check", "--replay-dir", t.TempDir(), path)
+		for _, want := range []string{"FAIL goalFinishes: ", "FAIL\t" + camp + "\t1 of 2 balance checks failed",
+			"?\t" + filepath.Join(dir, "field01", "field01.cue") + "\t[no balance checks]"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: no %q in:\n%s", path, want, out)
+			}
+		}
+		if code != exitFindings || !strings.Contains(errb, "1 of 5 subjects failed") {
+			t.Errorf("%s: exit %d: %s", path, code, errb)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -266,11 +265,13 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		return sub, nil
 	}
 	p, err := loadPlan(e, path)
-	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) && strings.Contains(ee.msg, "is a battle file") {
-			return loadBattleSubject(e, path, defaultRules)
+	if u := unitOf(err); u != nil {
+		if o := offerOfUnit(u); o == nil {
+			return nil, refuseKind("simulate", path, u.Kind)
 		}
+		return battleSubjectOf(path, u.Battle, u.Clash, defaultRules)
+	}
+	if err != nil {
 		return nil, err
 	}
 	s, err := runner.PlanSubject(p)
@@ -295,6 +296,12 @@ func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubje
 	if list.HasErrors() || (b == nil && cl == nil) {
 		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 	}
+	return battleSubjectOf(path, b, cl, rules)
+}
+
+// battleSubjectOf is the subject of a battle file at path compiled to b (Pathfinder) or cl (When
+// Armies Clash).
+func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pathfinder.Options) (*simSubject, error) {
 	if cl != nil {
 		return clashSubject(path, cl)
 	}

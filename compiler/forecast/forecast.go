@@ -144,6 +144,11 @@ func pathfinder(p *plan.Plan) *Forecast {
 		f.Armies = append(f.Armies, Army{ID: a.ID, Name: a.Army.Name, Friendly: a.Side == plan.Friendly, At: []int{a.Start}, Strength: []int{a.Stats.HP}})
 	}
 	stopped := map[int]bool{}
+	for i, l := range armies {
+		// A Formed army is off the map (hex -1) until a split or combination forms it: the
+		// forecast plays no orders, so it stays there.
+		stopped[i] = l.a.Formed && l.hex < 0
+	}
 	for day := 1; day <= p.DayLimit; day++ {
 		for i, l := range armies {
 			if stopped[i] {

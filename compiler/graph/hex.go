@@ -112,6 +112,9 @@ func Hexes(p *plan.Plan) *Scene {
 		arrive := map[int]int{}
 		var order []int
 		for d, h := range a.At {
+			if h < 0 {
+				continue // a Formed army, off the map until its order
+			}
 			if _, ok := arrive[h]; ok && len(order) > 0 && order[len(order)-1] == h {
 				continue
 			}
@@ -124,7 +127,9 @@ func Hexes(p *plan.Plan) *Scene {
 			s.add(Item{Shape: Line, Pts: path, Stroke: cs[k], Width: 4})
 			s.head(cs[k], path[len(path)-2], path[len(path)-1], 13)
 		}
-		s.add(Item{Shape: Circle, Pts: []Pt{path[0]}, R: 6, Fill: cs[k], Stroke: "#ffffff", Width: 1.5})
+		if len(path) > 0 {
+			s.add(Item{Shape: Circle, Pts: []Pt{path[0]}, R: 6, Fill: cs[k], Stroke: "#ffffff", Width: 1.5})
+		}
 	}
 	var placed labels
 	for k := range fc.Armies {

@@ -98,7 +98,7 @@ func Check(p *plan.Plan) error {
 		if a.Side != plan.Friendly && a.Side != plan.Enemy {
 			return fmt.Errorf("army %s: side %d (want %d or %d)", a.ID, a.Side, plan.Friendly, plan.Enemy)
 		}
-		if a.Start < 0 || a.Start >= nh {
+		if (a.Start < 0 || a.Start >= nh) && !(a.Formed && a.Start == -1) { // a Formed army is off the map until its order
 			return fmt.Errorf("army %s: start hex %d out of range (%d hexes)", a.ID, a.Start, nh)
 		}
 		for _, h := range a.Route {

@@ -98,7 +98,7 @@ func FieldDot(p *plan.Plan) []byte {
 func armyEdges(b *strings.Builder, fc *forecast.Forecast, cs []string, id func(int) string) {
 	for k, a := range fc.Armies {
 		for d := 1; d < len(a.At); d++ {
-			if a.At[d] == a.At[d-1] {
+			if a.At[d] == a.At[d-1] || a.At[d] < 0 || a.At[d-1] < 0 {
 				continue
 			}
 			fmt.Fprintf(b, "\t%s -> %s [dir=forward, color=\"%s\", penwidth=3, fontcolor=\"%s\", label=\"%s d%d\"];\n",
@@ -171,7 +171,7 @@ func FieldMermaid(p *plan.Plan) []byte {
 	}
 	for _, a := range fc.Armies {
 		for d := 1; d < len(a.At); d++ {
-			if a.At[d] != a.At[d-1] {
+			if a.At[d] != a.At[d-1] && a.At[d] >= 0 && a.At[d-1] >= 0 {
 				fmt.Fprintf(&b, "  %s -.->|\"%s d%d\"| %s\n", node(name(a.At[d-1])), mermaidEsc(a.ID), d, node(name(a.At[d])))
 			}
 		}

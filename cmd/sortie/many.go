@@ -1,0 +1,145 @@
+package main
+
+// Folders and DIR/... for graph and run (issue 20), as simulate --check takes them: a PATH that
+// holds several scenarios, campaigns or battle files (a folder of folders, a campaign's folder,
+// DIR/...) is each of them in turn, in the order simulate --check and vet walk them (simUnits).
+// graph writes one picture a unit into the folder -o names; run plays each scenario with --policy
+// and says, as go test does, "ok" or "FAIL" a scenario; a campaign or battle among them is
+// skipped with what plays it.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
+	"github.com/urfave/cli/v2"
+)
+
+// manyUnits expands path with simUnits and reports whether it holds more than one unit.
+func manyUnits(path string) ([]string, bool, error) {
+	units, err := simUnits(path)
+	if err != nil {
+		return nil, false, err
+	}
+	return units, len(units) > 1 || len(units) == 1 && units[0] != path, nil
+}
+
+// pictureNames names each unit's picture: its path below the common root, folders joined by '-',
+// without the extension, a file named as its folder once ("field01/field01.cue": "field01").
+// Names are unique: a clash gets "-2", "-3" in order.
+func pictureNames(units []string) []string {
+	root := filepath.Dir(units[0])
+	for _, u := range units[1:] {
+		for !strings.HasPrefix(u, root+string(filepath.Separator)) && root != "." && root != string(filepath.Separator) {
+			root = filepath.Dir(root)
+		}
+	}
+	seen := map[string]int{}
+	out := make([]string, len(units))
+	for i, u := range units {
+		rel, err := filepath.Rel(root, u)
+		if err != nil {
+			rel = filepath.Base(u)
+		}
+		rel = strings.TrimSuffix(rel, filepath.Ext(rel))
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		if n := len(parts); n > 1 && parts[n-1] == parts[n-2] {
+			parts = parts[:n-1]
+		}
+		name := strings.Join(parts, "-")
+		seen[name]++
+		if seen[name] > 1 {
+			name = fmt.Sprintf("%s-%d", name, seen[name])
+		}
+		out[i] = name
+	}
+	return out
+}
+
+// graphMany draws every unit of units into the folder out (created if needed), one file a unit
+// named by pictureNames with format's extension, and says what it wrote. A unit that cannot be
+// drawn is reported and the others are drawn: exit 1 at the end.
+func graphMany(e *env, arg string, units []string, format, out string) error {
+	if out == "" || out == "-" {
+		return failf(exitUsage, "%s holds %d scenarios, campaigns or battles: give -o FOLDER for their pictures (or one of them: %s)", arg, len(units), units[0])
+	}
+	if st, err := os.Stat(out); err == nil && !st.IsDir() {
+		return failf(exitUsage, "-o %s: %s holds %d pictures: -o names a folder, not a file", out, arg, len(units))
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return failf(exitUsage, "-o %s: %v", out, err)
+	}
+	ext := map[string]string{"svg": ".svg", "png": ".png", "dot": ".dot", "mermaid": ".mmd"}[format]
+	failed := 0
+	for i, name := range pictureNames(units) {
+		u := units[i]
+		data, err := drawPath(e, u, format)
+		if err == nil {
+			dst := filepath.Join(out, name+ext)
+			wo := safeio.Options{Flag: "-o", Sources: inputSources(u), Kind: "a picture (SVG, PNG, dot or Mermaid)", IsKind: isPicture}
+			if err = writeOutput(dst, data, wo); err == nil {
+				fmt.Fprintf(e.stdout, "wrote %s\n", esc.Text(dst))
+				continue
+			}
+		}
+		failed++
+		fmt.Fprintf(e.stderr, "%s: %s\n", esc.Text(u), esc.Text(err.Error()))
+	}
+	if failed > 0 {
+		return failf(exitFindings, "%d of %d not drawn", failed, len(units))
+	}
+	return nil
+}
+
+// runMany plays every scenario of units with the --policy of c (a script answers one scenario's
+// questions, the terminal one player's: neither is for many), its transcript on stdout under a
+// "== PATH" line, and one line a unit on stderr: "ok PATH outcome", "FAIL PATH why", or "skip"
+// for a campaign or a battle file with the command that plays it. Exit 1 when one failed.
+func runMany(e *env, c *cli.Context, arg string, units []string) error {
+	if c.String("policy") == "" || c.String("script") != "" || c.String("save") != "" {
+		return failf(exitUsage, "%s holds %d scenarios: run each with --policy NAME (no --script or --save, which are for one scenario)", arg, len(units))
+	}
+	var lines []string
+	failed := 0
+	for _, u := range units {
+		fmt.Fprintf(e.stdout, "== %s\n", esc.Text(u))
+		if compiler.IsCampaign(u) {
+			lines = append(lines, fmt.Sprintf("skip\t%s\ta campaign: play it with sortie campaign run", esc.Text(u)))
+			continue
+		}
+		p, err := loadPlan(e, u)
+		if k := unitOf(err); k != nil {
+			lines = append(lines, fmt.Sprintf("skip\t%s\ta %s file: fight it with sortie battle", esc.Text(u), k.Kind))
+			continue
+		}
+		if err == nil {
+			abs, aerr := filepath.Abs(u)
+			if aerr != nil {
+				return failf(exitUsage, "%v", aerr)
+			}
+			prm := paramsFromFlags(c)
+			prm.path = u
+			err = playPlan(e, p, abs, prm, nil)
+		}
+		switch {
+		case err == nil:
+			lines = append(lines, fmt.Sprintf("ok\t%s", esc.Text(u)))
+		default:
+			failed++
+			why := err.Error()
+			if why == "" {
+				why = "not won (the line above says how it ended)"
+			}
+			lines = append(lines, fmt.Sprintf("FAIL\t%s\t%s", esc.Text(u), esc.Text(why)))
+		}
+	}
+	fmt.Fprint(e.stderr, strings.Join(lines, "\n")+"\n")
+	if failed > 0 {
+		return failf(exitFindings, "%d of %d scenarios failed", failed, len(units))
+	}
+	return nil
+}
