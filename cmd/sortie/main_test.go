@@ -16,7 +16,8 @@ func TestMain(m *testing.M) {
 		os.Setenv("SORTIE_CACHE", "off")
 	}
 	testscript.Main(m, map[string]func(){
-		"sortie": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		// main itself: its SIGINT/SIGTERM handler (safeio.Abort) is part of what is tested.
+		"sortie": main,
 	})
 }
 
