@@ -369,3 +369,20 @@ func TestBoundaryGitBlob(t *testing.T) {
 		t.Errorf("%d MiB resident for a 150 MB blob, want under 100 MiB:\n%s", ru.Maxrss>>10, out)
 	}
 }
+
+// TestBoundaryBalanceRuns: a balance check's runs is bounded as schema/expect.cue says (k28 B3):
+// simulate --check refuses runs out of 1..1000000 with Q002 at its line before running any.
+func TestBoundaryBalanceRuns(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hostile", "ok", "mini.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, runs := range []string{"2000000000", "0"} {
+		path := filepath.Join(t.TempDir(), "mini.yaml")
+		os.WriteFile(path, append(data, []byte("expect:\n  - {policy: random, runs: "+runs+"}\n")...), 0o644)
+		code, out, errs := run(t, "", "simulate", path, "--check")
+		if code != 1 || !strings.Contains(errs, "Q002") || !strings.Contains(errs, "mini.yaml:31:") {
+			t.Errorf("runs: %s: exit %d, want 1 and Q002 at line 31:\n%s%s", runs, code, out, errs)
+		}
+	}
+}
