@@ -156,7 +156,7 @@ func drawBattle(e *env, path, format string) ([]byte, error) {
 	if format == "dot" || format == "mermaid" {
 		return nil, failf(exitUsage, "%s is a battle file: a battle is drawn as a picture, not a graph: use --format svg or png", path)
 	}
-	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
+	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}

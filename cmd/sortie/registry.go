@@ -197,7 +197,7 @@ func isCampaignPath(paths []string) bool { return len(paths) == 1 && compiler.Is
 // otherKind says what path is when it is not a campaign file: "scenario" (a folder, or a file that
 // compiles as a scenario), "battle" (a battle file), or "" (neither: a broken file, whose own
 // command reports it).
-func otherKind(path string) string {
+func otherKind(e *env, path string) string {
 	st, err := os.Stat(path)
 	if err != nil {
 		return ""
@@ -205,7 +205,7 @@ func otherKind(path string) string {
 	if st.IsDir() {
 		return "scenario"
 	}
-	p, _, err := compiler.Compile([]string{path}, compiler.Options{})
+	p, _, err := compiler.Compile([]string{path}, e.opts())
 	switch {
 	case err != nil && strings.Contains(err.Error(), "is a battle file"):
 		return "battle"

@@ -59,7 +59,7 @@ folder of the scenario it plays.`,
 				return refuseKind("resume", file, "campaign")
 			}
 			if err != nil && !isJSON(data) {
-				if k := otherKind(file); k != "" {
+				if k := otherKind(e, file); k != "" {
 					return refuseKind("resume", file, k)
 				}
 			}
