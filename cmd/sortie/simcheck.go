@@ -200,7 +200,7 @@ func writeReplay(sub *simSubject, path string, b *expect.Balance, o runner.SimOp
 	file := filepath.Join(dir, name)
 	cmd += " --script " + file
 	data := rec.Script(fmt.Sprintf("sortie replay: %s %s, run %d of sortie simulate --check (policy %s, seed %d, %d runs): seed %d\n%s", sub.meta.Kind, sub.meta.ID, i, b.Policy, o.Seed, o.Runs, seed, cmd))
-	wo := safeio.Options{Flag: "--replay-dir", Sources: inputSources(append(sub.files, path)...), Kind: "a replay script", Beside: true,
+	wo := safeio.Options{Flag: "--replay-dir", Sources: inputSources(append(sub.files, path)...), Kind: "a replay script",
 		IsKind: func(old []byte) bool { return strings.HasPrefix(string(old), replayMarker) }}
 	if err := safeio.WriteFile(file, data, wo); err != nil {
 		return "", "", err

@@ -17,9 +17,7 @@ import (
 //
 //   - never over a source: a file named as an input, or a scenario file (.cue, .yaml, .yml, .json)
 //     inside a folder named as an input, is refused (fmt, whose job is rewriting its inputs, says
-//     so with InPlace); nor a new file of those extensions in such a folder, which the next load
-//     of the scenario would read as one of its files (issue 28), unless Options.Beside says
-//     what is written is the folder's usual company (a replay script);
+//     so with InPlace);
 //   - never onto a device, a named pipe, a socket or a folder: anything but a regular file (or
 //     nothing) at the path is refused before it is opened, so nothing blocks on a pipe;
 //   - an existing file is replaced only when it is of the kind being written (Options.IsKind);
@@ -51,9 +49,6 @@ type Options struct {
 	// RealDir refuses a target whose folder is a symbolic link (the cache: an entry is trusted
 	// only as far as its own folder is).
 	RealDir bool
-	// Beside allows a new file with a scenario extension inside an input folder: what is
-	// written is something the loader leaves alone there (a script), never a scenario's part.
-	Beside bool
 }
 
 // MaxCheck bounds what WriteFile reads of an existing file to check its kind; a larger file is
@@ -155,9 +150,6 @@ func Check(path string, o Options) (string, error) {
 		if src := sourceOf(abs, st, o.Sources, kindOK); src != "" {
 			return fail(nil, "it is a source of the input %s; refusing to overwrite it", src)
 		}
-		if src := folderOf(abs, o.Sources); !exists && !o.Beside && src != "" {
-			return fail(nil, "a new %s file in the input folder %s would be read as part of the scenario there; refused (write it elsewhere, or give it another extension)", filepath.Ext(abs), src)
-		}
 	}
 	return abs, nil
 }
@@ -198,29 +190,6 @@ func sourceOf(abs string, st os.FileInfo, sources []string, kindOK bool) string 
 			continue
 		}
 		if sourceExts[strings.ToLower(filepath.Ext(real))] && st != nil && !kindOK {
-			return s
-		}
-	}
-	return ""
-}
-
-// folderOf returns the input folder of sources that a file abs with a scenario extension
-// (.cue, .yaml, .yml, .json) would be created in, symbolic links resolved; "" when none (or
-// another extension). Only the folder itself: a file in a subfolder is no part of its package.
-func folderOf(abs string, sources []string) string {
-	if !sourceExts[strings.ToLower(filepath.Ext(abs))] {
-		return ""
-	}
-	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
-	if err != nil {
-		return ""
-	}
-	for _, s := range sources {
-		s = filepath.FromSlash(strings.TrimSuffix(filepath.ToSlash(s), "/..."))
-		if sst, err := os.Stat(s); err != nil || !sst.IsDir() {
-			continue
-		}
-		if rs, err := filepath.EvalSymlinks(s); err == nil && rs == dir {
 			return s
 		}
 	}
