@@ -17,9 +17,13 @@ type Budget struct {
 	// CPU is the processor time one evaluation may use (user and system, all threads); 0 means
 	// DefaultCPU. The wall-clock deadline is wallDeadline(CPU).
 	CPU time.Duration
-	// Memory is the memory one evaluation may keep, in bytes: its live heap after a garbage
-	// collection, with the memory held in all (garbage included) at most twice as much; 0 means
-	// DefaultMemory.
+	// Memory is the memory one evaluation may hold, in bytes; 0 means DefaultMemory. It bounds
+	// the evaluator process: what its Go runtime holds from the system (heap with its garbage,
+	// stacks, the runtime's own), checked by the evaluator every 2 ms (evaluator.go, watch), and
+	// its resident set size, read by sortie from /proc every 10 ms and allowed minMemory more
+	// (the binary's code and what is not Go's); the first to pass ends the evaluation with L012.
+	// It is not an address-space limit (RLIMIT_AS): Go reserves address space it never uses. One
+	// allocation the evaluator cannot interrupt may pass it for the 10 ms until sortie's next look.
 	Memory int64
 }
 

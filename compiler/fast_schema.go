@@ -133,7 +133,18 @@ func (c *vcompiler) body(v cue.Value, depth int) *vnode {
 	if err := v.Err(); err != nil {
 		return &vnode{inexact: true}
 	}
-	if op, args := v.Expr(); op == cue.OrOp {
+	op, args := v.Expr()
+	if op == cue.NoOp && len(args) == 1 {
+		// A disjunction with a default that CUE folded into one alternative (int & >=1 &
+		// <=1000000 | *1000, *0 | int & >=0) shows as NoOp with the value, its default dropped,
+		// as its one argument: compile that, or its bounds are lost and the fast path accepts
+		// runs: 2000000000 (issue 28, B3). A basic type (int) is NoOp of a NoOp: its kind says
+		// it all. The default itself is the field's, read by structNode.
+		if inner, _ := args[0].Expr(); inner != cue.NoOp {
+			return c.compile(args[0], depth+1)
+		}
+	}
+	if op == cue.OrOp {
 		n := &vnode{}
 		for _, a := range args {
 			n.any = append(n.any, c.compile(a, depth+1))

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -190,6 +191,19 @@ type evalOutcome struct {
 	crash string
 }
 
+// budgetHook, when set (ObserveBudgets), is told the budget of every evaluation as the command
+// gave it, before the defaults fill a zero one.
+var budgetHook atomic.Pointer[func(Budget)]
+
+// ObserveBudgets calls f with the budget every evaluation of a stranger's CUE is asked to run
+// under, as the caller gave it (a zero field: the caller passed none, and the default applies),
+// until stop is called. For tests: every evaluation of every command must take the command's
+// --max-cpu/--max-memory (issue 28, B11). f may be called from several goroutines.
+func ObserveBudgets(f func(Budget)) (stop func()) {
+	budgetHook.Store(&f)
+	return func() { budgetHook.Store(nil) }
+}
+
 // evaluate runs one job in an evaluator under the request's budget. When ctx is done first, the
 // evaluator is killed and evaluate returns ctx's error.
 func evaluate(ctx context.Context, req evalRequest) (evalOutcome, error) {
@@ -201,6 +215,9 @@ func evaluate(ctx context.Context, req evalRequest) (evalOutcome, error) {
 func evaluateOn(ctx context.Context, req evalRequest, job bool) (evalOutcome, error) {
 	if err := ctx.Err(); err != nil {
 		return evalOutcome{}, err
+	}
+	if h := budgetHook.Load(); h != nil {
+		(*h)(req.Budget)
 	}
 	req.Budget = req.Budget.withDefaults()
 	req.Knobs = currentKnobs()
@@ -244,9 +261,9 @@ func evaluateOn(ctx context.Context, req evalRequest, job bool) (evalOutcome, er
 				e.kill()
 				out.over, out.used = "cpu", int64(cpu-cpu0)
 				return out, nil
-			case rss > 2*req.Budget.Memory+minMemory:
+			case rss > req.Budget.Memory+minMemory: // the budget, and the process's code and C stacks
 				e.kill()
-				out.over, out.used = "memory", rss/2
+				out.over, out.used = "memory", rss
 				return out, nil
 			}
 		case m, ok := <-e.msgs:

@@ -51,10 +51,3 @@ func removeBinary() {
 	}
 }
 
-// runThenClean runs the tests, then removes what they shared (the built binary).
-type runThenClean struct{ m *testing.M }
-
-func (r runThenClean) Run() int {
-	defer removeBinary()
-	return r.m.Run()
-}

@@ -7,12 +7,14 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -513,5 +515,48 @@ func TestBoundaryWriteRefused(t *testing.T) {
 		if left, _ := filepath.Glob(filepath.Join(d, ".sortie-*.tmp")); len(left) > 0 {
 			t.Errorf("temporary files left: %v", left)
 		}
+	}
+}
+
+// TestBoundaryDiffInterrupted: diff --git interrupted by SIGINT leaves no temporary folder
+// (k28 B5): it is removed with the writes in flight (safeio.Abort).
+func TestBoundaryDiffInterrupted(t *testing.T) {
+	tmpdir := t.TempDir()
+	// git show blocks (until the test ends it) once the folder is made.
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no named pipes")
+	}
+	_, path := gitDiffFixture(t, "exec cat "+fifo)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Args = []string{"sortie", "diff", "--git", "HEAD", path}
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmpdir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	made := false
+	for i := 0; i < 600 && !made; i++ {
+		m, _ := filepath.Glob(filepath.Join(tmpdir, "sortie-diff-*"))
+		made = len(m) > 0
+		if !made {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if !made {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatal("diff --git made no temporary folder")
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil { // let the fake git end
+		f.Close()
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmpdir, "*")); len(left) > 0 {
+		t.Errorf("left behind after SIGINT: %v", left)
 	}
 }

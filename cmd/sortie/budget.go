@@ -16,7 +16,7 @@ func budgetFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "max-cpu", Value: compiler.DefaultCPU,
 			Usage: "processor time one scenario's evaluation may take (L011 beyond)"},
 		&cli.StringFlag{Name: "max-memory", Value: compiler.FormatBytes(compiler.DefaultMemory),
-			Usage: "memory one scenario's evaluation may hold, e.g. 512MiB or 2GiB (L012 beyond)"},
+			Usage: "memory one scenario's evaluator process may hold (its Go memory; resident, 32 MiB more), e.g. 512MiB or 2GiB (L012 beyond)"},
 	}
 }
 

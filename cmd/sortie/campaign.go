@@ -82,7 +82,7 @@ script disagrees with the state or ran out, 2 on usage or I/O errors.`,
 				return failf(exitUsage, "campaign run needs exactly one FILE (see sortie campaign run --help)")
 			}
 			if path := c.Args().First(); !compiler.IsCampaign(path) {
-				if k := otherKind(path); k != "" {
+				if k := otherKind(e, path); k != "" {
 					return refuseKind("campaign", path, k)
 				}
 			}

@@ -28,7 +28,7 @@ writes atomically and never overwrites a file that is not a plan (a scenario, a 
 				return err
 			}
 			out := c.String("output")
-			wo := safeio.Options{Flag: "-o", Sources: c.Args().Slice(), Kind: "a sortie plan", IsKind: isPlan}
+			wo := safeio.Options{Flag: "-o", Sources: inputSources(c.Args().Slice()...), Kind: "a sortie plan", IsKind: isPlan}
 			if out != "" && out != "-" {
 				if err := checkOutput(out, wo); err != nil {
 					return err
@@ -59,12 +59,8 @@ writes atomically and never overwrites a file that is not a plan (a scenario, a 
 
 // compileOrFail compiles paths; findings are printed to stderr (warnings too) and errors fail
 // with exit 1, I/O problems with exit 2.
-// opts is at most one compiler.Options (none: the defaults).
-func compileOrFail(e *env, paths []string, opts ...compiler.Options) (*plan.Plan, error) {
-	var o compiler.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
+// o carries the command's budget (e.opts()).
+func compileOrFail(e *env, paths []string, o compiler.Options) (*plan.Plan, error) {
 	u, list, err := compiler.CompileAny(paths, o)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)

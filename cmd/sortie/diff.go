@@ -16,6 +16,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/compiler/plandiff"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -79,7 +80,7 @@ printed), 2 on usage or I/O errors (git too).`,
 				if err != nil {
 					return err
 				}
-				defer os.RemoveAll(oldV.tmp)
+				defer safeio.RemoveTemp(oldV.tmp)
 			} else {
 				if c.NArg() != 2 {
 					return failf(exitUsage, "diff needs OLD and NEW, or --git REV PATH (see sortie diff --help)")
@@ -244,7 +245,8 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "sortie-diff-*")
+	// Recorded with safeio: an interrupted diff (SIGINT/SIGTERM) removes it too (safeio.Abort).
+	tmp, err := safeio.MkdirTemp("sortie-diff-*")
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
@@ -262,19 +264,14 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 		if only != "" && base != only {
 			continue
 		}
-		data, err := git("show", rev+":./"+base)
-		if err != nil {
-			os.RemoveAll(tmp)
+		if err := gitBlob(dir, rev+":./"+base, filepath.Join(tmp, base), rev+":"+rel+base); err != nil {
+			safeio.RemoveTemp(tmp)
 			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(tmp, base), data, 0o644); err != nil {
-			os.RemoveAll(tmp)
-			return nil, failf(exitUsage, "%v", err)
 		}
 		found++
 	}
 	if found == 0 {
-		os.RemoveAll(tmp)
+		safeio.RemoveTemp(tmp)
 		return nil, failf(exitUsage, "%s: no such scenario at %s", path, rev)
 	}
 	target := tmp
@@ -298,7 +295,7 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 		return rename(f)
 	})
 	if err != nil {
-		os.RemoveAll(tmp)
+		safeio.RemoveTemp(tmp)
 		return nil, err
 	}
 	v.tmp = tmp
@@ -509,4 +506,44 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 			fmt.Fprintf(w, "| %s | %s | %s |\n", mdCell(l.What), l.OldPct, l.NewPct)
 		}
 	}
+}
+
+// gitBlob copies the blob spec (from `git show`, run in dir) into the new file to, bounded like
+// every scenario file read: at most compiler.MaxFileSize bytes pass through a LimitReader from
+// git's standard output, and a larger blob is L004 (git is killed; nothing more is read or
+// written). name is the blob as the refusal shows it.
+func gitBlob(dir, spec, to, name string) error {
+	cmd := exec.Command("git", "-C", dir, "show", spec)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	defer f.Close()
+	if err := cmd.Start(); err != nil {
+		return failf(exitUsage, "git show %s: %v", esc.Text(spec), err)
+	}
+	n, err := io.Copy(f, io.LimitReader(out, compiler.MaxFileSize+1))
+	if err == nil && n > compiler.MaxFileSize {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return failf(exitUsage, "%v", safeio.TooBig(esc.Text(name), compiler.MaxFileSize))
+	}
+	if werr := cmd.Wait(); werr != nil && err == nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = werr.Error()
+		}
+		return failf(exitUsage, "git show %s: %s", esc.Text(spec), esc.Text(msg))
+	}
+	if err != nil {
+		cmd.Process.Kill()
+		return failf(exitUsage, "%v", err)
+	}
+	return nil
 }

@@ -31,7 +31,7 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 	}
 	var vs [2]version
 	for i, path := range []string{oldPath, newPath} {
-		b, cl, list, err := compiler.CompileAnyBattle([]string{path}, compiler.Options{})
+		b, cl, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
 		if err != nil {
 			return failf(exitUsage, "%v", err)
 		}

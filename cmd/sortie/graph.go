@@ -66,7 +66,7 @@ for a PNG (G001), 2 on usage or I/O errors (a hand-edited plan.json the drawing 
 				return failf(exitUsage, "a PNG is not for a terminal: give -o FILE.png or redirect standard output")
 			}
 			if !strings.HasSuffix(c.Args().First(), ".json") {
-				units, many, err := manyUnits(c.Args().First())
+				units, many, err := manyUnits(e, c.Args().First())
 				if err != nil {
 					return err
 				}

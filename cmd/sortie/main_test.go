@@ -15,9 +15,37 @@ func TestMain(m *testing.M) {
 	if os.Getenv("SORTIE_CACHE") == "" {
 		os.Setenv("SORTIE_CACHE", "off")
 	}
-	testscript.Main(runThenClean{m}, map[string]func(){
-		"sortie": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	// The saves' signing key (savekey.go) is made in a config folder of the tests' own, never
+	// the user's, and removed with it. Not when this binary runs as "sortie" (testscript's
+	// commands, the signal tests): that one has its caller's.
+	config := ""
+	if filepath.Base(os.Args[0]) != "sortie" {
+		var err error
+		if config, err = os.MkdirTemp("", "sortie-test-config-"); err != nil {
+			panic(err)
+		}
+		os.Setenv("XDG_CONFIG_HOME", config)
+	}
+	testscript.Main(cleanup{m, config}, map[string]func(){
+		// main itself: its SIGINT/SIGTERM handler (safeio.Abort) is part of what is tested.
+		"sortie": main,
 	})
+}
+
+// cleanup runs the tests, then removes what they shared: the tests' config folder and the built
+// binary (sortieBinary).
+type cleanup struct {
+	m      *testing.M
+	config string
+}
+
+func (c cleanup) Run() int {
+	defer removeBinary()
+	code := c.m.Run()
+	if c.config != "" {
+		os.RemoveAll(c.config)
+	}
+	return code
 }
 
 // TestScripts runs the txtar scripts in testdata/script. Set SORTIE_UPDATE=1 to rewrite the
@@ -33,6 +61,7 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ROOT", root)
 			env.Setenv("SORTIE_CACHE", filepath.Join(env.WorkDir, ".sortie-cache"))
+			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, ".config"))
 			env.Setenv("FIELD01", filepath.Join(root, "scenarios", "karzoral", "field01"))
 			env.Setenv("PF", filepath.Join(root, "scenarios", "pathfinder"))
 			return nil

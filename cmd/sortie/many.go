@@ -20,8 +20,8 @@ import (
 )
 
 // manyUnits expands path with simUnits and reports whether it holds more than one unit.
-func manyUnits(path string) ([]string, bool, error) {
-	units, err := simUnits(path)
+func manyUnits(e *env, path string) ([]string, bool, error) {
+	units, err := simUnits(e, path)
 	if err != nil {
 		return nil, false, err
 	}

@@ -198,12 +198,12 @@ func isCampaignPath(paths []string) bool { return len(paths) == 1 && compiler.Is
 // otherKind says what path is when it is not a campaign file, as the compiler reads it
 // (compiler.CompileAny): "scenario", "battle" (a battle file, or a folder holding one), or ""
 // (neither: a broken file, whose own command reports it; a broken folder is a scenario's).
-func otherKind(path string) string {
+func otherKind(e *env, path string) string {
 	st, err := os.Stat(path)
 	if err != nil {
 		return ""
 	}
-	u, _, err := compiler.CompileAny([]string{path}, compiler.Options{})
+	u, _, err := compiler.CompileAny([]string{path}, e.opts())
 	switch {
 	case err == nil && u != nil:
 		return u.Kind

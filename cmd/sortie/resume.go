@@ -24,7 +24,16 @@ A run that stopped because its script ran out goes on at the terminal once the s
 exhausted again (the answers given there are saved too), or under --policy first|random.
 
 Refused with exit 2, and nothing overwritten: a save that is truncated or corrupted, a scenario,
-campaign or script that changed since the save.`,
+campaign or script that changed since the save.
+
+Saves are signed. The first --save makes a key of your own, 32 random bytes in
+$XDG_CONFIG_HOME/sortie/save.key (~/.config/sortie/save.key; mode 0600, never replaced), and
+every save carries an HMAC-SHA256 of its content under it. A save signed with your key resumes
+whatever folders its scenario and script are in. Any other save (someone else's, an edited one,
+one written when no key could be made) is a stranger's file: its scenario and script must lie in
+the save's own folder or below it (symbolic links followed), else it is refused with L018 naming
+the field, before anything it names is read. To resume a save someone sent you, keep it in the
+folder of the scenario it plays.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "save", Usage: "go on saving to `FILE` instead of the resumed save"},
 			&cli.StringFlag{Name: "policy", Usage: "once a saved run's script has run out, answer by `NAME`: first or random"},
@@ -50,12 +59,19 @@ campaign or script that changed since the save.`,
 				return refuseKind("resume", file, "campaign")
 			}
 			if err != nil && !isJSON(data) {
-				if k := otherKind(file); k != "" {
+				if k := otherKind(e, file); k != "" {
 					return refuseKind("resume", file, k)
 				}
 			}
 			if err != nil {
 				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
+			}
+			// A save not signed by this user is a stranger's file: what it names must lie in
+			// its own folder tree (savekey.go; issue 28, B10).
+			if !signedByUser(sv) {
+				if err := confineSave(file, sv); err != nil {
+					return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
+				}
 			}
 			if sv.At == "end" {
 				return failf(exitUsage, "cannot resume %s: the saved run already ended (%s, %d checkpoints); nothing was overwritten", file, sv.Path, sv.Steps)

@@ -62,7 +62,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 				return refuseKind("run", c.Args().First(), "campaign")
 			}
 			if !strings.HasSuffix(c.Args().First(), ".json") {
-				units, many, err := manyUnits(c.Args().First())
+				units, many, err := manyUnits(e, c.Args().First())
 				if err != nil {
 					return err
 				}

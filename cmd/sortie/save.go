@@ -26,7 +26,9 @@ import (
 // output of the first run up to the save followed by the resumed output is byte for byte the output
 // of a straight run.
 //
-// Sum is a SHA-256 over the file with Sum empty: a corrupted or truncated save is refused.
+// Sum is a SHA-256 over the file with Sum empty: a corrupted or truncated save is refused. Key
+// is an HMAC-SHA256 under the user's own key (savekey.go), over the file with Sum and Key empty:
+// a save without this user's Key is a stranger's, and resume confines what it names.
 type saveFile struct {
 	Format   string `json:"format"`   // "sortie-save"
 	Version  int    `json:"version"`  // 1
@@ -51,6 +53,7 @@ type saveFile struct {
 	Dice      []byte   `json:"dice"`      // dice.Seeded MarshalBinary at the save point
 	Decisions []string `json:"decisions"` // prompt runs: "d:NAME" answers and, with table dice, "r:FACE" dice, in order
 
+	Key string `json:"key,omitempty"` // "hmac-sha256:<hex>"; absent when no key could be made
 	Sum string `json:"sum"`
 }
 
@@ -59,8 +62,24 @@ const (
 	saveVersion = 1
 )
 
+// encodeSave encodes sv signed with this user's key, made on first use (savekey.go); when no
+// key can be made (no config folder) the save is written unsigned, and resumes only as a
+// stranger's save would.
 func encodeSave(sv *saveFile) ([]byte, error) {
-	sv.Format, sv.Version, sv.Sum = saveFormat, saveVersion, ""
+	key, _ := saveKey(true)
+	return encodeSaveWith(sv, key)
+}
+
+// encodeSaveWith encodes sv signed with key (nil: unsigned).
+func encodeSaveWith(sv *saveFile, key []byte) ([]byte, error) {
+	sv.Format, sv.Version, sv.Sum, sv.Key = saveFormat, saveVersion, "", ""
+	if key != nil {
+		mac, err := saveMAC(sv, key)
+		if err != nil {
+			return nil, err
+		}
+		sv.Key = mac
+	}
 	body, err := json.Marshal(sv)
 	if err != nil {
 		return nil, err

@@ -16,15 +16,15 @@ import (
 // simUnits expands a simulate PATH into the subjects it holds: a folder of scenarios, DIR/...
 // (every scenario, campaign and battle file below DIR), or one subject (returned as is). Each is
 // a path loadSubject takes: a scenario's folder, or its one file (a campaign, a battle file).
-func simUnits(path string) ([]string, error) {
+func simUnits(e *env, path string) ([]string, error) {
 	if st, err := os.Stat(path); (err != nil || !st.IsDir()) && !strings.HasSuffix(path, "...") {
 		return []string{path}, nil
 	}
-	_, units, err := compiler.VetScenarios([]string{path}, compiler.Options{})
+	_, units, err := compiler.VetScenarios([]string{path}, e.opts())
 	if (err != nil || len(units) == 0 || len(units) == 1 && allCampaigns(units[0].Files)) && !strings.HasSuffix(path, "...") {
 		// A folder of folders (scenarios/pathfinder), or a campaign's folder (scenarios/karzoral:
 		// the campaign file beside its scenarios' folders): what is below it, as DIR/... .
-		if _, below, err2 := compiler.VetScenarios([]string{filepath.Join(path, "...")}, compiler.Options{}); err2 == nil && len(below) > 0 {
+		if _, below, err2 := compiler.VetScenarios([]string{filepath.Join(path, "...")}, e.opts()); err2 == nil && len(below) > 0 {
 			units, err = below, nil
 		}
 	}

@@ -87,7 +87,7 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 			}
 			path := c.Args().First()
 			// A folder of subjects, DIR/...: --check runs each one's balance checks.
-			paths, err := simUnits(path)
+			paths, err := simUnits(e, path)
 			if err != nil {
 				return err
 			}

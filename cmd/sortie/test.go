@@ -62,7 +62,7 @@ junit (one test suite per scenario, one test case per test). Exit 0 when every t
 			if !contains(testFormats, format) {
 				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(testFormats, ", "))
 			}
-			rep, err := runTests(c.Args().Slice(), e.opts())
+			rep, err := runTests(e, c.Args().Slice())
 			if err != nil {
 				return err
 			}
@@ -107,7 +107,8 @@ type testCase struct {
 }
 
 // runTests finds the scenarios of paths and runs their tests. Exit-coded errors only.
-func runTests(paths []string, opts compiler.Options) (*testReport, error) {
+func runTests(e *env, paths []string) (*testReport, error) {
+	opts := e.opts()
 	for _, p := range paths {
 		if compiler.IsCampaign(p) {
 			return nil, refuseKind("test", p, "campaign")

@@ -97,6 +97,10 @@ func tooBig(name string, max int64) *Error {
 	return &Error{Path: name, Code: CodeTooBig, Msg: fmt.Sprintf("file larger than %s: refused", sizeWords(max))}
 }
 
+// TooBig is the gate's refusal (CodeTooBig) of name, over its bound max, for a reader that
+// bounds a stream itself (a git blob read through a LimitReader).
+func TooBig(name string, max int64) error { return tooBig(name, max) }
+
 // sizeWords renders a bound: "4 MiB", "64 KiB", "100 bytes".
 func sizeWords(n int64) string {
 	switch {

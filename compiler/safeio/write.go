@@ -218,6 +218,7 @@ func readCheck(abs string) ([]byte, error) {
 var (
 	tempMu  sync.Mutex
 	temps   = map[string]bool{}
+	dirs    = map[string]bool{}
 	aborted bool
 )
 
@@ -260,13 +261,42 @@ func Abort() {
 		os.Remove(name)
 		delete(temps, name)
 	}
+	for dir := range dirs {
+		os.RemoveAll(dir)
+		delete(dirs, dir)
+	}
+}
+
+// MkdirTemp is os.MkdirTemp("", pattern) for a command's scratch folder, recorded so that Abort
+// (the SIGINT/SIGTERM handler) removes it with everything in it; RemoveTemp removes it otherwise.
+// Refused after Abort.
+func MkdirTemp(pattern string) (string, error) {
+	tempMu.Lock()
+	defer tempMu.Unlock()
+	if aborted {
+		return "", errAborted
+	}
+	dir, err := os.MkdirTemp("", pattern)
+	if err != nil {
+		return "", err
+	}
+	dirs[dir] = true
+	return dir, nil
+}
+
+// RemoveTemp removes a folder made by MkdirTemp and forgets it.
+func RemoveTemp(dir string) {
+	tempMu.Lock()
+	defer tempMu.Unlock()
+	os.RemoveAll(dir)
+	delete(dirs, dir)
 }
 
 // Temps reports how many temporary files are being written (for tests).
 func Temps() int {
 	tempMu.Lock()
 	defer tempMu.Unlock()
-	return len(temps)
+	return len(temps) + len(dirs)
 }
 
 // writeAtomic writes data to a temporary file beside abs, syncs it, gives it perm and renames it

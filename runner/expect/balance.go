@@ -55,6 +55,8 @@ type Stat struct {
 const (
 	DefaultPolicy = "random"
 	DefaultRuns   = 1000
+	// MaxRuns is the most runs a balance check may ask for (schema/expect.cue, #Balance).
+	MaxRuns = 1000000
 )
 
 // LoadBalance reads the expect list of the scenario, battle or campaign made of files (see Load).
@@ -88,7 +90,11 @@ func (d *decoder) balance(v cue.Value, i int) Balance {
 		b.Policy, _ = s.String()
 	}
 	if s := field("runs"); s.Exists() {
-		if n, err := s.Int64(); err == nil && n >= 1 {
+		// The bounds of schema/expect.cue's #Balance, held here too: the list is read by this
+		// decoder, not through the schema, and a check of 2e9 runs would run for hours.
+		if n, err := s.Int64(); err != nil || n < 1 || n > MaxRuns {
+			d.list.Add(diag.Errorf(d.pos(s.Pos()), CodeBadTest, "runs: want a whole number from 1 to %d", MaxRuns))
+		} else {
 			b.Runs = int(n)
 		}
 	}

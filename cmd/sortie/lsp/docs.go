@@ -16,10 +16,16 @@ func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 		return nil // untitled: and other schemes: nothing on disk to vet it with
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	if !s.admitLocked(path, len(p.TextDocument.Text)) {
+		s.mu.Unlock()
+		s.refuse(path, p.TextDocument.URI)
+		return nil
+	}
+	delete(s.refused, path)
 	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
 	s.docs[path] = d
 	s.scheduleLocked(d)
+	s.mu.Unlock()
 	return nil
 }
 
@@ -41,25 +47,38 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		return nil
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	d := s.docs[path]
+	if d == nil && s.refused[path] {
+		s.mu.Unlock()
+		return nil // dropped over MaxOpen: its changes are not followed until it is opened again
+	}
 	if d == nil {
+		s.mu.Unlock()
 		return fmt.Errorf("didChange of %s, which is not open", p.TextDocument.URI)
 	}
+	text := d.text
 	for _, c := range p.ContentChanges {
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
-			d.text = []byte(c.Text)
+			text = []byte(c.Text)
 		case protocol.TextDocumentContentChangeEvent:
 			if c.Range == nil {
-				d.text = []byte(c.Text)
+				text = []byte(c.Text)
 			} else {
-				d.text = applyChange(d.text, *c.Range, c.Text)
+				text = applyChange(text, *c.Range, c.Text)
 			}
 		}
+		if !s.admitLocked(path, len(text)) {
+			s.mu.Unlock()
+			s.closeDoc(path)
+			s.refuse(path, d.uri)
+			return nil
+		}
 	}
+	d.text = text
 	d.version = p.TextDocument.Version
 	s.scheduleLocked(d)
+	s.mu.Unlock()
 	return nil
 }
 
@@ -74,7 +93,7 @@ func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams)
 	if d == nil {
 		return nil
 	}
-	if p.Text != nil {
+	if p.Text != nil && s.admitLocked(path, len(*p.Text)) { // else the text kept is the last admitted
 		d.text = []byte(*p.Text)
 	}
 	// Saving changes what other units read from disk (a campaign's scenario, a package's other
@@ -91,10 +110,20 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 		return nil
 	}
 	s.mu.Lock()
+	delete(s.refused, path)
+	s.mu.Unlock()
+	s.closeDoc(path)
+	return nil
+}
+
+// closeDoc forgets the open document path (didClose, or dropped over MaxOpen): its unit is vetted
+// again from disk while another of its documents is open, else closed and its diagnostics cleared.
+func (s *Server) closeDoc(path string) {
+	s.mu.Lock()
 	d := s.docs[path]
 	if d == nil {
 		s.mu.Unlock()
-		return nil
+		return
 	}
 	delete(s.docs, path)
 	key, _ := unitKey(d.path, d.text)
@@ -119,7 +148,6 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	for _, uri := range clear {
 		s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}})
 	}
-	return nil
 }
 
 func (s *Server) didChangeWatchedFiles(_ *glsp.Context, _ *protocol.DidChangeWatchedFilesParams) error {

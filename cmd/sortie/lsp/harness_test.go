@@ -58,6 +58,7 @@ type client struct {
 	mu    sync.Mutex
 	diags map[string][]pubDiags // by URI, in arrival order
 	notes chan pubDiags
+	shown []string // window/showMessage messages, in arrival order
 }
 
 func startServer(t testing.TB, opts Options) *client {
@@ -70,6 +71,14 @@ func startServer(t testing.TB, opts Options) *client {
 		c.done <- Serve(ctx, pipeRWC{c2sR, s2cW, []io.Closer{c2sR, s2cW}}, opts)
 	}()
 	h := jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method == "window/showMessage" && req.Params != nil {
+			var p struct{ Message string }
+			if err := json.Unmarshal(*req.Params, &p); err == nil {
+				c.mu.Lock()
+				c.shown = append(c.shown, p.Message)
+				c.mu.Unlock()
+			}
+		}
 		if req.Method == "textDocument/publishDiagnostics" && req.Params != nil {
 			var p pubDiags
 			if err := json.Unmarshal(*req.Params, &p); err == nil {

@@ -36,6 +36,10 @@ type Options struct {
 	Log io.Writer
 	// Workers bounds the evaluations running at once (default GOMAXPROCS).
 	Workers int
+	// MaxOpen bounds the text the server keeps of all open documents together, in bytes
+	// (default DefaultMaxOpen): a didOpen or didChange that would pass it is refused, the
+	// document dropped with a window/showMessage and an L004 diagnostic on it (docbudget.go).
+	MaxOpen int64
 	// Budget bounds each evaluation's processor time and memory, as `sortie vet`'s (the zero
 	// value: the compiler's defaults); a file over it gets L011 or L012 and no index.
 	Budget compiler.Budget
@@ -59,6 +63,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	docs     map[string]*document  // open documents, by absolute file name
+	refused  map[string]bool       // documents dropped over MaxOpen, until opened again
 	units    map[string]*unitState // by unit key (see unitKey)
 	shutdown bool                  // shutdown received
 	exited   chan struct{}         // closed on exit
@@ -120,6 +125,9 @@ func newServer(ctx context.Context, opts Options) *Server {
 	if opts.ExplainURL == "" {
 		opts.ExplainURL = DefaultExplainURL
 	}
+	if opts.MaxOpen <= 0 {
+		opts.MaxOpen = DefaultMaxOpen
+	}
 	if opts.Workers <= 0 {
 		opts.Workers = max(1, runtime.GOMAXPROCS(0))
 	}
@@ -128,7 +136,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		w = io.Discard
 	}
 	s := &Server{opts: opts, log: log.New(w, "sortie lsp: ", log.LstdFlags), ctx: ctx,
-		docs: map[string]*document{}, units: map[string]*unitState{}, exited: make(chan struct{}),
+		docs: map[string]*document{}, refused: map[string]bool{}, units: map[string]*unitState{}, exited: make(chan struct{}),
 		sem: make(chan struct{}, opts.Workers), published: map[string]string{}}
 	s.h = protocol.Handler{
 		Initialize:  s.initialize,
