@@ -50,4 +50,3 @@ func removeBinary() {
 		os.RemoveAll(built.dir)
 	}
 }
-
