@@ -113,8 +113,12 @@ type Request struct {
 	Army    string // KindBattle: the enemy army fought, if any; Pathfinder kinds: the deciding army
 	// ArmyKind says what Army names in a clash battle: "unit" or "solo" (a script entry's unit: or
 	// solo: key must agree); "" when the engine does not say.
-	ArmyKind  string
-	Other     string // KindAnswer, KindTarget: the army the question is about, if any
+	ArmyKind string
+	Other    string // KindAnswer, KindTarget: the army the question is about, if any
+	// Side is the side deciding in a battle (a clash side's id, a Pathfinder battle file's side
+	// name, "friendly" | "enemy" in a Pathfinder scenario); "" when the question is the party's
+	// (Karzoral, campaigns). A Seat routes by it (--play SIDE).
+	Side      string
 	Encounter string // KindBattle: encounter id
 	Title     string // KindBattle: encounter title
 	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for

@@ -130,17 +130,25 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 			b.WriteString("  (" + s + ")\n")
 		}
 	}
+	mapped := false // the squares are labelled on a map
 	if ab, ok := r.View.(Abouter); ok {
 		if s := ab.About(r); s != "" {
 			b.WriteString(s)
+			mapped = r.Kind == KindTo
 		}
 	}
-	if r.Optional && len(r.Choices) > 12 {
-		// Many squares or targets: their names, answered by name.
-		b.WriteString("  ")
-		b.WriteString(r.Legal())
-		b.WriteByte('\n')
-	} else {
+	switch {
+	case mapped:
+		// The squares are numbered on the map; the other answers (flee) are listed.
+		for i, c := range r.Choices {
+			if !strings.Contains(c.Name, ",") {
+				fmt.Fprintf(&b, "  %d) %s\n", i+1, c.Name)
+			}
+		}
+	case r.Optional && len(r.Choices) > 12:
+		// Many squares or targets: numbered, several to a line (the numbers a move's map shows).
+		writeCompact(&b, r)
+	default:
 		writeChoices(&b, r)
 	}
 	b.WriteString(enterLine(r, sug))
@@ -166,6 +174,25 @@ func writeChoices(b *strings.Builder, r *Request) {
 		}
 		b.WriteByte('\n')
 	}
+}
+
+// writeCompact lists many choices numbered, several to a line of at most 100 characters.
+func writeCompact(b *strings.Builder, r *Request) {
+	n := 2
+	b.WriteString("  ")
+	for i, c := range r.Choices {
+		item := strconv.Itoa(i+1) + ") " + c.Name
+		if n > 2 && n+2+len(item) > 100 {
+			b.WriteString("\n  ")
+			n = 2
+		} else if n > 2 {
+			b.WriteString("  ")
+			n += 2
+		}
+		b.WriteString(item)
+		n += len(item)
+	}
+	b.WriteByte('\n')
 }
 
 // enterLine is the line under the choices: what Enter takes, "auto" for an Optional request, "?".

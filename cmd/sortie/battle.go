@@ -58,6 +58,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
+			playFlag(),
 			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -131,6 +132,26 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return nil
 			}
 			opts := pathfinder.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
+			if seat, err := pfSeat(e, c, b, seed, engineOwn); err != nil || seat != nil {
+				if err != nil {
+					return err
+				}
+				// --play SIDE: the player answers for SIDE (after the script, if any), the computer
+				// for the other; each phase shows before the next question.
+				opts.Decider = seat
+				if c.String("script") != "" {
+					s, err := loadScript(e, c.String("script"))
+					if err != nil {
+						return err
+					}
+					opts.Decider, opts.Fallback = s, seat
+				}
+				opts.Stream = format == "text"
+				if _, err := pathfinder.RunBattle(b, opts); err != nil {
+					return decisionFailure(e, err)
+				}
+				return nil
+			}
 			switch {
 			case engineOwn && c.String("script") != "":
 				s, err := loadScript(e, c.String("script"))
@@ -153,6 +174,33 @@ draws, how battles ended and the rounds (min, median, max).`,
 			return nil
 		},
 	}
+}
+
+// playFlag is --play SIDE, of battle and run.
+func playFlag() cli.Flag {
+	return &cli.StringFlag{Name: "play", Usage: "answer at the terminal for `SIDE` (its id or name) only: the computer answers for the other side by --policy (default: the battle's own commanders) and the prompt shows its choices as they happen; all: answer for both (the default at a terminal)"}
+}
+
+// pfSeat is a Pathfinder battle's --play seat: nil when --play is absent or all; a usage error
+// for a side the battle does not have, or with --runs.
+func pfSeat(e *env, c *cli.Context, b *plan.Battle, seed uint64, engineOwn bool) (*runner.Seat, error) {
+	play := c.String("play")
+	if play == "" || strings.EqualFold(play, "all") {
+		return nil, nil
+	}
+	side, why := runner.MatchSide(play, b.Sides[:], []string{"", ""})
+	if why != "" {
+		return nil, failf(exitUsage, "--play: %s", why)
+	}
+	seat := &runner.Seat{Side: side, Player: runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice")), Out: e.stderr}
+	if name := c.String("policy"); name != "" && !engineOwn {
+		d, err := battlePolicy(name, seed)
+		if err != nil {
+			return nil, failf(exitUsage, "%v", err)
+		}
+		seat.Computer = d
+	}
+	return seat, nil
 }
 
 // compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.

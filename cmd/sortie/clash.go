@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
@@ -87,6 +88,21 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		opts.Decider = explore
 	case name == "" && isTerminal(e.stdin):
 		opts.Decider = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
+	}
+	if play := c.String("play"); play != "" && !strings.EqualFold(play, "all") {
+		// --play SIDE: the player answers for SIDE (after the script, if any); the computer, by
+		// the battle's policy (or explore), for the other side, its choices shown as made.
+		ids := []string{cl.Sides[0].ID, cl.Sides[1].ID}
+		side, why := runner.MatchSide(play, ids, []string{cl.Sides[0].Name, cl.Sides[1].Name})
+		if why != "" {
+			return failf(exitUsage, "--play: %s", why)
+		}
+		seat := &runner.Seat{Side: side, Player: runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice")), Computer: explore, Out: e.stderr}
+		if script != nil {
+			opts.Fallback = seat
+		} else {
+			opts.Decider = seat
+		}
 	}
 	if _, err := setup.Fight(opts); err != nil {
 		return decisionFailure(e, err)

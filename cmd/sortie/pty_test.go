@@ -186,6 +186,13 @@ func TestInteractiveSaveResume(t *testing.T) {
 	if !strings.Contains(stderr.String(), "saved to") {
 		t.Errorf("no save at end of input: %s", stderr.String())
 	}
+	// Issue 23: the resumed question opens with a recap of where the run stands.
+	for _, want := range []string{"resumed: field01 (The Road to Karzoral), day 2 of 12", "day 2 of 12; the party is at t1",
+		"map on day 2, as the party knows it:", "terrain seen from afar:"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("the recap lacks %q:\n%s", want, stderr.String())
+		}
+	}
 	data, _ = os.ReadFile(save)
 	if sv, err = decodeSave(data); err != nil || sv.Position != 4 || sv.Decisions[3] != "d:east" {
 		t.Errorf("second save: %v %+v", err, sv)

@@ -116,6 +116,7 @@ type decisions struct {
 	off      bool // the script ended with no fallback: the engine's policy decides
 	req      runner.Request
 	choices  []runner.Choice
+	show     battleShow // the Request's View: what a prompt shows on demand
 }
 
 var askKinds = [...]runner.Kind{
@@ -132,7 +133,8 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 	}
 	r := &d.req
 	*r = runner.Request{Kind: askKinds[q.Ask], Day: b.round, Phase: runner.PhaseRound, Title: b.s.Plan.Title,
-		Optional: !(q.Ask == AskAction && q.Part != PartNonCasters && (q.Unit >= 0 || b.turnUnit < 0)), Default: q.Policy, Block: "end of round"}
+		Optional: !(q.Ask == AskAction && q.Part != PartNonCasters && (q.Unit >= 0 || b.turnUnit < 0)), Default: q.Policy, Block: "end of round",
+		Side: b.s.Plan.Sides[q.Side].ID}
 	switch {
 	case b.turnUnit >= 0:
 		r.Block = b.unitName(b.turnUnit) // whose turn it is
@@ -161,6 +163,8 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 		d.choices = append(d.choices, runner.Choice{Name: o.Name, Value: i})
 	}
 	r.Choices = d.choices
+	d.show = battleShow{b: b, q: q}
+	r.View = &d.show
 	i, err := d.ch.Ask(r)
 	if err != nil {
 		if !d.fallback && errors.Is(err, runner.ErrScriptEnded) {

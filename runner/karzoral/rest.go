@@ -116,7 +116,8 @@ func (s *state) useLight(hours int, dark string) (bool, error) {
 		text := fmt.Sprintf("%s: %d hours of light burnt (%d torches, %d flasks of oil left)", why, paid*12, k.torches, k.oil)
 		if !ok {
 			res = "unlit"
-			text = fmt.Sprintf("%s needs %d hours of light, only %d burnt (%d torches, %d flasks left): -4 on checks without darkvision (K-59)",
+			// Issue 23: "needs 12 hours of light, only 0 burnt" read as if light were left unused.
+			text = fmt.Sprintf("%s needs %d hours of light but the party had only %d (%d torches, %d flasks left): unlit, -4 on checks without darkvision (K-59)",
 				why, units*12, paid*12, k.torches, k.oil)
 		}
 		r := reuse(&s.ev.light, LightEvent{Note: s.note("K-58"), Text: text})

@@ -181,7 +181,7 @@ func (s *state) failureXP() error {
 	if !s.hasPCs() {
 		if s.on {
 			r := &XPEvent{Note: s.note("K-66"), Point: "failure", Gained: fail, Total: s.k.partyXP,
-				Text: fmt.Sprintf("each PC: failure: %d XP only (total %d)", fail, s.k.partyXP)}
+				Text: fmt.Sprintf("the party: failure: %d XP only (total %d)", fail, s.k.partyXP)} // no PCs to name (issue 23)
 			return s.send(r)
 		}
 		return nil

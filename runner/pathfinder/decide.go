@@ -23,7 +23,8 @@ type decisions struct {
 	req     runner.Request
 	day     int
 	hex     string
-	names   []string // battle index -> army id
+	names   []string  // battle index -> army id
+	sides   [2]string // Side -> its name, for Request.Side ("" unset)
 	err     error
 	choices []runner.Choice
 }
@@ -84,6 +85,9 @@ func (d *decisions) choose(b *Battle, k runner.Kind, army, other int, cause stri
 		Army: d.names[army], Title: phaseTitle(b), Cause: cause}
 	if other >= 0 {
 		req.Other = d.names[other]
+	}
+	if sd := b.SideOf(army); sd == SideA || sd == SideB {
+		req.Side = d.sides[sd]
 	}
 	i, err := d.ask(req)
 	if err != nil {

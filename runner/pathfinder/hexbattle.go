@@ -47,6 +47,7 @@ func (r *hexRun) battle(h, mover int) error {
 		return fmt.Errorf("day %d: %d armies in hex %s; a battle holds at most %d", r.day, len(idx), hex.ID, MaxArmies)
 	}
 	r.d.hex, r.d.names = hex.ID, names
+	r.d.sides = [2]string{"friendly", "enemy"} // plan.Friendly, plan.Enemy
 	if err := r.eng.Reset(setup, r.d, r.d); err != nil {
 		return err
 	}

@@ -1,0 +1,75 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFieldAtTheTable (issue 23): field01 at the terminal as a new player would: the briefing
+// before the first question; "?", "map" and "status" at it print without using it up, then a
+// real answer; then Enter, the suggestion each prompt shows (the goal policy's), to the end: the
+// gate is taken (exit 0).
+func TestFieldAtTheTable(t *testing.T) {
+	bin := buildSortie(t, t.TempDir())
+	s := startPTY(t, bin, "run", field01, "--seed", "1")
+	at := s.out.waitFor(t, 0, "> ")
+	first := s.out.String()
+	for _, want := range []string{"== briefing: The Road to Karzoral ==", "You have 12 days",
+		"takeTheGate (success, 1000 XP): the party at gate, flag causewayTaken, army boggardWarband gone",
+		"light: 12 torches and 1 flask of oil: 36 hours", "map on day 1, as the party knows it:", "    grassland: 01",
+		"Where does it move?\r\n  1) east -> t1\r\n  2) stay\r\n  [Enter: east; ?: help]"} {
+		if !strings.Contains(strings.ReplaceAll(first, "\r\n", "\n"), strings.ReplaceAll(want, "\r\n", "\n")) {
+			t.Errorf("the first screen lacks %q:\n%s", want, first)
+		}
+	}
+	for _, w := range []struct{ word, want string }{
+		{"?", "you can type:"}, {"map", "map on day 1, as the party knows it:"}, {"status", "day 1 of 12; the party is at rupetenne"},
+	} {
+		s.send(w.word + "\n")
+		at = s.out.waitFor(t, at, w.want)
+		at = s.out.waitFor(t, at, "> ")
+	}
+	if strings.Contains(s.out.String()[len(first):], "the party moves") {
+		t.Fatalf("a word used the decision up:\n%s", s.out.String()[len(first):])
+	}
+	s.send("EAST\n")
+	s.out.waitFor(t, at, "the party moves east rupetenne -> t1")
+	code, asked := playToEnd(t, s, func(string) string { return "" })
+	out := s.out.String()
+	if code != 0 || !strings.Contains(out, "takeTheGate") || len(asked) < 10 {
+		t.Errorf("exit %d after %d questions:\n%s", code, len(asked), out[max(0, len(out)-2500):])
+	}
+	for _, want := range []string{"light left: ", "a forced march burns 12"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no night prompt says %q", want)
+		}
+	}
+}
+
+// TestNamesAnySpelling (issue 23): a capitalised PC name typed three ways in field02 (BRAM, bram,
+// Br) at the K-89 protection question, each taken; the battle prompt lists the monsters.
+func TestNamesAnySpelling(t *testing.T) {
+	bin := buildSortie(t, t.TempDir())
+	s := startPTY(t, bin, "run", repo(t, "scenarios", "karzoral", "field02"), "--seed", "1")
+	spellings := []string{"BRAM", "bram", "Br"}
+	taken := 0
+	code, _ := playToEnd(t, s, func(q string) string {
+		switch {
+		case strings.Contains(q, "who protects burden") && taken < len(spellings):
+			taken++
+			return spellings[taken-1]
+		case strings.Contains(q, "How did the battle end?") && strings.Contains(q, ") fight") && taken < len(spellings):
+			if !strings.Contains(q, "monsters: ") {
+				t.Errorf("a battle prompt without its monsters:\n%s", q)
+			}
+			return "FIGHT"
+		}
+		return ""
+	})
+	out := s.out.String()
+	if taken != 3 || strings.Contains(out, "is not a choice") || strings.Count(out, "Bram protects") < 3 {
+		t.Errorf("exit %d, %d spellings typed:\n%s", code, taken, out[max(0, len(out)-4000):])
+	}
+}

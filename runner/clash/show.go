@@ -1,0 +1,108 @@
+package clash
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// What the prompt shows of a battle on demand (runner.Shower, runner.Abouter; issue 23): the
+// field now, the units table, the round and the VP; and above a move question (U-29..U-32) the
+// field with every reachable square labelled by the number that answers it.
+
+// battleShow is a decision's Request.View: valid while the Decider answers q.
+type battleShow struct {
+	b *Battle
+	q *Question
+}
+
+// Shows lists the words the prompt answers from the battle.
+func (s *battleShow) Shows() []string { return []string{"map", "units", "status"} }
+
+// Show returns the text of "map", "units" or "status", each line indented; "" for another word.
+func (s *battleShow) Show(what string) string {
+	b := s.b
+	var w bytes.Buffer
+	switch what {
+	case "map":
+		fmt.Fprintf(&w, "  the field now, round %d:\n", b.round)
+		writeRows(&w, b.mapRows())
+		w.WriteString("  " + b.legend() + "\n")
+	case "units":
+		if err := b.unitsEvent().WriteText(&w); err != nil {
+			return ""
+		}
+	case "status":
+		fmt.Fprintf(&w, "  round %d; VP: %s %d, %s %d\n", b.round, b.sideName(0), b.vp[0], b.sideName(1), b.vp[1])
+	default:
+		return ""
+	}
+	return w.String()
+}
+
+// About draws, above a move question with more than one answer, the field with each reachable
+// square (a stand's or solo's new top-left square, U-29) labelled by its choice's number, three
+// characters a square so that the numbers stand apart; numbers above 99 show as "++" (type the
+// square's x,y).
+func (s *battleShow) About(r *runner.Request) string {
+	q := s.q
+	if q.Ask != AskMove || len(q.Options) < 2 {
+		return ""
+	}
+	b := s.b
+	rows := b.mapRows()
+	head := len(rows) - b.h
+	label := make([]string, b.w*b.h)
+	for i, o := range q.Options {
+		if o.Square < 0 || o.Square >= len(label) {
+			continue
+		}
+		label[o.Square] = "++"
+		if i+1 <= 99 {
+			label[o.Square] = fmt.Sprintf("%2d", i+1)
+		}
+	}
+	var w bytes.Buffer
+	name := r.Other
+	if name == "" {
+		name = r.Army
+	}
+	fmt.Fprintf(&w, "  where %s can move: type the number on the map or the square x,y\n", name)
+	w.WriteString("      ")
+	for x := 0; x < b.w; x++ {
+		fmt.Fprintf(&w, "%2d ", x)
+	}
+	w.Truncate(w.Len() - 1)
+	w.WriteByte('\n')
+	for y := 0; y < b.h; y++ {
+		row := rows[head+y]
+		var line strings.Builder
+		fmt.Fprintf(&line, "  %3d ", y)
+		for x := 0; x < b.w; x++ {
+			cell := "  "
+			if at := 4 + 2*x; at < len(row) {
+				cell = row[at:min(at+2, len(row))]
+			}
+			if l := label[y*b.w+x]; l != "" {
+				cell = l
+			}
+			line.WriteString(cell)
+			if len(cell) < 2 {
+				line.WriteByte(' ')
+			}
+			line.WriteByte(' ')
+		}
+		w.WriteString(strings.TrimRight(line.String(), " "))
+		w.WriteByte('\n')
+	}
+	return w.String()
+}
+
+// writeRows writes map rows, each indented two spaces.
+func writeRows(w *bytes.Buffer, rows []string) {
+	for _, r := range rows {
+		w.WriteString("  " + strings.TrimRight(r, " ") + "\n")
+	}
+}
