@@ -59,7 +59,7 @@ func questionLine(q string) string {
 // are made ("(computer, SIDE) ..."), the Enter suggestion is shown, and the battle ends with its
 // result, exit 0.
 func TestPlayOneSide(t *testing.T) {
-	bin := buildSortie(t, t.TempDir())
+	bin := sortieBinary(t)
 	for _, tc := range []struct {
 		path         []string
 		play, player string // --play, and how the computer lines name the player's side

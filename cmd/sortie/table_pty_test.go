@@ -12,7 +12,7 @@ import (
 // real answer; then Enter, the suggestion each prompt shows (the goal policy's), to the end: the
 // gate is taken (exit 0).
 func TestFieldAtTheTable(t *testing.T) {
-	bin := buildSortie(t, t.TempDir())
+	bin := sortieBinary(t)
 	s := startPTY(t, bin, "run", field01, "--seed", "1")
 	at := s.out.waitFor(t, 0, "> ")
 	first := s.out.String()
@@ -51,7 +51,7 @@ func TestFieldAtTheTable(t *testing.T) {
 // TestNamesAnySpelling (issue 23): a capitalised PC name typed three ways in field02 (BRAM, bram,
 // Br) at the K-89 protection question, each taken; the battle prompt lists the monsters.
 func TestNamesAnySpelling(t *testing.T) {
-	bin := buildSortie(t, t.TempDir())
+	bin := sortieBinary(t)
 	s := startPTY(t, bin, "run", repo(t, "scenarios", "karzoral", "field02"), "--seed", "1")
 	spellings := []string{"BRAM", "bram", "Br"}
 	taken := 0
