@@ -119,6 +119,33 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 			adv = r.adv("target unconscious") // [5E-CORE]
 		}
 	}
+	if tc := b.condOf(t); tc != 0 {
+		// U-76 [5E-CORE]: attacks against a paralyzed or restrained creature, or one outlined by
+		// faerie fire, have advantage; against a prone one advantage from an adjacent attacker,
+		// disadvantage from farther.
+		switch {
+		case tc&cParalyzed != 0:
+			adv = r.adv("target paralyzed")
+		case tc&cRestrained != 0:
+			adv = r.adv("target restrained")
+		case tc&cOutlined != 0:
+			adv = r.adv("target outlined")
+		}
+		if tc&cProne != 0 {
+			if adjacent(at.box, tb) {
+				adv = r.adv("target prone")
+			} else {
+				dis = r.dis("target prone")
+			}
+		}
+	}
+	if ac := b.condOf(actorRef(at)); ac&(cRestrained|cProne) != 0 {
+		if ac&cRestrained != 0 {
+			dis = r.dis("restrained") // U-76 [5E-CORE]
+		} else {
+			dis = r.dis("prone")
+		}
+	}
 	if melee && b.height(at.box) > b.height(tb) {
 		adv = r.adv("higher ground") // U-23
 	}
@@ -198,7 +225,7 @@ func (b *Battle) targetACWhy(t Ref, r *reasons) int {
 			ac += 2 // U-48 Defend
 			r.cover("defend +2")
 		}
-		return ac
+		return ac + b.acMod(t, r) // shield of faith (U-76)
 	case RefSolo:
 		so := &b.so[t.Index]
 		ac := b.s.cr[so.cr].ac
@@ -207,7 +234,7 @@ func (b *Battle) targetACWhy(t Ref, r *reasons) int {
 			ac += 2
 			r.cover("forest +2")
 		}
-		return ac
+		return ac + b.acMod(t, r)
 	}
 	return b.o.objectiveAC()
 }
@@ -226,13 +253,14 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	iso := b.refIsolated(t)
 	hit, crit, auto := false, false, false
 	var faces [2]int
-	face, total, ac := 0, 0, 0
+	face, total, ac, mod := 0, 0, 0, a.toHit
 	if t.Kind == RefResource && melee {
 		hit, auto = true, true // U-67
 	} else {
 		face, faces = b.d20(adv, dis)
 		ac = b.targetACWhy(t, r)
-		total = face + a.toHit
+		mod += b.modRoll(actorRef(at), true, r) // bless, bane (U-76)
+		total = face + mod
 		hit = face == 20 || (face != 1 && total >= ac)
 		crit = face == 20 && t.Kind != RefResource
 		if t.Kind == RefSolo && melee && hit {
@@ -240,13 +268,17 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 				crit = true // an unconscious creature hit in melee [5E-CORE]
 			}
 		}
+		if hit && b.condOf(t)&cParalyzed != 0 && adjacent(at.box, b.refBox(t)) {
+			crit = true // a paralyzed creature hit from within 5 ft [5E-CORE]: adjacent (U-2)
+		}
 	}
 	b.reveal(at)
 	b.emit(func() Event {
 		e := &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
-			Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: a.toHit, Reach: bonus, Faces: faces, Face: face, Total: total,
+			Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: mod, Reach: bonus, Faces: faces, Face: face, Total: total,
 			AC: ac, Hit: hit, Crit: crit, Isolated: iso && hit, Auto: auto}
 		e.AdvWhy, e.DisWhy, e.Cover = r.list()
+		e.Mods = r.modList()
 		if len(e.Cover) > 0 {
 			e.BaseAC = r.baseAC
 		}
@@ -263,10 +295,18 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 		dmg += b.rollDice(at.cr.martial, crit)
 		cause = "attack, martial advantage"
 	}
+	charged := b.charging(at, ai, t)
+	if charged {
+		dmg += b.rollDice(at.cr.charge.dmg, crit)
+		cause = "attack, charge"
+	}
 	if iso {
 		dmg *= 2 // U-16
 	}
 	b.damage(t, dmg, at.side, crit || radiant, cause)
+	if charged {
+		b.chargeRider(at, t)
+	}
 	if t.Kind == RefStand && b.o.WeaponsHitJoined == Yes {
 		for j := range b.so {
 			if b.so[j].stand == int32(t.Index) && total >= b.s.cr[b.so[j].cr].ac {

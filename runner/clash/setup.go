@@ -88,8 +88,18 @@ type creature struct {
 	hasRanged        bool
 	bestMelee        int // expected damage of its best melee routine, in half hp (policy)
 	bestRanged       int
-	rangedBest       int // the better of bestRanged and its at-will ranged damaging spells (policy)
-	rangedReach      int // squares: the longest normal range of those
+	rangedBest       int    // the better of bestRanged and its at-will ranged damaging spells (policy)
+	rangedReach      int    // squares: the longest normal range of those
+	ctype            string // creature type's first word, lower case ("humanoid")
+	charge           charge // TraitCharge (traits & trCharge)
+}
+
+// charge is the minotaur's Charge trait (plan.TraitCharge).
+type charge struct {
+	attack int // index into attacks
+	dmg    dice.Expr
+	dc     int
+	push   int // squares (U-3)
 }
 
 const (
@@ -97,6 +107,7 @@ const (
 	trMartial
 	trMagicRes
 	trFortitude
+	trCharge
 )
 
 type attack struct {
@@ -142,6 +153,7 @@ type spell struct {
 	targets  int
 	shape    plan.AreaShape // "" targeted
 	size     int            // ft
+	fx       *spellFx       // its effect besides damage, nil none
 }
 
 type unitDef struct {
