@@ -30,6 +30,7 @@ var clashTraits = map[string]string{
 	"martial-advantage": plan.TraitMartialAdvantage,
 	"magic-resistance":  plan.TraitMagicResistance,
 	"undead-fortitude":  plan.TraitUndeadFortitude,
+	"charge":            plan.TraitCharge,
 }
 
 // traitHint is the hint of a U015 warning.
@@ -194,6 +195,9 @@ func (p *clashPass) checkCreature(c *clashCreature) {
 			p.reportf(t.Name.Pos, codeClashTrait, "creature %s: trait %q is not simulated: the battle plays without it", c.ID, t.Name.V).Hint = traitHint
 			continue
 		}
+		if k == "charge" {
+			p.checkCharge(c, &t)
+		}
 		if k == "martial-advantage" {
 			if !t.Dice.Set {
 				p.reportf(t.Name.Pos, codeClashStatBlock, "creature %s: martial advantage needs its extra damage dice", c.ID).Hint = `add dice: "2d6" (the hobgoblin's)`
@@ -210,8 +214,8 @@ func (p *clashPass) checkSpell(s *clashSpell) {
 		p.reportf(s.Save.Pos, codeClashStatBlock, "%s gives both attack and save: it resolves one way", what)
 	case s.Heal.Set && (s.Attack.Set || s.Save.Set || s.Damage != nil):
 		p.reportf(s.Heal.Pos, codeClashStatBlock, "%s heals and also attacks or deals damage: the battle rules play one of them", what)
-	case !s.Heal.Set && s.Damage == nil:
-		p.reportf(s.Pos, codeClashStatBlock, "%s has neither damage nor heal: the battle rules cannot play it", what).Hint = "give damage and type (and attack or save), or heal"
+	case !s.Heal.Set && s.Damage == nil && s.Effect == nil:
+		p.reportf(s.Pos, codeClashStatBlock, "%s has neither damage, heal nor effect: the battle rules cannot play it", what).Hint = "give damage and type (and attack or save), heal, or an effect (condition, attack/save dice, ac, push)"
 	}
 	if s.HalfSet && s.HalfOnSave && !s.Save.Set {
 		p.reportf(s.HalfPos, codeClashStatBlock, "%s: halfOnSave without a save", what)
@@ -232,6 +236,7 @@ func (p *clashPass) checkSpell(s *clashSpell) {
 		p.checkDice(d.Dice, what)
 	}
 	p.checkDice(s.Heal, what+" heal")
+	p.checkEffect(s, what)
 	if a := s.Area; a != nil {
 		if a.Shape.OK && !slices.Contains(clashShapes, a.Shape.V) {
 			d := p.reportf(a.Shape.Pos, codeClashArea, "%s: a %q area cannot be drawn on the grid, which knows cone, cube, cylinder, line and sphere (U-45..U-47)", what, a.Shape.V)

@@ -232,7 +232,8 @@ func (d *clashDecoder) creature(id string, n node) *clashCreature {
 	}
 	c.Resist, c.Immune, c.Vuln = strs(n.get("resistances")), strs(n.get("immunities")), strs(n.get("vulnerabilities"))
 	n.get("traits").elems(func(_ int, e node) {
-		c.Traits = append(c.Traits, clashTrait{Name: dc.str(e.get("name")), Dice: dc.str(e.get("dice")), Text: dc.str(e.get("text"))})
+		c.Traits = append(c.Traits, clashTrait{Name: dc.str(e.get("name")), Dice: dc.str(e.get("dice")), Text: dc.str(e.get("text")),
+			Attack: dc.str(e.get("attack")), DC: dc.int(e.get("dc")), Push: dc.int(e.get("push")), NoEffect: dc.str(e.get("noEffect"))})
 	})
 	return c
 }
@@ -270,6 +271,7 @@ func (d *clashDecoder) spell(id string, n node) *clashSpell {
 			s.Range = dc.int(r)
 		}
 	}
+	s.Effect = d.effect(n.get("effect"))
 	if a := n.get("area"); a.exists() {
 		s.Area = &clashArea{Pos: dc.label(a), Shape: dc.str(a.get("shape")), Size: dc.int(a.get("size")),
 			Width: dc.int(a.get("width")), Height: dc.int(a.get("height"))}

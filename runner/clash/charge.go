@@ -84,3 +84,39 @@ func sign32(v int32) int32 {
 	}
 	return 0
 }
+
+// chargeEnd reports whether a move of a space from from to a is a charge's run for the policy: at
+// least chargeRun squares along one row or column, ending beside an enemy stand or unattached
+// solo beyond it, in the direction of the run.
+func (b *Battle) chargeEnd(from, a box, side int32) bool {
+	dx, dy := a.x-from.x, a.y-from.y
+	if (dx != 0) == (dy != 0) || abs32(dx)+abs32(dy) < chargeRun {
+		return false
+	}
+	sx, sy := sign32(dx), sign32(dy)
+	for k := int32(0); k < a.n; k++ {
+		x, y := a.x+k, a.y+k
+		switch {
+		case sx > 0:
+			x = a.x + a.n
+		case sx < 0:
+			x = a.x - 1
+		case sy > 0:
+			y = a.y + a.n
+		default:
+			y = a.y - 1
+		}
+		if sx != 0 {
+			y = a.y + k
+		} else {
+			x = a.x + k
+		}
+		if x < 0 || y < 0 || int(x) >= b.w || int(y) >= b.h {
+			continue
+		}
+		if o := b.occ[int(y)*b.w+int(x)]; o >= 0 && b.occSide(o) != side {
+			return true
+		}
+	}
+	return false
+}

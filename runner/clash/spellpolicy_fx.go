@@ -46,11 +46,11 @@ func (b *Battle) fxValue(side int32, sp *spell, t Ref) int64 {
 	c := b.condOf(t)
 	switch {
 	case f.cond&cNoAct != 0 && c&cNoAct == 0:
-		v += 250 + 600*threat/max(hp, 1)
+		v += 500 + 900*threat/max(hp, 1)
 	case f.cond&cRestrained != 0 && c&(cNoAct|cRestrained) == 0:
-		v += 150 + 300*threat/max(hp, 1)
+		v += 300 + 600*threat/max(hp, 1)
 	case f.cond&cOutlined != 0 && c&(cNoAct|cRestrained|cOutlined) == 0:
-		v += 100
+		v += 200
 	case f.cond&cProne != 0 && c&cProne == 0:
 		v += 40
 	}

@@ -1,0 +1,113 @@
+package compiler
+
+// A clash spell's effect besides damage (#ClashEffect, U-76) and the Charge trait (U-3): decoded,
+// checked and lowered here so that the per-file jobs of the clash pass keep one hook each.
+
+import (
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// clashEffect is a spell's effect (#ClashEffect).
+type clashEffect struct {
+	Pos           diag.Pos // its label
+	Condition     Str
+	Attack, Save  Str
+	AC            Int
+	Ally          bool
+	Concentration bool
+	Repeat        bool
+	Escape        Str
+	EndsOnDamage  bool
+	Push          Int
+	CreatureType  Str
+	Rounds        Int
+}
+
+// effect reads a spell's effect; nil when absent.
+func (d *clashDecoder) effect(n node) *clashEffect {
+	if !n.exists() {
+		return nil
+	}
+	dc := d.dc
+	e := &clashEffect{Condition: dc.str(n.get("condition")), Attack: dc.str(n.get("attack")), Save: dc.str(n.get("save")),
+		AC: dc.int(n.get("ac")), Ally: dc.bool(n.get("ally")), Concentration: dc.bool(n.get("concentration")),
+		Repeat: dc.bool(n.get("repeat")), Escape: dc.str(n.get("escape")), EndsOnDamage: dc.bool(n.get("endsOnDamage")),
+		Push: dc.int(n.get("push")), CreatureType: dc.str(n.get("creatureType")), Rounds: dc.int(n.get("rounds"))}
+	e.Pos = dc.label(n)
+	return e
+}
+
+// checkEffect checks spell s's effect: its dice parse (a leading "-" takes them away: bane), it
+// does something, a repeated save has a save to repeat, a boon has no save.
+func (p *clashPass) checkEffect(s *clashSpell, what string) {
+	e := s.Effect
+	if e == nil {
+		return
+	}
+	for _, d := range []Str{e.Attack, e.Save} {
+		if d.OK {
+			p.checkDice(Str{V: strings.TrimPrefix(strings.TrimSpace(d.V), "-"), Pos: d.Pos, OK: true, Set: true}, what+" effect")
+		}
+	}
+	if !e.Condition.Set && !e.Attack.Set && !e.Save.Set && !e.AC.Set && !e.Push.Set {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: an effect with no condition, attack or save dice, ac or push does nothing", what)
+	}
+	if e.Repeat && !s.Save.Set {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: repeat: a save again at the end of a turn needs the spell's save", what)
+	}
+	if e.Ally && (s.Save.Set || s.Attack.Set) {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: a boon for allies (ally: true) with an attack or a save: the battle rules cast boons without a roll", what)
+	}
+	if e.Ally && s.Area != nil {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: a boon for allies over an area: the battle rules give boons to targets only", what)
+	}
+}
+
+// lowerEffect lowers a spell's effect (nil: none).
+func lowerEffect(e *clashEffect) *plan.SpellEffect {
+	if e == nil {
+		return nil
+	}
+	return &plan.SpellEffect{Condition: e.Condition.V, Attack: strings.TrimSpace(e.Attack.V), Save: strings.TrimSpace(e.Save.V),
+		AC: e.AC.V, Ally: e.Ally, Concentration: e.Concentration, Repeat: e.Repeat, Escape: e.Escape.V,
+		EndsOnDamage: e.EndsOnDamage, Push: e.Push.V, CreatureType: e.CreatureType.V, Rounds: e.Rounds.V}
+}
+
+// checkCharge checks a Charge trait (U-3's example, the minotaur's): its extra damage dice, DC,
+// push and the attack it rides on, one of the stat block's.
+func (p *clashPass) checkCharge(c *clashCreature, t *clashTrait) {
+	what := "creature " + c.ID + " charge"
+	if !t.Dice.Set || !t.DC.Set || !t.Attack.Set {
+		p.reportf(t.Name.Pos, codeClashStatBlock, "%s needs dice, dc and attack (push optional)", what).Hint =
+			`the minotaur's: {name: "Charge", attack: "Gore", dice: "2d8", dc: 14, push: 10}`
+		return
+	}
+	p.checkDice(t.Dice, what)
+	if chargeAttack(c, t) < 0 {
+		var names []string
+		for _, a := range c.Attacks {
+			names = append(names, a.Name.V)
+		}
+		p.reportf(t.Attack.Pos, codeClashUnknown, "%s: no attack %q in its stat block%s", what, t.Attack.V, dym(t.Attack.V, names))
+	}
+}
+
+// chargeAttack is the index of the attack a Charge rides on, -1 when the stat block has none of
+// that name.
+func chargeAttack(c *clashCreature, t *clashTrait) int {
+	for i, a := range c.Attacks {
+		if clashKey(a.Name.V) == clashKey(t.Attack.V) {
+			return i
+		}
+	}
+	return -1
+}
+
+// lowerCharge fills the plan's Charge trait.
+func lowerCharge(c *clashCreature, t *clashTrait, pt *plan.Trait) {
+	pt.Dice, pt.DC, pt.Push = strings.TrimSpace(t.Dice.V), t.DC.V, t.Push.V
+	pt.Attack = max(chargeAttack(c, t), 0)
+}
