@@ -360,10 +360,6 @@ func (b *Battle) startOfTurn(t Ref) (rose, busy, able bool) {
 	if c&cNoAct != 0 {
 		return false, true, false
 	}
-	if c&cProne != 0 {
-		b.endEffects(func(e *effect) bool { return e.target == t && e.cond == cProne }, "stands up (half its speed)")
-		rose = true
-	}
 	if c&cRestrained != 0 {
 		for k := 0; k < len(b.fx); k++ {
 			e := &b.fx[k]
@@ -383,6 +379,11 @@ func (b *Battle) startOfTurn(t Ref) (rose, busy, able bool) {
 			}
 			break // one action: one escape check
 		}
+	}
+	if b.condOf(t)&cProne != 0 && b.condOf(t)&cRestrained == 0 {
+		// Standing up costs half its speed; a restrained one (speed 0) stays down.
+		b.endEffects(func(e *effect) bool { return e.target == t && e.cond == cProne }, "stands up (half its speed)")
+		rose = true
 	}
 	return rose, busy, true
 }
