@@ -111,3 +111,42 @@ func lowerCharge(c *clashCreature, t *clashTrait, pt *plan.Trait) {
 	pt.Dice, pt.DC, pt.Push = strings.TrimSpace(t.Dice.V), t.DC.V, t.Push.V
 	pt.Attack = max(chargeAttack(c, t), 0)
 }
+
+// checkLibraryTraits is U015 for the library's stat blocks the battle uses: a trait the engine does
+// not simulate, and that the library does not mark as doing nothing in a mass battle (noEffect), is
+// a warning at the line where the battle names the creature (U-76: never silence).
+func (p *clashPass) checkLibraryTraits() {
+	for _, c := range p.usedCreatures() {
+		if !c.Lib {
+			continue
+		}
+		for _, t := range c.Traits {
+			if _, known := clashTraits[clashKey(t.Name.V)]; known || t.NoEffect.Set || !t.Name.OK {
+				continue
+			}
+			p.reportf(p.namedAt(c), codeClashTrait, "creature %s (sortie's library): trait %q is not simulated: the battle plays without it",
+				c.ID, t.Name.V).Hint = traitHint
+		}
+	}
+}
+
+// namedAt is where the battle first names library creature c: a stand's or its unit's creature
+// field, or a solo's.
+func (p *clashPass) namedAt(c *clashCreature) diag.Pos {
+	for _, u := range p.b.Units {
+		for _, s := range u.Stands {
+			if s.cr == c {
+				if s.Creature.Set {
+					return s.Creature.Pos
+				}
+				return u.Creature.Pos
+			}
+		}
+	}
+	for _, s := range p.b.Solos {
+		if s.cr == c {
+			return s.Creature.Pos
+		}
+	}
+	return c.Pos
+}

@@ -11,7 +11,7 @@ import (
 // the SRD's numbers: hold person paralyzes humanoids on a failed Wisdom save, repeated at the end of
 // each turn, concentration, 1 minute = 1 round (U-1); web restrains (Str escape) for 1 hour = 60
 // rounds; bless gives +1d4 to allies; the Charge rides on the Gore (attack 1 of Greataxe, Gore),
-// 2d8, DC 14, 10 ft.
+// 2d8, DC 14, 10 ft; Reckless is played; Labyrinthine Recall says it does nothing (noEffect).
 func TestClashEffectsLowerU76(t *testing.T) {
 	top := `creatures: cleric: {name: "Cleric", size: "medium", ac: 13, hp: 27, speed: {walk: 30}
 	abilities: {str: 10, dex: 10, con: 12, int: 10, wis: 16, cha: 10}
@@ -44,7 +44,8 @@ func TestClashEffectsLowerU76(t *testing.T) {
 		t.Errorf("bless: %+v", byID["bless"])
 	}
 	m := planCreatureOf(c, "minotaur")
-	if len(m.Traits) != 1 || m.Traits[0] != (plan.Trait{Name: plan.TraitCharge, Dice: "2d8", Attack: 1, DC: 14, Push: 10}) {
+	if len(m.Traits) != 2 || m.Traits[0] != (plan.Trait{Name: plan.TraitCharge, Dice: "2d8", Attack: 1, DC: 14, Push: 10}) ||
+		m.Traits[1].Name != plan.TraitReckless {
 		t.Errorf("minotaur traits %+v", m.Traits)
 	}
 }
@@ -71,5 +72,22 @@ spells: glow: {name: "Glow", level: 1, range: 30, effect: {rounds: 1}}
 		if !strings.Contains(all, want) {
 			t.Errorf("findings lack %q:\n%s", want, all)
 		}
+	}
+}
+
+// U015 for the library (U-76: never silence): a library creature the battle uses with a trait the
+// engine does not simulate and the library does not mark noEffect (the kobold's Sunlight
+// Sensitivity) is a warning at the line that names the creature; the knight's traits are marked
+// noEffect and the scout's keen senses are played: neither warns.
+func TestClashLibraryTraitWarnsU015(t *testing.T) {
+	src := sprintf(clashTiny, "", "")
+	src = strings.Replace(src, `creature: "goblin"`, `creature: "kobold"`, 1)
+	src = strings.Replace(src, `creature: "hobgoblin"`, `creature: "knight"`, 1)
+	c, list := compileClashText(t, src)
+	if c == nil {
+		t.Fatalf("refused: %v", list)
+	}
+	if len(list) != 1 || list[0].Code != "U015" || list[0].Pos.Line != 8 || !strings.Contains(list[0].Message, `"Sunlight Sensitivity"`) {
+		t.Errorf("findings %v, want one U015 at line 8 (the kobold unit) naming Sunlight Sensitivity", list)
 	}
 }

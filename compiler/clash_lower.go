@@ -201,7 +201,7 @@ func (p *clashPass) lowerCreature(cr *clashCreature, spellIdx map[*clashSpell]in
 	for _, t := range cr.Traits {
 		if name, ok := clashTraits[clashKey(t.Name.V)]; ok {
 			pt := plan.Trait{Name: name}
-			if name == plan.TraitMartialAdvantage {
+			if name == plan.TraitMartialAdvantage || name == plan.TraitSurpriseAttack {
 				pt.Dice = t.Dice.V
 			}
 			if name == plan.TraitCharge {

@@ -261,6 +261,16 @@ const (
 	// makes a Strength save against Trait.DC or is pushed up to Trait.Push ft and knocked prone
 	// (the minotaur's Charge; U-3, U-76).
 	TraitCharge = "charge"
+	// TraitReckless: at the start of its turn it gains advantage on its melee attack rolls that
+	// turn, and attack rolls against it have advantage until its next turn (the minotaur's; the
+	// engine always takes it).
+	TraitReckless = "reckless"
+	// TraitSurpriseAttack: Trait.Dice extra damage when it hits a surprised target in the first
+	// round (U-79; the bugbear's 2d6).
+	TraitSurpriseAttack = "surprise attack"
+	// TraitKeenSenses: advantage on Perception checks (keen hearing, sight, smell): +5 to the
+	// passive Perception that finds the hidden (U-80 [5E-CORE]).
+	TraitKeenSenses = "keen senses"
 )
 
 // Trait is a special trait the engine simulates.

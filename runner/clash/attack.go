@@ -139,6 +139,12 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 			}
 		}
 	}
+	if melee && at.cr.traits&trReckless != 0 && b.recklessRef(actorRef(at)) {
+		adv = r.adv("reckless") // the minotaur's Reckless [SRD]
+	}
+	if t.Kind != RefResource && b.recklessRef(t) {
+		adv = r.adv("target reckless")
+	}
 	if ac := b.condOf(actorRef(at)); ac&(cRestrained|cProne) != 0 {
 		if ac&cRestrained != 0 {
 			dis = r.dis("restrained") // U-76 [5E-CORE]
@@ -295,6 +301,10 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 		dmg += b.rollDice(at.cr.martial, crit)
 		cause = "attack, martial advantage"
 	}
+	if at.cr.traits&trSurprise != 0 && b.round == 1 && b.surprisedRef(t) {
+		dmg += b.rollDice(at.cr.surprise, crit) // Surprise Attack [SRD], U-79
+		cause += ", surprise attack"
+	}
 	charged := b.charging(at, ai, t)
 	if charged {
 		dmg += b.rollDice(at.cr.charge.dmg, crit)
@@ -368,4 +378,26 @@ func (b *Battle) reveal(at *actor) {
 		b.so[at.solo].hidden = false
 		b.emit(func() Event { return &RevealedEvent{Who: b.actorName(at), Why: "attacked"} })
 	}
+}
+
+// recklessRef reports whether a stand or solo took Reckless at the start of its last turn.
+func (b *Battle) recklessRef(t Ref) bool {
+	switch t.Kind {
+	case RefStand:
+		return b.st[t.Index].reck
+	case RefSolo:
+		return b.so[t.Index].reck
+	}
+	return false
+}
+
+// surprisedRef reports whether a target was ruled surprised (U-79): its unit, or the solo.
+func (b *Battle) surprisedRef(t Ref) bool {
+	switch t.Kind {
+	case RefStand:
+		return b.un[b.st[t.Index].unit].surprised
+	case RefSolo:
+		return b.so[t.Index].surprised
+	}
+	return false
 }

@@ -43,6 +43,7 @@ type stand struct {
 	hit           uint32 // overflow chain marker
 	cond          uint8  // condition bits (condition.go), from Battle.fx
 	rose, busy    bool   // this turn: stood up from prone (half speed); its action spent escaping
+	reck          bool   // reckless since the start of its last turn (TraitReckless)
 	runFrom       int32  // square its move this round started from (a charge, TraitCharge)
 	runRound      int32  // the round of runFrom; 0 none
 }
@@ -85,6 +86,7 @@ type solo struct {
 	stealth   int32
 	cond      uint8
 	rose      bool
+	reck      bool
 	runFrom   int32
 	runRound  int32
 }

@@ -137,3 +137,53 @@ func TestProneU76(t *testing.T) {
 		t.Errorf("speed after standing up %d, want 8 - 4 = 4", s)
 	}
 }
+
+// The minotaur's Reckless [SRD] (U-76): from the start of its turn its melee attacks have
+// advantage and attacks against it have advantage until its next turn.
+func TestRecklessU76(t *testing.T) {
+	cl := newClash(open(12, 10), []plan.Creature{minotaur(), ogre(), soldier()}, []ub{
+		{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 4}}},
+		{id: "o", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{6, 4}}},
+	}, nil)
+	cl.Creatures[0].Traits = append(cl.Creatures[0].Traits, plan.Trait{Name: plan.TraitReckless})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	b.Reset(Config{Dice: script(t), Rec: &Log{}})
+	b.round = 1
+	b.standsStartTurn(0)
+	m, o := b.standActor(0), b.standActor(1)
+	if adv, _ := b.attackMods(&m, Ref{RefStand, 1}, true, false); !adv || !b.st[0].reck {
+		t.Error("a reckless minotaur's melee attack without advantage")
+	}
+	if adv, _ := b.attackMods(&o, Ref{RefStand, 0}, true, false); !adv {
+		t.Error("an attack on a reckless minotaur without advantage")
+	}
+}
+
+// The bugbear's Surprise Attack [SRD] with U-79: in round 1, a hit on a surprised unit's stand
+// takes 2d6 more: spear d20 15 + 3 = 18 vs AC 12, 1d6+1 = 3 + 1 = 4, plus 2 + 2: 8, 10 -> 2. In round 2
+// the same hit is 4 only.
+func TestSurpriseAttackU79(t *testing.T) {
+	sneak := soldier()
+	sneak.ID = "sneak"
+	sneak.Traits = []plan.Trait{{Name: plan.TraitSurpriseAttack, Dice: "2d6"}}
+	cl := newClash(open(10, 10), []plan.Creature{sneak, soldier()}, []ub{
+		{id: "s", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 4}}},
+		{id: "v", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 4}}},
+	}, nil)
+	cl.Units[1].Surprised = true
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t, 15, 3, 2, 2, 15, 3), Rec: l})
+	b.round = 1
+	s := b.standActor(0)
+	b.attack(&s, 0, Ref{RefStand, 1}, false)
+	if b.st[1].hp != 2 {
+		t.Errorf("surprised soldier %d hp, want 10 - 8 = 2\n%s", b.st[1].hp, logText(l))
+	}
+	b.round = 2
+	b.st[1].hp = 10
+	b.attack(&s, 0, Ref{RefStand, 1}, false)
+	if b.st[1].hp != 6 {
+		t.Errorf("round 2: %d hp, want 10 - 4 = 6\n%s", b.st[1].hp, logText(l))
+	}
+}

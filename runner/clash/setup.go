@@ -88,10 +88,11 @@ type creature struct {
 	hasRanged        bool
 	bestMelee        int // expected damage of its best melee routine, in half hp (policy)
 	bestRanged       int
-	rangedBest       int    // the better of bestRanged and its at-will ranged damaging spells (policy)
-	rangedReach      int    // squares: the longest normal range of those
-	ctype            string // creature type's first word, lower case ("humanoid")
-	charge           charge // TraitCharge (traits & trCharge)
+	rangedBest       int       // the better of bestRanged and its at-will ranged damaging spells (policy)
+	rangedReach      int       // squares: the longest normal range of those
+	ctype            string    // creature type's first word, lower case ("humanoid")
+	charge           charge    // TraitCharge (traits & trCharge)
+	surprise         dice.Expr // TraitSurpriseAttack's extra damage
 }
 
 // charge is the minotaur's Charge trait (plan.TraitCharge).
@@ -108,6 +109,9 @@ const (
 	trMagicRes
 	trFortitude
 	trCharge
+	trReckless
+	trSurprise
+	trKeen
 )
 
 type attack struct {

@@ -143,6 +143,17 @@ func (s *Setup) setupCreatures() error {
 				cr.traits |= trMagicRes
 			case plan.TraitUndeadFortitude:
 				cr.traits |= trFortitude
+			case plan.TraitReckless:
+				cr.traits |= trReckless
+			case plan.TraitKeenSenses:
+				cr.traits |= trKeen
+			case plan.TraitSurpriseAttack:
+				e, err := parseDice(t.Dice)
+				if err != nil {
+					return errAt(pc.Pos, "creature %s: surprise attack dice %q: %v", pc.ID, t.Dice, err)
+				}
+				cr.traits |= trSurprise
+				cr.surprise = e
 			case plan.TraitCharge:
 				e, err := parseDice(t.Dice)
 				if err != nil {

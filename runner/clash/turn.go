@@ -327,11 +327,11 @@ func (b *Battle) spot(side int32, u int32, j int32) {
 		un := &b.un[u]
 		for i := un.first; i < un.first+un.n; i++ {
 			if b.st[i].on {
-				best = max(best, 10+b.s.cr[b.st[i].cr].percept)
+				best = max(best, 10+b.s.cr[b.st[i].cr].percept+keen(&b.s.cr[b.st[i].cr]))
 			}
 		}
 	} else {
-		best = 10 + b.s.cr[b.so[j].cr].percept
+		best = 10 + b.s.cr[b.so[j].cr].percept + keen(&b.s.cr[b.so[j].cr])
 	}
 	best += b.spotMod() // U-80: dim light or darkness
 	for i := range b.st {
@@ -357,7 +357,7 @@ func (b *Battle) standsStartTurn(u int32) {
 	un := &b.un[u]
 	for i := un.first; i < un.first+un.n; i++ {
 		st := &b.st[i]
-		st.rose, st.busy = false, false
+		st.rose, st.busy, st.reck = false, false, false
 		if !st.on {
 			continue
 		}
@@ -365,8 +365,17 @@ func (b *Battle) standsStartTurn(u int32) {
 		b.expire(t)
 		rose, busy, able := b.startOfTurn(t)
 		st.rose, st.busy = rose, busy || !able
+		st.reck = able && b.s.cr[st.cr].traits&trReckless != 0 // Reckless: the engine always takes it
 		if !able {
 			b.emit(func() Event { return &SkippedEvent{Who: b.standName(i), Why: b.condWhy(t)} })
 		}
 	}
+}
+
+// keen is +5 to passive Perception for keen senses (advantage on a passive check [5E-CORE]).
+func keen(cr *creature) int {
+	if cr.traits&trKeen != 0 {
+		return 5
+	}
+	return 0
 }

@@ -15,6 +15,7 @@ func (b *Battle) joinedSoloTurn(j int32) {
 	b.expire(t)
 	rose, busy, able := b.startOfTurn(t)
 	so.rose = rose
+	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
 	if !able {
 		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: b.condWhy(t)} })
 		b.repeatSaves(t)
@@ -70,6 +71,7 @@ func (b *Battle) soloTurn(j int32) {
 	b.expire(t)
 	rose, busy, able := b.startOfTurn(t)
 	so.rose = rose
+	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
 	if !able {
 		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: b.condWhy(t)} })
 		b.repeatSaves(t)
