@@ -340,32 +340,42 @@ func (b *Battle) refIsolated(t Ref) bool {
 // rollDamage rolls damage parts against a target's resistances, immunities and vulnerabilities
 // (U-76); radiant reports radiant damage (undead fortitude).
 func (b *Battle) rollDamage(parts []dmgPart, crit bool, t Ref) (total int, radiant bool) {
-	var cr *creature
-	switch t.Kind {
-	case RefStand:
-		cr = &b.s.cr[b.st[t.Index].cr]
-	case RefSolo:
-		cr = &b.s.cr[b.so[t.Index].cr]
-	}
+	cr := b.damagedCreature(t)
 	for _, p := range parts {
-		v := b.rollDice(p.e, crit)
-		if cr != nil && p.typ >= 0 {
-			bit := uint64(1) << uint(p.typ)
-			switch {
-			case cr.immune&bit != 0:
-				v = 0
-			case cr.resist&bit != 0:
-				v /= 2
-			case cr.vuln&bit != 0:
-				v *= 2
-			}
-			if b.s.types[p.typ] == "radiant" && v > 0 {
-				radiant = true
-			}
-		}
+		v, rad := b.typed(cr, p, b.rollDice(p.e, crit))
 		total += v
+		radiant = radiant || rad
 	}
 	return total, radiant
+}
+
+// damagedCreature is the stat block whose resistances apply to damage on t (nil: a resource).
+func (b *Battle) damagedCreature(t Ref) *creature {
+	switch t.Kind {
+	case RefStand:
+		return &b.s.cr[b.st[t.Index].cr]
+	case RefSolo:
+		return &b.s.cr[b.so[t.Index].cr]
+	}
+	return nil
+}
+
+// typed applies cr's immunity, resistance or vulnerability to v damage of part p's type (U-76),
+// and reports radiant damage dealt (undead fortitude). cr nil: v unchanged.
+func (b *Battle) typed(cr *creature, p dmgPart, v int) (int, bool) {
+	if cr == nil || p.typ < 0 {
+		return v, false
+	}
+	bit := uint64(1) << uint(p.typ)
+	switch {
+	case cr.immune&bit != 0:
+		v = 0
+	case cr.resist&bit != 0:
+		v /= 2
+	case cr.vuln&bit != 0:
+		v *= 2
+	}
+	return v, b.s.types[p.typ] == "radiant" && v > 0
 }
 
 // reveal ends the actor's hiding when it attacks or casts (U-80).

@@ -52,31 +52,12 @@ func (b *Battle) coverage(a box) (int, int) {
 // resistances; mult doubles (stand-cast, U-41, U-43) and half halves (a save, a partly covered
 // stand, U-43). Returns the damage dealt.
 func (b *Battle) spellDamage(parts []dmgPart, t Ref, mult int, halves int, bySide int32) {
-	var cr *creature
-	switch t.Kind {
-	case RefStand:
-		cr = &b.s.cr[b.st[t.Index].cr]
-	case RefSolo:
-		cr = &b.s.cr[b.so[t.Index].cr]
-	}
+	cr := b.damagedCreature(t)
 	total, radiant := 0, false
 	for k, p := range parts {
-		v := b.sc.parts[k]
-		if cr != nil && p.typ >= 0 {
-			bit := uint64(1) << uint(p.typ)
-			switch {
-			case cr.immune&bit != 0:
-				v = 0
-			case cr.resist&bit != 0:
-				v /= 2
-			case cr.vuln&bit != 0:
-				v *= 2
-			}
-			if b.s.types[p.typ] == "radiant" && v > 0 {
-				radiant = true
-			}
-		}
+		v, rad := b.typed(cr, p, b.sc.parts[k])
 		total += v
+		radiant = radiant || rad
 	}
 	total *= mult
 	for ; halves > 0; halves-- {
