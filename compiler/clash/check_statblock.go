@@ -27,14 +27,23 @@ their line (U015).`,
 
 // clashTraits are the traits the engine simulates, by clashKey, with the plan's names.
 var clashTraits = map[string]string{
-	"pack-tactics":      plan.TraitPackTactics,
-	"martial-advantage": plan.TraitMartialAdvantage,
-	"magic-resistance":  plan.TraitMagicResistance,
-	"undead-fortitude":  plan.TraitUndeadFortitude,
+	"pack-tactics":           plan.TraitPackTactics,
+	"martial-advantage":      plan.TraitMartialAdvantage,
+	"magic-resistance":       plan.TraitMagicResistance,
+	"undead-fortitude":       plan.TraitUndeadFortitude,
+	"charge":                 plan.TraitCharge,
+	"reckless":               plan.TraitReckless,
+	"surprise-attack":        plan.TraitSurpriseAttack,
+	"keen-hearing-and-sight": plan.TraitKeenSenses,
+	"keen-hearing-and-smell": plan.TraitKeenSenses,
+	"keen-sight":             plan.TraitKeenSenses,
+	"keen-smell":             plan.TraitKeenSenses,
+	"keen-hearing":           plan.TraitKeenSenses,
+	"keen-senses":            plan.TraitKeenSenses,
 }
 
 // traitHint is the hint of a U015 warning.
-const traitHint = "the engine plays pack tactics, martial advantage, magic resistance and undead fortitude; rule on the others at the table"
+const traitHint = "the engine plays pack tactics, martial advantage, magic resistance, undead fortitude, charge, reckless, surprise attack and keen senses; rule on the others at the table, or say why the trait does nothing in a mass battle with noEffect"
 
 // clashShapes are the area shapes of U-45..U-47.
 var clashShapes = []string{"cone", "cube", "cylinder", "line", "sphere"}
@@ -46,6 +55,7 @@ func runClashStatBlock(p *clashPass) {
 	for _, s := range p.b.Spells {
 		p.checkSpell(s)
 	}
+	p.checkLibraryTraits()
 	// Every caster's spells resolve (the library's casters know library spells, or the battle's
 	// own spells of the same name, which hide them).
 	p.known = map[*clashCreature][]*clashSpell{}
@@ -192,8 +202,17 @@ func (p *clashPass) checkCreature(c *clashCreature) {
 		}
 		k := clashKey(t.Name.V)
 		if _, known := clashTraits[k]; !known {
+			if t.NoEffect.Set {
+				continue // the author says why it does nothing in a mass battle
+			}
 			p.reportf(t.Name.Pos, codeClashTrait, "creature %s: trait %q is not simulated: the battle plays without it", c.ID, t.Name.V).Hint = traitHint
 			continue
+		}
+		if k == "charge" {
+			p.checkCharge(c, &t)
+		}
+		if k == "surprise-attack" && !t.Dice.Set {
+			p.reportf(t.Name.Pos, codeClashStatBlock, "creature %s: surprise attack needs its extra damage dice", c.ID).Hint = `add dice: "2d6" (the bugbear's)`
 		}
 		if k == "martial-advantage" {
 			if !t.Dice.Set {
@@ -211,8 +230,8 @@ func (p *clashPass) checkSpell(s *clashSpell) {
 		p.reportf(s.Save.Pos, codeClashStatBlock, "%s gives both attack and save: it resolves one way", what)
 	case s.Heal.Set && (s.Attack.Set || s.Save.Set || s.Damage != nil):
 		p.reportf(s.Heal.Pos, codeClashStatBlock, "%s heals and also attacks or deals damage: the battle rules play one of them", what)
-	case !s.Heal.Set && s.Damage == nil:
-		p.reportf(s.Pos, codeClashStatBlock, "%s has neither damage nor heal: the battle rules cannot play it", what).Hint = "give damage and type (and attack or save), or heal"
+	case !s.Heal.Set && s.Damage == nil && s.Effect == nil:
+		p.reportf(s.Pos, codeClashStatBlock, "%s has neither damage, heal nor effect: the battle rules cannot play it", what).Hint = "give damage and type (and attack or save), heal, or an effect (condition, attack/save dice, ac, push)"
 	}
 	if s.HalfSet && s.HalfOnSave && !s.Save.Set {
 		p.reportf(s.HalfPos, codeClashStatBlock, "%s: halfOnSave without a save", what)
@@ -233,6 +252,7 @@ func (p *clashPass) checkSpell(s *clashSpell) {
 		p.checkDice(d.Dice, what)
 	}
 	p.checkDice(s.Heal, what+" heal")
+	p.checkEffect(s, what)
 	if a := s.Area; a != nil {
 		if a.Shape.OK && !slices.Contains(clashShapes, a.Shape.V) {
 			d := p.reportf(a.Shape.Pos, codeClashArea, "%s: a %q area cannot be drawn on the grid, which knows cone, cube, cylinder, line and sphere (U-45..U-47)", what, a.Shape.V)

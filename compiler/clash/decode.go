@@ -233,7 +233,8 @@ func (d *clashDecoder) creature(id string, n node) *clashCreature {
 	}
 	c.Resist, c.Immune, c.Vuln = strs(n.Get("resistances")), strs(n.Get("immunities")), strs(n.Get("vulnerabilities"))
 	n.Get("traits").Elems(func(_ int, e node) {
-		c.Traits = append(c.Traits, clashTrait{Name: dc.Str(e.Get("name")), Dice: dc.Str(e.Get("dice")), Text: dc.Str(e.Get("text"))})
+		c.Traits = append(c.Traits, clashTrait{Name: dc.Str(e.Get("name")), Dice: dc.Str(e.Get("dice")), Text: dc.Str(e.Get("text")),
+			Attack: dc.Str(e.Get("attack")), DC: dc.Int(e.Get("dc")), Push: dc.Int(e.Get("push")), NoEffect: dc.Str(e.Get("noEffect"))})
 	})
 	return c
 }
@@ -271,6 +272,7 @@ func (d *clashDecoder) spell(id string, n node) *clashSpell {
 			s.Range = dc.Int(r)
 		}
 	}
+	s.Effect = d.effect(n.Get("effect"))
 	if a := n.Get("area"); a.Exists() {
 		s.Area = &clashArea{Pos: dc.Label(a), Shape: dc.Str(a.Get("shape")), Size: dc.Int(a.Get("size")),
 			Width: dc.Int(a.Get("width")), Height: dc.Int(a.Get("height"))}

@@ -109,14 +109,14 @@ func planCreatureOf(c *plan.Clash, id string) plan.Creature {
 }
 
 // U-76: a trait the engine does not simulate is a warning at its line, never silence; a trait may
-// carry its stat block's text. The brute's "Charge" (with its text) gets U015, a warning, at the
+// carry its stat block's text. The brute's "Trample" (with its text) gets U015, a warning, at the
 // line it is written on; "Pack Tactics" (simulated) is not reported.
 func TestClashTraitNotSimulatedWarnsU76(t *testing.T) {
 	top := `creatures: brute: {name: "Brute", size: "medium", ac: 12, hp: 20, speed: {walk: 30}
 	abilities: {str: 14, dex: 10, con: 12, int: 8, wis: 10, cha: 8}
 	attacks: [{name: "Maul", toHit: 4, reach: 5, damage: "2d6+2", type: "bludgeoning"}]
 	traits: [{name: "Pack Tactics"},
-		{name: "Charge", text: "If it moves at least 10 ft straight toward a target and then hits it, the target is pushed up to 10 ft away and knocked prone."}]
+		{name: "Trample", text: "If it moves at least 20 ft straight toward a creature and hits it, the target must save or be knocked prone."}]
 }
 `
 	src := strings.Replace(sprintf(clashTiny, "", top), `creature: "goblin"`, `creature: "brute"`, 1)
@@ -124,9 +124,9 @@ func TestClashTraitNotSimulatedWarnsU76(t *testing.T) {
 	if c == nil {
 		t.Fatalf("refused: %v", list)
 	}
-	want := strings.Count(src[:strings.Index(src, `{name: "Charge"`)], "\n") + 1
+	want := strings.Count(src[:strings.Index(src, `{name: "Trample"`)], "\n") + 1
 	if len(list) != 1 || list[0].Code != "U015" || list[0].Severity != diag.Warning || list[0].Pos.Line != want ||
-		!strings.Contains(list[0].Message, `"Charge"`) {
-		t.Errorf("findings %v, want one U015 warning at line %d naming Charge", list, want)
+		!strings.Contains(list[0].Message, `"Trample"`) {
+		t.Errorf("findings %v, want one U015 warning at line %d naming Trample", list, want)
 	}
 }

@@ -138,7 +138,7 @@ func TestClashLibrarySRD(t *testing.T) {
 			{Name: "Longsword", ToHit: 3, Reach: 5, Damage: []plan.Damage{{Dice: "1d8+1", Type: "slashing"}}},
 			{Name: "Longbow", ToHit: 3, Range: 150, LongRange: 600, Damage: []plan.Damage{{Dice: "1d8+1", Type: "piercing"}}},
 		},
-		Traits: []plan.Trait{{Name: plan.TraitMartialAdvantage, Dice: "2d6"}}, CR: "1/2"}
+		Traits: []plan.Trait{{Name: plan.TraitMartialAdvantage, Dice: "2d6"}}, CR: "1/2", Type: "humanoid (goblinoid)"}
 	if !reflect.DeepEqual(h, wantH) {
 		t.Errorf("hobgoblin:\n got %+v\nwant %+v", h, wantH)
 	}

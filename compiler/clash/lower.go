@@ -130,7 +130,8 @@ func modifier(score int) int {
 // the modifier (U-76: a stand is one creature of the standard rules), multiattack indices, spells.
 func (p *clashPass) lowerCreature(cr *clashCreature, spellIdx map[*clashSpell]int) (plan.Creature, error) {
 	pc := plan.Creature{ID: cr.ID, Name: cr.Name.V, Pos: plan.Pos(cr.Pos), Size: plan.Size(cr.Size.V), AC: cr.AC.V, HP: cr.HP.V,
-		Speed: plan.Speeds{Walk: cr.Speed.Walk.V, Swim: cr.Speed.Swim.V, Fly: cr.Speed.Fly.V, Climb: cr.Speed.Climb.V}, CR: cr.CR}
+		Speed: plan.Speeds{Walk: cr.Speed.Walk.V, Swim: cr.Speed.Swim.V, Fly: cr.Speed.Fly.V, Climb: cr.Speed.Climb.V}, CR: cr.CR,
+		Type: cr.Type.V}
 	for i := range cr.Scores {
 		pc.Abilities[i] = modifier(cr.Scores[i].V)
 		pc.Saves[i] = pc.Abilities[i]
@@ -200,8 +201,11 @@ func (p *clashPass) lowerCreature(cr *clashCreature, spellIdx map[*clashSpell]in
 	for _, t := range cr.Traits {
 		if name, ok := clashTraits[clashKey(t.Name.V)]; ok {
 			pt := plan.Trait{Name: name}
-			if name == plan.TraitMartialAdvantage {
+			if name == plan.TraitMartialAdvantage || name == plan.TraitSurpriseAttack {
 				pt.Dice = t.Dice.V
+			}
+			if name == plan.TraitCharge {
+				lowerCharge(cr, &t, &pt)
 			}
 			pc.Traits = append(pc.Traits, pt)
 		}
@@ -275,6 +279,7 @@ func lowerSpell(s *clashSpell) plan.Spell {
 	default:
 		ps.Resolve = plan.ResolveAuto
 	}
+	ps.Effect = lowerEffect(s.Effect)
 	if s.Area != nil {
 		ps.Area = &plan.Area{Shape: plan.AreaShape(s.Area.Shape.V), Size: s.Area.Size.V}
 	} else {

@@ -279,9 +279,13 @@ type clashKnown struct {
 }
 
 type clashTrait struct {
-	Name Str
-	Dice Str
-	Text Str // the stat block's words, for the reader
+	Name     Str
+	Dice     Str
+	Text     Str // the stat block's words, for the reader
+	Attack   Str // charge: the attack it rides on
+	DC       Int
+	Push     Int
+	NoEffect Str // why it does nothing in a mass battle (no U015)
 }
 
 // clashSpell is a spell (#ClashSpell), the battle's own or the library's.
@@ -304,6 +308,7 @@ type clashSpell struct {
 	Heal       Str
 	Targets    Int
 	Area       *clashArea
+	Effect     *clashEffect // clash_effect.go
 }
 
 type clashArea struct {

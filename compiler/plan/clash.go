@@ -189,6 +189,9 @@ type Creature struct {
 	// compiler (and vetted as not simulated).
 	Traits []Trait `json:"traits,omitempty"`
 	CR     string  `json:"cr,omitempty"` // challenge rating as printed ("1/2"); informative
+	// Type is the creature type as printed ("humanoid (goblinoid)"); a spell limited to a type
+	// (hold person: humanoid) reads its first word.
+	Type string `json:"type,omitempty"`
 }
 
 // Speeds are a creature's speeds in ft (0: none).
@@ -253,12 +256,32 @@ const (
 	// TraitUndeadFortitude: damage that drops it to 0 hp, unless radiant or from a critical hit,
 	// calls for a Constitution save DC 5 + the damage taken; on a success it drops to 1 hp instead.
 	TraitUndeadFortitude = "undead fortitude"
+	// TraitCharge: when the stand or solo moved at least 10 ft (2 squares, U-3) straight toward a
+	// target this turn and hits it with Trait.Attack, the target takes Trait.Dice extra damage and
+	// makes a Strength save against Trait.DC or is pushed up to Trait.Push ft and knocked prone
+	// (the minotaur's Charge; U-3, U-76).
+	TraitCharge = "charge"
+	// TraitReckless: at the start of its turn it gains advantage on its melee attack rolls that
+	// turn, and attack rolls against it have advantage until its next turn (the minotaur's; the
+	// engine always takes it).
+	TraitReckless = "reckless"
+	// TraitSurpriseAttack: Trait.Dice extra damage when it hits a surprised target in the first
+	// round (U-79; the bugbear's 2d6).
+	TraitSurpriseAttack = "surprise attack"
+	// TraitKeenSenses: advantage on Perception checks (keen hearing, sight, smell): +5 to the
+	// passive Perception that finds the hidden (U-80 [5E-CORE]).
+	TraitKeenSenses = "keen senses"
 )
 
 // Trait is a special trait the engine simulates.
 type Trait struct {
 	Name string `json:"name"`           // a Trait* constant
-	Dice string `json:"dice,omitempty"` // TraitMartialAdvantage: the extra damage
+	Dice string `json:"dice,omitempty"` // TraitMartialAdvantage, TraitCharge: the extra damage
+	// TraitCharge: the attack it rides on (index into Creature.Attacks), the save DC and the push
+	// in ft.
+	Attack int `json:"attack,omitempty"`
+	DC     int `json:"dc,omitempty"`
+	Push   int `json:"push,omitempty"`
 }
 
 // SpellResolve says how a spell's effect lands.
@@ -293,6 +316,54 @@ type Spell struct {
 	// or an unattached solo, U-40); 0 for an area spell.
 	Targets int   `json:"targets,omitempty"`
 	Area    *Area `json:"area,omitempty"` // nil: a targeted spell
+	// Effect is what the spell does besides damage or healing (a condition, a boon or bane,
+	// forced movement); nil: nothing else.
+	Effect *SpellEffect `json:"effect,omitempty"`
+}
+
+// Conditions a spell or trait imposes (SpellEffect.Condition), the 5e conditions as U-76 reads
+// them for stands and solos, and faerie fire's outline.
+const (
+	CondParalyzed     = "paralyzed"     // no move, no action; Str/Dex saves fail; attacks against: advantage, adjacent hits critical
+	CondRestrained    = "restrained"    // speed 0; its attacks: disadvantage; attacks against: advantage; Dex saves: disadvantage
+	CondProne         = "prone"         // its attacks: disadvantage; adjacent attacks against: advantage, others disadvantage; standing costs half its speed
+	CondIncapacitated = "incapacitated" // no move, no action (hypnotic pattern's charmed creature, sleep)
+	CondOutlined      = "outlined"      // faerie fire: attacks against it have advantage; it cannot hide
+)
+
+// ClashConditions lists the condition names in the order the engine numbers them.
+var ClashConditions = []string{CondParalyzed, CondRestrained, CondProne, CondIncapacitated, CondOutlined}
+
+// SpellEffect is a spell's effect besides damage (U-76 [5E-CORE], the SRD's words as the battle
+// rules read them): each affected stand or solo (a failed save, or every target when the spell
+// has no save) gets the condition and the modifiers until the effect ends.
+type SpellEffect struct {
+	Condition string `json:"condition,omitempty"` // a Cond* name; "" none
+	// Attack and Save are dice added to the affected's attack rolls and saving throws ("1d4",
+	// bless) or taken from them ("-1d4", bane); AC is added to its armour class (shield of faith: 2).
+	Attack string `json:"attack,omitempty"`
+	Save   string `json:"save,omitempty"`
+	AC     int    `json:"ac,omitempty"`
+	Ally   bool   `json:"ally,omitempty"` // cast on the caster's side (a boon), else on enemies
+	// Concentration: the effect lasts while its caster concentrates (one such spell at a time; a
+	// Constitution save DC max(10, half the damage) each time it takes damage keeps it).
+	Concentration bool `json:"concentration,omitempty"`
+	// Repeat: an affected target repeats the save at the end of each of its turns, ending the
+	// effect on itself on a success (hold person).
+	Repeat bool `json:"repeat,omitempty"`
+	// Escape: an affected stand or solo spends its action on a check of this ability (one of
+	// AbilityNames) against the DC, ending the effect on itself on a success (web, entangle).
+	Escape string `json:"escape,omitempty"`
+	// EndsOnDamage: damage ends the effect on the one damaged (hypnotic pattern, sleep).
+	EndsOnDamage bool `json:"endsOnDamage,omitempty"`
+	// Push: ft an affected target is pushed away from the caster (thunderwave: 10); U-3 converts
+	// at 5 ft a square.
+	Push int `json:"push,omitempty"`
+	// CreatureType: only creatures of this type are affected ("humanoid": hold person); "" any.
+	CreatureType string `json:"creatureType,omitempty"`
+	// Rounds: the most rounds it lasts (1 minute = 1 round, U-1; 10 minutes: 10); 0 until it ends
+	// otherwise.
+	Rounds int `json:"rounds,omitempty"`
 }
 
 // AreaShape is the shape of a spell's area (U-45..U-47).

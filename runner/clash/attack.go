@@ -119,6 +119,39 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 			adv = r.adv("target unconscious") // [5E-CORE]
 		}
 	}
+	if tc := b.condOf(t); tc != 0 {
+		// U-76 [5E-CORE]: attacks against a paralyzed or restrained creature, or one outlined by
+		// faerie fire, have advantage; against a prone one advantage from an adjacent attacker,
+		// disadvantage from farther.
+		switch {
+		case tc&cParalyzed != 0:
+			adv = r.adv("target paralyzed")
+		case tc&cRestrained != 0:
+			adv = r.adv("target restrained")
+		case tc&cOutlined != 0:
+			adv = r.adv("target outlined")
+		}
+		if tc&cProne != 0 {
+			if adjacent(at.box, tb) {
+				adv = r.adv("target prone")
+			} else {
+				dis = r.dis("target prone")
+			}
+		}
+	}
+	if melee && at.cr.traits&trReckless != 0 && b.recklessRef(actorRef(at)) {
+		adv = r.adv("reckless") // the minotaur's Reckless [SRD]
+	}
+	if t.Kind != RefResource && b.recklessRef(t) {
+		adv = r.adv("target reckless")
+	}
+	if ac := b.condOf(actorRef(at)); ac&(cRestrained|cProne) != 0 {
+		if ac&cRestrained != 0 {
+			dis = r.dis("restrained") // U-76 [5E-CORE]
+		} else {
+			dis = r.dis("prone")
+		}
+	}
 	if melee && b.height(at.box) > b.height(tb) {
 		adv = r.adv("higher ground") // U-23
 	}
@@ -198,7 +231,7 @@ func (b *Battle) targetACWhy(t Ref, r *reasons) int {
 			ac += 2 // U-48 Defend
 			r.cover("defend +2")
 		}
-		return ac
+		return ac + b.acMod(t, r) // shield of faith (U-76)
 	case RefSolo:
 		so := &b.so[t.Index]
 		ac := b.s.cr[so.cr].ac
@@ -207,7 +240,7 @@ func (b *Battle) targetACWhy(t Ref, r *reasons) int {
 			ac += 2
 			r.cover("forest +2")
 		}
-		return ac
+		return ac + b.acMod(t, r)
 	}
 	return b.o.objectiveAC()
 }
@@ -226,13 +259,14 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	iso := b.refIsolated(t)
 	hit, crit, auto := false, false, false
 	var faces [2]int
-	face, total, ac := 0, 0, 0
+	face, total, ac, mod := 0, 0, 0, a.toHit
 	if t.Kind == RefResource && melee {
 		hit, auto = true, true // U-67
 	} else {
 		face, faces = b.d20(adv, dis)
 		ac = b.targetACWhy(t, r)
-		total = face + a.toHit
+		mod += b.modRoll(actorRef(at), true, r) // bless, bane (U-76)
+		total = face + mod
 		hit = face == 20 || (face != 1 && total >= ac)
 		crit = face == 20 && t.Kind != RefResource
 		if t.Kind == RefSolo && melee && hit {
@@ -240,13 +274,17 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 				crit = true // an unconscious creature hit in melee [5E-CORE]
 			}
 		}
+		if hit && b.condOf(t)&cParalyzed != 0 && adjacent(at.box, b.refBox(t)) {
+			crit = true // a paralyzed creature hit from within 5 ft [5E-CORE]: adjacent (U-2)
+		}
 	}
 	b.reveal(at)
 	b.emit(func() Event {
 		e := &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: a.name, Melee: melee, Long: long,
-			Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: a.toHit, Reach: bonus, Faces: faces, Face: face, Total: total,
+			Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: mod, Reach: bonus, Faces: faces, Face: face, Total: total,
 			AC: ac, Hit: hit, Crit: crit, Isolated: iso && hit, Auto: auto}
 		e.AdvWhy, e.DisWhy, e.Cover = r.list()
+		e.Mods = r.modList()
 		if len(e.Cover) > 0 {
 			e.BaseAC = r.baseAC
 		}
@@ -263,10 +301,22 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 		dmg += b.rollDice(at.cr.martial, crit)
 		cause = "attack, martial advantage"
 	}
+	if at.cr.traits&trSurprise != 0 && b.round == 1 && b.surprisedRef(t) {
+		dmg += b.rollDice(at.cr.surprise, crit) // Surprise Attack [SRD], U-79
+		cause += ", surprise attack"
+	}
+	charged := b.charging(at, ai, t)
+	if charged {
+		dmg += b.rollDice(at.cr.charge.dmg, crit)
+		cause = "attack, charge"
+	}
 	if iso {
 		dmg *= 2 // U-16
 	}
 	b.damage(t, dmg, at.side, crit || radiant, cause)
+	if charged {
+		b.chargeRider(at, t)
+	}
 	if t.Kind == RefStand && b.o.WeaponsHitJoined == Yes {
 		for j := range b.so {
 			if b.so[j].stand == int32(t.Index) && total >= b.s.cr[b.so[j].cr].ac {
@@ -290,32 +340,42 @@ func (b *Battle) refIsolated(t Ref) bool {
 // rollDamage rolls damage parts against a target's resistances, immunities and vulnerabilities
 // (U-76); radiant reports radiant damage (undead fortitude).
 func (b *Battle) rollDamage(parts []dmgPart, crit bool, t Ref) (total int, radiant bool) {
-	var cr *creature
-	switch t.Kind {
-	case RefStand:
-		cr = &b.s.cr[b.st[t.Index].cr]
-	case RefSolo:
-		cr = &b.s.cr[b.so[t.Index].cr]
-	}
+	cr := b.damagedCreature(t)
 	for _, p := range parts {
-		v := b.rollDice(p.e, crit)
-		if cr != nil && p.typ >= 0 {
-			bit := uint64(1) << uint(p.typ)
-			switch {
-			case cr.immune&bit != 0:
-				v = 0
-			case cr.resist&bit != 0:
-				v /= 2
-			case cr.vuln&bit != 0:
-				v *= 2
-			}
-			if b.s.types[p.typ] == "radiant" && v > 0 {
-				radiant = true
-			}
-		}
+		v, rad := b.typed(cr, p, b.rollDice(p.e, crit))
 		total += v
+		radiant = radiant || rad
 	}
 	return total, radiant
+}
+
+// damagedCreature is the stat block whose resistances apply to damage on t (nil: a resource).
+func (b *Battle) damagedCreature(t Ref) *creature {
+	switch t.Kind {
+	case RefStand:
+		return &b.s.cr[b.st[t.Index].cr]
+	case RefSolo:
+		return &b.s.cr[b.so[t.Index].cr]
+	}
+	return nil
+}
+
+// typed applies cr's immunity, resistance or vulnerability to v damage of part p's type (U-76),
+// and reports radiant damage dealt (undead fortitude). cr nil: v unchanged.
+func (b *Battle) typed(cr *creature, p dmgPart, v int) (int, bool) {
+	if cr == nil || p.typ < 0 {
+		return v, false
+	}
+	bit := uint64(1) << uint(p.typ)
+	switch {
+	case cr.immune&bit != 0:
+		v = 0
+	case cr.resist&bit != 0:
+		v /= 2
+	case cr.vuln&bit != 0:
+		v *= 2
+	}
+	return v, b.s.types[p.typ] == "radiant" && v > 0
 }
 
 // reveal ends the actor's hiding when it attacks or casts (U-80).
@@ -328,4 +388,26 @@ func (b *Battle) reveal(at *actor) {
 		b.so[at.solo].hidden = false
 		b.emit(func() Event { return &RevealedEvent{Who: b.actorName(at), Why: "attacked"} })
 	}
+}
+
+// recklessRef reports whether a stand or solo took Reckless at the start of its last turn.
+func (b *Battle) recklessRef(t Ref) bool {
+	switch t.Kind {
+	case RefStand:
+		return b.st[t.Index].reck
+	case RefSolo:
+		return b.so[t.Index].reck
+	}
+	return false
+}
+
+// surprisedRef reports whether a target was ruled surprised (U-79): its unit, or the solo.
+func (b *Battle) surprisedRef(t Ref) bool {
+	switch t.Kind {
+	case RefStand:
+		return b.un[b.st[t.Index].unit].surprised
+	case RefSolo:
+		return b.so[t.Index].surprised
+	}
+	return false
 }

@@ -41,6 +41,11 @@ type stand struct {
 	caster        bool // could cast when its unit's Cast a Spell began (U-39)
 	stealth       int32
 	hit           uint32 // overflow chain marker
+	cond          uint8  // condition bits (condition.go), from Battle.fx
+	rose, busy    bool   // this turn: stood up from prone (half speed); its action spent escaping
+	reck          bool   // reckless since the start of its last turn (TraitReckless)
+	runFrom       int32  // square its move this round started from (a charge, TraitCharge)
+	runRound      int32  // the round of runFrom; 0 none
 }
 
 type unit struct {
@@ -79,7 +84,11 @@ type solo struct {
 	initMod   int32
 	cmd       int32 // unit it commands, -1
 	stealth   int32
-	prep      bool // covered by its unit's Prepare (U-14)
+	cond      uint8
+	rose      bool
+	reck      bool
+	runFrom   int32
+	runRound  int32
 }
 
 // Outcome is how a battle ended (U-71..U-75).
@@ -144,10 +153,11 @@ type Battle struct {
 	st    []stand
 	un    []unit
 	so    []solo
-	occ   []int32 // per square: stand i, len(st)+solo j, or -1
-	resAt []int32 // per square: resource square index or -1
-	rhp   []int32 // resource squares' hp
-	uses  []int16 // spell uses left
+	occ   []int32  // per square: stand i, len(st)+solo j, or -1
+	resAt []int32  // per square: resource square index or -1
+	rhp   []int32  // resource squares' hp
+	uses  []int16  // spell uses left
+	fx    []effect // effects on stands and solos, in the order they began (condition.go)
 	vp    [2]int
 	objVP []int
 	objOK []bool // custom objective scored (once)
@@ -283,6 +293,7 @@ func (b *Battle) Reset(cfg Config) {
 			b.uses[s.solos[i].uses+k] = int16(s.cr[s.solos[i].cr].spells[k].uses)
 		}
 	}
+	b.fx = b.fx[:0]
 	b.vp = [2]int{}
 	clear(b.objVP)
 	clear(b.objOK)

@@ -16,7 +16,9 @@ func (b *Battle) damage(t Ref, amount int, bySide int32, noFortitude bool, cause
 		b.damageSolo(int32(t.Index), amount, noFortitude)
 	case RefResource:
 		b.damageResource(t.Index, amount, bySide)
+		return
 	}
+	b.damaged(t, amount) // effects ending on damage, concentration (U-76)
 }
 
 // damageStand applies damage to stand i (U-56, U-57): a stand at 0 hp is a casualty and counts as
@@ -152,6 +154,7 @@ func (b *Battle) damageSolo(j int32, amount int, crit bool) {
 	b.emit(func() Event {
 		return &DamagedEvent{Target: b.soloName(j), Amount: amount, HP: 0, Before: int(before), Down: soloStateNames[so.state]}
 	})
+	b.gone(Ref{RefSolo, int(j)}) // unconscious or dead: no concentration, no conditions to track
 	b.commandEnds(j, "fell")
 }
 
@@ -253,6 +256,7 @@ func (b *Battle) removeStand(i int32, fled bool) {
 	u := &b.un[st.unit]
 	u.alive--
 	b.emit(func() Event { return &RemovedEvent{Stand: b.standName(i), Fled: fled} })
+	b.gone(Ref{RefStand, int(i)})
 	if fled {
 		b.unjoinAll(i)
 	}

@@ -11,6 +11,7 @@ func (b *Battle) endOfRound() {
 		return &MapEvent{Round: b.round, Rows: b.mapRows(), Legend: b.legend(), occupied: b.occupied()}
 	})
 	b.eliminateCasualties()
+	b.expireOrphans() // U-76: timed effects whose caster is gone
 	if b.o.EndOrder == MoraleThenSaves {
 		b.morale()
 		b.deathSaves()

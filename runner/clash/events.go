@@ -34,6 +34,9 @@ func init() {
 		runner.EventDoc{Event: &UnitsEvent{}, Doc: "the units, solos and VP at the end of a round (U-59)"},
 		runner.EventDoc{Event: &DesertedEvent{}, Doc: "a desertion roll after a total victory (U-72)"},
 		runner.EventDoc{Event: &BattleEndEvent{}, Doc: "the end of the battle: winner, outcome, VP (U-71..U-75)"},
+		runner.EventDoc{Event: &ConditionEvent{}, Doc: "a condition, boon or bane put on a stand or solo, or ended (U-76)"},
+		runner.EventDoc{Event: &EscapeEvent{}, Doc: "a restrained stand or solo's escape check (U-76)"},
+		runner.EventDoc{Event: &PushedEvent{}, Doc: "forced movement: a push in squares (U-3), off the grid (U-32)"},
 		runner.EventDoc{Event: &FallbackEvent{}, Doc: "the script ran out; the engine's policy decides the rest"},
 	)
 }

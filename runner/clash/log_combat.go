@@ -33,6 +33,8 @@ type AttackRollEvent struct {
 	DisWhy []string `json:"disWhy,omitempty"`
 	BaseAC int      `json:"baseAC,omitempty"`
 	Cover  []string `json:"cover,omitempty"`
+	// Mods say what Mod includes besides the attack's own bonus ("bless +3", U-76).
+	Mods []string `json:"mods,omitempty"`
 }
 
 func (*AttackRollEvent) Type() string { return "clash.attack" }
@@ -60,7 +62,11 @@ func (e *AttackRollEvent) Line() string {
 		b.WriteString(": hits the objective automatically")
 		return b.String()
 	}
-	fmt.Fprintf(&b, ": %s %s = %d vs %s: ", d20Why(e.Faces, e.Adv, e.Dis, e.Cancel, e.AdvWhy, e.DisWhy), signed(e.Mod), e.Total,
+	mod := signed(e.Mod)
+	if len(e.Mods) > 0 {
+		mod += " (" + strings.Join(e.Mods, ", ") + ")"
+	}
+	fmt.Fprintf(&b, ": %s %s = %d vs %s: ", d20Why(e.Faces, e.Adv, e.Dis, e.Cancel, e.AdvWhy, e.DisWhy), mod, e.Total,
 		acWhy(e.AC, e.BaseAC, e.Cover))
 	switch {
 	case e.Crit:
@@ -143,8 +149,9 @@ type SaveRollEvent struct {
 	Total   int    `json:"total"`
 	DC      int    `json:"dc"`
 	OK      bool   `json:"ok"`
-	Auto    bool   `json:"auto,omitempty"` // U-67: an objective square fails automatically
+	Auto    bool   `json:"auto,omitempty"` // U-67: an objective square fails automatically; Cond: a condition
 	Why     string `json:"why"`
+	Cond    string `json:"cond,omitempty"` // the condition that fails it automatically (paralyzed, U-76)
 	// AdvWhy and DisWhy say where advantage and disadvantage come from ("skirmisher", "prepared");
 	// Cover what Mod includes besides the save bonus ("forest +2").
 	AdvWhy []string `json:"advWhy,omitempty"`
@@ -159,6 +166,11 @@ func (e *SaveRollEvent) Rule() string {
 		return "U-62"
 	case "rally":
 		return "U-64"
+	case "concentration", "charge":
+		return "U-76"
+	}
+	if e.Cond != "" {
+		return "U-76"
 	}
 	if e.Auto {
 		return "U-67"
@@ -166,6 +178,9 @@ func (e *SaveRollEvent) Rule() string {
 	return "U-43"
 }
 func (e *SaveRollEvent) Line() string {
+	if e.Cond != "" {
+		return e.Who + " fails its " + e.Ability + " save automatically (" + e.Why + "): " + e.Cond
+	}
 	if e.Auto {
 		return e.Who + " fails its save automatically (" + e.Why + ")"
 	}

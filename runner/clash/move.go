@@ -100,21 +100,33 @@ func (b *Battle) moverOfSolo(j int32, join int32) mover {
 // Dash adds the speed again, or for a slowed regiment gives its full speed (U-49).
 func (b *Battle) speedOfStand(i int32, dash bool) int {
 	st := &b.st[i]
+	if st.cond&(cNoAct|cRestrained) != 0 {
+		return 0 // U-76 [5E-CORE]: speed 0
+	}
 	cr := &b.s.cr[st.cr]
 	sp := b.baseSpeed(cr, box{st.x, st.y, int32(cr.space)})
 	u := &b.un[st.unit]
 	slowed := u.reg && u.speedCfg != cfgMarch
+	v := sp
 	switch {
 	case slowed && dash && b.o.DashSlowed == DashDouble:
-		return 2 * sp
+		v = 2 * sp
 	case slowed && dash:
-		return sp
+		v = sp
 	case slowed:
-		return sp / 2
+		v = sp / 2
 	case dash:
-		return 2 * sp
+		v = 2 * sp
 	}
-	return sp
+	if st.rose {
+		// U-76 [5E-CORE]: standing up from prone costs half its speed (the speed it has this turn
+		// before a Dash).
+		if slowed {
+			sp /= 2
+		}
+		v -= sp / 2
+	}
+	return max(v, 0)
 }
 
 func (b *Battle) baseSpeed(cr *creature, at box) int {
@@ -131,12 +143,19 @@ func (b *Battle) baseSpeed(cr *creature, at box) int {
 // speedOfSolo is an unattached solo's move this turn (U-77).
 func (b *Battle) speedOfSolo(j int32, dash bool) int {
 	so := &b.so[j]
+	if so.cond&(cNoAct|cRestrained) != 0 {
+		return 0 // U-76 [5E-CORE]: speed 0
+	}
 	cr := &b.s.cr[so.cr]
 	sp := b.baseSpeed(cr, box{so.x, so.y, int32(cr.space)})
+	v := sp
 	if dash {
-		sp *= 2
+		v *= 2
 	}
-	return sp
+	if so.rose {
+		v -= sp / 2 // standing up from prone [5E-CORE]
+	}
+	return max(v, 0)
 }
 
 // squareRule says whether mover m may pass through square q and end its move there.
@@ -555,6 +574,7 @@ func (b *Battle) moveSolo(j int32, q int32) {
 	b.fill(-1, int(so.x), int(so.y), n)
 	if q == Flee {
 		so.state = soloFled
+		b.gone(Ref{RefSolo, int(j)})
 		b.commandEnds(j, "fled")
 		return
 	}

@@ -6,9 +6,11 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 // bonus, with advantage from a skirmisher's Dexterity (U-8), a commander's Prepare (U-14), magic
 // resistance against spells, and forest cover on Dexterity saves with ForestCoverSaves (U-21);
 // extra advantage or disadvantage comes from the caller (U-41). A resource square fails (U-67).
+// Conditions and boons (U-76): paralyzed fails Str and Dex saves, restrained has disadvantage on
+// Dex saves, bless and bane add or take their dice.
 func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	var cr *creature
-	spell := why != "morale" && why != "rally" && why != "undead fortitude"
+	spell := why != "morale" && why != "rally" && why != "undead fortitude" && why != "concentration" && why != "charge"
 	r := b.why()
 	if adv {
 		r.adv("given")
@@ -47,7 +49,20 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	if spell && cr.traits&trMagicRes != 0 {
 		adv = r.adv("magic resistance")
 	}
-	mod := cr.saves[ab]
+	if c := b.condOf(t); c != 0 {
+		// U-76 [5E-CORE]: a paralyzed creature fails Strength and Dexterity saves; a restrained
+		// one has disadvantage on Dexterity saves.
+		if c&cParalyzed != 0 && (ab == plan.AbStr || ab == plan.AbDex) {
+			b.emit(func() Event {
+				return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], DC: dc, Auto: true, Why: why, Cond: plan.CondParalyzed}
+			})
+			return false
+		}
+		if c&cRestrained != 0 && ab == plan.AbDex {
+			dis = r.dis("restrained")
+		}
+	}
+	mod := cr.saves[ab] + b.modRoll(t, false, r) // bless, bane (U-76)
 	if ab == plan.AbDex && b.o.ForestCoverSaves == Yes && b.coveredForSave(t) {
 		mod += 2
 		r.cover("forest +2")

@@ -88,8 +88,19 @@ type creature struct {
 	hasRanged        bool
 	bestMelee        int // expected damage of its best melee routine, in half hp (policy)
 	bestRanged       int
-	rangedBest       int // the better of bestRanged and its at-will ranged damaging spells (policy)
-	rangedReach      int // squares: the longest normal range of those
+	rangedBest       int       // the better of bestRanged and its at-will ranged damaging spells (policy)
+	rangedReach      int       // squares: the longest normal range of those
+	ctype            string    // creature type's first word, lower case ("humanoid")
+	charge           charge    // TraitCharge (traits & trCharge)
+	surprise         dice.Expr // TraitSurpriseAttack's extra damage
+}
+
+// charge is the minotaur's Charge trait (plan.TraitCharge).
+type charge struct {
+	attack int // index into attacks
+	dmg    dice.Expr
+	dc     int
+	push   int // squares (U-3)
 }
 
 const (
@@ -97,6 +108,10 @@ const (
 	trMartial
 	trMagicRes
 	trFortitude
+	trCharge
+	trReckless
+	trSurprise
+	trKeen
 )
 
 type attack struct {
@@ -142,6 +157,7 @@ type spell struct {
 	targets  int
 	shape    plan.AreaShape // "" targeted
 	size     int            // ft
+	fx       *spellFx       // its effect besides damage, nil none
 }
 
 type unitDef struct {

@@ -36,6 +36,9 @@ func (s *Setup) setupCreatures() error {
 			}
 		}
 		cr.ac, cr.hp = pc.AC, pc.HP
+		if f := strings.Fields(strings.ToLower(pc.Type)); len(f) > 0 {
+			cr.ctype = f[0]
+		}
 		cr.walk = SquaresForSpeed(sp.Walk, s.Opt.SpeedScale)
 		cr.swim = SquaresForSpeed(sp.Swim, s.Opt.SpeedScale)
 		cr.fly = SquaresForSpeed(sp.Fly, s.Opt.SpeedScale)
@@ -140,6 +143,27 @@ func (s *Setup) setupCreatures() error {
 				cr.traits |= trMagicRes
 			case plan.TraitUndeadFortitude:
 				cr.traits |= trFortitude
+			case plan.TraitReckless:
+				cr.traits |= trReckless
+			case plan.TraitKeenSenses:
+				cr.traits |= trKeen
+			case plan.TraitSurpriseAttack:
+				e, err := parseDice(t.Dice)
+				if err != nil {
+					return errAt(pc.Pos, "creature %s: surprise attack dice %q: %v", pc.ID, t.Dice, err)
+				}
+				cr.traits |= trSurprise
+				cr.surprise = e
+			case plan.TraitCharge:
+				e, err := parseDice(t.Dice)
+				if err != nil {
+					return errAt(pc.Pos, "creature %s: charge dice %q: %v", pc.ID, t.Dice, err)
+				}
+				if t.Attack < 0 || t.Attack >= len(cr.attacks) || t.DC < 0 || t.DC > 40 || t.Push < 0 || t.Push > 1000 {
+					return errAt(pc.Pos, "creature %s: charge attack %d of %d, DC %d, push %d ft: out of range", pc.ID, t.Attack, len(cr.attacks), t.DC, t.Push)
+				}
+				cr.traits |= trCharge
+				cr.charge = charge{attack: t.Attack, dmg: e, dc: t.DC, push: SquaresForSpeed(t.Push, s.Opt.SpeedScale)}
 			default:
 				return errAt(pc.Pos, "creature %s: trait %q is not one the engine simulates", pc.ID, t.Name)
 			}
@@ -200,8 +224,11 @@ func (s *Setup) setupSpells() error {
 			}
 			sp.heal, sp.hasHeal = e, true
 		}
-		if ps.Resolve != plan.ResolveHeal && len(dmg) == 0 {
-			return errAt(ps.Pos, "spell %s: no damage (the engine simulates damaging and healing spells)", ps.ID)
+		if err := s.setupEffect(ps, sp); err != nil {
+			return err
+		}
+		if ps.Resolve != plan.ResolveHeal && len(dmg) == 0 && sp.fx == nil {
+			return errAt(ps.Pos, "spell %s: no damage and no effect: nothing to play", ps.ID)
 		}
 		if a := ps.Area; a != nil {
 			switch a.Shape {

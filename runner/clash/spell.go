@@ -52,31 +52,12 @@ func (b *Battle) coverage(a box) (int, int) {
 // resistances; mult doubles (stand-cast, U-41, U-43) and half halves (a save, a partly covered
 // stand, U-43). Returns the damage dealt.
 func (b *Battle) spellDamage(parts []dmgPart, t Ref, mult int, halves int, bySide int32) {
-	var cr *creature
-	switch t.Kind {
-	case RefStand:
-		cr = &b.s.cr[b.st[t.Index].cr]
-	case RefSolo:
-		cr = &b.s.cr[b.so[t.Index].cr]
-	}
+	cr := b.damagedCreature(t)
 	total, radiant := 0, false
 	for k, p := range parts {
-		v := b.sc.parts[k]
-		if cr != nil && p.typ >= 0 {
-			bit := uint64(1) << uint(p.typ)
-			switch {
-			case cr.immune&bit != 0:
-				v = 0
-			case cr.resist&bit != 0:
-				v /= 2
-			case cr.vuln&bit != 0:
-				v *= 2
-			}
-			if b.s.types[p.typ] == "radiant" && v > 0 {
-				radiant = true
-			}
-		}
+		v, rad := b.typed(cr, p, b.sc.parts[k])
 		total += v
+		radiant = radiant || rad
 	}
 	total *= mult
 	for ; halves > 0; halves-- {
@@ -109,8 +90,9 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 		for i, q := range b.sc.area.sq {
 			names[i] = b.sqName(int(q))
 		}
-		return &SpellCastEvent{Caster: b.actorName(at), Spell: sp.name, Area: names, Doubled: byStand}
+		return &SpellCastEvent{Caster: b.actorName(at), Spell: sp.name, Area: names, Doubled: byStand && len(k.dmg) > 0}
 	})
+	b.startConcentration(at, sp) // a stand's area: the stand whose side is its origin holds it
 	b.rollParts(k.dmg, false)
 	hitStand := func(i int32, partial bool) {
 		t := Ref{RefStand, int(i)}
@@ -155,6 +137,10 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 // resolveOne applies an area spell's rolled effect to one target: a save (half on a success when
 // the spell says so), or for an attack-roll spell an attack roll; damage from b.sc.parts.
 func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult, halves int) {
+	if len(k.dmg) == 0 && !b.fxApplies(sp, t) {
+		return // an effect-only spell on one it cannot affect (hold person on a non-humanoid): no roll
+	}
+	landed := halves == 0 // a partly covered stand is unaffected by an effect (U-43: 「何の効果も持たない」)
 	switch sp.resolve {
 	case plan.ResolveSave:
 		if b.save(t, sp.save, dc, false, false, sp.name) {
@@ -162,6 +148,7 @@ func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult
 				return
 			}
 			halves++
+			landed = false
 		}
 	case plan.ResolveAttack:
 		hit, crit := b.spellAttackHits(at, k, sp, t, false)
@@ -176,10 +163,16 @@ func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult
 			b.rollParts(k.dmg, true)
 			b.spellDamage(k.dmg, t, mult, halves, at.side)
 			b.sc.parts = append(b.sc.parts[:0], saved[:n]...)
+			if landed {
+				b.spellEffect(at, sp, t, dc)
+			}
 			return
 		}
 	}
 	b.spellDamage(k.dmg, t, mult, halves, at.side)
+	if landed {
+		b.spellEffect(at, sp, t, dc)
+	}
 }
 
 // spellAttackHits makes a spell attack roll against t (U-41: a stand's against an isolated solo
@@ -191,13 +184,15 @@ func (b *Battle) spellAttackHits(at *actor, k *knownSpell, sp *spell, t Ref, ext
 	adv = adv || extraAdv // (the target is an isolated solo: attackMods says so)
 	face, faces := b.d20(adv, dis)
 	ac := b.targetACWhy(t, r)
-	total := face + k.atk
+	mod := k.atk + b.modRoll(actorRef(at), true, r) // bless, bane (U-76)
+	total := face + mod
 	hit = face == 20 || (face != 1 && total >= ac)
 	crit = face == 20 && t.Kind != RefResource
 	b.emit(func() Event {
 		e := &AttackRollEvent{Attacker: b.actorName(at), Target: b.refName(t), Attack: sp.name, Melee: melee, Faces: faces,
-			Face: face, Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: k.atk, Total: total, AC: ac, Hit: hit, Crit: crit}
+			Face: face, Adv: adv && !dis, Dis: dis && !adv, Cancel: adv && dis, Mod: mod, Total: total, AC: ac, Hit: hit, Crit: crit}
 		e.AdvWhy, e.DisWhy, e.Cover = r.list()
+		e.Mods = r.modList()
 		if len(e.Cover) > 0 {
 			e.BaseAC = r.baseAC
 		}
@@ -226,6 +221,9 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 		}
 	}
 	for _, tt := range targets {
+		if len(k.dmg) == 0 && !b.fxApplies(sp, tt) {
+			continue // an effect-only spell on one it cannot affect: no roll
+		}
 		isoSolo := byStand && tt.Kind == RefSolo && b.soloIsolated(int32(tt.Index))
 		crit := false
 		mult := 1
@@ -260,9 +258,12 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 				mult = 2 // U-41: a failed save
 			}
 		}
-		// ResolveAuto (magic missile): no roll, no doubling (U-41 names attack and save spells).
-		b.rollParts(k.dmg, crit)
-		b.spellDamage(k.dmg, tt, mult, 0, at.side)
+		// ResolveAuto (magic missile, bless): no roll, no doubling (U-41 names attack and save spells).
+		if len(k.dmg) > 0 {
+			b.rollParts(k.dmg, crit)
+			b.spellDamage(k.dmg, tt, mult, 0, at.side)
+		}
+		b.spellEffect(at, sp, tt, k.dc) // a hit, a failed save or no roll: the effect lands (U-76)
 	}
 }
 
@@ -270,7 +271,10 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 // in range (U-37; adjacent always), an enemy for damage, an ally for healing; a solo's spell hits a
 // stand only when it targets five or more creatures; only stands' spells damage resource squares.
 func (b *Battle) spellTargetable(at *actor, sp *spell, t Ref) bool {
-	heal := sp.resolve == plan.ResolveHeal
+	heal := sp.resolve == plan.ResolveHeal || sp.fx != nil && sp.fx.ally // healing and boons go to allies
+	if len(sp.dmg) == 0 && !heal && sp.fx != nil && !b.fxApplies(sp, t) {
+		return false // hold person on a stand or solo that is not humanoid, or an objective square
+	}
 	switch t.Kind {
 	case RefStand:
 		st := &b.st[t.Index]

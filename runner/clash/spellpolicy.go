@@ -27,7 +27,7 @@ func (b *Battle) spellValue(who Ref, sp int) int64 {
 	limited := false
 	each := func(at *actor) {
 		k := b.knownOf(at, sp)
-		if k == nil {
+		if k == nil || b.holdsConcentration(at, spl) {
 			return
 		}
 		limited = limited || k.uses > 0
@@ -148,8 +148,12 @@ func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) i
 		t := Ref{RefStand, i}
 		if b.un[st.unit].side == side {
 			return allyHit
-		} else {
+		}
+		if d > 0 {
 			v += b.targetValue(t, d, 20)
+		}
+		if c == n {
+			v += b.fxValue(side, sp, t) // U-43: a partly covered stand is unaffected
 		}
 	}
 	for j := range b.so {
@@ -161,14 +165,16 @@ func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) i
 			t := Ref{RefSolo, j}
 			if so.side == side {
 				return allyHit
-			} else {
+			}
+			if e2 > 0 {
 				v += b.targetValue(t, e2, 20)
 			}
+			v += b.fxValue(side, sp, t)
 		}
 	}
 	for ri := range b.s.resSq {
 		r := &b.s.resSq[ri]
-		if b.rhp[ri] > 0 && b.sc.mark[r.sq] == b.sc.epoch && b.destroys(side, r.res) {
+		if e2 > 0 && b.rhp[ri] > 0 && b.sc.mark[r.sq] == b.sc.epoch && b.destroys(side, r.res) {
 			v += b.targetValue(Ref{RefResource, ri}, e2, 20)
 		}
 	}
@@ -265,7 +271,11 @@ func (b *Battle) spellTargetValue(at *actor, sp *spell, k *knownSpell, t Ref) in
 	case plan.ResolveSave:
 		p = saveFactor(sp)
 	}
-	return b.targetValue(t, int64(k.avg2), p)
+	v := b.fxValue(at.side, sp, t)
+	if k.avg2 > 0 {
+		v += b.targetValue(t, int64(k.avg2), p)
+	}
+	return v
 }
 
 // tacSpell picks the spell of b.q.Options worth most.

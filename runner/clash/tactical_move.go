@@ -52,6 +52,8 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 		b.followers(who, act, &anchors)
 	}
 	anchors.mission = who.Kind == RefSolo && k.kind != goalEngage
+	charger := part == 1 && !retreat && cr.traits&trCharge != 0 && act == ActAttack
+	start := b.refBox(who)
 	best, bi := int64(-1<<62), 0
 	for i, q := range ends {
 		a := box{q % int32(b.w), q / int32(b.w), n}
@@ -88,6 +90,9 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 			}
 		}
 		s += b.integrityOf(who, a, anchors) + anchors.leash(b, a)
+		if charger && b.chargeEnd(start, a, side) {
+			s += 400 // a straight run into an enemy: the Charge (charge.go)
+		}
 		if n == 1 {
 			s += int64(b.s.elev[q]) * 6
 			if b.terr[q] == plan.TerrForest {

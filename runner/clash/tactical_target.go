@@ -160,6 +160,12 @@ func (b *Battle) bestAttackValue(at *actor, ai int) int64 {
 	a := &at.cr.attacks[ai]
 	best := int64(0)
 	b.eachTarget(at, ai, false, func(t Ref) bool {
+		if b.charging(at, ai, t) {
+			c := *a // the Charge's extra dice (and its push and prone) ride on this attack
+			c.avg2 += expect2(at.cr.charge.dmg)
+			best = max(best, b.attackValue(at, &c, t)+150) // and its push and prone
+			return true
+		}
 		best = max(best, b.attackValue(at, a, t))
 		return true
 	})

@@ -16,6 +16,7 @@ func (b *Battle) unitTurn(u int32) {
 	un.speedCfg = un.cfg // U-83: a new configuration's speed applies from the next turn
 	b.emit(func() Event { return &TurnStartEvent{Who: b.unitName(u)} })
 	b.spot(un.side, u, -1)
+	b.standsStartTurn(u)
 	if un.surprised && b.round == 1 {
 		b.emit(func() Event { return &SkippedEvent{Who: b.unitName(u), Why: "surprised (U-79)"} })
 		b.endTurn(u)
@@ -56,7 +57,7 @@ func (b *Battle) unitTurn(u int32) {
 		b.emit(func() Event { return &ConfiguredEvent{Unit: b.unitName(u), Config: string(cfgNames[cfg])} })
 	case ActHide:
 		for i := un.first; i < un.first+un.n; i++ {
-			if b.st[i].on && b.canHide(b.standBox(i), un.side) {
+			if b.st[i].on && !b.st[i].busy && b.canHide(b.standBox(i), un.side) {
 				b.hideStand(i)
 			}
 		}
@@ -83,7 +84,7 @@ func (b *Battle) joinedSoloTurns(u int32) {
 }
 
 // endTurn closes unit u's turn: isolation is evaluated (U-81), Prepare runs down (U-14), Aid and
-// martial advantage end.
+// martial advantage end, its stands repeat the saves their effects allow (U-76).
 func (b *Battle) endTurn(u int32) {
 	un := &b.un[u]
 	if un.prep > 0 {
@@ -91,6 +92,9 @@ func (b *Battle) endTurn(u int32) {
 	}
 	for i := un.first; i < un.first+un.n; i++ {
 		b.st[i].aided, b.st[i].martial = false, false
+		if b.st[i].on {
+			b.repeatSaves(Ref{RefStand, int(i)}) // hold person (U-76)
+		}
 	}
 	b.endOfTurnIntegrity()
 }
@@ -259,6 +263,9 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 			b.left[i] = 0
 		}
 		if dest != from {
+			if part == 1 {
+				st.runFrom, st.runRound = from, int32(b.round) // a charge's run (charge.go)
+			}
 			b.emit(func() Event {
 				return &MovedEvent{Who: b.standName(i), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost, Road: road}
 			})
@@ -320,11 +327,11 @@ func (b *Battle) spot(side int32, u int32, j int32) {
 		un := &b.un[u]
 		for i := un.first; i < un.first+un.n; i++ {
 			if b.st[i].on {
-				best = max(best, 10+b.s.cr[b.st[i].cr].percept)
+				best = max(best, 10+b.s.cr[b.st[i].cr].percept+keen(&b.s.cr[b.st[i].cr]))
 			}
 		}
 	} else {
-		best = 10 + b.s.cr[b.so[j].cr].percept
+		best = 10 + b.s.cr[b.so[j].cr].percept + keen(&b.s.cr[b.so[j].cr])
 	}
 	best += b.spotMod() // U-80: dim light or darkness
 	for i := range b.st {
@@ -341,4 +348,34 @@ func (b *Battle) spot(side int32, u int32, j int32) {
 			b.emit(func() Event { return &RevealedEvent{Who: b.soloName(int32(k)), Why: "spotted"} })
 		}
 	}
+}
+
+// standsStartTurn is the start of unit u's turn for each of its stands (U-76): the timed effects it
+// cast end when their time is over (U-1), a prone stand stands up, a restrained one tries its
+// escape, a paralyzed or incapacitated one is busy (no move, no action).
+func (b *Battle) standsStartTurn(u int32) {
+	un := &b.un[u]
+	for i := un.first; i < un.first+un.n; i++ {
+		st := &b.st[i]
+		st.rose, st.busy, st.reck = false, false, false
+		if !st.on {
+			continue
+		}
+		t := Ref{RefStand, int(i)}
+		b.expire(t)
+		rose, busy, able := b.startOfTurn(t)
+		st.rose, st.busy = rose, busy || !able
+		st.reck = able && b.s.cr[st.cr].traits&trReckless != 0 // Reckless: the engine always takes it
+		if !able {
+			b.emit(func() Event { return &SkippedEvent{Who: b.standName(i), Why: b.condWhy(t)} })
+		}
+	}
+}
+
+// keen is +5 to passive Perception for keen senses (advantage on a passive check [5E-CORE]).
+func keen(cr *creature) int {
+	if cr.traits&trKeen != 0 {
+		return 5
+	}
+	return 0
 }

@@ -10,7 +10,7 @@ func (b *Battle) unitAttack(u int32, nonCasters bool) {
 	routines := b.pf.routines[:0]
 	for i := un.first; i < un.first+un.n; i++ {
 		r := -1
-		if b.st[i].on && !(nonCasters && b.st[i].caster) {
+		if b.st[i].on && !b.st[i].busy && !(nonCasters && b.st[i].caster) { // busy: paralyzed, escaping (U-76)
 			op := b.decideRoutine(i)
 			if op.Value == -2 {
 				k := int32(op.Ref.Index)
@@ -81,7 +81,7 @@ func (b *Battle) spendStand(i int32, k int) {
 func (b *Battle) unitCast(u int32) {
 	un := &b.un[u]
 	for i := un.first; i < un.first+un.n; i++ {
-		b.st[i].caster = b.st[i].on && b.canCastAny(i) // before any use is spent (U-39)
+		b.st[i].caster = b.st[i].on && !b.st[i].busy && b.canCastAny(i) // before any use is spent (U-39)
 	}
 	sp := b.decideSpell(Ref{RefNone, int(u)})
 	if sp >= 0 {
@@ -93,7 +93,7 @@ func (b *Battle) unitCast(u int32) {
 				dc := 0
 				var kn *knownSpell
 				for i := un.first; i < un.first+un.n; i++ {
-					if !b.st[i].on {
+					if !b.st[i].caster {
 						continue
 					}
 					if k := b.standSpell(i, sp); k >= 0 {
@@ -110,7 +110,7 @@ func (b *Battle) unitCast(u int32) {
 			}
 		} else {
 			for i := un.first; i < un.first+un.n; i++ {
-				if !b.st[i].on {
+				if !b.st[i].caster || !b.st[i].on {
 					continue
 				}
 				k := b.standSpell(i, sp)
@@ -121,6 +121,7 @@ func (b *Battle) unitCast(u int32) {
 				kn := &at.cr.spells[k]
 				b.reveal(&at)
 				b.emit(func() Event { return &SpellCastEvent{Caster: b.standName(i), Spell: spl.name} })
+				b.startConcentration(&at, spl)
 				for n := 0; n < spl.targets; n++ {
 					t, ok := b.decideSpellTarget(&at, spl)
 					if !ok {

@@ -17,7 +17,7 @@ func (b *Battle) nonCasters(u int32) {
 	un := &b.un[u]
 	any, target, hide := false, false, false
 	for i := un.first; i < un.first+un.n; i++ {
-		if !b.st[i].on || b.st[i].caster {
+		if !b.st[i].on || b.st[i].caster || b.st[i].busy {
 			continue
 		}
 		any = true
@@ -66,7 +66,7 @@ func (b *Battle) nonCasters(u int32) {
 		b.unitAttack(u, true)
 	case ActHide:
 		for i := un.first; i < un.first+un.n; i++ {
-			if b.st[i].on && !b.st[i].caster && b.canHide(b.standBox(i), un.side) {
+			if b.st[i].on && !b.st[i].caster && !b.st[i].busy && b.canHide(b.standBox(i), un.side) {
 				b.hideStand(i)
 			}
 		}

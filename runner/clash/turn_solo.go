@@ -11,6 +11,16 @@ func (b *Battle) joinedSoloTurn(j int32) {
 	so.dodge = false
 	b.turnSolo = j
 	defer func() { b.turnSolo = -1 }()
+	t := Ref{RefSolo, int(j)}
+	b.expire(t)
+	rose, busy, able := b.startOfTurn(t)
+	so.rose = rose
+	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
+	if !able {
+		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: b.condWhy(t)} })
+		b.repeatSaves(t)
+		return
+	}
 	op := b.decideSoloStep(j)
 	switch op.Value {
 	case 1:
@@ -19,9 +29,12 @@ func (b *Battle) joinedSoloTurn(j int32) {
 		so.stand = int32(op.Ref.Index)
 		b.emit(func() Event { return &JoinedEvent{Solo: b.soloName(j), Stand: b.standName(so.stand)} })
 	}
-	act := b.decideAction(-1, j)
-	b.emit(func() Event { return &ActedEvent{Who: b.soloName(j), Action: act.String()} })
-	b.soloAction(j, act)
+	if !busy {
+		act := b.decideAction(-1, j)
+		b.emit(func() Event { return &ActedEvent{Who: b.soloName(j), Action: act.String()} })
+		b.soloAction(j, act)
+	}
+	b.repeatSaves(t)
 }
 
 // leaveStand makes joined solo j unattached at top-left square q (U-53); leaving ends its command
@@ -54,12 +67,27 @@ func (b *Battle) soloTurn(j int32) {
 	}
 	b.spot(so.side, -1, j)
 	so.dodge = false
+	t := Ref{RefSolo, int(j)}
+	b.expire(t)
+	rose, busy, able := b.startOfTurn(t)
+	so.rose = rose
+	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
+	if !able {
+		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: b.condWhy(t)} })
+		b.repeatSaves(t)
+		b.endOfTurnIntegrity()
+		return
+	}
+	defer b.repeatSaves(t)
 	if so.surprised && b.round == 1 {
 		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: "surprised (U-79)"} })
 		b.endOfTurnIntegrity()
 		return
 	}
-	act := b.decideAction(-1, j)
+	act := ActNone
+	if !busy {
+		act = b.decideAction(-1, j)
+	}
 	join := int32(-1)
 	if act == ActJoin {
 		join = b.decideJoin(j)
@@ -101,6 +129,9 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 		}
 	}
 	from := so.y*int32(b.w) + so.x
+	if part == 1 {
+		so.runRound = 0
+	}
 	if len(b.mv.ends) == 0 || len(b.mv.ends) == 1 && b.mv.ends[0] == from {
 		// Nowhere to go but where it stands. (One square left by the join filter is a move:
 		// it was taken for staying, and a solo that could reach its stand by one path only
@@ -122,6 +153,9 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 		return 0
 	}
 	b.moveSolo(j, dest)
+	if part == 1 {
+		so.runFrom, so.runRound = from, int32(b.round) // a charge's run (charge.go)
+	}
 	if so.hidden && !b.canHide(b.soloBox(j), so.side) {
 		so.hidden = false
 		b.emit(func() Event { return &RevealedEvent{Who: b.soloName(j), Why: "left cover"} })
@@ -182,6 +216,7 @@ func (b *Battle) soloAction(j int32, act Action) {
 			return
 		}
 		b.emit(func() Event { return &SpellCastEvent{Caster: b.soloName(j), Spell: spl.name} })
+		b.startConcentration(&at, spl)
 		budget := spl.targets
 		for budget > 0 {
 			t, ok := b.decideSpellTarget(&at, spl)
@@ -211,4 +246,13 @@ func (b *Battle) soloSpell(j int32, sp int) int {
 		}
 	}
 	return -1
+}
+
+// condWhy says which condition keeps t from its turn (U-76).
+func (b *Battle) condWhy(t Ref) string {
+	c := b.condOf(t)
+	if c&cParalyzed != 0 {
+		return "paralyzed (U-76)"
+	}
+	return "incapacitated (U-76)"
 }

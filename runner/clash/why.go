@@ -12,6 +12,24 @@ type reasons struct {
 	advs, diss, covers [6]string
 	na, nd, nc         int
 	baseAC             int
+	mods               [2]string // what an attack roll's modifier includes besides the attack's bonus (bless +3)
+	nm                 int
+}
+
+// mod notes a roll added to an attack's bonus (U-76: bless, bane).
+func (r *reasons) mod(s string) {
+	if r != nil && r.nm < len(r.mods) {
+		r.mods[r.nm] = s
+		r.nm++
+	}
+}
+
+// modList returns the notes of mod (nil when none).
+func (r *reasons) modList() []string {
+	if r == nil || r.nm == 0 {
+		return nil
+	}
+	return append([]string(nil), r.mods[:r.nm]...)
 }
 
 func (r *reasons) reset() *reasons {

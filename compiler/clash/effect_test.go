@@ -1,0 +1,93 @@
+package clash
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// U-76, U-3: the library's spells without damage and the minotaur's Charge lower to the plan with
+// the SRD's numbers: hold person paralyzes humanoids on a failed Wisdom save, repeated at the end of
+// each turn, concentration, 1 minute = 1 round (U-1); web restrains (Str escape) for 1 hour = 60
+// rounds; bless gives +1d4 to allies; the Charge rides on the Gore (attack 1 of Greataxe, Gore),
+// 2d8, DC 14, 10 ft; Reckless is played; Labyrinthine Recall says it does nothing (noEffect).
+func TestClashEffectsLowerU76(t *testing.T) {
+	top := `creatures: cleric: {name: "Cleric", size: "medium", ac: 13, hp: 27, speed: {walk: 30}
+	abilities: {str: 10, dex: 10, con: 12, int: 10, wis: 16, cha: 10}
+	attacks: [{name: "Mace", toHit: 2, reach: 5, damage: "1d6", type: "bludgeoning"}]
+	spellcasting: {ability: "wis", level: 5, dc: 13, toHit: 5, spells: {bless: 2, "hold person": 2, web: 1}}
+}
+`
+	src := sprintf(clashTiny, "", top)
+	src = strings.Replace(src, `creature: "goblin"`, `creature: "cleric"`, 1)
+	src = strings.Replace(src, `creature: "hobgoblin"`, `creature: "minotaur"`, 1)
+	src = strings.Replace(src, `[{at: [9, 4]}]`, `[{at: [8, 3]}]`, 1)
+	c, list := compileClashText(t, src)
+	if c == nil {
+		t.Fatalf("refused: %v", list)
+	}
+	byID := map[string]plan.Spell{}
+	for _, s := range c.Spells {
+		byID[s.ID] = s
+	}
+	hp := byID["hold-person"]
+	if e := hp.Effect; e == nil || e.Condition != plan.CondParalyzed || !e.Repeat || !e.Concentration || e.CreatureType != "humanoid" ||
+		e.Rounds != 1 || hp.Resolve != plan.ResolveSave || hp.Save != "wis" || hp.Targets != 1 {
+		t.Errorf("hold person: %+v %+v", hp, hp.Effect)
+	}
+	if e := byID["web"].Effect; e == nil || e.Condition != plan.CondRestrained || e.Escape != "str" || e.Rounds != 60 {
+		t.Errorf("web: %+v", e)
+	}
+	if e := byID["bless"].Effect; e == nil || e.Attack != "1d4" || e.Save != "1d4" || !e.Ally || byID["bless"].Targets != 3 ||
+		byID["bless"].Resolve != plan.ResolveAuto {
+		t.Errorf("bless: %+v", byID["bless"])
+	}
+	m := planCreatureOf(c, "minotaur")
+	if len(m.Traits) != 2 || m.Traits[0] != (plan.Trait{Name: plan.TraitCharge, Dice: "2d8", Attack: 1, DC: 14, Push: 10}) ||
+		m.Traits[1].Name != plan.TraitReckless {
+		t.Errorf("minotaur traits %+v", m.Traits)
+	}
+}
+
+// A Charge without its numbers, or riding on an attack the stat block lacks, is refused at its
+// line (U014, U012); an effect that does nothing is U014.
+func TestClashEffectChecks(t *testing.T) {
+	top := `creatures: brute: {name: "Brute", size: "medium", ac: 12, hp: 20, speed: {walk: 30}
+	abilities: {str: 14, dex: 10, con: 12, int: 8, wis: 10, cha: 8}
+	attacks: [{name: "Maul", toHit: 4, reach: 5, damage: "2d6+2", type: "bludgeoning"}]
+	traits: [{name: "Charge", attack: "Gore", dice: "2d8", dc: 14}]
+	spellcasting: {level: 1, dc: 12, spells: {glow: 1}}
+}
+spells: glow: {name: "Glow", level: 1, range: 30, effect: {rounds: 1}}
+`
+	src := strings.Replace(sprintf(clashTiny, "", top), `creature: "goblin"`, `creature: "brute"`, 1)
+	_, list := compileClashText(t, src)
+	var got []string
+	for _, d := range list {
+		got = append(got, d.Code+" "+d.Message)
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{`U012 creature brute charge: no attack "Gore"`, "U014 spell glow: an effect with no condition"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("findings lack %q:\n%s", want, all)
+		}
+	}
+}
+
+// U015 for the library (U-76: never silence): a library creature the battle uses with a trait the
+// engine does not simulate and the library does not mark noEffect (the kobold's Sunlight
+// Sensitivity) is a warning at the line that names the creature; the knight's traits are marked
+// noEffect and the scout's keen senses are played: neither warns.
+func TestClashLibraryTraitWarnsU015(t *testing.T) {
+	src := sprintf(clashTiny, "", "")
+	src = strings.Replace(src, `creature: "goblin"`, `creature: "kobold"`, 1)
+	src = strings.Replace(src, `creature: "hobgoblin"`, `creature: "knight"`, 1)
+	c, list := compileClashText(t, src)
+	if c == nil {
+		t.Fatalf("refused: %v", list)
+	}
+	if len(list) != 1 || list[0].Code != "U015" || list[0].Pos.Line != 8 || !strings.Contains(list[0].Message, `"Sunlight Sensitivity"`) {
+		t.Errorf("findings %v, want one U015 at line 8 (the kobold unit) naming Sunlight Sensitivity", list)
+	}
+}
