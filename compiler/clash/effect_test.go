@@ -76,18 +76,18 @@ spells: glow: {name: "Glow", level: 1, range: 30, effect: {rounds: 1}}
 }
 
 // U015 for the library (U-76: never silence): a library creature the battle uses with a trait the
-// engine does not simulate and the library does not mark noEffect (the kobold's Sunlight
-// Sensitivity) is a warning at the line that names the creature; the knight's traits are marked
+// engine does not simulate and the library does not mark noEffect (the priest's Divine
+// Eminence, a bonus action) is a warning at the line that names the creature; the knight's traits are marked
 // noEffect and the scout's keen senses are played: neither warns.
 func TestClashLibraryTraitWarnsU015(t *testing.T) {
 	src := sprintf(clashTiny, "", "")
-	src = strings.Replace(src, `creature: "goblin"`, `creature: "kobold"`, 1)
+	src = strings.Replace(src, `creature: "goblin"`, `creature: "priest"`, 1)
 	src = strings.Replace(src, `creature: "hobgoblin"`, `creature: "knight"`, 1)
 	c, list := compileClashText(t, src)
 	if c == nil {
 		t.Fatalf("refused: %v", list)
 	}
-	if len(list) != 1 || list[0].Code != "U015" || list[0].Pos.Line != 8 || !strings.Contains(list[0].Message, `"Sunlight Sensitivity"`) {
-		t.Errorf("findings %v, want one U015 at line 8 (the kobold unit) naming Sunlight Sensitivity", list)
+	if len(list) != 1 || list[0].Code != "U015" || list[0].Pos.Line != 8 || !strings.Contains(list[0].Message, `"Divine Eminence"`) {
+		t.Errorf("findings %v, want one U015 at line 8 (the priest unit) naming Divine Eminence", list)
 	}
 }

@@ -271,6 +271,10 @@ const (
 	// TraitKeenSenses: advantage on Perception checks (keen hearing, sight, smell): +5 to the
 	// passive Perception that finds the hidden (U-80 [5E-CORE]).
 	TraitKeenSenses = "keen senses"
+	// TraitSunlightSensitivity: while in sunlight, disadvantage on attack rolls and on Perception
+	// checks that rely on sight (the kobold's [SRD]); the battle is in sunlight when its Light is
+	// bright (""): -5 to the passive Perception that finds the hidden (U-80 [5E-CORE]).
+	TraitSunlightSensitivity = "sunlight sensitivity"
 )
 
 // Trait is a special trait the engine simulates.

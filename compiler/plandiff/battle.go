@@ -137,6 +137,7 @@ func battleEntities(b *plan.Battle) []entity {
 			"tactics", strings.Join(in.Tactics, ", "), "resources", fmt.Sprintf("%+v", in.Resources), "commander", cmd,
 			"stats", fmt.Sprintf("ACR %s, hp %d, OM %+d, DV %d, morale %+d", st.ACR, st.HP, st.OM, st.DV, st.MoraleMod),
 			"startHP", intText(a.StartHP), "routed", boolText(a.Routed), "fortification", intText(a.Fortification),
+			"fortificationKind", a.FortKind,
 			"advantageousTerrain", boolText(a.AdvantageousTerrain), "battlefieldAdvantage", boolText(a.BattlefieldAdvantage), "ambusher", boolText(a.Ambusher))
 	}
 	add("conditions", "conditions", fmt.Sprintf("%+v", b.Conditions))

@@ -382,6 +382,7 @@ func pfEntities(p *plan.Plan) []entity {
 		e.add("terrain", h.Terrain)
 		e.add("difficult", h.Difficult)
 		e.add("fortification", h.Fortification)
+		e.add("fortificationKind", h.FortKind)
 		e.add("advantageousTerrain", h.AdvantageousTerrain)
 		e.addStruct("", h.Conditions) // darkness, dimLight, fog, sandstorm (P-65)
 		e.add("reserve", h.Reserve)

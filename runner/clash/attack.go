@@ -139,6 +139,9 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 			}
 		}
 	}
+	if at.cr.traits&trSunlight != 0 && b.s.dark == 0 {
+		dis = r.dis("sunlight") // the kobold's Sunlight Sensitivity [SRD]: the battle's light is bright
+	}
 	if melee && at.cr.traits&trReckless != 0 && b.recklessRef(actorRef(at)) {
 		adv = r.adv("reckless") // the minotaur's Reckless [SRD]
 	}

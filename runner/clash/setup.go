@@ -81,7 +81,7 @@ type creature struct {
 	spells           []knownSpell
 	resist, immune   uint64
 	vuln             uint64
-	traits           uint8
+	traits           uint16
 	martial          dice.Expr
 	reachAttack      int // index of its longest melee attack with reach >= 10 ft (U-36), -1 none
 	hasMelee         bool
@@ -104,7 +104,7 @@ type charge struct {
 }
 
 const (
-	trPack uint8 = 1 << iota
+	trPack uint16 = 1 << iota
 	trMartial
 	trMagicRes
 	trFortitude
@@ -112,6 +112,7 @@ const (
 	trReckless
 	trSurprise
 	trKeen
+	trSunlight
 )
 
 type attack struct {

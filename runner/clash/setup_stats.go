@@ -147,6 +147,8 @@ func (s *Setup) setupCreatures() error {
 				cr.traits |= trReckless
 			case plan.TraitKeenSenses:
 				cr.traits |= trKeen
+			case plan.TraitSunlightSensitivity:
+				cr.traits |= trSunlight
 			case plan.TraitSurpriseAttack:
 				e, err := parseDice(t.Dice)
 				if err != nil {

@@ -327,11 +327,11 @@ func (b *Battle) spot(side int32, u int32, j int32) {
 		un := &b.un[u]
 		for i := un.first; i < un.first+un.n; i++ {
 			if b.st[i].on {
-				best = max(best, 10+b.s.cr[b.st[i].cr].percept+keen(&b.s.cr[b.st[i].cr]))
+				best = max(best, 10+b.s.cr[b.st[i].cr].percept+b.senses(&b.s.cr[b.st[i].cr]))
 			}
 		}
 	} else {
-		best = 10 + b.s.cr[b.so[j].cr].percept + keen(&b.s.cr[b.so[j].cr])
+		best = 10 + b.s.cr[b.so[j].cr].percept + b.senses(&b.s.cr[b.so[j].cr])
 	}
 	best += b.spotMod() // U-80: dim light or darkness
 	for i := range b.st {
@@ -372,10 +372,16 @@ func (b *Battle) standsStartTurn(u int32) {
 	}
 }
 
-// keen is +5 to passive Perception for keen senses (advantage on a passive check [5E-CORE]).
-func keen(cr *creature) int {
+// senses is what a creature's traits add to its passive Perception: +5 for keen senses
+// (advantage on a passive check [5E-CORE]), -5 for sunlight sensitivity in bright light
+// (disadvantage [SRD]).
+func (b *Battle) senses(cr *creature) int {
+	n := 0
 	if cr.traits&trKeen != 0 {
-		return 5
+		n += 5
 	}
-	return 0
+	if cr.traits&trSunlight != 0 && b.s.dark == 0 {
+		n -= 5
+	}
+	return n
 }
