@@ -1,12 +1,63 @@
 package clash
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
-// The tactical policy's lapses of issue 21, each on a small battle showing the better choice.
+// The tactical policy's lapses of issue 21, each on a small battle showing the better choice: the
+// battles are files, testdata/clash/lapses/NAME.cue, compiled into testdata/lapses/NAME.json here
+// (cmd/sortie's TestClashLapseFixtures keeps them in step: this package cannot import the
+// compiler). Creatures: the rule tests' soldier (AC 12, 10 hp, Spear +3 1d6+1), archer and mage
+// (helpers_test.go's numbers) and the SRD ogre.
+
+// loadLapse decodes the compiled lapse battle name (testdata/lapses/name.json).
+func loadLapse(t testing.TB, name string) *plan.Clash {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "lapses", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := plan.DecodeClash(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// lapseNames are the lapse battles, every one of testdata/lapses.
+var lapseNames = []string{"area", "casualty", "overflow", "isolation", "aid-beside", "aid-corner", "aid-busy"}
+
+// TestLapseBattlesPlay plays each lapse battle to its end under the tactical policy (seeds 1..20):
+// U-71, each side's only objective is 10 VP of attrition (U-66) per enemy unit eliminated, so a
+// battle ends with a side on 10 VP or more, never by running out of rounds (MaxRounds 50, U-71
+// Default), and the same seed fights the same battle twice.
+func TestLapseBattlesPlay(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "lapses", "*.json"))
+	if len(files) != len(lapseNames) {
+		t.Fatalf("%d lapse battles in testdata/lapses, want %d", len(files), len(lapseNames))
+	}
+	for _, name := range lapseNames {
+		b := NewBattle(mustSetup(t, loadLapse(t, name), Options{}))
+		for seed := uint64(1); seed <= 20; seed++ {
+			b.Reset(Config{Seed: seed})
+			r, err := b.Run()
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", name, seed, err)
+			}
+			if max(r.VP[0], r.VP[1]) < 10 || r.Rounds >= 50 {
+				t.Errorf("%s seed %d: ended after %d rounds at %v VP, want a side on 10 (U-71)", name, seed, r.Rounds, r.VP)
+			}
+			b.Reset(Config{Seed: seed})
+			if again, err := b.Run(); err != nil || again.Rounds != r.Rounds || again.VP != r.VP {
+				t.Errorf("%s seed %d: replay %+v, first %+v", name, seed, again, r)
+			}
+		}
+	}
+}
 
 // U-43 [AI]: a stand's fireball is never placed on its own side (the README: casters place areas
 // that hit only enemies). Enemy soldier stands at 5,4 5,5 6,5 5,6 (10 hp each) and an allied
@@ -16,14 +67,10 @@ import (
 // without it (two enemies, 2000), and burned its ally; now any placement covering an ally is never
 // chosen: the giant's square is outside the area picked.
 func TestAreaNeverOnAlliesU43(t *testing.T) {
-	giant := soldier()
-	giant.ID, giant.HP = "giant", 300
-	cl := newClash(open(10, 10), []plan.Creature{soldier(), mage(), giant}, []ub{
-		{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{0, 5}}},
-		{id: "g", side: 0, typ: "regiment", cfg: "march", cr: 2, at: [][2]int{{4, 5}}},
-		{id: "z", side: 1, typ: "skirmisher", cr: 0, at: [][2]int{{5, 4}, {5, 5}, {6, 5}, {5, 6}}},
-	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "area"), Options{}))
+	if b.s.sp[0].id != "fireball" {
+		t.Fatalf("spell 0 is %q, want fireball", b.s.sp[0].id)
+	}
 	b.Reset(Config{})
 	b.round = 1
 	op, caster := b.decideArea(0, -1, 0)
@@ -53,12 +100,7 @@ func TestAreaNeverOnAlliesU43(t *testing.T) {
 // into the casualty. Now a casualty is worth what its overflow would do (here nothing: 12 / 4 = 3),
 // and the ogre is the target.
 func TestNoAttackOnACasualtyU57(t *testing.T) {
-	cl := newClash(open(5, 4), []plan.Creature{soldier(), ogre()}, []ub{
-		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 1}}},
-		{id: "c", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 0}}},
-		{id: "o", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{2, 1}}},
-	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "casualty"), Options{}))
 	b.Reset(Config{})
 	b.round, b.turnUnit = 1, 0
 	b.st[1].hp, b.st[1].cas = 0, true
@@ -74,11 +116,7 @@ func TestNoAttackOnACasualtyU57(t *testing.T) {
 // stand's greatclub (2d8+4: e2 = 2 x 13 = 26) into C: 1 absorbed, the rest 24 / 2 = 12 >= 10 fells
 // D: worth as much as felling D itself, more than the next-to-nothing of a lone casualty.
 func TestCasualtyWorthItsOverflowU56(t *testing.T) {
-	cl := newClash(open(5, 4), []plan.Creature{soldier(), ogre()}, []ub{
-		{id: "o", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{1, 1}}},
-		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 0}, {2, 0}}},
-	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "overflow"), Options{}))
 	b.Reset(Config{})
 	b.st[1].hp, b.st[1].cas = 0, true
 	const p = 20
@@ -95,11 +133,7 @@ func TestCasualtyWorthItsOverflowU56(t *testing.T) {
 // 40, and A isolated itself; now B, still to make its move with 0 squares left, can reach only 0 +
 // 2 squares from where it is: 4,3 is 4 from it (-120: 76 - 120 = -44), 4,1 is 2 (40): it stays.
 func TestNoStepIntoIsolationAfterActingU82(t *testing.T) {
-	cl := newClash(open(10, 4), []plan.Creature{archer(), soldier()}, []ub{
-		{id: "s", side: 0, typ: "skirmisher", cr: 0, at: [][2]int{{4, 1}, {2, 1}}},
-		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{6, 1}}},
-	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "isolation"), Options{}))
 	b.Reset(Config{})
 	b.round, b.turnUnit = 1, 0
 	b.moveStamp++
@@ -119,14 +153,15 @@ func TestNoStepIntoIsolationAfterActingU82(t *testing.T) {
 // beside the enemy (A 1,1, B 2,0) nobody is idle: March.
 func TestAidChosenU48(t *testing.T) {
 	for _, tc := range []struct {
+		name string
 		b    [2]int
 		want int
-	}{{[2]int{0, 1}, cfgAid}, {[2]int{1, 0}, cfgAid}, {[2]int{2, 0}, cfgMarch}} {
-		cl := newClash(open(5, 3), []plan.Creature{soldier()}, []ub{
-			{id: "a", side: 0, typ: "regiment", cfg: "defend", cr: 0, at: [][2]int{{1, 1}, tc.b}},
-			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{2, 1}}},
-		}, nil)
-		b := NewBattle(mustSetup(t, cl, Options{}))
+	}{{"aid-beside", [2]int{0, 1}, cfgAid}, {"aid-corner", [2]int{1, 0}, cfgAid}, {"aid-busy", [2]int{2, 0}, cfgMarch}} {
+		c := loadLapse(t, tc.name)
+		if at := c.Units[0].Stands[1].At; at != tc.b {
+			t.Fatalf("%s: B at %v, want %v", tc.name, at, tc.b)
+		}
+		b := NewBattle(mustSetup(t, c, Options{}))
 		b.Reset(Config{})
 		b.round, b.turnUnit = 1, 0
 		if got := b.decideConfig(0); got != tc.want {
