@@ -26,7 +26,7 @@ func TestClashPicketWholeBattleByHand(t *testing.T) {
 		vpAttrition                           = 10
 	)
 	// ambush.yaml's dice, in order.
-	const gInit, kInit, spearD20, spearD6, daggerD20 = 20, 1, 15, 4, 1
+	const gInit, kInit, spearD20, spearD6, daggerA, daggerB = 20, 1, 15, 4, 1, 11
 
 	// U-26: each unit rolls d20 + Dex modifier (one stand each: its own); highest first.
 	gTot, kTot := gInit+mod(guardDex), kInit+mod(koboldDex)
@@ -46,6 +46,9 @@ func TestClashPicketWholeBattleByHand(t *testing.T) {
 	if left == 0 {
 		cas = ", a casualty"
 	}
+	// The kobold's Sunlight Sensitivity [SRD]: in sunlight (the battle's light is bright, the
+	// default, U-80) its attacks have disadvantage: two d20, the lower counts.
+	daggerD20 := min(daggerA, daggerB)
 	// U-34, U-76: a natural 1 misses whatever the total.
 	dagTot := daggerD20 + dagHit
 	dagOut := "hit"
@@ -70,7 +73,7 @@ func TestClashPicketWholeBattleByHand(t *testing.T) {
 		fmt.Sprintf("guards 1 -> scouts 1, Spear: d20 %d + %d = %d vs AC %d: %s\n", spearD20, spearHit, spearTot, koboldAC, spearOut) +
 		fmt.Sprintf("scouts 1 takes %d damage: %d -> %d hp%s\n", dmg, koboldHP, left, cas) +
 		"turn: scouts\nscouts: attack\n" +
-		fmt.Sprintf("scouts 1 -> guards 1, Dagger: d20 %d + %d = %d vs AC %d: %s\n", daggerD20, dagHit, dagTot, guardAC, dagOut) +
+		fmt.Sprintf("scouts 1 -> guards 1, Dagger: d20 dis [%d, %d] (sunlight) + %d = %d vs AC %d: %s\n", daggerA, daggerB, dagHit, dagTot, guardAC, dagOut) +
 		"the field at the end of round 1 (casualties still marked x):\n" +
 		"    0 1 2 3\n  0 . G sx.\n  1 - - - -\n" + key +
 		"scouts 1 is eliminated\n" +
