@@ -131,10 +131,49 @@ func (b *Battle) gmTactic(i int) Tactic {
 		return allowed.List()[0]
 	}
 	t := u.s.tactic
-	if t != TacWithdraw && allowed.Has(TacWithdraw) && !b.hitAndRun(i) && b.gmRoutLikely(i) {
+	if t != TacWithdraw && allowed.Has(TacWithdraw) && !b.hitAndRun(i) && (b.gmRoutLikely(i) || b.gmHopeless(i)) {
 		return TacWithdraw
 	}
 	return t
+}
+
+// hopelessRatio is how many times faster the enemy side must expect to finish army i's side than
+// its side the enemy for the Policy to call the battle hopeless (gmHopeless).
+const hopelessRatio = 10
+
+// gmHopeless reports whether army i's side cannot expect to win the battle (P-25: the Policy then
+// withdraws, at full hp too): an expectation over the matchup, each side's expected damage a phase
+// (every army's against the enemy it aims at, as gmUpdate estimates it) less the other side's
+// healing each phase (fast healing, regeneration). Hopeless when the enemy side heals at least
+// what i's side deals, or when, dealing damage, it expects to finish i's side hopelessRatio times
+// sooner than i's side finishes it: hpEnemy / dealt >= hopelessRatio x hpOurs / taken. Judged in
+// Melee Phases only: at range an army without ranged attacks deals nothing, which says nothing of
+// the melee to come.
+func (b *Battle) gmHopeless(i int) bool {
+	if b.phase != PhaseMelee {
+		return false
+	}
+	b.gmFresh()
+	side := b.u[i].side
+	var hp, dealt, heal [2]int // per side: hp on the field, damage dealt a phase (x 20), healing (x 20)
+	for j := 0; j < b.n; j++ {
+		u := &b.u[j]
+		if u.s.status != StatusActive {
+			continue
+		}
+		hp[u.side] += max(0, u.s.hp)
+		dealt[u.side] += b.gmDealt[j]
+		heal[u.side] += 20 * u.fastHeal
+	}
+	us, them := int(side), 1-int(side)
+	net, back := dealt[us]-heal[them], dealt[them]-heal[us]
+	switch {
+	case back <= 0:
+		return false // the enemy cannot wear i's side down
+	case net <= 0:
+		return true // i's side cannot wear the enemy down
+	}
+	return hp[them]*back >= hopelessRatio*hp[us]*net
 }
 
 // gmPickAll picks every army's tactic for the Tactics Phase, all against enemies on Standard (the
