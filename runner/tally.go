@@ -18,6 +18,9 @@ type Observer interface {
 	Occupy(who string, where []string)
 	// Tick ends a day: every place of the current scope counts once for the heat map.
 	Tick()
+	// Fight records one battle fought at where (a heat map's cell: a hex) in the current
+	// scope: the heat map of where they fought.
+	Fight(where string)
 	// Measure sets a value of the run (the last one given counts): "strength" of an army at the
 	// end, "xp" of a PC, "rations" of the party.
 	Measure(name, who string, v int)
@@ -88,6 +91,9 @@ type Tally struct {
 	// day ends of each scope, all runs together.
 	Heat     map[Key]int
 	HeatDays map[string]int
+	// Fought counts the battles fought at each (scope, where), all runs together (Key.Kind is
+	// ""): the heat map of where they fought.
+	Fought map[Key]int
 	// Errors are the distinct errors that stopped runs, each with the first run and the count.
 	Errors  map[string]*Cover
 	Watched []Watched
@@ -96,7 +102,7 @@ type Tally struct {
 func newTally(w []Watch) *Tally {
 	t := &Tally{Outcomes: map[string]int{}, Causes: map[[2]string]int{}, DaysBy: map[string]*Dist{},
 		Covered: map[Key]*Cover{}, Measures: map[Key]*Dist{}, Heat: map[Key]int{}, HeatDays: map[string]int{},
-		Errors: map[string]*Cover{}, Watched: make([]Watched, len(w))}
+		Fought: map[Key]int{}, Errors: map[string]*Cover{}, Watched: make([]Watched, len(w))}
 	for i := range t.Watched {
 		t.Watched[i].First, t.Watched[i].FirstNot = -1, -1
 	}
@@ -139,6 +145,9 @@ func (t *Tally) merge(u *Tally) {
 	}
 	for k, n := range u.HeatDays {
 		t.HeatDays[k] += n
+	}
+	for k, n := range u.Fought {
+		t.Fought[k] += n
 	}
 	for k, c := range u.Errors {
 		mergeCover(t.Errors, k, c)
@@ -458,6 +467,13 @@ func (o *runObserver) Tick() {
 		if p := &o.places[i]; p.scope == o.scope {
 			o.acc.heat[p.cell]++
 		}
+	}
+}
+
+// Fight counts straight into the chunk's tally: battles are few (a handful a run).
+func (o *runObserver) Fight(where string) {
+	if where != "" {
+		o.acc.t.Fought[Key{Scope: o.scope, ID: where}]++
 	}
 }
 

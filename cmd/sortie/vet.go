@@ -132,6 +132,8 @@ on standard error how many findings it recorded.`,
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
+			// Every tests: script exists and stays in its folder (Q004), as sortie test checks.
+			list = append(list, vetTestScripts(list, scenarios, budget)...)
 			list.Sort()
 			if name := c.String("write-baseline"); name != "" {
 				var buf bytes.Buffer

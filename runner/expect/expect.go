@@ -95,10 +95,14 @@ func (e *Expect) Validate(k Known) diag.List {
 	if e.Day != nil {
 		list = append(list, checkDayWord(e.Day, k)...)
 	}
+	subject := "scenario" // what the test is of, as its Q002 names it
+	if k.Winners != nil {
+		subject = "battle"
+	}
 	check := func(what string, known []string, name string, pos diag.Pos) {
 		if known == nil {
 			if name != "" {
-				list.Add(diag.Errorf(pos, CodeBadTest, "this scenario has no %s to expect", what))
+				list.Add(diag.Errorf(pos, CodeBadTest, "this %s has no %s to expect", subject, what))
 			}
 			return
 		}
@@ -127,7 +131,7 @@ func (e *Expect) Validate(k Known) diag.List {
 		check("block", k.Blocks, e.Party.V, e.Party.Pos)
 	}
 	if e.Rations != nil && k.NoRations {
-		list.Add(diag.Errorf(e.Rations.Pos, CodeBadTest, "this scenario keeps no rations to expect"))
+		list.Add(diag.Errorf(e.Rations.Pos, CodeBadTest, "this %s keeps no rations to expect", subject))
 	}
 	list.Sort()
 	return list

@@ -156,3 +156,22 @@ func TestTestWinner(t *testing.T) {
 		t.Errorf("Summary = %q, want %q", got, want)
 	}
 }
+
+// A clash battle's test names its winner, round and objectives, never an army (U-rules have
+// units, not armies, in a test's run): armies: is Q002 that names the battle, not a scenario, and
+// so is rations: (issue 20).
+func TestValidateBattleWording(t *testing.T) {
+	at := func(col int) diag.Pos { return diag.Pos{File: "b.cue", Line: 1, Column: col} }
+	clash := Known{DayUnit: "round", Winners: []string{"West", "East", "no winner"}, Objectives: []string{}, NoRations: true}
+	e := &Expect{Armies: []Named{{Name: "pikes", Pos: at(10)}}, Rations: &NumAt{Num: Exactly(1), Pos: at(30)}}
+	list := e.Validate(clash)
+	if len(list) != 2 || list[0].Code != CodeBadTest || list[0].Message != "this battle has no army to expect" ||
+		list[1].Message != "this battle keeps no rations to expect" {
+		t.Errorf("got %v", list)
+	}
+	// A Karzoral scenario without armies still says scenario.
+	list = (&Expect{Armies: []Named{{Name: "pikes", Pos: at(10)}}}).Validate(Known{DayUnit: "day"})
+	if len(list) != 1 || list[0].Message != "this scenario has no army to expect" {
+		t.Errorf("scenario: got %v", list)
+	}
+}

@@ -3,7 +3,7 @@ package pathfinder
 import "github.com/sortie-rpg/sortie/runner"
 
 // What Pathfinder's events tell a simulation (runner.Observed): where each army stands at each
-// day's end (the heat map), the hexes entered, the engagements fought, the tactics, strategies
+// day's end and where they fought (the heat maps), the hexes entered, the engagements fought, the tactics, strategies
 // and fates of the battles, the objectives met, every army's hp at the end and how the run ended.
 
 // Observe: an army starts in its hex.
@@ -28,8 +28,10 @@ func (e *HexMoveEvent) Observe(o runner.Observer) {
 	}
 }
 
-// Observe: the friendly-enemy pairs that meet in the battle.
+// Observe: the battle's hex (P-14: where the armies fought) and the friendly-enemy pairs that
+// meet in it.
 func (e *HexBattleEvent) Observe(o runner.Observer) {
+	o.Fight(e.Hex)
 	for _, a := range e.SideArmies[0] {
 		for _, b := range e.SideArmies[1] {
 			o.Cover(CoverEngagement, EngagementID(a, b))

@@ -131,13 +131,31 @@ func (p *page) Hist(bars []Bar, unit string) template.HTML {
 // spent there, from white (never) to deep red (the busiest cell of the map), with its id and
 // share as text and a tooltip.
 func (p *page) Heat(h Heat, w int) template.HTML {
+	return heatMap(h, "where "+h.Who[w]+" stood", h.Days, func(c Cell) int { return c.Count[w] },
+		func(name string, n int, share float64) string {
+			return fmt.Sprintf("%s: %s stood here %d of %d day ends (%s)", name, h.Who[w], n, h.Days, pct(share))
+		})
+}
+
+// Fought draws the heat map of where battles were fought (P-14 for a Pathfinder hex map): each
+// cell coloured by its share of h.Battles, the battles of every run.
+func (p *page) Fought(h Heat) template.HTML {
+	return heatMap(h, "where they fought", h.Battles, func(c Cell) int { return c.Fought },
+		func(name string, n int, share float64) string {
+			return fmt.Sprintf("%s: %d of %d battles fought here (%s)", name, n, h.Battles, pct(share))
+		})
+}
+
+// heatMap draws h's cells as an SVG map labelled label: cell c shaded by count(c) against the
+// busiest cell, its share count(c)/total as text, and tip(name, count, share) as its tooltip.
+func heatMap(h Heat, label string, total int, count func(Cell) int, tip func(name string, n int, share float64) string) template.HTML {
 	cell := 44.0
 	if h.Grid == "hex" {
 		cell = 64 // a hexagon's text needs more room
 	}
 	top := 0
 	for _, c := range h.Cells {
-		top = max(top, c.Count[w])
+		top = max(top, count(c))
 	}
 	type pt struct{ x, y float64 }
 	place := func(at [2]int) pt {
@@ -155,33 +173,34 @@ func (p *page) Heat(h Heat, w int) template.HTML {
 	pad := cell
 	width, height := maxX-minX+2*pad, maxY-minY+2*pad
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="heat" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="where %s stood">`,
-		width, height, width, height, esc(h.Who[w]))
+	fmt.Fprintf(&b, `<svg class="heat" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`,
+		width, height, width, height, esc(label))
 	for _, c := range h.Cells {
 		q := place(c.At)
 		x, y := q.x-minX+pad, q.y-minY+pad
+		n := count(c)
 		share := 0.0
-		if h.Days > 0 {
-			share = float64(c.Count[w]) / float64(h.Days)
+		if total > 0 {
+			share = float64(n) / float64(total)
 		}
-		fill := heatColour(c.Count[w], top)
+		fill := heatColour(n, top)
 		name := c.ID
 		if c.Name != "" {
 			name += " (" + c.Name + ")"
 		}
-		tip := fmt.Sprintf("%s: %s stood here %d of %d day ends (%s)", name, h.Who[w], c.Count[w], h.Days, pct(share))
+		t := tip(name, n, share)
 		if h.Grid == "hex" {
-			fmt.Fprintf(&b, `<polygon points="%s" fill="%s" class="cell"><title>%s</title></polygon>`, hexPoints(x, y, cell/2), fill, esc(tip))
+			fmt.Fprintf(&b, `<polygon points="%s" fill="%s" class="cell"><title>%s</title></polygon>`, hexPoints(x, y, cell/2), fill, esc(t))
 		} else {
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.0f" height="%.0f" fill="%s" class="cell"><title>%s</title></rect>`,
-				x-cell/2, y-cell/2, cell-2, cell-2, fill, esc(tip))
+				x-cell/2, y-cell/2, cell-2, cell-2, fill, esc(t))
 		}
 		id := c.ID
 		if r := []rune(id); len(r) > 7 {
 			id = string(r[:6]) + "…"
 		}
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" class="id">%s</text>`, x-1, y-3, esc(id))
-		if c.Count[w] > 0 {
+		if n > 0 {
 			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" class="share">%s</text>`, x-1, y+11, esc(pct(share)))
 		}
 	}
@@ -295,6 +314,7 @@ pre.src span:target { background: #ffe08a; }
 <p>Each map shades the {{if eq .R.DayUnit "rounds"}}squares by the share of round ends a stand of the unit stood there{{else}}blocks (hexes) by the share of day ends spent there{{end}}, over every run.</p>
 {{range $h := .R.Heat}}{{if $h.Scope}}<h3>{{$h.Scope}}</h3>{{end}}<div class="maps">
 {{range $i, $who := $h.Who}}<div class="map"><b>{{$who}}</b><br>{{$.P.Heat $h $i}}</div>
+{{end}}{{if $h.Battles}}<div class="map"><b>battles fought ({{$h.Battles}})</b><br>{{$.P.Fought $h}}</div>
 {{end}}</div>
 {{end}}{{end}}
 <h2 id="coverage">Coverage</h2>

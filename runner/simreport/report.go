@@ -104,21 +104,25 @@ type Entity struct {
 }
 
 // Heat is one field's heat map: for each block or hex the day ends each who (the party, an army)
-// stood there, out of Days day ends.
+// stood there, out of Days day ends, and the battles fought there, out of Battles.
 type Heat struct {
-	Scope string   `json:"scope,omitempty"`
-	Grid  string   `json:"grid"` // "square" | "hex"
-	Days  int      `json:"days"` // day ends counted, all runs together
-	Who   []string `json:"who"`  // "party" first, then the armies by id
-	Cells []Cell   `json:"cells"`
+	Scope string `json:"scope,omitempty"`
+	Grid  string `json:"grid"` // "square" | "hex"
+	Days  int    `json:"days"` // day ends counted, all runs together
+	// Battles counts the battles fought on the map's cells, all runs together (0: none, or a
+	// rule system whose battles have no place on its map).
+	Battles int      `json:"battles,omitempty"`
+	Who     []string `json:"who"` // "party" first, then the armies by id
+	Cells   []Cell   `json:"cells"`
 }
 
 // Cell is one block or hex of a heat map: its coordinates and, for each Who, the day ends.
 type Cell struct {
-	ID    string `json:"id"`
-	Name  string `json:"name,omitempty"`
-	At    [2]int `json:"at"`
-	Count []int  `json:"count"` // by Heat.Who
+	ID     string `json:"id"`
+	Name   string `json:"name,omitempty"`
+	At     [2]int `json:"at"`
+	Count  []int  `json:"count"`            // by Heat.Who
+	Fought int    `json:"fought,omitempty"` // the battles fought here, all runs together
 }
 
 // RunError is an error that stopped runs: the runs and the first run's seed.
@@ -351,6 +355,8 @@ func heat(t *runner.Tally, entities []runner.Entity) []Heat {
 			for w, who := range h.Who {
 				cell.Count[w] = t.Heat[runner.Key{Scope: h.Scope, Kind: who, ID: cell.ID}]
 			}
+			cell.Fought = t.Fought[runner.Key{Scope: h.Scope, ID: cell.ID}]
+			h.Battles += cell.Fought
 		}
 	}
 	return out

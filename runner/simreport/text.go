@@ -55,6 +55,8 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 	}
 
+	writeFought(&b, r.Heat)
+
 	b.WriteString("\ncoverage (runs in which each happened)\n")
 	for _, c := range r.Coverage {
 		fmt.Fprintf(&b, "%s: %d of %d covered\n", scoped(c.Scope, plural(c.Kind)), c.Covered, c.Total)
@@ -191,4 +193,26 @@ func plural(kind string) string {
 		return kind + "es"
 	}
 	return kind + "s"
+}
+
+// writeFought writes, for each heat map with battles on it (a Pathfinder hex map, P-14), where
+// they were fought: each cell that saw one with its battles and their share, in map order.
+func writeFought(b *bytes.Buffer, heat []Heat) {
+	for _, h := range heat {
+		if h.Battles == 0 {
+			continue
+		}
+		cells := "blocks"
+		if h.Grid == "hex" {
+			cells = "hexes"
+		}
+		fmt.Fprintf(b, "\n%s (%d battles, all runs)\n", scoped(h.Scope, "battles by "+strings.TrimSuffix(cells, "es")), h.Battles)
+		var parts []string
+		for _, c := range h.Cells {
+			if c.Fought > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d (%s)", c.ID, c.Fought, pct(float64(c.Fought)/float64(h.Battles))))
+			}
+		}
+		b.WriteString("  " + strings.Join(parts, ", ") + "\n")
+	}
 }
