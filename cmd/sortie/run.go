@@ -136,7 +136,10 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		return failf(exitUsage, "%v", err)
 	}
 	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice,
-		Sink: pl.sinkFor(prm.format, prm.view), Checkpoint: pl.sess.checkpoint}
+		Sink: pl.sinkFor(prm.format, prm.view), Checkpoint: pl.sess.checkpoint,
+		// At the terminal a Pathfinder battle shows each phase before the next question (the
+		// same events, so the same JSONL and transcript, written sooner).
+		Stream: pl.prompt}
 	r, err := runner.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()
