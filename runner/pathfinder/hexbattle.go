@@ -306,7 +306,7 @@ func (r *hexRun) learnBoon(a *hexArmy, hex string) (string, error) {
 	if len(opts) > 1 {
 		req := &r.d.req
 		*req = runner.Request{Kind: runner.KindBoon, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
-			Army: a.pa.ID, Title: "aftermath", Cause: "boon"}
+			Army: a.pa.ID, Title: "aftermath", Cause: "boon", Side: sideNames[a.pa.Side]}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
 			return "", err
@@ -356,7 +356,7 @@ func (r *hexRun) learn(a *hexArmy, hex string) (string, error) {
 	if len(opts) > 1 {
 		req := &r.d.req
 		*req = runner.Request{Kind: runner.KindTactic, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
-			Army: a.pa.ID, Title: "aftermath", Cause: "learn"}
+			Army: a.pa.ID, Title: "aftermath", Cause: "learn", Side: sideNames[a.pa.Side]}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
 			return "", err
@@ -394,7 +394,7 @@ func (r *hexRun) place(i, h int) error {
 	k := 0
 	if len(choices) > 1 {
 		req := &r.d.req
-		*req = runner.Request{Kind: runner.KindPlace, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: r.hexID(h), Army: a.pa.ID, Cause: why}
+		*req = runner.Request{Kind: runner.KindPlace, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: r.hexID(h), Army: a.pa.ID, Cause: why, Side: sideNames[a.pa.Side]}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
 			return err
