@@ -81,7 +81,7 @@ func (e *HexMoveEvent) Line() string {
 	case noteOnItsWay:
 		return fmt.Sprintf("%s is on its way into %s (difficult terrain, P-6)", e.Army, e.To)
 	}
-	return fmt.Sprintf("%s moves %s -> %s", e.Army, e.From, e.To)
+	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }
 
 // HexBattleEvent: a battle begins where hostile armies meet (P-14): its number in the run, the hex
