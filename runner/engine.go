@@ -30,6 +30,10 @@ type Options struct {
 	// the points a run is saved at and resumed from (by replaying the decisions up to it). An
 	// error stops the run.
 	Checkpoint func() error
+	// Stream writes the parts of a long event as they happen rather than once it is over: a
+	// Pathfinder battle's phase tables each before the next question (a run at the terminal,
+	// issue 23). The events, and so the JSONL, are the same; only their timing changes.
+	Stream bool
 }
 
 // Ending is how a run ended; every engine's result embeds it.

@@ -20,6 +20,7 @@ type playParams struct {
 	save      string // --save FILE, "" for none
 	halt      int    // --halt-after N (hidden test hook)
 	path      string // the scenario, plan or campaign played (a source --save must not replace)
+	play      string // --play SIDE: the side the terminal answers for ("" for all: playSide)
 	// newPolicy makes the decider of policy (the scenario's or campaign's policies: playPolicy);
 	// nil: runner.NewPolicy (first, random).
 	newPolicy func(name string, seed uint64) (runner.Decider, error)
@@ -36,6 +37,7 @@ func paramsFromFlags(c *cli.Context) playParams {
 		save:      c.String("save"),
 		halt:      c.Int("halt-after"),
 		path:      c.Args().First(),
+		play:      playValue(c),
 	}
 }
 
@@ -53,6 +55,18 @@ func (prm playParams) newPrompt(e *env, opening string) runner.Decider {
 		}
 	}
 	return runner.NewPromptWith(e.stdin, e.stderr, cfg)
+}
+
+// playValue is --play, for the commands that have it ("" for the others).
+func playValue(c *cli.Context) string {
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if n == "play" {
+				return c.String("play")
+			}
+		}
+	}
+	return ""
 }
 
 // viewFlags choose whose view a run's output shows (K-23, the fog of war).
@@ -174,6 +188,10 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		}
 		if from == nil {
 			live, pl.fallback, pl.script = s, policy, s
+			if prm.play != "" {
+				// --play SIDE after the script: the seat answers what the script leaves.
+				pl.fallback = &runner.Seat{Side: prm.play, Player: prm.newPrompt(e, "recap"), Computer: policy, Out: e.stderr}
+			}
 			break
 		}
 		// A resumed script run: the script answers up to where it ran out, then --policy, or the
@@ -194,6 +212,11 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		if fb.inner != nil {
 			pl.fallback, pl.resumed = fb, fb
 		}
+	case from == nil && prm.play != "":
+		// --play SIDE: the terminal answers SIDE's questions and those of no side, the policy
+		// (or the engine's own choice) the other side's, each shown on stderr as it is made.
+		live = &runner.Seat{Side: prm.play, Player: prm.newPrompt(e, "briefing"), Computer: policy, Out: e.stderr}
+		pl.prompt = true
 	case from != nil && from.Prompt, from == nil && isTerminal(e.stdin) && policy == nil:
 		live = prm.newPrompt(e, map[bool]string{true: "briefing", false: "recap"}[from == nil])
 		pl.prompt = true

@@ -39,6 +39,9 @@ Every decision comes from, in this order:
   --policy NAME     answers every decision (and what a script leaves) as sortie simulate's
                     policy of that name: first, random, explore, goal (Karzoral: toward
                     the open objectives)
+  --play SIDE       (Pathfinder: friendly or enemy) the terminal answers that side's battle
+                    questions and every question of no side; --policy, or the engine's own
+                    choice, the other side's, each shown as it is made
 
 Dice come from a generator seeded by --seed (same seed, same rolls), unless the script or
 the table gives them. The transcript shows what the players know (K-23: the party's block and
@@ -52,7 +55,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first, random, explore or goal (Karzoral)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (transcript) or jsonl (one JSON record a line)"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1],
+			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1], playFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -126,6 +129,9 @@ func planHash(p *plan.Plan) (string, error) {
 // playPlan runs p (a fresh run, or the resumption of from) and reports its outcome.
 func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile) error {
 	prm.newPolicy = func(name string, seed uint64) (runner.Decider, error) { return playPolicy(name, seed, p, nil) }
+	if err := playSide(p, &prm); err != nil {
+		return err
+	}
 	pl, err := setup(e, prm, from)
 	if err != nil {
 		return err
@@ -136,7 +142,10 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		return failf(exitUsage, "%v", err)
 	}
 	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice,
-		Sink: pl.sinkFor(prm.format, prm.view), Checkpoint: pl.sess.checkpoint}
+		Sink: pl.sinkFor(prm.format, prm.view), Checkpoint: pl.sess.checkpoint,
+		// At the terminal a Pathfinder battle shows each phase before the next question (the
+		// same events, so the same JSONL and transcript, written sooner).
+		Stream: pl.prompt}
 	r, err := runner.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()
@@ -157,5 +166,24 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		fmt.Fprintln(e.stderr)
 		return failf(exitFindings, "")
 	}
+	return nil
+}
+
+// playSide checks --play SIDE against p's sides and keeps the side's id in prm.play ("" for
+// none or all). Only a Pathfinder scenario has sides to play (friendly, enemy: the Request.Side
+// of its battles' questions); --play on any other is a usage error.
+func playSide(p *plan.Plan, prm *playParams) error {
+	if prm.play == "" || strings.EqualFold(prm.play, "all") {
+		prm.play = ""
+		return nil
+	}
+	if p.Pathfinder == nil {
+		return failf(exitUsage, "--play %s: scenario %s (rules %s) has no sides to play; leave --play out to answer every question", prm.play, p.Scenario.ID, p.Scenario.Rules)
+	}
+	side, why := runner.MatchSide(prm.play, []string{"friendly", "enemy"}, []string{"", ""})
+	if why != "" {
+		return failf(exitUsage, "--play: %s", why)
+	}
+	prm.play = side
 	return nil
 }

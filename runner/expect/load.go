@@ -50,13 +50,31 @@ func Load(files []string, workDir string, overlay map[string]load.Source) ([]Tes
 		return nil, err
 	}
 	var tests []Test
+	var named []bool // the test gave its name
 	for it.Next() {
 		d := &decoder{wd: workDir}
 		t := d.test(it.Value())
 		t.Problems = d.list
 		tests = append(tests, t)
+		named = append(named, it.Value().LookupPath(cue.ParsePath("name")).Exists())
 	}
+	uniqueNames(tests, named)
 	return tests, nil
+}
+
+// uniqueNames tells apart the tests whose name comes from a script they share: each such test
+// is named after its place in the list as well ("win, tests[1]"), so that no two lines of sortie
+// test read the same ("win (win.yaml)" twice). A name the test gave is kept.
+func uniqueNames(tests []Test, named []bool) {
+	count := map[string]int{}
+	for i := range tests {
+		count[tests[i].Name]++
+	}
+	for i := range tests {
+		if !named[i] && count[tests[i].Name] > 1 {
+			tests[i].Name = fmt.Sprintf("%s, tests[%d]", tests[i].Name, i)
+		}
+	}
 }
 
 // lookup builds the scenario (or campaign) made of files, without the schema, and returns its

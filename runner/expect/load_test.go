@@ -57,3 +57,22 @@ func TestLoadHugeNumber(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23: two tests that share a script and give no name are told apart by their place in the
+// list ("win, tests[0]", "win, tests[1]"), not both named "win"; a name a test gives is kept,
+// and a script used once keeps its stem ("lose").
+func TestLoadSharedScriptNames(t *testing.T) {
+	dir := t.TempDir()
+	src := `tests: [{script: "win.yaml", day: 7}, {script: "win.yaml", seed: 2, day: 8}, {script: "lose.yaml"}, {name: "mine", script: "lose2.yaml"}, {name: "win", script: "win.yaml", seed: 3}]`
+	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
+	tests, err := Load([]string{filepath.Join(dir, "s.cue")}, dir, nil)
+	if err != nil || len(tests) != 5 {
+		t.Fatalf("%v %v", err, tests)
+	}
+	want := []string{"win, tests[0]", "win, tests[1]", "lose", "mine", "win"}
+	for i, w := range want {
+		if tests[i].Name != w {
+			t.Errorf("tests[%d] named %q, want %q", i, tests[i].Name, w)
+		}
+	}
+}

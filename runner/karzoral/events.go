@@ -127,7 +127,7 @@ func (e *ArmyMoveEvent) Line() string {
 	if e.From == e.To {
 		return fmt.Sprintf("%s holds at %s", e.Army, e.To)
 	}
-	return fmt.Sprintf("%s moves %s -> %s", e.Army, e.From, e.To)
+	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }
 
 // StrengthBattleEvent: two opposing armies in a block both lose the smaller strength (K-24).

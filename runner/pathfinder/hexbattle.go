@@ -52,9 +52,24 @@ func (r *hexRun) battle(h, mover int) error {
 		return err
 	}
 	var events []Event
-	if r.on {
+	var ps *phaseStream
+	switch {
+	case r.on && r.o.Stream:
+		// Streamed: the battle's heading now, each phase's log once the next phase starts, so
+		// that a player sees every phase before the question that follows it.
+		if err := r.send(&HexBattleEvent{Day: r.day, Battle: r.battles, Hex: hex.ID, Armies: names, SideArmies: sides, streamed: true}); err != nil {
+			return err
+		}
+		ps = &phaseStream{r: r, names: names}
+		r.eng.SetLog(func(e *Event) {
+			if e.Kind == EvPhase {
+				ps.send(events)
+			}
+			events = append(events, *e)
+		})
+	case r.on:
 		r.eng.SetLog(Collect(&events))
-	} else {
+	default:
 		r.eng.SetLog(nil)
 	}
 	_, err = r.eng.Run()
@@ -63,6 +78,11 @@ func (r *hexRun) battle(h, mover int) error {
 	}
 	if err != nil {
 		return err
+	}
+	if ps != nil {
+		if ps.send(events); ps.err != nil {
+			return ps.err
+		}
 	}
 	var in AftermathInput
 	for s := 0; s < 2; s++ {
@@ -77,7 +97,7 @@ func (r *hexRun) battle(h, mover int) error {
 	}
 
 	// The log.
-	if r.on {
+	if r.on && ps == nil {
 		if err := r.send(&HexBattleEvent{Day: r.day, Battle: r.battles, Hex: hex.ID, Armies: names, SideArmies: sides, log: events}); err != nil {
 			return err
 		}
@@ -286,7 +306,7 @@ func (r *hexRun) learnBoon(a *hexArmy, hex string) (string, error) {
 	if len(opts) > 1 {
 		req := &r.d.req
 		*req = runner.Request{Kind: runner.KindBoon, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
-			Army: a.pa.ID, Title: "aftermath", Cause: "boon"}
+			Army: a.pa.ID, Title: "aftermath", Cause: "boon", Side: sideNames[a.pa.Side]}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
 			return "", err
@@ -336,7 +356,7 @@ func (r *hexRun) learn(a *hexArmy, hex string) (string, error) {
 	if len(opts) > 1 {
 		req := &r.d.req
 		*req = runner.Request{Kind: runner.KindTactic, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
-			Army: a.pa.ID, Title: "aftermath", Cause: "learn"}
+			Army: a.pa.ID, Title: "aftermath", Cause: "learn", Side: sideNames[a.pa.Side]}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
 			return "", err
@@ -374,7 +394,7 @@ func (r *hexRun) place(i, h int) error {
 	k := 0
 	if len(choices) > 1 {
 		req := &r.d.req
-		*req = runner.Request{Kind: runner.KindPlace, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: r.hexID(h), Army: a.pa.ID, Cause: why}
+		*req = runner.Request{Kind: runner.KindPlace, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: r.hexID(h), Army: a.pa.ID, Cause: why, Side: sideNames[a.pa.Side]}
 		var err error
 		if k, err = r.d.ask(req); err != nil {
 			return err
@@ -386,4 +406,33 @@ func (r *hexRun) place(i, h int) error {
 		return nil
 	}
 	return r.send(&HexPlacedEvent{Day: r.day, Army: a.pa.ID, From: r.hexID(h), To: r.hexID(to), Status: why, Why: why})
+}
+
+// phaseStream sends a streamed battle's log (runner.Options.Stream): the HexLogEvents of the
+// events not yet sent, the first of them carrying the text of their phase's table. The first
+// error is kept in err and stops the sending.
+type phaseStream struct {
+	r     *hexRun
+	names []string
+	done  int // events[:done] are sent
+	err   error
+}
+
+// send sends events[p.done:]: what followed the last phase sent, up to where the next phase
+// starts or the battle ended.
+func (p *phaseStream) send(events []Event) {
+	if p.err != nil || p.done >= len(events) {
+		return
+	}
+	part := events[p.done:]
+	p.done = len(events)
+	for i := range part {
+		e := &HexLogEvent{Day: p.r.day, Battle: p.r.battles, Event: logEntry(&part[i], p.names, sideNames)}
+		if i == 0 {
+			e.Armies, e.part = p.names, part
+		}
+		if p.err = p.r.send(e); p.err != nil {
+			return
+		}
+	}
 }

@@ -81,7 +81,7 @@ func (e *HexMoveEvent) Line() string {
 	case noteOnItsWay:
 		return fmt.Sprintf("%s is on its way into %s (difficult terrain, P-6)", e.Army, e.To)
 	}
-	return fmt.Sprintf("%s moves %s -> %s", e.Army, e.From, e.To)
+	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }
 
 // HexBattleEvent: a battle begins where hostile armies meet (P-14): its number in the run, the hex
@@ -95,6 +95,7 @@ type HexBattleEvent struct {
 	// that the text sink's esc.Strings escapes them (issue 28).
 	SideArmies [2][]string `json:"-"`
 	log        []Event
+	streamed   bool // the log follows as HexLogEvents, each phase's table with its first (Options.Stream)
 }
 
 func (*HexBattleEvent) Type() string { return "battle" }
@@ -106,19 +107,34 @@ func (e *HexBattleEvent) Line() string {
 func (e *HexBattleEvent) WriteText(w *bytes.Buffer) error {
 	w.WriteString(e.Line())
 	w.WriteByte('\n')
+	if e.streamed {
+		return nil
+	}
 	return writeBattleTables(w, e.log, e.Armies, sideNames)
 }
 
 // HexLogEvent: one entry of a battle's log (P-15..P-56), as the battle command writes them.
+// In a streamed battle (runner.Options.Stream) the first entry of each phase also carries the
+// phase's events and the battle's armies, and its text is the phase's table; otherwise its text
+// is empty (the HexBattleEvent shows the tables).
 type HexLogEvent struct {
 	Day    int      `json:"day"`
 	Battle int      `json:"battle,omitempty"`
 	Event  LogEntry `json:"event"`
+	// Armies are the battle's armies (table names), shown, not encoded (see HexBattleEvent).
+	Armies []string `json:"-"`
+	part   []Event
 }
 
 func (*HexLogEvent) Type() string { return "event" }
 func (*HexLogEvent) Rule() string { return "P-15" }
 func (*HexLogEvent) Line() string { return "" } // in the battle's tables
+func (e *HexLogEvent) WriteText(w *bytes.Buffer) error {
+	if e.part == nil {
+		return nil
+	}
+	return writeBattleTables(w, e.part, e.Armies, sideNames)
+}
 
 // HexAftermathEvent: an army after a battle (P-57..P-61): its status, hp, Morale and what followed
 // (Loyalty checks, a tactic learnt, disbanding). The transcript shows the battle's as one table.

@@ -92,7 +92,7 @@ objectives: there: {outcome: "success", reach: {army: "foot", hex: "h4"}}
 	if res.Outcome != runner.Success || res.Day != 2 {
 		t.Errorf("outcome %s on day %d, want success on day 2\n%s", res.Outcome, res.Day, buf.String())
 	}
-	want := "day 1\n  foot moves h0 -> h1\n  foot moves h1 -> h2\n\nday 2\n  foot moves h2 -> h3\n  foot moves h3 -> h4\n"
+	want := "day 1\n  foot: h0 -> h1\n  foot: h1 -> h2\n\nday 2\n  foot: h2 -> h3\n  foot: h3 -> h4\n"
 	if !strings.Contains(buf.String(), want) {
 		t.Errorf("transcript lacks the moves %q:\n%s", want, buf.String())
 	}
@@ -123,7 +123,7 @@ objectives: win: {outcome: "success", defeat: ["orcs"]}
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.Contains(out, "  foot moves h0 -> h1\nbattle 1 at h1: foot (friendly) vs orcs (enemy)\n") {
+	if !strings.Contains(out, "  foot: h0 -> h1\nbattle 1 at h1: foot (friendly) vs orcs (enemy)\n") {
 		t.Errorf("no battle at h1 right after the move:\n%s", out)
 	}
 	if strings.Contains(out, "h1 -> h2") {
@@ -179,7 +179,7 @@ objectives: win: {outcome: "success", defeat: ["host"]}
 	if m.ID != "militia" || m.State != "routed" || m.Hex != "h0" || m.HP != 6 || m.Morale != -1 {
 		t.Errorf("militia %+v, want routed at h0, hp 6, morale -1", m)
 	}
-	if strings.Contains(out, "militia moves h0") {
+	if strings.Contains(out, "militia: h0") {
 		t.Errorf("a routed army marched (P-59):\n%s", out)
 	}
 }
@@ -402,8 +402,8 @@ func TestPFDifficultTerrain(t *testing.T) {
 		speed, day int
 		moves      string
 	}{
-		{1, 4, "day 1\n  foot moves h0 -> h1\n\nday 2\n  foot is on its way into h2 (difficult terrain, P-6)\n\nday 3\n  foot moves h1 -> h2\n\nday 4\n  foot moves h2 -> h3\n"},
-		{2, 2, "day 1\n  foot moves h0 -> h1\n  foot is on its way into h2 (difficult terrain, P-6)\n\nday 2\n  foot moves h1 -> h2\n  foot moves h2 -> h3\n"},
+		{1, 4, "day 1\n  foot: h0 -> h1\n\nday 2\n  foot is on its way into h2 (difficult terrain, P-6)\n\nday 3\n  foot: h1 -> h2\n\nday 4\n  foot: h2 -> h3\n"},
+		{2, 2, "day 1\n  foot: h0 -> h1\n  foot is on its way into h2 (difficult terrain, P-6)\n\nday 2\n  foot: h1 -> h2\n  foot: h2 -> h3\n"},
 	} {
 		p, _ := compilePF(t, strings.Replace(pfLine, "h2: {at: [2, 0]}", "h2: {at: [2, 0], difficult: true}", 1)+`
 days: limit: 5

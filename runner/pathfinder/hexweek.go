@@ -81,7 +81,7 @@ func (r *hexRun) askYes(a *hexArmy, cause string, def bool) (bool, error) {
 	}
 	req := &r.d.req
 	*req = runner.Request{Kind: runner.KindAnswer, Day: r.day, Phase: runner.PhaseMarch, Choices: choices,
-		Block: r.hexID(a.hex), Army: a.pa.ID, Title: "upkeep", Cause: cause}
+		Block: r.hexID(a.hex), Army: a.pa.ID, Title: "upkeep", Cause: cause, Side: sideNames[a.pa.Side]}
 	k, err := r.d.ask(req)
 	if err != nil {
 		return false, err

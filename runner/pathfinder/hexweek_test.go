@@ -166,7 +166,7 @@ objectives: never: {outcome: "success", defeat: ["idle"]}
 	}
 	for _, want := range []string{"militia splits into m1 and m2 at h0", "m1 and m2 combine into m3 at h0",
 		"m1 and m2 combine into m4 (Combining Armies): cannot: m1 is combined", "m3 goes into reserve at h0 (Reserve Army)\n",
-		"m3 leaves the reserve at h0\n  m3 moves h0 -> h1"} {
+		"m3 leaves the reserve at h0\n  m3: h0 -> h1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("transcript lacks %q:\n%s", want, out)
 		}
@@ -264,7 +264,7 @@ objectives: never: {outcome: "success", defeat: ["idle"]}
 `)
 	res, out := runPF(t, p, nil, runner.First)
 	if !strings.Contains(out, "knights: consumption 2 BP paid, treasury 1 BP; lives off the land: half (P-47)") ||
-		!strings.Contains(out, "day 2\n  knights moves h1 -> h2\n\nday 3") || res.Kingdoms[0].Treasury != 1 {
+		!strings.Contains(out, "day 2\n  knights: h1 -> h2\n\nday 3") || res.Kingdoms[0].Treasury != 1 {
 		t.Errorf("living off the land:\n%s", out)
 	}
 }

@@ -2,6 +2,7 @@ package pathfinder_test
 
 import (
 	"bytes"
+	"github.com/sortie-rpg/sortie/compiler"
 	"strings"
 	"testing"
 
@@ -63,5 +64,61 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 	}
 	if w2.seen[len(w2.seen)-1] != "" {
 		t.Errorf("wrote before the end without Stream")
+	}
+}
+
+// P-14, P-15 (issue 23): a hex scenario's battles run with runner.Options.Stream (sortie run at the
+// terminal) show each phase's table before the question that follows it: some question in the
+// middle of a battle finds "battle N at" and a finished phase table written but not yet the
+// battle's "winner:" line. The events are the same, so the transcript and the JSONL are byte for
+// byte those of a run without Stream.
+func TestPFRunStreamsPhases(t *testing.T) {
+	for _, name := range []string{"border-war", "stolen-lands"} {
+		t.Run(name, func(t *testing.T) {
+			p, list, err := compiler.Compile([]string{"scenarios/pathfinder/" + name}, compiler.Options{WorkDir: "../.."})
+			if err != nil || p == nil {
+				t.Fatal(err, list)
+			}
+			run := func(stream bool, jsonl bool) (string, []string) {
+				var out bytes.Buffer
+				first, err := runner.NewPolicy("first", 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := &watcher{Decider: first, transcript: &out}
+				sink := runner.NewTextSink(&out)
+				if jsonl {
+					sink = runner.NewJSONLSink(&out)
+				}
+				if _, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: w, Sink: sink, Stream: stream}}); err != nil {
+					t.Fatal(err)
+				}
+				return out.String(), w.seen
+			}
+			whole, _ := run(false, false)
+			streamed, seen := run(true, false)
+			if streamed != whole {
+				t.Errorf("streamed transcript differs:\n%s\nwant:\n%s", streamed, whole)
+			}
+			wholeJ, _ := run(false, true)
+			streamedJ, _ := run(true, true)
+			if streamedJ != wholeJ {
+				t.Errorf("streamed JSONL differs:\n%s\nwant:\n%s", streamedJ, wholeJ)
+			}
+			mid := 0
+			for _, s := range seen {
+				i := strings.LastIndex(s, "\nbattle ")
+				if i < 0 {
+					continue
+				}
+				tail := s[i:]
+				if strings.Contains(tail, " Phase") && !strings.Contains(tail, "winner:") {
+					mid++
+				}
+			}
+			if mid == 0 {
+				t.Errorf("no question in the middle of a battle found a phase table written (%d questions)", len(seen))
+			}
+		})
 	}
 }
