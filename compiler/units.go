@@ -135,6 +135,14 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(workDir, p)
 		}
+		// Where arguments become roots: a folder link leading out of its folder is refused
+		// (L018) as a file link is (issue 28, B1: a glob names every link of a folder).
+		if _, ok := overlay[abs]; !ok {
+			if err := safeio.CheckArg(abs); err != nil {
+				err.(*safeio.Error).Path = p
+				return nil, nil, err
+			}
+		}
 		abs = filepath.Clean(abs)
 		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
 			base := filepath.FromSlash(rest)
