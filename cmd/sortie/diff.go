@@ -238,7 +238,7 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Recorded with safeio: an interrupted diff (SIGINT/SIGTERM) removes it too (safeio.Abort).
+	// Recorded with safeio: an interrupted diff (SIGINT, SIGTERM, SIGHUP, SIGQUIT) removes it too (safeio.Abort).
 	tmp, err := safeio.MkdirTemp("sortie-diff-*")
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
