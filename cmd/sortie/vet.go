@@ -107,11 +107,11 @@ on standard error how many findings it recorded.`,
 				if _, err := safeio.Stat(name); safeio.CodeOf(err) != "" {
 					return failf(exitUsage, "%s: not a sortie baseline: not a regular file (a folder, a pipe or a device): %s: refused", name, safeio.CodeOf(err))
 				}
-				data, err := safeio.ReadNamed(name, maxInput)
+				data, err := safeio.ReadNamed(name, maxBaseline)
 				if err != nil {
 					return failf(exitUsage, "baseline: %v", err)
 				}
-				base, err = readBaseline(bytes.NewReader(data))
+				base, err = readBaseline(data)
 				var be *baselineError
 				if errors.As(err, &be) && be.line > 0 {
 					return failf(exitUsage, "%s:%d:%d: %v", name, be.line, be.col, err)
