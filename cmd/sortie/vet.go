@@ -185,5 +185,5 @@ func (e *env) colour() bool {
 
 // baselineOpts are the rules of --write-baseline's file: a baseline or a new file, never a source.
 func baselineOpts(c *cli.Context) safeio.Options {
-	return safeio.Options{Flag: "--write-baseline", Sources: c.Args().Slice(), Kind: "a sortie baseline", IsKind: isBaseline}
+	return safeio.Options{Flag: "--write-baseline", Sources: inputSources(c.Args().Slice()...), Kind: "a sortie baseline", IsKind: isBaseline}
 }
