@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"cuelang.org/go/cue/parser"
@@ -48,13 +49,19 @@ func readHead(name string) []byte {
 	if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
 		return nil
 	}
-	f, err := os.Open(name)
+	// O_NONBLOCK: a file swapped for a pipe between the stat and the open does not block it
+	// (issue 28); the opened file is checked again.
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
 	size := int64(sniffLimit)
-	if st, err := f.Stat(); err == nil && st.Size() < size {
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	if st.Size() < size {
 		size = st.Size() // most files are smaller than the limit: read them whole, no more
 	}
 	buf := make([]byte, size)
@@ -134,6 +141,14 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		abs := p
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(workDir, p)
+		}
+		// Where arguments become roots: a folder link leading out of its folder is refused
+		// (L018) as a file link is (issue 28, B1: a glob names every link of a folder).
+		if _, ok := overlay[abs]; !ok {
+			if err := safeio.CheckArg(abs); err != nil {
+				err.(*safeio.Error).Path = p
+				return nil, nil, err
+			}
 		}
 		abs = filepath.Clean(abs)
 		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"cuelang.org/go/cue/ast"
 	cueerrors "cuelang.org/go/cue/errors"
@@ -56,7 +57,9 @@ func ReadScript(path string) ([]byte, error) {
 	if err := refusal(path, st); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(path)
+	// O_NONBLOCK: a script swapped for a pipe between the stat and the open does not block
+	// the open (issue 28); the opened file is judged again below.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -519,8 +519,16 @@ func TestBoundaryWriteRefused(t *testing.T) {
 }
 
 // TestBoundaryDiffInterrupted: diff --git interrupted by SIGINT leaves no temporary folder
-// (k28 B5): it is removed with the writes in flight (safeio.Abort).
+// (k28 B5): it is removed with the writes in flight (safeio.Abort). SIGHUP (a closed terminal),
+// SIGQUIT and SIGTERM the same (issue 28, B3: HUP and QUIT left the folder before), each with
+// exit 128+n as a shell reports it, and no goroutine dump for SIGQUIT.
 func TestBoundaryDiffInterrupted(t *testing.T) {
+	for _, sg := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTERM} {
+		t.Run(sg.String(), func(t *testing.T) { diffInterrupted(t, sg) })
+	}
+}
+
+func diffInterrupted(t *testing.T, sg syscall.Signal) {
 	tmpdir := t.TempDir()
 	// git show blocks (until the test ends it) once the folder is made.
 	fifo := filepath.Join(t.TempDir(), "fifo")
@@ -535,6 +543,8 @@ func TestBoundaryDiffInterrupted(t *testing.T) {
 	cmd := exec.Command(exe)
 	cmd.Args = []string{"sortie", "diff", "--git", "HEAD", path}
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmpdir)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -551,12 +561,18 @@ func TestBoundaryDiffInterrupted(t *testing.T) {
 		cmd.Wait()
 		t.Fatal("diff --git made no temporary folder")
 	}
-	cmd.Process.Signal(os.Interrupt)
+	cmd.Process.Signal(sg)
 	cmd.Wait()
 	if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil { // let the fake git end
 		f.Close()
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmpdir, "*")); len(left) > 0 {
-		t.Errorf("left behind after SIGINT: %v", left)
+		t.Errorf("left behind after %v: %v", sg, left)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 128+int(sg) {
+		t.Errorf("exit %d after %v, want %d", code, sg, 128+int(sg))
+	}
+	if strings.Contains(out.String(), "goroutine ") {
+		t.Errorf("a goroutine dump after %v:\n%s", sg, out.String())
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -224,11 +225,18 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 	}
 	git := func(args ...string) ([]byte, error) {
 		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
+		// git's answers are bounded as a file is (L004; issue 28, B4): a listing of a folder
+		// with millions of entries is refused, git killed, rather than held whole.
+		stdout := &cappedBuffer{max: compiler.MaxFileSize, kill: func() { cmd.Process.Kill() }}
+		stderr := &cappedBuffer{max: 64 << 10, kill: func() { cmd.Process.Kill() }}
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		err := cmd.Run()
+		if stdout.over {
+			return nil, failf(exitUsage, "git %s: its answer is over %d MiB: refused (L004)", strings.Join(args, " "), compiler.MaxFileSize>>20)
+		}
+		out := stdout.buf.Bytes()
 		if err != nil {
-			msg := strings.TrimSpace(stderr.String())
+			msg := strings.TrimSpace(stderr.buf.String())
 			if msg == "" {
 				msg = err.Error()
 			}
@@ -245,7 +253,7 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Recorded with safeio: an interrupted diff (SIGINT/SIGTERM) removes it too (safeio.Abort).
+	// Recorded with safeio: an interrupted diff (SIGINT, SIGTERM, SIGHUP, SIGQUIT) removes it too (safeio.Abort).
 	tmp, err := safeio.MkdirTemp("sortie-diff-*")
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
@@ -546,4 +554,24 @@ func gitBlob(dir, spec, to, name string) error {
 		return failf(exitUsage, "%v", err)
 	}
 	return nil
+}
+
+// cappedBuffer holds what a child process writes, up to max bytes: past them it calls kill once,
+// sets over and refuses the rest (an error, so that os/exec stops copying).
+type cappedBuffer struct {
+	buf  bytes.Buffer
+	max  int64
+	over bool
+	kill func()
+}
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if c.over || int64(c.buf.Len()+len(p)) > c.max {
+		if !c.over {
+			c.over = true
+			c.kill()
+		}
+		return 0, errors.New("over its bound")
+	}
+	return c.buf.Write(p)
 }

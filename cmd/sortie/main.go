@@ -14,19 +14,28 @@ import (
 )
 
 func main() {
-	// Ctrl-C (or a polite kill) during an interactive run with --save writes the save first: every
-	// answer given so far is kept (see onInterrupt); then the temporary file of any write in
-	// flight is removed (safeio.Abort). Exit 130 as a shell reports SIGINT.
+	// Ctrl-C (or a polite kill, a closed terminal, Ctrl-\) during an interactive run with --save
+	// writes the save first: every answer given so far is kept (see onInterrupt); then the
+	// temporary file or folder of any write in flight is removed (safeio.Abort). Exit 128+n as a
+	// shell reports signal n (130 for SIGINT, 129 SIGHUP, 131 SIGQUIT, 143 SIGTERM). SIGHUP and
+	// SIGQUIT are handled too (issue 28, B3): their default ended sortie with diff --git's copies
+	// of a stranger's files and a writer's temporary file left behind. SIGQUIT's goroutine dump
+	// is given up: sortie never prints a stack trace to its user (STYLE), and a developer who
+	// wants one has GOTRACEBACK=crash with SIGABRT, which is left to the runtime.
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	go func() {
-		<-sig
+		s := <-sig
 		compiler.KillEvaluators() // no evaluator outlives an interrupted command
 		if msg := onInterrupt(); msg != "" {
 			fmt.Fprintln(os.Stderr, "\n"+msg)
 		}
 		safeio.Abort() // no temporary file of a write in flight outlives the process
-		os.Exit(130)
+		n := 2
+		if sn, ok := s.(syscall.Signal); ok {
+			n = int(sn)
+		}
+		os.Exit(128 + n)
 	}()
 	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	compiler.Shutdown() // wait for the evaluator processes (their time is the command's)

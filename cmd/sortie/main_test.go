@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 		os.Setenv("XDG_CONFIG_HOME", config)
 	}
 	testscript.Main(cleanup{m, config}, map[string]func(){
-		// main itself: its SIGINT/SIGTERM handler (safeio.Abort) is part of what is tested.
+		// main itself: its signal handler (INT, TERM, HUP, QUIT) (safeio.Abort) is part of what is tested.
 		"sortie": main,
 	})
 }

@@ -447,13 +447,10 @@ type baselineError struct {
 
 func (e *baselineError) Error() string { return fmt.Sprintf("not a sortie baseline: %v", e.err) }
 
-// readBaseline reads a baseline written by --write-baseline. A file that does not parse is a
-// *baselineError with the line and column of the fault.
-func readBaseline(r io.Reader) (map[baselineEntry]int, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("not a sortie baseline: %v", err)
-	}
+// readBaseline decodes a baseline written by --write-baseline (data: the file read whole through
+// the gate, bounded by maxBaseline). A file that does not parse is a *baselineError with the
+// line and column of the fault.
+func readBaseline(data []byte) (map[baselineEntry]int, error) {
 	var b baselineFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

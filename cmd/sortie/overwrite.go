@@ -73,6 +73,6 @@ func isPlan(data []byte) bool {
 
 // isBaseline reports whether data is a sortie baseline.
 func isBaseline(data []byte) bool {
-	_, err := readBaseline(bytes.NewReader(data))
+	_, err := readBaseline(data)
 	return err == nil
 }

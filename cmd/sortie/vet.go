@@ -107,11 +107,11 @@ on standard error how many findings it recorded.`,
 				if _, err := safeio.Stat(name); safeio.CodeOf(err) != "" {
 					return failf(exitUsage, "%s: not a sortie baseline: not a regular file (a folder, a pipe or a device): %s: refused", name, safeio.CodeOf(err))
 				}
-				data, err := safeio.ReadNamed(name, maxInput)
+				data, err := safeio.ReadNamed(name, maxBaseline)
 				if err != nil {
 					return failf(exitUsage, "baseline: %v", err)
 				}
-				base, err = readBaseline(bytes.NewReader(data))
+				base, err = readBaseline(data)
 				var be *baselineError
 				if errors.As(err, &be) && be.line > 0 {
 					return failf(exitUsage, "%s:%d:%d: %v", name, be.line, be.col, err)
@@ -187,5 +187,5 @@ func (e *env) colour() bool {
 
 // baselineOpts are the rules of --write-baseline's file: a baseline or a new file, never a source.
 func baselineOpts(c *cli.Context) safeio.Options {
-	return safeio.Options{Flag: "--write-baseline", Sources: c.Args().Slice(), Kind: "a sortie baseline", IsKind: isBaseline}
+	return safeio.Options{Flag: "--write-baseline", Sources: inputSources(c.Args().Slice()...), Kind: "a sortie baseline", IsKind: isBaseline}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // Kind returns "cue" or "yaml" for a file name sortie fmt formats, "" for any other.
@@ -53,6 +54,11 @@ func Files(paths []string) ([]string, error) {
 		}
 	}
 	for _, p := range paths {
+		// A folder link leading out of its folder is refused (L018) before anything is read or
+		// rewritten through it (issue 28, B1: `sortie fmt scenarios/*`).
+		if err := safeio.CheckArg(p); err != nil {
+			return nil, err
+		}
 		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
 			root := filepath.FromSlash(rest)
 			if root == "" {

@@ -315,6 +315,9 @@ func Within(dir, file string) bool {
 // refused (CodeOutside) as a scenario's would be, so that no file is read, and no word of it
 // quoted back, from outside the folder the user named.
 func ReadNamed(name string, max int64) ([]byte, error) {
+	if err := CheckArg(name); err != nil {
+		return nil, err
+	}
 	r, err := NewRoot(filepath.Dir(name))
 	if err != nil {
 		return nil, err

@@ -17,7 +17,8 @@ import (
 //
 //   - never over a source: a file named as an input, or a scenario file (.cue, .yaml, .yml, .json)
 //     inside a folder named as an input, is refused (fmt, whose job is rewriting its inputs, says
-//     so with InPlace);
+//     so with InPlace); nor a new file there that the next load would read as part of the
+//     scenario (a .cue; a .yaml/.json the loader classifies as a scenario source: guard.go);
 //   - never onto a device, a named pipe, a socket or a folder: anything but a regular file (or
 //     nothing) at the path is refused before it is opened, so nothing blocks on a pipe;
 //   - an existing file is replaced only when it is of the kind being written (Options.IsKind);
@@ -85,6 +86,11 @@ func WriteFile(path string, data []byte, o Options) error {
 	if err != nil {
 		return err
 	}
+	if _, err := os.Lstat(abs); os.IsNotExist(err) && !o.InPlace {
+		if why := newSourceRefused(abs, data, o.Sources); why != "" {
+			return &WriteError{Flag: o.Flag, Path: path, Reason: why}
+		}
+	}
 	perm := o.Perm
 	if perm == 0 {
 		perm = 0o644
@@ -150,6 +156,9 @@ func Check(path string, o Options) (string, error) {
 		if src := sourceOf(abs, st, o.Sources, kindOK); src != "" {
 			return fail(nil, "it is a source of the input %s; refusing to overwrite it", src)
 		}
+		if why := newSourceRefused(abs, nil, o.Sources); !exists && why != "" {
+			return fail(nil, "%s", why)
+		}
 	}
 	return abs, nil
 }
@@ -181,7 +190,7 @@ func sourceOf(abs string, st os.FileInfo, sources []string, kindOK bool) string 
 			}
 			continue
 		}
-		rs, err := filepath.EvalSymlinks(s)
+		rs, err := resolved(s) // absolute: a relative input is compared with an absolute target
 		if err != nil {
 			continue
 		}
