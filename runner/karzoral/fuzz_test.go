@@ -108,7 +108,10 @@ func FuzzScript(f *testing.F) {
 				if !errors.As(err, &de) || (de.Diag.Code != runner.CodeMismatch && de.Diag.Code != runner.CodeScriptEnded) {
 					t.Fatalf("unexpected error %v", err)
 				}
-				if res.Outcome != runner.Stopped {
+				// A script that disagrees before the end stops the run; one that disagrees at a
+				// decision after the outcome is settled (the growth picks at the end, K-64) leaves
+				// that outcome standing.
+				if res.Outcome != runner.Stopped && res.Outcome != runner.Success && res.Outcome != runner.Failure {
 					t.Fatalf("error %v but outcome %s", err, res.Outcome)
 				}
 			}
