@@ -159,6 +159,12 @@ func Open(name string, max int64) (*File, error) {
 	if err != nil {
 		return nil, ioError(name, err)
 	}
+	return checkOpened(name, f, max)
+}
+
+// checkOpened checks an opened file f again by its descriptor (regular, at most max bytes) and
+// wraps it in its bound; it closes f on a refusal.
+func checkOpened(name string, f *os.File, max int64) (*File, error) {
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
@@ -198,6 +204,20 @@ func ReadFile(name string, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readAll(name, f, max)
+}
+
+// readResolved reads real, a path Resolve returned, whole through the root (see openResolved).
+func (r *Root) readResolved(real string, max int64) ([]byte, error) {
+	f, err := r.openResolved(real, max)
+	if err != nil {
+		return nil, err
+	}
+	return readAll(real, f, max)
+}
+
+// readAll reads an opened file whole and closes it.
+func readAll(name string, f *File, max int64) ([]byte, error) {
 	defer f.Close()
 	buf := make([]byte, 0, min(f.size, max)+1)
 	for {
@@ -268,13 +288,16 @@ func (r *Root) outside(name string) *Error {
 	return &Error{Path: name, Code: CodeOutside, Msg: "resolves outside " + filepath.Base(r.dir) + string(filepath.Separator) + ", the folder it belongs to: refused"}
 }
 
-// Open opens a file inside the root (see Resolve and the package's Open).
+// Open opens a file inside the root (see Resolve and the package's Open). The open itself goes
+// through an os.Root of the resolved folder, which follows no link out of it: a link swapped in
+// between Resolve and the open (a race by whoever can write the folder) is refused with
+// CodeOutside instead of followed.
 func (r *Root) Open(name string, max int64) (*File, error) {
 	real, err := r.Resolve(name)
 	if err != nil {
 		return nil, err
 	}
-	f, err := Open(real, max)
+	f, err := r.openResolved(real, max)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
@@ -286,13 +309,40 @@ func (r *Root) Open(name string, max int64) (*File, error) {
 	return f, nil
 }
 
+// openResolved opens real, a path Resolve returned (inside r.real), through an os.Root of
+// r.real: every component is opened without following a link out of the root, so the file
+// opened is the one inside the root even if the folder changed since Resolve.
+func (r *Root) openResolved(real string, max int64) (*File, error) {
+	if _, err := Stat(real); err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(r.real, real)
+	if err != nil {
+		return nil, r.outside(real)
+	}
+	osr, err := os.OpenRoot(r.real)
+	if err != nil {
+		return nil, ioError(r.dir, err)
+	}
+	defer osr.Close()
+	f, err := osr.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+			return nil, ioError(real, err)
+		}
+		// os.Root's refusal of a path that escapes it ("path escapes from parent").
+		return nil, r.outside(real)
+	}
+	return checkOpened(real, f, max)
+}
+
 // ReadFile reads a file inside the root whole (see Resolve and the package's ReadFile).
 func (r *Root) ReadFile(name string, max int64) ([]byte, error) {
 	real, err := r.Resolve(name)
 	if err != nil {
 		return nil, err
 	}
-	data, err := ReadFile(real, max)
+	data, err := r.readResolved(real, max)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {

@@ -130,3 +130,62 @@ func TestReadBound(t *testing.T) {
 		t.Errorf("grown file: read %d bytes, want the bound, 12", total)
 	}
 }
+
+// TestOpenAfterSwap: the race between Resolve and the open. Whoever can write the scenario's
+// folder may swap a file, or a folder on its path, for a link out of the root after Resolve
+// has checked it and before it is opened. The open goes through an os.Root and refuses
+// (CodeOutside) instead of reading the secret; the link is made between the two steps here,
+// as the racing writer would.
+func TestOpenAfterSwap(t *testing.T) {
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "root")
+	secretDir := filepath.Join(tmp, "secret")
+	for _, d := range []string{filepath.Join(root, "sub"), secretDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	secret := filepath.Join(secretDir, "a.cue")
+	if err := os.WriteFile(secret, []byte("SECRET"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		swap string // what is replaced by a link: the file, or the folder on its path
+		to   string // where the link leads
+	}{
+		{"sub/a.cue", "sub/a.cue", secret},
+		{"sub/a.cue", "sub", secretDir},
+	} {
+		if err := os.RemoveAll(filepath.Join(root, "sub")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(root, "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, tc.name), []byte("good"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := NewRoot(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		real, err := r.Resolve(tc.name)
+		if err != nil {
+			t.Fatalf("%s: resolve before the swap: %v", tc.swap, err)
+		}
+		if err := os.RemoveAll(filepath.Join(root, tc.swap)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(tc.to, filepath.Join(root, tc.swap)); err != nil {
+			t.Fatal(err)
+		}
+		data, err := r.readResolved(real, 1<<20)
+		if CodeOf(err) != CodeOutside {
+			t.Errorf("swap of %s: got %q, %v; want %s", tc.swap, data, err, CodeOutside)
+		}
+		if strings.Contains(string(data), "SECRET") || (err != nil && strings.Contains(err.Error(), "secret")) {
+			t.Errorf("swap of %s: the secret or its folder leaked: %q, %v", tc.swap, data, err)
+		}
+	}
+}
