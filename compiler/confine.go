@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/scanner"
 	"cuelang.org/go/cue/token"
 
@@ -35,8 +36,10 @@ const maxModuleEntries = 20000
 
 // confineModule checks the module tree under dir (the scenario's folder, which has a cue.mod)
 // and reports false, with its findings in list, when the scenario must not be loaded. own are
-// the scenario's own files, whose @embed hostileCUE has reported already.
-func confineModule(dir string, own []string, nm *namer, list *diag.List) bool {
+// the scenario's own files, whose @embed hostileCUE has reported already. Every .cue file it
+// checked is put into overlay under its path, so that CUE's loader evaluates the bytes that were
+// checked, not what a writer racing sortie puts there afterwards.
+func confineModule(dir string, own []string, nm *namer, list *diag.List, overlay map[string]load.Source) bool {
 	root, err := safeio.NewRoot(dir)
 	if err != nil {
 		list.Add(diag.Errorf(diag.Pos{File: nm.display(dir)}, codeLoad, "%s", err.Error()))
@@ -115,6 +118,9 @@ func confineModule(dir string, own []string, nm *namer, list *diag.List) bool {
 			list.Add(diag.Errorf(diag.Pos{File: nm.display(path), Line: line, Column: col}, codeEmbed,
 				"@%s in a package the scenario's module holds: embedding is refused in every file the scenario's CUE reads", name).
 				WithHint("put the data in a .cue, .yaml or .json file of the package"))
+		}
+		if _, set := overlay[path]; !set {
+			overlay[path] = load.FromBytes(data)
 		}
 		return nil
 	})

@@ -184,7 +184,7 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 	var inst *build.Instance
 	if len(cueArgs) > 0 {
 		// A CUE module: check everything the loader could read under it first (confine.go).
-		if _, err := os.Lstat(filepath.Join(u.dir, "cue.mod")); err == nil && !confineModule(u.dir, cueArgs, nm, list) {
+		if _, err := os.Lstat(filepath.Join(u.dir, "cue.mod")); err == nil && !confineModule(u.dir, cueArgs, nm, list, overlay) {
 			return res, nil
 		}
 		cfg := &load.Config{

@@ -50,7 +50,7 @@ folder of the scenario it plays.`,
 			}
 			// Through the gate: a named pipe would wait for a writer, a device never end, an
 			// 8 GB file fill the memory.
-			data, err := safeio.ReadNamed(file, maxInput)
+			data, err := safeio.ReadNamed(file, e.inputBound())
 			if err != nil {
 				return failf(exitUsage, "cannot resume %v; nothing was overwritten", err)
 			}

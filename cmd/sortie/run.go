@@ -88,7 +88,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 // loadPlan reads a compiled plan (a .json file whose format is "sortie-plan") or compiles a scenario.
 func loadPlan(e *env, path string) (*plan.Plan, error) {
 	if strings.HasSuffix(path, ".json") {
-		data, err := safeio.ReadNamed(path, maxInput)
+		data, err := safeio.ReadNamed(path, e.inputBound())
 		if err != nil {
 			return nil, failf(exitUsage, "%v", err)
 		}

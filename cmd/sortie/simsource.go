@@ -49,7 +49,7 @@ func isPlanJSON(path string) bool {
 	if !strings.HasSuffix(path, ".json") {
 		return false
 	}
-	data, err := safeio.ReadNamed(path, maxInput)
+	data, err := safeio.ReadNamed(path, e.inputBound())
 	if err != nil {
 		return false
 	}
