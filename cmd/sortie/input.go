@@ -1,6 +1,11 @@
 package main
 
-import "github.com/sortie-rpg/sortie/compiler"
+import (
+	"fmt"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
+)
 
 // maxInput bounds a plan or a save read through the gate (compiler/safeio), in bytes, whatever
 // the budget: an 8 GB sparse file named as one is refused by its size before a byte is read
@@ -28,3 +33,13 @@ func (e *env) inputBound() int64 {
 // maxInput held 723 MB resident, past --max-memory). A baseline lists the distinct findings of
 // the files vetted, some 150 bytes each: 4 MiB holds over 25,000 of them.
 const maxBaseline = compiler.MaxFileSize
+
+// readInput reads a plan or a save named on the command line under inputBound; a file over it
+// is refused (L004) with the way out: a larger --max-memory.
+func (e *env) readInput(name string) ([]byte, error) {
+	data, err := safeio.ReadNamed(name, e.inputBound())
+	if err != nil && safeio.CodeOf(err) == safeio.CodeTooBig && e.inputBound() < maxInput {
+		return nil, fmt.Errorf("%w (a plan or a save may be an eighth of --max-memory, %s: give a larger --max-memory)", err, compiler.FormatBytes(e.budget.Memory))
+	}
+	return data, err
+}

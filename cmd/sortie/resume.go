@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"github.com/sortie-rpg/sortie/compiler"
-	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
 
@@ -50,7 +49,7 @@ folder of the scenario it plays.`,
 			}
 			// Through the gate: a named pipe would wait for a writer, a device never end, an
 			// 8 GB file fill the memory.
-			data, err := safeio.ReadNamed(file, e.inputBound())
+			data, err := e.readInput(file)
 			if err != nil {
 				return failf(exitUsage, "cannot resume %v; nothing was overwritten", err)
 			}

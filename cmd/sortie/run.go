@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/urfave/cli/v2"
 )
@@ -88,7 +87,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 // loadPlan reads a compiled plan (a .json file whose format is "sortie-plan") or compiles a scenario.
 func loadPlan(e *env, path string) (*plan.Plan, error) {
 	if strings.HasSuffix(path, ".json") {
-		data, err := safeio.ReadNamed(path, e.inputBound())
+		data, err := e.readInput(path)
 		if err != nil {
 			return nil, failf(exitUsage, "%v", err)
 		}

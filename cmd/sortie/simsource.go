@@ -27,9 +27,10 @@ type declarations struct {
 }
 
 // scenarioFiles lists the source files of plan p compiled from path (a scenario folder or file):
-// its Sources, relative to the scenario's folder. A compiled plan.json has none to show.
-func scenarioFiles(path string, p *plan.Plan) []string {
-	if isPlanJSON(path) {
+// its Sources, relative to the scenario's folder. A compiled plan.json has none to show. bound is
+// the command's bound of a plan read (env.inputBound), in bytes.
+func scenarioFiles(path string, p *plan.Plan, bound int64) []string {
+	if isPlanJSON(path, bound) {
 		return nil
 	}
 	dir := path
@@ -43,13 +44,13 @@ func scenarioFiles(path string, p *plan.Plan) []string {
 	return out
 }
 
-// isPlanJSON reports whether path is a JSON file with a "format" field (a plan, as loadPlan
-// reads it).
-func isPlanJSON(path string) bool {
+// isPlanJSON reports whether path is a JSON file of at most bound bytes with a "format" field (a
+// plan, as loadPlan reads it).
+func isPlanJSON(path string, bound int64) bool {
 	if !strings.HasSuffix(path, ".json") {
 		return false
 	}
-	data, err := safeio.ReadNamed(path, e.inputBound())
+	data, err := safeio.ReadNamed(path, bound)
 	if err != nil {
 		return false
 	}

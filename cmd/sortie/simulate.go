@@ -260,7 +260,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		}
 		sub.decls.add("", []string{path})
 		for _, sc := range c.Scenarios {
-			sub.decls.add(sc.ID, scenarioFiles(filepath.Join(filepath.Dir(path), filepath.FromSlash(sc.Path)), sc.Plan))
+			sub.decls.add(sc.ID, scenarioFiles(filepath.Join(filepath.Dir(path), filepath.FromSlash(sc.Path)), sc.Plan, e.inputBound()))
 		}
 		return sub, nil
 	}
@@ -279,7 +279,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		return nil, failf(exitUsage, "%v", err)
 	}
 	sub := &simSubject{subject: s, plan: p, meta: simreport.Meta{Kind: "scenario", ID: p.Scenario.ID, Title: p.Scenario.Title, Rules: p.Scenario.Rules},
-		files: scenarioFiles(path, p), known: knownOf(p)}
+		files: scenarioFiles(path, p, e.inputBound()), known: knownOf(p)}
 	sub.decls.add("", sub.files)
 	return sub, nil
 }
