@@ -12,12 +12,11 @@ import (
 
 // The rule systems sortie builds. A scenario names its rule system (rules: NAME); the schema lists
 // every system the format knows (#Scenario.rules), some of which may not be built yet: a scenario
-// of one of those is refused (L016), never vetted or run by the rules of another. Karzoral and
-// Pathfinder are entered here; a rule system of a package of its own (compiler/clash) adds its
+// of one of those is refused (L016), never vetted or run by the rules of another. Karzoral is
+// entered here; a rule system of a package of its own (compiler/pathfinder, compiler/clash) adds its
 // entry with Register (system.go) from its init, and compiler/all links every one.
 var ruleSystems = map[string]RuleSystem{
-	"karzoral":   {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses},
-	"pathfinder": {Order: 2, Scenario: vetPathfinderScenario, Battle: vetPathfinderBattle, Passes: pathfinderPasses},
+	"karzoral": {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses},
 }
 
 // PassInfo names one pass of the vet (a check, or a group of findings such as "load") and the
@@ -36,18 +35,6 @@ func karzoralPasses() []PassInfo {
 	}
 	return append(out, PassInfo{Name: "campaign", Codes: []string{codeNotCampaign, codeCampaignRef, codeScenarioBad,
 		codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID}})
-}
-
-// pathfinderPasses is one pass for the Pathfinder findings: the army statistics (M codes,
-// runner/pathfinder's catalogue) and the hex checks (H codes, pathfinder.go).
-func pathfinderPasses() []PassInfo {
-	var codes []string
-	for _, in := range diag.Codes() {
-		if strings.HasPrefix(in.Code, "M") || strings.HasPrefix(in.Code, "H") {
-			codes = append(codes, in.Code)
-		}
-	}
-	return []PassInfo{{Name: "pathfinder", Codes: codes}}
 }
 
 // CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing
