@@ -16,7 +16,7 @@ import (
 // entered here; a rule system of a package of its own (compiler/pathfinder, compiler/clash) adds its
 // entry with Register (system.go) from its init, and compiler/all links every one.
 var ruleSystems = map[string]RuleSystem{
-	"karzoral": {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses},
+	"karzoral": {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses, Fallback: true},
 }
 
 // PassInfo names one pass of the vet (a check, or a group of findings such as "load") and the
@@ -127,15 +127,15 @@ func battleRules() []string {
 // dispatch hands a loaded unit to its rule system. A battle file without rules is a Pathfinder
 // battle (the first battles built); a battle file whose rules is not built but near the name of
 // a system with battle files goes to that system, whose schema reports the misspelling (S004,
-// with a did-you-mean); a scenario without readable rules goes to the Karzoral checks, whose
-// schema reports the missing or misspelt rules (S003, S004).
+// with a did-you-mean); a scenario without readable rules goes to the registry's fallback
+// (fallbackSystem: the Karzoral checks), whose schema reports the missing or misspelt rules (S003, S004).
 func dispatch(uc *unitCtx) (*plan.Plan, error) {
 	if uc.ctx == nil {
 		return dispatchFast(uc)
 	}
 	user := uc.ld.user
 	if !isStruct(user) {
-		return vetKarzoral(uc) // L002: not a struct
+		return fallbackSystem().Scenario(uc) // L002: not a struct
 	}
 	kind, _ := user.LookupPath(cue.MakePath(cue.Str("kind"))).String()
 	rv := user.LookupPath(cue.MakePath(cue.Str("rules")))
@@ -144,7 +144,7 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		rules, rerr = "pathfinder", nil
 	}
 	if rerr != nil {
-		return vetKarzoral(uc)
+		return fallbackSystem().Scenario(uc)
 	}
 	sys, built := ruleSystems[rules]
 	if !built && kind == "battle" && !schemaRules(uc.def)[rules] {
@@ -164,7 +164,7 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		uc.list.Add(d.WithHint("nothing else in this file was checked"))
 		return nil, nil
 	case !built:
-		return vetKarzoral(uc) // not a value of the schema: S004 with the values it allows
+		return fallbackSystem().Scenario(uc) // not a value of the schema: S004 with the values it allows
 	case kind == "battle" && sys.Battle == nil:
 		uc.list.Add(diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: %q has no battle files (battle files are rules %s)", rules, quoteList(battleRules())).
 			WithHint("nothing else in this file was checked"))
@@ -173,6 +173,17 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		return sys.Battle(uc)
 	}
 	return sys.Scenario(uc)
+}
+
+// fallbackSystem is the registry's default (RuleSystem.Fallback): the system whose scenario schema
+// reports a file whose rule system cannot be read. There is exactly one (TestOneFallback).
+func fallbackSystem() RuleSystem {
+	for _, name := range builtRules() {
+		if rs := ruleSystems[name]; rs.Fallback {
+			return rs
+		}
+	}
+	panic("compiler: no rule system is the fallback") // a programming error: TestOneFallback
 }
 
 // schemaRules is the set of rule systems the schema's #Scenario.rules allows.

@@ -25,6 +25,11 @@ type RuleSystem struct {
 	// with battle files only vets every file that names it as a battle file, so that its schema
 	// reports a kind other than "battle".
 	Scenario, Battle func(*Unit) (*plan.Plan, error)
+	// Fallback marks the system that vets a file whose rule system cannot be read (not a
+	// struct, rules missing or not a string, or a name the schema does not list): its Scenario
+	// schema reports why (L002, S003, S004 with the names it allows). Exactly one system has it
+	// (fallbackSystem).
+	Fallback bool
 	// Passes lists the system's own passes, in the order they run, each with every code it may
 	// report: CheckOf and PassNames (CI reports group findings by pass) read them here.
 	Passes func() []PassInfo
@@ -48,11 +53,16 @@ type SchemaRefs struct {
 }
 
 // Register adds the rule system name (the value of a file's rules:) to the registry. Call it from
-// the system's package init; a second system of one name, or a schema indexed twice, panics (a
-// programming error, caught by any test that links the system).
+// the system's package init; a second system of one name, a second fallback, or a schema indexed
+// twice, panics (a programming error, caught by any test that links the system).
 func Register(name string, rs RuleSystem) {
 	if _, dup := ruleSystems[name]; dup {
 		panic(fmt.Sprintf("compiler: rule system %q registered twice", name))
+	}
+	for other, sys := range ruleSystems {
+		if rs.Fallback && sys.Fallback {
+			panic(fmt.Sprintf("compiler: rule systems %q and %q are both the fallback", other, name))
+		}
 	}
 	for _, sr := range rs.Schemas {
 		if _, dup := refTables[sr.Name]; dup {
