@@ -46,6 +46,10 @@ with their statistics, the conditions of a Pathfinder battle) and a fixed-seed s
 side's wins and the draws, side by side, under the battle's own commanders (--policy default)
 unless --policy first or random is given.
 
+Two trees, OLD/... NEW/..., compare unit by unit: each scenario, battle file and campaign of
+one tree is paired with the one at the same path below the other's root and the pair compared as
+above; units of one tree only are listed as added or removed, campaign files named, not compared.
+
 --format text (default), json, or markdown (for a pull-request comment). Exit 0 (1 with
 --exit-code when the versions differ), 1 when a version does not compile (its errors are
 printed), 2 on usage or I/O errors (git too).`,
