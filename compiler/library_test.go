@@ -224,7 +224,7 @@ func TestBattleSideNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(list) != 1 || list[0].Code != codeBattleValue || list[0].Message != tc.want || list[0].Pos.File != "./b.cue" {
+		if len(list) != 1 || list[0].Code != "H005" || list[0].Message != tc.want || list[0].Pos.File != "./b.cue" {
 			t.Errorf("%s/%s: got %v", tc.a, tc.b, list)
 		}
 	}

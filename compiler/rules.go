@@ -12,12 +12,11 @@ import (
 
 // The rule systems sortie builds. A scenario names its rule system (rules: NAME); the schema lists
 // every system the format knows (#Scenario.rules), some of which may not be built yet: a scenario
-// of one of those is refused (L016), never vetted or run by the rules of another. Karzoral and
-// Pathfinder are entered here; a rule system of a package of its own (compiler/clash) adds its
+// of one of those is refused (L016), never vetted or run by the rules of another. Karzoral is
+// entered here; a rule system of a package of its own (compiler/pathfinder, compiler/clash) adds its
 // entry with Register (system.go) from its init, and compiler/all links every one.
 var ruleSystems = map[string]RuleSystem{
-	"karzoral":   {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses},
-	"pathfinder": {Order: 2, Scenario: vetPathfinderScenario, Battle: vetPathfinderBattle, Passes: pathfinderPasses},
+	"karzoral": {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses, Fallback: true},
 }
 
 // PassInfo names one pass of the vet (a check, or a group of findings such as "load") and the
@@ -36,18 +35,6 @@ func karzoralPasses() []PassInfo {
 	}
 	return append(out, PassInfo{Name: "campaign", Codes: []string{codeNotCampaign, codeCampaignRef, codeScenarioBad,
 		codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID}})
-}
-
-// pathfinderPasses is one pass for the Pathfinder findings: the army statistics (M codes,
-// runner/pathfinder's catalogue) and the hex checks (H codes, pathfinder.go).
-func pathfinderPasses() []PassInfo {
-	var codes []string
-	for _, in := range diag.Codes() {
-		if strings.HasPrefix(in.Code, "M") || strings.HasPrefix(in.Code, "H") {
-			codes = append(codes, in.Code)
-		}
-	}
-	return []PassInfo{{Name: "pathfinder", Codes: codes}}
 }
 
 // CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing
@@ -140,15 +127,15 @@ func battleRules() []string {
 // dispatch hands a loaded unit to its rule system. A battle file without rules is a Pathfinder
 // battle (the first battles built); a battle file whose rules is not built but near the name of
 // a system with battle files goes to that system, whose schema reports the misspelling (S004,
-// with a did-you-mean); a scenario without readable rules goes to the Karzoral checks, whose
-// schema reports the missing or misspelt rules (S003, S004).
+// with a did-you-mean); a scenario without readable rules goes to the registry's fallback
+// (fallbackSystem: the Karzoral checks), whose schema reports the missing or misspelt rules (S003, S004).
 func dispatch(uc *unitCtx) (*plan.Plan, error) {
 	if uc.ctx == nil {
 		return dispatchFast(uc)
 	}
 	user := uc.ld.user
 	if !isStruct(user) {
-		return vetKarzoral(uc) // L002: not a struct
+		return fallbackSystem().Scenario(uc) // L002: not a struct
 	}
 	kind, _ := user.LookupPath(cue.MakePath(cue.Str("kind"))).String()
 	rv := user.LookupPath(cue.MakePath(cue.Str("rules")))
@@ -157,7 +144,7 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		rules, rerr = "pathfinder", nil
 	}
 	if rerr != nil {
-		return vetKarzoral(uc)
+		return fallbackSystem().Scenario(uc)
 	}
 	sys, built := ruleSystems[rules]
 	if !built && kind == "battle" && !schemaRules(uc.def)[rules] {
@@ -177,7 +164,7 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		uc.list.Add(d.WithHint("nothing else in this file was checked"))
 		return nil, nil
 	case !built:
-		return vetKarzoral(uc) // not a value of the schema: S004 with the values it allows
+		return fallbackSystem().Scenario(uc) // not a value of the schema: S004 with the values it allows
 	case kind == "battle" && sys.Battle == nil:
 		uc.list.Add(diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: %q has no battle files (battle files are rules %s)", rules, quoteList(battleRules())).
 			WithHint("nothing else in this file was checked"))
@@ -186,6 +173,17 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		return sys.Battle(uc)
 	}
 	return sys.Scenario(uc)
+}
+
+// fallbackSystem is the registry's default (RuleSystem.Fallback): the system whose scenario schema
+// reports a file whose rule system cannot be read. There is exactly one (TestOneFallback).
+func fallbackSystem() RuleSystem {
+	for _, name := range builtRules() {
+		if rs := ruleSystems[name]; rs.Fallback {
+			return rs
+		}
+	}
+	panic("compiler: no rule system is the fallback") // a programming error: TestOneFallback
 }
 
 // schemaRules is the set of rule systems the schema's #Scenario.rules allows.

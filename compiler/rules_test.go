@@ -141,3 +141,49 @@ func TestEveryCodeHasAPass(t *testing.T) {
 		}
 	}
 }
+
+// TestOneFallback: exactly one built rule system is the registry's fallback, the one a file of
+// unreadable rules goes to (Karzoral: its #Scenario schema names the missing rules, S003), and
+// registering a second fallback panics. A bare struct with no rules is vetted by the fallback:
+// the schema reports the missing field.
+func TestOneFallback(t *testing.T) {
+	var names []string
+	for _, name := range builtRules() {
+		if ruleSystems[name].Fallback {
+			names = append(names, name)
+		}
+	}
+	if len(names) != 1 || names[0] != "karzoral" {
+		t.Fatalf("fallback systems %v, want [karzoral]", names)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("a second fallback registered without a panic")
+			}
+		}()
+		Register("second-fallback-for-test", RuleSystem{Fallback: true})
+	}()
+	if _, ok := ruleSystems["second-fallback-for-test"]; ok {
+		delete(ruleSystems, "second-fallback-for-test")
+		t.Error("the second fallback was entered")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "norules.cue")
+	if err := os.WriteFile(path, []byte("kind: \"scenario\"\nid: \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, err := Vet([]string{path}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range list {
+		if d.Code == "S003" && strings.Contains(d.Message, "rules") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("a scenario without rules: want S003 naming rules from the fallback's schema, got %v", list)
+	}
+}

@@ -20,10 +20,8 @@ type RefTable struct {
 }
 
 var refTables = map[string]RefTable{
-	"#Scenario":   {Decl: karzoralDecl, Ref: karzoralRef},
-	"#PFScenario": {Decl: pfScenarioDecl, Ref: pfScenarioRef},
-	"#PFBattle":   {Decl: pfBattleDecl, Ref: pfBattleRef},
-	"#Campaign":   {Decl: campaignDecl, Ref: campaignRef},
+	"#Scenario": {Decl: karzoralDecl, Ref: karzoralRef},
+	"#Campaign": {Decl: campaignDecl, Ref: campaignRef},
 }
 
 // ExpectedKind returns the kind of id (or vocabulary name) a string at path must be in a file of
@@ -45,23 +43,16 @@ func ExpectedKind(schema string, path []string) (SymbolKind, bool) {
 // add its own: they are ids of the file); nil for other kinds.
 func Vocabulary(k SymbolKind) []string {
 	var out []string
-	switch k {
-	case KindTactic:
-		out = tacticNames()
-	case KindBoon:
-		out = boonNames()
-	default:
-		for _, name := range builtRules() {
-			if voc := ruleSystems[name].Vocabulary; voc != nil {
-				if names, ok := voc(k); ok {
-					out = append(out, names...)
-					break
-				}
+	for _, name := range builtRules() {
+		if voc := ruleSystems[name].Vocabulary; voc != nil {
+			if names, ok := voc(k); ok {
+				out = append(out, names...)
+				break
 			}
 		}
-		if out == nil {
-			return nil
-		}
+	}
+	if out == nil {
+		return nil
 	}
 	sort.Strings(out)
 	return out
@@ -199,56 +190,6 @@ func actionRef(verb string) (SymbolKind, bool) {
 		return KindEncounter, false
 	case "army", "spawn", "remove":
 		return KindArmy, false
-	}
-	return "", false
-}
-
-func pfScenarioDecl(p []string) SymbolKind {
-	switch {
-	case match(p, "field", "hexes", "*"):
-		return KindHex
-	case match(p, "armies", "*"):
-		return KindArmy
-	case match(p, "objectives", "*"):
-		return KindObjective
-	}
-	return ""
-}
-
-func pfScenarioRef(p []string) (SymbolKind, bool) {
-	switch {
-	case match(p, "armies", "*", "start"), match(p, "armies", "*", "route", "*"), match(p, "objectives", "*", "reach", "hex"):
-		return KindHex, false
-	case match(p, "objectives", "*", "defeat", "*"), match(p, "objectives", "*", "reach", "army"):
-		return KindArmy, false
-	}
-	if rest, ok := hasPrefix(p, "armies", "*"); ok {
-		return pfArmyRef(rest)
-	}
-	return "", false
-}
-
-// pfArmyRef: rest is the path inside a Pathfinder army.
-func pfArmyRef(rest []string) (SymbolKind, bool) {
-	switch {
-	case match(rest, "tactics", "*"), match(rest, "commander", "bonusTactics", "*"):
-		return KindTactic, false
-	case match(rest, "commander", "boons", "*"):
-		return KindBoon, false
-	}
-	return "", false
-}
-
-func pfBattleDecl(p []string) SymbolKind {
-	if match(p, "sides", "*", "armies", "*") && isIndex(p[1]) {
-		return KindArmy
-	}
-	return ""
-}
-
-func pfBattleRef(p []string) (SymbolKind, bool) {
-	if rest, ok := hasPrefix(p, "sides", "*", "armies", "*"); ok {
-		return pfArmyRef(rest)
 	}
 	return "", false
 }

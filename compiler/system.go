@@ -25,13 +25,18 @@ type RuleSystem struct {
 	// with battle files only vets every file that names it as a battle file, so that its schema
 	// reports a kind other than "battle".
 	Scenario, Battle func(*Unit) (*plan.Plan, error)
+	// Fallback marks the system that vets a file whose rule system cannot be read (not a
+	// struct, rules missing or not a string, or a name the schema does not list): its Scenario
+	// schema reports why (L002, S003, S004 with the names it allows). Exactly one system has it
+	// (fallbackSystem).
+	Fallback bool
 	// Passes lists the system's own passes, in the order they run, each with every code it may
 	// report: CheckOf and PassNames (CI reports group findings by pass) read them here.
 	Passes func() []PassInfo
-	// Schema is the definition of its own files (#ClashBattle) when the core does not index
-	// them already, with Refs, the table of its ids for the symbol index (symbols_refs.go).
-	Schema string
-	Refs   RefTable
+	// Schemas are the definitions of its own files (#PFScenario, #PFBattle; #ClashBattle) when
+	// the core does not index them already, each with the table of its ids for the symbol index
+	// (symbols_refs.go).
+	Schemas []SchemaRefs
 	// Vocabulary lists the names a vocabulary kind of the system accepts, sorted (Vocabulary);
 	// ok false: not one of its kinds.
 	Vocabulary func(SymbolKind) (names []string, ok bool)
@@ -40,18 +45,30 @@ type RuleSystem struct {
 	SameName func(k SymbolKind, name, id string) (same, ok bool)
 }
 
+// SchemaRefs names one definition of the schema a rule system's files follow (#PFBattle) and the
+// table of the ids its files declare and refer to.
+type SchemaRefs struct {
+	Name string
+	Refs RefTable
+}
+
 // Register adds the rule system name (the value of a file's rules:) to the registry. Call it from
-// the system's package init; a second system of one name, or a schema indexed twice, panics (a
-// programming error, caught by any test that links the system).
+// the system's package init; a second system of one name, a second fallback, or a schema indexed
+// twice, panics (a programming error, caught by any test that links the system).
 func Register(name string, rs RuleSystem) {
 	if _, dup := ruleSystems[name]; dup {
 		panic(fmt.Sprintf("compiler: rule system %q registered twice", name))
 	}
-	if rs.Schema != "" {
-		if _, dup := refTables[rs.Schema]; dup {
-			panic(fmt.Sprintf("compiler: schema %s indexed twice", rs.Schema))
+	for other, sys := range ruleSystems {
+		if rs.Fallback && sys.Fallback {
+			panic(fmt.Sprintf("compiler: rule systems %q and %q are both the fallback", other, name))
 		}
-		refTables[rs.Schema] = rs.Refs
+	}
+	for _, sr := range rs.Schemas {
+		if _, dup := refTables[sr.Name]; dup {
+			panic(fmt.Sprintf("compiler: schema %s indexed twice", sr.Name))
+		}
+		refTables[sr.Name] = sr.Refs
 	}
 	ruleSystems[name] = rs
 }
@@ -128,6 +145,38 @@ func (uc *unitCtx) AddClash(c *plan.Clash) {
 	c.SourceHash, c.Sources = hashSources(uc.ld.sources)
 	uc.out.clashes = append(uc.out.clashes, c)
 }
+
+// AddBattle hands over a compiled Pathfinder battle file, its source hash and files set here.
+func (uc *unitCtx) AddBattle(b *plan.Battle) {
+	b.SourceHash, b.Sources = hashSources(uc.ld.sources)
+	uc.out.battles = append(uc.out.battles, b)
+}
+
+// SourceHash is the hash of the unit's files and their names, for a compiled plan's SourceHash
+// and Sources.
+func (uc *unitCtx) SourceHash() (hash string, sources []string) { return hashSources(uc.ld.sources) }
+
+// User is the author's value of the unit as CUE evaluated it (no schema applied), for a symbol
+// index; the CUE path only (Analyze never takes the fast path).
+func (uc *unitCtx) User() cue.Value { return uc.ld.user }
+
+// CUEField is one regular field of a CUE struct: its label and value (StructFields).
+type CUEField struct {
+	ID string
+	V  cue.Value
+}
+
+// StructFields lists the regular fields of v in order; nil when v is not a struct.
+func StructFields(v cue.Value) []CUEField {
+	var out []CUEField
+	for _, k := range fieldsOf(v) {
+		out = append(out, CUEField{ID: k.id, V: k.v})
+	}
+	return out
+}
+
+// ListElems returns the elements of v (its default when it has one), or nil when v is not a list.
+func ListElems(v cue.Value) []cue.Value { return listElems(v) }
 
 // NewSymBuilder starts the symbol index of the unit, read with schema's table (RuleSystem.Refs):
 // canon, when set, maps a name as written to the id of its symbol (ok false: not an id). Record
@@ -211,3 +260,7 @@ func (dc *decoder) Int(n Node) Int { return dc.int(n) }
 
 // Bool reads a boolean node: false when absent or not a boolean.
 func (dc *decoder) Bool(n Node) bool { return dc.bool(n) }
+
+// Lookup returns the node at path below n ("commander.boons[1]": labels and list indices), a
+// node that does not exist when there is none.
+func (n node) Lookup(path string) Node { return n.lookup(path) }

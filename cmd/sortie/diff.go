@@ -27,7 +27,7 @@ func diffCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "diff",
 		Usage:     "compare two versions of a scenario or a battle file: entities, the armies' forecast, reach and a fixed-seed simulation",
-		ArgsUsage: "OLD NEW | --git REV PATH",
+		ArgsUsage: "OLD NEW | OLD/... NEW/... | --git REV PATH",
 		Description: `diff compiles two versions of a scenario (two paths, or PATH and the same path at the git
 revision REV) and says what changed:
 
@@ -45,6 +45,10 @@ Two versions of a battle file (Pathfinder or When Armies Clash; two paths) compa
 with their statistics, the conditions of a Pathfinder battle) and a fixed-seed simulation: each
 side's wins and the draws, side by side, under the battle's own commanders (--policy default)
 unless --policy first or random is given.
+
+Two trees, OLD/... NEW/..., compare unit by unit: each scenario, battle file and campaign of
+one tree is paired with the one at the same path below the other's root and the pair compared as
+above; units of one tree only are listed as added or removed, campaign files named, not compared.
 
 --format text (default), json, or markdown (for a pull-request comment). Exit 0 (1 with
 --exit-code when the versions differ), 1 when a version does not compile (its errors are
@@ -65,85 +69,95 @@ printed), 2 on usage or I/O errors (git too).`,
 			if runs < 0 || runs > 1000000 {
 				return failf(exitUsage, "--runs %d: want 0..1000000", runs)
 			}
-			if isCampaignPath(c.Args().Slice()[:min(c.NArg(), 1)]) {
-				return refuseKind("diff", c.Args().First(), "campaign")
+			if c.String("git") == "" && c.NArg() == 2 && (isTreePattern(c.Args().Get(0)) || isTreePattern(c.Args().Get(1))) {
+				return diffTrees(e, c, c.Args().Get(0), c.Args().Get(1))
 			}
-			var oldV, newV *scenarioVersion
-			var err error
-			if rev := c.String("git"); rev != "" {
-				if c.NArg() != 1 {
-					return failf(exitUsage, "diff --git REV takes one PATH (see sortie diff --help)")
-				}
-				oldV, err = gitVersion(e, rev, c.Args().First())
-				if unitOf(err) != nil {
-					return failf(exitUsage, "%s is a battle file: diff --git compares scenarios; compare the two versions as files: git show %s:PATH > old.cue; sortie diff old.cue %s", c.Args().First(), rev, c.Args().First())
-				}
-				if err != nil {
-					return err
-				}
-				defer safeio.RemoveTemp(oldV.tmp)
-			} else {
-				if c.NArg() != 2 {
-					return failf(exitUsage, "diff needs OLD and NEW, or --git REV PATH (see sortie diff --help)")
-				}
-				oldV, err = loadVersion(e, c.Args().Get(0), "", nil)
-				if u := unitOf(err); u != nil {
-					if o := offerOfUnit(u); o == nil || !o.Diff {
-						return refuseKind("diff", c.Args().Get(0), u.Kind)
-					}
-					return diffBattles(e, c, c.Args().Get(0), c.Args().Get(1))
-				}
-				if err != nil {
-					return err
-				}
-			}
-			if p := c.String("policy"); p != "random" && p != "first" {
-				return failf(exitUsage, "unknown --policy %q: use random or first", p)
-			}
-			if newV, err = loadVersion(e, c.Args().Get(c.NArg()-1), "", nil); err != nil {
-				return err
-			}
-			if (oldV.plan.Pathfinder == nil) != (newV.plan.Pathfinder == nil) {
-				return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldV.name, newV.name, oldV.plan.Scenario.Rules, newV.plan.Scenario.Rules)
-			}
-			rep := &diffReport{Old: oldV.name, New: newV.name,
-				Entities: plandiff.Entities(oldV.plan, newV.plan, oldV.decls, newV.decls),
-				Forecast: plandiff.Forecast(oldV.plan, newV.plan),
-				Reach:    plandiff.Reach(oldV.plan, newV.plan)}
-			if runs > 0 {
-				sim := &diffSim{Policy: c.String("policy"), Runs: runs}
-				if sim.OldStats, err = simulate(oldV.plan, sim.Policy, runs); err != nil {
-					return failf(exitUsage, "simulating %s: %v", oldV.name, err)
-				}
-				if sim.NewStats, err = simulate(newV.plan, sim.Policy, runs); err != nil {
-					return failf(exitUsage, "simulating %s: %v", newV.name, err)
-				}
-				sim.Lines = simLines(sim)
-				rep.Simulation = sim
-			}
-			var out bytes.Buffer
-			switch format {
-			case "json":
-				enc := json.NewEncoder(&out)
-				enc.SetIndent("", "  ")
-				err = enc.Encode(rep)
-			case "markdown":
-				rep.writeMarkdown(&out)
-			default:
-				rep.writeText(&out)
-			}
-			if err != nil {
-				return failf(exitUsage, "%v", err)
-			}
-			if _, err := e.stdout.Write(out.Bytes()); err != nil {
-				return err
-			}
-			if c.Bool("exit-code") && rep.differs() {
-				return failf(exitFindings, "")
-			}
-			return nil
+			return diffPair(e, c, c.Args().Slice())
 		},
 	}
+}
+
+// diffPair is sortie diff of one pair, args: OLD and NEW, or PATH with --git REV.
+func diffPair(e *env, c *cli.Context, args []string) error {
+	runs := c.Int("runs")
+	format := c.String("format")
+	if isCampaignPath(args[:min(len(args), 1)]) {
+		return refuseKind("diff", args[0], "campaign")
+	}
+	var oldV, newV *scenarioVersion
+	var err error
+	if rev := c.String("git"); rev != "" {
+		if len(args) != 1 {
+			return failf(exitUsage, "diff --git REV takes one PATH (see sortie diff --help)")
+		}
+		oldV, err = gitVersion(e, rev, args[0])
+		if unitOf(err) != nil {
+			return failf(exitUsage, "%s is a battle file: diff --git compares scenarios; compare the two versions as files: git show %s:PATH > old.cue; sortie diff old.cue %s", args[0], rev, args[0])
+		}
+		if err != nil {
+			return err
+		}
+		defer safeio.RemoveTemp(oldV.tmp)
+	} else {
+		if len(args) != 2 {
+			return failf(exitUsage, "diff needs OLD and NEW, or --git REV PATH (see sortie diff --help)")
+		}
+		oldV, err = loadVersion(e, args[0], "", nil)
+		if u := unitOf(err); u != nil {
+			if o := offerOfUnit(u); o == nil || !o.Diff {
+				return refuseKind("diff", args[0], u.Kind)
+			}
+			return diffBattles(e, c, args[0], args[1])
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if p := c.String("policy"); p != "random" && p != "first" {
+		return failf(exitUsage, "unknown --policy %q: use random or first", p)
+	}
+	if newV, err = loadVersion(e, args[len(args)-1], "", nil); err != nil {
+		return err
+	}
+	if (oldV.plan.Pathfinder == nil) != (newV.plan.Pathfinder == nil) {
+		return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldV.name, newV.name, oldV.plan.Scenario.Rules, newV.plan.Scenario.Rules)
+	}
+	rep := &diffReport{Old: oldV.name, New: newV.name,
+		Entities: plandiff.Entities(oldV.plan, newV.plan, oldV.decls, newV.decls),
+		Forecast: plandiff.Forecast(oldV.plan, newV.plan),
+		Reach:    plandiff.Reach(oldV.plan, newV.plan)}
+	if runs > 0 {
+		sim := &diffSim{Policy: c.String("policy"), Runs: runs}
+		if sim.OldStats, err = simulate(oldV.plan, sim.Policy, runs); err != nil {
+			return failf(exitUsage, "simulating %s: %v", oldV.name, err)
+		}
+		if sim.NewStats, err = simulate(newV.plan, sim.Policy, runs); err != nil {
+			return failf(exitUsage, "simulating %s: %v", newV.name, err)
+		}
+		sim.Lines = simLines(sim)
+		rep.Simulation = sim
+	}
+	var out bytes.Buffer
+	switch format {
+	case "json":
+		enc := json.NewEncoder(&out)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rep)
+	case "markdown":
+		rep.writeMarkdown(&out)
+	default:
+		rep.writeText(&out)
+	}
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	if _, err := e.stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if c.Bool("exit-code") && rep.differs() {
+		return failf(exitFindings, "")
+	}
+	return nil
 }
 
 // scenarioVersion is one side of a diff: its plan, where its entities are declared, and its name.

@@ -200,13 +200,11 @@ type simSubject struct {
 	known    expect.Known // what it defines, for the balance checks
 }
 
-// command is the sortie command that plays the subject once: run, campaign run, battle.
+// command is the sortie command that plays the subject once, as the registry's entry for its
+// rules and kind says (offer.Play): run, campaign run, battle.
 func (s *simSubject) command() string {
-	switch s.meta.Kind {
-	case "campaign":
-		return "campaign run"
-	case "battle":
-		return "battle"
+	if o := offerOf(s.meta.Rules, s.meta.Kind); o != nil {
+		return o.Play
 	}
 	return "run"
 }
@@ -254,7 +252,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 			return nil, err
 		}
 		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
-			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: "day"}}
+			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: unitOfPlay("karzoral", "campaign")}}
 		for _, pc := range c.Party {
 			sub.known.PCs = append(sub.known.PCs, pc.ID)
 		}
@@ -309,8 +307,8 @@ func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pathfind
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: "phases"},
-		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}, DayUnit: "phase"}}
+	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: unitOfPlay("pathfinder", "battle") + "s"},
+		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}, DayUnit: unitOfPlay("pathfinder", "battle")}}
 	for _, a := range b.Armies {
 		sub.known.Armies = append(sub.known.Armies, a.ID)
 	}
@@ -333,8 +331,8 @@ func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
 		return nil, failf(exitFindings, "%v", err)
 	}
 	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
-		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: "rounds"},
-		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}, DayUnit: "round"}}
+		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: unitOfPlay("clash", "battle") + "s"},
+		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}, DayUnit: unitOfPlay("clash", "battle")}}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)

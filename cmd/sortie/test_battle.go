@@ -47,7 +47,7 @@ func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, op
 func knownOfBattle(c *compiler.Compiled) expect.Known {
 	k := expect.Known{NoRations: true}
 	if cl := c.Clash; cl != nil {
-		k.DayUnit, k.Objectives = "round", []string{}
+		k.DayUnit, k.Objectives = unitOfPlay("clash", "battle"), []string{}
 		k.Winners = []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}
 		for _, o := range cl.Objectives {
 			k.Objectives = append(k.Objectives, o.ID)
@@ -55,7 +55,7 @@ func knownOfBattle(c *compiler.Compiled) expect.Known {
 		return k
 	}
 	b := c.Battle
-	k.DayUnit, k.Armies = "phase", []string{}
+	k.DayUnit, k.Armies = unitOfPlay("pathfinder", "battle"), []string{}
 	k.Winners = []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}
 	for _, a := range b.Armies {
 		k.Armies = append(k.Armies, a.ID)

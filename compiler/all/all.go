@@ -12,7 +12,8 @@ package all
 import (
 	"github.com/sortie-rpg/sortie/compiler"
 
-	_ "github.com/sortie-rpg/sortie/compiler/clash" // When Armies Clash battle files
+	_ "github.com/sortie-rpg/sortie/compiler/clash"      // When Armies Clash battle files
+	_ "github.com/sortie-rpg/sortie/compiler/pathfinder" // Pathfinder scenarios and battle files
 )
 
 func init() { compiler.ServeEvaluator() }

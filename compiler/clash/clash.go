@@ -79,7 +79,7 @@ func init() {
 		panic(err) // a programming error, caught by any test of the package
 	}
 	compiler.Register("clash", compiler.RuleSystem{Order: 3, Battle: vetClash, Passes: clashPasses,
-		Schema: "#ClashBattle", Refs: compiler.RefTable{Decl: clashDecl, Ref: clashRef, KeyRef: clashKeyRef},
+		Schemas:    []compiler.SchemaRefs{{Name: "#ClashBattle", Refs: compiler.RefTable{Decl: clashDecl, Ref: clashRef, KeyRef: clashKeyRef}}},
 		Vocabulary: vocabulary, SameName: sameName})
 }
 

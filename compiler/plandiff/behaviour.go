@@ -159,6 +159,16 @@ func Reach(old, new *plan.Plan) []string {
 			out = append(out, fmt.Sprintf("block %s is now reachable (%d moves)", b.ID, mb))
 		}
 	}
+	for _, b := range old.Field.Blocks {
+		// A reachable block removed is one the party can no longer reach (it said "(no
+		// change)": only the new version's blocks were read). An unreachable one removed changes
+		// no reach: the entity changes say it is gone.
+		if _, kept := blockIndex(new, b.ID); !kept {
+			if ma, ok := da[b.ID]; ok {
+				out = append(out, fmt.Sprintf("block %s was reachable from the party's start (%d moves) and is removed", b.ID, ma))
+			}
+		}
+	}
 	type target struct{ what, block string }
 	targets := func(p *plan.Plan) ([]target, map[string]string) {
 		var ts []target

@@ -150,7 +150,8 @@ func TestPathfinderForecast(t *testing.T) {
 // K-28, K-32: a block added next to a reachable block is reachable, and diff's reach says so (it
 // said "(no change)": new blocks were skipped). field00 from the party's start, the workshop at
 // [0, 0]: 01 [1, 0] in 1 move, 02 [2, 0] in 2; a new 03 at [3, 0], beside 02 with no wall, is 3
-// moves; a new 04 at [5, 5] touches no block and cannot be reached.
+// moves; a new 04 at [5, 5] touches no block and cannot be reached. Removing them again: 03's
+// removal is reported, 04's changes no reach.
 func TestReachNewBlock(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "karzoral", "field00", "field00.cue"))
 	if err != nil {
@@ -178,5 +179,11 @@ func TestReachNewBlock(t *testing.T) {
 	}
 	if got := plandiff.Reach(plans[0], plans[1]); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The other way round, the blocks removed: 03 (3 moves, as above) can no longer be reached
+	// (it said "(no change)"); 04 never could, so its removal changes no reach.
+	want = []string{"block 03 was reachable from the party's start (3 moves) and is removed"}
+	if got := plandiff.Reach(plans[1], plans[0]); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("removed blocks: got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

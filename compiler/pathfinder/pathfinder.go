@@ -1,10 +1,11 @@
-package compiler
+package pathfinder
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
@@ -71,54 +72,52 @@ Fix: startHP between 1 and the army's hp; fortification 0 or more (typically 8).
 }
 
 // vetPathfinderScenario and vetPathfinderBattle are the Pathfinder rule system's entries
-// (rules.go).
-// With out.wantSymbols, the file's ids are indexed too (Analyze).
-func vetPathfinderScenario(uc *unitCtx) (*plan.Plan, error) {
-	if uc.out.wantSymbols {
-		uc.out.symbols = append(uc.out.symbols, pfSymbols(uc.ld, uc.nm, false))
+// (Register). With Unit.WantSymbols, the file's ids are indexed too (Analyze).
+func vetPathfinderScenario(uc *compiler.Unit) (*plan.Plan, error) {
+	if uc.WantSymbols() {
+		uc.AddSymbols(pfSymbols(uc, false))
 	}
 	return vetPathfinder(uc, false)
 }
 
-func vetPathfinderBattle(uc *unitCtx) (*plan.Plan, error) {
-	if uc.out.wantSymbols {
-		uc.out.symbols = append(uc.out.symbols, pfSymbols(uc.ld, uc.nm, true))
+func vetPathfinderBattle(uc *compiler.Unit) (*plan.Plan, error) {
+	if uc.WantSymbols() {
+		uc.AddSymbols(pfSymbols(uc, true))
 	}
 	return vetPathfinder(uc, true)
 }
 
-// vetPathfinder checks (and with compile, lowers) a Pathfinder battle file or scenario.
-func vetPathfinder(uc *unitCtx, battle bool) (*plan.Plan, error) {
-	ld, nm, list, compile, out := uc.ld, uc.nm, uc.list, uc.compile, uc.out
+// vetPathfinder checks (and with Unit.Compiling, lowers) a Pathfinder battle file or scenario.
+func vetPathfinder(uc *compiler.Unit, battle bool) (*plan.Plan, error) {
+	list := uc.List()
 	name := "#PFScenario"
 	if battle {
 		name = "#PFBattle"
 	}
-	n, root, strict, err := uc.schemaRoot(name)
+	n, root, strict, err := uc.SchemaRoot(name)
 	if err != nil {
 		return nil, err
 	}
-	pc := &pfc{dc: &decoder{nm: nm, strict: strict}, list: list, root: root}
+	pc := &pfc{dc: compiler.NewDecoder(uc.Namer(), strict), list: list, root: root}
 	if battle {
 		b := pc.battle(n)
-		if !compile || list.HasErrors() {
+		if !uc.Compiling() || list.HasErrors() {
 			return nil, nil
 		}
-		b.SourceHash, b.Sources = hashSources(ld.sources)
-		out.battles = append(out.battles, b)
+		uc.AddBattle(b)
 		return nil, nil
 	}
 	p := pc.scenario(n)
-	if !compile || list.HasErrors() {
+	if !uc.Compiling() || list.HasErrors() {
 		return nil, nil
 	}
-	p.SourceHash, p.Sources = hashSources(ld.sources)
+	p.SourceHash, p.Sources = uc.SourceHash()
 	return p, nil
 }
 
 // pfc reads and checks one Pathfinder file.
 type pfc struct {
-	dc   *decoder
+	dc   *compiler.Decoder
 	list *diag.List
 	root diag.Pos
 	opt  pathfinder.Options // the file's rule switches, for Check and Derive
@@ -126,9 +125,9 @@ type pfc struct {
 }
 
 // options reads the rule switches (schema #PFOptions; the schema has checked the names and values).
-func (c *pfc) options(n node) {
-	n.fields(func(name string, v node) {
-		val, ok := v.value()
+func (c *pfc) options(n compiler.Node) {
+	n.Fields(func(name string, v compiler.Node) {
+		val, ok := v.Value()
 		if !ok {
 			return
 		}
@@ -180,8 +179,8 @@ func boonNames() []string {
 }
 
 // cr reads a CR written as "1/3" or 3; ok is false (and M001 reported) when it is not on the ladder.
-func (c *pfc) cr(n node, what string) (pathfinder.CR, bool) {
-	v, ok := n.value()
+func (c *pfc) cr(n compiler.Node, what string) (pathfinder.CR, bool) {
+	v, ok := n.Value()
 	if !ok {
 		return 0, false
 	}
@@ -198,17 +197,17 @@ func (c *pfc) cr(n node, what string) (pathfinder.CR, bool) {
 		return 0, false // the schema reported it
 	}
 	if err != nil {
-		c.report(c.dc.pos(n), pathfinder.CodeInvalid, "%s: %v", what, err).Hint = `write a CR as "1/8", "1/6", "1/4", "1/3", "1/2" or a whole number`
+		c.report(c.dc.Pos(n), pathfinder.CodeInvalid, "%s: %v", what, err).Hint = `write a CR as "1/8", "1/6", "1/4", "1/3", "1/2" or a whole number`
 		return 0, false
 	}
 	return r, true
 }
 
-func (c *pfc) optInt(n node) *int {
-	if !n.exists() {
+func (c *pfc) optInt(n compiler.Node) *int {
+	if !n.Exists() {
 		return nil
 	}
-	i := c.dc.int(n)
+	i := c.dc.Int(n)
 	if !i.OK {
 		return nil
 	}
@@ -216,8 +215,8 @@ func (c *pfc) optInt(n node) *int {
 	return &v
 }
 
-func (c *pfc) grade(n node) pathfinder.Grade {
-	s := c.dc.str(n)
+func (c *pfc) grade(n compiler.Node) pathfinder.Grade {
+	s := c.dc.Str(n)
 	switch s.V {
 	case "improved":
 		return pathfinder.GradeImproved
@@ -229,10 +228,10 @@ func (c *pfc) grade(n node) pathfinder.Grade {
 
 // tactics reads a list of tactic names (an army's tactics, a commander's bonus tactics); an
 // unknown name is reported (M001) and left out.
-func (c *pfc) tactics(list node, army string) []pathfinder.Tactic {
+func (c *pfc) tactics(list compiler.Node, army string) []pathfinder.Tactic {
 	var out []pathfinder.Tactic
-	list.elems(func(_ int, e node) {
-		s := c.dc.str(e)
+	list.Elems(func(_ int, e compiler.Node) {
+		s := c.dc.Str(e)
 		if !s.OK {
 			return
 		}
@@ -248,88 +247,88 @@ func (c *pfc) tactics(list node, army string) []pathfinder.Tactic {
 
 // army reads an army; ok is false when size, cr or hit die cannot be read (the schema or an M001
 // finding said why), and then the army is not checked further.
-func (c *pfc) army(id string, n node) (pathfinder.Army, bool) {
+func (c *pfc) army(id string, n compiler.Node) (pathfinder.Army, bool) {
 	dc := c.dc
 	in := pathfinder.Army{Name: id}
-	if s := dc.str(n.get("name")); s.OK {
+	if s := dc.Str(n.Get("name")); s.OK {
 		in.Name = s.V
 	}
 	ok := true
-	if s := dc.str(n.get("size")); s.OK {
+	if s := dc.Str(n.Get("size")); s.OK {
 		sz, err := pathfinder.ParseSize(s.V)
 		in.Size, ok = sz, ok && err == nil
 	} else {
 		ok = false
 	}
-	if r, rok := c.cr(n.get("cr"), "army "+id); rok {
+	if r, rok := c.cr(n.Get("cr"), "army "+id); rok {
 		in.CR = r
 	} else {
 		ok = false
 	}
-	if m := n.get("mountCR"); m.exists() {
+	if m := n.Get("mountCR"); m.Exists() {
 		if r, rok := c.cr(m, "army "+id+" mountCR"); rok {
 			in.MountCR = r
 		} else {
 			ok = false
 		}
 	}
-	if s := dc.str(n.get("hitDie")); s.OK {
+	if s := dc.Str(n.Get("hitDie")); s.OK {
 		h, err := pathfinder.ParseHitDie(s.V)
 		in.HitDie, ok = h, ok && err == nil
 	} else {
 		ok = false
 	}
-	in.Morale = dc.int(n.get("morale")).V
-	in.Tactics = c.tactics(n.get("tactics"), id)
-	r := n.get("resources")
-	in.Resources = pathfinder.Resources{Armor: c.grade(r.get("armor")), Weapons: c.grade(r.get("weapons")),
-		Mounts: dc.bool(r.get("mounts")), Ranged: dc.bool(r.get("ranged")),
-		SiegeEngines: dc.int(r.get("siegeEngines")).V, HealingPotions: dc.bool(r.get("healingPotions"))}
-	in.Alignment = dc.str(n.get("alignment")).V
-	in.Type = dc.str(n.get("type")).V
-	n.get("abilities").elems(func(_ int, e node) {
-		ab := pathfinder.Ability{Name: dc.str(e.get("name")).V, Value: dc.int(e.get("value")).V,
-			OM: dc.int(e.get("om")).V, DV: dc.int(e.get("dv")).V, Damage: dc.int(e.get("damage")).V,
-			Morale: dc.int(e.get("morale")).V, Ranged: dc.bool(e.get("ranged")),
-			Spellcasting: dc.bool(e.get("spellcasting")), Darkvision: dc.bool(e.get("darkvision")),
-			Mounted: dc.bool(e.get("mounted"))}
-		ab.When, _ = pathfinder.ParseWhen(dc.str(e.get("when")).V) // the schema checked the name
-		e.get("of").elems(func(_ int, o node) {
-			if s := dc.str(o); s.OK {
+	in.Morale = dc.Int(n.Get("morale")).V
+	in.Tactics = c.tactics(n.Get("tactics"), id)
+	r := n.Get("resources")
+	in.Resources = pathfinder.Resources{Armor: c.grade(r.Get("armor")), Weapons: c.grade(r.Get("weapons")),
+		Mounts: dc.Bool(r.Get("mounts")), Ranged: dc.Bool(r.Get("ranged")),
+		SiegeEngines: dc.Int(r.Get("siegeEngines")).V, HealingPotions: dc.Bool(r.Get("healingPotions"))}
+	in.Alignment = dc.Str(n.Get("alignment")).V
+	in.Type = dc.Str(n.Get("type")).V
+	n.Get("abilities").Elems(func(_ int, e compiler.Node) {
+		ab := pathfinder.Ability{Name: dc.Str(e.Get("name")).V, Value: dc.Int(e.Get("value")).V,
+			OM: dc.Int(e.Get("om")).V, DV: dc.Int(e.Get("dv")).V, Damage: dc.Int(e.Get("damage")).V,
+			Morale: dc.Int(e.Get("morale")).V, Ranged: dc.Bool(e.Get("ranged")),
+			Spellcasting: dc.Bool(e.Get("spellcasting")), Darkvision: dc.Bool(e.Get("darkvision")),
+			Mounted: dc.Bool(e.Get("mounted"))}
+		ab.When, _ = pathfinder.ParseWhen(dc.Str(e.Get("when")).V) // the schema checked the name
+		e.Get("of").Elems(func(_ int, o compiler.Node) {
+			if s := dc.Str(o); s.OK {
 				ab.Of = append(ab.Of, s.V)
 			}
 		})
 		in.Abilities = append(in.Abilities, ab)
 	})
-	if cm := n.get("commander"); cm.exists() {
+	if cm := n.Get("commander"); cm.Exists() {
 		var cok bool
 		in.Commander, cok = c.commander(id, cm)
 		ok = ok && cok
 	}
-	in.Speed = dc.int(n.get("speed")).V
-	in.SpeedFeet = dc.int(n.get("speedFeet")).V
-	if a := n.get("acr"); a.exists() {
+	in.Speed = dc.Int(n.Get("speed")).V
+	in.SpeedFeet = dc.Int(n.Get("speedFeet")).V
+	if a := n.Get("acr"); a.Exists() {
 		if r, rok := c.cr(a, "army "+id+" acr"); rok {
 			in.ACR = r
 		}
 	}
-	in.HP = dc.int(n.get("hp")).V
-	in.OM = c.optInt(n.get("om"))
-	in.DV = c.optInt(n.get("dv"))
+	in.HP = dc.Int(n.Get("hp")).V
+	in.OM = c.optInt(n.Get("om"))
+	in.DV = c.optInt(n.Get("dv"))
 	return in, ok
 }
 
 // commander reads an army's commander (P-9; Kingdom Leader Commanders); ok is false when a boon's
 // name is unknown (reported, M001).
-func (c *pfc) commander(id string, cm node) (*pathfinder.Commander, bool) {
+func (c *pfc) commander(id string, cm compiler.Node) (*pathfinder.Commander, bool) {
 	dc := c.dc
 	ok := true
-	ci := &pathfinder.Commander{Name: dc.str(cm.get("name")).V, PC: dc.bool(cm.get("pc")),
-		Level: dc.int(cm.get("level")).V, Charisma: dc.int(cm.get("charisma")).V,
-		LeadershipFeat: dc.bool(cm.get("leadershipFeat")), SoldierRanks: dc.int(cm.get("soldierRanks")).V,
-		Absent: dc.bool(cm.get("absent"))}
-	cm.get("boons").elems(func(_ int, e node) {
-		s := dc.str(e)
+	ci := &pathfinder.Commander{Name: dc.Str(cm.Get("name")).V, PC: dc.Bool(cm.Get("pc")),
+		Level: dc.Int(cm.Get("level")).V, Charisma: dc.Int(cm.Get("charisma")).V,
+		LeadershipFeat: dc.Bool(cm.Get("leadershipFeat")), SoldierRanks: dc.Int(cm.Get("soldierRanks")).V,
+		Absent: dc.Bool(cm.Get("absent"))}
+	cm.Get("boons").Elems(func(_ int, e compiler.Node) {
+		s := dc.Str(e)
 		if !s.OK {
 			return
 		}
@@ -341,9 +340,9 @@ func (c *pfc) commander(id string, cm node) (*pathfinder.Commander, bool) {
 		}
 		ci.Boons = append(ci.Boons, b)
 	})
-	ci.BonusTactics = c.tactics(cm.get("bonusTactics"), id)
-	ci.Role, _ = pathfinder.ParseRole(dc.str(cm.get("role")).V) // the schema checked the name
-	if s := dc.str(cm.get("roleBoon")); s.OK {
+	ci.BonusTactics = c.tactics(cm.Get("bonusTactics"), id)
+	ci.Role, _ = pathfinder.ParseRole(dc.Str(cm.Get("role")).V) // the schema checked the name
+	if s := dc.Str(cm.Get("roleBoon")); s.OK {
 		b, err := pathfinder.ParseBoon(s.V)
 		if err != nil {
 			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
@@ -356,10 +355,10 @@ func (c *pfc) commander(id string, cm node) (*pathfinder.Commander, bool) {
 
 // fieldPos places a pathfinder.Finding's field path ("commander.boons[1]") in the army's source:
 // the value when written, else the nearest written parent, else the army's label.
-func (c *pfc) fieldPos(n node, field string) diag.Pos {
+func (c *pfc) fieldPos(n compiler.Node, field string) diag.Pos {
 	for p := field; p != ""; {
-		if v := n.lookup(p); v.exists() {
-			if pos := c.dc.pos(v); pos.IsValid() {
+		if v := n.Lookup(p); v.Exists() {
+			if pos := c.dc.Pos(v); pos.IsValid() {
 				return pos
 			}
 		}
@@ -369,11 +368,11 @@ func (c *pfc) fieldPos(n node, field string) diag.Pos {
 			break
 		}
 	}
-	return c.dc.label(n)
+	return c.dc.Label(n)
 }
 
 // checkArmy derives an army's statistics, reporting every pathfinder.Check finding at its field.
-func (c *pfc) checkArmy(id string, n node, a *pathfinder.Army) (pathfinder.Stats, bool) {
+func (c *pfc) checkArmy(id string, n compiler.Node, a *pathfinder.Army) (pathfinder.Stats, bool) {
 	fatal := false
 	for _, f := range pathfinder.Check(a, c.opt) {
 		msg := f.Message
@@ -388,7 +387,7 @@ func (c *pfc) checkArmy(id string, n node, a *pathfinder.Army) (pathfinder.Stats
 	}
 	st, err := pathfinder.Derive(a, c.opt)
 	if err != nil {
-		c.report(c.dc.label(n), pathfinder.CodeInvalid, "army %s: %v", id, err)
+		c.report(c.dc.Label(n), pathfinder.CodeInvalid, "army %s: %v", id, err)
 		return st, false
 	}
 	return st, true
@@ -418,28 +417,28 @@ func boonCount(in *pathfinder.Army) int {
 	return len(in.Commander.Boons) + len(in.Commander.BonusTactics)
 }
 
-func (c *pfc) conditions(n node) plan.Conditions {
-	w := c.dc.str(n.get("wind")).V
+func (c *pfc) conditions(n compiler.Node) plan.Conditions {
+	w := c.dc.Str(n.Get("wind")).V
 	if w == "none" {
 		w = ""
 	}
-	return plan.Conditions{Darkness: c.dc.bool(n.get("darkness")), DimLight: c.dc.bool(n.get("dimLight")),
-		Fog: c.dc.bool(n.get("fog")), Sandstorm: c.dc.bool(n.get("sandstorm")), Rain: c.dc.bool(n.get("rain")),
-		Snow: c.dc.bool(n.get("snow")), Wind: w, BrightLight: c.dc.bool(n.get("brightLight")),
-		Terrain: c.dc.str(n.get("terrain")).V, Water: c.dc.bool(n.get("water"))}
+	return plan.Conditions{Darkness: c.dc.Bool(n.Get("darkness")), DimLight: c.dc.Bool(n.Get("dimLight")),
+		Fog: c.dc.Bool(n.Get("fog")), Sandstorm: c.dc.Bool(n.Get("sandstorm")), Rain: c.dc.Bool(n.Get("rain")),
+		Snow: c.dc.Bool(n.Get("snow")), Wind: w, BrightLight: c.dc.Bool(n.Get("brightLight")),
+		Terrain: c.dc.Str(n.Get("terrain")).V, Water: c.dc.Bool(n.Get("water"))}
 }
 
 // battle reads and checks a battle file.
-func (c *pfc) battle(n node) *plan.Battle {
+func (c *pfc) battle(n compiler.Node) *plan.Battle {
 	dc := c.dc
-	c.options(n.get("options"))
-	b := &plan.Battle{Format: plan.BattleFormat, Version: plan.Version, ID: dc.str(n.get("id")).V,
-		Title: dc.str(n.get("title")).V, Conditions: c.conditions(n.get("conditions")), Options: c.opts}
-	n.get("sides").elems(func(side int, sn node) {
+	c.options(n.Get("options"))
+	b := &plan.Battle{Format: plan.BattleFormat, Version: plan.Version, ID: dc.Str(n.Get("id")).V,
+		Title: dc.Str(n.Get("title")).V, Conditions: c.conditions(n.Get("conditions")), Options: c.opts}
+	n.Get("sides").Elems(func(side int, sn compiler.Node) {
 		if side > 1 {
 			return
 		}
-		name := dc.str(sn.get("name"))
+		name := dc.Str(sn.Get("name"))
 		b.Sides[side] = name.V
 		switch {
 		case name.V == pathfinder.NoWinner:
@@ -448,7 +447,7 @@ func (c *pfc) battle(n node) *plan.Battle {
 			c.report(name.Pos, codeBattleValue, "both sides are named %q: the winner is reported by name, so give each side its own", name.V)
 		}
 		count := 0
-		sn.get("armies").fields(func(id string, an node) {
+		sn.Get("armies").Fields(func(id string, an compiler.Node) {
 			count++
 			in, ok := c.army(id, an)
 			if !ok {
@@ -459,16 +458,16 @@ func (c *pfc) battle(n node) *plan.Battle {
 				return
 			}
 			a := plan.PFArmy{ID: id, Side: side, Start: -1, Army: pathfinder.InputOf(&in), Stats: pathfinder.BlockOf(&st, boonCount(&in)),
-				Routed: dc.bool(an.get("routed")), AdvantageousTerrain: dc.bool(an.get("advantageousTerrain")),
-				BattlefieldAdvantage: dc.bool(an.get("battlefieldAdvantage")), Ambusher: dc.bool(an.get("ambusher")),
-				Ruling: dc.int(an.get("ruling")).V, FortKind: dc.str(an.get("fortificationKind")).V}
-			if h := dc.int(an.get("startHP")); h.Set && h.OK {
+				Routed: dc.Bool(an.Get("routed")), AdvantageousTerrain: dc.Bool(an.Get("advantageousTerrain")),
+				BattlefieldAdvantage: dc.Bool(an.Get("battlefieldAdvantage")), Ambusher: dc.Bool(an.Get("ambusher")),
+				Ruling: dc.Int(an.Get("ruling")).V, FortKind: dc.Str(an.Get("fortificationKind")).V}
+			if h := dc.Int(an.Get("startHP")); h.Set && h.OK {
 				if h.V < 1 || h.V > st.HP {
 					c.report(h.Pos, codeBattleValue, "army %s: startHP %d outside 1..%d (its hp)", id, h.V, st.HP)
 				}
 				a.StartHP = h.V
 			}
-			if f := dc.int(an.get("fortification")); f.Set && f.OK {
+			if f := dc.Int(an.Get("fortification")); f.Set && f.OK {
 				if f.V < 0 {
 					c.report(f.Pos, codeBattleValue, "army %s: fortification %d is negative", id, f.V)
 				}
@@ -477,7 +476,7 @@ func (c *pfc) battle(n node) *plan.Battle {
 			b.Armies = append(b.Armies, a)
 		})
 		if count == 0 {
-			c.report(dc.label(sn), codeBattleValue, "side %d has no armies", side+1)
+			c.report(dc.Label(sn), codeBattleValue, "side %d has no armies", side+1)
 		}
 	})
 	if len(b.Armies) > pathfinder.MaxArmies {

@@ -1,9 +1,11 @@
-package compiler
+package pathfinder
 
 import (
 	"fmt"
 	"sort"
 
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
@@ -22,13 +24,13 @@ func hexNeighbour(a, b [2]int) bool {
 }
 
 // scenario reads, checks and lowers a hex-field scenario.
-func (c *pfc) scenario(n node) *plan.Plan {
+func (c *pfc) scenario(n compiler.Node) *plan.Plan {
 	dc := c.dc
 	p := &plan.Plan{Format: plan.Format, Version: plan.Version, NightRaid: -1,
-		Scenario: plan.Meta{ID: dc.str(n.get("id")).V, Title: dc.str(n.get("title")).V,
-			Rules: dc.str(n.get("rules")).V, Version: dc.int(n.get("version")).V},
-		DayLimit: dc.int(n.get("days").get("limit")).V}
-	c.options(n.get("options"))
+		Scenario: plan.Meta{ID: dc.Str(n.Get("id")).V, Title: dc.Str(n.Get("title")).V,
+			Rules: dc.Str(n.Get("rules")).V, Version: dc.Int(n.Get("version")).V},
+		DayLimit: dc.Int(n.Get("days").Get("limit")).V}
+	c.options(n.Get("options"))
 	pf := &plan.Pathfinder{Options: c.opts}
 	p.Pathfinder = pf
 	p.Field.Grid = "hex" // the hexes are in p.Pathfinder
@@ -37,30 +39,30 @@ func (c *pfc) scenario(n node) *plan.Plan {
 	hexIdx := map[string]int{}
 	var hexIDs []string
 	at := map[[2]int]string{}
-	n.get("field").get("hexes").fields(func(id string, hn node) {
-		h := plan.Hex{ID: id, Name: dc.str(hn.get("name")).V, Terrain: dc.str(hn.get("terrain")).V, Difficult: dc.bool(hn.get("difficult")),
-			Fortification: dc.int(hn.get("fortification")).V, AdvantageousTerrain: dc.bool(hn.get("advantageousTerrain")),
-			FortKind:   dc.str(hn.get("fortificationKind")).V,
-			Conditions: c.conditions(hn.get("conditions")), Reserve: dc.str(hn.get("reserve")).V}
-		coords := hn.get("at")
+	n.Get("field").Get("hexes").Fields(func(id string, hn compiler.Node) {
+		h := plan.Hex{ID: id, Name: dc.Str(hn.Get("name")).V, Terrain: dc.Str(hn.Get("terrain")).V, Difficult: dc.Bool(hn.Get("difficult")),
+			Fortification: dc.Int(hn.Get("fortification")).V, AdvantageousTerrain: dc.Bool(hn.Get("advantageousTerrain")),
+			FortKind:   dc.Str(hn.Get("fortificationKind")).V,
+			Conditions: c.conditions(hn.Get("conditions")), Reserve: dc.Str(hn.Get("reserve")).V}
+		coords := hn.Get("at")
 		okAt := true
-		coords.elems(func(i int, e node) {
-			v := dc.int(e)
+		coords.Elems(func(i int, e compiler.Node) {
+			v := dc.Int(e)
 			if i < 2 && v.OK {
 				h.At[i] = v.V
 			} else {
 				okAt = false
 			}
 		})
-		if okAt && coords.exists() {
+		if okAt && coords.Exists() {
 			if other, dup := at[h.At]; dup {
-				c.report(dc.pos(coords), codeHexCoord, "hex %s is at [%d, %d], where hex %s already is", id, h.At[0], h.At[1], other)
+				c.report(dc.Pos(coords), codeHexCoord, "hex %s is at [%d, %d], where hex %s already is", id, h.At[0], h.At[1], other)
 			} else {
 				at[h.At] = id
 			}
 		}
 		if h.Fortification < 0 {
-			c.report(dc.pos(hn.get("fortification")), codeBattleValue, "hex %s: fortification %d is negative", id, h.Fortification)
+			c.report(dc.Pos(hn.Get("fortification")), codeBattleValue, "hex %s: fortification %d is negative", id, h.Fortification)
 		}
 		hexIdx[id] = len(pf.Hexes)
 		hexIDs = append(hexIDs, id)
@@ -75,41 +77,41 @@ func (c *pfc) scenario(n node) *plan.Plan {
 			}
 		}
 	}
-	hexRef := func(s Str, what string) (int, bool) {
+	hexRef := func(s compiler.Str, what string) (int, bool) {
 		if !s.OK {
 			return -1, false
 		}
 		i, ok := hexIdx[s.V]
 		if !ok {
-			c.report(s.Pos, codeUnknownID, "%s: no hex %q in the field%s", what, s.V, dym(s.V, hexIDs))
+			c.report(s.Pos, "R001", "%s: no hex %q in the field%s", what, s.V, dym(s.V, hexIDs))
 			return -1, false
 		}
 		return i, true
 	}
 
 	// Kingdoms.
-	k := n.get("kingdoms")
+	k := n.Get("kingdoms")
 	for side, name := range []string{"friendly", "enemy"} {
-		kn := k.get(name)
-		if !kn.exists() {
+		kn := k.Get(name)
+		if !kn.Exists() {
 			continue
 		}
-		pf.Kingdoms[side] = &plan.Kingdom{Name: dc.str(kn.get("name")).V, Economy: dc.int(kn.get("economy")).V,
-			Loyalty: dc.int(kn.get("loyalty")).V, Stability: dc.int(kn.get("stability")).V,
-			ControlDC: dc.int(kn.get("controlDC")).V, TurnDays: dc.int(kn.get("turnDays")).V}
-		if t := dc.int(kn.get("treasury")); t.Set && t.OK {
+		pf.Kingdoms[side] = &plan.Kingdom{Name: dc.Str(kn.Get("name")).V, Economy: dc.Int(kn.Get("economy")).V,
+			Loyalty: dc.Int(kn.Get("loyalty")).V, Stability: dc.Int(kn.Get("stability")).V,
+			ControlDC: dc.Int(kn.Get("controlDC")).V, TurnDays: dc.Int(kn.Get("turnDays")).V}
+		if t := dc.Int(kn.Get("treasury")); t.Set && t.OK {
 			pf.Kingdoms[side].Upkeep, pf.Kingdoms[side].Treasury = true, t.V
-			pf.Kingdoms[side].Income = dc.int(kn.get("income")).V
+			pf.Kingdoms[side].Income = dc.Int(kn.Get("income")).V
 		}
 	}
 
 	// Armies, sorted by ID.
 	type armyNode struct {
 		id string
-		n  node
+		n  compiler.Node
 	}
 	var ans []armyNode
-	n.get("armies").fields(func(id string, an node) { ans = append(ans, armyNode{id, an}) })
+	n.Get("armies").Fields(func(id string, an compiler.Node) { ans = append(ans, armyNode{id, an}) })
 	sort.Slice(ans, func(i, j int) bool { return ans[i].id < ans[j].id })
 	armyIdx := map[string]int{}
 	var armyIDs []string
@@ -120,7 +122,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 	for _, x := range ans {
 		id, an := x.id, x.n
 		a := plan.PFArmy{ID: id, Start: -1}
-		if dc.str(an.get("side")).V == "enemy" {
+		if dc.Str(an.Get("side")).V == "enemy" {
 			a.Side = plan.Enemy
 		}
 		in, ok := c.army(id, an)
@@ -131,11 +133,11 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		}
 		a.Army = pathfinder.InputOf(&in)
 		startOK := false
-		a.Start, startOK = hexRef(dc.str(an.get("start")), "army "+id+" start")
+		a.Start, startOK = hexRef(dc.Str(an.Get("start")), "army "+id+" start")
 		prev := a.Start
 		a.Route = []int{}
-		an.get("route").elems(func(i int, e node) {
-			s := dc.str(e)
+		an.Get("route").Elems(func(i int, e compiler.Node) {
+			s := dc.Str(e)
 			h, ok := hexRef(s, fmt.Sprintf("army %s route[%d]", id, i))
 			if !ok {
 				prev = -1
@@ -149,14 +151,14 @@ func (c *pfc) scenario(n node) *plan.Plan {
 			a.Route = append(a.Route, h)
 		})
 		if len(a.Route) > 0 && a.Stats.Speed == 0 && ok {
-			c.report(dc.label(an.get("route")), codeNoSpeed, "army %s has a route but no speed: it never moves", id)
+			c.report(dc.Label(an.Get("route")), codeNoSpeed, "army %s has a route but no speed: it never moves", id)
 		}
 		if startOK {
 			s := starts[a.Start]
 			s[a.Side] = append(s[a.Side], id)
 			starts[a.Start] = s
 			if len(s[1-a.Side]) > 0 && len(s[a.Side]) == 1 {
-				c.report(dc.pos(an.get("start")), codeSharedStart, "army %s starts in hex %s with hostile army %s: they fight before anything moves (P-14)",
+				c.report(dc.Pos(an.Get("start")), codeSharedStart, "army %s starts in hex %s with hostile army %s: they fight before anything moves (P-14)",
 					id, hexIDs[a.Start], s[1-a.Side][0])
 			}
 		}
@@ -164,57 +166,57 @@ func (c *pfc) scenario(n node) *plan.Plan {
 		pf.Armies = append(pf.Armies, a)
 	}
 
-	c.orders(n.get("orders"), pf, armyIdx, armyIDs, hexRef)
+	c.orders(n.Get("orders"), pf, armyIdx, armyIDs, hexRef)
 
 	// Objectives, in source order.
 	success := false
-	objs := n.get("objectives")
-	objs.fields(func(id string, on node) {
-		o := plan.PFObjective{ID: id, Outcome: dc.str(on.get("outcome")).V, Say: dc.str(on.get("say")).V}
+	objs := n.Get("objectives")
+	objs.Fields(func(id string, on compiler.Node) {
+		o := plan.PFObjective{ID: id, Outcome: dc.Str(on.Get("outcome")).V, Say: dc.Str(on.Get("say")).V}
 		success = success || o.Outcome == "success"
-		armyRef := func(s Str, what string) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
-		on.get("defeat").elems(func(i int, e node) {
-			if a, ok := armyRef(dc.str(e), "objective "+id+" defeat"); ok {
+		armyRef := func(s compiler.Str, what string) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
+		on.Get("defeat").Elems(func(i int, e compiler.Node) {
+			if a, ok := armyRef(dc.Str(e), "objective "+id+" defeat"); ok {
 				o.Defeat = append(o.Defeat, a)
 			}
 		})
-		if r := on.get("reach"); r.exists() {
-			a, aok := armyRef(dc.str(r.get("army")), "objective "+id+" reach")
-			h, hok := hexRef(dc.str(r.get("hex")), "objective "+id+" reach")
+		if r := on.Get("reach"); r.Exists() {
+			a, aok := armyRef(dc.Str(r.Get("army")), "objective "+id+" reach")
+			h, hok := hexRef(dc.Str(r.Get("hex")), "objective "+id+" reach")
 			if aok && hok {
 				o.Reach = &[2]int{a, h}
 			}
 		}
-		if !on.get("defeat").exists() && !on.get("reach").exists() {
-			c.report(dc.label(on), codeBattleValue, "objective %s has neither defeat nor reach: it can never be met", id)
+		if !on.Get("defeat").Exists() && !on.Get("reach").Exists() {
+			c.report(dc.Label(on), codeBattleValue, "objective %s has neither defeat nor reach: it can never be met", id)
 		}
 		pf.Objectives = append(pf.Objectives, o)
 	})
 	if !success {
 		pos := c.root
-		if objs.exists() {
-			pos = dc.label(objs)
+		if objs.Exists() {
+			pos = dc.Label(objs)
 		}
-		c.report(pos, codeNoSuccess, "no objective has outcome \"success\": the scenario can only be lost")
+		c.report(pos, "O001", "no objective has outcome \"success\": the scenario can only be lost")
 	}
 	return p
 }
 
 // armyRef looks an army up by the id written in s, reporting an unknown one (with a suggestion).
-func (c *pfc) armyRef(s Str, what string, armyIdx map[string]int, armyIDs []string) (int, bool) {
+func (c *pfc) armyRef(s compiler.Str, what string, armyIdx map[string]int, armyIDs []string) (int, bool) {
 	if !s.OK {
 		return -1, false
 	}
 	i, ok := armyIdx[s.V]
 	if !ok {
-		c.report(s.Pos, codeUnknownID, "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
+		c.report(s.Pos, "R001", "%s: no army %q%s", what, s.V, dym(s.V, armyIDs))
 	}
 	return i, ok
 }
 
 // dym is "; did you mean X?" for the nearest candidate, or "".
 func dym(s string, candidates []string) string {
-	if m := didYouMean(s, candidates); m != "" {
+	if m := diag.DidYouMean(s, candidates); m != "" {
 		return "; " + m
 	}
 	return ""

@@ -1,10 +1,11 @@
-package compiler
+package pathfinder
 
 import (
 	"fmt"
 	"slices"
 	"sort"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
@@ -38,8 +39,8 @@ Fix:
 
 // orders reads, checks and lowers the orders; the armies they form are added to pf.Armies and to
 // armyIdx, so that the objectives read after may name them.
-func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, armyIDs []string, hexRef func(Str, string) (int, bool)) {
-	if !list.exists() {
+func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string]int, armyIDs []string, hexRef func(compiler.Str, string) (int, bool)) {
+	if !list.Exists() {
 		return
 	}
 	dc := c.dc
@@ -48,19 +49,19 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 		pos int
 	}
 	var out []read
-	list.elems(func(i int, on node) {
+	list.Elems(func(i int, on compiler.Node) {
 		what := fmt.Sprintf("orders[%d]", i)
-		pos := dc.label(on)
+		pos := dc.Label(on)
 		if !pos.IsValid() {
-			pos = dc.pos(on)
+			pos = dc.Pos(on)
 		}
 		bad := func(format string, args ...any) {
 			c.report(pos, codeBadOrder, what+": "+format, args...)
 		}
-		o := plan.PFOrder{Day: dc.int(on.get("day")).V}
+		o := plan.PFOrder{Day: dc.Int(on.Get("day")).V}
 		var kinds []string
 		for _, k := range []string{"split", "combine", "reserve", "activate"} {
-			if on.get(k).exists() {
+			if on.Get(k).Exists() {
 				kinds = append(kinds, k)
 			}
 		}
@@ -69,10 +70,10 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 			return
 		}
 		o.Kind = kinds[0]
-		ref := func(s Str) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
+		ref := func(s compiler.Str) (int, bool) { return c.armyRef(s, what, armyIdx, armyIDs) }
 		var intoIDs []string
-		on.get("into").elems(func(_ int, e node) {
-			if s := dc.str(e); s.OK {
+		on.Get("into").Elems(func(_ int, e compiler.Node) {
+			if s := dc.Str(e); s.OK {
 				intoIDs = append(intoIDs, s.V)
 			}
 		})
@@ -85,7 +86,7 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 		}
 		switch o.Kind {
 		case "reserve", "activate":
-			a, ok := ref(dc.str(on.get(o.Kind)))
+			a, ok := ref(dc.Str(on.Get(o.Kind)))
 			if !ok {
 				return
 			}
@@ -95,7 +96,7 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 			}
 			o.Armies = []int{a}
 		case "split":
-			a, ok := ref(dc.str(on.get("split")))
+			a, ok := ref(dc.Str(on.Get("split")))
 			if !ok {
 				return
 			}
@@ -111,7 +112,7 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 				in := parent.Army
 				if k == 1 {
 					in.Commander = nil
-					if cm := on.get("commander"); cm.exists() {
+					if cm := on.Get("commander"); cm.Exists() {
 						ci, cok := c.commander(id, cm)
 						if !cok {
 							return
@@ -131,8 +132,8 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 		case "combine":
 			var two []int
 			var names []string
-			on.get("combine").elems(func(_ int, e node) {
-				s := dc.str(e)
+			on.Get("combine").Elems(func(_ int, e compiler.Node) {
+				s := dc.Str(e)
 				if j, ok := ref(s); ok {
 					two = append(two, j)
 					names = append(names, s.V)
@@ -151,7 +152,7 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 				bad("a combination forms one army: into: [id]")
 				return
 			}
-			if k := dc.str(on.get("keep")); k.OK {
+			if k := dc.Str(on.Get("keep")); k.OK {
 				o.Keep = slices.Index(names, k.V)
 				if o.Keep < 0 {
 					bad("keep names one of the combined armies (%s, %s), whose commander leads", names[0], names[1])
@@ -170,16 +171,16 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 			o.Armies, o.Into = two, []int{j}
 		}
 		// Routes of the new armies.
-		on.get("routes").fields(func(id string, rn node) {
+		on.Get("routes").Fields(func(id string, rn compiler.Node) {
 			j, ok := armyIdx[id]
 			if !ok || !slices.Contains(o.Into, j) {
-				c.report(dc.label(rn), codeBadOrder, "%s: routes: %q is not an army this order forms", what, id)
+				c.report(dc.Label(rn), codeBadOrder, "%s: routes: %q is not an army this order forms", what, id)
 				return
 			}
 			pf.Armies[j].Route = []int{}
 			prev := -1
-			rn.elems(func(k int, e node) {
-				s := dc.str(e)
+			rn.Elems(func(k int, e compiler.Node) {
+				s := dc.Str(e)
 				h, ok := hexRef(s, fmt.Sprintf("%s routes.%s[%d]", what, id, k))
 				if !ok {
 					return

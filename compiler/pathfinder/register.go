@@ -1,0 +1,45 @@
+package pathfinder
+
+import (
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// init enters the Pathfinder rule system (RULES.md Part P) in the compiler's registry: hex-field
+// scenarios (#PFScenario) and battle files (#PFBattle), after Karzoral and before When Armies
+// Clash.
+func init() {
+	compiler.Register("pathfinder", compiler.RuleSystem{Order: 2,
+		Scenario: vetPathfinderScenario, Battle: vetPathfinderBattle, Passes: pathfinderPasses,
+		Schemas: []compiler.SchemaRefs{
+			{Name: "#PFScenario", Refs: compiler.RefTable{Decl: pfScenarioDecl, Ref: pfScenarioRef}},
+			{Name: "#PFBattle", Refs: compiler.RefTable{Decl: pfBattleDecl, Ref: pfBattleRef}},
+		},
+		Vocabulary: vocabulary})
+}
+
+// pathfinderPasses is one pass for the Pathfinder findings: the army statistics (M codes,
+// runner/pathfinder's catalogue) and the hex checks (H codes, pathfinder.go, orders.go).
+func pathfinderPasses() []compiler.PassInfo {
+	var codes []string
+	for _, in := range diag.Codes() {
+		if strings.HasPrefix(in.Code, "M") || strings.HasPrefix(in.Code, "H") {
+			codes = append(codes, in.Code)
+		}
+	}
+	return []compiler.PassInfo{{Name: "pathfinder", Codes: codes}}
+}
+
+// vocabulary lists the names a tactic or boon may be written as (every one sortie parses);
+// ok false for the other kinds (compiler.Vocabulary sorts them).
+func vocabulary(k compiler.SymbolKind) (names []string, ok bool) {
+	switch k {
+	case compiler.KindTactic:
+		return tacticNames(), true
+	case compiler.KindBoon:
+		return boonNames(), true
+	}
+	return nil, false
+}
