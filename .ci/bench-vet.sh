@@ -92,7 +92,8 @@ printf '%-52s %8s %8s %s\n' "sortie warm / cold, CUE" "$(ratio "$cww" "$ccw")" "
 
 # Start-up: the same best-of over more runs, since each run is a few tens of milliseconds.
 export SORTIE_CACHE="$tmp/cache-json"
-one=$(ls "$tmp"/json/*.json | head -n 1)
+jsons=("$tmp"/json/*.json) # not ls | head: under pipefail, ls cut off by head fails the script
+one=${jsons[0]}
 "$tmp/sortie" vet "$one" > /dev/null
 read -r svw svc < <(runs=$((runs * 5)) best "$tmp/sortie" --version)
 read -r sow soc < <(runs=$((runs * 5)) best "$tmp/sortie" vet "$one")
