@@ -11,7 +11,12 @@
 #      (each with the schema beside it and #Scenario embedded: cue vet applies -d to data files
 #      only), and jsonvet on the JSON files. Issue 17's marks: cold JSON at most 2x jsonvet's
 #      processor time, cold CUE at most 0.5x cue vet's, warm at most 5% of cold.
-#   2. a size sweep: one scenario with a field of 20x20, 40x40, 80x80 and 160x160 blocks (400 to
+#   2. start-up (issue 29): `sortie --version` and a warm vet of one JSON file beside `cue version`
+#      (processor time, best of 5R runs: a start-up is short, so one busy moment would hide it), and
+#      every package init that takes 5 ms or more under GODEBUG=inittrace=1 (the least clock time of
+#      5R runs, package by package). A report, not a timed test: issue 29's mark is sortie's start-up
+#      processor time at most cue version's.
+#   3. a size sweep: one scenario with a field of 20x20, 40x40, 80x80 and 160x160 blocks (400 to
 #      25,600 blocks) as YAML (sortie, cue) and as JSON (jsonvet), with the growth of sortie's and
 #      cue's processor time from the size before (4x the blocks): vet must stay linear.
 #
@@ -55,7 +60,7 @@ best() {
 	done
 	echo "$best_w $best_c"
 }
-ratio() { printf '%.3f' "$(echo "$1 / $2" | bc -l)"; }
+ratio() { if [ "$(echo "$2 == 0" | bc)" = 1 ]; then printf -- -; else printf "%.3f" "$(echo "$1 / $2" | bc -l)"; fi; }
 
 export SORTIE_CACHE="$tmp/cache-json"
 read -r jcw jcc < <(COLD=1 best "$tmp/sortie" vet "$tmp/json/...")
@@ -84,6 +89,29 @@ printf '%-52s %8s %8s %s\n' "sortie cold / cue vet, JSON" "$(ratio "$jcw" "$qjw"
 printf '%-52s %8s %8s %s\n' "sortie cold / cue vet, CUE" "$(ratio "$ccw" "$qcw")" "$(ratio "$ccc" "$qcc")" "0.5"
 printf '%-52s %8s %8s %s\n' "sortie warm / cold, JSON" "$(ratio "$jww" "$jcw")" "$(ratio "$jwc" "$jcc")" "0.05"
 printf '%-52s %8s %8s %s\n' "sortie warm / cold, CUE" "$(ratio "$cww" "$ccw")" "$(ratio "$cwc" "$ccc")" "0.05"
+
+# Start-up: the same best-of over more runs, since each run is a few tens of milliseconds.
+export SORTIE_CACHE="$tmp/cache-json"
+jsons=("$tmp"/json/*.json) # not ls | head: under pipefail, ls cut off by head fails the script
+one=${jsons[0]}
+"$tmp/sortie" vet "$one" > /dev/null
+read -r svw svc < <(runs=$((runs * 5)) best "$tmp/sortie" --version)
+read -r sow soc < <(runs=$((runs * 5)) best "$tmp/sortie" vet "$one")
+read -r cvw cvc < <(runs=$((runs * 5)) best "$tmp/cue" version)
+echo
+printf '%-52s %8s %8s %8s\n' "start-up (best of $((runs * 5)))" "wall s" "cpu s" "/cue cpu"
+printf '%-52s %8s %8s %8s\n' "sortie --version" "$svw" "$svc" "$(ratio "$svc" "$cvc")"
+printf '%-52s %8s %8s %8s\n' "sortie vet ONE.json, warm (cached, unchanged)" "$sow" "$soc" "$(ratio "$soc" "$cvc")"
+printf '%-52s %8s %8s %8s\n' "cue version" "$cvw" "$cvc" "1.000"
+# Package inits of 5 ms or more: each package's least clock time over the runs (GODEBUG=inittrace=1
+# prints one line a package: "init PKG @T ms, C ms clock, ..."). Issue 29: none of sortie's own.
+echo
+echo "package inits of 5 ms or more (sortie --version, least clock of $((runs * 5)) runs)"
+slow=$(for _ in $(seq $((runs * 5))); do
+	GODEBUG=inittrace=1 "$tmp/sortie" --version 2>&1 > /dev/null | awk '$1 == "init" {print $2, $5}'
+done | awk '{ if (!($1 in m) || $2 + 0 < m[$1]) m[$1] = $2 + 0 }
+	END { for (k in m) if (m[k] >= 5) printf "  %-50s %6.1f ms\n", k, m[k] }' | sort -k2 -rn)
+echo "${slow:-  none}"
 
 # The size sweep (no cache: every size is vetted afresh). The tools alternate size by size, so
 # that a change in the machine's load falls on all of them.

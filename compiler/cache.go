@@ -143,6 +143,7 @@ const maxEntry = 64 << 20
 type DirCache struct {
 	dir  string
 	trim sync.Once
+	made sync.Map // subdirectories known to exist (a cold vet of 500 files asked 500 times)
 }
 
 // MaxAge is how long a DirCache entry is kept without being used.
@@ -245,8 +246,12 @@ func readEntry(name string) ([]byte, bool) {
 func (c *DirCache) Put(key CacheKey, data []byte) {
 	c.trim.Do(c.trimOld)
 	name := c.path(key)
-	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
-		return
+	sub := filepath.Dir(name)
+	if _, ok := c.made.Load(sub); !ok {
+		if err := os.MkdirAll(sub, 0o700); err != nil {
+			return
+		}
+		c.made.Store(sub, true)
 	}
 	sum := sha256.Sum256(data)
 	var buf bytes.Buffer
@@ -260,7 +265,8 @@ func (c *DirCache) Put(key CacheKey, data []byte) {
 }
 
 // cacheWrite are the rules of a cache file: private to the user, its folder not a symbolic link.
-var cacheWrite = safeio.Options{Perm: 0o600, RealDir: true}
+// An entry is not synced: Get checks its SHA-256, so one torn by a crash is a miss.
+var cacheWrite = safeio.Options{Perm: 0o600, RealDir: true, NoSync: true}
 
 // trimOld removes the entries unused for MaxAge (and temporary files left by a run that was
 // killed), when the last trim is more than a day old. It removes only files named as entries or

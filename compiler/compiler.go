@@ -144,6 +144,10 @@ type outputs struct {
 	// wantSymbols asks for the symbol index of each unit that loads (Analyze, symbols.go).
 	wantSymbols bool
 	symbols     []*Symbols
+	// stat: the run keeps the unit in its stat manifest (cache_stat.go), so a fast-path result
+	// needs no cache entry of its own; evalUnit then leaves the cacheable result in resp.
+	stat bool
+	resp *evalResponse
 }
 
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
@@ -193,6 +197,12 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	for i := range results {
 		results[i].out.wantSymbols = out.wantSymbols
 	}
+	// A vet with a cache keeps a stat manifest (cache_stat.go): a unit whose files are as they
+	// were takes its result without a read.
+	var sm *statRun
+	if opts.Cache != nil && !compile && !out.wantSymbols && opts.Overlay == nil {
+		sm = loadStat(opts.Cache, statKey(paths, wd, opts))
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(units), max(1, runtime.GOMAXPROCS(0))) {
@@ -205,7 +215,18 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 					r.err = vetCampaignUnit(units[i], wd, opts, &r.list)
 					continue
 				}
+				var sigs []fileSig
+				if sm != nil {
+					if resp, ok := sm.hit(units[i]); ok {
+						r.plan, r.err = takeResponse(resp, &r.list, &r.out)
+						continue
+					}
+					sigs, r.out.stat = sign(units[i])
+				}
 				r.plan, r.err = evalUnit(units[i], wd, opts, compile, &r.list, &r.out)
+				if r.out.resp != nil {
+					sm.record(units[i], sigs, *r.out.resp)
+				}
 			}
 		}()
 	}
@@ -214,6 +235,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	}
 	close(next)
 	wg.Wait()
+	if sm != nil {
+		sm.save(units)
+	}
 	list := notes
 	var plans []*plan.Plan
 	for _, r := range results {
@@ -280,6 +304,9 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 				var l diag.List
 				var o outputs
 				if p, err := takeResponse(resp, &l, &o); err == nil {
+					if out.stat {
+						out.resp = &resp
+					}
 					list.Add(l...)
 					out.battles = append(out.battles, o.battles...)
 					out.clashes = append(out.clashes, o.clashes...)
@@ -310,7 +337,12 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 		}
 	}
 	if cached && cacheable(resp) {
-		cachePut(opts.Cache, key, resp)
+		if !ok || !out.stat {
+			cachePut(opts.Cache, key, resp)
+		}
+		if out.stat {
+			out.resp = &resp
+		}
 	}
 	return takeResponse(resp, list, out)
 }

@@ -50,6 +50,10 @@ type Options struct {
 	// RealDir refuses a target whose folder is a symbolic link (the cache: an entry is trusted
 	// only as far as its own folder is).
 	RealDir bool
+	// NoSync skips syncing the file and its folder to disk: for data whose reader checks it
+	// (the result cache's entries carry their SHA-256), a file lost or torn by a crash reads as
+	// absent. The write is atomic all the same (issue 29: two syncs were a third of a cold vet).
+	NoSync bool
 }
 
 // MaxCheck bounds what WriteFile reads of an existing file to check its kind; a larger file is
@@ -95,7 +99,7 @@ func WriteFile(path string, data []byte, o Options) error {
 	if perm == 0 {
 		perm = 0o644
 	}
-	if err := writeAtomic(abs, data, perm, o.Create); err != nil {
+	if err := writeAtomic(abs, data, perm, o.Create, !o.NoSync); err != nil {
 		reason := err.Error()
 		if errors.Is(err, os.ErrExist) {
 			err, reason = ErrExists, "the file exists; refusing to overwrite it"
@@ -308,10 +312,10 @@ func Temps() int {
 	return len(temps) + len(dirs)
 }
 
-// writeAtomic writes data to a temporary file beside abs, syncs it, gives it perm and renames it
-// to abs (with create, links it to abs, failing with os.ErrExist when abs exists), then syncs the
-// folder so the new name survives a crash.
-func writeAtomic(abs string, data []byte, perm os.FileMode, create bool) error {
+// writeAtomic writes data to a temporary file beside abs, syncs it (with sync), gives it perm and
+// renames it to abs (with create, links it to abs, failing with os.ErrExist when abs exists),
+// then (with sync) syncs the folder so the new name survives a crash.
+func writeAtomic(abs string, data []byte, perm os.FileMode, create, sync bool) error {
 	dir := filepath.Dir(abs)
 	f, err := createTemp(dir)
 	if err != nil {
@@ -320,17 +324,21 @@ func writeAtomic(abs string, data []byte, perm os.FileMode, create bool) error {
 	tmp := f.Name()
 	done := false
 	defer func() { dropTemp(tmp, !done) }()
-	if err := f.Chmod(perm); err != nil { // CreateTemp makes 0600
-		f.Close()
-		return err
+	if perm != 0o600 { // CreateTemp makes 0600
+		if err := f.Chmod(perm); err != nil {
+			f.Close()
+			return err
+		}
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
+	if sync {
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return err
+		}
 	}
 	if err := f.Close(); err != nil {
 		return err
@@ -343,6 +351,9 @@ func writeAtomic(abs string, data []byte, perm os.FileMode, create bool) error {
 		return err
 	} else {
 		done = true
+	}
+	if !sync {
+		return nil
 	}
 	if d, err := os.Open(dir); err == nil {
 		d.Sync() // best effort: not every file system syncs a folder

@@ -172,6 +172,37 @@ func TestWriteRealDir(t *testing.T) {
 	}
 }
 
+// NoSync (the result cache's entries) is the same atomic write without the syncs: the content and
+// the permission are as asked, an existing entry is replaced, no temporary file is left, and the
+// rules still hold (a folder that is a link is refused).
+func TestWriteNoSync(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "entry")
+	o := Options{Perm: 0o600, RealDir: true, NoSync: true}
+	for _, data := range []string{"first", "second, longer"} {
+		if err := WriteFile(name, []byte(data), o); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := os.ReadFile(name)
+		st, _ := os.Stat(name)
+		if string(got) != data || st.Mode().Perm() != 0o600 {
+			t.Errorf("wrote %q mode %v, want %q 0600", got, st.Mode().Perm(), data)
+		}
+	}
+	if err := WriteFile(filepath.Join(dir, "other"), []byte("x"), Options{Perm: 0o640, NoSync: true}); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(filepath.Join(dir, "other")); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want 0640", st.Mode().Perm())
+	}
+	noTemps(t, dir)
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Skip(err)
+	}
+	refused(t, WriteFile(filepath.Join(link, "entry2"), []byte("x"), o), "is a symbolic link")
+}
+
 // Abort (the signal handler's call) removes a temporary file in flight and refuses new writes;
 // a file already in place stays.
 func TestAbort(t *testing.T) {
