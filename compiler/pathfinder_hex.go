@@ -101,6 +101,7 @@ func (c *pfc) scenario(n node) *plan.Plan {
 			pf.Kingdoms[side].Upkeep, pf.Kingdoms[side].Treasury = true, t.V
 			pf.Kingdoms[side].Income = dc.int(kn.get("income")).V
 		}
+		c.kingdomBuildings(kn, pf.Kingdoms[side]) // pathfinder_trade.go
 	}
 
 	// Armies, sorted by ID.

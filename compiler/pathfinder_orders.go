@@ -59,13 +59,13 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 		}
 		o := plan.PFOrder{Day: dc.int(on.get("day")).V}
 		var kinds []string
-		for _, k := range []string{"split", "combine", "reserve", "activate"} {
+		for _, k := range []string{"split", "combine", "reserve", "activate", "buy", "sell", "transfer"} {
 			if on.get(k).exists() {
 				kinds = append(kinds, k)
 			}
 		}
 		if len(kinds) != 1 {
-			bad("an order does one of split, combine, reserve or activate; this one has %d", len(kinds))
+			bad("an order does one of split, combine, reserve, activate, buy, sell or transfer; this one has %d", len(kinds))
 			return
 		}
 		o.Kind = kinds[0]
@@ -84,6 +84,10 @@ func (c *pfc) orders(list node, pf *plan.Pathfinder, armyIdx map[string]int, arm
 			return true
 		}
 		switch o.Kind {
+		case "buy", "sell", "transfer": // pathfinder_trade.go (H007)
+			if !c.trade(on, &o, pf, ref, bad) {
+				return
+			}
 		case "reserve", "activate":
 			a, ok := ref(dc.str(on.get(o.Kind)))
 			if !ok {
