@@ -1,6 +1,7 @@
 package pathfinder
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -337,6 +338,26 @@ func statChange(b, a *Stats) string {
 		return "statistics unchanged"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// tradeWidth is the widest line of a trade order in the transcript: the terminal's 120 columns
+// (issue 24), the two-space margin and the four of a continuation line's indent included.
+const tradeWidth = 120
+
+// WriteText writes the order's line (runner.Texter) at the margin, wrapped at tradeWidth columns
+// after ", " where it can, each further line indented by four spaces: a trade's note names prices,
+// the treasury and the statistics that changed, and with two armies it outgrows one line.
+func (e *HexOrderEvent) WriteText(w *bytes.Buffer) error {
+	l := e.Line()
+	if l == "" {
+		return nil
+	}
+	for i, part := range strings.Split(wrapCell(l, tradeWidth-4), "\n") {
+		w.WriteString(map[bool]string{true: "  ", false: "    "}[i == 0])
+		w.WriteString(part)
+		w.WriteByte('\n')
+	}
+	return nil
 }
 
 // itemWords are the items as the transcript reads them: "improved armor", "2 siege engines".

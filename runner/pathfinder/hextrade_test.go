@@ -36,6 +36,12 @@ orders: [
 objectives: never: {outcome: "success", defeat: ["idle"]}
 `)
 	res, out := runPF(t, p, nil, runner.First)
+	for _, l := range strings.Split(out, "\n") {
+		if len(l) > 120 {
+			t.Errorf("line of %d columns (wrap at 120): %q", len(l), l)
+		}
+	}
+	out = strings.ReplaceAll(out, "\n    ", " ") // the order lines wrapped at 120 columns, joined
 	for _, want := range []string{
 		"foot buys improved armor and improved weapons at h0 (P-66, Army Resources): 16 BP, treasury 40 -> 24 BP; OM +3 -> +4, DV 13 -> 14, consumption 1 -> 5 BP a week",
 		"foot sells improved weapons at h0 (P-66): 5 BP back (half of 10), treasury 24 -> 29 BP; OM +4 -> +3, consumption 5 -> 3 BP a week",
