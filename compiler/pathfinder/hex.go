@@ -103,6 +103,7 @@ func (c *pfc) scenario(n compiler.Node) *plan.Plan {
 			pf.Kingdoms[side].Upkeep, pf.Kingdoms[side].Treasury = true, t.V
 			pf.Kingdoms[side].Income = dc.Int(kn.Get("income")).V
 		}
+		c.kingdomBuildings(kn, pf.Kingdoms[side]) // pathfinder_trade.go
 	}
 
 	// Armies, sorted by ID.

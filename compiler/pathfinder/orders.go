@@ -60,13 +60,13 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 		}
 		o := plan.PFOrder{Day: dc.Int(on.Get("day")).V}
 		var kinds []string
-		for _, k := range []string{"split", "combine", "reserve", "activate"} {
+		for _, k := range []string{"split", "combine", "reserve", "activate", "buy", "sell", "transfer"} {
 			if on.Get(k).Exists() {
 				kinds = append(kinds, k)
 			}
 		}
 		if len(kinds) != 1 {
-			bad("an order does one of split, combine, reserve or activate; this one has %d", len(kinds))
+			bad("an order does one of split, combine, reserve, activate, buy, sell or transfer; this one has %d", len(kinds))
 			return
 		}
 		o.Kind = kinds[0]
@@ -85,6 +85,10 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 			return true
 		}
 		switch o.Kind {
+		case "buy", "sell", "transfer": // pathfinder_trade.go (H007)
+			if !c.trade(on, &o, pf, ref, bad) {
+				return
+			}
 		case "reserve", "activate":
 			a, ok := ref(dc.Str(on.Get(o.Kind)))
 			if !ok {

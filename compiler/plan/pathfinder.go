@@ -24,13 +24,18 @@ type Pathfinder struct {
 
 // PFOrder is a scripted change to the armies at the start of a day (Ultimate Campaign, Optional Mass
 // Combat Rules): split an army into two one size smaller, combine two of one type and size into one
-// a size larger, put an army in reserve in a settlement, or make a reserve army active again.
+// a size larger, put an army in reserve in a settlement, or make a reserve army active again; or
+// buy, sell or transfer resources (P-66, Army Resources; runner/pathfinder hextrade.go).
 type PFOrder struct {
 	Day    int    `json:"day"`
-	Kind   string `json:"kind"`           // "split" | "combine" | "reserve" | "activate"
-	Armies []int  `json:"armies"`         // the army (combine: the two), indices
+	Kind   string `json:"kind"`           // "split" | "combine" | "reserve" | "activate" | "buy" | "sell" | "transfer"
+	Armies []int  `json:"armies"`         // the army (combine: the two; transfer: from, to), indices
 	Into   []int  `json:"into,omitempty"` // split: the two armies it forms; combine: the one
 	Keep   int    `json:"keep,omitempty"` // combine: 0 or 1, whose commander leads the combined army
+	// Buy, sell, transfer: the resources bought, sold or handed over (siegeEngines: how many);
+	// MountCR: the CR of the mounts bought ("" for the army's own mountCR), their price in BP.
+	Resources *Resources `json:"resources,omitempty"`
+	MountCR   string     `json:"mountCR,omitempty"`
 }
 
 // Hex is one 12-mile hex. Axial coordinates [q, r]; the six neighbours are q±1, r±1 and
@@ -79,6 +84,12 @@ type Kingdom struct {
 	Upkeep   bool `json:"upkeep,omitempty"`
 	Treasury int  `json:"treasury,omitempty"`
 	Income   int  `json:"income,omitempty"`
+	// Buildings the kingdom has (Ultimate Campaign's kingdom buildings: "Smithy", "Stable" ...), and
+	// Requires: for a resource the buildings one of which it needs before it can be bought (keys
+	// "improvedArmor", "magicArmor", "improvedWeapons", "magicWeapons", "mounts", "rangedWeapons",
+	// "siegeEngines", "healingPotions"); both as the scenario gives them (checked by the compiler).
+	Buildings []string            `json:"buildings,omitempty"`
+	Requires  map[string][]string `json:"requires,omitempty"`
 }
 
 // Sides of a Pathfinder scenario: Kingdoms and PFArmy.Side use them.

@@ -316,6 +316,9 @@ type HexOrderEvent struct {
 	Into   []string `json:"into,omitempty"`
 	Hex    string   `json:"hex,omitempty"`
 	Note   string   `json:"note,omitempty"`
+	// Buy, sell, transfer: the resources, and the BP paid (buy) or refunded (sell) (P-66).
+	Resources []string `json:"resources,omitempty"`
+	BP        int      `json:"bp,omitempty"`
 }
 
 func (*HexOrderEvent) Type() string { return "order" }
@@ -333,6 +336,12 @@ func (e *HexOrderEvent) Line() string {
 		s = fmt.Sprintf("%s combine into %s%s (Combining Armies)", strings.Join(e.Armies, " and "), strings.Join(e.Into, ""), at)
 	case "reserve":
 		s = fmt.Sprintf("%s goes into reserve%s (Reserve Army)", strings.Join(e.Armies, ""), at)
+	case "buy":
+		s = fmt.Sprintf("%s buys %s%s (P-66, Army Resources)", strings.Join(e.Armies, ""), strings.Join(e.Resources, " and "), at)
+	case "sell":
+		s = fmt.Sprintf("%s sells %s%s (P-66)", strings.Join(e.Armies, ""), strings.Join(e.Resources, " and "), at)
+	case "transfer":
+		s = fmt.Sprintf("%s hands %s to %s%s (P-66)", e.Armies[0], strings.Join(e.Resources, " and "), strings.Join(e.Armies[1:], ""), at)
 	default:
 		s = fmt.Sprintf("%s leaves the reserve%s", strings.Join(e.Armies, ""), at)
 	}
@@ -395,7 +404,7 @@ var hexEventDocs = []runner.EventDoc{
 	{Event: &HexUpkeepEvent{}, Doc: "at the end of a kingdom turn a routed army makes a Loyalty check (P-59)"},
 	{Event: &HexPayEvent{}, Doc: "an army's consumption for the week (in reserve: the kingdom turn), paid from its kingdom's treasury or not (Morale -2 until paid), its Morale for want of a commander, or its disbanding (P-7, P-11, P-66)"},
 	{Event: &HexTreasuryEvent{}, Doc: "a kingdom's week of upkeep: its treasury before and after, what it spent, its income at a kingdom turn's end (P-11)"},
-	{Event: &HexOrderEvent{}, Doc: "an order carried out, or not (note): split, combine, reserve, activate (Optional Mass Combat Rules)"},
+	{Event: &HexOrderEvent{}, Doc: "an order carried out, or not (note): split, combine, reserve, activate (Optional Mass Combat Rules); buy, sell, transfer resources (resources, bp: paid or refunded; P-66)"},
 	{Event: &HexObjectiveEvent{}, Doc: "an objective is met and ends the run (reason: its id, note: its say)"},
 	{Event: &HexEndEvent{}, Doc: "the run ends: outcome success or failure, and why"},
 }

@@ -27,6 +27,7 @@ func (r *hexRun) orders() error {
 		}
 		var note string
 		var err error
+		var tr tradeResult
 		switch o.Kind {
 		case "split":
 			note, err = r.split(o)
@@ -34,12 +35,15 @@ func (r *hexRun) orders() error {
 			note, err = r.combine(o)
 		case "reserve", "activate":
 			note = r.reserve(o)
+		case "buy", "sell", "transfer":
+			tr, err = r.trade(o)
+			note = tr.note
 		}
 		if err != nil {
 			return err
 		}
 		if r.on {
-			e := &HexOrderEvent{Day: r.day, Kind: o.Kind, Note: note}
+			e := &HexOrderEvent{Day: r.day, Kind: o.Kind, Note: note, Resources: tr.items, BP: tr.bp}
 			for _, a := range o.Armies {
 				e.Armies = append(e.Armies, r.armies[a].pa.ID)
 				if e.Hex == "" {
@@ -115,6 +119,9 @@ func (r *hexRun) split(o *plan.PFOrder) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("army %s: %v", x.pa.ID, err)
 		}
+		if a.res != nil {
+			in.Resources = *a.res // what it bought or sold before the split (hextrade.go)
+		}
 		boons := BoonSet(0)
 		if k == 0 {
 			boons = a.st.Boons // the commander stays, with what it learnt
@@ -155,8 +162,8 @@ func (r *hexRun) combine(o *plan.PFOrder) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("army %s: %v", c.pa.ID, err)
 	}
-	xa, _ := ArmyOf(&x.pa.Army)
-	ya, _ := ArmyOf(&y.pa.Army)
+	xa, _ := x.input()
+	ya, _ := y.input()
 	in.Resources = Resources{Armor: min(xa.Resources.Armor, ya.Resources.Armor), Weapons: min(xa.Resources.Weapons, ya.Resources.Weapons),
 		Mounts: xa.Resources.Mounts && ya.Resources.Mounts, Ranged: xa.Resources.Ranged && ya.Resources.Ranged,
 		SiegeEngines: min(xa.Resources.SiegeEngines, ya.Resources.SiegeEngines), HealingPotions: xa.Resources.HealingPotions && ya.Resources.HealingPotions}

@@ -50,16 +50,17 @@ type hexArmy struct {
 	busy   bool   // moved or fought today: no recovery (P-64)
 	carry  int    // half-hex points of progress into a difficult hex (P-6)
 	// Over weeks (hexweek.go, hexorders.go).
-	reserve   bool   // in reserve in a settlement (Reserve Army)
-	arrears   int    // consumption owed, BP (P-11)
-	unpaid    bool   // Morale -2 until the arrears are paid
-	lastFight int    // the day of its last battle (0: none yet)
-	potions   int    // healing potion uses this week (P-66: 3 BP more each, scaled)
-	won       bool   // won a battle this week (cannibalize)
-	live      bool   // lives off the land this week (P-47)
-	boons     int    // boons its commander knows (P-9)
-	became    []int  // the armies it split or combined into
-	fate      string // its commander's, when it was destroyed
+	reserve   bool       // in reserve in a settlement (Reserve Army)
+	arrears   int        // consumption owed, BP (P-11)
+	unpaid    bool       // Morale -2 until the arrears are paid
+	lastFight int        // the day of its last battle (0: none yet)
+	potions   int        // healing potion uses this week (P-66: 3 BP more each, scaled)
+	won       bool       // won a battle this week (cannibalize)
+	live      bool       // lives off the land this week (P-47)
+	boons     int        // boons its commander knows (P-9)
+	became    []int      // the armies it split or combined into
+	fate      string     // its commander's, when it was destroyed
+	res       *Resources // what it has since a trade order (hextrade.go); nil: as written
 }
 
 type hexRun struct {

@@ -83,10 +83,25 @@ func validateScenario(p *plan.Plan) error {
 	}
 	for i := range pf.Orders {
 		o := &pf.Orders[i]
-		want := map[string][2]int{"split": {1, 2}, "combine": {2, 1}, "reserve": {1, 0}, "activate": {1, 0}}
+		want := map[string][2]int{"split": {1, 2}, "combine": {2, 1}, "reserve": {1, 0}, "activate": {1, 0},
+			"buy": {1, 0}, "sell": {1, 0}, "transfer": {2, 0}}
 		w, ok := want[o.Kind]
 		if !ok || len(o.Armies) != w[0] || len(o.Into) != w[1] || o.Keep < 0 || o.Keep >= len(o.Armies) {
 			return fmt.Errorf("runner: order %d: %q with %d armies into %d", i, o.Kind, len(o.Armies), len(o.Into))
+		}
+		if trade := w[1] == 0 && w[0] != 1 || o.Kind == "buy" || o.Kind == "sell"; trade && o.Resources == nil {
+			return fmt.Errorf("runner: order %d: %q names no resources", i, o.Kind)
+		}
+		if o.Resources != nil {
+			if _, err := parseGrade(o.Resources.Armor); err != nil {
+				return fmt.Errorf("runner: order %d: armor: %v", i, err)
+			}
+			if _, err := parseGrade(o.Resources.Weapons); err != nil {
+				return fmt.Errorf("runner: order %d: weapons: %v", i, err)
+			}
+			if o.Resources.SiegeEngines < 0 || o.Resources.SiegeEngines > 100 {
+				return fmt.Errorf("runner: order %d: %d siege engines", i, o.Resources.SiegeEngines)
+			}
 		}
 		for _, a := range append(append([]int{}, o.Armies...), o.Into...) {
 			if a < 0 || a >= na {

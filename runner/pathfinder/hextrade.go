@@ -1,0 +1,381 @@
+package pathfinder
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// Buying, selling and transferring an army's resources in a hex scenario (P-66; Army Resources):
+// the orders buy, sell and transfer (hexorders.go carries them out at the start of their day).
+//
+//   - Buy: "Resources must be purchased with BP before an army can be outfitted with them." The
+//     kingdom's treasury pays the price at once; the army's statistics and its weekly consumption
+//     change from that day (derive.go's upkeep adds each resource's consumption). An order the
+//     treasury cannot pay, or for a resource the army has, is reported and skipped, whole.
+//   - Sell: the published rules give no resale value; sortie refunds half the price, rounded down,
+//     as the Core Rulebook sells gear at half its price (Selling Treasure). The consumption ends.
+//   - Transfer: one army hands resources to another of its side, size and hex (a resource is priced
+//     for the army's size, Resource Scaling); no BP change hands.
+//
+// The buildings a resource needs are data the scenario gives (its kingdom's buildings and
+// requires:); the compiler checks them, as they do not change during a run.
+
+// Resource names of the trade orders, in the order they are listed and priced.
+const (
+	ResImprovedArmor   = "improvedArmor"
+	ResMagicArmor      = "magicArmor"
+	ResImprovedWeapons = "improvedWeapons"
+	ResMagicWeapons    = "magicWeapons"
+	ResMounts          = "mounts"
+	ResRangedWeapons   = "rangedWeapons"
+	ResSiegeEngines    = "siegeEngines"
+	ResHealingPotions  = "healingPotions"
+)
+
+// ResourceNames are the names requires: and the trade events use, in order.
+var ResourceNames = []string{ResImprovedArmor, ResMagicArmor, ResImprovedWeapons, ResMagicWeapons,
+	ResMounts, ResRangedWeapons, ResSiegeEngines, ResHealingPotions}
+
+// mediumPrice is a resource's purchase price in BP for a Medium army (Army Resources: "Improved
+// Weapons (5 BP) ... For 10 times the BP cost, you can instead outfit the army with magic weapons";
+// "Improved Armor (3 BP) ... For five times the BP cost ... magic armor"; "Healing Potions (10 BP)";
+// "Ranged Weapons (2 BP)"; "Siege Engines (15 BP per engine)"; "Mounts (BP = Mount's CR)", which
+// ResourcePrice reads from the mount). The published Ultimate Campaign text was not in the
+// reference corpora this was written from: these are the published Army Resources prices of the
+// Kingmaker rules it revises, and Ultimate Campaign's Resource Scaling applies to them.
+var mediumPrice = map[string]int{ResImprovedArmor: 3, ResMagicArmor: 15, ResImprovedWeapons: 5,
+	ResMagicWeapons: 50, ResRangedWeapons: 2, ResSiegeEngines: 15, ResHealingPotions: 10}
+
+// ResourcePrice is the price in BP of one resource (siege engines: one engine) for an army of size
+// s: the Medium price times the size's Resource Scaling multiplier, rounded down, at least 1 BP
+// ("The multiplier can't reduce the cost of a resource below 1 BP"). Siege engines cost 15 BP an
+// engine whatever the army's size, as their consumption does (upkeep). Mounts cost the mount's CR
+// (rounded down, at least 1), scaled. ok is false for a name not in ResourceNames or an invalid
+// size.
+func ResourcePrice(name string, s Size, mount CR) (bp int, ok bool) {
+	if !s.Valid() {
+		return 0, false
+	}
+	switch name {
+	case ResSiegeEngines:
+		return mediumPrice[name], true
+	case ResMounts:
+		return scaledUpkeep(s, max(1, mount.Floor())), true
+	}
+	p, ok := mediumPrice[name]
+	if !ok {
+		return 0, false
+	}
+	return scaledUpkeep(s, p), true
+}
+
+// TradeItems lists the resources r names (armor and weapons by grade), each with its count (1, or
+// the number of siege engines), in ResourceNames order.
+func TradeItems(r plan.Resources) (names []string, counts []int) {
+	add := func(n string, c int) {
+		if c > 0 {
+			names, counts = append(names, n), append(counts, c)
+		}
+	}
+	grade := func(g, improved, magic string) {
+		switch g {
+		case "improved":
+			add(improved, 1)
+		case "magic":
+			add(magic, 1)
+		}
+	}
+	grade(r.Armor, ResImprovedArmor, ResMagicArmor)
+	grade(r.Weapons, ResImprovedWeapons, ResMagicWeapons)
+	if r.Mounts {
+		add(ResMounts, 1)
+	}
+	if r.Ranged {
+		add(ResRangedWeapons, 1)
+	}
+	add(ResSiegeEngines, r.SiegeEngines)
+	if r.HealingPotions {
+		add(ResHealingPotions, 1)
+	}
+	return names, counts
+}
+
+// input is army x as written, with the resources it bought, sold or was handed since.
+func (x *hexArmy) input() (Army, error) {
+	in, err := ArmyOf(&x.pa.Army)
+	if err == nil && x.res != nil {
+		in.Resources = *x.res
+	}
+	return in, err
+}
+
+// tradeResult is what a trade order did, for its event.
+type tradeResult struct {
+	items []string
+	bp    int // price paid or refund received
+	note  string
+}
+
+// trade carries out a buy, sell or transfer order. A reason it cannot be carried out is in note
+// (no error): the army gone, the treasury short, a resource it has or lacks.
+func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
+	var res tradeResult
+	if o.Resources == nil || len(o.Armies) == 0 {
+		return res, fmt.Errorf("order %s on day %d names no resources", o.Kind, o.Day)
+	}
+	names, counts := TradeItems(*o.Resources)
+	res.items = itemWords(names, counts)
+	a := &r.armies[o.Armies[0]]
+	if a.gone != "" {
+		res.note = "cannot: it is " + a.gone
+		return res, nil
+	}
+	cur, err := a.input()
+	if err != nil {
+		return res, fmt.Errorf("army %s: %v", a.pa.ID, err)
+	}
+	var mount CR
+	if o.MountCR != "" {
+		if mount, err = ParseCR(o.MountCR); err != nil {
+			return res, fmt.Errorf("order %s on day %d: mountCR: %v", o.Kind, o.Day, err)
+		}
+	} else {
+		mount = cur.MountCR // the compiler asks for mountCR when the army has none
+	}
+	price := 0
+	for i, n := range names {
+		p, _ := ResourcePrice(n, a.st.Size, mount)
+		price += p * counts[i]
+	}
+	k := r.kingdoms[a.pa.Side]
+	switch o.Kind {
+	case "buy":
+		after, why := withItems(cur.Resources, names, counts, +1)
+		if why != "" {
+			res.note = "cannot: " + why
+			return res, nil
+		}
+		if k == nil || !k.Upkeep {
+			res.note = "cannot: its kingdom keeps no treasury"
+			return res, nil
+		}
+		if k.Treasury < price {
+			res.note = fmt.Sprintf("cannot: the treasury holds %d BP, the price is %d BP", k.Treasury, price)
+			return res, nil
+		}
+		before := a.st
+		if why, err := r.refit(a, after); err != nil || why != "" {
+			res.note = "cannot: " + why
+			return res, err
+		}
+		t := k.Treasury
+		k.Treasury -= price
+		res.bp = price
+		res.note = fmt.Sprintf("%d BP, treasury %d -> %d BP; %s", price, t, k.Treasury, statChange(&before, &a.st))
+	case "sell":
+		after, why := withItems(cur.Resources, names, counts, -1)
+		if why != "" {
+			res.note = "cannot: " + why
+			return res, nil
+		}
+		before := a.st
+		if why, err := r.refit(a, after); err != nil || why != "" {
+			res.note = "cannot: " + why
+			return res, err
+		}
+		res.bp = price / 2
+		if k != nil && k.Upkeep {
+			t := k.Treasury
+			k.Treasury += res.bp
+			res.note = fmt.Sprintf("%d BP back (half of %d), treasury %d -> %d BP; %s", res.bp, price, t, k.Treasury, statChange(&before, &a.st))
+		} else {
+			res.bp = 0
+			res.note = "no treasury takes the money; " + statChange(&before, &a.st)
+		}
+	case "transfer":
+		b := &r.armies[o.Armies[1]]
+		switch {
+		case b.gone != "":
+			res.note = fmt.Sprintf("cannot: %s is %s", b.pa.ID, b.gone)
+			return res, nil
+		case a.hex != b.hex:
+			res.note = "cannot: they are not in one hex"
+			return res, nil
+		}
+		to, err := b.input()
+		if err != nil {
+			return res, fmt.Errorf("army %s: %v", b.pa.ID, err)
+		}
+		from, why := withItems(cur.Resources, names, counts, -1)
+		if why != "" {
+			res.note = fmt.Sprintf("cannot: %s %s", a.pa.ID, why)
+			return res, nil
+		}
+		into, why := withItems(to.Resources, names, counts, +1)
+		if why != "" {
+			res.note = fmt.Sprintf("cannot: %s %s", b.pa.ID, why)
+			return res, nil
+		}
+		sa, sb, ra, rb := *a, *b, a.res, b.res
+		beforeA, beforeB := a.st, b.st
+		if why, err := r.refit(a, from); err != nil || why != "" {
+			res.note = "cannot: " + why
+			return res, err
+		}
+		if why, err := r.refit(b, into); err != nil || why != "" {
+			*a, *b, a.res, b.res = sa, sb, ra, rb // undo the giver's half
+			res.note = "cannot: " + why
+			return res, err
+		}
+		res.note = fmt.Sprintf("%s %s; %s %s", a.pa.ID, statChange(&beforeA, &a.st), b.pa.ID, statChange(&beforeB, &b.st))
+	}
+	return res, nil
+}
+
+// withItems is resources r with the named items added (sign +1) or taken away (-1), or why that
+// cannot be: an item it has already (a grade as good or better), or one it lacks.
+func withItems(r Resources, names []string, counts []int, sign int) (Resources, string) {
+	grade := func(g *Grade, want Grade, what string) string {
+		if sign > 0 {
+			if *g >= want {
+				return fmt.Sprintf("it has %s %s already", *g, what)
+			}
+			*g = want
+			return ""
+		}
+		if *g != want {
+			return fmt.Sprintf("it has no %s %s", want, what)
+		}
+		*g = GradeNone
+		return ""
+	}
+	flag := func(f *bool, what string) string {
+		if *f == (sign > 0) {
+			if sign > 0 {
+				return "it has " + what + " already"
+			}
+			return "it has no " + what
+		}
+		*f = sign > 0
+		return ""
+	}
+	for i, n := range names {
+		var why string
+		switch n {
+		case ResImprovedArmor:
+			why = grade(&r.Armor, GradeImproved, "armor")
+		case ResMagicArmor:
+			why = grade(&r.Armor, GradeMagic, "armor")
+		case ResImprovedWeapons:
+			why = grade(&r.Weapons, GradeImproved, "weapons")
+		case ResMagicWeapons:
+			why = grade(&r.Weapons, GradeMagic, "weapons")
+		case ResMounts:
+			why = flag(&r.Mounts, "mounts")
+		case ResRangedWeapons:
+			why = flag(&r.Ranged, "ranged weapons")
+		case ResHealingPotions:
+			why = flag(&r.HealingPotions, "healing potions")
+		case ResSiegeEngines:
+			if sign < 0 && r.SiegeEngines < counts[i] {
+				why = fmt.Sprintf("it has %d siege engines, not %d", r.SiegeEngines, counts[i])
+			}
+			r.SiegeEngines += sign * counts[i]
+		}
+		if why != "" {
+			return r, why
+		}
+	}
+	return r, ""
+}
+
+// refit re-derives army x with resources res, keeping its hp, Morale, the tactics it knows and its
+// commander's boons; why is a prerequisite the new resources miss (M008: mindless creatures use no
+// siege engines, Army Resources), and then x is unchanged.
+func (r *hexRun) refit(x *hexArmy, res Resources) (why string, err error) {
+	in, err := x.input()
+	if err != nil {
+		return "", fmt.Errorf("army %s: %v", x.pa.ID, err)
+	}
+	in.Resources = res
+	for _, f := range Check(&in, r.o.Rules) {
+		if f.Code == CodePrereq && strings.HasPrefix(f.Field, "resources") {
+			return f.Message, nil
+		}
+	}
+	morale, mod, hp := x.st.Morale, x.st.MoraleMod, x.hp
+	if err := r.form(x, in, x.known(), x.st.Boons, morale, hp, x.st.HP, x.hex); err != nil {
+		return "", err
+	}
+	x.st.Morale, x.st.MoraleMod, x.hp = morale, mod, hp // resources change neither (P-66)
+	x.res = &res
+	return "", nil
+}
+
+// statChange says how OM, DV, ranged attacks and consumption changed: "DV 12 -> 13, consumption
+// 1 -> 2 BP a week".
+func statChange(b, a *Stats) string {
+	var parts []string
+	if b.OM != a.OM {
+		parts = append(parts, fmt.Sprintf("OM %+d -> %+d", b.OM, a.OM))
+	}
+	if b.DV != a.DV {
+		parts = append(parts, fmt.Sprintf("DV %d -> %d", b.DV, a.DV))
+	}
+	if b.Ranged != a.Ranged {
+		parts = append(parts, fmt.Sprintf("ranged attacks %s", map[bool]string{true: "yes", false: "no"}[a.Ranged]))
+	}
+	if b.PotionUse != a.PotionUse {
+		parts = append(parts, fmt.Sprintf("%d BP a use of potions", a.PotionUse))
+	}
+	if b.Consumption != a.Consumption {
+		parts = append(parts, fmt.Sprintf("consumption %d -> %d BP a week", b.Consumption, a.Consumption))
+	}
+	if len(parts) == 0 {
+		return "statistics unchanged"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// tradeWidth is the widest line of a trade order in the transcript: the terminal's 120 columns
+// (issue 24), the two-space margin and the four of a continuation line's indent included.
+const tradeWidth = 120
+
+// WriteText writes the order's line (runner.Texter) at the margin, wrapped at tradeWidth columns
+// after ", " where it can, each further line indented by four spaces: a trade's note names prices,
+// the treasury and the statistics that changed, and with two armies it outgrows one line.
+func (e *HexOrderEvent) WriteText(w *bytes.Buffer) error {
+	l := e.Line()
+	if l == "" {
+		return nil
+	}
+	for i, part := range strings.Split(wrapCell(l, tradeWidth-4), "\n") {
+		w.WriteString(map[bool]string{true: "  ", false: "    "}[i == 0])
+		w.WriteString(part)
+		w.WriteByte('\n')
+	}
+	return nil
+}
+
+// itemWords are the items as the transcript reads them: "improved armor", "2 siege engines".
+func itemWords(names []string, counts []int) []string {
+	var out []string
+	for i, n := range names {
+		w := resourceWords[n]
+		if n == ResSiegeEngines {
+			w = fmt.Sprintf("%d siege engine", counts[i])
+			if counts[i] > 1 {
+				w += "s"
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+var resourceWords = map[string]string{ResImprovedArmor: "improved armor", ResMagicArmor: "magic armor",
+	ResImprovedWeapons: "improved weapons", ResMagicWeapons: "magic weapons", ResMounts: "mounts",
+	ResRangedWeapons: "ranged weapons", ResSiegeEngines: "siege engines", ResHealingPotions: "healing potions"}

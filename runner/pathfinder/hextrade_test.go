@@ -1,0 +1,58 @@
+package pathfinder_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// P-66, Army Resources: buying, selling and transferring resources, worked by hand. Two Large armies
+// of CR 1 foot (ACR 1 + 2 = 3, P-2; OM +3, DV 10 + 3 = 13, P-5; consumption max(1, floor(3/2)) = 1
+// BP a week, P-11), Resource Scaling x2 for Large:
+//   - day 1: foot buys improved armor (3 BP) and improved weapons (5 BP): (3 + 5) x 2 = 16 BP, the
+//     treasury 40 -> 24; OM +3 -> +4, DV 13 -> 14; consumption 1 + 1 x 2 + 1 x 2 = 5.
+//   - day 2: foot sells the weapons: half of 5 x 2 = 5 BP back, 24 -> 29; OM +3, consumption 3.
+//   - day 3: foot hands its armor to foot2: foot DV 13, consumption 1; foot2 DV 14, consumption 3.
+//   - day 4: two siege engines cost 2 x 15 = 30 BP (unscaled, per engine): the treasury holds 29,
+//     so the order is reported and skipped.
+func TestPFTradeP66(t *testing.T) {
+	p, _ := compilePF(t, pfLine+`
+days: limit: 4
+kingdoms: friendly: {economy: 5, loyalty: 5, stability: 5, treasury: 40, turnDays: 30
+	buildings: ["Smithy"], requires: improvedArmor: ["Smithy", "Foundry"]}
+armies: {
+	foot: {side: "friendly", size: "Large", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: []}
+	foot2: {side: "friendly", size: "Large", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: []}
+	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: []}
+}
+orders: [
+	{day: 1, buy: "foot", resources: {armor: "improved", weapons: "improved"}},
+	{day: 2, sell: "foot", resources: weapons: "improved"},
+	{day: 3, transfer: "foot", to: "foot2", resources: armor: "improved"},
+	{day: 4, buy: "foot", resources: siegeEngines: 2},
+]
+objectives: never: {outcome: "success", defeat: ["idle"]}
+`)
+	res, out := runPF(t, p, nil, runner.First)
+	for _, l := range strings.Split(out, "\n") {
+		if len(l) > 120 {
+			t.Errorf("line of %d columns (wrap at 120): %q", len(l), l)
+		}
+	}
+	out = strings.ReplaceAll(out, "\n    ", " ") // the order lines wrapped at 120 columns, joined
+	for _, want := range []string{
+		"foot buys improved armor and improved weapons at h0 (P-66, Army Resources): 16 BP, treasury 40 -> 24 BP; OM +3 -> +4, DV 13 -> 14, consumption 1 -> 5 BP a week",
+		"foot sells improved weapons at h0 (P-66): 5 BP back (half of 10), treasury 24 -> 29 BP; OM +4 -> +3, consumption 5 -> 3 BP a week",
+		"foot hands improved armor to foot2 at h0 (P-66): foot DV 14 -> 13, consumption 3 -> 1 BP a week; foot2 DV 13 -> 14, consumption 1 -> 3 BP a week",
+		"foot buys 2 siege engines at h0 (P-66, Army Resources): cannot: the treasury holds 29 BP, the price is 30 BP",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, out)
+		}
+	}
+	if k := res.Kingdoms[plan.Friendly]; k.Treasury != 29 {
+		t.Errorf("treasury %d, want 29", k.Treasury)
+	}
+}
