@@ -17,7 +17,7 @@ import (
 // and a buffer being typed in rarely parses.
 
 func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
-	path, ok := uriPath(p.TextDocument.URI)
+	path, ok := s.pathOf(p.TextDocument.URI)
 	if !ok {
 		return nil, nil
 	}

@@ -31,7 +31,7 @@ type at struct {
 // locate resolves a position; ok is false when the document is not open or its unit has no
 // current result.
 func (s *Server) locate(uri string, p protocol.Position) (at, bool) {
-	path, ok := uriPath(uri)
+	path, ok := s.pathOf(uri)
 	if !ok {
 		return at{}, false
 	}
