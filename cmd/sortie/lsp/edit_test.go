@@ -11,14 +11,14 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
-// yamlScenario copies testdata/yaml (the Karzoral template of `sortie init --format yaml`) to a
+// yamlScenario copies testdata/fix/karzoral (the Karzoral template of `sortie init --format yaml`) to a
 // temporary folder, with each of edits (old, new) made once in scenario.yaml; it returns the
 // file's name and text.
 func yamlScenario(t *testing.T, edits ...string) (string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	for _, name := range []string{"scenario.yaml", "win.yaml"} {
-		data, err := os.ReadFile(filepath.Join("testdata", "yaml", name))
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "fix", "karzoral", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func TestFormatting(t *testing.T) {
 	if len(edits) != 1 {
 		t.Fatalf("edits %+v", edits)
 	}
-	want, _ := os.ReadFile(filepath.Join("testdata", "yaml", "scenario.yaml"))
+	want, _ := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "fix", "karzoral", "scenario.yaml"))
 	if got := applyEdits(text, edits); got != string(want) {
 		t.Errorf("formatted:\n%s", got)
 	}
