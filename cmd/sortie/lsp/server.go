@@ -40,6 +40,10 @@ type Options struct {
 	// (default DefaultMaxOpen): a didOpen or didChange that would pass it is refused, the
 	// document dropped with a window/showMessage and an L004 diagnostic on it (docbudget.go).
 	MaxOpen int64
+	// QuickMin is the size from which a YAML or JSON buffer's findings are first published from
+	// the compiler's fast path, before the evaluation that builds the index (fastpath.go);
+	// default DefaultQuickMin.
+	QuickMin int
 	// Budget bounds each evaluation's processor time and memory, as `sortie vet`'s (the zero
 	// value: the compiler's defaults); a file over it gets L011 or L012 and no index.
 	Budget compiler.Budget
@@ -129,6 +133,9 @@ func newServer(ctx context.Context, opts Options) *Server {
 	}
 	if opts.ExplainURL == "" {
 		opts.ExplainURL = DefaultExplainURL
+	}
+	if opts.QuickMin <= 0 {
+		opts.QuickMin = DefaultQuickMin
 	}
 	if opts.MaxOpen <= 0 {
 		opts.MaxOpen = DefaultMaxOpen
