@@ -2,7 +2,9 @@ package compiler
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -133,6 +135,8 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 		d := diag.Errorf(pos, codeBadValue, "%swrong type: want %s, got %s", prefix, describe(s), describeValue(uv))
 		if text, ok := sc.nm.plainYAML(pos); ok && s.IncompleteKind()&cue.StringKind != 0 {
 			d = d.WithHint("in YAML an unquoted %s is not a string: quote it, %q", text, text)
+		} else if h := unquoteHint(uv, s); h != "" {
+			d = d.WithHint("%s", h)
 		}
 		sc.add(pathStr, d)
 		return
@@ -317,4 +321,33 @@ func hasMsgPrefix(msgs []string, p string) bool {
 		}
 	}
 	return false
+}
+
+// unquoteHint is the hint for a string where a bool or a number is wanted, when the string says
+// which ("yes", "on", YAML 1.1's spellings of true; "3"): `write true (a bool is not quoted)`;
+// "" otherwise. compiler/fix turns it into a quick fix (vet --fix, the editor's code action).
+func unquoteHint(uv, s cue.Value) string {
+	str, err := uv.String()
+	if err != nil {
+		return ""
+	}
+	want := s.IncompleteKind()
+	if want&cue.BoolKind != 0 {
+		switch strings.ToLower(strings.TrimSpace(str)) {
+		case "true", "yes", "y", "on":
+			return "write true (a bool is not quoted)"
+		case "false", "no", "n", "off":
+			return "write false (a bool is not quoted)"
+		}
+	}
+	if want&cue.NumberKind != 0 {
+		t := strings.TrimSpace(str)
+		if i, err := strconv.ParseInt(t, 10, 64); err == nil {
+			return fmt.Sprintf("write %d (a number is not quoted)", i)
+		}
+		if f, err := strconv.ParseFloat(t, 64); err == nil && want&cue.FloatKind != 0 && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return "write " + strconv.FormatFloat(f, 'g', -1, 64) + " (a number is not quoted)"
+		}
+	}
+	return ""
 }

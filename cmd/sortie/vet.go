@@ -61,6 +61,12 @@ options: vetting an unchanged scenario again reads the result instead. The cache
 folder of the user's cache directory, or $SORTIE_CACHE (SORTIE_CACHE=off: none); --no-cache
 bypasses it.
 
+--fix corrects, in the files, the findings that say exactly what to write: a misspelt id,
+field, enum value, tactic, creature or spell with a did-you-mean; a YAML number with a leading
+zero (quoted: "03"); a quoted bool or number ("yes" where a bool is wanted: true). Each file is
+replaced atomically, and the findings left are reported as usual. --diff writes nothing and
+prints what --fix would change as a unified diff. Without either flag vet writes no file.
+
 "sortie explain CODE" tells more about a code. Exit 0 when clean, 1 when there are errors
 (warnings too with --strict), 2 on usage or I/O errors.
 
@@ -75,6 +81,8 @@ on standard error how many findings it recorded.`,
 			&cli.BoolFlag{Name: "packages", Usage: "a CUE file named stands for its whole package in its folder (for hooks that name changed files)"},
 			&cli.BoolFlag{Name: "no-cache", Usage: "vet every scenario afresh, neither reading nor writing the result cache"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line after the findings (text), nothing about the baseline written"},
+			&cli.BoolFlag{Name: "fix", Usage: "correct in the files the findings that say what to write (a did-you-mean, a leading zero, a quoted bool or number), then report the rest"},
+			&cli.BoolFlag{Name: "diff", Usage: "write nothing; print what --fix would change as a unified diff (exit 1 if anything would)"},
 		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -128,8 +136,27 @@ on standard error how many findings it recorded.`,
 			}
 			// A campaign file among the paths (kind: "campaign") is vetted as a campaign, with
 			// every scenario it names (C001-C007), and is a suite of the JUnit report.
-			list, scenarios, err := compiler.VetScenarios(c.Args().Slice(), opts)
-			if err != nil {
+			var list diag.List
+			var scenarios []compiler.ScenarioFiles
+			if c.Bool("fix") || c.Bool("diff") {
+				if c.String("write-baseline") != "" {
+					return failf(exitUsage, "--fix and --diff do not go with --write-baseline")
+				}
+				f, err := vetFix(c.Args().Slice(), opts)
+				if err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+				if c.Bool("diff") {
+					if e.writeFixDiff(f) {
+						return failf(exitFindings, "")
+					}
+					return nil
+				}
+				if err := e.writeFixes(f); err != nil {
+					return err
+				}
+				list, scenarios = f.list, f.scenarios
+			} else if list, scenarios, err = compiler.VetScenarios(c.Args().Slice(), opts); err != nil {
 				return failf(exitUsage, "%v", err)
 			}
 			// Every tests: script exists and stays in its folder (Q004), as sortie test checks.

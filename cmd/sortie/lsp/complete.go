@@ -17,7 +17,7 @@ import (
 // and a buffer being typed in rarely parses.
 
 func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
-	path, ok := uriPath(p.TextDocument.URI)
+	path, ok := s.pathOf(p.TextDocument.URI)
 	if !ok {
 		return nil, nil
 	}
@@ -229,13 +229,18 @@ func valueText(ftype, v string, quote byte) string {
 	return strconv.Quote(v)
 }
 
-// fieldHover describes the field at the cursor from the schema (type and doc), or "".
+// fieldHover describes the field at the cursor from the schema (type and doc), or "". It needs
+// the text only (a.res may be nil: before the first analysis, issue 27).
 func (s *Server) fieldHover(a at) string {
 	c := cursorAt(fileType(a.doc.path), a.t.src, a.t.byteOffset(a.line, a.col))
 	if !c.label || c.prefix == "" {
 		return ""
 	}
-	schema := schemaOf(a.res.symbols, a.t.src)
+	var syms *compiler.Symbols
+	if a.res != nil {
+		syms = a.res.symbols
+	}
+	schema := schemaOf(syms, a.t.src)
 	// The label under the cursor: complete it to the end of the word.
 	w, _ := wordAt(a.t, a.line, a.col)
 	for _, f := range compiler.SchemaAt(schema, c.path).Fields {

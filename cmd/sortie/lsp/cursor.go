@@ -192,9 +192,53 @@ func scanTokens(m *machine, src []byte, from, off int) cursor {
 func cursorAt(ftype string, src []byte, off int) cursor {
 	off = max(0, min(off, len(src)))
 	if ftype != "yaml" {
-		return scanTokens(newMachine(nil), src, 0, off)
+		c := scanTokens(newMachine(nil), src, 0, off)
+		if c.label {
+			c.present = append(c.present, keysAfter(src, off)...)
+		}
+		return c
 	}
 	return yamlCursor(src, off)
+}
+
+// keysAfter returns the labels of the struct at off written after it (issue 27: completion
+// leaves out the fields already given, below the cursor too): CUE's tokens from the end of the
+// token at off, a label being an identifier or string followed by ':' at the struct's own depth,
+// up to the brace that closes it.
+func keysAfter(src []byte, off int) []string {
+	for off < len(src) && (isWord(src[off]) || src[off] == '"') {
+		off++ // the rest of the token being typed: the label being completed is not present
+	}
+	seg := src[off:]
+	var sc scanner.Scanner
+	sc.Init(token.NewFile("", -1, len(seg)), seg, func(token.Pos, string, []any) {}, 0)
+	var keys []string
+	depth := 0
+	prevLit, prevLabel := "", false
+	for n := 0; n < len(seg)+2; n++ {
+		_, t, lit := sc.Scan()
+		switch t {
+		case token.EOF:
+			return keys
+		case token.LBRACE, token.LBRACK, token.LPAREN:
+			depth++
+		case token.RBRACE, token.RBRACK, token.RPAREN:
+			if depth == 0 {
+				return keys
+			}
+			depth--
+		case token.COLON:
+			if depth == 0 && prevLabel {
+				keys = append(keys, unquoteLit(prevLit))
+			}
+		}
+		prevLit, prevLabel = lit, t == token.IDENT || t == token.STRING || t.IsKeyword()
+	}
+	return keys
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c == '$' || c == '#' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // yamlLine is a line of YAML as the block structure sees it.
@@ -298,6 +342,24 @@ func yamlCursor(src []byte, off int) cursor {
 			}
 			if l.keyCol < col || len(l.dashes) > 0 {
 				break
+			}
+		}
+	}
+	// And the keys below the cursor's line at its column, to the end of its mapping (issue 27).
+	if !dash {
+		rest := src[off:]
+		if i := strings.IndexByte(string(rest), '\n'); i >= 0 {
+			for _, s := range strings.Split(string(rest[i+1:]), "\n") {
+				l := parseYAMLLine(s)
+				if l.blank {
+					continue
+				}
+				if l.indent < col || len(l.dashes) > 0 && l.dashes[0] <= col {
+					break
+				}
+				if l.keyCol == col && l.key != "" {
+					present = append(present, l.key)
+				}
 			}
 		}
 	}

@@ -11,9 +11,17 @@
 //     coordinates, terrain and exits, an army's route with days; a clash unit, solo, creature or
 //     spell, the battle's own or the SRD library's); a field's schema type and doc.
 //   - Definition, references and rename for every id, from the compiler's index (compiler.Symbols).
-//   - Completion: field names from the embedded schema, enum values, ids where a reference is
-//     expected (compiler.ExpectedKind), tactic, boon, creature and spell names, and for a route
-//     the steps adjacent to the previous one.
+//   - Completion: field names from the embedded schema (those already given, above or below
+//     the cursor, left out), enum values, ids where a reference is expected
+//     (compiler.ExpectedKind), tactic, boon, creature and spell names, and for a route the steps
+//     adjacent to the previous one. Hover on a field answers from the schema before the first
+//     analysis.
+//   - Code actions (edit.go): a quick fix for each finding that says what to write
+//     (compiler/fix, the fixes of `sortie vet --fix`); formatting through compiler/format
+//     (`sortie fmt`).
+//   - Document symbols, an outline by kind, and workspace symbols (outline.go), from the index.
+//   - Untitled documents are vetted from their text (untitled.go); a big YAML or JSON buffer's
+//     findings come first from the compiler's fast path (fastpath.go).
 //
 // Concurrency: the connection reads and answers one message at a time, in order, and no handler
 // waits on vetting: a change records the text and (after a short quiet time, Options.Debounce)

@@ -12,10 +12,15 @@ import (
 
 func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
 	path, ok := uriPath(p.TextDocument.URI)
-	if !ok {
-		return nil // untitled: and other schemes: nothing on disk to vet it with
-	}
 	s.mu.Lock()
+	if !ok {
+		// untitled: vetted from its text under a name of its own (untitled.go); other schemes
+		// (a file on another host, a diff view) are not vetted.
+		if path, ok = s.untitledNameLocked(p.TextDocument.URI, p.TextDocument.LanguageID); !ok {
+			s.mu.Unlock()
+			return nil
+		}
+	}
 	if !s.admitLocked(path, len(p.TextDocument.Text)) {
 		s.mu.Unlock()
 		s.refuse(path, p.TextDocument.URI)
@@ -42,7 +47,7 @@ func (s *Server) uriOf(path string) string {
 }
 
 func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
-	path, ok := uriPath(p.TextDocument.URI)
+	path, ok := s.pathOf(p.TextDocument.URI)
 	if !ok {
 		return nil
 	}
@@ -83,7 +88,7 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 }
 
 func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams) error {
-	path, ok := uriPath(p.TextDocument.URI)
+	path, ok := s.pathOf(p.TextDocument.URI)
 	if !ok {
 		return nil
 	}
@@ -105,7 +110,7 @@ func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams)
 }
 
 func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
-	path, ok := uriPath(p.TextDocument.URI)
+	path, ok := s.pathOf(p.TextDocument.URI)
 	if !ok {
 		return nil
 	}
@@ -113,6 +118,7 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	delete(s.refused, path)
 	s.mu.Unlock()
 	s.closeDoc(path)
+	s.forgetUntitled(p.TextDocument.URI)
 	return nil
 }
 

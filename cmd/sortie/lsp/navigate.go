@@ -31,7 +31,7 @@ type at struct {
 // locate resolves a position; ok is false when the document is not open or its unit has no
 // current result.
 func (s *Server) locate(uri string, p protocol.Position) (at, bool) {
-	path, ok := uriPath(uri)
+	path, ok := s.pathOf(uri)
 	if !ok {
 		return at{}, false
 	}
@@ -87,11 +87,25 @@ func (a at) location(o compiler.Occurrence) (protocol.Location, bool) {
 
 func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	a, ok := s.locate(p.TextDocument.URI, p.Position)
-	if !ok {
-		return nil, nil
-	}
 	md := func(v string, r *protocol.Range) *protocol.Hover {
 		return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: v}, Range: r}
+	}
+	if !ok {
+		// No result of this version yet (the first analysis takes seconds on a loaded machine):
+		// a field's schema and a code's page need the text only (issue 27 item 5).
+		if a.doc == nil || a.t == nil {
+			return nil, nil
+		}
+		a.line, a.col = a.t.sortiePos(p.Position)
+		if w, r := wordAt(a.t, a.line, a.col); w != "" {
+			if in, ok := diag.Lookup(w); ok {
+				return md(explainDoc(in), &r), nil
+			}
+		}
+		if h := s.fieldHover(a); h != "" {
+			return md(h, nil), nil
+		}
+		return nil, nil
 	}
 	if sym, o, ok := a.res.symbols.At(a.pos); ok {
 		loc, _ := a.location(o)

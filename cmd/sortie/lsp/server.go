@@ -40,6 +40,10 @@ type Options struct {
 	// (default DefaultMaxOpen): a didOpen or didChange that would pass it is refused, the
 	// document dropped with a window/showMessage and an L004 diagnostic on it (docbudget.go).
 	MaxOpen int64
+	// QuickMin is the size from which a YAML or JSON buffer's findings are first published from
+	// the compiler's fast path, before the evaluation that builds the index (fastpath.go);
+	// default DefaultQuickMin.
+	QuickMin int
 	// Budget bounds each evaluation's processor time and memory, as `sortie vet`'s (the zero
 	// value: the compiler's defaults); a file over it gets L011 or L012 and no index.
 	Budget compiler.Budget
@@ -72,6 +76,10 @@ type Server struct {
 	wg       sync.WaitGroup
 	// published lists, per URI, the unit that last published diagnostics there.
 	published map[string]string
+	// untitled names the open untitled documents by URI (untitled.go), in untitledDir.
+	untitled    map[string]string
+	untitledDir string
+	untitledSeq int
 }
 
 // document is an open document.
@@ -99,6 +107,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 		_ = conn.Close()
 	}
 	s.stopAll()
+	s.removeUntitled()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	select {
@@ -125,6 +134,9 @@ func newServer(ctx context.Context, opts Options) *Server {
 	if opts.ExplainURL == "" {
 		opts.ExplainURL = DefaultExplainURL
 	}
+	if opts.QuickMin <= 0 {
+		opts.QuickMin = DefaultQuickMin
+	}
 	if opts.MaxOpen <= 0 {
 		opts.MaxOpen = DefaultMaxOpen
 	}
@@ -137,7 +149,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 	}
 	s := &Server{opts: opts, log: log.New(w, "sortie lsp: ", log.LstdFlags), ctx: ctx,
 		docs: map[string]*document{}, refused: map[string]bool{}, units: map[string]*unitState{}, exited: make(chan struct{}),
-		sem: make(chan struct{}, opts.Workers), published: map[string]string{}}
+		sem: make(chan struct{}, opts.Workers), published: map[string]string{}, untitled: map[string]string{}}
 	s.h = protocol.Handler{
 		Initialize:  s.initialize,
 		Initialized: func(*glsp.Context, *protocol.InitializedParams) error { return nil },
@@ -159,6 +171,10 @@ func newServer(ctx context.Context, opts Options) *Server {
 		TextDocumentPrepareRename:       s.prepareRename,
 		TextDocumentRename:              s.rename,
 		TextDocumentCompletion:          s.completion,
+		TextDocumentCodeAction:          s.codeAction,
+		TextDocumentFormatting:          s.formatting,
+		TextDocumentDocumentSymbol:      s.documentSymbol,
+		WorkspaceSymbol:                 s.workspaceSymbol,
 	}
 	return s
 }
@@ -253,11 +269,15 @@ func (s *Server) initialize(_ *glsp.Context, p *protocol.InitializeParams) (any,
 	caps := protocol.ServerCapabilities{
 		TextDocumentSync: protocol.TextDocumentSyncOptions{OpenClose: &yes, Change: &sync,
 			Save: protocol.SaveOptions{IncludeText: &yes}},
-		HoverProvider:      true,
-		DefinitionProvider: true,
-		ReferencesProvider: true,
-		RenameProvider:     protocol.RenameOptions{PrepareProvider: &yes},
-		CompletionProvider: &protocol.CompletionOptions{TriggerCharacters: []string{"\"", ":", " ", "[", ","}},
+		HoverProvider:              true,
+		DefinitionProvider:         true,
+		ReferencesProvider:         true,
+		RenameProvider:             protocol.RenameOptions{PrepareProvider: &yes},
+		CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{"\"", ":", " ", "[", ","}},
+		CodeActionProvider:         protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
+		DocumentFormattingProvider: true,
+		DocumentSymbolProvider:     true,
+		WorkspaceSymbolProvider:    true,
 	}
 	version := "devel"
 	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {

@@ -145,6 +145,7 @@ func (s *Server) evaluate(u *unitState) {
 	}
 	s.mu.Unlock()
 
+	quick := s.quick(u, gen, rep, overlay, versions) // fastpath.go
 	res := s.analyze(ctx, rep, overlay)
 	res.versions = versions
 	<-s.sem
@@ -163,7 +164,7 @@ func (s *Server) evaluate(u *unitState) {
 		}
 	}
 	s.mu.Unlock()
-	if !stale {
+	if !stale && !sameFindings(quick, res) {
 		s.publish(u, res)
 	}
 	s.mu.Lock()

@@ -1,0 +1,255 @@
+// Package fix turns sortie's findings into edits of the author's text: the quick fixes of the
+// language server (textDocument/codeAction) and of `sortie vet --fix` are the same, made here.
+//
+// A finding is fixable when it says exactly what to write, in the words every finding of its
+// kind uses:
+//
+//   - a did-you-mean (`did you mean "rations"?`, in the hint or after the message, diag.DidYouMean):
+//     a misspelt id, field name, enum value, tactic, boon, creature or spell. The misspelt text is
+//     the quoted string of the message that is written at the finding's position (quoted or not);
+//     it is replaced by the suggestion, quoted the way it was written;
+//   - L014, a YAML number with a leading zero (`write "03" for an id, or 3 for a number`): two
+//     fixes, the quoted string first (it keeps what was written; a field that wants a number then
+//     says so, and offers the number);
+//   - S002, a string where a bool or a number is wanted (`write true (a bool is not quoted)`), a
+//     YAML 1.1 yes/no/on/off among them.
+//
+// Nothing here reads or writes a file: For and Apply take and return bytes.
+package fix
+
+import (
+	"bytes"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
+)
+
+// Edit replaces the bytes src[Start:End] with New.
+type Edit struct {
+	Start, End int // byte offsets, Start <= End
+	New        string
+}
+
+// Fix is one way to correct one finding: its title (shown in the editor's menu) and its edits.
+type Fix struct {
+	Title string
+	Edits []Edit
+	// Preferred marks the fix that vet --fix applies and an editor's "fix all" may apply: the
+	// first of a finding's fixes.
+	Preferred bool
+}
+
+var (
+	reDidYouMean = regexp.MustCompile(`did you mean ("(?:[^"\\]|\\.)*")\?`)
+	reLeadZero   = regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*") for an id, or (\S+) for a number$`)
+	reUnquote    = regexp.MustCompile(`^write (\S+) \(an? (?:bool|number) is not quoted\)$`)
+)
+
+// For returns the fixes of the finding d in src, the text of the file d is about (kind "cue",
+// "yaml" or "json", as compiler.FileKind names it), preferred first; none when d says nothing
+// sure, or when src does not hold what d says at d's position (the text changed since).
+func For(d diag.Diagnostic, src []byte, kind string) []Fix {
+	off, ok := offsetOf(src, d.Pos.Line, d.Pos.Column)
+	if !ok {
+		return nil
+	}
+	var out []Fix
+	add := func(title string, e Edit) {
+		out = append(out, Fix{Title: title, Edits: []Edit{e}, Preferred: len(out) == 0})
+	}
+	if m := reDidYouMean.FindStringSubmatch(d.Hint + "\n" + d.Message); m != nil {
+		want, err := strconv.Unquote(m[1])
+		if err != nil || want == "" {
+			return nil
+		}
+		for _, old := range quotedIn(d.Message) {
+			if start, end, q, ok := written(src, off, old); ok {
+				add("change "+strconv.Quote(old)+" to "+strconv.Quote(want), Edit{start, end, spell(want, q, kind)})
+				break
+			}
+		}
+		return out
+	}
+	if m := reLeadZero.FindStringSubmatch(d.Hint); m != nil && d.Code == "L014" {
+		id, err := strconv.Unquote(m[1])
+		if err != nil {
+			return nil
+		}
+		end := off + len(id)
+		if end > len(src) || string(src[off:end]) != id || end < len(src) && wordByte(src[end]) {
+			return nil
+		}
+		add("quote it: "+strconv.Quote(id), Edit{off, end, strconv.Quote(id)})
+		add("write the number "+m[2], Edit{off, end, m[2]})
+		return out
+	}
+	if m := reUnquote.FindStringSubmatch(d.Hint); m != nil && d.Code == "S002" {
+		for _, old := range quotedIn(d.Message) {
+			if start, end, _, ok := written(src, off, old); ok {
+				add("write "+m[1], Edit{start, end, m[1]})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Apply applies the preferred fix of each finding in list that is about this file (the caller
+// picks them) to src, and returns the new text and how many findings it fixed. A fix whose edits
+// overlap an earlier one's is left for the next round (vet --fix vets again and repeats).
+func Apply(src []byte, kind string, list diag.List) ([]byte, int) {
+	var edits []Edit
+	n := 0
+	for _, d := range list {
+		fixes := For(d, src, kind)
+		if len(fixes) == 0 {
+			continue
+		}
+		clash := false
+		for _, e := range fixes[0].Edits {
+			for _, o := range edits {
+				if e.Start < o.End && o.Start < e.End || e.Start == o.Start {
+					clash = true
+				}
+			}
+		}
+		if clash {
+			continue
+		}
+		edits = append(edits, fixes[0].Edits...)
+		n++
+	}
+	return ApplyEdits(src, edits), n
+}
+
+// ApplyEdits returns src with the edits made; they must not overlap.
+func ApplyEdits(src []byte, edits []Edit) []byte {
+	sorted := append([]Edit(nil), edits...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Start < sorted[j].Start })
+	var out []byte
+	at := 0
+	for _, e := range sorted {
+		out = append(out, src[at:e.Start]...)
+		out = append(out, e.New...)
+		at = e.End
+	}
+	return append(out, src[at:]...)
+}
+
+// quotedIn returns the Go-quoted strings of a message, in order ("frod" of `unknown block "frod"`).
+func quotedIn(msg string) []string {
+	var out []string
+	for i := 0; i < len(msg); i++ {
+		if msg[i] != '"' {
+			continue
+		}
+		q, err := strconv.QuotedPrefix(msg[i:])
+		if err != nil {
+			continue
+		}
+		if s, err := strconv.Unquote(q); err == nil {
+			out = append(out, s)
+		}
+		i += len(q) - 1
+	}
+	return out
+}
+
+// written reports whether src at off holds the value s: double-quoted (any escapes), single-quoted
+// (YAML, ” for a quote) or plain (then not followed by a word byte: "Defensive Wal" is not
+// "Defensive Wall"); start and end span the whole of it, quotes included; q is the quote (0: plain).
+func written(src []byte, off int, s string) (start, end int, q byte, ok bool) {
+	if off >= len(src) {
+		return 0, 0, 0, false
+	}
+	switch src[off] {
+	case '"':
+		lit, err := strconv.QuotedPrefix(string(src[off:min(len(src), off+4096)]))
+		if err != nil {
+			return 0, 0, 0, false
+		}
+		if v, err := strconv.Unquote(lit); err == nil && v == s {
+			return off, off + len(lit), '"', true
+		}
+	case '\'':
+		var b strings.Builder
+		for i := off + 1; i < len(src) && src[i] != '\n'; i++ {
+			if src[i] == '\'' {
+				if i+1 < len(src) && src[i+1] == '\'' {
+					b.WriteByte('\'')
+					i++
+					continue
+				}
+				if b.String() == s {
+					return off, i + 1, '\'', true
+				}
+				break
+			}
+			b.WriteByte(src[i])
+		}
+	default:
+		end := off + len(s)
+		if end <= len(src) && string(src[off:end]) == s && (end == len(src) || !wordByte(src[end])) {
+			return off, end, 0, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// rePlain is a value every reader takes as the same string unquoted: a YAML plain scalar, or a
+// CUE identifier (a label).
+var rePlain = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// rePlainWords is a YAML plain scalar of words ("Defensive Wall"), which reads as written in a
+// block or flow collection.
+var rePlainWords = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*[A-Za-z0-9_]$`)
+
+// yaml11 are the plain words a YAML 1.1 reader takes for a bool or null.
+var yaml11 = map[string]bool{"y": true, "n": true, "yes": true, "no": true, "on": true, "off": true,
+	"true": true, "false": true, "null": true, "~": true}
+
+// spell writes s as the old value was written: with its quote, else plain where that reads the
+// same in kind's syntax, else double-quoted.
+func spell(s string, q byte, kind string) string {
+	switch q {
+	case '"':
+		return strconv.Quote(s)
+	case '\'':
+		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	}
+	plain := rePlain.MatchString(s) && !yaml11[strings.ToLower(s)]
+	if kind == "yaml" && !plain && rePlainWords.MatchString(s) {
+		plain = !yaml11[strings.ToLower(s)] // "Defensive Wall" in a flow list reads as written
+	}
+	if plain {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// offsetOf converts sortie's 1-based line and byte column to a byte offset of src.
+func offsetOf(src []byte, line, col int) (int, bool) {
+	if line < 1 || col < 1 {
+		return 0, false
+	}
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	off += col - 1
+	if off > len(src) {
+		return 0, false
+	}
+	return off, true
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c == '-' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
