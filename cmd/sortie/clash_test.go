@@ -118,7 +118,7 @@ func TestClashReadmeScript(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
-	for _, want := range []string{"skarn incites gnolls", "gnolls 2 moves 12,4 -> 11,2", "-> spears 1", "turn: archers"} {
+	for _, want := range []string{"skarn incites gnolls", "gnolls 2: 12,4 -> 11,2", "-> spears 1", "turn: archers"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q", want)
 		}

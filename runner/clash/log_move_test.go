@@ -1,0 +1,25 @@
+package clash
+
+import "testing"
+
+// TestMovedLineU3 (issue 23): a move reads "WHO: FROM -> TO (N squares, F ft of speed)", no verb
+// to agree with a name such as "pikes 1". The feet are worked from U-3 (feet ÷ 5 = squares, so
+// N squares of movement spend 5N ft of speed): 4 squares are 20 ft, 1 square 5 ft (singular); a
+// road's extra square (U-20) is added after; a stand that fled (U-32) spent nothing; a gap filled
+// (U-60) reads as a move.
+func TestMovedLineU3(t *testing.T) {
+	for _, c := range []struct {
+		e    Event
+		want string
+	}{
+		{&MovedEvent{Who: "pikes 1", From: "6,5", To: "4,3", Cost: 4}, "pikes 1: 6,5 -> 4,3 (4 squares, 20 ft of speed)"},
+		{&MovedEvent{Who: "vessa", From: "8,4", To: "8,5", Cost: 1}, "vessa: 8,4 -> 8,5 (1 square, 5 ft of speed)"},
+		{&MovedEvent{Who: "legion 2", From: "6,11", To: "5,6", Cost: 6, Road: true}, "legion 2: 6,11 -> 5,6 (6 squares, 30 ft of speed, +1 square by road)"},
+		{&MovedEvent{Who: "orcs 3", From: "0,4", To: "off the grid", Fled: true}, "orcs 3: 0,4 -> off the grid (fled)"},
+		{&GapFilledEvent{Stand: "pikes 2", Into: "7,5 -> 6,5"}, "pikes 2: 7,5 -> 6,5 (into the gap)"},
+	} {
+		if got := c.e.Line(); got != c.want {
+			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
+	}
+}
