@@ -157,6 +157,7 @@ func (e *MovedEvent) Rule() string {
 	}
 	return "U-29"
 }
+
 // Line reads "pikes 1: 6,5 -> 4,3 (4 squares, 20 ft of speed)" (issue 23: no verb to agree
 // with a name such as "pikes 1", as the Karzoral march reads "mercenaries: 01 -> 03"): the
 // movement spent in squares and, for a 5e player, in the feet of speed it stands for (U-3:
@@ -257,8 +258,9 @@ type GapFilledEvent struct {
 	Into  string `json:"into"`
 }
 
-func (*GapFilledEvent) Type() string   { return "clash.fill" }
-func (*GapFilledEvent) Rule() string   { return "U-60" }
+func (*GapFilledEvent) Type() string { return "clash.fill" }
+func (*GapFilledEvent) Rule() string { return "U-60" }
+
 // Line reads "pikes 2: 6,5 -> 5,5 (into the gap)" (the wording of a move, MovedEvent.Line).
 func (e *GapFilledEvent) Line() string { return e.Stand + ": " + e.Into + " (into the gap)" }
 
