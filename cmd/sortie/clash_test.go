@@ -92,7 +92,7 @@ func TestClashBattleErrors(t *testing.T) {
 	if code, _, errs = runMain("battle", dir, "--std"); code != exitUsage || !strings.Contains(errs, "--std") {
 		t.Errorf("--std: exit %d %s", code, errs)
 	}
-	if code, _, errs = runMain("battle", dir, "--policy", "clever"); code != exitUsage || !strings.Contains(errs, "tactical, first, random or explore") {
+	if code, _, errs = runMain("battle", dir, "--policy", "clever"); code != exitUsage || !strings.Contains(errs, `unknown policy "clever" (want default, first, random, explore)`) {
 		t.Errorf("--policy clever: exit %d %s", code, errs)
 	}
 }
