@@ -31,11 +31,18 @@ func (s *battleShow) Show(what string) string {
 		writeRows(&w, b.mapRows())
 		w.WriteString("  " + b.legend() + "\n")
 	case "units":
-		if err := b.unitsEvent().WriteText(&w); err != nil {
+		// The table alone, indented (its event's last line, "end of round N: VP ...", is
+		// not where the battle stands mid-round).
+		var t bytes.Buffer
+		if err := b.unitsEvent().WriteText(&t); err != nil {
 			return ""
 		}
+		lines := strings.Split(strings.TrimSuffix(t.String(), "\n"), "\n")
+		for _, l := range lines[:len(lines)-1] {
+			w.WriteString("  " + l + "\n")
+		}
 	case "status":
-		fmt.Fprintf(&w, "  round %d; VP: %s %d, %s %d\n", b.round, b.sideName(0), b.vp[0], b.sideName(1), b.vp[1])
+		b.writeStatus(&w)
 	default:
 		return ""
 	}
