@@ -49,8 +49,8 @@ func (s *battleShow) Show(what string) string {
 	return w.String()
 }
 
-// About draws, above a move question with more than one answer, the field with each reachable
-// square (a stand's or solo's new top-left square, U-29) labelled by its choice's number, three
+// About draws, above a move question with more than one answer, where the mover stands now and
+// the field with each reachable square (a stand's or solo's new top-left square, U-29) labelled by its choice's number, three
 // characters a square so that the numbers stand apart; numbers above 99 show as "++" (type the
 // square's x,y).
 func (s *battleShow) About(r *runner.Request) string {
@@ -76,7 +76,23 @@ func (s *battleShow) About(r *runner.Request) string {
 	if name == "" {
 		name = r.Army
 	}
-	fmt.Fprintf(&w, "  where %s can move: type the number on the map or the square x,y\n", name)
+	// Where it stands now: a letter on the map is its unit's, not this stand's (found playing
+	// hill at the table: "where does bows 3 move?" over three B's).
+	var now box
+	switch {
+	case q.Stand >= 0:
+		now = b.standBox(int32(q.Stand))
+	case q.Solo >= 0:
+		now = b.soloBox(int32(q.Solo))
+	}
+	here := now.y*int32(b.w) + now.x
+	stay := ""
+	for i, o := range q.Options {
+		if o.Square == int(here) {
+			stay = fmt.Sprintf("; %d stays", i+1)
+		}
+	}
+	fmt.Fprintf(&w, "  where %s can move (now at %s%s): type the number on the map or the square x,y\n", name, b.sqName(int(here)), stay)
 	w.WriteString("      ")
 	for x := 0; x < b.w; x++ {
 		fmt.Fprintf(&w, "%2d ", x)
