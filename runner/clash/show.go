@@ -55,6 +55,9 @@ func (s *battleShow) Show(what string) string {
 // square's x,y).
 func (s *battleShow) About(r *runner.Request) string {
 	q := s.q
+	if q.Ask == AskTarget && len(q.Options) > 1 {
+		return s.targetsAway()
+	}
 	if q.Ask != AskMove || len(q.Options) < 2 {
 		return ""
 	}
@@ -128,4 +131,34 @@ func writeRows(w *bytes.Buffer, rows []string) {
 	for _, r := range rows {
 		w.WriteString("  " + strings.TrimRight(r, " ") + "\n")
 	}
+}
+
+// targetsAway says, above an attack's target question, how far each target is from the
+// attacker (U-2: between the nearest squares; one square is 20 ft, U-1), so that a player can
+// weigh reach and range (U-37) without counting squares on the map:
+// "  squares away from bows 2 (at 6,4): 1) borg 3, 2) legion 2 7, ...".
+func (s *battleShow) targetsAway() string {
+	b, q := s.b, s.q
+	var from box
+	name := ""
+	switch {
+	case q.Stand >= 0:
+		from, name = b.standBox(int32(q.Stand)), b.standName(int32(q.Stand))
+	case q.Solo >= 0:
+		from, name = b.soloBox(int32(q.Solo)), b.soloName(int32(q.Solo))
+	default:
+		return ""
+	}
+	var w bytes.Buffer
+	fmt.Fprintf(&w, "  squares away from %s (at %s; a square is 20 ft):", name, Square(int(from.x), int(from.y)))
+	sep := " "
+	for i, o := range q.Options {
+		if o.Name == "none" || o.Ref.Kind != RefStand && o.Ref.Kind != RefSolo {
+			continue
+		}
+		fmt.Fprintf(&w, "%s%d) %s %d", sep, i+1, o.Name, b.dist(from, b.refBox(o.Ref)))
+		sep = ", "
+	}
+	w.WriteByte('\n')
+	return w.String()
 }
