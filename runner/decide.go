@@ -242,6 +242,11 @@ func (r *Request) Prompt() string {
 	case KindProtect:
 		return fmt.Sprintf("%s: round start: who protects burden %s (K-89)?", r.Where(), r.Encounter)
 	case KindTarget:
+		if r.Phase == PhaseRound {
+			// A clash battle's attack target (it asked "which monster does bows's support
+			// damage hit (K-75)?", a Karzoral question, until a player at the table saw it).
+			return r.clashPrompt()
+		}
 		if r.Phase == PhaseBattle {
 			return fmt.Sprintf("%s: %s at %s: which army does army %s attack?", r.Where(), r.Title, r.Block, r.Army)
 		}

@@ -72,3 +72,16 @@ func TestScriptOptional(t *testing.T) {
 		t.Errorf("after the script: %+v %v", a, err)
 	}
 }
+
+// TestClashTargetPrompt (issue 23, U-34): a clash battle's attack target reads as a clash question;
+// it read "which monster does bows's support damage hit (K-75)?", Karzoral's support damage.
+func TestClashTargetPrompt(t *testing.T) {
+	r := &Request{Kind: KindTarget, Day: 1, Phase: PhaseRound, Block: "bows", Army: "bows", Other: "bows 2"}
+	if got, want := r.Prompt(), "round 1, bows: which target does bows 2 attack?"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	k := &Request{Kind: KindTarget, Day: 3, Phase: PhaseNight, Army: "mercenaries"}
+	if got := k.Prompt(); !strings.Contains(got, "support damage hit (K-75)") {
+		t.Errorf("the Karzoral question changed: %q", got)
+	}
+}

@@ -86,6 +86,22 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
 			b, cl := u.Battle, u.Clash
+			// Every policy simulate has for a battle, refused as run and simulate refuse one
+			// (the offer's list and what to use instead); the engines' own names stay (the
+			// flag's usage: tactical, clash's default; standard, a Pathfinder --runs policy).
+			alias := cl != nil && c.String("policy") == "tactical" || cl == nil && c.IsSet("runs") && c.String("policy") == "standard"
+			if name := c.String("policy"); name != "" && !alias {
+				rules := "pathfinder"
+				if cl != nil {
+					rules = "clash"
+				}
+				if o := offerOf(rules, "battle"); o != nil && !o.hasPolicy(name) {
+					return failf(exitUsage, "%v", o.policyError(name))
+				}
+				if name == "explore" && c.IsSet("runs") {
+					return failf(exitUsage, "--policy explore learns from one battle to the next: run sortie simulate --policy explore --runs N")
+				}
+			}
 			// --policy default is simulate's name for a battle's own commanders: the engine's
 			// default policy (Pathfinder: no decider at all), the tactical one (clash).
 			engineOwn := c.String("policy") == "default"

@@ -23,10 +23,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	pol := clash.PolicyTactical
 	name := c.String("policy")
 	var explore runner.Decider // --policy explore: a decider for every choice, the tactical policy for the rest
-	if name == "explore" {
-		if c.IsSet("runs") {
-			return failf(exitUsage, "--policy explore learns from one battle to the next: run sortie simulate --policy explore --runs N")
-		}
+	if name == "explore" {     // with --runs, refused by battle's policy check
 		d, err := battlePolicy(name, seed)
 		if err != nil {
 			return failf(exitUsage, "%v", err)

@@ -29,7 +29,7 @@ func TestClashConditionsBattleU76(t *testing.T) {
 	for _, want := range []string{
 		"wardens 2 DEX save (Web): d20 4 + 1 = 5 vs DC 13: fails",
 		"wardens 2 is restrained (Web by hexer)",
-		"bulls 1 moves 8,1 -> 3,1 (5 squares of movement)",
+		"bulls 1: 8,1 -> 3,1 (5 squares, 25 ft of speed)",
 		"bulls 1 -> wardens 1, Gore: d20 adv [13, 14] (reckless) + 6 = 20 vs AC 16: hit",
 		"(attack, charge), a casualty",
 		"wardens 1 STR save (charge): d20 14 - 1 = 13 vs DC 14: fails",
@@ -37,7 +37,7 @@ func TestClashConditionsBattleU76(t *testing.T) {
 		"wardens 1 is prone (charge by bulls 1)",
 		"wardens 1 is no longer prone (charge): stands up (half its speed)",
 		"wardens 2 uses its action to escape Web: str check d20 4 - 1 = 3 vs DC 13: stays restrained",
-		"wardens 1 moves 0,1 -> 2,1 (2 squares of movement)",
+		"wardens 1: 0,1 -> 2,1 (2 squares, 10 ft of speed)",
 		"cultists 1 WIS save (Hold Person): d20 20 + 0 = 20 vs DC 13: succeeds",
 		"cultists 1 WIS save (Hold Person): d20 3 + 0 = 3 vs DC 13: fails",
 		"cultists 1 is paralyzed (Hold Person by acolytes 1)",

@@ -259,7 +259,7 @@ func TestClashBridgeRoundOneByHand(t *testing.T) {
 		who  string
 		x, y int
 	}{{"goblins 1", 6, 2}, {"goblins 2", 4, 3}, {"goblins 3", 5, 3}} {
-		if !strings.Contains(r.round1, fmt.Sprintf("\n%s moves %s -> %d,%d (", g.who, from[g.who], g.x, g.y)) {
+		if !strings.Contains(r.round1, fmt.Sprintf("\n%s: %s -> %d,%d (", g.who, from[g.who], g.x, g.y)) {
 			t.Errorf("%s does not stop at %d,%d", g.who, g.x, g.y)
 		}
 		if d := manhattan(g.x, g.y, 8, 5); d <= short {
@@ -328,7 +328,7 @@ func TestClashBridgeRoundOneByHand(t *testing.T) {
 	}
 	// Ogres 1 (Large: 2x2 from 5,5) has one square of four in the area: half damage, save or
 	// not (U-43). Ogre Dex 8: -1.
-	r.has(r.round1, "ogres 1 moves 1,7 -> 5,5 (7 squares of movement)")
+	r.has(r.round1, "ogres 1: 1,7 -> 5,5 (7 squares, 35 ft of speed)")
 	r.save("ogres 1", "DEX", "Ice Storm", -1, 14, false)
 	r.has(r.round1, fmt.Sprintf("ogres 1 takes %d damage: 59 -> %d hp (spell)", half, 59-half))
 
@@ -337,7 +337,7 @@ func TestClashBridgeRoundOneByHand(t *testing.T) {
 	if d := manhattan(14, 7, 6, 4); d <= squares(150) {
 		t.Fatalf("the derivation: %d within %d", d, squares(150))
 	}
-	r.has(r.round1, "scouts 2 moves 12,7 -> 14,7 (3 squares of movement)")
+	r.has(r.round1, "scouts 2: 12,7 -> 14,7 (3 squares, 15 ft of speed)")
 	if r.attack("scouts 2", "hobgoblins 1", "Longbow", 4, 18, "dis", "long range") {
 		r.has(r.round1, "hobgoblins 1, already a casualty, absorbs 1 of 6 damage")
 		r.has(r.round1, fmt.Sprintf("5 damage overflows from hobgoblins 1 to hobgoblins 3\nhobgoblins 3 takes 5 damage: %d -> 0 hp (overflow), a casualty", h3))
@@ -410,7 +410,7 @@ func TestClashHillRoundOneByHand(t *testing.T) {
 		if cost > 2*6 {
 			t.Fatalf("the derivation: %s %d squares past its Dash", o.who, cost)
 		}
-		r.has(r.round1, fmt.Sprintf("%s moves %d,%d -> %d,%d (%d squares of movement)", o.who, o.x0, o.y0, o.x1, o.y1, cost))
+		r.has(r.round1, fmt.Sprintf("%s: %d,%d -> %d,%d (%d squares, %d ft of speed)", o.who, o.x0, o.y0, o.x1, o.y1, cost, 5*cost))
 	}
 
 	// Vessa's Fireball (20-ft sphere: U-46 Default, Manhattan 1 around 4,8), 8d6, DC 14; orc Dex
@@ -447,10 +447,10 @@ func TestClashHillRoundOneByHand(t *testing.T) {
 	}
 
 	// Borg (ogre, 40 ft: 8 squares) and the dire wolves (50 ft: 10) Dash: at most 16 and 20.
-	if c := r.num(r.round1, "borg moves 0,2 -> 6,7 ("); c > 2*8 {
+	if c := r.num(r.round1, "borg: 0,2 -> 6,7 ("); c > 2*8 {
 		t.Errorf("borg moves %d squares, past 16", c)
 	}
-	for _, w := range []string{"wolves 1 moves 10,9 -> 9,5 (", "wolves 2 moves 12,9 -> 8,7 ("} {
+	for _, w := range []string{"wolves 1: 10,9 -> 9,5 (", "wolves 2: 12,9 -> 8,7 ("} {
 		if c := r.num(r.round1, w); c > 2*10 {
 			t.Errorf("%s%d squares, past 20", w, c)
 		}

@@ -61,3 +61,52 @@ func TestInteractiveClashBattle(t *testing.T) {
 		t.Errorf("%d actions, %d enters, %d autos:\n%s", actions, enters, autos, out[max(0, len(out)-3000):])
 	}
 }
+
+// TestClashStatusAtTheTable (issue 23): at the first question of `battle hill --play garrison`,
+// "status", "units" and "map" print without using the question up, then a real answer ("ATT", a
+// prefix in capitals) is taken. Status says what wins, worked by hand from hill.cue: round 1 of
+// the default 50, 0 VP each, 10 VP ends it (U-71), and the five objectives in words: the hilltop
+// zone {at: [6, 5], to: [7, 6]} spans 6..7,5..6 (U-69), Repel the legion's attrition VP are
+// legion 3, orcs 3, wolves 2 (U-66), Silence the tower is 3 VP once when vessa is down. Units is
+// the table alone (its event's "end of round" line said the round had ended).
+func TestClashStatusAtTheTable(t *testing.T) {
+	bin := sortieBinary(t)
+	s := startPTY(t, bin, "battle", repo(t, "scenarios", "clash", "hill", "hill.cue"), "--play", "garrison", "--seed", "4")
+	at := s.out.waitFor(t, 0, "> ")
+	for _, w := range []struct {
+		word string
+		want []string
+	}{
+		{"status", []string{
+			"round 1 of at most 50; VP: The Gallows garrison 0, The Ninth Legion of Khar 0 (10 VP at the end of a round wins, U-71)",
+			"Hold the hilltop (The Gallows garrison): 1 VP each end of round when a stand or solo of The Gallows garrison is in the zone 6..7,5..6 and not a stand or solo of The Ninth Legion of Khar is in the zone 6..7,5..6 (U-69); 0 VP so far",
+			"Repel the legion (The Gallows garrison): VP for each enemy unit eliminated (U-66): legion 3, orcs 3, wolves 2; 0 VP so far",
+			"Take the hill (The Ninth Legion of Khar): 2 VP each end of round when a stand or solo of The Ninth Legion of Khar is in the zone 6..7,5..6 (U-69)",
+			"Silence the tower (The Ninth Legion of Khar): 3 VP once when vessa is down (U-69)",
+			"Crush the garrison (The Ninth Legion of Khar): VP for each enemy unit eliminated (U-66): pikes 3, bows 2"}},
+		{"units", []string{"  pikes   The Gallows garrison      regiment (defend)  4/4"}},
+		{"map", []string{"the field now, round 1:"}},
+	} {
+		s.send(w.word + "\n")
+		next := s.out.waitFor(t, at, "\n> ")
+		screen := strings.ReplaceAll(s.out.String()[at:next], "\r\n", "\n")
+		for _, want := range w.want {
+			if !strings.Contains(screen, want) {
+				t.Errorf("%s lacks %q:\n%s", w.word, want, screen)
+			}
+		}
+		if strings.Contains(screen, "end of round 1:") {
+			t.Errorf("%s says a round ended:\n%s", w.word, screen)
+		}
+		at = next
+	}
+	s.send("ATT\n")
+	next := s.out.waitFor(t, at, "> ")
+	if screen := s.out.String()[at:next]; strings.Contains(screen, "is not a choice") || !strings.Contains(screen, "bows") {
+		t.Errorf("ATT was not taken:\n%s", screen)
+	}
+	s.send("\x04")
+	if code := s.wait("at the end of input"); code != exitUsage {
+		t.Errorf("exit %d at the end of input", code)
+	}
+}

@@ -92,7 +92,7 @@ func TestClashBattleErrors(t *testing.T) {
 	if code, _, errs = runMain("battle", dir, "--std"); code != exitUsage || !strings.Contains(errs, "--std") {
 		t.Errorf("--std: exit %d %s", code, errs)
 	}
-	if code, _, errs = runMain("battle", dir, "--policy", "clever"); code != exitUsage || !strings.Contains(errs, "tactical, first, random or explore") {
+	if code, _, errs = runMain("battle", dir, "--policy", "clever"); code != exitUsage || !strings.Contains(errs, `unknown policy "clever" (want default, first, random, explore)`) {
 		t.Errorf("--policy clever: exit %d %s", code, errs)
 	}
 }
@@ -118,7 +118,7 @@ func TestClashReadmeScript(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
-	for _, want := range []string{"skarn incites gnolls", "gnolls 2 moves 12,4 -> 11,2", "-> spears 1", "turn: archers"} {
+	for _, want := range []string{"skarn incites gnolls", "gnolls 2: 12,4 -> 11,2", "-> spears 1", "turn: archers"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q", want)
 		}

@@ -107,6 +107,7 @@ type played struct {
 	fallback runner.Decider
 	script   *runner.Script
 	prompt   bool
+	seat     bool             // a --play SIDE run without a script: the player's answers alone are logged (play_seat.go)
 	resumed  *resumedFallback // a resumed script run's fallback, or nil
 }
 
@@ -212,11 +213,12 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		if fb.inner != nil {
 			pl.fallback, pl.resumed = fb, fb
 		}
-	case from == nil && prm.play != "":
+	case prm.play != "":
 		// --play SIDE: the terminal answers SIDE's questions and those of no side, the policy
-		// (or the engine's own choice) the other side's, each shown on stderr as it is made.
-		live = &runner.Seat{Side: prm.play, Player: prm.newPrompt(e, "briefing"), Computer: policy, Out: e.stderr}
-		pl.prompt = true
+		// (or the engine's own choice) the other side's, each shown on stderr as it is made; a
+		// resumed one plays the saved side again (play_seat.go).
+		live = seatFor(e, prm, pl, policy, from)
+		pl.prompt, pl.seat = true, true
 	case from != nil && from.Prompt, from == nil && isTerminal(e.stdin) && policy == nil:
 		live = prm.newPrompt(e, map[bool]string{true: "briefing", false: "recap"}[from == nil])
 		pl.prompt = true
@@ -228,11 +230,11 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	if from != nil {
 		pl.sess.from = from
 		pl.sess.out.skip = from.Offset
-		if pl.prompt && pl.resumed == nil {
+		if pl.prompt && pl.resumed == nil && !pl.seat {
 			live = &replay{s: pl.sess, log: from.Decisions, live: live}
 		}
 	}
-	rec := &recorder{s: pl.sess, inner: live, logging: pl.prompt && pl.resumed == nil, rolls: prm.tableDice}
+	rec := &recorder{s: pl.sess, inner: live, logging: pl.prompt && pl.resumed == nil && !pl.seat, rolls: prm.tableDice}
 	pl.sess.rec = rec
 	pl.dec = rec
 	pl.sess.halt = prm.halt
@@ -249,7 +251,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		pl.sess.savePath = abs
 		b := &pl.sess.base
 		b.Seed, b.Output, b.Policy, b.Prompt, b.TableDice = prm.seed, prm.format, prm.policy, pl.prompt, prm.tableDice
-		b.View = prm.view
+		b.View, b.Play = prm.view, prm.play
 		if prm.script != "" {
 			if b.Script, err = filepath.Abs(prm.script); err != nil {
 				return nil, failf(exitUsage, "%v", err)

@@ -53,7 +53,7 @@ func questionLine(q string) string {
 	return ""
 }
 
-// TestPlayOneSide (issue 23): one side of each bundled clash battle and of orc-horde played at
+// TestPlayOneSide (issue 23): one side of each bundled clash battle (bridge, field, hill, picket) and of orc-horde played at
 // the terminal against the computer, Enter (and "auto" for a turn's optional questions) to the
 // end: the player is asked only its own side's questions, the computer's choices show as they
 // are made ("(computer, SIDE) ..."), the Enter suggestion is shown, and the battle ends with its
@@ -70,6 +70,7 @@ func TestPlayOneSide(t *testing.T) {
 		{[]string{"scenarios", "clash", "field", "field.cue"}, "harrow", "harrow", "horde", "", "victory for"},
 		{[]string{"scenarios", "clash", "hill", "hill.cue"}, "Garrison", "garrison", "legion", "round 1, orcs:", "victory for"},
 		{[]string{"scenarios", "clash", "bridge", "bridge.cue"}, "raiders", "raiders", "wardens", "", "victory for"},
+		{[]string{"scenarios", "clash", "picket", "picket.cue"}, "Kob", "kobolds", "harrow", "round 1, guards", "victory for"},
 		{[]string{"scenarios", "pathfinder", "orc-horde", "battle.cue"}, "stolen lands", "Stolen Lands", "Orc horde", "does army orcs", "winner:"},
 	} {
 		t.Run(tc.play, func(t *testing.T) {

@@ -101,3 +101,45 @@ func TestSimulateBattleDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyRefusedAlike (issue 23 item 6): a policy a file's rule system lacks is refused the
+// same way by every command that plays it (run, campaign run, battle, battle --runs, simulate):
+// exit 2, the same message, naming what to use instead and the policies there are. goal on a
+// battle points to default (its own commanders); default on a scenario or campaign points to
+// first (Pathfinder) or goal (Karzoral).
+func TestPolicyRefusedAlike(t *testing.T) {
+	hill := repo(t, "scenarios", "clash", "hill", "hill.cue")
+	horde := repo(t, "scenarios", "pathfinder", "orc-horde", "battle.cue")
+	field01 := repo(t, "scenarios", "karzoral", "field01")
+	stolen := repo(t, "scenarios", "pathfinder", "stolen-lands")
+	camp := repo(t, "scenarios", "karzoral", "campaign.cue")
+	for _, c := range []struct {
+		policy string
+		cmds   [][]string
+		want   string
+	}{
+		{"goal", [][]string{{"battle", hill}, {"battle", "--runs", "2", hill}, {"simulate", "--runs", "2", hill}},
+			"policy goal is not for a clash battle: goal walks a Karzoral field toward its open objectives; for the battle's own commanders use default (want default, first, random, explore)"},
+		{"goal", [][]string{{"battle", horde}, {"battle", "--runs", "2", horde}, {"simulate", "--runs", "2", horde}},
+			"policy goal is not for a pathfinder battle: goal walks a Karzoral field toward its open objectives; for the battle's own commanders use default (want default, first, random, explore)"},
+		{"default", [][]string{{"run", stolen}, {"simulate", "--runs", "2", stolen}},
+			"policy default is not for a pathfinder scenario: default is a battle's own commanders; first takes the engine's own choice at every battle question (want first, random, explore)"},
+		{"default", [][]string{{"run", field01}, {"simulate", "--runs", "2", field01}},
+			"policy default is not for a karzoral scenario: default is a battle's own commanders; goal plays toward the open objectives (want first, random, explore, goal)"},
+		{"default", [][]string{{"campaign", "run", camp}, {"simulate", "--runs", "2", camp}},
+			"policy default is not for a karzoral campaign: default is a battle's own commanders; goal plays toward the open objectives (want first, random, explore, goal)"},
+		{"bogus", [][]string{{"battle", hill}, {"battle", horde}, {"simulate", "--runs", "2", hill}},
+			`unknown policy "bogus" (want default, first, random, explore)`},
+		// Explore learns across runs: battle --runs sends it to simulate (Pathfinder's said
+		// `unknown policy "explore" (want first, standard, random)`).
+		{"explore", [][]string{{"battle", "--runs", "2", hill}, {"battle", "--runs", "2", horde}},
+			"--policy explore learns from one battle to the next: run sortie simulate --policy explore --runs N"},
+	} {
+		for _, cmd := range c.cmds {
+			code, _, errb := run(t, "", append(cmd, "--policy", c.policy)...)
+			if code != exitUsage || strings.TrimSpace(errb) != "sortie: "+c.want {
+				t.Errorf("%v --policy %s: exit %d\n got %s\nwant sortie: %s", cmd, c.policy, code, strings.TrimSpace(errb), c.want)
+			}
+		}
+	}
+}

@@ -108,11 +108,15 @@ func (o *offer) policyError(name string) error {
 		return fmt.Errorf("unknown policy %q (want %s)", name, strings.Join(o.Policies, ", "))
 	}
 	why := ""
-	switch name {
-	case "goal":
-		why = ": goal walks a Karzoral field toward its open objectives"
-	case "default":
-		why = ": default is a battle's own commanders"
+	switch {
+	case name == "goal" && o.hasPolicy("default"):
+		why = ": goal walks a Karzoral field toward its open objectives; for the battle's own commanders use default"
+	case name == "goal":
+		why = ": goal walks a Karzoral field toward its open objectives; explore tries every choice in turn"
+	case name == "default" && o.Rules == "pathfinder":
+		why = ": default is a battle's own commanders; first takes the engine's own choice at every battle question"
+	case name == "default":
+		why = ": default is a battle's own commanders; goal plays toward the open objectives"
 	}
 	return fmt.Errorf("policy %s is not for a %s %s%s (want %s)", name, o.Rules, o.Kind, why, strings.Join(o.Policies, ", "))
 }

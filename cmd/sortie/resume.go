@@ -21,6 +21,8 @@ that was never stopped. The save goes on being written to FILE (or to --save).
 
 A run that stopped because its script ran out goes on at the terminal once the script is
 exhausted again (the answers given there are saved too), or under --policy first|random.
+A run played with --play SIDE goes on with the terminal answering for the same side, and the
+computer for the other as before (its choices are made again, not read from the save).
 
 Refused with exit 2, and nothing overwritten: a save that is truncated or corrupted, a scenario,
 campaign or script that changed since the save.
@@ -76,7 +78,7 @@ folder of the scenario it plays.`,
 				return failf(exitUsage, "cannot resume %s: the saved run already ended (%s, %d checkpoints); nothing was overwritten", file, sv.Path, sv.Steps)
 			}
 			prm := playParams{seed: sv.Seed, script: sv.Script, policy: sv.Policy, format: sv.Output, view: sv.View,
-				tableDice: sv.TableDice, save: file, halt: c.Int("halt-after"), path: sv.Path}
+				tableDice: sv.TableDice, save: file, halt: c.Int("halt-after"), path: sv.Path, play: sv.Play}
 			if s := c.String("save"); s != "" {
 				prm.save = s
 			}

@@ -44,6 +44,7 @@ type saveFile struct {
 	Policy     string `json:"policy,omitempty"`
 	Prompt     bool   `json:"prompt,omitempty"` // decisions came from the terminal
 	TableDice  bool   `json:"tableDice,omitempty"`
+	Play       string `json:"play,omitempty"` // --play SIDE: the side the terminal answered for (the side's id); Decisions are its answers alone
 
 	// The save point.
 	At        string   `json:"at"`        // "checkpoint" (a day end or campaign step) | "decision" (end of input, Ctrl-C) | "end" (the run ended)
@@ -133,8 +134,9 @@ func decodeSave(data []byte) (*saveFile, error) {
 		return nil, fmt.Errorf("the save names an unknown view %q", sv.View)
 	case sv.At != "checkpoint" && sv.At != "decision" && sv.At != "end":
 		return nil, fmt.Errorf("the save names an unknown save point %q", sv.At)
-	// A run of a script that went on at the terminal logs only the terminal's answers.
-	case sv.Steps < 0 || sv.Position < 0 || sv.Offset < 0 || sv.Position > len(sv.Decisions) && sv.Prompt && sv.Script == "":
+	// A run of a script that went on at the terminal logs only the terminal's answers, and a
+	// --play run only the player's (the computer's are made again).
+	case sv.Steps < 0 || sv.Position < 0 || sv.Offset < 0 || sv.Position > len(sv.Decisions) && sv.Prompt && sv.Script == "" && sv.Play == "":
 		return nil, errors.New("the save's counters are out of range")
 	}
 	if err := dice.NewSeeded(0).UnmarshalBinary(sv.Dice); err != nil {
@@ -283,6 +285,12 @@ func (s *session) writeLocked(at string, offset int64) error {
 	if err != nil {
 		return err
 	}
+	if at == "decision" && s.rec.askedDice != nil {
+		// The generator as the open question found it: a Pathfinder battle plays on to its
+		// end after a failed answer (its Chooser cannot fail), rolling as it goes, before the
+		// error stops the run; the replay meets the save at the question.
+		st = s.rec.askedDice
+	}
 	sv.Dice = st
 	data, err := encodeSave(&sv)
 	if err != nil {
@@ -360,11 +368,17 @@ type recorder struct {
 	log     []string
 	asking  bool  // a question is being asked (its answer not yet given)
 	askedAt int64 // output bytes when it was asked
+	// askedDice is the dice generator's state when it was asked (dice.Seeded MarshalBinary).
+	askedDice []byte
 }
 
 func (r *recorder) Decide(q *runner.Request) (runner.Answer, error) {
+	st, err := r.s.dice.MarshalBinary()
+	if err != nil {
+		return runner.Answer{}, err
+	}
 	r.s.mu.Lock()
-	r.asking, r.askedAt = true, r.s.out.n
+	r.asking, r.askedAt, r.askedDice = true, r.s.out.n, st
 	r.s.mu.Unlock()
 	return r.decideWith(r.inner, q, r.logging)
 }

@@ -42,7 +42,7 @@ func TestCheckImportsLibrary(t *testing.T) {
 
 // TestCheckWinnerNamesASide: on a battle, a winner: that names no side is a Q002 at its line
 // (it matched no run, so "<= 0.5" passed on nothing), and policy goal on a battle names default
-// among the policies it may use instead.
+// as what to use instead (the refusal every command gives, TestPolicyRefusedAlike).
 func TestCheckWinnerNamesASide(t *testing.T) {
 	dir := t.TempDir()
 	battle := filepath.Join("..", "..", "scenarios", "pathfinder", "orc-horde", "battle.cue")
@@ -55,7 +55,7 @@ func TestCheckWinnerNamesASide(t *testing.T) {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errb)
 	}
 	code, _, errb = run(t, "", "simulate", battle, "--policy", "goal", "--runs", "1")
-	if code != 2 || !strings.Contains(errb, "(want first, random, explore or default)") {
+	if code != 2 || !strings.Contains(errb, "for the battle's own commanders use default (want default, first, random, explore)") {
 		t.Errorf("goal: exit %d\n%s", code, errb)
 	}
 }

@@ -213,6 +213,10 @@ func (s *simSubject) command() string {
 // learns from a simulation's runs: a new one for each), goal (Karzoral scenarios and campaigns),
 // or for a battle default (its own commanders' policy).
 func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
+	// The offer's refusal, the same as run, campaign run and battle give (registry.go).
+	if o := offerOf(s.meta.Rules, s.meta.Kind); o != nil && !o.hasPolicy(name) {
+		return nil, o.policyError(name)
+	}
 	switch name {
 	case "default":
 		switch {

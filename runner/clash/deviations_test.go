@@ -245,7 +245,7 @@ func TestJoinedSoloLeavesBrokenUnitFirstU63(t *testing.T) {
 	b.un[0].broken = true
 	b.unitTurn(0)
 	text := logText(&l)
-	left, moved := strings.Index(text, "h leaves"), strings.Index(text, "a 1 moves")
+	left, moved := strings.Index(text, "h leaves"), strings.Index(text, "a 1: ")
 	if left < 0 || moved < 0 || left > moved {
 		t.Errorf("the solo did not leave before the retreat (left at %d, moved at %d):\n%s", left, moved, text)
 	}

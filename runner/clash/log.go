@@ -157,14 +157,23 @@ func (e *MovedEvent) Rule() string {
 	}
 	return "U-29"
 }
+
+// Line reads "pikes 1: 6,5 -> 4,3 (4 squares, 20 ft of speed)" (issue 23: no verb to agree
+// with a name such as "pikes 1", as the Karzoral march reads "mercenaries: 01 -> 03"): the
+// movement spent in squares and, for a 5e player, in the feet of speed it stands for (U-3:
+// feet ÷ 5 = squares; difficult terrain's 2 squares per square are 10 ft, as in 5e); a road's
+// free square (U-20) is added after; a stand that fled reads "... -> off the grid (fled, U-32)".
 func (e *MovedEvent) Line() string {
+	if e.Fled {
+		return fmt.Sprintf("%s: %s -> %s (fled)", e.Who, e.From, e.To)
+	}
 	unit := "squares"
 	if e.Cost == 1 {
 		unit = "square"
 	}
-	s := fmt.Sprintf("%s moves %s -> %s (%d %s of movement", e.Who, e.From, e.To, e.Cost, unit)
+	s := fmt.Sprintf("%s: %s -> %s (%d %s, %d ft of speed", e.Who, e.From, e.To, e.Cost, unit, 5*e.Cost)
 	if e.Road {
-		s += ", +1 by road"
+		s += ", +1 square by road"
 	}
 	return s + ")"
 }
@@ -249,9 +258,11 @@ type GapFilledEvent struct {
 	Into  string `json:"into"`
 }
 
-func (*GapFilledEvent) Type() string   { return "clash.fill" }
-func (*GapFilledEvent) Rule() string   { return "U-60" }
-func (e *GapFilledEvent) Line() string { return e.Stand + " moves into the gap at " + e.Into }
+func (*GapFilledEvent) Type() string { return "clash.fill" }
+func (*GapFilledEvent) Rule() string { return "U-60" }
+
+// Line reads "pikes 2: 6,5 -> 5,5 (into the gap)" (the wording of a move, MovedEvent.Line).
+func (e *GapFilledEvent) Line() string { return e.Stand + ": " + e.Into + " (into the gap)" }
 
 // DeathSavesEvent are a dying solo's death saves at the end of a round (U-61).
 type DeathSavesEvent struct {

@@ -154,7 +154,7 @@ func TestScriptMoveAndTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := first + " 1 moves " + itoa(at[0]) + "," + itoa(at[1]) + " -> " + itoa(to[0]) + "," + itoa(to[1]) + " (1 square of movement)"
+	want := first + " 1: " + itoa(at[0]) + "," + itoa(at[1]) + " -> " + itoa(to[0]) + "," + itoa(to[1]) + " (1 square, 5 ft of speed)"
 	if !strings.Contains(text, want) {
 		t.Errorf("missing %q in:\n%s", want, text[:min(len(text), 3000)])
 	}

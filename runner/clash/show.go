@@ -31,23 +31,33 @@ func (s *battleShow) Show(what string) string {
 		writeRows(&w, b.mapRows())
 		w.WriteString("  " + b.legend() + "\n")
 	case "units":
-		if err := b.unitsEvent().WriteText(&w); err != nil {
+		// The table alone, indented (its event's last line, "end of round N: VP ...", is
+		// not where the battle stands mid-round).
+		var t bytes.Buffer
+		if err := b.unitsEvent().WriteText(&t); err != nil {
 			return ""
 		}
+		lines := strings.Split(strings.TrimSuffix(t.String(), "\n"), "\n")
+		for _, l := range lines[:len(lines)-1] {
+			w.WriteString("  " + l + "\n")
+		}
 	case "status":
-		fmt.Fprintf(&w, "  round %d; VP: %s %d, %s %d\n", b.round, b.sideName(0), b.vp[0], b.sideName(1), b.vp[1])
+		b.writeStatus(&w)
 	default:
 		return ""
 	}
 	return w.String()
 }
 
-// About draws, above a move question with more than one answer, the field with each reachable
-// square (a stand's or solo's new top-left square, U-29) labelled by its choice's number, three
+// About draws, above a move question with more than one answer, where the mover stands now and
+// the field with each reachable square (a stand's or solo's new top-left square, U-29) labelled by its choice's number, three
 // characters a square so that the numbers stand apart; numbers above 99 show as "++" (type the
 // square's x,y).
 func (s *battleShow) About(r *runner.Request) string {
 	q := s.q
+	if q.Ask == AskTarget && len(q.Options) > 1 {
+		return s.targetsAway()
+	}
 	if q.Ask != AskMove || len(q.Options) < 2 {
 		return ""
 	}
@@ -69,7 +79,23 @@ func (s *battleShow) About(r *runner.Request) string {
 	if name == "" {
 		name = r.Army
 	}
-	fmt.Fprintf(&w, "  where %s can move: type the number on the map or the square x,y\n", name)
+	// Where it stands now: a letter on the map is its unit's, not this stand's (found playing
+	// hill at the table: "where does bows 3 move?" over three B's).
+	var now box
+	switch {
+	case q.Stand >= 0:
+		now = b.standBox(int32(q.Stand))
+	case q.Solo >= 0:
+		now = b.soloBox(int32(q.Solo))
+	}
+	here := now.y*int32(b.w) + now.x
+	stay := ""
+	for i, o := range q.Options {
+		if o.Square == int(here) {
+			stay = fmt.Sprintf("; %d stays", i+1)
+		}
+	}
+	fmt.Fprintf(&w, "  where %s can move (now at %s%s): type the number on the map or the square x,y\n", name, b.sqName(int(here)), stay)
 	w.WriteString("      ")
 	for x := 0; x < b.w; x++ {
 		fmt.Fprintf(&w, "%2d ", x)
@@ -105,4 +131,34 @@ func writeRows(w *bytes.Buffer, rows []string) {
 	for _, r := range rows {
 		w.WriteString("  " + strings.TrimRight(r, " ") + "\n")
 	}
+}
+
+// targetsAway says, above an attack's target question, how far each target is from the
+// attacker (U-2: between the nearest squares; one square is 20 ft, U-1), so that a player can
+// weigh reach and range (U-37) without counting squares on the map:
+// "  squares away from bows 2 (at 6,4): 1) borg 3, 2) legion 2 7, ...".
+func (s *battleShow) targetsAway() string {
+	b, q := s.b, s.q
+	var from box
+	name := ""
+	switch {
+	case q.Stand >= 0:
+		from, name = b.standBox(int32(q.Stand)), b.standName(int32(q.Stand))
+	case q.Solo >= 0:
+		from, name = b.soloBox(int32(q.Solo)), b.soloName(int32(q.Solo))
+	default:
+		return ""
+	}
+	var w bytes.Buffer
+	fmt.Fprintf(&w, "  squares away from %s (at %s; a square is 20 ft):", name, Square(int(from.x), int(from.y)))
+	sep := " "
+	for i, o := range q.Options {
+		if o.Name == "none" || o.Ref.Kind != RefStand && o.Ref.Kind != RefSolo {
+			continue
+		}
+		fmt.Fprintf(&w, "%s%d) %s %d", sep, i+1, o.Name, b.dist(from, b.refBox(o.Ref)))
+		sep = ", "
+	}
+	w.WriteByte('\n')
+	return w.String()
 }

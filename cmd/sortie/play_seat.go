@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// A --play SIDE run (issue 23) saves only the player's answers: the computer's are made again
+// on resume by the same policy from the same seed, in the same order, so that a random policy's
+// generator stands where a straight run's would (logging its answers and replaying them would
+// leave it behind). The save carries the side (saveFile.Play) and resume seats the player there
+// again: Seat{Player: seatLog{replay{the save's answers, then the terminal}}}.
+
+// seatLog logs the answers and table dice of a --play run's player into the session's recorder
+// (whose own log is off for such a run), in the order they are given.
+type seatLog struct {
+	s     *session
+	inner runner.Decider
+	rolls bool // table dice: every die's face is logged too
+}
+
+// Decide asks the player (runner.Decider) and logs the answer as "d:NAME".
+func (l *seatLog) Decide(q *runner.Request) (runner.Answer, error) {
+	a, err := l.inner.Decide(q)
+	if err != nil {
+		return a, err
+	}
+	if a.Choice >= 0 && a.Choice < len(q.Choices) {
+		l.s.mu.Lock()
+		l.s.rec.log = append(l.s.rec.log, "d:"+q.Choices[a.Choice].Name)
+		l.s.mu.Unlock()
+	}
+	return a, nil
+}
+
+// Roll passes a die to the player's Roller (runner.Roller) and, with table dice, logs its face
+// as "r:FACE" ("r:-" when the generator rolled it).
+func (l *seatLog) Roll(q *runner.Request) (int, bool, error) {
+	ro, ok := l.inner.(runner.Roller)
+	if !ok {
+		return 0, false, nil
+	}
+	f, ok, err := ro.Roll(q)
+	if err == nil && l.rolls {
+		e := "r:-"
+		if ok {
+			e = "r:" + strconv.Itoa(f)
+		}
+		l.s.mu.Lock()
+		l.s.rec.log = append(l.s.rec.log, e)
+		l.s.mu.Unlock()
+	}
+	return f, ok, err
+}
+
+// replayQuiet is the computer's line writer of a resumed --play run: silent while the run is
+// replayed up to its save point (those choices were shown when they were first made), w after.
+type replayQuiet struct {
+	s *session
+	w io.Writer
+}
+
+func (q *replayQuiet) Write(p []byte) (int, error) {
+	q.s.mu.Lock()
+	replaying := q.s.from != nil
+	q.s.mu.Unlock()
+	if replaying {
+		return len(p), nil
+	}
+	return q.w.Write(p)
+}
+
+// seatFor is the decider of a --play run without a script: the terminal for prm.play (after the
+// answers from's save logged, when resuming), the policy (nil: the engine's own choice) for the
+// other side.
+func seatFor(e *env, prm playParams, pl *played, policy runner.Decider, from *saveFile) runner.Decider {
+	opening := "briefing"
+	if from != nil {
+		opening = "recap"
+	}
+	var player runner.Decider = prm.newPrompt(e, opening)
+	if from != nil {
+		player = &replay{s: pl.sess, log: from.Decisions, live: player}
+		computer := "its own commanders' choices"
+		if prm.policy != "" {
+			computer = "the " + prm.policy + " policy"
+		}
+		// Best effort, as the prompt's own lines: a closed stderr shows up at the first question.
+		_, _ = fmt.Fprintf(e.stderr, "resumed: you answer for the %s side; the computer for the other, by %s\n", prm.play, computer)
+	}
+	return &runner.Seat{Side: prm.play, Player: &seatLog{s: pl.sess, inner: player, rolls: prm.tableDice},
+		Computer: policy, Out: &replayQuiet{s: pl.sess, w: e.stderr}}
+}

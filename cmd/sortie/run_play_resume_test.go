@@ -1,0 +1,134 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runPiped runs bin with args, stdin the given text, and returns its stdout, stderr and exit code.
+func runPiped(t *testing.T, bin, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+// computerLines are the "(computer, SIDE) ..." lines of a --play run's stderr, in order.
+func computerLines(stderr string) []string {
+	var out []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if i := strings.Index(l, "(computer, "); i >= 0 {
+			out = append(out, l[i:])
+		}
+	}
+	return out
+}
+
+// TestResumePlaysTheSavedSide (issue 23 item 1; P-14): `run --play friendly --policy random` of
+// stolen-lands stopped by the end of input after 9 answers (the save at the open question), then
+// resumed with Enter to the end. The save carries the side; the resumed run asks only the
+// friendly side (the computer's choices keep coming as "(computer, enemy)" lines, those before
+// the save not shown again), and the first run's output up to the save followed by the resumed
+// output is byte for byte a straight run's, as are the computer's lines: the random policy's
+// generator stands where a straight run's would (its answers are made again, not read back).
+func TestResumePlaysTheSavedSide(t *testing.T) {
+	bin := sortieBinary(t)
+	sc := repo(t, "scenarios", "pathfinder", "stolen-lands")
+	save := filepath.Join(t.TempDir(), "save.json")
+	enters := strings.Repeat("\n", 500)
+	args := []string{"run", sc, "--play", "Friendly", "--policy", "random", "--seed", "5"}
+	straight, straightErr, code := runPiped(t, bin, enters, args...)
+	if code != 0 {
+		t.Fatalf("the straight run: exit %d\n%s", code, straightErr)
+	}
+	first, firstErr, code := runPiped(t, bin, strings.Repeat("\n", 9), append(args, "--save", save)...)
+	if code != exitUsage || !strings.Contains(firstErr, "saved to "+save) {
+		t.Fatalf("the first run: exit %d\n%s", code, firstErr)
+	}
+	data, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := decodeSave(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nine answers typed, every one the player's; the computer's are counted, not logged.
+	if sv.Play != "friendly" || sv.At != "decision" || len(sv.Decisions) != 9 || sv.Position <= 9 || sv.Policy != "random" {
+		t.Fatalf("the save: play %q at %s, %d decisions logged, position %d, policy %q", sv.Play, sv.At, len(sv.Decisions), sv.Position, sv.Policy)
+	}
+	rest, restErr, code := runPiped(t, bin, enters, "resume", save)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s", code, restErr)
+	}
+	if !strings.HasPrefix(restErr, "resumed: you answer for the friendly side; the computer for the other, by the random policy\n") {
+		t.Errorf("the resume does not open with the seat:\n%s", restErr[:min(len(restErr), 400)])
+	}
+	if got := first[:sv.Offset] + rest; got != straight {
+		t.Errorf("the output up to the save and the resumed output (%d+%d bytes) are not the straight run's (%d bytes)", sv.Offset, len(rest), len(straight))
+	}
+	before, after, all := computerLines(firstErr), computerLines(restErr), computerLines(straightErr)
+	if len(after) == 0 || strings.Join(append(before, after...), "\n") != strings.Join(all, "\n") {
+		t.Errorf("computer lines: %d before the save and %d after, a straight run %d:\n%s\n--\n%s", len(before), len(after), len(all), strings.Join(before, "\n"), strings.Join(after, "\n"))
+	}
+	for _, l := range all {
+		if !strings.HasPrefix(l, "(computer, enemy)") {
+			t.Errorf("the computer played the player's side: %s", l)
+		}
+	}
+}
+
+// TestResumePlayAtTheTable (issue 23 item 1): the same at a terminal: `run stolen-lands --play
+// friendly --save` answered by Enter five times, then Ctrl-C (saved, exit 130); `resume` at a
+// terminal opens with the seat, asks only the friendly armies' questions (never the orcs' or
+// wolfriders'), shows the computer's choices, and plays to the end (exit 0).
+func TestResumePlayAtTheTable(t *testing.T) {
+	bin := sortieBinary(t)
+	save := filepath.Join(t.TempDir(), "save.json")
+	s := startPTY(t, bin, "run", repo(t, "scenarios", "pathfinder", "stolen-lands"), "--play", "friendly", "--seed", "5", "--save", save)
+	at := 0
+	for range 5 {
+		at = s.out.waitFor(t, at, "> ")
+		s.send("\n")
+	}
+	s.out.waitFor(t, at, "> ")
+	s.send("\x03")
+	if code := s.wait("on Ctrl-C"); code != 130 || !strings.Contains(s.out.String(), "saved to "+save) {
+		t.Fatalf("exit %d, want 130 and a save message:\n%s", code, s.out.String())
+	}
+	r := startPTY(t, bin, "resume", save)
+	code, asked := playToEnd(t, r, func(string) string { return "" })
+	out := r.out.String()
+	if code != 0 || len(asked) == 0 {
+		t.Fatalf("resume: exit %d after %d questions:\n%s", code, len(asked), out[max(0, len(out)-2000):])
+	}
+	if !strings.HasPrefix(out, "resumed: you answer for the friendly side; the computer for the other, by its own commanders' choices\r\n") {
+		t.Errorf("the resumed screen does not open with the seat:\n%s", out[:min(len(out), 400)])
+	}
+	if !strings.Contains(out, "(computer, enemy)") || strings.Contains(out, "(computer, friendly)") {
+		t.Errorf("the computer's lines are not the enemy side's:\n%s", out[max(0, len(out)-3000):])
+	}
+	for _, q := range asked {
+		line := questionLine(q)
+		for _, f := range []string{"army orcs ", "army wolfriders "} {
+			if strings.Contains(line, f) {
+				t.Errorf("the resumed run asked the computer's question: %s", line)
+			}
+		}
+	}
+}
