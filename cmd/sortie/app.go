@@ -116,6 +116,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			diffCommand(e),
 			lspCommand(e),
 			simulateCommand(e),
+			replayCommand(e),
 		},
 	}
 	for _, c := range app.Commands {
