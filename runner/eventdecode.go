@@ -51,3 +51,15 @@ func eventType(stream, typ string) reflect.Type {
 	}
 	return nil
 }
+
+// UnmarshalText reads a phase's name ("start", "" for none), as MarshalText writes it, so that a
+// run's JSON Lines decode back into their events (DecodeEvent).
+func (p *Phase) UnmarshalText(b []byte) error {
+	for i, n := range phaseNames {
+		if n == string(b) {
+			*p = Phase(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown phase %q", b)
+}

@@ -107,10 +107,10 @@ a campaign file or a battle file (a clash battle; a Pathfinder battle file has n
 The same page comes straight from a run with --html FILE on run, campaign run and battle.
 Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is not an event
 (file:line:col with its code, X006).`,
-		Flags: append([]cli.Flag{
+		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "plan", Usage: "what was played: a plan.json, a scenario folder, a campaign file or a battle `PATH`", Required: true},
 			&cli.StringFlag{Name: "html", Usage: "write the replay page to `FILE`", Required: true},
-		}, budgetFlags()...),
+		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return failf(exitUsage, "replay needs exactly one RUN.jsonl (see sortie replay --help)")

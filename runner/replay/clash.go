@@ -166,7 +166,9 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 		if len(pg.Steps) == 0 {
 			return
 		}
-		pg.Steps[len(pg.Steps)-1].GM = clashMarks(c, who, order)
+		st := &pg.Steps[len(pg.Steps)-1]
+		st.GM = clashMarks(c, who, order)
+		st.Status = fmt.Sprintf("VP: %s %d, %s %d", names[0], vp[0], names[1], vp[1])
 		pg.Chart.Series[0].Values = append(pg.Chart.Series[0].Values, float64(vp[0]))
 		pg.Chart.Series[1].Values = append(pg.Chart.Series[1].Values, float64(vp[1]))
 		for u, un := range c.Units {

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"math"
@@ -176,6 +177,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		s := &pg.Steps[len(pg.Steps)-1]
 		s.End = i + 1
 		s.GM = s.GM[:0:0]
+		var hp []string
 		for _, id := range ids {
 			a := armies[id]
 			if a.hex < 0 || a.gone != "" {
@@ -183,7 +185,9 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 			}
 			s.GM = append(s.GM, mark{Cell: a.hex, Kind: a.side, ID: id, Text: strconv.Itoa(a.hp),
 				Tip: fmt.Sprintf("%s (%s) at %s, %d hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hp)})
+			hp = append(hp, fmt.Sprintf("%s %d", id, a.hp))
 		}
+		s.Status = "hp: " + strings.Join(hp, ", ")
 	}
 	// Chart: each army's hp after each step (-1 once gone or before it is placed).
 	for si := range pg.Steps {
@@ -200,4 +204,43 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		}
 	}
 	return nil
+}
+
+// hexEventLine is a Pathfinder battle event's own line, for a step's transcript where the run's
+// text shows it only in the battle's tables, printed with a later event (P-15..P-56): the
+// phase, a tactic or strategy, an attack with its roll and damage, hp lost, a withdrawal, an
+// army destroyed, the winner. "" for an event that is not a battle's.
+func hexEventLine(raw []byte) string {
+	var v struct {
+		Type  string
+		Event struct {
+			Kind, Phase, Army, Other, Tactic, Strategy, Fate, Winner string
+			Die, Total, Against, Damage                              int
+		}
+	}
+	if json.Unmarshal(raw, &v) != nil || v.Type != "event" {
+		return ""
+	}
+	e := v.Event
+	switch e.Kind {
+	case "phase":
+		return "  " + e.Phase + " phase\n"
+	case "tactic":
+		return fmt.Sprintf("  %s: tactic %s\n", e.Army, e.Tactic)
+	case "strategy":
+		return fmt.Sprintf("  %s: strategy %s\n", e.Army, e.Strategy)
+	case "offense":
+		return fmt.Sprintf("  %s attacks %s: d20 %d, total %d vs %d: damage %d\n", e.Army, e.Other, e.Die, e.Total, e.Against, e.Damage)
+	case "hp":
+		return fmt.Sprintf("  %s loses %d hp\n", e.Army, e.Damage)
+	case "withdraw":
+		return fmt.Sprintf("  %s tries to withdraw from %s: %d vs %d\n", e.Army, e.Other, e.Total, e.Against)
+	case "destroyed":
+		return fmt.Sprintf("  %s is destroyed (commander %s)\n", e.Army, e.Fate)
+	case "end":
+		return fmt.Sprintf("  the %s side wins\n", e.Winner)
+	case "":
+		return ""
+	}
+	return fmt.Sprintf("  %s: %s\n", e.Kind, e.Army)
 }

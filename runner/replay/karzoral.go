@@ -187,6 +187,9 @@ type kzState struct {
 	known  map[string]*kzArmy // the players' picture (K-23)
 	open   map[string]bool    // boxes opened (K-31)
 	ration int
+	// fights are the step's battles, drawn where they were fought: for the GM every one, for
+	// the players those told to everyone (the party's own, K-70; a strength battle in view).
+	fightsGM, fightsParty []mark
 }
 
 func newKzState(p *plan.Plan) *kzState {
@@ -230,6 +233,9 @@ type kzArmyRow struct {
 func (s *kzState) apply(e *event) {
 	var v struct {
 		To, Army, Other, Box string
+		Encounter, Result    string
+		ArmyBefore           int
+		OtherBefore          int
 		Party                *string
 		Block                *string
 		After, ArmyAfter     int
@@ -245,8 +251,14 @@ func (s *kzState) apply(e *event) {
 		if a := s.gm[v.Army]; a != nil {
 			a.block = s.block(&v.To)
 		}
+		if a := s.seen(e, v.Army); a != nil {
+			a.block, a.seen = s.block(&v.To), e.Day
+		}
 	case "strength":
 		if a := s.gm[v.Army]; a != nil {
+			a.strength = v.After
+		}
+		if a := s.seen(e, v.Army); a != nil {
 			a.strength = v.After
 		}
 	case "strengthBattle":
@@ -256,8 +268,19 @@ func (s *kzState) apply(e *event) {
 		if a := s.gm[v.Other]; a != nil {
 			a.strength = v.OtherAfter
 		}
+		if a := s.seen(e, v.Army); a != nil {
+			a.strength = v.ArmyAfter
+		}
+		s.fight(e, v.Block, v.Army+" vs "+v.Other, fmt.Sprintf("strength battle at %s (K-24): %s %d -> %d, %s %d -> %d",
+			deref(v.Block), v.Army, v.ArmyBefore, v.ArmyAfter, v.Other, v.OtherBefore, v.OtherAfter))
+		if a := s.seen(e, v.Other); a != nil {
+			a.strength = v.OtherAfter
+		}
 	case "armyRemoved":
 		if a := s.gm[v.Army]; a != nil {
+			a.block = -1
+		}
+		if a := s.seen(e, v.Army); a != nil {
 			a.block = -1
 		}
 	case "food":
@@ -286,17 +309,62 @@ func (s *kzState) apply(e *event) {
 		}
 	case "reveal":
 		s.open[v.Box] = true
+	case "battle":
+		s.fight(e, v.Block, "party vs "+v.Encounter, fmt.Sprintf("the party fights %s at %s: %s", v.Encounter, deref(v.Block), v.Result))
 	case "run":
 		s.known = map[string]*kzArmy{}
 	}
 }
 
+// fight marks a battle of this step on block id: the GM sees it; the players too when e is for
+// everyone.
+func (s *kzState) fight(e *event, id *string, who, tip string) {
+	b := s.block(id)
+	if b < 0 {
+		return
+	}
+	m := mark{Cell: b, Kind: "fight", ID: "fight " + who, Text: "\u2694", Tip: tip}
+	s.fightsGM = append(s.fightsGM, m)
+	if e.Audience == "" || e.Audience == "all" {
+		s.fightsParty = append(s.fightsParty, m)
+	}
+}
+
+// deref is *p, "?" for nil.
+func deref(p *string) string {
+	if p == nil {
+		return "?"
+	}
+	return *p
+}
+
+// seen is the players' entry for army id when e is told to everyone (K-23: an army in the
+// party's block, a march the party watches), made when they knew nothing of it; nil when e is
+// the GM's alone, so that the players' view never learns from it.
+func (s *kzState) seen(e *event, id string) *kzArmy {
+	if e.Audience != "" && e.Audience != "all" || s.gm[id] == nil {
+		return nil
+	}
+	a := s.known[id]
+	if a == nil {
+		a = &kzArmy{block: -1}
+		s.known[id] = a
+	}
+	return a
+}
+
 // marks is the map of the state: the party and every army the view knows of.
 func (s *kzState) marks(gm bool) []mark {
-	out := []mark{{Cell: s.party, Kind: "party", ID: "party", Text: "@", Tip: "the party at " + s.p.Field.Blocks[s.party].ID}}
+	var out []mark
+	if s.party >= 0 && s.party < len(s.p.Field.Blocks) {
+		out = append(out, mark{Cell: s.party, Kind: "party", ID: "party", Text: "@", Tip: "the party at " + s.p.Field.Blocks[s.party].ID})
+	}
 	armies := s.known
 	if gm {
 		armies = s.gm
+		out = append(out, s.fightsGM...)
+	} else {
+		out = append(out, s.fightsParty...)
 	}
 	ids := make([]string, 0, len(armies))
 	for id := range armies {
@@ -305,7 +373,7 @@ func (s *kzState) marks(gm bool) []mark {
 	sort.Strings(ids)
 	for _, id := range ids {
 		a := armies[id]
-		if a.block < 0 {
+		if a.block < 0 || a.block >= len(s.p.Field.Blocks) {
 			continue
 		}
 		side := "enemy"
@@ -404,11 +472,14 @@ func karzoralSteps(pg *page, p *plan.Plan, camp *plan.Campaign, evs []event) err
 			if q := plans[v.Scenario]; q != nil {
 				st, cur, scen = newKzState(q), mapOf[v.Scenario], v.Scenario
 			}
-			k, label = e.Type+strconv.Itoa(i), scen+": the start"
+			k, label = e.Type+strconv.Itoa(i), "the start"
+			if camp != nil {
+				label = scen + ": the start"
+			}
 		case e.Phase != "":
 			k = fmt.Sprintf("%s/%d/%s", scen, e.Day, e.Phase)
 			label = fmt.Sprintf("day %d, %s", e.Day, e.Phase)
-			if scen != "" {
+			if camp != nil && scen != "" {
 				label = scen + ", " + label
 			}
 		}
@@ -418,6 +489,9 @@ func karzoralSteps(pg *page, p *plan.Plan, camp *plan.Campaign, evs []event) err
 			}
 			pg.Steps = append(pg.Steps, step{Label: label, Map: cur, First: i})
 			key = k
+			if st != nil {
+				st.fightsGM, st.fightsParty = nil, nil
+			}
 		}
 		if st != nil && !strings.HasPrefix(e.Type, "campaign.") {
 			st.apply(e)
@@ -427,6 +501,10 @@ func karzoralSteps(pg *page, p *plan.Plan, camp *plan.Campaign, evs []event) err
 		s.Map = cur
 		if st != nil {
 			s.GM, s.Party, s.Fog = st.marks(true), st.marks(false), st.fog()
+			s.Status = fmt.Sprintf("rations %d", st.ration)
+			if st.party >= 0 && st.party < len(st.p.Field.Blocks) {
+				s.Status = "the party at " + st.p.Field.Blocks[st.party].ID + ", " + s.Status
+			}
 		}
 	}
 	// Chart values: replay the state per step (the marks hold strengths only for shown armies).

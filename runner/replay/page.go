@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -64,6 +65,9 @@ type step struct {
 	Party []mark `json:"party,omitempty"`
 	// Fog are the cells the players do not see yet (Karzoral boxes unopened, K-31).
 	Fog []int `json:"fog,omitempty"`
+	// Status is the step's one line of totals, for everyone: the party's block and rations, the
+	// armies' hp, the sides' VP.
+	Status string `json:"status"`
 }
 
 // mark is one thing drawn on a cell: the party, an army, a stand, a solo.
@@ -151,6 +155,16 @@ func build(in Input) (*page, error) {
 		}
 		p.Lines = append(p.Lines, decodedLine(st, l))
 	}
+	if p.Rules == "pathfinder" {
+		for i, l := range p.Lines {
+			if l == "" {
+				p.Lines[i] = esc.Lines(esc.Text(strings.TrimSuffix(hexEventLine(evs[i].raw), "\n")))
+				if p.Lines[i] != "" {
+					p.Lines[i] += "\n"
+				}
+			}
+		}
+	}
 	var err error
 	switch {
 	case in.Clash != nil:
@@ -165,7 +179,32 @@ func build(in Input) (*page, error) {
 	if err != nil {
 		return nil, err
 	}
+	shown(p)
 	return p, nil
+}
+
+// shown makes every stranger's string the viewer shows one line with its control characters
+// escaped (esc.Text): labels, totals, marks, cell and series names. The transcript lines are
+// esc.Lines already; the viewer writes all of them as text (textContent), never as HTML.
+func shown(p *page) {
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		s.Label, s.Status = esc.Text(s.Label), esc.Text(s.Status)
+		for _, ms := range [][]mark{s.GM, s.Party} {
+			for k := range ms {
+				ms[k].ID, ms[k].Text, ms[k].Tip = esc.Text(ms[k].ID), esc.Text(ms[k].Text), esc.Text(ms[k].Tip)
+			}
+		}
+	}
+	for i := range p.Maps {
+		p.Maps[i].Name = esc.Text(p.Maps[i].Name)
+		for k := range p.Maps[i].IDs {
+			p.Maps[i].IDs[k] = esc.Text(p.Maps[i].IDs[k])
+		}
+	}
+	for i := range p.Chart.Series {
+		p.Chart.Series[i].Name = esc.Text(p.Chart.Series[i].Name)
+	}
 }
 
 // decodedLine is an event's transcript line read back from its JSON: its margin and Line (a
@@ -174,7 +213,7 @@ func build(in Input) (*page, error) {
 func decodedLine(stream string, line []byte) string {
 	e, err := runner.DecodeEvent(stream, line)
 	if err != nil {
-		return ""
+		return genericLine(line)
 	}
 	e = esc.Strings(e)
 	l := e.Line()
@@ -185,6 +224,36 @@ func decodedLine(stream string, line []byte) string {
 		l = m.Margin() + l
 	}
 	return esc.Lines(l) + "\n"
+}
+
+// genericLine shows an event its stream cannot decode (a newer sortie's, or a field of another
+// shape) as its type and fields in their JSON order: "type: key=value, ...", escaped.
+func genericLine(line []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	var parts []string
+	typ := ""
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return ""
+		}
+		key, _ := k.(string)
+		switch key {
+		case "type":
+			_ = json.Unmarshal(v, &typ)
+		case "audience":
+		default:
+			parts = append(parts, key+"="+string(v))
+		}
+	}
+	return esc.Lines(esc.Text(typ+": "+strings.Join(parts, ", "))) + "\n"
 }
 
 // event is the part of every event the steps read first.
@@ -239,18 +308,18 @@ var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 </head><body>
 <header><h1 id="title">{{.Title}}</h1>
 <div id="controls">
-<button id="first" title="first step (Home)">&#x23EE;</button>
+<button id="first" title="first step (Home)">first</button>
 <button id="prev" title="previous step (&#x2190;)">&#x25C0;</button>
 <button id="play" title="play or pause (space)">play</button>
 <button id="next" title="next step (&#x2192;)">&#x25B6;</button>
-<button id="last" title="last step (End)">&#x23ED;</button>
+<button id="last" title="last step (End)">last</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step">
 <span id="label"></span>
 <label>view <select id="view"><option value="party">players (K-23)</option><option value="gm">GM</option></select></label>
 </div></header>
 <main>
 <section id="maps">{{range .Maps}}{{.}}{{end}}</section>
-<section id="side"><h2>This step</h2><pre id="transcript"></pre></section>
+<section id="side"><h2>This step</h2><p id="status"></p><pre id="transcript"></pre></section>
 </main>
 <section id="chartbox"><h2>Over the run</h2>{{.Chart}}</section>
 <script type="application/json" id="data">{{.Data}}</script>

@@ -6,7 +6,8 @@
 // the marks of each view ({c: cell, k: class, id, t: label, tip, s: squares}), fog the cells the
 // players do not see yet. The page's address keeps the place: #step=N&view=party|gm.
 //
-// Keys: Left and Right step, Space plays or pauses, Home and End go to the ends.
+// Keys: Left and Right step, Space plays or pauses, Home and End go to the ends; a click on
+// the chart goes to the step under it.
 // Strings from the run are shown with textContent only: never parsed as HTML.
 (function () {
   "use strict";
@@ -82,6 +83,7 @@
       span.textContent = data.lines[e];
       pre.appendChild(span);
     }
+    $("status").textContent = st.status;
     $("label").textContent = "step " + (cur + 1) + " of " + data.steps.length + ": " + st.label;
     slider.value = String(cur);
     var ch = $("chart");
@@ -110,6 +112,16 @@
   $("last").onclick = function () { show(data.steps.length - 1); };
   $("play").onclick = function () { play(!timer); };
   slider.oninput = function () { show(+slider.value); };
+  // A click on the chart goes to the step under it (where a line drops: a battle).
+  var chart = $("chart");
+  if (chart) {
+    chart.addEventListener("click", function (ev) {
+      var box = chart.getBoundingClientRect(), vb = chart.viewBox.baseVal;
+      var x = (ev.clientX - box.left) * vb.width / box.width;
+      var n = +chart.getAttribute("data-steps"), l = +chart.getAttribute("data-left"), r = +chart.getAttribute("data-right");
+      if (n > 1) { show(Math.round((x - l) * (n - 1) / (r - l))); }
+    });
+  }
   $("view").onchange = function () { view = $("view").value; show(cur); };
   document.addEventListener("keydown", function (ev) {
     if (ev.target && ev.target.tagName === "SELECT") { return; }
