@@ -116,6 +116,7 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 			diffCommand(e),
 			lspCommand(e),
 			simulateCommand(e),
+			replayCommand(e),
 		},
 	}
 	for _, c := range app.Commands {
@@ -131,7 +132,8 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 // gets --max-cpu and --max-memory (the subcommands of campaign too). explain, schema and fmt
 // evaluate no author's CUE (fmt parses and prints it, the parser's bounds apply).
 var evaluates = map[string]bool{"vet": true, "compile": true, "run": true, "campaign": true, "resume": true,
-	"battle": true, "graph": true, "test": true, "init": true, "diff": true, "lsp": true, "simulate": true}
+	"battle": true, "graph": true, "test": true, "init": true, "diff": true, "lsp": true, "simulate": true,
+	"replay": true}
 
 // withBudget gives a command (and its subcommands) the budget flags, unless it declares them
 // itself, and reads them into e.budget before the command runs (a bad value: exit 2).

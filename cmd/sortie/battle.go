@@ -59,7 +59,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			playFlag(),
+			playFlag(), htmlFlag(),
 			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -86,6 +86,9 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
 			b, cl := u.Battle, u.Clash
+			if err := battleHTML(c, b); err != nil {
+				return err
+			}
 			// Every policy simulate has for a battle, refused as run and simulate refuse one
 			// (the offer's list and what to use instead); the engines' own names stay (the
 			// flag's usage: tactical, clash's default; standard, a Pathfinder --runs policy).

@@ -160,11 +160,14 @@ var readRows = map[string]struct {
 	}},
 	"resume":  {ext: ".json", args: func(in, ok, tmp string) [][]string { return [][]string{{"resume", in}} }},
 	"explain": {none: "takes a code, not a file"},
-	"schema":  {none: "reads no file"},
-	"battle":  {ext: ".cue", args: func(in, ok, tmp string) [][]string { return [][]string{{"battle", in}} }},
-	"fmt":     {ext: ".cue", args: func(in, ok, tmp string) [][]string { return [][]string{{"fmt", "--check", in}} }},
-	"graph":   {ext: ".json", args: func(in, ok, tmp string) [][]string { return [][]string{{"graph", "--format", "dot", in}} }},
-	"test":    {ext: ".yaml", args: func(in, ok, tmp string) [][]string { return [][]string{{"test", in}} }},
+	"replay": {ext: ".jsonl", args: func(in, ok, tmp string) [][]string {
+		return [][]string{{"replay", in, "--plan", ok, "--html", filepath.Join(tmp, "r.html")}, {"replay", in, "--plan", in, "--html", filepath.Join(tmp, "r2.html")}}
+	}},
+	"schema": {none: "reads no file"},
+	"battle": {ext: ".cue", args: func(in, ok, tmp string) [][]string { return [][]string{{"battle", in}} }},
+	"fmt":    {ext: ".cue", args: func(in, ok, tmp string) [][]string { return [][]string{{"fmt", "--check", in}} }},
+	"graph":  {ext: ".json", args: func(in, ok, tmp string) [][]string { return [][]string{{"graph", "--format", "dot", in}} }},
+	"test":   {ext: ".yaml", args: func(in, ok, tmp string) [][]string { return [][]string{{"test", in}} }},
 	"init": {ext: ".yaml", args: func(in, ok, tmp string) [][]string {
 		return [][]string{{"init", filepath.Join(tmp, "new"), "--from", in}}
 	}},

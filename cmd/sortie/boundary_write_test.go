@@ -65,11 +65,13 @@ var boundaryRows = map[string]struct {
 		{args: []string{"run", "{S}", "--policy", "first", "--gm"}, format: "text"},
 		{args: []string{"run", "{S}", "--policy", "first", "--format", "jsonl"}, format: "jsonl"},
 		{args: []string{"run", "{S}", "--policy", "first", "--save", "{T}/save.json"}, format: "json", file: "{T}/save.json"},
+		{args: []string{"run", "{S}", "--policy", "first", "--html", "{T}/run.html"}, format: "html", file: "{T}/run.html"},
 	}},
 	"campaign": {cases: []boundaryCase{
 		{args: []string{"campaign", "vet", "{C}/campaign.cue"}, format: "text"},
 		{args: []string{"campaign", "run", "{C}/campaign.cue", "--policy", "first"}, format: "text"},
 		{args: []string{"campaign", "run", "{C}/campaign.cue", "--policy", "first", "--format", "jsonl"}, format: "jsonl"},
+		{args: []string{"campaign", "run", "{C}/campaign.cue", "--policy", "first", "--html", "{T}/campaign.html"}, format: "html", file: "{T}/campaign.html"},
 	}},
 	"resume": {cases: []boundaryCase{
 		{args: []string{"resume", "{T}/half.json"}, format: "text"},
@@ -77,13 +79,18 @@ var boundaryRows = map[string]struct {
 		{args: []string{"resume", "{T}/hostile-script.json"}, format: "text"},
 	}},
 	"explain": {none: "prints sortie's own catalogue of codes; reads no scenario"},
-	"schema":  {none: "prints sortie's own schemas; reads no scenario"},
+	"replay": {cases: []boundaryCase{
+		{args: []string{"replay", "{T}/inject.jsonl", "--plan", "{S}", "--html", "{T}/replay.html"}, format: "html", file: "{T}/replay.html"},
+		{args: []string{"replay", "{T}/inject.jsonl", "--plan", "{B}", "--html", "{T}/replay-bad.html"}, format: "text"},
+	}},
+	"schema": {none: "prints sortie's own schemas; reads no scenario"},
 	"battle": {cases: []boundaryCase{
 		{args: []string{"battle", "{S}"}, format: "text"},
 		{args: []string{"battle", "{PF}"}, format: "text"},
 		{args: []string{"battle", "{PF}", "--runs", "30"}, format: "text"},
 		{args: []string{"battle", "{CL}", "--policy", "first"}, format: "text"},
 		{args: []string{"battle", "{CL}", "--runs", "30"}, format: "text"},
+		{args: []string{"battle", "{CL}", "--policy", "first", "--html", "{T}/battle.html"}, format: "html", file: "{T}/battle.html"},
 	}},
 	"fmt": {cases: []boundaryCase{
 		{args: []string{"fmt", "--check", "{B}"}, format: "text"},
@@ -214,6 +221,12 @@ func TestBoundaryOutputs(t *testing.T) {
 			}
 			os.WriteFile(filepath.Join(fx["{T}"], name), data, 0o644)
 		}
+	}
+	// replay's run: {S} recorded as JSON Lines.
+	if _, out, errs := run(t, "", "run", fx["{S}"], "--policy", "first", "--format", "jsonl"); out == "" {
+		t.Fatalf("the run for replay: %s", errs)
+	} else {
+		os.WriteFile(filepath.Join(fx["{T}"], "inject.jsonl"), []byte(out), 0o644)
 	}
 	names := make([]string, 0, len(boundaryRows))
 	for n := range boundaryRows {

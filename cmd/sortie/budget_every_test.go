@@ -34,7 +34,9 @@ var budgetRows = map[string]struct {
 	"diff": {runs: [][]string{{"diff", "{F}", "{F}"}, {"diff", "{CL}", "{CL}"}}},
 	// simulate of a folder: simUnits' vet came first (compiler.Options{} before B11).
 	"simulate": {runs: [][]string{{"simulate", "{F}", "--runs", "2"}}},
-	"lsp":      {none: "lsp.Options.Budget from its flags; TestBudgetApplied (cmd/sortie/lsp) bombs it"},
+	// replay of a scenario folder: --plan compiles it (the run file is read after).
+	"replay": {runs: [][]string{{"replay", "{T}/none.jsonl", "--plan", "{F}", "--html", "{T}/r.html"}}},
+	"lsp":    {none: "lsp.Options.Budget from its flags; TestBudgetApplied (cmd/sortie/lsp) bombs it"},
 }
 
 // TestEveryEvaluationTakesTheBudget (issue 28, B11): every evaluation of every command runs under

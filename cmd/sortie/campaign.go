@@ -9,6 +9,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
+	replaypage "github.com/sortie-rpg/sortie/runner/replay"
 	"github.com/urfave/cli/v2"
 )
 
@@ -58,6 +59,7 @@ func campaignRunCommand(e *env) *cli.Command {
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator (one for the whole campaign)"},
 		&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first, random, explore or goal"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or jsonl"},
+		htmlFlag(),
 		&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
 	}
 	return &cli.Command{
@@ -114,6 +116,10 @@ func compileCampaignOrFail(e *env, path string) (*plan.Campaign, error) {
 // playCampaign runs a campaign (fresh, or the resumption of from).
 func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from *saveFile) error {
 	prm.newPolicy = func(name string, seed uint64) (runner.Decider, error) { return playPolicy(name, seed, nil, camp) }
+	page, err := newReplayPage(prm.html, path)
+	if err != nil {
+		return err
+	}
 	pl, err := setup(e, prm, from)
 	if err != nil {
 		return err
@@ -125,11 +131,14 @@ func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from
 		Dice:       pl.sess.dice,
 		Decider:    pl.dec,
 		Fallback:   pl.fallback,
-		Sink:       pl.sinkFor(prm.format, prm.view),
+		Sink:       page.sink(pl.sinkFor(prm.format, prm.view)),
 		Checkpoint: pl.sess.checkpoint,
 	})
 	if err == nil {
 		err = pl.sess.ended()
+	}
+	if err == nil {
+		err = page.write(replaypage.Input{Campaign: camp}) // --html: the campaign's replay page
 	}
 	if err != nil {
 		return pl.finish(e, err)

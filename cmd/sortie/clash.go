@@ -7,6 +7,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/clash"
+	replaypage "github.com/sortie-rpg/sortie/runner/replay"
 	"github.com/urfave/cli/v2"
 )
 
@@ -66,6 +67,11 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	} else {
 		opts.Sink = runner.NewTextSink(e.stdout)
 	}
+	page, err := newReplayPage(htmlValue(c), c.Args().First())
+	if err != nil {
+		return err
+	}
+	opts.Sink = page.sink(opts.Sink)
 	// The engine's own policies answer without a Decider; a script or the terminal decides
 	// through one (what they leave out goes to the policy).
 	var script *runner.Script
@@ -103,6 +109,9 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	}
 	if _, err := setup.Fight(opts); err != nil {
 		return decisionFailure(e, err)
+	}
+	if err := page.write(replaypage.Input{Clash: cl}); err != nil {
+		return err
 	}
 	if script != nil {
 		writeDiagText(e.stderr, script.Unused(), false)

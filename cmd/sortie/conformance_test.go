@@ -112,6 +112,26 @@ var conformance = map[string]cellFunc{
 			t.Errorf("exit %d: %.300s %s", code, out, errb)
 		}
 	},
+	"replay": func(t *testing.T, o *offer, ex, tmp string) {
+		// A run recorded as JSON Lines, then its replay page (--plan: the example itself).
+		args := append(strings.Fields(o.Play), ex, "--policy", o.Policies[0], "--format", "jsonl")
+		_, out, _ := run(t, "", args...)
+		rec, page := filepath.Join(tmp, "run.jsonl"), filepath.Join(tmp, "run.html")
+		if err := os.WriteFile(rec, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errb := run(t, "", "replay", rec, "--plan", ex, "--html", page)
+		if o.Rules == "pathfinder" && o.Kind == "battle" {
+			if code != exitUsage || !strings.Contains(errb, "has no map") {
+				t.Errorf("want exit 2 and \"has no map\"; got exit %d: %s", code, errb)
+			}
+			return
+		}
+		data, err := os.ReadFile(page)
+		if code != 0 || err != nil || !bytes.Contains(data, []byte(`<meta name="generator" content="sortie replay">`)) {
+			t.Errorf("replay: exit %d: %s %v", code, errb, err)
+		}
+	},
 	"fmt": func(t *testing.T, o *offer, ex, tmp string) {
 		// The bundled file is formatted; the same file with its indentation broken is listed.
 		code, out, errb := run(t, "", "fmt", "--check", ex)

@@ -21,6 +21,7 @@ type playParams struct {
 	halt      int    // --halt-after N (hidden test hook)
 	path      string // the scenario, plan or campaign played (a source --save must not replace)
 	play      string // --play SIDE: the side the terminal answers for ("" for all: playSide)
+	html      string // --html FILE: the run's replay page ("" for none)
 	// newPolicy makes the decider of policy (the scenario's or campaign's policies: playPolicy);
 	// nil: runner.NewPolicy (first, random).
 	newPolicy func(name string, seed uint64) (runner.Decider, error)
@@ -38,6 +39,7 @@ func paramsFromFlags(c *cli.Context) playParams {
 		halt:      c.Int("halt-after"),
 		path:      c.Args().First(),
 		play:      playValue(c),
+		html:      htmlValue(c),
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	replaypage "github.com/sortie-rpg/sortie/runner/replay"
 	"github.com/urfave/cli/v2"
 )
 
@@ -54,7 +55,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first, random, explore or goal (Karzoral)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (transcript) or jsonl (one JSON record a line)"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1], playFlag(),
+			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1], playFlag(), htmlFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -131,6 +132,10 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if err := playSide(p, &prm); err != nil {
 		return err
 	}
+	page, err := newReplayPage(prm.html, path)
+	if err != nil {
+		return err
+	}
 	pl, err := setup(e, prm, from)
 	if err != nil {
 		return err
@@ -141,13 +146,16 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		return failf(exitUsage, "%v", err)
 	}
 	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice,
-		Sink: pl.sinkFor(prm.format, prm.view), Checkpoint: pl.sess.checkpoint,
+		Sink: page.sink(pl.sinkFor(prm.format, prm.view)), Checkpoint: pl.sess.checkpoint,
 		// At the terminal a Pathfinder battle shows each phase before the next question (the
 		// same events, so the same JSONL and transcript, written sooner).
 		Stream: pl.prompt}
 	r, err := runner.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()
+	}
+	if err == nil {
+		err = page.write(replaypage.Input{Plan: p}) // --html: the run's replay page
 	}
 	if err != nil {
 		return pl.finish(e, err)

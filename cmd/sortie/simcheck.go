@@ -39,6 +39,14 @@ type checked struct {
 	results []simreport.Check
 	failed  int
 	report  *simreport.Report // the first group's report (for --html)
+	// fail is the first failing check's smallest failing run (--html plays it into a replay
+	// page); fail.run -1: none.
+	fail struct {
+		run    int
+		name   string
+		policy string
+		opts   runner.SimOptions
+	}
 }
 
 // loadChecks reads the balance checks: the --expect file's if given, else the subject's own.
@@ -113,6 +121,7 @@ func runChecks(e *env, sub *simSubject, path string, bs []expect.Balance, worker
 		g.checks = append(g.checks, b)
 	}
 	out := &checked{}
+	out.fail.run = -1
 	entities := sub.subject.Coverable()
 	var list diag.List
 	for gi, g := range groups {
@@ -156,6 +165,9 @@ func runChecks(e *env, sub *simSubject, path string, bs []expect.Balance, worker
 							return nil, failf(exitUsage, "replay script: %v", err)
 						}
 						c.Replay = file
+						if out.fail.run < 0 {
+							out.fail.run, out.fail.name, out.fail.policy, out.fail.opts = r.Run, c.Name, g.policy, ro
+						}
 						d := diag.Errorf(r.Pos, expect.CodeBalance, "%s: %s: got %s, want %s (smallest failing seed %d)", b.Name, r.Check, r.Got, r.Want, seed)
 						d.Hint = "replay it: " + cmd
 						list.Add(d)

@@ -126,6 +126,12 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 			if bar != nil {
 				opts.Progress = bar.set
 			}
+			var longest func() int
+			if c.String("html") != "" {
+				var w runner.Watch
+				w, longest = longestWatch()
+				opts.Watch = append(opts.Watch, w)
+			}
 			t, err := runner.Simulate(sub.subject, opts)
 			bar.done()
 			if err != nil {
@@ -133,6 +139,19 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 			}
 			sub.meta.Policy = polName
 			rep := simreport.Build(sub.meta, seed, t, sub.subject.Coverable(), sub.decls.locate)
+			if longest != nil && longest() >= 0 {
+				// --html: the longest run's replay page beside the report, linked from it.
+				if opts.Policy, err = sub.policy(polName); err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+				w, ok, err := watchPage(sub, path, c.String("html"), opts, longest(), "the longest run", "longest")
+				if err != nil {
+					return err
+				}
+				if ok {
+					rep.Watch = append(rep.Watch, w)
+				}
+			}
 			return writeReport(e, c, sub, rep, format)
 		},
 	}
@@ -149,6 +168,19 @@ func simulateChecks(e *env, c *cli.Context, sub *simSubject, path, format string
 		return err
 	}
 	if p := c.String("html"); p != "" {
+		if f := res.fail; f.run >= 0 && res.report != nil {
+			// The smallest failing seed of the first failing check, as a replay page.
+			if f.opts.Policy, err = sub.policy(f.policy); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+			w, ok, err := watchPage(sub, path, p, f.opts, f.run, "the smallest failing seed of "+f.name, "fail")
+			if err != nil {
+				return err
+			}
+			if ok {
+				res.report.Watch = append(res.report.Watch, w)
+			}
+		}
 		if err := writeHTMLReport(p, append(sub.files, path), res.report, sub.decls.sources); err != nil {
 			return err
 		}

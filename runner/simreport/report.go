@@ -26,6 +26,17 @@ type Report struct {
 	Heat     []Heat     `json:"heat,omitempty"`
 	Errors   []RunError `json:"errors,omitempty"`
 	Checks   []Check    `json:"checks,omitempty"` // balance assertions, when checked
+	// Watch are runs of interest played again into replay pages beside the HTML report
+	// (simulate --html): the longest run, the smallest failing seed of a check.
+	Watch []Watched `json:"watch,omitempty"`
+}
+
+// Watched is a run of interest with its replay page (runner/replay).
+type Watched struct {
+	Why  string `json:"why"`  // "the longest run", "the smallest failing seed of CHECK"
+	Run  int    `json:"run"`  // its index in the simulation
+	Seed uint64 `json:"seed"` // its dice seed (sortie run --seed)
+	Page string `json:"page"` // the page's file name, beside the report
 }
 
 // Outcome is how many runs ended one way, with the 95% Wilson interval of its rate.

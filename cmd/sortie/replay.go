@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
+	"github.com/sortie-rpg/sortie/runner"
+	replaypage "github.com/sortie-rpg/sortie/runner/replay"
+	"github.com/urfave/cli/v2"
+)
+
+// htmlFlag is --html FILE of run, campaign run and battle: the run's replay page (runner/replay).
+func htmlFlag() cli.Flag {
+	return &cli.StringFlag{Name: "html", Usage: "also write the run as a self-contained replay page to `FILE` (map, timeline, transcript, chart; players' and GM's view)"}
+}
+
+// htmlValue is --html, for the commands that have it ("" for the others).
+func htmlValue(c *cli.Context) string {
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if n == "html" {
+				return c.String("html")
+			}
+		}
+	}
+	return ""
+}
+
+// replayPage is a run's --html page in the making: the recorder of its events and where it goes.
+type replayPage struct {
+	path string
+	rec  *replaypage.Recorder
+	o    safeio.Options
+}
+
+// replayOptions are the safe writer's options for a replay page: never over one of inputs
+// (their sources), only over a page sortie replay wrote.
+func replayOptions(inputs ...string) safeio.Options {
+	return safeio.Options{Flag: "--html", Sources: inputSources(inputs...), Kind: "a sortie replay page", IsKind: replaypage.IsPage}
+}
+
+// newReplayPage checks --html FILE before the run (nil, nil when path is ""). Exit-coded.
+func newReplayPage(path string, inputs ...string) (*replayPage, error) {
+	if path == "" {
+		return nil, nil
+	}
+	o := replayOptions(inputs...)
+	if err := checkOutput(path, o); err != nil {
+		return nil, err
+	}
+	return &replayPage{path: path, rec: replaypage.NewRecorder(), o: o}, nil
+}
+
+// sink adds the recorder to the run's sink s (s itself without --html).
+func (r *replayPage) sink(s runner.Sink) runner.Sink {
+	if r == nil {
+		return s
+	}
+	return replaypage.Tee(s, r.rec)
+}
+
+// write writes the page of the events recorded and what was played (in: its plan, campaign or
+// battle). Nothing without --html. Exit-coded.
+func (r *replayPage) write(in replaypage.Input) error {
+	if r == nil {
+		return nil
+	}
+	return writeReplayPage(r.path, r.rec.Input(in), r.o)
+}
+
+// writeReplayPage builds the page and writes it through safeio.
+func writeReplayPage(path string, in replaypage.Input, o safeio.Options) error {
+	var b bytes.Buffer
+	if err := replaypage.WriteHTML(&b, in); err != nil {
+		return failf(exitUsage, "--html %s: %v", path, err)
+	}
+	return writeOutput(path, b.Bytes(), o)
+}
+
+// replayCommand is `sortie replay RUN.jsonl --plan PLAN --html FILE`: the replay page of a run
+// recorded earlier with --format jsonl.
+func replayCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "write the replay page of a run recorded with --format jsonl",
+		ArgsUsage: "RUN.jsonl",
+		Description: `replay reads the JSON Lines of a run (sortie run, campaign run or battle with --format jsonl,
+every audience: --view all, the default) and writes one self-contained HTML page to watch it:
+the map in the engine's geometry (Karzoral blocks, Pathfinder hexes, clash squares), a timeline
+with play, pause, step and the arrow keys, the transcript of the current step, a chart of army
+strengths, hp, stands and VP, and a view switch: the players' view shows only what the party
+knew at that step (K-23), the GM's everything. The page needs no network and works from file://.
+
+--plan names what was played: a plan written by sortie compile (plan.json), a scenario folder,
+a campaign file or a battle file (a clash battle; a Pathfinder battle file has no map).
+
+  sortie run scenarios/karzoral/field01 --seed 3 --format jsonl > run.jsonl
+  sortie compile scenarios/karzoral/field01 -o field01.plan.json
+  sortie replay run.jsonl --plan field01.plan.json --html run.html
+
+The same page comes straight from a run with --html FILE on run, campaign run and battle.
+Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is not an event
+(file:line:col with its code, X006).`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "plan", Usage: "what was played: a plan.json, a scenario folder, a campaign file or a battle `PATH`", Required: true},
+			&cli.StringFlag{Name: "html", Usage: "write the replay page to `FILE`", Required: true},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return failf(exitUsage, "replay needs exactly one RUN.jsonl (see sortie replay --help)")
+			}
+			runPath, planPath, out := c.Args().First(), c.String("plan"), c.String("html")
+			o := replayOptions(runPath, planPath)
+			if err := checkOutput(out, o); err != nil {
+				return err
+			}
+			in, err := replayInput(e, planPath)
+			if err != nil {
+				return err
+			}
+			if in.Events, err = readRunLines(runPath); err != nil {
+				return err
+			}
+			return writeReplayPage(out, in, o)
+		},
+	}
+}
+
+// replayInput compiles or reads what was played: a plan.json, a campaign file, a scenario or a
+// clash battle. Exit-coded.
+func replayInput(e *env, path string) (replaypage.Input, error) {
+	if strings.HasSuffix(path, ".json") {
+		p, err := loadPlan(e, path)
+		return replaypage.Input{Plan: p}, err
+	}
+	if isCampaignPath([]string{path}) {
+		camp, err := compileCampaignOrFail(e, path)
+		return replaypage.Input{Campaign: camp}, err
+	}
+	u, list, err := compiler.CompileAny([]string{path}, e.opts())
+	if err != nil {
+		return replaypage.Input{}, failf(exitUsage, "%v", err)
+	}
+	list.Sort()
+	writeDiagText(e.stderr, list, false)
+	if u == nil {
+		return replaypage.Input{}, failf(exitFindings, "--plan %s has errors; no page written", path)
+	}
+	switch {
+	case u.Clash != nil:
+		return replaypage.Input{Clash: u.Clash}, nil
+	case u.Plan != nil:
+		return replaypage.Input{Plan: u.Plan}, nil
+	}
+	return replaypage.Input{}, failf(exitUsage, "--plan %s is a Pathfinder battle file: its battle has no map to replay (its phases are in the transcript: sortie battle %s)", path, path)
+}
+
+// readRunLines reads a run's JSON Lines through the gate (compiler/safeio): one event a line,
+// blank lines skipped. A line that is not a JSON object with a "type" is refused with its
+// file:line:col and X006.
+func readRunLines(path string) ([][]byte, error) {
+	data, err := safeio.ReadNamed(path, maxInput)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
+	}
+	var out [][]byte
+	for n, l := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		var head struct {
+			Type *string `json:"type"`
+		}
+		col := 1
+		if err := json.Unmarshal(l, &head); err != nil {
+			if se, ok := err.(*json.SyntaxError); ok {
+				col = int(se.Offset)
+			}
+			return nil, failf(exitUsage, "%s:%d:%d: %s: not a JSON event: %s", esc.Text(filepath.ToSlash(path)), n+1, col, replaypage.CodeBadRun, esc.Short(err.Error()))
+		}
+		if head.Type == nil {
+			return nil, failf(exitUsage, "%s:%d:1: %s: an event with no \"type\" (is it a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		return nil, failf(exitUsage, "%s:1:1: %s: no events (record a run with --format jsonl)", esc.Text(filepath.ToSlash(path)), replaypage.CodeBadRun)
+	}
+	return out, nil
+}
+
+// battleHTML refuses --html for a Pathfinder battle file (no map) and for --runs (many battles).
+func battleHTML(c *cli.Context, pf *plan.Battle) error {
+	if htmlValue(c) == "" {
+		return nil
+	}
+	if c.IsSet("runs") {
+		return failf(exitUsage, "--html replays one battle; drop --runs (sortie simulate --html reports many)")
+	}
+	if pf != nil {
+		return failf(exitUsage, "--html: %s is a Pathfinder battle file, which has no map to replay; a Pathfinder hex scenario (sortie run --html) has", c.Args().First())
+	}
+	return nil
+}

@@ -1,0 +1,246 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// hexSize is a Pathfinder hex's radius on the page, px.
+const hexSize = 44
+
+// hexMap draws a Pathfinder scenario's field: pointy-top hexes at their axial coordinates
+// [q, r] (Hex.At), each filled by its terrain with its id, a thick rim on a fortified hex and
+// the roads between neighbours (Hex.Neighbours: where an army may march). Cell i is hex i.
+func hexMap(id int, p *plan.Plan) mapData {
+	hs := p.Pathfinder.Hexes
+	m := mapData{Name: p.Scenario.ID, Size: hexSize * math.Sqrt(3)}
+	cx := make([]float64, len(hs))
+	cy := make([]float64, len(hs))
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i, h := range hs {
+		q, r := float64(h.At[0]), float64(h.At[1])
+		cx[i] = hexSize * math.Sqrt(3) * (q + r/2)
+		cy[i] = hexSize * 1.5 * r
+		minX, maxX = math.Min(minX, cx[i]), math.Max(maxX, cx[i])
+		minY, maxY = math.Min(minY, cy[i]), math.Max(maxY, cy[i])
+	}
+	if len(hs) == 0 {
+		minX, minY, maxX, maxY = 0, 0, 0, 0
+	}
+	half := m.Size / 2
+	for i := range hs {
+		cx[i] += half - minX
+		cy[i] += hexSize - minY
+	}
+	var b strings.Builder
+	svgOpen(&b, id, maxX-minX+m.Size, maxY-minY+2*hexSize, "hex")
+	for i, h := range hs {
+		for _, n := range h.Neighbours {
+			if n > i && n < len(hs) {
+				fmt.Fprintf(&b, `<line class="road" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`, cx[i], cy[i], cx[n], cy[n])
+			}
+		}
+	}
+	for i, h := range hs {
+		var pts []string
+		for k := 0; k < 6; k++ {
+			a := math.Pi/180*float64(60*k) - math.Pi/6
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", cx[i]+(hexSize-1)*math.Cos(a), cy[i]+(hexSize-1)*math.Sin(a)))
+		}
+		cls := "cell"
+		if h.Fortification > 0 {
+			cls += " fort"
+		}
+		tip := h.ID
+		if h.Name != "" {
+			tip += ": " + h.Name
+		}
+		tip += " (" + h.Terrain
+		if h.Fortification > 0 {
+			tip += ", fortification " + strconv.Itoa(h.Fortification)
+		}
+		tip += ")"
+		fmt.Fprintf(&b, `<g class="%s" id="m%d-c%d" data-at="%s"><title>%s</title><polygon points="%s" style="fill:%s"/>`,
+			cls, id, i, svgText(h.ID), svgText(tip), strings.Join(pts, " "), terrainColour("", h.Terrain))
+		fmt.Fprintf(&b, `<text class="id" x="%.1f" y="%.1f">%s</text>`, cx[i], cy[i]-hexSize+20, svgText(h.ID))
+		b.WriteString(`</g>`)
+		m.Cells = append(m.Cells, [2]float64{cx[i] - half, cy[i] - half})
+		m.IDs = append(m.IDs, h.ID)
+	}
+	svgClose(&b)
+	m.svg = template.HTML(b.String())
+	return m
+}
+
+// hexSteps cuts a Pathfinder hex run into steps: the armies' setting out, then each day's
+// marches (P-12), each battle's phases (tactics, ranged, each melee: P-15..P-56) and its
+// aftermath. The map marks every army on its hex with its hp; the chart is each army's hp
+// (everyone sees a Pathfinder run whole: it has no fog).
+func hexSteps(pg *page, p *plan.Plan, evs []event) error {
+	pg.Maps = append(pg.Maps, hexMap(0, p))
+	hexes := map[string]int{}
+	for i, h := range p.Pathfinder.Hexes {
+		hexes[h.ID] = i
+	}
+	type army struct {
+		hex  int
+		hp   int
+		side string
+		gone string
+	}
+	armies := map[string]*army{}
+	var ids []string
+	for _, a := range p.Pathfinder.Armies {
+		ids = append(ids, a.ID)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		armies[id] = &army{hex: -1}
+		pg.Chart.Series = append(pg.Chart.Series, series{Name: id + " hp", Aud: "all"})
+	}
+	key := ""
+	for i := range evs {
+		e := &evs[i]
+		var v struct {
+			Army, Hex, To, Side, Status string
+			Battle                      int
+			HP                          *int
+			Event                       struct {
+				Kind, Phase, Army string
+				PhaseNo           int
+				Damage            int
+			}
+		}
+		e.into(&v)
+		k, label := key, ""
+		switch e.Type {
+		case "start":
+			k, label = "start", "the armies set out"
+		case "day", "move":
+			k, label = fmt.Sprintf("day %d", e.Day), fmt.Sprintf("day %d: marches", e.Day)
+		case "battle":
+			k, label = fmt.Sprintf("b%d", v.Battle), fmt.Sprintf("day %d: battle %d at %s", e.Day, v.Battle, v.Hex)
+		case "event":
+			if v.Event.Kind == "phase" {
+				k = fmt.Sprintf("b%d/%d", v.Battle, v.Event.PhaseNo)
+				label = fmt.Sprintf("day %d: battle %d, %s phase", e.Day, v.Battle, v.Event.Phase)
+				if v.Event.Phase == "melee" {
+					label = fmt.Sprintf("day %d: battle %d, melee (phase %d)", e.Day, v.Battle, v.Event.PhaseNo)
+				}
+			}
+		case "aftermath":
+			k, label = fmt.Sprintf("a%d", v.Battle), fmt.Sprintf("day %d: after battle %d", e.Day, v.Battle)
+		case "end", "objective":
+			k, label = "end", fmt.Sprintf("day %d: the end", e.Day)
+		}
+		if k != key || len(pg.Steps) == 0 {
+			if label == "" {
+				label = "the start"
+			}
+			pg.Steps = append(pg.Steps, step{Label: label, Map: 0, First: i})
+			key = k
+		}
+		a := armies[v.Army]
+		switch e.Type {
+		case "start":
+			if a != nil {
+				a.hex, a.side = hexes[v.Hex], v.Side
+				if v.HP != nil {
+					a.hp = *v.HP
+				}
+			}
+		case "move":
+			if a != nil {
+				a.hex = hexes[v.To]
+			}
+		case "event":
+			if b := armies[v.Event.Army]; b != nil && v.Event.Kind == "hp" {
+				b.hp -= v.Event.Damage
+			}
+		case "aftermath":
+			if a != nil {
+				if v.HP != nil {
+					a.hp = *v.HP
+				}
+				if v.Status != "active" && v.Status != "" {
+					a.gone = v.Status
+				}
+			}
+		}
+		s := &pg.Steps[len(pg.Steps)-1]
+		s.End = i + 1
+		s.GM = s.GM[:0:0]
+		var hp []string
+		for _, id := range ids {
+			a := armies[id]
+			if a.hex < 0 || a.gone != "" {
+				continue
+			}
+			s.GM = append(s.GM, mark{Cell: a.hex, Kind: a.side, ID: id, Text: strconv.Itoa(a.hp),
+				Tip: fmt.Sprintf("%s (%s) at %s, %d hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hp)})
+			hp = append(hp, fmt.Sprintf("%s %d", id, a.hp))
+		}
+		s.Status = "hp: " + strings.Join(hp, ", ")
+	}
+	// Chart: each army's hp after each step (-1 once gone or before it is placed).
+	for si := range pg.Steps {
+		hp := map[string]int{}
+		for _, m := range pg.Steps[si].GM {
+			hp[m.ID], _ = strconv.Atoi(m.Text)
+		}
+		for j, id := range ids {
+			v := -1.0
+			if h, ok := hp[id]; ok {
+				v = float64(h)
+			}
+			pg.Chart.Series[j].Values = append(pg.Chart.Series[j].Values, v)
+		}
+	}
+	return nil
+}
+
+// hexEventLine is a Pathfinder battle event's own line, for a step's transcript where the run's
+// text shows it only in the battle's tables, printed with a later event (P-15..P-56): the
+// phase, a tactic or strategy, an attack with its roll and damage, hp lost, a withdrawal, an
+// army destroyed, the winner. "" for an event that is not a battle's.
+func hexEventLine(raw []byte) string {
+	var v struct {
+		Type  string
+		Event struct {
+			Kind, Phase, Army, Other, Tactic, Strategy, Fate, Winner string
+			Die, Total, Against, Damage                              int
+		}
+	}
+	if json.Unmarshal(raw, &v) != nil || v.Type != "event" {
+		return ""
+	}
+	e := v.Event
+	switch e.Kind {
+	case "phase":
+		return "  " + e.Phase + " phase\n"
+	case "tactic":
+		return fmt.Sprintf("  %s: tactic %s\n", e.Army, e.Tactic)
+	case "strategy":
+		return fmt.Sprintf("  %s: strategy %s\n", e.Army, e.Strategy)
+	case "offense":
+		return fmt.Sprintf("  %s attacks %s: d20 %d, total %d vs %d: damage %d\n", e.Army, e.Other, e.Die, e.Total, e.Against, e.Damage)
+	case "hp":
+		return fmt.Sprintf("  %s loses %d hp\n", e.Army, e.Damage)
+	case "withdraw":
+		return fmt.Sprintf("  %s tries to withdraw from %s: %d vs %d\n", e.Army, e.Other, e.Total, e.Against)
+	case "destroyed":
+		return fmt.Sprintf("  %s is destroyed (commander %s)\n", e.Army, e.Fate)
+	case "end":
+		return fmt.Sprintf("  the %s side wins\n", e.Winner)
+	case "":
+		return ""
+	}
+	return fmt.Sprintf("  %s: %s\n", e.Kind, e.Army)
+}

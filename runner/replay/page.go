@@ -1,0 +1,328 @@
+package replay
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// marker is in the head of every page WriteHTML writes (IsPage).
+const marker = `<meta name="generator" content="sortie replay">`
+
+// IsPage reports whether data is a page WriteHTML wrote: the CLI writes over only those.
+func IsPage(data []byte) bool { return bytes.Contains(data, []byte(marker)) }
+
+//go:embed viewer.js
+var viewerJS string
+
+//go:embed viewer.css
+var viewerCSS string
+
+// Input is what a replay page is built from: the run's events and what was played.
+type Input struct {
+	// Events are the run's JSON Lines, one event a line, as `--format jsonl` writes them with
+	// every audience (`--view all`, its default).
+	Events [][]byte
+	// Text is each event's transcript text as the run's text sink wrote it (runner.NewTextSink:
+	// a table or a map is several lines), one entry per event; nil when the events were read from
+	// a file, and then each event's Line is decoded from its JSON (runner.DecodeEvent).
+	Text []string
+	// One of these is set: a scenario's plan (Karzoral, Pathfinder hex scenario), a campaign
+	// (each scenario's plan), a When Armies Clash battle.
+	Plan     *plan.Plan
+	Campaign *plan.Campaign
+	Clash    *plan.Clash
+}
+
+// page is the data the viewer reads (embedded as JSON).
+type page struct {
+	Title  string            `json:"title"`
+	Rules  string            `json:"rules"`  // karzoral | pathfinder | clash | campaign
+	Events []json.RawMessage `json:"events"` // the JSON Lines, as given
+	Lines  []string          `json:"lines"`  // each event's transcript text ("" for none)
+	Aud    []string          `json:"aud"`    // each event's audience: all | gm | party
+	Steps  []step            `json:"steps"`
+	Maps   []mapData         `json:"maps"`
+	Chart  chart             `json:"chart"`
+}
+
+// step is one point of the timeline: events [First, End) and what the map shows after them.
+type step struct {
+	Label string `json:"label"`
+	Map   int    `json:"map"` // index into page.Maps; -1: no map
+	First int    `json:"first"`
+	End   int    `json:"end"`
+	GM    []mark `json:"gm"`
+	// Party is the players' view (K-23); nil when it is the GM's (no fog: Pathfinder, clash).
+	Party []mark `json:"party,omitempty"`
+	// Fog are the cells the players do not see yet (Karzoral boxes unopened, K-31).
+	Fog []int `json:"fog,omitempty"`
+	// Status is the step's one line of totals, for everyone: the party's block and rations, the
+	// armies' hp, the sides' VP.
+	Status string `json:"status"`
+}
+
+// mark is one thing drawn on a cell: the party, an army, a stand, a solo.
+type mark struct {
+	Cell int    `json:"c"`           // index into the map's cells
+	Kind string `json:"k"`           // CSS class: party, friendly, enemy, side0, side1, solo, down
+	ID   string `json:"id"`          // who: the army's or stand's id (data-id)
+	Text string `json:"t"`           // the short label on the map
+	Tip  string `json:"tip"`         // the longer line under the pointer
+	Size int    `json:"s,omitempty"` // clash: squares per side (U-5); 0: 1
+}
+
+// mapData is one map's cells as the viewer needs them; the SVG itself is in the page.
+type mapData struct {
+	Name  string       `json:"name"`
+	Cells [][2]float64 `json:"cells"` // each cell's top-left corner, px
+	Size  float64      `json:"size"`  // a cell's width, px
+	IDs   []string     `json:"ids"`   // each cell's name (data-at): a block id, a hex id, "x,y"
+	svg   template.HTML
+}
+
+// chart is the lines over the steps: one value per step and series.
+type chart struct {
+	Series []series `json:"series"`
+}
+
+type series struct {
+	Name   string    `json:"name"`
+	Aud    string    `json:"aud"` // all | gm: a gm series is hidden in the players' view (K-23)
+	Values []float64 `json:"values"`
+}
+
+// Build reads in into the page's data. Errors: an event line that is not JSON with a "type", or
+// no plan given; an event the engine's state does not know (an army not in the plan) is shown
+// in the transcript and left off the map.
+func build(in Input) (*page, error) {
+	p := &page{}
+	stream := ""
+	switch {
+	case in.Clash != nil:
+		p.Rules, p.Title, stream = "clash", in.Clash.Title, "clash"
+		if p.Title == "" {
+			p.Title = in.Clash.ID
+		}
+	case in.Campaign != nil:
+		p.Rules, p.Title, stream = "campaign", in.Campaign.Title, "karzoral"
+		if p.Title == "" {
+			p.Title = in.Campaign.ID
+		}
+	case in.Plan != nil:
+		p.Rules, p.Title, stream = in.Plan.Scenario.Rules, in.Plan.Scenario.Title, in.Plan.Scenario.Rules
+		if p.Title == "" {
+			p.Title = in.Plan.Scenario.ID
+		}
+	default:
+		return nil, fmt.Errorf("no plan: a replay needs the scenario's plan, the campaign or the battle")
+	}
+	p.Title = esc.Text(p.Title)
+	if in.Text != nil && len(in.Text) != len(in.Events) {
+		return nil, fmt.Errorf("%d events but %d texts", len(in.Events), len(in.Text))
+	}
+	evs := make([]event, len(in.Events))
+	for i, l := range in.Events {
+		l = bytes.TrimSpace(l)
+		if err := json.Unmarshal(l, &evs[i]); err != nil {
+			return nil, fmt.Errorf("event %d: %v", i+1, err)
+		}
+		if evs[i].Type == "" {
+			return nil, fmt.Errorf("event %d: no \"type\"", i+1)
+		}
+		evs[i].raw = l
+		p.Events = append(p.Events, json.RawMessage(l))
+		a := evs[i].Audience
+		if a == "" {
+			a = "all"
+		}
+		p.Aud = append(p.Aud, a)
+		if in.Text != nil {
+			p.Lines = append(p.Lines, esc.Lines(in.Text[i]))
+			continue
+		}
+		st := stream
+		if len(evs[i].Type) > 9 && evs[i].Type[:9] == "campaign." {
+			st = "campaign"
+		}
+		p.Lines = append(p.Lines, decodedLine(st, l))
+	}
+	if p.Rules == "pathfinder" {
+		for i, l := range p.Lines {
+			if l == "" {
+				p.Lines[i] = esc.Lines(esc.Text(strings.TrimSuffix(hexEventLine(evs[i].raw), "\n")))
+				if p.Lines[i] != "" {
+					p.Lines[i] += "\n"
+				}
+			}
+		}
+	}
+	var err error
+	switch {
+	case in.Clash != nil:
+		err = clashSteps(p, in.Clash, evs)
+	case in.Campaign != nil:
+		err = karzoralSteps(p, nil, in.Campaign, evs)
+	case in.Plan.Pathfinder != nil:
+		err = hexSteps(p, in.Plan, evs)
+	default:
+		err = karzoralSteps(p, in.Plan, nil, evs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	shown(p)
+	return p, nil
+}
+
+// shown makes every stranger's string the viewer shows one line with its control characters
+// escaped (esc.Text): labels, totals, marks, cell and series names. The transcript lines are
+// esc.Lines already; the viewer writes all of them as text (textContent), never as HTML.
+func shown(p *page) {
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		s.Label, s.Status = esc.Text(s.Label), esc.Text(s.Status)
+		for _, ms := range [][]mark{s.GM, s.Party} {
+			for k := range ms {
+				ms[k].ID, ms[k].Text, ms[k].Tip = esc.Text(ms[k].ID), esc.Text(ms[k].Text), esc.Text(ms[k].Tip)
+			}
+		}
+	}
+	for i := range p.Maps {
+		p.Maps[i].Name = esc.Text(p.Maps[i].Name)
+		for k := range p.Maps[i].IDs {
+			p.Maps[i].IDs[k] = esc.Text(p.Maps[i].IDs[k])
+		}
+	}
+	for i := range p.Chart.Series {
+		p.Chart.Series[i].Name = esc.Text(p.Chart.Series[i].Name)
+	}
+}
+
+// decodedLine is an event's transcript line read back from its JSON: its margin and Line (a
+// Texter's table or map is not rebuilt: the page draws the map); "" when the stream does not
+// know the event.
+func decodedLine(stream string, line []byte) string {
+	e, err := runner.DecodeEvent(stream, line)
+	if err != nil {
+		return genericLine(line)
+	}
+	e = esc.Strings(e)
+	l := e.Line()
+	if l == "" {
+		return ""
+	}
+	if m, ok := e.(runner.Margined); ok {
+		l = m.Margin() + l
+	}
+	return esc.Lines(l) + "\n"
+}
+
+// genericLine shows an event its stream cannot decode (a newer sortie's, or a field of another
+// shape) as its type and fields in their JSON order: "type: key=value, ...", escaped.
+func genericLine(line []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	var parts []string
+	typ := ""
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return ""
+		}
+		key, _ := k.(string)
+		switch key {
+		case "type":
+			_ = json.Unmarshal(v, &typ)
+		case "audience":
+		default:
+			parts = append(parts, key+"="+string(v))
+		}
+	}
+	return esc.Lines(esc.Text(typ+": "+strings.Join(parts, ", "))) + "\n"
+}
+
+// event is the part of every event the steps read first.
+type event struct {
+	Type     string `json:"type"`
+	Day      int    `json:"day"`
+	Phase    string `json:"phase"`
+	Audience string `json:"audience"`
+	raw      []byte
+}
+
+// into decodes the event's JSON into v (a struct of the fields a step reads).
+func (e *event) into(v any) { _ = json.Unmarshal(e.raw, v) }
+
+// WriteHTML writes the replay page of in to w: one self-contained page (inline CSS, SVG and
+// script). Errors: those of Build (bad events, no plan) and of w.
+func WriteHTML(w io.Writer, in Input) error {
+	p, err := build(in)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(p) // HTML-escapes <, > and &: "</script>" cannot end the element
+	if err != nil {
+		return err
+	}
+	maps := make([]template.HTML, len(p.Maps))
+	for i, m := range p.Maps {
+		maps[i] = m.svg
+	}
+	var b bytes.Buffer
+	err = pageTmpl.Execute(&b, struct {
+		Title  string
+		Maps   []template.HTML
+		Chart  template.HTML
+		Data   template.JS
+		Script template.JS
+		Style  template.CSS
+	}{p.Title, maps, chartSVG(p), template.JS(data), template.JS(viewerJS), template.CSS(viewerCSS)})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+` + marker + `
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}: replay</title>
+<style>{{.Style}}</style>
+</head><body>
+<header><h1 id="title">{{.Title}}</h1>
+<div id="controls">
+<button id="first" title="first step (Home)">first</button>
+<button id="prev" title="previous step (&#x2190;)">&#x25C0;</button>
+<button id="play" title="play or pause (space)">play</button>
+<button id="next" title="next step (&#x2192;)">&#x25B6;</button>
+<button id="last" title="last step (End)">last</button>
+<input id="slider" type="range" min="0" value="0" aria-label="step">
+<span id="label"></span>
+<label>view <select id="view"><option value="party">players (K-23)</option><option value="gm">GM</option></select></label>
+</div></header>
+<main>
+<section id="maps">{{range .Maps}}{{.}}{{end}}</section>
+<section id="side"><h2>This step</h2><p id="status"></p><pre id="transcript"></pre></section>
+</main>
+<section id="chartbox"><h2>Over the run</h2>{{.Chart}}</section>
+<script type="application/json" id="data">{{.Data}}</script>
+<script>{{.Script}}</script>
+</body></html>
+`))
