@@ -253,7 +253,11 @@ func summary(b *bytes.Buffer, v *View) error {
 	}
 	for i, pc := range p.Party.PCs {
 		hp, xp := v.PC(i)
-		rows = append(rows, []string{"pc", pc.Name, fmt.Sprintf("%d xp, %d/%d hp", xp, hp, pc.HP)})
+		st := fmt.Sprintf("%d xp, %d/%d hp", xp, hp, pc.HP)
+		if v.PCDead(i) {
+			st = fmt.Sprintf("%d xp, dead", xp)
+		}
+		rows = append(rows, []string{"pc", pc.Name, st})
 	}
 	for i, b := range p.Party.Burdens {
 		hp, mx, dead := v.Burden(i)
