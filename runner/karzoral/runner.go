@@ -494,7 +494,7 @@ func (s *state) finishEvents() error {
 		return err
 	}
 	p := s.p
-	e := &EndEvent{At: At{Day: s.day}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
+	e := &EndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
 		Rations: s.rations, Armies: s.armiesAt(), Objectives: []ObjectiveAt{}, Events: []FiredCount{}, view: &s.view}
 	for i := range p.Objectives {
 		if d := s.reached[i]; d > 0 {
@@ -506,6 +506,11 @@ func (s *state) finishEvents() error {
 		if n := s.fired[i]; n > 0 {
 			e.Events = append(e.Events, FiredCount{ID: p.Events[i].ID, Fired: int(n)})
 		}
+	}
+	// K-23: the players' end first, so that the GM's end stays the last record of a stream that
+	// holds both (JSON Lines consumers read the last line as the end).
+	if werr := s.send(s.partyEnd(e)); err == nil {
+		err = werr
 	}
 	if werr := s.send(e); err == nil {
 		err = werr
