@@ -120,6 +120,9 @@ func (s *state) deathStart() error {
 // ません」). The request is KindPrepare, cause "resurrect", Optional: the policy Default resurrects the
 // first dead PC in party order. Each resurrection is a Resurrection in Result.Resurrections.
 func (s *state) resurrectAtBase() error {
+	if s.deadPCs() == 0 {
+		return nil // nobody to resurrect: no request, nothing allocated (a base visit is frequent)
+	}
 	block := s.p.Field.Blocks[s.party].ID
 	cost := s.raiseCost
 	if cost <= 0 {

@@ -40,17 +40,22 @@ func (e *PartyEndEvent) WriteText(w *bytes.Buffer) error {
 }
 
 // partyEnd is the players' copy of end (K-23): the same outcome, objectives and events, the
-// armies as last seen (the sight records, after the last look).
+// armies as last seen (the sight records, after the last look). The event and its list are the
+// state's buffers (evbuf), reused run after run.
 func (s *state) partyEnd(end *EndEvent) *PartyEndEvent {
 	s.look()
-	e := &PartyEndEvent{At: end.At, Outcome: end.Outcome, Reason: end.Reason, Party: end.Party, Rations: end.Rations,
-		Armies: []ArmySeen{}, Objectives: end.Objectives, Events: end.Events, view: end.view}
+	if s.ev.endSeen == nil {
+		s.ev.endSeen = []ArmySeen{} // encodes as [], never null
+	}
+	e := reuse(&s.ev.partyEnd, PartyEndEvent{At: end.At, Outcome: end.Outcome, Reason: end.Reason, Party: end.Party, Rations: end.Rations,
+		Armies: s.ev.endSeen[:0], Objectives: end.Objectives, Events: end.Events, view: end.view})
 	e.At.Seen = runner.AudienceParty
 	for i := range s.sight {
 		if s.sight[i].seen {
 			e.Armies = append(e.Armies, s.armySeen(i))
 		}
 	}
+	s.ev.endSeen = e.Armies
 	return e
 }
 
