@@ -240,6 +240,9 @@ func (r *Request) Prompt() string {
 	case KindRoll:
 		return fmt.Sprintf("roll 1d%d", r.Sides)
 	case KindProtect:
+		if r.Cause == "escape" { // the escape's carrier (K-97), not a round's protector
+			return fmt.Sprintf("%s: the escape: who carries burden %s (K-97)?", r.Where(), r.Encounter)
+		}
 		return fmt.Sprintf("%s: round start: who protects burden %s (K-89)?", r.Where(), r.Encounter)
 	case KindTarget:
 		if r.Phase == PhaseRound {
@@ -268,6 +271,9 @@ func (r *Request) Prompt() string {
 		q := r.Cause
 		if r.Other != "" {
 			q += " (army " + r.Other + ")"
+		}
+		if r.Army == "" { // a question about no army (the Angel Order, the initiative, loot)
+			return fmt.Sprintf("%s: %s at %s: %s?", r.Where(), r.Title, r.Block, q)
 		}
 		return fmt.Sprintf("%s: %s at %s: army %s: %s?", r.Where(), r.Title, r.Block, r.Army, q)
 	case KindBoon:

@@ -360,6 +360,8 @@ func (g *game) sortie(i int, benefit string, resume *karzoral.Midpoint) error {
 		Benefit:   benefit,
 		Shop:      g.c.Shop,
 		Purse:     g.s.Purse,
+
+		ResurrectionCost: g.rules.ResurrectionCost,
 	}
 	if err := g.out.sortie(so, i == g.c.Prologue); err != nil {
 		return err
@@ -424,9 +426,7 @@ func (g *game) settle(i int, rep *Report) error {
 			s.resume[i] = rep.Resume // the latest state at the midpoint (K-67)
 		}
 	}
-	for _, b := range rep.Purchases { // K-12: bought at a base mid-scenario, paid from the purse
-		s.add(Entry{Scenario: sc.ID, Kind: "purchase", Item: b.Item, Amount: -b.Price, Rule: "K-12", Where: fmt.Sprintf("day %d at %s", b.Day, b.Block)})
-	}
+	s.midScenario(sc.ID, rep, g.rules)
 	if rep.Money > 0 {
 		s.add(Entry{Scenario: sc.ID, Kind: "loot", Amount: rep.Money, Rule: "K-98"})
 	}

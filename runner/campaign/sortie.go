@@ -28,6 +28,8 @@ type Sortie struct {
 	// party may buy at a base mid-scenario (K-12), charged to the ledger afterwards.
 	Shop  []plan.Item
 	Purse int
+	// ResurrectionCost is the price of a resurrection at a base mid-scenario (K-14; Rules).
+	ResurrectionCost int
 	// Run are the runner options: Decider, Sink, Dice and Checkpoint are set by the campaign (one
 	// generator and one event stream for the whole campaign), Seed is the campaign's seed (printed
 	// in the transcript).
@@ -54,6 +56,9 @@ type Report struct {
 	Money  int      // gamels the party brings back besides the reward: its loot (K-98)
 	// Purchases made at bases mid-scenario (K-12), in order: the ledger charges each.
 	Purchases []karzoral.Purchase
+	// Resurrections made at bases mid-scenario (K-14), in order: the ledger charges what the purse
+	// paid and books the rest as borrowed.
+	Resurrections []karzoral.Resurrection
 	// Growths per PC (same order as Sortie.PCs): the ability growths (K-64) the campaign rolls
 	// for it, one per growth point this sortie settled (a midpoint reached, K-60, and the clear);
 	// 0 for a PC the plan names (the scenario runner rolled its growth) and for a PC dead when
@@ -98,7 +103,8 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
 	// named monsters defeated earlier stay dead; K-66: the campaign's failure XP.
 	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume,
-		Shop: s.Shop, Purse: s.Purse} // K-12: shopping at a base mid-scenario, paid from the purse
+		Shop: s.Shop, Purse: s.Purse, // K-12: shopping at a base mid-scenario, paid from the purse
+		ResurrectionCost: s.ResurrectionCost} // K-14: resurrection at a base mid-scenario
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
@@ -113,7 +119,7 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	// K-67: the named monsters defeated in this sortie (not those dead before it).
 	// (res is the Runner's, reused by its next run: the report keeps copies.)
 	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: slices.Clone(res.NamedDefeated), Money: res.Money,
-		Purchases: slices.Clone(res.Purchases)}
+		Purchases: slices.Clone(res.Purchases), Resurrections: slices.Clone(res.Resurrections)}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
 	for _, o := range res.Objectives {
 		if o.Outcome == "midpoint" {
@@ -170,6 +176,16 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		for _, pc := range s.PCs {
 			if !pc.Angel {
 				rep.Dead = append(rep.Dead, pc.ID)
+			}
+		}
+	} else {
+		// K-101: a PC that died in the scenario (its life check failed) and was not resurrected at
+		// a base comes home dead, its body carried; the angel never stays dead (K-102).
+		for _, pc := range s.PCs {
+			for _, r := range res.PCs {
+				if r.Name == pc.Name && r.Dead && !pc.Angel {
+					rep.Dead = append(rep.Dead, pc.ID)
+				}
 			}
 		}
 	}

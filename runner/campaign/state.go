@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 
@@ -194,6 +195,41 @@ func (s *State) resurrect(scen string, i int, rules Rules) {
 		s.add(Entry{Scenario: scen, Kind: "borrow", PC: pc.ID, DebtChange: short, Rule: "K-14"})
 	}
 	pc.Dead = false
+}
+
+// midScenario books what a sortie spent at bases mid-scenario in the order it happened (a day's
+// resurrections before its shopping, as at the base): each purchase (K-12, paid from the purse)
+// and each resurrection (K-14: the purse's part, then the shortfall borrowed against future
+// rewards, owed by the PC or the party per Rules.Debt). A resurrected PC is alive again.
+func (s *State) midScenario(scen string, rep *Report, rules Rules) {
+	buys, raises := rep.Purchases, rep.Resurrections
+	for len(buys) > 0 || len(raises) > 0 {
+		if len(raises) > 0 && (len(buys) == 0 || raises[0].Day <= buys[0].Day) {
+			r := raises[0]
+			raises = raises[1:]
+			where := fmt.Sprintf("day %d at %s", r.Day, r.Block)
+			id := r.PC
+			k := -1
+			for j := range s.PCs {
+				if s.PCs[j].Name == r.PC {
+					k, id = j, s.PCs[j].ID
+				}
+			}
+			s.add(Entry{Scenario: scen, Kind: "resurrection", PC: id, Amount: -r.Paid, Rule: "K-14", Where: where})
+			if r.Borrowed > 0 {
+				if rules.Debt == DebtParty || k < 0 {
+					s.PartyDebt += r.Borrowed
+				} else {
+					s.PCs[k].Debt += r.Borrowed
+				}
+				s.add(Entry{Scenario: scen, Kind: "borrow", PC: id, DebtChange: r.Borrowed, Rule: "K-14", Where: where})
+			}
+			continue
+		}
+		b := buys[0]
+		buys = buys[1:]
+		s.add(Entry{Scenario: scen, Kind: "purchase", Item: b.Item, Amount: -b.Price, Rule: "K-12", Where: fmt.Sprintf("day %d at %s", b.Day, b.Block)})
+	}
 }
 
 func (s *State) addNamed(names []string) {

@@ -217,13 +217,14 @@ func TestHighMoraleK78K83(t *testing.T) {
 // K-92 (and K-86: a burden is placed and protected like a PC's charge): a fainted PC cannot
 // protect. supportPlan with Bram at 10 HP. Round 1: Bram protects Cid; e's instance (d3 = 3) aims
 // at Cid; no cancel; [5,5] 8 crit + [3,4] 5 + 5 = 18 magic; Bram takes it (K-90): 10 - 18 = -8,
-// fainted. Round 2: the protectors offered are none and Aria only. e's instance: d2 = 1 among
+// fainted; her life check (K-101: TN 8, the HP below 0) [3,3] + level 3 = 9: she lives, fainted.
+// Round 2: the protectors offered are none and Aria only. e's instance: d2 = 1 among
 // Aria and Cid (Bram fainted, K-76) -> Aria; cancelled (K-77). Defeated.
 func TestFaintedCannotProtectK92(t *testing.T) {
 	p := supportPlan()
 	p.Armies[armyIdx(p, "f")].Support = nil
 	p.Party.PCs[1].HP = 10
-	g := &legalLog{rig: newRig(t, []int{3, 5, 5, 3, 4, 1},
+	g := &legalLog{rig: newRig(t, []int{3, 5, 5, 3, 4, 3, 3, 1},
 		"east", "fight", "Bram", "no", "yes", "fight", "none", "yes", "defeated"), kind: runner.KindProtect}
 	_, c, err := run(t, p, g)
 	if err != nil {
@@ -235,6 +236,9 @@ func TestFaintedCannotProtectK92(t *testing.T) {
 	}
 	if hp := eventsOf[*HPEvent](c); len(hp) != 1 || hp[0].Who != "Bram" || hp[0].Result != "fainted" || hp[0].After != -8 {
 		t.Errorf("K-90: %+v", hp)
+	}
+	if lc := eventsOf[*CheckEvent](c); len(lc) != 1 || lc[0].Cause != "life" || lc[0].Total != 9 || lc[0].TN != 8 || lc[0].Result != "success" {
+		t.Errorf("K-101 life check: %+v", lc)
 	}
 	if cn := eventsOf[*CancelEvent](c); len(cn) != 1 || cn[0].Target != "Aria" || cn[0].Among != 2 {
 		t.Errorf("K-76/K-77 round 2: %+v, want Aria among 2", cn)

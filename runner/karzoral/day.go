@@ -16,6 +16,9 @@ func (s *state) startPhase() error {
 			return err
 		}
 	}
+	if err := s.deathStart(); err != nil { // K-102, K-14: in the morning, before the meal
+		return err
+	}
 	if err := s.eat(); err != nil {
 		return err
 	}
@@ -39,11 +42,11 @@ func (s *state) startPhase() error {
 }
 
 // eat implements K-20: the party eats one ration per member of the party as it is that day (K-2:
-// PCs, NPCs and burdens; a burden dead, K-88, or lost, K-97, eats no more). Default (K-20
+// PCs, NPCs and burdens; a burden dead, K-88, or lost, K-97, or a PC dead, K-101, eats no more). Default (K-20
 // ambiguity): eat what there is and write one FoodShortageEvent per unfed member; no built-in
 // penalty.
 func (s *state) eat() error {
-	need := s.p.Party.Members - (len(s.k.burdens) - s.liveBurdens())
+	need := s.p.Party.Members - (len(s.k.burdens) - s.liveBurdens()) - s.deadPCs()
 	eaten := min(need, s.rations)
 	s.rations -= eaten
 	if !s.on {

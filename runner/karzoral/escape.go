@@ -166,6 +166,13 @@ func (s *state) escape(enc int) error {
 				return err
 			}
 		}
+		if dmg > 0 && after <= 0 {
+			// The seed: 「追撃ダメージによって気絶・死亡してしまった場合でも、取り残されることだけは
+			// ありません」: the PC gets away, then its life check says fainted or dead (K-101).
+			if err := s.lifeCheck(i, "K-95"); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -190,6 +197,7 @@ func pursuitRow(rows []plan.PursuitRow, lvl int) string {
 func (s *state) defeatAftermath() error {
 	for i := range s.k.pcs {
 		s.k.pcs[i].hp = min(s.k.pcs[i].hp, 0)
+		s.k.pcs[i].dead = true // K-100: 「ＰＣは全員死亡します」 (the angel revives, K-102)
 	}
 	if !s.on {
 		return nil

@@ -22,9 +22,11 @@ type evbuf struct {
 	say       SayEvent
 	base      BaseEvent
 	sighting  SightingEvent
+	partyEnd  PartyEndEvent
 	armies    []ArmyAt   // armiesAt
 	seen      []ArmySeen // viewEvent
 	sighted   []ArmySeen // sightings
+	endSeen   []ArmySeen // partyEnd
 }
 
 // reuse sets *buf to v and returns buf: the event to send.

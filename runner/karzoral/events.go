@@ -534,8 +534,8 @@ type FiredCount struct {
 	Fired int    `json:"fired"`
 }
 
-// EndEvent: the run ends; the snapshot, the objectives reached and the events fired (plan order).
-// The transcript draws the summary table.
+// EndEvent: the run ends; the snapshot, the objectives reached and the events fired (plan order),
+// for the GM (the players' is PartyEndEvent, K-23). The transcript draws the summary table.
 type EndEvent struct {
 	At
 	Outcome    string        `json:"outcome"` // "success" | "failure" | "stopped"
@@ -561,5 +561,5 @@ func (e *EndEvent) WriteText(w *bytes.Buffer) error {
 	if e.view == nil {
 		return nil
 	}
-	return summary(w, e.view)
+	return summary(w, e.view, nil, false)
 }

@@ -29,9 +29,11 @@ const (
 // pcState is a PC during a run.
 type pcState struct {
 	hp      int
-	fumble  int // fumble XP since the last growth (K-61)
-	xp      int // XP gained in this run
-	protect int // burden protected this round, -1 none (K-89)
+	fumble  int  // fumble XP since the last growth (K-61)
+	xp      int  // XP gained in this run
+	protect int  // burden protected this round, -1 none (K-89)
+	dead    bool // failed a life check (K-101) or fell in a defeat (K-100)
+	raised  bool // resurrected at a base: acts from the next start phase (K-14)
 }
 
 // burdenState is a burden during a run.
@@ -110,7 +112,7 @@ func (s *state) resetKarzoral(rules *Rules) {
 	k.orders = 0
 	k.pcs = k.pcs[:0]
 	for _, pc := range p.Party.PCs {
-		k.pcs = append(k.pcs, pcState{hp: pc.HP, protect: -1})
+		k.pcs = append(k.pcs, pcState{hp: pc.HP, protect: -1}) // dead, raised: false
 	}
 	if len(k.pcHits) != len(k.pcs) {
 		k.pcHits = make([]int, len(k.pcs))

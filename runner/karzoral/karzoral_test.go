@@ -511,8 +511,9 @@ func TestDefeatAftermathK100K102(t *testing.T) {
 	p.Party.Burdens = nil
 	p.Party.PCs = []plan.PC{{Name: "Aria", Level: 3, HP: 5, Angel: true}}
 	p.Armies[armyIdx(p, "f")].Support = nil
-	// d1: no die (one eligible). No cancel. [5,5,3,4] = 18: Aria 5 -> -13.
-	g := newRig(t, []int{5, 5, 3, 4}, "east", "fight", "no")
+	// d1: no die (one eligible). No cancel. [5,5,3,4] = 18: Aria 5 -> -13. Her life check (K-101):
+	// [2,3] + level 3 = 8 < TN 13: dead.
+	g := newRig(t, []int{5, 5, 3, 4, 2, 3}, "east", "fight", "no")
 	res, c, err := run(t, p, g)
 	if err != nil {
 		t.Fatal(err)

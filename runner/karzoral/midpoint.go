@@ -34,6 +34,7 @@ type Midpoint struct {
 	checked            uint8
 	pending            []pendingEvent
 	hp                 []int
+	dead, raised       []bool
 	burdens            []burdenState
 	torches, oil       int
 	sleepy, sleepNext  bool
@@ -54,6 +55,7 @@ func (m *Midpoint) Clone() *Midpoint {
 	c.flags, c.revealed, c.travDone, c.visited = slices.Clone(m.flags), slices.Clone(m.revealed), slices.Clone(m.travDone), slices.Clone(m.visited)
 	c.fired, c.pending = slices.Clone(m.fired), slices.Clone(m.pending)
 	c.hp, c.burdens = slices.Clone(m.hp), slices.Clone(m.burdens)
+	c.dead, c.raised = slices.Clone(m.dead), slices.Clone(m.raised)
 	return &c
 }
 
@@ -88,8 +90,10 @@ func (s *state) snapshot(o *plan.Objective) {
 		sleepy: k.sleepy, sleepNext: k.sleepNext, sleepDay: k.sleepDay, litDay: k.litDay,
 		trav: k.trav, travLast: k.travLast, progress: k.progress, travFrom: k.travFrom, travChecked: k.travChecked,
 		travDone: append(m.travDone[:0], k.travDone...), visited: append(m.visited[:0], s.visited...)}
+	m.dead, m.raised = m.dead[:0], m.raised[:0]
 	for _, pc := range k.pcs {
 		m.hp = append(m.hp, pc.hp)
+		m.dead, m.raised = append(m.dead, pc.dead), append(m.raised, pc.raised)
 	}
 	s.midpoint = m
 }
@@ -126,6 +130,9 @@ func (s *state) resumeAt(m *Midpoint) error {
 	s.pending = append(s.pending[:0], m.pending...)
 	for i := range k.pcs {
 		k.pcs[i].hp = m.hp[i]
+		if i < len(m.dead) && i < len(m.raised) {
+			k.pcs[i].dead, k.pcs[i].raised = m.dead[i], m.raised[i]
+		}
 	}
 	copy(k.burdens, m.burdens)
 	k.torches, k.oil = m.torches, m.oil

@@ -149,6 +149,9 @@ func (v *PlayerView) PC(i int) (name string, hp, maxHP int) {
 	return pc.Name, v.s.k.pcs[i].hp, pc.HP
 }
 
+// PCDead reports whether PC i is dead (K-101; the party carries its body).
+func (v *PlayerView) PCDead(i int) bool { return v.s.k.pcs[i].dead }
+
 // Burden returns burden i's name, HP and whether it is dead (K-87, K-88).
 func (v *PlayerView) Burden(i int) (name string, hp int, dead bool) {
 	b := &v.s.k.burdens[i]

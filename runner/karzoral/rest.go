@@ -5,16 +5,25 @@ import "fmt"
 // HP, rest and the night's costs: fainting and burden death (K-88), rest (K-40), light
 // (K-57..K-59) and sleep deprivation (K-41).
 
-// hurtPC takes dmg off PC i's HP and records fainting (rule: the damage's).
+// hurtPC takes dmg off PC i's HP and records fainting (rule: the damage's); at 0 HP or less the
+// PC makes a life check (lifeCheck, K-101) and may die. A dead PC takes no damage.
 func (s *state) hurtPC(i, dmg int, rule string) error {
 	pc := &s.k.pcs[i]
+	if pc.dead || pc.raised {
+		return nil // a body takes no damage that matters (K-101)
+	}
 	before := pc.hp
 	pc.hp -= dmg
 	if before > 0 && pc.hp <= 0 && s.on {
 		name := s.p.Party.PCs[i].Name
 		r := &HPEvent{Note: s.note(rule), Text: fmt.Sprintf("%s falls to %d HP and faints", name, pc.hp)}
 		r.Who, r.After, r.Result = name, pc.hp, "fainted"
-		return s.send(r)
+		if err := s.send(r); err != nil {
+			return err
+		}
+	}
+	if dmg > 0 && pc.hp <= 0 {
+		return s.lifeCheck(i, rule) // every blow at 0 HP or less: a life check (K-101)
 	}
 	return nil
 }
@@ -68,7 +77,7 @@ func (s *state) rest(rule string) error {
 	for i := range s.k.pcs {
 		pc := &s.k.pcs[i]
 		mx := s.p.Party.PCs[i].HP
-		if pc.hp < mx {
+		if pc.hp < mx && !pc.dead && !pc.raised { // the dead stay dead (K-101); the raised act at the start (K-14)
 			pc.hp = mx
 			if s.on {
 				name := s.p.Party.PCs[i].Name
@@ -145,13 +154,16 @@ func (s *state) darkDay() error {
 // える」): in action step (c) (the time for long actions, K-34), a party standing on a base may shop.
 // With a price list (Carry.Shop: a campaign's) that is a decision paid from the purse (shop);
 // without one (a lone scenario, no money modelled) the party restocks preserved rations and light
-// free, back up to what it set out with (plan.Party: Rations, Torches, LanternOil). Treatment
-// (K-13) and resurrection (K-14) are offered there too by the rules, but a run models no poison,
-// disease, curse or PC death short of the party's defeat, so they have nothing to act on.
+// free, back up to what it set out with (plan.Party: Rations, Torches, LanternOil). Resurrection
+// (K-14) comes first (resurrectAtBase). Treatment (K-13) is offered there too by the rules, but a
+// run models no poison, disease or curse, so it has nothing to act on.
 func (s *state) baseServices() error {
 	pa := &s.p.Party
 	if s.p.Field.Blocks[s.party].Kind != "base" {
 		return nil
+	}
+	if err := s.resurrectAtBase(); err != nil || s.over() {
+		return err
 	}
 	if s.shop != nil {
 		return s.shopAtBase()

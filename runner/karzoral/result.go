@@ -38,6 +38,8 @@ type Carry struct {
 	// restocks free up to what it set out with (runner judgement: no money is modelled).
 	Shop  []plan.Item
 	Purse int
+	// ResurrectionCost is the campaign's price of a resurrection (K-14); 0: 10,000 gamels.
+	ResurrectionCost int
 	// Resume, if set, is the midpoint an earlier attempt cleared (its Result.Midpoint): the retry
 	// resumes there (K-67) with fresh armies (K-68), the players having taken that option. Its
 	// objective should also be in Midpoints.
@@ -74,15 +76,20 @@ type Result struct {
 	// Purchases are the items bought at bases mid-scenario (K-12), in order: the campaign's
 	// ledger charges each (Carry.Shop, Carry.Purse).
 	Purchases []Purchase
+	// Resurrections are the PCs resurrected at bases mid-scenario (K-14), in order: the campaign's
+	// ledger charges each (what the purse paid) and books what was borrowed.
+	Resurrections []Resurrection
 	// Midpoint is the state when this run cleared its midpoint, nil if it did not (K-67): what a
 	// retry resumes from (Carry.Resume). It belongs to the Runner (see Midpoint).
 	Midpoint *Midpoint
 }
 
-// PCResult is a PC at the end of a run: HP (hp) and the XP gained in the run (K-61, K-66).
+// PCResult is a PC at the end of a run: HP (hp), the XP gained in the run (K-61, K-66), and
+// whether it is dead (K-100, K-101; a PC resurrected at a base, K-14, is not).
 type PCResult struct {
 	Name   string
 	HP, XP int
+	Dead   bool
 }
 
 // BurdenResult is a burden at the end of a run (K-87, K-88).
@@ -156,7 +163,7 @@ func (s *state) result() *Result {
 		}
 	}
 	for i, pc := range p.Party.PCs {
-		b.pcs = append(b.pcs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp})
+		b.pcs = append(b.pcs, PCResult{Name: pc.Name, HP: s.k.pcs[i].hp, XP: s.k.pcs[i].xp, Dead: s.k.pcs[i].dead})
 	}
 	for i, bd := range p.Party.Burdens {
 		kb := &s.k.burdens[i]
@@ -187,6 +194,7 @@ func (s *state) result() *Result {
 		Midpoint:      s.midpoint,
 		Money:         s.money,
 		Purchases:     slices.Clone(s.bought),
+		Resurrections: slices.Clone(s.raised),
 		NamedDefeated: orNil(b.named),
 	}
 	return &r.res

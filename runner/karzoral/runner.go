@@ -227,13 +227,15 @@ type state struct {
 	resumed  *Midpoint // the midpoint this run resumed from (Carry.Resume), nil for a fresh run
 	midpoint *Midpoint // the snapshot taken when the midpoint was cleared in this run (K-67)
 
-	k           karzoral    // the campaign add-ons (PCs, light, traversal, XP)
-	targets     []string    // K-75: monsters targeted this round
-	clearXP     int         // achievement XP of the success objective (K-61)
-	money       int         // gamels looted (K-98)
-	shop        []plan.Item // K-12: the price list at a base mid-scenario (Carry.Shop), nil: free restock
-	purse       int         // K-12: gamels left to spend (Carry.Purse less what was bought)
-	bought      []Purchase  // K-12: the purchases of this run
+	k           karzoral       // the campaign add-ons (PCs, light, traversal, XP)
+	targets     []string       // K-75: monsters targeted this round
+	clearXP     int            // achievement XP of the success objective (K-61)
+	money       int            // gamels looted (K-98)
+	shop        []plan.Item    // K-12: the price list at a base mid-scenario (Carry.Shop), nil: free restock
+	purse       int            // K-12: gamels left to spend (Carry.Purse less what was bought)
+	bought      []Purchase     // K-12: the purchases of this run
+	raised      []Resurrection // K-14: the resurrections at a base of this run
+	raiseCost   int            // K-14: a resurrection's price (Carry.ResurrectionCost), 0: the default
 	shopChoices []runner.Choice
 	ev          evbuf // the frequent events, reused
 }
@@ -312,9 +314,11 @@ func (s *state) carry(c *Carry) {
 	s.carriedDead = nil
 	s.failXP = s.p.FailureXP
 	s.shop, s.purse, s.bought = nil, 0, s.bought[:0]
+	s.raised, s.raiseCost = s.raised[:0], 0
 	if c == nil {
 		return
 	}
+	s.raiseCost = c.ResurrectionCost
 	for _, it := range c.Shop {
 		if it.Rations > 0 || it.Torches > 0 || it.Oil > 0 {
 			s.shop = append(s.shop, it)
@@ -490,7 +494,7 @@ func (s *state) finishEvents() error {
 		return err
 	}
 	p := s.p
-	e := &EndEvent{At: At{Day: s.day}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
+	e := &EndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
 		Rations: s.rations, Armies: s.armiesAt(), Objectives: []ObjectiveAt{}, Events: []FiredCount{}, view: &s.view}
 	for i := range p.Objectives {
 		if d := s.reached[i]; d > 0 {
@@ -502,6 +506,11 @@ func (s *state) finishEvents() error {
 		if n := s.fired[i]; n > 0 {
 			e.Events = append(e.Events, FiredCount{ID: p.Events[i].ID, Fired: int(n)})
 		}
+	}
+	// K-23: the players' end first, so that the GM's end stays the last record of a stream that
+	// holds both (JSON Lines consumers read the last line as the end).
+	if werr := s.send(s.partyEnd(e)); err == nil {
+		err = werr
 	}
 	if werr := s.send(e); err == nil {
 		err = werr

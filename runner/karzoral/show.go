@@ -85,7 +85,11 @@ func (v *PlayerView) writeSupplies(b *bytes.Buffer) {
 	fmt.Fprintf(b, "  party: %d members; %d rations (%d days at %d a day)\n", p.Party.Members, v.s.rations, days, p.Party.Members)
 	for i := range p.Party.PCs {
 		name, hp, maxHP := v.PC(i)
-		fmt.Fprintf(b, "    %s: %d/%d HP\n", name, hp, maxHP)
+		if v.PCDead(i) {
+			fmt.Fprintf(b, "    %s: dead (the body is carried, K-101)\n", name)
+		} else {
+			fmt.Fprintf(b, "    %s: %d/%d HP\n", name, hp, maxHP)
+		}
 	}
 	for i := range p.Party.Burdens {
 		name, hp, dead := v.Burden(i)

@@ -92,7 +92,7 @@ func TestJSONLParses(t *testing.T) {
 		}
 		types[m["type"].(string)]++
 	}
-	if types["run"] != 1 || types["end"] != 1 || types["dayEnd"] != res.Day || types["day"] != res.Day {
+	if types["run"] != 1 || types["end"] != 1 || types["partyEnd"] != 1 || types["dayEnd"] != res.Day || types["day"] != res.Day {
 		t.Errorf("record counts %v", types)
 	}
 	var end struct {
@@ -114,6 +114,25 @@ func TestJSONLParses(t *testing.T) {
 	if end.Type != "end" || end.Outcome != "success" || end.Day != 7 || end.Party != "gate" || len(end.Armies) != 2 ||
 		end.Armies[0].Block != nil || end.Armies[1].Strength != 15 || len(end.Objectives) != 2 {
 		t.Errorf("end record: %+v", end)
+	}
+	// K-23: the players' end, just before the GM's: the warband as the scouts' report placed it on day 2, at 11,
+	// strength unknown (「その存在、及び移動」: no strength); the mercenaries as the party last saw them,
+	// marching into 03 on day 3 at their full 60 (the GM's end has them at 09 with 15).
+	var pe struct {
+		Type   string
+		Armies []struct {
+			ID       string
+			Block    *string
+			Day      int
+			Strength int
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-2]), &pe); err != nil {
+		t.Fatal(err)
+	}
+	if pe.Type != "partyEnd" || len(pe.Armies) != 2 || pe.Armies[0].Block == nil || *pe.Armies[0].Block != "11" || pe.Armies[0].Day != 2 ||
+		pe.Armies[0].Strength != 0 || pe.Armies[1].Block == nil || *pe.Armies[1].Block != "03" || pe.Armies[1].Day != 3 || pe.Armies[1].Strength != 60 {
+		t.Errorf("K-23 partyEnd record: %+v", pe)
 	}
 	golden(t, "field01-win.jsonl", out)
 }

@@ -222,8 +222,9 @@ func writeTrimmed(b *bytes.Buffer, line []byte) {
 }
 
 // summary draws the end-of-run table with tablewriter: outcome, party, armies, objectives reached,
-// events fired.
-func summary(b *bytes.Buffer, v *View) error {
+// events fired. players: the players' table (K-23), whose army rows are the sightings seen (in
+// plan order) rather than every army's true state.
+func summary(b *bytes.Buffer, v *View, seen []ArmySeen, players bool) error {
 	p := v.Plan()
 	outcome, reason := v.Outcome()
 	state := outcome + " on day " + strconv.Itoa(v.Day())
@@ -239,6 +240,14 @@ func summary(b *bytes.Buffer, v *View) error {
 	rows = append(rows, []string{"party", "", where + ", " + strconv.Itoa(v.Rations()) + " rations left"})
 	for i := range p.Armies {
 		a := &p.Armies[i]
+		if players {
+			var sa *ArmySeen
+			if len(seen) > 0 && seen[0].ID == a.ID {
+				sa, seen = &seen[0], seen[1:]
+			}
+			rows = append(rows, []string{"army", a.ID, armyRowSeen(a.Side, sa)})
+			continue
+		}
 		blk, str := v.Army(i)
 		var st string
 		switch {
@@ -253,7 +262,11 @@ func summary(b *bytes.Buffer, v *View) error {
 	}
 	for i, pc := range p.Party.PCs {
 		hp, xp := v.PC(i)
-		rows = append(rows, []string{"pc", pc.Name, fmt.Sprintf("%d xp, %d/%d hp", xp, hp, pc.HP)})
+		st := fmt.Sprintf("%d xp, %d/%d hp", xp, hp, pc.HP)
+		if v.PCDead(i) {
+			st = fmt.Sprintf("%d xp, dead", xp)
+		}
+		rows = append(rows, []string{"pc", pc.Name, st})
 	}
 	for i, b := range p.Party.Burdens {
 		hp, mx, dead := v.Burden(i)

@@ -44,6 +44,9 @@ func (v *View) Outcome() (outcome, reason string) { return v.s.outcome, v.s.reas
 // PC returns PC i's current HP and the XP it gained in this run (K-61, K-66).
 func (v *View) PC(i int) (hp, xp int) { return v.s.k.pcs[i].hp, v.s.k.pcs[i].xp }
 
+// PCDead reports whether PC i is dead (K-100, K-101): not after a resurrection (K-14).
+func (v *View) PCDead(i int) bool { return v.s.k.pcs[i].dead }
+
 // Burden returns burden i's HP, max HP and whether it is dead (K-87, K-88).
 func (v *View) Burden(i int) (hp, max int, dead bool) {
 	b := &v.s.k.burdens[i]

@@ -1,0 +1,27 @@
+package runner
+
+import "testing"
+
+// Prompt wording found playing field02 at the terminal (issue 22): a question about no army (the
+// Angel Order, K-23; the initiative) names none ("army : angel order?" before), and the escape's
+// carrier question (K-97: 「誰も足手まといを引き受けなかった場合」) is not the round's protection
+// question (K-89).
+func TestPromptWordsK23K97(t *testing.T) {
+	for _, c := range []struct {
+		r    Request
+		want string
+	}{
+		{Request{Kind: KindAnswer, Day: 2, Phase: PhaseStart, Block: "t1", Title: "the Angel Order aerial survey (K-23)", Cause: "angel order"},
+			"day 2, start phase: the Angel Order aerial survey (K-23) at t1: angel order?"},
+		{Request{Kind: KindAnswer, Day: 3, Phase: PhaseAction, Block: "02", Title: "Boggard wolves", Cause: "initiative"},
+			"day 3, action phase: Boggard wolves at 02: initiative?"},
+		{Request{Kind: KindProtect, Day: 3, Phase: PhaseAction, Encounter: "Mira", Cause: "escape"},
+			"day 3, action phase: the escape: who carries burden Mira (K-97)?"},
+		{Request{Kind: KindProtect, Day: 3, Phase: PhaseAction, Encounter: "Mira"},
+			"day 3, action phase: round start: who protects burden Mira (K-89)?"},
+	} {
+		if got := c.r.Prompt(); got != c.want {
+			t.Errorf("prompt %q, want %q", got, c.want)
+		}
+	}
+}
