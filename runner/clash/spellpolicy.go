@@ -127,6 +127,9 @@ const allyHit = -(int64(1) << 40)
 // squares of a Destruction objective for; an area covering any ally (stand or unattached solo up)
 // is allyHit.
 func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) int64 {
+	if sp.fx != nil && sp.fx.hasPool {
+		return b.poolValue(side, sp, byStand) // sleep (pools.go)
+	}
 	var v int64
 	e2 := int64(k.avg2) * saveFactor(sp) / 20
 	if byStand {

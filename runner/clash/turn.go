@@ -235,6 +235,7 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 		if un.broken {
 			b.keepAway(i)
 		}
+		b.keepFromFear(Ref{RefStand, int(i)}, int32(b.s.cr[st.cr].space))
 		if len(b.mv.ends) <= 1 && !b.mv.flee {
 			if part == 1 {
 				b.left[i] = budget

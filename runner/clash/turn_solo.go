@@ -136,6 +136,7 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 			b.mv.ends = keep
 		}
 	}
+	b.keepFromFear(Ref{RefSolo, int(j)}, int32(b.s.cr[so.cr].space))
 	from := so.y*int32(b.w) + so.x
 	if part == 1 {
 		so.runRound = 0
@@ -261,6 +262,9 @@ func (b *Battle) condWhy(t Ref) string {
 	c := b.condOf(t)
 	if c&cParalyzed != 0 {
 		return "paralyzed (U-76)"
+	}
+	if c&cUnconscious != 0 {
+		return "unconscious (U-76)"
 	}
 	return "incapacitated (U-76)"
 }
