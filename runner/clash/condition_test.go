@@ -271,3 +271,50 @@ func TestWebDifficultGroundU18U76(t *testing.T) {
 		t.Errorf("the transcript does not say what the web did to the ground\n%s", txt)
 	}
 }
+
+// U-76 [5E-CORE], fear.go's Default: fear (SRD: "become frightened for the duration") on the enemy
+// soldier at 5,5, cast by the cleric at 5,2 (distance 3, U-2). While the cleric is on the field
+// the soldier's attacks have disadvantage and it may end a move only 3 or more from the cleric:
+// 5,4 is |5-5| + |4-2| = 2 away (dropped), 4,4 is |4-5| + |4-2| = 3 (kept), 5,7 is 5 (kept). When the
+// cleric leaves the fight its concentration ends and with it the fear.
+func TestFearFrightensU76(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric()}, []ub{
+		{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 2}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
+		{id: "w", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{6, 6}}},
+	}, nil)
+	cl.Spells = append(fxSpells(), plan.Spell{ID: "fear", Name: "Fear", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
+		Area: &plan.Area{Shape: plan.AreaCone, Size: 30}, Effect: &plan.SpellEffect{Condition: plan.CondFrightened, Concentration: true, Rounds: 1}})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t), Rec: l})
+	b.round = 1
+	at := b.standActor(0)
+	e := Ref{RefStand, 1}
+	b.spellEffect(&at, &b.s.sp[4], e, 13)
+	ea := b.standActor(1)
+	if adv, dis := b.attackModsWhy(&ea, Ref{RefStand, 2}, true, false, b.why()); adv || !dis {
+		t.Fatalf("frightened attack: adv %v dis %v, want disadvantage\n%s", adv, dis, logText(l))
+	}
+	m := b.moverOfStand(1, false)
+	b.reach(&m, 5, 5, 6)
+	b.keepFromFear(e, 1)
+	has := func(x, y int) bool {
+		for _, q := range b.mv.ends {
+			if int(q) == y*10+x {
+				return true
+			}
+		}
+		return false
+	}
+	if has(5, 4) || !has(4, 4) || !has(5, 7) || !has(5, 5) {
+		t.Errorf("frightened ends: 5,4 %v (want false) 4,4 %v 5,7 %v 5,5 %v (want true)", has(5, 4), has(4, 4), has(5, 7), has(5, 5))
+	}
+	b.gone(Ref{RefStand, 0})
+	if b.st[1].cond&cFrightened != 0 {
+		t.Fatalf("still frightened after its source left the fight\n%s", logText(l))
+	}
+	if _, dis := b.attackModsWhy(&ea, Ref{RefStand, 2}, true, false, b.why()); dis {
+		t.Error("disadvantage with no fear")
+	}
+}
