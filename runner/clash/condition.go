@@ -59,6 +59,7 @@ type effect struct {
 	cond   uint8 // one condition bit, or 0 (a boon or bane only)
 	dc     int32
 	until  int32 // ends at the start of its source's turn in this round (U-1: 1 minute = 1 round); 0 never by time
+	stand  bool  // cast by a stand (an aura's damage doubled, aura.go)
 }
 
 // condOf is t's condition bits (0 for a resource square).

@@ -108,3 +108,42 @@ func TestSleepPoolBySoloU43U76(t *testing.T) {
 		t.Error("a sleeper made a Dexterity save")
 	}
 }
+
+// U-43, U-76 (aura.go's Default): spirit guardians cast by a stand of clerics (its damage doubled)
+// around the cleric at 5,2. The enemy soldier at 5,3 starts its turn next to it: Wisdom save d20
+// 4 + 0 = 4 < 13, 3d8 = 2 + 3 + 4 = 9, x 2 = 18 radiant: 10 hp -> a casualty (U-57). The enemy
+// soldier at 8,2 (3 away) is not in the aura and rolls nothing. The ally at 4,2 is unaffected.
+func TestSpiritGuardiansU43U76(t *testing.T) {
+	sg := plan.Spell{ID: "spirit guardians", Name: "Spirit Guardians", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
+		HalfOnSave: true, Damage: []plan.Damage{{Dice: "3d8", Type: "radiant"}}, Area: &plan.Area{Shape: plan.AreaSphere, Size: 15},
+		Effect: &plan.SpellEffect{Aura: true, Concentration: true, Rounds: 10}}
+	cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric()}, []ub{
+		{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 2}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 3}}},
+		{id: "f", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{8, 2}}},
+		{id: "w", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 2}}},
+	}, nil)
+	cl.Spells = append(fxSpells(), sg)
+	cl.Creatures[1].Spells = append(cl.Creatures[1].Spells, plan.KnownSpell{Spell: 4, DC: 13, Uses: 1})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t, 4, 2, 3, 4), Rec: l})
+	b.round = 1
+	at := b.standActor(0)
+	sp := &b.s.sp[4]
+	op := Option{Square: 2*10 + 5, Value: 2}
+	b.placeArea(&at, sp, &op)
+	b.castArea(&at, b.knownAt(&at, 4), sp, 13, true)
+	if !b.concentrating(Ref{RefStand, 0}) {
+		t.Fatalf("the cleric holds no concentration\n%s", logText(l))
+	}
+	b.auraStart(Ref{RefStand, 3})
+	b.auraStart(Ref{RefStand, 2})
+	b.auraStart(Ref{RefStand, 1})
+	if !b.st[1].cas || b.st[2].hp != 10 || b.st[3].hp != 10 {
+		t.Errorf("5,3 casualty %v (hp %d), 8,2 %d hp, ally %d hp\n%s", b.st[1].cas, b.st[1].hp, b.st[2].hp, b.st[3].hp, logText(l))
+	}
+	if !strings.Contains(logText(l), "18") {
+		t.Errorf("no 18 damage in the transcript\n%s", logText(l))
+	}
+}

@@ -136,6 +136,9 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 	if f.ground {
 		words = append(words, "its area difficult ground")
 	}
+	if f.aura {
+		words = append(words, "an aura on the squares next to it: an enemy starting its turn there saves against its damage")
+	}
 	if f.cond == 0 && !f.mods() && f.push == 0 && !f.ground && !f.aura {
 		return errAt(ps.Pos, "spell %s: an effect with no condition, modifier or push does nothing", ps.ID)
 	}

@@ -364,6 +364,10 @@ func (b *Battle) standsStartTurn(u int32) {
 		}
 		t := Ref{RefStand, int(i)}
 		b.expire(t)
+		b.auraStart(t)
+		if !st.on {
+			continue
+		}
 		rose, busy, able := b.startOfTurn(t)
 		st.rose, st.busy = rose, busy || !able
 		st.reck = able && b.s.cr[st.cr].traits&trReckless != 0 // Reckless: the engine always takes it

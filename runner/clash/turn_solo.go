@@ -40,6 +40,10 @@ func (b *Battle) soloTurnStart(j int32) (busy, able bool) {
 	so := &b.so[j]
 	t := Ref{RefSolo, int(j)}
 	b.expire(t)
+	b.auraStart(t)
+	if so.state != soloUp {
+		return false, false
+	}
 	rose, busy, able := b.startOfTurn(t)
 	so.rose = rose
 	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
