@@ -72,3 +72,17 @@ func TestScriptOptional(t *testing.T) {
 		t.Errorf("after the script: %+v %v", a, err)
 	}
 }
+
+// A clash battle's target questions are worded as clash questions (U-34, U-40), not as Karzoral's
+// support damage (K-75), which is what a player of `sortie battle --play` was asked before: an
+// attack's target, and a targeted spell's (a joined priest's Cure Wounds).
+func TestClashTargetPrompt(t *testing.T) {
+	atk := &Request{Kind: KindTarget, Day: 1, Phase: PhaseRound, Block: "spears", Army: "spears", Other: "spears 2"}
+	if got, want := atk.Prompt(), "round 1, spears: which target does spears 2 attack?"; got != want {
+		t.Errorf("attack target: %q, want %q", got, want)
+	}
+	sp := &Request{Kind: KindTarget, Day: 1, Phase: PhaseRound, Block: "spears", Army: "brannoc", Cause: "spell", Title: "Cure Wounds"}
+	if got, want := sp.Prompt(), "round 1, brannoc: which target does brannoc's Cure Wounds go to?"; got != want {
+		t.Errorf("spell target: %q, want %q", got, want)
+	}
+}
