@@ -246,9 +246,7 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("%s: round start: who protects burden %s (K-89)?", r.Where(), r.Encounter)
 	case KindTarget:
 		if r.Phase == PhaseRound {
-			// A clash battle's attack target (it asked "which monster does bows's support
-			// damage hit (K-75)?", a Karzoral question, until a player at the table saw it).
-			return r.clashPrompt()
+			return r.clashPrompt() // a clash battle's target, not Karzoral's support damage
 		}
 		if r.Phase == PhaseBattle {
 			return fmt.Sprintf("%s: %s at %s: which army does army %s attack?", r.Where(), r.Title, r.Block, r.Army)
@@ -363,7 +361,10 @@ func (r *Request) clashPrompt() string {
 	case KindWith:
 		q = "which attack does " + who + " make?"
 	case KindTarget:
-		q = "which target does " + who + " attack" + r.Cause + "?"
+		q = "which target does " + who + " attack?"
+		if r.Cause == "spell" {
+			q = "which target does " + who + "'s " + r.Title + " go to?"
+		}
 	case KindSpell:
 		q = "which spell does " + who + " cast?"
 	case KindArea:

@@ -73,12 +73,18 @@ func TestScriptOptional(t *testing.T) {
 	}
 }
 
-// TestClashTargetPrompt (issue 23, U-34): a clash battle's attack target reads as a clash question;
-// it read "which monster does bows's support damage hit (K-75)?", Karzoral's support damage.
+// TestClashTargetPrompt (issue 23, U-34, U-40): a clash battle's target questions are worded as
+// clash questions, not as Karzoral's support damage (K-75), which is what a player of `sortie
+// battle --play` was asked before: an attack's target, and a targeted spell's (a joined priest's
+// Cure Wounds). The Karzoral question is unchanged.
 func TestClashTargetPrompt(t *testing.T) {
-	r := &Request{Kind: KindTarget, Day: 1, Phase: PhaseRound, Block: "bows", Army: "bows", Other: "bows 2"}
-	if got, want := r.Prompt(), "round 1, bows: which target does bows 2 attack?"; got != want {
-		t.Errorf("got  %q\nwant %q", got, want)
+	atk := &Request{Kind: KindTarget, Day: 1, Phase: PhaseRound, Block: "spears", Army: "spears", Other: "spears 2"}
+	if got, want := atk.Prompt(), "round 1, spears: which target does spears 2 attack?"; got != want {
+		t.Errorf("attack target: %q, want %q", got, want)
+	}
+	sp := &Request{Kind: KindTarget, Day: 1, Phase: PhaseRound, Block: "spears", Army: "brannoc", Cause: "spell", Title: "Cure Wounds"}
+	if got, want := sp.Prompt(), "round 1, brannoc: which target does brannoc's Cure Wounds go to?"; got != want {
+		t.Errorf("spell target: %q, want %q", got, want)
 	}
 	k := &Request{Kind: KindTarget, Day: 3, Phase: PhaseNight, Army: "mercenaries"}
 	if got := k.Prompt(); !strings.Contains(got, "support damage hit (K-75)") {

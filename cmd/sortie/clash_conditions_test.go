@@ -10,6 +10,9 @@ import (
 // battle, played from its script with seed 1; the transcript is golden and its condition lines are
 // checked against values worked out by hand from the rules (testdata/clash/README.md):
 //   - web (U-43, U-76): the novice stand's Dexterity save, d20 4 + 1 (Dex 12) = 5 < DC 13: restrained;
+//     its square 2,2 is difficult ground while the web lasts (U-18, SRD: "The webs are difficult
+//     terrain"): in round 2 the bulls' 2x2 space steps 3,1 -> 2,1 (entering 2,1 and the webbed 2,2:
+//     2) -> 1,1 (entering 1,1 and 1,2: 1), 3 squares of movement for 2 steps;
 //   - the Charge (U-3: 「ミノタウロスのスタンドは敵スタンドを2マスまで押しやることができる」): the
 //     minotaurs ran 8,1 -> 3,1, five squares west along one row (at least 10 ft = 2 squares), into
 //     wardens 1 at 2,1, adjacent west of their 3..4 x 1..2 space; the Gore with advantage (its own
@@ -29,6 +32,8 @@ func TestClashConditionsBattleU76(t *testing.T) {
 	for _, want := range []string{
 		"wardens 2 DEX save (Web): d20 4 + 1 = 5 vs DC 13: fails",
 		"wardens 2 is restrained (Web by hexer)",
+		"hexer's Web makes difficult ground (2 squares of movement each) on 2,2",
+		"bulls 1: 3,1 -> 1,1 (3 squares, 15 ft of speed)",
 		"bulls 1: 8,1 -> 3,1 (5 squares, 25 ft of speed)",
 		"bulls 1 -> wardens 1, Gore: d20 adv [13, 14] (reckless) + 6 = 20 vs AC 16: hit",
 		"(attack, charge), a casualty",

@@ -24,6 +24,10 @@ type clashEffect struct {
 	Push          Int
 	CreatureType  Str
 	Rounds        Int
+	Pool          Str
+	NotType       Str
+	Ground        bool
+	Aura          bool
 }
 
 // effect reads a spell's effect; nil when absent.
@@ -35,7 +39,8 @@ func (d *clashDecoder) effect(n node) *clashEffect {
 	e := &clashEffect{Condition: dc.Str(n.Get("condition")), Attack: dc.Str(n.Get("attack")), Save: dc.Str(n.Get("save")),
 		AC: dc.Int(n.Get("ac")), Ally: dc.Bool(n.Get("ally")), Concentration: dc.Bool(n.Get("concentration")),
 		Repeat: dc.Bool(n.Get("repeat")), Escape: dc.Str(n.Get("escape")), EndsOnDamage: dc.Bool(n.Get("endsOnDamage")),
-		Push: dc.Int(n.Get("push")), CreatureType: dc.Str(n.Get("creatureType")), Rounds: dc.Int(n.Get("rounds"))}
+		Push: dc.Int(n.Get("push")), CreatureType: dc.Str(n.Get("creatureType")), Rounds: dc.Int(n.Get("rounds")),
+		Pool: dc.Str(n.Get("pool")), NotType: dc.Str(n.Get("notType")), Ground: dc.Bool(n.Get("ground")), Aura: dc.Bool(n.Get("aura"))}
 	e.Pos = dc.Label(n)
 	return e
 }
@@ -47,13 +52,22 @@ func (p *clashPass) checkEffect(s *clashSpell, what string) {
 	if e == nil {
 		return
 	}
-	for _, d := range []Str{e.Attack, e.Save} {
+	for _, d := range []Str{e.Attack, e.Save, e.Pool} {
 		if d.OK {
 			p.checkDice(Str{V: strings.TrimPrefix(strings.TrimSpace(d.V), "-"), Pos: d.Pos, OK: true, Set: true}, what+" effect")
 		}
 	}
-	if !e.Condition.Set && !e.Attack.Set && !e.Save.Set && !e.AC.Set && !e.Push.Set {
-		p.reportf(e.Pos, codeClashStatBlock, "%s: an effect with no condition, attack or save dice, ac or push does nothing", what)
+	if !e.Condition.Set && !e.Attack.Set && !e.Save.Set && !e.AC.Set && !e.Push.Set && !e.Ground && !e.Aura {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: an effect with no condition, attack or save dice, ac, push, ground or aura does nothing", what)
+	}
+	if e.Pool.Set && (s.Area == nil || !e.Condition.Set) {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: a pool of hit points (sleep) needs an area and a condition", what)
+	}
+	if e.Ground && s.Area == nil {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: difficult ground (ground: true) needs an area", what)
+	}
+	if e.Aura && (s.Area == nil || !s.Self || len(s.Damage) == 0 || !s.Save.Set) {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: an aura (spirit guardians) needs range \"self\", an area, damage and a save", what)
 	}
 	if e.Repeat && !s.Save.Set {
 		p.reportf(e.Pos, codeClashStatBlock, "%s: repeat: a save again at the end of a turn needs the spell's save", what)
@@ -73,7 +87,8 @@ func lowerEffect(e *clashEffect) *plan.SpellEffect {
 	}
 	return &plan.SpellEffect{Condition: e.Condition.V, Attack: strings.TrimSpace(e.Attack.V), Save: strings.TrimSpace(e.Save.V),
 		AC: e.AC.V, Ally: e.Ally, Concentration: e.Concentration, Repeat: e.Repeat, Escape: e.Escape.V,
-		EndsOnDamage: e.EndsOnDamage, Push: e.Push.V, CreatureType: e.CreatureType.V, Rounds: e.Rounds.V}
+		EndsOnDamage: e.EndsOnDamage, Push: e.Push.V, CreatureType: e.CreatureType.V, Rounds: e.Rounds.V,
+		Pool: strings.TrimSpace(e.Pool.V), NotType: e.NotType.V, Ground: e.Ground, Aura: e.Aura}
 }
 
 // checkCharge checks a Charge trait (U-3's example, the minotaur's): its extra damage dice, DC,

@@ -333,10 +333,12 @@ const (
 	CondProne         = "prone"         // its attacks: disadvantage; adjacent attacks against: advantage, others disadvantage; standing costs half its speed
 	CondIncapacitated = "incapacitated" // no move, no action (hypnotic pattern's charmed creature, sleep)
 	CondOutlined      = "outlined"      // faerie fire: attacks against it have advantage; it cannot hide
+	CondUnconscious   = "unconscious"   // sleep: as paralyzed, and prone (a ranged attack against it has no advantage)
+	CondFrightened    = "frightened"    // fear: its attacks have disadvantage while its source is on the field; it never moves nearer its source
 )
 
 // ClashConditions lists the condition names in the order the engine numbers them.
-var ClashConditions = []string{CondParalyzed, CondRestrained, CondProne, CondIncapacitated, CondOutlined}
+var ClashConditions = []string{CondParalyzed, CondRestrained, CondProne, CondIncapacitated, CondOutlined, CondUnconscious, CondFrightened}
 
 // SpellEffect is a spell's effect besides damage (U-76 [5E-CORE], the SRD's words as the battle
 // rules read them): each affected stand or solo (a failed save, or every target when the spell
@@ -368,6 +370,19 @@ type SpellEffect struct {
 	// Rounds: the most rounds it lasts (1 minute = 1 round, U-1; 10 minutes: 10); 0 until it ends
 	// otherwise.
 	Rounds int `json:"rounds,omitempty"`
+	// Pool: dice of hit points the spell affects, in ascending order of current hit points, each
+	// creature in the area whose hp is at most what is left (sleep: "5d8"); "" none. A stand's
+	// pool is doubled (U-43's double damage, sortie's Default: pools.go).
+	Pool string `json:"pool,omitempty"`
+	// NotType: creatures of this type are unaffected (sleep: "undead"); "" none.
+	NotType string `json:"notType,omitempty"`
+	// Ground: the area's squares are difficult ground while the effect lasts (web, entangle),
+	// whether or not anyone failed the save.
+	Ground bool `json:"ground,omitempty"`
+	// Aura: a self-range area that moves with its caster (spirit guardians): an enemy starting
+	// its turn in it saves against the spell's damage; sortie's Default: the squares next to the
+	// caster's space (aura.go).
+	Aura bool `json:"aura,omitempty"`
 }
 
 // AreaShape is the shape of a spell's area (U-45..U-47).

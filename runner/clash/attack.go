@@ -123,9 +123,16 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 		// U-76 [5E-CORE]: attacks against a paralyzed or restrained creature, or one outlined by
 		// faerie fire, have advantage; against a prone one advantage from an adjacent attacker,
 		// disadvantage from farther.
+		// An unconscious one (sleep) is also prone [5E-CORE]: from farther, advantage and
+		// disadvantage cancel.
 		switch {
 		case tc&cParalyzed != 0:
 			adv = r.adv("target paralyzed")
+		case tc&cUnconscious != 0:
+			adv = r.adv("target unconscious")
+			if !adjacent(at.box, tb) {
+				dis = r.dis("target prone")
+			}
 		case tc&cRestrained != 0:
 			adv = r.adv("target restrained")
 		case tc&cOutlined != 0:
@@ -147,6 +154,9 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 	}
 	if t.Kind != RefResource && b.recklessRef(t) {
 		adv = r.adv("target reckless")
+	}
+	if b.frightOf(actorRef(at)).Kind != RefNone {
+		dis = r.dis("frightened") // U-76 [5E-CORE], fear.go: its source on the field
 	}
 	if ac := b.condOf(actorRef(at)); ac&(cRestrained|cProne) != 0 {
 		if ac&cRestrained != 0 {
@@ -277,8 +287,8 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 				crit = true // an unconscious creature hit in melee [5E-CORE]
 			}
 		}
-		if hit && b.condOf(t)&cParalyzed != 0 && adjacent(at.box, b.refBox(t)) {
-			crit = true // a paralyzed creature hit from within 5 ft [5E-CORE]: adjacent (U-2)
+		if hit && b.condOf(t)&cHelpless != 0 && adjacent(at.box, b.refBox(t)) {
+			crit = true // a paralyzed or unconscious creature hit from within 5 ft [5E-CORE]: adjacent (U-2)
 		}
 	}
 	b.reveal(at)

@@ -158,6 +158,8 @@ type Battle struct {
 	rhp   []int32  // resource squares' hp
 	uses  []int16  // spell uses left
 	fx    []effect // effects on stands and solos, in the order they began (condition.go)
+	zones []zone   // spells' difficult ground, in the order laid (ground.go)
+	snare []uint8  // per square: how many zones make it difficult
 	vp    [2]int
 	objVP []int
 	objOK []bool // custom objective scored (once)
@@ -201,6 +203,7 @@ func NewBattle(s *Setup) *Battle {
 	b := &Battle{s: s, o: &s.Opt, w: s.w, h: s.h}
 	n := s.w * s.h
 	b.terr = make([]byte, n)
+	b.snare = make([]uint8, n)
 	b.step = make([]uint8, 4*n)
 	b.cls = make([]uint8, n)
 	b.st = make([]stand, len(s.stands))
@@ -230,6 +233,8 @@ func NewBattle(s *Setup) *Battle {
 func (b *Battle) Reset(cfg Config) {
 	s := b.s
 	copy(b.terr, s.terr)
+	clear(b.snare)
+	b.zones = b.zones[:0]
 	b.resetGrid()
 	for i := range b.occ {
 		b.occ[i] = -1

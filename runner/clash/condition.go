@@ -14,16 +14,22 @@ import (
 
 // Condition bits of stand.cond and solo.cond (recomputed from Battle.fx by recond).
 const (
-	cParalyzed  uint8 = 1 << iota // plan.CondParalyzed
-	cRestrained                   // plan.CondRestrained
-	cProne                        // plan.CondProne
-	cIncap                        // plan.CondIncapacitated
-	cOutlined                     // plan.CondOutlined
-	cMods                         // some effect adds dice to its attacks or saves, or to its AC
+	cParalyzed   uint8 = 1 << iota // plan.CondParalyzed
+	cRestrained                    // plan.CondRestrained
+	cProne                         // plan.CondProne
+	cIncap                         // plan.CondIncapacitated
+	cOutlined                      // plan.CondOutlined
+	cUnconscious                   // plan.CondUnconscious
+	cFrightened                    // plan.CondFrightened
+	cMods                          // some effect adds dice to its attacks or saves, or to its AC
 )
 
 // cNoAct are the conditions under which a stand or solo neither moves nor acts.
-const cNoAct = cParalyzed | cIncap
+const cNoAct = cParalyzed | cIncap | cUnconscious
+
+// cHelpless are the conditions under which Strength and Dexterity saves fail, attacks against
+// have advantage and a hit from an adjacent square is critical [5E-CORE: paralyzed, unconscious].
+const cHelpless = cParalyzed | cUnconscious
 
 // condBit is the bit of a plan.Cond* name, 0 for "" or an unknown name.
 func condBit(name string) uint8 {
@@ -53,6 +59,7 @@ type effect struct {
 	cond   uint8 // one condition bit, or 0 (a boon or bane only)
 	dc     int32
 	until  int32 // ends at the start of its source's turn in this round (U-1: 1 minute = 1 round); 0 never by time
+	stand  bool  // cast by a stand (an aura's damage doubled, aura.go)
 }
 
 // condOf is t's condition bits (0 for a resource square).
@@ -171,6 +178,11 @@ func (b *Battle) concentrating(src Ref) bool {
 			return true
 		}
 	}
+	for k := range b.zones {
+		if z := &b.zones[k]; z.src == src && b.s.sp[z.sp].fx.conc {
+			return true // a web that caught no one still holds its caster's concentration
+		}
+	}
 	return false
 }
 
@@ -179,6 +191,9 @@ func (b *Battle) concentrating(src Ref) bool {
 // a concentration save].
 func (b *Battle) dropConcentration(src Ref, why string) {
 	b.endEffects(func(e *effect) bool { return e.src == src && e.sp >= 0 && b.s.sp[e.sp].fx.conc }, why)
+	if len(b.zones) > 0 {
+		b.endZones(func(z *zone) bool { return z.src == src && b.s.sp[z.sp].fx.conc }, why)
+	}
 }
 
 // startConcentration is a caster beginning a concentration spell: the one it held ends.
@@ -193,7 +208,7 @@ func (b *Battle) startConcentration(at *actor, sp *spell) {
 // save, DC 10 or half the damage if higher, or loses the spell. Called with the damage a stand or
 // solo took (after resistances, before overflow).
 func (b *Battle) damaged(t Ref, amount int) {
-	if len(b.fx) == 0 || amount <= 0 {
+	if len(b.fx) == 0 && len(b.zones) == 0 || amount <= 0 {
 		return
 	}
 	b.endEffects(func(e *effect) bool { return e.target == t && e.sp >= 0 && b.s.sp[e.sp].fx.endsOnDmg }, "took damage")
@@ -209,7 +224,7 @@ func (b *Battle) damaged(t Ref, amount int) {
 // gone ends what a stand or solo leaving the fight (removed, fled, dead, dying) held and bore:
 // its concentration and every effect on it.
 func (b *Battle) gone(t Ref) {
-	if len(b.fx) == 0 {
+	if len(b.fx) == 0 && len(b.zones) == 0 {
 		return
 	}
 	b.dropConcentration(t, b.refName(t)+" is out of the fight")
@@ -226,21 +241,23 @@ func (b *Battle) gone(t Ref) {
 // expire ends the timed effects of src whose duration is over, at the start of src's turn (U-1:
 // a 1-minute spell cast in round r lasts until its caster's turn in round r + 1).
 func (b *Battle) expire(src Ref) {
-	if len(b.fx) == 0 {
+	if len(b.fx) == 0 && len(b.zones) == 0 {
 		return
 	}
 	r := int32(b.round)
 	b.endEffects(func(e *effect) bool { return e.src == src && e.until > 0 && r >= e.until }, "duration over")
+	b.endZones(func(z *zone) bool { return z.src == src && z.until > 0 && r >= z.until }, "duration over")
 }
 
 // expireOrphans ends, at the end of a round, timed effects whose source is no longer there to
 // start a turn.
 func (b *Battle) expireOrphans() {
-	if len(b.fx) == 0 {
+	if len(b.fx) == 0 && len(b.zones) == 0 {
 		return
 	}
 	r := int32(b.round)
 	b.endEffects(func(e *effect) bool { return e.until > 0 && r >= e.until && !b.present(e.src) }, "duration over")
+	b.endZones(func(z *zone) bool { return z.until > 0 && r >= z.until && !b.present(z.src) }, "duration over")
 }
 
 // present reports whether a source still takes turns.
@@ -369,7 +386,7 @@ func (b *Battle) startOfTurn(t Ref) (rose, busy, able bool) {
 			busy = true
 			ab := b.s.sp[e.sp].fx.escape
 			mod := b.s.cr[b.crOf(t)].abil[ab]
-			face, _ := b.d20(false, false)
+			face, _ := b.d20(false, b.frightOf(t).Kind != RefNone) // a frightened one's check: disadvantage
 			ok := face+mod >= int(e.dc)
 			ev := &EscapeEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], Face: face, Mod: mod, Total: face + mod,
 				DC: int(e.dc), OK: ok, Spell: b.s.sp[e.sp].name}

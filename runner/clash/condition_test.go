@@ -17,7 +17,7 @@ func fxSpells() []plan.Spell {
 		{ID: "bless", Name: "Bless", Level: 1, Range: 30, Resolve: plan.ResolveAuto, Targets: 3,
 			Effect: &plan.SpellEffect{Attack: "1d4", Save: "1d4", Ally: true, Concentration: true, Rounds: 1}},
 		{ID: "web", Name: "Web", Level: 2, Range: 60, Resolve: plan.ResolveSave, Save: "dex", Area: &plan.Area{Shape: plan.AreaCube, Size: 20},
-			Effect: &plan.SpellEffect{Condition: plan.CondRestrained, Escape: "str", Concentration: true, Rounds: 60}},
+			Effect: &plan.SpellEffect{Condition: plan.CondRestrained, Escape: "str", Concentration: true, Rounds: 60, Ground: true}},
 		{ID: "shield of faith", Name: "Shield of Faith", Level: 1, Range: 60, Resolve: plan.ResolveAuto, Targets: 1,
 			Effect: &plan.SpellEffect{AC: 2, Ally: true, Concentration: true, Rounds: 10}},
 	}
@@ -228,5 +228,93 @@ func TestHoldPersonHumanoidsOnlyU76(t *testing.T) {
 	at := b.standActor(0)
 	if b.spellTargetable(&at, &b.s.sp[0], Ref{RefStand, 1}) {
 		t.Error("hold person may target an ogre stand")
+	}
+}
+
+// U-18, U-76: web makes its area difficult ground while its caster concentrates (SRD: "The webs
+// are difficult terrain"). The cleric (side 0) webs the empty square 5,5 (a 20-ft cube: 1 square,
+// U-46). The enemy soldier at 8,5 (speed 30 ft = 6 squares, U-3) walking west pays 1 for 7,5, 1
+// for 6,5 and 2 for 5,5: 5,5 costs 4 (3 on open ground); 4,5 costs 5 through the web (around it,
+// by 6,4 5,4 4,4, it is 6). A 30-damage hit calls for a concentration save, DC 15: d20 2 + 1 = 3,
+// broken: the web is gone and 5,5 costs 3 again.
+func TestWebDifficultGroundU18U76(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric()}, []ub{
+		{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{1, 1}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{8, 5}}},
+	}, nil)
+	cl.Spells = fxSpells()
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t, 2), Rec: l})
+	b.round = 1
+	at := b.standActor(0)
+	sp := &b.s.sp[2]
+	op := Option{Square: 5*10 + 5}
+	b.placeArea(&at, sp, &op)
+	b.castArea(&at, b.knownAt(&at, 2), sp, 13, true)
+	costs := func() (int, int) {
+		m := b.moverOfStand(1, false)
+		b.reach(&m, 8, 5, 6)
+		return int(b.mv.cost[5*10+5]), int(b.mv.cost[5*10+4])
+	}
+	if c55, c45 := costs(); c55 != 4 || c45 != 5 {
+		t.Fatalf("webbed: 5,5 costs %d (want 4), 4,5 %d (want 5)\n%s", c55, c45, logText(l))
+	}
+	if !b.concentrating(Ref{RefStand, 0}) {
+		t.Fatal("a web that caught no one holds no concentration")
+	}
+	b.damaged(Ref{RefStand, 0}, 30)
+	if c55, _ := costs(); c55 != 3 {
+		t.Errorf("after the broken concentration 5,5 costs %d, want 3\n%s", c55, logText(l))
+	}
+	if txt := logText(l); !strings.Contains(txt, "makes difficult ground") || !strings.Contains(txt, "no longer makes difficult ground on 5,5") {
+		t.Errorf("the transcript does not say what the web did to the ground\n%s", txt)
+	}
+}
+
+// U-76 [5E-CORE], fear.go's Default: fear (SRD: "become frightened for the duration") on the enemy
+// soldier at 5,5, cast by the cleric at 5,2 (distance 3, U-2). While the cleric is on the field
+// the soldier's attacks have disadvantage and it may end a move only 3 or more from the cleric:
+// 5,4 is |5-5| + |4-2| = 2 away (dropped), 4,4 is |4-5| + |4-2| = 3 (kept), 5,7 is 5 (kept). When the
+// cleric leaves the fight its concentration ends and with it the fear.
+func TestFearFrightensU76(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric()}, []ub{
+		{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 2}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
+		{id: "w", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{6, 6}}},
+	}, nil)
+	cl.Spells = append(fxSpells(), plan.Spell{ID: "fear", Name: "Fear", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
+		Area: &plan.Area{Shape: plan.AreaCone, Size: 30}, Effect: &plan.SpellEffect{Condition: plan.CondFrightened, Concentration: true, Rounds: 1}})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t), Rec: l})
+	b.round = 1
+	at := b.standActor(0)
+	e := Ref{RefStand, 1}
+	b.spellEffect(&at, &b.s.sp[4], e, 13)
+	ea := b.standActor(1)
+	if adv, dis := b.attackModsWhy(&ea, Ref{RefStand, 2}, true, false, b.why()); adv || !dis {
+		t.Fatalf("frightened attack: adv %v dis %v, want disadvantage\n%s", adv, dis, logText(l))
+	}
+	m := b.moverOfStand(1, false)
+	b.reach(&m, 5, 5, 6)
+	b.keepFromFear(e, 1)
+	has := func(x, y int) bool {
+		for _, q := range b.mv.ends {
+			if int(q) == y*10+x {
+				return true
+			}
+		}
+		return false
+	}
+	if has(5, 4) || !has(4, 4) || !has(5, 7) || !has(5, 5) {
+		t.Errorf("frightened ends: 5,4 %v (want false) 4,4 %v 5,7 %v 5,5 %v (want true)", has(5, 4), has(4, 4), has(5, 7), has(5, 5))
+	}
+	b.gone(Ref{RefStand, 0})
+	if b.st[1].cond&cFrightened != 0 {
+		t.Fatalf("still frightened after its source left the fight\n%s", logText(l))
+	}
+	if _, dis := b.attackModsWhy(&ea, Ref{RefStand, 2}, true, false, b.why()); dis {
+		t.Error("disadvantage with no fear")
 	}
 }

@@ -37,6 +37,8 @@ func init() {
 		runner.EventDoc{Event: &ConditionEvent{}, Doc: "a condition, boon or bane put on a stand or solo, or ended (U-76)"},
 		runner.EventDoc{Event: &EscapeEvent{}, Doc: "a restrained stand or solo's escape check (U-76)"},
 		runner.EventDoc{Event: &PushedEvent{}, Doc: "forced movement: a push in squares (U-3), off the grid (U-32)"},
+		runner.EventDoc{Event: &GroundEvent{}, Doc: "a spell's difficult ground laid or lifted (web, entangle: U-18, U-76)"},
+		runner.EventDoc{Event: &PoolEvent{}, Doc: "a pool spell's hit points and whom they reach, lowest first (sleep, U-43, U-76)"},
 		runner.EventDoc{Event: &FallbackEvent{}, Doc: "the script ran out; the engine's policy decides the rest"},
 	)
 }

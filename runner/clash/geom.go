@@ -86,6 +86,9 @@ func (b *Battle) occSide(id int32) int32 {
 }
 
 func (b *Battle) difficult(q int) bool {
+	if b.snare[q] > 0 {
+		return true // a spell's difficult ground (ground.go)
+	}
 	switch b.terr[q] {
 	case plan.TerrRough, plan.TerrForest, plan.TerrShallow:
 		return true

@@ -50,7 +50,7 @@ func (b *Battle) stepTo(from, to int) uint8 {
 	if t == plan.TerrDeep {
 		return 1
 	}
-	diff := t == plan.TerrRough || t == plan.TerrForest || t == plan.TerrShallow
+	diff := t == plan.TerrRough || t == plan.TerrForest || t == plan.TerrShallow || b.snare[to] > 0
 	return uint8(min(squareCost(diff, int(b.s.elev[to]-b.s.elev[from]), b.o.ClimbDifficult), 255))
 }
 

@@ -262,7 +262,7 @@ func (b *Battle) stepCost1(m *mover, from, to int) int {
 	if m.fly || t == plan.TerrDeep {
 		return 1
 	}
-	diff := t == plan.TerrRough || t == plan.TerrForest || t == plan.TerrShallow
+	diff := t == plan.TerrRough || t == plan.TerrForest || t == plan.TerrShallow || b.snare[to] > 0
 	if rise := b.s.elev[to] - b.s.elev[from]; rise > 0 {
 		return squareCost(diff, int(rise), b.o.ClimbDifficult)
 	}

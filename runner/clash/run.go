@@ -142,7 +142,8 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 		r.Block = b.soloName(b.turnSolo)
 	}
 	switch {
-	case q.Solo >= 0 && (q.Ask == AskAction || q.Ask == AskSoloStep || q.Ask == AskJoin || q.Ask == AskRejoin || q.Unit < 0):
+	case q.Solo >= 0 && (q.Ask == AskAction || q.Ask == AskSoloStep || q.Ask == AskJoin || q.Ask == AskRejoin || q.Ask == AskSpellTarget ||
+		q.Unit < 0):
 		r.Army, r.ArmyKind = b.soloName(int32(q.Solo)), "solo"
 	case q.Unit >= 0:
 		r.Army, r.ArmyKind = b.unitName(int32(q.Unit)), "unit"
@@ -151,6 +152,9 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 		r.Other = b.standName(int32(q.Stand))
 	} else if q.Ask == AskCommand && q.Solo >= 0 {
 		r.Other = b.soloName(int32(q.Solo))
+	}
+	if q.Ask == AskSpellTarget && q.Spell >= 0 {
+		r.Cause, r.Title = "spell", b.s.Plan.Spells[q.Spell].Name // "which target does brannoc's Cure Wounds go to?"
 	}
 	if q.Ask == AskArea {
 		r.Title = "spell"

@@ -52,9 +52,13 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	if c := b.condOf(t); c != 0 {
 		// U-76 [5E-CORE]: a paralyzed creature fails Strength and Dexterity saves; a restrained
 		// one has disadvantage on Dexterity saves.
-		if c&cParalyzed != 0 && (ab == plan.AbStr || ab == plan.AbDex) {
+		if c&cHelpless != 0 && (ab == plan.AbStr || ab == plan.AbDex) {
+			cond := plan.CondParalyzed
+			if c&cParalyzed == 0 {
+				cond = plan.CondUnconscious
+			}
 			b.emit(func() Event {
-				return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], DC: dc, Auto: true, Why: why, Cond: plan.CondParalyzed}
+				return &SaveRollEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], DC: dc, Auto: true, Why: why, Cond: cond}
 			})
 			return false
 		}

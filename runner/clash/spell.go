@@ -93,6 +93,17 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 		return &SpellCastEvent{Caster: b.actorName(at), Spell: sp.name, Area: names, Doubled: byStand && len(k.dmg) > 0}
 	})
 	b.startConcentration(at, sp) // a stand's area: the stand whose side is its origin holds it
+	if sp.fx != nil && sp.fx.aura {
+		b.castAura(at, sp, dc, byStand) // spirit guardians (aura.go)
+		return
+	}
+	if sp.fx != nil && sp.fx.hasPool {
+		b.castPool(at, sp, dc, byStand) // sleep (pools.go)
+		return
+	}
+	if sp.fx != nil && sp.fx.ground {
+		b.layGround(at, sp) // web, entangle (ground.go)
+	}
 	b.rollParts(k.dmg, false)
 	hitStand := func(i int32, partial bool) {
 		t := Ref{RefStand, int(i)}

@@ -27,6 +27,11 @@ type spellFx struct {
 	push           int // squares (U-3: ft / 5)
 	ctype          string
 	rounds         int
+	pool           dice.Expr // sleep: hit points it affects (hasPool)
+	hasPool        bool
+	notType        string // creatures of this type are unaffected (sleep: "undead")
+	ground         bool   // its area is difficult ground while it lasts (web, entangle)
+	aura           bool   // spirit guardians: an area that moves with its caster
 	text           string // words for the transcript
 }
 
@@ -47,13 +52,15 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 		return nil
 	}
 	f := &spellFx{escape: -1, ac: pe.AC, ally: pe.Ally, conc: pe.Concentration, repeat: pe.Repeat,
-		endsOnDmg: pe.EndsOnDamage, ctype: strings.ToLower(strings.TrimSpace(pe.CreatureType)), rounds: pe.Rounds}
+		endsOnDmg: pe.EndsOnDamage, ctype: strings.ToLower(strings.TrimSpace(pe.CreatureType)), rounds: pe.Rounds,
+		notType: strings.ToLower(strings.TrimSpace(pe.NotType)), ground: pe.Ground, aura: pe.Aura}
 	if pe.Condition != "" {
 		if f.cond = condBit(pe.Condition); f.cond == 0 {
 			return errAt(ps.Pos, "spell %s: condition %q is not one of %s", ps.ID, pe.Condition, strings.Join(plan.ClashConditions, ", "))
 		}
 	}
 	var words []string
+	var err error
 	parse := func(t string, what string) (dice.Expr, bool, bool, error) {
 		t = strings.TrimSpace(t)
 		if t == "" {
@@ -66,12 +73,26 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 		}
 		return e, neg, true, nil
 	}
-	var err error
 	if f.atk, f.atkNeg, f.hasAtk, err = parse(pe.Attack, "attack"); err != nil {
 		return err
 	}
 	if f.sav, f.savNeg, f.hasSav, err = parse(pe.Save, "save"); err != nil {
 		return err
+	}
+	if pe.Pool != "" {
+		if f.pool, err = parseDice(pe.Pool); err != nil {
+			return errAt(ps.Pos, "spell %s: effect pool %q: %v", ps.ID, pe.Pool, err)
+		}
+		f.hasPool = true
+		if f.cond == 0 || ps.Area == nil {
+			return errAt(ps.Pos, "spell %s: a pool of hit points needs an area and a condition", ps.ID)
+		}
+	}
+	if f.aura && (ps.Area == nil || !ps.Self || len(ps.Damage) == 0 || ps.Resolve != plan.ResolveSave) {
+		return errAt(ps.Pos, "spell %s: an aura needs range self, an area, damage and a save", ps.ID)
+	}
+	if f.ground && ps.Area == nil {
+		return errAt(ps.Pos, "spell %s: difficult ground needs an area", ps.ID)
 	}
 	if f.cond != 0 {
 		words = append(words, condName(f.cond))
@@ -112,7 +133,13 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 	if f.conc {
 		words = append(words, "concentration")
 	}
-	if f.cond == 0 && !f.mods() && f.push == 0 {
+	if f.ground {
+		words = append(words, "its area difficult ground")
+	}
+	if f.aura {
+		words = append(words, "an aura on the squares next to it: an enemy starting its turn there saves against its damage")
+	}
+	if f.cond == 0 && !f.mods() && f.push == 0 && !f.ground && !f.aura {
 		return errAt(ps.Pos, "spell %s: an effect with no condition, modifier or push does nothing", ps.ID)
 	}
 	if f.repeat && ps.Resolve != plan.ResolveSave {
@@ -137,10 +164,11 @@ func (b *Battle) fxApplies(sp *spell, t Ref) bool {
 	if sp.fx == nil || t.Kind == RefResource || t.Kind == RefNone {
 		return false
 	}
-	if sp.fx.ctype == "" {
-		return true
+	ct := b.s.cr[b.crOf(t)].ctype
+	if sp.fx.notType != "" && ct == sp.fx.notType {
+		return false
 	}
-	return b.s.cr[b.crOf(t)].ctype == sp.fx.ctype
+	return sp.fx.ctype == "" || ct == sp.fx.ctype
 }
 
 // spellEffect puts spell sp's effect, cast by at with save DC dc, on t (a hit, a failed save, or

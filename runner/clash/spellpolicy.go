@@ -127,6 +127,9 @@ const allyHit = -(int64(1) << 40)
 // squares of a Destruction objective for; an area covering any ally (stand or unattached solo up)
 // is allyHit.
 func (b *Battle) areaValue(side int32, sp *spell, k *knownSpell, byStand bool) int64 {
+	if sp.fx != nil && sp.fx.hasPool {
+		return b.poolValue(side, sp, byStand) // sleep (pools.go)
+	}
 	var v int64
 	e2 := int64(k.avg2) * saveFactor(sp) / 20
 	if byStand {
@@ -195,6 +198,9 @@ func (b *Battle) mayHit(side int32, sp *spell, o *Option) bool {
 }
 
 func (b *Battle) bestAreaValue(at *actor, sp *spell, k *knownSpell, byStand bool) int64 {
+	if sp.fx != nil && sp.fx.aura {
+		return b.auraValue(at, sp, k, byStand) // spirit guardians: no placement to weigh
+	}
 	best := int64(0)
 	b.eachPlacement(at, sp, func(o Option) {
 		if !b.mayHit(at.side, sp, &o) {
@@ -308,8 +314,14 @@ func (b *Battle) tacArea(sp int, byStand bool) int {
 		if k == nil || !b.mayHit(at.side, spl, &o) {
 			continue
 		}
-		b.placeArea(&at, spl, &o)
-		if v := b.areaValue(at.side, spl, k, byStand); v > best {
+		var v int64
+		if spl.fx != nil && spl.fx.aura {
+			v = b.auraValue(&at, spl, k, byStand) // which stand holds the spirits
+		} else {
+			b.placeArea(&at, spl, &o)
+			v = b.areaValue(at.side, spl, k, byStand)
+		}
+		if v > best {
 			best, bi = v, i
 		}
 	}

@@ -51,6 +51,8 @@ func (b *Battle) fxValue(side int32, sp *spell, t Ref) int64 {
 		v += 300 + 600*threat/max(hp, 1)
 	case f.cond&cOutlined != 0 && c&(cNoAct|cRestrained|cOutlined) == 0:
 		v += 200
+	case f.cond&cFrightened != 0 && c&(cNoAct|cFrightened) == 0:
+		v += 150 + 300*threat/max(hp, 1) // its attacks at disadvantage, kept from closing in
 	case f.cond&cProne != 0 && c&cProne == 0:
 		v += 40
 	}

@@ -235,6 +235,7 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 		if un.broken {
 			b.keepAway(i)
 		}
+		b.keepFromFear(Ref{RefStand, int(i)}, int32(b.s.cr[st.cr].space))
 		if len(b.mv.ends) <= 1 && !b.mv.flee {
 			if part == 1 {
 				b.left[i] = budget
@@ -363,6 +364,10 @@ func (b *Battle) standsStartTurn(u int32) {
 		}
 		t := Ref{RefStand, int(i)}
 		b.expire(t)
+		b.auraStart(t)
+		if !st.on {
+			continue
+		}
 		rose, busy, able := b.startOfTurn(t)
 		st.rose, st.busy = rose, busy || !able
 		st.reck = able && b.s.cr[st.cr].traits&trReckless != 0 // Reckless: the engine always takes it

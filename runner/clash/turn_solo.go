@@ -12,13 +12,8 @@ func (b *Battle) joinedSoloTurn(j int32) {
 	b.turnSolo = j
 	defer func() { b.turnSolo = -1 }()
 	t := Ref{RefSolo, int(j)}
-	b.expire(t)
-	rose, busy, able := b.startOfTurn(t)
-	so.rose = rose
-	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
+	busy, able := b.soloTurnStart(j)
 	if !able {
-		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: b.condWhy(t)} })
-		b.repeatSaves(t)
 		return
 	}
 	op := b.decideSoloStep(j)
@@ -35,6 +30,28 @@ func (b *Battle) joinedSoloTurn(j int32) {
 		b.soloAction(j, act)
 	}
 	b.repeatSaves(t)
+}
+
+// soloTurnStart is the start of solo j's turn, joined or not (U-1, U-76 [5E-CORE]): its timed
+// effects expire, its conditions act (startOfTurn: standing up, an escape check), and Reckless is
+// taken when it can act. When it cannot act (able false: paralyzed, incapacitated) the turn is
+// reported skipped and its end-of-turn saves are made here; busy is its action spent on an escape.
+func (b *Battle) soloTurnStart(j int32) (busy, able bool) {
+	so := &b.so[j]
+	t := Ref{RefSolo, int(j)}
+	b.expire(t)
+	b.auraStart(t)
+	if so.state != soloUp {
+		return false, false
+	}
+	rose, busy, able := b.startOfTurn(t)
+	so.rose = rose
+	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
+	if !able {
+		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: b.condWhy(t)} })
+		b.repeatSaves(t)
+	}
+	return busy, able
 }
 
 // leaveStand makes joined solo j unattached at top-left square q (U-53); leaving ends its command
@@ -68,13 +85,8 @@ func (b *Battle) soloTurn(j int32) {
 	b.spot(so.side, -1, j)
 	so.dodge = false
 	t := Ref{RefSolo, int(j)}
-	b.expire(t)
-	rose, busy, able := b.startOfTurn(t)
-	so.rose = rose
-	so.reck = able && b.s.cr[so.cr].traits&trReckless != 0 // Reckless: the engine always takes it
+	busy, able := b.soloTurnStart(j)
 	if !able {
-		b.emit(func() Event { return &SkippedEvent{Who: b.soloName(j), Why: b.condWhy(t)} })
-		b.repeatSaves(t)
 		b.endOfTurnIntegrity()
 		return
 	}
@@ -128,6 +140,7 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 			b.mv.ends = keep
 		}
 	}
+	b.keepFromFear(Ref{RefSolo, int(j)}, int32(b.s.cr[so.cr].space))
 	from := so.y*int32(b.w) + so.x
 	if part == 1 {
 		so.runRound = 0
@@ -253,6 +266,9 @@ func (b *Battle) condWhy(t Ref) string {
 	c := b.condOf(t)
 	if c&cParalyzed != 0 {
 		return "paralyzed (U-76)"
+	}
+	if c&cUnconscious != 0 {
+		return "unconscious (U-76)"
 	}
 	return "incapacitated (U-76)"
 }

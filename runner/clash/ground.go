@@ -1,0 +1,95 @@
+package clash
+
+// Difficult ground laid by a spell (web, entangle), U-18 and U-76 [5E-CORE]: the SRD's web "The
+// webs are difficult terrain", entangle "the ground in the area is difficult terrain", for the
+// spell's duration. Its squares cost 2 to enter like rough ground (U-18; U-23's climbing rule
+// applies as to any difficult square) for every stand and solo, whichever side, while the spell
+// lasts: its caster's concentration, its duration (U-1) or its caster leaving the fight ends it.
+// The zone is the whole area (a partly covered stand is unaffected by the condition, U-43, but
+// the squares are still webbed); already-difficult squares stay 2 (not 4: 5e difficult terrain
+// does not stack).
+
+// zone is one spell's difficult ground.
+type zone struct {
+	src   Ref   // the caster (a stand or solo)
+	sp    int32 // spell index into Setup.sp
+	until int32 // ends at its caster's turn in this round (U-1); 0 no time limit
+	sq    []int32
+}
+
+// layGround makes the area now in b.sc difficult ground for spell sp cast by at (its ground
+// effect), until the spell ends.
+func (b *Battle) layGround(at *actor, sp *spell) {
+	z := zone{src: actorRef(at), sp: int32(b.spellIndex(sp)), sq: append([]int32(nil), b.sc.area.sq...)}
+	if sp.fx.rounds > 0 {
+		z.until = int32(b.round + sp.fx.rounds)
+	}
+	for _, q := range z.sq {
+		b.snare[q]++
+		b.terrainChanged(int(q))
+	}
+	b.zones = append(b.zones, z)
+	b.groundMoved()
+	b.emit(func() Event {
+		return &GroundEvent{Spell: sp.name, Caster: b.actorName(at), Squares: b.sqNames(z.sq), Until: int(z.until)}
+	})
+}
+
+// endZones lifts every zone for which f is true, saying why.
+func (b *Battle) endZones(f func(z *zone) bool, why string) {
+	for k := 0; k < len(b.zones); {
+		z := &b.zones[k]
+		if !f(z) {
+			k++
+			continue
+		}
+		for _, q := range z.sq {
+			b.snare[q]--
+			b.terrainChanged(int(q))
+		}
+		ev := &GroundEvent{Spell: b.s.sp[z.sp].name, Caster: b.refName(z.src), Squares: b.sqNames(z.sq), Ended: true, Why: why}
+		b.emit(func() Event { return ev })
+		b.zones = append(b.zones[:k], b.zones[k+1:]...)
+		b.groundMoved()
+	}
+}
+
+// groundMoved makes the policy's cached goal fields stale (their costs follow the step costs).
+func (b *Battle) groundMoved() {
+	b.pf.moved[0]++
+	b.pf.moved[1]++
+}
+
+func (b *Battle) sqNames(sq []int32) []string {
+	out := make([]string, len(sq))
+	for i, q := range sq {
+		out[i] = b.sqName(int(q))
+	}
+	return out
+}
+
+// GroundEvent is a spell's difficult ground laid or lifted (web, entangle: U-18, U-76).
+type GroundEvent struct {
+	Spell   string   `json:"spell"`
+	Caster  string   `json:"caster"`
+	Squares []string `json:"squares"`
+	Until   int      `json:"until,omitempty"`
+	Ended   bool     `json:"ended,omitempty"`
+	Why     string   `json:"why,omitempty"`
+}
+
+func (*GroundEvent) Type() string { return "clash.ground" }
+func (*GroundEvent) Rule() string { return "U-18" }
+func (e *GroundEvent) Line() string {
+	sq := ""
+	for k, s := range e.Squares {
+		if k > 0 {
+			sq += " "
+		}
+		sq += s
+	}
+	if e.Ended {
+		return e.Caster + "'s " + e.Spell + " no longer makes difficult ground on " + sq + ": " + e.Why
+	}
+	return e.Caster + "'s " + e.Spell + " makes difficult ground (2 squares of movement each) on " + sq
+}
