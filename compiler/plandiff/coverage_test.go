@@ -118,7 +118,14 @@ func mutateNth(p *plan.Plan, n int) (string, bool) {
 				if v.IsNil() {
 					v.Set(reflect.MakeMap(v.Type()))
 				}
-				v.SetMapIndex(reflect.ValueOf("zz"), reflect.ValueOf("x"))
+				elem := reflect.New(v.Type().Elem()).Elem() // "x", or a list holding one zero element
+				switch elem.Kind() {
+				case reflect.String:
+					elem.SetString("x")
+				case reflect.Slice:
+					elem = reflect.MakeSlice(elem.Type(), 1, 1)
+				}
+				v.SetMapIndex(reflect.ValueOf("zz").Convert(v.Type().Key()), elem)
 				return true
 			}
 		}

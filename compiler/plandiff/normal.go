@@ -367,7 +367,9 @@ func pfEntities(p *plan.Plan) []entity {
 	settings.add("days.limit", p.DayLimit)
 	for side, k := range pf.Kingdoms {
 		if k != nil {
-			settings.add("kingdoms."+[2]string{"friendly", "enemy"}[side], raw(fmt.Sprintf("%+v", *k)))
+			// JSON, not %+v: a list's empty name and an empty list read alike in %+v.
+			js, _ := json.Marshal(k)
+			settings.add("kingdoms."+[2]string{"friendly", "enemy"}[side], raw(string(js)))
 		}
 	}
 	for _, name := range sortedKeys(pf.Options) {
