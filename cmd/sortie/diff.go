@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -272,7 +271,7 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	found := 0
+	found, bound := 0, newGitBound(e.budget)
 	for _, entry := range strings.Split(string(listing), "\x00") {
 		// "<mode> SP <type> SP <object> TAB <path>"
 		meta, name, ok := strings.Cut(entry, "\t")
@@ -283,10 +282,10 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 		if base != name && filepath.ToSlash(filepath.Dir(name)) != "." || base == "." || base == ".." || strings.ContainsAny(base, "/\\") {
 			continue
 		}
-		if only != "" && base != only {
+		if only != "" && base != only || !gitWanted(base) {
 			continue
 		}
-		if err := gitBlob(dir, rev+":./"+base, filepath.Join(tmp, base), rev+":"+rel+base); err != nil {
+		if err := bound.blob(dir, rev+":./"+base, filepath.Join(tmp, base), rev+":"+rel+base); err != nil {
 			safeio.RemoveTemp(tmp)
 			return nil, err
 		}
@@ -528,64 +527,4 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 			fmt.Fprintf(w, "| %s | %s | %s |\n", mdCell(l.What), l.OldPct, l.NewPct)
 		}
 	}
-}
-
-// gitBlob copies the blob spec (from `git show`, run in dir) into the new file to, bounded like
-// every scenario file read: at most compiler.MaxFileSize bytes pass through a LimitReader from
-// git's standard output, and a larger blob is L004 (git is killed; nothing more is read or
-// written). name is the blob as the refusal shows it.
-func gitBlob(dir, spec, to, name string) error {
-	cmd := exec.Command("git", "-C", dir, "show", spec)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return failf(exitUsage, "%v", err)
-	}
-	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return failf(exitUsage, "%v", err)
-	}
-	defer f.Close()
-	if err := cmd.Start(); err != nil {
-		return failf(exitUsage, "git show %s: %v", esc.Text(spec), err)
-	}
-	n, err := io.Copy(f, io.LimitReader(out, compiler.MaxFileSize+1))
-	if err == nil && n > compiler.MaxFileSize {
-		cmd.Process.Kill()
-		cmd.Wait()
-		return failf(exitUsage, "%v", safeio.TooBig(esc.Text(name), compiler.MaxFileSize))
-	}
-	if werr := cmd.Wait(); werr != nil && err == nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = werr.Error()
-		}
-		return failf(exitUsage, "git show %s: %s", esc.Text(spec), esc.Text(msg))
-	}
-	if err != nil {
-		cmd.Process.Kill()
-		return failf(exitUsage, "%v", err)
-	}
-	return nil
-}
-
-// cappedBuffer holds what a child process writes, up to max bytes: past them it calls kill once,
-// sets over and refuses the rest (an error, so that os/exec stops copying).
-type cappedBuffer struct {
-	buf  bytes.Buffer
-	max  int64
-	over bool
-	kill func()
-}
-
-func (c *cappedBuffer) Write(p []byte) (int, error) {
-	if c.over || int64(c.buf.Len()+len(p)) > c.max {
-		if !c.over {
-			c.over = true
-			c.kill()
-		}
-		return 0, errors.New("over its bound")
-	}
-	return c.buf.Write(p)
 }
