@@ -534,9 +534,10 @@ func TestBoundaryWriteRefused(t *testing.T) {
 // TestBoundaryDiffInterrupted: diff --git interrupted by SIGINT leaves no temporary folder
 // (k28 B5): it is removed with the writes in flight (safeio.Abort). SIGHUP (a closed terminal),
 // SIGQUIT and SIGTERM the same (issue 28, B3: HUP and QUIT left the folder before), each with
-// exit 128+n as a shell reports it, and no goroutine dump for SIGQUIT.
+// exit 128+n as a shell reports it, and no goroutine dump for SIGQUIT. SIGABRT, SIGTRAP and
+// SIGSYS too (the second attack trial's B2: each left the folder and printed a dump).
 func TestBoundaryDiffInterrupted(t *testing.T) {
-	for _, sg := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTERM} {
+	for _, sg := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGABRT, syscall.SIGTRAP, syscall.SIGSYS} {
 		t.Run(sg.String(), func(t *testing.T) { diffInterrupted(t, sg) })
 	}
 }
