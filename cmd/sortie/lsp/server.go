@@ -19,6 +19,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 )
 
 // Options configures a server. The zero value is fine.
@@ -60,10 +61,12 @@ var ErrNoShutdown = errors.New("exit without shutdown")
 // Server is one language server session.
 type Server struct {
 	opts Options
-	log  *log.Logger
-	h    protocol.Handler
-	conn atomic.Pointer[jsonrpc2.Conn] // set once the connection exists (its reader may run first)
-	ctx  context.Context
+	log  *log.Logger // one escaped line per record (logline.go)
+	// rawLog is the log's writer itself: for a panic's stack, which sortie composes.
+	rawLog io.Writer
+	h      protocol.Handler
+	conn   atomic.Pointer[jsonrpc2.Conn] // set once the connection exists (its reader may run first)
+	ctx    context.Context
 
 	mu       sync.Mutex
 	docs     map[string]*document  // open documents, by absolute file name
@@ -147,7 +150,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 	if w == nil {
 		w = io.Discard
 	}
-	s := &Server{opts: opts, log: log.New(w, "sortie lsp: ", log.LstdFlags), ctx: ctx,
+	s := &Server{opts: opts, log: log.New(lineWriter{w}, "sortie lsp: ", log.LstdFlags), rawLog: w, ctx: ctx,
 		docs: map[string]*document{}, refused: map[string]bool{}, units: map[string]*unitState{}, exited: make(chan struct{}),
 		sem: make(chan struct{}, opts.Workers), published: map[string]string{}, untitled: map[string]string{}}
 	s.h = protocol.Handler{
@@ -212,7 +215,8 @@ func (s *Server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 func (s *Server) dispatch(conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Printf("panic in %s: %v\n%s", req.Method, r, debug.Stack())
+			s.log.Printf("panic in %s: %v", req.Method, r) // one escaped line, then sortie's own stack
+			io.WriteString(s.rawLog, esc.Lines(string(debug.Stack())))
 			result, err = nil, &jsonrpc2.Error{Code: codeInternalError, Message: fmt.Sprintf("internal error in %s: %v", req.Method, r)}
 		}
 	}()
