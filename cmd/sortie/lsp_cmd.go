@@ -9,6 +9,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sortie-rpg/sortie/cmd/sortie/lsp"
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 func lspCommand(e *env) *cli.Command {
@@ -43,9 +46,14 @@ the client exits without shutdown or the connection breaks off.`,
 			logw := e.stderr
 			if name := c.String("log"); name != "" {
 				// A log is appended to, not replaced (so not safeio.WriteFile), but like every
-				// output it is never a pipe, a device or a folder: the open of a pipe blocks.
-				if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
-					return failf(exitUsage, "--log %s: the file exists and is not a regular file; refused", name)
+				// output it is never a pipe, a device or a folder (the open of a pipe blocks),
+				// and never a scenario file: appended to, a .cue or .yaml breaks its scenario,
+				// and a new one is read as part of the next load (issue 28, second trial B3).
+				if compiler.FileKind(name) != "" {
+					return failf(exitUsage, "--log %s: a .cue, .yaml, .yml or .json file is a scenario's source, not a log; refused (name it .log)", esc.Text(name))
+				}
+				if _, err := safeio.Check(name, safeio.Options{Flag: "--log"}); err != nil {
+					return failf(exitUsage, "%v", err)
 				}
 				f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 				if err != nil {
