@@ -148,6 +148,9 @@ func (s *state) eventCheck(c *plan.Check, source, id string) (int, error) {
 				}
 			}
 		}
+		if err := s.wipeOut("check " + c.ID); err != nil || s.over() {
+			return -1, err // K-100: the check's damage downed every PC
+		}
 		return -1, nil
 	}
 	ok := groupSuccess(c.Mode, succ, n, s.k.rules.MajorityAtHalf)
