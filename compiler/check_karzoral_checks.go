@@ -6,6 +6,7 @@ import "github.com/sortie-rpg/sortie/compiler/diag"
 const (
 	codeCheckMode  = "K007"
 	codeCheckTwice = "K008"
+	codeCheckNoPC  = "K009"
 )
 
 var _ = registerCheckCodes()
@@ -30,6 +31,19 @@ Bad:
     {check: {id: "lock", tn: 10, mode: "any"}} ... {check: {id: "lock", tn: 12, mode: "any"}}
 
 Fix: rename one, or make them agree.`},
+		diag.CodeInfo{Code: codeCheckNoPC, Title: "check that no PC can roll", Severity: diag.Error, Doc: `An event's check (K-4) is rolled by the PCs: 「ＰＣ全員が判定を行い」. A party given only as
+members (party.members, no party.pcs) names nobody with a level or a bonus to roll with, so the
+check would be rolled by nobody and always fail ("0 of 0 succeeded"). List the PCs.
+
+Bad:
+    party: {start: "base", members: 4}
+    ... {check: {id: "rocks", tn: 10, mode: "each", damage: 5}}
+
+Fix: list the PCs who roll:
+    party: {start: "base", members: 2, pcs: [{name: "Aria", level: 3, hp: 20}, {name: "Bram", level: 3, hp: 20}]}
+
+A campaign passes its own named PCs into a members-only scenario, but the scenario must stand on
+its own too (vet, run, simulate).`},
 	)
 	return true
 }
@@ -38,17 +52,25 @@ var eventChecksCheck = &Check{
 	Name: "eventChecks",
 	Doc: `events' checks that cannot be played as written
 A check (K-4) whose results do not fit its mode: pass or fail with mode each, damage with a group
-mode (K007); two checks with one id that differ in tn, mode, base or later (K008, K-51).`,
-	Codes: []string{codeCheckMode, codeCheckTwice},
+mode (K007); two checks with one id that differ in tn, mode, base or later (K008, K-51); a check
+in a scenario whose party lists no PCs, so that nobody rolls it (K009, K-4).`,
+	Codes: []string{codeCheckMode, codeCheckTwice, codeCheckNoPC},
 	Run:   runEventChecks,
 }
 
+// runEventChecks reports K007, K008 and K009 (K-4, K-51) at the check's position.
 func runEventChecks(p *Pass) error {
 	seen := map[string]*CheckSpec{}
+	noPCs := len(p.Scenario.K.PCs) == 0
 	forEachAction(p.Scenario, func(a *Action) {
 		c := a.Check
 		if c == nil {
 			return
+		}
+		if noPCs {
+			// K-4: 「ＰＣ全員が判定を行い」: with no PC listed nobody rolls (review D2).
+			p.Report(p.Diag(c.Pos, codeCheckNoPC, "check %q: the party lists no PCs (members only), so nobody can roll it (K-4: every PC rolls)", c.ID.V).
+				WithHint("list the PCs in party.pcs"))
 		}
 		if c.Mode.OK && c.Mode.V == "each" && (len(c.Pass) > 0 || len(c.Fail) > 0) {
 			p.Report(p.Diag(c.Pos, codeCheckMode, "check %q: mode each has no group result to pass or fail (K-4: each PC's result applies to that PC)", c.ID.V).

@@ -91,7 +91,10 @@ func (s *state) battle1(enc, army int, cause string) (int, error) {
 		return res, s.defeatAftermath()
 	case Fled:
 		s.fledEnc = enc // K-72: the battles of the chain before it stay won
-		return res, s.escape(enc)
+		if err := s.escape(enc); err != nil {
+			return res, err
+		}
+		return res, s.wipeOut("the pursuit after " + e.ID) // K-100: the pursuit downed every PC
 	}
 	if err := s.creditMonsters(enc, res == Routed && s.k.rules.FledGiveNoXP); err != nil {
 		return 0, err

@@ -171,6 +171,23 @@ func (s *state) resurrectAtBase() error {
 	}
 }
 
+// wipeOut implements K-100 outside a battle: when no PC can act any more (every PC, the angel too,
+// at 0 HP or less: fainted or dead), whatever brought them down (an event check's damage, K-4; the
+// pursuit after an escape, K-95), the party is defeated and the scenario fails at once, as after a
+// lost battle. The seed (004, 「敗北と全滅」) names no cause: 「ＰＣ全員が倒されたり、行動不能になって
+// しまった場合…敗北…シナリオは失敗した扱い」, and the angel carries the bodies back (K-101, K-102;
+// defeatAftermath). cause names what downed the last PC (an event check id or an encounter id), for
+// the failure reason "party downed by CAUSE (K-100)". No-op when some PC can still act, when the run
+// is over already, or when the plan lists no PCs.
+func (s *state) wipeOut(cause string) error {
+	if s.over() || !s.allDown() {
+		return nil
+	}
+	s.defeated = true
+	s.finish(runner.Failure, "party downed by "+cause+" (K-100)")
+	return s.defeatAftermath()
+}
+
 // deadPCs counts the PCs dead now (K-101): their bodies eat nothing (K-20).
 func (s *state) deadPCs() int {
 	n := 0

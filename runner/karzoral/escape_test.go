@@ -1,10 +1,12 @@
 package karzoral
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // K-97: the players choose who takes each burden on, or leave it (the seed: 「誰も足手まといを引き受け
@@ -47,5 +49,46 @@ func TestEscapeChooseCarrierK97(t *testing.T) {
 	}
 	if len(res.Burdens) != 2 || !res.Burdens[0].Dead || res.Burdens[1].Dead {
 		t.Errorf("burdens: %+v", res.Burdens)
+	}
+}
+
+// K-100 after a pursuit (K-95), worked by hand. The seed (004, 敗北と全滅): 「ＰＣ全員が倒されたり、行動
+// 不能になってしまった場合…敗北…シナリオは失敗した扱い」; the pursuit may down a PC (「追撃ダメージに
+// よって気絶・死亡してしまった場合」). Aria and Bram at 5 HP flee the boggards (highest level 6, the
+// chief); pursuit row K20+3@10:
+//
+//	Aria: TN 6 + [3,3] = 12; check [1,2] + 3 + 2 = 8: caught; pursuit [2,3] = 5 -> 3, +3 = 6:
+//	  5 - 6 = -1; life check (K-101) [3,3] + 3 = 9 >= TN 1: fainted.
+//	Bram: TN 6 + [3,3] = 12; check [1,2] + 3 + 1 = 7: caught; the same 6: -1, fainted.
+//
+// Nobody can act: failure on day 1 at once (no rest or night is asked), reason "party downed by
+// the pursuit after boggards (K-100)".
+func TestPursuitWipeK100(t *testing.T) {
+	p := pcPlan(2)
+	p.DayLimit = 3
+	p.Party.PCs[0].HP, p.Party.PCs[1].HP = 5, 5
+	enc := addBoggards(p, "boggards", true)
+	addArmy(p, "e", "enemy", 40, 1, enc, "b1")
+	p.Pursuit = []plan.PursuitRow{{Level: 1, Damage: "K20+3@10"}}
+	g := newRig(t, []int{3, 3, 1, 2, 2, 3, 3, 3, 3, 3, 1, 2, 2, 3, 3, 3}, "east", "fled")
+	res, c, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	if res.Outcome != runner.Failure || res.Day != 1 || res.Reason != "party downed by the pursuit after boggards (K-100)" || !res.Defeated {
+		t.Errorf("K-100: outcome %q day %d reason %q defeated %v", res.Outcome, res.Day, res.Reason, res.Defeated)
+	}
+	var after []string
+	for _, e := range eventsOf[*EscapeEvent](c) {
+		if e.RuleID == "K-95" {
+			after = append(after, fmt.Sprintf("%s:%d", e.PC, e.After))
+		}
+	}
+	if strings.Join(after, ",") != "Aria:-1,Bram:-1" {
+		t.Errorf("K-95: %v, want Aria:-1,Bram:-1", after)
+	}
+	if d := eventsOf[*DefeatEvent](c); len(d) != 1 {
+		t.Errorf("K-100: defeat events %+v, want one", d)
 	}
 }

@@ -105,7 +105,8 @@ func (s *state) triesOf(id string) []checkTry {
 //
 // Then K-4: modes any (一人: one success), majority (半数: more than half, Rules.MajorityAtHalf for
 // exactly half) and all (全員) give the party one result and run c.Pass or c.Fail; mode each (個別)
-// applies each PC's result to that PC: c.Damage HP off each PC whose result is a failure. The
+// applies each PC's result to that PC: c.Damage HP off each PC whose result is a failure; if then no
+// PC can act, the party is defeated and the scenario fails (wipeOut, K-100). The
 // consequences apply each time the action runs; only the rolls are limited. Nobody able to roll (no
 // PCs listed, or all down) is a failure. It returns the index of a battle fled in the actions run
 // (doActions), or -1.
@@ -147,6 +148,9 @@ func (s *state) eventCheck(c *plan.Check, source, id string) (int, error) {
 					return -1, err
 				}
 			}
+		}
+		if err := s.wipeOut("check " + c.ID); err != nil || s.over() {
+			return -1, err // K-100: the check's damage downed every PC
 		}
 		return -1, nil
 	}

@@ -159,3 +159,38 @@ func TestEventCheckEachK4(t *testing.T) {
 		}
 	}
 }
+
+// K-100 outside a battle, worked by hand. The seed (004, 敗北と全滅): 「ＰＣ全員が倒されたり、行動不能に
+// なってしまった場合…敗北…シナリオは失敗した扱い」: no cause is named, so an event check's damage that
+// leaves no PC able to act fails the scenario at once, as a lost battle does. Check rockfall, TN 30,
+// each, flat (平目), damage 40, on day 1 of 3:
+//
+//	Aria [1,2] = 3 < 30: failure; Bram [1,2] = 3: failure (neither a double 1 nor a double 6).
+//	Aria 20 - 40 = -20: life check (K-101) [2,3] + level 3 = 8 < TN 20: she dies.
+//	Bram 20 - 40 = -20: life check [6,6]: a critical, he lives, fainted at -20: he cannot act.
+//
+// Nobody can act: failure on day 1, reason "party downed by check rockfall (K-100)", one
+// DefeatEvent, and no decision asked after it (days 2 and 3 are never played).
+func TestEventCheckWipeK100(t *testing.T) {
+	p := checkPlan(3, checkEvent("e1", 1, plan.Check{ID: "rockfall", TN: 30, Mode: "each", Damage: 40}))
+	g := newRig(t, []int{1, 2, 1, 2, 2, 3, 6, 6})
+	res, col, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	if res.Outcome != runner.Failure || res.Day != 1 || res.Reason != "party downed by check rockfall (K-100)" || !res.Defeated {
+		t.Errorf("K-100: outcome %q day %d reason %q defeated %v, want failure on day 1, party downed by check rockfall (K-100)",
+			res.Outcome, res.Day, res.Reason, res.Defeated)
+	}
+	if d := eventsOf[*DefeatEvent](col); len(d) != 1 || d[0].RuleID != "K-100" {
+		t.Errorf("K-100: defeat events %+v, want one", d)
+	}
+	var fates []string
+	for _, h := range eventsOf[*HPEvent](col) {
+		fates = append(fates, h.Who+" "+h.Result)
+	}
+	if want := "Aria hurt,Aria fainted,Aria dead,Bram hurt,Bram fainted"; strings.Join(fates, ",") != want {
+		t.Errorf("K-101: HP events %v, want %s", fates, want)
+	}
+}
