@@ -13,6 +13,17 @@ package clash
 // and move away" is not forced (the unit's choice of action stays its general's): the condition's
 // two rules above are what the engine plays.
 
+// frightens reports whether the spell named name (a save's why) frightens: Brave's saves
+// "against being frightened" (the knight's [SRD]).
+func (b *Battle) frightens(name string) bool {
+	for k := range b.s.sp {
+		if sp := &b.s.sp[k]; sp.name == name && sp.fx != nil && sp.fx.cond&cFrightened != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // frightOf is the first present source of a frightened effect on t (Kind RefNone: none, or only
 // sources no longer on the field).
 func (b *Battle) frightOf(t Ref) Ref {
