@@ -39,3 +39,30 @@ func TestFearDashesAwayU76(t *testing.T) {
 		t.Errorf("k's action is not the Dash:\n%s", logText(l))
 	}
 }
+
+// Fear (SRD): "must take the Dash action and move away from you ... unless there is nowhere to
+// move". The soldiers' stand e at 5,5 is frightened by the cleric's stand at 5,4, next to it, so
+// U-30's adjacency lock holds it: nowhere to move. Its action went to the Dash, so it does not
+// attack the cleric beside it whatever its unit chose (no die is rolled: the script has none), and
+// it stays at 5,5.
+func TestFearStandCannotFleeU76(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric()}, []ub{
+		{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 4}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
+	}, nil)
+	cl.Spells = append(fxSpells(), plan.Spell{ID: "fear", Name: "Fear", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
+		Area: &plan.Area{Shape: plan.AreaCone, Size: 30}, Effect: &plan.SpellEffect{Condition: plan.CondFrightened, Concentration: true, Rounds: 10}})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t), Rec: l})
+	b.round = 1
+	at := b.standActor(0)
+	b.spellEffect(&at, &b.s.sp[4], Ref{RefStand, 1}, 13)
+	b.unitTurn(1)
+	if st := &b.st[1]; !st.busy || st.x != 5 || st.y != 5 {
+		t.Errorf("frightened stand: busy %v at %d,%d, want busy at 5,5\n%s", st.busy, st.x, st.y, logText(l))
+	}
+	if strings.Contains(logText(l), "e 1 ->") {
+		t.Errorf("the frightened stand attacked:\n%s", logText(l))
+	}
+}
