@@ -41,10 +41,11 @@ var clashTraits = map[string]string{
 	"keen-hearing":           plan.TraitKeenSenses,
 	"keen-senses":            plan.TraitKeenSenses,
 	"sunlight-sensitivity":   plan.TraitSunlightSensitivity,
+	"brave":                  plan.TraitBrave,
 }
 
 // traitHint is the hint of a U015 warning.
-const traitHint = "the engine plays pack tactics, martial advantage, magic resistance, undead fortitude, charge, reckless, surprise attack, keen senses and sunlight sensitivity; rule on the others at the table, or say why the trait does nothing in a mass battle with noEffect"
+const traitHint = "the engine plays pack tactics, martial advantage, magic resistance, undead fortitude, charge, reckless, surprise attack, keen senses, sunlight sensitivity and brave; rule on the others at the table, or say why the trait does nothing in a mass battle with noEffect"
 
 // clashShapes are the area shapes of U-45..U-47.
 var clashShapes = []string{"cone", "cube", "cylinder", "line", "sphere"}

@@ -144,10 +144,12 @@ func TestClashLibrarySRD(t *testing.T) {
 	}
 
 	// Knight: AC 18, HP 52; STR 16 (+3) ... CHA 15 (+2); Saving Throws Con +4, Wis +2 (the
-	// others are the modifiers); Multiattack: two melee attacks, Greatsword +5, 2d6 + 3.
+	// others are the modifiers); Multiattack: two melee attacks, Greatsword +5, 2d6 + 3; Brave
+	// ("advantage on saving throws against being frightened") is played (U-76, fear), the only trait.
 	k := planCreature(t, c, "knight")
 	if k.AC != 18 || k.HP != 52 || k.Saves != [6]int{3, 0, 4, 0, 2, 2} || !reflect.DeepEqual(k.Multiattack, [][]int{{0, 0}}) ||
-		k.Attacks[0].Damage[0].Dice != "2d6+3" || k.Skills.Persuasion != 2 || len(k.Traits) != 0 {
+		k.Attacks[0].Damage[0].Dice != "2d6+3" || k.Skills.Persuasion != 2 ||
+		!reflect.DeepEqual(k.Traits, []plan.Trait{{Name: plan.TraitBrave}}) {
 		t.Errorf("knight: %+v", k)
 	}
 

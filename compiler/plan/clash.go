@@ -275,6 +275,9 @@ const (
 	// checks that rely on sight (the kobold's [SRD]); the battle is in sunlight when its Light is
 	// bright (""): -5 to the passive Perception that finds the hidden (U-80 [5E-CORE]).
 	TraitSunlightSensitivity = "sunlight sensitivity"
+	// TraitBrave: advantage on saving throws against being frightened (the knight's [SRD]): the
+	// first save against a spell that frightens (fear) and its repeats.
+	TraitBrave = "brave"
 )
 
 // Trait is a special trait the engine simulates.

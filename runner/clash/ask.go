@@ -159,13 +159,14 @@ func (b *Battle) decideConfig(u int32) int {
 }
 
 // decideCommand asks the commander's bonus action (U-13, U-14): none, prepare, incite, stepDown;
-// in a unit without a commander, none or "take" by each joined solo able to act (by solo order).
+// in a unit without a commander, none or "take" by each joined solo able to act (by solo order):
+// up and not paralyzed, incapacitated or unconscious (U-13: a solo that cannot act does not command).
 func (b *Battle) decideCommand(u int32) Option {
 	un := &b.un[u]
 	b.begin(AskCommand, un.side, u, -1, un.cmd)
 	b.add(Option{Cmd: CmdNone, Name: "none"})
 	if un.cmd >= 0 {
-		if b.so[un.cmd].state != soloUp {
+		if b.so[un.cmd].state != soloUp || b.so[un.cmd].cond&cNoAct != 0 { // U-13: no bonus action
 			return Option{}
 		}
 		b.add(Option{Cmd: CmdPrepare, Name: "prepare"})
@@ -174,7 +175,7 @@ func (b *Battle) decideCommand(u int32) Option {
 	} else {
 		for j := range b.so {
 			so := &b.so[j]
-			if so.stand >= 0 && b.st[so.stand].unit == u && so.state == soloUp && so.cmd < 0 {
+			if so.stand >= 0 && b.st[so.stand].unit == u && so.state == soloUp && so.cond&cNoAct == 0 && so.cmd < 0 {
 				o := Option{Cmd: CmdTake, Solo: j}
 				if b.named() {
 					o.Name = "take " + b.soloName(int32(j))

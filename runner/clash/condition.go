@@ -126,7 +126,8 @@ func (b *Battle) effectCause(e *effect, trait string) string {
 }
 
 // addEffect puts effect e on its target; the same spell from the same source on the same target
-// is refreshed, not stacked (5e: effects of the same spell do not combine).
+// is refreshed, not stacked (5e: effects of the same spell do not combine). A commanding solo that
+// can no longer act (paralyzed, incapacitated, unconscious) stops commanding (U-13).
 func (b *Battle) addEffect(e effect, trait string) {
 	for k := range b.fx {
 		o := &b.fx[k]
@@ -147,6 +148,11 @@ func (b *Battle) addEffect(e effect, trait string) {
 		}
 		return ev
 	})
+	if e.target.Kind == RefSolo && e.cond&cNoAct != 0 {
+		// U-13: 「またアクションを取ることができなくなったなら、もはや指揮官としての役割を果たさなくなる」;
+		// 5e: an incapacitated creature (paralyzed, unconscious) takes no actions or bonus actions.
+		b.commandEnds(int32(e.target.Index), "can no longer act")
+	}
 }
 
 // endEffect ends effect k (in place order, so the rest keep theirs) and says why.

@@ -1,6 +1,9 @@
 package clash
 
 import (
+	"fmt"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -272,11 +275,14 @@ func TestWebDifficultGroundU18U76(t *testing.T) {
 	}
 }
 
-// U-76 [5E-CORE], fear.go's Default: fear (SRD: "become frightened for the duration") on the enemy
-// soldier at 5,5, cast by the cleric at 5,2 (distance 3, U-2). While the cleric is on the field
-// the soldier's attacks have disadvantage and it may end a move only 3 or more from the cleric:
-// 5,4 is |5-5| + |4-2| = 2 away (dropped), 4,4 is |4-5| + |4-2| = 3 (kept), 5,7 is 5 (kept). When the
-// cleric leaves the fight its concentration ends and with it the fear.
+// U-76 [5E-CORE] and the SRD's fear: on the enemy soldier at 5,5, cast by the cleric at 5,2
+// (distance 3, U-2: |5-5| + |5-2|). While the cleric is on the field the soldier's attacks have
+// disadvantage and it "must take the Dash action and move away from you by the safest available
+// route" (fear.go: the farthest it can reach). With 6 squares of orthogonal steps each step away
+// adds 1, so the farthest is 3 + 6 = 9, reached only where every step went away: (y-5) + |x-5| = 6
+// with y >= 5 on the 10x10 grid: 0,6; 1,7; 2,8; 3,9 on the left. The right's 9,7; 8,8; 7,9 would
+// need a step onto a square next to the enemy w at 6,6 (x 5..7, y 5..7), where U-30's adjacency
+// lock ends the move, so they are out of reach. 5,9 is 7 away, 5,4 is 2, its own 5,5 is 3: dropped. When the cleric leaves the fight its concentration ends and with it the fear.
 func TestFearFrightensU76(t *testing.T) {
 	cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric()}, []ub{
 		{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 2}}},
@@ -307,8 +313,16 @@ func TestFearFrightensU76(t *testing.T) {
 		}
 		return false
 	}
-	if has(5, 4) || !has(4, 4) || !has(5, 7) || !has(5, 5) {
-		t.Errorf("frightened ends: 5,4 %v (want false) 4,4 %v 5,7 %v 5,5 %v (want true)", has(5, 4), has(4, 4), has(5, 7), has(5, 5))
+	var got []string
+	for _, q := range b.mv.ends {
+		got = append(got, fmt.Sprintf("%d,%d", q%10, q/10))
+	}
+	sort.Strings(got)
+	if want := []string{"0,6", "1,7", "2,8", "3,9"}; !slices.Equal(got, want) {
+		t.Errorf("frightened ends: %v, want %v (the farthest from the cleric, 9 away)", got, want)
+	}
+	if has(5, 5) || has(5, 9) || has(5, 4) {
+		t.Errorf("frightened ends keep 5,5 %v, 5,9 %v or 5,4 %v", has(5, 5), has(5, 9), has(5, 4))
 	}
 	b.gone(Ref{RefStand, 0})
 	if b.st[1].cond&cFrightened != 0 {

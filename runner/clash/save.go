@@ -4,7 +4,7 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 
 // save makes target t's saving throw of ability ab against dc (U-76 [5E-CORE]): d20 + its save
 // bonus, with advantage from a skirmisher's Dexterity (U-8), a commander's Prepare (U-14), magic
-// resistance against spells, and forest cover on Dexterity saves with ForestCoverSaves (U-21);
+// resistance against spells, Brave against a spell that frightens, and forest cover on Dexterity saves with ForestCoverSaves (U-21);
 // extra advantage or disadvantage comes from the caller (U-41). A resource square fails (U-67).
 // Conditions and boons (U-76): paralyzed fails Str and Dex saves, restrained has disadvantage on
 // Dex saves, bless and bane add or take their dice.
@@ -48,6 +48,9 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	}
 	if spell && cr.traits&trMagicRes != 0 {
 		adv = r.adv("magic resistance")
+	}
+	if spell && cr.traits&trBrave != 0 && b.frightens(why) {
+		adv = r.adv("brave") // the knight's Brave [SRD]: "advantage on saving throws against being frightened"
 	}
 	if c := b.condOf(t); c != 0 {
 		// U-76 [5E-CORE]: a paralyzed creature fails Strength and Dexterity saves; a restrained

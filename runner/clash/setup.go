@@ -113,6 +113,7 @@ const (
 	trSurprise
 	trKeen
 	trSunlight
+	trBrave
 )
 
 type attack struct {

@@ -149,6 +149,8 @@ func (s *Setup) setupCreatures() error {
 				cr.traits |= trKeen
 			case plan.TraitSunlightSensitivity:
 				cr.traits |= trSunlight
+			case plan.TraitBrave:
+				cr.traits |= trBrave
 			case plan.TraitSurpriseAttack:
 				e, err := parseDice(t.Dice)
 				if err != nil {

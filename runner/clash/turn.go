@@ -211,7 +211,7 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 		b.placed[i] = b.moveStamp // processed after this one: the stands placed before it are its anchors
 		budget := b.left[i]
 		if part == 1 {
-			budget = b.speedOfStand(i, act == ActDash)
+			budget = b.speedOfStand(i, act == ActDash || b.afraid(Ref{RefStand, int(i)})) // fear: Dash
 		}
 		if budget <= 0 {
 			b.left[i] = 0
@@ -369,7 +369,7 @@ func (b *Battle) standsStartTurn(u int32) {
 			continue
 		}
 		rose, busy, able := b.startOfTurn(t)
-		st.rose, st.busy = rose, busy || !able
+		st.rose, st.busy = rose, busy || !able || b.afraid(t)  // fear: its action is the Dash (fear.go)
 		st.reck = able && b.s.cr[st.cr].traits&trReckless != 0 // Reckless: the engine always takes it
 		if !able {
 			b.emit(func() Event { return &SkippedEvent{Who: b.standName(i), Why: b.condWhy(t)} })

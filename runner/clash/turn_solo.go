@@ -97,7 +97,9 @@ func (b *Battle) soloTurn(j int32) {
 		return
 	}
 	act := ActNone
-	if !busy {
+	if b.afraid(t) && !busy {
+		act = ActDash // fear: "must take the Dash action and move away" (fear.go)
+	} else if !busy {
 		act = b.decideAction(-1, j)
 	}
 	join := int32(-1)
