@@ -136,7 +136,14 @@ func diffPair(e *env, c *cli.Context, args []string) error {
 		sim.Lines = simLines(sim)
 		rep.Simulation = sim
 	}
+	return writeDiff(e, c, rep, format)
+}
+
+// writeDiff writes a diff's report in format (text, markdown or json) to standard output, whole
+// or not at all; with --exit-code a report with differences exits 1 (exitFindings).
+func writeDiff(e *env, c *cli.Context, rep *diffReport, format string) error {
 	var out bytes.Buffer
+	var err error
 	switch format {
 	case "json":
 		enc := json.NewEncoder(&out)

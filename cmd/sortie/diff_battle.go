@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -73,28 +71,7 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		sim.Lines = battleSimLines(outcomes, runs)
 		rep.Simulation = sim
 	}
-	var out bytes.Buffer
-	var err error
-	switch c.String("format") {
-	case "json":
-		enc := json.NewEncoder(&out)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(rep)
-	case "markdown":
-		rep.writeMarkdown(&out)
-	default:
-		rep.writeText(&out)
-	}
-	if err != nil {
-		return failf(exitUsage, "%v", err)
-	}
-	if _, err := e.stdout.Write(out.Bytes()); err != nil {
-		return err
-	}
-	if c.Bool("exit-code") && rep.differs() {
-		return failf(exitFindings, "")
-	}
-	return nil
+	return writeDiff(e, c, rep, c.String("format"))
 }
 
 // battleSimLines: each outcome (a side's name, or "no winner") either version had, as "wins: SIDE"
