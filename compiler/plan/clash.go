@@ -338,10 +338,15 @@ const (
 	CondOutlined      = "outlined"      // faerie fire: attacks against it have advantage; it cannot hide
 	CondUnconscious   = "unconscious"   // sleep: as paralyzed, and prone (a ranged attack against it has no advantage)
 	CondFrightened    = "frightened"    // fear: its attacks have disadvantage while its source is on the field; it never moves nearer its source
+	CondStunned       = "stunned"       // incapacitated (no move, no action); Str/Dex saves fail; attacks against: advantage
+	CondBlinded       = "blinded"       // its attacks: disadvantage; attacks against: advantage
+	CondPoisoned      = "poisoned"      // its attack rolls and ability checks: disadvantage
+	CondCharmed       = "charmed"       // it cannot attack the charmer (the effect's source)
 )
 
 // ClashConditions lists the condition names in the order the engine numbers them.
-var ClashConditions = []string{CondParalyzed, CondRestrained, CondProne, CondIncapacitated, CondOutlined, CondUnconscious, CondFrightened}
+var ClashConditions = []string{CondParalyzed, CondRestrained, CondProne, CondIncapacitated, CondOutlined, CondUnconscious, CondFrightened,
+	CondStunned, CondBlinded, CondPoisoned, CondCharmed}
 
 // SpellEffect is a spell's effect besides damage (U-76 [5E-CORE], the SRD's words as the battle
 // rules read them): each affected stand or solo (a failed save, or every target when the spell

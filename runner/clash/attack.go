@@ -34,7 +34,13 @@ func (b *Battle) refBox(r Ref) box {
 // it is a melee attack and at long range (U-35, U-37): a melee attack needs an adjacent target; a
 // ranged one a target within normal range, or long range with disadvantage, adjacent always allowed.
 // A thrown weapon is a melee attack against an adjacent target.
+//
+// A charmed actor cannot attack its charmer (U-76 [5E-CORE] charmed: "A charmed creature can't
+// attack the charmer"): the source of a charmed effect on it.
 func (b *Battle) canTarget(at *actor, a *attack, t Ref) (ok, melee, long bool) {
+	if b.charmedBy(actorRef(at), t) {
+		return false, false, false
+	}
 	tb := b.refBox(t)
 	adj := adjacent(at.box, tb)
 	if a.melee && adj {
@@ -135,6 +141,10 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 			}
 		case tc&cRestrained != 0:
 			adv = r.adv("target restrained")
+		case tc&cStunned != 0:
+			adv = r.adv("target stunned") // [5E-CORE] stunned: attacks against it have advantage
+		case tc&cBlinded != 0:
+			adv = r.adv("target blinded") // [5E-CORE] blinded: attacks against it have advantage
 		case tc&cOutlined != 0:
 			adv = r.adv("target outlined")
 		}
@@ -157,6 +167,15 @@ func (b *Battle) attackModsWhy(at *actor, t Ref, melee, long bool, r *reasons) (
 	}
 	if b.frightOf(actorRef(at)).Kind != RefNone {
 		dis = r.dis("frightened") // U-76 [5E-CORE], fear.go: its source on the field
+	}
+	if ac := b.condOf(actorRef(at)); ac&(cBlinded|cPoisoned) != 0 {
+		// U-76 [5E-CORE]: a blinded creature's attack rolls have disadvantage; a poisoned one
+		// has disadvantage on attack rolls.
+		if ac&cBlinded != 0 {
+			dis = r.dis("blinded")
+		} else {
+			dis = r.dis("poisoned")
+		}
 	}
 	if ac := b.condOf(actorRef(at)); ac&(cRestrained|cProne) != 0 {
 		if ac&cRestrained != 0 {

@@ -41,7 +41,7 @@ type stand struct {
 	caster        bool // could cast when its unit's Cast a Spell began (U-39)
 	stealth       int32
 	hit           uint32 // overflow chain marker
-	cond          uint8  // condition bits (condition.go), from Battle.fx
+	cond          uint16 // condition bits (condition.go), from Battle.fx
 	rose, busy    bool   // this turn: stood up from prone (half speed); its action spent escaping
 	reck          bool   // reckless since the start of its last turn (TraitReckless)
 	runFrom       int32  // square its move this round started from (a charge, TraitCharge)
@@ -84,7 +84,7 @@ type solo struct {
 	initMod   int32
 	cmd       int32 // unit it commands, -1
 	stealth   int32
-	cond      uint8
+	cond      uint16
 	rose      bool
 	reck      bool
 	runFrom   int32

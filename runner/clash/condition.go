@@ -14,25 +14,35 @@ import (
 
 // Condition bits of stand.cond and solo.cond (recomputed from Battle.fx by recond).
 const (
-	cParalyzed   uint8 = 1 << iota // plan.CondParalyzed
-	cRestrained                    // plan.CondRestrained
-	cProne                         // plan.CondProne
-	cIncap                         // plan.CondIncapacitated
-	cOutlined                      // plan.CondOutlined
-	cUnconscious                   // plan.CondUnconscious
-	cFrightened                    // plan.CondFrightened
-	cMods                          // some effect adds dice to its attacks or saves, or to its AC
+	cParalyzed   uint16 = 1 << iota // plan.CondParalyzed
+	cRestrained                     // plan.CondRestrained
+	cProne                          // plan.CondProne
+	cIncap                          // plan.CondIncapacitated
+	cOutlined                       // plan.CondOutlined
+	cUnconscious                    // plan.CondUnconscious
+	cFrightened                     // plan.CondFrightened
+	cStunned                        // plan.CondStunned
+	cBlinded                        // plan.CondBlinded
+	cPoisoned                       // plan.CondPoisoned
+	cCharmed                        // plan.CondCharmed
+	cMods        uint16 = 1 << 15   // some effect adds dice to its attacks or saves, or to its AC
 )
 
-// cNoAct are the conditions under which a stand or solo neither moves nor acts.
-const cNoAct = cParalyzed | cIncap | cUnconscious
+// cNoAct are the conditions under which a stand or solo neither moves nor acts [5E-CORE: paralyzed,
+// stunned and unconscious creatures are incapacitated; an incapacitated one takes no actions, and a
+// paralyzed or stunned one cannot move].
+const cNoAct = cParalyzed | cIncap | cUnconscious | cStunned
 
 // cHelpless are the conditions under which Strength and Dexterity saves fail, attacks against
 // have advantage and a hit from an adjacent square is critical [5E-CORE: paralyzed, unconscious].
 const cHelpless = cParalyzed | cUnconscious
 
+// cFailStrDex are the conditions under which Strength and Dexterity saves fail automatically
+// [5E-CORE: paralyzed, stunned, unconscious]; a stunned creature's adjacent hits are not critical.
+const cFailStrDex = cHelpless | cStunned
+
 // condBit is the bit of a plan.Cond* name, 0 for "" or an unknown name.
-func condBit(name string) uint8 {
+func condBit(name string) uint16 {
 	for k, n := range plan.ClashConditions {
 		if n == name {
 			return 1 << k
@@ -42,7 +52,7 @@ func condBit(name string) uint8 {
 }
 
 // condName is the plan name of one condition bit.
-func condName(bit uint8) string {
+func condName(bit uint16) string {
 	for k, n := range plan.ClashConditions {
 		if bit == 1<<k {
 			return n
@@ -54,16 +64,16 @@ func condName(bit uint8) string {
 // effect is one effect on a stand or solo.
 type effect struct {
 	target Ref
-	src    Ref   // the caster (RefStand, RefSolo); Kind RefNone: none (a trait's prone)
-	sp     int32 // spell index into Setup.sp; -1: a trait's
-	cond   uint8 // one condition bit, or 0 (a boon or bane only)
+	src    Ref    // the caster (RefStand, RefSolo); Kind RefNone: none (a trait's prone)
+	sp     int32  // spell index into Setup.sp; -1: a trait's
+	cond   uint16 // one condition bit, or 0 (a boon or bane only)
 	dc     int32
 	until  int32 // ends at the start of its source's turn in this round (U-1: 1 minute = 1 round); 0 never by time
 	stand  bool  // cast by a stand (an aura's damage doubled, aura.go)
 }
 
 // condOf is t's condition bits (0 for a resource square).
-func (b *Battle) condOf(t Ref) uint8 {
+func (b *Battle) condOf(t Ref) uint16 {
 	switch t.Kind {
 	case RefStand:
 		return b.st[t.Index].cond
@@ -83,7 +93,7 @@ func actorRef(at *actor) Ref {
 
 // recond recomputes t's condition bits from the effects on it.
 func (b *Battle) recond(t Ref) {
-	var c uint8
+	var c uint16
 	for k := range b.fx {
 		e := &b.fx[k]
 		if e.target != t {
@@ -392,7 +402,8 @@ func (b *Battle) startOfTurn(t Ref) (rose, busy, able bool) {
 			busy = true
 			ab := b.s.sp[e.sp].fx.escape
 			mod := b.s.cr[b.crOf(t)].abil[ab]
-			face, _ := b.d20(false, b.frightOf(t).Kind != RefNone) // a frightened one's check: disadvantage
+			// A frightened or poisoned one's ability check: disadvantage [5E-CORE, U-76].
+			face, _ := b.d20(false, b.frightOf(t).Kind != RefNone || b.condOf(t)&cPoisoned != 0)
 			ok := face+mod >= int(e.dc)
 			ev := &EscapeEvent{Who: b.refName(t), Ability: plan.AbilityNames[ab], Face: face, Mod: mod, Total: face + mod,
 				DC: int(e.dc), OK: ok, Spell: b.s.sp[e.sp].name}
@@ -409,6 +420,20 @@ func (b *Battle) startOfTurn(t Ref) (rose, busy, able bool) {
 		rose = true
 	}
 	return rose, busy, true
+}
+
+// charmedBy reports whether who is charmed by by (an effect of condition charmed on who whose
+// source is by): it cannot attack by [5E-CORE charmed, U-76].
+func (b *Battle) charmedBy(who, by Ref) bool {
+	if b.condOf(who)&cCharmed == 0 {
+		return false
+	}
+	for k := range b.fx {
+		if e := &b.fx[k]; e.target == who && e.cond == cCharmed && e.src == by {
+			return true
+		}
+	}
+	return false
 }
 
 // crOf is t's creature index.

@@ -53,11 +53,15 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 		adv = r.adv("brave") // the knight's Brave [SRD]: "advantage on saving throws against being frightened"
 	}
 	if c := b.condOf(t); c != 0 {
-		// U-76 [5E-CORE]: a paralyzed creature fails Strength and Dexterity saves; a restrained
-		// one has disadvantage on Dexterity saves.
-		if c&cHelpless != 0 && (ab == plan.AbStr || ab == plan.AbDex) {
+		// U-76 [5E-CORE]: a paralyzed, stunned or unconscious creature fails Strength and
+		// Dexterity saves; a restrained one has disadvantage on Dexterity saves.
+		if c&cFailStrDex != 0 && (ab == plan.AbStr || ab == plan.AbDex) {
 			cond := plan.CondParalyzed
-			if c&cParalyzed == 0 {
+			switch {
+			case c&cParalyzed != 0:
+			case c&cStunned != 0:
+				cond = plan.CondStunned
+			default:
 				cond = plan.CondUnconscious
 			}
 			b.emit(func() Event {

@@ -14,7 +14,7 @@ import (
 
 // spellFx is a spell's effect as the engine plays it (plan.SpellEffect parsed).
 type spellFx struct {
-	cond           uint8
+	cond           uint16
 	atk, sav       dice.Expr
 	atkNeg, savNeg bool
 	hasAtk, hasSav bool
