@@ -128,3 +128,26 @@ func TestStunnedCommanderU13U76(t *testing.T) {
 		t.Errorf("no command-ended line:\n%s", logText(l))
 	}
 }
+
+// U-14 (Prepare: a DC 15 Charisma check) and U-76 [5E-CORE] poisoned: "A poisoned creature has
+// disadvantage on attack rolls and ability checks." The poisoned hero h (+5) rolls d20s 10, 3 ->
+// 3, 3 + 5 = 8 < 15: Prepare fails (unpoisoned, 10 + 5 = 15 would have succeeded, TestPrepareU14).
+func TestPoisonedCommanderU14U76(t *testing.T) {
+	cl := newClash(open(8, 3), []plan.Creature{soldier(), hero()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {0, 1}}, cmd: 1},
+		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{7, 2}}},
+	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0, PC: true}})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	var l Log
+	ch := &picker{t: t, answers: map[Ask][]string{AskCommand: {"prepare"}}}
+	b.Reset(Config{Dice: script(t, 10, 3), Chooser: ch, Rec: &l})
+	b.round, b.turnUnit = 1, 0
+	putCond(b, Ref{RefSolo, 0}, Ref{RefStand, 1}, cPoisoned)
+	b.commandBonus(0)
+	if b.un[0].prep != 0 {
+		t.Errorf("a poisoned commander prepared on d20s 10, 3 (disadvantage: 3 + 5 = 8 vs DC 15)\n%s", logText(&l))
+	}
+	if !strings.Contains(logText(&l), "h prepares a: ") || !strings.Contains(logText(&l), "= 8 vs DC 15: fails") {
+		t.Errorf("transcript lacks the failed check at 8:\n%s", logText(&l))
+	}
+}

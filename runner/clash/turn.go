@@ -125,7 +125,9 @@ func (b *Battle) commandBonus(u int32) {
 	case CmdPrepare, CmdIncite:
 		c := &b.so[un.cmd]
 		mod := b.s.cr[c.cr].command
-		face, faces := b.d20(false, false)
+		// A poisoned commander's Charisma check has disadvantage (U-76 [5E-CORE] poisoned:
+		// "disadvantage on attack rolls and ability checks").
+		face, faces := b.d20(false, c.cond&cPoisoned != 0)
 		ok := face+mod >= 15
 		b.emit(func() Event {
 			return &CommandRollEvent{Unit: b.unitName(u), Solo: b.soloName(un.cmd), Cmd: op.Cmd.String(), Faces: faces, Face: face,
