@@ -151,3 +151,26 @@ func TestPoisonedCommanderU14U76(t *testing.T) {
 		t.Errorf("transcript lacks the failed check at 8:\n%s", logText(&l))
 	}
 }
+
+// U-76 [5E-CORE] charmed: "A charmed creature can't ... target the charmer with harmful abilities
+// or magical effects." The cleric (stand 0) charmed by the enemy soldier e (stand 2, 3 squares
+// away, in hold person's range, U-37) may not cast hold person at e; charmed by another, it may.
+func TestCharmedCasterU76(t *testing.T) {
+	b, l := fxField(t)
+	b.Reset(Config{Dice: script(t), Rec: l})
+	b.round = 1
+	c, e := Ref{RefStand, 0}, Ref{RefStand, 2}
+	at := b.standActor(0)
+	if !b.spellTargetable(&at, &b.s.sp[0], e) {
+		t.Fatal("setup: hold person cannot target e")
+	}
+	putCond(b, c, e, cCharmed)
+	if b.spellTargetable(&at, &b.s.sp[0], e) {
+		t.Error("a caster charmed by e may cast hold person at e")
+	}
+	b.endEffects(func(x *effect) bool { return x.target == c }, "test")
+	putCond(b, c, Ref{RefStand, 1}, cCharmed)
+	if !b.spellTargetable(&at, &b.s.sp[0], e) {
+		t.Error("a caster charmed by another may not cast hold person at e")
+	}
+}

@@ -281,8 +281,12 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 // spellTargetable reports whether a targeted spell cast by at may target t (U-40, U-42, U-67):
 // in range (U-37; adjacent always), an enemy for damage, an ally for healing; a solo's spell hits a
 // stand only when it targets five or more creatures; only stands' spells damage resource squares.
+// A charmed caster does not target its charmer with a harmful spell (U-76 [5E-CORE] charmed).
 func (b *Battle) spellTargetable(at *actor, sp *spell, t Ref) bool {
 	heal := sp.resolve == plan.ResolveHeal || sp.fx != nil && sp.fx.ally // healing and boons go to allies
+	if !heal && b.charmedBy(actorRef(at), t) {
+		return false
+	}
 	if len(sp.dmg) == 0 && !heal && sp.fx != nil && !b.fxApplies(sp, t) {
 		return false // hold person on a stand or solo that is not humanoid, or an objective square
 	}
