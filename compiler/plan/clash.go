@@ -328,26 +328,6 @@ type Spell struct {
 	Effect *SpellEffect `json:"effect,omitempty"`
 }
 
-// Conditions a spell or trait imposes (SpellEffect.Condition), the 5e conditions as U-76 reads
-// them for stands and solos, and faerie fire's outline.
-const (
-	CondParalyzed     = "paralyzed"     // no move, no action; Str/Dex saves fail; attacks against: advantage, adjacent hits critical
-	CondRestrained    = "restrained"    // speed 0; its attacks: disadvantage; attacks against: advantage; Dex saves: disadvantage
-	CondProne         = "prone"         // its attacks: disadvantage; adjacent attacks against: advantage, others disadvantage; standing costs half its speed
-	CondIncapacitated = "incapacitated" // no move, no action (hypnotic pattern's charmed creature, sleep)
-	CondOutlined      = "outlined"      // faerie fire: attacks against it have advantage; it cannot hide
-	CondUnconscious   = "unconscious"   // sleep: as paralyzed, and prone (a ranged attack against it has no advantage)
-	CondFrightened    = "frightened"    // fear: its attacks have disadvantage while its source is on the field; it never moves nearer its source
-	CondStunned       = "stunned"       // incapacitated (no move, no action); Str/Dex saves fail; attacks against: advantage
-	CondBlinded       = "blinded"       // its attacks: disadvantage; attacks against: advantage
-	CondPoisoned      = "poisoned"      // its attack rolls and ability checks: disadvantage
-	CondCharmed       = "charmed"       // it cannot attack the charmer (the effect's source)
-)
-
-// ClashConditions lists the condition names in the order the engine numbers them.
-var ClashConditions = []string{CondParalyzed, CondRestrained, CondProne, CondIncapacitated, CondOutlined, CondUnconscious, CondFrightened,
-	CondStunned, CondBlinded, CondPoisoned, CondCharmed}
-
 // SpellEffect is a spell's effect besides damage (U-76 [5E-CORE], the SRD's words as the battle
 // rules read them): each affected stand or solo (a failed save, or every target when the spell
 // has no save) gets the condition and the modifiers until the effect ends.
