@@ -76,8 +76,8 @@ docs/codes.md (one section a code, its anchor the code in lower case).`,
 				for _, in := range infos {
 					fmt.Fprintf(e.stdout, "%s  %-7s  %s\n", in.Code, in.Severity, in.Title)
 				}
-				fmt.Fprintf(e.stdout, "\nPathfinder tactics (sortie explain NAME): %s\n", strings.Join(tacticNames(), ", "))
-				fmt.Fprintf(e.stdout, "Pathfinder boons: %s\n", strings.Join(boonNames(), ", "))
+				fmt.Fprintf(e.stdout, "\nPathfinder tactics (sortie explain NAME): %s\n", strings.Join(pathfinder.TacticNames(), ", "))
+				fmt.Fprintf(e.stdout, "Pathfinder boons: %s\n", strings.Join(pathfinder.BoonNames(), ", "))
 				return nil
 			}
 			in := infos[0]
@@ -135,29 +135,13 @@ func writePage(e *env, format string, p rulePage) error {
 	return nil
 }
 
-func tacticNames() []string {
-	var out []string
-	for t := pathfinder.Tactic(0); t.Valid(); t++ {
-		out = append(out, t.String())
-	}
-	return out
-}
-
-func boonNames() []string {
-	var out []string
-	for b := pathfinder.Boon(1); b.Valid(); b++ {
-		out = append(out, b.String())
-	}
-	return out
-}
-
 // explainSuggestion is "; did you mean X?" over the codes, tactics and boons, or "".
 func explainSuggestion(arg string) string {
 	var names []string
 	for _, in := range diag.Codes() {
 		names = append(names, in.Code)
 	}
-	names = append(append(names, tacticNames()...), boonNames()...)
+	names = append(append(names, pathfinder.TacticNames()...), pathfinder.BoonNames()...)
 	if m := diag.DidYouMean(arg, names); m != "" {
 		return "; " + m
 	}

@@ -161,23 +161,6 @@ func (c *pfc) report(pos diag.Pos, code, format string, args ...any) *diag.Diagn
 	return &(*c.list)[len(*c.list)-1]
 }
 
-// tacticNames lists the English names of every tactic, for suggestions; boonNames every boon's.
-func tacticNames() []string {
-	var out []string
-	for t := pathfinder.Tactic(0); t.Valid(); t++ {
-		out = append(out, t.String())
-	}
-	return out
-}
-
-func boonNames() []string {
-	var out []string
-	for b := pathfinder.Boon(1); b.Valid(); b++ {
-		out = append(out, b.String())
-	}
-	return out
-}
-
 // cr reads a CR written as "1/3" or 3; ok is false (and M001 reported) when it is not on the ladder.
 func (c *pfc) cr(n compiler.Node, what string) (pathfinder.CR, bool) {
 	v, ok := n.Value()
@@ -237,7 +220,7 @@ func (c *pfc) tactics(list compiler.Node, army string) []pathfinder.Tactic {
 		}
 		t, err := pathfinder.ParseTactic(s.V)
 		if err != nil {
-			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", army, s.V, dym(s.V, tacticNames()))
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", army, s.V, dym(s.V, pathfinder.TacticNames()))
 			return
 		}
 		out = append(out, t)
@@ -334,7 +317,7 @@ func (c *pfc) commander(id string, cm compiler.Node) (*pathfinder.Commander, boo
 		}
 		b, err := pathfinder.ParseBoon(s.V)
 		if err != nil {
-			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, pathfinder.BoonNames()))
 			ok = false
 			return
 		}
@@ -345,7 +328,7 @@ func (c *pfc) commander(id string, cm compiler.Node) (*pathfinder.Commander, boo
 	if s := dc.Str(cm.Get("roleBoon")); s.OK {
 		b, err := pathfinder.ParseBoon(s.V)
 		if err != nil {
-			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, boonNames()))
+			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, pathfinder.BoonNames()))
 			ok = false
 		}
 		ci.RoleBoon = b

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 // init enters the Pathfinder rule system (RULES.md Part P) in the compiler's registry: hex-field
@@ -37,9 +38,9 @@ func pathfinderPasses() []compiler.PassInfo {
 func vocabulary(k compiler.SymbolKind) (names []string, ok bool) {
 	switch k {
 	case compiler.KindTactic:
-		return tacticNames(), true
+		return pathfinder.TacticNames(), true
 	case compiler.KindBoon:
-		return boonNames(), true
+		return pathfinder.BoonNames(), true
 	}
 	return nil, false
 }

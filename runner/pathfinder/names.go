@@ -450,3 +450,21 @@ func FateOf(d100 int) Fate {
 	}
 	return FateEscaped
 }
+
+// TacticNames lists the English name of every tactic, in order (for suggestions and explain).
+func TacticNames() []string {
+	var out []string
+	for t := Tactic(0); t.Valid(); t++ {
+		out = append(out, t.String())
+	}
+	return out
+}
+
+// BoonNames lists the English name of every boon, in order (for suggestions and explain).
+func BoonNames() []string {
+	var out []string
+	for b := Boon(1); b.Valid(); b++ {
+		out = append(out, b.String())
+	}
+	return out
+}
