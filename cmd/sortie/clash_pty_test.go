@@ -25,7 +25,7 @@ func TestInteractiveClashBattle(t *testing.T) {
 		if strings.Contains(out, "end of round 2:") {
 			break
 		}
-		if !strings.HasSuffix(out, "> ") {
+		if !strings.HasSuffix(out, prompt) {
 			time.Sleep(5 * time.Millisecond)
 			continue
 		}
@@ -72,7 +72,7 @@ func TestInteractiveClashBattle(t *testing.T) {
 func TestClashStatusAtTheTable(t *testing.T) {
 	bin := sortieBinary(t)
 	s := startPTY(t, bin, "battle", repo(t, "scenarios", "clash", "hill", "hill.cue"), "--play", "garrison", "--seed", "4")
-	at := s.out.waitFor(t, 0, "> ")
+	at := s.out.waitFor(t, 0, prompt)
 	for _, w := range []struct {
 		word string
 		want []string
@@ -101,7 +101,7 @@ func TestClashStatusAtTheTable(t *testing.T) {
 		at = next
 	}
 	s.send("ATT\n")
-	next := s.out.waitFor(t, at, "> ")
+	next := s.out.waitFor(t, at, prompt)
 	if screen := s.out.String()[at:next]; strings.Contains(screen, "is not a choice") || !strings.Contains(screen, "bows") {
 		t.Errorf("ATT was not taken:\n%s", screen)
 	}

@@ -23,7 +23,7 @@ func playToEnd(t *testing.T, s *ptySession, answer func(q string) string) (int, 
 		default:
 		}
 		out := s.out.String()
-		if len(out) <= seen || !strings.HasSuffix(out, "> ") {
+		if len(out) <= seen || !strings.HasSuffix(out, prompt) {
 			time.Sleep(5 * time.Millisecond)
 			continue
 		}

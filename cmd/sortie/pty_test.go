@@ -35,6 +35,11 @@ func (o *ptyOutput) String() string {
 	return o.buf.String()
 }
 
+// prompt is how sortie's question ends on the terminal: "> " at the start of a line. A bare
+// "> " would also match a move's arrow ("narlmarches -> ford") printed before the question,
+// and keys sent then are typed ahead into a question not yet asked.
+const prompt = "\n> "
+
 // waitFor waits until the output after offset contains want and returns the offset past it.
 func (o *ptyOutput) waitFor(t *testing.T, from int, want string) int {
 	t.Helper()
@@ -112,21 +117,21 @@ func TestInteractiveDay(t *testing.T) {
 
 	at := out.waitFor(t, 0, "== day 1 ==")
 	// K-28: from the base the only block is to the east (t1); stay is always legal.
-	at = out.waitFor(t, at, "> ")
+	at = out.waitFor(t, at, prompt)
 	send("fly\n")
 	at = out.waitFor(t, at, "answer with a number")
 	send("east\n")
 	at = out.waitFor(t, at, "rupetenne -> t1")
 	// K-37: the camp phase rolls two d6 and asks which to keep.
-	at = out.waitFor(t, at, "> ")
+	at = out.waitFor(t, at, prompt)
 	send("1\n")
 	// K-40/K-41: rest or march.
 	at = out.waitFor(t, at, "rest")
-	at = out.waitFor(t, at, "> ")
+	at = out.waitFor(t, at, prompt)
 	send("rest\n")
 	at = out.waitFor(t, at, "map at the end of day 1")
 	at = out.waitFor(t, at, "== day 2 ==")
-	out.waitFor(t, at, "> ")
+	out.waitFor(t, at, prompt)
 	send("\x04") // Ctrl-D: end of input at the day-2 move prompt
 	if code := p.wait("at end of input"); code != 2 {
 		t.Fatalf("exit %d, want 2\n%s", code, out.String())
@@ -145,14 +150,14 @@ func TestInteractiveSaveResume(t *testing.T) {
 	save := filepath.Join(dir, "save.json")
 	p := startPTY(t, bin, "run", field01, "--seed", "3", "--save", save)
 	out, send := &p.out, p.send
-	at := out.waitFor(t, 0, "> ")
+	at := out.waitFor(t, 0, prompt)
 	send("east\n")
-	at = out.waitFor(t, at, "> ")
+	at = out.waitFor(t, at, prompt)
 	send("1\n")
-	at = out.waitFor(t, at, "> ")
+	at = out.waitFor(t, at, prompt)
 	send("rest\n")
 	at = out.waitFor(t, at, "== day 2 ==")
-	out.waitFor(t, at, "> ")
+	out.waitFor(t, at, prompt)
 	send("\x03") // Ctrl-C at the day-2 move prompt
 	if code := p.wait("on Ctrl-C"); code != 130 || !strings.Contains(out.String(), "saved to "+save) {
 		t.Fatalf("exit %d, want 130 and a save message:\n%s", code, out.String())
@@ -213,16 +218,16 @@ func TestInteractiveFogOfWar(t *testing.T) {
 		}
 		p := startPTY(t, bin, args...)
 		out, send := &p.out, p.send
-		at := out.waitFor(t, 0, "> ")
+		at := out.waitFor(t, 0, prompt)
 		send("east\n")
-		at = out.waitFor(t, at, "> ")
+		at = out.waitFor(t, at, prompt)
 		send("1\n")
-		at = out.waitFor(t, at, "> ")
+		at = out.waitFor(t, at, prompt)
 		send("rest\n")
 		at = out.waitFor(t, at, "== day 2 ==")
 		report := out.waitFor(t, at, "reported (K-23): boggardWarband at 11")
 		before := out.String()[:report-len("reported (K-23): boggardWarband at 11")]
-		out.waitFor(t, report, "> ")
+		out.waitFor(t, report, prompt)
 		send("\x04")
 		if code := p.wait("at end of input"); code != 2 {
 			t.Fatalf("gm %v: exit %d, want 2\n%s", gm, code, out.String())

@@ -60,9 +60,9 @@ func TestResumeExhaustedScript(t *testing.T) {
 	// At the terminal: the day-2 move is asked there.
 	p := startPTY(t, bin, "resume", filepath.Join(dir, "terminal.json"))
 	at := p.out.waitFor(t, 0, "the script ended; the fallback decides from here")
-	at = p.out.waitFor(t, at, "> ")
+	at = p.out.waitFor(t, at, prompt)
 	p.send("east\n")
-	at = p.out.waitFor(t, at, "> ")
+	at = p.out.waitFor(t, at, prompt)
 	p.send("\x04") // Ctrl-D: end of input
 	if code := p.wait("at end of input"); code != 2 {
 		t.Errorf("resume at the terminal: exit %d, want 2 at end of input", code)

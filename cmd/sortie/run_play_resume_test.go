@@ -103,10 +103,10 @@ func TestResumePlayAtTheTable(t *testing.T) {
 	s := startPTY(t, bin, "run", repo(t, "scenarios", "pathfinder", "stolen-lands"), "--play", "friendly", "--seed", "5", "--save", save)
 	at := 0
 	for range 5 {
-		at = s.out.waitFor(t, at, "> ")
+		at = s.out.waitFor(t, at, prompt)
 		s.send("\n")
 	}
-	s.out.waitFor(t, at, "> ")
+	s.out.waitFor(t, at, prompt)
 	s.send("\x03")
 	if code := s.wait("on Ctrl-C"); code != 130 || !strings.Contains(s.out.String(), "saved to "+save) {
 		t.Fatalf("exit %d, want 130 and a save message:\n%s", code, s.out.String())

@@ -105,11 +105,11 @@ func TestInterruptLeavesNoTempFile(t *testing.T) {
 		p := startPTY(t, bin, "run", field01, "--seed", "3", "--save", save)
 		at := p.out.waitFor(t, 0, "== day 1 ==")
 		for _, a := range answers {
-			at = p.out.waitFor(t, at, "> ")
+			at = p.out.waitFor(t, at, prompt)
 			p.send(a)
 		}
 		at = p.out.waitFor(t, at, fmt.Sprintf("day %d, action phase", round+1))
-		p.out.waitFor(t, at, "> ")
+		p.out.waitFor(t, at, prompt)
 		if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,7 @@ import (
 func TestFieldAtTheTable(t *testing.T) {
 	bin := sortieBinary(t)
 	s := startPTY(t, bin, "run", field01, "--seed", "1")
-	at := s.out.waitFor(t, 0, "> ")
+	at := s.out.waitFor(t, 0, prompt)
 	first := s.out.String()
 	for _, want := range []string{"== briefing: The Road to Karzoral ==", "You have 12 days",
 		"takeTheGate (success, 1000 XP): the party at gate, flag causewayTaken, army boggardWarband gone",
@@ -29,7 +29,7 @@ func TestFieldAtTheTable(t *testing.T) {
 	} {
 		s.send(w.word + "\n")
 		at = s.out.waitFor(t, at, w.want)
-		at = s.out.waitFor(t, at, "> ")
+		at = s.out.waitFor(t, at, prompt)
 	}
 	if strings.Contains(s.out.String()[len(first):], "the party moves") {
 		t.Fatalf("a word used the decision up:\n%s", s.out.String()[len(first):])
