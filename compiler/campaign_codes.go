@@ -13,6 +13,12 @@ const (
 	codeScenarioID          = "C007"
 )
 
+// CampaignCodes lists the codes of the campaign checks (VetCampaign), in their order: the
+// campaign pass of the rule system whose files campaigns are (compiler/karzoral).
+func CampaignCodes() []string {
+	return []string{codeNotCampaign, codeCampaignRef, codeScenarioBad, codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID}
+}
+
 var campaignRegistered = registerCampaignCodes()
 
 func registerCampaignCodes() bool {

@@ -89,14 +89,18 @@ func IsIndex(s string) bool { return isIndex(s) }
 func ValidID(s string) bool { return validID(s) }
 
 // MaxCondDepth bounds how deeply conditions nest (deeper is not read).
-const MaxCondDepth = maxCondDepth
+const MaxCondDepth = 64
 
 // CompileDef compiles the schema's definition name (#ClashCreature) in ctx.
 func CompileDef(ctx *cue.Context, name string) (cue.Value, error) { return compileDef(ctx, name) }
 
-// ValidateChecks verifies a list of checks as the core's own are verified: unique identifier
-// names, a doc whose first line is a lowercase title, a run function and codes in the catalogue.
-func ValidateChecks(cs []*Check) error { return validateChecks(cs) }
+// ValidateChecks verifies a rule system's list of checks: unique identifier names, a doc whose
+// first line is a lowercase title, and codes in the catalogue.
+func ValidateChecks(cs []CheckDoc) error { return validateChecks(cs) }
+
+// PathOf renders a path for messages the way CUE prints one: strings are labels (quoted when
+// needed), ints are list indices: PathOf("armies", "m", "route", 2) is armies.m.route[2].
+func PathOf(parts ...any) string { return pathOf(parts...) }
 
 // OrDash is s's value, or "-" when it has none (for hover text).
 func (s Str) OrDash() string { return orDash(s) }
@@ -109,6 +113,19 @@ func (uc *unitCtx) Namer() *Namer { return uc.nm }
 
 // List is where the unit's findings go.
 func (uc *unitCtx) List() *diag.List { return uc.list }
+
+// IsScenario reports whether the unit is a scenario file (a struct of kind "scenario"); when it is
+// not it has reported why (L002). A JSON file read as a data tree has been asked already.
+func (uc *unitCtx) IsScenario() bool {
+	return (uc.fast != nil && !uc.fast.export) || checkKind(uc.ld.user, uc.nm, uc.list, uc.fallback)
+}
+
+// Declarations lists the entity declarations of the unit's files, duplicates included (CUE merges
+// them, so a decoded value cannot show them): the fields, at most three labels deep, whose path
+// of labels isEntity reports, in source order.
+func (uc *unitCtx) Declarations(isEntity func(path []string) bool) []Declared {
+	return uc.declarations(isEntity)
+}
 
 // Compiling reports whether the unit is to be lowered as well as vetted.
 func (uc *unitCtx) Compiling() bool { return uc.compile }
@@ -124,6 +141,10 @@ func (uc *unitCtx) SchemaRoot(name string) (n Node, root diag.Pos, strict bool, 
 func (uc *unitCtx) Suppressions() Suppressions {
 	return Suppressions{sup: collectSuppressions(uc.syntax(), uc.nm, uc.list)}
 }
+
+// SuppressHint tells how to silence code where it is written in file: a comment in a YAML file, an
+// attribute in a CUE file.
+func SuppressHint(file, code string) string { return suppressHint(file, code) }
 
 // Suppressions are the suppression attributes of one unit (Unit.Suppressions).
 type Suppressions struct{ sup []*suppression }
@@ -229,6 +250,12 @@ func (n node) Fields(f func(label string, c Node)) { n.fields(f) }
 
 // Elems calls f for each element of a list node, in order.
 func (n node) Elems(f func(i int, c Node)) { n.elems(f) }
+
+// IsList reports whether the node is a list.
+func (n node) IsList() bool { return n.isList() }
+
+// HasOther reports whether a struct node has a regular field not among known.
+func (n node) HasOther(known ...string) bool { return n.hasOther(known...) }
 
 // Value returns the node's concrete scalar (String, Int64, Bool), ok false when it has none.
 func (n node) Value() (Scalar, bool) { return n.value() }
