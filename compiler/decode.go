@@ -105,3 +105,11 @@ func (dc *decoder) bool(n node) bool {
 	}
 	return false
 }
+
+// orDash is s's value, or "-" when it has none (for hover text).
+func orDash(s Str) string {
+	if s.OK {
+		return s.V
+	}
+	return "-"
+}

@@ -19,9 +19,7 @@ type RefTable struct {
 	KeyRef func(p []string) SymbolKind
 }
 
-var refTables = map[string]RefTable{
-	"#Campaign": {Decl: campaignDecl, Ref: campaignRef},
-}
+var refTables = map[string]RefTable{}
 
 // ExpectedKind returns the kind of id (or vocabulary name) a string at path must be in a file of
 // schema (#Scenario, #PFScenario, #PFBattle, #Campaign, #ClashBattle): KindBlock at armies.m.route.[2], KindTactic
@@ -109,37 +107,6 @@ func declOf(table []DeclPath, p []string) SymbolKind {
 		}
 	}
 	return ""
-}
-
-func campaignDecl(p []string) SymbolKind {
-	if len(p) != 2 {
-		return ""
-	}
-	switch p[0] {
-	case "scenarios":
-		return KindScenario
-	case "bases":
-		return KindBase
-	case "benefits":
-		return KindBenefit
-	case "shop":
-		return KindItem
-	case "party":
-		return KindPC
-	}
-	return ""
-}
-
-func campaignRef(p []string) (SymbolKind, bool) {
-	switch {
-	case match(p, "prologue"), match(p, "final"), match(p, "start", "*"), match(p, "scenarios", "*", "unlocks", "*"):
-		return KindScenario, false
-	case match(p, "scenarios", "*", "base"):
-		return KindBase, false
-	case match(p, "scenarios", "*", "benefits", "*"):
-		return KindBenefit, false
-	}
-	return "", false
 }
 
 // ValidName reports whether name may be an id of kind k: a flag follows #Flag (a letter or '_',

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/token"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -40,6 +41,8 @@ type RuleSystem struct {
 	// Vocabulary lists the names a vocabulary kind of the system accepts, sorted (Vocabulary);
 	// ok false: not one of its kinds.
 	Vocabulary func(SymbolKind) (names []string, ok bool)
+	// Campaign, when set, are the rules of campaign files (CampaignRules): one system has them.
+	Campaign *CampaignRules
 	// SameName, when set, reports whether name as written names the symbol of kind k with the
 	// given id (SameName); ok false: not one of its kinds.
 	SameName func(k SymbolKind, name, id string) (same, ok bool)
@@ -62,6 +65,9 @@ func Register(name string, rs RuleSystem) {
 	for other, sys := range ruleSystems {
 		if rs.Fallback && sys.Fallback {
 			panic(fmt.Sprintf("compiler: rule systems %q and %q are both the fallback", other, name))
+		}
+		if rs.Campaign != nil && sys.Campaign != nil {
+			panic(fmt.Sprintf("compiler: rule systems %q and %q both have campaign files", other, name))
 		}
 	}
 	for _, sr := range rs.Schemas {
@@ -229,6 +235,15 @@ func (b *symBuilder) Done() *Symbols { return b.done() }
 
 // Namer names the positions of CUE values after the files they come from.
 type Namer = namer
+
+// ValuePos is where v's value is written.
+func (n *namer) ValuePos(v cue.Value) diag.Pos { return n.valuePos(v) }
+
+// LabelPos is where v's label is written.
+func (n *namer) LabelPos(v cue.Value) diag.Pos { return n.labelPos(v) }
+
+// Pos is the position p in the names of the files.
+func (n *namer) Pos(p token.Pos) diag.Pos { return n.pos(p) }
 
 // Node is a value of the author's with the schema's defaults (node.go).
 type Node = node

@@ -2,6 +2,7 @@ package karzoral
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -9,21 +10,27 @@ import (
 )
 
 // init enters the Karzoral rule system (RULES.md Part K) in the compiler's registry: field
-// scenarios (#Scenario) and, as the first system built, the fallback that vets a file whose rule
-// system cannot be read (its schema reports why: L002, S003, S004).
+// scenarios (#Scenario), the campaigns that chain them (#Campaign, campaign.go) and, as the
+// first system built, the fallback that vets a file whose rule system cannot be read (its schema
+// reports why: L002, S003, S004).
 func init() {
-	compiler.Register("karzoral", compiler.RuleSystem{Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses, Fallback: true,
-		Schemas: []compiler.SchemaRefs{{Name: "#Scenario", Refs: compiler.RefTable{Decl: karzoralDecl, Ref: karzoralRef}}}})
+	compiler.Register("karzoral", compiler.RuleSystem{Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses, Fallback: true, Campaign: campaignRules,
+		Schemas: []compiler.SchemaRefs{
+			{Name: "#Scenario", Refs: compiler.RefTable{Decl: karzoralDecl, Ref: karzoralRef}},
+			{Name: "#Campaign", Refs: compiler.RefTable{Decl: campaignDecl, Ref: campaignRef}},
+		}})
 }
 
 // karzoralPasses are the Karzoral checks (check.go), one pass each, then the checks of a
-// Karzoral campaign file (compiler.CampaignCodes, C001-C007).
+// Karzoral campaign file (C001-C007: the core's compiler.CampaignCodes and campaign.go's).
 func karzoralPasses() []compiler.PassInfo {
 	var out []compiler.PassInfo
 	for _, c := range checks {
 		out = append(out, compiler.PassInfo{Name: c.Name, Codes: c.Codes})
 	}
-	return append(out, compiler.PassInfo{Name: "campaign", Codes: compiler.CampaignCodes()})
+	codes := append(compiler.CampaignCodes(), codeCampaignRef, codeUnreachableScenario, codeUnlockCycle, codeAngel)
+	sort.Strings(codes)
+	return append(out, compiler.PassInfo{Name: "campaign", Codes: codes})
 }
 
 // vetKarzoral checks (and with compile, lowers) a Karzoral scenario (rules: "karzoral", the

@@ -2,8 +2,9 @@ package karzoral
 
 import "github.com/sortie-rpg/sortie/compiler"
 
-// Which fields of a Karzoral scenario (#Scenario) declare an id and which refer to one, for the
-// symbol index (compiler.RefTable; a path is a list of labels, a list index written "[i]").
+// Which fields of a Karzoral scenario (#Scenario) and campaign (#Campaign) declare an id and which
+// refer to one, for the symbol index (compiler.RefTable; a path is a list of labels, a list index
+// written "[i]").
 
 func karzoralDecl(p []string) compiler.SymbolKind { return compiler.DeclOf(karzoralDecls, p) }
 
@@ -83,6 +84,39 @@ func actionRef(verb string) (compiler.SymbolKind, bool) {
 		return compiler.KindEncounter, false
 	case "army", "spawn", "remove":
 		return compiler.KindArmy, false
+	}
+	return "", false
+}
+
+// campaignDecl is the kind of id a path of a campaign file declares, or "".
+func campaignDecl(p []string) compiler.SymbolKind {
+	if len(p) != 2 {
+		return ""
+	}
+	switch p[0] {
+	case "scenarios":
+		return compiler.KindScenario
+	case "bases":
+		return compiler.KindBase
+	case "benefits":
+		return compiler.KindBenefit
+	case "shop":
+		return compiler.KindItem
+	case "party":
+		return compiler.KindPC
+	}
+	return ""
+}
+
+// campaignRef is the kind of id a string at a path of a campaign file names, or "".
+func campaignRef(p []string) (compiler.SymbolKind, bool) {
+	switch {
+	case compiler.MatchPath(p, "prologue"), compiler.MatchPath(p, "final"), compiler.MatchPath(p, "start", "*"), compiler.MatchPath(p, "scenarios", "*", "unlocks", "*"):
+		return compiler.KindScenario, false
+	case compiler.MatchPath(p, "scenarios", "*", "base"):
+		return compiler.KindBase, false
+	case compiler.MatchPath(p, "scenarios", "*", "benefits", "*"):
+		return compiler.KindBenefit, false
 	}
 	return "", false
 }
