@@ -164,7 +164,7 @@ func compileCampaign(path string, opts Options, wantSymbols bool) (c *plan.Campa
 		return nil, nil, nil, err // cancelled: the scenarios' findings are not theirs
 	}
 	// The unlock graph is the campaign's own: checked whether or not its scenarios vet (issue 11).
-	checkGraph(c, dr.Refs, dr.UnlockPos, &list)
+	campaignRules().Check(dr, &list)
 	if list.HasErrors() {
 		return nil, list, syms, nil
 	}
@@ -178,17 +178,17 @@ func compileCampaign(path string, opts Options, wantSymbols bool) (c *plan.Campa
 	return c, list, syms, nil
 }
 
-// campaignDraft is a campaign file decoded by an evaluator: the campaign without its scenarios'
-// plans, with where each scenario is named (for C003, C004, C007) and where each unlock entry
-// is (for C005).
-type campaignDraft struct {
+// CampaignDraft is a campaign file decoded by an evaluator (CampaignRules.Decode): the campaign
+// without its scenarios' plans, with where each scenario is named (for C003, C004, C007) and
+// where each unlock entry is (for C005).
+type CampaignDraft struct {
 	Campaign  *plan.Campaign `json:"campaign"`
-	Refs      []scenarioRef  `json:"refs"`
+	Refs      []ScenarioRef  `json:"refs"`
 	UnlockPos [][]diag.Pos   `json:"unlockPos"`
 }
 
-// scenarioRef is one entry of a campaign's scenarios.
-type scenarioRef struct {
+// ScenarioRef is one entry of a campaign's scenarios.
+type ScenarioRef struct {
 	ID       string   `json:"id"`
 	Path     string   `json:"path"`
 	PathPos  diag.Pos `json:"pathPos"`  // the path's value
@@ -198,8 +198,11 @@ type scenarioRef struct {
 // campaign loads, schema-checks and decodes a campaign file (in an evaluator), reading overlay's
 // contents where it has the file. d is nil when the file has errors that stop its decoding; the
 // list is in d's job reply. With wantSymbols, syms indexes the file's ids once it loads.
-func (w *worker) campaign(abs string, nm *namer, overlay map[string][]byte, wantSymbols bool) (d *campaignDraft, syms *Symbols, list diag.List, err error) {
-	dr := &campaignDraft{}
+func (w *worker) campaign(abs string, nm *namer, overlay map[string][]byte, wantSymbols bool) (d *CampaignDraft, syms *Symbols, list diag.List, err error) {
+	rules := campaignRules()
+	if rules == nil {
+		return nil, nil, list, errors.New("campaign files are not built: no rule system has them (link compiler/all)")
+	}
 	defer func() {
 		if recoverPanics {
 			if r := recover(); r != nil {
@@ -219,8 +222,9 @@ func (w *worker) campaign(abs string, nm *namer, overlay map[string][]byte, want
 	if err != nil || !ld.ok {
 		return nil, nil, list, err
 	}
+	uc := &unitCtx{ctx: ctx, def: def, ld: ld, nm: nm, list: &list, fallback: abs, out: &outputs{}}
 	if wantSymbols && isStruct(ld.user) {
-		syms = campaignSymbols(ld, nm)
+		syms = rules.Symbols(uc)
 	}
 	root := nm.pos(ld.user.Pos())
 	if !root.IsValid() || root.Line == 0 {
@@ -241,10 +245,37 @@ func (w *worker) campaign(abs string, nm *namer, overlay map[string][]byte, want
 	if list.HasErrors() {
 		return nil, syms, list, nil
 	}
-	cd := &campaignDecoder{nm: nm, list: &list, user: ld.user, draft: dr}
-	dr.Campaign = cd.decode()
+	dr := rules.Decode(uc)
 	dr.Campaign.File = nm.display(abs)
 	return dr, syms, list, nil
+}
+
+// CampaignRules are the rules of campaign files (kind: "campaign", schema #Campaign), which chain
+// the scenarios of one rule system (Karzoral's field campaigns, K-9 to K-14); the core loads the
+// file (in an evaluator, under the budget), applies the schema (S001-S004), compiles the
+// scenarios it names (C003, C007) and hashes it. Exactly one rule system has them
+// (RuleSystem.Campaign).
+type CampaignRules struct {
+	// Decode reads the schema-checked file (Unit.User) into the campaign and where each of its
+	// scenarios and unlocks is written, reporting to the unit's list what is wrong with it (an
+	// unknown reference, the party). It runs in the evaluator; it never returns nil.
+	Decode func(*Unit) *CampaignDraft
+	// Check checks the campaign once its scenarios are compiled (the unlock graph), reporting
+	// to list.
+	Check func(d *CampaignDraft, list *diag.List)
+	// Symbols indexes the ids of the file (Unit.NewSymBuilder with schema #Campaign).
+	Symbols func(*Unit) *Symbols
+}
+
+// campaignRules are the registry's rules of campaign files, nil when no rule system linked has
+// them.
+func campaignRules() *CampaignRules {
+	for _, name := range builtRules() {
+		if c := ruleSystems[name].Campaign; c != nil {
+			return c
+		}
+	}
+	return nil
 }
 
 func compileCampaignSchema(ctx *cue.Context) (cue.Value, error) {
@@ -262,181 +293,10 @@ func compileCampaignSchema(ctx *cue.Context) (cue.Value, error) {
 	return def, nil
 }
 
-// campaignDecoder reads the (schema-checked) campaign value and resolves its references.
-type campaignDecoder struct {
-	nm    *namer
-	list  *diag.List
-	user  cue.Value
-	draft *campaignDraft // where the scenario entries and unlocks are recorded
-}
-
-type keyed struct {
-	id string
-	v  cue.Value
-}
-
-func fieldsOf(v cue.Value) []keyed {
-	it, ok := structIter(v)
-	if !ok {
-		return nil
-	}
-	var out []keyed
-	for it.Next() {
-		out = append(out, keyed{it.Selector().Unquoted(), it.Value()})
-	}
-	return out
-}
-
-func (d *campaignDecoder) at(path string) cue.Value {
-	return d.user.LookupPath(cue.ParsePath(path))
-}
-
-func strOf(v cue.Value, def string) string {
-	if s, err := v.String(); err == nil {
-		return s
-	}
-	return def
-}
-
-func intOf(v cue.Value, def int) int {
-	if n, err := v.Int64(); err == nil {
-		return int(n)
-	}
-	return def
-}
-
-func boolOf(v cue.Value, def bool) bool {
-	if b, err := v.Bool(); err == nil {
-		return b
-	}
-	return def
-}
-
-func (d *campaignDecoder) decode() *plan.Campaign {
-	c := &plan.Campaign{
-		ID:    strOf(d.at("id"), ""),
-		Title: strOf(d.at("title"), ""),
-		Money: intOf(d.at("money"), 0),
-		Final: -1,
-		Debt:  strOf(d.at("options.debt"), "pc"),
-		// K-14: 10,000 gamels unless the campaign says otherwise.
-		ResurrectionCost: intOf(d.at("options.resurrectionCost"), 10000),
-	}
-	// The user's value lacks the schema's defaults: apply them here (level 2, xp 0, ...).
-	for _, f := range fieldsOf(d.at("bases")) {
-		c.Bases = append(c.Bases, plan.Base{ID: f.id, Name: strOf(f.v.LookupPath(cue.ParsePath("name")), f.id)})
-	}
-	for _, f := range fieldsOf(d.at("benefits")) {
-		c.Benefits = append(c.Benefits, plan.Benefit{ID: f.id,
-			Name: strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
-			By:   strOf(f.v.LookupPath(cue.ParsePath("by")), ""),
-			Open: boolOf(f.v.LookupPath(cue.ParsePath("open")), false)})
-	}
-	for _, f := range fieldsOf(d.at("shop")) {
-		c.Shop = append(c.Shop, plan.Item{ID: f.id,
-			Name:  strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
-			Price: intOf(f.v.LookupPath(cue.ParsePath("price")), 0),
-			// K-12: what a purchase at a base mid-scenario adds (runner/karzoral shop.go).
-			Rations: intOf(f.v.LookupPath(cue.ParsePath("rations")), 0),
-			Torches: intOf(f.v.LookupPath(cue.ParsePath("torches")), 0),
-			Oil:     intOf(f.v.LookupPath(cue.ParsePath("oil")), 0)})
-	}
-	angels := 0
-	for _, f := range fieldsOf(d.at("party")) {
-		pc := plan.CampaignPC{ID: f.id,
-			Name:  strOf(f.v.LookupPath(cue.ParsePath("name")), f.id),
-			Angel: boolOf(f.v.LookupPath(cue.ParsePath("angel")), false),
-			Level: intOf(f.v.LookupPath(cue.ParsePath("level")), 2),
-			XP:    intOf(f.v.LookupPath(cue.ParsePath("xp")), 0)}
-		if pc.Angel {
-			angels++
-		}
-		c.Party = append(c.Party, pc)
-	}
-	if angels != 1 {
-		pv := d.at("party")
-		pos := d.nm.labelPos(pv)
-		if !pos.IsValid() {
-			pos = d.nm.pos(d.user.Pos())
-		}
-		d.list.Add(diag.Errorf(pos, codeAngel, "the party has %d angels; K-1 wants exactly one PC with angel: true", angels))
-	}
-
-	scen := fieldsOf(d.at("scenarios"))
-	ids := make([]string, len(scen))
-	index := map[string]int{}
-	for i, f := range scen {
-		ids[i] = f.id
-		index[f.id] = i
-	}
-	baseIDs := make([]string, len(c.Bases))
-	baseIndex := map[string]int{}
-	for i, b := range c.Bases {
-		baseIDs[i] = b.ID
-		baseIndex[b.ID] = i
-	}
-	benIDs := make([]string, len(c.Benefits))
-	benIndex := map[string]int{}
-	for i, b := range c.Benefits {
-		benIDs[i] = b.ID
-		benIndex[b.ID] = i
-	}
-	ref := func(v cue.Value, what string, names []string, idx map[string]int) int {
-		s := strOf(v, "")
-		if i, ok := idx[s]; ok {
-			return i
-		}
-		dg := diag.Errorf(d.nm.valuePos(v), codeCampaignRef, "unknown %s %q", what, s)
-		if m := suggest(s, names); m != "" {
-			dg = dg.WithHint("did you mean %q?", m)
-		} else if len(names) > 0 {
-			dg = dg.WithHint("the campaign's %ss: %s", what, strings.Join(names, ", "))
-		}
-		d.list.Add(dg)
-		return -1
-	}
-	refs := func(v cue.Value, what string, names []string, idx map[string]int) []int {
-		var out []int
-		for _, e := range listElems(v) {
-			if i := ref(e, what, names, idx); i >= 0 {
-				out = append(out, i)
-			}
-		}
-		return out
-	}
-
-	c.Prologue = ref(d.at("prologue"), "scenario", ids, index)
-	c.Start = refs(d.at("start"), "scenario", ids, index)
-	if f := d.at("final"); f.Exists() {
-		c.Final = ref(f, "scenario", ids, index)
-	}
-	d.draft.UnlockPos = make([][]diag.Pos, len(scen))
-	for i, f := range scen {
-		s := plan.CampaignScenario{ID: f.id, Base: -1,
-			Path:      strOf(f.v.LookupPath(cue.ParsePath("path")), ""),
-			Reward:    intOf(f.v.LookupPath(cue.ParsePath("reward")), 0),
-			FailureXP: intOf(f.v.LookupPath(cue.ParsePath("failureXP")), 0)}
-		if b := f.v.LookupPath(cue.ParsePath("base")); b.Exists() {
-			s.Base = ref(b, "base", baseIDs, baseIndex)
-		}
-		for _, e := range listElems(f.v.LookupPath(cue.ParsePath("unlocks"))) {
-			if j := ref(e, "scenario", ids, index); j >= 0 {
-				s.Unlocks = append(s.Unlocks, j)
-				d.draft.UnlockPos[i] = append(d.draft.UnlockPos[i], d.nm.valuePos(e))
-			}
-		}
-		s.Benefits = refs(f.v.LookupPath(cue.ParsePath("benefits")), "benefit", benIDs, benIndex)
-		d.draft.Refs = append(d.draft.Refs, scenarioRef{ID: f.id, Path: s.Path,
-			PathPos: d.nm.valuePos(f.v.LookupPath(cue.ParsePath("path"))), LabelPos: d.nm.labelPos(f.v)})
-		c.Scenarios = append(c.Scenarios, s)
-	}
-	return c
-}
-
 // compileScenario compiles the scenario of a campaign entry (its path is relative to the campaign
 // file's folder dir, and must resolve inside it: L018 otherwise). Its own findings keep their positions; a C003 in the campaign file says
 // which entry they belong to.
-func compileScenario(ref scenarioRef, dir string, opts Options, list *diag.List) *plan.Plan {
+func compileScenario(ref ScenarioRef, dir string, opts Options, list *diag.List) *plan.Plan {
 	abs := ref.Path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(dir, filepath.FromSlash(ref.Path))
@@ -479,73 +339,4 @@ func countErrors(l diag.List) int {
 		}
 	}
 	return n
-}
-
-// checkGraph checks the unlock graph (K-9, K-10): every scenario is reachable from the prologue
-// and the start list through unlocks (C004), and no chain of unlocks leads back to where it
-// started (C005).
-func checkGraph(c *plan.Campaign, refs []scenarioRef, unlockPos [][]diag.Pos, list *diag.List) {
-	n := len(c.Scenarios)
-	reach := make([]bool, n)
-	var queue []int
-	push := func(i int) {
-		if i >= 0 && !reach[i] {
-			reach[i] = true
-			queue = append(queue, i)
-		}
-	}
-	push(c.Prologue)
-	for _, s := range c.Start {
-		push(s)
-	}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		for _, u := range c.Scenarios[i].Unlocks {
-			push(u)
-		}
-	}
-	for i := range reach {
-		if !reach[i] {
-			list.Add(diag.Errorf(refs[i].LabelPos, codeUnreachableScenario,
-				"scenario %s can never be selected: it is not the prologue, not in start, and no reachable clear unlocks it (K-9, K-10)", c.Scenarios[i].ID))
-		}
-	}
-	// Cycles: depth-first search in source order; a back edge closes a cycle (reported once, at
-	// the unlock entry that closes it).
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := make([]int, n)
-	var stack []int
-	var visit func(i int)
-	visit = func(i int) {
-		color[i] = grey
-		stack = append(stack, i)
-		for k, u := range c.Scenarios[i].Unlocks {
-			switch color[u] {
-			case white:
-				visit(u)
-			case grey:
-				var names []string
-				for j := len(stack) - 1; j >= 0; j-- {
-					names = append([]string{c.Scenarios[stack[j]].ID}, names...)
-					if stack[j] == u {
-						break
-					}
-				}
-				names = append(names, c.Scenarios[u].ID)
-				list.Add(diag.Errorf(unlockPos[i][k], codeUnlockCycle, "unlock cycle: %s (a clear cannot unlock a scenario that leads back to it)", strings.Join(names, " -> ")))
-			}
-		}
-		stack = stack[:len(stack)-1]
-		color[i] = black
-	}
-	for i := range c.Scenarios {
-		if color[i] == white {
-			visit(i)
-		}
-	}
 }

@@ -440,38 +440,6 @@ func (w *worker) vetUnit(u unit, nm *namer, list *diag.List, compile bool, out *
 	return dispatch(uc)
 }
 
-// vetKarzoral checks (and with compile, lowers) a Karzoral scenario (rules: "karzoral", the
-// schema's #Scenario).
-func vetKarzoral(uc *unitCtx) (*plan.Plan, error) {
-	ld, nm, local := uc.ld, uc.nm, uc.list
-	if (uc.fast == nil || uc.fast.export) && !checkKind(ld.user, nm, local, uc.fallback) {
-		return nil, nil
-	}
-	n, root, strict, err := uc.schemaRoot("#Scenario")
-	if err != nil {
-		return nil, err
-	}
-	s := (&decoder{nm: nm, strict: strict}).decode(n, root)
-	s.Declared = uc.declarations()
-	sup := collectSuppressions(uc.syntax(), nm, local)
-	var found diag.List
-	if err := runChecks(s, &found); err != nil {
-		return nil, err
-	}
-	local.Add(applySuppressions(found, sup, *local)...)
-	if uc.out.wantSymbols {
-		uc.out.symbols = append(uc.out.symbols, karzoralSymbols(ld, nm, s))
-	}
-	if !uc.compile || local.HasErrors() {
-		return nil, nil
-	}
-	p, err := lower(s, ld.sources)
-	if err != nil {
-		return nil, fmt.Errorf("compiler bug: %v", err)
-	}
-	return p, nil
-}
-
 // definition returns a definition of the embedded schema, compiled once per CUE context.
 func (w *worker) definition(name string) (cue.Value, error) {
 	if w.defs == nil {

@@ -523,22 +523,23 @@ func TestLooseFilesFormOneScenario(t *testing.T) {
 	}
 }
 
-func TestCheckRegistry(t *testing.T) {
-	if err := validateChecks(checks); err != nil {
-		t.Fatal(err)
-	}
-	run := func(*Pass) error { return nil }
-	for name, bad := range map[string][]*Check{
-		"duplicate name": {{Name: "a", Doc: "x", Codes: []string{"R001"}, Run: run}, {Name: "a", Doc: "y", Codes: []string{"R001"}, Run: run}},
-		"no doc":         {{Name: "a", Codes: []string{"R001"}, Run: run}},
-		"capital title":  {{Name: "a", Doc: "Title", Codes: []string{"R001"}, Run: run}},
-		"unknown code":   {{Name: "a", Doc: "x", Codes: []string{"Z999"}, Run: run}},
-		"no run":         {{Name: "a", Doc: "x", Codes: []string{"R001"}}},
-		"bad name":       {{Name: "a b", Doc: "x", Codes: []string{"R001"}, Run: run}},
+// TestCheckDocs: the core's validation of a rule system's checks (ValidateChecks) refuses each
+// kind of bad entry; and every code has a catalogue entry with a bad example and the fix.
+func TestCheckDocs(t *testing.T) {
+	for name, bad := range map[string][]CheckDoc{
+		"duplicate name": {{Name: "a", Doc: "x", Codes: []string{"R001"}}, {Name: "a", Doc: "y", Codes: []string{"R001"}}},
+		"no doc":         {{Name: "a", Codes: []string{"R001"}}},
+		"capital title":  {{Name: "a", Doc: "Title", Codes: []string{"R001"}}},
+		"unknown code":   {{Name: "a", Doc: "x", Codes: []string{"Z999"}}},
+		"no codes":       {{Name: "a", Doc: "x"}},
+		"bad name":       {{Name: "a b", Doc: "x", Codes: []string{"R001"}}},
 	} {
-		if validateChecks(bad) == nil {
-			t.Errorf("%s: validateChecks accepted it", name)
+		if ValidateChecks(bad) == nil {
+			t.Errorf("%s: ValidateChecks accepted it", name)
 		}
+	}
+	if err := ValidateChecks([]CheckDoc{{Name: "a", Doc: "x", Codes: []string{"R001"}}}); err != nil {
+		t.Errorf("a good check refused: %v", err)
 	}
 	// Every code has a title, a severity and a doc with a bad example and the fix.
 	for _, c := range allCodes {
@@ -546,15 +547,6 @@ func TestCheckRegistry(t *testing.T) {
 		if !ok || in.Title == "" || !strings.Contains(in.Doc, "Bad:") || !strings.Contains(in.Doc, "Fix:") {
 			t.Errorf("%s: catalogue entry %+v", c, in)
 		}
-	}
-}
-
-func TestUndeclaredCodeIsAnError(t *testing.T) {
-	c := &Check{Name: "x", Doc: "x", Codes: []string{"R001"}}
-	p := &Pass{Check: c, Scenario: &Scenario{}, report: func(diag.Diagnostic) { t.Error("reported") }}
-	p.Reportf(diag.Pos{File: "f"}, "F001", "boom")
-	if p.err == nil {
-		t.Error("want an error for an undeclared code")
 	}
 }
 

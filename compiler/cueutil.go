@@ -67,3 +67,22 @@ func isList(v cue.Value) bool {
 	// element decides; a struct has no element 0.
 	return v.LookupPath(cue.MakePath(cue.Index(0))).Exists()
 }
+
+// keyed is one regular field of a struct: its label and value (fieldsOf).
+type keyed struct {
+	id string
+	v  cue.Value
+}
+
+// fieldsOf lists the regular fields of v in order; nil when v is not a struct.
+func fieldsOf(v cue.Value) []keyed {
+	it, ok := structIter(v)
+	if !ok {
+		return nil
+	}
+	var out []keyed
+	for it.Next() {
+		out = append(out, keyed{it.Selector().Unquoted(), it.Value()})
+	}
+	return out
+}

@@ -1,9 +1,9 @@
 // Package compiler vets and compiles sortie scenarios: it loads the author's files (CUE, YAML or
-// JSON), applies the embedded schema (package schema, #Scenario), decodes the scenario with the
-// position of every value, runs the semantic checks and lowers the result to a plan.Plan, the
-// contract with the runner.
+// JSON), applies the embedded schema (package schema, #Scenario), and hands the unit to its rule
+// system, which decodes it with the position of every value, runs its semantic checks and lowers
+// the result to a plan.Plan, the contract with the runner.
 //
-//	load (L001-L007, L013-L015) -> schema (S001-S004) -> decode -> checks (R, F, A, E, O codes) -> lower
+//	load (L001-L007, L013-L015) -> schema (S001-S004) -> rule system: decode -> checks -> lower
 //
 // All of it but the sorting of paths into scenarios runs in an evaluator process per worker
 // (sandbox.go, evaluator.go) under a budget of processor time and memory (budget.go; L011,
@@ -21,14 +21,15 @@
 // Options.Cache keeps each scenario's result under a key of all its input (cache.go).
 //
 // Every finding is a diag.Diagnostic placed in the author's file (never the schema's), with a
-// stable code registered in the diag catalogue. Checks are values (type Check) in a list, in the
-// manner of go/analysis; the driver knows none by name. Vet and Compile are the entry points;
+// stable code registered in the diag catalogue. A rule system's checks are values in a list, in
+// the manner of go/analysis (CheckDoc); the driver knows none by name. Vet and Compile are the entry points;
 // Analyze is Vet for editors (the language server): the same findings, an index of every id
 // with its declarations and references (Symbols, symbols.go), unsaved contents through
 // Options.Overlay; ExpectedKind, Vocabulary and SchemaAt say what may be written where.
 //
-// This package is the core every rule system shares; a rule system of a package of its own
-// (compiler/clash, When Armies Clash) registers itself (Register, system.go: what a rule system
-// may use of the core) from its init, and compiler/all links every one and serves the
-// evaluators (ServeEvaluator). A program that vets or compiles imports compiler/all.
+// This package is the core every rule system shares; each rule system is a package of its own
+// (compiler/karzoral: field scenarios and campaigns; compiler/pathfinder; compiler/clash, When
+// Armies Clash) that registers itself (Register, system.go: what a rule system may use of the
+// core) from its init, and compiler/all links every one and serves the evaluators
+// (ServeEvaluator). A program that vets or compiles imports compiler/all.
 package compiler

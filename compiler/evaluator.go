@@ -88,7 +88,7 @@ type evalResponse struct {
 	Plan     json.RawMessage   `json:"plan,omitempty"`
 	Battles  []json.RawMessage `json:"battles,omitempty"`
 	Clashes  []json.RawMessage `json:"clashes,omitempty"` // clash battles (plan.EncodeClash)
-	Campaign *campaignDraft    `json:"campaign,omitempty"`
+	Campaign *CampaignDraft    `json:"campaign,omitempty"`
 	Symbols  *Symbols          `json:"symbols,omitempty"` // with evalRequest.Symbols, once the files load
 	Result   json.RawMessage   `json:"result,omitempty"`  // a ServeJobs job's result
 	Err      string            `json:"err,omitempty"`

@@ -185,17 +185,18 @@ func (uc *unitCtx) syntax() []*ast.File {
 	return append(append([]*ast.File(nil), uc.ld.cue...), uc.ld.data...)
 }
 
-// declarations lists the entity declarations of the unit (see Declared).
-func (uc *unitCtx) declarations() []Declared {
+// declarations lists the entity declarations of the unit (see Declared): the fields whose path
+// of labels isEntity reports.
+func (uc *unitCtx) declarations(isEntity func(path []string) bool) []Declared {
 	if uc.fast != nil && uc.fast.json {
-		return treeDeclarations(uc.fast.root)
+		return treeDeclarations(uc.fast.root, isEntity)
 	}
-	return declarations(uc.syntax(), uc.nm)
+	return declarations(uc.syntax(), uc.nm, isEntity)
 }
 
 // treeDeclarations is declarations for a JSON file read as a tree: the label positions are the
 // label tokens' (inside the quotes), as the CUE syntax of the file has them.
-func treeDeclarations(root *dnode) []Declared {
+func treeDeclarations(root *dnode, isEntity func(path []string) bool) []Declared {
 	var out []Declared
 	var visit func(d *dnode, path []string)
 	visit = func(d *dnode, path []string) {
@@ -205,7 +206,7 @@ func treeDeclarations(root *dnode) []Declared {
 			}
 			kid := d.kids[i]
 			p := append(append([]string(nil), path...), name)
-			if len(p) == 2 && entitySections[p[0]] || len(p) == 3 && p[0] == "field" && p[1] == "blocks" {
+			if isEntity(p) {
 				pos := kid.label
 				pos.Column++
 				var fields []string

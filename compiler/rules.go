@@ -12,29 +12,16 @@ import (
 
 // The rule systems sortie builds. A scenario names its rule system (rules: NAME); the schema lists
 // every system the format knows (#Scenario.rules), some of which may not be built yet: a scenario
-// of one of those is refused (L016), never vetted or run by the rules of another. Karzoral is
-// entered here; a rule system of a package of its own (compiler/pathfinder, compiler/clash) adds its
-// entry with Register (system.go) from its init, and compiler/all links every one.
-var ruleSystems = map[string]RuleSystem{
-	"karzoral": {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses, Fallback: true},
-}
+// of one of those is refused (L016), never vetted or run by the rules of another. Each rule system
+// is a package of its own (compiler/karzoral, compiler/pathfinder, compiler/clash) that adds its
+// entry with Register (system.go) from its init; compiler/all links every one.
+var ruleSystems = map[string]RuleSystem{}
 
 // PassInfo names one pass of the vet (a check, or a group of findings such as "load") and the
 // codes it may report.
 type PassInfo struct {
 	Name  string
 	Codes []string
-}
-
-// karzoralPasses are the Karzoral checks (check.go), one pass each, then the checks of a
-// Karzoral campaign file (campaign.go, C001-C007).
-func karzoralPasses() []PassInfo {
-	var out []PassInfo
-	for _, c := range checks {
-		out = append(out, PassInfo{Name: c.Name, Codes: c.Codes})
-	}
-	return append(out, PassInfo{Name: "campaign", Codes: []string{codeNotCampaign, codeCampaignRef, codeScenarioBad,
-		codeUnreachableScenario, codeUnlockCycle, codeAngel, codeScenarioID}})
 }
 
 // CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing

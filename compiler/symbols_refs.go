@@ -19,10 +19,7 @@ type RefTable struct {
 	KeyRef func(p []string) SymbolKind
 }
 
-var refTables = map[string]RefTable{
-	"#Scenario": {Decl: karzoralDecl, Ref: karzoralRef},
-	"#Campaign": {Decl: campaignDecl, Ref: campaignRef},
-}
+var refTables = map[string]RefTable{}
 
 // ExpectedKind returns the kind of id (or vocabulary name) a string at path must be in a file of
 // schema (#Scenario, #PFScenario, #PFBattle, #Campaign, #ClashBattle): KindBlock at armies.m.route.[2], KindTactic
@@ -96,18 +93,6 @@ func hasPrefix(p []string, pat ...string) ([]string, bool) {
 
 func isIndex(s string) bool { _, ok := isIdx(s); return ok }
 
-func karzoralDecl(p []string) SymbolKind { return declOf(karzoralDecls, p) }
-
-// karzoralDecls are the paths that declare the ids of a Karzoral scenario.
-var karzoralDecls = []DeclPath{
-	{[]string{"field", "blocks", "*"}, KindBlock},
-	{[]string{"armies", "*"}, KindArmy},
-	{[]string{"encounters", "*"}, KindEncounter},
-	{[]string{"events", "*"}, KindEvent},
-	{[]string{"objectives", "*"}, KindObjective},
-	{[]string{"traversals", "*"}, KindTraversal},
-}
-
 // DeclPath is a path pattern (MatchPath: "*" is any label) whose match declares an id of Kind.
 type DeclPath struct {
 	Pat  []string
@@ -122,107 +107,6 @@ func declOf(table []DeclPath, p []string) SymbolKind {
 		}
 	}
 	return ""
-}
-
-// karzoralRef covers what check_refs.go checks, and flags (E002).
-func karzoralRef(p []string) (SymbolKind, bool) {
-	switch {
-	case match(p, "party", "start"), match(p, "armies", "*", "route", "*"), match(p, "events", "*", "on", "enter"),
-		match(p, "traversals", "*", "blocks", "*"):
-		return KindBlock, false
-	case match(p, "armies", "*", "encounter"), match(p, "nightRaid"), match(p, "encounters", "*", "next"):
-		return KindEncounter, false
-	}
-	for _, root := range [][]string{{"events", "*", "if"}, {"objectives", "*", "when"}} {
-		if rest, ok := hasPrefix(p, root...); ok {
-			return condRef(rest, root[0] == "objectives")
-		}
-	}
-	for _, root := range [][]string{{"events", "*", "do", "*"}, {"episodes", "*", "do", "*"},
-		{"traversals", "*", "faces", "*", "do", "*"}, {"traversals", "*", "complete", "*"}} {
-		if rest, ok := hasPrefix(p, root...); ok && len(rest) == 1 && isIndex(p[len(root)-1]) {
-			return actionRef(rest[0])
-		}
-	}
-	return "", false
-}
-
-// condRef: rest is the path inside a #Cond (or #When, with enter), nested through not, all and any.
-func condRef(rest []string, when bool) (SymbolKind, bool) {
-	for len(rest) > 1 {
-		switch {
-		case rest[0] == "not":
-			rest = rest[1:]
-		case (rest[0] == "all" || rest[0] == "any") && isIndex(rest[1]):
-			rest = rest[2:]
-		default:
-			return "", false
-		}
-		when = false
-	}
-	if len(rest) != 1 {
-		return "", false
-	}
-	switch rest[0] {
-	case "flag":
-		return KindFlag, false
-	case "at":
-		if !when {
-			return KindBlock, false
-		}
-	case "enter":
-		if when {
-			return KindBlock, false
-		}
-	case "armyGone":
-		return KindArmy, false
-	}
-	return "", false
-}
-
-func actionRef(verb string) (SymbolKind, bool) {
-	switch verb {
-	case "set":
-		return KindFlag, true
-	case "clear":
-		return KindFlag, false
-	case "battle":
-		return KindEncounter, false
-	case "army", "spawn", "remove":
-		return KindArmy, false
-	}
-	return "", false
-}
-
-func campaignDecl(p []string) SymbolKind {
-	if len(p) != 2 {
-		return ""
-	}
-	switch p[0] {
-	case "scenarios":
-		return KindScenario
-	case "bases":
-		return KindBase
-	case "benefits":
-		return KindBenefit
-	case "shop":
-		return KindItem
-	case "party":
-		return KindPC
-	}
-	return ""
-}
-
-func campaignRef(p []string) (SymbolKind, bool) {
-	switch {
-	case match(p, "prologue"), match(p, "final"), match(p, "start", "*"), match(p, "scenarios", "*", "unlocks", "*"):
-		return KindScenario, false
-	case match(p, "scenarios", "*", "base"):
-		return KindBase, false
-	case match(p, "scenarios", "*", "benefits", "*"):
-		return KindBenefit, false
-	}
-	return "", false
 }
 
 // ValidName reports whether name may be an id of kind k: a flag follows #Flag (a letter or '_',

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/token"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -40,6 +41,8 @@ type RuleSystem struct {
 	// Vocabulary lists the names a vocabulary kind of the system accepts, sorted (Vocabulary);
 	// ok false: not one of its kinds.
 	Vocabulary func(SymbolKind) (names []string, ok bool)
+	// Campaign, when set, are the rules of campaign files (CampaignRules): one system has them.
+	Campaign *CampaignRules
 	// SameName, when set, reports whether name as written names the symbol of kind k with the
 	// given id (SameName); ok false: not one of its kinds.
 	SameName func(k SymbolKind, name, id string) (same, ok bool)
@@ -62,6 +65,9 @@ func Register(name string, rs RuleSystem) {
 	for other, sys := range ruleSystems {
 		if rs.Fallback && sys.Fallback {
 			panic(fmt.Sprintf("compiler: rule systems %q and %q are both the fallback", other, name))
+		}
+		if rs.Campaign != nil && sys.Campaign != nil {
+			panic(fmt.Sprintf("compiler: rule systems %q and %q both have campaign files", other, name))
 		}
 	}
 	for _, sr := range rs.Schemas {
@@ -89,14 +95,18 @@ func IsIndex(s string) bool { return isIndex(s) }
 func ValidID(s string) bool { return validID(s) }
 
 // MaxCondDepth bounds how deeply conditions nest (deeper is not read).
-const MaxCondDepth = maxCondDepth
+const MaxCondDepth = 64
 
 // CompileDef compiles the schema's definition name (#ClashCreature) in ctx.
 func CompileDef(ctx *cue.Context, name string) (cue.Value, error) { return compileDef(ctx, name) }
 
-// ValidateChecks verifies a list of checks as the core's own are verified: unique identifier
-// names, a doc whose first line is a lowercase title, a run function and codes in the catalogue.
-func ValidateChecks(cs []*Check) error { return validateChecks(cs) }
+// ValidateChecks verifies a rule system's list of checks: unique identifier names, a doc whose
+// first line is a lowercase title, and codes in the catalogue.
+func ValidateChecks(cs []CheckDoc) error { return validateChecks(cs) }
+
+// PathOf renders a path for messages the way CUE prints one: strings are labels (quoted when
+// needed), ints are list indices: PathOf("armies", "m", "route", 2) is armies.m.route[2].
+func PathOf(parts ...any) string { return pathOf(parts...) }
 
 // OrDash is s's value, or "-" when it has none (for hover text).
 func (s Str) OrDash() string { return orDash(s) }
@@ -109,6 +119,19 @@ func (uc *unitCtx) Namer() *Namer { return uc.nm }
 
 // List is where the unit's findings go.
 func (uc *unitCtx) List() *diag.List { return uc.list }
+
+// IsScenario reports whether the unit is a scenario file (a struct of kind "scenario"); when it is
+// not it has reported why (L002). A JSON file read as a data tree has been asked already.
+func (uc *unitCtx) IsScenario() bool {
+	return (uc.fast != nil && !uc.fast.export) || checkKind(uc.ld.user, uc.nm, uc.list, uc.fallback)
+}
+
+// Declarations lists the entity declarations of the unit's files, duplicates included (CUE merges
+// them, so a decoded value cannot show them): the fields, at most three labels deep, whose path
+// of labels isEntity reports, in source order.
+func (uc *unitCtx) Declarations(isEntity func(path []string) bool) []Declared {
+	return uc.declarations(isEntity)
+}
 
 // Compiling reports whether the unit is to be lowered as well as vetted.
 func (uc *unitCtx) Compiling() bool { return uc.compile }
@@ -124,6 +147,10 @@ func (uc *unitCtx) SchemaRoot(name string) (n Node, root diag.Pos, strict bool, 
 func (uc *unitCtx) Suppressions() Suppressions {
 	return Suppressions{sup: collectSuppressions(uc.syntax(), uc.nm, uc.list)}
 }
+
+// SuppressHint tells how to silence code where it is written in file: a comment in a YAML file, an
+// attribute in a CUE file.
+func SuppressHint(file, code string) string { return suppressHint(file, code) }
 
 // Suppressions are the suppression attributes of one unit (Unit.Suppressions).
 type Suppressions struct{ sup []*suppression }
@@ -209,6 +236,15 @@ func (b *symBuilder) Done() *Symbols { return b.done() }
 // Namer names the positions of CUE values after the files they come from.
 type Namer = namer
 
+// ValuePos is where v's value is written.
+func (n *namer) ValuePos(v cue.Value) diag.Pos { return n.valuePos(v) }
+
+// LabelPos is where v's label is written.
+func (n *namer) LabelPos(v cue.Value) diag.Pos { return n.labelPos(v) }
+
+// Pos is the position p in the names of the files.
+func (n *namer) Pos(p token.Pos) diag.Pos { return n.pos(p) }
+
 // Node is a value of the author's with the schema's defaults (node.go).
 type Node = node
 
@@ -229,6 +265,12 @@ func (n node) Fields(f func(label string, c Node)) { n.fields(f) }
 
 // Elems calls f for each element of a list node, in order.
 func (n node) Elems(f func(i int, c Node)) { n.elems(f) }
+
+// IsList reports whether the node is a list.
+func (n node) IsList() bool { return n.isList() }
+
+// HasOther reports whether a struct node has a regular field not among known.
+func (n node) HasOther(known ...string) bool { return n.hasOther(known...) }
 
 // Value returns the node's concrete scalar (String, Int64, Bool), ok false when it has none.
 func (n node) Value() (Scalar, bool) { return n.value() }

@@ -13,6 +13,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 
 	_ "github.com/sortie-rpg/sortie/compiler/clash"      // When Armies Clash battle files
+	_ "github.com/sortie-rpg/sortie/compiler/karzoral"   // Karzoral scenarios
 	_ "github.com/sortie-rpg/sortie/compiler/pathfinder" // Pathfinder scenarios and battle files
 )
 

@@ -3,8 +3,8 @@ package plandiff
 import (
 	"fmt"
 
-	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/forecast"
+	"github.com/sortie-rpg/sortie/compiler/karzoral"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -208,9 +208,9 @@ func Reach(old, new *plan.Plan) []string {
 		case okA && !okB:
 			out = append(out, fmt.Sprintf("%s is now unreachable (block %s)", t.what, t.block))
 		case !okA && okB:
-			out = append(out, fmt.Sprintf("%s is now reachable: %s from day %d", t.what, verb(t.what), compiler.MinDays(mb)))
-		case okA && okB && compiler.MinDays(ma) != compiler.MinDays(mb):
-			out = append(out, fmt.Sprintf("%s %s from day %d, was day %d (block %s: %d moves, was %d)", t.what, verb(t.what), compiler.MinDays(mb), compiler.MinDays(ma), t.block, mb, ma))
+			out = append(out, fmt.Sprintf("%s is now reachable: %s from day %d", t.what, verb(t.what), karzoral.MinDays(mb)))
+		case okA && okB && karzoral.MinDays(ma) != karzoral.MinDays(mb):
+			out = append(out, fmt.Sprintf("%s %s from day %d, was day %d (block %s: %d moves, was %d)", t.what, verb(t.what), karzoral.MinDays(mb), karzoral.MinDays(ma), t.block, mb, ma))
 		}
 	}
 	return out

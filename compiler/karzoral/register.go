@@ -1,0 +1,66 @@
+package karzoral
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan"
+)
+
+// init enters the Karzoral rule system (RULES.md Part K) in the compiler's registry: field
+// scenarios (#Scenario), the campaigns that chain them (#Campaign, campaign.go) and, as the
+// first system built, the fallback that vets a file whose rule system cannot be read (its schema
+// reports why: L002, S003, S004).
+func init() {
+	compiler.Register("karzoral", compiler.RuleSystem{Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses, Fallback: true, Campaign: campaignRules,
+		Schemas: []compiler.SchemaRefs{
+			{Name: "#Scenario", Refs: compiler.RefTable{Decl: karzoralDecl, Ref: karzoralRef}},
+			{Name: "#Campaign", Refs: compiler.RefTable{Decl: campaignDecl, Ref: campaignRef}},
+		}})
+}
+
+// karzoralPasses are the Karzoral checks (check.go), one pass each, then the checks of a
+// Karzoral campaign file (C001-C007: the core's compiler.CampaignCodes and campaign.go's).
+func karzoralPasses() []compiler.PassInfo {
+	var out []compiler.PassInfo
+	for _, c := range checks {
+		out = append(out, compiler.PassInfo{Name: c.Name, Codes: c.Codes})
+	}
+	codes := append(compiler.CampaignCodes(), codeCampaignRef, codeUnreachableScenario, codeUnlockCycle, codeAngel)
+	sort.Strings(codes)
+	return append(out, compiler.PassInfo{Name: "campaign", Codes: codes})
+}
+
+// vetKarzoral checks (and with compile, lowers) a Karzoral scenario (rules: "karzoral", the
+// schema's #Scenario). The plan is nil when the unit is not compiled or has errors; err is for a
+// check or the lowering that broke, never for a wrong scenario.
+func vetKarzoral(uc *compiler.Unit) (*plan.Plan, error) {
+	if !uc.IsScenario() {
+		return nil, nil
+	}
+	n, root, strict, err := uc.SchemaRoot("#Scenario")
+	if err != nil {
+		return nil, err
+	}
+	s := (&decoder{compiler.NewDecoder(uc.Namer(), strict)}).decode(n, root)
+	s.Declared = uc.Declarations(isEntity)
+	sup := uc.Suppressions()
+	var found diag.List
+	if err := runChecks(s, &found); err != nil {
+		return nil, err
+	}
+	uc.AddFindings(found, sup)
+	if uc.WantSymbols() {
+		uc.AddSymbols(karzoralSymbols(uc, s))
+	}
+	if !uc.Compiling() || uc.List().HasErrors() {
+		return nil, nil
+	}
+	p, err := lower(s, uc)
+	if err != nil {
+		return nil, fmt.Errorf("compiler bug: %v", err)
+	}
+	return p, nil
+}
