@@ -86,7 +86,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
 			b, cl := u.Battle, u.Clash
-			if err := battleHTML(c, b); err != nil {
+			if err := battleHTML(c); err != nil {
 				return err
 			}
 			// Every policy simulate has for a battle, refused as run and simulate refuse one
@@ -152,6 +152,11 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return nil
 			}
 			opts := pathfinder.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
+			page, err := newReplayPage(htmlValue(c), c.Args().First())
+			if err != nil {
+				return err
+			}
+			opts.Record = page.pfRecord()
 			if seat, err := pfSeat(e, c, b, seed, engineOwn); err != nil || seat != nil {
 				if err != nil {
 					return err
@@ -170,7 +175,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 				if _, err := pathfinder.RunBattle(b, opts); err != nil {
 					return decisionFailure(e, err)
 				}
-				return nil
+				return page.writeBattle(b) // --html: the battle's replay page
 			}
 			switch {
 			case engineOwn && c.String("script") != "":
@@ -191,7 +196,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if _, err := pathfinder.RunBattle(b, opts); err != nil {
 				return decisionFailure(e, err)
 			}
-			return nil
+			return page.writeBattle(b) // --html: the battle's replay page
 		},
 	}
 }
@@ -221,20 +226,6 @@ func pfSeat(e *env, c *cli.Context, b *plan.Battle, seed uint64, engineOwn bool)
 		seat.Computer = d
 	}
 	return seat, nil
-}
-
-// compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.
-func compileBattleOrFail(e *env, path string) (*plan.Battle, error) {
-	b, list, err := compiler.CompileBattle([]string{path}, e.opts())
-	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
-	}
-	list.Sort()
-	writeDiagText(e.stderr, list, false)
-	if list.HasErrors() || b == nil {
-		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
-	}
-	return b, nil
 }
 
 // deciders picks the decision source from --script, the terminal and --policy. With required

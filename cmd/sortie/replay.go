@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -36,6 +37,7 @@ func htmlValue(c *cli.Context) string {
 type replayPage struct {
 	path string
 	rec  *replaypage.Recorder
+	log  bytes.Buffer // a Pathfinder battle file's log, JSON Lines (pfRecord)
 	o    safeio.Options
 }
 
@@ -98,7 +100,8 @@ strengths, hp, stands and VP, and a view switch: the players' view shows only wh
 knew at that step (K-23), the GM's everything. The page needs no network and works from file://.
 
 --plan names what was played: a plan written by sortie compile (plan.json), a scenario folder,
-a campaign file or a battle file (a clash battle; a Pathfinder battle file has no map).
+a campaign file or a battle file. A Pathfinder battle file's page shows its two battle lines,
+each army's hp and fate phase by phase (its log: sortie battle FILE --format jsonl).
 
   sortie run scenarios/karzoral/field01 --seed 3 --format jsonl > run.jsonl
   sortie compile scenarios/karzoral/field01 -o field01.plan.json
@@ -124,7 +127,7 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 			if err != nil {
 				return err
 			}
-			if in.Events, err = readRunLines(runPath); err != nil {
+			if in.Events, err = readRunLines(runPath, in.Battle != nil); err != nil {
 				return err
 			}
 			return writeReplayPage(out, in, o)
@@ -157,14 +160,16 @@ func replayInput(e *env, path string) (replaypage.Input, error) {
 		return replaypage.Input{Clash: u.Clash}, nil
 	case u.Plan != nil:
 		return replaypage.Input{Plan: u.Plan}, nil
+	case u.Battle != nil:
+		return replaypage.Input{Battle: u.Battle}, nil
 	}
-	return replaypage.Input{}, failf(exitUsage, "--plan %s is a Pathfinder battle file: its battle has no map to replay (its phases are in the transcript: sortie battle %s)", path, path)
+	return replaypage.Input{}, failf(exitUsage, "--plan %s: nothing to replay (a scenario, a campaign or a battle file)", path)
 }
 
 // readRunLines reads a run's JSON Lines through the gate (compiler/safeio): one event a line,
-// blank lines skipped. A line that is not a JSON object with a "type" is refused with its
-// file:line:col and X006.
-func readRunLines(path string) ([][]byte, error) {
+// blank lines skipped. A line that is not a JSON object with a "type" (with battle, a Pathfinder
+// battle file's log: a "type" or a "kind") is refused with its file:line:col and X006.
+func readRunLines(path string, battle bool) ([][]byte, error) {
 	data, err := safeio.ReadNamed(path, maxInput)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
@@ -176,6 +181,7 @@ func readRunLines(path string) ([][]byte, error) {
 		}
 		var head struct {
 			Type *string `json:"type"`
+			Kind *string `json:"kind"`
 		}
 		col := 1
 		if err := json.Unmarshal(l, &head); err != nil {
@@ -184,7 +190,10 @@ func readRunLines(path string) ([][]byte, error) {
 			}
 			return nil, failf(exitUsage, "%s:%d:%d: %s: not a JSON event: %s", esc.Text(filepath.ToSlash(path)), n+1, col, replaypage.CodeBadRun, esc.Short(err.Error()))
 		}
-		if head.Type == nil {
+		if head.Type == nil && (!battle || head.Kind == nil) {
+			if battle {
+				return nil, failf(exitUsage, "%s:%d:1: %s: a line with no \"kind\" (is it sortie battle --format jsonl of this battle file?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
+			}
 			return nil, failf(exitUsage, "%s:%d:1: %s: an event with no \"type\" (is it a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
 		}
 		out = append(out, l)
@@ -195,16 +204,34 @@ func readRunLines(path string) ([][]byte, error) {
 	return out, nil
 }
 
-// battleHTML refuses --html for a Pathfinder battle file (no map) and for --runs (many battles).
-func battleHTML(c *cli.Context, pf *plan.Battle) error {
-	if htmlValue(c) == "" {
-		return nil
-	}
-	if c.IsSet("runs") {
+// battleHTML refuses --html for --runs (many battles).
+func battleHTML(c *cli.Context) error {
+	if htmlValue(c) != "" && c.IsSet("runs") {
 		return failf(exitUsage, "--html replays one battle; drop --runs (sortie simulate --html reports many)")
 	}
-	if pf != nil {
-		return failf(exitUsage, "--html: %s is a Pathfinder battle file, which has no map to replay; a Pathfinder hex scenario (sortie run --html) has", c.Args().First())
-	}
 	return nil
+}
+
+// pfRecord is where a Pathfinder battle file's log goes for its --html page
+// (pathfinder.BattleOptions.Record): nil without --html.
+func (r *replayPage) pfRecord() io.Writer {
+	if r == nil {
+		return nil
+	}
+	return &r.log
+}
+
+// writeBattle writes the page of a Pathfinder battle file b from its log recorded through
+// pfRecord. Nothing without --html. Exit-coded.
+func (r *replayPage) writeBattle(b *plan.Battle) error {
+	if r == nil {
+		return nil
+	}
+	var lines [][]byte
+	for _, l := range bytes.Split(r.log.Bytes(), []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			lines = append(lines, l)
+		}
+	}
+	return writeReplayPage(r.path, replaypage.Input{Battle: b, Events: lines}, r.o)
 }

@@ -206,41 +206,16 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 	return nil
 }
 
-// hexEventLine is a Pathfinder battle event's own line, for a step's transcript where the run's
-// text shows it only in the battle's tables, printed with a later event (P-15..P-56): the
-// phase, a tactic or strategy, an attack with its roll and damage, hp lost, a withdrawal, an
-// army destroyed, the winner. "" for an event that is not a battle's.
+// hexEventLine is a Pathfinder hex scenario's battle event's own line (pfLogLine of the entry in
+// its "event"), for a step's transcript where the run's text shows it only in the battle's
+// tables, printed with a later event (P-15..P-56). "" for an event that is not a battle's.
 func hexEventLine(raw []byte) string {
 	var v struct {
 		Type  string
-		Event struct {
-			Kind, Phase, Army, Other, Tactic, Strategy, Fate, Winner string
-			Die, Total, Against, Damage                              int
-		}
+		Event json.RawMessage
 	}
-	if json.Unmarshal(raw, &v) != nil || v.Type != "event" {
+	if json.Unmarshal(raw, &v) != nil || v.Type != "event" || len(v.Event) == 0 {
 		return ""
 	}
-	e := v.Event
-	switch e.Kind {
-	case "phase":
-		return "  " + e.Phase + " phase\n"
-	case "tactic":
-		return fmt.Sprintf("  %s: tactic %s\n", e.Army, e.Tactic)
-	case "strategy":
-		return fmt.Sprintf("  %s: strategy %s\n", e.Army, e.Strategy)
-	case "offense":
-		return fmt.Sprintf("  %s attacks %s: d20 %d, total %d vs %d: damage %d\n", e.Army, e.Other, e.Die, e.Total, e.Against, e.Damage)
-	case "hp":
-		return fmt.Sprintf("  %s loses %d hp\n", e.Army, e.Damage)
-	case "withdraw":
-		return fmt.Sprintf("  %s tries to withdraw from %s: %d vs %d\n", e.Army, e.Other, e.Total, e.Against)
-	case "destroyed":
-		return fmt.Sprintf("  %s is destroyed (commander %s)\n", e.Army, e.Fate)
-	case "end":
-		return fmt.Sprintf("  the %s side wins\n", e.Winner)
-	case "":
-		return ""
-	}
-	return fmt.Sprintf("  %s: %s\n", e.Kind, e.Army)
+	return pfLogLine(v.Event)
 }

@@ -36,16 +36,19 @@ type Input struct {
 	// a file, and then each event's Line is decoded from its JSON (runner.DecodeEvent).
 	Text []string
 	// One of these is set: a scenario's plan (Karzoral, Pathfinder hex scenario), a campaign
-	// (each scenario's plan), a When Armies Clash battle.
+	// (each scenario's plan), a When Armies Clash battle, a Pathfinder battle file (whose events
+	// are its log's lines, `sortie battle --format jsonl`: one entry a line with a "kind" and no
+	// "type", or a simulation's "battleLog" events).
 	Plan     *plan.Plan
 	Campaign *plan.Campaign
 	Clash    *plan.Clash
+	Battle   *plan.Battle
 }
 
 // page is the data the viewer reads (embedded as JSON).
 type page struct {
 	Title  string            `json:"title"`
-	Rules  string            `json:"rules"`  // karzoral | pathfinder | clash | campaign
+	Rules  string            `json:"rules"`  // karzoral | pathfinder | clash | campaign | pfbattle
 	Events []json.RawMessage `json:"events"` // the JSON Lines, as given
 	Lines  []string          `json:"lines"`  // each event's transcript text ("" for none)
 	Aud    []string          `json:"aud"`    // each event's audience: all | gm | party
@@ -78,6 +81,9 @@ type mark struct {
 	Text string `json:"t"`           // the short label on the map
 	Tip  string `json:"tip"`         // the longer line under the pointer
 	Size int    `json:"s,omitempty"` // clash: squares per side (U-5); 0: 1
+	// Bar is a Pathfinder battle army's hp as a share of its full hp (0..1), drawn as a bar
+	// under its mark; 0: no bar.
+	Bar float64 `json:"bar,omitempty"`
 }
 
 // mapData is one map's cells as the viewer needs them; the SVG itself is in the page.
@@ -117,6 +123,11 @@ func build(in Input) (*page, error) {
 		if p.Title == "" {
 			p.Title = in.Campaign.ID
 		}
+	case in.Battle != nil:
+		p.Rules, p.Title = "pfbattle", in.Battle.Title
+		if p.Title == "" {
+			p.Title = in.Battle.ID
+		}
 	case in.Plan != nil:
 		p.Rules, p.Title, stream = in.Plan.Scenario.Rules, in.Plan.Scenario.Title, in.Plan.Scenario.Rules
 		if p.Title == "" {
@@ -135,7 +146,10 @@ func build(in Input) (*page, error) {
 		if err := json.Unmarshal(l, &evs[i]); err != nil {
 			return nil, fmt.Errorf("event %d: %v", i+1, err)
 		}
-		if evs[i].Type == "" {
+		if evs[i].Type == "" && (in.Battle == nil || evs[i].Kind == "") {
+			if in.Battle != nil {
+				return nil, fmt.Errorf("event %d: no \"kind\" (not a line of sortie battle --format jsonl)", i+1)
+			}
 			return nil, fmt.Errorf("event %d: no \"type\"", i+1)
 		}
 		evs[i].raw = l
@@ -149,16 +163,24 @@ func build(in Input) (*page, error) {
 			p.Lines = append(p.Lines, esc.Lines(in.Text[i]))
 			continue
 		}
+		if in.Battle != nil {
+			p.Lines = append(p.Lines, battleLine(l))
+			continue
+		}
 		st := stream
 		if len(evs[i].Type) > 9 && evs[i].Type[:9] == "campaign." {
 			st = "campaign"
 		}
 		p.Lines = append(p.Lines, decodedLine(st, l))
 	}
-	if p.Rules == "pathfinder" {
+	if p.Rules == "pathfinder" || p.Rules == "pfbattle" {
 		for i, l := range p.Lines {
 			if l == "" {
-				p.Lines[i] = esc.Lines(esc.Text(strings.TrimSuffix(hexEventLine(evs[i].raw), "\n")))
+				line := hexEventLine(evs[i].raw)
+				if p.Rules == "pfbattle" {
+					line = pfLogLine(evs[i].raw)
+				}
+				p.Lines[i] = esc.Lines(esc.Text(strings.TrimSuffix(line, "\n")))
 				if p.Lines[i] != "" {
 					p.Lines[i] += "\n"
 				}
@@ -171,6 +193,8 @@ func build(in Input) (*page, error) {
 		err = clashSteps(p, in.Clash, evs)
 	case in.Campaign != nil:
 		err = karzoralSteps(p, nil, in.Campaign, evs)
+	case in.Battle != nil:
+		err = pfBattleSteps(p, in.Battle, evs)
 	case in.Plan.Pathfinder != nil:
 		err = hexSteps(p, in.Plan, evs)
 	default:
@@ -226,6 +250,16 @@ func decodedLine(stream string, line []byte) string {
 	return esc.Lines(l) + "\n"
 }
 
+// battleLine is a Pathfinder battle file's event's transcript line: a simulation's battleEnd
+// event says the winner (P-61); a log entry's line is pfLogLine's, made later ("" here).
+func battleLine(line []byte) string {
+	var v struct{ Type, Winner string }
+	if json.Unmarshal(line, &v) == nil && v.Type == "battleEnd" {
+		return esc.Lines(esc.Text("winner: "+v.Winner)) + "\n"
+	}
+	return ""
+}
+
 // genericLine shows an event its stream cannot decode (a newer sortie's, or a field of another
 // shape) as its type and fields in their JSON order: "type: key=value, ...", escaped.
 func genericLine(line []byte) string {
@@ -262,6 +296,7 @@ type event struct {
 	Day      int    `json:"day"`
 	Phase    string `json:"phase"`
 	Audience string `json:"audience"`
+	Kind     string `json:"kind"` // a Pathfinder battle log entry's (Input.Battle)
 	raw      []byte
 }
 

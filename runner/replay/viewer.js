@@ -3,7 +3,7 @@
 //
 // Data: {title, rules, events, lines, aud, steps, maps, chart}; a step is
 // {label, map, first, end, gm, party, fog}: events [first, end) are its transcript, gm and party
-// the marks of each view ({c: cell, k: class, id, t: label, tip, s: squares}), fog the cells the
+// the marks of each view ({c: cell, k: class, id, t: label, tip, s: squares, bar: hp share}), fog the cells the
 // players do not see yet. The page's address keeps the place: #step=N&view=party|gm.
 //
 // Keys: Left and Right step, Space plays or pauses, Home and End go to the ends; a click on
@@ -50,6 +50,10 @@
         grp.appendChild(svg("circle", { cx: cx, cy: cy, r: r }));
       }
       var tx = svg("text", { x: cx, y: cy }); tx.textContent = k.t; grp.appendChild(tx);
+      if (k.bar) {
+        // a Pathfinder battle army's hp: a bar under the mark, its share of full hp
+        grp.appendChild(svg("rect", { "class": "bar", x: at[0] + 6, y: cy + size / 7 + 6, width: (size - 12) * k.bar, height: 8 }));
+      }
       g.appendChild(grp);
     });
   }
