@@ -71,6 +71,9 @@ type step struct {
 	// Status is the step's one line of totals, for everyone: the party's block and rations, the
 	// armies' hp, the sides' VP.
 	Status string `json:"status"`
+	// PartyStatus is the players' line of totals when it differs (a Pathfinder run: the enemy
+	// armies as last seen); "": Status.
+	PartyStatus string `json:"pstatus,omitempty"`
 }
 
 // mark is one thing drawn on a cell: the party, an army, a stand, a solo.
@@ -213,7 +216,7 @@ func build(in Input) (*page, error) {
 func shown(p *page) {
 	for i := range p.Steps {
 		s := &p.Steps[i]
-		s.Label, s.Status = esc.Text(s.Label), esc.Text(s.Status)
+		s.Label, s.Status, s.PartyStatus = esc.Text(s.Label), esc.Text(s.Status), esc.Text(s.PartyStatus)
 		for _, ms := range [][]mark{s.GM, s.Party} {
 			for k := range ms {
 				ms[k].ID, ms[k].Text, ms[k].Tip = esc.Text(ms[k].ID), esc.Text(ms[k].Text), esc.Text(ms[k].Tip)

@@ -2,7 +2,7 @@
 // runner/replay) says, and moves between steps. Hand-written, no library.
 //
 // Data: {title, rules, events, lines, aud, steps, maps, chart}; a step is
-// {label, map, first, end, gm, party, fog}: events [first, end) are its transcript, gm and party
+// {label, map, first, end, gm, party, fog, status, pstatus}: events [first, end) are its transcript, gm and party
 // the marks of each view ({c: cell, k: class, id, t: label, tip, s: squares, bar: hp share}), fog the cells the
 // players do not see yet. The page's address keeps the place: #step=N&view=party|gm.
 //
@@ -87,7 +87,7 @@
       span.textContent = data.lines[e];
       pre.appendChild(span);
     }
-    $("status").textContent = st.status;
+    $("status").textContent = (view === "party" && st.pstatus) ? st.pstatus : st.status;
     $("label").textContent = "step " + (cur + 1) + " of " + data.steps.length + ": " + st.label;
     slider.value = String(cur);
     var ch = $("chart");
