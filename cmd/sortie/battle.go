@@ -59,7 +59,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			playFlag(), htmlFlag(),
+			playFlag(), htmlFlag(), htmlViewFlag(),
 			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -152,9 +152,12 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return nil
 			}
 			opts := pathfinder.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
-			page, err := newReplayPage(htmlValue(c), c.Args().First())
+			page, err := newReplayPage(htmlValue(c), htmlViewValue(c), c.Args().First())
 			if err != nil {
 				return err
+			}
+			if page != nil && page.view == "players" {
+				return failf(exitUsage, "--html-view players: a Pathfinder battle file names no players' side; its page shows both sides (drop --html-view)")
 			}
 			opts.Record = page.pfRecord()
 			if seat, err := pfSeat(e, c, b, seed, engineOwn); err != nil || seat != nil {

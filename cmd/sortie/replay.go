@@ -21,6 +21,31 @@ func htmlFlag() cli.Flag {
 	return &cli.StringFlag{Name: "html", Usage: "also write the run as a self-contained replay page to `FILE` (map, timeline, transcript, chart; players' and GM's view)"}
 }
 
+// htmlViewFlag is --html-view of the commands with --html: what the replay page holds.
+func htmlViewFlag() cli.Flag {
+	return &cli.StringFlag{Name: "html-view", Value: "all", Usage: "what the --html page holds: all (the players' and the GM's view, with a switch) or players (the players' view only: nothing the players did not learn is in the file, to hand to them)"}
+}
+
+// htmlViewValue is --html-view, for the commands that have it ("all" for the others).
+func htmlViewValue(c *cli.Context) string {
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if n == "html-view" {
+				return c.String("html-view")
+			}
+		}
+	}
+	return "all"
+}
+
+// checkHTMLView refuses a --html-view other than all and players (exit 2).
+func checkHTMLView(view string) error {
+	if view != "all" && view != "players" && view != "" {
+		return failf(exitUsage, "unknown --html-view %q: use all (both views) or players (the players' view only)", view)
+	}
+	return nil
+}
+
 // htmlValue is --html, for the commands that have it ("" for the others).
 func htmlValue(c *cli.Context) string {
 	for _, f := range c.Command.Flags {
@@ -38,6 +63,7 @@ type replayPage struct {
 	path string
 	rec  *replaypage.Recorder
 	log  bytes.Buffer // a Pathfinder battle file's log, JSON Lines (pfRecord)
+	view string       // --html-view
 	o    safeio.Options
 }
 
@@ -47,16 +73,17 @@ func replayOptions(inputs ...string) safeio.Options {
 	return safeio.Options{Flag: "--html", Sources: inputSources(inputs...), Kind: "a sortie replay page", IsKind: replaypage.IsPage}
 }
 
-// newReplayPage checks --html FILE before the run (nil, nil when path is ""). Exit-coded.
-func newReplayPage(path string, inputs ...string) (*replayPage, error) {
-	if path == "" {
-		return nil, nil
+// newReplayPage checks --html FILE and --html-view (view) before the run (nil, nil when path
+// is ""). Exit-coded.
+func newReplayPage(path, view string, inputs ...string) (*replayPage, error) {
+	if err := checkHTMLView(view); err != nil || path == "" {
+		return nil, err
 	}
 	o := replayOptions(inputs...)
 	if err := checkOutput(path, o); err != nil {
 		return nil, err
 	}
-	return &replayPage{path: path, rec: replaypage.NewRecorder(), o: o}, nil
+	return &replayPage{path: path, rec: replaypage.NewRecorder(), view: view, o: o}, nil
 }
 
 // sink adds the recorder to the run's sink s (s itself without --html).
@@ -73,6 +100,7 @@ func (r *replayPage) write(in replaypage.Input) error {
 	if r == nil {
 		return nil
 	}
+	in.View = r.view
 	return writeReplayPage(r.path, r.rec.Input(in), r.o)
 }
 
@@ -107,18 +135,26 @@ each army's hp and fate phase by phase (its log: sortie battle FILE --format jso
   sortie compile scenarios/karzoral/field01 -o field01.plan.json
   sortie replay run.jsonl --plan field01.plan.json --html run.html
 
+--html-view players writes the players' view alone: nothing they did not learn in the run is
+in the file (no event for the GM, no army they never saw, no box they never opened), so it can
+be handed to them. A Pathfinder battle file names no players' side and has no such page.
+
 The same page comes straight from a run with --html FILE on run, campaign run and battle.
 Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is not an event
 (file:line:col with its code, X006).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "plan", Usage: "what was played: a plan.json, a scenario folder, a campaign file or a battle `PATH`", Required: true},
 			&cli.StringFlag{Name: "html", Usage: "write the replay page to `FILE`", Required: true},
+			htmlViewFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return failf(exitUsage, "replay needs exactly one RUN.jsonl (see sortie replay --help)")
 			}
 			runPath, planPath, out := c.Args().First(), c.String("plan"), c.String("html")
+			if err := checkHTMLView(c.String("html-view")); err != nil {
+				return err
+			}
 			o := replayOptions(runPath, planPath)
 			if err := checkOutput(out, o); err != nil {
 				return err
@@ -130,6 +166,7 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 			if in.Events, err = readRunLines(runPath, in.Battle != nil); err != nil {
 				return err
 			}
+			in.View = c.String("html-view")
 			return writeReplayPage(out, in, o)
 		},
 	}
@@ -233,5 +270,5 @@ func (r *replayPage) writeBattle(b *plan.Battle) error {
 			lines = append(lines, l)
 		}
 	}
-	return writeReplayPage(r.path, replaypage.Input{Battle: b, Events: lines}, r.o)
+	return writeReplayPage(r.path, replaypage.Input{Battle: b, Events: lines, View: r.view}, r.o)
 }

@@ -17,6 +17,9 @@ import (
 // marker is in the head of every page WriteHTML writes (IsPage).
 const marker = `<meta name="generator" content="sortie replay">`
 
+// playersMarker is in the head of a players-only page.
+const playersMarker = `<meta name="sortie-view" content="players">`
+
 // IsPage reports whether data is a page WriteHTML wrote: the CLI writes over only those.
 func IsPage(data []byte) bool { return bytes.Contains(data, []byte(marker)) }
 
@@ -35,6 +38,10 @@ type Input struct {
 	// a table or a map is several lines), one entry per event; nil when the events were read from
 	// a file, and then each event's Line is decoded from its JSON (runner.DecodeEvent).
 	Text []string
+	// View is what the page holds: "" or "all", both views (the GM's too, with a switch);
+	// "players", the players' view only: nothing the players did not learn is in the file
+	// (playersOnly).
+	View string
 	// One of these is set: a scenario's plan (Karzoral, Pathfinder hex scenario), a campaign
 	// (each scenario's plan), a When Armies Clash battle, a Pathfinder battle file (whose events
 	// are its log's lines, `sortie battle --format jsonl`: one entry a line with a "kind" and no
@@ -48,10 +55,11 @@ type Input struct {
 // page is the data the viewer reads (embedded as JSON).
 type page struct {
 	Title  string            `json:"title"`
-	Rules  string            `json:"rules"`  // karzoral | pathfinder | clash | campaign | pfbattle
-	Events []json.RawMessage `json:"events"` // the JSON Lines, as given
-	Lines  []string          `json:"lines"`  // each event's transcript text ("" for none)
-	Aud    []string          `json:"aud"`    // each event's audience: all | gm | party
+	Rules  string            `json:"rules"`          // karzoral | pathfinder | clash | campaign | pfbattle
+	Only   string            `json:"only,omitempty"` // "party": a players-only page (no view switch)
+	Events []json.RawMessage `json:"events"`         // the JSON Lines, as given
+	Lines  []string          `json:"lines"`          // each event's transcript text ("" for none)
+	Aud    []string          `json:"aud"`            // each event's audience: all | gm | party
 	Steps  []step            `json:"steps"`
 	Maps   []mapData         `json:"maps"`
 	Chart  chart             `json:"chart"`
@@ -96,6 +104,7 @@ type mapData struct {
 	Size  float64      `json:"size"`  // a cell's width, px
 	IDs   []string     `json:"ids"`   // each cell's name (data-at): a block id, a hex id, "x,y"
 	svg   template.HTML
+	plan  *plan.Plan // a Karzoral map's plan: playersOnly draws it again
 }
 
 // chart is the lines over the steps: one value per step and series.
@@ -205,6 +214,15 @@ func build(in Input) (*page, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	switch in.View {
+	case "", "all":
+	case "players":
+		if err := playersOnly(p); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unknown view %q (all or players)", in.View)
 	}
 	shown(p)
 	return p, nil
@@ -324,12 +342,13 @@ func WriteHTML(w io.Writer, in Input) error {
 	var b bytes.Buffer
 	err = pageTmpl.Execute(&b, struct {
 		Title  string
+		Only   bool
 		Maps   []template.HTML
 		Chart  template.HTML
 		Data   template.JS
 		Script template.JS
 		Style  template.CSS
-	}{p.Title, maps, chartSVG(p), template.JS(data), template.JS(viewerJS), template.CSS(viewerCSS)})
+	}{p.Title, p.Only != "", maps, chartSVG(p), template.JS(data), template.JS(viewerJS), template.CSS(viewerCSS)})
 	if err != nil {
 		return err
 	}
@@ -340,7 +359,8 @@ func WriteHTML(w io.Writer, in Input) error {
 var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 ` + marker + `
-<meta name="viewport" content="width=device-width, initial-scale=1">
+{{if .Only}}` + playersMarker + `
+{{end}}<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}: replay</title>
 <style>{{.Style}}</style>
 </head><body>
@@ -353,7 +373,7 @@ var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 <button id="last" title="last step (End)">last</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step">
 <span id="label"></span>
-<label>view <select id="view"><option value="party">players (K-23)</option><option value="gm">GM</option></select></label>
+{{if .Only}}<span id="only">the players' view only</span><select id="view" hidden><option value="party">players</option></select>{{else}}<label>view <select id="view"><option value="party">players (K-23)</option><option value="gm">GM</option></select></label>{{end}}
 </div></header>
 <main>
 <section id="maps">{{range .Maps}}{{.}}{{end}}</section>

@@ -141,6 +141,7 @@
     var p = kv.split("="); if (p.length === 2) { h[p[0]] = decodeURIComponent(p[1]); }
   });
   if (h.view === "gm" || h.view === "party") { view = h.view; }
+  if (data.only) { view = data.only; } // a players-only page holds no other view
   $("view").value = view;
   show(h.step ? parseInt(h.step, 10) || 0 : 0);
 }());
