@@ -77,3 +77,35 @@ func TestPlayersOnlyPathfinder(t *testing.T) {
 		t.Errorf("a battle file's players-only page: %v, want a refusal", err)
 	}
 }
+
+// The players-only page of a clash battle (U-50, U-78, U-80): the hand-written stretch of
+// TestClashFogU50U78U80 keeps the players' own archers' Hide (line 7) and the wolves' reveal and
+// move after it (lines 9, 10), and leaves out the wolves' Hide roll and hidden move (lines 4, 5).
+func TestPlayersOnlyClash(t *testing.T) {
+	in := Input{Clash: harrowField(t)}
+	for _, l := range []string{
+		`{"type":"clash.start"}`,
+		`{"type":"clash.round","round":1}`,
+		`{"type":"clash.turn","who":"wolves"}`,
+		`{"type":"clash.hide","who":"wolves 1","face":15,"mod":3,"total":18}`,
+		`{"type":"clash.move","who":"wolves 1","to":"9,1"}`,
+		`{"type":"clash.turn","who":"archers"}`,
+		`{"type":"clash.hide","who":"archers 1","face":12,"mod":4,"total":16}`,
+		`{"type":"clash.turn","who":"wolves"}`,
+		`{"type":"clash.reveal","who":"wolves 1","why":"it attacks"}`,
+		`{"type":"clash.move","who":"wolves 1","to":"8,1"}`,
+	} {
+		in.Events = append(in.Events, []byte(l))
+	}
+	page := playersPage(t, in)
+	for _, gm := range []string{`"total":18`, `"to":"9,1"`, "wolves 1 at 9,1"} {
+		if strings.Contains(page, gm) {
+			t.Errorf("GM-only %q is in the players' page", gm)
+		}
+	}
+	for _, seen := range []string{`"total":16`, `"to":"8,1"`, "wolves 1 at 8,1"} {
+		if !strings.Contains(page, seen) {
+			t.Errorf("%q, which the players saw, is not in their page", seen)
+		}
+	}
+}
