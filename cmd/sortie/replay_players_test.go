@@ -92,4 +92,3 @@ func TestReplayPlayersOnlyExport(t *testing.T) {
 		t.Errorf("battle file, --html-view players: exit %d, %d bytes out: %s", code, len(out), errs)
 	}
 }
-
