@@ -59,7 +59,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			playFlag(), htmlFlag(),
+			playFlag(), htmlFlag(), htmlViewFlag(),
 			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -86,7 +86,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
 			}
 			b, cl := u.Battle, u.Clash
-			if err := battleHTML(c, b); err != nil {
+			if err := battleHTML(c); err != nil {
 				return err
 			}
 			// Every policy simulate has for a battle, refused as run and simulate refuse one
@@ -152,6 +152,14 @@ draws, how battles ended and the rounds (min, median, max).`,
 				return nil
 			}
 			opts := pathfinder.BattleOptions{Seed: seed, Rules: rules, Out: e.stdout, Format: format}
+			page, err := newReplayPage(htmlValue(c), htmlViewValue(c), c.Args().First())
+			if err != nil {
+				return err
+			}
+			if page != nil && page.view == "players" {
+				return failf(exitUsage, "--html-view players: a Pathfinder battle file names no players' side; its page shows both sides (drop --html-view)")
+			}
+			opts.Record = page.pfRecord()
 			if seat, err := pfSeat(e, c, b, seed, engineOwn); err != nil || seat != nil {
 				if err != nil {
 					return err
@@ -170,7 +178,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 				if _, err := pathfinder.RunBattle(b, opts); err != nil {
 					return decisionFailure(e, err)
 				}
-				return nil
+				return page.writeBattle(b) // --html: the battle's replay page
 			}
 			switch {
 			case engineOwn && c.String("script") != "":
@@ -191,7 +199,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if _, err := pathfinder.RunBattle(b, opts); err != nil {
 				return decisionFailure(e, err)
 			}
-			return nil
+			return page.writeBattle(b) // --html: the battle's replay page
 		},
 	}
 }
@@ -221,20 +229,6 @@ func pfSeat(e *env, c *cli.Context, b *plan.Battle, seed uint64, engineOwn bool)
 		seat.Computer = d
 	}
 	return seat, nil
-}
-
-// compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.
-func compileBattleOrFail(e *env, path string) (*plan.Battle, error) {
-	b, list, err := compiler.CompileBattle([]string{path}, e.opts())
-	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
-	}
-	list.Sort()
-	writeDiagText(e.stderr, list, false)
-	if list.HasErrors() || b == nil {
-		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
-	}
-	return b, nil
 }
 
 // deciders picks the decision source from --script, the terminal and --policy. With required

@@ -59,7 +59,7 @@ func campaignRunCommand(e *env) *cli.Command {
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator (one for the whole campaign)"},
 		&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first, random, explore or goal"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or jsonl"},
-		htmlFlag(),
+		htmlFlag(), htmlViewFlag(),
 		&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
 	}
 	return &cli.Command{
@@ -116,7 +116,7 @@ func compileCampaignOrFail(e *env, path string) (*plan.Campaign, error) {
 // playCampaign runs a campaign (fresh, or the resumption of from).
 func playCampaign(e *env, camp *plan.Campaign, path string, prm playParams, from *saveFile) error {
 	prm.newPolicy = func(name string, seed uint64) (runner.Decider, error) { return playPolicy(name, seed, nil, camp) }
-	page, err := newReplayPage(prm.html, path)
+	page, err := newReplayPage(prm.html, prm.htmlView, path)
 	if err != nil {
 		return err
 	}

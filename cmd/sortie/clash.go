@@ -67,7 +67,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	} else {
 		opts.Sink = runner.NewTextSink(e.stdout)
 	}
-	page, err := newReplayPage(htmlValue(c), c.Args().First())
+	page, err := newReplayPage(htmlValue(c), htmlViewValue(c), c.Args().First())
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ type playParams struct {
 	path      string // the scenario, plan or campaign played (a source --save must not replace)
 	play      string // --play SIDE: the side the terminal answers for ("" for all: playSide)
 	html      string // --html FILE: the run's replay page ("" for none)
+	htmlView  string // --html-view: all or players
 	// newPolicy makes the decider of policy (the scenario's or campaign's policies: playPolicy);
 	// nil: runner.NewPolicy (first, random).
 	newPolicy func(name string, seed uint64) (runner.Decider, error)
@@ -40,6 +41,7 @@ func paramsFromFlags(c *cli.Context) playParams {
 		path:      c.Args().First(),
 		play:      playValue(c),
 		html:      htmlValue(c),
+		htmlView:  htmlViewValue(c),
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -18,6 +19,31 @@ import (
 // htmlFlag is --html FILE of run, campaign run and battle: the run's replay page (runner/replay).
 func htmlFlag() cli.Flag {
 	return &cli.StringFlag{Name: "html", Usage: "also write the run as a self-contained replay page to `FILE` (map, timeline, transcript, chart; players' and GM's view)"}
+}
+
+// htmlViewFlag is --html-view of the commands with --html: what the replay page holds.
+func htmlViewFlag() cli.Flag {
+	return &cli.StringFlag{Name: "html-view", Value: "all", Usage: "what the --html page holds: all (the players' and the GM's view, with a switch) or players (the players' view only: nothing the players did not learn is in the file, to hand to them)"}
+}
+
+// htmlViewValue is --html-view, for the commands that have it ("all" for the others).
+func htmlViewValue(c *cli.Context) string {
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if n == "html-view" {
+				return c.String("html-view")
+			}
+		}
+	}
+	return "all"
+}
+
+// checkHTMLView refuses a --html-view other than all and players (exit 2).
+func checkHTMLView(view string) error {
+	if view != "all" && view != "players" && view != "" {
+		return failf(exitUsage, "unknown --html-view %q: use all (both views) or players (the players' view only)", view)
+	}
+	return nil
 }
 
 // htmlValue is --html, for the commands that have it ("" for the others).
@@ -36,6 +62,8 @@ func htmlValue(c *cli.Context) string {
 type replayPage struct {
 	path string
 	rec  *replaypage.Recorder
+	log  bytes.Buffer // a Pathfinder battle file's log, JSON Lines (pfRecord)
+	view string       // --html-view
 	o    safeio.Options
 }
 
@@ -45,16 +73,17 @@ func replayOptions(inputs ...string) safeio.Options {
 	return safeio.Options{Flag: "--html", Sources: inputSources(inputs...), Kind: "a sortie replay page", IsKind: replaypage.IsPage}
 }
 
-// newReplayPage checks --html FILE before the run (nil, nil when path is ""). Exit-coded.
-func newReplayPage(path string, inputs ...string) (*replayPage, error) {
-	if path == "" {
-		return nil, nil
+// newReplayPage checks --html FILE and --html-view (view) before the run (nil, nil when path
+// is ""). Exit-coded.
+func newReplayPage(path, view string, inputs ...string) (*replayPage, error) {
+	if err := checkHTMLView(view); err != nil || path == "" {
+		return nil, err
 	}
 	o := replayOptions(inputs...)
 	if err := checkOutput(path, o); err != nil {
 		return nil, err
 	}
-	return &replayPage{path: path, rec: replaypage.NewRecorder(), o: o}, nil
+	return &replayPage{path: path, rec: replaypage.NewRecorder(), view: view, o: o}, nil
 }
 
 // sink adds the recorder to the run's sink s (s itself without --html).
@@ -71,6 +100,7 @@ func (r *replayPage) write(in replaypage.Input) error {
 	if r == nil {
 		return nil
 	}
+	in.View = r.view
 	return writeReplayPage(r.path, r.rec.Input(in), r.o)
 }
 
@@ -98,11 +128,16 @@ strengths, hp, stands and VP, and a view switch: the players' view shows only wh
 knew at that step (K-23), the GM's everything. The page needs no network and works from file://.
 
 --plan names what was played: a plan written by sortie compile (plan.json), a scenario folder,
-a campaign file or a battle file (a clash battle; a Pathfinder battle file has no map).
+a campaign file or a battle file. A Pathfinder battle file's page shows its two battle lines,
+each army's hp and fate phase by phase (its log: sortie battle FILE --format jsonl).
 
   sortie run scenarios/karzoral/field01 --seed 3 --format jsonl > run.jsonl
   sortie compile scenarios/karzoral/field01 -o field01.plan.json
   sortie replay run.jsonl --plan field01.plan.json --html run.html
+
+--html-view players writes the players' view alone: nothing they did not learn in the run is
+in the file (no event for the GM, no army they never saw, no box they never opened), so it can
+be handed to them. A Pathfinder battle file names no players' side and has no such page.
 
 The same page comes straight from a run with --html FILE on run, campaign run and battle.
 Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is not an event
@@ -110,12 +145,16 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "plan", Usage: "what was played: a plan.json, a scenario folder, a campaign file or a battle `PATH`", Required: true},
 			&cli.StringFlag{Name: "html", Usage: "write the replay page to `FILE`", Required: true},
+			htmlViewFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return failf(exitUsage, "replay needs exactly one RUN.jsonl (see sortie replay --help)")
 			}
 			runPath, planPath, out := c.Args().First(), c.String("plan"), c.String("html")
+			if err := checkHTMLView(c.String("html-view")); err != nil {
+				return err
+			}
 			o := replayOptions(runPath, planPath)
 			if err := checkOutput(out, o); err != nil {
 				return err
@@ -124,9 +163,10 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 			if err != nil {
 				return err
 			}
-			if in.Events, err = readRunLines(runPath); err != nil {
+			if in.Events, err = readRunLines(runPath, in.Battle != nil); err != nil {
 				return err
 			}
+			in.View = c.String("html-view")
 			return writeReplayPage(out, in, o)
 		},
 	}
@@ -157,14 +197,16 @@ func replayInput(e *env, path string) (replaypage.Input, error) {
 		return replaypage.Input{Clash: u.Clash}, nil
 	case u.Plan != nil:
 		return replaypage.Input{Plan: u.Plan}, nil
+	case u.Battle != nil:
+		return replaypage.Input{Battle: u.Battle}, nil
 	}
-	return replaypage.Input{}, failf(exitUsage, "--plan %s is a Pathfinder battle file: its battle has no map to replay (its phases are in the transcript: sortie battle %s)", path, path)
+	return replaypage.Input{}, failf(exitUsage, "--plan %s: nothing to replay (a scenario, a campaign or a battle file)", path)
 }
 
 // readRunLines reads a run's JSON Lines through the gate (compiler/safeio): one event a line,
-// blank lines skipped. A line that is not a JSON object with a "type" is refused with its
-// file:line:col and X006.
-func readRunLines(path string) ([][]byte, error) {
+// blank lines skipped. A line that is not a JSON object with a "type" (with battle, a Pathfinder
+// battle file's log: a "type" or a "kind") is refused with its file:line:col and X006.
+func readRunLines(path string, battle bool) ([][]byte, error) {
 	data, err := safeio.ReadNamed(path, maxInput)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
@@ -176,6 +218,7 @@ func readRunLines(path string) ([][]byte, error) {
 		}
 		var head struct {
 			Type *string `json:"type"`
+			Kind *string `json:"kind"`
 		}
 		col := 1
 		if err := json.Unmarshal(l, &head); err != nil {
@@ -184,7 +227,10 @@ func readRunLines(path string) ([][]byte, error) {
 			}
 			return nil, failf(exitUsage, "%s:%d:%d: %s: not a JSON event: %s", esc.Text(filepath.ToSlash(path)), n+1, col, replaypage.CodeBadRun, esc.Short(err.Error()))
 		}
-		if head.Type == nil {
+		if head.Type == nil && (!battle || head.Kind == nil) {
+			if battle {
+				return nil, failf(exitUsage, "%s:%d:1: %s: a line with no \"kind\" (is it sortie battle --format jsonl of this battle file?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
+			}
 			return nil, failf(exitUsage, "%s:%d:1: %s: an event with no \"type\" (is it a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
 		}
 		out = append(out, l)
@@ -195,16 +241,34 @@ func readRunLines(path string) ([][]byte, error) {
 	return out, nil
 }
 
-// battleHTML refuses --html for a Pathfinder battle file (no map) and for --runs (many battles).
-func battleHTML(c *cli.Context, pf *plan.Battle) error {
-	if htmlValue(c) == "" {
-		return nil
-	}
-	if c.IsSet("runs") {
+// battleHTML refuses --html for --runs (many battles).
+func battleHTML(c *cli.Context) error {
+	if htmlValue(c) != "" && c.IsSet("runs") {
 		return failf(exitUsage, "--html replays one battle; drop --runs (sortie simulate --html reports many)")
 	}
-	if pf != nil {
-		return failf(exitUsage, "--html: %s is a Pathfinder battle file, which has no map to replay; a Pathfinder hex scenario (sortie run --html) has", c.Args().First())
-	}
 	return nil
+}
+
+// pfRecord is where a Pathfinder battle file's log goes for its --html page
+// (pathfinder.BattleOptions.Record): nil without --html.
+func (r *replayPage) pfRecord() io.Writer {
+	if r == nil {
+		return nil
+	}
+	return &r.log
+}
+
+// writeBattle writes the page of a Pathfinder battle file b from its log recorded through
+// pfRecord. Nothing without --html. Exit-coded.
+func (r *replayPage) writeBattle(b *plan.Battle) error {
+	if r == nil {
+		return nil
+	}
+	var lines [][]byte
+	for _, l := range bytes.Split(r.log.Bytes(), []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			lines = append(lines, l)
+		}
+	}
+	return writeReplayPage(r.path, replaypage.Input{Battle: b, Events: lines, View: r.view}, r.o)
 }

@@ -55,7 +55,7 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			&cli.StringFlag{Name: "policy", Usage: "answer decisions by `NAME`: first, random, explore or goal (Karzoral)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (transcript) or jsonl (one JSON record a line)"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1], playFlag(), htmlFlag(),
+			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1], playFlag(), htmlFlag(), htmlViewFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -132,7 +132,7 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if err := playSide(p, &prm); err != nil {
 		return err
 	}
-	page, err := newReplayPage(prm.html, path)
+	page, err := newReplayPage(prm.html, prm.htmlView, path)
 	if err != nil {
 		return err
 	}

@@ -34,11 +34,11 @@ func longestWatch() (w runner.Watch, longest func() int) {
 
 // watchPage plays run i of the simulation o again (runner.Replay: the same seed and policy,
 // so the same run) into a replay page written beside the HTML report at report, and returns the
-// report's entry for it. A Pathfinder battle file has no map: ok false, nothing written.
+// report's entry for it (ok false, nothing written, for a subject with nothing to draw).
 // o.Policy must be fresh (a policy that learned nothing yet). Exit-coded errors.
 func watchPage(sub *simSubject, path, report string, o runner.SimOptions, i int, why, tag string) (simreport.Watched, bool, error) {
-	in := replaypage.Input{Plan: sub.plan, Campaign: sub.campaign, Clash: sub.clash}
-	if in.Plan == nil && in.Campaign == nil && in.Clash == nil {
+	in := replaypage.Input{Plan: sub.plan, Campaign: sub.campaign, Clash: sub.clash, Battle: sub.battle}
+	if in.Plan == nil && in.Campaign == nil && in.Clash == nil && in.Battle == nil {
 		return simreport.Watched{}, false, nil
 	}
 	rec := replaypage.NewRecorder()

@@ -1,6 +1,7 @@
 package pathfinder
 
 import (
+	"encoding/json"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
@@ -282,6 +283,12 @@ type BattleLogEvent struct {
 }
 
 func (*BattleLogEvent) Type() string { return "battleLog" }
+
+// MarshalJSON is the entry as `sortie battle --format jsonl` writes it (LogEntry): a replay of a
+// simulated battle (sortie simulate --html) records it for its page.
+func (e *BattleLogEvent) MarshalJSON() ([]byte, error) {
+	return json.Marshal(logEntry(e.e, e.t.s.names, e.t.s.b.Sides))
+}
 func (*BattleLogEvent) Rule() string { return "P-15" }
 func (*BattleLogEvent) Line() string { return "" }
 

@@ -28,6 +28,10 @@ type BattleOptions struct {
 	// player answering at the terminal sees the rolls and hp before the next question; the bytes
 	// are the same as without it, which writes everything once the battle is over.
 	Stream bool
+	// Record, when set, also gets the battle's log as JSON Lines (one LogEntry a line, as Format
+	// "jsonl" writes it to Out) once the battle is over, whatever Format is: the replay page's
+	// input (sortie battle --html).
+	Record io.Writer
 }
 
 // BattleResult is how one battle ended.
@@ -125,6 +129,13 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	for i := range names {
 		st := eng.State(i)
 		out.Armies = append(out.Armies, BattleArmyResult{ID: names[i], Status: st.Status.String(), HP: st.HP})
+	}
+	if o.Record != nil {
+		rw := &logWriter{b: b, names: names, w: o.Record, jsonl: true, stream: true}
+		rw.phases(events)
+		if rw.err != nil {
+			return nil, rw.err
+		}
 	}
 	if lw == nil {
 		return out, nil

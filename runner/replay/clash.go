@@ -96,6 +96,19 @@ type clashWho struct {
 	gone   bool   // a stand removed (U-60) or fled (U-32)
 	hp     int
 	hpKnow bool
+	hidden bool // hid (U-50) and not yet revealed (U-80)
+}
+
+// clashPlayers is the side the players command (U-78: "the DM for one side, one or more players
+// for the other"): the first side whose general is not the DM ("DM", any case); -1 when both
+// are the DM's, and then the page has no players' view.
+func clashPlayers(c *plan.Clash) int {
+	for s, sd := range c.Sides {
+		if !strings.EqualFold(strings.TrimSpace(sd.General), "DM") {
+			return s
+		}
+	}
+	return -1
 }
 
 // parseSquare reads "x,y".
@@ -114,6 +127,14 @@ func parseSquare(s string) (int, int, bool) {
 // removed, morale, VP). The map marks every stand by its unit's letter on its top-left square,
 // as big as its creature (U-5), and every unattached solo; the chart is each side's VP
 // (U-65..U-69) and each unit's stands on the grid.
+//
+// The players' view is their side's (clashPlayers, U-78). The reading of Part U: the field is
+// open, a table of miniatures both generals look at, so the players see every stand and solo
+// on the grid (U-1, U-24), with one exception: a stand or solo of the other side that hid
+// (U-50) is not seen until it is revealed (U-80: it attacks or casts, or a Perception check
+// beats its Stealth) or leaves the grid. So the players' map leaves it out, and the players'
+// transcript leaves out its Hide roll (its Stealth total is what their Perception must beat)
+// and its moves while hidden: those events are the GM's (page.Aud).
 func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 	pg.Maps = append(pg.Maps, clashMap(0, c))
 	size := func(cr int) int {
@@ -158,6 +179,7 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 	for _, un := range c.Units {
 		pg.Chart.Series = append(pg.Chart.Series, series{Name: un.ID + " stands", Aud: "all"})
 	}
+	players := clashPlayers(c)
 	vp := [2]int{}
 	round := 0
 	key := ""
@@ -167,7 +189,10 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			return
 		}
 		st := &pg.Steps[len(pg.Steps)-1]
-		st.GM = clashMarks(c, who, order)
+		st.GM = clashMarks(c, who, order, -1)
+		if players >= 0 {
+			st.Party = clashMarks(c, who, order, players)
+		}
 		st.Status = fmt.Sprintf("VP: %s %d, %s %d", names[0], vp[0], names[1], vp[1])
 		pg.Chart.Series[0].Values = append(pg.Chart.Series[0].Values, float64(vp[0]))
 		pg.Chart.Series[1].Values = append(pg.Chart.Series[1].Values, float64(vp[1]))
@@ -215,7 +240,20 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			pg.Steps = append(pg.Steps, step{Label: label, Map: 0, First: i})
 			key = k
 		}
+		// What the players do not see (U-50, U-80): an enemy's Hide, a hidden enemy's moves.
+		if w := who[v.Who]; w != nil && players >= 0 && w.side != players && (e.Type == "clash.hide" ||
+			w.hidden && (e.Type == "clash.move" || e.Type == "clash.pushed")) {
+			pg.Aud[i] = "gm"
+		}
 		switch e.Type {
+		case "clash.hide":
+			if w := who[v.Who]; w != nil {
+				w.hidden = true
+			}
+		case "clash.reveal":
+			if w := who[v.Who]; w != nil {
+				w.hidden = false
+			}
 		case "clash.move", "clash.pushed":
 			if w := who[v.Who]; w != nil {
 				if x, y, ok := parseSquare(v.To); ok {
@@ -270,8 +308,9 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 }
 
 // clashMarks is the grid's occupants now: stands on the grid, unattached solos (a solo joined
-// to a stand is named in the stand's tip).
-func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string) []mark {
+// to a stand is named in the stand's tip). seen is the side whose view it is: the other side's
+// hidden stands and solos are left out (U-50, U-80); -1 is the GM's view, every one.
+func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, seen int) []mark {
 	joined := map[string][]string{}
 	for _, n := range order {
 		if w := who[n]; w.unit < 0 && w.with != "" && !w.gone {
@@ -281,11 +320,15 @@ func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string) []mark 
 	var out []mark
 	for _, n := range order {
 		w := who[n]
-		if w.gone || (w.unit < 0 && w.with != "") {
+		if w.gone || (w.unit < 0 && w.with != "") || w.hidden && seen >= 0 && w.side != seen {
 			continue
 		}
 		kind := "side" + strconv.Itoa(w.side)
 		tip := fmt.Sprintf("%s at %d,%d", n, w.x, w.y)
+		if w.hidden {
+			kind += " hidden"
+			tip += ", hidden (U-50)"
+		}
 		if w.unit < 0 {
 			kind += " solo"
 			if w.down {

@@ -81,8 +81,16 @@ func hexMap(id int, p *plan.Plan) mapData {
 
 // hexSteps cuts a Pathfinder hex run into steps: the armies' setting out, then each day's
 // marches (P-12), each battle's phases (tactics, ranged, each melee: P-15..P-56) and its
-// aftermath. The map marks every army on its hex with its hp; the chart is each army's hp
-// (everyone sees a Pathfinder run whole: it has no fog).
+// aftermath. The map marks every army on its hex with its hp; the chart is each army's hp.
+//
+// The players' view is the friendly side's (the kingdom's armies, PC-commanded: P-12). Part P
+// says nothing of what a side knows of the other's armies, so the page reads it as K-23's
+// Default does for Karzoral (its own place and army visible, everything else hidden): the
+// players see their own armies always, and an enemy army only while it stands on a hex with
+// one of theirs, where it engages them (P-14); after that it stays on their map where and as
+// it was last seen (its hp then, "last seen on day N") until they see it again or see it
+// destroyed. An enemy's setting out and its marches that end away from every friendly army are
+// the GM's lines (page.Aud), and so is its hp line on the chart.
 func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 	pg.Maps = append(pg.Maps, hexMap(0, p))
 	hexes := map[string]int{}
@@ -94,6 +102,8 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		hp   int
 		side string
 		gone string
+		// the players' last sight of an enemy (seenHex -1: never seen)
+		seenHex, seenHP, seenDay int
 	}
 	armies := map[string]*army{}
 	var ids []string
@@ -101,18 +111,35 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		ids = append(ids, a.ID)
 	}
 	sort.Strings(ids)
+	friendly := map[string]bool{}
+	for _, a := range p.Pathfinder.Armies {
+		friendly[a.ID] = a.Side == plan.Friendly
+	}
 	for _, id := range ids {
-		armies[id] = &army{hex: -1}
-		pg.Chart.Series = append(pg.Chart.Series, series{Name: id + " hp", Aud: "all"})
+		armies[id] = &army{hex: -1, seenHex: -1}
+		aud := "all"
+		if !friendly[id] {
+			aud = "gm"
+		}
+		pg.Chart.Series = append(pg.Chart.Series, series{Name: id + " hp", Aud: aud})
+	}
+	// withFriend: a friendly army on the field stands on hex h.
+	withFriend := func(h int) bool {
+		for _, id := range ids {
+			if a := armies[id]; friendly[id] && a.gone == "" && a.hex >= 0 && a.hex == h {
+				return true
+			}
+		}
+		return false
 	}
 	key := ""
 	for i := range evs {
 		e := &evs[i]
 		var v struct {
-			Army, Hex, To, Side, Status string
-			Battle                      int
-			HP                          *int
-			Event                       struct {
+			Army, Hex, To, Side, Status, Note string
+			Battle                            int
+			HP                                *int
+			Event                             struct {
 				Kind, Phase, Army string
 				PhaseNo           int
 				Damage            int
@@ -148,6 +175,22 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 			key = k
 		}
 		a := armies[v.Army]
+		if a != nil && !friendly[v.Army] {
+			// An enemy's setting out or march the players do not see (P-14, K-23 by analogy).
+			to := -1
+			switch e.Type {
+			case "start":
+				to = hexes[v.Hex]
+			case "move":
+				to = hexes[v.To]
+			}
+			if e.Type == "move" && v.Note != "" {
+				to = a.hex
+			}
+			if (e.Type == "start" || e.Type == "move") && !withFriend(to) {
+				pg.Aud[i] = "gm"
+			}
+		}
 		switch e.Type {
 		case "start":
 			if a != nil {
@@ -157,7 +200,8 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				}
 			}
 		case "move":
-			if a != nil {
+			// A note: on its way into a difficult hex (P-6) or holding (P-62): not there yet.
+			if a != nil && v.Note == "" {
 				a.hex = hexes[v.To]
 			}
 		case "event":
@@ -171,23 +215,43 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				}
 				if v.Status != "active" && v.Status != "" {
 					a.gone = v.Status
+					// Every battle is fought with a friendly army (P-14): the players see its
+					// end, so they no longer look for it where they last saw it.
+					a.seenHex = -1
 				}
 			}
 		}
 		s := &pg.Steps[len(pg.Steps)-1]
 		s.End = i + 1
-		s.GM = s.GM[:0:0]
-		var hp []string
+		s.GM, s.Party = s.GM[:0:0], []mark{}
+		var hp, php []string
 		for _, id := range ids {
 			a := armies[id]
 			if a.hex < 0 || a.gone != "" {
 				continue
 			}
-			s.GM = append(s.GM, mark{Cell: a.hex, Kind: a.side, ID: id, Text: strconv.Itoa(a.hp),
-				Tip: fmt.Sprintf("%s (%s) at %s, %d hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hp)})
+			m := mark{Cell: a.hex, Kind: a.side, ID: id, Text: strconv.Itoa(a.hp),
+				Tip: fmt.Sprintf("%s (%s) at %s, %d hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hp)}
+			s.GM = append(s.GM, m)
 			hp = append(hp, fmt.Sprintf("%s %d", id, a.hp))
+			if friendly[id] || withFriend(a.hex) {
+				a.seenHex, a.seenHP, a.seenDay = a.hex, a.hp, e.Day
+				s.Party = append(s.Party, m)
+				php = append(php, fmt.Sprintf("%s %d", id, a.hp))
+			}
+		}
+		// Enemies seen before and not in view now: where and as they were last seen.
+		for _, id := range ids {
+			a := armies[id]
+			if friendly[id] || a.seenHex < 0 || (a.gone == "" && a.hex >= 0 && withFriend(a.hex)) {
+				continue
+			}
+			s.Party = append(s.Party, mark{Cell: a.seenHex, Kind: a.side + " seen", ID: id, Text: strconv.Itoa(a.seenHP),
+				Tip: fmt.Sprintf("%s (%s) last seen at %s on day %d, %d hp", id, a.side, p.Pathfinder.Hexes[a.seenHex].ID, a.seenDay, a.seenHP)})
+			php = append(php, fmt.Sprintf("%s %d (day %d)", id, a.seenHP, a.seenDay))
 		}
 		s.Status = "hp: " + strings.Join(hp, ", ")
+		s.PartyStatus = "hp: " + strings.Join(php, ", ")
 	}
 	// Chart: each army's hp after each step (-1 once gone or before it is placed).
 	for si := range pg.Steps {
@@ -206,41 +270,16 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 	return nil
 }
 
-// hexEventLine is a Pathfinder battle event's own line, for a step's transcript where the run's
-// text shows it only in the battle's tables, printed with a later event (P-15..P-56): the
-// phase, a tactic or strategy, an attack with its roll and damage, hp lost, a withdrawal, an
-// army destroyed, the winner. "" for an event that is not a battle's.
+// hexEventLine is a Pathfinder hex scenario's battle event's own line (pfLogLine of the entry in
+// its "event"), for a step's transcript where the run's text shows it only in the battle's
+// tables, printed with a later event (P-15..P-56). "" for an event that is not a battle's.
 func hexEventLine(raw []byte) string {
 	var v struct {
 		Type  string
-		Event struct {
-			Kind, Phase, Army, Other, Tactic, Strategy, Fate, Winner string
-			Die, Total, Against, Damage                              int
-		}
+		Event json.RawMessage
 	}
-	if json.Unmarshal(raw, &v) != nil || v.Type != "event" {
+	if json.Unmarshal(raw, &v) != nil || v.Type != "event" || len(v.Event) == 0 {
 		return ""
 	}
-	e := v.Event
-	switch e.Kind {
-	case "phase":
-		return "  " + e.Phase + " phase\n"
-	case "tactic":
-		return fmt.Sprintf("  %s: tactic %s\n", e.Army, e.Tactic)
-	case "strategy":
-		return fmt.Sprintf("  %s: strategy %s\n", e.Army, e.Strategy)
-	case "offense":
-		return fmt.Sprintf("  %s attacks %s: d20 %d, total %d vs %d: damage %d\n", e.Army, e.Other, e.Die, e.Total, e.Against, e.Damage)
-	case "hp":
-		return fmt.Sprintf("  %s loses %d hp\n", e.Army, e.Damage)
-	case "withdraw":
-		return fmt.Sprintf("  %s tries to withdraw from %s: %d vs %d\n", e.Army, e.Other, e.Total, e.Against)
-	case "destroyed":
-		return fmt.Sprintf("  %s is destroyed (commander %s)\n", e.Army, e.Fate)
-	case "end":
-		return fmt.Sprintf("  the %s side wins\n", e.Winner)
-	case "":
-		return ""
-	}
-	return fmt.Sprintf("  %s: %s\n", e.Kind, e.Army)
+	return pfLogLine(v.Event)
 }

@@ -18,9 +18,14 @@ const kzCell = 72
 // trails (K-29) as narrow paths, the base, dark blocks (K-57) shaded, a wall on each side with
 // no passage, an arrow on a one-way passage (open from one block only: K-32's entry sides), and
 // each box (K-31) outlined with its name. Cell i is block i (Plan.Field.Blocks).
-func karzoralMap(id int, p *plan.Plan) mapData {
+func karzoralMap(id int, p *plan.Plan) mapData { return karzoralMapHiding(id, p, nil) }
+
+// karzoralMapHiding is karzoralMap with the blocks in hide drawn as blank squares: no id, name,
+// terrain, trail, wall or passage of theirs is in the SVG (a players-only page's boxes that the
+// party never opened, K-31). Their cells' IDs are "".
+func karzoralMapHiding(id int, p *plan.Plan, hide map[int]bool) mapData {
 	f := &p.Field
-	m := mapData{Name: p.Scenario.ID, Size: kzCell}
+	m := mapData{Name: p.Scenario.ID, Size: kzCell, plan: p}
 	w := float64(f.MaxX-f.MinX+1) * kzCell
 	h := float64(f.MaxY-f.MinY+1) * kzCell
 	var b strings.Builder
@@ -32,6 +37,11 @@ func karzoralMap(id int, p *plan.Plan) mapData {
 	for i, bl := range f.Blocks {
 		x, y := xy(i)
 		m.Cells = append(m.Cells, [2]float64{x, y})
+		if hide[i] {
+			m.IDs = append(m.IDs, "")
+			fmt.Fprintf(&b, `<g class="cell hidden" id="m%d-c%d"><rect x="%.0f" y="%.0f" width="%d" height="%d" class="ground"/></g>`, id, i, x, y, kzCell, kzCell)
+			continue
+		}
 		m.IDs = append(m.IDs, bl.ID)
 		cls := "block"
 		switch bl.Kind {
@@ -78,6 +88,9 @@ func karzoralMap(id int, p *plan.Plan) mapData {
 	for i, bl := range f.Blocks {
 		x, y := xy(i)
 		for d, ex := range bl.Exits {
+			if hide[i] || ex.To >= 0 && hide[ex.To] {
+				continue
+			}
 			x1, y1, x2, y2 := side(x, y, d)
 			back := false
 			if ex.To >= 0 {

@@ -17,6 +17,9 @@ import (
 // marker is in the head of every page WriteHTML writes (IsPage).
 const marker = `<meta name="generator" content="sortie replay">`
 
+// playersMarker is in the head of a players-only page.
+const playersMarker = `<meta name="sortie-view" content="players">`
+
 // IsPage reports whether data is a page WriteHTML wrote: the CLI writes over only those.
 func IsPage(data []byte) bool { return bytes.Contains(data, []byte(marker)) }
 
@@ -35,20 +38,28 @@ type Input struct {
 	// a table or a map is several lines), one entry per event; nil when the events were read from
 	// a file, and then each event's Line is decoded from its JSON (runner.DecodeEvent).
 	Text []string
+	// View is what the page holds: "" or "all", both views (the GM's too, with a switch);
+	// "players", the players' view only: nothing the players did not learn is in the file
+	// (playersOnly).
+	View string
 	// One of these is set: a scenario's plan (Karzoral, Pathfinder hex scenario), a campaign
-	// (each scenario's plan), a When Armies Clash battle.
+	// (each scenario's plan), a When Armies Clash battle, a Pathfinder battle file (whose events
+	// are its log's lines, `sortie battle --format jsonl`: one entry a line with a "kind" and no
+	// "type", or a simulation's "battleLog" events).
 	Plan     *plan.Plan
 	Campaign *plan.Campaign
 	Clash    *plan.Clash
+	Battle   *plan.Battle
 }
 
 // page is the data the viewer reads (embedded as JSON).
 type page struct {
 	Title  string            `json:"title"`
-	Rules  string            `json:"rules"`  // karzoral | pathfinder | clash | campaign
-	Events []json.RawMessage `json:"events"` // the JSON Lines, as given
-	Lines  []string          `json:"lines"`  // each event's transcript text ("" for none)
-	Aud    []string          `json:"aud"`    // each event's audience: all | gm | party
+	Rules  string            `json:"rules"`          // karzoral | pathfinder | clash | campaign | pfbattle
+	Only   string            `json:"only,omitempty"` // "party": a players-only page (no view switch)
+	Events []json.RawMessage `json:"events"`         // the JSON Lines, as given
+	Lines  []string          `json:"lines"`          // each event's transcript text ("" for none)
+	Aud    []string          `json:"aud"`            // each event's audience: all | gm | party
 	Steps  []step            `json:"steps"`
 	Maps   []mapData         `json:"maps"`
 	Chart  chart             `json:"chart"`
@@ -68,6 +79,9 @@ type step struct {
 	// Status is the step's one line of totals, for everyone: the party's block and rations, the
 	// armies' hp, the sides' VP.
 	Status string `json:"status"`
+	// PartyStatus is the players' line of totals when it differs (a Pathfinder run: the enemy
+	// armies as last seen); "": Status.
+	PartyStatus string `json:"pstatus,omitempty"`
 }
 
 // mark is one thing drawn on a cell: the party, an army, a stand, a solo.
@@ -78,6 +92,9 @@ type mark struct {
 	Text string `json:"t"`           // the short label on the map
 	Tip  string `json:"tip"`         // the longer line under the pointer
 	Size int    `json:"s,omitempty"` // clash: squares per side (U-5); 0: 1
+	// Bar is a Pathfinder battle army's hp as a share of its full hp (0..1), drawn as a bar
+	// under its mark; 0: no bar.
+	Bar float64 `json:"bar,omitempty"`
 }
 
 // mapData is one map's cells as the viewer needs them; the SVG itself is in the page.
@@ -87,6 +104,7 @@ type mapData struct {
 	Size  float64      `json:"size"`  // a cell's width, px
 	IDs   []string     `json:"ids"`   // each cell's name (data-at): a block id, a hex id, "x,y"
 	svg   template.HTML
+	plan  *plan.Plan // a Karzoral map's plan: playersOnly draws it again
 }
 
 // chart is the lines over the steps: one value per step and series.
@@ -117,6 +135,11 @@ func build(in Input) (*page, error) {
 		if p.Title == "" {
 			p.Title = in.Campaign.ID
 		}
+	case in.Battle != nil:
+		p.Rules, p.Title = "pfbattle", in.Battle.Title
+		if p.Title == "" {
+			p.Title = in.Battle.ID
+		}
 	case in.Plan != nil:
 		p.Rules, p.Title, stream = in.Plan.Scenario.Rules, in.Plan.Scenario.Title, in.Plan.Scenario.Rules
 		if p.Title == "" {
@@ -135,7 +158,10 @@ func build(in Input) (*page, error) {
 		if err := json.Unmarshal(l, &evs[i]); err != nil {
 			return nil, fmt.Errorf("event %d: %v", i+1, err)
 		}
-		if evs[i].Type == "" {
+		if evs[i].Type == "" && (in.Battle == nil || evs[i].Kind == "") {
+			if in.Battle != nil {
+				return nil, fmt.Errorf("event %d: no \"kind\" (not a line of sortie battle --format jsonl)", i+1)
+			}
 			return nil, fmt.Errorf("event %d: no \"type\"", i+1)
 		}
 		evs[i].raw = l
@@ -149,16 +175,24 @@ func build(in Input) (*page, error) {
 			p.Lines = append(p.Lines, esc.Lines(in.Text[i]))
 			continue
 		}
+		if in.Battle != nil {
+			p.Lines = append(p.Lines, battleLine(l))
+			continue
+		}
 		st := stream
 		if len(evs[i].Type) > 9 && evs[i].Type[:9] == "campaign." {
 			st = "campaign"
 		}
 		p.Lines = append(p.Lines, decodedLine(st, l))
 	}
-	if p.Rules == "pathfinder" {
+	if p.Rules == "pathfinder" || p.Rules == "pfbattle" {
 		for i, l := range p.Lines {
 			if l == "" {
-				p.Lines[i] = esc.Lines(esc.Text(strings.TrimSuffix(hexEventLine(evs[i].raw), "\n")))
+				line := hexEventLine(evs[i].raw)
+				if p.Rules == "pfbattle" {
+					line = pfLogLine(evs[i].raw)
+				}
+				p.Lines[i] = esc.Lines(esc.Text(strings.TrimSuffix(line, "\n")))
 				if p.Lines[i] != "" {
 					p.Lines[i] += "\n"
 				}
@@ -171,6 +205,8 @@ func build(in Input) (*page, error) {
 		err = clashSteps(p, in.Clash, evs)
 	case in.Campaign != nil:
 		err = karzoralSteps(p, nil, in.Campaign, evs)
+	case in.Battle != nil:
+		err = pfBattleSteps(p, in.Battle, evs)
 	case in.Plan.Pathfinder != nil:
 		err = hexSteps(p, in.Plan, evs)
 	default:
@@ -178,6 +214,15 @@ func build(in Input) (*page, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	switch in.View {
+	case "", "all":
+	case "players":
+		if err := playersOnly(p); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unknown view %q (all or players)", in.View)
 	}
 	shown(p)
 	return p, nil
@@ -189,7 +234,7 @@ func build(in Input) (*page, error) {
 func shown(p *page) {
 	for i := range p.Steps {
 		s := &p.Steps[i]
-		s.Label, s.Status = esc.Text(s.Label), esc.Text(s.Status)
+		s.Label, s.Status, s.PartyStatus = esc.Text(s.Label), esc.Text(s.Status), esc.Text(s.PartyStatus)
 		for _, ms := range [][]mark{s.GM, s.Party} {
 			for k := range ms {
 				ms[k].ID, ms[k].Text, ms[k].Tip = esc.Text(ms[k].ID), esc.Text(ms[k].Text), esc.Text(ms[k].Tip)
@@ -224,6 +269,16 @@ func decodedLine(stream string, line []byte) string {
 		l = m.Margin() + l
 	}
 	return esc.Lines(l) + "\n"
+}
+
+// battleLine is a Pathfinder battle file's event's transcript line: a simulation's battleEnd
+// event says the winner (P-61); a log entry's line is pfLogLine's, made later ("" here).
+func battleLine(line []byte) string {
+	var v struct{ Type, Winner string }
+	if json.Unmarshal(line, &v) == nil && v.Type == "battleEnd" {
+		return esc.Lines(esc.Text("winner: "+v.Winner)) + "\n"
+	}
+	return ""
 }
 
 // genericLine shows an event its stream cannot decode (a newer sortie's, or a field of another
@@ -262,6 +317,7 @@ type event struct {
 	Day      int    `json:"day"`
 	Phase    string `json:"phase"`
 	Audience string `json:"audience"`
+	Kind     string `json:"kind"` // a Pathfinder battle log entry's (Input.Battle)
 	raw      []byte
 }
 
@@ -286,12 +342,13 @@ func WriteHTML(w io.Writer, in Input) error {
 	var b bytes.Buffer
 	err = pageTmpl.Execute(&b, struct {
 		Title  string
+		Only   bool
 		Maps   []template.HTML
 		Chart  template.HTML
 		Data   template.JS
 		Script template.JS
 		Style  template.CSS
-	}{p.Title, maps, chartSVG(p), template.JS(data), template.JS(viewerJS), template.CSS(viewerCSS)})
+	}{p.Title, p.Only != "", maps, chartSVG(p), template.JS(data), template.JS(viewerJS), template.CSS(viewerCSS)})
 	if err != nil {
 		return err
 	}
@@ -302,7 +359,8 @@ func WriteHTML(w io.Writer, in Input) error {
 var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 ` + marker + `
-<meta name="viewport" content="width=device-width, initial-scale=1">
+{{if .Only}}` + playersMarker + `
+{{end}}<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}: replay</title>
 <style>{{.Style}}</style>
 </head><body>
@@ -315,7 +373,7 @@ var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 <button id="last" title="last step (End)">last</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step">
 <span id="label"></span>
-<label>view <select id="view"><option value="party">players (K-23)</option><option value="gm">GM</option></select></label>
+{{if .Only}}<span id="only">the players' view only</span><select id="view" hidden><option value="party">players</option></select>{{else}}<label>view <select id="view"><option value="party">players (K-23)</option><option value="gm">GM</option></select></label>{{end}}
 </div></header>
 <main>
 <section id="maps">{{range .Maps}}{{.}}{{end}}</section>

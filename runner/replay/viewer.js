@@ -2,8 +2,8 @@
 // runner/replay) says, and moves between steps. Hand-written, no library.
 //
 // Data: {title, rules, events, lines, aud, steps, maps, chart}; a step is
-// {label, map, first, end, gm, party, fog}: events [first, end) are its transcript, gm and party
-// the marks of each view ({c: cell, k: class, id, t: label, tip, s: squares}), fog the cells the
+// {label, map, first, end, gm, party, fog, status, pstatus}: events [first, end) are its transcript, gm and party
+// the marks of each view ({c: cell, k: class, id, t: label, tip, s: squares, bar: hp share}), fog the cells the
 // players do not see yet. The page's address keeps the place: #step=N&view=party|gm.
 //
 // Keys: Left and Right step, Space plays or pauses, Home and End go to the ends; a click on
@@ -50,6 +50,10 @@
         grp.appendChild(svg("circle", { cx: cx, cy: cy, r: r }));
       }
       var tx = svg("text", { x: cx, y: cy }); tx.textContent = k.t; grp.appendChild(tx);
+      if (k.bar) {
+        // a Pathfinder battle army's hp: a bar under the mark, its share of full hp
+        grp.appendChild(svg("rect", { "class": "bar", x: at[0] + 6, y: cy + size / 7 + 6, width: (size - 12) * k.bar, height: 8 }));
+      }
       g.appendChild(grp);
     });
   }
@@ -83,7 +87,7 @@
       span.textContent = data.lines[e];
       pre.appendChild(span);
     }
-    $("status").textContent = st.status;
+    $("status").textContent = (view === "party" && st.pstatus) ? st.pstatus : st.status;
     $("label").textContent = "step " + (cur + 1) + " of " + data.steps.length + ": " + st.label;
     slider.value = String(cur);
     var ch = $("chart");
@@ -137,6 +141,7 @@
     var p = kv.split("="); if (p.length === 2) { h[p[0]] = decodeURIComponent(p[1]); }
   });
   if (h.view === "gm" || h.view === "party") { view = h.view; }
+  if (data.only) { view = data.only; } // a players-only page holds no other view
   $("view").value = view;
   show(h.step ? parseInt(h.step, 10) || 0 : 0);
 }());

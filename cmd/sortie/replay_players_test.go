@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// --html-view players (issue 25): the players-only page holds no GM-only data. For field01
+// (seed 1, goal), run with --html-view players, and for the page sortie replay --html-view
+// players makes from the recorded JSON Lines: every line of the run's JSON Lines for the GM
+// (audience gm) is absent from the file byte for byte, and so is every transcript line that
+// only the GM's transcript has (--view gm, not --view party: the warband holding at the gate,
+// the GM's end table), as the page's JSON writes it; the page lists no GM event and offers no
+// GM view. A bad --html-view is a usage error, and a Pathfinder battle file (no players' side)
+// is refused before the battle.
+func TestReplayPlayersOnlyExport(t *testing.T) {
+	dir := t.TempDir()
+	field01 := repo(t, "scenarios", "karzoral", "field01")
+	args := []string{"run", field01, "--seed", "1", "--policy", "goal"}
+	page := filepath.Join(dir, "players.html")
+	code, out, errs := runMain(append(args, "--format", "jsonl", "--html", page, "--html-view", "players")...)
+	if code > 1 {
+		t.Fatalf("run: exit %d: %s", code, errs)
+	}
+	var gmLines []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var e map[string]any
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e["audience"] == "gm" {
+			gmLines = append(gmLines, l)
+		}
+	}
+	_, gmText, _ := runMain(append(args, "--view", "gm")...)
+	_, partyText, _ := runMain(append(args, "--view", "party")...)
+	inParty := map[string]bool{}
+	for _, l := range strings.Split(partyText, "\n") {
+		inParty[strings.TrimSpace(l)] = true
+	}
+	var gmOnly []string
+	for _, l := range strings.Split(gmText, "\n") {
+		if l = strings.TrimSpace(l); len(l) > 3 && !inParty[l] {
+			gmOnly = append(gmOnly, l)
+		}
+	}
+	if len(gmLines) == 0 || len(gmOnly) == 0 {
+		t.Fatalf("%d GM events, %d GM-only transcript lines: the test wants some", len(gmLines), len(gmOnly))
+	}
+	noGM := func(name string) {
+		t.Helper()
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := string(data)
+		for _, l := range gmLines {
+			if strings.Contains(html, l) {
+				t.Errorf("%s: a GM event is in the players' page: %s", filepath.Base(name), l)
+			}
+		}
+		for _, l := range gmOnly {
+			j, _ := json.Marshal(l) // as the page's data writes it (<, >, & as \u003c ...)
+			if strings.Contains(html, strings.Trim(string(j), `"`)) {
+				t.Errorf("%s: the GM's transcript line %q is in the players' page", filepath.Base(name), l)
+			}
+		}
+		if regexp.MustCompile(`"aud":\[[^\]]*"gm"`).MatchString(html) || strings.Contains(html, `<option value="gm">`) {
+			t.Errorf("%s: the page lists a GM event or offers the GM's view", filepath.Base(name))
+		}
+	}
+	noGM(page)
+	t.Logf("%d GM events, %d GM-only transcript lines, none in the page", len(gmLines), len(gmOnly))
+
+	rec, again := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "again.html")
+	if err := os.WriteFile(rec, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runMain("replay", rec, "--plan", field01, "--html", again, "--html-view", "players"); code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, errs)
+	}
+	noGM(again)
+	if code, _, errs := runMain("run", field01, "--html", filepath.Join(dir, "x.html"), "--html-view", "gm"); code != exitUsage || !strings.Contains(errs, `unknown --html-view "gm"`) {
+		t.Errorf("--html-view gm: exit %d: %s", code, errs)
+	}
+	orc := repo(t, "scenarios", "pathfinder", "orc-horde", "battle.cue")
+	if code, out, errs := runMain("battle", orc, "--html", filepath.Join(dir, "o.html"), "--html-view", "players"); code != exitUsage || out != "" || !strings.Contains(errs, "names no players' side") {
+		t.Errorf("battle file, --html-view players: exit %d, %d bytes out: %s", code, len(out), errs)
+	}
+}
