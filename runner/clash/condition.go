@@ -367,8 +367,9 @@ func contains32(l []int32, v int32) bool {
 	return false
 }
 
-// repeatSaves is the end of t's turn for effects that allow a save then (hold person: 「その目標
-// は自分の各ターンの終了時に…セーヴィング・スローを再度行なう」 in the SRD's words, U-76): a
+// repeatSaves is the end of t's turn for effects that allow a save then (hold person: "At the end
+// of each of its turns, the target can make another Wisdom saving throw"; power word stun: "The
+// stunned target must make a Constitution saving throw at the end of each of its turns", U-76): a
 // success ends the effect on t.
 func (b *Battle) repeatSaves(t Ref) {
 	if b.condOf(t) == 0 {
@@ -378,7 +379,11 @@ func (b *Battle) repeatSaves(t Ref) {
 		e := &b.fx[k]
 		if e.target == t && e.sp >= 0 && b.s.sp[e.sp].fx.repeat {
 			sp := &b.s.sp[e.sp]
-			if b.save(t, sp.save, int(e.dc), false, false, sp.name) {
+			ab := sp.save
+			if sp.fx.repeatAb >= 0 {
+				ab = sp.fx.repeatAb // power word stun: a Constitution save though the spell has none
+			}
+			if b.save(t, ab, int(e.dc), false, false, sp.name) {
 				b.endEffect(k, "saved at the end of its turn")
 				continue
 			}
