@@ -272,7 +272,12 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 			b.emit(func() Event {
 				return &MovedEvent{Who: b.standName(i), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost, Road: road}
 			})
+			fb := b.standBox(i)
 			b.moveStand(i, dest)
+			b.auraEnter(Ref{RefStand, int(i)}, fb) // spirit guardians: entering it (aura.go)
+			if !st.on {
+				continue
+			}
 			if st.hidden && !b.canHide(b.standBox(i), un.side) {
 				st.hidden = false
 				b.emit(func() Event { return &RevealedEvent{Who: b.standName(i), Why: "left cover"} })

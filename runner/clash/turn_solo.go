@@ -172,7 +172,9 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 		so.x, so.y = dest%int32(b.w), dest/int32(b.w)
 		return 0
 	}
+	fb := b.soloBox(j)
 	b.moveSolo(j, dest)
+	b.auraEnter(Ref{RefSolo, int(j)}, fb) // spirit guardians: entering it (aura.go)
 	if part == 1 {
 		so.runFrom, so.runRound = from, int32(b.round) // a charge's run (charge.go)
 	}
