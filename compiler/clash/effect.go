@@ -31,6 +31,7 @@ type clashEffect struct {
 	Advantage     bool
 	RepeatSave    Str
 	MaxHP         Int
+	EnterSave     bool
 }
 
 // effect reads a spell's effect; nil when absent.
@@ -44,7 +45,8 @@ func (d *clashDecoder) effect(n node) *clashEffect {
 		Repeat: dc.Bool(n.Get("repeat")), Escape: dc.Str(n.Get("escape")), EndsOnDamage: dc.Bool(n.Get("endsOnDamage")),
 		Push: dc.Int(n.Get("push")), CreatureType: dc.Str(n.Get("creatureType")), Rounds: dc.Int(n.Get("rounds")),
 		Pool: dc.Str(n.Get("pool")), NotType: dc.Str(n.Get("notType")), Ground: dc.Bool(n.Get("ground")), Aura: dc.Bool(n.Get("aura")),
-		Advantage: dc.Bool(n.Get("advantage")), RepeatSave: dc.Str(n.Get("repeatSave")), MaxHP: dc.Int(n.Get("maxHP"))}
+		Advantage: dc.Bool(n.Get("advantage")), RepeatSave: dc.Str(n.Get("repeatSave")), MaxHP: dc.Int(n.Get("maxHP")),
+		EnterSave: dc.Bool(n.Get("enterSave"))}
 	e.Pos = dc.Label(n)
 	return e
 }
@@ -80,6 +82,9 @@ func (p *clashPass) checkEffect(s *clashSpell, what string) {
 	if e.RepeatSave.Set && (s.Save.Set || e.Repeat) {
 		p.reportf(e.RepeatSave.Pos, codeClashStatBlock, "%s: repeatSave is for a spell with no save of its own; a save spell repeats its save with repeat: true", what)
 	}
+	if e.EnterSave && (!e.Ground || !s.Save.Set || !e.Condition.Set) {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: enterSave (web) needs ground: true, the spell's save and a condition", what)
+	}
 	if e.Advantage && !s.Save.Set {
 		p.reportf(e.Pos, codeClashStatBlock, "%s: advantage: true gives advantage on the spell's save, and it has none", what)
 	}
@@ -100,7 +105,7 @@ func lowerEffect(e *clashEffect) *plan.SpellEffect {
 		AC: e.AC.V, Ally: e.Ally, Concentration: e.Concentration, Repeat: e.Repeat, Escape: e.Escape.V,
 		EndsOnDamage: e.EndsOnDamage, Push: e.Push.V, CreatureType: e.CreatureType.V, Rounds: e.Rounds.V,
 		Pool: strings.TrimSpace(e.Pool.V), NotType: e.NotType.V, Ground: e.Ground, Aura: e.Aura,
-		Advantage: e.Advantage, RepeatSave: e.RepeatSave.V, MaxHP: e.MaxHP.V}
+		Advantage: e.Advantage, RepeatSave: e.RepeatSave.V, MaxHP: e.MaxHP.V, EnterSave: e.EnterSave}
 }
 
 // checkCharge checks a Charge trait (U-3's example, the minotaur's): its extra damage dice, DC,

@@ -36,7 +36,7 @@ func TestClashEffectsLowerU76(t *testing.T) {
 		e.Rounds != 1 || hp.Resolve != plan.ResolveSave || hp.Save != "wis" || hp.Targets != 1 {
 		t.Errorf("hold person: %+v %+v", hp, hp.Effect)
 	}
-	if e := byID["web"].Effect; e == nil || e.Condition != plan.CondRestrained || e.Escape != "str" || e.Rounds != 60 {
+	if e := byID["web"].Effect; e == nil || e.Condition != plan.CondRestrained || e.Escape != "str" || e.Rounds != 60 || !e.EnterSave {
 		t.Errorf("web: %+v", e)
 	}
 	if e := byID["bless"].Effect; e == nil || e.Attack != "1d4" || e.Save != "1d4" || !e.Ally || byID["bless"].Targets != 3 ||

@@ -381,6 +381,10 @@ type SpellEffect struct {
 	// MaxHP: only a target with at most this many current hit points is affected (power word stun:
 	// 150; a stand's hit points are the stand's); 0 any.
 	MaxHP int `json:"maxHP,omitempty"`
+	// EnterSave: a stand or solo that starts its turn in the area, or whose move on its turn ends
+	// in it, makes the save then, and the effect lands on a failure (web: "A creature that starts
+	// its turn in the webs or enters them during its turn must make a Dexterity saving throw").
+	EnterSave bool `json:"enterSave,omitempty"`
 }
 
 // AreaShape is the shape of a spell's area (U-45..U-47).

@@ -142,3 +142,40 @@ func TestPowerWordStunU40U76(t *testing.T) {
 		t.Errorf("a 151 hp stand stunned\n%s", logText(l))
 	}
 }
+
+// U-43, U-76, SRD 5.1 web: "A creature that starts its turn in the webs or enters them during its
+// turn must make a Dexterity saving throw. On a failed save, the creature is restrained." The
+// cleric webs the empty square 6,5 (a 20-ft cube, 1 square, U-46: no one to save). e moves 5,5 ->
+// 6,5, into it: Dexterity save d20 15 + 1 = 16 >= 13, free. At the start of its next turn it is in
+// the webs: d20 5 + 1 = 6 < 13: restrained by the cleric's web. Restrained already, it saves no more
+// (no die left).
+func TestWebEnterAndStartSaveU43U76(t *testing.T) {
+	b, l := fxField(t)
+	b.Reset(Config{Dice: script(t, 15, 5), Rec: l})
+	b.round = 1
+	at := b.standActor(0)
+	sp := &b.s.sp[2]
+	op := Option{Square: 5*10 + 6}
+	b.placeArea(&at, sp, &op)
+	b.castArea(&at, b.knownAt(&at, 2), sp, 13, true)
+	e := Ref{RefStand, 2}
+	from := b.standBox(2)
+	b.moveStand(2, 5*10+6)
+	b.groundSaves(e, &from)
+	if b.st[2].cond != 0 {
+		t.Fatalf("restrained after a made save (16 vs 13)\n%s", logText(l))
+	}
+	b.round = 2
+	b.groundSaves(e, nil)
+	if b.st[2].cond&cRestrained == 0 || !b.bears(e, Ref{RefStand, 0}, 2) {
+		t.Fatalf("not restrained by the cleric's web after 6 vs 13\n%s", logText(l))
+	}
+	b.groundSaves(e, nil)
+	txt := logText(l)
+	for _, want := range []string{"e 1 DEX save (Web): d20 15 + 1 = 16 vs DC 13: succeeds", "e 1 DEX save (Web): d20 5 + 1 = 6 vs DC 13: fails",
+		"e 1 is restrained (Web by c 1)"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("transcript lacks %q\n%s", want, txt)
+		}
+	}
+}

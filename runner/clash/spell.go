@@ -102,7 +102,7 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 		return
 	}
 	if sp.fx != nil && sp.fx.ground {
-		b.layGround(at, sp) // web, entangle (ground.go)
+		b.layGround(at, sp, dc) // web, entangle (ground.go)
 	}
 	b.rollParts(k.dmg, false)
 	hitStand := func(i int32, partial bool) {

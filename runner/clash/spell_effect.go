@@ -35,6 +35,7 @@ type spellFx struct {
 	adv            bool   // its save is made with advantage (charm person)
 	repeatAb       int    // ability of the end-of-turn save of a spell with no save (power word stun), -1 none
 	maxHP          int    // only targets with at most this many current hp (power word stun: 150); 0 any
+	enterSave      bool   // web: one starting its turn in its ground or entering it saves then (ground.go)
 	text           string // words for the transcript
 }
 
@@ -57,7 +58,7 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 	f := &spellFx{escape: -1, ac: pe.AC, ally: pe.Ally, conc: pe.Concentration, repeat: pe.Repeat,
 		endsOnDmg: pe.EndsOnDamage, ctype: strings.ToLower(strings.TrimSpace(pe.CreatureType)), rounds: pe.Rounds,
 		notType: strings.ToLower(strings.TrimSpace(pe.NotType)), ground: pe.Ground, aura: pe.Aura,
-		adv: pe.Advantage, repeatAb: -1, maxHP: pe.MaxHP}
+		adv: pe.Advantage, repeatAb: -1, maxHP: pe.MaxHP, enterSave: pe.EnterSave}
 	if pe.Condition != "" {
 		if f.cond = condBit(pe.Condition); f.cond == 0 {
 			return errAt(ps.Pos, "spell %s: condition %q is not one of %s", ps.ID, pe.Condition, strings.Join(plan.ClashConditions, ", "))
@@ -159,6 +160,12 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 	}
 	if f.ground {
 		words = append(words, "its area difficult ground")
+	}
+	if f.enterSave {
+		if !f.ground || f.cond == 0 || ps.Resolve != plan.ResolveSave {
+			return errAt(ps.Pos, "spell %s: enterSave needs ground, a condition and a save", ps.ID)
+		}
+		words = append(words, "a save for one that starts its turn in it or enters it")
 	}
 	if f.aura {
 		words = append(words, "an aura on the squares next to it: an enemy starting its turn there saves against its damage")

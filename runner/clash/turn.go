@@ -274,7 +274,8 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 			})
 			fb := b.standBox(i)
 			b.moveStand(i, dest)
-			b.auraEnter(Ref{RefStand, int(i)}, fb) // spirit guardians: entering it (aura.go)
+			b.auraEnter(Ref{RefStand, int(i)}, fb)    // spirit guardians: entering it (aura.go)
+			b.groundSaves(Ref{RefStand, int(i)}, &fb) // web: entering it (ground.go)
 			if !st.on {
 				continue
 			}
@@ -372,6 +373,7 @@ func (b *Battle) standsStartTurn(u int32) {
 		t := Ref{RefStand, int(i)}
 		b.expire(t)
 		b.auraStart(t)
+		b.groundSaves(t, nil) // web: starting its turn in it (ground.go)
 		if !st.on {
 			continue
 		}

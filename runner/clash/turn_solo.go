@@ -46,6 +46,7 @@ func (b *Battle) soloTurnStart(j int32) (busy, able bool) {
 	t := Ref{RefSolo, int(j)}
 	b.expire(t)
 	b.auraStart(t)
+	b.groundSaves(t, nil) // web: starting its turn in it (ground.go)
 	if so.state != soloUp {
 		return false, false
 	}
@@ -174,7 +175,8 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 	}
 	fb := b.soloBox(j)
 	b.moveSolo(j, dest)
-	b.auraEnter(Ref{RefSolo, int(j)}, fb) // spirit guardians: entering it (aura.go)
+	b.auraEnter(Ref{RefSolo, int(j)}, fb)    // spirit guardians: entering it (aura.go)
+	b.groundSaves(Ref{RefSolo, int(j)}, &fb) // web: entering it (ground.go)
 	if part == 1 {
 		so.runFrom, so.runRound = from, int32(b.round) // a charge's run (charge.go)
 	}
