@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -141,6 +142,27 @@ spells: lure: {name: "Lure", level: 1, range: 30, effect: {condition: "charmed",
 	for _, want := range []string{"U014 spell daze: repeatSave is for a spell with no save", "U014 spell lure: advantage: true gives advantage"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("findings lack %q:\n%s", want, all)
+		}
+	}
+}
+
+// U-76 (never silence): U015's catalogue entry (sortie explain U015) names every trait the engine
+// plays (clashTraits) and both places the warning is given: a battle's own stat block and a
+// library creature's (checkLibraryTraits), with noEffect as the way to say a trait does nothing.
+func TestClashTraitDocCurrentU76(t *testing.T) {
+	info, ok := diag.Lookup(codeClashTrait)
+	if !ok {
+		t.Fatal("U015 is not in the catalogue")
+	}
+	doc := strings.Join(strings.Fields(info.Doc), " ")
+	for _, name := range clashTraits {
+		if !strings.Contains(doc, name) {
+			t.Errorf("U015's text does not name the played trait %q:\n%s", name, info.Doc)
+		}
+	}
+	for _, want := range []string{"library", "names the creature", "noEffect"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("U015's text lacks %q:\n%s", want, info.Doc)
 		}
 	}
 }
