@@ -221,7 +221,7 @@ func (b *Battle) tacWant(u, j int32) Action {
 		switch {
 		case b.spellWorth(Ref{RefSolo, int(j)}) > 0:
 			want = ActCast
-		case so.stand < 0 && b.isolatedSolo(j) && b.anyJoinable(j) && b.nearestEnemy(a, so.side) > 2:
+		case so.stand < 0 && b.isolatedSolo(j) && b.anyJoinableStanding(j) && b.nearestEnemy(a, so.side) > 2:
 			want = ActJoin
 		case so.stand < 0 && !ranged(cr) && b.nearestEnemy(a, so.side) > int32(b.speedOfSolo(j, false)+1):
 			want = ActDash

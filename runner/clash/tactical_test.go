@@ -80,3 +80,28 @@ func TestRoutineSkipsCasualtyU57(t *testing.T) {
 		t.Errorf("routine %d, want 2 (the crossbow)", op.Value)
 	}
 }
+
+// Issue 21's lapse: a solo joined a stand that was already a casualty (it leaves the grid at the
+// end of the round, U-60, and the solo with it is left unattached again, U-54). The hero k at 1,1
+// is isolated (U-15: no allied stand within 2 squares); a's stand at 1,4 (3 squares) is a
+// casualty, b's at 4,4 (6 squares) is not: the tactical policy joins b's, and with only the
+// casualty in reach it does not choose Join at all.
+func TestTacticalJoinsNoCasualtyU51U60(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{soldier(), hero()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 4}}},
+		{id: "b", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 4}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 9}}},
+	}, []plan.ClashSolo{{ID: "k", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 1}}})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	b.Reset(Config{})
+	b.round = 1
+	b.st[0].cas, b.st[0].hp = true, 0
+	if got := b.decideJoin(0); got != 1 {
+		t.Errorf("k joins stand %d, want 1 (b 1; a 1 is a casualty)", got)
+	}
+	b.st[1].on = false
+	b.fill(-1, 4, 4, 1)
+	if b.anyJoinableStanding(0) {
+		t.Error("only a casualty in reach, yet the policy would choose Join")
+	}
+}
