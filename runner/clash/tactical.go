@@ -202,7 +202,11 @@ func (b *Battle) tacWant(u, j int32) Action {
 		lead := b.firstStand(u)
 		switch {
 		case un.reg && un.cfg == cfgDefend:
-			if b.unitGoal(u).kind != goalProtect || b.unitEngaged(u) {
+			// A casting unit in Defend casts (Defend forbids only the Attack action, U-48) when a
+			// spell is worth it, keeping Defend's AC, rather than spend its turn reconfiguring.
+			if b.spellWorth(Ref{RefNone, int(u)}) > 0 {
+				want = ActCast
+			} else if b.unitGoal(u).kind != goalProtect || b.unitEngaged(u) {
 				want = ActConfigure
 			} else {
 				want = ActNone

@@ -105,3 +105,26 @@ func TestTacticalJoinsNoCasualtyU51U60(t *testing.T) {
 		t.Error("only a casualty in reach, yet the policy would choose Join")
 	}
 }
+
+// Issue 21's lapse: a casting regiment in Defend always reconfigured. Defend forbids the Attack
+// action only (U-48; seed: 「"攻撃"アクションを使うことができない」), so mages in Defend at 1,1 with
+// the soldiers' stand at 1,5 in Fire Bolt's range (120 ft, (120 + 10) / 20 = 6 squares, U-37) and
+// out of their daggers' reach cast: the policy wants Cast, not Configure. Soldiers in Defend, with
+// no spell, still reconfigure.
+func TestTacticalDefendCastsU48(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{soldier(), mage()}, []ub{
+		{id: "m", side: 0, typ: "regiment", cfg: "defend", cr: 1, at: [][2]int{{1, 1}}},
+		{id: "s", side: 0, typ: "regiment", cfg: "defend", cr: 0, at: [][2]int{{3, 1}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 5}}},
+	}, nil)
+	cl.Spells = testSpells()
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	b.Reset(Config{})
+	b.round = 1
+	if got := b.tacWant(0, -1); got != ActCast {
+		t.Errorf("mages in Defend want %s, want cast", got)
+	}
+	if got := b.tacWant(1, -1); got != ActConfigure {
+		t.Errorf("soldiers in Defend want %s, want configure", got)
+	}
+}
