@@ -180,17 +180,24 @@ Bad:
     damage: "1d6 + two"
 
 Fix: add reach: 5 (or range and longRange), correct the dice, give the caster dc and toHit.`},
-		diag.CodeInfo{Code: codeClashTrait, Title: "trait not simulated", Severity: diag.Warning, Doc: `The battle engine simulates four special traits: pack tactics, martial advantage (give its
-dice), magic resistance and undead fortitude. Any other trait of a battle's own stat block is
-warned of at its line: it is kept for the reader (with its text: traits: [{name, text}]) but has
-no effect on the battle, and the DM decides whether the battle still reads right without it
-(U-76 leaves the rest to the standard rules).
+		diag.CodeInfo{Code: codeClashTrait, Title: "trait not simulated", Severity: diag.Warning, Doc: `The battle engine plays these special traits: pack tactics, martial advantage (give its
+dice), magic resistance, undead fortitude, charge (give its attack, dice, dc and push), reckless,
+surprise attack (give its dice), keen senses (keen hearing, sight or smell), sunlight
+sensitivity and brave. Any other trait is warned of, never dropped in silence (U-76 leaves the
+rest to the standard rules):
+  - on a battle's own stat block, at the trait's line;
+  - on a creature of sortie's SRD library the battle uses, at the line where the battle names
+    the creature (a stand's or unit's creature, a solo's), once per trait.
+The trait is kept for the reader (with its text: traits: [{name, text}]) but has no effect on
+the battle, and the DM decides whether the battle still reads right without it. A trait with
+noEffect (why it does nothing in a mass battle) is not warned of: the library marks its own so
+(the goblin's Nimble Escape, a bonus action no stand takes).
 
 Bad:
-    traits: [{name: "Nimble Escape", text: "The goblin can take the Disengage or Hide action as a bonus action"}]
+    traits: [{name: "Spider Climb", text: "The ettercap can climb difficult surfaces"}]
 
-Fix: nothing to fix when the battle does without the trait; remove it from your own stat block
-to silence this, or rule on it at the table.`},
+Fix: nothing to fix when the battle does without the trait; say why it does nothing in a mass
+battle with noEffect: "...", remove it from your own stat block, or rule on it at the table.`},
 	)
 	return true
 }

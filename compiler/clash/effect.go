@@ -28,6 +28,10 @@ type clashEffect struct {
 	NotType       Str
 	Ground        bool
 	Aura          bool
+	Advantage     bool
+	RepeatSave    Str
+	MaxHP         Int
+	EnterSave     bool
 }
 
 // effect reads a spell's effect; nil when absent.
@@ -40,13 +44,16 @@ func (d *clashDecoder) effect(n node) *clashEffect {
 		AC: dc.Int(n.Get("ac")), Ally: dc.Bool(n.Get("ally")), Concentration: dc.Bool(n.Get("concentration")),
 		Repeat: dc.Bool(n.Get("repeat")), Escape: dc.Str(n.Get("escape")), EndsOnDamage: dc.Bool(n.Get("endsOnDamage")),
 		Push: dc.Int(n.Get("push")), CreatureType: dc.Str(n.Get("creatureType")), Rounds: dc.Int(n.Get("rounds")),
-		Pool: dc.Str(n.Get("pool")), NotType: dc.Str(n.Get("notType")), Ground: dc.Bool(n.Get("ground")), Aura: dc.Bool(n.Get("aura"))}
+		Pool: dc.Str(n.Get("pool")), NotType: dc.Str(n.Get("notType")), Ground: dc.Bool(n.Get("ground")), Aura: dc.Bool(n.Get("aura")),
+		Advantage: dc.Bool(n.Get("advantage")), RepeatSave: dc.Str(n.Get("repeatSave")), MaxHP: dc.Int(n.Get("maxHP")),
+		EnterSave: dc.Bool(n.Get("enterSave"))}
 	e.Pos = dc.Label(n)
 	return e
 }
 
 // checkEffect checks spell s's effect: its dice parse (a leading "-" takes them away: bane), it
-// does something, a repeated save has a save to repeat, a boon has no save.
+// does something, a repeated save has a save to repeat (the spell's, or repeatSave for a spell
+// with none), advantage has a save to give it to, a boon has no save.
 func (p *clashPass) checkEffect(s *clashSpell, what string) {
 	e := s.Effect
 	if e == nil {
@@ -72,6 +79,15 @@ func (p *clashPass) checkEffect(s *clashSpell, what string) {
 	if e.Repeat && !s.Save.Set {
 		p.reportf(e.Pos, codeClashStatBlock, "%s: repeat: a save again at the end of a turn needs the spell's save", what)
 	}
+	if e.RepeatSave.Set && (s.Save.Set || e.Repeat) {
+		p.reportf(e.RepeatSave.Pos, codeClashStatBlock, "%s: repeatSave is for a spell with no save of its own; a save spell repeats its save with repeat: true", what)
+	}
+	if e.EnterSave && (!e.Ground || !s.Save.Set || !e.Condition.Set) {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: enterSave (web) needs ground: true, the spell's save and a condition", what)
+	}
+	if e.Advantage && !s.Save.Set {
+		p.reportf(e.Pos, codeClashStatBlock, "%s: advantage: true gives advantage on the spell's save, and it has none", what)
+	}
 	if e.Ally && (s.Save.Set || s.Attack.Set) {
 		p.reportf(e.Pos, codeClashStatBlock, "%s: a boon for allies (ally: true) with an attack or a save: the battle rules cast boons without a roll", what)
 	}
@@ -88,7 +104,8 @@ func lowerEffect(e *clashEffect) *plan.SpellEffect {
 	return &plan.SpellEffect{Condition: e.Condition.V, Attack: strings.TrimSpace(e.Attack.V), Save: strings.TrimSpace(e.Save.V),
 		AC: e.AC.V, Ally: e.Ally, Concentration: e.Concentration, Repeat: e.Repeat, Escape: e.Escape.V,
 		EndsOnDamage: e.EndsOnDamage, Push: e.Push.V, CreatureType: e.CreatureType.V, Rounds: e.Rounds.V,
-		Pool: strings.TrimSpace(e.Pool.V), NotType: e.NotType.V, Ground: e.Ground, Aura: e.Aura}
+		Pool: strings.TrimSpace(e.Pool.V), NotType: e.NotType.V, Ground: e.Ground, Aura: e.Aura,
+		Advantage: e.Advantage, RepeatSave: e.RepeatSave.V, MaxHP: e.MaxHP.V, EnterSave: e.EnterSave}
 }
 
 // checkCharge checks a Charge trait (U-3's example, the minotaur's): its extra damage dice, DC,

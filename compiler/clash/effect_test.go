@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -36,7 +37,7 @@ func TestClashEffectsLowerU76(t *testing.T) {
 		e.Rounds != 1 || hp.Resolve != plan.ResolveSave || hp.Save != "wis" || hp.Targets != 1 {
 		t.Errorf("hold person: %+v %+v", hp, hp.Effect)
 	}
-	if e := byID["web"].Effect; e == nil || e.Condition != plan.CondRestrained || e.Escape != "str" || e.Rounds != 60 {
+	if e := byID["web"].Effect; e == nil || e.Condition != plan.CondRestrained || e.Escape != "str" || e.Rounds != 60 || !e.EnterSave {
 		t.Errorf("web: %+v", e)
 	}
 	if e := byID["bless"].Effect; e == nil || e.Attack != "1d4" || e.Save != "1d4" || !e.Ally || byID["bless"].Targets != 3 ||
@@ -89,5 +90,79 @@ func TestClashLibraryTraitWarnsU015(t *testing.T) {
 	}
 	if len(list) != 1 || list[0].Code != "U015" || list[0].Pos.Line != 8 || !strings.Contains(list[0].Message, `"Divine Eminence"`) {
 		t.Errorf("findings %v, want one U015 at line 8 (the priest unit) naming Divine Eminence", list)
+	}
+}
+
+// U-76: the library's sources of blinded, charmed and stunned lower with the SRD 5.1 numbers:
+// Blindness/Deafness (2nd, 30 ft, Con save, blinded, the save repeated at the end of each turn, 1
+// minute = 1 round, U-1), Charm Person (1st, 30 ft, Wis save with advantage, humanoids, ends on
+// harm, 1 hour = 60 rounds), Power Word Stun (8th, 60 ft, no save, stunned at 150 hp or fewer, a
+// Con save at the end of each turn). A repeatSave on a save spell, or advantage on a spell with no
+// save, is U014.
+func TestClashConditionSpellsLowerU76(t *testing.T) {
+	top := `creatures: witch: {name: "Witch", size: "medium", ac: 12, hp: 40, speed: {walk: 30}
+	abilities: {str: 9, dex: 14, con: 11, int: 17, wis: 12, cha: 11}
+	attacks: [{name: "Dagger", toHit: 5, reach: 5, damage: "1d4+2", type: "piercing"}]
+	spellcasting: {ability: "int", level: 17, dc: 17, toHit: 9, spells: {"blindness deafness": 2, "charm person": 2, "power word stun": 1}}
+}
+`
+	src := strings.Replace(sprintf(clashTiny, "", top), `creature: "goblin"`, `creature: "witch"`, 1)
+	c, list := compileClashText(t, src)
+	if c == nil {
+		t.Fatalf("refused: %v", list)
+	}
+	byID := map[string]plan.Spell{}
+	for _, s := range c.Spells {
+		byID[s.ID] = s
+	}
+	bd, cp, pws := byID["blindness-deafness"], byID["charm-person"], byID["power-word-stun"]
+	if e := bd.Effect; e == nil || bd.Level != 2 || bd.Range != 30 || bd.Resolve != plan.ResolveSave || bd.Save != "con" ||
+		e.Condition != plan.CondBlinded || !e.Repeat || e.Concentration || e.Rounds != 1 {
+		t.Errorf("blindness/deafness: %+v %+v", bd, bd.Effect)
+	}
+	if e := cp.Effect; e == nil || cp.Level != 1 || cp.Save != "wis" || e.Condition != plan.CondCharmed || !e.Advantage ||
+		e.CreatureType != "humanoid" || !e.EndsOnDamage || e.Rounds != 60 || e.Concentration {
+		t.Errorf("charm person: %+v %+v", cp, cp.Effect)
+	}
+	if e := pws.Effect; e == nil || pws.Level != 8 || pws.Range != 60 || pws.Resolve != plan.ResolveAuto ||
+		e.Condition != plan.CondStunned || e.RepeatSave != "con" || e.MaxHP != 150 || e.Repeat || e.Rounds != 0 {
+		t.Errorf("power word stun: %+v %+v", pws, pws.Effect)
+	}
+
+	bad := strings.Replace(src, `spells: {"blindness deafness"`, `spells: {daze: 1, lure: 1, "blindness deafness"`, 1) +
+		`spells: daze: {name: "Daze", level: 1, range: 30, save: "con", effect: {condition: "stunned", repeatSave: "con"}}
+spells: lure: {name: "Lure", level: 1, range: 30, effect: {condition: "charmed", advantage: true}}
+`
+	_, list = compileClashText(t, bad)
+	var got []string
+	for _, d := range list {
+		got = append(got, d.Code+" "+d.Message)
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{"U014 spell daze: repeatSave is for a spell with no save", "U014 spell lure: advantage: true gives advantage"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("findings lack %q:\n%s", want, all)
+		}
+	}
+}
+
+// U-76 (never silence): U015's catalogue entry (sortie explain U015) names every trait the engine
+// plays (clashTraits) and both places the warning is given: a battle's own stat block and a
+// library creature's (checkLibraryTraits), with noEffect as the way to say a trait does nothing.
+func TestClashTraitDocCurrentU76(t *testing.T) {
+	info, ok := diag.Lookup(codeClashTrait)
+	if !ok {
+		t.Fatal("U015 is not in the catalogue")
+	}
+	doc := strings.Join(strings.Fields(info.Doc), " ")
+	for _, name := range clashTraits {
+		if !strings.Contains(doc, name) {
+			t.Errorf("U015's text does not name the played trait %q:\n%s", name, info.Doc)
+		}
+	}
+	for _, want := range []string{"library", "names the creature", "noEffect"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("U015's text lacks %q:\n%s", want, info.Doc)
+		}
 	}
 }

@@ -371,6 +371,20 @@ type SpellEffect struct {
 	// its turn in it saves against the spell's damage; sortie's Default: the squares next to the
 	// caster's space (aura.go).
 	Aura bool `json:"aura,omitempty"`
+	// Advantage: the targets make the spell's save with advantage (charm person: "does so with
+	// advantage if you or your companions are fighting it", and in a battle they are).
+	Advantage bool `json:"advantage,omitempty"`
+	// RepeatSave: the ability (one of AbilityNames) of the save an affected target makes at the end
+	// of each of its turns, ending the effect on a success, for a spell with no save of its own
+	// (power word stun: "con"); "" none.
+	RepeatSave string `json:"repeatSave,omitempty"`
+	// MaxHP: only a target with at most this many current hit points is affected (power word stun:
+	// 150; a stand's hit points are the stand's); 0 any.
+	MaxHP int `json:"maxHP,omitempty"`
+	// EnterSave: a stand or solo that starts its turn in the area, or whose move on its turn ends
+	// in it, makes the save then, and the effect lands on a failure (web: "A creature that starts
+	// its turn in the webs or enters them during its turn must make a Dexterity saving throw").
+	EnterSave bool `json:"enterSave,omitempty"`
 }
 
 // AreaShape is the shape of a spell's area (U-45..U-47).

@@ -177,6 +177,14 @@ func (b *Battle) anyJoinable(j int32) bool {
 	return found
 }
 
+// anyJoinableStanding reports whether solo j could join a stand this turn that is not a casualty
+// (the policy does not join a stand about to leave the grid, U-60).
+func (b *Battle) anyJoinableStanding(j int32) bool {
+	found := false
+	b.eachJoinable(j, func(k int32) bool { found = !b.st[k].cas; return !found })
+	return found
+}
+
 // eachJoinable calls f for each allied stand solo j could join this turn (U-51): size allows it and
 // a dashing move reaches it.
 func (b *Battle) eachJoinable(j int32, f func(int32) bool) {

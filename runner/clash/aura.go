@@ -16,11 +16,16 @@ package clash
 //     (U-37: 「たとえ呪文の距離が20フィート未満であっても、呪文は隣接するマス目にいるスタンドや
 //     ソロを目標とすることができる」). It moves with the stand or solo that cast it.
 //   - Its caster designates every ally unaffected: only enemies save.
-//   - An enemy stand or solo saves when it starts its turn in the aura (not when it enters it:
-//     entering it stops next to the caster, where the caster's next turn usually finds it).
+//   - An enemy stand or solo saves when it starts its turn in the aura, and when its move on its
+//     own turn ends in the aura it was not in when the move began (the SRD's "enters the area for
+//     the first time on a turn"): once a turn, whichever came first. A move that only passes
+//     through the aura (possible next to a solo caster: U-30 locks a stand next to an enemy stand)
+//     is not told apart, as the engine's moves are start and end squares.
 //   - Cast by a stand (a unit's Cast a Spell), the damage is doubled, as U-43 doubles a stand's
 //     area damage (every cleric of the stand calls its own spirits onto the same squares).
-//   - The halved speed is not played (it would make the ground dear for one side only).
+//   - "An affected creature's speed is halved in the area": an enemy stand or solo that starts its
+//     move in the aura moves at half its speed this turn (rounded down, after Dash and standing
+//     up: move.go speedOfStand, speedOfSolo).
 //   - Its damage type is the library's (radiant).
 
 // castAura starts spell sp's aura around at (concentration, its duration), cast by a stand when
@@ -39,14 +44,60 @@ func (b *Battle) auraStart(t Ref) {
 	if len(b.fx) == 0 || !b.present(t) {
 		return
 	}
+	b.auraSaves(t, func(h box) bool { return b.dist(b.refBox(t), h) <= 1 })
+}
+
+// auraEnter is enemy t's move on its own turn ending at its place now, from box from: an aura it
+// is in now and was not in at from calls for its save, unless it saved against an aura already
+// this turn (the SRD: "when the creature enters the area for the first time on a turn").
+func (b *Battle) auraEnter(t Ref, from box) {
+	if len(b.fx) == 0 || !b.present(t) || b.auraRoundOf(t) == int32(b.round) {
+		return
+	}
+	b.auraSaves(t, func(h box) bool { return b.dist(b.refBox(t), h) <= 1 && b.dist(from, h) > 1 })
+}
+
+// auraRoundOf is the round t last saved against an aura on its own turn (0 none).
+func (b *Battle) auraRoundOf(t Ref) int32 {
+	if t.Kind == RefStand {
+		return b.st[t.Index].auraRound
+	}
+	return b.so[t.Index].auraRound
+}
+
+// inEnemyAura reports whether a stand or solo of t's side at box at is in an enemy's aura: its
+// speed is halved there (the SRD: "An affected creature's speed is halved in the area").
+func (b *Battle) inEnemyAura(t Ref, at box) bool {
+	if len(b.fx) == 0 {
+		return false
+	}
+	side := b.sideOf(t)
+	for k := range b.fx {
+		e := &b.fx[k]
+		if e.sp >= 0 && e.target == e.src && b.s.sp[e.sp].fx.aura && b.present(e.src) && b.sideOf(e.src) != side &&
+			b.dist(at, b.refBox(e.src)) <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// auraSaves makes t save against every enemy aura whose holder's box in(h) accepts: damage, half
+// on a success, doubled when a stand cast it; it notes the round on t.
+func (b *Battle) auraSaves(t Ref, in func(h box) bool) {
 	side := b.sideOf(t)
 	for k := 0; k < len(b.fx); k++ {
 		e := b.fx[k]
 		if e.sp < 0 || e.target != e.src || !b.s.sp[e.sp].fx.aura || !b.present(e.src) || b.sideOf(e.src) == side {
 			continue
 		}
-		if b.dist(b.refBox(t), b.refBox(e.src)) > 1 {
+		if !in(b.refBox(e.src)) {
 			continue
+		}
+		if t.Kind == RefStand {
+			b.st[t.Index].auraRound = int32(b.round)
+		} else {
+			b.so[t.Index].auraRound = int32(b.round)
 		}
 		sp := &b.s.sp[e.sp]
 		mult, halves := 1, 0

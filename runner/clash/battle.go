@@ -46,6 +46,7 @@ type stand struct {
 	reck          bool   // reckless since the start of its last turn (TraitReckless)
 	runFrom       int32  // square its move this round started from (a charge, TraitCharge)
 	runRound      int32  // the round of runFrom; 0 none
+	auraRound     int32  // the round it last saved against an enemy aura on its own turn (aura.go); 0 none
 }
 
 type unit struct {
@@ -89,6 +90,7 @@ type solo struct {
 	reck      bool
 	runFrom   int32
 	runRound  int32
+	auraRound int32 // as stand.auraRound
 }
 
 // Outcome is how a battle ended (U-71..U-75).

@@ -136,8 +136,9 @@ func (b *Battle) effectCause(e *effect, trait string) string {
 }
 
 // addEffect puts effect e on its target; the same spell from the same source on the same target
-// is refreshed, not stacked (5e: effects of the same spell do not combine). A commanding solo that
-// can no longer act (paralyzed, incapacitated, unconscious) stops commanding (U-13).
+// is refreshed, not stacked (5e: effects of the same spell do not combine). A caster made unable to
+// act (paralyzed, stunned, incapacitated, unconscious) loses its concentration spell at once
+// (U-76 [5E-CORE]), and a commanding solo so made stops commanding (U-13).
 func (b *Battle) addEffect(e effect, trait string) {
 	for k := range b.fx {
 		o := &b.fx[k]
@@ -158,6 +159,12 @@ func (b *Battle) addEffect(e effect, trait string) {
 		}
 		return ev
 	})
+	if e.cond&cNoAct != 0 && b.concentrating(e.target) {
+		// U-76 [5E-CORE] (the seed says nothing of concentration): SRD 5.1, Concentration, "Being
+		// incapacitated or killed. You lose concentration on a spell if you are incapacitated or if
+		// you die"; paralyzed, stunned and unconscious creatures are incapacitated.
+		b.dropConcentration(e.target, b.refName(e.target)+" is "+condName(e.cond)+": incapacitated")
+	}
 	if e.target.Kind == RefSolo && e.cond&cNoAct != 0 {
 		// U-13: 「またアクションを取ることができなくなったなら、もはや指揮官としての役割を果たさなくなる」;
 		// 5e: an incapacitated creature (paralyzed, unconscious) takes no actions or bonus actions.
@@ -360,8 +367,9 @@ func contains32(l []int32, v int32) bool {
 	return false
 }
 
-// repeatSaves is the end of t's turn for effects that allow a save then (hold person: 「その目標
-// は自分の各ターンの終了時に…セーヴィング・スローを再度行なう」 in the SRD's words, U-76): a
+// repeatSaves is the end of t's turn for effects that allow a save then (hold person: "At the end
+// of each of its turns, the target can make another Wisdom saving throw"; power word stun: "The
+// stunned target must make a Constitution saving throw at the end of each of its turns", U-76): a
 // success ends the effect on t.
 func (b *Battle) repeatSaves(t Ref) {
 	if b.condOf(t) == 0 {
@@ -371,7 +379,11 @@ func (b *Battle) repeatSaves(t Ref) {
 		e := &b.fx[k]
 		if e.target == t && e.sp >= 0 && b.s.sp[e.sp].fx.repeat {
 			sp := &b.s.sp[e.sp]
-			if b.save(t, sp.save, int(e.dc), false, false, sp.name) {
+			ab := sp.save
+			if sp.fx.repeatAb >= 0 {
+				ab = sp.fx.repeatAb // power word stun: a Constitution save though the spell has none
+			}
+			if b.save(t, ab, int(e.dc), false, false, sp.name) {
 				b.endEffect(k, "saved at the end of its turn")
 				continue
 			}

@@ -174,3 +174,35 @@ func TestCharmedCasterU76(t *testing.T) {
 		t.Error("a caster charmed by another may not cast hold person at e")
 	}
 }
+
+// U-76 [5E-CORE], SRD 5.1 Concentration: "Being incapacitated or killed. You lose concentration on
+// a spell if you are incapacitated or if you die." The cleric (stand 0) holds hold person on e
+// (Wisdom save d20 5 + 0 = 5 < DC 13: paralyzed). Made paralyzed, stunned, incapacitated or
+// unconscious, the cleric loses the spell at once and e is free; made prone, blinded, poisoned,
+// charmed or frightened (none of them incapacitating), it keeps the spell and e stays paralyzed.
+func TestIncapacitatedCasterLosesConcentrationU76(t *testing.T) {
+	for _, tc := range []struct {
+		c    uint16
+		lose bool
+	}{{cParalyzed, true}, {cStunned, true}, {cIncap, true}, {cUnconscious, true},
+		{cProne, false}, {cBlinded, false}, {cPoisoned, false}, {cCharmed, false}, {cFrightened, false}} {
+		b, l := fxField(t)
+		b.Reset(Config{Dice: script(t, 5), Rec: l})
+		b.round = 1
+		at := b.standActor(0)
+		e, cl := Ref{RefStand, 2}, Ref{RefStand, 0}
+		b.castTargeted(&at, b.knownAt(&at, 0), &b.s.sp[0], e)
+		if b.st[2].cond&cParalyzed == 0 {
+			t.Fatalf("hold person: not paralyzed after a failed save\n%s", logText(l))
+		}
+		putCond(b, cl, e, tc.c)
+		held := b.st[2].cond&cParalyzed != 0
+		if held == tc.lose || b.concentrating(cl) == tc.lose {
+			t.Errorf("cleric %s: e paralyzed %v, cleric concentrating %v; want %v\n%s", condName(tc.c), held, b.concentrating(cl), !tc.lose, logText(l))
+		}
+		want := "e 1 is no longer paralyzed (Hold Person by c 1): c 1 is " + condName(tc.c) + ": incapacitated"
+		if tc.lose && !strings.Contains(logText(l), want) {
+			t.Errorf("transcript lacks %q\n%s", want, logText(l))
+		}
+	}
+}

@@ -20,7 +20,7 @@ func fxSpells() []plan.Spell {
 		{ID: "bless", Name: "Bless", Level: 1, Range: 30, Resolve: plan.ResolveAuto, Targets: 3,
 			Effect: &plan.SpellEffect{Attack: "1d4", Save: "1d4", Ally: true, Concentration: true, Rounds: 1}},
 		{ID: "web", Name: "Web", Level: 2, Range: 60, Resolve: plan.ResolveSave, Save: "dex", Area: &plan.Area{Shape: plan.AreaCube, Size: 20},
-			Effect: &plan.SpellEffect{Condition: plan.CondRestrained, Escape: "str", Concentration: true, Rounds: 60, Ground: true}},
+			Effect: &plan.SpellEffect{Condition: plan.CondRestrained, Escape: "str", Concentration: true, Rounds: 60, Ground: true, EnterSave: true}},
 		{ID: "shield of faith", Name: "Shield of Faith", Level: 1, Range: 60, Resolve: plan.ResolveAuto, Targets: 1,
 			Effect: &plan.SpellEffect{AC: 2, Ally: true, Concentration: true, Rounds: 10}},
 	}

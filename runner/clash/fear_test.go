@@ -66,3 +66,46 @@ func TestFearStandCannotFleeU76(t *testing.T) {
 		t.Errorf("the frightened stand attacked:\n%s", logText(l))
 	}
 }
+
+// U-76 fear (SRD: "must take the Dash action and move away from you by the safest available route
+// on each of its turns, unless there is nowhere to move") for a joined solo, whose one move is
+// U-53's (seed: 「移動の代わりに、スタンドから抜ける（隣接する誰にも占有されていないマス目に入る）」).
+// The hero k is joined to the soldiers' stand e 1 at 5,5, 3 squares (U-2) from the cleric's stand at
+// 5,2 that frightened it. Its turn: the Dash, and it leaves into the adjacent empty square farthest
+// from the cleric: 5,4 is 2 away, 4,5, 6,5 and 5,6 are 1 + 3 = 4 away; the first of those in
+// reading order, 4,5. With e's other stands on 4,5, 6,5 and 5,6, only 5,4 (2 < 3) is free: nowhere
+// to move; it stays joined, and its action spent on the Dash it attacks no one (the script has no
+// die to roll). Leaving, it rolls initiative for its own turns (U-26): one d20, 10.
+func TestFearJoinedSoloDashesU53U76(t *testing.T) {
+	for _, tc := range []struct {
+		stands [][2]int
+		joined bool
+		x, y   int32
+		dice   []int
+	}{{[][2]int{{5, 5}}, false, 4, 5, []int{10}}, {[][2]int{{5, 5}, {4, 5}, {6, 5}, {5, 6}}, true, 5, 5, nil}} {
+		cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric(), hero()}, []ub{
+			{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 2}}},
+			{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: tc.stands},
+		}, []plan.ClashSolo{{ID: "k", Side: 1, Creature: 2, Unit: 1, Stand: 0}})
+		cl.Spells = append(fxSpells(), plan.Spell{ID: "fear", Name: "Fear", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
+			Area: &plan.Area{Shape: plan.AreaCone, Size: 30}, Effect: &plan.SpellEffect{Condition: plan.CondFrightened, Concentration: true, Rounds: 10}})
+		b := NewBattle(mustSetup(t, cl, Options{}))
+		l := &Log{}
+		b.Reset(Config{Dice: script(t, tc.dice...), Rec: l})
+		b.round = 1
+		at := b.standActor(0)
+		b.spellEffect(&at, &b.s.sp[4], Ref{RefSolo, 0}, 13)
+		b.joinedSoloTurn(0)
+		so := &b.so[0]
+		x, y := so.x, so.y
+		if so.stand >= 0 {
+			x, y = b.st[so.stand].x, b.st[so.stand].y
+		}
+		if (so.stand >= 0) != tc.joined || x != tc.x || y != tc.y {
+			t.Errorf("stands %v: k joined %v at %d,%d, want joined %v at %d,%d\n%s", tc.stands, so.stand >= 0, x, y, tc.joined, tc.x, tc.y, logText(l))
+		}
+		if !strings.Contains(logText(l), "k: dash") {
+			t.Errorf("k's action is not the Dash:\n%s", logText(l))
+		}
+	}
+}

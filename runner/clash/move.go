@@ -126,6 +126,9 @@ func (b *Battle) speedOfStand(i int32, dash bool) int {
 		}
 		v -= sp / 2
 	}
+	if b.inEnemyAura(Ref{RefStand, int(i)}, box{st.x, st.y, int32(cr.space)}) {
+		v /= 2 // spirit guardians: "speed is halved in the area" (aura.go)
+	}
 	return max(v, 0)
 }
 
@@ -154,6 +157,9 @@ func (b *Battle) speedOfSolo(j int32, dash bool) int {
 	}
 	if so.rose {
 		v -= sp / 2 // standing up from prone [5E-CORE]
+	}
+	if b.inEnemyAura(Ref{RefSolo, int(j)}, box{so.x, so.y, int32(cr.space)}) {
+		v /= 2 // spirit guardians: "speed is halved in the area" (aura.go)
 	}
 	return max(v, 0)
 }

@@ -147,3 +147,53 @@ func TestSpiritGuardiansU43U76(t *testing.T) {
 		t.Errorf("no 18 damage in the transcript\n%s", logText(l))
 	}
 }
+
+// U-76, SRD 5.1 spirit guardians: "An affected creature's speed is halved in the area, and when the
+// creature enters the area for the first time on a turn or starts its turn there, the creature
+// must make a Wisdom saving throw." The cleric stand at 5,2 holds the aura (the squares next to
+// it, aura.go). Speed: the soldiers (30 ft, 6 squares, U-3) of e at 5,3, in the aura, move 6 / 2 =
+// 3; those of f at 8,2, outside, 6; the cleric's own ally w at 4,2, 6. f (given 40 hp) moves to 6,2,
+// into the aura: Wisdom save d20 4 + 0 = 4 < 13, 3d8 = 2 + 3 + 4 = 9, doubled for a stand's spell
+// (U-43) = 18: 40 -> 22 hp. Entering again in the same turn calls for no second save (no die left).
+func TestSpiritGuardiansEnterAndSpeedU76(t *testing.T) {
+	sg := plan.Spell{ID: "spirit guardians", Name: "Spirit Guardians", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
+		HalfOnSave: true, Damage: []plan.Damage{{Dice: "3d8", Type: "radiant"}}, Area: &plan.Area{Shape: plan.AreaSphere, Size: 15},
+		Effect: &plan.SpellEffect{Aura: true, Concentration: true, Rounds: 10}}
+	cl := newClash(open(10, 10), []plan.Creature{humanSoldier(), cleric()}, []ub{
+		{id: "c", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 2}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 3}}},
+		{id: "f", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{8, 2}}},
+		{id: "w", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 2}}},
+	}, nil)
+	cl.Spells = append(fxSpells(), sg)
+	cl.Creatures[1].Spells = append(cl.Creatures[1].Spells, plan.KnownSpell{Spell: 4, DC: 13, Uses: 1})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t, 4, 2, 3, 4), Rec: l})
+	b.round = 1
+	at := b.standActor(0)
+	sp := &b.s.sp[4]
+	op := Option{Square: 2*10 + 5, Value: 2}
+	b.placeArea(&at, sp, &op)
+	b.castArea(&at, b.knownAt(&at, 4), sp, 13, true)
+	for _, tc := range []struct {
+		i    int32
+		want int
+	}{{1, 3}, {2, 6}, {3, 6}} {
+		if got := b.speedOfStand(tc.i, false); got != tc.want {
+			t.Errorf("stand %s: speed %d squares, want %d", b.standName(tc.i), got, tc.want)
+		}
+	}
+	b.st[2].hp, b.st[2].max = 40, 40
+	f := Ref{RefStand, 2}
+	from := b.standBox(2)
+	b.moveStand(2, 2*10+6)
+	b.auraEnter(f, from)
+	if b.st[2].hp != 22 {
+		t.Errorf("f entering the aura: %d hp, want 40 - 2 x (2 + 3 + 4) = 22\n%s", b.st[2].hp, logText(l))
+	}
+	b.auraEnter(f, from)
+	if !strings.Contains(logText(l), "f 1 WIS save (Spirit Guardians): d20 4 + 0 = 4 vs DC 13: fails") {
+		t.Errorf("no save on entering\n%s", logText(l))
+	}
+}

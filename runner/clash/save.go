@@ -5,7 +5,8 @@ import "github.com/sortie-rpg/sortie/compiler/plan"
 // save makes target t's saving throw of ability ab against dc (U-76 [5E-CORE]): d20 + its save
 // bonus, with advantage from a skirmisher's Dexterity (U-8), a commander's Prepare (U-14), magic
 // resistance against spells, Brave against a spell that frightens, and forest cover on Dexterity saves with ForestCoverSaves (U-21);
-// extra advantage or disadvantage comes from the caller (U-41). A resource square fails (U-67).
+// extra advantage (charm person, SRD: "with advantage if you or your companions are fighting it")
+// or disadvantage (U-41) comes from the caller. A resource square fails (U-67).
 // Conditions and boons (U-76): paralyzed fails Str and Dex saves, restrained has disadvantage on
 // Dex saves, bless and bane add or take their dice.
 func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
@@ -13,7 +14,7 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 	spell := why != "morale" && why != "rally" && why != "undead fortitude" && why != "concentration" && why != "charge"
 	r := b.why()
 	if adv {
-		r.adv("given")
+		r.adv("fighting its caster") // the one advantage a caller gives: charm person's [SRD]
 	}
 	if dis {
 		r.dis("isolated (U-41)") // the one disadvantage a caller gives: a stand's spell on an isolated solo

@@ -102,7 +102,7 @@ func (b *Battle) castArea(at *actor, k *knownSpell, sp *spell, dc int, byStand b
 		return
 	}
 	if sp.fx != nil && sp.fx.ground {
-		b.layGround(at, sp) // web, entangle (ground.go)
+		b.layGround(at, sp, dc) // web, entangle (ground.go)
 	}
 	b.rollParts(k.dmg, false)
 	hitStand := func(i int32, partial bool) {
@@ -154,7 +154,7 @@ func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult
 	landed := halves == 0 // a partly covered stand is unaffected by an effect (U-43: 「何の効果も持たない」)
 	switch sp.resolve {
 	case plan.ResolveSave:
-		if b.save(t, sp.save, dc, false, false, sp.name) {
+		if b.save(t, sp.save, dc, sp.fx != nil && sp.fx.adv, false, sp.name) {
 			if !sp.half {
 				return
 			}
@@ -253,7 +253,7 @@ func (b *Battle) castTargeted(at *actor, k *knownSpell, sp *spell, t Ref) {
 			if tt.Kind == RefResource {
 				b.save(tt, sp.save, k.dc, false, false, sp.name)
 			} else {
-				ok = b.save(tt, sp.save, k.dc, false, isoSolo, sp.name)
+				ok = b.save(tt, sp.save, k.dc, sp.fx != nil && sp.fx.adv, isoSolo, sp.name) // charm person: advantage
 			}
 			if ok && !sp.half {
 				continue

@@ -32,6 +32,10 @@ type spellFx struct {
 	notType        string // creatures of this type are unaffected (sleep: "undead")
 	ground         bool   // its area is difficult ground while it lasts (web, entangle)
 	aura           bool   // spirit guardians: an area that moves with its caster
+	adv            bool   // its save is made with advantage (charm person)
+	repeatAb       int    // ability of the end-of-turn save of a spell with no save (power word stun), -1 none
+	maxHP          int    // only targets with at most this many current hp (power word stun: 150); 0 any
+	enterSave      bool   // web: one starting its turn in its ground or entering it saves then (ground.go)
 	text           string // words for the transcript
 }
 
@@ -53,7 +57,8 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 	}
 	f := &spellFx{escape: -1, ac: pe.AC, ally: pe.Ally, conc: pe.Concentration, repeat: pe.Repeat,
 		endsOnDmg: pe.EndsOnDamage, ctype: strings.ToLower(strings.TrimSpace(pe.CreatureType)), rounds: pe.Rounds,
-		notType: strings.ToLower(strings.TrimSpace(pe.NotType)), ground: pe.Ground, aura: pe.Aura}
+		notType: strings.ToLower(strings.TrimSpace(pe.NotType)), ground: pe.Ground, aura: pe.Aura,
+		adv: pe.Advantage, repeatAb: -1, maxHP: pe.MaxHP, enterSave: pe.EnterSave}
 	if pe.Condition != "" {
 		if f.cond = condBit(pe.Condition); f.cond == 0 {
 			return errAt(ps.Pos, "spell %s: condition %q is not one of %s", ps.ID, pe.Condition, strings.Join(plan.ClashConditions, ", "))
@@ -117,8 +122,28 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 		}
 		words = append(words, "escape: its action, a "+plan.AbilityNames[f.escape]+" check")
 	}
-	if f.repeat {
+	if pe.RepeatSave != "" {
+		for k, n := range plan.AbilityNames {
+			if n == strings.ToLower(pe.RepeatSave) {
+				f.repeatAb = k
+			}
+		}
+		if f.repeatAb < 0 || ps.Resolve == plan.ResolveSave {
+			return errAt(ps.Pos, "spell %s: repeatSave %q: want one of %s, on a spell with no save", ps.ID, pe.RepeatSave, strings.Join(plan.AbilityNames[:], ", "))
+		}
+		f.repeat = true
+		words = append(words, "a "+plan.AbilityNames[f.repeatAb]+" save at the end of each of its turns")
+	} else if f.repeat {
 		words = append(words, "a save again at the end of each of its turns")
+	}
+	if f.adv {
+		words = append(words, "its save with advantage (its caster's side is fighting it)")
+	}
+	if f.maxHP < 0 || f.maxHP > 100000 {
+		return errAt(ps.Pos, "spell %s: effect maxHP %d: want 0..100000", ps.ID, f.maxHP)
+	}
+	if f.maxHP > 0 {
+		words = append(words, "only on one with "+strconv.Itoa(f.maxHP)+" hp or fewer")
 	}
 	if f.endsOnDmg {
 		words = append(words, "ends when it takes damage")
@@ -136,13 +161,19 @@ func (s *Setup) setupEffect(ps *plan.Spell, sp *spell) error {
 	if f.ground {
 		words = append(words, "its area difficult ground")
 	}
+	if f.enterSave {
+		if !f.ground || f.cond == 0 || ps.Resolve != plan.ResolveSave {
+			return errAt(ps.Pos, "spell %s: enterSave needs ground, a condition and a save", ps.ID)
+		}
+		words = append(words, "a save for one that starts its turn in it or enters it")
+	}
 	if f.aura {
 		words = append(words, "an aura on the squares next to it: an enemy starting its turn there saves against its damage")
 	}
 	if f.cond == 0 && !f.mods() && f.push == 0 && !f.ground && !f.aura {
 		return errAt(ps.Pos, "spell %s: an effect with no condition, modifier or push does nothing", ps.ID)
 	}
-	if f.repeat && ps.Resolve != plan.ResolveSave {
+	if f.repeat && f.repeatAb < 0 && ps.Resolve != plan.ResolveSave {
 		return errAt(ps.Pos, "spell %s: a repeated save needs a save spell", ps.ID)
 	}
 	f.text = strings.Join(words, ", ")
@@ -159,13 +190,17 @@ func signedDice(t string) string {
 }
 
 // fxApplies reports whether spell sp's effect can land on t: a creature of the type it names
-// (hold person: humanoids), not a resource square.
+// (hold person: humanoids) with no more current hit points than it allows (power word stun: 150;
+// a stand's are the stand's), not a resource square.
 func (b *Battle) fxApplies(sp *spell, t Ref) bool {
 	if sp.fx == nil || t.Kind == RefResource || t.Kind == RefNone {
 		return false
 	}
 	ct := b.s.cr[b.crOf(t)].ctype
 	if sp.fx.notType != "" && ct == sp.fx.notType {
+		return false
+	}
+	if sp.fx.maxHP > 0 && b.curHP(t) > sp.fx.maxHP {
 		return false
 	}
 	return sp.fx.ctype == "" || ct == sp.fx.ctype
@@ -193,4 +228,15 @@ func (b *Battle) spellEffect(at *actor, sp *spell, t Ref, dc int) {
 		e.until = int32(b.round + f.rounds)
 	}
 	b.addEffect(e, "")
+}
+
+// curHP is t's current hit points (a stand's are the stand's; 0 for a resource square).
+func (b *Battle) curHP(t Ref) int {
+	switch t.Kind {
+	case RefStand:
+		return int(b.st[t.Index].hp)
+	case RefSolo:
+		return int(b.so[t.Index].hp)
+	}
+	return 0
 }

@@ -53,6 +53,12 @@ func (b *Battle) fxValue(side int32, sp *spell, t Ref) int64 {
 		v += 200
 	case f.cond&cFrightened != 0 && c&(cNoAct|cFrightened) == 0:
 		v += 150 + 300*threat/max(hp, 1) // its attacks at disadvantage, kept from closing in
+	case f.cond&cBlinded != 0 && c&(cNoAct|cBlinded) == 0:
+		v += 280 + 560*threat/max(hp, 1) // its attacks at disadvantage, attacks on it at advantage (about restrained)
+	case f.cond&cPoisoned != 0 && c&(cNoAct|cPoisoned) == 0:
+		v += 150 + 300*threat/max(hp, 1) // its attacks at disadvantage
+	case f.cond&cCharmed != 0 && c&(cNoAct|cCharmed) == 0:
+		v += 60 + 150*threat/max(hp, 1) // it cannot attack its charmer, the caster
 	case f.cond&cProne != 0 && c&cProne == 0:
 		v += 40
 	}

@@ -202,7 +202,11 @@ func (b *Battle) tacWant(u, j int32) Action {
 		lead := b.firstStand(u)
 		switch {
 		case un.reg && un.cfg == cfgDefend:
-			if b.unitGoal(u).kind != goalProtect || b.unitEngaged(u) {
+			// A casting unit in Defend casts (Defend forbids only the Attack action, U-48) when a
+			// spell is worth it, keeping Defend's AC, rather than spend its turn reconfiguring.
+			if b.spellWorth(Ref{RefNone, int(u)}) > 0 {
+				want = ActCast
+			} else if b.unitGoal(u).kind != goalProtect || b.unitEngaged(u) {
 				want = ActConfigure
 			} else {
 				want = ActNone
@@ -221,7 +225,7 @@ func (b *Battle) tacWant(u, j int32) Action {
 		switch {
 		case b.spellWorth(Ref{RefSolo, int(j)}) > 0:
 			want = ActCast
-		case so.stand < 0 && b.isolatedSolo(j) && b.anyJoinable(j) && b.nearestEnemy(a, so.side) > 2:
+		case so.stand < 0 && b.isolatedSolo(j) && b.anyJoinableStanding(j) && b.nearestEnemy(a, so.side) > 2:
 			want = ActJoin
 		case so.stand < 0 && !ranged(cr) && b.nearestEnemy(a, so.side) > int32(b.speedOfSolo(j, false)+1):
 			want = ActDash

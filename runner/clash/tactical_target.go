@@ -258,7 +258,11 @@ func (b *Battle) tacJoin(j int32) int {
 	best, bi := int32(1<<20), 0
 	a := b.soloBox(j)
 	for i, o := range b.q.Options {
-		if d := b.dist(a, b.standBox(int32(o.Ref.Index))); d < best {
+		d := b.dist(a, b.standBox(int32(o.Ref.Index)))
+		if b.st[o.Ref.Index].cas {
+			d += 1 << 16 // a casualty leaves the grid at the end of the round (U-60): the last choice
+		}
+		if d < best {
 			best, bi = d, i
 		}
 	}

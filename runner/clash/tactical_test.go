@@ -80,3 +80,51 @@ func TestRoutineSkipsCasualtyU57(t *testing.T) {
 		t.Errorf("routine %d, want 2 (the crossbow)", op.Value)
 	}
 }
+
+// Issue 21's lapse: a solo joined a stand that was already a casualty (it leaves the grid at the
+// end of the round, U-60, and the solo with it is left unattached again, U-54). The hero k at 1,1
+// is isolated (U-15: no allied stand within 2 squares); a's stand at 1,4 (3 squares) is a
+// casualty, b's at 4,4 (6 squares) is not: the tactical policy joins b's, and with only the
+// casualty in reach it does not choose Join at all.
+func TestTacticalJoinsNoCasualtyU51U60(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{soldier(), hero()}, []ub{
+		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 4}}},
+		{id: "b", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 4}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 9}}},
+	}, []plan.ClashSolo{{ID: "k", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 1}}})
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	b.Reset(Config{})
+	b.round = 1
+	b.st[0].cas, b.st[0].hp = true, 0
+	if got := b.decideJoin(0); got != 1 {
+		t.Errorf("k joins stand %d, want 1 (b 1; a 1 is a casualty)", got)
+	}
+	b.st[1].on = false
+	b.fill(-1, 4, 4, 1)
+	if b.anyJoinableStanding(0) {
+		t.Error("only a casualty in reach, yet the policy would choose Join")
+	}
+}
+
+// Issue 21's lapse: a casting regiment in Defend always reconfigured. Defend forbids the Attack
+// action only (U-48; seed: 「"攻撃"アクションを使うことができない」), so mages in Defend at 1,1 with
+// the soldiers' stand at 1,5 in Fire Bolt's range (120 ft, (120 + 10) / 20 = 6 squares, U-37) and
+// out of their daggers' reach cast: the policy wants Cast, not Configure. Soldiers in Defend, with
+// no spell, still reconfigure.
+func TestTacticalDefendCastsU48(t *testing.T) {
+	cl := newClash(open(10, 10), []plan.Creature{soldier(), mage()}, []ub{
+		{id: "m", side: 0, typ: "regiment", cfg: "defend", cr: 1, at: [][2]int{{1, 1}}},
+		{id: "s", side: 0, typ: "regiment", cfg: "defend", cr: 0, at: [][2]int{{3, 1}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 5}}},
+	}, nil)
+	cl.Spells = testSpells()
+	b := NewBattle(mustSetup(t, cl, Options{}))
+	b.Reset(Config{})
+	b.round = 1
+	if got := b.tacWant(0, -1); got != ActCast {
+		t.Errorf("mages in Defend want %s, want cast", got)
+	}
+	if got := b.tacWant(1, -1); got != ActConfigure {
+		t.Errorf("soldiers in Defend want %s, want configure", got)
+	}
+}

@@ -272,7 +272,13 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 			b.emit(func() Event {
 				return &MovedEvent{Who: b.standName(i), From: b.sqName(int(from)), To: b.sqName(int(dest)), Cost: cost, Road: road}
 			})
+			fb := b.standBox(i)
 			b.moveStand(i, dest)
+			b.auraEnter(Ref{RefStand, int(i)}, fb)    // spirit guardians: entering it (aura.go)
+			b.groundSaves(Ref{RefStand, int(i)}, &fb) // web: entering it (ground.go)
+			if !st.on {
+				continue
+			}
 			if st.hidden && !b.canHide(b.standBox(i), un.side) {
 				st.hidden = false
 				b.emit(func() Event { return &RevealedEvent{Who: b.standName(i), Why: "left cover"} })
@@ -367,6 +373,7 @@ func (b *Battle) standsStartTurn(u int32) {
 		t := Ref{RefStand, int(i)}
 		b.expire(t)
 		b.auraStart(t)
+		b.groundSaves(t, nil) // web: starting its turn in it (ground.go)
 		if !st.on {
 			continue
 		}

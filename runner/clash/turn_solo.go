@@ -16,6 +16,11 @@ func (b *Battle) joinedSoloTurn(j int32) {
 	if !able {
 		return
 	}
+	if !busy && b.afraid(t) {
+		b.fleeJoined(j)
+		b.repeatSaves(t)
+		return
+	}
 	op := b.decideSoloStep(j)
 	switch op.Value {
 	case 1:
@@ -41,6 +46,7 @@ func (b *Battle) soloTurnStart(j int32) (busy, able bool) {
 	t := Ref{RefSolo, int(j)}
 	b.expire(t)
 	b.auraStart(t)
+	b.groundSaves(t, nil) // web: starting its turn in it (ground.go)
 	if so.state != soloUp {
 		return false, false
 	}
@@ -167,7 +173,10 @@ func (b *Battle) moveSolo1(j int32, budget int, join int32, part int, act Action
 		so.x, so.y = dest%int32(b.w), dest/int32(b.w)
 		return 0
 	}
+	fb := b.soloBox(j)
 	b.moveSolo(j, dest)
+	b.auraEnter(Ref{RefSolo, int(j)}, fb)    // spirit guardians: entering it (aura.go)
+	b.groundSaves(Ref{RefSolo, int(j)}, &fb) // web: entering it (ground.go)
 	if part == 1 {
 		so.runFrom, so.runRound = from, int32(b.round) // a charge's run (charge.go)
 	}
@@ -273,4 +282,29 @@ func (b *Battle) condWhy(t Ref) string {
 		return "unconscious (U-76)"
 	}
 	return "incapacitated (U-76)"
+}
+
+// fleeJoined is a frightened joined solo's turn (U-76 [5E-CORE] fear: "must take the Dash action and
+// move away from you by the safest available route on each of its turns, unless there is nowhere to
+// move"; fear.go). Its action is the Dash, asked of no one. Its move is U-53's, the only one a
+// joined solo has: 「移動の代わりに、スタンドから抜ける（隣接する誰にも占有されていないマス目に
+// 入る）」: sortie's reading, it leaves into the adjacent empty space farthest (U-2) from the source
+// of its fear, when one is farther than its stand's; else it stays with its stand ("nowhere to
+// move"), its action spent. Unattached from then on, it flees as any frightened solo on its later
+// turns.
+func (b *Battle) fleeJoined(j int32) {
+	so := &b.so[j]
+	t := Ref{RefSolo, int(j)}
+	b.emit(func() Event { return &ActedEvent{Who: b.soloName(j), Action: ActDash.String()} })
+	src := b.refBox(b.frightOf(t))
+	n := int32(b.s.cr[so.cr].space)
+	best, far := int32(-1), b.dist(b.standBox(so.stand), src)
+	b.listLeave(j, b.standBox(so.stand), func(q int32) {
+		if d := b.dist(box{q % int32(b.w), q / int32(b.w), n}, src); d > far {
+			best, far = q, d
+		}
+	})
+	if best >= 0 {
+		b.leaveStand(j, best)
+	}
 }
