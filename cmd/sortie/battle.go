@@ -8,6 +8,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
@@ -119,7 +120,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			seed := c.Uint64("seed")
 			rules := defaultRules
 			if c.Bool("std") {
-				rules = pathfinder.StdOptions()
+				rules = pfarmy.StdOptions()
 			}
 			if runs := c.Int("runs"); c.IsSet("runs") {
 				if runs < 1 || runs > 100_000_000 {
@@ -223,20 +224,6 @@ func pfSeat(e *env, c *cli.Context, b *plan.Battle, seed uint64, engineOwn bool)
 	return seat, nil
 }
 
-// compileBattleOrFail compiles a battle file, printing its findings; exit 1 on errors.
-func compileBattleOrFail(e *env, path string) (*plan.Battle, error) {
-	b, list, err := compiler.CompileBattle([]string{path}, e.opts())
-	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
-	}
-	list.Sort()
-	writeDiagText(e.stderr, list, false)
-	if list.HasErrors() || b == nil {
-		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
-	}
-	return b, nil
-}
-
 // deciders picks the decision source from --script, the terminal and --policy. With required
 // false and none of them, *dec stays nil (the engine's default policy).
 func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider, required bool) error {
@@ -304,4 +291,4 @@ func decisionFailure(e *env, err error) error {
 }
 
 // defaultRules are Part P's Defaults (every switch at its zero value).
-var defaultRules = pathfinder.Options{}
+var defaultRules = pfarmy.Options{}
