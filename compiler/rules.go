@@ -16,7 +16,7 @@ import (
 // entered here; a rule system of a package of its own (compiler/pathfinder, compiler/clash) adds its
 // entry with Register (system.go) from its init, and compiler/all links every one.
 var ruleSystems = map[string]RuleSystem{
-	"karzoral": {Order: 1, Scenario: vetKarzoral, Passes: karzoralPasses, Fallback: true},
+	"karzoral": {Order: 1, Scenario: vetKarzoral, Campaign: true, Passes: karzoralPasses, Fallback: true},
 }
 
 // PassInfo names one pass of the vet (a check, or a group of findings such as "load") and the

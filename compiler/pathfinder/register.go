@@ -22,7 +22,7 @@ func init() {
 }
 
 // pathfinderPasses is one pass for the Pathfinder findings: the army statistics (M codes,
-// runner/pathfinder's catalogue) and the hex checks (H codes, pathfinder.go, orders.go).
+// compiler/plan/pfarmy's catalogue) and the hex checks (H codes, pathfinder.go, orders.go).
 func pathfinderPasses() []compiler.PassInfo {
 	var codes []string
 	for _, in := range diag.Codes() {
