@@ -9,8 +9,8 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
-
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
@@ -87,7 +87,7 @@ func FuzzClashBattle(f *testing.F) {
 				if !bytes.Equal(a, b) {
 					t.Fatalf("%s: the plan does not round-trip", name)
 				}
-				opt, err := clash.Apply(clash.Options{}, c.Options)
+				opt, err := clashrules.Apply(clashrules.Options{}, c.Options)
 				if err != nil {
 					t.Fatalf("%s: vet passed options the engine refuses: %v", name, err)
 				}

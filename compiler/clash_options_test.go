@@ -8,8 +8,7 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
-
-	"github.com/sortie-rpg/sortie/runner/clash"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The compiler and runner/clash agree: the schema's options are the engine's (names, choices with
@@ -40,7 +39,7 @@ func TestClashOptionsMatchEngine(t *testing.T) {
 		schema[it.Selector().Unquoted()] = fmt.Sprint(v) // e.g. int & >=1 & <=10
 	}
 	engine := map[string]string{}
-	for _, o := range clash.OptionList() {
+	for _, o := range clashrules.OptionList() {
 		if o.Choices != nil {
 			engine[o.Name] = strings.Join(o.Choices, "|")
 		} else {

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 const stolenLands = "scenarios/pathfinder/stolen-lands"
@@ -144,7 +144,7 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", acr: 4}}
 	if err != nil || b == nil {
 		t.Fatal(err, list)
 	}
-	if len(list) != 1 || list[0].Code != pathfinder.CodeACR || list[0].Pos.Line != 2 || list[0].Pos.Column != 78 {
+	if len(list) != 1 || list[0].Code != pfarmy.CodeACR || list[0].Pos.Line != 2 || list[0].Pos.Column != 78 {
 		t.Errorf("findings %v, want one M003 at 2:78", list)
 	}
 	// ACR 4 in use: hp floor(4 x 5.5) = 22, DV 14.
@@ -170,7 +170,7 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", acr: 4}}
 	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
 `)
 	_, list, err := CompileBattle([]string{"g.cue"}, Options{WorkDir: dir})
-	if err != nil || len(list) != 2 || list[0].Code != "S004" || list[0].Pos.Line != 2 || list[1].Code != pathfinder.CodeACR {
+	if err != nil || len(list) != 2 || list[0].Code != "S004" || list[0].Pos.Line != 2 || list[1].Code != pfarmy.CodeACR {
 		t.Fatalf("findings %v %v, want S004 at line 2 and M003", list, err)
 	}
 	writeFile(t, dir, "g.cue", `kind: "battle", rules: "pathfinder", id: "g", version: 1

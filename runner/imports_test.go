@@ -31,7 +31,9 @@ func engineOf(path string, engines []string) string {
 // transitive imports, from `go list -deps`; tests excluded):
 //   - no engine imports another engine;
 //   - the core (runner) imports no engine and not the campaign;
-//   - compiler/plan, the contract between compiler and runner, imports no runner package;
+//   - compiler/plan, the contract between compiler and runner, and its subpackages (the rule
+//     arithmetic compiler and engines share: compiler/plan/pfarmy, compiler/plan/clashrules)
+//     import no runner package;
 //   - runner/dice imports no other package of the module;
 //   - the campaign plays Karzoral only: of the engines it imports runner/karzoral alone;
 //   - nothing outside cmd/ imports cmd/ (the command imports its own language server,
@@ -59,7 +61,6 @@ func TestImportRules(t *testing.T) {
 		ImportPath string
 		Dir        string
 		GoFiles    []string
-		Imports    []string
 		Deps       []string
 	}
 	var pkgs []pkg
@@ -84,11 +85,10 @@ func TestImportRules(t *testing.T) {
 			t.Fatalf("go list does not show %s%s (got %v)", module, want, paths)
 		}
 	}
-	deps, imports := map[string][]string{}, map[string][]string{}
+	deps := map[string][]string{}
 	var engines []string
 	for _, p := range pkgs {
 		deps[p.ImportPath] = p.Deps
-		imports[p.ImportPath] = p.Imports
 		if p.ImportPath != module+"/runner" && registers(t, p.Dir, p.GoFiles) {
 			engines = append(engines, p.ImportPath)
 		}
@@ -101,7 +101,7 @@ func TestImportRules(t *testing.T) {
 	for _, msg := range importViolationsOf(deps, engines) {
 		t.Error(msg)
 	}
-	for _, msg := range compilerViolationsOf(imports, knownEngineImports) {
+	for _, msg := range compilerViolationsOf(deps, knownEngineImports) {
 		t.Error(msg)
 	}
 	var systems []string
@@ -175,14 +175,11 @@ func TestCompilerLayout(t *testing.T) {
 	}
 }
 
-// knownEngineImports are the imports of an engine by the compiler that issue 20 found and has not
-// removed yet, each with what it is for: the rule arithmetic the checks share with the engine is
-// to move to a package both may import (a pure package below the engine, or the compiler's rule
-// system). The list may only shrink: an entry no longer imported fails the test until removed.
-var knownEngineImports = map[[2]string]string{
-	{module + "/compiler/pathfinder", module + "/runner/pathfinder"}: "Pathfinder army statistics (pathfinder.Check, Derive, the M codes), hex orders",
-	{module + "/compiler/clash", module + "/runner/clash"}:           "clash options (clash.Apply, Options) and the never-score and placement checks, which play the engine",
-}
+// knownEngineImports are imports of an engine by the compiler that are allowed for now, each with
+// what it is for. Issue 20 moved the rule arithmetic the compiler's checks share with the engines
+// to compiler/plan/pfarmy and compiler/plan/clashrules, and the list is empty; it may only shrink:
+// an entry no longer imported fails the test until removed.
+var knownEngineImports = map[[2]string]string{}
 
 // compilerMayImport are the runner packages a compiler package may import: pure ones, that import
 // nothing of the runner but themselves (runner/dice: the dice notation, checked above).
@@ -192,10 +189,10 @@ var compilerMayImport = []string{"/runner/dice"}
 var compilerRuleSystems = []string{"/compiler/karzoral", "/compiler/pathfinder", "/compiler/clash"}
 
 // compilerViolationsOf checks the compiler's rules of TestImportRules on a map from each package
-// of the module to its own (direct) imports: a package of compiler/ imports no runner package but
-// those of compilerMayImport and the known pairs (each of which must still be imported), and the
-// core (compiler) imports no rule-system package. Direct imports: every compiler package reaches
-// the engines through the core today, and the core's own imports are the ones to remove.
+// of the module to its imports, transitive ones included (go list -deps): a package of compiler/
+// reaches no runner package, directly or through another package, but those of compilerMayImport
+// and the known pairs (each of which must still be imported), and the core (compiler) imports no
+// rule-system package.
 func compilerViolationsOf(imports map[string][]string, known map[[2]string]string) []string {
 	var msgs []string
 	var names []string
@@ -260,6 +257,7 @@ func TestCompilerViolations(t *testing.T) {
 		from, to, rule string
 	}{
 		{"/compiler/clash", "/runner/clash", "no compiler package imports the runner"},
+		{"/compiler/pathfinder", "/runner/pathfinder", "no compiler package imports the runner"},
 		{"/compiler/graph", "/runner/karzoral/internal/x", "no compiler package imports the runner"},
 		{"/compiler/plan", "/runner", "no compiler package imports the runner"},
 		{"/compiler", "/compiler/clash", "core imports no rule system"},
@@ -270,6 +268,15 @@ func TestCompilerViolations(t *testing.T) {
 		if len(got) != 1 || !strings.Contains(got[0], tc.rule) {
 			t.Errorf("%s -> %s: %v, want one violation of %q", tc.from, tc.to, got, tc.rule)
 		}
+	}
+	// Through another package: go list -deps lists compiler/all's dependencies transitively, so a
+	// rule system that imports its engine makes compiler/all (and every program) reach it too.
+	through := map[string][]string{
+		m("/compiler/all"):   {m("/compiler"), m("/compiler/clash"), m("/compiler/plan/clashrules"), m("/runner/clash")},
+		m("/compiler/clash"): {m("/compiler"), m("/compiler/plan/clashrules")},
+	}
+	if got := compilerViolationsOf(through, nil); len(got) != 1 || !strings.Contains(got[0], "compiler/all imports "+m("/runner/clash")) {
+		t.Errorf("an engine reached through another package: %v, want one violation", got)
 	}
 	missing := map[string][]string{m("/compiler/clash"): {m("/compiler")}, m("/compiler/all"): {m("/compiler")}}
 	if got := compilerViolationsOf(missing, nil); len(got) != 1 || !strings.Contains(got[0], "compiler/all does not import") {
@@ -357,8 +364,8 @@ func importViolationsOf(deps map[string][]string, engines []string) []string {
 				msgs = append(msgs, p+" imports "+d+": an engine imports no other engine")
 			case p == module+"/runner" && (de != "" || d == module+"/runner/campaign"):
 				msgs = append(msgs, p+" imports "+d+": the core imports no engine and not the campaign")
-			case p == module+"/compiler/plan" && strings.HasPrefix(d, module+"/runner"):
-				msgs = append(msgs, p+" imports "+d+": the plan (the contract) imports no runner package")
+			case (p == module+"/compiler/plan" || strings.HasPrefix(p, module+"/compiler/plan/")) && strings.HasPrefix(d, module+"/runner"):
+				msgs = append(msgs, p+" imports "+d+": the plan (the contract) and its rule arithmetic import no runner package")
 			case strings.HasPrefix(p, module+"/runner/dice") && !strings.HasPrefix(d, module+"/runner/dice"):
 				msgs = append(msgs, p+" imports "+d+": runner/dice imports nothing of the module")
 			case p == module+"/runner/campaign" && de != "" && de != module+"/runner/karzoral":
@@ -395,6 +402,8 @@ func TestImportViolations(t *testing.T) {
 		{"/runner", "/runner/karzoral", "the core"},
 		{"/runner", "/runner/campaign", "the core"},
 		{"/compiler/plan", "/runner/pathfinder", "the contract"},
+		{"/compiler/plan/pfarmy", "/runner/pathfinder", "the contract"},
+		{"/compiler/plan/clashrules", "/runner/dice", "the contract"},
 		{"/runner/dice", "/runner", "imports nothing"},
 		{"/runner/campaign", "/runner/pathfinder", "Karzoral engine only"},
 		{"/compiler", "/cmd/sortie", "cmd/"},

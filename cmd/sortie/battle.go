@@ -8,6 +8,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
@@ -119,7 +120,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			seed := c.Uint64("seed")
 			rules := defaultRules
 			if c.Bool("std") {
-				rules = pathfinder.StdOptions()
+				rules = pfarmy.StdOptions()
 			}
 			if runs := c.Int("runs"); c.IsSet("runs") {
 				if runs < 1 || runs > 100_000_000 {
@@ -298,4 +299,4 @@ func decisionFailure(e *env, err error) error {
 }
 
 // defaultRules are Part P's Defaults (every switch at its zero value).
-var defaultRules = pathfinder.Options{}
+var defaultRules = pfarmy.Options{}

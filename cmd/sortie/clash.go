@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/clash"
+
 	replaypage "github.com/sortie-rpg/sortie/runner/replay"
 	"github.com/urfave/cli/v2"
 )
@@ -16,7 +18,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	if c.Bool("std") {
 		return failf(exitUsage, "--std switches Part P (Pathfinder) rules; a clash battle sets its options in the file (options: {...})")
 	}
-	setup, err := clash.NewSetup(cl, clash.Options{})
+	setup, err := clash.NewSetup(cl, clashrules.Options{})
 	if err != nil {
 		return failf(exitFindings, "%v", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
+	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
 )
 
@@ -123,6 +124,7 @@ func diffPair(e *env, c *cli.Context, args []string) error {
 	}
 	rep := &diffReport{Old: oldV.name, New: newV.name,
 		Entities: plandiff.Entities(oldV.plan, newV.plan, oldV.decls, newV.decls),
+		Tests:    testChanges(oldV.tests, newV.tests),
 		Forecast: plandiff.Forecast(oldV.plan, newV.plan),
 		Reach:    plandiff.Reach(oldV.plan, newV.plan)}
 	if runs > 0 {
@@ -172,6 +174,7 @@ type scenarioVersion struct {
 	plan  *plan.Plan
 	decls map[string]diag.Pos
 	tmp   string // a temporary folder to remove (git versions)
+	tests []expect.Test
 }
 
 // loadVersion compiles the scenario at path; rename, if set, renames files in positions (a git
@@ -222,7 +225,14 @@ func loadVersion(e *env, path, name string, rename func(string) string) (*scenar
 		}
 		return rename(f)
 	}
-	return &scenarioVersion{name: name, plan: p, decls: plandiff.Declarations(files, display)}, nil
+	tests, err := testsOf(e, files)
+	if err != nil {
+		return nil, err
+	}
+	for i := range tests {
+		tests[i].Pos.File = rename(tests[i].Pos.File)
+	}
+	return &scenarioVersion{name: name, plan: p, decls: plandiff.Declarations(files, display), tests: tests}, nil
 }
 
 // gitVersion writes the files of the scenario at path as they are at revision rev into a
@@ -332,9 +342,12 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 
 // diffReport is what sortie diff prints.
 type diffReport struct {
-	Old        string                  `json:"old"`
-	New        string                  `json:"new"`
-	Entities   []plandiff.EntityChange `json:"entities"`
+	Old      string                  `json:"old"`
+	New      string                  `json:"new"`
+	Entities []plandiff.EntityChange `json:"entities"`
+	// Tests are the tests: entries added, removed or changed (diff_tests.go); left out, in text
+	// and JSON, when none is.
+	Tests      []plandiff.EntityChange `json:"tests,omitempty"`
 	Forecast   []string                `json:"forecast"`
 	Reach      []string                `json:"reach"`
 	Simulation *diffSim                `json:"simulation,omitempty"`
@@ -404,7 +417,7 @@ func simLines(s *diffSim) []simLine {
 }
 
 func (r *diffReport) differs() bool {
-	if len(r.Entities) > 0 || len(r.Forecast) > 0 || len(r.Reach) > 0 {
+	if len(r.Entities) > 0 || len(r.Tests) > 0 || len(r.Forecast) > 0 || len(r.Reach) > 0 {
 		return true
 	}
 	if r.Battle && r.Simulation != nil {
@@ -439,25 +452,10 @@ var changeMark = map[string]string{plandiff.Added: "+", plandiff.Removed: "-", p
 func (r *diffReport) writeText(w io.Writer) {
 	fmt.Fprintf(w, "--- %s\n+++ %s\n", esc.Text(r.Old), esc.Text(r.New))
 	fmt.Fprintf(w, "\nentities\n")
-	if len(r.Entities) == 0 {
-		fmt.Fprintf(w, "  (no change)\n")
-	}
-	for _, c := range r.Entities {
-		switch c.Change {
-		case plandiff.Added:
-			fmt.Fprintf(w, "  + %s  %s\n", esc.Text(c.Key), posText(c.New))
-		case plandiff.Removed:
-			fmt.Fprintf(w, "  - %s  %s\n", esc.Text(c.Key), posText(c.Old))
-		default:
-			fmt.Fprintf(w, "  ~ %s  %s -> %s\n", esc.Text(c.Key), posText(c.Old), posText(c.New))
-			for _, f := range c.Fields {
-				if f.Field == "value" {
-					fmt.Fprintf(w, "      %s -> %s\n", fieldText(f.Old), fieldText(f.New))
-				} else {
-					fmt.Fprintf(w, "      %s: %s -> %s\n", esc.Text(f.Field), fieldText(f.Old), fieldText(f.New))
-				}
-			}
-		}
+	writeChanges(w, r.Entities)
+	if len(r.Tests) > 0 {
+		fmt.Fprintf(w, "\ntests\n")
+		writeChanges(w, r.Tests)
 	}
 	section := func(title string, lines []string) {
 		fmt.Fprintf(w, "\n%s\n", title)
@@ -476,6 +474,31 @@ func (r *diffReport) writeText(w io.Writer) {
 		fmt.Fprintf(w, "\nsimulation (%d runs of each version, policy %s, seeds 1..%d)\n", s.Runs, s.Policy, s.Runs)
 		for _, l := range s.Lines {
 			fmt.Fprintf(w, "  %s: %s -> %s\n", esc.Text(l.What), l.OldPct, l.NewPct)
+		}
+	}
+}
+
+// writeChanges writes entity (or test) changes as the text report lists them: "+ key  pos",
+// "- key  pos", "~ key  old -> new" and each changed field; "(no change)" for none.
+func writeChanges(w io.Writer, cs []plandiff.EntityChange) {
+	if len(cs) == 0 {
+		fmt.Fprintf(w, "  (no change)\n")
+	}
+	for _, c := range cs {
+		switch c.Change {
+		case plandiff.Added:
+			fmt.Fprintf(w, "  + %s  %s\n", esc.Text(c.Key), posText(c.New))
+		case plandiff.Removed:
+			fmt.Fprintf(w, "  - %s  %s\n", esc.Text(c.Key), posText(c.Old))
+		default:
+			fmt.Fprintf(w, "  ~ %s  %s -> %s\n", esc.Text(c.Key), posText(c.Old), posText(c.New))
+			for _, f := range c.Fields {
+				if f.Field == "value" {
+					fmt.Fprintf(w, "      %s -> %s\n", fieldText(f.Old), fieldText(f.New))
+				} else {
+					fmt.Fprintf(w, "      %s: %s -> %s\n", esc.Text(f.Field), fieldText(f.Old), fieldText(f.New))
+				}
+			}
 		}
 	}
 }

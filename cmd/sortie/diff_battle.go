@@ -8,6 +8,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
 )
 
@@ -24,8 +25,9 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		return failf(exitUsage, "unknown --policy %q for a battle: use default (its own commanders), first or random", pol)
 	}
 	type version struct {
-		sub  *simSubject
-		name string
+		sub   *simSubject
+		name  string
+		tests []expect.Test
 	}
 	var vs [2]version
 	for i, path := range []string{oldPath, newPath} {
@@ -42,13 +44,17 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		if err != nil {
 			return err
 		}
-		vs[i] = version{sub: sub, name: path}
+		tests, err := testsOf(e, unitFiles(path))
+		if err != nil {
+			return err
+		}
+		vs[i] = version{sub: sub, name: path, tests: tests}
 	}
 	o, n := vs[0].sub, vs[1].sub
 	if o.meta.Rules != n.meta.Rules {
 		return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldPath, newPath, o.meta.Rules, n.meta.Rules)
 	}
-	rep := &diffReport{Old: oldPath, New: newPath, Battle: true}
+	rep := &diffReport{Old: oldPath, New: newPath, Battle: true, Tests: testChanges(vs[0].tests, vs[1].tests)}
 	if o.clash != nil {
 		rep.Entities = plandiff.ClashEntities(o.clash, n.clash)
 	} else {

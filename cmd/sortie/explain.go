@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/docs"
-	// The mass-combat engine registers its codes (M001-M009) in the catalogue when linked.
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
 )
+
+// The mass-combat engine registers its codes (M001-M009) in the catalogue when linked.
 
 func explainCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -76,8 +77,8 @@ docs/codes.md (one section a code, its anchor the code in lower case).`,
 				for _, in := range infos {
 					fmt.Fprintf(e.stdout, "%s  %-7s  %s\n", in.Code, in.Severity, in.Title)
 				}
-				fmt.Fprintf(e.stdout, "\nPathfinder tactics (sortie explain NAME): %s\n", strings.Join(pathfinder.TacticNames(), ", "))
-				fmt.Fprintf(e.stdout, "Pathfinder boons: %s\n", strings.Join(pathfinder.BoonNames(), ", "))
+				fmt.Fprintf(e.stdout, "\nPathfinder tactics (sortie explain NAME): %s\n", strings.Join(pfarmy.TacticNames(), ", "))
+				fmt.Fprintf(e.stdout, "Pathfinder boons: %s\n", strings.Join(pfarmy.BoonNames(), ", "))
 				return nil
 			}
 			in := infos[0]
@@ -101,9 +102,9 @@ type rulePage struct {
 // do not matter) and the rule that gives it.
 func pathfinderPage(name string) (rulePage, bool) {
 	var p rulePage
-	if t, err := pathfinder.ParseTactic(name); err == nil {
+	if t, err := pfarmy.ParseTactic(name); err == nil {
 		p = rulePage{Kind: "tactic", Name: t.String()}
-	} else if b, err := pathfinder.ParseBoon(name); err == nil {
+	} else if b, err := pfarmy.ParseBoon(name); err == nil {
 		p = rulePage{Kind: "boon", Name: b.String()}
 		if m := b.MinLeadership(); m > 0 {
 			p.Doc = fmt.Sprintf("Leadership %d or more to select it.\n", m)
@@ -141,7 +142,7 @@ func explainSuggestion(arg string) string {
 	for _, in := range diag.Codes() {
 		names = append(names, in.Code)
 	}
-	names = append(append(names, pathfinder.TacticNames()...), pathfinder.BoonNames()...)
+	names = append(append(names, pfarmy.TacticNames()...), pfarmy.BoonNames()...)
 	if m := diag.DidYouMean(arg, names); m != "" {
 		return "; " + m
 	}

@@ -69,19 +69,30 @@ var offers = []offer{
 // kinds are the file kinds there are (a rule system without one of them has no entry for it).
 var kinds = []string{"scenario", "campaign", "battle"}
 
-// ruleSystems lists the rule systems of the entries, in order.
+// ruleSystems lists the rule systems of the compiler's registry, in its order.
 func ruleSystems() []string {
 	var out []string
-	for _, o := range offers {
-		if !contains(out, o.Rules) {
-			out = append(out, o.Rules)
+	for _, k := range compilerKinds {
+		if !contains(out, k.Rules) {
+			out = append(out, k.Rules)
 		}
 	}
 	return out
 }
 
-// offerOf returns the entry of rules and kind, or nil when sortie has no such files.
+// compilerKinds are the compiler's registry entries (compiler.Kinds: every rule system and kind
+// it vets), read once: the rule-system packages have registered by the time this package's
+// variables are initialised (main.go imports compiler/all).
+var compilerKinds = compiler.Kinds()
+
+// offerOf returns the entry of rules and kind, or nil when sortie has no such files. An offer
+// exists only under the compiler's entry of the same rule system and kind (compiler.Kinds): the
+// commands' table is keyed by the compiler's, and TestOneRegistry fails on an entry of either
+// without the other.
 func offerOf(rules, kind string) *offer {
+	if compilerEntry(rules, kind) == nil {
+		return nil
+	}
 	for i := range offers {
 		if offers[i].Rules == rules && offers[i].Kind == kind {
 			return &offers[i]
@@ -97,6 +108,16 @@ func unitOfPlay(rules, kind string) string {
 		return o.Unit
 	}
 	return "day"
+}
+
+// compilerEntry returns the compiler's registry entry of rules and kind, or nil.
+func compilerEntry(rules, kind string) *compiler.KindEntry {
+	for i := range compilerKinds {
+		if compilerKinds[i].Rules == rules && compilerKinds[i].Kind == kind {
+			return &compilerKinds[i]
+		}
+	}
+	return nil
 }
 
 // hasPolicy reports whether the entry offers policy name.

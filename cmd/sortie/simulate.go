@@ -10,6 +10,9 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
@@ -320,7 +323,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 
 // loadBattleSubject compiles a battle file into a subject: a Pathfinder battle (rules: the
 // switches under the file's) or a When Armies Clash battle.
-func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubject, error) {
+func loadBattleSubject(e *env, path string, rules pfarmy.Options) (*simSubject, error) {
 	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
@@ -335,7 +338,7 @@ func loadBattleSubject(e *env, path string, rules pathfinder.Options) (*simSubje
 
 // battleSubjectOf is the subject of a battle file at path compiled to b (Pathfinder) or cl (When
 // Armies Clash).
-func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pathfinder.Options) (*simSubject, error) {
+func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pfarmy.Options) (*simSubject, error) {
 	if cl != nil {
 		return clashSubject(path, cl)
 	}
@@ -344,7 +347,7 @@ func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pathfind
 		return nil, failf(exitUsage, "%v", err)
 	}
 	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: unitOfPlay("pathfinder", "battle") + "s"},
-		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}, DayUnit: unitOfPlay("pathfinder", "battle")}}
+		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pfarmy.NoWinner}, DayUnit: unitOfPlay("pathfinder", "battle")}}
 	for _, a := range b.Armies {
 		sub.known.Armies = append(sub.known.Armies, a.ID)
 	}
@@ -362,7 +365,7 @@ func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pathfind
 // clashSubject is a When Armies Clash battle as a subject: the engine's tactical policy decides
 // what a run's decider leaves (policy default: all of it).
 func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
-	setup, err := clash.NewSetup(cl, clash.Options{})
+	setup, err := clash.NewSetup(cl, clashrules.Options{})
 	if err != nil {
 		return nil, failf(exitFindings, "%v", err)
 	}

@@ -1,10 +1,5 @@
 package main
 
-// sortie test for battle files (issue 20): a Pathfinder or When Armies Clash battle declares
-// tests: as a scenario does, each a script replayed with its seed, and the battle must end as the
-// test says: winner: (a side, or "no winner"), phase:/round: (its length), reason:, armies: (a
-// Pathfinder army's hp at the end) and objectives: (a clash objective that scored VP).
-
 import (
 	"context"
 	"errors"
@@ -13,11 +8,17 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/clash"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
+
+// sortie test for battle files (issue 20): a Pathfinder or When Armies Clash battle declares
+// tests: as a scenario does, each a script replayed with its seed, and the battle must end as the
+// test says: winner: (a side, or "no winner"), phase:/round: (its length), reason:, armies: (a
+// Pathfinder army's hp at the end) and objectives: (a clash objective that scored VP).
 
 // battleTestsOf replays the tests: of the battle file u compiled to (c.Battle or c.Clash).
 func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, opts compiler.Options) scenarioTests {
@@ -56,7 +57,7 @@ func knownOfBattle(c *compiler.Compiled) expect.Known {
 	}
 	b := c.Battle
 	k.DayUnit, k.Armies = unitOfPlay("pathfinder", "battle"), []string{}
-	k.Winners = []string{b.Sides[0], b.Sides[1], pathfinder.NoWinner}
+	k.Winners = []string{b.Sides[0], b.Sides[1], pfarmy.NoWinner}
 	for _, a := range b.Armies {
 		k.Armies = append(k.Armies, a.ID)
 	}
@@ -102,7 +103,7 @@ func playPFBattleTest(b *plan.Battle, path string, t *expect.Test) (*expect.Run,
 	}
 	run := &expect.Run{Outcome: runner.Success, Day: res.Phases, Unit: "phase", Winner: res.Winner, Armies: map[string]int{}}
 	if run.Winner == "" {
-		run.Winner = pathfinder.NoWinner
+		run.Winner = pfarmy.NoWinner
 	}
 	var gone []string
 	for _, a := range res.Armies {

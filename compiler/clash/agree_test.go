@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
@@ -45,7 +46,7 @@ func TestClashVetEngineAgree(t *testing.T) {
 			continue
 		}
 		passed++
-		opt, err := clash.Apply(clash.Options{}, c.Options)
+		opt, err := clashrules.Apply(clashrules.Options{}, c.Options)
 		if err != nil {
 			t.Fatalf("seed %d: options: %v", seed, err)
 		}
@@ -125,7 +126,7 @@ func randomBattle(r *rand.Rand, creatures []string) string {
 	// Random options, from the engine's own list: every switch at a random choice.
 	if r.IntN(2) == 0 {
 		b.WriteString("options: {\n")
-		for _, o := range clash.OptionList() {
+		for _, o := range clashrules.OptionList() {
 			if r.IntN(3) != 0 {
 				continue
 			}

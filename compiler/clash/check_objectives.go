@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sortie-rpg/sortie/runner/clash"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // clashObjectivesCheck checks the objectives: each is one kind with its references, it can
@@ -190,7 +190,7 @@ func (p *clashPass) attackReach(cr *clashCreature) int {
 			best = max(best, 1)
 		}
 		if a.Range.OK {
-			best = max(best, clash.SquaresForRange(max(a.Range.V, a.LongRange.V), p.opt.eng.RangeOrigin))
+			best = max(best, clashrules.SquaresForRange(max(a.Range.V, a.LongRange.V), p.opt.eng.RangeOrigin))
 		}
 	}
 	for _, s := range p.known[cr] {
@@ -199,7 +199,7 @@ func (p *clashPass) attackReach(cr *clashCreature) int {
 		}
 		r := 0
 		if !s.Self && s.Range.OK {
-			r = clash.SquaresForRange(s.Range.V, p.opt.eng.RangeOrigin)
+			r = clashrules.SquaresForRange(s.Range.V, p.opt.eng.RangeOrigin)
 		}
 		if s.Area != nil && s.Area.Size.OK {
 			r += max(1, (s.Area.Size.V+19)/20)

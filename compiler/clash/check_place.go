@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/clash"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // clashPlacementCheck checks where stands and solos start: on the grid, in a space that fits
@@ -159,7 +159,7 @@ func runClashPlacement(p *clashPass) {
 }
 
 // maxClashStands is runner/clash's most stands in a battle.
-const maxClashStands = clash.MaxStands
+const maxClashStands = clashrules.MaxStands
 
 func (p *clashPass) standCount() int {
 	n := 0

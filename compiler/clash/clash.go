@@ -6,7 +6,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/clash"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // Clash battle files (rules: "clash", kind: "battle"; RULES.md Part U, schema/clash.cue): the
@@ -119,10 +119,11 @@ type clashPass struct {
 	grid *clashGrid
 }
 
-// clashRules are the options the checks read, from runner/clash's own reading of the file's
-// options (clash.Apply), so that vet and the engine apply one rule.
+// clashRules are the options the checks read, from the engine's own reading of the file's
+// options (clashrules.Options.SetOption and its Defaults, which runner/clash fights by), so that
+// vet and the engine apply one rule.
 type clashRules struct {
-	eng              clash.Options
+	eng              clashrules.Options
 	chebyshev        bool // distance: chebyshev (U-2)
 	skirmisherSpread int  // U-8 (2)
 	singleIsolated   bool // singleStand: isolated (U-81)
@@ -134,19 +135,13 @@ type clashRules struct {
 // clashRulesOf reads the battle's options as the engine does; a value the engine refuses is
 // reported by the schema and left at its Default here.
 func clashRulesOf(opts []clashOption) clashRules {
-	var o clash.Options
+	var o clashrules.Options
 	for _, x := range opts {
 		o.SetOption(x.Name, x.Value) // an error leaves the Default; the schema reported it
 	}
-	orDefault := func(v, d int) int {
-		if v == 0 {
-			return d
-		}
-		return v
-	}
-	return clashRules{eng: o, chebyshev: o.Distance == clash.Chebyshev, skirmisherSpread: orDefault(o.SkirmisherSpread, 2),
-		singleIsolated: o.SingleStand == clash.SingleIsolated, maxRounds: orDefault(o.MaxRounds, 50),
-		protectionVP: orDefault(o.ProtectionVP, 1), tenHP: o.StandHP == clash.StandHPTen}
+	return clashRules{eng: o, chebyshev: o.Distance == clashrules.Chebyshev, skirmisherSpread: o.SkirmisherSpreadOrDefault(),
+		singleIsolated: o.SingleStand == clashrules.SingleIsolated, maxRounds: o.MaxRoundsOrDefault(),
+		protectionVP: o.ProtectionVPOrDefault(), tenHP: o.StandHP == clashrules.StandHPTen}
 }
 
 func (p *clashPass) reportf(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {

@@ -32,7 +32,7 @@ var clashCodes = []string{
 	codeClashNeverScore, codeClashUnknown, codeClashSetup, codeClashStatBlock, codeClashTrait,
 }
 
-var clashRegistered = registerClashCodes()
+var _ = registerClashCodes() // in the catalogue before any init function runs
 
 func registerClashCodes() bool {
 	diag.Register(

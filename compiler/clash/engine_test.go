@@ -8,7 +8,7 @@ import (
 
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/encoding/yaml"
-
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
@@ -19,7 +19,7 @@ import (
 func TestClashBundledBattlesRun(t *testing.T) {
 	for _, dir := range []string{"scenarios/clash/bridge", "scenarios/clash/field", "scenarios/clash/hill"} {
 		c := compileBundled(t, dir)
-		opt, err := clash.Apply(clash.Options{}, c.Options)
+		opt, err := clashrules.Apply(clashrules.Options{}, c.Options)
 		if err != nil {
 			t.Fatalf("%s: options: %v", dir, err)
 		}
@@ -120,7 +120,7 @@ func TestClashBundledScripts(t *testing.T) {
 				sc.entries = append(sc.entries, scriptEntry{who, m["action"]})
 			}
 			c := compileBundled(t, dir)
-			s, err := clash.NewSetup(c, clash.Options{})
+			s, err := clash.NewSetup(c, clashrules.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
@@ -94,7 +95,7 @@ func TestClashFixedDamageU6(t *testing.T) {
 	if got := planCreatureOf(c, "brute").Attacks[0].Damage[0].Dice; got != "10" {
 		t.Errorf("damage %q, want 10", got)
 	}
-	if _, err := clash.NewSetup(c, clash.Options{}); err != nil {
+	if _, err := clash.NewSetup(c, clashrules.Options{}); err != nil {
 		t.Errorf("the engine refuses it: %v", err)
 	}
 }

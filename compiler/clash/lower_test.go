@@ -11,7 +11,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/clash"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The 5e ability modifier table: floor((score - 10) / 2).
@@ -213,7 +213,7 @@ func TestClashTooManyStands(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("kind: battle\nrules: clash\nid: crowd\nversion: 1\nbattlefield: {width: 100, height: 10}\n")
 	b.WriteString("sides: {a: {}, b: {}}\nunits:\n")
-	n := clash.MaxStands + 1 // 401 stands: 201 in the west, 200 in the east
+	n := clashrules.MaxStands + 1 // 401 stands: 201 in the west, 200 in the east
 	for side, x0 := range []int{0, 50} {
 		fmt.Fprintf(&b, "  u%d:\n    side: %s\n    type: skirmisher\n    creature: goblin\n    stands:\n", side, []string{"a", "b"}[side])
 		for i := side; i < n; i += 2 {

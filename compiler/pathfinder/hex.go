@@ -7,7 +7,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // Hex-field scenarios (kind: "scenario", rules: "pathfinder"): the hexes, armies, routes, orders and
@@ -129,10 +129,10 @@ func (c *pfc) scenario(n compiler.Node) *plan.Plan {
 		in, ok := c.army(id, an)
 		if ok {
 			if st, sok := c.checkArmy(id, an, &in); sok {
-				a.Stats = pathfinder.BlockOf(&st, boonCount(&in))
+				a.Stats = pfarmy.BlockOf(&st, boonCount(&in))
 			}
 		}
-		a.Army = pathfinder.InputOf(&in)
+		a.Army = pfarmy.InputOf(&in)
 		startOK := false
 		a.Start, startOK = hexRef(dc.Str(an.Get("start")), "army "+id+" start")
 		prev := a.Start

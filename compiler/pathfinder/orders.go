@@ -8,7 +8,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // A Pathfinder scenario's orders (Ultimate Campaign, Optional Mass Combat Rules: Combining Armies,
@@ -18,7 +18,7 @@ import (
 
 const codeBadOrder = "H006"
 
-var pfOrderRegistered = registerPFOrderCode()
+var _ = registerPFOrderCode() // in the catalogue before any init function runs
 
 func registerPFOrderCode() bool {
 	diag.Register(diag.CodeInfo{Code: codeBadOrder, Title: "army order that cannot be carried out", Severity: diag.Error, Doc: `An order of a Pathfinder scenario (orders:) must do one thing the optional mass combat rules
@@ -94,7 +94,7 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 			if !ok {
 				return
 			}
-			if s, _ := pathfinder.ParseSize(pf.Armies[a].Army.Size); o.Kind == "reserve" && s > pathfinder.SizeHuge {
+			if s, _ := pfarmy.ParseSize(pf.Armies[a].Army.Size); o.Kind == "reserve" && s > pfarmy.SizeHuge {
 				bad("a %s army cannot be put in reserve: it must stay deployed (Reserve Army)", s)
 				return
 			}
@@ -121,8 +121,8 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 						if !cok {
 							return
 						}
-						pa := pathfinder.Army{Commander: ci}
-						in.Commander = pathfinder.InputOf(&pa).Commander
+						pa := pfarmy.Army{Commander: ci}
+						in.Commander = pfarmy.InputOf(&pa).Commander
 					}
 				}
 				j, ok := c.formArmy(pf, parent, in, id, -1, bad)
@@ -208,29 +208,29 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 // combination), on from's side, off the map until the order. Its route is from's remaining one
 // unless the order gives it one.
 func (c *pfc) formArmy(pf *plan.Pathfinder, from *plan.PFArmy, in plan.ArmyInput, id string, shift int, bad func(string, ...any)) (int, bool) {
-	s, err := pathfinder.ParseSize(in.Size)
+	s, err := pfarmy.ParseSize(in.Size)
 	if err != nil {
 		return 0, false
 	}
-	ns := s + pathfinder.Size(shift)
+	ns := s + pfarmy.Size(shift)
 	if !ns.Valid() {
 		bad("army %s is %s: it cannot be made one size %s", from.ID, s, map[int]string{-1: "smaller", 1: "larger"}[shift])
 		return 0, false
 	}
 	in.Size = ns.String()
 	in.Name = id
-	a, err := pathfinder.ArmyOf(&in)
+	a, err := pfarmy.ArmyOf(&in)
 	if err != nil {
 		bad("army %s: %v", id, err)
 		return 0, false
 	}
-	st, err := pathfinder.Derive(&a, c.opt)
+	st, err := pfarmy.Derive(&a, c.opt)
 	if err != nil {
 		bad("army %s (%s) cannot be an army: %v", id, ns, err)
 		return 0, false
 	}
 	route := append([]int{}, from.Route...)
 	pf.Armies = append(pf.Armies, plan.PFArmy{ID: id, Side: from.Side, Start: -1, Route: route, Army: in,
-		Stats: pathfinder.BlockOf(&st, boonCount(&a)), Formed: true})
+		Stats: pfarmy.BlockOf(&st, boonCount(&a)), Formed: true})
 	return len(pf.Armies) - 1, true
 }

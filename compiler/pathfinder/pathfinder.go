@@ -8,7 +8,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // Pathfinder files (RULES.md Part P): battle files (kind: "battle") and hex-field scenarios (kind:
@@ -23,8 +23,8 @@ const (
 	codeBattleValue = "H005"
 )
 
-// pfRegistered: the H codes are in the catalogue before any init function runs (as registered).
-var pfRegistered = registerPFCodes()
+// The H codes are in the catalogue before any init function runs (as registered).
+var _ = registerPFCodes()
 
 func registerPFCodes() bool {
 	diag.Register(
@@ -120,8 +120,8 @@ type pfc struct {
 	dc   *compiler.Decoder
 	list *diag.List
 	root diag.Pos
-	opt  pathfinder.Options // the file's rule switches, for Check and Derive
-	opts map[string]string  // the same as written, for the plan
+	opt  pfarmy.Options    // the file's rule switches, for Check and Derive
+	opts map[string]string // the same as written, for the plan
 }
 
 // options reads the rule switches (schema #PFOptions; the schema has checked the names and values).
@@ -162,25 +162,25 @@ func (c *pfc) report(pos diag.Pos, code, format string, args ...any) *diag.Diagn
 }
 
 // cr reads a CR written as "1/3" or 3; ok is false (and M001 reported) when it is not on the ladder.
-func (c *pfc) cr(n compiler.Node, what string) (pathfinder.CR, bool) {
+func (c *pfc) cr(n compiler.Node, what string) (pfarmy.CR, bool) {
 	v, ok := n.Value()
 	if !ok {
 		return 0, false
 	}
-	var r pathfinder.CR
+	var r pfarmy.CR
 	var err error
 	if s, serr := v.String(); serr == nil {
-		r, err = pathfinder.ParseCR(s)
+		r, err = pfarmy.ParseCR(s)
 	} else if i, ierr := v.Int64(); ierr == nil {
-		r = pathfinder.CRInt(int(i))
+		r = pfarmy.CRInt(int(i))
 		if r == 0 {
-			err = fmt.Errorf("cr %d is not on the ladder 1/8, 1/6, 1/4, 1/3, 1/2, 1, 2 ... %d", i, pathfinder.MaxCR)
+			err = fmt.Errorf("cr %d is not on the ladder 1/8, 1/6, 1/4, 1/3, 1/2, 1, 2 ... %d", i, pfarmy.MaxCR)
 		}
 	} else {
 		return 0, false // the schema reported it
 	}
 	if err != nil {
-		c.report(c.dc.Pos(n), pathfinder.CodeInvalid, "%s: %v", what, err).Hint = `write a CR as "1/8", "1/6", "1/4", "1/3", "1/2" or a whole number`
+		c.report(c.dc.Pos(n), pfarmy.CodeInvalid, "%s: %v", what, err).Hint = `write a CR as "1/8", "1/6", "1/4", "1/3", "1/2" or a whole number`
 		return 0, false
 	}
 	return r, true
@@ -198,29 +198,29 @@ func (c *pfc) optInt(n compiler.Node) *int {
 	return &v
 }
 
-func (c *pfc) grade(n compiler.Node) pathfinder.Grade {
+func (c *pfc) grade(n compiler.Node) pfarmy.Grade {
 	s := c.dc.Str(n)
 	switch s.V {
 	case "improved":
-		return pathfinder.GradeImproved
+		return pfarmy.GradeImproved
 	case "magic":
-		return pathfinder.GradeMagic
+		return pfarmy.GradeMagic
 	}
-	return pathfinder.GradeNone
+	return pfarmy.GradeNone
 }
 
 // tactics reads a list of tactic names (an army's tactics, a commander's bonus tactics); an
 // unknown name is reported (M001) and left out.
-func (c *pfc) tactics(list compiler.Node, army string) []pathfinder.Tactic {
-	var out []pathfinder.Tactic
+func (c *pfc) tactics(list compiler.Node, army string) []pfarmy.Tactic {
+	var out []pfarmy.Tactic
 	list.Elems(func(_ int, e compiler.Node) {
 		s := c.dc.Str(e)
 		if !s.OK {
 			return
 		}
-		t, err := pathfinder.ParseTactic(s.V)
+		t, err := pfarmy.ParseTactic(s.V)
 		if err != nil {
-			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown tactic %q%s", army, s.V, dym(s.V, pathfinder.TacticNames()))
+			c.report(s.Pos, pfarmy.CodeInvalid, "army %s: unknown tactic %q%s", army, s.V, dym(s.V, pfarmy.TacticNames()))
 			return
 		}
 		out = append(out, t)
@@ -230,15 +230,15 @@ func (c *pfc) tactics(list compiler.Node, army string) []pathfinder.Tactic {
 
 // army reads an army; ok is false when size, cr or hit die cannot be read (the schema or an M001
 // finding said why), and then the army is not checked further.
-func (c *pfc) army(id string, n compiler.Node) (pathfinder.Army, bool) {
+func (c *pfc) army(id string, n compiler.Node) (pfarmy.Army, bool) {
 	dc := c.dc
-	in := pathfinder.Army{Name: id}
+	in := pfarmy.Army{Name: id}
 	if s := dc.Str(n.Get("name")); s.OK {
 		in.Name = s.V
 	}
 	ok := true
 	if s := dc.Str(n.Get("size")); s.OK {
-		sz, err := pathfinder.ParseSize(s.V)
+		sz, err := pfarmy.ParseSize(s.V)
 		in.Size, ok = sz, ok && err == nil
 	} else {
 		ok = false
@@ -256,7 +256,7 @@ func (c *pfc) army(id string, n compiler.Node) (pathfinder.Army, bool) {
 		}
 	}
 	if s := dc.Str(n.Get("hitDie")); s.OK {
-		h, err := pathfinder.ParseHitDie(s.V)
+		h, err := pfarmy.ParseHitDie(s.V)
 		in.HitDie, ok = h, ok && err == nil
 	} else {
 		ok = false
@@ -264,18 +264,18 @@ func (c *pfc) army(id string, n compiler.Node) (pathfinder.Army, bool) {
 	in.Morale = dc.Int(n.Get("morale")).V
 	in.Tactics = c.tactics(n.Get("tactics"), id)
 	r := n.Get("resources")
-	in.Resources = pathfinder.Resources{Armor: c.grade(r.Get("armor")), Weapons: c.grade(r.Get("weapons")),
+	in.Resources = pfarmy.Resources{Armor: c.grade(r.Get("armor")), Weapons: c.grade(r.Get("weapons")),
 		Mounts: dc.Bool(r.Get("mounts")), Ranged: dc.Bool(r.Get("ranged")),
 		SiegeEngines: dc.Int(r.Get("siegeEngines")).V, HealingPotions: dc.Bool(r.Get("healingPotions"))}
 	in.Alignment = dc.Str(n.Get("alignment")).V
 	in.Type = dc.Str(n.Get("type")).V
 	n.Get("abilities").Elems(func(_ int, e compiler.Node) {
-		ab := pathfinder.Ability{Name: dc.Str(e.Get("name")).V, Value: dc.Int(e.Get("value")).V,
+		ab := pfarmy.Ability{Name: dc.Str(e.Get("name")).V, Value: dc.Int(e.Get("value")).V,
 			OM: dc.Int(e.Get("om")).V, DV: dc.Int(e.Get("dv")).V, Damage: dc.Int(e.Get("damage")).V,
 			Morale: dc.Int(e.Get("morale")).V, Ranged: dc.Bool(e.Get("ranged")),
 			Spellcasting: dc.Bool(e.Get("spellcasting")), Darkvision: dc.Bool(e.Get("darkvision")),
 			Mounted: dc.Bool(e.Get("mounted"))}
-		ab.When, _ = pathfinder.ParseWhen(dc.Str(e.Get("when")).V) // the schema checked the name
+		ab.When, _ = pfarmy.ParseWhen(dc.Str(e.Get("when")).V) // the schema checked the name
 		e.Get("of").Elems(func(_ int, o compiler.Node) {
 			if s := dc.Str(o); s.OK {
 				ab.Of = append(ab.Of, s.V)
@@ -303,10 +303,10 @@ func (c *pfc) army(id string, n compiler.Node) (pathfinder.Army, bool) {
 
 // commander reads an army's commander (P-9; Kingdom Leader Commanders); ok is false when a boon's
 // name is unknown (reported, M001).
-func (c *pfc) commander(id string, cm compiler.Node) (*pathfinder.Commander, bool) {
+func (c *pfc) commander(id string, cm compiler.Node) (*pfarmy.Commander, bool) {
 	dc := c.dc
 	ok := true
-	ci := &pathfinder.Commander{Name: dc.Str(cm.Get("name")).V, PC: dc.Bool(cm.Get("pc")),
+	ci := &pfarmy.Commander{Name: dc.Str(cm.Get("name")).V, PC: dc.Bool(cm.Get("pc")),
 		Level: dc.Int(cm.Get("level")).V, Charisma: dc.Int(cm.Get("charisma")).V,
 		LeadershipFeat: dc.Bool(cm.Get("leadershipFeat")), SoldierRanks: dc.Int(cm.Get("soldierRanks")).V,
 		Absent: dc.Bool(cm.Get("absent"))}
@@ -315,20 +315,20 @@ func (c *pfc) commander(id string, cm compiler.Node) (*pathfinder.Commander, boo
 		if !s.OK {
 			return
 		}
-		b, err := pathfinder.ParseBoon(s.V)
+		b, err := pfarmy.ParseBoon(s.V)
 		if err != nil {
-			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, pathfinder.BoonNames()))
+			c.report(s.Pos, pfarmy.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, pfarmy.BoonNames()))
 			ok = false
 			return
 		}
 		ci.Boons = append(ci.Boons, b)
 	})
 	ci.BonusTactics = c.tactics(cm.Get("bonusTactics"), id)
-	ci.Role, _ = pathfinder.ParseRole(dc.Str(cm.Get("role")).V) // the schema checked the name
+	ci.Role, _ = pfarmy.ParseRole(dc.Str(cm.Get("role")).V) // the schema checked the name
 	if s := dc.Str(cm.Get("roleBoon")); s.OK {
-		b, err := pathfinder.ParseBoon(s.V)
+		b, err := pfarmy.ParseBoon(s.V)
 		if err != nil {
-			c.report(s.Pos, pathfinder.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, pathfinder.BoonNames()))
+			c.report(s.Pos, pfarmy.CodeInvalid, "army %s: unknown boon %q%s", id, s.V, dym(s.V, pfarmy.BoonNames()))
 			ok = false
 		}
 		ci.RoleBoon = b
@@ -355,22 +355,22 @@ func (c *pfc) fieldPos(n compiler.Node, field string) diag.Pos {
 }
 
 // checkArmy derives an army's statistics, reporting every pathfinder.Check finding at its field.
-func (c *pfc) checkArmy(id string, n compiler.Node, a *pathfinder.Army) (pathfinder.Stats, bool) {
+func (c *pfc) checkArmy(id string, n compiler.Node, a *pfarmy.Army) (pfarmy.Stats, bool) {
 	fatal := false
-	for _, f := range pathfinder.Check(a, c.opt) {
+	for _, f := range pfarmy.Check(a, c.opt) {
 		msg := f.Message
-		if i := abilityIndex(f.Field); i >= 0 && i < len(a.Abilities) && pathfinder.AbilityOf(a.Abilities[i].Name) == pathfinder.AbGeneric {
-			msg += dym(a.Abilities[i].Name, pathfinder.AbilityNames())
+		if i := abilityIndex(f.Field); i >= 0 && i < len(a.Abilities) && pfarmy.AbilityOf(a.Abilities[i].Name) == pfarmy.AbGeneric {
+			msg += dym(a.Abilities[i].Name, pfarmy.AbilityNames())
 		}
 		c.report(c.fieldPos(n, f.Field), f.Code, "army %s: %s", id, msg)
-		fatal = fatal || f.Code == pathfinder.CodeInvalid || f.Code == pathfinder.CodeNotArmy
+		fatal = fatal || f.Code == pfarmy.CodeInvalid || f.Code == pfarmy.CodeNotArmy
 	}
 	if fatal {
-		return pathfinder.Stats{}, false
+		return pfarmy.Stats{}, false
 	}
-	st, err := pathfinder.Derive(a, c.opt)
+	st, err := pfarmy.Derive(a, c.opt)
 	if err != nil {
-		c.report(c.dc.Label(n), pathfinder.CodeInvalid, "army %s: %v", id, err)
+		c.report(c.dc.Label(n), pfarmy.CodeInvalid, "army %s: %v", id, err)
 		return st, false
 	}
 	return st, true
@@ -393,7 +393,7 @@ func abilityIndex(field string) int {
 	return i
 }
 
-func boonCount(in *pathfinder.Army) int {
+func boonCount(in *pfarmy.Army) int {
 	if in.Commander == nil {
 		return 0
 	}
@@ -424,7 +424,7 @@ func (c *pfc) battle(n compiler.Node) *plan.Battle {
 		name := dc.Str(sn.Get("name"))
 		b.Sides[side] = name.V
 		switch {
-		case name.V == pathfinder.NoWinner:
+		case name.V == pfarmy.NoWinner:
 			c.report(name.Pos, codeBattleValue, "side %d is named %q, which is how a battle without a winner is reported: rename it", side+1, name.V)
 		case side == 1 && name.V != "" && name.V == b.Sides[0]:
 			c.report(name.Pos, codeBattleValue, "both sides are named %q: the winner is reported by name, so give each side its own", name.V)
@@ -440,7 +440,7 @@ func (c *pfc) battle(n compiler.Node) *plan.Battle {
 			if !ok {
 				return
 			}
-			a := plan.PFArmy{ID: id, Side: side, Start: -1, Army: pathfinder.InputOf(&in), Stats: pathfinder.BlockOf(&st, boonCount(&in)),
+			a := plan.PFArmy{ID: id, Side: side, Start: -1, Army: pfarmy.InputOf(&in), Stats: pfarmy.BlockOf(&st, boonCount(&in)),
 				Routed: dc.Bool(an.Get("routed")), AdvantageousTerrain: dc.Bool(an.Get("advantageousTerrain")),
 				BattlefieldAdvantage: dc.Bool(an.Get("battlefieldAdvantage")), Ambusher: dc.Bool(an.Get("ambusher")),
 				Ruling: dc.Int(an.Get("ruling")).V, FortKind: dc.Str(an.Get("fortificationKind")).V}
@@ -462,8 +462,8 @@ func (c *pfc) battle(n compiler.Node) *plan.Battle {
 			c.report(dc.Label(sn), codeBattleValue, "side %d has no armies", side+1)
 		}
 	})
-	if len(b.Armies) > pathfinder.MaxArmies {
-		c.report(c.root, codeBattleValue, "%d armies; a battle holds at most %d", len(b.Armies), pathfinder.MaxArmies)
+	if len(b.Armies) > pfarmy.MaxArmies {
+		c.report(c.root, codeBattleValue, "%d armies; a battle holds at most %d", len(b.Armies), pfarmy.MaxArmies)
 	}
 	return b
 }

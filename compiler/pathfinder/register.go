@@ -5,7 +5,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // init enters the Pathfinder rule system (RULES.md Part P) in the compiler's registry: hex-field
@@ -22,7 +22,7 @@ func init() {
 }
 
 // pathfinderPasses is one pass for the Pathfinder findings: the army statistics (M codes,
-// runner/pathfinder's catalogue) and the hex checks (H codes, pathfinder.go, orders.go).
+// compiler/plan/pfarmy's catalogue) and the hex checks (H codes, pathfinder.go, orders.go).
 func pathfinderPasses() []compiler.PassInfo {
 	var codes []string
 	for _, in := range diag.Codes() {
@@ -38,9 +38,9 @@ func pathfinderPasses() []compiler.PassInfo {
 func vocabulary(k compiler.SymbolKind) (names []string, ok bool) {
 	switch k {
 	case compiler.KindTactic:
-		return pathfinder.TacticNames(), true
+		return pfarmy.TacticNames(), true
 	case compiler.KindBoon:
-		return pathfinder.BoonNames(), true
+		return pfarmy.BoonNames(), true
 	}
 	return nil, false
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
-	"github.com/sortie-rpg/sortie/runner/pathfinder"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // A Pathfinder scenario's resource orders (P-66, Army Resources): buy, sell and transfer, checked
@@ -17,7 +17,7 @@ import (
 
 const codeBadTrade = "H007"
 
-var pfTradeRegistered = registerPFTradeCode()
+var _ = registerPFTradeCode() // in the catalogue before any init function runs
 
 func registerPFTradeCode() bool {
 	diag.Register(diag.CodeInfo{Code: codeBadTrade, Title: "resource order that cannot be carried out", Severity: diag.Error, Doc: `A resource order of a Pathfinder scenario (P-66, Army Resources) buys resources for an army
@@ -58,9 +58,9 @@ func (c *pfc) kingdomBuildings(kn compiler.Node, k *plan.Kingdom) {
 		}
 	})
 	kn.Get("requires").Fields(func(name string, rn compiler.Node) {
-		if !slices.Contains(pathfinder.ResourceNames, name) {
+		if !slices.Contains(pfarmy.ResourceNames, name) {
 			c.report(dc.Label(rn), codeBadTrade, "requires: %q is not a resource (%s)%s", name,
-				strings.Join(pathfinder.ResourceNames, ", "), dym(name, pathfinder.ResourceNames))
+				strings.Join(pfarmy.ResourceNames, ", "), dym(name, pfarmy.ResourceNames))
 			return
 		}
 		if k.Requires == nil {
@@ -88,7 +88,7 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 	res := plan.Resources{Armor: dc.Str(rn.Get("armor")).V, Weapons: dc.Str(rn.Get("weapons")).V,
 		Mounts: dc.Bool(rn.Get("mounts")), Ranged: dc.Bool(rn.Get("ranged")),
 		SiegeEngines: dc.Int(rn.Get("siegeEngines")).V, HealingPotions: dc.Bool(rn.Get("healingPotions"))}
-	names, _ := pathfinder.TradeItems(res)
+	names, _ := pfarmy.TradeItems(res)
 	if len(names) == 0 {
 		badTrade(c, on, o, "resources: names nothing to %s (armor, weapons, mounts, ranged, siegeEngines, healingPotions)", o.Kind)
 		return false
@@ -141,10 +141,10 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 	}
 	// A resource the army that gets it cannot use (M008: mindless creatures use no siege engines).
 	if j := o.Armies[len(o.Armies)-1]; o.Kind != "sell" {
-		if in, err := pathfinder.ArmyOf(&pf.Armies[j].Army); err == nil {
+		if in, err := pfarmy.ArmyOf(&pf.Armies[j].Army); err == nil {
 			in.Resources.SiegeEngines += res.SiegeEngines
-			for _, f := range pathfinder.Check(&in, c.opt) {
-				if f.Code == pathfinder.CodePrereq && strings.HasPrefix(f.Field, "resources") {
+			for _, f := range pfarmy.Check(&in, c.opt) {
+				if f.Code == pfarmy.CodePrereq && strings.HasPrefix(f.Field, "resources") {
 					badTrade(c, on, o, "army %s: %s", pf.Armies[j].ID, f.Message)
 					return false
 				}

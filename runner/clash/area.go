@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // AreaSpec places an area of effect on the grid (U-44..U-47).
@@ -35,7 +36,7 @@ type AreaSpec struct {
 //     with the origin square in the middle of its near side (U-46);
 //   - line of length L: max(1, floor(ft / 20)) squares, each orthogonally adjacent to the one
 //     before and one step farther (U-47), straight or stepping sideways every other square.
-func AreaSquares(spec AreaSpec, o Options, w, h int) [][2]int {
+func AreaSquares(spec AreaSpec, o clashrules.Options, w, h int) [][2]int {
 	var a areaBuf
 	a.fill(spec, &o, w, h)
 	out := make([][2]int, len(a.sq))
@@ -81,7 +82,7 @@ func centred(n, wd, extra int) int {
 	return (d - 1) / 2 // floor
 }
 
-func (a *areaBuf) fill(spec AreaSpec, o *Options, w, h int) {
+func (a *areaBuf) fill(spec AreaSpec, o *clashrules.Options, w, h int) {
 	a.sq = a.sq[:0]
 	n := max(1, spec.Size/20)
 	cx, cy, cn := spec.Caster[0], spec.Caster[1], max(1, spec.Caster[2])
@@ -90,7 +91,7 @@ func (a *areaBuf) fill(spec AreaSpec, o *Options, w, h int) {
 		_, _, _, _, at := frame(spec.Side, cx, cy, cn)
 		for k := 1; k <= n; k++ {
 			wd := k
-			if o.Cone == ConeWide {
+			if o.Cone == clashrules.ConeWide {
 				wd = 2*k - 1
 			}
 			s := centred(cn, wd, spec.Extra)
@@ -103,7 +104,7 @@ func (a *areaBuf) fill(spec AreaSpec, o *Options, w, h int) {
 		fx, fy, lx, ly, at := frame(spec.Side, cx, cy, cn)
 		x, y := at(1, centred(cn, 1, spec.Extra&1))
 		bend := 0
-		if o.Line == LineBends {
+		if o.Line == clashrules.LineBends {
 			switch spec.Extra {
 			case 1:
 				bend = -1

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 func squares(list [][2]int) string {
@@ -23,22 +24,22 @@ func squares(list [][2]int) string {
 func TestSphereU46(t *testing.T) {
 	for _, tc := range []struct {
 		size int
-		m    Metric
+		m    clashrules.Metric
 		want int
 	}{
-		{20, Manhattan, 5}, {40, Manhattan, 13}, {60, Manhattan, 25}, {10, Manhattan, 1}, {20, Chebyshev, 9},
+		{20, clashrules.Manhattan, 5}, {40, clashrules.Manhattan, 13}, {60, clashrules.Manhattan, 25}, {10, clashrules.Manhattan, 1}, {20, clashrules.Chebyshev, 9},
 	} {
-		got := AreaSquares(AreaSpec{Shape: plan.AreaSphere, Size: tc.size, Origin: [2]int{10, 10}}, Options{Distance: tc.m}, 21, 21)
+		got := AreaSquares(AreaSpec{Shape: plan.AreaSphere, Size: tc.size, Origin: [2]int{10, 10}}, clashrules.Options{Distance: tc.m}, 21, 21)
 		if len(got) != tc.want {
 			t.Errorf("sphere %d ft (%d): %d squares, want %d", tc.size, tc.m, len(got), tc.want)
 		}
 	}
-	got := AreaSquares(AreaSpec{Shape: plan.AreaCylinder, Size: 20, Origin: [2]int{5, 5}}, Options{}, 10, 10)
+	got := AreaSquares(AreaSpec{Shape: plan.AreaCylinder, Size: 20, Origin: [2]int{5, 5}}, clashrules.Options{}, 10, 10)
 	if s, want := squares(got), "[4,5 5,4 5,5 5,6 6,5]"; s != want {
 		t.Errorf("cylinder 20 ft at 5,5: %s, want %s", s, want)
 	}
 	// At a corner the grid clips it: 0,0 with radius 1 keeps 0,0 1,0 0,1.
-	if got := AreaSquares(AreaSpec{Shape: plan.AreaSphere, Size: 20, Origin: [2]int{0, 0}}, Options{}, 10, 10); len(got) != 3 {
+	if got := AreaSquares(AreaSpec{Shape: plan.AreaSphere, Size: 20, Origin: [2]int{0, 0}}, clashrules.Options{}, 10, 10); len(got) != 3 {
 		t.Errorf("sphere at the corner: %d squares, want 3", len(got))
 	}
 }
@@ -47,11 +48,11 @@ func TestSphereU46(t *testing.T) {
 // squares, the uneven second row's extra square on the chosen side.
 func TestConeU45(t *testing.T) {
 	caster := [3]int{5, 5, 1}
-	low := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster, Side: 0, Extra: 0}, Options{}, 12, 12)
+	low := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster, Side: 0, Extra: 0}, clashrules.Options{}, 12, 12)
 	if s, want := squares(low), "[4,2 4,3 5,2 5,3 5,4 6,2]"; s != want {
 		t.Errorf("cone north, extra low: %s, want %s", s, want)
 	}
-	high := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster, Side: 0, Extra: 1}, Options{}, 12, 12)
+	high := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster, Side: 0, Extra: 1}, clashrules.Options{}, 12, 12)
 	if s, want := squares(high), "[4,2 5,2 5,3 5,4 6,2 6,3]"; s != want {
 		t.Errorf("cone north, extra high: %s, want %s", s, want)
 	}
@@ -63,20 +64,20 @@ func TestConeU45(t *testing.T) {
 		t.Errorf("cone rows %v, want 1:1 2:2 3:3", rows)
 	}
 	// East from the same caster: rows are columns 6, 7, 8.
-	east := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster, Side: 1}, Options{}, 12, 12)
+	east := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster, Side: 1}, clashrules.Options{}, 12, 12)
 	if s, want := squares(east), "[6,5 7,4 7,5 8,4 8,5 8,6]"; s != want {
 		t.Errorf("cone east: %s, want %s", s, want)
 	}
 	// ConeWide: rows of 1, 3, 5 = 9 squares. A 15-ft cone (burning hands) covers 1 square.
-	if n := len(AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster}, Options{Cone: ConeWide}, 12, 12)); n != 9 {
+	if n := len(AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 60, Self: true, Caster: caster}, clashrules.Options{Cone: clashrules.ConeWide}, 12, 12)); n != 9 {
 		t.Errorf("wide cone: %d squares, want 9", n)
 	}
-	if n := len(AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 15, Self: true, Caster: caster}, Options{}, 12, 12)); n != 1 {
+	if n := len(AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 15, Self: true, Caster: caster}, clashrules.Options{}, 12, 12)); n != 1 {
 		t.Errorf("15-ft cone: %d squares, want 1", n)
 	}
 	// U-44: from a Large (2 x 2) caster at 4,4 the first row (1 square) sits on either half of its
 	// 2-square side: 4,3 or 5,3.
-	big := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 20, Self: true, Caster: [3]int{4, 4, 2}, Side: 0, Extra: 1}, Options{}, 12, 12)
+	big := AreaSquares(AreaSpec{Shape: plan.AreaCone, Size: 20, Self: true, Caster: [3]int{4, 4, 2}, Side: 0, Extra: 1}, clashrules.Options{}, 12, 12)
 	if s := squares(big); s != "[5,3]" {
 		t.Errorf("cone from a Large caster: %s, want [5,3]", s)
 	}
@@ -87,14 +88,14 @@ func TestConeU45(t *testing.T) {
 // next to the caster; a 40-ft cube from the north side is 2 x 2 (extra column on the chosen side).
 func TestCubeU46(t *testing.T) {
 	caster := [3]int{5, 5, 1}
-	if s := squares(AreaSquares(AreaSpec{Shape: plan.AreaCube, Size: 15, Self: true, Caster: caster, Side: 2}, Options{}, 12, 12)); s != "[5,6]" {
+	if s := squares(AreaSquares(AreaSpec{Shape: plan.AreaCube, Size: 15, Self: true, Caster: caster, Side: 2}, clashrules.Options{}, 12, 12)); s != "[5,6]" {
 		t.Errorf("15-ft cube south: %s, want [5,6]", s)
 	}
-	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaCube, Size: 40, Self: true, Caster: caster, Side: 0}, Options{}, 12, 12)), "[4,3 4,4 5,3 5,4]"; s != want {
+	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaCube, Size: 40, Self: true, Caster: caster, Side: 0}, clashrules.Options{}, 12, 12)), "[4,3 4,4 5,3 5,4]"; s != want {
 		t.Errorf("40-ft cube north: %s, want %s", s, want)
 	}
 	// A 60-ft cube placed at 6,2 extending north: 3 x 3 with 6,2 in the middle of its south row.
-	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaCube, Size: 60, Origin: [2]int{6, 2}, Side: 0}, Options{}, 12, 12)),
+	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaCube, Size: 60, Origin: [2]int{6, 2}, Side: 0}, clashrules.Options{}, 12, 12)),
 		"[5,0 5,1 5,2 6,0 6,1 6,2 7,0 7,1 7,2]"; s != want {
 		t.Errorf("60-ft cube at 6,2 north: %s, want %s", s, want)
 	}
@@ -105,18 +106,18 @@ func TestCubeU46(t *testing.T) {
 // (the Default allows it) it steps sideways every other square: 6,5 6,6 7,6 7,7 8,7.
 func TestLineU47(t *testing.T) {
 	caster := [3]int{5, 5, 1}
-	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 100, Self: true, Caster: caster, Side: 1}, Options{}, 12, 12)),
+	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 100, Self: true, Caster: caster, Side: 1}, clashrules.Options{}, 12, 12)),
 		"[10,5 6,5 7,5 8,5 9,5]"; s != want {
 		t.Errorf("straight line: %s, want %s", s, want)
 	}
-	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 100, Self: true, Caster: caster, Side: 1, Extra: 2}, Options{}, 12, 12)),
+	if s, want := squares(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 100, Self: true, Caster: caster, Side: 1, Extra: 2}, clashrules.Options{}, 12, 12)),
 		"[6,5 6,6 7,6 7,7 8,7]"; s != want {
 		t.Errorf("bending line: %s, want %s", s, want)
 	}
-	if s := squares(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 100, Self: true, Caster: caster, Side: 1, Extra: 2}, Options{Line: LineStraight}, 12, 12)); s != "[10,5 6,5 7,5 8,5 9,5]" {
+	if s := squares(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 100, Self: true, Caster: caster, Side: 1, Extra: 2}, clashrules.Options{Line: clashrules.LineStraight}, 12, 12)); s != "[10,5 6,5 7,5 8,5 9,5]" {
 		t.Errorf("LineStraight ignores the bend: %s", s)
 	}
-	if n := len(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 5, Self: true, Caster: caster}, Options{}, 12, 12)); n != 1 {
+	if n := len(AreaSquares(AreaSpec{Shape: plan.AreaLine, Size: 5, Self: true, Caster: caster}, clashrules.Options{}, 12, 12)); n != 1 {
 		t.Errorf("a 5-ft line: %d squares, want 1", n)
 	}
 }
@@ -127,14 +128,14 @@ func TestLineU47(t *testing.T) {
 func TestRangeSquaresU37(t *testing.T) {
 	for _, tc := range []struct {
 		ft   int
-		o    RangeOrigin
+		o    clashrules.RangeOrigin
 		want int
 	}{
-		{80, RangeEdge, 4}, {320, RangeEdge, 16}, {30, RangeEdge, 2}, {20, RangeEdge, 1}, {5, RangeEdge, 1},
-		{150, RangeEdge, 8}, {120, RangeEdge, 6}, {60, RangeEdge, 3}, {80, RangeCenter, 4}, {30, RangeCenter, 1},
-		{70, RangeCenter, 3}, {70, RangeEdge, 4},
+		{80, clashrules.RangeEdge, 4}, {320, clashrules.RangeEdge, 16}, {30, clashrules.RangeEdge, 2}, {20, clashrules.RangeEdge, 1}, {5, clashrules.RangeEdge, 1},
+		{150, clashrules.RangeEdge, 8}, {120, clashrules.RangeEdge, 6}, {60, clashrules.RangeEdge, 3}, {80, clashrules.RangeCenter, 4}, {30, clashrules.RangeCenter, 1},
+		{70, clashrules.RangeCenter, 3}, {70, clashrules.RangeEdge, 4},
 	} {
-		if got := SquaresForRange(tc.ft, tc.o); got != tc.want {
+		if got := clashrules.SquaresForRange(tc.ft, tc.o); got != tc.want {
 			t.Errorf("SquaresForRange(%d, %d) = %d, want %d", tc.ft, tc.o, got, tc.want)
 		}
 	}
@@ -147,7 +148,7 @@ func TestRangedTargetsU37(t *testing.T) {
 		{id: "a", side: 0, typ: "skirmisher", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{4, 0}, {5, 0}, {17, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	at := b.standActor(0)
 	bow := 1

@@ -2,6 +2,8 @@ package clash
 
 import (
 	"fmt"
+
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // Every decision goes through one path: the engine lists the legal answers in b.q.Options (in a
@@ -99,7 +101,7 @@ func (b *Battle) actionLegal(u, j int32, a Action) bool {
 		case ActHide:
 			return !un.reg
 		case ActDodge:
-			return b.o.CoreActions == CoreAll
+			return b.o.CoreActions == clashrules.CoreAll
 		case ActJoin:
 			return false
 		}
@@ -123,7 +125,7 @@ func (b *Battle) actionLegal(u, j int32, a Action) bool {
 	case ActJoin:
 		return !joined && b.anyJoinable(j)
 	case ActDodge:
-		return b.o.CoreActions != CoreNone
+		return b.o.CoreActions != clashrules.CoreNone
 	case ActConfigure, ActRetreat:
 		return false
 	}
@@ -327,7 +329,7 @@ func (b *Battle) eachTarget(at *actor, ai int, adjOnly bool, f func(Ref) bool) {
 	if a.ranged && !adjOnly {
 		far = int32(max(a.rng, a.long, 1))
 	}
-	if b.o.Distance == Chebyshev {
+	if b.o.Distance == clashrules.Chebyshev {
 		far++ // an adjacent target is 1 away either way; a diagonal one too under Chebyshev
 	}
 	try := func(t Ref, tb box) bool {

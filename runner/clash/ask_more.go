@@ -1,9 +1,11 @@
 package clash
 
+import (
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
+
 // The questions of damage, the end of round and solos: overflow, gap filling, a joined solo's step,
 // rejoining, joining.
-
-import ()
 
 // chooseOverflow asks the stand excess damage passes to (U-56), among the candidates in stand
 // order; the attacker decides (OverflowDefender: the stand's side). -1: none.
@@ -13,7 +15,7 @@ func (b *Battle) chooseOverflow(i int32, bySide int32, seq uint32) int32 {
 		return -1
 	}
 	side := bySide
-	if b.o.OverflowChooser == OverflowDefender {
+	if b.o.OverflowChooser == clashrules.OverflowDefender {
 		side = b.un[b.st[i].unit].side
 	}
 	b.begin(AskOverflow, side, b.st[i].unit, i, -1)

@@ -1,10 +1,11 @@
 package clash
 
-// The questions of casting: which spell, where its area goes, its targets.
-
 import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
+
+// The questions of casting: which spell, where its area goes, its targets.
 
 // decideSpell asks which spell a unit (who.Kind RefNone, Index the unit) or solo casts: each spell
 // castable now (an area, or a targeted spell with a target: hasSpellTarget), in the order of the
@@ -128,7 +129,7 @@ func (b *Battle) eachPlacement(at *actor, sp *spell, f func(Option)) {
 			k := 1
 			switch sp.shape {
 			case plan.AreaLine:
-				if b.o.Line == LineBends && n >= 2 {
+				if b.o.Line == clashrules.LineBends && n >= 2 {
 					k = 3
 				}
 			case plan.AreaCube:

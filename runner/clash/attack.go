@@ -1,5 +1,7 @@
 package clash
 
+import clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+
 // actor is whoever attacks or casts: a stand, or a solo (joined ones act from their stand's
 // space, U-85).
 type actor struct {
@@ -268,13 +270,13 @@ func (b *Battle) targetACWhy(t Ref, r *reasons) int {
 		so := &b.so[t.Index]
 		ac := b.s.cr[so.cr].ac
 		r.base(ac)
-		if b.o.ForestCoverSolos == Yes && so.stand < 0 && b.inForest(b.soloBox(int32(t.Index))) {
+		if b.o.ForestCoverSolos == clashrules.Yes && so.stand < 0 && b.inForest(b.soloBox(int32(t.Index))) {
 			ac += 2
 			r.cover("forest +2")
 		}
 		return ac + b.acMod(t, r)
 	}
-	return b.o.objectiveAC()
+	return b.o.ObjectiveACOrDefault()
 }
 
 // attack makes one attack (U-34..U-37): the roll against the target's AC (a melee attack on a
@@ -285,7 +287,7 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	_, melee, long := b.canTarget(at, a, t)
 	r := b.why()
 	adv, dis := b.attackModsWhy(at, t, melee, long, r)
-	if at.stand >= 0 && melee && b.o.Aid == AidOneRoll {
+	if at.stand >= 0 && melee && b.o.Aid == clashrules.AidOneRoll {
 		b.st[at.stand].aided = false
 	}
 	iso := b.refIsolated(t)
@@ -349,7 +351,7 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	if charged {
 		b.chargeRider(at, t)
 	}
-	if t.Kind == RefStand && b.o.WeaponsHitJoined == Yes {
+	if t.Kind == RefStand && b.o.WeaponsHitJoined == clashrules.Yes {
 		for j := range b.so {
 			if b.so[j].stand == int32(t.Index) && total >= b.s.cr[b.so[j].cr].ac {
 				b.damage(Ref{RefSolo, j}, dmg, at.side, crit, "attack")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -147,7 +148,7 @@ type Config struct {
 // Battle is one fight of a Setup. Reset prepares it for another run without allocating.
 type Battle struct {
 	s     *Setup
-	o     *Options
+	o     *clashrules.Options
 	w, h  int
 	terr  []byte  // terrain, destroyed roads turned rough (U-67)
 	step  []uint8 // per square and direction: a one-square walker's step cost (grid.go)
@@ -358,7 +359,7 @@ func (b *Battle) Run() (Result, error) {
 	b.rollInitiative()
 	for !b.over && b.err == nil {
 		b.round++
-		if b.round > 1 && b.o.InitiativeEvent == InitiativeEveryRound {
+		if b.round > 1 && b.o.InitiativeEvent == clashrules.InitiativeEveryRound {
 			b.rollInitiative()
 		}
 		b.emit(func() Event { return &RoundStartEvent{Round: b.round} })

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -20,7 +21,7 @@ func BenchmarkBundledFieldDecider(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := mustSetup(b, c, Options{})
+	s := mustSetup(b, c, clashrules.Options{})
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // benchField is a field battle of 20 stands: each side two regiments of four stands and a
@@ -45,7 +46,7 @@ func benchField() *plan.Clash {
 // BenchmarkFieldBattle fights the 20-stand field battle with the tactical policy and no events,
 // as `sortie battle --runs` does; it reports battles per second.
 func BenchmarkFieldBattle(b *testing.B) {
-	s := mustSetup(b, benchField(), Options{})
+	s := mustSetup(b, benchField(), clashrules.Options{})
 	bt := NewBattle(s)
 	rounds := 0
 	b.ReportAllocs()
@@ -75,7 +76,7 @@ func BenchmarkBundledField(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := mustSetup(b, c, Options{})
+	s := mustSetup(b, c, clashrules.Options{})
 	bt := NewBattle(s)
 	rounds := 0
 	b.ReportAllocs()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The knight's Brave [SRD]: "The knight has advantage on saving throws against being frightened"
@@ -21,7 +22,7 @@ func TestBraveAgainstFearU76(t *testing.T) {
 	}, []plan.ClashSolo{{ID: "k", Side: 1, Creature: 2, Unit: -1, At: [2]int{7, 7}}})
 	cl.Spells = append(fxSpells(), plan.Spell{ID: "fear", Name: "Fear", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
 		Area: &plan.Area{Shape: plan.AreaCone, Size: 30}, Effect: &plan.SpellEffect{Condition: plan.CondFrightened, Concentration: true, Rounds: 1}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	b.Reset(Config{Dice: script(t, 5, 12, 5), Rec: l})
 	b.round = 1

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // minotaur: the SRD's numbers for the Gore and the Charge (2d8, DC 14, 10 ft), Large, Str save +4.
@@ -26,7 +27,7 @@ func chargeField(t *testing.T, w int, runX, runY int32, extra []ub) (*Battle, *L
 		{id: "o", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{6, 4}}},
 	}, extra...)
 	cl := newClash(open(w, 10), []plan.Creature{minotaur(), ogre(), soldier()}, units, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	return b, l
 }
@@ -146,7 +147,7 @@ func TestRecklessU76(t *testing.T) {
 		{id: "o", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{6, 4}}},
 	}, nil)
 	cl.Creatures[0].Traits = append(cl.Creatures[0].Traits, plan.Trait{Name: plan.TraitReckless})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{Dice: script(t), Rec: &Log{}})
 	b.round = 1
 	b.standsStartTurn(0)
@@ -171,7 +172,7 @@ func TestSurpriseAttackU79(t *testing.T) {
 		{id: "v", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 4}}},
 	}, nil)
 	cl.Units[1].Surprised = true
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	b.Reset(Config{Dice: script(t, 15, 3, 2, 2, 15, 3), Rec: l})
 	b.round = 1

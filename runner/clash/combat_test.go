@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 func hpOf(b *Battle, i int) int { return int(b.st[i].hp) }
@@ -17,13 +18,13 @@ func hpOf(b *Battle, i int) int { return int(b.st[i].hp) }
 // OverflowChain: those 9 go on from B to F (10 -> 1).
 func TestOverflowU56(t *testing.T) {
 	for _, tc := range []struct {
-		o              Options
+		o              clashrules.Options
 		f, c, d        int
 		bCas, overflow bool
 	}{
-		{Options{}, 10, 10, 8, true, true},
-		{Options{Overflow: OverflowChain}, 1, 10, 8, true, true},
-		{Options{Overflow: OverflowNone}, 10, 10, 8, false, false},
+		{clashrules.Options{}, 10, 10, 8, true, true},
+		{clashrules.Options{Overflow: clashrules.OverflowChain}, 1, 10, 8, true, true},
+		{clashrules.Options{Overflow: clashrules.OverflowNone}, 10, 10, 8, false, false},
 	} {
 		cl := newClash(open(6, 3), []plan.Creature{soldier(), archer()}, []ub{
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}, {2, 0}, {3, 0}}},
@@ -56,7 +57,7 @@ func TestCasualtyAbsorbsOneU57(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.damage(Ref{RefStand, 0}, 10, 1, false, "test") // exactly 10: a casualty, nothing over
 	if !b.st[0].cas || hpOf(b, 1) != 10 {
@@ -83,7 +84,7 @@ func TestCasualtyLinesU57(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Rec: &l})
 	b.damage(Ref{RefStand, 0}, 10, 1, false, "test")
@@ -115,7 +116,7 @@ func TestCasualtyActsU57(t *testing.T) {
 	cl.Units[0].Stands[0].HP = 5
 	cl.Objectives = []plan.ClashObjective{{ID: "zwin", Side: 1, Kind: plan.ObjAttrition, Units: []plan.UnitVP{{Unit: 0, VP: 10}}}}
 	cl.Options = map[string]string{"maxRounds": "1"}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	// initiative a 2, z 19; z's attack 15, damage 6; a's attack 15, damage 3; then the desertion
 	// roll is not made (a is gone).
@@ -165,7 +166,7 @@ func TestIsolationDoublesU16(t *testing.T) {
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{2, 0}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: tc.zAt},
 		}, nil)
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		var l Log
 		b.Reset(Config{Dice: script(t, tc.dice...), Rec: &l})
 		at := b.standActor(0)
@@ -186,7 +187,7 @@ func TestIsolatedAttackerU16(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{2, 0}, {0, 4}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}, {3, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 18, 2), Rec: &l})
 	at := b.standActor(0)
@@ -201,18 +202,18 @@ func TestIsolatedAttackerU16(t *testing.T) {
 func TestMoraleThresholdU62(t *testing.T) {
 	for _, tc := range []struct {
 		start, lost int
-		o           Options
+		o           clashrules.Options
 		want        bool
 	}{
-		{4, 1, Options{}, false}, // 2 x 1 = 2 < 4
-		{4, 2, Options{}, true},  // 2 x 2 = 4 >= 4: half
-		{4, 3, Options{}, true},
-		{2, 1, Options{}, true}, // 1 of 2 is half
-		{5, 2, Options{}, false},
-		{5, 3, Options{}, true},
-		{4, 2, Options{MoraleThreshold: MoraleMoreThanHalf}, false}, // 4 > 4 is false
-		{4, 3, Options{MoraleThreshold: MoraleMoreThanHalf}, true},
-		{2, 1, Options{MoraleThreshold: MoraleMoreThanHalf}, false},
+		{4, 1, clashrules.Options{}, false}, // 2 x 1 = 2 < 4
+		{4, 2, clashrules.Options{}, true},  // 2 x 2 = 4 >= 4: half
+		{4, 3, clashrules.Options{}, true},
+		{2, 1, clashrules.Options{}, true}, // 1 of 2 is half
+		{5, 2, clashrules.Options{}, false},
+		{5, 3, clashrules.Options{}, true},
+		{4, 2, clashrules.Options{MoraleThreshold: clashrules.MoraleMoreThanHalf}, false}, // 4 > 4 is false
+		{4, 3, clashrules.Options{MoraleThreshold: clashrules.MoraleMoreThanHalf}, true},
+		{2, 1, clashrules.Options{MoraleThreshold: clashrules.MoraleMoreThanHalf}, false},
 	} {
 		if got := MoraleCheckDue(tc.o, tc.start, tc.lost); got != tc.want {
 			t.Errorf("%d of %d lost (%d): check %v, want %v", tc.lost, tc.start, tc.o.MoraleThreshold, got, tc.want)
@@ -230,7 +231,7 @@ func TestMoraleCheckU62(t *testing.T) {
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
 		}, nil)
 		cl.Units[0].Stands[3].Creature = 1
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		var l Log
 		b.Reset(Config{Dice: script(t, faces...), Rec: &l})
 		for i := 0; i < lost; i++ {
@@ -263,7 +264,7 @@ func TestRallyU64(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}}, cmd: 1},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0, PC: true}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 6), Rec: &l})
 	b.un[0].broken = true
@@ -289,7 +290,7 @@ func objectiveBattle(t *testing.T, vp0, vp1 int, o map[string]string) *Setup {
 		{ID: "east", Side: 1, Kind: plan.ObjCustom, VP: vp1, When: round1},
 	}
 	cl.Options = o
-	return mustSetup(t, cl, Options{})
+	return mustSetup(t, cl, clashrules.Options{})
 }
 
 // U-71, U-72: 10 VP at the end of a round ends the battle; a lead of 3 or more (10 - 0) is a total
@@ -362,7 +363,7 @@ func TestEndOnlyAtEndOfRoundU71(t *testing.T) {
 	}, nil)
 	cl.Resources = []plan.ClashResource{{ID: "gate", Squares: []plan.ResourceSquare{{At: [2]int{1, 0}, HP: 5, VP: 10}}}}
 	cl.Objectives = []plan.ClashObjective{{ID: "smash", Side: 0, Kind: plan.ObjDestroy, Resource: 0}}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	// initiative a 20, z 1; a hits the gate automatically in melee (U-67): 1d6 4 + 1 = 5: 0 hp,
 	// 10 VP; z still moves up and attacks: d20 19 hits, 1d6 2; at the end of the round the battle
@@ -390,7 +391,7 @@ func TestOverflowSkipsCasualtyU56(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}, {2, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Rec: &l})
 	b.st[0].hp, b.st[0].cas = 0, true

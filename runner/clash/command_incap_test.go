@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // incapBattle: unit a (west) led by the hero h (Wis save +1), a second hero g joined to a without
@@ -18,7 +19,7 @@ func incapBattle(t *testing.T, dice ...int) (*Battle, *Log) {
 		{id: "c", side: 1, typ: "regiment", cfg: "march", cr: 2, at: [][2]int{{6, 3}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0}, {ID: "g", Side: 0, Creature: 1, Unit: 0, Stand: 1}})
 	cl.Spells = fxSpells()
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	b.Reset(Config{Dice: script(t, dice...), Rec: l})
 	b.round = 1

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The four conditions U-76 sends to 5e that the model added last: stunned, blinded, poisoned,
@@ -137,7 +138,7 @@ func TestPoisonedCommanderU14U76(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {0, 1}}, cmd: 1},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{7, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0, PC: true}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	ch := &picker{t: t, answers: map[Ask][]string{AskCommand: {"prepare"}}}
 	b.Reset(Config{Dice: script(t, 10, 3), Chooser: ch, Rec: &l})

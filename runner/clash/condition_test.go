@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // Fixtures of the condition model: the SRD spells' effects as the library writes them (schema/srd
@@ -50,7 +51,7 @@ func fxField(t *testing.T) (*Battle, *Log) {
 		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
 	}, nil)
 	cl.Spells = fxSpells()
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	return b, &Log{}
 }
 
@@ -226,7 +227,7 @@ func TestHoldPersonHumanoidsOnlyU76(t *testing.T) {
 	}, nil)
 	cl.Creatures[2].Type = "giant"
 	cl.Spells = fxSpells()
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{Dice: script(t), Rec: &Log{}})
 	at := b.standActor(0)
 	if b.spellTargetable(&at, &b.s.sp[0], Ref{RefStand, 1}) {
@@ -246,7 +247,7 @@ func TestWebDifficultGroundU18U76(t *testing.T) {
 		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{8, 5}}},
 	}, nil)
 	cl.Spells = fxSpells()
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	b.Reset(Config{Dice: script(t, 2), Rec: l})
 	b.round = 1
@@ -291,7 +292,7 @@ func TestFearFrightensU76(t *testing.T) {
 	}, nil)
 	cl.Spells = append(fxSpells(), plan.Spell{ID: "fear", Name: "Fear", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
 		Area: &plan.Area{Shape: plan.AreaCone, Size: 30}, Effect: &plan.SpellEffect{Condition: plan.CondFrightened, Concentration: true, Rounds: 1}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	b.Reset(Config{Dice: script(t), Rec: l})
 	b.round = 1

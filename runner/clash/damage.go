@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // damage deals amount to a target. noFortitude: a critical hit or radiant damage (undead
 // fortitude does not apply).
@@ -62,7 +65,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 	b.emit(func() Event {
 		return &DamagedEvent{Target: b.standName(i), Amount: amount, HP: 0, Before: int(before), Cause: cause, Casualty: true, Already: already}
 	})
-	if excess <= 0 || b.o.Overflow == OverflowNone {
+	if excess <= 0 || b.o.Overflow == clashrules.OverflowNone {
 		return
 	}
 	next := b.chooseOverflow(i, bySide, seq)
@@ -70,7 +73,7 @@ func (b *Battle) damageStand(i int32, amount int, bySide int32, noFortitude bool
 		return
 	}
 	b.emit(func() Event { return &OverflowedEvent{From: b.standName(i), To: b.standName(next), Amount: excess} })
-	if b.o.Overflow == OverflowChain || b.st[next].cas {
+	if b.o.Overflow == clashrules.OverflowChain || b.st[next].cas {
 		// U-56 Default: 「超えた分のダメージは…隣接するスタンドに対して適用される」 and U-57 「1ヒ
 		// ット・ポイントが残っているものとして扱われる」: a casualty reached by one-hop overflow is
 		// hit like any casualty: it absorbs 1 and the rest overflows on from it.
@@ -205,7 +208,7 @@ func (b *Battle) heal(t Ref, amount int) {
 		}
 		before := st.hp
 		if st.cas {
-			if b.o.HealCasualty == HealRemoved {
+			if b.o.HealCasualty == clashrules.HealRemoved {
 				return
 			}
 			st.cas = false

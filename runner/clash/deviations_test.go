@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The eight deviations of issue 21, each against the seed's words.
@@ -19,7 +20,7 @@ func TestStandAreaSpellDoublesToSolosU43(t *testing.T) {
 		{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{0, 5}}},
 		{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 0}}},
 	}, []plan.ClashSolo{{ID: "o", Side: 1, Creature: 2, Unit: -1, At: [2]int{5, 5}}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 3, 3, 3, 3, 3, 3, 3, 3, 5), Rec: &l})
 	at := b.standActor(0)
@@ -40,7 +41,7 @@ func isoSoloField(t *testing.T) *Battle {
 		{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{0, 5}}},
 		{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 9}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 1, Creature: 2, Unit: -1, At: [2]int{3, 5}}})
-	return NewBattle(mustSetup(t, cl, Options{}))
+	return NewBattle(mustSetup(t, cl, clashrules.Options{}))
 }
 
 // U-41: 「ソロはそのセーヴィング・スローに"不利"を受け、セーヴィング・スローに失敗すると2倍のダメー
@@ -99,7 +100,7 @@ func mixedUnit(t *testing.T, cfg string) *Battle {
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 4}}},
 	}, nil)
 	cl.Units[0].Stands = append(cl.Units[0].Stands, plan.ClashStand{Creature: 0, At: [2]int{0, 4}})
-	return NewBattle(mustSetup(t, cl, Options{}))
+	return NewBattle(mustSetup(t, cl, clashrules.Options{}))
 }
 
 // U-48 Defend: 「この隊形を取っている間、ユニットは"攻撃"アクションを使うことができない」; U-39:
@@ -157,7 +158,7 @@ func TestBrokenMovesAwayU63(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 1}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{8, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	ch := &moveOptions{}
 	b.Reset(Config{Chooser: ch})
 	b.un[0].broken = true
@@ -185,7 +186,7 @@ func TestOneHopIntoCasualtyU56U57(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}, {2, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Rec: &l})
 	b.st[1].hp, b.st[1].cas = 0, true
@@ -208,7 +209,7 @@ func TestDeepWaterSwimmersOnlyU22(t *testing.T) {
 		{id: "f", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "s", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{3, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	mf, ms := b.moverOfStand(0, false), b.moverOfStand(1, false)
 	if pass, end := b.squareRule(&mf, 2); pass || end {
@@ -224,7 +225,7 @@ func TestDeepWaterSwimmersOnlyU22(t *testing.T) {
 		}
 	}
 	cl.Units[0].Stands[0].At = [2]int{2, 0}
-	if _, err := NewSetup(cl, Options{}); err == nil || !strings.Contains(err.Error(), "deep water") {
+	if _, err := NewSetup(cl, clashrules.Options{}); err == nil || !strings.Contains(err.Error(), "deep water") {
 		t.Errorf("a flyer starting in deep water: %v", err)
 	}
 }
@@ -237,7 +238,7 @@ func TestJoinedSoloLeavesBrokenUnitFirstU63(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 1}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{8, 1}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	ch := &picker{t: t, answers: map[Ask][]string{AskCommand: {"none"}, AskSoloStep: {"leave 4,0"}, AskAction: {"none"}, AskMove: {"0,1"}}}
 	b.Reset(Config{Dice: script(t, 1), Chooser: ch, Rec: &l}) // the leaving solo's initiative (U-26)
@@ -256,9 +257,9 @@ func TestJoinedSoloLeavesBrokenUnitFirstU63(t *testing.T) {
 // joined to a prepared unit saves with two d20s (4, 17: 17); with prepareSolos: no, one (4).
 func TestPrepareReachesJoinedSolosU14(t *testing.T) {
 	for _, tc := range []struct {
-		o    Options
+		o    clashrules.Options
 		face int
-	}{{Options{}, 17}, {Options{PrepareSolos: YesNoOff}, 4}} {
+	}{{clashrules.Options{}, 17}, {clashrules.Options{PrepareSolos: clashrules.YesNoOff}, 4}} {
 		cl := newClash(open(8, 3), []plan.Creature{soldier(), hero()}, []ub{
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{7, 2}}},
@@ -293,7 +294,7 @@ func TestFixedDamageU6U34(t *testing.T) {
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{1, 0}}},
 		}, nil)
 		cl.Creatures[1].HP = 30
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		var l Log
 		b.Reset(Config{Dice: script(t, face), Rec: &l})
 		b.round = 1
@@ -309,7 +310,7 @@ func TestFixedDamageU6U34(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}}},
 	}, nil)
-	if _, err := NewSetup(cl, Options{}); err == nil {
+	if _, err := NewSetup(cl, clashrules.Options{}); err == nil {
 		t.Errorf("damage -3 accepted")
 	}
 }

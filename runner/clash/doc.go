@@ -4,11 +4,15 @@
 //
 // It owns the rules (Setup checks a plan.Clash and converts it; Battle fights it: movement,
 // integrity, attacks, spells and their areas, damage and casualties, morale, objectives and the
-// end), every Ambiguity Default of Part U as a switch of Options, the engine's policies
+// end), the engine's policies
 // (tactical, first, random: Policy), the map and the units table, and many-run rates. Decisions
 // go to a Chooser (Question/Option); RunBattle and Setup.Fight connect it to the shared core: a
 // runner.Decider through runner.Chain, events into a runner.Sink (the "clash" stream).
 //
-// It may import compiler/plan, runner (the core) and runner/dice, and nothing else of sortie: no
-// other engine, no compiler, no cmd. It prints nothing and exits never.
+// Every Ambiguity Default of Part U is a switch of clashrules.Options (compiler/plan/clashrules),
+// which the compiler's checks read too, with the limits a plan must keep to and the range in
+// squares of a range in feet.
+//
+// It may import compiler/plan, compiler/plan/clashrules, runner (the core) and runner/dice, and
+// nothing else of sortie: no other engine, no compiler core, no cmd. It prints nothing and exits never.
 package clash

@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // endOfRound is U-59: (1) casualties eliminated (U-60), (2) dying solos' death saves (U-61),
 // (3) morale (U-62) — (2) and (3) swapped under MoraleThenSaves —, (4) Protection VP (U-68) and
@@ -12,7 +15,7 @@ func (b *Battle) endOfRound() {
 	})
 	b.eliminateCasualties()
 	b.expireOrphans() // U-76: timed effects whose caster is gone
-	if b.o.EndOrder == MoraleThenSaves {
+	if b.o.EndOrder == clashrules.MoraleThenSaves {
 		b.morale()
 		b.deathSaves()
 	} else {
@@ -168,7 +171,7 @@ func (b *Battle) deathSaves() {
 // atMoraleThreshold reports whether lost of start stands calls for a morale check (U-62): half or
 // more (MoraleHalf, the seed) or more than half (MoraleMoreThanHalf).
 func (b *Battle) atMoraleThreshold(start, lost int32) bool {
-	if b.o.MoraleThreshold == MoraleMoreThanHalf {
+	if b.o.MoraleThreshold == clashrules.MoraleMoreThanHalf {
 		return 2*lost > start
 	}
 	return 2*lost >= start
@@ -176,8 +179,8 @@ func (b *Battle) atMoraleThreshold(start, lost int32) bool {
 
 // MoraleCheckDue reports U-62's threshold under o: a unit that started with start stands and lost
 // lost of them must check morale.
-func MoraleCheckDue(o Options, start, lost int) bool {
-	if o.MoraleThreshold == MoraleMoreThanHalf {
+func MoraleCheckDue(o clashrules.Options, start, lost int) bool {
+	if o.MoraleThreshold == clashrules.MoraleMoreThanHalf {
 		return 2*lost > start
 	}
 	return 2*lost >= start
@@ -189,7 +192,7 @@ func (b *Battle) moraleMod(u int32) int {
 	un := &b.un[u]
 	m := -100
 	val := func(cr *creature) int {
-		if b.o.MoraleSave == MoraleSaveBonus {
+		if b.o.MoraleSave == clashrules.MoraleSaveBonus {
 			return cr.saves[plan.AbWis]
 		}
 		return cr.abil[plan.AbWis]
@@ -219,7 +222,7 @@ func (b *Battle) morale() {
 		if un.alive == 0 || un.broken || !b.atMoraleThreshold(un.start, un.start-un.alive) {
 			continue
 		}
-		if b.o.MoraleRepeat == MoraleOnce && un.moraleHit {
+		if b.o.MoraleRepeat == clashrules.MoraleOnce && un.moraleHit {
 			continue
 		}
 		un.moraleHit = true
@@ -238,7 +241,7 @@ func (b *Battle) morale() {
 		if !ok {
 			un.broken = true
 			b.emit(func() Event { return &MoraleResultEvent{Unit: b.unitName(int32(u)), Broken: true} })
-			if b.o.Attrition == AttritionBroken {
+			if b.o.Attrition == clashrules.AttritionBroken {
 				b.attrition(int32(u))
 			}
 		}

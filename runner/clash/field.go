@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // policyScratch holds the tactical policy's buffers.
 type policyScratch struct {
@@ -220,7 +223,7 @@ func (b *Battle) nearField(side int32) []int32 {
 		}
 	}
 	w, h := b.w, b.h
-	cheb := b.o.Distance == Chebyshev
+	cheb := b.o.Distance == clashrules.Chebyshev
 	// Forward pass: from the north-west.
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {

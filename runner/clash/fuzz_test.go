@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // randomBattle makes a legal random battle from r: a grid with every terrain and some height,
@@ -135,7 +136,7 @@ func randomBattle(r *rand.Rand) *plan.Clash {
 			When: &plan.ClashCond{Op: plan.ClashIn, Side: r.IntN(2), Unit: -1, Zone: [][2]int{{mx, 0}, {mx, h - 1}}}},
 	}
 	c.Options = map[string]string{}
-	for _, info := range OptionList() {
+	for _, info := range clashrules.OptionList() {
 		if r.IntN(4) != 0 {
 			continue
 		}
@@ -155,7 +156,7 @@ func runRandom(t *testing.T, seed uint64, pol Policy) {
 	if c == nil {
 		return
 	}
-	s, err := NewSetup(c, Options{})
+	s, err := NewSetup(c, clashrules.Options{})
 	if err != nil {
 		t.Fatalf("seed %d: a random battle failed setup: %v", seed, err)
 	}
@@ -173,7 +174,7 @@ func runRandom(t *testing.T, seed uint64, pol Policy) {
 	if string(planBytes(t, c)) != string(before) {
 		t.Fatalf("seed %d: the battle changed its plan", seed)
 	}
-	if res.Rounds < 1 || res.Rounds > s.Opt.maxRounds()+1 {
+	if res.Rounds < 1 || res.Rounds > s.Opt.MaxRoundsOrDefault()+1 {
 		t.Fatalf("seed %d: %d rounds", seed, res.Rounds)
 	}
 	if _, ok := l.Events[len(l.Events)-1].(*BattleEndEvent); !ok {
@@ -232,7 +233,7 @@ func FuzzSetup(f *testing.F) {
 		if err := json.Unmarshal(data, &c); err != nil {
 			return
 		}
-		s, err := NewSetup(&c, Options{MaxRounds: 20})
+		s, err := NewSetup(&c, clashrules.Options{MaxRounds: 20})
 		if err != nil {
 			return
 		}
@@ -270,7 +271,7 @@ func TestDeterministic(t *testing.T) {
 		if c == nil {
 			continue
 		}
-		s := mustSetup(t, c, Options{})
+		s := mustSetup(t, c, clashrules.Options{})
 		var texts [2]string
 		for k := range texts {
 			b := NewBattle(s)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // box is an occupant's space: x, y its top-left square, n squares a side (U-5, U-10).
@@ -32,16 +33,16 @@ func overlap(a, c box) bool {
 // (Manhattan, the Default) or Chebyshev; 0 when they overlap.
 func (b *Battle) dist(a, c box) int32 {
 	gx, gy := gaps(a, c)
-	if b.o.Distance == Chebyshev {
+	if b.o.Distance == clashrules.Chebyshev {
 		return max(gx, gy)
 	}
 	return gx + gy
 }
 
 // Distance is the U-2 distance in squares between squares [x1, y1] and [x2, y2] under m.
-func Distance(m Metric, x1, y1, x2, y2 int) int {
+func Distance(m clashrules.Metric, x1, y1, x2, y2 int) int {
 	dx, dy := abs(x1-x2), abs(y1-y2)
-	if m == Chebyshev {
+	if m == clashrules.Chebyshev {
 		return max(dx, dy)
 	}
 	return dx + dy

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -30,7 +31,7 @@ func TestHeatMapIsTheMap(t *testing.T) {
 		{ID: "w", Side: 0, Kind: plan.ObjAttrition, Units: []plan.UnitVP{{Unit: 1, VP: 10}}},
 		{ID: "e", Side: 1, Kind: plan.ObjAttrition, Units: []plan.UnitVP{{Unit: 0, VP: 10}}},
 	}
-	s := mustSetup(t, c, Options{})
+	s := mustSetup(t, c, clashrules.Options{})
 	for _, seed := range []uint64{3, 8} {
 		sink := &mapSink{}
 		if _, err := s.Fight(BattleOptions{Seed: seed, Policy: PolicyTactical, Sink: sink}); err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -80,7 +81,7 @@ func newClash(rows []string, creatures []plan.Creature, units []ub, solos []plan
 	return c
 }
 
-func mustSetup(t testing.TB, c *plan.Clash, o Options) *Setup {
+func mustSetup(t testing.TB, c *plan.Clash, o clashrules.Options) *Setup {
 	t.Helper()
 	s, err := NewSetup(c, o)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // U-50: 「視認困難な地形や、照明の欠如といった状態によって、ユニット内の一部のスタンドは隠れよう
@@ -27,7 +28,7 @@ func TestHideWhereU50(t *testing.T) {
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 0}}},
 		}, nil)
 		cl.Grid.Light, cl.Grid.Obscured = tc.light, tc.obscured
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		b.Reset(Config{})
 		if got := b.canHide(b.standBox(0), 0); got != tc.want {
 			t.Errorf("light %q obscured %v: stand at 3,0 may hide %v, want %v", tc.light, tc.obscured, got, tc.want)
@@ -54,7 +55,7 @@ func TestSpotInDimLightU80(t *testing.T) {
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 0}}},
 		}, nil)
 		cl.Grid.Light = tc.light
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		b.Reset(Config{})
 		b.st[0].hidden, b.st[0].stealth = true, 12
 		b.spot(1, 1, -1)
@@ -67,7 +68,7 @@ func TestSpotInDimLightU80(t *testing.T) {
 		{id: "z", side: 1, typ: "skirmisher", cr: 0, at: [][2]int{{5, 0}}},
 	}, nil)
 	cl.Grid.Light = "twilight"
-	if _, err := NewSetup(cl, Options{}); err == nil {
+	if _, err := NewSetup(cl, clashrules.Options{}); err == nil {
 		t.Errorf("light twilight accepted")
 	}
 }

@@ -1,5 +1,7 @@
 package clash
 
+import clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+
 // isolatedStand reports whether stand i is isolated (U-15, U-81): a regiment stand with no
 // adjacent stand of its unit; a skirmisher stand more than SkirmisherSpread squares from every
 // other stand of its unit. A unit's only stand on the grid is never isolated (SingleNeverIsolated).
@@ -12,7 +14,7 @@ func (b *Battle) isolatedStand(i int32) bool {
 	u := &b.un[st.unit]
 	a := b.standBox(i)
 	others := false
-	spread := int32(b.o.skirmisherSpread())
+	spread := int32(b.o.SkirmisherSpreadOrDefault())
 	for k := u.first; k < u.first+u.n; k++ {
 		if k == i || !b.st[k].on {
 			continue
@@ -28,7 +30,7 @@ func (b *Battle) isolatedStand(i int32) bool {
 		}
 	}
 	if !others {
-		return b.o.SingleStand == SingleIsolated
+		return b.o.SingleStand == clashrules.SingleIsolated
 	}
 	return true
 }
@@ -41,7 +43,7 @@ func (b *Battle) isolatedSolo(j int32) bool {
 		return false
 	}
 	a := b.soloBox(j)
-	spread := int32(b.o.soloSpread())
+	spread := int32(b.o.SoloSpreadOrDefault())
 	for i := range b.st {
 		st := &b.st[i]
 		if st.on && b.un[st.unit].side == so.side && b.dist(a, b.standBox(int32(i))) <= spread {
@@ -54,14 +56,14 @@ func (b *Battle) isolatedSolo(j int32) bool {
 // standIsolated is the isolation attacks use (U-16, U-81): evaluated now (IsolationEveryAttack) or
 // as it stood at the last end of turn (IsolationEndOfTurn).
 func (b *Battle) standIsolated(i int32) bool {
-	if b.o.Isolation == IsolationEndOfTurn {
+	if b.o.Isolation == clashrules.IsolationEndOfTurn {
 		return b.st[i].iso
 	}
 	return b.standIsolatedNow(i)
 }
 
 func (b *Battle) soloIsolated(j int32) bool {
-	if b.o.Isolation == IsolationEndOfTurn {
+	if b.o.Isolation == clashrules.IsolationEndOfTurn {
 		return b.so[j].iso
 	}
 	return b.soloIsolatedNow(j)

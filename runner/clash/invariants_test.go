@@ -80,8 +80,8 @@ func endInvariants(b *Battle, r Result) string {
 			return "an annihilation end with both sides on the grid"
 		}
 	case EndMaxRounds:
-		if r.Rounds < b.o.maxRounds() {
-			return fmt.Sprintf("a round-limit end after %d rounds of %d", r.Rounds, b.o.maxRounds())
+		if r.Rounds < b.o.MaxRoundsOrDefault() {
+			return fmt.Sprintf("a round-limit end after %d rounds of %d", r.Rounds, b.o.MaxRoundsOrDefault())
 		}
 	}
 	return ""

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The tactical policy's lapses of issue 21, each on a small battle showing the better choice: the
@@ -41,7 +42,7 @@ func TestLapseBattlesPlay(t *testing.T) {
 		t.Fatalf("%d lapse battles in testdata/lapses, want %d", len(files), len(lapseNames))
 	}
 	for _, name := range lapseNames {
-		b := NewBattle(mustSetup(t, loadLapse(t, name), Options{}))
+		b := NewBattle(mustSetup(t, loadLapse(t, name), clashrules.Options{}))
 		for seed := uint64(1); seed <= 20; seed++ {
 			b.Reset(Config{Seed: seed})
 			r, err := b.Run()
@@ -67,7 +68,7 @@ func TestLapseBattlesPlay(t *testing.T) {
 // without it (two enemies, 2000), and burned its ally; now any placement covering an ally is never
 // chosen: the giant's square is outside the area picked.
 func TestAreaNeverOnAlliesU43(t *testing.T) {
-	b := NewBattle(mustSetup(t, loadLapse(t, "area"), Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "area"), clashrules.Options{}))
 	if b.s.sp[0].id != "fireball" {
 		t.Fatalf("spell 0 is %q, want fireball", b.s.sp[0].id)
 	}
@@ -100,7 +101,7 @@ func TestAreaNeverOnAlliesU43(t *testing.T) {
 // into the casualty. Now a casualty is worth what its overflow would do (here nothing: 12 / 4 = 3),
 // and the ogre is the target.
 func TestNoAttackOnACasualtyU57(t *testing.T) {
-	b := NewBattle(mustSetup(t, loadLapse(t, "casualty"), Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "casualty"), clashrules.Options{}))
 	b.Reset(Config{})
 	b.round, b.turnUnit = 1, 0
 	b.st[1].hp, b.st[1].cas = 0, true
@@ -116,7 +117,7 @@ func TestNoAttackOnACasualtyU57(t *testing.T) {
 // stand's greatclub (2d8+4: e2 = 2 x 13 = 26) into C: 1 absorbed, the rest 24 / 2 = 12 >= 10 fells
 // D: worth as much as felling D itself, more than the next-to-nothing of a lone casualty.
 func TestCasualtyWorthItsOverflowU56(t *testing.T) {
-	b := NewBattle(mustSetup(t, loadLapse(t, "overflow"), Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "overflow"), clashrules.Options{}))
 	b.Reset(Config{})
 	b.st[1].hp, b.st[1].cas = 0, true
 	const p = 20
@@ -133,7 +134,7 @@ func TestCasualtyWorthItsOverflowU56(t *testing.T) {
 // 40, and A isolated itself; now B, still to make its move with 0 squares left, can reach only 0 +
 // 2 squares from where it is: 4,3 is 4 from it (-120: 76 - 120 = -44), 4,1 is 2 (40): it stays.
 func TestNoStepIntoIsolationAfterActingU82(t *testing.T) {
-	b := NewBattle(mustSetup(t, loadLapse(t, "isolation"), Options{}))
+	b := NewBattle(mustSetup(t, loadLapse(t, "isolation"), clashrules.Options{}))
 	b.Reset(Config{})
 	b.round, b.turnUnit = 1, 0
 	b.moveStamp++
@@ -161,7 +162,7 @@ func TestAidChosenU48(t *testing.T) {
 		if at := c.Units[0].Stands[1].At; at != tc.b {
 			t.Fatalf("%s: B at %v, want %v", tc.name, at, tc.b)
 		}
-		b := NewBattle(mustSetup(t, c, Options{}))
+		b := NewBattle(mustSetup(t, c, clashrules.Options{}))
 		b.Reset(Config{})
 		b.round, b.turnUnit = 1, 0
 		if got := b.decideConfig(0); got != tc.want {

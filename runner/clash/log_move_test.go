@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -37,7 +38,7 @@ func TestTargetsAwayU2(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 1}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{8, 1}, {8, 2}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{Dice: script(t, 1, 1), Chooser: &picker{t: t}}) // the stands on the grid
 	q := &Question{Ask: AskTarget, Stand: 0, Solo: -1, Options: []Option{
 		{Name: "z 1", Ref: Ref{RefStand, 1}}, {Name: "z 2", Ref: Ref{RefStand, 2}}, {Name: "none"}}}

@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // moveScratch holds the buffers of one reach computation (reused, no allocation per move).
 type moveScratch struct {
@@ -84,7 +87,7 @@ func (b *Battle) moverOfStand(i int32, retreat bool) mover {
 	u := &b.un[st.unit]
 	return mover{id: i, side: u.side, stand: true, reg: u.reg, unit: st.unit, space: int32(cr.space), rank: cr.rank,
 		swim: cr.swim > 0, fly: cr.fly > 0 && cr.fly >= cr.walk, retreat: retreat, join: -1,
-		road: b.o.Road == RoadOnce}
+		road: b.o.Road == clashrules.RoadOnce}
 }
 
 func (b *Battle) moverOfSolo(j int32, join int32) mover {
@@ -109,7 +112,7 @@ func (b *Battle) speedOfStand(i int32, dash bool) int {
 	slowed := u.reg && u.speedCfg != cfgMarch
 	v := sp
 	switch {
-	case slowed && dash && b.o.DashSlowed == DashDouble:
+	case slowed && dash && b.o.DashSlowed == clashrules.DashDouble:
 		v = 2 * sp
 	case slowed && dash:
 		v = sp
@@ -175,7 +178,7 @@ func (b *Battle) squareRule(m *mover, q int) (pass, end bool) {
 	}
 	if b.occSide(o) != m.side {
 		// U-31: never into an enemy's square; with EnemySizeDifference, through one two sizes apart.
-		if b.o.EnemySquares == EnemySizeDifference && abs(b.occRank(o)-m.rank) >= 2 {
+		if b.o.EnemySquares == clashrules.EnemySizeDifference && abs(b.occRank(o)-m.rank) >= 2 {
 			return true, false
 		}
 		return false, false
@@ -193,7 +196,7 @@ func (b *Battle) squareRule(m *mover, q int) (pass, end bool) {
 		return true, false
 	}
 	// U-31: through an unattached allied solo, not ending there (AlliedSolosPass).
-	if b.o.AlliedSolos == AlliedSolosBlock {
+	if b.o.AlliedSolos == clashrules.AlliedSolosBlock {
 		return false, false
 	}
 	return true, false
@@ -280,12 +283,12 @@ func (b *Battle) stepCost1(m *mover, from, to int) int {
 
 // squareCost is the cost of entering one square (U-18, U-23): 1, or 2 when difficult, plus the
 // rise in 20-ft steps; into a higher difficult square (1 + rise) x 2 (ClimbAdd: 2 + rise).
-func squareCost(difficult bool, rise int, climb ClimbRule) int {
+func squareCost(difficult bool, rise int, climb clashrules.ClimbRule) int {
 	if rise < 0 {
 		rise = 0
 	}
 	switch {
-	case difficult && rise > 0 && climb == ClimbAdd:
+	case difficult && rise > 0 && climb == clashrules.ClimbAdd:
 		return 2 + rise
 	case difficult:
 		return (1 + rise) * 2
@@ -302,7 +305,7 @@ func (b *Battle) locked(m *mover, x, y int32) bool {
 	if !m.stand || m.retreat {
 		return false
 	}
-	return b.enemyAdjacent(m.side, box{x, y, m.space}, b.o.SolosLock == Yes)
+	return b.enemyAdjacent(m.side, box{x, y, m.space}, b.o.SolosLock == clashrules.Yes)
 }
 
 // enemyAdjacent reports whether a square edge-adjacent to a (outside it) holds an enemy stand (or,
@@ -412,7 +415,7 @@ func (b *Battle) reachSlow(m *mover, x, y int32, budget int) {
 // (grid.go): 0 blocked, 1 pass only, 3 pass and end; lock marks the classes that lock it (U-30).
 // ok is false when the table cannot say (EnemySizeDifference weighs sizes, U-31).
 func (b *Battle) rules1(m *mover) (rule [16]uint8, lock uint16, ok bool) {
-	if b.o.EnemySquares != EnemyNever {
+	if b.o.EnemySquares != clashrules.EnemyNever {
 		return rule, 0, false
 	}
 	for c := 0; c < 16; c++ {
@@ -422,13 +425,13 @@ func (b *Battle) rules1(m *mover) (rule [16]uint8, lock uint16, ok bool) {
 		}
 		cl := uint8(c)
 		if clsSideOf(cl) != m.side {
-			if m.stand && !m.retreat && (cl&clsSolo == 0 || b.o.SolosLock == Yes) {
+			if m.stand && !m.retreat && (cl&clsSolo == 0 || b.o.SolosLock == clashrules.Yes) {
 				lock |= 1 << c
 			}
 			continue // U-31: never into an enemy's square
 		}
 		switch {
-		case cl&clsSolo != 0 && b.o.AlliedSolos == AlliedSolosBlock:
+		case cl&clsSolo != 0 && b.o.AlliedSolos == clashrules.AlliedSolosBlock:
 		case cl&clsSolo != 0, cl&clsSkirm != 0:
 			rule[c] = 1 // U-8 (4), (5), U-11, U-31: through, not ending there
 		}

@@ -4,23 +4,24 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // U-3, U-6: speed in ft ÷ 5 = squares: 30 ft -> 6, 25 ft -> 5, 40 ft -> 8; with Speed20ft ÷ 20.
 func TestSquaresForSpeedU3(t *testing.T) {
 	for _, tc := range []struct {
 		ft   int
-		sc   SpeedScale
+		sc   clashrules.SpeedScale
 		want int
 	}{
-		{30, Speed5ft, 6}, // 30 / 5 = 6 (the seed's hobgoblin stand)
-		{25, Speed5ft, 5}, // 25 / 5 = 5
-		{40, Speed5ft, 8}, // 40 / 5 = 8
-		{10, Speed5ft, 2}, // the seed's minotaur: a 10-ft shove is 2 squares
-		{0, Speed5ft, 0},
-		{30, Speed20ft, 1}, // floor(30 / 20) = 1
-		{10, Speed20ft, 1}, // max(1, floor(10 / 20) = 0) = 1
-		{60, Speed20ft, 3},
+		{30, clashrules.Speed5ft, 6}, // 30 / 5 = 6 (the seed's hobgoblin stand)
+		{25, clashrules.Speed5ft, 5}, // 25 / 5 = 5
+		{40, clashrules.Speed5ft, 8}, // 40 / 5 = 8
+		{10, clashrules.Speed5ft, 2}, // the seed's minotaur: a 10-ft shove is 2 squares
+		{0, clashrules.Speed5ft, 0},
+		{30, clashrules.Speed20ft, 1}, // floor(30 / 20) = 1
+		{10, clashrules.Speed20ft, 1}, // max(1, floor(10 / 20) = 0) = 1
+		{60, clashrules.Speed20ft, 3},
 	} {
 		if got := SquaresForSpeed(tc.ft, tc.sc); got != tc.want {
 			t.Errorf("SquaresForSpeed(%d, %d) = %d, want %d", tc.ft, tc.sc, got, tc.want)
@@ -30,7 +31,7 @@ func TestSquaresForSpeedU3(t *testing.T) {
 
 // oneUnit is a battle with one regiment stand of c at 0,0 on an open w x h field and an enemy
 // stand far away at the other corner.
-func oneUnit(t *testing.T, rows []string, c plan.Creature, cfg string, o Options) *Battle {
+func oneUnit(t *testing.T, rows []string, c plan.Creature, cfg string, o clashrules.Options) *Battle {
 	t.Helper()
 	w, h := len(rows[0]), len(rows)
 	cl := newClash(rows, []plan.Creature{c, soldier()}, []ub{
@@ -64,18 +65,18 @@ func TestStandSpeedU29(t *testing.T) {
 		c          plan.Creature
 		cfg        string
 		dash       bool
-		o          Options
+		o          clashrules.Options
 		want       int
 		configured string
 	}{
-		{soldier(), "march", false, Options{}, 6, ""},
-		{soldier(), "aid", false, Options{}, 3, ""},
-		{soldier(), "defend", false, Options{}, 3, ""},
-		{soldier(), "march", true, Options{}, 12, ""},
-		{soldier(), "aid", true, Options{}, 6, ""},
-		{soldier(), "defend", true, Options{DashSlowed: DashDouble}, 12, ""},
-		{slow, "march", false, Options{}, 5, ""},
-		{slow, "aid", false, Options{}, 2, ""},
+		{soldier(), "march", false, clashrules.Options{}, 6, ""},
+		{soldier(), "aid", false, clashrules.Options{}, 3, ""},
+		{soldier(), "defend", false, clashrules.Options{}, 3, ""},
+		{soldier(), "march", true, clashrules.Options{}, 12, ""},
+		{soldier(), "aid", true, clashrules.Options{}, 6, ""},
+		{soldier(), "defend", true, clashrules.Options{DashSlowed: clashrules.DashDouble}, 12, ""},
+		{slow, "march", false, clashrules.Options{}, 5, ""},
+		{slow, "aid", false, clashrules.Options{}, 2, ""},
 	} {
 		b := oneUnit(t, open(20, 20), tc.c, tc.cfg, tc.o)
 		if got := b.speedOfStand(0, tc.dash); got != tc.want {
@@ -102,18 +103,18 @@ func TestSquareCostU23(t *testing.T) {
 	for _, tc := range []struct {
 		difficult bool
 		rise      int
-		climb     ClimbRule
+		climb     clashrules.ClimbRule
 		want      int
 	}{
-		{false, 0, ClimbDouble, 1},
-		{true, 0, ClimbDouble, 2},
-		{false, 1, ClimbDouble, 2}, // 1 + 1
-		{false, 2, ClimbDouble, 3}, // 1 + 2
-		{true, 1, ClimbDouble, 4},  // (1 + 1) x 2
-		{true, 2, ClimbDouble, 6},  // (1 + 2) x 2
-		{true, 2, ClimbAdd, 4},     // 2 + 2
-		{false, -3, ClimbDouble, 1},
-		{true, -1, ClimbDouble, 2},
+		{false, 0, clashrules.ClimbDouble, 1},
+		{true, 0, clashrules.ClimbDouble, 2},
+		{false, 1, clashrules.ClimbDouble, 2}, // 1 + 1
+		{false, 2, clashrules.ClimbDouble, 3}, // 1 + 2
+		{true, 1, clashrules.ClimbDouble, 4},  // (1 + 1) x 2
+		{true, 2, clashrules.ClimbDouble, 6},  // (1 + 2) x 2
+		{true, 2, clashrules.ClimbAdd, 4},     // 2 + 2
+		{false, -3, clashrules.ClimbDouble, 1},
+		{true, -1, clashrules.ClimbDouble, 2},
 	} {
 		if got := squareCost(tc.difficult, tc.rise, tc.climb); got != tc.want {
 			t.Errorf("squareCost(%v, %d, %d) = %d, want %d", tc.difficult, tc.rise, tc.climb, got, tc.want)
@@ -126,7 +127,7 @@ func TestSquareCostU23(t *testing.T) {
 // 1); x = 5 costs 7 either way: out of reach. Deep water stops a walker; a swimmer crosses it at
 // 1 a square.
 func TestDifficultAndDeepU22(t *testing.T) {
-	b := oneUnit(t, []string{"..::....", "........"}, soldier(), "march", Options{})
+	b := oneUnit(t, []string{"..::....", "........"}, soldier(), "march", clashrules.Options{})
 	m := b.moverOfStand(0, false)
 	b.reach(&m, 0, 0, 6)
 	if c := b.mv.cost[4]; c != 6 {
@@ -139,7 +140,7 @@ func TestDifficultAndDeepU22(t *testing.T) {
 	if c := b.mv.cost[3]; c != 5 {
 		t.Errorf("cost to the rough 3,0 = %d, want 5", c)
 	}
-	b = oneUnit(t, []string{".~~.....", ".~~....."}, soldier(), "march", Options{})
+	b = oneUnit(t, []string{".~~.....", ".~~....."}, soldier(), "march", clashrules.Options{})
 	m = b.moverOfStand(0, false)
 	b.reach(&m, 0, 0, 6)
 	if c := b.mv.cost[3]; c != -1 {
@@ -147,7 +148,7 @@ func TestDifficultAndDeepU22(t *testing.T) {
 	}
 	fish := soldier()
 	fish.Speed.Swim = 30
-	b = oneUnit(t, []string{".~~.....", ".~~....."}, fish, "march", Options{})
+	b = oneUnit(t, []string{".~~.....", ".~~....."}, fish, "march", clashrules.Options{})
 	m = b.moverOfStand(0, false)
 	b.reach(&m, 0, 0, 6)
 	if c := b.mv.cost[3]; c != 3 {
@@ -161,7 +162,7 @@ func TestDifficultAndDeepU22(t *testing.T) {
 // (rough, cost 2) is not reached. On "===.." with 2 squares the stand reaches 2,0 (road) and by
 // the bonus 3,0.
 func TestRoadU20(t *testing.T) {
-	b := oneUnit(t, []string{"===..", "....."}, soldier(), "march", Options{})
+	b := oneUnit(t, []string{"===..", "....."}, soldier(), "march", clashrules.Options{})
 	m := b.moverOfStand(0, false)
 	b.reach(&m, 0, 0, 2)
 	if !b.mv.road[3] || b.mv.cost[3] != 3 {
@@ -170,13 +171,13 @@ func TestRoadU20(t *testing.T) {
 	if b.mv.cost[4] != -1 {
 		t.Errorf("4,0 reached (cost %d): the bonus does not chain", b.mv.cost[4])
 	}
-	b = oneUnit(t, []string{"==:..", "....."}, soldier(), "march", Options{})
+	b = oneUnit(t, []string{"==:..", "....."}, soldier(), "march", clashrules.Options{})
 	m = b.moverOfStand(0, false)
 	b.reach(&m, 0, 0, 1)
 	if b.mv.cost[2] != -1 {
 		t.Errorf("2,0 (rough, cost 2) reached by the road bonus: it only enters a square costing 1")
 	}
-	b = oneUnit(t, []string{"===..", "....."}, soldier(), "march", Options{Road: RoadNone})
+	b = oneUnit(t, []string{"===..", "....."}, soldier(), "march", clashrules.Options{Road: clashrules.RoadNone})
 	m = b.moverOfStand(0, false)
 	b.reach(&m, 0, 0, 2)
 	if b.mv.cost[3] != -1 {
@@ -185,7 +186,7 @@ func TestRoadU20(t *testing.T) {
 }
 
 // lineup: side 0 stands and side 1 stands at the given squares on an open 10 x 5 field.
-func lineup(t *testing.T, o Options, units ...ub) *Battle {
+func lineup(t *testing.T, o clashrules.Options, units ...ub) *Battle {
 	t.Helper()
 	cl := newClash(open(10, 5), []plan.Creature{soldier(), archer(), ogre(), hero(), mage()}, units, nil)
 	b := NewBattle(mustSetup(t, cl, o))
@@ -196,7 +197,7 @@ func lineup(t *testing.T, o Options, units ...ub) *Battle {
 // U-30, U-55: a stand adjacent to an enemy stand cannot move; once it becomes adjacent it stops;
 // Retreat lifts the lock.
 func TestAdjacencyLockU30(t *testing.T) {
-	b := lineup(t, Options{},
+	b := lineup(t, clashrules.Options{},
 		ub{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{2, 2}, {0, 0}}},
 		ub{id: "z", side: 1, typ: "regiment", cfg: "march", at: [][2]int{{3, 2}, {4, 0}}})
 	m := b.moverOfStand(0, false)
@@ -227,7 +228,7 @@ func TestAdjacencyLockU30(t *testing.T) {
 // U-31, U-8 (4), U-9 (3): no stand enters an enemy's square; an allied skirmisher stand may be
 // passed through, not ended in; an allied regiment stand blocks.
 func TestPassThroughU31(t *testing.T) {
-	b := lineup(t, Options{},
+	b := lineup(t, clashrules.Options{},
 		ub{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{0, 0}}},
 		ub{id: "s", side: 0, typ: "skirmisher", cr: 1, at: [][2]int{{1, 0}}},
 		ub{id: "r", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{0, 1}}},
@@ -266,7 +267,7 @@ func TestLargeStandU5(t *testing.T) {
 		{id: "o", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{7, 3}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	if got := b.standBox(0); got.n != 2 {
 		t.Fatalf("ogre stand space %d, want 2", got.n)

@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // MaxVP is the VP that ends a battle at the end of a round (U-65, U-71).
 const MaxVP = 10
@@ -179,23 +182,23 @@ func (b *Battle) endCheck() {
 	switch {
 	case b.vp[0] >= MaxVP || b.vp[1] >= MaxVP:
 		why = EndVP // U-71
-	case b.o.Annihilation == AnnihilationEnd && (b.annihilated(0) || b.annihilated(1)):
+	case b.o.Annihilation == clashrules.AnnihilationEnd && (b.annihilated(0) || b.annihilated(1)):
 		why = EndAnnihilation // U-75
-	case b.o.Annihilation == AnnihilationEnd && !b.scoringLeft():
+	case b.o.Annihilation == clashrules.AnnihilationEnd && !b.scoringLeft():
 		why = EndNoScoring
-	case b.round >= b.o.maxRounds():
+	case b.round >= b.o.MaxRoundsOrDefault():
 		why = EndMaxRounds
 	}
 	if why == 255 {
 		return
 	}
 
-	if b.vp[0] == b.vp[1] && why != EndMaxRounds && b.round < b.o.maxRounds() {
+	if b.vp[0] == b.vp[1] && why != EndMaxRounds && b.round < b.o.MaxRoundsOrDefault() {
 		switch b.o.Tie {
-		case TieExtraRound:
+		case clashrules.TieExtraRound:
 			b.extra, b.extraWhy = true, why
 			return
-		case TieUntilDecided:
+		case clashrules.TieUntilDecided:
 			return
 		}
 	}

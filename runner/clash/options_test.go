@@ -5,20 +5,21 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // Every option name SetOption takes is listed, with its Default first, and a wrong value is named
 // in the error.
 func TestOptionTable(t *testing.T) {
 	seen := map[string]bool{}
-	for _, info := range OptionList() {
+	for _, info := range clashrules.OptionList() {
 		if seen[info.Name] {
 			t.Errorf("option %s listed twice", info.Name)
 		}
 		seen[info.Name] = true
-		var o Options
+		var o clashrules.Options
 		if info.Choices != nil {
-			if err := o.SetOption(info.Name, info.Choices[0]); err != nil || o != (Options{}) {
+			if err := o.SetOption(info.Name, info.Choices[0]); err != nil || o != (clashrules.Options{}) {
 				t.Errorf("%s=%s (the Default) changed the options or failed: %v", info.Name, info.Choices[0], err)
 			}
 			if err := o.SetOption(info.Name, "bogus"); err == nil || !strings.Contains(err.Error(), info.Choices[0]) {
@@ -31,7 +32,7 @@ func TestOptionTable(t *testing.T) {
 			t.Errorf("%s: rule %q", info.Name, info.Rule)
 		}
 	}
-	if err := new(Options).SetOption("overflw", "chain"); err == nil || !strings.Contains(err.Error(), "unknown option") {
+	if err := new(clashrules.Options).SetOption("overflw", "chain"); err == nil || !strings.Contains(err.Error(), "unknown option") {
 		t.Errorf("an unknown option: %v", err)
 	}
 	if len(seen) < 40 {
@@ -46,7 +47,7 @@ func TestStandHPAndSpeedScaleU6U3(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", at: [][2]int{{5, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{StandHP: StandHPTen, SpeedScale: Speed20ft}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{StandHP: clashrules.StandHPTen, SpeedScale: clashrules.Speed20ft}))
 	b.Reset(Config{})
 	if b.st[0].hp != 100 || b.speedOfStand(0, false) != 1 {
 		t.Errorf("hp %d speed %d, want 100 and 1", b.st[0].hp, b.speedOfStand(0, false))
@@ -56,9 +57,9 @@ func TestStandHPAndSpeedScaleU6U3(t *testing.T) {
 // U-30 SolosLock: an adjacent enemy solo does not lock a stand (Default) unless SolosLock.
 func TestSolosLockU30(t *testing.T) {
 	for _, tc := range []struct {
-		o    Options
+		o    clashrules.Options
 		ends int
-	}{{Options{}, 2}, {Options{SolosLock: Yes}, 1}} {
+	}{{clashrules.Options{}, 2}, {clashrules.Options{SolosLock: clashrules.Yes}, 1}} {
 		cl := newClash(open(3, 1), []plan.Creature{soldier(), hero()}, []ub{
 			{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{1, 0}}},
 		}, []plan.ClashSolo{{ID: "h", Side: 1, Creature: 1, Unit: -1, At: [2]int{2, 0}}})
@@ -81,9 +82,9 @@ func TestPassThroughSolosU31(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{1, 0}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 1}}})
 	for _, tc := range []struct {
-		o       Options
+		o       clashrules.Options
 		reached bool
-	}{{Options{}, true}, {Options{AlliedSolos: AlliedSolosBlock}, false}} {
+	}{{clashrules.Options{}, true}, {clashrules.Options{AlliedSolos: clashrules.AlliedSolosBlock}, false}} {
 		b := NewBattle(mustSetup(t, cl, tc.o))
 		b.Reset(Config{})
 		m := b.moverOfStand(0, false)
@@ -101,7 +102,7 @@ func TestPassThroughSolosU31(t *testing.T) {
 	cl.Grid = plan.ClashGrid{Width: 3, Height: 4, Rows: []string{"...", "...", "...", "..."}}
 	cl.Units[0].Stands[0].At = [2]int{0, 0}
 	cl.Solos[0].At = [2]int{0, 2}
-	b := NewBattle(mustSetup(t, cl, Options{EnemySquares: EnemySizeDifference}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{EnemySquares: clashrules.EnemySizeDifference}))
 	b.Reset(Config{})
 	m := b.moverOfStand(0, true)
 	b.reach(&m, 0, 0, 8)
@@ -124,9 +125,9 @@ func TestIsolationOptionsU81U8(t *testing.T) {
 		{id: "s", side: 0, typ: "skirmisher", at: [][2]int{{3, 0}, {6, 0}}},
 	}, nil)
 	for _, tc := range []struct {
-		o            Options
+		o            clashrules.Options
 		single, skir bool
-	}{{Options{}, false, true}, {Options{SingleStand: SingleIsolated, SkirmisherSpread: 3}, true, false}} {
+	}{{clashrules.Options{}, false, true}, {clashrules.Options{SingleStand: clashrules.SingleIsolated, SkirmisherSpread: 3}, true, false}} {
 		b := NewBattle(mustSetup(t, cl, tc.o))
 		b.Reset(Config{})
 		if b.isolatedStand(0) != tc.single || b.isolatedStand(1) != tc.skir {
@@ -139,9 +140,9 @@ func TestIsolationOptionsU81U8(t *testing.T) {
 // roll beats: d20 15 + 3 = 18 >= the hero's 16: 1d6 3 + 1 = 4 to both.
 func TestWeaponsHitJoinedU52(t *testing.T) {
 	for _, tc := range []struct {
-		o  Options
+		o  clashrules.Options
 		hp int32
-	}{{Options{}, 40}, {Options{WeaponsHitJoined: Yes}, 36}} {
+	}{{clashrules.Options{}, 40}, {clashrules.Options{WeaponsHitJoined: clashrules.Yes}, 36}} {
 		cl := newClash(open(4, 1), []plan.Creature{soldier(), hero()}, []ub{
 			{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{0, 0}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", at: [][2]int{{1, 0}}},
@@ -161,7 +162,7 @@ func TestHealRemovedU57(t *testing.T) {
 	cl := newClash(open(4, 1), []plan.Creature{soldier()}, []ub{
 		{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{0, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{HealCasualty: HealRemoved}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{HealCasualty: clashrules.HealRemoved}))
 	b.Reset(Config{})
 	b.damage(Ref{RefStand, 0}, 20, 1, false, "test")
 	b.heal(Ref{RefStand, 0}, 5)
@@ -177,7 +178,7 @@ func TestAttritionBrokenU66(t *testing.T) {
 		{id: "z", side: 1, typ: "regiment", cfg: "march", at: [][2]int{{5, 0}}},
 	}, nil)
 	cl.Objectives = []plan.ClashObjective{{ID: "kill", Side: 1, Kind: plan.ObjAttrition, Units: []plan.UnitVP{{Unit: 0, VP: 4}}}}
-	b := NewBattle(mustSetup(t, cl, Options{Attrition: AttritionBroken}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{Attrition: clashrules.AttritionBroken}))
 	b.Reset(Config{Dice: script(t, 1)})
 	b.removeStand(0, false)
 	b.morale() // 1 of 2 lost: d20 1 + 0 fails: broken
@@ -193,9 +194,9 @@ func TestCoreActionsU84(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", at: [][2]int{{0, 0}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{2, 0}}})
 	for _, tc := range []struct {
-		o          Options
+		o          clashrules.Options
 		unit, solo bool
-	}{{Options{}, false, true}, {Options{CoreActions: CoreAll}, true, true}, {Options{CoreActions: CoreNone}, false, false}} {
+	}{{clashrules.Options{}, false, true}, {clashrules.Options{CoreActions: clashrules.CoreAll}, true, true}, {clashrules.Options{CoreActions: clashrules.CoreNone}, false, false}} {
 		b := NewBattle(mustSetup(t, cl, tc.o))
 		b.Reset(Config{})
 		if b.actionLegal(0, -1, ActDodge) != tc.unit || b.actionLegal(-1, 0, ActDodge) != tc.solo {

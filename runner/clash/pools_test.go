@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // sleepSpell is the library's sleep (schema/srd spells.cue, SRD 5.1: 1st level, 90 ft, a 20-ft
@@ -40,7 +41,7 @@ func sleepField(t *testing.T, solo bool) *Battle {
 	}
 	cl := newClash(open(10, 10), []plan.Creature{soldier(), wiz, skel, hero()}, units, solos)
 	cl.Spells = []plan.Spell{sleepSpell()}
-	return NewBattle(mustSetup(t, cl, Options{}))
+	return NewBattle(mustSetup(t, cl, clashrules.Options{}))
 }
 
 // U-43, U-76 (sortie's pool Default, pools.go): a stand of wizards casts sleep. 5d8 = 3 + 4 + 2 +
@@ -125,7 +126,7 @@ func TestSpiritGuardiansU43U76(t *testing.T) {
 	}, nil)
 	cl.Spells = append(fxSpells(), sg)
 	cl.Creatures[1].Spells = append(cl.Creatures[1].Spells, plan.KnownSpell{Spell: 4, DC: 13, Uses: 1})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	b.Reset(Config{Dice: script(t, 4, 2, 3, 4), Rec: l})
 	b.round = 1

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // U-23 on the map: a square's height (in 20-ft steps) shows after its terrain, and after the
@@ -17,7 +18,7 @@ func TestMapHeightsU23(t *testing.T) {
 	}, nil)
 	cl.Units[0].Mark, cl.Units[1].Mark = "A", "b"
 	cl.Grid.Elevation = []int{0, 2, 0, 1, 1, 0, 0, 0}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	want := []string{"    0 1 2 3", "  0 . A2. b1", "  1 .1. . ."}
 	if got := b.mapRows(); !reflect.DeepEqual(got, want) {

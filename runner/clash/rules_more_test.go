@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // Part U rules no test cited before issue 21, each worked by hand.
@@ -18,14 +19,14 @@ func TestGargantuanStandU4(t *testing.T) {
 		{id: "d", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 9}}},
 	}, nil)
-	if _, err := NewSetup(cl, Options{}); err == nil || !strings.Contains(err.Error(), "U-4") {
+	if _, err := NewSetup(cl, clashrules.Options{}); err == nil || !strings.Contains(err.Error(), "U-4") {
 		t.Errorf("a gargantuan stand: %v", err)
 	}
 	cl = newClash(open(10, 10), []plan.Creature{soldier(), g}, []ub{
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 9}}},
 	}, []plan.ClashSolo{{ID: "d", Side: 0, Creature: 1, Unit: -1, At: [2]int{0, 2}}})
-	mustSetup(t, cl, Options{})
+	mustSetup(t, cl, clashrules.Options{})
 }
 
 // U-7 (types may mix in a unit) and U-24 (each unit's starting stand count is recorded): a unit of
@@ -48,7 +49,7 @@ func TestUnattachedSoloMovementU11(t *testing.T) {
 		{id: "rg", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 1}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{0, 1}}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	m := b.moverOfSolo(0, -1)
 	if pass, end := b.squareRule(&m, 1*10+2); !pass || end {
@@ -70,7 +71,7 @@ func TestCommanderJoinedU12(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}, cmd: 1},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{0, 2}}})
-	if _, err := NewSetup(cl, Options{}); err == nil || !strings.Contains(err.Error(), "U-12") {
+	if _, err := NewSetup(cl, clashrules.Options{}); err == nil || !strings.Contains(err.Error(), "U-12") {
 		t.Errorf("an unattached commander: %v", err)
 	}
 }
@@ -80,9 +81,9 @@ func TestCommanderJoinedU12(t *testing.T) {
 // the fellow, isolated, under the Default; with integrity: required that end is dropped.
 func TestIsolationNotARestrictionU17(t *testing.T) {
 	for _, tc := range []struct {
-		o        Options
+		o        clashrules.Options
 		farOffer bool
-	}{{Options{}, true}, {Options{Integrity: IntegrityRequired}, false}} {
+	}{{clashrules.Options{}, true}, {clashrules.Options{Integrity: clashrules.IntegrityRequired}, false}} {
 		cl := newClash(open(10, 3), []plan.Creature{soldier()}, []ub{
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 1}, {0, 1}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 2}}},
@@ -112,7 +113,7 @@ func TestPreJoinedSoloU25(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.round = 1
 	if b.so[0].stand != 0 || b.occ[0] != 0 {
@@ -131,7 +132,7 @@ func TestCasualtyActsU28(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	ch := &picker{t: t, answers: map[Ask][]string{AskAction: {"attack"}}}
 	b.Reset(Config{Dice: script(t, 15, 4), Rec: &l, Chooser: ch})
@@ -154,7 +155,7 @@ func TestLeavingTheGridU32(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Rec: &l})
 	b.moveStand(0, Flee)
@@ -174,7 +175,7 @@ func TestMeleeAdjacentU35(t *testing.T) {
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{tc.x, 0}}},
 		}, nil)
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		b.Reset(Config{})
 		at := b.standActor(0)
 		ok, melee, _ := b.canTarget(&at, &at.cr.attacks[0], Ref{RefStand, 1})
@@ -195,7 +196,7 @@ func TestSpellRangeU38(t *testing.T) {
 			{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{0, 0}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{tc.x, 0}}},
 		}, nil)
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		b.Reset(Config{})
 		at := b.standActor(0)
 		if got := b.spellTargetable(&at, &b.s.sp[1], Ref{RefStand, 1}); got != tc.ok {
@@ -213,7 +214,7 @@ func TestStandResistanceU76(t *testing.T) {
 		{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 15, 7, 6), Rec: &l}) // attack 15 + 6 = 21 vs AC 12: hit
 	at := b.standActor(0)
@@ -229,7 +230,7 @@ func TestSoloSpeedU77(t *testing.T) {
 	cl := newClash(open(10, 3), []plan.Creature{soldier(), hero()}, []ub{
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{0, 0}}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	if a, d := b.speedOfSolo(0, false), b.speedOfSolo(0, true); a != 6 || d != 12 {
 		t.Errorf("solo speed %d, dashing %d; want 30 / 5 = 6 and 12", a, d)
@@ -240,7 +241,7 @@ func TestSoloSpeedU77(t *testing.T) {
 // switched to Defend this turn (cfg) but moves at March speed (6) until its next turn starts, then
 // at half (3).
 func TestConfigureTimingU83(t *testing.T) {
-	b := oneUnit(t, open(10, 10), soldier(), "march", Options{})
+	b := oneUnit(t, open(10, 10), soldier(), "march", clashrules.Options{})
 	b.un[0].cfg = cfgDefend
 	if got := b.speedOfStand(0, false); got != 6 {
 		t.Errorf("the turn it configured: speed %d, want 6", got)
@@ -258,7 +259,7 @@ func TestJoinedSoloNotBoundByDefendU85(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "defend", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 0}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	if b.actionLegal(0, -1, ActAttack) || !b.actionLegal(-1, 0, ActAttack) {
 		t.Errorf("unit attack %v (want false), joined solo attack %v (want true)", b.actionLegal(0, -1, ActAttack), b.actionLegal(-1, 0, ActAttack))
@@ -273,7 +274,7 @@ func TestFocusFireU86(t *testing.T) {
 		{id: "a", side: 0, typ: "skirmisher", cr: 0, at: [][2]int{{1, 0}, {1, 2}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 15, 2, 14, 3), Rec: &l})
 	b.round, b.turnUnit = 1, 0
@@ -291,7 +292,7 @@ func TestEndOfRoundOrderU59(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {1, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 12), Rec: &l})
 	b.round = 1

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -45,7 +46,7 @@ func TestPrepareU14(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {0, 1}}, cmd: 1},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{7, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0, PC: true}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	ch := &picker{t: t, answers: map[Ask][]string{AskCommand: {"prepare"}}}
 	b.Reset(Config{Dice: script(t, 10, 4, 17, 6, 16, 9), Chooser: ch, Rec: &l})
@@ -74,9 +75,9 @@ func TestPrepareU14(t *testing.T) {
 // the current one; InciteCurrent: the current one.
 func TestInciteU14(t *testing.T) {
 	for _, tc := range []struct {
-		o       Options
+		o       clashrules.Options
 		now, on int32
-	}{{Options{}, 1, 2}, {Options{Incite: InciteCurrent}, 1, 1}} {
+	}{{clashrules.Options{}, 1, 2}, {clashrules.Options{Incite: clashrules.InciteCurrent}, 1, 1}} {
 		cl := newClash(open(8, 3), []plan.Creature{soldier(), hero()}, []ub{
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {0, 1}}, cmd: 1},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 0}, {1, 1}}},
@@ -109,7 +110,7 @@ func TestCommandU13(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}, {0, 1}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{7, 2}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0, PC: true}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	ch := &picker{t: t, answers: map[Ask][]string{AskCommand: {"take h", "stepDown", "take h"}}}
 	b.Reset(Config{Chooser: ch})
 	b.round, b.turnUnit = 1, 0
@@ -135,9 +136,9 @@ func TestReachBonusU36(t *testing.T) {
 	pike.ID = "pike"
 	pike.Attacks[0] = plan.Attack{Name: "Pike", ToHit: 3, Reach: 10, Damage: []plan.Damage{{Dice: "1d10+1"}}}
 	for _, tc := range []struct {
-		o    Options
+		o    clashrules.Options
 		want int
-	}{{Options{}, 2}, {Options{Reach: ReachNone}, 1}} {
+	}{{clashrules.Options{}, 2}, {clashrules.Options{Reach: clashrules.ReachNone}, 1}} {
 		cl := newClash(open(6, 3), []plan.Creature{pike, soldier()}, []ub{
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{2, 1}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{3, 1}}},
@@ -171,7 +172,7 @@ func TestConfigurationsU48(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "aid", cr: 0, at: [][2]int{{2, 1}, {1, 1}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 1}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	// a 2 (1,1) has no enemy adjacent: it aids a 1; a 1 attacks z with advantage [3, 15] -> 15.
 	ch := &picker{t: t, answers: map[Ask][]string{AskRoutine: {"Spear", "aid a 1"}}}
@@ -197,7 +198,7 @@ func TestHideU50U80(t *testing.T) {
 		{id: "s", side: 0, typ: "skirmisher", cr: 0, at: [][2]int{{2, 0}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{3, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 14, 18, 6, 9, 2, 1), Rec: &l})
 	if !b.canHide(b.standBox(0), 0) {
@@ -229,7 +230,7 @@ func TestDeathSavesU61(t *testing.T) {
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 2}}},
 		}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 0}, PC: true}})
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		b.Reset(Config{Dice: script(t, tc.faces...)})
 		b.damage(Ref{RefSolo, 0}, 45, 1, false, "test") // 40 hp, 5 over: dying (5 < 40)
 		if b.so[0].state != soloDying {
@@ -244,7 +245,7 @@ func TestDeathSavesU61(t *testing.T) {
 	cl := newClash(open(6, 3), []plan.Creature{soldier(), hero()}, []ub{
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 0}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 0}, PC: true}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.damage(Ref{RefSolo, 0}, 80, 1, false, "test")
 	if b.so[0].state != soloDead {
@@ -261,7 +262,7 @@ func TestResourceSquareU67(t *testing.T) {
 	}, nil)
 	cl.Resources = []plan.ClashResource{{ID: "road", Squares: []plan.ResourceSquare{{At: [2]int{2, 0}, HP: 5, VP: 3}}}}
 	cl.Objectives = []plan.ClashObjective{{ID: "cut", Side: 0, Kind: plan.ObjDestroy, Resource: 0}}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 6, 5), Rec: &l})
 	at := b.standActor(0)
@@ -284,11 +285,11 @@ func TestProtectionU68(t *testing.T) {
 		}, nil)
 		cl.Resources = []plan.ClashResource{{ID: "shrine", Squares: []plan.ResourceSquare{{At: [2]int{1, 1}, HP: 20, VP: 2}}}}
 		cl.Objectives = []plan.ClashObjective{{ID: "hold", Side: 0, Kind: plan.ObjProtect, Resource: 0, VP: 1}}
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		b.Reset(Config{})
 		b.scoreRound()
 		if b.vp[0] != tc.want {
-			t.Errorf("enemy at %v (distance %d): %d VP, want %d", tc.enemy, Distance(Manhattan, 1, 1, tc.enemy[0], tc.enemy[1]), b.vp[0], tc.want)
+			t.Errorf("enemy at %v (distance %d): %d VP, want %d", tc.enemy, Distance(clashrules.Manhattan, 1, 1, tc.enemy[0], tc.enemy[1]), b.vp[0], tc.want)
 		}
 	}
 }
@@ -302,7 +303,7 @@ func TestAnnihilationU75(t *testing.T) {
 	}, nil)
 	cl.Units[1].Stands[0].HP = 1
 	cl.Objectives = []plan.ClashObjective{{ID: "kill", Side: 0, Kind: plan.ObjAttrition, Units: []plan.UnitVP{{Unit: 1, VP: 5}}}}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	// initiative a 20, z 1; a hits (15) for 1d6 1 + 1: z is a casualty, strikes back (miss: 2),
 	// and is gone at the end of round 1.
 	b.Reset(Config{Dice: script(t, 20, 1, 15, 1, 2)})
@@ -323,7 +324,7 @@ func TestSurpriseU79(t *testing.T) {
 	}, nil)
 	cl.Units[0].Surprised = true
 	cl.Options = map[string]string{"maxRounds": "1"}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 20, 1), Rec: &l})
 	if _, err := b.Run(); err != nil {
@@ -344,7 +345,7 @@ func TestInitiativeModU26(t *testing.T) {
 	}, nil)
 	cl.Units[0].Stands[1].Creature = 1 // r: soldier +1, archer +2 -> lowest +1
 	cl.Units[1].Stands[1].Creature = 1 // s: highest +2
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	if m := b.unitInitMod(0); m != 1 {
 		t.Errorf("regiment initiative modifier %+d, want +1 (the lowest)", m)
@@ -361,7 +362,7 @@ func TestEliminationU54U60(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 1}, {0, 1}, {1, 2}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 0}}},
 	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	ch := &picker{t: t, answers: map[Ask][]string{AskRejoin: {"join a 3"}, AskFill: {"a 2"}}}
 	b.Reset(Config{Chooser: ch, Rec: &l})
@@ -383,7 +384,7 @@ func TestFillPromptNamesTheGapU60(t *testing.T) {
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 1}, {0, 1}, {1, 2}}},
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var out strings.Builder
 	d := &decisions{b: b}
 	d.ch.Reset(runner.NewPrompt(strings.NewReader("\n"), &out, false), nil, dice.NewSeeded(1))
@@ -408,7 +409,7 @@ func TestSoloMovesToJoinU51(t *testing.T) {
 			{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 0}}},
 			{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{11, 2}}},
 		}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: -1, At: [2]int{0, 0}}})
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		var l Log
 		b.Reset(Config{Chooser: c.ch, Rec: &l})
 		b.soloTurn(0)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -26,7 +27,7 @@ type BattleOptions struct {
 	Fallback runner.Decider
 	Sink     runner.Sink // nil or runner.Discard: no events
 	Policy   Policy      // the engine's own answers (Question.Policy)
-	Rules    Options
+	Rules    clashrules.Options
 }
 
 // BattleResult is how a battle ended: the engine's Result and the run's Ending (Outcome success

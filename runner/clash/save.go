@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // save makes target t's saving throw of ability ab against dc (U-76 [5E-CORE]): d20 + its save
 // bonus, with advantage from a skirmisher's Dexterity (U-8), a commander's Prepare (U-14), magic
@@ -75,7 +78,7 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 		}
 	}
 	mod := cr.saves[ab] + b.modRoll(t, false, r) // bless, bane (U-76)
-	if ab == plan.AbDex && b.o.ForestCoverSaves == Yes && b.coveredForSave(t) {
+	if ab == plan.AbDex && b.o.ForestCoverSaves == clashrules.Yes && b.coveredForSave(t) {
 		mod += 2
 		r.cover("forest +2")
 	}
@@ -96,7 +99,7 @@ func (b *Battle) coveredForSave(t Ref) bool {
 	case RefStand:
 		return b.inForest(b.standBox(int32(t.Index)))
 	case RefSolo:
-		return b.o.ForestCoverSolos == Yes && b.so[t.Index].stand < 0 && b.inForest(b.soloBox(int32(t.Index)))
+		return b.o.ForestCoverSolos == clashrules.Yes && b.so[t.Index].stand < 0 && b.inForest(b.soloBox(int32(t.Index)))
 	}
 	return false
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -17,7 +18,7 @@ func fightScript(t testing.TB, src string) (*BattleResult, string, error) {
 	if list.HasErrors() {
 		return nil, list.Err().Error(), nil
 	}
-	setup := mustSetup(t, benchField(), Options{MaxRounds: 30})
+	setup := mustSetup(t, benchField(), clashrules.Options{MaxRounds: 30})
 	var out strings.Builder
 	res, err := setup.Fight(BattleOptions{Seed: 1, Decider: s, Sink: runner.NewTextSink(&out)})
 	return res, out.String(), err

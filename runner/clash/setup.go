@@ -6,23 +6,15 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
 // Limits a plan must keep to (a hand-edited plan beyond them is refused, not run slowly).
 const (
-	MaxGrid      = 100 // squares a side (2,000 ft)
-	MaxHeight    = 50  // 20-ft steps
-	MaxStands    = 400 // stands in a battle
-	MaxUnits     = 100
-	MaxSolos     = 100
-	MaxAreaFt    = 400 // an area's size (a 400-ft radius is 20 squares)
-	MaxHP        = 100000
 	maxAttacks   = 32
 	maxRoutine   = 16
 	maxDamageDie = 100 // dice in one damage part
-	// MaxDamageParts is the most parts one damage roll may have ("1d8+2 slashing plus 2d6 fire").
-	MaxDamageParts = 8
 )
 
 // SetupError is a plan the engine cannot fight: what is wrong and where it was written.
@@ -48,7 +40,7 @@ func (e *SetupError) Error() string {
 // squares. It is read-only once made, so any number of Battles (one per goroutine) may share it.
 type Setup struct {
 	Plan *plan.Clash
-	Opt  Options
+	Opt  clashrules.Options
 
 	w, h   int
 	nb     []int32 // per square and direction (N, E, S, W): the neighbour, -1 off the grid (grid.go)
@@ -212,11 +204,11 @@ type objective struct {
 
 // NewSetup checks c and prepares it to be fought under opt (the file's Options are applied over
 // opt). Every problem is a *SetupError naming the entity's position.
-func NewSetup(c *plan.Clash, opt Options) (*Setup, error) {
+func NewSetup(c *plan.Clash, opt clashrules.Options) (*Setup, error) {
 	if c == nil {
 		return nil, &SetupError{Msg: "no battle"}
 	}
-	o, err := Apply(opt, c.Options)
+	o, err := clashrules.Apply(opt, c.Options)
 	if err != nil {
 		return nil, &SetupError{Pos: c.Pos, Msg: err.Error()}
 	}
@@ -237,8 +229,8 @@ func errAt(p plan.Pos, format string, args ...any) error {
 func (s *Setup) setupGrid() error {
 	g := &s.Plan.Grid
 	p := s.Plan.Pos
-	if g.Width < 1 || g.Height < 1 || g.Width > MaxGrid || g.Height > MaxGrid {
-		return errAt(p, "grid %dx%d: want 1..%d squares a side", g.Width, g.Height, MaxGrid)
+	if g.Width < 1 || g.Height < 1 || g.Width > clashrules.MaxGrid || g.Height > clashrules.MaxGrid {
+		return errAt(p, "grid %dx%d: want 1..%d squares a side", g.Width, g.Height, clashrules.MaxGrid)
 	}
 	s.w, s.h = g.Width, g.Height
 	if len(g.Rows) != g.Height {
@@ -263,8 +255,8 @@ func (s *Setup) setupGrid() error {
 			return errAt(p, "elevation has %d heights, want %d (width x height)", len(g.Elevation), s.w*s.h)
 		}
 		for i, e := range g.Elevation {
-			if e < 0 || e > MaxHeight {
-				return errAt(p, "elevation of square %d,%d is %d: want 0..%d (20-ft steps)", i%s.w, i/s.w, e, MaxHeight)
+			if e < 0 || e > clashrules.MaxHeight {
+				return errAt(p, "elevation of square %d,%d is %d: want 0..%d (20-ft steps)", i%s.w, i/s.w, e, clashrules.MaxHeight)
 			}
 			s.elev[i] = int16(e)
 		}
@@ -304,8 +296,8 @@ func (s *Setup) mask(list []string) uint64 {
 
 // parseDamage reads damage parts; avg2 is the expected total x 2.
 func (s *Setup) parseDamage(p plan.Pos, what string, parts []plan.Damage) ([]dmgPart, int, error) {
-	if len(parts) > MaxDamageParts {
-		return nil, 0, errAt(p, "%s: %d damage parts: at most %d", what, len(parts), MaxDamageParts)
+	if len(parts) > clashrules.MaxDamageParts {
+		return nil, 0, errAt(p, "%s: %d damage parts: at most %d", what, len(parts), clashrules.MaxDamageParts)
 	}
 	out := make([]dmgPart, 0, len(parts))
 	avg2 := 0
@@ -358,23 +350,12 @@ func expect2(e dice.Expr) int {
 
 // SquaresForSpeed converts a speed in ft to squares (U-3, U-6, U-77): ft ÷ 5 (30 ft -> 6), or with
 // Speed20ft ft ÷ 20 (at least 1 for a positive speed).
-func SquaresForSpeed(ft int, sc SpeedScale) int {
+func SquaresForSpeed(ft int, sc clashrules.SpeedScale) int {
 	if ft <= 0 {
 		return 0
 	}
-	if sc == Speed20ft {
+	if sc == clashrules.Speed20ft {
 		return max(1, ft/20)
 	}
 	return ft / 5
-}
-
-// SquaresForRange converts a range in ft to the farthest square it reaches (U-37): from the edge of
-// the attacker's space a square counts when the range extends at least 10 ft into it, so
-// max(1, floor((ft + 10) / 20)); measured from the centre of its square, max(1, floor(ft / 20)).
-// Adjacent squares are always in range.
-func SquaresForRange(ft int, origin RangeOrigin) int {
-	if origin == RangeCenter {
-		return max(1, ft/20)
-	}
-	return max(1, (ft+10)/20)
 }

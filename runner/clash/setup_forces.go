@@ -1,12 +1,13 @@
 package clash
 
-// Setting up the forces and the objectives: units and their stands, solos, resources, objectives.
-
 import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
+
+// Setting up the forces and the objectives: units and their stands, solos, resources, objectives.
 
 func (s *Setup) inGrid(x, y, n int) bool { return x >= 0 && y >= 0 && x+n <= s.w && y+n <= s.h }
 
@@ -15,8 +16,8 @@ func (s *Setup) setupUnits() error {
 	if len(c.Units) == 0 {
 		return errAt(c.Pos, "no units")
 	}
-	if len(c.Units) > MaxUnits {
-		return errAt(c.Pos, "%d units: at most %d", len(c.Units), MaxUnits)
+	if len(c.Units) > clashrules.MaxUnits {
+		return errAt(c.Pos, "%d units: at most %d", len(c.Units), clashrules.MaxUnits)
 	}
 	occ := make([]int, s.w*s.h)
 	for i := range occ {
@@ -54,8 +55,8 @@ func (s *Setup) setupUnits() error {
 		if len(pu.Stands) == 0 {
 			return errAt(pu.Pos, "unit %s has no stands", pu.ID)
 		}
-		if len(s.stands)+len(pu.Stands) > MaxStands {
-			return errAt(pu.Pos, "more than %d stands", MaxStands)
+		if len(s.stands)+len(pu.Stands) > clashrules.MaxStands {
+			return errAt(pu.Pos, "more than %d stands", clashrules.MaxStands)
 		}
 		m, err := s.mark(pu.Pos, "unit "+pu.ID, pu.Mark, marks)
 		if err != nil {
@@ -87,7 +88,7 @@ func (s *Setup) setupUnits() error {
 
 // standMax is a stand's maximum hp (U-6).
 func (s *Setup) standMax(cr *creature) int {
-	if s.Opt.StandHP == StandHPTen {
+	if s.Opt.StandHP == clashrules.StandHPTen {
 		return 10 * cr.hp
 	}
 	return cr.hp
@@ -132,8 +133,8 @@ func (s *Setup) place(occ []int, p plan.Pos, what string, x, y, n, id int) error
 
 func (s *Setup) setupSolos() error {
 	c := s.Plan
-	if len(c.Solos) > MaxSolos {
-		return errAt(c.Pos, "more than %d solos", MaxSolos)
+	if len(c.Solos) > clashrules.MaxSolos {
+		return errAt(c.Pos, "more than %d solos", clashrules.MaxSolos)
 	}
 	occ := make([]int, s.w*s.h)
 	for i := range occ {
@@ -257,7 +258,7 @@ func (s *Setup) setupResources() error {
 			if !s.inGrid(q.At[0], q.At[1], 1) {
 				return errAt(r.Pos, "resource %s: square %d,%d is off the grid", r.ID, q.At[0], q.At[1])
 			}
-			if q.HP < 1 || q.HP > MaxHP || q.VP < 0 || q.VP > 100 {
+			if q.HP < 1 || q.HP > clashrules.MaxHP || q.VP < 0 || q.VP > 100 {
 				return errAt(r.Pos, "resource %s: square %d,%d: hp %d, VP %d out of range", r.ID, q.At[0], q.At[1], q.HP, q.VP)
 			}
 			sq := q.At[1]*s.w + q.At[0]
@@ -300,7 +301,7 @@ func (s *Setup) setupObjectives() error {
 				return errAt(po.Pos, "objective %s: resource %d of %d", po.ID, po.Resource, len(s.res))
 			}
 			if po.Kind == plan.ObjProtect && o.vp <= 0 {
-				o.vp = s.Opt.protectionVP()
+				o.vp = s.Opt.ProtectionVPOrDefault()
 			}
 		case plan.ObjCustom:
 			if po.When == nil {
@@ -352,8 +353,8 @@ func (s *Setup) checkCond(p plan.Pos, id string, c *plan.ClashCond, depth int) e
 				return errAt(p, "objective %s: zone square %d,%d is off the grid", id, q[0], q[1])
 			}
 		}
-		if c.Count < 0 || c.Count > MaxStands {
-			return bad("count", c.Count, MaxStands)
+		if c.Count < 0 || c.Count > clashrules.MaxStands {
+			return bad("count", c.Count, clashrules.MaxStands)
 		}
 	case plan.ClashEliminated, plan.ClashBroken, plan.ClashNoCommander:
 		if c.Unit < 0 || c.Unit >= len(s.units) {
@@ -369,7 +370,7 @@ func (s *Setup) checkCond(p plan.Pos, id string, c *plan.ClashCond, depth int) e
 		}
 	case plan.ClashRound:
 		if c.Round < 1 {
-			return bad("round", c.Round, s.Opt.maxRounds())
+			return bad("round", c.Round, s.Opt.MaxRoundsOrDefault())
 		}
 	default:
 		return errAt(p, "objective %s: unknown condition %q", id, c.Op)

@@ -1,13 +1,14 @@
 package clash
 
-// Setting up the stat blocks and spells (distances to squares, dice parsed, traits known).
-
 import (
 	"fmt"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
+
+// Setting up the stat blocks and spells (distances to squares, dice parsed, traits known).
 
 func (s *Setup) setupCreatures() error {
 	c := s.Plan
@@ -23,8 +24,8 @@ func (s *Setup) setupCreatures() error {
 		if cr.rank < 0 {
 			return errAt(pc.Pos, "creature %s: size %q is not one of tiny, small, medium, large, huge, gargantuan", pc.ID, pc.Size)
 		}
-		if pc.HP < 1 || pc.HP > MaxHP {
-			return errAt(pc.Pos, "creature %s: hp %d: want 1..%d", pc.ID, pc.HP, MaxHP)
+		if pc.HP < 1 || pc.HP > clashrules.MaxHP {
+			return errAt(pc.Pos, "creature %s: hp %d: want 1..%d", pc.ID, pc.HP, clashrules.MaxHP)
 		}
 		if pc.AC < 0 || pc.AC > 50 {
 			return errAt(pc.Pos, "creature %s: AC %d: want 0..50", pc.ID, pc.AC)
@@ -77,9 +78,9 @@ func (s *Setup) setupCreatures() error {
 			a := attack{name: pa.Name, toHit: pa.ToHit, melee: pa.Reach > 0, ranged: pa.Range > 0, reach: pa.Reach,
 				dmg: dmg, avg2: avg2}
 			if a.ranged {
-				a.rng = SquaresForRange(pa.Range, s.Opt.RangeOrigin)
-				if pa.LongRange > 0 && s.Opt.LongRange == LongRangeDisadvantage {
-					a.long = SquaresForRange(pa.LongRange, s.Opt.RangeOrigin)
+				a.rng = clashrules.SquaresForRange(pa.Range, s.Opt.RangeOrigin)
+				if pa.LongRange > 0 && s.Opt.LongRange == clashrules.LongRangeDisadvantage {
+					a.long = clashrules.SquaresForRange(pa.LongRange, s.Opt.RangeOrigin)
 				}
 			}
 			if a.melee {
@@ -194,7 +195,7 @@ func (s *Setup) setupSpells() error {
 			if ps.Range == 0 {
 				return errAt(ps.Pos, "spell %s: no range and not Self", ps.ID)
 			}
-			sp.rng = SquaresForRange(ps.Range, s.Opt.RangeOrigin)
+			sp.rng = clashrules.SquaresForRange(ps.Range, s.Opt.RangeOrigin)
 		}
 		sp.resolve, sp.melee, sp.half, sp.targets = ps.Resolve, ps.Melee, ps.HalfOnSave, ps.Targets
 		switch ps.Resolve {
@@ -240,8 +241,8 @@ func (s *Setup) setupSpells() error {
 			default:
 				return errAt(ps.Pos, "spell %s: area shape %q is not one of cone, cube, cylinder, line, sphere", ps.ID, a.Shape)
 			}
-			if a.Size < 1 || a.Size > MaxAreaFt {
-				return errAt(ps.Pos, "spell %s: area size %d ft: want 1..%d", ps.ID, a.Size, MaxAreaFt)
+			if a.Size < 1 || a.Size > clashrules.MaxAreaFt {
+				return errAt(ps.Pos, "spell %s: area size %d ft: want 1..%d", ps.ID, a.Size, clashrules.MaxAreaFt)
 			}
 			if ps.Resolve == plan.ResolveHeal {
 				return errAt(ps.Pos, "spell %s: the engine does not simulate area healing", ps.ID)

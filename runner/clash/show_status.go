@@ -14,7 +14,7 @@ import (
 // VP it has given so far, so that a player knows what wins before the first move.
 func (b *Battle) writeStatus(w *bytes.Buffer) {
 	fmt.Fprintf(w, "  round %d of at most %d; VP: %s %d, %s %d (%d VP at the end of a round wins, U-71)\n",
-		b.round, b.o.maxRounds(), b.sideName(0), b.vp[0], b.sideName(1), b.vp[1], MaxVP)
+		b.round, b.o.MaxRoundsOrDefault(), b.sideName(0), b.vp[0], b.sideName(1), b.vp[1], MaxVP)
 	if len(b.s.obj) == 0 {
 		return
 	}

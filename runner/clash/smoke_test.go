@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 func fieldBattle() *plan.Clash {
@@ -37,7 +38,7 @@ func fieldBattle() *plan.Clash {
 func TestSmoke(t *testing.T) {
 	c := fieldBattle()
 	before := planBytes(t, c)
-	s := mustSetup(t, c, Options{})
+	s := mustSetup(t, c, clashrules.Options{})
 	var texts [2]string
 	for k := range texts {
 		b := NewBattle(s)

@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // spellState is the scratch of one casting.
 type spellState struct {
@@ -169,7 +172,7 @@ func (b *Battle) resolveOne(at *actor, k *knownSpell, sp *spell, t Ref, dc, mult
 		if crit {
 			// A critical hit doubles the dice: this target gets its own roll; the others keep the
 			// area's.
-			var saved [MaxDamageParts]int
+			var saved [clashrules.MaxDamageParts]int
 			n := copy(saved[:], b.sc.parts)
 			b.rollParts(k.dmg, true)
 			b.spellDamage(k.dmg, t, mult, halves, at.side)

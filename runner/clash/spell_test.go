@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // spellField: a mage stand (side 0) at 0,5; enemy soldier stand A at 5,5; an ogre stand (2 x 2)
 // at 6,4..7,5; a hero solo joined to A; all on a 10 x 10 field.
-func spellField(t *testing.T, o Options) (*Battle, *Log, []int) {
+func spellField(t *testing.T, o clashrules.Options) (*Battle, *Log, []int) {
 	cl := newClash(open(10, 10), []plan.Creature{soldier(), archer(), ogre(), hero(), mage()}, []ub{
 		{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 4, at: [][2]int{{0, 5}}},
 		{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
@@ -29,7 +30,7 @@ func spellField(t *testing.T, o Options) (*Battle, *Log, []int) {
 // ogre stand has one of its four squares inside: half damage, 48 / 2 = 24 on a failed save
 // (5 - 1 = 4): 59 -> 35.
 func TestStandAreaSpellU43(t *testing.T) {
-	b, l, d := spellField(t, Options{})
+	b, l, d := spellField(t, clashrules.Options{})
 	b.Reset(Config{Dice: script(t, append(d, 5, 5, 5)...), Rec: l})
 	at := b.standActor(0)
 	sp := &b.s.sp[0]
@@ -53,7 +54,7 @@ func TestStandAreaSpellU43(t *testing.T) {
 // U-43: a successful save against a half-on-save spell halves the damage, and a partly covered
 // stand halves again: 48 / 2 / 2 = 12 (the ogre rolls 20).
 func TestPartialAndSaveHalveU43(t *testing.T) {
-	b, l, d := spellField(t, Options{})
+	b, l, d := spellField(t, clashrules.Options{})
 	b.Reset(Config{Dice: script(t, append(d, 5, 5, 20)...), Rec: l})
 	at := b.standActor(0)
 	sp := &b.s.sp[0]
@@ -73,7 +74,7 @@ func TestSoloAreaSpellU43(t *testing.T) {
 		{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
 		{id: "o", side: 1, typ: "regiment", cfg: "march", cr: 2, at: [][2]int{{6, 4}}},
 	}, []plan.ClashSolo{{ID: "z", Side: 0, Creature: 4, Unit: -1, At: [2]int{1, 5}}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 3, 3, 3, 3, 3, 3, 3, 3, 5, 5), Rec: &l})
 	at := b.soloActor(0)
@@ -95,7 +96,7 @@ func TestSpellTargetsU40U42(t *testing.T) {
 		{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
 	}, []plan.ClashSolo{{ID: "z", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 5}},
 		{ID: "y", Side: 1, Creature: 1, Unit: -1, At: [2]int{4, 2}}}) // 3 + 3 = 6 squares from z
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	bolt := &b.s.sp[1]
 	solo := b.soloActor(0)
@@ -144,7 +145,7 @@ func TestSpellListNeedsATargetU42(t *testing.T) {
 			{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{0, 5}}},
 			{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
 		}, append([]plan.ClashSolo{{ID: "z", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 5}}}, tc.solos...))
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		ch := &spellNames{}
 		b.Reset(Config{Chooser: ch})
 		b.decideSpell(Ref{RefSolo, 0})
@@ -162,7 +163,7 @@ func TestStandSpellIsolatedSoloU41(t *testing.T) {
 		{id: "m", side: 0, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{0, 5}}},
 		{id: "a", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 9}}},
 	}, []plan.ClashSolo{{ID: "y", Side: 1, Creature: 1, Unit: -1, At: [2]int{4, 5}}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	var l Log
 	b.Reset(Config{Dice: script(t, 3, 12, 4, 5), Rec: &l})
 	at := b.standActor(0)

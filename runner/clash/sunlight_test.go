@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The kobold's Sunlight Sensitivity [SRD]: "While in sunlight, the kobold has disadvantage on
@@ -18,7 +19,7 @@ func TestSunlightSensitivity(t *testing.T) {
 		{id: "k", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 4}}},
 		{id: "s", side: 1, typ: "regiment", cfg: "march", cr: 1, at: [][2]int{{5, 4}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{Dice: script(t), Rec: &Log{}})
 	b.round = 1
 	k, s := b.standActor(0), b.standActor(1)

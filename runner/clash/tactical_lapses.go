@@ -1,5 +1,7 @@
 package clash
 
+import clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+
 // The tactical policy's answers to the lapses issue 21 saw in the bundled battles [AI]: a stand
 // stepping into isolation after acting, attacks spent on a casualty.
 
@@ -14,7 +16,7 @@ func (b *Battle) afterActing(who Ref, an *anchorSet) {
 	un := &b.un[b.st[i].unit]
 	keep := int32(1)
 	if !un.reg {
-		keep = int32(b.o.skirmisherSpread())
+		keep = int32(b.o.SkirmisherSpreadOrDefault())
 	}
 	for k := un.first; k < un.first+un.n && an.nf < len(an.follow); k++ {
 		if k == i || !b.st[k].on || b.placed[k] == b.moveStamp {
@@ -36,7 +38,7 @@ func (b *Battle) afterActing(who Ref, an *anchorSet) {
 // what that rest is worth against the best such stand that is not a casualty; with none, next to
 // nothing (issue 21: stands spent attacks on a casualty while a live enemy stood in reach).
 func (b *Battle) casualtyValue(i int32, e2, p int64) int64 {
-	if b.o.Overflow == OverflowNone || e2 <= 2 {
+	if b.o.Overflow == clashrules.OverflowNone || e2 <= 2 {
 		return p / 4
 	}
 	best := p / 4

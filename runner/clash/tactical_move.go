@@ -143,7 +143,7 @@ func (b *Battle) anchors(who Ref) anchorSet {
 	}
 	if who.Kind == RefSolo {
 		so := &b.so[who.Index]
-		a.solo, a.spread = true, int32(b.o.soloSpread())
+		a.solo, a.spread = true, int32(b.o.SoloSpreadOrDefault())
 		for i := range b.st {
 			st := &b.st[i]
 			if st.on && b.un[st.unit].side == so.side {
@@ -154,7 +154,7 @@ func (b *Battle) anchors(who Ref) anchorSet {
 	}
 	i := int32(who.Index)
 	un := &b.un[b.st[i].unit]
-	a.reg, a.spread = un.reg, int32(b.o.skirmisherSpread())
+	a.reg, a.spread = un.reg, int32(b.o.SkirmisherSpreadOrDefault())
 	for k := un.first; k < un.first+un.n; k++ {
 		if k != i && b.st[k].on && b.placed[k] == b.moveStamp {
 			add(b.standBox(k))
@@ -173,7 +173,7 @@ func (b *Battle) followers(who Ref, act Action, an *anchorSet) {
 	un := &b.un[b.st[i].unit]
 	keep := int32(1)
 	if !un.reg {
-		keep = int32(b.o.skirmisherSpread())
+		keep = int32(b.o.SkirmisherSpreadOrDefault())
 	}
 	for k := un.first; k < un.first+un.n && an.nf < len(an.follow); k++ {
 		if k != i && b.st[k].on && b.placed[k] != b.moveStamp {
@@ -238,7 +238,7 @@ func (b *Battle) integrityOf(who Ref, a box, an anchorSet) int64 {
 func (b *Battle) integrityScore(who Ref, a box) int64 {
 	if who.Kind == RefSolo {
 		so := &b.so[who.Index]
-		spread := int32(b.o.soloSpread())
+		spread := int32(b.o.SoloSpreadOrDefault())
 		for i := range b.st {
 			st := &b.st[i]
 			if st.on && b.un[st.unit].side == so.side && b.dist(a, b.standBox(int32(i))) <= spread {
@@ -251,7 +251,7 @@ func (b *Battle) integrityScore(who Ref, a box) int64 {
 	st := &b.st[i]
 	un := &b.un[st.unit]
 	anchors, ok := 0, false
-	spread := int32(b.o.skirmisherSpread())
+	spread := int32(b.o.SkirmisherSpreadOrDefault())
 	for k := un.first; k < un.first+un.n; k++ {
 		if k == i || !b.st[k].on || b.placed[k] != b.moveStamp {
 			continue

@@ -1,9 +1,12 @@
 package clash
 
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
+
 // The tactical policy's targets [AI]: what an attack is worth, focus fire, routines, overflow,
 // gaps, solos.
-
-import "github.com/sortie-rpg/sortie/compiler/plan"
 
 // hitChance is the chance in 1/20ths that toHit beats ac (a natural 1 misses, a 20 hits).
 func hitChance(toHit, ac int) int64 {
@@ -207,7 +210,7 @@ func (b *Battle) tacOverflow(attacker bool) int {
 // it (1 hp, U-57) and is worth nothing; else the fewer hp it has, the more.
 func (b *Battle) overflowWorth(k int32) int64 {
 	if st := &b.st[k]; !st.cas {
-		return int64(MaxHP+1) - int64(st.hp)
+		return int64(clashrules.MaxHP+1) - int64(st.hp)
 	}
 	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // U-15 [AI]: a regiment advances together. A (30 ft: 6 squares) at 0,2 and B (10 ft: 10 / 5 = 2
@@ -18,12 +19,12 @@ func TestRegimentAdvancesTogetherU15(t *testing.T) {
 		{id: "z", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{11, 2}}},
 	}, nil)
 	cl.Units[0].Stands[1].Creature = 1
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.round, b.turnUnit = 1, 0
 	b.moveUnit(0, ActAttack, 1)
 	a, s := b.standBox(0), b.standBox(1)
-	if d := Distance(Manhattan, int(a.x), int(a.y), 0, 3); d > 3 || d < 1 {
+	if d := Distance(clashrules.Manhattan, int(a.x), int(a.y), 0, 3); d > 3 || d < 1 {
 		t.Errorf("A moved to %d,%d, %d from B's start 0,3: want 1..3", a.x, a.y, d)
 	}
 	if !adjacent(a, s) || b.isolatedStand(1) {
@@ -46,12 +47,12 @@ func TestSoloGoesForZoneU69(t *testing.T) {
 			When: &plan.ClashCond{Op: plan.ClashIn, Side: 0, Unit: -1, Zone: [][2]int{{10, 5}}, Count: 1}},
 		{ID: "kill", Side: 1, Kind: plan.ObjAttrition, Units: []plan.UnitVP{{Unit: 0, VP: 10}}},
 	}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.round = 1
 	b.soloTurn(0)
 	so := &b.so[0]
-	if d := Distance(Manhattan, int(so.x), int(so.y), 10, 5); d != 2 {
+	if d := Distance(clashrules.Manhattan, int(so.x), int(so.y), 10, 5); d != 2 {
 		t.Errorf("solo at %d,%d, %d from the zone: want 14 - 12 = 2", so.x, so.y, d)
 	}
 }
@@ -72,7 +73,7 @@ func TestRoutineSkipsCasualtyU57(t *testing.T) {
 		{id: "t", side: 0, typ: "skirmisher", cr: 0, at: [][2]int{{0, 0}}},
 		{id: "z", side: 1, typ: "skirmisher", cr: 1, at: [][2]int{{1, 0}, {4, 0}}},
 	}, nil)
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.st[1].hp, b.st[1].cas = 0, true
 	b.round, b.turnUnit = 1, 0

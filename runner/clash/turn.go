@@ -1,6 +1,9 @@
 package clash
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // unitTurn plays unit u's turn (U-27, round outline of Part U): rally (U-64), the commander's
 // bonus action (U-13, U-14), movement (U-29..U-32), one action (U-33..U-55), the joined solos'
@@ -25,7 +28,7 @@ func (b *Battle) unitTurn(u int32) {
 	bonus := true
 	if un.broken && un.cmd >= 0 && b.so[un.cmd].state == soloUp {
 		b.rally(u)
-		if b.o.Rally == RallyBonusAction {
+		if b.o.Rally == clashrules.RallyBonusAction {
 			bonus = false
 		}
 	}
@@ -66,7 +69,7 @@ func (b *Battle) unitTurn(u int32) {
 			b.st[i].dodge = true
 		}
 	}
-	if !un.reg || b.o.RegimentsSplitMove == Yes {
+	if !un.reg || b.o.RegimentsSplitMove == clashrules.Yes {
 		b.moveUnit(u, act, 2)
 	}
 	b.joinedSoloTurns(u)
@@ -138,7 +141,7 @@ func (b *Battle) commandBonus(u int32) {
 		}
 		if op.Cmd == CmdPrepare {
 			un.prep = 2 // through the end of this turn and the next (U-14)
-		} else if b.o.Incite == InciteCurrent {
+		} else if b.o.Incite == clashrules.InciteCurrent {
 			un.incite = int32(b.round)
 		} else {
 			un.incite = int32(b.round + 1)
@@ -290,7 +293,7 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 // keepIntegrity drops from mv.ends the spaces where stand i would be isolated (IntegrityRequired,
 // U-17), unless it is isolated where it stands.
 func (b *Battle) keepIntegrity(i int32) {
-	if b.o.Integrity != IntegrityRequired || b.isolatedStand(i) {
+	if b.o.Integrity != clashrules.IntegrityRequired || b.isolatedStand(i) {
 		return
 	}
 	st := &b.st[i]

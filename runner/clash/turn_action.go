@@ -1,5 +1,7 @@
 package clash
 
+import clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+
 // A unit's Attack and Cast a Spell actions (U-33..U-43, U-48).
 
 // unitAttack is the Attack action (U-34..U-37, U-48, U-86): each stand picks a routine (or, in
@@ -37,7 +39,7 @@ func (b *Battle) unitAttack(u int32, nonCasters bool) {
 				made = true
 			}
 		}
-		if made && at.cr.reachAttack >= 0 && b.o.Reach == ReachAdjacent {
+		if made && at.cr.reachAttack >= 0 && b.o.Reach == clashrules.ReachAdjacent {
 			if t, ok := b.decideTarget(&at, at.cr.reachAttack, true); ok {
 				b.attack(&at, at.cr.reachAttack, t, true)
 			}

@@ -1,5 +1,7 @@
 package clash
 
+import clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+
 // The stands of a casting unit that cannot cast (U-39) and a broken unit's retreat (U-63).
 
 // PartNonCasters is Question.Part of the AskAction put after a unit's Cast a Spell: the action of
@@ -42,7 +44,7 @@ func (b *Battle) nonCasters(u int32) {
 	if !un.reg {
 		b.add(Option{Action: ActHide, Name: "hide"})
 	}
-	if b.o.CoreActions == CoreAll {
+	if b.o.CoreActions == clashrules.CoreAll {
 		b.add(Option{Action: ActDodge, Name: "dodge"})
 	}
 	b.add(Option{Action: ActNone, Name: "none"})

@@ -1,5 +1,7 @@
 package clash
 
+import clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+
 // Solos' turns (U-10, U-51, U-53, U-77, U-82, U-84, U-85): a joined solo within its unit's turn, an
 // unattached one on its own.
 
@@ -248,7 +250,7 @@ func (b *Battle) soloAction(j int32, act Action) {
 				break
 			}
 			budget--
-			if t.Kind == RefStand && b.o.SoloSpellVsStand == SoloSpellFive {
+			if t.Kind == RefStand && b.o.SoloSpellVsStand == clashrules.SoloSpellFive {
 				budget -= 4 // U-42 FiveTargets
 			}
 			b.castTargeted(&at, kn, spl, t)

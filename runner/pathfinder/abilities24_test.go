@@ -3,6 +3,8 @@ package pathfinder
 import (
 	"strings"
 	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // Issue 24's army special abilities (Ultimate Campaign, Mass Combat, Special Abilities; P-1), each
@@ -21,9 +23,9 @@ func TestKiPool(t *testing.T) {
 	}{{true, 63}, {false, 65}} {
 		a := big("A")
 		if c.ki {
-			a = with(a, Ability{Name: "ki pool"})
+			a = with(a, pfarmy.Ability{Name: "ki pool"})
 		}
-		s := duel(t, a, with(big("B"), Ability{Name: "incorporeal"}), Options{MaxPhases: 2})
+		s := duel(t, a, with(big("B"), pfarmy.Ability{Name: "incorporeal"}), pfarmy.Options{MaxPhases: 2})
 		b, _, log := fight(t, s, rolls(t, 15, 2), &chooser{})
 		if b.State(1).HP != c.want {
 			dumpLog(t, log)
@@ -38,10 +40,10 @@ func TestKiPool(t *testing.T) {
 // no d4: 25 - 20 = 5 (hp 60). Channel Negative Energy (Cleric 1): the same against a living army:
 // 5 + d4 3 = 8 (hp 57); against an undead one 3 (hp 62), no die.
 func TestChannelEnergy(t *testing.T) {
-	undead := func() Army { a := with(big("B"), Ability{Name: "undead"}); a.Type = "undead"; return a }
+	undead := func() pfarmy.Army { a := with(big("B"), pfarmy.Ability{Name: "undead"}); a.Type = "undead"; return a }
 	for _, c := range []struct {
 		ab   string
-		b    Army
+		b    pfarmy.Army
 		dice []int
 		want int
 	}{
@@ -51,7 +53,7 @@ func TestChannelEnergy(t *testing.T) {
 		{"channel negative energy", big("B"), []int{15, 3, 2}, 57},
 		{"channel negative energy", undead(), []int{15, 2}, 62},
 	} {
-		s := duel(t, with(big("A"), Ability{Name: c.ab}), c.b, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: c.ab}), c.b, pfarmy.Options{MaxPhases: 2})
 		b, _, log := fight(t, s, rolls(t, c.dice...), &chooser{})
 		if b.State(1).HP != c.want {
 			dumpLog(t, log)
@@ -70,15 +72,15 @@ func TestFavoredEnemy(t *testing.T) {
 	}{{"humanoid", 64}, {"animal", 65}} {
 		bb := big("B")
 		bb.Type = c.typ
-		s := duel(t, with(big("A"), Ability{Name: "favored enemy", Of: []string{"humanoid"}}), bb, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "favored enemy", Of: []string{"humanoid"}}), bb, pfarmy.Options{MaxPhases: 2})
 		b, _, log := fight(t, s, rolls(t, 10, 2), &chooser{})
 		if b.State(1).HP != c.want {
 			dumpLog(t, log)
 			t.Errorf("favored enemy humanoid against %s: B hp %d, want %d", c.typ, b.State(1).HP, c.want)
 		}
 	}
-	a := with(big("A"), Ability{Name: "favored enemy"})
-	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Code != CodeInvalid || fs[0].Field != "abilities[0].of" {
+	a := with(big("A"), pfarmy.Ability{Name: "favored enemy"})
+	if fs := pfarmy.Check(&a, pfarmy.Options{}); len(fs) != 1 || fs[0].Code != pfarmy.CodeInvalid || fs[0].Field != "abilities[0].of" {
 		t.Errorf("favored enemy without of: %v, want one M001 at abilities[0].of", fs)
 	}
 }
@@ -95,11 +97,11 @@ func TestAbilityWarnings(t *testing.T) {
 		{"Weapon Specialization", ""}, {"alchemy", ""}, {"vortex", ""}, {"unnatural aura", ""},
 		{"order", "only with challenge"}, {"regenration", "not a published army ability"},
 	} {
-		a := with(big("A"), Ability{Name: c.name})
-		fs := Check(&a, Options{})
+		a := with(big("A"), pfarmy.Ability{Name: c.name})
+		fs := pfarmy.Check(&a, pfarmy.Options{})
 		got := ""
 		for _, f := range fs {
-			if f.Code == CodeAbility {
+			if f.Code == pfarmy.CodeAbility {
 				got = f.Message
 			}
 		}
@@ -114,7 +116,7 @@ func TestAbilityWarnings(t *testing.T) {
 // extra phase at 0 hp; the battle cannot give it that phase, so it ends as it would have: destroyed
 // (it stayed "active at 0 hp", and the battle "stopped at the limit" with one side gone). B wins.
 func TestFerocityAtPhaseLimit(t *testing.T) {
-	s := duel(t, with(big("A"), Ability{Name: "ferocity"}), big("B"), Options{MaxPhases: 2})
+	s := duel(t, with(big("A"), pfarmy.Ability{Name: "ferocity"}), big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[0].HP = 5
 	b, r, log := fight(t, s, rolls(t, 2, 15), &chooser{})
 	if b.State(0).Status != StatusDestroyed || r.Winner != SideB || r.Limit {

@@ -3,13 +3,15 @@ package pathfinder
 import (
 	"errors"
 	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // The special abilities as Ultimate Campaign, Mass Combat, "Special Abilities" publishes them. Every
 // army is big(): ACR 10, hp 65, OM +10, DV 20, rout checks at hp <= 10, morale +0. Phase 1 is the
 // Ranged Phase (no one shoots unless ranged), phase 2 the first Melee Phase.
 
-func with(a Army, abs ...Ability) Army {
+func with(a pfarmy.Army, abs ...pfarmy.Ability) pfarmy.Army {
 	a.Abilities = append(a.Abilities, abs...)
 	return a
 }
@@ -18,11 +20,11 @@ func with(a Army, abs ...Ability) Army {
 // 11: B's 11 + 10 = 21 against DV 20 deals 1 (hp 10 <= ACR 10); the rout check 13 + bravery 2 = 15
 // holds (DC 15). In phase 3 A's tactic change is 13 + 0 (no bravery) = 13 < 15: it fails.
 func TestBravery(t *testing.T) {
-	a := with(big("A"), Ability{Name: "bravery", Value: 2})
-	a.Tactics = []Tactic{TacDefensiveWall}
-	s := duel(t, a, big("B"), Options{MaxPhases: 3})
+	a := with(big("A"), pfarmy.Ability{Name: "bravery", Value: 2})
+	a.Tactics = []pfarmy.Tactic{pfarmy.TacDefensiveWall}
+	s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 3})
 	s.Armies[0].HP = 11
-	b, _, log := fight(t, s, rolls(t, 2, 11, 13, 13, 2, 2), &chooser{change: map[key]Tactic{{3, 0}: TacDefensiveWall}})
+	b, _, log := fight(t, s, rolls(t, 2, 11, 13, 13, 2, 2), &chooser{change: map[key]pfarmy.Tactic{{3, 0}: pfarmy.TacDefensiveWall}})
 	if b.State(0).Status != StatusActive {
 		t.Fatalf("A %s: 13 + bravery 2 holds a rout check", b.State(0).Status)
 	}
@@ -40,7 +42,7 @@ func TestBravery(t *testing.T) {
 // it routs." Phase 2: B's 15 + 10 = 25 deals 5; A's fear check 5 < DC 20: afraid. Phase 3: A makes no
 // check; B deals 5 again; A fails 5 < 20 while afraid: it routs; B's parting shot 2 misses.
 func TestFear(t *testing.T) {
-	s := duel(t, big("A"), with(big("B"), Ability{Name: "fear"}), Options{MaxPhases: 3})
+	s := duel(t, big("A"), with(big("B"), pfarmy.Ability{Name: "fear"}), pfarmy.Options{MaxPhases: 3})
 	b, _, log := fight(t, s, rolls(t, 2, 15, 5, 15, 5, 2), &chooser{})
 	if b.State(0).Status != StatusRouted || b.State(0).HP != 55 {
 		dumpLog(t, log)
@@ -55,7 +57,7 @@ func TestFear(t *testing.T) {
 		}
 	}
 	// Undead are immune to fear: no checks (B's 15 against DV 20 + 2 deals 3 each phase).
-	s = duel(t, with(big("A"), Ability{Name: "undead"}), with(big("B"), Ability{Name: "fear"}), Options{MaxPhases: 3})
+	s = duel(t, with(big("A"), pfarmy.Ability{Name: "undead"}), with(big("B"), pfarmy.Ability{Name: "fear"}), pfarmy.Options{MaxPhases: 3})
 	b, _, log = fight(t, s, rolls(t, 2, 15, 2, 15), &chooser{})
 	if len(events(log, EvFear, 0)) != 0 || b.State(0).HP != 59 {
 		t.Errorf("undead: %d fear checks, hp %d; want 0, 59", len(events(log, EvFear, 0)), b.State(0).HP)
@@ -67,13 +69,13 @@ func TestFear(t *testing.T) {
 // 65 - 5 - 4 = 56. Poison "functions as bleed", but undead are immune to poison: no 1d6 (B's 25
 // against DV 22 deals 3).
 func TestBleed(t *testing.T) {
-	s := duel(t, big("A"), with(big("B"), Ability{Name: "bleed"}), Options{MaxPhases: 3})
+	s := duel(t, big("A"), with(big("B"), pfarmy.Ability{Name: "bleed"}), pfarmy.Options{MaxPhases: 3})
 	b, _, log := fight(t, s, rolls(t, 2, 15, 4, 2, 2), &chooser{})
 	if b.State(0).HP != 56 || len(events(log, EvBleed, 0)) != 1 {
 		dumpLog(t, log)
 		t.Errorf("bleed: hp %d, want 56", b.State(0).HP)
 	}
-	s = duel(t, with(big("A"), Ability{Name: "undead"}), with(big("B"), Ability{Name: "poison"}), Options{MaxPhases: 3})
+	s = duel(t, with(big("A"), pfarmy.Ability{Name: "undead"}), with(big("B"), pfarmy.Ability{Name: "poison"}), pfarmy.Options{MaxPhases: 3})
 	if b, _, _ := fight(t, s, rolls(t, 2, 15, 2, 2), &chooser{}); b.State(0).HP != 62 {
 		t.Errorf("poison against undead: hp %d, want 62", b.State(0).HP)
 	}
@@ -89,9 +91,9 @@ func TestBreathWeapon(t *testing.T) {
 	}{{false, 57}, {true, 59}} {
 		a := big("A")
 		if c.evasion {
-			a = with(a, Ability{Name: "evasion"})
+			a = with(a, pfarmy.Ability{Name: "evasion"})
 		}
-		s := duel(t, a, with(big("B"), Ability{Name: "breath weapon"}), Options{MaxPhases: 1})
+		s := duel(t, a, with(big("B"), pfarmy.Ability{Name: "breath weapon"}), pfarmy.Options{MaxPhases: 1})
 		if b, _, _ := fight(t, s, rolls(t, 15, 3), &chooser{}); b.State(0).HP != c.hp {
 			t.Errorf("evasion %t: hp %d, want %d", c.evasion, b.State(0).HP, c.hp)
 		}
@@ -103,7 +105,7 @@ func TestBreathWeapon(t *testing.T) {
 // phase 3: 15 + 10 - 4 = 21 against 20 deals 1; B's 2 + 10 = 12 against 20 - 4 = 16 misses. Then A
 // is destroyed.
 func TestFerocity(t *testing.T) {
-	s := duel(t, with(big("A"), Ability{Name: "ferocity"}), big("B"), Options{MaxPhases: 4})
+	s := duel(t, with(big("A"), pfarmy.Ability{Name: "ferocity"}), big("B"), pfarmy.Options{MaxPhases: 4})
 	s.Armies[0].HP = 5
 	b, r, log := fight(t, s, rolls(t, 2, 15, 15, 2), &chooser{})
 	if b.State(0).Status != StatusDestroyed || b.State(1).HP != 64 || r.Winner != SideB {
@@ -121,19 +123,19 @@ func TestFerocity(t *testing.T) {
 // of that phase": A at 3 heals to 4 (Ranged Phase), then takes 5 while B (at 5) takes 5: A at 0
 // stays, B is destroyed; with B at full hp A is destroyed.
 func TestFastHealingAndRegeneration(t *testing.T) {
-	s := duel(t, with(big("A"), Ability{Name: "fast healing", Value: 10}), big("B"), Options{MaxPhases: 1})
+	s := duel(t, with(big("A"), pfarmy.Ability{Name: "fast healing", Value: 10}), big("B"), pfarmy.Options{MaxPhases: 1})
 	s.Armies[0].HP = 50
 	if b, _, _ := fight(t, s, rolls(t), &chooser{}); b.State(0).HP != 55 {
 		t.Errorf("fast healing: hp %d, want 55", b.State(0).HP)
 	}
-	s = duel(t, with(big("A"), Ability{Name: "regeneration", Value: 2}), big("B"), Options{MaxPhases: 2})
+	s = duel(t, with(big("A"), pfarmy.Ability{Name: "regeneration", Value: 2}), big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[0].HP, s.Armies[1].HP = 3, 5
 	b, r, log := fight(t, s, rolls(t, 15, 15), &chooser{})
 	if b.State(0).Status != StatusActive || b.State(1).Status != StatusDestroyed || r.Winner != SideA || len(events(log, EvRegenerate, 0)) != 1 {
 		dumpLog(t, log)
 		t.Errorf("no enemy left: A %s, B %s, winner %s", b.State(0).Status, b.State(1).Status, r.Winner)
 	}
-	s = duel(t, with(big("A"), Ability{Name: "regeneration", Value: 2}), big("B"), Options{MaxPhases: 2})
+	s = duel(t, with(big("A"), pfarmy.Ability{Name: "regeneration", Value: 2}), big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[0].HP = 3
 	if b, _, _ := fight(t, s, rolls(t, 2, 15), &chooser{}); b.State(0).Status != StatusDestroyed {
 		t.Errorf("enemy left: A %s, want destroyed", b.State(0).Status)
@@ -164,15 +166,15 @@ func TestIncorporealAndSwarm(t *testing.T) {
 	} {
 		bb := big("B")
 		if c.armoredB {
-			bb.Resources.Armor = GradeImproved
+			bb.Resources.Armor = pfarmy.GradeImproved
 		}
 		if c.magic {
-			bb.Resources.Weapons = GradeMagic
+			bb.Resources.Weapons = pfarmy.GradeMagic
 		}
 		if c.incorpB {
-			bb = with(bb, Ability{Name: "incorporeal"})
+			bb = with(bb, pfarmy.Ability{Name: "incorporeal"})
 		}
-		s := duel(t, with(big("A"), Ability{Name: c.ab}), bb, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: c.ab}), bb, pfarmy.Options{MaxPhases: 2})
 		b, _, log := fight(t, s, rolls(t, c.dice...), &chooser{})
 		if b.State(0).HP != c.aHP || b.State(1).HP != c.bHP {
 			dumpLog(t, log)
@@ -185,12 +187,12 @@ func TestIncorporealAndSwarm(t *testing.T) {
 // At hp 10 after B's 1 damage, a rout check of 1 holds. Taunt is not Standard: ErrChoice. "An army
 // of mindless creatures kills all captured NPC commanders": d100 50 (captured) -> killed.
 func TestMindless(t *testing.T) {
-	s := duel(t, with(big("A"), Ability{Name: "mindless"}), big("B"), Options{MaxPhases: 2})
+	s := duel(t, with(big("A"), pfarmy.Ability{Name: "mindless"}), big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[0].HP = 11
 	if b, _, _ := fight(t, s, rolls(t, 2, 11, 1), &chooser{}); b.State(0).Status != StatusActive {
 		t.Errorf("mindless: %s after a rout check of 1", b.State(0).Status)
 	}
-	bb, err := New(duel(t, with(big("A"), Ability{Name: "mindless"}), big("B"), Options{MaxPhases: 2}), rolls(t), &chooser{tactics: map[int]Tactic{0: TacTaunt}})
+	bb, err := New(duel(t, with(big("A"), pfarmy.Ability{Name: "mindless"}), big("B"), pfarmy.Options{MaxPhases: 2}), rolls(t), &chooser{tactics: map[int]pfarmy.Tactic{0: pfarmy.TacTaunt}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,8 +200,8 @@ func TestMindless(t *testing.T) {
 		t.Errorf("a mindless army taunting: %v", err)
 	}
 	a := big("A")
-	a.Commander = &Commander{Name: "Sir Anselm", Level: 5}
-	s = duel(t, a, with(big("B"), Ability{Name: "mindless"}), Options{MaxPhases: 2})
+	a.Commander = &pfarmy.Commander{Name: "Sir Anselm", Level: 5}
+	s = duel(t, a, with(big("B"), pfarmy.Ability{Name: "mindless"}), pfarmy.Options{MaxPhases: 2})
 	s.Armies[0].HP = 5
 	if b, _, _ := fight(t, s, rolls(t, 2, 15, 50), &chooser{}); b.State(0).Fate != FateKilled {
 		t.Errorf("captured by the mindless: %s", b.State(0).Fate)
@@ -215,7 +217,7 @@ func TestParalysisAndTrip(t *testing.T) {
 		ab string
 		hp int
 	}{{"paralysis", 54}, {"trip", 53}} {
-		s := duel(t, big("A"), with(big("B"), Ability{Name: c.ab}), Options{MaxPhases: 3})
+		s := duel(t, big("A"), with(big("B"), pfarmy.Ability{Name: c.ab}), pfarmy.Options{MaxPhases: 3})
 		if b, _, _ := fight(t, s, rolls(t, 2, 15, 2, 15), &chooser{}); b.State(0).HP != c.hp {
 			t.Errorf("%s: hp %d, want %d", c.ab, b.State(0).HP, c.hp)
 		}
@@ -227,18 +229,18 @@ func TestParalysisAndTrip(t *testing.T) {
 // resistance: "The army increases its DV by 6 against armies with the spellcasting ability": B with
 // spellcasting 2 (OM +12) hits 15 + 12 = 27 against 26: 1.
 func TestSignificantDefenseAndSpellResistance(t *testing.T) {
-	sd := Ability{Name: "significant defense", Of: []string{"magic"}}
+	sd := pfarmy.Ability{Name: "significant defense", Of: []string{"magic"}}
 	for _, c := range []struct {
-		a  Ability
-		b  Army
+		a  pfarmy.Ability
+		b  pfarmy.Army
 		hp int
 	}{
 		{sd, big("B"), 65},
-		{sd, Army{Name: "B", Size: SizeMedium, CR: CRInt(10), HitDie: D12, Resources: Resources{Weapons: GradeMagic}}, 58},
-		{Ability{Name: "spell resistance"}, with(big("B"), Ability{Name: "spellcasting", Value: 2}), 64},
-		{Ability{Name: "spell resistance"}, big("B"), 60},
+		{sd, pfarmy.Army{Name: "B", Size: pfarmy.SizeMedium, CR: pfarmy.CRInt(10), HitDie: pfarmy.D12, Resources: pfarmy.Resources{Weapons: pfarmy.GradeMagic}}, 58},
+		{pfarmy.Ability{Name: "spell resistance"}, with(big("B"), pfarmy.Ability{Name: "spellcasting", Value: 2}), 64},
+		{pfarmy.Ability{Name: "spell resistance"}, big("B"), 60},
 	} {
-		s := duel(t, with(big("A"), c.a), c.b, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), c.a), c.b, pfarmy.Options{MaxPhases: 2})
 		if b, _, _ := fight(t, s, rolls(t, 2, 15), &chooser{}); b.State(0).HP != c.hp {
 			t.Errorf("%s against %v: hp %d, want %d", c.a.Name, c.b.Abilities, b.State(0).HP, c.hp)
 		}
@@ -250,11 +252,11 @@ func TestSignificantDefenseAndSpellResistance(t *testing.T) {
 // tactic." A raging from the first Melee Phase drops Defensive Wall: 12 + 10 + 2 = 24 against 20
 // deals 4; B's 15 + 10 = 25 against 20 - 1 = 19 deals 6.
 func TestRage(t *testing.T) {
-	a := with(big("A"), Ability{Name: "rage"})
-	a.Tactics = []Tactic{TacDefensiveWall}
-	ch := &chooser{tactics: map[int]Tactic{0: TacDefensiveWall}, perPhase: map[key]map[Question]bool{{2, 0}: {AskRage: true}}}
-	b, _, log := fight(t, duel(t, a, big("B"), Options{MaxPhases: 2}), rolls(t, 12, 15), ch)
-	if b.State(0).Tactic != TacStandard || b.State(1).HP != 61 || b.State(0).HP != 59 || len(events(log, EvRage, 0)) != 1 {
+	a := with(big("A"), pfarmy.Ability{Name: "rage"})
+	a.Tactics = []pfarmy.Tactic{pfarmy.TacDefensiveWall}
+	ch := &chooser{tactics: map[int]pfarmy.Tactic{0: pfarmy.TacDefensiveWall}, perPhase: map[key]map[Question]bool{{2, 0}: {AskRage: true}}}
+	b, _, log := fight(t, duel(t, a, big("B"), pfarmy.Options{MaxPhases: 2}), rolls(t, 12, 15), ch)
+	if b.State(0).Tactic != pfarmy.TacStandard || b.State(1).HP != 61 || b.State(0).HP != 59 || len(events(log, EvRage, 0)) != 1 {
 		dumpLog(t, log)
 		t.Errorf("rage: tactic %s, B hp %d, A hp %d", b.State(0).Tactic, b.State(1).HP, b.State(0).HP)
 	}
@@ -268,10 +270,10 @@ func TestSmiteEvil(t *testing.T) {
 	ce := big("B")
 	ce.Alignment = "CE"
 	for _, c := range []struct {
-		b  Army
+		b  pfarmy.Army
 		hp int
-	}{{ce, 59}, {with(big("B"), Ability{Name: "undead"}), 61}} {
-		s := duel(t, with(big("A"), Ability{Name: "smite evil"}), c.b, Options{MaxPhases: 3})
+	}{{ce, 59}, {with(big("B"), pfarmy.Ability{Name: "undead"}), 61}} {
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "smite evil"}), c.b, pfarmy.Options{MaxPhases: 3})
 		if b, _, _ := fight(t, s, rolls(t, 12, 2, 12, 2), &chooser{answers: map[Question]bool{AskSmite: true}}); b.State(1).HP != c.hp {
 			t.Errorf("smite against %v: B hp %d, want %d", c.b.Abilities, b.State(1).HP, c.hp)
 		}
@@ -284,14 +286,14 @@ func TestSmiteEvil(t *testing.T) {
 // against 20, 5 in each phase (65 - 10 = 55).
 func TestFlight(t *testing.T) {
 	aloft := &chooser{answers: map[Question]bool{AskAloft: true}}
-	_, _, log := fight(t, duel(t, with(big("A"), Ability{Name: "flight"}), big("B"), Options{MaxPhases: 2}), rolls(t), aloft)
+	_, _, log := fight(t, duel(t, with(big("A"), pfarmy.Ability{Name: "flight"}), big("B"), pfarmy.Options{MaxPhases: 2}), rolls(t), aloft)
 	if len(events(log, EvOffense, -1)) != 0 || len(events(log, EvAloft, 0)) != 1 {
 		t.Errorf("held aloft: %d offense checks", len(events(log, EvOffense, -1)))
 	}
 	archers := big("B")
 	archers.Resources.Ranged = true
 	aloft.strategies = map[key]Strategy{{1, 1}: StratAggressive}
-	b, _, log := fight(t, duel(t, with(big("A"), Ability{Name: "flight"}), archers, Options{MaxPhases: 2}), rolls(t, 15, 15), aloft)
+	b, _, log := fight(t, duel(t, with(big("A"), pfarmy.Ability{Name: "flight"}), archers, pfarmy.Options{MaxPhases: 2}), rolls(t, 15, 15), aloft)
 	if e := offenseIn(t, log, 2, 1); e.Roll.Total != 25 || b.State(0).HP != 55 {
 		t.Errorf("shot at aloft: total %d, hp %d; want 25, 55", e.Roll.Total, b.State(0).HP)
 	}
@@ -301,8 +303,8 @@ func TestFlight(t *testing.T) {
 // Phase 2: 12 + 12 = 24 against 20: 4 + 1; phase 3: 12 + 10 = 22: 2 + 1 (65 - 8 = 57). The stat
 // block's OM leaves the situational +2 out.
 func TestGenericAbility(t *testing.T) {
-	a := with(big("A"), Ability{Name: "war drums", OM: 2, When: WhenFirstMelee}, Ability{Name: "spiked shields", Damage: 1})
-	s := duel(t, a, big("B"), Options{MaxPhases: 3})
+	a := with(big("A"), pfarmy.Ability{Name: "war drums", OM: 2, When: pfarmy.WhenFirstMelee}, pfarmy.Ability{Name: "spiked shields", Damage: 1})
+	s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 3})
 	if s.Armies[0].Stats.OM != 10 {
 		t.Errorf("stat block OM %d, want 10", s.Armies[0].Stats.OM)
 	}
@@ -334,9 +336,9 @@ func TestWeather(t *testing.T) {
 	} {
 		a := archer
 		if c.sense != "" {
-			a = with(archer, Ability{Name: c.sense})
+			a = with(archer, pfarmy.Ability{Name: c.sense})
 		}
-		s := duel(t, a, big("B"), Options{MaxPhases: 1})
+		s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 1})
 		s.Field = c.f
 		if b, _, _ := fight(t, s, rolls(t, c.die...), &chooser{}); b.State(1).HP != c.bHP {
 			t.Errorf("%s: B hp %d, want %d", c.name, b.State(1).HP, c.bHP)
@@ -362,7 +364,7 @@ func TestSenses(t *testing.T) {
 		{"bright light, light sensitivity", Field{BrightLight: true}, "light sensitivity", []int{12, 2}, 65, 64},
 		{"fog, scent", Field{Fog: true}, "scent", []int{18, 18}, 61, 59},
 	} {
-		s := duel(t, with(big("A"), Ability{Name: c.ab}), big("B"), Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: c.ab}), big("B"), pfarmy.Options{MaxPhases: 2})
 		s.Field = c.f
 		b, _, log := fight(t, s, rolls(t, c.die...), &chooser{})
 		if b.State(0).HP != c.aHP || b.State(1).HP != c.bHP {
@@ -376,27 +378,27 @@ func TestSenses(t *testing.T) {
 // and DV, pounce OM +1; a situational bonus stays out of the stat block; a mindless army with tactics
 // or siege engines is M008; bravery needs its value (M001).
 func TestAbilityStats(t *testing.T) {
-	a := Army{Size: SizeMedium, CR: CR1_3, HitDie: D8, Abilities: []Ability{{Name: "undead"}, {Name: "Mindless"}, {Name: "darkvision"}}}
-	st := stats(t, a, Options{})
-	if st.DV != 12 || st.OM != 0 || !st.Abil.Has(AbMindless) || !st.Darkvision {
+	a := pfarmy.Army{Size: pfarmy.SizeMedium, CR: pfarmy.CR1_3, HitDie: pfarmy.D8, Abilities: []pfarmy.Ability{{Name: "undead"}, {Name: "Mindless"}, {Name: "darkvision"}}}
+	st := stats(t, a, pfarmy.Options{})
+	if st.DV != 12 || st.OM != 0 || !st.Abil.Has(pfarmy.AbMindless) || !st.Darkvision {
 		t.Errorf("skeletons (Medium): DV %d OM %d; want 12, 0", st.DV, st.OM)
 	}
-	a = Army{Size: SizeMedium, CR: CR1, HitDie: D10, Abilities: []Ability{{Name: "spellcasting", Value: 2}, {Name: "pounce"}, {Name: "x", OM: 3, When: WhenVsUndead}}}
-	if st := stats(t, a, Options{}); st.OM != 4 || st.DV != 13 || !st.Spellcasting {
+	a = pfarmy.Army{Size: pfarmy.SizeMedium, CR: pfarmy.CR1, HitDie: pfarmy.D10, Abilities: []pfarmy.Ability{{Name: "spellcasting", Value: 2}, {Name: "pounce"}, {Name: "x", OM: 3, When: pfarmy.WhenVsUndead}}}
+	if st := stats(t, a, pfarmy.Options{}); st.OM != 4 || st.DV != 13 || !st.Spellcasting {
 		t.Errorf("spellcasting 2, pounce: OM %d DV %d; want 1 + 2 + 1 = 4, 11 + 2 = 13", st.OM, st.DV)
 	}
 	for _, c := range []struct {
-		a     Army
+		a     pfarmy.Army
 		code  string
 		field string
 	}{
-		{Army{Size: SizeMedium, CR: CR1, HitDie: D8, Tactics: []Tactic{TacTaunt}, Abilities: []Ability{{Name: "mindless"}}}, CodePrereq, "tactics"},
-		{Army{Size: SizeMedium, CR: CR1, HitDie: D8, Resources: Resources{SiegeEngines: 1}, Abilities: []Ability{{Name: "mindless"}}}, CodePrereq, "resources.siegeEngines"},
-		{Army{Size: SizeMedium, CR: CR1, HitDie: D8, Abilities: []Ability{{Name: "bravery"}}}, CodeInvalid, "abilities[0].value"},
-		{Army{Size: SizeMedium, CR: CR1, HitDie: D8, Abilities: []Ability{{Name: "fear", Value: 2}}}, CodeInvalid, "abilities[0].value"},
-		{Army{Size: SizeMedium, CR: CR1, HitDie: D8, Abilities: []Ability{{Name: "war cry"}}}, CodeAbility, "abilities[0]"},
+		{pfarmy.Army{Size: pfarmy.SizeMedium, CR: pfarmy.CR1, HitDie: pfarmy.D8, Tactics: []pfarmy.Tactic{pfarmy.TacTaunt}, Abilities: []pfarmy.Ability{{Name: "mindless"}}}, pfarmy.CodePrereq, "tactics"},
+		{pfarmy.Army{Size: pfarmy.SizeMedium, CR: pfarmy.CR1, HitDie: pfarmy.D8, Resources: pfarmy.Resources{SiegeEngines: 1}, Abilities: []pfarmy.Ability{{Name: "mindless"}}}, pfarmy.CodePrereq, "resources.siegeEngines"},
+		{pfarmy.Army{Size: pfarmy.SizeMedium, CR: pfarmy.CR1, HitDie: pfarmy.D8, Abilities: []pfarmy.Ability{{Name: "bravery"}}}, pfarmy.CodeInvalid, "abilities[0].value"},
+		{pfarmy.Army{Size: pfarmy.SizeMedium, CR: pfarmy.CR1, HitDie: pfarmy.D8, Abilities: []pfarmy.Ability{{Name: "fear", Value: 2}}}, pfarmy.CodeInvalid, "abilities[0].value"},
+		{pfarmy.Army{Size: pfarmy.SizeMedium, CR: pfarmy.CR1, HitDie: pfarmy.D8, Abilities: []pfarmy.Ability{{Name: "war cry"}}}, pfarmy.CodeAbility, "abilities[0]"},
 	} {
-		fs := Check(&c.a, Options{})
+		fs := pfarmy.Check(&c.a, pfarmy.Options{})
 		if len(fs) != 1 || fs[0].Code != c.code || fs[0].Field != c.field {
 			t.Errorf("%v: %v, want %s at %s", c.a.Abilities, fs, c.code, c.field)
 		}
@@ -414,26 +416,26 @@ func TestLeaderCommanders(t *testing.T) {
 		level, ranks, soldier int
 	}{{12, 3, 2}, {1, 0, 1}, {5, 15, 3}} {
 		a := big("A")
-		a.Commander = &Commander{Level: c.level, SoldierRanks: c.ranks, Role: RoleMarshal, RoleBoon: BoonHitAndRun}
-		if fs := Check(&a, Options{}); len(fs) != 0 {
+		a.Commander = &pfarmy.Commander{Level: c.level, SoldierRanks: c.ranks, Role: pfarmy.RoleMarshal, RoleBoon: pfarmy.BoonHitAndRun}
+		if fs := pfarmy.Check(&a, pfarmy.Options{}); len(fs) != 0 {
 			t.Errorf("level %d: %v", c.level, fs)
 		}
-		st := stats(t, a, Options{})
-		if st.Parts.Soldier != c.soldier || st.BoonsLimit != 1+c.soldier || !st.Boons.Has(BoonHitAndRun) || st.MoraleMod != c.soldier {
+		st := stats(t, a, pfarmy.Options{})
+		if st.Parts.Soldier != c.soldier || st.BoonsLimit != 1+c.soldier || !st.Boons.Has(pfarmy.BoonHitAndRun) || st.MoraleMod != c.soldier {
 			t.Errorf("level %d ranks %d: soldier %d, boons limit %d, boons %b", c.level, c.ranks, st.Parts.Soldier, st.BoonsLimit, st.Boons)
 		}
 	}
 	a := big("A")
-	a.Commander = &Commander{Level: 6, Role: RoleMarshal}
-	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Code != CodeInvalid || fs[0].Field != "commander.role" {
+	a.Commander = &pfarmy.Commander{Level: 6, Role: pfarmy.RoleMarshal}
+	if fs := pfarmy.Check(&a, pfarmy.Options{}); len(fs) != 1 || fs[0].Code != pfarmy.CodeInvalid || fs[0].Field != "commander.role" {
 		t.Errorf("a Marshal without its role boon: %v", fs)
 	}
-	a.Commander = &Commander{Level: 6, Charisma: 0, Role: RoleConsort}
-	if st := stats(t, a, Options{}); !st.Boons.Has(BoonLoyalty) || st.Parts.Loyalty != 2 {
+	a.Commander = &pfarmy.Commander{Level: 6, Charisma: 0, Role: pfarmy.RoleConsort}
+	if st := stats(t, a, pfarmy.Options{}); !st.Boons.Has(pfarmy.BoonLoyalty) || st.Parts.Loyalty != 2 {
 		t.Errorf("a Consort knows Loyalty: %b", st.Boons)
 	}
-	a.Commander = &Commander{Level: 6, Role: RoleConsort, RoleBoon: BoonMerciless}
-	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Field != "commander.roleBoon" {
+	a.Commander = &pfarmy.Commander{Level: 6, Role: pfarmy.RoleConsort, RoleBoon: pfarmy.BoonMerciless}
+	if fs := pfarmy.Check(&a, pfarmy.Options{}); len(fs) != 1 || fs[0].Field != "commander.roleBoon" {
 		t.Errorf("a Consort with Merciless: %v", fs)
 	}
 }
@@ -444,15 +446,15 @@ func TestLeaderCommanders(t *testing.T) {
 // 1x2 + ranged 1x2 + two engines 3+3 = 17; a use of potions 3x2 = 6. Small CR 1 (ACR 1/2): 1 +
 // 1/2 -> 1, 2 x 1/2 = 1, 1, 1 = 5; potions 3/2 -> 1.
 func TestConsumption(t *testing.T) {
-	r := Resources{Armor: GradeImproved, Weapons: GradeMagic, Mounts: true, Ranged: true, HealingPotions: true}
+	r := pfarmy.Resources{Armor: pfarmy.GradeImproved, Weapons: pfarmy.GradeMagic, Mounts: true, Ranged: true, HealingPotions: true}
 	for _, c := range []struct {
-		size      Size
+		size      pfarmy.Size
 		engines   int
 		want, use int
-	}{{SizeLarge, 2, 17, 6}, {SizeSmall, 0, 5, 1}} {
+	}{{pfarmy.SizeLarge, 2, 17, 6}, {pfarmy.SizeSmall, 0, 5, 1}} {
 		res := r
 		res.SiegeEngines = c.engines
-		st := stats(t, Army{Size: c.size, CR: CR1, HitDie: D10, Resources: res}, Options{})
+		st := stats(t, pfarmy.Army{Size: c.size, CR: pfarmy.CR1, HitDie: pfarmy.D10, Resources: res}, pfarmy.Options{})
 		if st.Consumption != c.want || st.PotionUse != c.use {
 			t.Errorf("%s: consumption %d, a potion use %d; want %d, %d (%+v)", c.size, st.Consumption, st.PotionUse, c.want, c.use, st.Parts)
 		}

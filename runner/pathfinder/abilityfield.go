@@ -1,6 +1,10 @@
 package pathfinder
 
-import "slices"
+import (
+	"slices"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // What the battlefield's terrain, water and fortifications let issue 24's abilities do (Ultimate
 // Campaign, Mass Combat, Special Abilities; P-65). Readings, where the published text leaves a gap:
@@ -26,7 +30,7 @@ var FortKinds = []string{"water", "earth", "stone", "city walls"}
 
 // fortKindOf reads a fortification kind ("" is fortAny).
 func fortKindOf(s string) uint8 {
-	switch norm(s) {
+	switch pfarmy.Norm(s) {
 	case "":
 		return fortAny
 	case "water":
@@ -50,15 +54,15 @@ func (b *Battle) fortDefense(t, a int) int {
 	switch {
 	case f <= 0:
 		return 0
-	case ab.Has(AbTeleportation), au.s.under&(1<<t) != 0:
+	case ab.Has(pfarmy.AbTeleportation), au.s.under&(1<<t) != 0:
 		return 0
-	case ab.Has(AbEarthGlide) && u.fortKind == fortEarth:
+	case ab.Has(pfarmy.AbEarthGlide) && u.fortKind == fortEarth:
 		return 0
-	case au.has(AbAmphibious) && u.fortKind == fortWater:
+	case au.has(pfarmy.AbAmphibious) && u.fortKind == fortWater:
 		return 0
-	case au.has(AbFlight) && u.fortKind == fortWalls:
+	case au.has(pfarmy.AbFlight) && u.fortKind == fortWalls:
 		return 0
-	case au.has(AbClimb) && u.fortKind != fortWater:
+	case au.has(pfarmy.AbClimb) && u.fortKind != fortWater:
 		return f - f/4
 	}
 	return f
@@ -67,10 +71,10 @@ func (b *Battle) fortDefense(t, a int) int {
 // mobile reports whether army u has a mobility advantage on this battlefield: mobility in its
 // terrain, or incorporeal ("a mobility advantage in all kinds of terrain").
 func (b *Battle) mobile(u *unit) bool {
-	if u.st.Abil.Has(AbIncorporeal) {
+	if u.st.Abil.Has(pfarmy.AbIncorporeal) {
 		return true
 	}
-	return u.st.Abil.Has(AbMobility) && b.field.Terrain != "" && slices.Contains(u.st.Mobile, terrainKey(b.field.Terrain))
+	return u.st.Abil.Has(pfarmy.AbMobility) && b.field.Terrain != "" && slices.Contains(u.st.Mobile, pfarmy.TerrainKey(b.field.Terrain))
 }
 
 // omField adds army a's offense modifiers against army t from the field's abilities: mobility
@@ -80,27 +84,27 @@ func (b *Battle) omField(a, t int, x *acc) {
 	// Mobility: "increase the army's OM by 1 for that battle against armies without such
 	// mobility"; Incorporeal: "a mobility advantage in all kinds of terrain".
 	if b.mobile(u) && !b.mobile(tu) {
-		k := AbMobility
-		if u.st.Abil.Has(AbIncorporeal) {
-			k = AbIncorporeal
+		k := pfarmy.AbMobility
+		if u.st.Abil.Has(pfarmy.AbIncorporeal) {
+			k = pfarmy.AbIncorporeal
 		}
 		x.add(ModAbility, uint8(k), 1)
 	}
 	// Aquatic: "increases its OM and DV by 1 against armies in the water or on ships ...
 	// decreases its OM by 2 against armies on land (unless the army also has the amphibious
 	// special ability)".
-	if u.has(AbAquatic) {
+	if u.has(pfarmy.AbAquatic) {
 		switch {
 		case b.field.Water:
-			x.add(ModAbility, uint8(AbAquatic), 1)
-		case !u.has(AbAmphibious):
-			x.add(ModAbility, uint8(AbAquatic), -2)
+			x.add(ModAbility, uint8(pfarmy.AbAquatic), 1)
+		case !u.has(pfarmy.AbAmphibious):
+			x.add(ModAbility, uint8(pfarmy.AbAquatic), -2)
 		}
 	}
 	// Favored Terrain (Ranger 3): "Reduce an enemy's bonuses from advantageous terrain and
 	// battlefield advantage by half": army a's battlefield advantage OM +2 is +1 against t.
-	if tu.st.Abil.Has(AbFavoredTerrain) && u.adv {
-		x.add(ModAbility, uint8(AbFavoredTerrain), -1)
+	if tu.st.Abil.Has(pfarmy.AbFavoredTerrain) && u.adv {
+		x.add(ModAbility, uint8(pfarmy.AbFavoredTerrain), -1)
 	}
 }
 
@@ -108,15 +112,15 @@ func (b *Battle) omField(a, t int, x *acc) {
 // favored terrain (advantageous terrain's DV +2 and battlefield advantage's are +1 against a).
 func (b *Battle) dvField(t, a int, x *acc) {
 	u, au := &b.u[t], &b.u[a]
-	if u.has(AbAquatic) && b.field.Water {
-		x.add(ModAbility, uint8(AbAquatic), 1)
+	if u.has(pfarmy.AbAquatic) && b.field.Water {
+		x.add(ModAbility, uint8(pfarmy.AbAquatic), 1)
 	}
-	if au.st.Abil.Has(AbFavoredTerrain) {
+	if au.st.Abil.Has(pfarmy.AbFavoredTerrain) {
 		if u.terrain {
-			x.add(ModAbility, uint8(AbFavoredTerrain), -1)
+			x.add(ModAbility, uint8(pfarmy.AbFavoredTerrain), -1)
 		}
 		if u.adv {
-			x.add(ModAbility, uint8(AbFavoredTerrain), -1)
+			x.add(ModAbility, uint8(pfarmy.AbFavoredTerrain), -1)
 		}
 	}
 }
@@ -124,7 +128,7 @@ func (b *Battle) dvField(t, a int, x *acc) {
 // burrows reports whether army u can dig under army t's fortification: burrow, or earth glide
 // ("can burrow under other fortifications as if using the burrow special ability").
 func burrows(u, t *unit) bool {
-	return t.s.fort > 0 && (u.st.Abil.Has(AbBurrow) || (u.st.Abil.Has(AbEarthGlide) && t.fortKind != fortEarth))
+	return t.s.fort > 0 && (u.st.Abil.Has(pfarmy.AbBurrow) || (u.st.Abil.Has(pfarmy.AbEarthGlide) && t.fortKind != fortEarth))
 }
 
 // burrowStart is Burrow at the start of a Ranged or Melee Phase: "The army can dig under one
@@ -146,7 +150,7 @@ func (b *Battle) burrowStart(i int) {
 	}
 	u.s.under |= 1 << t
 	u.s.p.burrowing = true
-	b.abilityEvent(i, t, AbBurrow, 0)
+	b.abilityEvent(i, t, pfarmy.AbBurrow, 0)
 }
 
 // burrowBlocks reports whether a burrowing army keeps armies i and j apart this phase: only armies

@@ -1,6 +1,10 @@
 package pathfinder
 
-import "slices"
+import (
+	"slices"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // What special abilities (abilities.go) and battlefield conditions do in a battle: set up once in
 // Reset per army and pair of armies, then read by the offense, defense, morale and resolve steps.
@@ -22,11 +26,11 @@ import "slices"
 //     ranged penalty and invisibility's; in fog they lose a quarter of their damage, not half.
 
 // dynamicAbilities are the abilities whose effects the plain path (plain.go) does not play.
-var dynamicAbilities = (AbilitySet{}.With(AbGeneric).With(AbUndead).With(AbConstruct).With(AbPlant).
-	With(AbDarkvision).With(AbLowLightVision).With(AbScent).With(AbBlindsight).With(AbSpellcasting).
-	With(AbPounce).With(AbMount).With(AbShieldAlly).With(AbTactician).With(AbCannibalize).
-	With(AbNoBattleEffect).With(AbLightSensitivity).With(AbLightBlindness).With(AbBravery).
-	With(AbInspireCourage).With(AbAuraOfCourage)).Not()
+var dynamicAbilities = (pfarmy.AbilitySet{}.With(pfarmy.AbGeneric).With(pfarmy.AbUndead).With(pfarmy.AbConstruct).With(pfarmy.AbPlant).
+	With(pfarmy.AbDarkvision).With(pfarmy.AbLowLightVision).With(pfarmy.AbScent).With(pfarmy.AbBlindsight).With(pfarmy.AbSpellcasting).
+	With(pfarmy.AbPounce).With(pfarmy.AbMount).With(pfarmy.AbShieldAlly).With(pfarmy.AbTactician).With(pfarmy.AbCannibalize).
+	With(pfarmy.AbNoBattleEffect).With(pfarmy.AbLightSensitivity).With(pfarmy.AbLightBlindness).With(pfarmy.AbBravery).
+	With(pfarmy.AbInspireCourage).With(pfarmy.AbAuraOfCourage)).Not()
 
 // checkKind says what a morale check is for: bravery, rage and grab touch only some (P-8).
 type checkKind uint8
@@ -43,8 +47,8 @@ const (
 func (b *Battle) setupConditions(u *unit) {
 	f := &b.field
 	st := &u.st
-	sees, half := st.Darkvision || u.has(AbDarkvision), u.has(AbScent)
-	blind := u.has(AbBlindsight)
+	sees, half := st.Darkvision || u.has(pfarmy.AbDarkvision), u.has(pfarmy.AbScent)
+	blind := u.has(pfarmy.AbBlindsight)
 	u.condOM, u.condDV = 0, 0 // wild shape sets the senses again (abilityonce.go)
 	switch {
 	case blind || sees:
@@ -52,7 +56,7 @@ func (b *Battle) setupConditions(u *unit) {
 		u.condOM, u.condDV = -1, -1 // 2/2, 3/2 rounded down
 	case f.Darkness:
 		u.condOM, u.condDV = -2, -3
-	case f.DimLight && !half && !u.has(AbLowLightVision):
+	case f.DimLight && !half && !u.has(pfarmy.AbLowLightVision):
 		u.condOM = -1
 	}
 	u.rangedOM = f.rangedPenalty()
@@ -65,16 +69,16 @@ func (b *Battle) setupConditions(u *unit) {
 	u.fogMode = 0
 	if f.foggy() && !blind {
 		u.fogMode = 1
-		if half || u.has(AbTrack) {
+		if half || u.has(pfarmy.AbTrack) {
 			u.fogMode = 2
 		}
 	}
 	u.brightOM = 0
 	if f.BrightLight {
 		switch {
-		case st.Abil.Has(AbLightBlindness):
+		case st.Abil.Has(pfarmy.AbLightBlindness):
 			u.brightOM = -2
-		case st.Abil.Has(AbLightSensitivity):
+		case st.Abil.Has(pfarmy.AbLightSensitivity):
 			u.brightOM = -1
 		}
 	}
@@ -85,11 +89,11 @@ func (b *Battle) setupAbilities() {
 	for i := 0; i < b.n; i++ {
 		u := &b.u[i]
 		st := &u.st
-		u.magic = st.Parts.Weapons >= 2 || st.Spellcasting || st.Abil.Has(AbIncorporeal) || st.Abil.Has(AbKiPool)
+		u.magic = st.Parts.Weapons >= 2 || st.Spellcasting || st.Abil.Has(pfarmy.AbIncorporeal) || st.Abil.Has(pfarmy.AbKiPool)
 		u.setSenses(b) // seesInvis, fogStorm (the conditions are already set: no change)
 		u.fastHeal = half1(st.FastHealing) + half1(st.Regeneration)
-		u.dyn = st.Abil.Any(dynamicAbilities) || len(st.cond) > 0
-		u.moraleFx = u.dyn || st.Bravery != 0 || st.Abil.Has(AbInspireCourage)
+		u.dyn = st.Abil.Any(dynamicAbilities) || len(st.Cond) > 0
+		u.moraleFx = u.dyn || st.Bravery != 0 || st.Abil.Has(pfarmy.AbInspireCourage)
 		u.immFear, u.immBleed, u.immPara, u.sigDef = 0, 0, 0, 0
 	}
 	for i := 0; i < b.n; i++ {
@@ -97,16 +101,16 @@ func (b *Battle) setupAbilities() {
 		for j := 0; j < b.n; j++ {
 			a := &b.u[j]
 			bit := uint16(1) << j
-			if !b.affects(a, t, AbFear) || t.st.Abil.Has(AbMindless) {
+			if !b.affects(a, t, pfarmy.AbFear) || t.st.Abil.Has(pfarmy.AbMindless) {
 				t.immFear |= bit
 			}
-			if !b.affects(a, t, AbBleed) {
+			if !b.affects(a, t, pfarmy.AbBleed) {
 				t.immBleed |= bit
 			}
-			if !b.affects(a, t, AbParalysis) {
+			if !b.affects(a, t, pfarmy.AbParalysis) {
 				t.immPara |= bit
 			}
-			if t.st.Abil.Has(AbSignificantDefense) && !overcomes(a, t) {
+			if t.st.Abil.Has(pfarmy.AbSignificantDefense) && !overcomes(a, t) {
 				t.sigDef |= bit
 			}
 		}
@@ -123,11 +127,11 @@ func half1(v int) int {
 
 // affects reports whether attacker a's ability k can touch target t: t is immune neither to k nor
 // to the name a wrote it under (undead are immune to poison, not to bleed).
-func (b *Battle) affects(a, t *unit, k AbilityKind) bool {
+func (b *Battle) affects(a, t *unit, k pfarmy.AbilityKind) bool {
 	if !a.st.Abil.Has(k) {
 		return false
 	}
-	if slices.Contains(t.st.Immune, norm(k.String())) {
+	if slices.Contains(t.st.Immune, pfarmy.Norm(k.String())) {
 		return false
 	}
 	for _, n := range a.abilityNames(k) {
@@ -139,11 +143,11 @@ func (b *Battle) affects(a, t *unit, k AbilityKind) bool {
 }
 
 // abilityNames are the folded names army u wrote for abilities of kind k.
-func (u *unit) abilityNames(k AbilityKind) []string {
+func (u *unit) abilityNames(k pfarmy.AbilityKind) []string {
 	var out []string
-	for _, n := range u.st.names {
-		if AbilityOf(n) == k {
-			out = append(out, norm(n))
+	for _, n := range u.st.AbilityNames {
+		if pfarmy.AbilityOf(n) == k {
+			out = append(out, pfarmy.Norm(n))
 		}
 	}
 	return out
@@ -156,7 +160,7 @@ func overcomes(a, t *unit) bool {
 		if o == "magic" && a.magic {
 			return true
 		}
-		if k := AbilityOf(o); k != AbGeneric && a.st.Abil.Has(k) {
+		if k := pfarmy.AbilityOf(o); k != pfarmy.AbGeneric && a.st.Abil.Has(k) {
 			return true
 		}
 	}
@@ -166,36 +170,36 @@ func overcomes(a, t *unit) bool {
 // evil reports whether army u is evil, and whether it counts double for smite evil (undead, or an
 // evil outsider).
 func (u *unit) evil() (evil, double bool) {
-	undead := u.st.Abil.Has(AbUndead) || u.st.Type == "undead"
-	e := alignmentEvil(u.st.Alignment)
+	undead := u.st.Abil.Has(pfarmy.AbUndead) || u.st.Type == "undead"
+	e := pfarmy.AlignmentEvil(u.st.Alignment)
 	return e || undead, undead || (e && u.st.Type == "outsider")
 }
 
 // condApplies reports whether a generic ability's When holds for army a's check against army t
 // (offense: a attacks t; defense: t attacks a).
-func (b *Battle) condApplies(w When, a, t int) bool {
+func (b *Battle) condApplies(w pfarmy.When, a, t int) bool {
 	ut := &b.u[t]
 	switch w {
-	case WhenAlways:
+	case pfarmy.WhenAlways:
 		return true
-	case WhenRanged:
+	case pfarmy.WhenRanged:
 		return b.atRange(a, t)
-	case WhenMelee:
+	case pfarmy.WhenMelee:
 		return b.phase == PhaseMelee && !b.atRange(a, t)
-	case WhenFirstMelee:
+	case pfarmy.WhenFirstMelee:
 		return b.phase == PhaseMelee && b.meleeNo == 1 && !b.atRange(a, t)
-	case WhenVsMounted:
+	case pfarmy.WhenVsMounted:
 		return ut.st.Mounted
-	case WhenVsUnmounted:
+	case pfarmy.WhenVsUnmounted:
 		return !ut.st.Mounted
-	case WhenVsSpellcaster:
+	case pfarmy.WhenVsSpellcaster:
 		return ut.st.Spellcasting
-	case WhenVsUndead:
-		return ut.st.Abil.Has(AbUndead) || ut.st.Type == "undead"
-	case WhenVsEvil:
+	case pfarmy.WhenVsUndead:
+		return ut.st.Abil.Has(pfarmy.AbUndead) || ut.st.Type == "undead"
+	case pfarmy.WhenVsEvil:
 		e, _ := ut.evil()
 		return e
-	case WhenVsFortified:
+	case pfarmy.WhenVsFortified:
 		return ut.s.fort > 0
 	}
 	return false
@@ -208,21 +212,21 @@ func (b *Battle) moraleAbility(i int, k checkKind, x *acc) {
 	u := &b.u[i]
 	st := &u.st
 	if k == checkFear || k == checkRout {
-		x.add(ModAbility, uint8(AbBravery), st.Bravery)
+		x.add(ModAbility, uint8(pfarmy.AbBravery), st.Bravery)
 		if u.s.raging {
-			x.add(ModAbility, uint8(AbRage), 1)
+			x.add(ModAbility, uint8(pfarmy.AbRage), 1)
 		}
-		if st.Abil.Has(AbInspireCourage) {
-			x.add(ModAbility, uint8(AbInspireCourage), 2)
+		if st.Abil.Has(pfarmy.AbInspireCourage) {
+			x.add(ModAbility, uint8(pfarmy.AbInspireCourage), 2)
 		}
 	}
-	for _, c := range st.cond {
-		if (c.when == WhenFearAndRout && (k == checkFear || k == checkRout)) || (c.when == WhenWithdraw && k == checkWithdraw) {
-			x.add(ModAbilities, 0, int(c.morale))
+	for _, c := range st.Cond {
+		if (c.When == pfarmy.WhenFearAndRout && (k == checkFear || k == checkRout)) || (c.When == pfarmy.WhenWithdraw && k == checkWithdraw) {
+			x.add(ModAbilities, 0, int(c.Morale))
 		}
 	}
 	if u.s.grabbed && (k == checkRout || k == checkWithdraw) {
-		x.add(ModAbility, uint8(AbGrab), -2)
+		x.add(ModAbility, uint8(pfarmy.AbGrab), -2)
 	}
 }
 
@@ -230,7 +234,7 @@ func (b *Battle) moraleAbility(i int, k checkKind, x *acc) {
 // one; an aura of courage never fails to avoid a rout.
 func (b *Battle) never(i int, k checkKind) bool {
 	ab := b.u[i].st.Abil
-	return ab.Has(AbMindless) || (k == checkRout && ab.Has(AbAuraOfCourage))
+	return ab.Has(pfarmy.AbMindless) || (k == checkRout && ab.Has(pfarmy.AbAuraOfCourage))
 }
 
 // failedAfraid is the fear rule's second half: an army that fails a morale check in a phase in which
@@ -249,16 +253,16 @@ func (b *Battle) failedAfraid(i int) {
 func (b *Battle) withdrawsAtWill(w, e int) bool {
 	uw, ue := &b.u[w], &b.u[e]
 	ab := uw.st.Abil
-	if ab.Has(AbIncorporeal) || ab.Has(AbSwarm) || ab.Has(AbTeleportation) {
+	if ab.Has(pfarmy.AbIncorporeal) || ab.Has(pfarmy.AbSwarm) || ab.Has(pfarmy.AbTeleportation) {
 		return true
 	}
-	return ab.Has(AbInvisibility) && !ue.seesInvis
+	return ab.Has(pfarmy.AbInvisibility) && !ue.seesInvis
 }
 
 // rageForbidden reports whether a raging army may not use tactic t (Rage).
-func rageForbidden(t Tactic) bool {
+func rageForbidden(t pfarmy.Tactic) bool {
 	switch t {
-	case TacCautiousCombat, TacDefensiveWall, TacExpertFlankers, TacSniperSupport, TacWithdraw:
+	case pfarmy.TacCautiousCombat, pfarmy.TacDefensiveWall, pfarmy.TacExpertFlankers, pfarmy.TacSniperSupport, pfarmy.TacWithdraw:
 		return true
 	}
 	return false
@@ -271,7 +275,7 @@ func (b *Battle) StrategyAllowed(i int, s Strategy) bool {
 	switch {
 	case !s.Valid():
 		return false
-	case u.st.Abil.Has(AbMindless):
+	case u.st.Abil.Has(pfarmy.AbMindless):
 		return s == StratStandard
 	case u.s.raging:
 		return s != StratDefensive && s != StratCautious
@@ -291,10 +295,10 @@ func (b *Battle) rage(i int) {
 	b.gmStale = true
 	if rageForbidden(s.tactic) {
 		from := s.tactic
-		b.setTactic(i, TacStandard)
+		b.setTactic(i, pfarmy.TacStandard)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
-			e.Tactic, e.FromTactic, e.OK = TacStandard, from, true
+			e.Tactic, e.FromTactic, e.OK = pfarmy.TacStandard, from, true
 			b.send()
 		}
 	}
@@ -337,7 +341,7 @@ func (b *Battle) phaseStart() {
 	}
 	for i := 0; i < b.n && b.err == nil; i++ {
 		u := &b.u[i]
-		if u.s.status == StatusActive && u.st.Abil.Has(AbRage) && !u.s.rageUsed && b.decide(i, AskRage, -1) {
+		if u.s.status == StatusActive && u.st.Abil.Has(pfarmy.AbRage) && !u.s.rageUsed && b.decide(i, AskRage, -1) {
 			b.rage(i)
 		}
 	}
@@ -353,16 +357,16 @@ func (b *Battle) phaseStart() {
 func (b *Battle) onDamage(a, t int, melee bool) {
 	ua, ut := &b.u[a], &b.u[t]
 	bit := uint16(1) << a
-	if melee && ua.st.Abil.Has(AbBleed) && ut.immBleed&bit == 0 {
+	if melee && ua.st.Abil.Has(pfarmy.AbBleed) && ut.immBleed&bit == 0 {
 		if ut.s.bleed < 100 && ut.st.PoisonRes > 0 && ua.wrote("poison") {
 			ut.s.poison++ // poison dice first: poison resistance cuts them (abilityonce.go)
 		}
 		ut.s.bleed = min(ut.s.bleed+1, 100)
 	}
-	if ua.st.Abil.Has(AbParalysis) && ut.immPara&bit == 0 {
+	if ua.st.Abil.Has(pfarmy.AbParalysis) && ut.immPara&bit == 0 {
 		ut.s.paraDV = min(ut.s.paraDV+1, 100)
 	}
-	if ua.st.Abil.Has(AbFear) && ut.immFear&bit == 0 {
+	if ua.st.Abil.Has(pfarmy.AbFear) && ut.immFear&bit == 0 {
 		ut.s.p.feared |= bit
 	}
 	b.onDamage24(a, t)
@@ -370,8 +374,8 @@ func (b *Battle) onDamage(a, t int, melee bool) {
 
 // wrote reports whether army u wrote an ability under the name n (folded).
 func (u *unit) wrote(n string) bool {
-	for _, w := range u.st.names {
-		if norm(w) == n {
+	for _, w := range u.st.AbilityNames {
+		if pfarmy.Norm(w) == n {
 			return true
 		}
 	}
@@ -414,7 +418,7 @@ func (b *Battle) fearChecks(i int) {
 // the target's nature lets through (incorporeal, swarm).
 func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	ua, ut := &b.u[a], &b.u[t]
-	if ua.st.Abil.Has(AbSwarm) && (ut.st.Abil.Has(AbIncorporeal) || ut.st.Abil.Has(AbSignificantDefense)) {
+	if ua.st.Abil.Has(pfarmy.AbSwarm) && (ut.st.Abil.Has(pfarmy.AbIncorporeal) || ut.st.Abil.Has(pfarmy.AbSignificantDefense)) {
 		return 0
 	}
 	if dmg <= 0 {
@@ -424,40 +428,40 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	if ua.s.p.judg == judgDamage {
 		dmg++ // judgment: "increase its damage by 1"
 	}
-	for _, c := range ua.st.cond {
-		if c.damage != 0 && b.condApplies(c.when, a, t) {
-			dmg += int(c.damage)
+	for _, c := range ua.st.Cond {
+		if c.Damage != 0 && b.condApplies(c.When, a, t) {
+			dmg += int(c.Damage)
 		}
 	}
-	if ua.st.Abil.Has(AbBreathWeapon) && (b.phase == PhaseRanged || b.phase == PhaseMelee) {
+	if ua.st.Abil.Has(pfarmy.AbBreathWeapon) && (b.phase == PhaseRanged || b.phase == PhaseMelee) {
 		bw := b.d(4)
-		if ut.st.Abil.Has(AbEvasion) {
+		if ut.st.Abil.Has(pfarmy.AbEvasion) {
 			bw /= 2
 		}
 		dmg += bw
 	}
-	if ua.st.Abil.Has(AbRockThrowing) && b.phase == PhaseRanged && ranged {
+	if ua.st.Abil.Has(pfarmy.AbRockThrowing) && b.phase == PhaseRanged && ranged {
 		dmg += 4
 	}
 	// Channel Positive Energy (Cleric 1, Paladin 4; lay on hands): "In the Melee phase, the army
 	// deals +1d4 points of damage against an undead target army"; Channel Negative Energy (Cleric
 	// 1): the same against a living one (neither undead nor a construct). Read as breath weapon's
 	// 1d4: added to a check that deals damage. The self-healing alternative is not played.
-	if ch := ua.st.Abil; (ch.Has(AbChannelPositive) || ch.Has(AbChannelNegative)) && b.phase == PhaseMelee && !ranged {
-		undead := ut.st.Abil.Has(AbUndead) || ut.st.Type == "undead"
-		living := !undead && !ut.st.Abil.Has(AbConstruct) && ut.st.Type != "construct"
-		if (ch.Has(AbChannelPositive) && undead) || (ch.Has(AbChannelNegative) && living) {
+	if ch := ua.st.Abil; (ch.Has(pfarmy.AbChannelPositive) || ch.Has(pfarmy.AbChannelNegative)) && b.phase == PhaseMelee && !ranged {
+		undead := ut.st.Abil.Has(pfarmy.AbUndead) || ut.st.Type == "undead"
+		living := !undead && !ut.st.Abil.Has(pfarmy.AbConstruct) && ut.st.Type != "construct"
+		if (ch.Has(pfarmy.AbChannelPositive) && undead) || (ch.Has(pfarmy.AbChannelNegative) && living) {
 			dmg += b.d(4)
 		}
 	}
 	switch {
-	case ut.st.Abil.Has(AbIncorporeal) && !ua.magicNow():
+	case ut.st.Abil.Has(pfarmy.AbIncorporeal) && !ua.magicNow():
 		return 0
-	case ut.st.Abil.Has(AbIncorporeal):
+	case ut.st.Abil.Has(pfarmy.AbIncorporeal):
 		dmg = max(1, dmg/2)
-	case ut.st.Abil.Has(AbSwarm) && ua.magicNow():
+	case ut.st.Abil.Has(pfarmy.AbSwarm) && ua.magicNow():
 		dmg += dmg / 2
-	case ut.st.Abil.Has(AbSwarm):
+	case ut.st.Abil.Has(pfarmy.AbSwarm):
 		dmg = max(1, dmg/2)
 	}
 	return dmg

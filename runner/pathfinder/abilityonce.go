@@ -1,6 +1,10 @@
 package pathfinder
 
-import "strconv"
+import (
+	"strconv"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // Issue 24's abilities that a commander orders (once a battle, or each phase), and those that act
 // when an army deals or takes damage (Ultimate Campaign, Mass Combat, Special Abilities). Readings,
@@ -24,11 +28,13 @@ import "strconv"
 // AbAlchemy on.
 type onceUsed uint32
 
-func (o onceUsed) has(k AbilityKind) bool { return k >= AbAlchemy && o&(1<<(k-AbAlchemy)) != 0 }
+func (o onceUsed) has(k pfarmy.AbilityKind) bool {
+	return k >= pfarmy.AbAlchemy && o&(1<<(k-pfarmy.AbAlchemy)) != 0
+}
 
-func (o *onceUsed) set(k AbilityKind) {
-	if k >= AbAlchemy {
-		*o |= 1 << (k - AbAlchemy)
+func (o *onceUsed) set(k pfarmy.AbilityKind) {
+	if k >= pfarmy.AbAlchemy {
+		*o |= 1 << (k - pfarmy.AbAlchemy)
 	}
 }
 
@@ -42,7 +48,7 @@ const (
 )
 
 // abilityEvent logs an ability army i uses (against army t, or -1), healing heal.
-func (b *Battle) abilityEvent(i, t int, k AbilityKind, heal int) {
+func (b *Battle) abilityEvent(i, t int, k pfarmy.AbilityKind, heal int) {
 	if b.log != nil {
 		e := b.emit(EvAbility, i, t)
 		e.Ability, e.Heal = k, heal
@@ -55,28 +61,28 @@ func (b *Battle) abilityEvent(i, t int, k AbilityKind, heal int) {
 func (b *Battle) phaseOrders(i int) {
 	u := &b.u[i]
 	s, ab := &u.s, u.st.Abil
-	if ab.Has(AbCreateSandstorm) && !s.once.has(AbCreateSandstorm) && !b.sandstorm() && b.decide(i, AskSandstorm, -1) {
+	if ab.Has(pfarmy.AbCreateSandstorm) && !s.once.has(pfarmy.AbCreateSandstorm) && !b.sandstorm() && b.decide(i, AskSandstorm, -1) {
 		// Create Sandstorm: "Once per battle, the army can affect the field of battle with the
 		// sandstorm battlefield condition. The sandstorm lasts for the rest of the battle."
-		s.once.set(AbCreateSandstorm)
+		s.once.set(pfarmy.AbCreateSandstorm)
 		b.sand = true
 		b.gmStale = true
-		b.abilityEvent(i, -1, AbCreateSandstorm, 0)
+		b.abilityEvent(i, -1, pfarmy.AbCreateSandstorm, 0)
 	}
-	if ab.Has(AbWildShape) && !s.once.has(AbWildShape) && b.decide(i, AskWildShape, -1) {
+	if ab.Has(pfarmy.AbWildShape) && !s.once.has(pfarmy.AbWildShape) && b.decide(i, AskWildShape, -1) {
 		b.wildShape(i)
 	}
-	if u.st.HexHealing && !s.once.has(AbHex) && s.hp < u.maxHP && b.decide(i, AskHexHealing, -1) {
+	if u.st.HexHealing && !s.once.has(pfarmy.AbHex) && s.hp < u.maxHP && b.decide(i, AskHexHealing, -1) {
 		// Hex (Witch 1), healing: "Once per battle, the army can heal a number of hit points
 		// equal to half its ACR" (at least 1, P-4).
-		s.once.set(AbHex)
+		s.once.set(pfarmy.AbHex)
 		s.p.heal += u.triage
-		b.abilityEvent(i, -1, AbHex, u.triage)
+		b.abilityEvent(i, -1, pfarmy.AbHex, u.triage)
 	}
-	if ab.Has(AbJudgment) && !s.p.afraid && !s.p.routing {
+	if ab.Has(pfarmy.AbJudgment) && !s.p.afraid && !s.p.routing {
 		b.judgment(i)
 	}
-	if ab.Has(AbBurrow) || ab.Has(AbEarthGlide) {
+	if ab.Has(pfarmy.AbBurrow) || ab.Has(pfarmy.AbEarthGlide) {
 		b.burrowStart(i)
 	}
 }
@@ -101,7 +107,7 @@ func (b *Battle) judgment(i int) {
 	}
 	if b.log != nil {
 		e := b.emit(EvAbility, i, -1)
-		e.Ability, e.Choice = AbJudgment, s.p.judg
+		e.Ability, e.Choice = pfarmy.AbJudgment, s.p.judg
 		if s.p.judg == judgHeal {
 			e.Heal = u.triage
 		}
@@ -122,15 +128,15 @@ func (u *unit) magicNow() bool { return u.magic || u.s.p.judg == judgMagic }
 func (b *Battle) wildShape(i int) {
 	u := &b.u[i]
 	s := &u.s
-	s.once.set(AbWildShape)
+	s.once.set(pfarmy.AbWildShape)
 	s.shaped = true
 	u.setSenses(b)
 	b.gmStale = true
-	b.abilityEvent(i, -1, AbWildShape, 0)
+	b.abilityEvent(i, -1, pfarmy.AbWildShape, 0)
 }
 
 // has reports whether army u has ability k now: written, or taken with its wild shape.
-func (u *unit) has(k AbilityKind) bool {
+func (u *unit) has(k pfarmy.AbilityKind) bool {
 	return u.st.Abil.Has(k) || (u.s.shaped && u.st.WildForm.Has(k))
 }
 
@@ -141,11 +147,11 @@ func (u *unit) setSenses(b *Battle) {
 	b.setupConditions(u)
 	u.omStatic += u.condOM - om
 	u.dvStatic += u.condDV - dv
-	u.seesInvis = u.has(AbBlindsight) || u.has(AbScent)
+	u.seesInvis = u.has(pfarmy.AbBlindsight) || u.has(pfarmy.AbScent)
 	u.fogStorm = 1
-	if u.has(AbBlindsight) {
+	if u.has(pfarmy.AbBlindsight) {
 		u.fogStorm = 0
-	} else if u.has(AbScent) || u.has(AbTrack) {
+	} else if u.has(pfarmy.AbScent) || u.has(pfarmy.AbTrack) {
 		u.fogStorm = 2
 	}
 }
@@ -158,36 +164,36 @@ func (u *unit) casting() bool { return u.st.Spellcasting && !u.s.shaped }
 func (b *Battle) targetOrders(i, t int, melee bool) {
 	u := &b.u[i]
 	s, ab := &u.s, u.st.Abil
-	if ab.Has(AbChallenge) && !s.once.has(AbChallenge) && b.decide(i, AskChallenge, t) {
+	if ab.Has(pfarmy.AbChallenge) && !s.once.has(pfarmy.AbChallenge) && b.decide(i, AskChallenge, t) {
 		// Challenge (Cavalier 1): "Once per battle, the army may increase its OM by 2 against a
 		// target army, but it also reduces its DV by 1 against attacks from any army that is not the
 		// target army. These effects last for the rest of the battle."
-		s.once.set(AbChallenge)
+		s.once.set(pfarmy.AbChallenge)
 		s.challenged = int8(t)
-		b.abilityEvent(i, t, AbChallenge, 0)
+		b.abilityEvent(i, t, pfarmy.AbChallenge, 0)
 	}
-	if ab.Has(AbCombatStyle) && !s.once.has(AbCombatStyle) && b.decide(i, AskCombatStyle, t) {
+	if ab.Has(pfarmy.AbCombatStyle) && !s.once.has(pfarmy.AbCombatStyle) && b.decide(i, AskCombatStyle, t) {
 		// Combat Style (Ranger 2): "Once per battle, increase the army's OM for either ranged
 		// attacks or melee attacks by 1 for the rest of the battle."
-		s.once.set(AbCombatStyle)
+		s.once.set(pfarmy.AbCombatStyle)
 		s.style = 1
 		if melee {
 			s.style = 2
 		}
-		b.abilityEvent(i, t, AbCombatStyle, 0)
+		b.abilityEvent(i, t, pfarmy.AbCombatStyle, 0)
 	}
-	if ab.Has(AbWeaponSpecialization) && !s.once.has(AbWeaponSpecialization) && b.decide(i, AskWeaponSpecialization, t) {
+	if ab.Has(pfarmy.AbWeaponSpecialization) && !s.once.has(pfarmy.AbWeaponSpecialization) && b.decide(i, AskWeaponSpecialization, t) {
 		// Weapon Specialization (Fighter 4): "Once per battle, increase the army's OM for either
 		// ranged or melee attacks by 2."
-		s.once.set(AbWeaponSpecialization)
+		s.once.set(pfarmy.AbWeaponSpecialization)
 		s.p.wsNow = true
-		b.abilityEvent(i, t, AbWeaponSpecialization, 0)
+		b.abilityEvent(i, t, pfarmy.AbWeaponSpecialization, 0)
 	}
-	if u.st.Companions && !s.once.has(AbHuntersBond) && b.decide(i, AskCompanions, t) {
+	if u.st.Companions && !s.once.has(pfarmy.AbHuntersBond) && b.decide(i, AskCompanions, t) {
 		// Hunter's Bond (Ranger 4), companions: "Once per battle, the army may increase its OM ...
 		// by 1 for the rest of the battle."
-		s.once.set(AbHuntersBond)
-		b.abilityEvent(i, t, AbHuntersBond, 0)
+		s.once.set(pfarmy.AbHuntersBond)
+		b.abilityEvent(i, t, pfarmy.AbHuntersBond, 0)
 	}
 }
 
@@ -196,21 +202,21 @@ func (b *Battle) targetOrders(i, t int, melee bool) {
 func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
 	u := &b.u[a]
 	s := &u.s
-	if s.once.has(AbChallenge) && int(s.challenged) == t {
-		x.add(ModAbility, uint8(AbChallenge), 2)
+	if s.once.has(pfarmy.AbChallenge) && int(s.challenged) == t {
+		x.add(ModAbility, uint8(pfarmy.AbChallenge), 2)
 	}
 	if s.style == 1 && !melee || s.style == 2 && melee {
-		x.add(ModAbility, uint8(AbCombatStyle), 1)
+		x.add(ModAbility, uint8(pfarmy.AbCombatStyle), 1)
 	}
 	if s.p.wsNow && int(s.p.target) == t {
-		x.add(ModAbility, uint8(AbWeaponSpecialization), 2)
+		x.add(ModAbility, uint8(pfarmy.AbWeaponSpecialization), 2)
 	}
-	if s.once.has(AbHuntersBond) {
-		x.add(ModAbility, uint8(AbHuntersBond), 1)
+	if s.once.has(pfarmy.AbHuntersBond) {
+		x.add(ModAbility, uint8(pfarmy.AbHuntersBond), 1)
 	}
-	x.add(ModAbility, uint8(AbEnergyDrain), -int(s.drain))
+	x.add(ModAbility, uint8(pfarmy.AbEnergyDrain), -int(s.drain))
 	if s.shaped {
-		x.add(ModAbility, uint8(AbWildShape), -u.st.SpellLevel)
+		x.add(ModAbility, uint8(pfarmy.AbWildShape), -u.st.SpellLevel)
 	}
 }
 
@@ -219,22 +225,22 @@ func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
 func (b *Battle) dvOrders(t, a int, x *acc) {
 	u := &b.u[t]
 	s := &u.s
-	if s.once.has(AbChallenge) {
+	if s.once.has(pfarmy.AbChallenge) {
 		switch {
 		case int(s.challenged) != a:
-			x.add(ModAbility, uint8(AbChallenge), -1)
-		case u.st.Abil.Has(AbOrder):
+			x.add(ModAbility, uint8(pfarmy.AbChallenge), -1)
+		case u.st.Abil.Has(pfarmy.AbOrder):
 			// Order (Cavalier 1): "When using the challenge ability, increase the army's DV by 1
 			// against the challenged army."
-			x.add(ModAbility, uint8(AbOrder), 1)
+			x.add(ModAbility, uint8(pfarmy.AbOrder), 1)
 		}
 	}
 	if s.p.judg == judgDefense {
-		x.add(ModAbility, uint8(AbJudgment), 1)
+		x.add(ModAbility, uint8(pfarmy.AbJudgment), 1)
 	}
-	x.add(ModAbility, uint8(AbEnergyDrain), -int(s.drain))
+	x.add(ModAbility, uint8(pfarmy.AbEnergyDrain), -int(s.drain))
 	if s.shaped {
-		x.add(ModAbility, uint8(AbWildShape), -u.st.SpellLevel)
+		x.add(ModAbility, uint8(pfarmy.AbWildShape), -u.st.SpellLevel)
 	}
 }
 
@@ -243,23 +249,23 @@ func (b *Battle) dvOrders(t, a int, x *acc) {
 func (b *Battle) onDamage24(a, t int) {
 	ua, ut := &b.u[a], &b.u[t]
 	ab := ua.st.Abil
-	if ab.Has(AbEnergyDrain) && b.affects(ua, ut, AbEnergyDrain) {
+	if ab.Has(pfarmy.AbEnergyDrain) && b.affects(ua, ut, pfarmy.AbEnergyDrain) {
 		// Energy Drain: "If the army damages an enemy, it reduces the enemy's OM and DV by 1 for
 		// 24 hours."
 		ut.s.drain = min(ut.s.drain+1, 100)
 	}
-	if ab.Has(AbDisease) && b.affects(ua, ut, AbDisease) {
+	if ab.Has(pfarmy.AbDisease) && b.affects(ua, ut, pfarmy.AbDisease) {
 		// Disease: "If the army damages an enemy, the enemy becomes diseased and takes a
 		// cumulative -1 penalty to its OM and DV each day after the battle."
 		ut.s.diseased = true
 	}
-	if ab.Has(AbVortex) && b.field.Water && b.affects(ua, ut, AbVortex) && !immuneTo(ut, "paralysis") {
+	if ab.Has(pfarmy.AbVortex) && b.field.Water && b.affects(ua, ut, pfarmy.AbVortex) && !immuneTo(ut, "paralysis") {
 		// Vortex: "This ability functions as paralysis, but only against targets on or in the
 		// water."
 		ut.s.paraDV = min(ut.s.paraDV+1, 100)
 	}
-	if ab.Has(AbUnnaturalAura) && (ut.st.Type == "animal" || ut.st.Mounted) && b.affects(ua, ut, AbUnnaturalAura) &&
-		!ut.st.Abil.Has(AbMindless) && !immuneTo(ut, "fear") {
+	if ab.Has(pfarmy.AbUnnaturalAura) && (ut.st.Type == "animal" || ut.st.Mounted) && b.affects(ua, ut, pfarmy.AbUnnaturalAura) &&
+		!ut.st.Abil.Has(pfarmy.AbMindless) && !immuneTo(ut, "fear") {
 		// Unnatural Aura: "This ability functions as fear, but applies only to animals (including
 		// animal mounts)."
 		ut.s.p.feared |= 1 << a
@@ -282,12 +288,12 @@ func immuneTo(u *unit, n string) bool {
 // attacked t this phase and t is destroyed.
 func (b *Battle) createSpawn(t int) {
 	ut := &b.u[t]
-	if ut.st.Abil.Has(AbUndead) || ut.st.Type == "undead" || ut.st.Abil.Has(AbConstruct) || ut.st.Type == "construct" {
+	if ut.st.Abil.Has(pfarmy.AbUndead) || ut.st.Type == "undead" || ut.st.Abil.Has(pfarmy.AbConstruct) || ut.st.Type == "construct" {
 		return
 	}
 	for a := 0; a < b.n; a++ {
 		ua := &b.u[a]
-		if !ua.st.Abil.Has(AbCreateSpawn) || ua.side == ut.side || ua.s.status != StatusActive ||
+		if !ua.st.Abil.Has(pfarmy.AbCreateSpawn) || ua.side == ut.side || ua.s.status != StatusActive ||
 			int(ua.s.p.target) != t || ut.st.Size < ua.st.Size {
 			continue
 		}
@@ -296,7 +302,7 @@ func (b *Battle) createSpawn(t int) {
 			continue
 		}
 		ua.s.hp += heal
-		b.abilityEvent(a, t, AbCreateSpawn, heal)
+		b.abilityEvent(a, t, pfarmy.AbCreateSpawn, heal)
 		if b.log != nil {
 			e := b.emit(EvHP, a, -1)
 			e.Heal, e.HP = heal, ua.s.hp
@@ -317,8 +323,8 @@ func (b *Battle) fogOf(u *unit) uint8 {
 }
 
 // orderAbilities are the abilities phaseOrders plays.
-var orderAbilities = AbilitySet{}.With(AbCreateSandstorm).With(AbWildShape).With(AbHex).With(AbJudgment).
-	With(AbBurrow).With(AbEarthGlide)
+var orderAbilities = pfarmy.AbilitySet{}.With(pfarmy.AbCreateSandstorm).With(pfarmy.AbWildShape).With(pfarmy.AbHex).With(pfarmy.AbJudgment).
+	With(pfarmy.AbBurrow).With(pfarmy.AbEarthGlide)
 
 // slicesHas reports whether list holds s.
 func slicesHas(list []string, s string) bool {
@@ -334,23 +340,23 @@ func slicesHas(list []string, s string) bool {
 func abilityResult(e *Event) string {
 	heal := "heals " + strconv.Itoa(e.Heal)
 	switch e.Ability {
-	case AbAlchemy, AbHex, AbCreateSpawn:
+	case pfarmy.AbAlchemy, pfarmy.AbHex, pfarmy.AbCreateSpawn:
 		return heal
-	case AbJudgment:
+	case pfarmy.AbJudgment:
 		return judgText(e.Choice, e.Heal)
-	case AbBurrow:
+	case pfarmy.AbBurrow:
 		return "digs under its fortification: no attack"
-	case AbChallenge:
+	case pfarmy.AbChallenge:
 		return "OM +2 against it, DV -1 against others"
-	case AbCombatStyle:
+	case pfarmy.AbCombatStyle:
 		return "OM +1 on such attacks for the battle"
-	case AbWeaponSpecialization:
+	case pfarmy.AbWeaponSpecialization:
 		return "OM +2 on this check"
-	case AbHuntersBond:
+	case pfarmy.AbHuntersBond:
 		return "OM +1 for the battle"
-	case AbCreateSandstorm:
+	case pfarmy.AbCreateSandstorm:
 		return "sandstorm for the rest of the battle"
-	case AbWildShape:
+	case pfarmy.AbWildShape:
 		return "takes its wild shape, loses spellcasting"
 	}
 	return ""
@@ -394,7 +400,7 @@ func (b *Battle) gmDecide24(i int, q Question, other int) bool {
 	case AskJudgmentMagic:
 		for j := 0; j < b.n; j++ {
 			t := &b.u[j]
-			if t.side != u.side && t.s.status == StatusActive && (t.st.Abil.Has(AbIncorporeal) || t.st.Abil.Has(AbSwarm) ||
+			if t.side != u.side && t.s.status == StatusActive && (t.st.Abil.Has(pfarmy.AbIncorporeal) || t.st.Abil.Has(pfarmy.AbSwarm) ||
 				(t.sigDef&(1<<i) != 0 && slicesHas(t.st.Overcome, "magic"))) {
 				return true
 			}
@@ -414,8 +420,8 @@ func (b *Battle) gmDecide24(i int, q Question, other int) bool {
 			return false
 		}
 		f := u.st.WildForm
-		sees := f.Has(AbDarkvision) || ((f.Has(AbLowLightVision) || f.Has(AbScent)) && !b.field.Darkness)
-		return (u.condOM < 0 && sees) || (f.Has(AbAquatic) && b.field.Water && !u.has(AbAquatic))
+		sees := f.Has(pfarmy.AbDarkvision) || ((f.Has(pfarmy.AbLowLightVision) || f.Has(pfarmy.AbScent)) && !b.field.Darkness)
+		return (u.condOM < 0 && sees) || (f.Has(pfarmy.AbAquatic) && b.field.Water && !u.has(pfarmy.AbAquatic))
 	}
 	return false
 }

@@ -1,6 +1,10 @@
 package pathfinder
 
-import "testing"
+import (
+	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // Issue 24's abilities, each with its published words (Ultimate Campaign, Mass Combat, Special
 // Abilities; P-1) and a hand-worked value. big armies: ACR 10, hp 65, OM +10, DV 20. MaxPhases 2 is
@@ -33,11 +37,11 @@ func TestAquatic(t *testing.T) {
 		water, amph  bool
 		wantA, wantB int
 	}{{true, false, 61, 59}, {false, false, 60, 62}, {false, true, 60, 60}} {
-		a := with(big("A"), Ability{Name: "aquatic"})
+		a := with(big("A"), pfarmy.Ability{Name: "aquatic"})
 		if c.amph {
-			a = with(a, Ability{Name: "amphibious"})
+			a = with(a, pfarmy.Ability{Name: "amphibious"})
 		}
-		s := duel(t, a, big("B"), Options{MaxPhases: 2})
+		s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 2})
 		s.Field.Water = c.water
 		ha, hb, _, log := playHP(t, s, &chooser{}, 15, 15)
 		if ha != c.wantA || hb != c.wantB {
@@ -58,7 +62,7 @@ func TestAmphibiousWaterBarrier(t *testing.T) {
 		die      int
 		want     int
 	}{{"amphibious", "water", 15, 60}, {"darkvision", "water", 15, 65}, {"climb", "water", 15, 65}, {"climb", "", 19, 62}} {
-		s := duel(t, with(big("A"), Ability{Name: c.ab}), big("B"), Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: c.ab}), big("B"), pfarmy.Options{MaxPhases: 2})
 		s.Armies[1].Fortification, s.Armies[1].FortKind = 8, c.kind
 		_, hb, _, log := playHP(t, s, &chooser{}, c.die, 2)
 		if hb != c.want {
@@ -80,9 +84,9 @@ func TestMobility(t *testing.T) {
 	}{{"swamp", false, 64}, {"Swamps", false, 64}, {"forest", false, 65}, {"swamp", true, 65}} {
 		bb := big("B")
 		if c.bMobile {
-			bb = with(bb, Ability{Name: "mobility", Of: []string{"swamp"}})
+			bb = with(bb, pfarmy.Ability{Name: "mobility", Of: []string{"swamp"}})
 		}
-		s := duel(t, with(big("A"), Ability{Name: "mobility", Of: []string{"swamps"}}), bb, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "mobility", Of: []string{"swamps"}}), bb, pfarmy.Options{MaxPhases: 2})
 		s.Field.Terrain = c.terrain
 		_, hb, _, log := playHP(t, s, &chooser{}, 10, 2)
 		if hb != c.want {
@@ -90,8 +94,8 @@ func TestMobility(t *testing.T) {
 			t.Errorf("terrain %q, B mobile %t: B hp %d, want %d", c.terrain, c.bMobile, hb, c.want)
 		}
 	}
-	a := with(big("A"), Ability{Name: "mobility"})
-	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Code != CodeInvalid || fs[0].Field != "abilities[0].of" {
+	a := with(big("A"), pfarmy.Ability{Name: "mobility"})
+	if fs := pfarmy.Check(&a, pfarmy.Options{}); len(fs) != 1 || fs[0].Code != pfarmy.CodeInvalid || fs[0].Field != "abilities[0].of" {
 		t.Errorf("mobility without of: %v, want one M001 at abilities[0].of", fs)
 	}
 }
@@ -106,9 +110,9 @@ func TestVortex(t *testing.T) {
 	}{{true, false, 1}, {false, false, 0}, {true, true, 0}} {
 		bb := big("B")
 		if c.immune {
-			bb = with(bb, Ability{Name: "immunity", Of: []string{"paralysis"}})
+			bb = with(bb, pfarmy.Ability{Name: "immunity", Of: []string{"paralysis"}})
 		}
-		s := duel(t, with(big("A"), Ability{Name: "vortex"}), bb, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "vortex"}), bb, pfarmy.Options{MaxPhases: 2})
 		s.Field.Water = c.water
 		_, hb, b, _ := playHP(t, s, &chooser{}, 15, 2)
 		if hb != 60 || b.u[1].s.paraDV != c.want {
@@ -131,7 +135,7 @@ func TestUnnaturalAura(t *testing.T) {
 		bb := big("B")
 		bb.Type = c.typ
 		bb.Resources.Mounts = c.mounted
-		s := duel(t, with(big("A"), Ability{Name: "unnatural aura"}), bb, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "unnatural aura"}), bb, pfarmy.Options{MaxPhases: 2})
 		_, _, b, log := playHP(t, s, &chooser{}, c.dice...)
 		if b.u[1].s.fearNext != c.afraid || len(events(log, EvFear, 1)) != len(c.dice)-2 {
 			dumpLog(t, log)
@@ -150,12 +154,12 @@ func TestEnergyDrain(t *testing.T) {
 	}{{true, false, 61}, {false, false, 60}, {true, true, 60}} {
 		a, bb := big("A"), big("B")
 		if c.drain {
-			a = with(a, Ability{Name: "energy drain"})
+			a = with(a, pfarmy.Ability{Name: "energy drain"})
 		}
 		if c.immune {
-			bb = with(bb, Ability{Name: "immunity", Of: []string{"energy drain"}})
+			bb = with(bb, pfarmy.Ability{Name: "immunity", Of: []string{"energy drain"}})
 		}
-		ha, hb, _, log := playHP(t, duel(t, a, bb, Options{MaxPhases: 2}), &chooser{}, 15, 15)
+		ha, hb, _, log := playHP(t, duel(t, a, bb, pfarmy.Options{MaxPhases: 2}), &chooser{}, 15, 15)
 		if ha != c.want || hb != 60 {
 			dumpLog(t, log)
 			t.Errorf("drain %t immune %t: hp A %d B %d, want %d 60", c.drain, c.immune, ha, hb, c.want)
@@ -167,13 +171,13 @@ func TestEnergyDrain(t *testing.T) {
 // penalty to its OM and DV each day after the battle." A's 15 damages B: diseased after the battle;
 // an undead B ("immune to disease") is not; nor a B A does not damage (A rolls 2).
 func TestDisease(t *testing.T) {
-	undead := with(big("B"), Ability{Name: "undead"})
+	undead := with(big("B"), pfarmy.Ability{Name: "undead"})
 	for _, c := range []struct {
-		b    Army
+		b    pfarmy.Army
 		die  int
 		want bool
 	}{{big("B"), 15, true}, {undead, 15, false}, {big("B"), 2, false}} {
-		_, _, b, _ := playHP(t, duel(t, with(big("A"), Ability{Name: "disease"}), c.b, Options{MaxPhases: 2}), &chooser{}, c.die, 2)
+		_, _, b, _ := playHP(t, duel(t, with(big("A"), pfarmy.Ability{Name: "disease"}), c.b, pfarmy.Options{MaxPhases: 2}), &chooser{}, c.die, 2)
 		if b.State(1).Diseased != c.want {
 			t.Errorf("%v, A rolls %d: diseased %t, want %t", c.b.Abilities, c.die, b.State(1).Diseased, c.want)
 		}
@@ -193,9 +197,9 @@ func TestPoisonResistance(t *testing.T) {
 	}{{"poison", 4, 56}, {"poison", 0, 54}, {"bleed", 4, 54}} {
 		bb := big("B")
 		if c.res > 0 {
-			bb = with(bb, Ability{Name: "poison resistance", Value: c.res})
+			bb = with(bb, pfarmy.Ability{Name: "poison resistance", Value: c.res})
 		}
-		_, hb, _, log := playHP(t, duel(t, with(big("A"), Ability{Name: c.ab}), bb, Options{MaxPhases: 3}), &chooser{}, 15, 2, 6, 2, 2)
+		_, hb, _, log := playHP(t, duel(t, with(big("A"), pfarmy.Ability{Name: c.ab}), bb, pfarmy.Options{MaxPhases: 3}), &chooser{}, 15, 2, 6, 2, 2)
 		if hb != c.want {
 			dumpLog(t, log)
 			t.Errorf("%s against resistance %d: B hp %d, want %d", c.ab, c.res, hb, c.want)
@@ -212,13 +216,13 @@ func TestTrapSense(t *testing.T) {
 		sense bool
 		want  int
 	}{{true, 0}, {false, 1}} {
-		a, ch := withTactic(TacSiegebreaker)
+		a, ch := withTactic(pfarmy.TacSiegebreaker)
 		if c.sense {
-			a = with(a, Ability{Name: "trap sense"})
+			a = with(a, pfarmy.Ability{Name: "trap sense"})
 		}
 		bb := big("B")
 		bb.Resources.SiegeEngines = 1
-		_, _, b, log := playHP(t, duel(t, a, bb, Options{MaxPhases: 2}), ch, 15, 8, 2)
+		_, _, b, log := playHP(t, duel(t, a, bb, pfarmy.Options{MaxPhases: 2}), ch, 15, 8, 2)
 		if b.State(1).SiegeEngines != c.want {
 			dumpLog(t, log)
 			t.Errorf("trap sense %t: B has %d siege engines, want %d", c.sense, b.State(1).SiegeEngines, c.want)
@@ -237,9 +241,9 @@ func TestFavoredTerrain(t *testing.T) {
 	}{{true, 59, 62}, {false, 58, 64}} {
 		a := big("A")
 		if c.ft {
-			a = with(a, Ability{Name: "favored terrain"})
+			a = with(a, pfarmy.Ability{Name: "favored terrain"})
 		}
-		s := duel(t, a, big("B"), Options{MaxPhases: 2})
+		s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 2})
 		s.Armies[1].AdvantageousTerrain, s.Armies[1].BattlefieldAdvantage = true, true
 		ha, hb, _, log := playHP(t, s, &chooser{}, 15, 15)
 		if ha != c.wantA || hb != c.wantB {
@@ -258,7 +262,7 @@ func TestFavoredTerrain(t *testing.T) {
 // 28 in both Melee Phases: B 65. Earth Glide: "ignores fortifications made of earth or stone": at
 // once (MaxPhases 2: B 60).
 func TestBurrow(t *testing.T) {
-	s := duel(t, with(big("A"), Ability{Name: "burrow"}), big("B"), Options{MaxPhases: 3})
+	s := duel(t, with(big("A"), pfarmy.Ability{Name: "burrow"}), big("B"), pfarmy.Options{MaxPhases: 3})
 	s.Armies[1].Fortification = 8
 	ch := yes(AskBurrow)
 	ch.perPhase = map[key]map[Question]bool{{1, 0}: {AskBurrow: false}}
@@ -272,7 +276,7 @@ func TestBurrow(t *testing.T) {
 		dumpLog(t, log)
 		t.Errorf("no burrow: B hp %d, want 65", hb)
 	}
-	s = duel(t, with(big("A"), Ability{Name: "earth glide"}), big("B"), Options{MaxPhases: 2})
+	s = duel(t, with(big("A"), pfarmy.Ability{Name: "earth glide"}), big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[1].Fortification, s.Armies[1].FortKind = 8, "stone"
 	if _, hb, _, log = playHP(t, s, &chooser{}, 15, 2); hb != 60 {
 		dumpLog(t, log)
@@ -286,12 +290,12 @@ func TestBurrow(t *testing.T) {
 // nothing (30).
 func TestCreateSpawn(t *testing.T) {
 	small := big("B")
-	small.Size = SizeSmall // ACR 8
+	small.Size = pfarmy.SizeSmall // ACR 8
 	for _, c := range []struct {
-		b    Army
+		b    pfarmy.Army
 		want int
-	}{{big("B"), 50}, {small, 30}, {with(big("B"), Ability{Name: "undead"}), 30}} {
-		s := duel(t, with(big("A"), Ability{Name: "create spawn"}), c.b, Options{MaxPhases: 2})
+	}{{big("B"), 50}, {small, 30}, {with(big("B"), pfarmy.Ability{Name: "undead"}), 30}} {
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "create spawn"}), c.b, pfarmy.Options{MaxPhases: 2})
 		s.Armies[0].HP, s.Armies[1].HP = 30, 3
 		ha, _, b, log := playHP(t, s, &chooser{}, 15, 2)
 		if ha != c.want || b.State(1).Status != StatusDestroyed {
@@ -312,11 +316,11 @@ func TestChallengeAndOrder(t *testing.T) {
 		challenge, order bool
 		wantA, wantB     int
 	}{{true, true, 55, 58}, {true, false, 54, 58}, {false, false, 55, 60}} {
-		a := with(big("A"), Ability{Name: "challenge"})
+		a := with(big("A"), pfarmy.Ability{Name: "challenge"})
 		if c.order {
-			a = with(a, Ability{Name: "order"})
+			a = with(a, pfarmy.Ability{Name: "order"})
 		}
-		o := Options{MaxPhases: 2}
+		o := pfarmy.Options{MaxPhases: 2}
 		s := &Setup{Options: o, Armies: []Combatant{{Stats: stats(t, a, o), Side: SideA},
 			{Stats: stats(t, big("B"), o), Side: SideB}, {Stats: stats(t, big("C"), o), Side: SideB}}}
 		ch := &chooser{answers: map[Question]bool{AskChallenge: c.challenge}}
@@ -337,29 +341,29 @@ func TestChallengeAndOrder(t *testing.T) {
 // not used: 20, 20 (65).
 func TestOnceABattleOM(t *testing.T) {
 	for _, c := range []struct {
-		ab   Ability
+		ab   pfarmy.Ability
 		q    Question
 		use  bool
 		want int
 	}{
-		{Ability{Name: "combat style"}, AskCombatStyle, true, 63},
-		{Ability{Name: "weapon specialization"}, AskWeaponSpecialization, true, 63},
-		{Ability{Name: "hunter's bond", Of: []string{"companions"}}, AskCompanions, true, 63},
-		{Ability{Name: "combat style"}, AskCombatStyle, false, 65},
+		{pfarmy.Ability{Name: "combat style"}, AskCombatStyle, true, 63},
+		{pfarmy.Ability{Name: "weapon specialization"}, AskWeaponSpecialization, true, 63},
+		{pfarmy.Ability{Name: "hunter's bond", Of: []string{"companions"}}, AskCompanions, true, 63},
+		{pfarmy.Ability{Name: "combat style"}, AskCombatStyle, false, 65},
 	} {
 		ch := &chooser{answers: map[Question]bool{c.q: c.use}}
-		_, hb, _, log := playHP(t, duel(t, with(big("A"), c.ab), big("B"), Options{MaxPhases: 3}), ch, 10, 2, 10, 2)
+		_, hb, _, log := playHP(t, duel(t, with(big("A"), c.ab), big("B"), pfarmy.Options{MaxPhases: 3}), ch, 10, 2, 10, 2)
 		if hb != c.want || (c.use && len(events(log, EvAbility, 0)) != 1) {
 			dumpLog(t, log)
 			t.Errorf("%s used %t: B hp %d, want %d, used once", c.ab.Name, c.use, hb, c.want)
 		}
 	}
 	// Hunter's bond, animal: "functions as animal companion" (OM +1, in the stat block): OM 11.
-	if st := stats(t, with(big("A"), Ability{Name: "hunter's bond", Of: []string{"animal"}}), Options{}); st.OM != 11 {
+	if st := stats(t, with(big("A"), pfarmy.Ability{Name: "hunter's bond", Of: []string{"animal"}}), pfarmy.Options{}); st.OM != 11 {
 		t.Errorf("hunter's bond (animal): OM %d, want 11", st.OM)
 	}
-	a := with(big("A"), Ability{Name: "hunter's bond"})
-	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Field != "abilities[0].of" {
+	a := with(big("A"), pfarmy.Ability{Name: "hunter's bond"})
+	if fs := pfarmy.Check(&a, pfarmy.Options{}); len(fs) != 1 || fs[0].Field != "abilities[0].of" {
 		t.Errorf("hunter's bond without of: %v, want one M001 at abilities[0].of", fs)
 	}
 }
@@ -371,15 +375,15 @@ func TestOnceABattleOM(t *testing.T) {
 // alchemy 30 + 20 = 50 (drunk in the Ranged Phase, where A has no check anyway), asked once.
 func TestHexAndAlchemy(t *testing.T) {
 	for _, c := range []struct {
-		ab   Ability
+		ab   pfarmy.Ability
 		dice []int
 		want int
 	}{
-		{Ability{Name: "hex", Of: []string{"healing"}}, []int{2, 2}, 35},
-		{Ability{Name: "hex", Of: []string{"cauldron"}}, []int{2, 2}, 30},
-		{Ability{Name: "alchemy"}, []int{2, 2}, 50},
+		{pfarmy.Ability{Name: "hex", Of: []string{"healing"}}, []int{2, 2}, 35},
+		{pfarmy.Ability{Name: "hex", Of: []string{"cauldron"}}, []int{2, 2}, 30},
+		{pfarmy.Ability{Name: "alchemy"}, []int{2, 2}, 50},
 	} {
-		s := duel(t, with(big("A"), c.ab), big("B"), Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), c.ab), big("B"), pfarmy.Options{MaxPhases: 2})
 		s.Armies[0].HP = 30
 		ha, _, b, log := playHP(t, s, yes(AskHexHealing, AskPotion), c.dice...)
 		if ha != c.want || b.State(0).Potions != 0 {
@@ -397,10 +401,10 @@ func TestHexAndAlchemy(t *testing.T) {
 // damage from nonmagical attacks, and only half damage from magical attacks"): magic: 5 halved, 2
 // (B 63); damage +1 instead: nothing (65).
 func TestJudgment(t *testing.T) {
-	incorporeal := with(big("B"), Ability{Name: "incorporeal"})
+	incorporeal := with(big("B"), pfarmy.Ability{Name: "incorporeal"})
 	for _, c := range []struct {
 		name         string
-		b            Army
+		b            pfarmy.Army
 		ch           *chooser
 		wantA, wantB int
 	}{
@@ -410,7 +414,7 @@ func TestJudgment(t *testing.T) {
 		{"magic", incorporeal, yes(AskJudgmentMagic), 24, 63},
 		{"no magic", incorporeal, &chooser{}, 24, 65},
 	} {
-		s := duel(t, with(big("A"), Ability{Name: "judgment"}), c.b, Options{MaxPhases: 2})
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "judgment"}), c.b, pfarmy.Options{MaxPhases: 2})
 		s.Armies[0].HP = 30
 		ha, hb, _, log := playHP(t, s, c.ch, 15, 15)
 		if ha != c.wantA || hb != c.wantB {
@@ -431,7 +435,7 @@ func TestCreateSandstorm(t *testing.T) {
 		wantA, wantB int
 	}{{true, 63, 59}, {false, 65, 56}} {
 		ch := &chooser{answers: map[Question]bool{AskSandstorm: c.use}}
-		ha, hb, _, log := playHP(t, duel(t, with(big("A"), Ability{Name: "create sandstorm"}), big("B"), Options{MaxPhases: 2}), ch, 19, 2)
+		ha, hb, _, log := playHP(t, duel(t, with(big("A"), pfarmy.Ability{Name: "create sandstorm"}), big("B"), pfarmy.Options{MaxPhases: 2}), ch, 19, 2)
 		if ha != c.wantA || hb != c.wantB {
 			dumpLog(t, log)
 			t.Errorf("sandstorm %t: hp A %d B %d, want %d %d", c.use, ha, hb, c.wantA, c.wantB)
@@ -450,8 +454,8 @@ func TestWildShape(t *testing.T) {
 		use  bool
 		want int
 	}{{true, 62}, {false, 61}} {
-		a := with(big("A"), Ability{Name: "spellcasting", Value: 2}, Ability{Name: "wild shape", Of: []string{"darkvision"}})
-		s := duel(t, a, big("B"), Options{MaxPhases: 2})
+		a := with(big("A"), pfarmy.Ability{Name: "spellcasting", Value: 2}, pfarmy.Ability{Name: "wild shape", Of: []string{"darkvision"}})
+		s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 2})
 		s.Field.Darkness = true
 		ch := &chooser{answers: map[Question]bool{AskWildShape: c.use}}
 		ha, hb, b, log := playHP(t, s, ch, 15, 15)
@@ -462,13 +466,13 @@ func TestWildShape(t *testing.T) {
 		if c.use {
 			b.ch = &chooser{}
 			b.src = rolls(t, 15, 15)
-			if _, err := b.Run(); err != nil || b.State(0).HP != 61 || b.u[0].has(AbDarkvision) {
-				t.Errorf("second Run after wild shape: A hp %d (want 61), darkvision %t, err %v", b.State(0).HP, b.u[0].has(AbDarkvision), err)
+			if _, err := b.Run(); err != nil || b.State(0).HP != 61 || b.u[0].has(pfarmy.AbDarkvision) {
+				t.Errorf("second Run after wild shape: A hp %d (want 61), darkvision %t, err %v", b.State(0).HP, b.u[0].has(pfarmy.AbDarkvision), err)
 			}
 		}
 	}
-	a := with(big("A"), Ability{Name: "wild shape", Of: []string{"rage"}})
-	if fs := Check(&a, Options{}); len(fs) != 1 || fs[0].Field != "abilities[0].of" {
+	a := with(big("A"), pfarmy.Ability{Name: "wild shape", Of: []string{"rage"}})
+	if fs := pfarmy.Check(&a, pfarmy.Options{}); len(fs) != 1 || fs[0].Field != "abilities[0].of" {
 		t.Errorf("wild shape of rage: %v, want one M001 at abilities[0].of", fs)
 	}
 }

@@ -1,5 +1,7 @@
 package pathfinder
 
+import pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+
 // AftermathInput holds what the aftermath checks need from outside the battle, per side (index SideA,
 // SideB).
 type AftermathInput struct {
@@ -19,11 +21,11 @@ type ArmyAftermath struct {
 	Disbanded bool // Morale -5 or lower (P-7)
 	Routed    bool // in the routed state: no battles by choice until a Loyalty check succeeds in an Upkeep Phase (P-59)
 	Won       bool
-	NewTactic bool           // P-61: the first Loyalty check succeeded; the army learns a tactic (the runner's choice)
-	NewBoon   bool           // P-61: the second succeeded; the commander gains a boon
-	Checks    [2]int         // the two Loyalty check totals; 0 when not rolled
-	Penalty   KingdomPenalty // P-57, when destroyed
-	Fate      Fate           // P-58, when destroyed
+	NewTactic bool                  // P-61: the first Loyalty check succeeded; the army learns a tactic (the runner's choice)
+	NewBoon   bool                  // P-61: the second succeeded; the commander gains a boon
+	Checks    [2]int                // the two Loyalty check totals; 0 when not rolled
+	Penalty   pfarmy.KingdomPenalty // P-57, when destroyed
+	Fate      Fate                  // P-58, when destroyed
 }
 
 // Aftermath is the outcome of a battle for every army, and the XP each side earned by defeating (routing
@@ -46,7 +48,7 @@ func (b *Battle) Aftermath(in AftermathInput) Aftermath {
 		a := &out.Armies[i]
 		a.Status, a.HP, a.Morale, a.Routed = s.status, s.hp, u.st.Morale, u.routed0
 		raise := func() {
-			if u.st.ACR.covers(a.HP) {
+			if u.st.ACR.Covers(a.HP) {
 				a.HP = max(a.HP, u.st.ACR.Ceil())
 			}
 		}

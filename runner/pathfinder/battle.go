@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
-
-// MaxArmies is the most armies one battle can hold, both sides together.
-const MaxArmies = 16
 
 // Side is one side of a battle.
 type Side int8
@@ -33,7 +31,7 @@ func (s Side) String() string {
 
 // Combatant is one army entering a battle: its statistics and what is particular to this battle.
 type Combatant struct {
-	Stats Stats
+	Stats pfarmy.Stats
 	Side  Side
 	// HP at the start of the battle; 0 means full (Stats.HP).
 	HP int
@@ -63,7 +61,7 @@ type Combatant struct {
 type Setup struct {
 	Armies  []Combatant
 	Field   Field
-	Options Options
+	Options pfarmy.Options
 }
 
 // Result is how a battle ended.
@@ -78,7 +76,7 @@ type Result struct {
 type ArmyState struct {
 	Status        Status
 	HP            int
-	Tactic        Tactic
+	Tactic        pfarmy.Tactic
 	Strategy      Strategy // StratNone before the first Melee Phase
 	Target        int      // this phase's target; -1 for none
 	Fortification int      // what is left of it
@@ -89,9 +87,9 @@ type ArmyState struct {
 	Leaving       bool // leaves the field at the end of this phase (P-25)
 	Routed        bool // entered the battle routed (P-60)
 	Fate          Fate
-	Penalty       KingdomPenalty
-	Used          TacticSet // every tactic the army used in the battle
-	Diseased      bool      // damaged by an army with disease: -1 OM and DV a day after the battle (Special Abilities)
+	Penalty       pfarmy.KingdomPenalty
+	Used          pfarmy.TacticSet // every tactic the army used in the battle
+	Diseased      bool             // damaged by an army with disease: -1 OM and DV a day after the battle (Special Abilities)
 }
 
 // Errors Run and Reset return, wrapped with detail.
@@ -115,7 +113,7 @@ type unit struct {
 	fogMode  uint8 // 0 no fog effect, 1 damage halved, 2 a quarter off (scent, track)
 	ranged   bool  // st.Ranged
 	side     Side
-	boons    BoonSet
+	boons    pfarmy.BoonSet
 	startHP  int
 	acrBonus int // P-5 option
 	lead     int
@@ -144,7 +142,7 @@ type unit struct {
 	dvStatic                   int
 	plainOM                    int // the plain path's sums (plain.go)
 	plainDV                    int
-	st                         Stats
+	st                         pfarmy.Stats
 }
 
 // covers reports whether hp is at most the army's ACR (P-55), as CR.covers.
@@ -155,7 +153,7 @@ type state struct {
 	hp                   int
 	fort, engines        int
 	status               Status
-	tactic               Tactic
+	tactic               pfarmy.Tactic
 	strategy             Strategy
 	potions              int8
 	frNextT              int8
@@ -163,16 +161,16 @@ type state struct {
 	frUsed, dirtyUsed    bool
 	triageUsed, holdUsed bool
 	routChecked          bool
-	tauntOK              [MaxArmies]uint8
+	tauntOK              [pfarmy.MaxArmies]uint8
 	fate                 Fate
 	// Special abilities (abilityfx.go).
 	fearNext, grabbed    bool // afraid next phase (fear); grabbed this battle (grab)
 	raging, rageUsed     bool
 	smiteUsed, ferocious bool
-	bleed, paraDV        int8      // d6s of bleed next phase; paralysis DV penalty
-	ferocEnd             Status    // ferocity: what the army will be when its extra phase ends
-	ferocAt              int16     // ferocity: the phase it began (MaxPhases <= 10000)
-	used                 TacticSet // every tactic it used this battle
+	bleed, paraDV        int8             // d6s of bleed next phase; paralysis DV penalty
+	ferocEnd             Status           // ferocity: what the army will be when its extra phase ends
+	ferocAt              int16            // ferocity: the phase it began (MaxPhases <= 10000)
+	used                 pfarmy.TacticSet // every tactic it used this battle
 	// Issue 24's abilities (abilityonce.go, abilityfield.go).
 	once             onceUsed // once-a-battle abilities used
 	challenged       int8     // challenge: the army challenged, -1 none
@@ -226,10 +224,10 @@ func (x *acc) add(k ModKind, ref uint8, v int) {
 // Reset sets it up, each Run fights the battle again from the start (continuing the dice), without
 // allocating.
 type Battle struct {
-	opt    Options
+	opt    pfarmy.Options
 	field  Field
 	n      int
-	u      [MaxArmies]unit
+	u      [pfarmy.MaxArmies]unit
 	src    dice.Source
 	fast   *dice.Seeded
 	ch     Chooser
@@ -252,9 +250,9 @@ type Battle struct {
 	// The Policy's estimates (gm.go): the Tactics Phase picks (made once a Reset), and per army the
 	// expected damage (x 20) it deals its likeliest target and takes from its worst enemy.
 	gmPicked, gmStale bool
-	gmPick            [MaxArmies]Tactic
-	gmDealt, gmTaken  [MaxArmies]int
-	gmAim             [MaxArmies]int8
+	gmPick            [pfarmy.MaxArmies]pfarmy.Tactic
+	gmDealt, gmTaken  [pfarmy.MaxArmies]int
+	gmAim             [pfarmy.MaxArmies]int8
 	gmAt              Phase // the phase the estimates were made in
 	gmVolatile        bool  // the estimates change from phase to phase: more than two armies, or abilities
 	// gmPlain keeps the plain path's estimates, at range [0] and in melee [1]: with the Tactics
@@ -289,8 +287,8 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 	if src == nil {
 		return fmt.Errorf("%w: no dice source", ErrSetup)
 	}
-	if n < 2 || n > MaxArmies {
-		return fmt.Errorf("%w: %d armies (2..%d)", ErrSetup, n, MaxArmies)
+	if n < 2 || n > pfarmy.MaxArmies {
+		return fmt.Errorf("%w: %d armies (2..%d)", ErrSetup, n, pfarmy.MaxArmies)
 	}
 	var sides [2]int
 	for i := range s.Armies {
@@ -316,7 +314,7 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 		return fmt.Errorf("%w: each side needs an army", ErrSetup)
 	}
 	b.opt, b.field, b.n = s.Options, s.Field, n
-	b.max = b.opt.maxPhases()
+	b.max = b.opt.PhaseLimit()
 	b.src = src
 	b.fast, _ = src.(*dice.Seeded)
 	b.engines = false
@@ -342,7 +340,7 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 		u.num, u.den = c.Stats.ACR.Frac()
 		u.damage, u.ranged = c.Stats.Damage, c.Stats.Ranged
 		b.engines = b.engines || c.Stats.SiegeEngines > 0
-		u.acrBonus = b.opt.acrBonus(c.Stats.ACR)
+		u.acrBonus = b.opt.ACRBonus(c.Stats.ACR)
 		if c.Stats.CommanderPresent {
 			u.boons = c.Stats.Boons
 			u.lead = c.Stats.Leadership
@@ -368,7 +366,7 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 	b.gmVolatile = n > 2 || b.dyn
 	b.hnr = false
 	for i := 0; i < n; i++ {
-		b.hnr = b.hnr || b.u[i].boons.Has(BoonHitAndRun)
+		b.hnr = b.hnr || b.u[i].boons.Has(pfarmy.BoonHitAndRun)
 	}
 	b.setupPlain()
 	return nil
@@ -381,7 +379,7 @@ func (b *Battle) SetLog(fn func(*Event)) { b.log = fn }
 func (b *Battle) Len() int { return b.n }
 
 // Options returns the rule options in use.
-func (b *Battle) Options() Options { return b.opt }
+func (b *Battle) Options() pfarmy.Options { return b.opt }
 
 // Phase is the current phase.
 func (b *Battle) Phase() Phase { return b.phase }
@@ -396,20 +394,20 @@ func (b *Battle) MeleeNo() int { return b.meleeNo }
 func (b *Battle) SideOf(i int) Side { return b.u[i].side }
 
 // Stats returns army i's statistics (read only).
-func (b *Battle) Stats(i int) *Stats { return &b.u[i].st }
+func (b *Battle) Stats(i int) *pfarmy.Stats { return &b.u[i].st }
 
 // Allowed is the set of tactics army i may choose (P-22; only Withdraw for a routed army under
 // Options.RoutedAttacked = Seed, P-60; only Standard for a mindless army; none of Rage's forbidden
 // ones while it rages).
-func (b *Battle) Allowed(i int) TacticSet {
+func (b *Battle) Allowed(i int) pfarmy.TacticSet {
 	u := &b.u[i]
 	switch {
-	case u.routed0 && b.opt.RoutedAttacked == Seed:
-		return TacticSet(0).With(TacWithdraw)
-	case u.st.Abil.Has(AbMindless):
-		return TacticSet(0).With(TacStandard)
+	case u.routed0 && b.opt.RoutedAttacked == pfarmy.Seed:
+		return pfarmy.TacticSet(0).With(pfarmy.TacWithdraw)
+	case u.st.Abil.Has(pfarmy.AbMindless):
+		return pfarmy.TacticSet(0).With(pfarmy.TacStandard)
 	case u.s.raging:
-		var s TacticSet
+		var s pfarmy.TacticSet
 		for _, t := range u.st.Tactics.List() {
 			if !rageForbidden(t) {
 				s = s.With(t)
@@ -430,9 +428,9 @@ func (b *Battle) State(i int) ArmyState {
 		Penalty: u.penalty(), Used: s.used}
 }
 
-func (u *unit) penalty() KingdomPenalty {
+func (u *unit) penalty() pfarmy.KingdomPenalty {
 	if u.s.status != StatusDestroyed {
-		return KingdomPenalty{}
+		return pfarmy.KingdomPenalty{}
 	}
 	return u.st.Size.Penalty()
 }
@@ -474,7 +472,7 @@ func (b *Battle) atRange(i, j int) bool {
 		return false
 	}
 	ui, uj := &b.u[i], &b.u[j]
-	if uj.s.p.aloft && !ui.has(AbFlight) {
+	if uj.s.p.aloft && !ui.has(pfarmy.AbFlight) {
 		return true // flight: only flyers reach it in melee
 	}
 	return ui.s.p.rangedTreat || (uj.s.p.rangedTreat && uj.s.p.beat&(1<<i) != 0)

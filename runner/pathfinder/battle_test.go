@@ -3,6 +3,8 @@ package pathfinder
 import (
 	"errors"
 	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // Most tests fight two ACR 10 armies (big: hp 65, OM 10, DV 20, rout at hp <= 10, morale +0) with
@@ -26,7 +28,7 @@ func TestStrategyTrack(t *testing.T) {
 	for _, c := range cases {
 		d := rolls(t, 15, 16)
 		ch := &chooser{strategies: map[key]Strategy{{1, 0}: c.s}}
-		b, _, log := fight(t, duel(t, big("A"), big("B"), Options{MaxPhases: 2}), d, ch)
+		b, _, log := fight(t, duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 2}), d, ch)
 		a := offenseIn(t, log, 2, 0)
 		bb := offenseIn(t, log, 2, 1)
 		if a.Roll.Total != c.aTotal || bb.Against.Total != c.aDV || a.Damage != c.dealt || bb.Damage != c.taken {
@@ -51,7 +53,7 @@ func TestStrategyDamageTaken(t *testing.T) {
 	for _, c := range cases {
 		d := rolls(t, 15, 16)
 		ch := &chooser{strategies: map[key]Strategy{{1, 0}: c.s}}
-		_, _, log := fight(t, duel(t, big("A"), big("B"), Options{MaxPhases: 2, StrategyDamage: DamageTaken}), d, ch)
+		_, _, log := fight(t, duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 2, StrategyDamage: pfarmy.DamageTaken}), d, ch)
 		if a, b := offenseIn(t, log, 2, 0), offenseIn(t, log, 2, 1); a.Damage != c.dealt || b.Damage != c.taken {
 			t.Errorf("%s: dealt %d taken %d, want %d %d", c.s, a.Damage, b.Damage, c.dealt, c.taken)
 		}
@@ -62,13 +64,13 @@ func TestStrategyDamageTaken(t *testing.T) {
 // above DV 20; or 6: 20, equal, not above either.
 func TestStrategyMiss(t *testing.T) {
 	for _, c := range []struct {
-		o         Options
+		o         pfarmy.Options
 		die, want int
 	}{
-		{Options{MaxPhases: 2}, 5, 0},
-		{Options{MaxPhases: 2}, 6, 0},
-		{Options{MaxPhases: 2, Miss: MissStrategyDamage}, 5, 5}, // 19-20+6
-		{Options{MaxPhases: 2, Miss: MissStrategyDamage}, 6, 6}, // 20-20+6
+		{pfarmy.Options{MaxPhases: 2}, 5, 0},
+		{pfarmy.Options{MaxPhases: 2}, 6, 0},
+		{pfarmy.Options{MaxPhases: 2, Miss: pfarmy.MissStrategyDamage}, 5, 5}, // 19-20+6
+		{pfarmy.Options{MaxPhases: 2, Miss: pfarmy.MissStrategyDamage}, 6, 6}, // 20-20+6
 	} {
 		ch := &chooser{strategies: map[key]Strategy{{1, 0}: StratReckless}}
 		_, _, log := fight(t, duel(t, big("A"), big("B"), c.o), rolls(t, c.die, 2), ch)
@@ -89,7 +91,7 @@ func TestStrategyChange(t *testing.T) {
 		// m1: A 2, B 2; m2: A's check, A 2, B 2; m3 (one rung: Standard or Reckless -> Aggressive): A 2, B 2.
 		d := rolls(t, 2, 2, c.check, 2, 2, 2, 2)
 		ch := &chooser{strategies: map[key]Strategy{{1, 0}: StratStandard, {2, 0}: StratReckless, {3, 0}: StratAggressive}}
-		b, _, log := fight(t, duel(t, big("A"), big("B"), Options{MaxPhases: 4}), d, ch)
+		b, _, log := fight(t, duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 4}), d, ch)
 		ev := events(log, EvStrategy, 0)
 		if len(ev) != 3 {
 			dumpLog(t, log)
@@ -113,7 +115,7 @@ func TestNoStrategyAtRange(t *testing.T) {
 	a := big("A")
 	a.Resources.Ranged = true
 	ch := &chooser{strategies: map[key]Strategy{{0, 0}: StratReckless, {1, 0}: StratReckless}}
-	b, _, log := fight(t, duel(t, a, big("B"), Options{MaxPhases: 1}), rolls(t, 12), ch)
+	b, _, log := fight(t, duel(t, a, big("B"), pfarmy.Options{MaxPhases: 1}), rolls(t, 12), ch)
 	e := offenseIn(t, log, 1, 0)
 	if e.Roll.Total != 22 || e.Damage != 2 || hasMod(&e.Roll, ModStrategy) || b.State(0).Strategy != StratNone {
 		t.Errorf("ranged check: %s", e.String())
@@ -123,7 +125,7 @@ func TestNoStrategyAtRange(t *testing.T) {
 // P-55: the rout check comes at hp <= ACR, not at ACR + 1. B rolls 11: 21 against 20, 1 damage.
 func TestRoutThreshold(t *testing.T) {
 	// Start at 11: hp 10 = ACR: a DC 15 check (15 holds).
-	s := duel(t, big("A"), big("B"), Options{MaxPhases: 2})
+	s := duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[0].HP = 11
 	b, _, log := fight(t, s, rolls(t, 2, 11, 15), &chooser{})
 	rc := events(log, EvRoutCheck, 0)
@@ -141,7 +143,7 @@ func TestRoutThreshold(t *testing.T) {
 
 // P-55, P-56: a failed rout check: the army routs and takes a parting shot from the enemy.
 func TestRoutAndPartingShot(t *testing.T) {
-	s := duel(t, big("A"), big("B"), Options{MaxPhases: 5})
+	s := duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 5})
 	s.Armies[0].HP = 11
 	// m1: A 2, B 11 (1 damage, hp 10), rout check 14 (fails), parting shot B 13: 23-20 = 3, hp 7.
 	b, r, log := fight(t, s, rolls(t, 2, 11, 14, 13), &chooser{})
@@ -161,7 +163,7 @@ func TestRoutAndPartingShot(t *testing.T) {
 // P-19: a natural 20 deals at least 1 damage, even below the DV, and the strategy cannot take it away.
 func TestNatural20(t *testing.T) {
 	// B behind a fortification of 15: DV 35; A's 20+10 = 30.
-	s := duel(t, big("A"), big("B"), Options{MaxPhases: 2})
+	s := duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[1].Fortification = 15
 	_, _, log := fight(t, s, rolls(t, 20, 2), &chooser{})
 	if e := offenseIn(t, log, 2, 0); e.Damage != 1 || e.Natural != 20 || e.Against.Total != 35 {
@@ -169,12 +171,12 @@ func TestNatural20(t *testing.T) {
 	}
 	// Defensive A: 20+10-4 = 26, 6 over DV 20, -6 = 0: still 1.
 	ch := &chooser{strategies: map[key]Strategy{{1, 0}: StratDefensive}}
-	_, _, log = fight(t, duel(t, big("A"), big("B"), Options{MaxPhases: 2}), rolls(t, 20, 2), ch)
+	_, _, log = fight(t, duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 2}), rolls(t, 20, 2), ch)
 	if e := offenseIn(t, log, 2, 0); e.Damage != 1 {
 		t.Errorf("defensive: %s", e.String())
 	}
 	// Well above the DV it is the full difference: 30-20 = 10.
-	_, _, log = fight(t, duel(t, big("A"), big("B"), Options{MaxPhases: 2}), rolls(t, 20, 2), &chooser{})
+	_, _, log = fight(t, duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 2}), rolls(t, 20, 2), &chooser{})
 	if e := offenseIn(t, log, 2, 0); e.Damage != 10 {
 		t.Errorf("above: %s", e.String())
 	}
@@ -183,7 +185,7 @@ func TestNatural20(t *testing.T) {
 // P-20: a natural 1 means no offense check in the next phase (only).
 func TestNatural1(t *testing.T) {
 	// m1: A 1, B 2; m2: B 2 (A skips); m3: A 2, B 2.
-	_, _, log := fight(t, duel(t, big("A"), big("B"), Options{MaxPhases: 4}), rolls(t, 1, 2, 2, 2, 2), &chooser{})
+	_, _, log := fight(t, duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 4}), rolls(t, 1, 2, 2, 2, 2), &chooser{})
 	sk := events(log, EvSkip, -1)
 	if len(sk) != 1 || sk[0].Army != 0 || sk[0].PhaseNo != 3 {
 		t.Errorf("skips: %v", sk)
@@ -197,9 +199,9 @@ func TestNatural1(t *testing.T) {
 // its kingdom Medium's -2/-2/-2; a present NPC commander's fate is a d100, a PC's the runner's.
 func TestSimultaneousDestruction(t *testing.T) {
 	a, bb := big("A"), big("B")
-	a.Commander = &Commander{Name: "npc", Level: 1}
-	bb.Commander = &Commander{Name: "pc", PC: true, Level: 1}
-	s := duel(t, a, bb, Options{MaxPhases: 5})
+	a.Commander = &pfarmy.Commander{Name: "npc", Level: 1}
+	bb.Commander = &pfarmy.Commander{Name: "pc", PC: true, Level: 1}
+	s := duel(t, a, bb, pfarmy.Options{MaxPhases: 5})
 	s.Armies[0].HP, s.Armies[1].HP = 3, 3
 	// A 15 and B 15: 5 damage each; A's commander: d100 20 = killed.
 	b, r, log := fight(t, s, rolls(t, 15, 15, 20), &chooser{})
@@ -208,7 +210,7 @@ func TestSimultaneousDestruction(t *testing.T) {
 	}
 	for i, fate := range []Fate{FateKilled, FatePC} {
 		st := b.State(i)
-		if st.Status != StatusDestroyed || st.Fate != fate || st.Penalty != (KingdomPenalty{-2, -2, -2}) {
+		if st.Status != StatusDestroyed || st.Fate != fate || st.Penalty != (pfarmy.KingdomPenalty{Economy: -2, Loyalty: -2, Stability: -2}) {
 			t.Errorf("army %d: %+v", i, st)
 		}
 	}
@@ -228,10 +230,10 @@ func TestFateOf(t *testing.T) {
 
 // P-21: several armies per side, each picking its target; an invalid target is an error.
 func TestSeveralArmies(t *testing.T) {
-	s := &Setup{Options: Options{MaxPhases: 2}, Armies: []Combatant{
-		{Stats: stats(t, big("A1"), Options{}), Side: SideA},
-		{Stats: stats(t, big("A2"), Options{}), Side: SideA},
-		{Stats: stats(t, big("B"), Options{}), Side: SideB},
+	s := &Setup{Options: pfarmy.Options{MaxPhases: 2}, Armies: []Combatant{
+		{Stats: stats(t, big("A1"), pfarmy.Options{}), Side: SideA},
+		{Stats: stats(t, big("A2"), pfarmy.Options{}), Side: SideA},
+		{Stats: stats(t, big("B"), pfarmy.Options{}), Side: SideB},
 	}}
 	// m1: A1 12 and A2 12 at B (2 each), B 12 at A2 (its choice).
 	ch := &chooser{targets: map[key]int{{2, 2}: 1}}
@@ -260,7 +262,7 @@ func TestStayAtRange(t *testing.T) {
 	} {
 		ch := &chooser{perPhase: map[key]map[Question]bool{
 			{1, 0}: {AskStayAtRange: true}, {1, 1}: {AskStayAtRange: c.bStays}}}
-		_, _, log := fight(t, duel(t, a, bb, Options{MaxPhases: 3}), rolls(t, c.faces...), ch)
+		_, _, log := fight(t, duel(t, a, bb, pfarmy.Options{MaxPhases: 3}), rolls(t, c.faces...), ch)
 		var got []Phase
 		for _, e := range events(log, EvPhase, -1) {
 			if e.Phase != PhaseTactics {
@@ -275,19 +277,19 @@ func TestStayAtRange(t *testing.T) {
 
 // P-60: a routed army may only Withdraw (Seed); under Std it fights normally.
 func TestRoutedAttacked(t *testing.T) {
-	ch := &chooser{tactics: map[int]Tactic{0: TacExpertFlankers}}
+	ch := &chooser{tactics: map[int]pfarmy.Tactic{0: pfarmy.TacExpertFlankers}}
 	a := big("A")
-	a.Tactics = []Tactic{TacExpertFlankers}
-	s := duel(t, a, big("B"), Options{MaxPhases: 1})
+	a.Tactics = []pfarmy.Tactic{pfarmy.TacExpertFlankers}
+	s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 1})
 	s.Armies[0].Routed = true
 	// Seed: Withdraw; the Ranged Phase's opposed check 15 against 10: A leaves.
 	b, r, _ := fight(t, s, rolls(t, 15, 10), ch)
 	if b.State(0).Status != StatusWithdrawn || r.Winner != SideB {
 		t.Errorf("seed: %+v %+v", b.State(0), r)
 	}
-	s.Options.RoutedAttacked = Std
+	s.Options.RoutedAttacked = pfarmy.Std
 	b, _, _ = fight(t, s, rolls(t), ch)
-	if b.State(0).Tactic != TacExpertFlankers {
+	if b.State(0).Tactic != pfarmy.TacExpertFlankers {
 		t.Errorf("std: tactic %s", b.State(0).Tactic)
 	}
 }
@@ -295,8 +297,8 @@ func TestRoutedAttacked(t *testing.T) {
 // P-59, P-61, P-11: the aftermath of a rout.
 func TestAftermath(t *testing.T) {
 	bb := big("B")
-	bb.Commander = &Commander{Level: 1}
-	s := duel(t, big("A"), bb, Options{MaxPhases: 5})
+	bb.Commander = &pfarmy.Commander{Level: 1}
+	s := duel(t, big("A"), bb, pfarmy.Options{MaxPhases: 5})
 	s.Armies[0].HP = 11
 	s.Armies[1].HP = 8 // B wins at hp <= ACR: raised to 10
 	// m1: A 2 (no damage), B 11 (1 damage: hp 10), rout check 14 fails, parting shot 2 (no damage);
@@ -322,7 +324,7 @@ func TestAftermath(t *testing.T) {
 	// P-7: a routed army at Morale -4 drops to -5 and disbands.
 	low := big("A")
 	low.Morale = -4
-	s = duel(t, low, big("B"), Options{MaxPhases: 5})
+	s = duel(t, low, big("B"), pfarmy.Options{MaxPhases: 5})
 	s.Armies[0].HP = 11
 	// rout check: 10 - 4 = 6 fails.
 	b, _, _ = fight(t, s, rolls(t, 2, 11, 10, 2), &chooser{})
@@ -334,7 +336,7 @@ func TestAftermath(t *testing.T) {
 
 // Reset rejects unusable setups.
 func TestSetupErrors(t *testing.T) {
-	st := stats(t, big("A"), Options{})
+	st := stats(t, big("A"), pfarmy.Options{})
 	for name, s := range map[string]*Setup{
 		"one army":   {Armies: []Combatant{{Stats: st}}},
 		"one side":   {Armies: []Combatant{{Stats: st}, {Stats: st}}},
@@ -351,7 +353,7 @@ func TestSetupErrors(t *testing.T) {
 
 // A die face out of range is an error, not a panic.
 func TestBadDice(t *testing.T) {
-	b, _ := New(duel(t, big("A"), big("B"), Options{MaxPhases: 2}), rolls(t, 21, 2), &chooser{})
+	b, _ := New(duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 2}), rolls(t, 21, 2), &chooser{})
 	if _, err := b.Run(); !errors.Is(err, ErrDice) {
 		t.Errorf("face 21 on a d20: %v", err)
 	}

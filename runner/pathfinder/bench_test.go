@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -12,19 +13,19 @@ import (
 // level 5 commander, against 500 orc warriors (CR 1/3, Huge: ACR 3).
 func benchSetup(tb testing.TB) *Setup {
 	tb.Helper()
-	humans := Army{Name: "humans", Size: SizeLarge, CR: CR1, HitDie: D10,
-		Resources: Resources{Armor: GradeImproved},
-		Commander: &Commander{Level: 5, Charisma: 2}}
-	orcs := Army{Name: "orcs", Size: SizeHuge, CR: CR1_3, HitDie: D10, Morale: 1}
+	humans := pfarmy.Army{Name: "humans", Size: pfarmy.SizeLarge, CR: pfarmy.CR1, HitDie: pfarmy.D10,
+		Resources: pfarmy.Resources{Armor: pfarmy.GradeImproved},
+		Commander: &pfarmy.Commander{Level: 5, Charisma: 2}}
+	orcs := pfarmy.Army{Name: "orcs", Size: pfarmy.SizeHuge, CR: pfarmy.CR1_3, HitDie: pfarmy.D10, Morale: 1}
 	return &Setup{Armies: []Combatant{
-		{Stats: mustDerive(tb, &humans, Options{}), Side: SideA},
-		{Stats: mustDerive(tb, &orcs, Options{}), Side: SideB},
+		{Stats: mustDerive(tb, &humans, pfarmy.Options{}), Side: SideA},
+		{Stats: mustDerive(tb, &orcs, pfarmy.Options{}), Side: SideB},
 	}}
 }
 
-func mustDerive(tb testing.TB, a *Army, o Options) Stats {
+func mustDerive(tb testing.TB, a *pfarmy.Army, o pfarmy.Options) pfarmy.Stats {
 	tb.Helper()
-	st, err := Derive(a, o)
+	st, err := pfarmy.Derive(a, o)
 	if err != nil {
 		tb.Fatalf("Derive(%s): %v", a.Name, err)
 	}

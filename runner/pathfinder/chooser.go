@@ -1,6 +1,10 @@
 package pathfinder
 
-import "fmt"
+import (
+	"fmt"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // Question is a yes-or-no choice the engine asks a Chooser.
 type Question uint8
@@ -108,7 +112,7 @@ type Chooser interface {
 	// Tactic picks army's tactic: in the Tactics Phase (P-22), and at the start of every Ranged and
 	// Melee Phase, where returning the current tactic keeps it and another tries a change (P-23). It
 	// must be in b.Allowed(army).
-	Tactic(b *Battle, army int) Tactic
+	Tactic(b *Battle, army int) pfarmy.Tactic
 	// Strategy picks army's strategy rung at the start of every Melee Phase (P-51, P-52).
 	Strategy(b *Battle, army int) Strategy
 	// Target picks the army army attacks this phase: an index j with b.CanAttack(army, j), or -1 for
@@ -126,7 +130,7 @@ type Chooser interface {
 type Standard struct{}
 
 // Tactic keeps the current tactic (Standard from the Tactics Phase).
-func (Standard) Tactic(b *Battle, army int) Tactic { return stdTactic(b, army) }
+func (Standard) Tactic(b *Battle, army int) pfarmy.Tactic { return stdTactic(b, army) }
 
 // Strategy is Standard.
 func (Standard) Strategy(b *Battle, army int) Strategy { return StratStandard }
@@ -150,7 +154,7 @@ type Policy struct{}
 // enemy (P-22; gmPickAll); later, Withdraw when a rout or destruction is likely and the army is
 // wounded and not ahead (P-23, P-25; with Hit and Run, after the attacks instead), else the current
 // one.
-func (Policy) Tactic(b *Battle, army int) Tactic { return b.gmTactic(army) }
+func (Policy) Tactic(b *Battle, army int) pfarmy.Tactic { return b.gmTactic(army) }
 
 // Strategy is Aggressive when the army is ahead (it expects to finish its target before it is
 // finished), else Standard, moving one rung a phase after the first Melee Phase (no check, P-52).
@@ -166,9 +170,9 @@ func (Policy) Decide(b *Battle, army int, q Question, other int) bool {
 	return b.gmDecide(army, q, other)
 }
 
-func stdTactic(b *Battle, i int) Tactic {
+func stdTactic(b *Battle, i int) pfarmy.Tactic {
 	if b.phase == PhaseTactics {
-		return TacStandard
+		return pfarmy.TacStandard
 	}
 	return b.u[i].s.tactic
 }
@@ -199,7 +203,7 @@ func stdDecide(b *Battle, i int, q Question, _ int) bool {
 	return false
 }
 
-func (b *Battle) chooseTactic(i int) Tactic {
+func (b *Battle) chooseTactic(i int) pfarmy.Tactic {
 	switch {
 	case b.ch != nil:
 		return b.ch.Tactic(b, i)

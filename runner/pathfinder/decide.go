@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -101,13 +102,13 @@ func lowerName(s string) string { return strings.ToLower(s) }
 
 // Tactic offers the engine's default (the current tactic; Standard in the Tactics Phase) first, then
 // every other allowed tactic (P-22, P-23).
-func (d *decisions) Tactic(b *Battle, army int) Tactic {
+func (d *decisions) Tactic(b *Battle, army int) pfarmy.Tactic {
 	def := Policy{}.Tactic(b, army)
 	allowed := b.Allowed(army)
 	if !allowed.Has(def) {
 		def = allowed.List()[0]
 	}
-	opts := []Tactic{def}
+	opts := []pfarmy.Tactic{def}
 	d.choices = append(d.choices[:0], runner.Choice{Name: lowerName(def.String()), Note: "current"})
 	for _, t := range allowed.List() {
 		if t != def {
@@ -119,7 +120,7 @@ func (d *decisions) Tactic(b *Battle, army int) Tactic {
 		d.choices[0].Note = ""
 	} else {
 		for i := 1; i < len(d.choices); i++ {
-			if opts[i] != TacWithdraw {
+			if opts[i] != pfarmy.TacWithdraw {
 				d.choices[i].Note = "DC 15 morale check"
 			}
 		}

@@ -7,21 +7,21 @@
 //
 // # Owns
 //
-// Statistics (army.go, derive.go, abilities.go, roles.go, cr.go, names.go, options.go), the battle
-// engine (battle.go, phases.go, withdraw.go, offense.go, abilityfx.go, resolve.go, aftermath.go,
-// plain.go, log.go), the default Policy (gm.go) and Standard (chooser.go), the conversion from and
-// to the plan's data (plan.go), the hex day loop (hexrun.go, hexbattle.go, hexweek.go: upkeep and
+// The battle engine (battle.go, phases.go, withdraw.go, offense.go, abilityfx.go, resolve.go, aftermath.go,
+// plain.go, log.go), the default Policy (gm.go) and Standard (chooser.go), the hex day loop (hexrun.go, hexbattle.go, hexweek.go: upkeep and
 // the weeks, hexorders.go: split, combine, reserve; decide.go: choices and dice through
 // runner.Chain, validate.go), its events (hexevents.go: the "pathfinder" stream), and the lone
-// battle's tables and log (single.go, tables.go, logentry.go, rates.go). It registers the
+// battle's tables and log (single.go, tables.go, logentry.go, rates.go), the strategy track, phases,
+// statuses and fates (track.go). It registers the
 // hex day loop with runner.Register (rules "pathfinder") and its events with runner.RegisterEvents.
 //
 // # Imports
 //
-// runner (the core), compiler/plan and runner/dice; never another engine. The statistics and the
-// battle engine use none of the core: they take a dice.Source and a Chooser.
+// runner (the core), compiler/plan, compiler/plan/pfarmy (the army statistics, names, options and
+// plan conversion it shares with the compiler's checks) and runner/dice; never another engine. The
+// battle engine uses none of the core: it takes a dice.Source and a Chooser.
 //
-// # Statistics
+// # Statistics (compiler/plan/pfarmy)
 //
 // An Army is what an author writes: size, creature CR, hit die, Morale, tactics, resources,
 // abilities, commander, speed and optional hand-written ACR, hp, OM and DV. Derive turns it into Stats

@@ -3,14 +3,15 @@ package pathfinder_test
 import (
 	"fmt"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner/dice"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 func ExampleDerive() {
 	// 500 orc warriors (CR 1/3, d10): Huge moves 1/3 four rungs: 1/2, 1, 2, 3. Tactics: 3/2 rounded up.
-	orcs := pathfinder.Army{Name: "orcs", Size: pathfinder.SizeHuge, CR: pathfinder.CR1_3, HitDie: pathfinder.D10}
-	st, err := pathfinder.Derive(&orcs, pathfinder.Options{})
+	orcs := pfarmy.Army{Name: "orcs", Size: pfarmy.SizeHuge, CR: pfarmy.CR1_3, HitDie: pfarmy.D10}
+	st, err := pfarmy.Derive(&orcs, pfarmy.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -21,9 +22,9 @@ func ExampleDerive() {
 
 func ExampleCheck() {
 	hp := 17
-	a := pathfinder.Army{Size: pathfinder.SizeHuge, CR: pathfinder.CR1_3, HitDie: pathfinder.D10, HP: hp,
-		Commander: &pathfinder.Commander{Level: 3, Boons: []pathfinder.Boon{pathfinder.BoonLoyalty}}}
-	for _, f := range pathfinder.Check(&a, pathfinder.Options{}) {
+	a := pfarmy.Army{Size: pfarmy.SizeHuge, CR: pfarmy.CR1_3, HitDie: pfarmy.D10, HP: hp,
+		Commander: &pfarmy.Commander{Level: 3, Boons: []pfarmy.Boon{pfarmy.BoonLoyalty}}}
+	for _, f := range pfarmy.Check(&a, pfarmy.Options{}) {
 		fmt.Println(f)
 	}
 	// Output:
@@ -32,11 +33,11 @@ func ExampleCheck() {
 }
 
 func ExampleBattle() {
-	orcs := pathfinder.Army{Name: "orcs", Size: pathfinder.SizeHuge, CR: pathfinder.CR1_3, HitDie: pathfinder.D10}
-	humans := pathfinder.Army{Name: "humans", Size: pathfinder.SizeLarge, CR: pathfinder.CR1, HitDie: pathfinder.D10,
-		Resources: pathfinder.Resources{Armor: pathfinder.GradeImproved}}
-	a, _ := pathfinder.Derive(&humans, pathfinder.Options{})
-	b, _ := pathfinder.Derive(&orcs, pathfinder.Options{})
+	orcs := pfarmy.Army{Name: "orcs", Size: pfarmy.SizeHuge, CR: pfarmy.CR1_3, HitDie: pfarmy.D10}
+	humans := pfarmy.Army{Name: "humans", Size: pfarmy.SizeLarge, CR: pfarmy.CR1, HitDie: pfarmy.D10,
+		Resources: pfarmy.Resources{Armor: pfarmy.GradeImproved}}
+	a, _ := pfarmy.Derive(&humans, pfarmy.Options{})
+	b, _ := pfarmy.Derive(&orcs, pfarmy.Options{})
 	setup := &pathfinder.Setup{Armies: []pathfinder.Combatant{
 		{Stats: a, Side: pathfinder.SideA},
 		{Stats: b, Side: pathfinder.SideB},

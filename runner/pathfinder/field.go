@@ -3,6 +3,8 @@ package pathfinder
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
 // The battlefield: the conditions that touch every army (P-65).
@@ -91,3 +93,20 @@ func (f *Field) rangedPenalty() int {
 
 // foggy reports whether damage is halved: fog, sandstorm (counts as fog) or snow (damage as fog).
 func (f *Field) foggy() bool { return f.Fog || f.Sandstorm || f.Snow }
+
+// FieldOf is the battlefield of a plan's conditions (P-65). An unknown wind is an error.
+func FieldOf(c plan.Conditions) (Field, error) {
+	w, err := ParseWind(c.Wind)
+	return Field{Darkness: c.Darkness, DimLight: c.DimLight, Fog: c.Fog, Sandstorm: c.Sandstorm, Rain: c.Rain,
+		Snow: c.Snow, Wind: w, BrightLight: c.BrightLight, Terrain: c.Terrain, Water: c.Water}, err
+}
+
+// ConditionsOf writes a battlefield for a plan.
+func ConditionsOf(f Field) plan.Conditions {
+	c := plan.Conditions{Darkness: f.Darkness, DimLight: f.DimLight, Fog: f.Fog, Sandstorm: f.Sandstorm, Rain: f.Rain,
+		Snow: f.Snow, BrightLight: f.BrightLight, Terrain: f.Terrain, Water: f.Water}
+	if f.Wind != WindNone {
+		c.Wind = f.Wind.String()
+	}
+	return c
+}

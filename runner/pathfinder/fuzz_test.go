@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -16,8 +17,8 @@ func FuzzDerive(f *testing.F) {
 	f.Add(uint8(9), uint8(35), uint8(35), uint8(12), 4, []byte{0, 1, 13}, []byte{}, 30, 5, 20, true, 100, -5, 40, 0, 120, 1, uint8(17))
 	f.Fuzz(func(t *testing.T, size, cr, mount, hd uint8, morale int, tactics, boons []byte, level, cha, ranks int,
 		feat bool, hp, om, dv, speed, feet, siege int, opt uint8) {
-		a := Army{Size: Size(size), CR: CR(cr), MountCR: CR(mount), HitDie: HitDie(hd), Morale: morale,
-			HP: hp, Speed: speed, SpeedFeet: feet, Resources: Resources{SiegeEngines: siege, Ranged: opt&32 != 0}}
+		a := pfarmy.Army{Size: pfarmy.Size(size), CR: pfarmy.CR(cr), MountCR: pfarmy.CR(mount), HitDie: pfarmy.HitDie(hd), Morale: morale,
+			HP: hp, Speed: speed, SpeedFeet: feet, Resources: pfarmy.Resources{SiegeEngines: siege, Ranged: opt&32 != 0}}
 		if om != 0 {
 			a.OM = &om
 		}
@@ -25,38 +26,38 @@ func FuzzDerive(f *testing.F) {
 			a.DV = &dv
 		}
 		for _, t := range tactics {
-			a.Tactics = append(a.Tactics, Tactic(t%20))
+			a.Tactics = append(a.Tactics, pfarmy.Tactic(t%20))
 			if opt&128 != 0 { // special abilities too, published or not, with a value or not
-				k := AbilityKind(t % uint8(numAbilityKinds))
-				ab := Ability{Name: k.String(), Value: int(t >> 6), When: When(t % uint8(numWhen+1)), OM: int(t&3) - 1}
-				if k == AbGeneric {
+				k := pfarmy.AbilityKind(t % uint8(pfarmy.NumAbilityKinds))
+				ab := pfarmy.Ability{Name: k.String(), Value: int(t >> 6), When: pfarmy.When(t % uint8(pfarmy.NumWhen+1)), OM: int(t&3) - 1}
+				if k == pfarmy.AbGeneric {
 					ab.Name = "drums"
 				}
 				a.Abilities = append(a.Abilities, ab)
 			}
 		}
 		if len(boons) > 0 || level != 0 {
-			c := &Commander{Level: level, Charisma: cha, LeadershipFeat: feat, SoldierRanks: ranks, Absent: opt&64 != 0}
+			c := &pfarmy.Commander{Level: level, Charisma: cha, LeadershipFeat: feat, SoldierRanks: ranks, Absent: opt&64 != 0}
 			for _, b := range boons {
 				if b&1 == 0 {
-					c.Boons = append(c.Boons, Boon(b>>1))
+					c.Boons = append(c.Boons, pfarmy.Boon(b>>1))
 				} else {
-					c.BonusTactics = append(c.BonusTactics, Tactic(b>>1))
+					c.BonusTactics = append(c.BonusTactics, pfarmy.Tactic(b>>1))
 				}
 			}
 			a.Commander = c
 		}
-		o := Options{HPMin: HPMin(opt & 1), FracACR: FracACR(opt >> 1 & 1), HexRounding: HexRounding(opt >> 2 % 3),
-			Given: Given(opt >> 4 & 1)}
-		fs := Check(&a, o)
+		o := pfarmy.Options{HPMin: pfarmy.HPMin(opt & 1), FracACR: pfarmy.FracACR(opt >> 1 & 1), HexRounding: pfarmy.HexRounding(opt >> 2 % 3),
+			Given: pfarmy.Given(opt >> 4 & 1)}
+		fs := pfarmy.Check(&a, o)
 		fatal := false
 		for _, f := range fs {
-			fatal = fatal || f.Code == CodeInvalid || f.Code == CodeNotArmy
+			fatal = fatal || f.Code == pfarmy.CodeInvalid || f.Code == pfarmy.CodeNotArmy
 			if f.Code == "" || f.Field == "" || f.Message == "" {
 				t.Fatalf("empty finding %+v", f)
 			}
 		}
-		st, err := Derive(&a, o)
+		st, err := pfarmy.Derive(&a, o)
 		if (err != nil) != fatal {
 			t.Fatalf("Derive error %v, findings %v", err, fs)
 		}
@@ -73,10 +74,10 @@ func FuzzDerive(f *testing.F) {
 			t.Fatalf("DV %d, parts %+v", st.DV, p)
 		case st.OM != p.ACR+p.Weapons+p.Mounts+p.Siege+p.AbilityOM+p.GivenOM:
 			t.Fatalf("OM %d, parts %+v", st.OM, p)
-		case st.TacticsLimit != o.tacticsLimit(st.ACR):
+		case st.TacticsLimit != o.TacticsAllowed(st.ACR):
 			t.Fatalf("tactics limit %d for ACR %s", st.TacticsLimit, st.ACR)
 		}
-		s := &Setup{Options: Options{MaxPhases: 30}, Armies: []Combatant{{Stats: st, Side: SideA}, {Stats: st, Side: SideB}}}
+		s := &Setup{Options: pfarmy.Options{MaxPhases: 30}, Armies: []Combatant{{Stats: st, Side: SideA}, {Stats: st, Side: SideB}}}
 		b, err := New(s, dice.NewSeeded(uint64(level)), nil)
 		if err != nil {
 			t.Fatalf("New: %v", err)
@@ -95,7 +96,7 @@ func FuzzBattle(f *testing.F) {
 	f.Add(uint64(1), uint64(2), uint64(3), uint8(2))
 	f.Add(uint64(9), uint64(8), uint64(7), uint8(7))
 	f.Fuzz(func(t *testing.T, setup, seed, choices uint64, n uint8) {
-		s := randSetup(rand.New(rand.NewPCG(setup, 0)), 2+int(n%(MaxArmies-1)))
+		s := randSetup(rand.New(rand.NewPCG(setup, 0)), 2+int(n%(pfarmy.MaxArmies-1)))
 		b, err := New(s, dice.NewSeeded(seed), &randChooser{rand.New(rand.NewPCG(choices, 0))})
 		if err != nil {
 			t.Fatal(err)
@@ -136,11 +137,11 @@ func FuzzParseCR(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		c, err := ParseCR(s)
+		c, err := pfarmy.ParseCR(s)
 		if err != nil {
 			return
 		}
-		if d, err := ParseCR(c.String()); err != nil || d != c {
+		if d, err := pfarmy.ParseCR(c.String()); err != nil || d != c {
 			t.Fatalf("%q -> %s -> %s, %v", s, c, d, err)
 		}
 	})

@@ -1,5 +1,7 @@
 package pathfinder
 
+import pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+
 // The default Policy: the commanders' choices as a sensible GM makes them, from expected damage.
 // expDamage gives 20 x the expected damage of one offense check (P-17..P-19); an army's estimate
 // against an enemy takes the modifiers as they stand (omMods, dvMods) without strategy. The
@@ -33,7 +35,7 @@ func (b *Battle) gmExchange(a, t int) int {
 	b.dvMods(t, a, false, y)
 	b.estimating = false
 	sd := 0
-	if b.u[a].s.tactic == TacSniperSupport && b.u[a].st.Ranged {
+	if b.u[a].s.tactic == pfarmy.TacSniperSupport && b.u[a].st.Ranged {
 		sd = 2
 	}
 	return expDamage(x.sum-y.sum, sd)
@@ -111,14 +113,14 @@ func (b *Battle) gmRoutLikely(i int) bool {
 	x.reset(false)
 	b.moraleMods(i, x, checkRout)
 	fail := min(max(14-x.sum, 0), 20) // faces of 20 that fail DC 15
-	if u.boons.Has(BoonHoldTheLine) {
+	if u.boons.Has(pfarmy.BoonHoldTheLine) {
 		return fail*fail*2 >= 400
 	}
 	return 2*fail >= 20
 }
 
 // gmTactic is the Policy's tactic (see Policy.Tactic).
-func (b *Battle) gmTactic(i int) Tactic {
+func (b *Battle) gmTactic(i int) pfarmy.Tactic {
 	u := &b.u[i]
 	allowed := b.Allowed(i)
 	if b.phase == PhaseTactics {
@@ -131,8 +133,8 @@ func (b *Battle) gmTactic(i int) Tactic {
 		return allowed.List()[0]
 	}
 	t := u.s.tactic
-	if t != TacWithdraw && allowed.Has(TacWithdraw) && !b.hitAndRun(i) && (b.gmRoutLikely(i) || b.gmHopeless(i)) {
-		return TacWithdraw
+	if t != pfarmy.TacWithdraw && allowed.Has(pfarmy.TacWithdraw) && !b.hitAndRun(i) && (b.gmRoutLikely(i) || b.gmHopeless(i)) {
+		return pfarmy.TacWithdraw
 	}
 	return t
 }
@@ -186,10 +188,10 @@ func (b *Battle) gmHopeless(i int) bool {
 func (b *Battle) gmPickAll() {
 	b.gmPicked = true
 	for i := 0; i < b.n; i++ {
-		b.gmPick[i] = TacStandard
+		b.gmPick[i] = pfarmy.TacStandard
 		u := &b.u[i]
 		allowed := b.Allowed(i)
-		if !allowed.Has(TacStandard) {
+		if !allowed.Has(pfarmy.TacStandard) {
 			b.gmPick[i] = allowed.List()[0]
 			continue
 		}
@@ -205,21 +207,21 @@ func (b *Battle) gmPickAll() {
 			continue
 		}
 		save := u.s.tactic
-		best, have := TacStandard, false
+		best, have := pfarmy.TacStandard, false
 		var bestRatio, bestMag float64
 		ahead := false
 		for _, t := range allowed.List() {
-			if t != TacStandard && !b.gmUseful(i, e, t) {
+			if t != pfarmy.TacStandard && !b.gmUseful(i, e, t) {
 				continue
 			}
 			u.s.tactic = t
 			dealt, taken := float64(b.gmExchange(i, e)), float64(b.gmExchange(e, i))
 			switch t {
-			case TacStandard:
+			case pfarmy.TacStandard:
 				ahead = float64(u.s.hp)*dealt > float64(b.u[e].s.hp)*taken
-			case TacDirtyFighters:
+			case pfarmy.TacDirtyFighters:
 				dealt = (float64(b.gmShifted(i, e, 6)) + 2*dealt) / 3
-			case TacTaunt:
+			case pfarmy.TacTaunt:
 				x := &b.xa
 				x.reset(false)
 				b.moraleMods(e, x, checkOther)
@@ -250,18 +252,18 @@ func (b *Battle) gmPickAll() {
 // Standard: not Standard, Withdraw or False Retreat, and with an effect in this matchup (Cavalry Experts a mounted
 // army against an unmounted one, Spellbreaker against spellcasters, Siegebreaker against siege
 // engines, Sniper Support with ranged attacks).
-func (b *Battle) gmUseful(i, e int, t Tactic) bool {
+func (b *Battle) gmUseful(i, e int, t pfarmy.Tactic) bool {
 	u, ue := &b.u[i], &b.u[e]
 	switch t {
-	case TacStandard, TacWithdraw, TacFalseRetreat:
+	case pfarmy.TacStandard, pfarmy.TacWithdraw, pfarmy.TacFalseRetreat:
 		return false
-	case TacCavalryExperts:
+	case pfarmy.TacCavalryExperts:
 		return u.st.Mounted && !ue.st.Mounted
-	case TacSpellbreaker:
+	case pfarmy.TacSpellbreaker:
 		return ue.st.Spellcasting
-	case TacSiegebreaker:
+	case pfarmy.TacSiegebreaker:
 		return ue.st.SiegeEngines > 0
-	case TacSniperSupport:
+	case pfarmy.TacSniperSupport:
 		return u.st.Ranged
 	}
 	return true

@@ -1,6 +1,10 @@
 package pathfinder
 
-import "testing"
+import (
+	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // expDamage in closed form agrees with the face-by-face sum (P-18, P-19), x 20.
 func TestExpDamage(t *testing.T) {
@@ -38,12 +42,12 @@ func TestExpDamage(t *testing.T) {
 // against 105, the best. Cavalry Experts against a mounted army does nothing: Standard.
 func TestPolicyTactic(t *testing.T) {
 	a := big("A")
-	a.Tactics = []Tactic{TacDefensiveWall, TacExpertFlankers, TacRelentlessBrutality}
+	a.Tactics = []pfarmy.Tactic{pfarmy.TacDefensiveWall, pfarmy.TacExpertFlankers, pfarmy.TacRelentlessBrutality}
 	for _, c := range []struct {
 		aHP, bHP int
-		want     Tactic
-	}{{65, 40, TacDefensiveWall}, {40, 65, TacRelentlessBrutality}} {
-		s := duel(t, a, big("B"), Options{MaxPhases: 1})
+		want     pfarmy.Tactic
+	}{{65, 40, pfarmy.TacDefensiveWall}, {40, 65, pfarmy.TacRelentlessBrutality}} {
+		s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 1})
 		s.Armies[0].HP, s.Armies[1].HP = c.aHP, c.bHP
 		b, err := New(s, rolls(t), nil)
 		if err != nil {
@@ -56,24 +60,24 @@ func TestPolicyTactic(t *testing.T) {
 			t.Errorf("A at %d, B at %d: %s, want %s", c.aHP, c.bHP, got, c.want)
 		}
 	}
-	s := duel(t, a, big("B"), Options{MaxPhases: 1})
+	s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 1})
 	s.Armies[1].Fortification = 10
 	b, err := New(s, rolls(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Run(); err != nil || b.State(0).Tactic != TacRelentlessBrutality {
+	if _, err := b.Run(); err != nil || b.State(0).Tactic != pfarmy.TacRelentlessBrutality {
 		t.Errorf("against a fortress: %s, %v", b.State(0).Tactic, err)
 	}
 	cav := big("A")
-	cav.MountCR, cav.Tactics = CR1, []Tactic{TacCavalryExperts}
+	cav.MountCR, cav.Tactics = pfarmy.CR1, []pfarmy.Tactic{pfarmy.TacCavalryExperts}
 	mounted := big("B")
-	mounted.MountCR = CR1
-	b, err = New(duel(t, cav, mounted, Options{MaxPhases: 1}), rolls(t), nil)
+	mounted.MountCR = pfarmy.CR1
+	b, err = New(duel(t, cav, mounted, pfarmy.Options{MaxPhases: 1}), rolls(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Run(); err != nil || b.State(0).Tactic != TacStandard {
+	if _, err := b.Run(); err != nil || b.State(0).Tactic != pfarmy.TacStandard {
 		t.Errorf("cavalry experts against cavalry: %s, %v", b.State(0).Tactic, err)
 	}
 }
@@ -87,9 +91,9 @@ func TestPolicyTactic(t *testing.T) {
 // its strategy steps down one rung, to Standard; B, now ahead (both expect 55 against the Withdraw
 // DV and OM), steps up to Aggressive. A's 15 beats B's 5: it leaves.
 func TestPolicyStrategyAndWithdraw(t *testing.T) {
-	a := Army{Name: "A", Size: SizeMedium, CR: CRInt(3), HitDie: D10}
-	bb := Army{Name: "B", Size: SizeMedium, CR: CR1, HitDie: D10}
-	s := duel(t, a, bb, Options{MaxPhases: 3})
+	a := pfarmy.Army{Name: "A", Size: pfarmy.SizeMedium, CR: pfarmy.CRInt(3), HitDie: pfarmy.D10}
+	bb := pfarmy.Army{Name: "B", Size: pfarmy.SizeMedium, CR: pfarmy.CR1, HitDie: pfarmy.D10}
+	s := duel(t, a, bb, pfarmy.Options{MaxPhases: 3})
 	s.Armies[0].HP = 4
 	b, err := New(s, rolls(t, 2, 12, 20, 15, 5), nil)
 	if err != nil {
@@ -112,7 +116,7 @@ func TestPolicyStrategyAndWithdraw(t *testing.T) {
 		dumpLog(t, log)
 		t.Errorf("strategies: A %v, B %v", sa, sb)
 	}
-	if b.State(0).Status != StatusWithdrawn || b.State(0).Tactic != TacWithdraw {
+	if b.State(0).Status != StatusWithdrawn || b.State(0).Tactic != pfarmy.TacWithdraw {
 		dumpLog(t, log)
 		t.Errorf("A %s on %s, want withdrawn", b.State(0).Status, b.State(0).Tactic)
 	}

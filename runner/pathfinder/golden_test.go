@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -16,19 +17,19 @@ import (
 // change, boons, a rout and a parting shot. SORTIE_UPDATE=1 rewrites the golden file; read the
 // diff before committing it.
 func goldenSetup(t *testing.T) (*Setup, Chooser) {
-	archers := Army{Name: "archers", Size: SizeHuge, CR: CR1_2, HitDie: D10, Morale: 1, // ACR 4: hp 22, OM 4, DV 14
-		Tactics:   []Tactic{TacExpertFlankers, TacTaunt},
-		Resources: Resources{Ranged: true, Armor: GradeImproved},
-		Commander: &Commander{Name: "Sir Aldo", Level: 6, Charisma: 2, SoldierRanks: 5,
-			Boons: []Boon{BoonBloodiedButUnbroken, BoonHoldTheLine}}}
-	orcs := Army{Name: "orcs", Size: SizeHuge, CR: CR1_3, HitDie: D10, // ACR 3: hp 16, OM 3, DV 13
-		Tactics:   []Tactic{TacRelentlessBrutality},
-		Commander: &Commander{Name: "Grukk", Level: 3, Charisma: 1, Boons: []Boon{BoonMerciless}}}
-	s := duel(t, archers, orcs, Options{})
+	archers := pfarmy.Army{Name: "archers", Size: pfarmy.SizeHuge, CR: pfarmy.CR1_2, HitDie: pfarmy.D10, Morale: 1, // ACR 4: hp 22, OM 4, DV 14
+		Tactics:   []pfarmy.Tactic{pfarmy.TacExpertFlankers, pfarmy.TacTaunt},
+		Resources: pfarmy.Resources{Ranged: true, Armor: pfarmy.GradeImproved},
+		Commander: &pfarmy.Commander{Name: "Sir Aldo", Level: 6, Charisma: 2, SoldierRanks: 5,
+			Boons: []pfarmy.Boon{pfarmy.BoonBloodiedButUnbroken, pfarmy.BoonHoldTheLine}}}
+	orcs := pfarmy.Army{Name: "orcs", Size: pfarmy.SizeHuge, CR: pfarmy.CR1_3, HitDie: pfarmy.D10, // ACR 3: hp 16, OM 3, DV 13
+		Tactics:   []pfarmy.Tactic{pfarmy.TacRelentlessBrutality},
+		Commander: &pfarmy.Commander{Name: "Grukk", Level: 3, Charisma: 1, Boons: []pfarmy.Boon{pfarmy.BoonMerciless}}}
+	s := duel(t, archers, orcs, pfarmy.Options{})
 	ch := &chooser{
-		tactics:    map[int]Tactic{0: TacTaunt, 1: TacRelentlessBrutality},
+		tactics:    map[int]pfarmy.Tactic{0: pfarmy.TacTaunt, 1: pfarmy.TacRelentlessBrutality},
 		strategies: map[key]Strategy{{1, 0}: StratCautious, {1, 1}: StratAggressive, {2, 1}: StratReckless},
-		change:     map[key]Tactic{{3, 0}: TacExpertFlankers},
+		change:     map[key]pfarmy.Tactic{{3, 0}: pfarmy.TacExpertFlankers},
 	}
 	return s, ch
 }

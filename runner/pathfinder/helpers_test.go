@@ -2,6 +2,8 @@ package pathfinder
 
 import (
 	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // script is a dice.Source that returns fixed faces in order, so a test can work out every check by
@@ -37,20 +39,20 @@ type key struct{ n, army int }
 // chooser scripts choices; what it does not script, Standard answers.
 type chooser struct {
 	Standard
-	tactics    map[int]Tactic            // Tactics Phase choice per army
-	change     map[key]Tactic            // (PhaseNo, army): tactic to change to
+	tactics    map[int]pfarmy.Tactic     // Tactics Phase choice per army
+	change     map[key]pfarmy.Tactic     // (PhaseNo, army): tactic to change to
 	strategies map[key]Strategy          // (MeleeNo, army)
 	targets    map[key]int               // (PhaseNo, army)
 	answers    map[Question]bool         // every army, every time
 	perPhase   map[key]map[Question]bool // (PhaseNo, army)
 }
 
-func (c *chooser) Tactic(b *Battle, i int) Tactic {
+func (c *chooser) Tactic(b *Battle, i int) pfarmy.Tactic {
 	if b.Phase() == PhaseTactics {
 		if t, ok := c.tactics[i]; ok {
 			return t
 		}
-		return TacStandard
+		return pfarmy.TacStandard
 	}
 	if t, ok := c.change[key{b.PhaseNo(), i}]; ok {
 		return t
@@ -89,13 +91,13 @@ func (c *chooser) Decide(b *Battle, i int, q Question, other int) bool {
 
 // big is an ACR 10 army: 100 creatures of CR 10 with d12: hp floor(10 x 6.5) = 65, OM 10, DV 20,
 // rout checks at hp <= 10, morale modifier 0.
-func big(name string) Army {
-	return Army{Name: name, Size: SizeMedium, CR: CRInt(10), HitDie: D12}
+func big(name string) pfarmy.Army {
+	return pfarmy.Army{Name: name, Size: pfarmy.SizeMedium, CR: pfarmy.CRInt(10), HitDie: pfarmy.D12}
 }
 
-func stats(t *testing.T, a Army, o Options) Stats {
+func stats(t *testing.T, a pfarmy.Army, o pfarmy.Options) pfarmy.Stats {
 	t.Helper()
-	st, err := Derive(&a, o)
+	st, err := pfarmy.Derive(&a, o)
 	if err != nil {
 		t.Fatalf("Derive(%s): %v", a.Name, err)
 	}
@@ -120,7 +122,7 @@ func fight(t *testing.T, s *Setup, d *script, ch Chooser) (*Battle, Result, []Ev
 	return b, r, log
 }
 
-func duel(t *testing.T, a, b Army, o Options) *Setup {
+func duel(t *testing.T, a, b pfarmy.Army, o pfarmy.Options) *Setup {
 	t.Helper()
 	return &Setup{Options: o, Armies: []Combatant{
 		{Stats: stats(t, a, o), Side: SideA},

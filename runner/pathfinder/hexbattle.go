@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -43,8 +44,8 @@ func (r *hexRun) battle(h, mover int) error {
 		sides[a.pa.Side] = append(sides[a.pa.Side], a.pa.ID)
 		a.busy = true
 	}
-	if len(idx) > MaxArmies {
-		return fmt.Errorf("day %d: %d armies in hex %s; a battle holds at most %d", r.day, len(idx), hex.ID, MaxArmies)
+	if len(idx) > pfarmy.MaxArmies {
+		return fmt.Errorf("day %d: %d armies in hex %s; a battle holds at most %d", r.day, len(idx), hex.ID, pfarmy.MaxArmies)
 	}
 	r.d.hex, r.d.names = hex.ID, names
 	r.d.sides = [2]string{"friendly", "enemy"} // plan.Friendly, plan.Enemy
@@ -278,22 +279,22 @@ func (r *hexRun) learnBoon(a *hexArmy, hex string) (string, error) {
 		return "", nil
 	}
 	type opt struct {
-		b Boon
-		t Tactic
+		b pfarmy.Boon
+		t pfarmy.Tactic
 	}
 	var opts []opt
 	var choices []runner.Choice
-	for b := Boon(1); b < numBoons; b++ {
+	for b := pfarmy.Boon(1); b < pfarmy.NumBoons; b++ {
 		switch {
-		case b == BoonBonusTactic:
-			for t := TacCautiousCombat; t.Valid(); t++ {
-				if !a.st.Tactics.Has(t) && (t != TacCavalryExperts || a.st.Mounted) && (t != TacSniperSupport || a.st.Ranged) {
+		case b == pfarmy.BoonBonusTactic:
+			for t := pfarmy.TacCautiousCombat; t.Valid(); t++ {
+				if !a.st.Tactics.Has(t) && (t != pfarmy.TacCavalryExperts || a.st.Mounted) && (t != pfarmy.TacSniperSupport || a.st.Ranged) {
 					opts = append(opts, opt{b, t})
 					choices = append(choices, runner.Choice{Name: "bonus tactic: " + strings.ToLower(t.String()), Value: len(opts) - 1})
 				}
 			}
 			continue
-		case a.st.Boons.Has(b), a.st.Leadership < b.MinLeadership(), b == BoonSharpshooter && !a.st.Ranged:
+		case a.st.Boons.Has(b), a.st.Leadership < b.MinLeadership(), b == pfarmy.BoonSharpshooter && !a.st.Ranged:
 			continue
 		}
 		opts = append(opts, opt{b, 0})
@@ -315,11 +316,11 @@ func (r *hexRun) learnBoon(a *hexArmy, hex string) (string, error) {
 	o := opts[k]
 	a.boons++
 	a.st.Boons = a.st.Boons.With(o.b)
-	if o.b == BoonBonusTactic {
+	if o.b == pfarmy.BoonBonusTactic {
 		a.st.Tactics = a.st.Tactics.With(o.t)
 		return "Bonus Tactic (" + o.t.String() + ")", nil
 	}
-	if o.b == BoonLoyalty {
+	if o.b == pfarmy.BoonLoyalty {
 		v := 2
 		if a.st.Leadership >= 12 {
 			v = 4
@@ -337,13 +338,13 @@ func (r *hexRun) learn(a *hexArmy, hex string) (string, error) {
 	if a.st.Known >= a.st.TacticsLimit {
 		return "", nil
 	}
-	var opts []Tactic
+	var opts []pfarmy.Tactic
 	var choices []runner.Choice
-	for t := TacStandard; t.Valid(); t++ {
+	for t := pfarmy.TacStandard; t.Valid(); t++ {
 		switch {
 		case a.st.Tactics.Has(t),
-			t == TacCavalryExperts && !a.st.Mounted,
-			t == TacSniperSupport && !a.st.Ranged:
+			t == pfarmy.TacCavalryExperts && !a.st.Mounted,
+			t == pfarmy.TacSniperSupport && !a.st.Ranged:
 			continue
 		}
 		opts = append(opts, t)

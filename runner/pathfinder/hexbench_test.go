@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
@@ -23,7 +24,7 @@ func BenchmarkBattleRates(b *testing.B) {
 	b.ReportAllocs()
 	t0 := cpuTime()
 	for b.Loop() {
-		if _, err := pathfinder.RunBattleRates(bt, 1, runs, pathfinder.Options{}); err != nil {
+		if _, err := pathfinder.RunBattleRates(bt, 1, runs, pfarmy.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

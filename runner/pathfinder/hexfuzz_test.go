@@ -10,6 +10,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
@@ -99,7 +100,7 @@ sides: [{name: "a", armies: {s: {size: "Colossal", cr: 20, hitDie: "d12", resour
 		if bad := battleEndAgrees(b, res); bad != "" {
 			t.Fatal(bad)
 		}
-		rates, err := pathfinder.RunBattleRates(b, 1, 20, pathfinder.Options{})
+		rates, err := pathfinder.RunBattleRates(b, 1, 20, pfarmy.Options{})
 		if err != nil {
 			t.Fatalf("RunBattleRates: %v", err)
 		}

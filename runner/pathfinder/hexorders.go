@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // The scenario's orders at the start of a day (Ultimate Campaign, Optional Mass Combat Rules), in
@@ -65,12 +66,12 @@ func (r *hexRun) orders() error {
 }
 
 // known is the tactics army a knows besides Standard, Withdraw and its commander's bonus tactics.
-func (a *hexArmy) known() TacticSet {
-	t := a.st.Tactics &^ TacticSet(0).With(TacStandard).With(TacWithdraw)
+func (a *hexArmy) known() pfarmy.TacticSet {
+	t := a.st.Tactics &^ pfarmy.TacticSet(0).With(pfarmy.TacStandard).With(pfarmy.TacWithdraw)
 	if c := a.pa.Army.Commander; c != nil {
 		for _, n := range c.BonusTactics {
-			if b, err := ParseTactic(n); err == nil {
-				t &^= TacticSet(0).With(b)
+			if b, err := pfarmy.ParseTactic(n); err == nil {
+				t &^= pfarmy.TacticSet(0).With(b)
 			}
 		}
 	}
@@ -80,23 +81,23 @@ func (a *hexArmy) known() TacticSet {
 // form derives army x from what is written of it (the compiler's plan input), with the tactics
 // known and the commander's boons the order leaves it, at Morale m and share num/den of its full hp,
 // in hex h.
-func (r *hexRun) form(x *hexArmy, in Army, known TacticSet, boons BoonSet, m, num, den, h int) error {
+func (r *hexRun) form(x *hexArmy, in pfarmy.Army, known pfarmy.TacticSet, boons pfarmy.BoonSet, m, num, den, h int) error {
 	in.Tactics = known.List()
 	if c := in.Commander; c != nil {
-		var keep []Boon
+		var keep []pfarmy.Boon
 		for _, b := range c.Boons {
 			if boons.Has(b) {
 				keep = append(keep, b)
 			}
 		}
-		for b := Boon(1); b < numBoons; b++ {
-			if boons.Has(b) && b != BoonBonusTactic && !slices.Contains(keep, b) && b != c.RoleBoon {
+		for b := pfarmy.Boon(1); b < pfarmy.NumBoons; b++ {
+			if boons.Has(b) && b != pfarmy.BoonBonusTactic && !slices.Contains(keep, b) && b != c.RoleBoon {
 				keep = append(keep, b)
 			}
 		}
 		c.Boons = keep
 	}
-	st, err := Derive(&in, r.o.Rules)
+	st, err := pfarmy.Derive(&in, r.o.Rules)
 	if err != nil {
 		return fmt.Errorf("army %s: %v", x.pa.ID, err)
 	}
@@ -115,14 +116,14 @@ func (r *hexRun) split(o *plan.PFOrder) (string, error) {
 	}
 	for k, j := range o.Into {
 		x := &r.armies[j]
-		in, err := ArmyOf(&x.pa.Army)
+		in, err := pfarmy.ArmyOf(&x.pa.Army)
 		if err != nil {
 			return "", fmt.Errorf("army %s: %v", x.pa.ID, err)
 		}
 		if a.res != nil {
 			in.Resources = *a.res // what it bought or sold before the split (hextrade.go)
 		}
-		boons := BoonSet(0)
+		boons := pfarmy.BoonSet(0)
 		if k == 0 {
 			boons = a.st.Boons // the commander stays, with what it learnt
 		} else if in.Commander != nil {
@@ -158,18 +159,18 @@ func (r *hexRun) combine(o *plan.PFOrder) (string, error) {
 		lead, other = y, x
 	}
 	c := &r.armies[o.Into[0]]
-	in, err := ArmyOf(&c.pa.Army)
+	in, err := pfarmy.ArmyOf(&c.pa.Army)
 	if err != nil {
 		return "", fmt.Errorf("army %s: %v", c.pa.ID, err)
 	}
 	xa, _ := x.input()
 	ya, _ := y.input()
-	in.Resources = Resources{Armor: min(xa.Resources.Armor, ya.Resources.Armor), Weapons: min(xa.Resources.Weapons, ya.Resources.Weapons),
+	in.Resources = pfarmy.Resources{Armor: min(xa.Resources.Armor, ya.Resources.Armor), Weapons: min(xa.Resources.Weapons, ya.Resources.Weapons),
 		Mounts: xa.Resources.Mounts && ya.Resources.Mounts, Ranged: xa.Resources.Ranged && ya.Resources.Ranged,
 		SiegeEngines: min(xa.Resources.SiegeEngines, ya.Resources.SiegeEngines), HealingPotions: xa.Resources.HealingPotions && ya.Resources.HealingPotions}
 	boons := lead.st.Boons & other.st.Boons
 	if in.Commander != nil && other.st.Commander {
-		var bt []Tactic
+		var bt []pfarmy.Tactic
 		for _, t := range in.Commander.BonusTactics {
 			if other.st.Tactics.Has(t) {
 				bt = append(bt, t)
@@ -181,7 +182,7 @@ func (r *hexRun) combine(o *plan.PFOrder) (string, error) {
 	}
 	// The average share of full hp: (x.hp/x.HP + y.hp/y.HP) / 2.
 	num, den := x.hp*y.st.HP+y.hp*x.st.HP, 2*x.st.HP*y.st.HP
-	if err := r.form(c, in, x.known()&y.known(), boons, floorDiv(x.st.Morale+y.st.Morale, 2), num, den, x.hex); err != nil {
+	if err := r.form(c, in, x.known()&y.known(), boons, pfarmy.FloorDiv(x.st.Morale+y.st.Morale, 2), num, den, x.hex); err != nil {
 		return "", err
 	}
 	c.routed, c.unpaid, c.arrears = x.routed || y.routed, x.unpaid || y.unpaid, x.arrears+y.arrears
@@ -208,7 +209,7 @@ func (r *hexRun) reserve(o *plan.PFOrder) string {
 	case a.reserve:
 		return "it is in reserve already"
 	}
-	room, err := ParseSize(r.pf.Hexes[a.hex].Reserve)
+	room, err := pfarmy.ParseSize(r.pf.Hexes[a.hex].Reserve)
 	if err != nil || a.st.Size > room {
 		if r.pf.Hexes[a.hex].Reserve == "" {
 			return "cannot: no buildings here hold an army in reserve"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -15,7 +16,7 @@ import (
 // Decider, Fallback, Sink, Checkpoint) and the rule switches.
 type ScenarioOptions struct {
 	runner.Options
-	Rules Options // the plan's options apply on top
+	Rules pfarmy.Options // the plan's options apply on top
 }
 
 // ScenarioResult is how a Pathfinder run ended (runner.Ending: Outcome success or failure, the
@@ -41,7 +42,7 @@ var sideNames = [2]string{"friendly", "enemy"}
 
 type hexArmy struct {
 	pa     *plan.PFArmy
-	st     Stats
+	st     pfarmy.Stats
 	hex    int // -1: off the map
 	next   int // the next index of the route
 	hp     int
@@ -50,17 +51,17 @@ type hexArmy struct {
 	busy   bool   // moved or fought today: no recovery (P-64)
 	carry  int    // half-hex points of progress into a difficult hex (P-6)
 	// Over weeks (hexweek.go, hexorders.go).
-	reserve   bool       // in reserve in a settlement (Reserve Army)
-	arrears   int        // consumption owed, BP (P-11)
-	unpaid    bool       // Morale -2 until the arrears are paid
-	lastFight int        // the day of its last battle (0: none yet)
-	potions   int        // healing potion uses this week (P-66: 3 BP more each, scaled)
-	won       bool       // won a battle this week (cannibalize)
-	live      bool       // lives off the land this week (P-47)
-	boons     int        // boons its commander knows (P-9)
-	became    []int      // the armies it split or combined into
-	fate      string     // its commander's, when it was destroyed
-	res       *Resources // what it has since a trade order (hextrade.go); nil: as written
+	reserve   bool              // in reserve in a settlement (Reserve Army)
+	arrears   int               // consumption owed, BP (P-11)
+	unpaid    bool              // Morale -2 until the arrears are paid
+	lastFight int               // the day of its last battle (0: none yet)
+	potions   int               // healing potion uses this week (P-66: 3 BP more each, scaled)
+	won       bool              // won a battle this week (cannibalize)
+	live      bool              // lives off the land this week (P-47)
+	boons     int               // boons its commander knows (P-9)
+	became    []int             // the armies it split or combined into
+	fate      string            // its commander's, when it was destroyed
+	res       *pfarmy.Resources // what it has since a trade order (hextrade.go); nil: as written
 }
 
 type hexRun struct {
@@ -112,7 +113,7 @@ func RunScenario(p *plan.Plan, o ScenarioOptions) (*ScenarioResult, error) {
 	if o.Decider == nil {
 		return nil, fmt.Errorf("no decider")
 	}
-	rules, err := ApplyOptions(o.Rules, p.Pathfinder.Options)
+	rules, err := pfarmy.ApplyOptions(o.Rules, p.Pathfinder.Options)
 	if err != nil {
 		return nil, fmt.Errorf("runner: %v", err)
 	}
@@ -130,11 +131,11 @@ func RunScenario(p *plan.Plan, o ScenarioOptions) (*ScenarioResult, error) {
 	}
 	for i := range r.pf.Armies {
 		pa := &r.pf.Armies[i]
-		a, err := ArmyOf(&pa.Army)
+		a, err := pfarmy.ArmyOf(&pa.Army)
 		if err != nil {
 			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
-		st, err := Derive(&a, o.Rules)
+		st, err := pfarmy.Derive(&a, o.Rules)
 		if err != nil {
 			return nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
@@ -419,7 +420,7 @@ func (r *hexRun) recover() error {
 			}
 			loyal = roll+k.Loyalty >= k.ControlDC
 		}
-		hp := Recover(&a.st, a.hp, loyal)
+		hp := pfarmy.Recover(&a.st, a.hp, loyal)
 		if r.on {
 			if err := r.send(&HexRecoverEvent{Day: r.day, Army: a.pa.ID, HP: hp, Roll: roll, from: a.hp}); err != nil {
 				return err

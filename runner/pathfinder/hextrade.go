@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // Buying, selling and transferring an army's resources in a hex scenario (P-66; Army Resources):
@@ -23,89 +24,9 @@ import (
 // The buildings a resource needs are data the scenario gives (its kingdom's buildings and
 // requires:); the compiler checks them, as they do not change during a run.
 
-// Resource names of the trade orders, in the order they are listed and priced.
-const (
-	ResImprovedArmor   = "improvedArmor"
-	ResMagicArmor      = "magicArmor"
-	ResImprovedWeapons = "improvedWeapons"
-	ResMagicWeapons    = "magicWeapons"
-	ResMounts          = "mounts"
-	ResRangedWeapons   = "rangedWeapons"
-	ResSiegeEngines    = "siegeEngines"
-	ResHealingPotions  = "healingPotions"
-)
-
-// ResourceNames are the names requires: and the trade events use, in order.
-var ResourceNames = []string{ResImprovedArmor, ResMagicArmor, ResImprovedWeapons, ResMagicWeapons,
-	ResMounts, ResRangedWeapons, ResSiegeEngines, ResHealingPotions}
-
-// mediumPrice is a resource's purchase price in BP for a Medium army (Army Resources: "Improved
-// Weapons (5 BP) ... For 10 times the BP cost, you can instead outfit the army with magic weapons";
-// "Improved Armor (3 BP) ... For five times the BP cost ... magic armor"; "Healing Potions (10 BP)";
-// "Ranged Weapons (2 BP)"; "Siege Engines (15 BP per engine)"; "Mounts (BP = Mount's CR)", which
-// ResourcePrice reads from the mount). The published Ultimate Campaign text was not in the
-// reference corpora this was written from: these are the published Army Resources prices of the
-// Kingmaker rules it revises, and Ultimate Campaign's Resource Scaling applies to them.
-var mediumPrice = map[string]int{ResImprovedArmor: 3, ResMagicArmor: 15, ResImprovedWeapons: 5,
-	ResMagicWeapons: 50, ResRangedWeapons: 2, ResSiegeEngines: 15, ResHealingPotions: 10}
-
-// ResourcePrice is the price in BP of one resource (siege engines: one engine) for an army of size
-// s: the Medium price times the size's Resource Scaling multiplier, rounded down, at least 1 BP
-// ("The multiplier can't reduce the cost of a resource below 1 BP"). Siege engines cost 15 BP an
-// engine whatever the army's size, as their consumption does (upkeep). Mounts cost the mount's CR
-// (rounded down, at least 1), scaled. ok is false for a name not in ResourceNames or an invalid
-// size.
-func ResourcePrice(name string, s Size, mount CR) (bp int, ok bool) {
-	if !s.Valid() {
-		return 0, false
-	}
-	switch name {
-	case ResSiegeEngines:
-		return mediumPrice[name], true
-	case ResMounts:
-		return scaledUpkeep(s, max(1, mount.Floor())), true
-	}
-	p, ok := mediumPrice[name]
-	if !ok {
-		return 0, false
-	}
-	return scaledUpkeep(s, p), true
-}
-
-// TradeItems lists the resources r names (armor and weapons by grade), each with its count (1, or
-// the number of siege engines), in ResourceNames order.
-func TradeItems(r plan.Resources) (names []string, counts []int) {
-	add := func(n string, c int) {
-		if c > 0 {
-			names, counts = append(names, n), append(counts, c)
-		}
-	}
-	grade := func(g, improved, magic string) {
-		switch g {
-		case "improved":
-			add(improved, 1)
-		case "magic":
-			add(magic, 1)
-		}
-	}
-	grade(r.Armor, ResImprovedArmor, ResMagicArmor)
-	grade(r.Weapons, ResImprovedWeapons, ResMagicWeapons)
-	if r.Mounts {
-		add(ResMounts, 1)
-	}
-	if r.Ranged {
-		add(ResRangedWeapons, 1)
-	}
-	add(ResSiegeEngines, r.SiegeEngines)
-	if r.HealingPotions {
-		add(ResHealingPotions, 1)
-	}
-	return names, counts
-}
-
 // input is army x as written, with the resources it bought, sold or was handed since.
-func (x *hexArmy) input() (Army, error) {
-	in, err := ArmyOf(&x.pa.Army)
+func (x *hexArmy) input() (pfarmy.Army, error) {
+	in, err := pfarmy.ArmyOf(&x.pa.Army)
 	if err == nil && x.res != nil {
 		in.Resources = *x.res
 	}
@@ -126,7 +47,7 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 	if o.Resources == nil || len(o.Armies) == 0 {
 		return res, fmt.Errorf("order %s on day %d names no resources", o.Kind, o.Day)
 	}
-	names, counts := TradeItems(*o.Resources)
+	names, counts := pfarmy.TradeItems(*o.Resources)
 	res.items = itemWords(names, counts)
 	a := &r.armies[o.Armies[0]]
 	if a.gone != "" {
@@ -137,9 +58,9 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("army %s: %v", a.pa.ID, err)
 	}
-	var mount CR
+	var mount pfarmy.CR
 	if o.MountCR != "" {
-		if mount, err = ParseCR(o.MountCR); err != nil {
+		if mount, err = pfarmy.ParseCR(o.MountCR); err != nil {
 			return res, fmt.Errorf("order %s on day %d: mountCR: %v", o.Kind, o.Day, err)
 		}
 	} else {
@@ -147,7 +68,7 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 	}
 	price := 0
 	for i, n := range names {
-		p, _ := ResourcePrice(n, a.st.Size, mount)
+		p, _ := pfarmy.ResourcePrice(n, a.st.Size, mount)
 		price += p * counts[i]
 	}
 	k := r.kingdoms[a.pa.Side]
@@ -237,8 +158,8 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 
 // withItems is resources r with the named items added (sign +1) or taken away (-1), or why that
 // cannot be: an item it has already (a grade as good or better), or one it lacks.
-func withItems(r Resources, names []string, counts []int, sign int) (Resources, string) {
-	grade := func(g *Grade, want Grade, what string) string {
+func withItems(r pfarmy.Resources, names []string, counts []int, sign int) (pfarmy.Resources, string) {
+	grade := func(g *pfarmy.Grade, want pfarmy.Grade, what string) string {
 		if sign > 0 {
 			if *g >= want {
 				return fmt.Sprintf("it has %s %s already", *g, what)
@@ -249,7 +170,7 @@ func withItems(r Resources, names []string, counts []int, sign int) (Resources, 
 		if *g != want {
 			return fmt.Sprintf("it has no %s %s", want, what)
 		}
-		*g = GradeNone
+		*g = pfarmy.GradeNone
 		return ""
 	}
 	flag := func(f *bool, what string) string {
@@ -265,21 +186,21 @@ func withItems(r Resources, names []string, counts []int, sign int) (Resources, 
 	for i, n := range names {
 		var why string
 		switch n {
-		case ResImprovedArmor:
-			why = grade(&r.Armor, GradeImproved, "armor")
-		case ResMagicArmor:
-			why = grade(&r.Armor, GradeMagic, "armor")
-		case ResImprovedWeapons:
-			why = grade(&r.Weapons, GradeImproved, "weapons")
-		case ResMagicWeapons:
-			why = grade(&r.Weapons, GradeMagic, "weapons")
-		case ResMounts:
+		case pfarmy.ResImprovedArmor:
+			why = grade(&r.Armor, pfarmy.GradeImproved, "armor")
+		case pfarmy.ResMagicArmor:
+			why = grade(&r.Armor, pfarmy.GradeMagic, "armor")
+		case pfarmy.ResImprovedWeapons:
+			why = grade(&r.Weapons, pfarmy.GradeImproved, "weapons")
+		case pfarmy.ResMagicWeapons:
+			why = grade(&r.Weapons, pfarmy.GradeMagic, "weapons")
+		case pfarmy.ResMounts:
 			why = flag(&r.Mounts, "mounts")
-		case ResRangedWeapons:
+		case pfarmy.ResRangedWeapons:
 			why = flag(&r.Ranged, "ranged weapons")
-		case ResHealingPotions:
+		case pfarmy.ResHealingPotions:
 			why = flag(&r.HealingPotions, "healing potions")
-		case ResSiegeEngines:
+		case pfarmy.ResSiegeEngines:
 			if sign < 0 && r.SiegeEngines < counts[i] {
 				why = fmt.Sprintf("it has %d siege engines, not %d", r.SiegeEngines, counts[i])
 			}
@@ -295,14 +216,14 @@ func withItems(r Resources, names []string, counts []int, sign int) (Resources, 
 // refit re-derives army x with resources res, keeping its hp, Morale, the tactics it knows and its
 // commander's boons; why is a prerequisite the new resources miss (M008: mindless creatures use no
 // siege engines, Army Resources), and then x is unchanged.
-func (r *hexRun) refit(x *hexArmy, res Resources) (why string, err error) {
+func (r *hexRun) refit(x *hexArmy, res pfarmy.Resources) (why string, err error) {
 	in, err := x.input()
 	if err != nil {
 		return "", fmt.Errorf("army %s: %v", x.pa.ID, err)
 	}
 	in.Resources = res
-	for _, f := range Check(&in, r.o.Rules) {
-		if f.Code == CodePrereq && strings.HasPrefix(f.Field, "resources") {
+	for _, f := range pfarmy.Check(&in, r.o.Rules) {
+		if f.Code == pfarmy.CodePrereq && strings.HasPrefix(f.Field, "resources") {
 			return f.Message, nil
 		}
 	}
@@ -317,7 +238,7 @@ func (r *hexRun) refit(x *hexArmy, res Resources) (why string, err error) {
 
 // statChange says how OM, DV, ranged attacks and consumption changed: "DV 12 -> 13, consumption
 // 1 -> 2 BP a week".
-func statChange(b, a *Stats) string {
+func statChange(b, a *pfarmy.Stats) string {
 	var parts []string
 	if b.OM != a.OM {
 		parts = append(parts, fmt.Sprintf("OM %+d -> %+d", b.OM, a.OM))
@@ -365,7 +286,7 @@ func itemWords(names []string, counts []int) []string {
 	var out []string
 	for i, n := range names {
 		w := resourceWords[n]
-		if n == ResSiegeEngines {
+		if n == pfarmy.ResSiegeEngines {
 			w = fmt.Sprintf("%d siege engine", counts[i])
 			if counts[i] > 1 {
 				w += "s"
@@ -376,6 +297,6 @@ func itemWords(names []string, counts []int) []string {
 	return out
 }
 
-var resourceWords = map[string]string{ResImprovedArmor: "improved armor", ResMagicArmor: "magic armor",
-	ResImprovedWeapons: "improved weapons", ResMagicWeapons: "magic weapons", ResMounts: "mounts",
-	ResRangedWeapons: "ranged weapons", ResSiegeEngines: "siege engines", ResHealingPotions: "healing potions"}
+var resourceWords = map[string]string{pfarmy.ResImprovedArmor: "improved armor", pfarmy.ResMagicArmor: "magic armor",
+	pfarmy.ResImprovedWeapons: "improved weapons", pfarmy.ResMagicWeapons: "magic weapons", pfarmy.ResMounts: "mounts",
+	pfarmy.ResRangedWeapons: "ranged weapons", pfarmy.ResSiegeEngines: "siege engines", pfarmy.ResHealingPotions: "healing potions"}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -25,13 +26,13 @@ import (
 //   - An army that has fought no battle for 30 days heals to full hp (P-64).
 
 // boonsKnown counts a commander's boons: the boons, the bonus tactics and the role's boon (P-9).
-func boonsKnown(a *Army) int {
+func boonsKnown(a *pfarmy.Army) int {
 	c := a.Commander
 	if c == nil {
 		return 0
 	}
 	n := len(c.Boons) + len(c.BonusTactics)
-	if c.Role != RoleNone && c.RoleBoon != BoonBonusTactic && (c.RoleBoon != 0 || len(RoleBoons(c.Role)) == 1) {
+	if c.Role != pfarmy.RoleNone && c.RoleBoon != pfarmy.BoonBonusTactic && (c.RoleBoon != 0 || len(pfarmy.RoleBoons(c.Role)) == 1) {
 		n++
 	}
 	return n
@@ -58,7 +59,7 @@ func (r *hexRun) weekStart() error {
 	}
 	for i := range r.armies {
 		a := &r.armies[i]
-		if !a.active() || !a.st.Boons.Has(BoonLiveOffTheLand) {
+		if !a.active() || !a.st.Boons.Has(pfarmy.BoonLiveOffTheLand) {
 			continue
 		}
 		k := r.kingdoms[a.pa.Side]
@@ -165,7 +166,7 @@ func (r *hexRun) pay(s int, week, turn bool) error {
 				c += a.potions * a.st.PotionUse
 				notes = append(notes, fmt.Sprintf("healing potions %d times: +%d (P-66)", a.potions, a.potions*a.st.PotionUse))
 			}
-			if a.won && a.st.Abil.Has(AbCannibalize) && c > 0 {
+			if a.won && a.st.Abil.Has(pfarmy.AbCannibalize) && c > 0 {
 				c--
 				notes = append(notes, "cannibalize after a victory: -1")
 			}

@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"testing"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -11,16 +12,16 @@ import (
 // due to feats and monster special abilities", DV 27, regeneration 40, significant defense
 // overcome by magic), as sortie's sample library writes them.
 func tarrasqueMatch(t *testing.T) *Setup {
-	humans := Army{Name: "Army", Size: SizeColossal, CR: CRInt(1), HitDie: D10, Alignment: "N", Type: "humanoid",
-		Abilities: []Ability{{Name: "bravery", Value: 1}}}
-	tarrasque := Army{Name: "Tarrasque", Size: SizeFine, CR: CRInt(25), HitDie: D10, Alignment: "N", Type: "magical beast",
-		Tactics: []Tactic{TacDefensiveWall, TacRelentlessBrutality, TacSiegebreaker, TacSpellbreaker},
-		Abilities: []Ability{{Name: "cannibalize"}, {Name: "fear"}, {Name: "grab"},
+	humans := pfarmy.Army{Name: "Army", Size: pfarmy.SizeColossal, CR: pfarmy.CRInt(1), HitDie: pfarmy.D10, Alignment: "N", Type: "humanoid",
+		Abilities: []pfarmy.Ability{{Name: "bravery", Value: 1}}}
+	tarrasque := pfarmy.Army{Name: "Tarrasque", Size: pfarmy.SizeFine, CR: pfarmy.CRInt(25), HitDie: pfarmy.D10, Alignment: "N", Type: "magical beast",
+		Tactics: []pfarmy.Tactic{pfarmy.TacDefensiveWall, pfarmy.TacRelentlessBrutality, pfarmy.TacSiegebreaker, pfarmy.TacSpellbreaker},
+		Abilities: []pfarmy.Ability{{Name: "cannibalize"}, {Name: "fear"}, {Name: "grab"},
 			{Name: "immunity", Of: []string{"ability damage", "bleed", "disease", "energy drain", "fear", "paralysis", "petrification", "poison"}},
 			{Name: "low-light vision"}, {Name: "regeneration", Value: 40}, {Name: "scent"},
 			{Name: "significant defense", Of: []string{"magic"}}, {Name: "spell resistance"},
 			{Name: "feats and monster abilities", OM: 4}, {Name: "ranged attacks", Ranged: true}}}
-	return duel(t, humans, tarrasque, Options{})
+	return duel(t, humans, tarrasque, pfarmy.Options{})
 }
 
 // The default Policy withdraws from a battle it cannot win (issue 24; P-25): the humans' OM 9
@@ -50,7 +51,7 @@ func TestPolicyWithdrawsFromHopelessBattle(t *testing.T) {
 			t.Fatal(err)
 		}
 		first := events(log, EvTactic, 0)
-		if b.State(0).Status != StatusDestroyed && (len(first) < 2 || first[1].PhaseNo != 2 || first[1].Tactic != TacWithdraw) {
+		if b.State(0).Status != StatusDestroyed && (len(first) < 2 || first[1].PhaseNo != 2 || first[1].Tactic != pfarmy.TacWithdraw) {
 			dumpLog(t, log)
 			t.Fatalf("seed %d: the humans do not take Withdraw in the first Melee Phase", seed)
 		}
@@ -69,7 +70,7 @@ func TestPolicyWithdrawsFromHopelessBattle(t *testing.T) {
 	if b.gmHopeless(1) {
 		t.Error("the tarrasque calls its battle hopeless")
 	}
-	even, _ := New(duel(t, big("A"), big("B"), Options{}), dice.NewSeeded(1), nil)
+	even, _ := New(duel(t, big("A"), big("B"), pfarmy.Options{}), dice.NewSeeded(1), nil)
 	even.restart()
 	even.phase = PhaseMelee
 	if even.gmHopeless(0) || even.gmHopeless(1) {

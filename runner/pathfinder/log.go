@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // ModKind says where a modifier comes from.
@@ -56,13 +58,13 @@ type Mod struct {
 func (m Mod) Name() string {
 	switch m.Kind {
 	case ModTactic:
-		return "tactic " + Tactic(m.Ref).String()
+		return "tactic " + pfarmy.Tactic(m.Ref).String()
 	case ModBoon:
-		return "boon " + Boon(m.Ref).String()
+		return "boon " + pfarmy.Boon(m.Ref).String()
 	case ModStrategy:
 		return "strategy " + Strategy(m.Ref).String()
 	case ModAbility:
-		return AbilityKind(m.Ref).String()
+		return pfarmy.AbilityKind(m.Ref).String()
 	}
 	if m.Kind < numModKinds {
 		return modNames[m.Kind]
@@ -168,21 +170,21 @@ type Event struct {
 	Other   int // the target, opponent or taunter; -1 for none
 	Side    Side
 
-	Tactic, FromTactic     Tactic   // EvTactic: the tactic chosen or tried, and the one before
-	Strategy, FromStrategy Strategy // EvStrategy: the rung chosen or tried, and the one before
-	Roll                   Roll     // the check of Army
-	Against                Roll     // EvOffense, EvPartingShot, EvSiegebreaker, EvAmbush: Other's DV; EvWithdraw: Other's check
-	OK                     bool     // see the kinds
-	Natural                int      // 20 or 1 when the die shows it on an offense check (P-19, P-20)
-	Reroll                 bool     // EvRoutCheck: the Hold the Line reroll
-	Damage                 int      // EvOffense: damage dealt; EvHP: damage taken; EvFortification: the cut
+	Tactic, FromTactic     pfarmy.Tactic // EvTactic: the tactic chosen or tried, and the one before
+	Strategy, FromStrategy Strategy      // EvStrategy: the rung chosen or tried, and the one before
+	Roll                   Roll          // the check of Army
+	Against                Roll          // EvOffense, EvPartingShot, EvSiegebreaker, EvAmbush: Other's DV; EvWithdraw: Other's check
+	OK                     bool          // see the kinds
+	Natural                int           // 20 or 1 when the die shows it on an offense check (P-19, P-20)
+	Reroll                 bool          // EvRoutCheck: the Hold the Line reroll
+	Damage                 int           // EvOffense: damage dealt; EvHP: damage taken; EvFortification: the cut
 	Heal                   int
 	HP                     int
 	Fate                   Fate
-	Penalty                KingdomPenalty
-	End                    Status      // EvFerocity: what the army will be after its extra phase
-	Ability                AbilityKind // EvAbility: the ability used
-	Choice                 uint8       // EvAbility: judgment's choice (1 damage, 2 DV, 3 heal, 4 magic)
+	Penalty                pfarmy.KingdomPenalty
+	End                    Status             // EvFerocity: what the army will be after its extra phase
+	Ability                pfarmy.AbilityKind // EvAbility: the ability used
+	Choice                 uint8              // EvAbility: judgment's choice (1 damage, 2 DV, 3 heal, 4 magic)
 }
 
 // String renders the event as one line of text (the CLI prints tables from the fields instead).

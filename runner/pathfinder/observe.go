@@ -1,6 +1,9 @@
 package pathfinder
 
-import "github.com/sortie-rpg/sortie/runner"
+import (
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+	"github.com/sortie-rpg/sortie/runner"
+)
 
 // What Pathfinder's events tell a simulation (runner.Observed): where each army stands at each
 // day's end and where they fought (the heat maps), the hexes entered, the engagements fought, the tactics, strategies
@@ -107,7 +110,7 @@ func (e *BattleEndEvent) Observe(o runner.Observer) {
 	for i, n := range t.s.names {
 		st := t.eng.State(i)
 		o.Measure("hp", n, st.HP)
-		for tc := Tactic(0); tc < numTactics; tc++ {
+		for tc := pfarmy.Tactic(0); tc < pfarmy.NumTactics; tc++ {
 			if st.Used.Has(tc) {
 				o.Cover(CoverTactic, t.key(int(EvTactic), i, int(tc)))
 			}

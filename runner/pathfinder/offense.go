@@ -1,6 +1,10 @@
 package pathfinder
 
-import "slices"
+import (
+	"slices"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // Offense checks and their modifiers (P-16..P-21, P-26..P-36, P-48, P-65, P-66).
 
@@ -15,7 +19,7 @@ func (b *Battle) act(i int, melee bool) {
 			// Alchemy (Alchemist 1): "Once per battle, the army can heal itself as if it had the
 			// healing potions resource. This doesn't cost BP." Drunk before the bought ones.
 			s.elixir = false
-			b.abilityEvent(i, -1, AbAlchemy, u.heal2)
+			b.abilityEvent(i, -1, pfarmy.AbAlchemy, u.heal2)
 			return
 		}
 		s.potions--
@@ -28,9 +32,9 @@ func (b *Battle) act(i int, melee bool) {
 	if s.p.burrowing {
 		return // digs this phase (burrow): no attack
 	}
-	if melee && s.tactic == TacFalseRetreat && !s.frUsed {
+	if melee && s.tactic == pfarmy.TacFalseRetreat && !s.frUsed {
 		s.frUsed, s.frNext = true, true
-		if b.opt.FalseRetreat == Std && b.anyTarget(i) {
+		if b.opt.FalseRetreat == pfarmy.Std && b.anyTarget(i) {
 			s.frNextT = int8(b.chooseTarget(i))
 		}
 		if b.log != nil {
@@ -56,7 +60,7 @@ func (b *Battle) act(i int, melee bool) {
 		}
 		return
 	}
-	if melee && u.has(AbFlight) && b.decide(i, AskAloft, -1) {
+	if melee && u.has(pfarmy.AbFlight) && b.decide(i, AskAloft, -1) {
 		s.p.aloft = true
 		if b.log != nil {
 			b.emit(EvAloft, i, -1)
@@ -80,14 +84,14 @@ func (b *Battle) act(i int, melee bool) {
 		b.targeted(i, t, melee)
 		b.targetOrders(i, t, melee && !b.atRange(i, t))
 	}
-	if melee && s.tactic == TacDirtyFighters {
-		if b.opt.DirtyFighters == Seed {
+	if melee && s.tactic == pfarmy.TacDirtyFighters {
+		if b.opt.DirtyFighters == pfarmy.Seed {
 			s.p.dirtyNow = b.meleeNo == 1
 		} else if !s.dirtyUsed && b.decide(i, AskDirtyFighters, t) {
 			s.p.dirtyNow, s.dirtyUsed = true, true
 		}
 	}
-	if u.boons.Has(BoonTriage) && !s.triageUsed && b.decide(i, AskTriage, t) {
+	if u.boons.Has(pfarmy.BoonTriage) && !s.triageUsed && b.decide(i, AskTriage, t) {
 		s.triageUsed, s.p.triageNow = true, true
 		s.p.heal += u.triage
 		if b.log != nil {
@@ -129,18 +133,18 @@ func (b *Battle) attack(i int) {
 	melee := !b.atRange(i, t)
 	dmg := b.offense(i, t, melee, false)
 	ut := &b.u[t]
-	if dmg <= 0 || u.s.tactic != TacSiegebreaker || ut.s.engines-ut.s.p.lost <= 0 {
+	if dmg <= 0 || u.s.tactic != pfarmy.TacSiegebreaker || ut.s.engines-ut.s.p.lost <= 0 {
 		return
 	}
 	// The modifiers of the first check still stand in b.xa and b.xb.
-	if u.st.Abil.Has(AbTrapSense) {
+	if u.st.Abil.Has(pfarmy.AbTrapSense) {
 		// Trap Sense (Rogue 3): "When using the siegebreaker tactic, the army adds half its ACR
 		// to the Offense check to determine if a siege engine is destroyed."
-		b.xa.add(ModAbility, uint8(AbTrapSense), u.num/(2*u.den))
+		b.xa.add(ModAbility, uint8(pfarmy.AbTrapSense), u.num/(2*u.den))
 	}
 	die := b.d(20)
 	total := die + b.xa.sum
-	ok := die == 20 || total > b.xb.sum || (b.opt.Siegebreaker == SiegeMeetDV && total == b.xb.sum)
+	ok := die == 20 || total > b.xb.sum || (b.opt.Siegebreaker == pfarmy.SiegeMeetDV && total == b.xb.sum)
 	if die == 1 {
 		u.s.skipNext = true
 	}
@@ -174,20 +178,20 @@ func (b *Battle) offense(a, t int, melee, parting bool) int {
 	total := die + x.sum
 	sd := 0
 	if melee {
-		if b.opt.StrategyDamage == DamageTaken {
+		if b.opt.StrategyDamage == pfarmy.DamageTaken {
 			sd = int(strategyInfo[ut.s.strategy].dmg)
 		} else {
 			sd = int(strategyInfo[ua.s.strategy].dmg)
 		}
 	}
 	dmg := 0
-	if total > y.sum || b.opt.Miss == MissStrategyDamage {
+	if total > y.sum || b.opt.Miss == pfarmy.MissStrategyDamage {
 		dmg = max(0, total-y.sum+sd)
 	}
 	if die == 20 && dmg < 1 {
 		dmg = 1 // P-19
 	}
-	if dmg > 0 && !parting && b.phase == PhaseMelee && ua.s.tactic == TacSniperSupport && ua.st.Ranged {
+	if dmg > 0 && !parting && b.phase == PhaseMelee && ua.s.tactic == pfarmy.TacSniperSupport && ua.st.Ranged {
 		dmg += 2 // P-36
 	}
 	if ua.dyn || ut.dyn || ua.st.Damage != 0 {
@@ -248,46 +252,46 @@ func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
 		x.add(ModSiegeEngines, 0, u.st.Parts.Siege)
 	}
 	tac := s.tactic
-	x.add(ModTactic, uint8(tac), int(tacticInfo[tac].om))
+	x.add(ModTactic, uint8(tac), tac.OM())
 	switch tac {
-	case TacCavalryExperts:
+	case pfarmy.TacCavalryExperts:
 		if u.st.Mounted && !tu.st.Mounted {
 			x.add(ModTactic, uint8(tac), 2)
 		}
-	case TacDirtyFighters:
+	case pfarmy.TacDirtyFighters:
 		if s.p.dirtyNow {
 			x.add(ModTactic, uint8(tac), 6)
 		}
-	case TacSpellbreaker:
-		if b.opt.Spellbreaker == Seed && tu.casting() {
+	case pfarmy.TacSpellbreaker:
+		if b.opt.Spellbreaker == pfarmy.Seed && tu.casting() {
 			x.add(ModTactic, uint8(tac), 4)
 		}
 	}
-	if s.p.frNow && (b.opt.FalseRetreat == Seed || int(s.p.frTarget) == t) {
-		x.add(ModTactic, uint8(TacFalseRetreat), 6)
+	if s.p.frNow && (b.opt.FalseRetreat == pfarmy.Seed || int(s.p.frTarget) == t) {
+		x.add(ModTactic, uint8(pfarmy.TacFalseRetreat), 6)
 	}
 	if melee {
 		x.add(ModStrategy, uint8(s.strategy), int(strategyInfo[s.strategy].om))
 	}
 	if u.boons != 0 {
-		if u.boons.Has(BoonBloodiedButUnbroken) && 2*s.hp <= u.maxHP && !b.estimating {
+		if u.boons.Has(pfarmy.BoonBloodiedButUnbroken) && 2*s.hp <= u.maxHP && !b.estimating {
 			v := 1
 			if u.lead >= 10 {
 				v = 2
 			}
-			x.add(ModBoon, uint8(BoonBloodiedButUnbroken), v)
+			x.add(ModBoon, uint8(pfarmy.BoonBloodiedButUnbroken), v)
 		}
-		if u.boons.Has(BoonSharpshooter) && u.st.Ranged && tu.s.fort > 0 {
-			x.add(ModBoon, uint8(BoonSharpshooter), 2)
+		if u.boons.Has(pfarmy.BoonSharpshooter) && u.st.Ranged && tu.s.fort > 0 {
+			x.add(ModBoon, uint8(pfarmy.BoonSharpshooter), 2)
 		}
-		if u.boons.Has(BoonMerciless) && b.merciless(t, parting) {
-			x.add(ModBoon, uint8(BoonMerciless), 1)
+		if u.boons.Has(pfarmy.BoonMerciless) && b.merciless(t, parting) {
+			x.add(ModBoon, uint8(pfarmy.BoonMerciless), 1)
 		}
 		if s.p.triageNow {
-			x.add(ModBoon, uint8(BoonTriage), -4)
+			x.add(ModBoon, uint8(pfarmy.BoonTriage), -4)
 		}
 	}
-	if s.p.tauntedBy != 0 && (b.opt.Taunt == TauntAgainstAll || s.p.tauntedBy&(1<<t) != 0) {
+	if s.p.tauntedBy != 0 && (b.opt.Taunt == pfarmy.TauntAgainstAll || s.p.tauntedBy&(1<<t) != 0) {
 		x.add(ModTaunted, 0, -2)
 	}
 	if b.phase == PhaseRanged && u.rangedOM > 0 {
@@ -305,42 +309,42 @@ func (b *Battle) omMods(a, t int, melee, parting bool, x *acc) {
 func (b *Battle) omAbilities(a, t int, x *acc) {
 	u, tu := &b.u[a], &b.u[t]
 	s, ab, tab := &u.s, u.st.Abil, tu.st.Abil
-	for _, c := range u.st.cond {
-		if c.om != 0 && b.condApplies(c.when, a, t) {
-			x.add(ModAbilities, 0, int(c.om))
+	for _, c := range u.st.Cond {
+		if c.OM != 0 && b.condApplies(c.When, a, t) {
+			x.add(ModAbilities, 0, int(c.OM))
 		}
 	}
 	if s.raging {
-		x.add(ModAbility, uint8(AbRage), 2)
+		x.add(ModAbility, uint8(pfarmy.AbRage), 2)
 	}
 	if s.ferocious {
-		x.add(ModAbility, uint8(AbFerocity), -4)
+		x.add(ModAbility, uint8(pfarmy.AbFerocity), -4)
 	}
 	if s.p.smiteNow && int(s.p.target) == t {
 		if _, double := tu.evil(); double {
-			x.add(ModAbility, uint8(AbSmiteEvil), 4)
+			x.add(ModAbility, uint8(pfarmy.AbSmiteEvil), 4)
 		} else {
-			x.add(ModAbility, uint8(AbSmiteEvil), 2)
+			x.add(ModAbility, uint8(pfarmy.AbSmiteEvil), 2)
 		}
 	}
-	if ab.Has(AbFavoredEnemy) && tu.st.Type != "" && slices.Contains(u.st.Favored, norm(tu.st.Type)) {
-		x.add(ModAbility, uint8(AbFavoredEnemy), 1) // Favored Enemy (Ranger 1): OM +1 against the type
+	if ab.Has(pfarmy.AbFavoredEnemy) && tu.st.Type != "" && slices.Contains(u.st.Favored, pfarmy.Norm(tu.st.Type)) {
+		x.add(ModAbility, uint8(pfarmy.AbFavoredEnemy), 1) // Favored Enemy (Ranger 1): OM +1 against the type
 	}
-	if ab.Has(AbFlurryOfBlows) && b.phase == PhaseMelee {
-		x.add(ModAbility, uint8(AbFlurryOfBlows), min(b.meleeNo, 2))
+	if ab.Has(pfarmy.AbFlurryOfBlows) && b.phase == PhaseMelee {
+		x.add(ModAbility, uint8(pfarmy.AbFlurryOfBlows), min(b.meleeNo, 2))
 	}
-	if ab.Has(AbSneakAttack) && (b.phase == PhaseTactics || s.tactic == TacExpertFlankers || s.p.frNow) {
-		x.add(ModAbility, uint8(AbSneakAttack), 1)
+	if ab.Has(pfarmy.AbSneakAttack) && (b.phase == PhaseTactics || s.tactic == pfarmy.TacExpertFlankers || s.p.frNow) {
+		x.add(ModAbility, uint8(pfarmy.AbSneakAttack), 1)
 	}
-	if tab.Has(AbInvisibility) && !u.has(AbBlindsight) {
+	if tab.Has(pfarmy.AbInvisibility) && !u.has(pfarmy.AbBlindsight) {
 		v := -2
-		if u.has(AbScent) {
+		if u.has(pfarmy.AbScent) {
 			v = -1
 		}
-		x.add(ModAbility, uint8(AbInvisibility), v)
+		x.add(ModAbility, uint8(pfarmy.AbInvisibility), v)
 	}
-	if tab.Has(AbEvasion) && u.st.SpellLevel > 0 && !s.shaped {
-		x.add(ModAbility, uint8(AbEvasion), -(u.st.SpellLevel - u.st.SpellLevel/2))
+	if tab.Has(pfarmy.AbEvasion) && u.st.SpellLevel > 0 && !s.shaped {
+		x.add(ModAbility, uint8(pfarmy.AbEvasion), -(u.st.SpellLevel - u.st.SpellLevel/2))
 	}
 }
 
@@ -348,12 +352,12 @@ func (b *Battle) omAbilities(a, t int, x *acc) {
 func (b *Battle) merciless(t int, parting bool) bool {
 	ts := &b.u[t].s
 	switch b.opt.Merciless {
-	case MercilessWithdrawOnly:
-		return ts.tactic == TacWithdraw
-	case MercilessLastCheck:
+	case pfarmy.MercilessWithdrawOnly:
+		return ts.tactic == pfarmy.TacWithdraw
+	case pfarmy.MercilessLastCheck:
 		return parting || ts.p.leaving
 	}
-	return parting || ts.tactic == TacWithdraw
+	return parting || ts.tactic == pfarmy.TacWithdraw
 }
 
 func (b *Battle) addCond(u *unit, x *acc, om bool) {
@@ -398,20 +402,20 @@ func (b *Battle) dvMods(t, a int, melee bool, x *acc) {
 		x.add(ModFortification, 0, b.fortDefense(t, a))
 	}
 	tac := s.tactic
-	x.add(ModTactic, uint8(tac), int(tacticInfo[tac].dv))
-	if tac == TacSpellbreaker && b.opt.Spellbreaker == Std && au.casting() {
+	x.add(ModTactic, uint8(tac), tac.DV())
+	if tac == pfarmy.TacSpellbreaker && b.opt.Spellbreaker == pfarmy.Std && au.casting() {
 		x.add(ModTactic, uint8(tac), 4)
 	}
-	if s.p.frNow && b.opt.FalseRetreat == Std && int(s.p.frTarget) == a {
-		x.add(ModTactic, uint8(TacFalseRetreat), 6)
+	if s.p.frNow && b.opt.FalseRetreat == pfarmy.Std && int(s.p.frTarget) == a {
+		x.add(ModTactic, uint8(pfarmy.TacFalseRetreat), 6)
 	}
-	if u.boons.Has(BoonDefensiveTactics) {
-		x.add(ModBoon, uint8(BoonDefensiveTactics), 2)
+	if u.boons.Has(pfarmy.BoonDefensiveTactics) {
+		x.add(ModBoon, uint8(pfarmy.BoonDefensiveTactics), 2)
 	}
 	if melee {
 		x.add(ModStrategy, uint8(s.strategy), int(strategyInfo[s.strategy].dv))
 	}
-	if s.p.tauntedBy != 0 && (b.opt.Taunt == TauntAgainstAll || s.p.tauntedBy&(1<<a) != 0) {
+	if s.p.tauntedBy != 0 && (b.opt.Taunt == pfarmy.TauntAgainstAll || s.p.tauntedBy&(1<<a) != 0) {
 		x.add(ModTaunted, 0, -2)
 	}
 	if u.dyn || au.dyn {
@@ -425,50 +429,50 @@ func (b *Battle) dvMods(t, a int, melee bool, x *acc) {
 func (b *Battle) dvAbilities(t, a int, x *acc) {
 	u, au := &b.u[t], &b.u[a]
 	s, ab, aab := &u.s, u.st.Abil, au.st.Abil
-	for _, c := range u.st.cond {
-		if c.dv != 0 && b.condApplies(c.when, t, a) {
-			x.add(ModAbilities, 0, int(c.dv))
+	for _, c := range u.st.Cond {
+		if c.DV != 0 && b.condApplies(c.When, t, a) {
+			x.add(ModAbilities, 0, int(c.DV))
 		}
 	}
 	if s.raging {
-		x.add(ModAbility, uint8(AbRage), -1)
+		x.add(ModAbility, uint8(pfarmy.AbRage), -1)
 	}
 	if s.ferocious {
-		x.add(ModAbility, uint8(AbFerocity), -4)
+		x.add(ModAbility, uint8(pfarmy.AbFerocity), -4)
 	}
-	x.add(ModAbility, uint8(AbParalysis), -int(s.paraDV))
+	x.add(ModAbility, uint8(pfarmy.AbParalysis), -int(s.paraDV))
 	if s.p.tripped {
-		x.add(ModAbility, uint8(AbTrip), -1)
+		x.add(ModAbility, uint8(pfarmy.AbTrip), -1)
 	}
-	if ab.Has(AbSpellResistance) && au.casting() {
-		x.add(ModAbility, uint8(AbSpellResistance), 6)
+	if ab.Has(pfarmy.AbSpellResistance) && au.casting() {
+		x.add(ModAbility, uint8(pfarmy.AbSpellResistance), 6)
 	}
 	if u.sigDef&(1<<a) != 0 && (au.s.p.judg != judgMagic || !slicesHas(u.st.Overcome, "magic")) {
-		x.add(ModAbility, uint8(AbSignificantDefense), 10)
+		x.add(ModAbility, uint8(pfarmy.AbSignificantDefense), 10)
 	}
-	if (aab.Has(AbIncorporeal) || aab.Has(AbSwarm)) && u.st.Parts.Armor > 0 {
-		k := AbIncorporeal
-		if aab.Has(AbSwarm) {
-			k = AbSwarm
+	if (aab.Has(pfarmy.AbIncorporeal) || aab.Has(pfarmy.AbSwarm)) && u.st.Parts.Armor > 0 {
+		k := pfarmy.AbIncorporeal
+		if aab.Has(pfarmy.AbSwarm) {
+			k = pfarmy.AbSwarm
 		}
 		x.add(ModAbility, uint8(k), -u.st.Parts.Armor) // ignores armor resources
 	}
-	if ab.Has(AbRockCatching) && b.atRange(a, t) {
+	if ab.Has(pfarmy.AbRockCatching) && b.atRange(a, t) {
 		v := 1
-		if au.st.SiegeEngines > 0 || aab.Has(AbRockThrowing) {
+		if au.st.SiegeEngines > 0 || aab.Has(pfarmy.AbRockThrowing) {
 			v = 2
 		}
-		x.add(ModAbility, uint8(AbRockCatching), v)
+		x.add(ModAbility, uint8(pfarmy.AbRockCatching), v)
 	}
-	if aab.Has(AbInvisibility) && !u.has(AbBlindsight) {
+	if aab.Has(pfarmy.AbInvisibility) && !u.has(pfarmy.AbBlindsight) {
 		v := -2
-		if u.has(AbScent) {
+		if u.has(pfarmy.AbScent) {
 			v = -1
 		}
-		x.add(ModAbility, uint8(AbInvisibility), v)
+		x.add(ModAbility, uint8(pfarmy.AbInvisibility), v)
 	}
-	if ab.Has(AbTrack) && b.phase == PhaseTactics {
-		x.add(ModAbility, uint8(AbTrack), u.acrBonus) // against an ambush
+	if ab.Has(pfarmy.AbTrack) && b.phase == PhaseTactics {
+		x.add(ModAbility, uint8(pfarmy.AbTrack), u.acrBonus) // against an ambush
 	}
 }
 
@@ -476,13 +480,13 @@ func (b *Battle) dvAbilities(t, a int, x *acc) {
 // Melee Phase), grab (-2 on its rout and withdrawal checks for the battle), smite evil.
 func (b *Battle) targeted(i, t int, melee bool) {
 	u, tu := &b.u[i], &b.u[t]
-	if melee && u.st.Abil.Has(AbTrip) {
+	if melee && u.st.Abil.Has(pfarmy.AbTrip) {
 		tu.s.p.tripped = true
 	}
-	if u.st.Abil.Has(AbGrab) {
+	if u.st.Abil.Has(pfarmy.AbGrab) {
 		tu.s.grabbed = true
 	}
-	if melee && u.st.Abil.Has(AbSmiteEvil) && !u.s.smiteUsed {
+	if melee && u.st.Abil.Has(pfarmy.AbSmiteEvil) && !u.s.smiteUsed {
 		if evil, _ := tu.evil(); evil && b.decide(i, AskSmite, t) {
 			u.s.smiteUsed, u.s.p.smiteNow = true, true
 		}
@@ -499,7 +503,7 @@ func (b *Battle) moraleMods(i int, x *acc, k checkKind) {
 		x.add(ModMorale, 0, u.st.Morale)
 		x.add(ModCharisma, 0, p.Charisma)
 		x.add(ModSoldier, 0, p.Soldier)
-		x.add(ModBoon, uint8(BoonLoyalty), p.Loyalty)
+		x.add(ModBoon, uint8(pfarmy.BoonLoyalty), p.Loyalty)
 		x.add(ModAbilities, 0, p.AbilityMorale)
 	} else {
 		x.sum += u.st.MoraleMod
@@ -507,5 +511,5 @@ func (b *Battle) moraleMods(i int, x *acc, k checkKind) {
 	if u.moraleFx || u.s.grabbed {
 		b.moraleAbility(i, k, x)
 	}
-	x.add(ModTactic, uint8(u.s.tactic), int(tacticInfo[u.s.tactic].mo))
+	x.add(ModTactic, uint8(u.s.tactic), u.s.tactic.Morale())
 }

@@ -1,6 +1,10 @@
 package pathfinder
 
-import "testing"
+import (
+	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // P-45, Options.Merciless = MercilessLastCheck ([PF-STD]: "+1 bonus ... on the last Offense check
 // against a routed army or one using the withdraw tactic"): only the check in the phase the army
@@ -10,15 +14,15 @@ import "testing"
 // no +1 then (it does not leave), where the default rule gives it (A uses Withdraw).
 func TestMercilessLastCheck(t *testing.T) {
 	c := big("C")
-	c.Commander = &Commander{Level: 1, Boons: []Boon{BoonMerciless}}
-	for _, rule := range []MercilessRule{MercilessLastCheck, MercilessWithdrawAndParting} {
-		o := Options{MaxPhases: 2, Merciless: rule}
+	c.Commander = &pfarmy.Commander{Level: 1, Boons: []pfarmy.Boon{pfarmy.BoonMerciless}}
+	for _, rule := range []pfarmy.MercilessRule{pfarmy.MercilessLastCheck, pfarmy.MercilessWithdrawAndParting} {
+		o := pfarmy.Options{MaxPhases: 2, Merciless: rule}
 		s := &Setup{Options: o, Armies: []Combatant{
 			{Stats: stats(t, big("A"), o), Side: SideA},
 			{Stats: stats(t, big("B"), o), Side: SideB},
 			{Stats: stats(t, c, o), Side: SideB},
 		}}
-		ch := &chooser{tactics: map[int]Tactic{0: TacWithdraw}}
+		ch := &chooser{tactics: map[int]pfarmy.Tactic{0: pfarmy.TacWithdraw}}
 		b, _, log := fight(t, s, rolls(t, 1, 20, 1, 20, 15, 5, 5, 15, 12), ch)
 		e := offenseIn(t, log, 2, 2)
 		if e.Roll.Total != 23 || e.Damage != 5 || b.State(0).Status != StatusWithdrawn {
@@ -32,10 +36,10 @@ func TestMercilessLastCheck(t *testing.T) {
 	// The last check only: A withdrawing and losing to B (5 against 15) stays; B's 11 + 10 = 21
 	// against 18, no +1 under MercilessLastCheck (22 under the default).
 	bb := big("B")
-	bb.Commander = &Commander{Level: 1, Boons: []Boon{BoonMerciless}}
-	for rule, want := range map[MercilessRule]int{MercilessLastCheck: 21, MercilessWithdrawAndParting: 22} {
-		ch := &chooser{tactics: map[int]Tactic{0: TacWithdraw}}
-		_, _, log := fight(t, duel(t, big("A"), bb, Options{MaxPhases: 2, Merciless: rule}), rolls(t, 5, 15, 5, 15, 2, 11), ch)
+	bb.Commander = &pfarmy.Commander{Level: 1, Boons: []pfarmy.Boon{pfarmy.BoonMerciless}}
+	for rule, want := range map[pfarmy.MercilessRule]int{pfarmy.MercilessLastCheck: 21, pfarmy.MercilessWithdrawAndParting: 22} {
+		ch := &chooser{tactics: map[int]pfarmy.Tactic{0: pfarmy.TacWithdraw}}
+		_, _, log := fight(t, duel(t, big("A"), bb, pfarmy.Options{MaxPhases: 2, Merciless: rule}), rolls(t, 5, 15, 5, 15, 2, 11), ch)
 		if e := offenseIn(t, log, 2, 1); e.Roll.Total != want {
 			t.Errorf("rule %d: B's check %d against a withdrawing army that stays, want %d", rule, e.Roll.Total, want)
 		}
@@ -45,8 +49,8 @@ func TestMercilessLastCheck(t *testing.T) {
 // P-65: a sandstorm "counts as fog": +2 on the Morale checks to withdraw. Ranged Phase: 10 + 2
 // beats 11; the army leaves (and takes the storm's 1 on the way).
 func TestSandstormWithdraw(t *testing.T) {
-	ch := &chooser{tactics: map[int]Tactic{0: TacWithdraw}}
-	s := duel(t, big("A"), big("B"), Options{MaxPhases: 1})
+	ch := &chooser{tactics: map[int]pfarmy.Tactic{0: pfarmy.TacWithdraw}}
+	s := duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 1})
 	s.Field.Sandstorm = true
 	if b, _, _ := fight(t, s, rolls(t, 10, 11), ch); b.State(0).Status != StatusWithdrawn {
 		t.Error("10+2 against 11 did not win in a sandstorm")
@@ -62,17 +66,17 @@ func TestSandstormWithdraw(t *testing.T) {
 func TestPartingShots(t *testing.T) {
 	// Withdraw: A wins 10 against 5 in the Ranged Phase and leaves; no parting shot, unless
 	// PartingRoutsAndWithdraw (B's shot: one die more).
-	for when, faces := range map[PartingWhen][]int{PartingRoutsOnly: {10, 5}, PartingRoutsAndWithdraw: {10, 5, 12}} {
-		ch := &chooser{tactics: map[int]Tactic{0: TacWithdraw}}
-		_, _, log := fight(t, duel(t, big("A"), big("B"), Options{MaxPhases: 1, PartingWhen: when}), rolls(t, faces...), ch)
+	for when, faces := range map[pfarmy.PartingWhen][]int{pfarmy.PartingRoutsOnly: {10, 5}, pfarmy.PartingRoutsAndWithdraw: {10, 5, 12}} {
+		ch := &chooser{tactics: map[int]pfarmy.Tactic{0: pfarmy.TacWithdraw}}
+		_, _, log := fight(t, duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 1, PartingWhen: when}), rolls(t, faces...), ch)
 		if n := len(events(log, EvPartingShot, -1)); n != len(faces)-2 {
 			t.Errorf("when %d: %d parting shots at a withdrawing army", when, n)
 		}
 	}
 	// Allies: A (hp 11) and C against B. Melee 1: A 2, B 11 (1 damage to A: hp 10), C 2; A's rout
 	// check 5 fails: B's parting shot 3; C, A's ally, fires only under PartingAll (4).
-	for who, faces := range map[PartingWho][]int{PartingEnemies: {2, 11, 2, 5, 3}, PartingAll: {2, 11, 2, 5, 3, 4}} {
-		o := Options{MaxPhases: 2, PartingWho: who}
+	for who, faces := range map[pfarmy.PartingWho][]int{pfarmy.PartingEnemies: {2, 11, 2, 5, 3}, pfarmy.PartingAll: {2, 11, 2, 5, 3, 4}} {
+		o := pfarmy.Options{MaxPhases: 2, PartingWho: who}
 		s := &Setup{Options: o, Armies: []Combatant{
 			{Stats: stats(t, big("A"), o), Side: SideA, HP: 11},
 			{Stats: stats(t, big("B"), o), Side: SideB},
@@ -87,7 +91,7 @@ func TestPartingShots(t *testing.T) {
 	// A natural 1: B rolls 1 in Melee 1 and makes no check in Melee 2 (P-20), parting shots
 	// included. In a sandstorm (1 damage a phase) A at 13 goes 12, 11, then 10 in Melee 2: its rout
 	// check 5 fails, and B, skipping, fires no parting shot.
-	s := duel(t, big("A"), big("B"), Options{MaxPhases: 3})
+	s := duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 3})
 	s.Armies[0].HP = 13
 	s.Field.Sandstorm = true
 	b, _, log := fight(t, s, rolls(t, 2, 1, 2, 5), &chooser{})
@@ -107,8 +111,8 @@ func TestVictoryChecks(t *testing.T) {
 		boon           bool
 	}{{3, 12, true}, {4, 12, true}, {4, 11, false}} {
 		a := big("A")
-		a.Morale, a.Commander = c.morale, &Commander{Level: 1}
-		s := duel(t, a, big("B"), Options{MaxPhases: 2})
+		a.Morale, a.Commander = c.morale, &pfarmy.Commander{Level: 1}
+		s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 2})
 		s.Armies[1].HP = 1
 		d := rolls(t, 20, 2, 15, c.second)
 		b, err := New(s, d, &chooser{})

@@ -1,6 +1,10 @@
 package pathfinder
 
-import "fmt"
+import (
+	"fmt"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // The order of a battle (P-15..P-24): the Tactics Phase, the Ranged and Melee Phases, tactic
 // and strategy changes and taunts.
@@ -77,7 +81,7 @@ func (b *Battle) restart() {
 		if shaped {
 			u.setSenses(b) // wild shape in the last Run: the senses the army entered with
 		}
-		u.s.elixir = u.st.Abil.Has(AbAlchemy)
+		u.s.elixir = u.st.Abil.Has(pfarmy.AbAlchemy)
 		u.s.challenged = -1
 	}
 }
@@ -110,7 +114,7 @@ func (b *Battle) finish() {
 
 // stay decides whether another Ranged Phase follows (P-49).
 func (b *Battle) stay() bool {
-	if b.opt.StayAtRange == StayNever {
+	if b.opt.StayAtRange == pfarmy.StayNever {
 		return false
 	}
 	for i := 0; i < b.n; i++ {
@@ -162,12 +166,12 @@ func (b *Battle) tacticsPhase() {
 	}
 	for i := 0; i < b.n; i++ {
 		u := &b.u[i]
-		var t Tactic
+		var t pfarmy.Tactic
 		switch {
-		case u.routed0 && b.opt.RoutedAttacked == Seed:
-			t = TacWithdraw
+		case u.routed0 && b.opt.RoutedAttacked == pfarmy.Seed:
+			t = pfarmy.TacWithdraw
 		case skip&(1<<i) != 0:
-			t = TacStandard
+			t = pfarmy.TacStandard
 		default:
 			t = b.chooseTactic(i)
 			if b.ch != nil && !b.Allowed(i).Has(t) { // the built-in policies pick allowed tactics
@@ -179,7 +183,7 @@ func (b *Battle) tacticsPhase() {
 		u.s.used = u.s.used.With(t)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
-			e.Tactic, e.FromTactic, e.OK = t, TacStandard, true
+			e.Tactic, e.FromTactic, e.OK = t, pfarmy.TacStandard, true
 			b.send()
 		}
 	}
@@ -221,18 +225,18 @@ func (b *Battle) fight() {
 			}
 		}
 	}
-	var inUse TacticSet
+	var inUse pfarmy.TacticSet
 	for i := 0; i < b.n; i++ {
 		if s := &b.u[i].s; s.status == StatusActive {
 			inUse |= 1 << s.tactic
 		}
 	}
-	if inUse.Has(TacTaunt) {
+	if inUse.Has(pfarmy.TacTaunt) {
 		b.taunts()
 	}
-	if inUse.Has(TacWithdraw) {
+	if inUse.Has(pfarmy.TacWithdraw) {
 		for i := 0; i < b.n && b.err == nil; i++ {
-			if s := &b.u[i].s; s.status == StatusActive && s.tactic == TacWithdraw && !s.p.routing && !b.hitAndRun(i) {
+			if s := &b.u[i].s; s.status == StatusActive && s.tactic == pfarmy.TacWithdraw && !s.p.routing && !b.hitAndRun(i) {
 				b.withdraw(i, false)
 			}
 		}
@@ -268,7 +272,7 @@ func (b *Battle) fight() {
 func (b *Battle) volatileTactics() bool {
 	for i := 0; i < b.n; i++ {
 		switch b.u[i].s.tactic {
-		case TacTaunt, TacFalseRetreat, TacDirtyFighters:
+		case pfarmy.TacTaunt, pfarmy.TacFalseRetreat, pfarmy.TacDirtyFighters:
 			return true
 		}
 	}
@@ -277,7 +281,7 @@ func (b *Battle) volatileTactics() bool {
 
 // setTactic changes army i's tactic during the battle: the Policy's estimates are stale, and the
 // plain path's sums no longer hold.
-func (b *Battle) setTactic(i int, t Tactic) {
+func (b *Battle) setTactic(i int, t pfarmy.Tactic) {
 	b.u[i].s.tactic = t
 	b.u[i].s.used = b.u[i].s.used.With(t)
 	b.gmStale, b.plainOn = true, false
@@ -287,7 +291,7 @@ func (b *Battle) setTactic(i int, t Tactic) {
 // morale check (+ Flexible Tactics, P-41).
 func (b *Battle) changeTactic(i int) {
 	u := &b.u[i]
-	if u.routed0 && b.opt.RoutedAttacked == Seed {
+	if u.routed0 && b.opt.RoutedAttacked == pfarmy.Seed {
 		return
 	}
 	t := b.chooseTactic(i)
@@ -299,7 +303,7 @@ func (b *Battle) changeTactic(i int) {
 		b.fail(fmt.Errorf("%w: army %d cannot use tactic %s", ErrChoice, i, t))
 		return
 	}
-	if t == TacWithdraw {
+	if t == pfarmy.TacWithdraw {
 		b.setTactic(i, t)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
@@ -311,12 +315,12 @@ func (b *Battle) changeTactic(i int) {
 	x := &b.xa
 	x.reset(b.log != nil)
 	b.moraleMods(i, x, checkOther)
-	if u.boons.Has(BoonFlexibleTactics) {
+	if u.boons.Has(pfarmy.BoonFlexibleTactics) {
 		v := 5
 		if u.lead >= 12 {
 			v = 10
 		}
-		x.add(ModBoon, uint8(BoonFlexibleTactics), v)
+		x.add(ModBoon, uint8(pfarmy.BoonFlexibleTactics), v)
 	}
 	die := b.d(20)
 	ok := die+x.sum >= 15 || b.never(i, checkOther)
@@ -381,7 +385,7 @@ func (b *Battle) changeStrategy(i int) {
 func (b *Battle) taunts() {
 	for t := 0; t < b.n; t++ {
 		ut := &b.u[t]
-		if ut.s.status != StatusActive || ut.s.tactic != TacTaunt {
+		if ut.s.status != StatusActive || ut.s.tactic != pfarmy.TacTaunt {
 			continue
 		}
 		dc := 10 + ut.acrBonus

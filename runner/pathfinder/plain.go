@@ -1,5 +1,7 @@
 package pathfinder
 
+import pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+
 // The plain path: a Ranged or Melee Phase of the most common battle, two armies under the default
 // Policy without a log, in which no tactic, choice or pairing changes the sums. The Policy keeps
 // Standard tactics and strategy, so every offense modifier and DV is fixed for the battle except
@@ -18,8 +20,8 @@ func (b *Battle) setupPlain() {
 	}
 	for i := 0; i < 2; i++ {
 		u, e := &b.u[i], &b.u[1-i]
-		if u.ambusher || (u.routed0 && b.opt.RoutedAttacked == Seed) || u.st.HealingPotions ||
-			(u.st.SiegeEngines > 0 && e.fort0 > 0) || u.dyn || (!b.std && u.boons.Has(BoonTriage)) {
+		if u.ambusher || (u.routed0 && b.opt.RoutedAttacked == pfarmy.Seed) || u.st.HealingPotions ||
+			(u.st.SiegeEngines > 0 && e.fort0 > 0) || u.dyn || (!b.std && u.boons.Has(pfarmy.BoonTriage)) {
 			return // the Policy uses Triage
 		}
 	}
@@ -31,15 +33,15 @@ func (b *Battle) setupPlain() {
 		if u.st.SiegeEngines > 0 {
 			u.plainOM += u.st.Parts.Siege
 		}
-		if u.boons.Has(BoonSharpshooter) && u.st.Ranged && e.fort0 > 0 {
+		if u.boons.Has(pfarmy.BoonSharpshooter) && u.st.Ranged && e.fort0 > 0 {
 			u.plainOM += 2
 		}
 		u.plainDV = u.dvStatic + u.fort0
-		if u.boons.Has(BoonDefensiveTactics) {
+		if u.boons.Has(pfarmy.BoonDefensiveTactics) {
 			u.plainDV += 2
 		}
 		u.bloodied = 0
-		if u.boons.Has(BoonBloodiedButUnbroken) {
+		if u.boons.Has(pfarmy.BoonBloodiedButUnbroken) {
 			u.bloodied = 1
 			if u.lead >= 10 {
 				u.bloodied = 2
@@ -55,9 +57,9 @@ func (b *Battle) setupPlain() {
 func (b *Battle) plainTactics() bool {
 	for i := 0; i < 2; i++ {
 		switch b.u[i].s.tactic {
-		case TacStandard, TacCautiousCombat, TacDefensiveWall, TacExpertFlankers, TacRelentlessBrutality,
-			TacFullDefense, TacCavalryExperts, TacSpellbreaker:
-		case TacSiegebreaker:
+		case pfarmy.TacStandard, pfarmy.TacCautiousCombat, pfarmy.TacDefensiveWall, pfarmy.TacExpertFlankers, pfarmy.TacRelentlessBrutality,
+			pfarmy.TacFullDefense, pfarmy.TacCavalryExperts, pfarmy.TacSpellbreaker:
+		case pfarmy.TacSiegebreaker:
 			if b.u[1-i].st.SiegeEngines > 0 {
 				return false
 			}
@@ -68,13 +70,13 @@ func (b *Battle) plainTactics() bool {
 	for i := 0; i < 2; i++ {
 		u, e := &b.u[i], &b.u[1-i]
 		t := u.s.tactic
-		u.plainAtk, u.plainDef = u.plainOM+int(tacticInfo[t].om), u.plainDV+int(tacticInfo[t].dv)
+		u.plainAtk, u.plainDef = u.plainOM+t.OM(), u.plainDV+t.DV()
 		switch {
-		case t == TacCavalryExperts && u.st.Mounted && !e.st.Mounted:
+		case t == pfarmy.TacCavalryExperts && u.st.Mounted && !e.st.Mounted:
 			u.plainAtk += 2
-		case t == TacSpellbreaker && e.st.Spellcasting && b.opt.Spellbreaker == Seed:
+		case t == pfarmy.TacSpellbreaker && e.st.Spellcasting && b.opt.Spellbreaker == pfarmy.Seed:
 			u.plainAtk += 4
-		case t == TacSpellbreaker && e.st.Spellcasting:
+		case t == pfarmy.TacSpellbreaker && e.st.Spellcasting:
 			u.plainDef += 4
 		}
 	}
@@ -116,7 +118,7 @@ func (b *Battle) fightPlain() {
 		i0, i1 := &strategyInfo[s0.strategy], &strategyInfo[s1.strategy]
 		om0, om1, dv0, dv1 = om0+int(i0.om), om1+int(i1.om), dv0+int(i0.dv), dv1+int(i1.dv)
 		sd0, sd1 = int(i0.dmg), int(i1.dmg)
-		if b.opt.StrategyDamage == DamageTaken {
+		if b.opt.StrategyDamage == pfarmy.DamageTaken {
 			sd0, sd1 = sd1, sd0
 		}
 	}
@@ -165,7 +167,7 @@ func (b *Battle) plainCheck(a *unit, om, dv, sd int) int {
 	}
 	die := b.d(20)
 	dmg := 0
-	if total := die + om; total > dv || (sd != 0 && b.opt.Miss == MissStrategyDamage) {
+	if total := die + om; total > dv || (sd != 0 && b.opt.Miss == pfarmy.MissStrategyDamage) {
 		dmg = max(0, total-dv+sd)
 	}
 	if die == 20 && dmg < 1 {

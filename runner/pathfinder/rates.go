@@ -9,6 +9,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -45,7 +46,7 @@ type TacticRate struct {
 // RunBattleRates fights a battle runs times with the engine's default policy (Policy), battle i
 // with dice seeded by seed + i, through the simulation driver (runner.Simulate on BattleSubject,
 // as `sortie battle --runs` does): the same seed gives the same rates on any number of workers.
-func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules Options) (*Rates, error) {
+func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules pfarmy.Options) (*Rates, error) {
 	return RunBattleRatesWith(b, RatesOptions{Seed: seed, Runs: runs, Rules: rules})
 }
 
@@ -53,8 +54,8 @@ func RunBattleRates(b *plan.Battle, seed uint64, runs int, rules Options) (*Rate
 type RatesOptions struct {
 	Seed    uint64 // battle i is seeded with seed + i (runner.RunSeed), and so is its random policy
 	Runs    int
-	Workers int     // the driver's workers (0: every processor); the rates do not depend on it
-	Rules   Options // the battle file's options apply on top
+	Workers int            // the driver's workers (0: every processor); the rates do not depend on it
+	Rules   pfarmy.Options // the battle file's options apply on top
 	// Policy makes the choices: "" or "first" the engine's default Policy (a prompt's first
 	// choices are the Policy's, so the two are one; the engine plays it on its fast path),
 	// "standard" Standard (every army on Standard tactic and strategy, the baseline), "random"
@@ -149,7 +150,7 @@ func (defaultPolicy) Decider(int, uint64) (runner.Decider, error) { return nil, 
 // each side, the battles without a winner, the phases fought, how often each army ended routed,
 // destroyed or withdrawn (its status at the end), and in how many battles it used each tactic.
 func RatesOf(b *plan.Battle, seed uint64, t *runner.Tally) *Rates {
-	r := &Rates{Runs: t.Runs, Seed: seed, Sides: b.Sides, NoWinner: t.Outcomes[NoWinner], Phases: int(t.Days.Sum)}
+	r := &Rates{Runs: t.Runs, Seed: seed, Sides: b.Sides, NoWinner: t.Outcomes[pfarmy.NoWinner], Phases: int(t.Days.Sum)}
 	for s := range r.Wins {
 		r.Wins[s] = t.Outcomes[b.Sides[s]]
 	}
@@ -163,7 +164,7 @@ func RatesOf(b *plan.Battle, seed uint64, t *runner.Tally) *Rates {
 		id := b.Armies[i].ID
 		a := ArmyRates{ID: id, Side: b.Armies[i].Side, Routed: runs(CoverFate, id, "routed"),
 			Destroyed: runs(CoverFate, id, "destroyed"), Withdrawn: runs(CoverFate, id, "withdrawn"), Tactics: []TacticRate{}}
-		for tc := Tactic(0); tc < numTactics; tc++ {
+		for tc := pfarmy.Tactic(0); tc < pfarmy.NumTactics; tc++ {
 			if n := runs(CoverTactic, id, tc.String()); n > 0 {
 				a.Tactics = append(a.Tactics, TacticRate{Tactic: tc.String(), Battles: n})
 			}

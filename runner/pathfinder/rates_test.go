@@ -7,6 +7,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
@@ -49,7 +50,7 @@ func TestBattleRatesPolicies(t *testing.T) {
 	}
 	// --policy first takes the engine's fast path with its Policy: the same rates as runner.First
 	// answering every request of the engine's slow path.
-	sub, err := pathfinder.BattleSubject(b, pathfinder.Options{}, false)
+	sub, err := pathfinder.BattleSubject(b, pfarmy.Options{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestBattleRatesPolicies(t *testing.T) {
 	if tacticShare(std, "militia", "Standard") != n || tacticShare(std, "militia", "Defensive Wall") != 0 {
 		t.Errorf("standard: %+v", std.Armies)
 	}
-	if old, err := pathfinder.RunBattleRates(b, 7, n, pathfinder.Options{}); err != nil || !reflect.DeepEqual(old, def) {
+	if old, err := pathfinder.RunBattleRates(b, 7, n, pfarmy.Options{}); err != nil || !reflect.DeepEqual(old, def) {
 		t.Errorf("RunBattleRates is RunBattleRatesWith's default: %v", err)
 	}
 	if _, err := pathfinder.RunBattleRatesWith(b, pathfinder.RatesOptions{Runs: 1, Policy: "bold"}); err == nil {

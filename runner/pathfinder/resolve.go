@@ -1,5 +1,7 @@
 package pathfinder
 
+import pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+
 // The end of a phase: damage, routs and parting shots (P-17, P-53..P-56).
 
 // resolve applies the phase's damage and healing together (P-16; fast healing and regeneration
@@ -46,7 +48,7 @@ func (b *Battle) resolve() {
 			continue
 		case s.p.leaving:
 			leaving = true
-			parting = parting || b.opt.PartingWhen == PartingRoutsAndWithdraw
+			parting = parting || b.opt.PartingWhen == pfarmy.PartingRoutsAndWithdraw
 			continue
 		}
 		if b.dyn && s.p.feared != 0 {
@@ -61,9 +63,9 @@ func (b *Battle) resolve() {
 		}
 		check := false
 		switch b.opt.Rout {
-		case RoutEveryPhase:
+		case pfarmy.RoutEveryPhase:
 			check = true
-		case RoutOnce:
+		case pfarmy.RoutOnce:
 			check = s.p.dmg > 0 && !s.routChecked
 		default:
 			check = s.p.dmg > 0
@@ -80,9 +82,9 @@ func (b *Battle) resolve() {
 		b.regenerate()
 	}
 	for i := 0; i < b.n && b.err == nil && b.hnr; i++ {
-		if b.u[i].boons.Has(BoonHitAndRun) && b.hitAndRunAfter(i) {
+		if b.u[i].boons.Has(pfarmy.BoonHitAndRun) && b.hitAndRunAfter(i) {
 			leaving = true
-			parting = parting || b.opt.PartingWhen == PartingRoutsAndWithdraw
+			parting = parting || b.opt.PartingWhen == pfarmy.PartingRoutsAndWithdraw
 		}
 	}
 	if b.dyn && b.ferocityEnds() {
@@ -135,15 +137,15 @@ func (b *Battle) hitAndRunAfter(i int) bool {
 	if s.status != StatusActive || s.p.routing || s.p.leaving || s.ferocious || !b.hitAndRun(i) {
 		return false
 	}
-	if s.tactic != TacWithdraw {
-		if !b.Allowed(i).Has(TacWithdraw) || !b.decide(i, AskHitAndRun, -1) {
+	if s.tactic != pfarmy.TacWithdraw {
+		if !b.Allowed(i).Has(pfarmy.TacWithdraw) || !b.decide(i, AskHitAndRun, -1) {
 			return false
 		}
 		from := s.tactic
-		b.setTactic(i, TacWithdraw) // no check to switch to Withdraw (P-23)
+		b.setTactic(i, pfarmy.TacWithdraw) // no check to switch to Withdraw (P-23)
 		if b.log != nil {
 			e := b.emit(EvTactic, i, -1)
-			e.Tactic, e.FromTactic, e.OK = TacWithdraw, from, true
+			e.Tactic, e.FromTactic, e.OK = pfarmy.TacWithdraw, from, true
 			b.send()
 		}
 	}
@@ -156,7 +158,7 @@ func (b *Battle) hitAndRunAfter(i int) bool {
 func (b *Battle) ferocity(i int, end Status) bool {
 	u := &b.u[i]
 	s := &u.s
-	if !u.st.Abil.Has(AbFerocity) || s.ferocAt != 0 {
+	if !u.st.Abil.Has(pfarmy.AbFerocity) || s.ferocAt != 0 {
 		return false
 	}
 	s.ferocious, s.ferocEnd, s.ferocAt = true, end, int16(b.phaseNo)
@@ -243,7 +245,7 @@ func (b *Battle) regenerate() {
 func (b *Battle) routs(i int) bool {
 	u := &b.u[i]
 	ok := b.routCheck(i, false)
-	if !ok && u.boons.Has(BoonHoldTheLine) && (b.opt.HoldTheLine == HoldEveryCheck || !u.s.holdUsed) {
+	if !ok && u.boons.Has(pfarmy.BoonHoldTheLine) && (b.opt.HoldTheLine == pfarmy.HoldEveryCheck || !u.s.holdUsed) {
 		u.s.holdUsed = true
 		ok = b.routCheck(i, true)
 	}
@@ -274,7 +276,7 @@ func (b *Battle) partingShots() {
 		if ur.s.status != StatusActive || !(ur.s.p.routing || ur.s.p.leaving) {
 			continue
 		}
-		if ur.s.p.leaving && b.opt.PartingWhen != PartingRoutsAndWithdraw {
+		if ur.s.p.leaving && b.opt.PartingWhen != pfarmy.PartingRoutsAndWithdraw {
 			continue
 		}
 		ur.s.p.dmg = 0
@@ -283,7 +285,7 @@ func (b *Battle) partingShots() {
 			if a == r || ua.s.status != StatusActive || ua.s.p.routing || ua.s.p.leaving || ua.s.p.skipNow || ua.s.p.afraid {
 				continue
 			}
-			if ua.side == ur.side && b.opt.PartingWho != PartingAll {
+			if ua.side == ur.side && b.opt.PartingWho != pfarmy.PartingAll {
 				continue
 			}
 			b.offense(a, r, melee, true)
@@ -315,7 +317,7 @@ func (b *Battle) mindlessCaptors(i int) bool {
 		if v.side == b.u[i].side || v.s.status != StatusActive {
 			continue
 		}
-		if !v.st.Abil.Has(AbMindless) {
+		if !v.st.Abil.Has(pfarmy.AbMindless) {
 			return false
 		}
 		any = true

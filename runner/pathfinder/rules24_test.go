@@ -1,6 +1,10 @@
 package pathfinder
 
-import "testing"
+import (
+	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
 
 // The P- rules no test cited before issue 24 (P-1, P-15, P-41, P-44, P-48, P-63), each with a hand
 // derivation.
@@ -13,16 +17,16 @@ import "testing"
 // (P-8); Leadership 5 + 2 = 7 (P-9); consumption max(1, 2/2) = 1 + weapons 1 + ranged weapons 1 = 3
 // BP a week (P-11, P-66, Medium x1); tactics limit ceil(2/2) = 1, one known.
 func TestArmyFields(t *testing.T) {
-	a := Army{Name: "Bowmen", Size: SizeMedium, CR: CRInt(2), HitDie: D8, Morale: 1,
-		Tactics:   []Tactic{TacDefensiveWall},
-		Resources: Resources{Weapons: GradeImproved, Ranged: true},
-		Abilities: []Ability{{Name: "darkvision"}},
+	a := pfarmy.Army{Name: "Bowmen", Size: pfarmy.SizeMedium, CR: pfarmy.CRInt(2), HitDie: pfarmy.D8, Morale: 1,
+		Tactics:   []pfarmy.Tactic{pfarmy.TacDefensiveWall},
+		Resources: pfarmy.Resources{Weapons: pfarmy.GradeImproved, Ranged: true},
+		Abilities: []pfarmy.Ability{{Name: "darkvision"}},
 		SpeedFeet: 30,
-		Commander: &Commander{Name: "Captain", Level: 5, Charisma: 2}}
-	st := stats(t, a, Options{})
-	if st.Size != SizeMedium || st.ACR != CRInt(2) || st.HP != 9 || st.OM != 3 || !st.Ranged || st.DV != 12 ||
+		Commander: &pfarmy.Commander{Name: "Captain", Level: 5, Charisma: 2}}
+	st := stats(t, a, pfarmy.Options{})
+	if st.Size != pfarmy.SizeMedium || st.ACR != pfarmy.CRInt(2) || st.HP != 9 || st.OM != 3 || !st.Ranged || st.DV != 12 ||
 		st.Morale != 1 || st.MoraleMod != 3 || st.Leadership != 7 || st.Speed != 2 || st.Consumption != 3 ||
-		!st.Tactics.Has(TacDefensiveWall) || st.Known != 1 || !st.Abil.Has(AbDarkvision) || !st.Commander {
+		!st.Tactics.Has(pfarmy.TacDefensiveWall) || st.Known != 1 || !st.Abil.Has(pfarmy.AbDarkvision) || !st.Commander {
 		t.Errorf("stat block %+v", st)
 	}
 }
@@ -31,7 +35,7 @@ func TestArmyFields(t *testing.T) {
 // ranged attacks, 3 phases: tactics#0, ranged#1 (no checks), melee#2, melee#3; every check 2 + 10 =
 // 12 misses DV 20.
 func TestPhaseSequence(t *testing.T) {
-	s := duel(t, big("A"), big("B"), Options{MaxPhases: 3})
+	s := duel(t, big("A"), big("B"), pfarmy.Options{MaxPhases: 3})
 	_, _, log := fight(t, s, rolls(t, 2, 2, 2, 2), &chooser{})
 	var got []string
 	for _, e := range events(log, EvPhase, -1) {
@@ -53,7 +57,7 @@ func TestPhaseSequence(t *testing.T) {
 func TestRangedPhaseOnlyRanged(t *testing.T) {
 	a := big("A")
 	a.Resources.Ranged = true
-	s := duel(t, a, big("B"), Options{MaxPhases: 1})
+	s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 1})
 	b, _, log := fight(t, s, rolls(t, 15), &chooser{})
 	if off := events(log, EvOffense, -1); len(off) != 1 || off[0].Army != 0 || b.State(1).HP != 60 {
 		dumpLog(t, log)
@@ -66,25 +70,25 @@ func TestRangedPhaseOnlyRanged(t *testing.T) {
 // change to it at the start of the Ranged Phase: DC 15 (P-23), morale modifier 0 otherwise.
 func TestFlexibleTacticsAndLoyalty(t *testing.T) {
 	for _, c := range []struct {
-		boon  Boon
+		boon  pfarmy.Boon
 		level int
 		die   int
 		ok    bool
 	}{
-		{BoonFlexibleTactics, 6, 10, true}, // 10 + 5 = 15
-		{BoonFlexibleTactics, 6, 9, false}, // 9 + 5 = 14
-		{BoonFlexibleTactics, 12, 5, true}, // 5 + 10 = 15
-		{BoonLoyalty, 6, 13, true},         // 13 + 2 = 15
-		{BoonLoyalty, 6, 12, false},        // 12 + 2 = 14
-		{BoonLoyalty, 12, 11, true},        // 11 + 4 = 15
-		{BoonHoldTheLine, 6, 14, false},    // no bonus: 14 < 15
+		{pfarmy.BoonFlexibleTactics, 6, 10, true}, // 10 + 5 = 15
+		{pfarmy.BoonFlexibleTactics, 6, 9, false}, // 9 + 5 = 14
+		{pfarmy.BoonFlexibleTactics, 12, 5, true}, // 5 + 10 = 15
+		{pfarmy.BoonLoyalty, 6, 13, true},         // 13 + 2 = 15
+		{pfarmy.BoonLoyalty, 6, 12, false},        // 12 + 2 = 14
+		{pfarmy.BoonLoyalty, 12, 11, true},        // 11 + 4 = 15
+		{pfarmy.BoonHoldTheLine, 6, 14, false},    // no bonus: 14 < 15
 	} {
 		a := big("A")
-		a.Tactics = []Tactic{TacDefensiveWall}
-		a.Commander = &Commander{Level: c.level, Boons: []Boon{c.boon}}
-		s := duel(t, a, big("B"), Options{MaxPhases: 1})
-		b, _, log := fight(t, s, rolls(t, c.die), &chooser{change: map[key]Tactic{{1, 0}: TacDefensiveWall}})
-		if got := b.State(0).Tactic == TacDefensiveWall; got != c.ok {
+		a.Tactics = []pfarmy.Tactic{pfarmy.TacDefensiveWall}
+		a.Commander = &pfarmy.Commander{Level: c.level, Boons: []pfarmy.Boon{c.boon}}
+		s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 1})
+		b, _, log := fight(t, s, rolls(t, c.die), &chooser{change: map[key]pfarmy.Tactic{{1, 0}: pfarmy.TacDefensiveWall}})
+		if got := b.State(0).Tactic == pfarmy.TacDefensiveWall; got != c.ok {
 			dumpLog(t, log)
 			t.Errorf("%s at Leadership %d, d20 %d: changed %t, want %t", c.boon, c.level, c.die, got, c.ok)
 		}
@@ -97,8 +101,8 @@ func TestFlexibleTacticsAndLoyalty(t *testing.T) {
 // the second 11 + 3 = 14 fails (no boon).
 func TestAftermathWithoutKingdom(t *testing.T) {
 	a := big("A")
-	a.Commander = &Commander{Level: 5}
-	s := duel(t, a, big("B"), Options{MaxPhases: 2})
+	a.Commander = &pfarmy.Commander{Level: 5}
+	s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 2})
 	s.Armies[1].HP = 1
 	d := rolls(t, 15, 2, 12, 11)
 	b, err := New(s, d, &chooser{})

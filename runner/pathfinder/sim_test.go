@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
@@ -65,74 +66,74 @@ func TestNoAllocs(t *testing.T) {
 
 // randArmy makes an army with every feature at random; it may not be consistent (Check findings) but
 // it derives.
-func randArmy(r *rand.Rand) Army {
+func randArmy(r *rand.Rand) pfarmy.Army {
 	for {
-		a := Army{
+		a := pfarmy.Army{
 			Name:    "r",
-			Size:    Size(1 + r.IntN(9)),
-			CR:      CR(1 + r.IntN(20)),
-			HitDie:  []HitDie{D6, D8, D10, D12}[r.IntN(4)],
+			Size:    pfarmy.Size(1 + r.IntN(9)),
+			CR:      pfarmy.CR(1 + r.IntN(20)),
+			HitDie:  []pfarmy.HitDie{pfarmy.D6, pfarmy.D8, pfarmy.D10, pfarmy.D12}[r.IntN(4)],
 			Morale:  r.IntN(9) - 4,
 			Speed:   r.IntN(3),
 			Tactics: nil,
 		}
 		if r.IntN(4) == 0 {
-			a.MountCR = CR(1 + r.IntN(10))
+			a.MountCR = pfarmy.CR(1 + r.IntN(10))
 		}
-		a.Resources = Resources{Armor: Grade(r.IntN(3)), Weapons: Grade(r.IntN(3)), Mounts: r.IntN(3) == 0,
+		a.Resources = pfarmy.Resources{Armor: pfarmy.Grade(r.IntN(3)), Weapons: pfarmy.Grade(r.IntN(3)), Mounts: r.IntN(3) == 0,
 			Ranged: r.IntN(2) == 0, HealingPotions: r.IntN(3) == 0}
 		if r.IntN(3) == 0 {
 			a.Resources.SiegeEngines = 1 + r.IntN(2)
 		}
 		if r.IntN(3) == 0 {
-			a.Abilities = []Ability{{Name: "x", OM: r.IntN(3) - 1, DV: r.IntN(3) - 1, Morale: r.IntN(3) - 1,
+			a.Abilities = []pfarmy.Ability{{Name: "x", OM: r.IntN(3) - 1, DV: r.IntN(3) - 1, Morale: r.IntN(3) - 1,
 				Ranged: r.IntN(4) == 0, Spellcasting: r.IntN(3) == 0, Darkvision: r.IntN(3) == 0}}
 		}
 		if r.IntN(3) == 0 { // published abilities, with their values
 			for range 1 + r.IntN(3) {
-				k := AbilityKind(1 + r.IntN(int(numAbilityKinds)-1))
-				ab := Ability{Name: k.String()}
+				k := pfarmy.AbilityKind(1 + r.IntN(int(pfarmy.NumAbilityKinds)-1))
+				ab := pfarmy.Ability{Name: k.String()}
 				switch {
-				case k == AbImmunity || k == AbSignificantDefense:
+				case k == pfarmy.AbImmunity || k == pfarmy.AbSignificantDefense:
 					ab.Of = []string{[]string{"fear", "magic", "bleed", "paralysis"}[r.IntN(4)]}
-				case k == AbTactician:
+				case k == pfarmy.AbTactician:
 					continue
-				case k == AbMobility:
+				case k == pfarmy.AbMobility:
 					ab.Of = []string{[]string{"swamp", "forest"}[r.IntN(2)]}
-				case k == AbHex:
+				case k == pfarmy.AbHex:
 					ab.Of = []string{[]string{"healing", "cauldron"}[r.IntN(2)]}
-				case k == AbHuntersBond:
+				case k == pfarmy.AbHuntersBond:
 					ab.Of = []string{[]string{"companions", "animal"}[r.IntN(2)]}
-				case k == AbFavoredEnemy:
+				case k == pfarmy.AbFavoredEnemy:
 					ab.Of = []string{[]string{"humanoid", "animal", "undead"}[r.IntN(3)]}
-				case k == AbWildShape:
-					ab.Of = []string{wildForms[r.IntN(len(wildForms))].String(), wildForms[r.IntN(len(wildForms))].String()}
+				case k == pfarmy.AbWildShape:
+					ab.Of = []string{pfarmy.WildForms[r.IntN(len(pfarmy.WildForms))].String(), pfarmy.WildForms[r.IntN(len(pfarmy.WildForms))].String()}
 				case k.TakesValue():
 					ab.Value = 1 + r.IntN(20)
 				}
 				a.Abilities = append(a.Abilities, ab)
 			}
 			if r.IntN(2) == 0 {
-				a.Abilities = append(a.Abilities, Ability{Name: "war drums", OM: r.IntN(5) - 2, Damage: r.IntN(3), When: When(r.IntN(int(WhenFearAndRout)))})
+				a.Abilities = append(a.Abilities, pfarmy.Ability{Name: "war drums", OM: r.IntN(5) - 2, Damage: r.IntN(3), When: pfarmy.When(r.IntN(int(pfarmy.WhenFearAndRout)))})
 			}
 			a.Alignment = []string{"", "CE", "LG", "NE"}[r.IntN(4)]
 		}
-		var seen TacticSet
+		var seen pfarmy.TacticSet
 		for range r.IntN(4) {
-			t := Tactic(2 + r.IntN(int(numTactics)-2))
+			t := pfarmy.Tactic(2 + r.IntN(int(pfarmy.NumTactics)-2))
 			if !seen.Has(t) {
 				seen = seen.With(t)
 				a.Tactics = append(a.Tactics, t)
 			}
 		}
 		if r.IntN(3) > 0 {
-			c := &Commander{Level: r.IntN(15), Charisma: r.IntN(5) - 1, LeadershipFeat: r.IntN(2) == 0,
+			c := &pfarmy.Commander{Level: r.IntN(15), Charisma: r.IntN(5) - 1, LeadershipFeat: r.IntN(2) == 0,
 				SoldierRanks: r.IntN(12), PC: r.IntN(4) == 0, Absent: r.IntN(8) == 0}
-			var bs BoonSet
+			var bs pfarmy.BoonSet
 			for range r.IntN(4) {
-				b := Boon(1 + r.IntN(int(numBoons)-1))
-				if b == BoonBonusTactic {
-					c.BonusTactics = []Tactic{TacTaunt}
+				b := pfarmy.Boon(1 + r.IntN(int(pfarmy.NumBoons)-1))
+				if b == pfarmy.BoonBonusTactic {
+					c.BonusTactics = []pfarmy.Tactic{pfarmy.TacTaunt}
 					continue
 				}
 				if !bs.Has(b) {
@@ -142,20 +143,20 @@ func randArmy(r *rand.Rand) Army {
 			}
 			a.Commander = c
 		}
-		if _, err := Derive(&a, Options{}); err == nil {
+		if _, err := pfarmy.Derive(&a, pfarmy.Options{}); err == nil {
 			return a
 		}
 	}
 }
 
-func randOptions(r *rand.Rand) Options {
-	return Options{
-		Withdraw: WithdrawRule(r.IntN(2)), DirtyFighters: Variant(r.IntN(2)), FalseRetreat: Variant(r.IntN(2)),
-		Siegebreaker: SiegebreakerRule(r.IntN(2)), Spellbreaker: Variant(r.IntN(2)), Taunt: TauntScope(r.IntN(2)),
-		HoldTheLine: HoldTheLineRule(r.IntN(2)), Merciless: MercilessRule(r.IntN(3)), StayAtRange: StayRule(r.IntN(2)),
-		StrategyDamage: StrategyDamageMode(r.IntN(2)), Miss: MissRule(r.IntN(2)), Rout: RoutRule(r.IntN(3)),
-		PartingWho: PartingWho(r.IntN(2)), PartingWhen: PartingWhen(r.IntN(2)), RoutedAttacked: Variant(r.IntN(2)),
-		FracACR: FracACR(r.IntN(2)), MaxPhases: r.IntN(40),
+func randOptions(r *rand.Rand) pfarmy.Options {
+	return pfarmy.Options{
+		Withdraw: pfarmy.WithdrawRule(r.IntN(2)), DirtyFighters: pfarmy.Variant(r.IntN(2)), FalseRetreat: pfarmy.Variant(r.IntN(2)),
+		Siegebreaker: pfarmy.SiegebreakerRule(r.IntN(2)), Spellbreaker: pfarmy.Variant(r.IntN(2)), Taunt: pfarmy.TauntScope(r.IntN(2)),
+		HoldTheLine: pfarmy.HoldTheLineRule(r.IntN(2)), Merciless: pfarmy.MercilessRule(r.IntN(3)), StayAtRange: pfarmy.StayRule(r.IntN(2)),
+		StrategyDamage: pfarmy.StrategyDamageMode(r.IntN(2)), Miss: pfarmy.MissRule(r.IntN(2)), Rout: pfarmy.RoutRule(r.IntN(3)),
+		PartingWho: pfarmy.PartingWho(r.IntN(2)), PartingWhen: pfarmy.PartingWhen(r.IntN(2)), RoutedAttacked: pfarmy.Variant(r.IntN(2)),
+		FracACR: pfarmy.FracACR(r.IntN(2)), MaxPhases: r.IntN(40),
 	}
 }
 
@@ -169,7 +170,7 @@ func randSetup(r *rand.Rand, n int) *Setup {
 	}
 	for i := range n {
 		a := randArmy(r)
-		st, err := Derive(&a, o)
+		st, err := pfarmy.Derive(&a, o)
 		if err != nil {
 			panic(err)
 		}
@@ -206,7 +207,7 @@ func plainSetup(r *rand.Rand) *Setup {
 // randChooser answers every choice at random, from its own generator.
 type randChooser struct{ r *rand.Rand }
 
-func (c *randChooser) Tactic(b *Battle, i int) Tactic {
+func (c *randChooser) Tactic(b *Battle, i int) pfarmy.Tactic {
 	if b.Phase() != PhaseTactics && c.r.IntN(3) > 0 {
 		return b.State(i).Tactic
 	}
@@ -346,7 +347,7 @@ func TestRandomBattles(t *testing.T) {
 			}
 			t.Fatal(err)
 		}
-		if res.Phases > s.Options.maxPhases() {
+		if res.Phases > s.Options.PhaseLimit() {
 			t.Fatalf("setup %d: %d phases", i, res.Phases)
 		}
 		var active [2]int

@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"encoding/json"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -104,14 +105,14 @@ func EngagementID(a, b string) string { return a + " vs " + b }
 // the Ranged and Melee Phases fought; each army's hp and fate are observed at the end. With
 // detail, every entry of the battle's log goes to the run's sink too (the tactics, strategies
 // and actions of sortie simulate); without it the engine takes its fast path (no log).
-func BattleSubject(b *plan.Battle, base Options, detail bool) (runner.Subject, error) {
+func BattleSubject(b *plan.Battle, base pfarmy.Options, detail bool) (runner.Subject, error) {
 	return NewBattleSubject(b, SubjectOptions{Rules: base, Detail: detail})
 }
 
 // SubjectOptions configure NewBattleSubject.
 type SubjectOptions struct {
-	Rules  Options // the rule switches under the file's options
-	Detail bool    // every entry of the battle's log to the run's sink (see BattleSubject)
+	Rules  pfarmy.Options // the rule switches under the file's options
+	Detail bool           // every entry of the battle's log to the run's sink (see BattleSubject)
 	// Chooser makes the choices of a run whose decider is nil (nil: the engine's default Policy;
 	// Standard: the baseline, on the engine's fast path too).
 	Chooser Chooser
@@ -125,10 +126,6 @@ func NewBattleSubject(b *plan.Battle, o SubjectOptions) (runner.Subject, error) 
 	}
 	return &battleSubject{b: b, setup: setup, names: names, detail: o.Detail, chooser: o.Chooser}, nil
 }
-
-// NoWinner is the outcome of a lone battle without a winner (both sides gone, or the phase
-// limit).
-const NoWinner = "no winner"
 
 type battleSubject struct {
 	b       *plan.Battle
@@ -217,7 +214,7 @@ func (t *battleTrial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*
 		err = t.err
 	}
 	end := &t.out
-	*end = runner.Ending{Outcome: NoWinner, Day: res.Phases}
+	*end = runner.Ending{Outcome: pfarmy.NoWinner, Day: res.Phases}
 	if res.Winner == SideA || res.Winner == SideB {
 		end.Outcome = t.s.b.Sides[res.Winner]
 	}
@@ -258,7 +255,7 @@ func (t *battleTrial) key(kind, army, value int) string {
 	var name string
 	switch kind {
 	case int(EvTactic):
-		name = Tactic(value).String()
+		name = pfarmy.Tactic(value).String()
 	case int(EvStrategy):
 		name = Strategy(value).String()
 	case keyFate:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
@@ -17,7 +18,7 @@ func TestBattleSubject(t *testing.T) {
 	if err != nil || b == nil {
 		t.Fatal(err, list)
 	}
-	r, err := pathfinder.RunBattleRates(b, 7, 2000, pathfinder.Options{})
+	r, err := pathfinder.RunBattleRates(b, 7, 2000, pfarmy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func TestBattleSubject(t *testing.T) {
 			t.Errorf("army %+v", a)
 		}
 	}
-	s, err := pathfinder.BattleSubject(b, pathfinder.Options{}, true)
+	s, err := pathfinder.BattleSubject(b, pfarmy.Options{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestBattleSubject(t *testing.T) {
 	}
 	tl := tallies[0]
 	// The first 500 battles of the rates are the same battles (seeds 7..506).
-	r500, _ := pathfinder.RunBattleRates(b, 7, 500, pathfinder.Options{})
+	r500, _ := pathfinder.RunBattleRates(b, 7, 500, pfarmy.Options{})
 	if got := pathfinder.RatesOf(b, 7, tl); !reflect.DeepEqual(got, r500) {
 		t.Errorf("detail changes the battles:\n%+v\n%+v", got, r500)
 	}

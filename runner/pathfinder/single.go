@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
 )
@@ -21,7 +22,7 @@ type BattleOptions struct {
 	Dice     dice.Source    // replaces dice.NewSeeded(Seed)
 	Decider  runner.Decider // nil: the engine's default policy (Policy)
 	Fallback runner.Decider // takes over when a script runs out (ErrScriptEnded)
-	Rules    Options
+	Rules    pfarmy.Options
 	Out      io.Writer // nil: no output
 	Format   string    // "text" (tables per phase) or "jsonl" (one LogEntry a line)
 	// Stream writes each phase to Out as soon as it ends (the next phase's first event), so that a
@@ -50,8 +51,8 @@ type BattleArmyResult struct {
 }
 
 // battleSetup derives every army's statistics (P-1..P-11) and builds the engine's setup.
-func battleSetup(b *plan.Battle, base Options) (*Setup, []string, error) {
-	rules, err := ApplyOptions(base, b.Options)
+func battleSetup(b *plan.Battle, base pfarmy.Options) (*Setup, []string, error) {
+	rules, err := pfarmy.ApplyOptions(base, b.Options)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -63,11 +64,11 @@ func battleSetup(b *plan.Battle, base Options) (*Setup, []string, error) {
 	var names []string
 	for i := range b.Armies {
 		pa := &b.Armies[i]
-		a, err := ArmyOf(&pa.Army)
+		a, err := pfarmy.ArmyOf(&pa.Army)
 		if err != nil {
 			return nil, nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}
-		st, err := Derive(&a, rules)
+		st, err := pfarmy.Derive(&a, rules)
 		if err != nil {
 			return nil, nil, fmt.Errorf("army %s: %v", pa.ID, err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // The battle log as text: a table per phase (rolls, modifiers, totals, damage, hp), and the
@@ -246,7 +247,7 @@ func textSides(sides [2]string) [2]string { return [2]string{esc.Text(sides[0]),
 func extraTactics(all []string) []string {
 	var out []string
 	for _, t := range all {
-		if t != TacStandard.String() && t != TacWithdraw.String() {
+		if t != pfarmy.TacStandard.String() && t != pfarmy.TacWithdraw.String() {
 			out = append(out, t)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 )
 
 // What a GM reads at a 120-column terminal: tables that fit, both rolls of an opposed check, rows in
@@ -78,9 +80,9 @@ func widest(s string) int {
 // d20 5 (15 vs 20: none). Melee 2: a0 switches to Withdraw (no check, P-23); opposed check a0 d20 15
 // vs a1 d20 3, both +0: 15 > 3, a0 wins and leaves; a1, which it beat, has no target left (P-25).
 func TestWithdrawRowsInOrder(t *testing.T) {
-	o := Options{MaxPhases: 4}
+	o := pfarmy.Options{MaxPhases: 4}
 	s := duel(t, big("a"), big("b"), o)
-	ch := &chooser{change: map[key]Tactic{{3, 0}: TacWithdraw}, answers: map[Question]bool{AskLeave: true, AskOppose: true}}
+	ch := &chooser{change: map[key]pfarmy.Tactic{{3, 0}: pfarmy.TacWithdraw}, answers: map[Question]bool{AskLeave: true, AskOppose: true}}
 	_, r, log := fight(t, s, rolls(t, 1, 5, 15, 3), ch)
 	if r.Winner != SideB {
 		dumpLog(t, log)
@@ -130,10 +132,10 @@ func TestCommanderRange(t *testing.T) {
 		{40, 15, ""},
 	} {
 		a := big("a")
-		a.Commander = &Commander{Level: c.level, Charisma: c.cha}
+		a.Commander = &pfarmy.Commander{Level: c.level, Charisma: c.cha}
 		var got string
-		for _, f := range Check(&a, Options{}) {
-			if f.Code == CodeInvalid {
+		for _, f := range pfarmy.Check(&a, pfarmy.Options{}) {
+			if f.Code == pfarmy.CodeInvalid {
 				got = f.Field
 			}
 		}

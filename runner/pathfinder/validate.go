@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -93,10 +94,10 @@ func validateScenario(p *plan.Plan) error {
 			return fmt.Errorf("runner: order %d: %q names no resources", i, o.Kind)
 		}
 		if o.Resources != nil {
-			if _, err := parseGrade(o.Resources.Armor); err != nil {
+			if _, err := pfarmy.ParseGrade(o.Resources.Armor); err != nil {
 				return fmt.Errorf("runner: order %d: armor: %v", i, err)
 			}
-			if _, err := parseGrade(o.Resources.Weapons); err != nil {
+			if _, err := pfarmy.ParseGrade(o.Resources.Weapons); err != nil {
 				return fmt.Errorf("runner: order %d: weapons: %v", i, err)
 			}
 			if o.Resources.SiegeEngines < 0 || o.Resources.SiegeEngines > 100 {

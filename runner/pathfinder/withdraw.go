@@ -1,5 +1,7 @@
 package pathfinder
 
+import pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+
 // Withdrawing from a battle (P-25): the opposed morale checks.
 
 // withdraw is P-25: opposed morale checks against the enemy armies (Options.Withdraw); having won
@@ -15,7 +17,7 @@ func (b *Battle) withdraw(w int, after bool) {
 		}
 	}
 	var beat uint16
-	if b.opt.Withdraw == WithdrawSingle {
+	if b.opt.Withdraw == pfarmy.WithdrawSingle {
 		best, bestMod := -1, 0
 		for e := 0; e < b.n; e++ {
 			if enemies&(1<<e) == 0 || b.withdrawsAtWill(w, e) || !b.decide(e, AskOppose, w) {
@@ -69,18 +71,18 @@ func (b *Battle) withdraw(w int, after bool) {
 // withdrawal comes "after attacks are resolved in the Ranged phase or the first Melee phase"
 // (P-42), with its bonus; the army attacks first.
 func (b *Battle) hitAndRun(i int) bool {
-	return b.u[i].boons.Has(BoonHitAndRun) && (b.phase == PhaseRanged || b.meleeNo == 1)
+	return b.u[i].boons.Has(pfarmy.BoonHitAndRun) && (b.phase == PhaseRanged || b.meleeNo == 1)
 }
 
 // opposeMods are the modifiers of an army's check against a withdrawal (P-8, P-45; track: + ACR).
 func (b *Battle) opposeMods(e int, x *acc) {
 	b.moraleMods(e, x, checkWithdraw)
 	u := &b.u[e]
-	if u.boons.Has(BoonMerciless) {
-		x.add(ModBoon, uint8(BoonMerciless), 1)
+	if u.boons.Has(pfarmy.BoonMerciless) {
+		x.add(ModBoon, uint8(pfarmy.BoonMerciless), 1)
 	}
-	if u.st.Abil.Has(AbTrack) {
-		x.add(ModAbility, uint8(AbTrack), u.acrBonus)
+	if u.st.Abil.Has(pfarmy.AbTrack) {
+		x.add(ModAbility, uint8(pfarmy.AbTrack), u.acrBonus)
 	}
 }
 
@@ -96,12 +98,12 @@ func (b *Battle) opposed(w, e int) bool {
 		if b.field.Fog || b.sandstorm() {
 			x.add(ModFog, 0, 2)
 		}
-		if uw.boons.Has(BoonHitAndRun) && (b.phase == PhaseRanged || b.meleeNo == 1) {
+		if uw.boons.Has(pfarmy.BoonHitAndRun) && (b.phase == PhaseRanged || b.meleeNo == 1) {
 			v := 2
 			if uw.lead >= 10 {
 				v = 4
 			}
-			x.add(ModBoon, uint8(BoonHitAndRun), v)
+			x.add(ModBoon, uint8(pfarmy.BoonHitAndRun), v)
 		}
 		b.opposeMods(e, y)
 		dw := b.d(20)

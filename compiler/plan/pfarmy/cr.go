@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"fmt"
@@ -127,8 +127,8 @@ func (c *CR) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// covers reports whether the whole number n is at most c (n <= num/den, exactly).
-func (c CR) covers(n int) bool {
+// Covers reports whether the whole number n is at most c (n <= num/den, exactly).
+func (c CR) Covers(n int) bool {
 	num, den := c.Frac()
 	return n*den <= num
 }

@@ -1,4 +1,4 @@
-package clash
+package clashrules
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package clash
+package clashrules
 
 // Options selects how Part U's ambiguities are resolved. Each field is the named switch of one
 // `Default:` line of RULES.md Part U; the zero value of every field is the Default, so Options{}
@@ -366,12 +366,22 @@ const (
 	CoreAll                      // units may Dodge too
 )
 
-func (o *Options) skirmisherSpread() int { return orDefault(o.SkirmisherSpread, 2) }
-func (o *Options) soloSpread() int       { return orDefault(o.SoloSpread, 2) }
-func (o *Options) objectiveAC() int      { return orDefault(o.ObjectiveAC, 10) }
-func (o *Options) protectionVP() int     { return orDefault(o.ProtectionVP, 1) }
-func (o *Options) maxRounds() int        { return orDefault(o.MaxRounds, 50) }
+// SkirmisherSpreadOrDefault is the skirmishers' spread in squares (U-8): the option, or 2.
+func (o *Options) SkirmisherSpreadOrDefault() int { return orDefault(o.SkirmisherSpread, 2) }
 
+// SoloSpreadOrDefault is how far an unattached solo may stand in squares (U-11, U-15): the option, or 2.
+func (o *Options) SoloSpreadOrDefault() int { return orDefault(o.SoloSpread, 2) }
+
+// ObjectiveACOrDefault is a resource square's AC against ranged attacks (U-67): the option, or 10.
+func (o *Options) ObjectiveACOrDefault() int { return orDefault(o.ObjectiveAC, 10) }
+
+// ProtectionVPOrDefault is the VP a protected objective is worth (U-68): the option, or 1.
+func (o *Options) ProtectionVPOrDefault() int { return orDefault(o.ProtectionVP, 1) }
+
+// MaxRoundsOrDefault is the round limit (U-75): the option, or 50.
+func (o *Options) MaxRoundsOrDefault() int { return orDefault(o.MaxRounds, 50) }
+
+// orDefault is v when it is set (positive), else the Default d.
 func orDefault(v, d int) int {
 	if v <= 0 {
 		return d

@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"fmt"
@@ -40,9 +40,9 @@ func ArmyOf(in *plan.ArmyInput) (Army, error) {
 	fail("tactics", e)
 	a.Resources = Resources{Mounts: in.Resources.Mounts, Ranged: in.Resources.Ranged,
 		SiegeEngines: in.Resources.SiegeEngines, HealingPotions: in.Resources.HealingPotions}
-	a.Resources.Armor, e = parseGrade(in.Resources.Armor)
+	a.Resources.Armor, e = ParseGrade(in.Resources.Armor)
 	fail("resources.armor", e)
-	a.Resources.Weapons, e = parseGrade(in.Resources.Weapons)
+	a.Resources.Weapons, e = ParseGrade(in.Resources.Weapons)
 	fail("resources.weapons", e)
 	for _, ab := range in.Abilities {
 		w, e := ParseWhen(ab.When)
@@ -84,7 +84,7 @@ func parseTactics(names []string) ([]Tactic, error) {
 	return out, nil
 }
 
-func parseGrade(s string) (Grade, error) {
+func ParseGrade(s string) (Grade, error) {
 	var g Grade
 	if s == "" {
 		return GradeNone, nil
@@ -156,23 +156,6 @@ func BlockOf(s *Stats, boons int) plan.StatBlock {
 		Tactics: tacticNames(s.Tactics.List()), TacticsLimit: s.TacticsLimit, Leadership: s.Leadership, Boons: boons,
 		BoonsLimit: s.BoonsLimit, Speed: s.Speed, Consumption: s.Consumption, XP: s.XP, Ranged: s.Ranged,
 		Mounted: s.Mounted}
-}
-
-// FieldOf is the battlefield of a plan's conditions (P-65). An unknown wind is an error.
-func FieldOf(c plan.Conditions) (Field, error) {
-	w, err := ParseWind(c.Wind)
-	return Field{Darkness: c.Darkness, DimLight: c.DimLight, Fog: c.Fog, Sandstorm: c.Sandstorm, Rain: c.Rain,
-		Snow: c.Snow, Wind: w, BrightLight: c.BrightLight, Terrain: c.Terrain, Water: c.Water}, err
-}
-
-// ConditionsOf writes a battlefield for a plan.
-func ConditionsOf(f Field) plan.Conditions {
-	c := plan.Conditions{Darkness: f.Darkness, DimLight: f.DimLight, Fog: f.Fog, Sandstorm: f.Sandstorm, Rain: f.Rain,
-		Snow: f.Snow, BrightLight: f.BrightLight, Terrain: f.Terrain, Water: f.Water}
-	if f.Wind != WindNone {
-		c.Wind = f.Wind.String()
-	}
-	return c
 }
 
 // ApplyOptions returns base with a plan's rule switches applied (SetOption), in name order.

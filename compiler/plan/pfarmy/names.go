@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"fmt"
@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// norm folds a name for lookup: lower case, without spaces, hyphens, underscores and apostrophes, so
+// Norm folds a name for lookup: lower case, without spaces, hyphens, underscores and apostrophes, so
 // that "Hold the Line", "hold-the-line" and "holdTheLine" are one name.
-func norm(s string) string {
+func Norm(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
 		switch r {
@@ -39,11 +39,11 @@ const (
 	TacTaunt                             // P-35: enemies check DC 10 + ACR or OM and DV -2
 	TacFullDefense                       // P-36: DV +4, OM -4
 	TacSniperSupport                     // P-36: +2 damage in Melee Phases; needs ranged attacks
-	numTactics
+	NumTactics
 )
 
 // tacticInfo holds each tactic's names and its flat modifiers (the conditional ones are in the engine).
-var tacticInfo = [numTactics]struct {
+var tacticInfo = [NumTactics]struct {
 	name, ja   string
 	om, dv, mo int8
 }{
@@ -64,18 +64,43 @@ var tacticInfo = [numTactics]struct {
 }
 
 // tacticNorm and boonNorm are the names folded by norm, for ParseTactic and ParseBoon.
-var tacticNorm, boonNorm = func() (t [numTactics]string, b [numBoons]string) {
+var tacticNorm, boonNorm = func() (t [NumTactics]string, b [NumBoons]string) {
 	for i := range t {
-		t[i] = norm(tacticInfo[i].name)
+		t[i] = Norm(tacticInfo[i].name)
 	}
 	for i := range b {
-		b[i] = norm(boonInfo[i].name)
+		b[i] = Norm(boonInfo[i].name)
 	}
 	return
 }()
 
+// OM is the tactic's flat OM modifier (P-27..P-37; 0 for an invalid tactic); the conditional ones
+// are the engine's.
+func (t Tactic) OM() int {
+	if t >= NumTactics {
+		return 0
+	}
+	return int(tacticInfo[t].om)
+}
+
+// DV is the tactic's flat DV modifier (P-27..P-37; 0 for an invalid tactic).
+func (t Tactic) DV() int {
+	if t >= NumTactics {
+		return 0
+	}
+	return int(tacticInfo[t].dv)
+}
+
+// Morale is the tactic's flat morale-check modifier (P-27..P-37; 0 for an invalid tactic).
+func (t Tactic) Morale() int {
+	if t >= NumTactics {
+		return 0
+	}
+	return int(tacticInfo[t].mo)
+}
+
 // Valid reports whether t is a known tactic.
-func (t Tactic) Valid() bool { return t < numTactics }
+func (t Tactic) Valid() bool { return t < NumTactics }
 
 // String returns the English name, e.g. "Expert Flankers".
 func (t Tactic) String() string {
@@ -88,13 +113,13 @@ func (t Tactic) String() string {
 // ParseTactic reads a tactic's English name (any case, spaces, hyphens or underscores) or the seed's
 // Japanese name.
 func ParseTactic(s string) (Tactic, error) {
-	for t := Tactic(0); t < numTactics; t++ {
+	for t := Tactic(0); t < NumTactics; t++ {
 		if s == tacticInfo[t].name { // the plan's names: no folding, no allocation
 			return t, nil
 		}
 	}
-	n := norm(s)
-	for t := Tactic(0); t < numTactics; t++ {
+	n := Norm(s)
+	for t := Tactic(0); t < NumTactics; t++ {
 		if n == tacticNorm[t] || (tacticInfo[t].ja != "" && n == tacticInfo[t].ja) {
 			return t, nil
 		}
@@ -124,11 +149,11 @@ func (t *Tactic) UnmarshalText(b []byte) error {
 type TacticSet uint16
 
 // Has reports whether t is in the set.
-func (s TacticSet) Has(t Tactic) bool { return t < numTactics && s&(1<<t) != 0 }
+func (s TacticSet) Has(t Tactic) bool { return t < NumTactics && s&(1<<t) != 0 }
 
 // With returns the set with t added.
 func (s TacticSet) With(t Tactic) TacticSet {
-	if t >= numTactics {
+	if t >= NumTactics {
 		return s
 	}
 	return s | 1<<t
@@ -137,7 +162,7 @@ func (s TacticSet) With(t Tactic) TacticSet {
 // List returns the tactics in the set, in declaration order.
 func (s TacticSet) List() []Tactic {
 	var out []Tactic
-	for t := Tactic(0); t < numTactics; t++ {
+	for t := Tactic(0); t < NumTactics; t++ {
 		if s.Has(t) {
 			out = append(out, t)
 		}
@@ -161,10 +186,10 @@ const (
 	BoonSharpshooter                        // P-46: OM +2 against fortified armies; needs ranged attacks
 	BoonLiveOffTheLand                      // P-47: consumption and speed halved for the week
 	BoonTriage                              // P-47: once a battle, -4 on a check to heal floor(ACR/2)
-	numBoons
+	NumBoons
 )
 
-var boonInfo = [numBoons]struct {
+var boonInfo = [NumBoons]struct {
 	name, ja string
 	min      int // Leadership needed to select it (P-37)
 }{
@@ -182,7 +207,7 @@ var boonInfo = [numBoons]struct {
 }
 
 // Valid reports whether b is a known boon.
-func (b Boon) Valid() bool { return b >= 1 && b < numBoons }
+func (b Boon) Valid() bool { return b >= 1 && b < NumBoons }
 
 // MinLeadership is the Leadership a commander needs to select the boon (P-37); 0 when the rule lists
 // none.
@@ -204,13 +229,13 @@ func (b Boon) String() string {
 // ParseBoon reads a boon's English name (any case, spaces, hyphens or underscores) or the seed's
 // Japanese name.
 func ParseBoon(s string) (Boon, error) {
-	for b := Boon(1); b < numBoons; b++ {
+	for b := Boon(1); b < NumBoons; b++ {
 		if s == boonInfo[b].name {
 			return b, nil
 		}
 	}
-	n := norm(s)
-	for b := Boon(1); b < numBoons; b++ {
+	n := Norm(s)
+	for b := Boon(1); b < NumBoons; b++ {
 		if n == boonNorm[b] || (boonInfo[b].ja != "" && n == boonInfo[b].ja) {
 			return b, nil
 		}
@@ -248,64 +273,6 @@ func (s BoonSet) With(b Boon) BoonSet {
 		return s
 	}
 	return s | 1<<b
-}
-
-// Strategy is a rung of the strategy track (P-51). The zero value means "none chosen yet" (before the
-// first Melee Phase, and at range: P-50).
-type Strategy uint8
-
-// The strategy track, rung 1 to 5.
-const (
-	StratNone       Strategy = iota
-	StratDefensive           // DV +4, OM -4, damage -6
-	StratCautious            // DV +2, OM -2, damage -3
-	StratStandard            // 0, 0, 0
-	StratAggressive          // DV -2, OM +2, damage +3
-	StratReckless            // DV -4, OM +4, damage +6
-	numStrategies
-)
-
-var strategyInfo = [numStrategies]struct {
-	name, ja    string
-	dv, om, dmg int8
-}{
-	StratNone:       {"none", "", 0, 0, 0},
-	StratDefensive:  {"Defensive", "防御的", 4, -4, -6},
-	StratCautious:   {"Cautious", "警戒", 2, -2, -3},
-	StratStandard:   {"Standard", "標準", 0, 0, 0},
-	StratAggressive: {"Aggressive", "攻撃的", -2, 2, 3},
-	StratReckless:   {"Reckless", "無謀", -4, 4, 6},
-}
-
-// Valid reports whether s is one of the five rungs (StratNone is not).
-func (s Strategy) Valid() bool { return s >= StratDefensive && s <= StratReckless }
-
-// Modifiers returns the rung's DV, OM and damage modifiers (P-51); all zero for StratNone.
-func (s Strategy) Modifiers() (dv, om, damage int) {
-	if s >= numStrategies {
-		return 0, 0, 0
-	}
-	i := strategyInfo[s]
-	return int(i.dv), int(i.om), int(i.dmg)
-}
-
-// String returns the English name, e.g. "Aggressive".
-func (s Strategy) String() string {
-	if s >= numStrategies {
-		return "strategy(" + strconv.Itoa(int(s)) + ")"
-	}
-	return strategyInfo[s].name
-}
-
-// ParseStrategy reads a rung's English or Japanese name.
-func ParseStrategy(s string) (Strategy, error) {
-	n := norm(s)
-	for r := StratDefensive; r <= StratReckless; r++ {
-		if n == norm(strategyInfo[r].name) || n == strategyInfo[r].ja {
-			return r, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown strategy %q (Defensive, Cautious, Standard, Aggressive, Reckless)", s)
 }
 
 // Grade is the quality of an armor or weapons resource (P-66).
@@ -359,96 +326,6 @@ func (g *Grade) UnmarshalText(b []byte) error {
 		}
 	}
 	return fmt.Errorf("unknown grade %q (none, improved, magic)", b)
-}
-
-// Phase is a battle phase (P-15).
-type Phase uint8
-
-// The phases.
-const (
-	PhaseNone    Phase = iota
-	PhaseTactics       // choose tactics (P-22)
-	PhaseRanged        // ranged attacks only (P-48)
-	PhaseMelee         // strategy track, every army attacks (P-51)
-)
-
-// String returns "tactics", "ranged" or "melee".
-func (p Phase) String() string {
-	switch p {
-	case PhaseTactics:
-		return "tactics"
-	case PhaseRanged:
-		return "ranged"
-	case PhaseMelee:
-		return "melee"
-	}
-	return "none"
-}
-
-// Status is where an army stands in a battle.
-type Status uint8
-
-// Army statuses.
-const (
-	StatusActive    Status = iota // still fighting (or, after the battle, on the field)
-	StatusRouted                  // routed and left the field (P-55)
-	StatusDestroyed               // hp fell to 0 or below (P-57)
-	StatusWithdrawn               // withdrew successfully (P-25, P-62)
-)
-
-// String returns "active", "routed", "destroyed" or "withdrawn".
-func (s Status) String() string {
-	switch s {
-	case StatusActive:
-		return "active"
-	case StatusRouted:
-		return "routed"
-	case StatusDestroyed:
-		return "destroyed"
-	case StatusWithdrawn:
-		return "withdrawn"
-	}
-	return "status(" + strconv.Itoa(int(s)) + ")"
-}
-
-// Fate is what became of a destroyed army's commander (P-58).
-type Fate uint8
-
-// Commander fates.
-const (
-	FateNone     Fate = iota // the army was not destroyed, or had no commander present
-	FateKilled               // d100 01-20
-	FateCaptured             // d100 21-70
-	FateEscaped              // d100 71-00
-	FatePC                   // a PC commander: may escape at <= 25% of their hp, else captured (runner's call)
-)
-
-// String returns "none", "killed", "captured", "escaped" or "pc".
-func (f Fate) String() string {
-	switch f {
-	case FateNone:
-		return "none"
-	case FateKilled:
-		return "killed"
-	case FateCaptured:
-		return "captured"
-	case FateEscaped:
-		return "escaped"
-	case FatePC:
-		return "pc"
-	}
-	return "fate(" + strconv.Itoa(int(f)) + ")"
-}
-
-// FateOf maps a d100 face (1..100, where 100 is "00") to an NPC commander's fate (P-58).
-func FateOf(d100 int) Fate {
-	switch {
-	case d100 <= 20:
-		return FateKilled
-	case d100 <= 70:
-		return FateCaptured
-	}
-	return FateEscaped
 }
 
 // TacticNames lists the English name of every tactic, in order (for suggestions and explain).

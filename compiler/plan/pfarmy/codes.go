@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import "github.com/sortie-rpg/sortie/compiler/diag"
 

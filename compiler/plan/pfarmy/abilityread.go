@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"slices"
@@ -9,9 +9,9 @@ import (
 // choices a few of them take in of (hex, hunter's bond, mobility, wild shape) and poison
 // resistance's value. Findings are M001 at the ability's field.
 
-// wildForms are the abilities wild shape may give (Wild Shape, Druid 4: "the aquatic, amphibious,
+// WildForms are the abilities wild shape may give (Wild Shape, Druid 4: "the aquatic, amphibious,
 // climb, darkvision, flight, low-light vision, or scent special abilities").
-var wildForms = []AbilityKind{AbAquatic, AbAmphibious, AbClimb, AbDarkvision, AbFlight, AbLowLightVision, AbScent}
+var WildForms = []AbilityKind{AbAquatic, AbAmphibious, AbClimb, AbDarkvision, AbFlight, AbLowLightVision, AbScent}
 
 // ability24 reads one of issue 24's abilities k, written as ab at field, into the statistics.
 func (d *deriver) ability24(k AbilityKind, ab Ability, field string) {
@@ -21,9 +21,9 @@ func (d *deriver) ability24(k AbilityKind, ab Ability, field string) {
 		// Hex (Witch 1): "When you create an army with this ability, choose either healing or
 		// cauldron." Cauldron works as brew potion: nothing in a battle.
 		switch {
-		case len(ab.Of) == 1 && norm(ab.Of[0]) == "healing":
+		case len(ab.Of) == 1 && Norm(ab.Of[0]) == "healing":
 			st.HexHealing = true
-		case len(ab.Of) == 1 && norm(ab.Of[0]) == "cauldron":
+		case len(ab.Of) == 1 && Norm(ab.Of[0]) == "cauldron":
 		default:
 			d.add(CodeInvalid, field+".of", "hex names the one hex chosen when the army was created: of: [\"healing\"] or of: [\"cauldron\"]")
 		}
@@ -31,9 +31,9 @@ func (d *deriver) ability24(k AbilityKind, ab Ability, field string) {
 		// Hunter's Bond (Ranger 4): "choose either companions or animal"; animal "functions as
 		// animal companion" (OM +1, in the stat block).
 		switch {
-		case len(ab.Of) == 1 && norm(ab.Of[0]) == "companions":
+		case len(ab.Of) == 1 && Norm(ab.Of[0]) == "companions":
 			st.Companions = true
-		case len(ab.Of) == 1 && norm(ab.Of[0]) == "animal":
+		case len(ab.Of) == 1 && Norm(ab.Of[0]) == "animal":
 			p.AbilityOM++
 		default:
 			d.add(CodeInvalid, field+".of", "hunter's bond names the bond chosen when the army was created: of: [\"companions\"] or of: [\"animal\"]")
@@ -45,7 +45,7 @@ func (d *deriver) ability24(k AbilityKind, ab Ability, field string) {
 			d.add(CodeInvalid, field+".of", "mobility names the terrains it gives an advantage in (of: [\"swamp\"])")
 		}
 		for _, o := range ab.Of {
-			if t := terrainKey(o); t != "" && !slices.Contains(st.Mobile, t) {
+			if t := TerrainKey(o); t != "" && !slices.Contains(st.Mobile, t) {
 				st.Mobile = append(st.Mobile, t)
 			}
 		}
@@ -55,7 +55,7 @@ func (d *deriver) ability24(k AbilityKind, ab Ability, field string) {
 		}
 		for _, o := range ab.Of {
 			f := AbilityOf(o)
-			if !slices.Contains(wildForms, f) {
+			if !slices.Contains(WildForms, f) {
 				d.add(CodeInvalid, field+".of", "wild shape cannot give %q: aquatic, amphibious, climb, darkvision, flight, low-light vision or scent", o)
 				continue
 			}
@@ -66,9 +66,9 @@ func (d *deriver) ability24(k AbilityKind, ab Ability, field string) {
 	}
 }
 
-// terrainKey folds a terrain's name for mobility ("Swamps" and "swamp" match); "" for none.
-func terrainKey(s string) string {
-	n := norm(s)
+// TerrainKey folds a terrain's name for mobility ("Swamps" and "swamp" match); "" for none.
+func TerrainKey(s string) string {
+	n := Norm(s)
 	if len(n) > 3 && strings.HasSuffix(n, "s") && !strings.HasSuffix(n, "ss") {
 		n = n[:len(n)-1]
 	}

@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"fmt"
@@ -89,9 +89,9 @@ func ParseRole(s string) (Role, error) {
 	if strings.TrimSpace(s) == "" {
 		return RoleNone, nil
 	}
-	n := norm(s)
+	n := Norm(s)
 	for r := RoleRuler; r < numRoles; r++ {
-		if n == norm(roleInfo[r].name) {
+		if n == Norm(roleInfo[r].name) {
 			return r, nil
 		}
 	}

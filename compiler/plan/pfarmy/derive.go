@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 // Deriving an army's statistics from what the author wrote (P-1..P-11, P-66, Special Abilities,
 // Kingdom Leader Commanders), with a Finding for everything inconsistent.
 
-func floorDiv(a, b int) int {
+func FloorDiv(a, b int) int {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -31,7 +31,7 @@ func (d *deriver) add(code, field, format string, args ...any) {
 
 func derive(a *Army, o *Options, fs *[]Finding) Stats {
 	d := &deriver{a: a, o: o, fs: fs}
-	d.st = Stats{Name: a.Name, Size: a.Size, HitDie: a.HitDie, Morale: a.Morale, Alignment: a.Alignment, Type: norm(a.Type)}
+	d.st = Stats{Name: a.Name, Size: a.Size, HitDie: a.HitDie, Morale: a.Morale, Alignment: a.Alignment, Type: Norm(a.Type)}
 	st := &d.st
 	fatal := d.fields()
 
@@ -145,7 +145,7 @@ func (d *deriver) abilities() {
 	st, p := &d.st, &d.st.Parts
 	immune := func(names ...string) {
 		for _, n := range names {
-			if f := norm(n); !slices.Contains(st.Immune, f) {
+			if f := Norm(n); !slices.Contains(st.Immune, f) {
 				st.Immune = append(st.Immune, f)
 			}
 		}
@@ -154,7 +154,7 @@ func (d *deriver) abilities() {
 		field := fmt.Sprintf("abilities[%d]", i)
 		k := AbilityOf(ab.Name)
 		switch {
-		case norm(ab.Name) == "":
+		case Norm(ab.Name) == "":
 			d.add(CodeInvalid, field, "an ability needs a name")
 			continue
 		case k.TakesValue() && ab.Value < 1 && k != AbSpellcasting:
@@ -169,7 +169,7 @@ func (d *deriver) abilities() {
 		case !k.TakesValue() && ab.Value != 0:
 			d.add(CodeInvalid, field+".value", "%s takes no value", k)
 			continue
-		case ab.When >= numWhen:
+		case ab.When >= NumWhen:
 			d.add(CodeInvalid, field+".when", "unknown when %d", int(ab.When))
 			continue
 		case (ab.When == WhenFearAndRout || ab.When == WhenWithdraw) && (ab.OM != 0 || ab.DV != 0 || ab.Damage != 0):
@@ -180,9 +180,9 @@ func (d *deriver) abilities() {
 			d.add(CodeAbility, field, "ability %q is not a published army ability and changes nothing: give its om, dv, damage or morale", ab.Name)
 		}
 		st.Abil = st.Abil.With(k)
-		st.names = append(st.names, ab.Name)
-		if ab.When.situational() {
-			st.cond = append(st.cond, condMod{when: ab.When, om: int8(ab.OM), dv: int8(ab.DV), damage: int8(ab.Damage), morale: int8(ab.Morale)})
+		st.AbilityNames = append(st.AbilityNames, ab.Name)
+		if ab.When.Situational() {
+			st.Cond = append(st.Cond, CondMod{When: ab.When, OM: int8(ab.OM), DV: int8(ab.DV), Damage: int8(ab.Damage), Morale: int8(ab.Morale)})
 		} else {
 			p.AbilityOM += ab.OM
 			p.AbilityDV += ab.DV
@@ -224,15 +224,15 @@ func (d *deriver) abilities() {
 				d.add(CodeInvalid, field+".of", "favored enemy needs the creature types it is against (of: [\"undead\"])")
 			}
 			for _, o := range ab.Of {
-				if !slices.ContainsFunc(CreatureTypes, func(c string) bool { return norm(c) == norm(o) }) {
+				if !slices.ContainsFunc(CreatureTypes, func(c string) bool { return Norm(c) == Norm(o) }) {
 					d.add(CodeInvalid, field+".of", "favored enemy: unknown creature type %q (one of %s)", o, strings.Join(CreatureTypes, ", "))
 					continue
 				}
-				st.Favored = append(st.Favored, norm(o))
+				st.Favored = append(st.Favored, Norm(o))
 			}
 		case AbSignificantDefense:
 			for _, o := range ab.Of {
-				st.Overcome = append(st.Overcome, norm(o))
+				st.Overcome = append(st.Overcome, Norm(o))
 			}
 		case AbSpellcasting:
 			st.Spellcasting = true
@@ -487,7 +487,7 @@ func (d *deriver) numbers() {
 	st.HP = hp
 
 	// OM and DV (P-5, P-66).
-	p.ACR = o.acrBonus(acr)
+	p.ACR = o.ACRBonus(acr)
 	p.Armor = r.Armor.Bonus()
 	p.Weapons = r.Weapons.Bonus()
 	if r.Mounts {
@@ -498,7 +498,7 @@ func (d *deriver) numbers() {
 	}
 	om := p.ACR + p.Weapons + p.Mounts + p.Siege + p.AbilityOM
 	dv := 10 + p.ACR + p.Armor + p.Mounts + p.AbilityDV
-	shift := o.acrBonus(derived) - p.ACR // the findings compare with the derived ACR
+	shift := o.ACRBonus(derived) - p.ACR // the findings compare with the derived ACR
 	if want := om + shift; a.OM != nil && *a.OM != want && *a.OM != om {
 		d.add(CodeOM, "om", "om %+d, but acr %s, resources and abilities give %+d", *a.OM, derived, want)
 	}
@@ -517,7 +517,7 @@ func (d *deriver) numbers() {
 	st.MoraleMod = a.Morale + p.Charisma + p.Soldier + p.Loyalty + p.AbilityMorale
 
 	// Tactics known (P-10).
-	st.TacticsLimit = o.tacticsLimit(acr)
+	st.TacticsLimit = o.TacticsAllowed(acr)
 	if st.Known > st.TacticsLimit {
 		rule := "acr/2 rounded up"
 		if o.TacticsLimit == TacticsFloor {
@@ -533,9 +533,9 @@ func (d *deriver) numbers() {
 // Scaling), as num/den: Fine 1/8 ... Medium 1 ... Colossal 20.
 var resourceScale = [...][2]int{{0, 1}, {1, 8}, {1, 6}, {1, 4}, {1, 2}, {1, 1}, {2, 1}, {4, 1}, {10, 1}, {20, 1}}
 
-// scaledUpkeep is a resource's consumption for size s: bp x the size's multiplier, rounded down,
+// ScaledUpkeep is a resource's consumption for size s: bp x the size's multiplier, rounded down,
 // at least 1 (Resource Scaling: "The multiplier can't reduce the cost of a resource below 1 BP").
-func scaledUpkeep(s Size, bp int) int {
+func ScaledUpkeep(s Size, bp int) int {
 	if !s.Valid() || bp <= 0 {
 		return 0
 	}
@@ -550,17 +550,17 @@ func (d *deriver) upkeep(acr CR) {
 	st, p, r := &d.st, &d.st.Parts, &d.a.Resources
 	s := d.a.Size
 	p.BaseUpkeep = max(1, acr.Floor()/2)
-	res := scaledUpkeep(s, r.Armor.Bonus()) + scaledUpkeep(s, r.Weapons.Bonus())
+	res := ScaledUpkeep(s, r.Armor.Bonus()) + ScaledUpkeep(s, r.Weapons.Bonus())
 	if r.Mounts {
-		res += scaledUpkeep(s, 1)
+		res += ScaledUpkeep(s, 1)
 	}
 	if r.Ranged {
-		res += scaledUpkeep(s, 1)
+		res += ScaledUpkeep(s, 1)
 	}
 	res += 3 * max(0, r.SiegeEngines)
 	p.ResourceUpkeep = res
 	st.Consumption = p.BaseUpkeep + res
 	if r.HealingPotions {
-		st.PotionUse = scaledUpkeep(s, 3)
+		st.PotionUse = ScaledUpkeep(s, 3)
 	}
 }

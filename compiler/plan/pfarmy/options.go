@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 // Options selects how the rules' ambiguities are resolved. Each field is the named switch of one
 // `Default:` line in RULES.md Part P (or of a reading this package had to choose, marked "engine").
@@ -117,8 +117,8 @@ const (
 	TacticsFloor                      // floor(ACR / 2): ACR 1 none, ACR 3 one
 )
 
-// tacticsLimit is the most tactics an army of ACR c may know besides Standard and Withdraw (P-10).
-func (o *Options) tacticsLimit(c CR) int {
+// TacticsAllowed is the most tactics an army of ACR c may know besides Standard and Withdraw (P-10).
+func (o *Options) TacticsAllowed(c CR) int {
 	if o.TacticsLimit == TacticsFloor {
 		return c.Floor() / 2
 	}
@@ -234,15 +234,15 @@ const (
 	PartingRoutsAndWithdraw                    // routing armies and armies leaving by Withdraw (the seed's 撤退)
 )
 
-func (o *Options) maxPhases() int {
+func (o *Options) PhaseLimit() int {
 	if o.MaxPhases <= 0 {
 		return 100
 	}
 	return o.MaxPhases
 }
 
-// acrBonus is what the ACR adds to DV, OM and the Taunt DC under the P-5 option.
-func (o *Options) acrBonus(c CR) int {
+// ACRBonus is what the ACR adds to DV, OM and the Taunt DC under the P-5 option.
+func (o *Options) ACRBonus(c CR) int {
 	if o.FracACR == FracCeil {
 		return c.Ceil()
 	}

@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"fmt"
@@ -93,12 +93,12 @@ const (
 	AbVortex               // paralysis against armies in the water only
 	AbWeaponSpecialization // once a battle: OM +2 on one check (ranged or melee)
 	AbWildShape            // once a battle: gains the abilities in Of, loses spellcasting
-	numAbilityKinds
+	NumAbilityKinds
 )
 
 // abilityInfo holds each kind's name as written, its other published names, and whether it
 // takes a value (regeneration 40).
-var abilityInfo = [numAbilityKinds]struct {
+var abilityInfo = [NumAbilityKinds]struct {
 	name    string
 	aliases []string
 	value   bool
@@ -183,10 +183,10 @@ var abilityInfo = [numAbilityKinds]struct {
 // abilityNorm maps every folded published name and alias to its kind.
 var abilityNorm = func() map[string]AbilityKind {
 	m := map[string]AbilityKind{}
-	for k := AbBleed; k < numAbilityKinds; k++ {
-		m[norm(abilityInfo[k].name)] = k
+	for k := AbBleed; k < NumAbilityKinds; k++ {
+		m[Norm(abilityInfo[k].name)] = k
 		for _, a := range abilityInfo[k].aliases {
-			m[norm(a)] = k
+			m[Norm(a)] = k
 		}
 	}
 	return m
@@ -195,7 +195,7 @@ var abilityNorm = func() map[string]AbilityKind {
 // AbilityOf returns the published ability a name stands for (any case, spaces or hyphens), or
 // AbGeneric for a name the rules do not publish.
 func AbilityOf(name string) AbilityKind {
-	if k, ok := abilityNorm[norm(name)]; ok {
+	if k, ok := abilityNorm[Norm(name)]; ok {
 		return k
 	}
 	return AbGeneric
@@ -204,7 +204,7 @@ func AbilityOf(name string) AbilityKind {
 // AbilityNames lists the published names and aliases, for suggestions.
 func AbilityNames() []string {
 	var out []string
-	for k := AbBleed; k < numAbilityKinds; k++ {
+	for k := AbBleed; k < NumAbilityKinds; k++ {
 		out = append(out, abilityInfo[k].name)
 		out = append(out, abilityInfo[k].aliases...)
 	}
@@ -216,24 +216,24 @@ func (k AbilityKind) String() string {
 	if k == AbGeneric {
 		return "generic"
 	}
-	if k < numAbilityKinds {
+	if k < NumAbilityKinds {
 		return abilityInfo[k].name
 	}
 	return "ability(" + strconv.Itoa(int(k)) + ")"
 }
 
 // TakesValue reports whether the ability is written with a number (regeneration 40).
-func (k AbilityKind) TakesValue() bool { return k < numAbilityKinds && abilityInfo[k].value }
+func (k AbilityKind) TakesValue() bool { return k < NumAbilityKinds && abilityInfo[k].value }
 
 // AbilitySet is a set of ability kinds, one bit each (two words: 75 kinds, room for 128).
 type AbilitySet [2]uint64
 
 // Has reports whether k is in the set.
-func (s AbilitySet) Has(k AbilityKind) bool { return k < numAbilityKinds && s[k>>6]&(1<<(k&63)) != 0 }
+func (s AbilitySet) Has(k AbilityKind) bool { return k < NumAbilityKinds && s[k>>6]&(1<<(k&63)) != 0 }
 
 // With returns the set with k added.
 func (s AbilitySet) With(k AbilityKind) AbilitySet {
-	if k >= numAbilityKinds {
+	if k >= NumAbilityKinds {
 		return s
 	}
 	s[k>>6] |= 1 << (k & 63)
@@ -242,7 +242,7 @@ func (s AbilitySet) With(k AbilityKind) AbilitySet {
 
 // Without returns the set with k removed.
 func (s AbilitySet) Without(k AbilityKind) AbilitySet {
-	if k < numAbilityKinds {
+	if k < NumAbilityKinds {
 		s[k>>6] &^= 1 << (k & 63)
 	}
 	return s
@@ -274,10 +274,10 @@ const (
 	WhenVsFortified               // against an army using a fortification
 	WhenFearAndRout               // morale: only checks against fear and routs (as bravery)
 	WhenWithdraw                  // morale: only withdrawal checks (to withdraw or to stop one)
-	numWhen
+	NumWhen
 )
 
-var whenNames = [numWhen]string{"always", "ranged", "melee", "first melee", "vs mounted", "vs unmounted",
+var whenNames = [NumWhen]string{"always", "ranged", "melee", "first melee", "vs mounted", "vs unmounted",
 	"vs spellcasting", "vs undead", "vs evil", "vs fortified", "fear and rout", "withdraw"}
 
 // WhenNames lists the values a file may write for when, "always" first.
@@ -285,7 +285,7 @@ func WhenNames() []string { return whenNames[:] }
 
 // String returns the name as a file writes it.
 func (w When) String() string {
-	if w < numWhen {
+	if w < NumWhen {
 		return whenNames[w]
 	}
 	return "when(" + strconv.Itoa(int(w)) + ")"
@@ -296,9 +296,9 @@ func ParseWhen(s string) (When, error) {
 	if s == "" {
 		return WhenAlways, nil
 	}
-	n := norm(s)
-	for w := WhenAlways; w < numWhen; w++ {
-		if n == norm(whenNames[w]) {
+	n := Norm(s)
+	for w := WhenAlways; w < NumWhen; w++ {
+		if n == Norm(whenNames[w]) {
 			return w, nil
 		}
 	}
@@ -306,16 +306,16 @@ func ParseWhen(s string) (When, error) {
 }
 
 // situational reports whether w depends on the battle (the stat block leaves it out).
-func (w When) situational() bool { return w != WhenAlways }
+func (w When) Situational() bool { return w != WhenAlways }
 
-// condMod is a generic ability's modifiers that apply only under When (the battle adds them).
-type condMod struct {
-	when                   When
-	om, dv, damage, morale int8
+// CondMod is a generic ability's modifiers that apply only under When (the battle adds them).
+type CondMod struct {
+	When                   When
+	OM, DV, Damage, Morale int8
 }
 
-// alignmentEvil reports whether a two-letter alignment ("CE", "NE", "LE") is evil.
-func alignmentEvil(a string) bool { return len(a) == 2 && (a[1] == 'E' || a[1] == 'e') }
+// AlignmentEvil reports whether a two-letter alignment ("CE", "NE", "LE") is evil.
+func AlignmentEvil(a string) bool { return len(a) == 2 && (a[1] == 'E' || a[1] == 'e') }
 
 // Alignments lists the alignments a file may write.
 var Alignments = []string{"LG", "NG", "CG", "LN", "N", "CN", "LE", "NE", "CE"}

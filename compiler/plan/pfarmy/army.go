@@ -1,4 +1,4 @@
-package pathfinder
+package pfarmy
 
 import (
 	"errors"
@@ -101,9 +101,9 @@ func (c *Commander) Leadership() int {
 // kingdom leader the higher of floor(ranks / 5) and floor(level / 6), at least 1 ("Kingdom Leader
 // Commanders").
 func (c *Commander) Soldier() int {
-	s := max(0, floorDiv(c.SoldierRanks, 5))
+	s := max(0, FloorDiv(c.SoldierRanks, 5))
 	if c.Role != RoleNone {
-		s = max(1, s, floorDiv(c.Level, 6))
+		s = max(1, s, FloorDiv(c.Level, 6))
 	}
 	return s
 }
@@ -152,8 +152,8 @@ type Stats struct {
 	Alignment, Type  string
 	Immune, Overcome []string // folded names (norm)
 	Favored          []string // favored enemy: the creature types (folded) it has OM +1 against
-	cond             []condMod
-	names            []string // the abilities' names as written
+	Cond             []CondMod
+	AbilityNames     []string // the abilities' names as written
 	// Issue 24's abilities (abilityread.go): mobility's terrains (folded, singular), the wild shape
 	// form's abilities, poison resistance's bonus, and the hex and hunter's bond chosen.
 	Mobile                 []string
