@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
 
 // The library's sources of stunned, blinded and charmed (schema/srd spells.cue, SRD 5.1), as the
@@ -33,7 +34,7 @@ func condLibField(t *testing.T) (*Battle, *Log) {
 	for k := 4; k < 7; k++ {
 		cl.Creatures[1].Spells = append(cl.Creatures[1].Spells, plan.KnownSpell{Spell: k, DC: 13, Uses: 2})
 	}
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	return b, &Log{}
 }
 

@@ -90,7 +90,7 @@ func TestFearJoinedSoloDashesU53U76(t *testing.T) {
 		}, []plan.ClashSolo{{ID: "k", Side: 1, Creature: 2, Unit: 1, Stand: 0}})
 		cl.Spells = append(fxSpells(), plan.Spell{ID: "fear", Name: "Fear", Level: 3, Self: true, Resolve: plan.ResolveSave, Save: "wis",
 			Area: &plan.Area{Shape: plan.AreaCone, Size: 30}, Effect: &plan.SpellEffect{Condition: plan.CondFrightened, Concentration: true, Rounds: 10}})
-		b := NewBattle(mustSetup(t, cl, Options{}))
+		b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 		l := &Log{}
 		b.Reset(Config{Dice: script(t, tc.dice...), Rec: l})
 		b.round = 1

@@ -168,7 +168,7 @@ func TestSpiritGuardiansEnterAndSpeedU76(t *testing.T) {
 	}, nil)
 	cl.Spells = append(fxSpells(), sg)
 	cl.Creatures[1].Spells = append(cl.Creatures[1].Spells, plan.KnownSpell{Spell: 4, DC: 13, Uses: 1})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	l := &Log{}
 	b.Reset(Config{Dice: script(t, 4, 2, 3, 4), Rec: l})
 	b.round = 1

@@ -93,7 +93,7 @@ func TestTacticalJoinsNoCasualtyU51U60(t *testing.T) {
 		{id: "b", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 4}}},
 		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{9, 9}}},
 	}, []plan.ClashSolo{{ID: "k", Side: 0, Creature: 1, Unit: -1, At: [2]int{1, 1}}})
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.round = 1
 	b.st[0].cas, b.st[0].hp = true, 0
@@ -119,7 +119,7 @@ func TestTacticalDefendCastsU48(t *testing.T) {
 		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{1, 5}}},
 	}, nil)
 	cl.Spells = testSpells()
-	b := NewBattle(mustSetup(t, cl, Options{}))
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
 	b.Reset(Config{})
 	b.round = 1
 	if got := b.tacWant(0, -1); got != ActCast {
