@@ -6,12 +6,21 @@ func init() {
 	diag.Register(
 		diag.CodeInfo{Code: CodeInvalid, Title: "army field out of range", Severity: diag.Error, Doc: `A field of a Pathfinder army cannot be used: an unknown size, a CR off the ladder
 (1/8, 1/6, 1/4, 1/3, 1/2, 1, 2 ... 30), a hit die other than d6/d8/d10/d12, a Morale score outside
--4..+4 (P-7), a negative count, an unknown or repeated tactic or boon.
+-4..+4 (P-7), a negative count, an unknown or repeated tactic or boon, or a commander whose level
+is outside 1..40 or whose Charisma is outside -5..+15 (P-9).
+
+The commander's level is its character level, or a monster's Hit Dice (Ultimate Campaign,
+Commanders: "If the commander is a monster, use HD instead of character level"); sortie takes 1..40.
+The Charisma entry is the Charisma modifier, which Ultimate Campaign's commander entry lists and
+adds to the army's Morale checks, not the score: a score of 16 is a modifier of +3. -5..+15 covers
+the scores 1 to 40.
 
 Bad:
     size: "Enormous"
+    commander: {level: 0, charisma: 16}    // no level 0; 16 is a score
 
-Fix: use one of Fine, Diminutive, Tiny, Small, Medium, Large, Huge, Gargantuan, Colossal.`},
+Fix: use one of Fine, Diminutive, Tiny, Small, Medium, Large, Huge, Gargantuan, Colossal.
+    commander: {level: 1, charisma: 3}     // the modifier of a Charisma score of 16`},
 		diag.CodeInfo{Code: CodeNotArmy, Title: "not an army", Severity: diag.Error, Doc: `The size moves the creature CR down the ladder past 1/8 (P-3): there are too few
 creatures, or too weak, to make an army.
 
