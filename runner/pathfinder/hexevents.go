@@ -345,6 +345,8 @@ func (e *HexOrderEvent) Line() string {
 		s = fmt.Sprintf("%s sells %s%s (P-66)", strings.Join(e.Armies, ""), strings.Join(e.Resources, " and "), at)
 	case "transfer":
 		s = fmt.Sprintf("%s hands %s to %s%s (P-66)", e.Armies[0], strings.Join(e.Resources, " and "), strings.Join(e.Armies[1:], ""), at)
+	case "reform":
+		s = fmt.Sprintf("%s reforms%s (Reforming an Army)", strings.Join(e.Armies, ""), at)
 	default:
 		s = fmt.Sprintf("%s leaves the reserve%s", strings.Join(e.Armies, ""), at)
 	}

@@ -64,6 +64,9 @@ type hexArmy struct {
 	// fled is 1 + the hex it withdrew from (P-25, P-62) on day fledDay, 0 for none: the next day
 	// it does not march back into that hex while hostile armies hold it.
 	fled, fledDay int
+	// smaller is how many sizes below its written size reform orders have made it (hexreform.go);
+	// the armies it splits into or combines into share it.
+	smaller int
 }
 
 type hexRun struct {

@@ -117,12 +117,14 @@ func TradeItems(r plan.Resources) (names []string, counts []int) {
 	return names, counts
 }
 
-// input is army x as written, with the resources it bought, sold or was handed since.
+// input is army x as written, at the size its reforms left it (hexreform.go), with the resources
+// it bought, sold or was handed since.
 func (x *hexArmy) input() (Army, error) {
 	in, err := ArmyOf(&x.pa.Army)
 	if err == nil && x.res != nil {
 		in.Resources = *x.res
 	}
+	in.Size -= Size(x.smaller) // reformed (hexreform.go)
 	return in, err
 }
 
