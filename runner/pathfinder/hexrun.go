@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -207,23 +208,54 @@ func (r *hexRun) startTable(w *bytes.Buffer) error {
 	if err := renderFit(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "speed", "tactics"}, rows, []int{11, 1}, TableWidth); err != nil {
 		return err
 	}
-	for s, k := range r.kingdoms {
-		if k != nil {
-			fmt.Fprintf(w, "kingdom %s%s: economy %d, loyalty %d, stability %d, control DC %d", sideNames[s], kname(k), k.Economy, k.Loyalty, k.Stability, k.ControlDC)
-			if k.Upkeep {
-				fmt.Fprintf(w, ",\n  treasury %d BP, income %d BP a kingdom turn", k.Treasury, k.Income)
-			}
-			w.WriteByte('\n')
-		}
-	}
-	return nil
+	return r.kingdomTable(w)
 }
 
-func kname(k *plan.Kingdom) string {
-	if k.Name == "" {
-		return ""
+// kingdomTable is the transcript's table of the kingdoms (P-57, P-61, P-66): one row a side with
+// a kingdom, its counters, Control DC, treasury and income (BP a kingdom turn) ("-" for a kingdom that keeps no
+// treasury: it pays nothing and buys nothing) and its buildings ("none" for a kingdom without
+// any). Under it, for each kingdom with a treasury, the resources its requires: puts out of its
+// reach, each with the buildings one of which it lacks: "friendly cannot buy mounts (needs one
+// of Stable)". Nothing is printed when the scenario has no kingdom.
+func (r *hexRun) kingdomTable(w *bytes.Buffer) error {
+	var rows [][]string
+	var lacks []string
+	for s, k := range r.kingdoms {
+		if k == nil {
+			continue
+		}
+		treasury, income := "-", "-"
+		if k.Upkeep {
+			treasury, income = fmt.Sprintf("%d BP", k.Treasury), fmt.Sprintf("%d BP", k.Income)
+		}
+		buildings := "none"
+		if len(k.Buildings) > 0 {
+			buildings = strings.Join(k.Buildings, ", ")
+		}
+		rows = append(rows, []string{sideNames[s], k.Name, strconv.Itoa(k.Economy), strconv.Itoa(k.Loyalty), strconv.Itoa(k.Stability),
+			strconv.Itoa(k.ControlDC), treasury, income, buildings})
+		if !k.Upkeep {
+			continue
+		}
+		for _, res := range ResourceNames { // a fixed order, not the map's
+			need := k.Requires[res]
+			if len(need) == 0 || slices.ContainsFunc(need, func(b string) bool { return slices.Contains(k.Buildings, b) }) {
+				continue
+			}
+			lacks = append(lacks, fmt.Sprintf("%s cannot buy %s (needs one of %s)", sideNames[s], resourceWords[res], strings.Join(need, ", ")))
+		}
 	}
-	return " (" + k.Name + ")"
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := renderFit(w, []string{"kingdom", "name", "economy", "loyalty", "stability", "control DC", "treasury", "income", "buildings"},
+		rows, []int{8, 1}, TableWidth); err != nil {
+		return err
+	}
+	for _, l := range lacks {
+		w.WriteString("  " + l + "\n")
+	}
+	return nil
 }
 
 func (r *hexRun) play() (*ScenarioResult, error) {
