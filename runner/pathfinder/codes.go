@@ -48,14 +48,20 @@ P-66). Tactics, strategy, boons and battlefield conditions are not part of it.
 Bad:
     om: 5   // ACR 3 with no weapons, mounts, siege engines or abilities: OM 3
 
-Fix: correct om, or drop it.`},
+Fix: correct om, or drop it.
+
+A block copied from Ultimate Campaign can draw this warning: most sample armies count their
+resources (Hobgoblin Army: ACR 1 + improved weapons = OM +2), but Elite Army Commandos print
+OM +3 and DV 13 for ACR 3 with improved weapons and armor. sortie counts them (OM +4, DV 14);
+drop om: and dv: to use sortie's, or keep the printed values and the warning.`},
 		diag.CodeInfo{Code: CodeDV, Title: "hand-written dv disagrees", Severity: diag.Warning, Doc: `The army's DV is not 10 + ACR + armor (+1/+2) + mounts (+2) + abilities (P-5, P-66).
 Fortifications, tactics, strategy, boons and conditions are not part of it.
 
 Bad:
     dv: 15   // ACR 3 with no armor, mounts or abilities: DV 10 + 3 = 13
 
-Fix: correct dv, or drop it.`},
+Fix: correct dv, or drop it. A published block that leaves its armor out (Elite Army Commandos:
+DV 13 for ACR 3 with improved armor) draws it too: see sortie explain M005.`},
 		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Warning, Doc: `An army knows at most half its ACR in tactics besides Standard and Withdraw (P-10), rounded up.
 The published text ("An army can know a number of tactics equal to half its ACR, minimum 0";
 Ultimate Campaign, Mass Combat, Tactics) names no rounding, and the published sample armies need it
