@@ -8,9 +8,12 @@
 //     a misspelt id, field name, enum value, tactic, boon, creature or spell. The misspelt text is
 //     the quoted string of the message that is written at the finding's position (quoted or not);
 //     it is replaced by the suggestion, quoted the way it was written;
-//   - L014, a YAML number with a leading zero (`write "03" for an id, or 3 for a number`): two
-//     fixes, the quoted string first (it keeps what was written; a field that wants a number then
-//     says so, and offers the number);
+//   - L014, a YAML number with a leading zero, worded by what the schema wants there
+//     (compiler/yaml_leadzero.go): `write "03" for an id, or 3 for a number` (both readings fit,
+//     or the schema says nothing there) gives two fixes, the quoted string first; `write "03" (a
+//     string is wanted here)` the string; `write 3 (a number is wanted here)` the number; `write 1
+//     (the only value allowed here)` that value (version: 01, or 02, where version is int & 1);
+//     a hint that names no value (neither reading fits) none;
 //   - S002, a string where a bool or a number is wanted (`write true (a bool is not quoted)`), a
 //     YAML 1.1 yes/no/on/off among them.
 //
@@ -45,6 +48,8 @@ type Fix struct {
 var (
 	reDidYouMean = regexp.MustCompile(`did you mean ("(?:[^"\\]|\\.)*")\?`)
 	reLeadZero   = regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*") for an id, or (\S+) for a number$`)
+	reLeadOne    = regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*"|\S+) \((?:(?:a string|a number) is wanted here|the only value allowed here)\)$`)
+	reZeroNum    = regexp.MustCompile(`^[-+]?0[0-9]+$`)
 	reUnquote    = regexp.MustCompile(`^write (\S+) \(an? (?:bool|number) is not quoted\)$`)
 )
 
@@ -73,17 +78,34 @@ func For(d diag.Diagnostic, src []byte, kind string) []Fix {
 		}
 		return out
 	}
-	if m := reLeadZero.FindStringSubmatch(d.Hint); m != nil && d.Code == "L014" {
-		id, err := strconv.Unquote(m[1])
-		if err != nil {
+	if d.Code == "L014" {
+		// The number as written: a sign, then word bytes.
+		end := off
+		if end < len(src) && (src[end] == '-' || src[end] == '+') {
+			end++
+		}
+		for end < len(src) && wordByte(src[end]) {
+			end++
+		}
+		lit := string(src[off:end])
+		if !reZeroNum.MatchString(lit) {
 			return nil
 		}
-		end := off + len(id)
-		if end > len(src) || string(src[off:end]) != id || end < len(src) && wordByte(src[end]) {
-			return nil
+		if m := reLeadZero.FindStringSubmatch(d.Hint); m != nil {
+			if id, err := strconv.Unquote(m[1]); err == nil && id == lit {
+				add("quote it: "+m[1], Edit{off, end, m[1]})
+				add("write the number "+m[2], Edit{off, end, m[2]})
+			}
+		} else if m := reLeadOne.FindStringSubmatch(d.Hint); m != nil {
+			title := "write " + m[1]
+			if m[1][0] == '"' {
+				if id, err := strconv.Unquote(m[1]); err != nil || id != lit {
+					return nil
+				}
+				title = "quote it: " + m[1]
+			}
+			add(title, Edit{off, end, m[1]})
 		}
-		add("quote it: "+strconv.Quote(id), Edit{off, end, strconv.Quote(id)})
-		add("write the number "+m[2], Edit{off, end, m[2]})
 		return out
 	}
 	if m := reUnquote.FindStringSubmatch(d.Hint); m != nil && d.Code == "S002" {
