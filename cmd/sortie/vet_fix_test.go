@@ -149,3 +149,64 @@ func TestVetFixLeadZeroBySchema(t *testing.T) {
 		})
 	}
 }
+
+// A missing required field with an obvious default (compiler/schema_default.go: a scenario's
+// rules, which is karzoral when absent) is added by vet --fix in YAML and in CUE, and the file
+// then vets clean; a missing field with none (title: a string) is left alone, the file unwritten.
+func TestVetFixMissingDefault(t *testing.T) {
+	// YAML: the template without its rules line gets `rules: karzoral` before its first key.
+	dir, file, clean := fixCopy(t, "karzoral", "rules: karzoral\n", "")
+	if code, out, _ := run(t, "", "vet", "--no-cache", dir); code != 1 || !strings.Contains(out, `S003: missing required field "rules"`) {
+		t.Fatalf("vet without rules: exit %d\n%s", code, out)
+	}
+	if code, out, errOut := run(t, "", "vet", "--no-cache", "--fix", dir); code != 0 || !strings.Contains(errOut, "fixed 1 finding(s)") {
+		t.Errorf("vet --fix: exit %d\n%s%s", code, out, errOut)
+	}
+	want := strings.Replace(strings.Replace(clean, "rules: karzoral\n", "", 1), "kind: scenario\n", "rules: karzoral\nkind: scenario\n", 1)
+	if now, _ := os.ReadFile(file); string(now) != want {
+		t.Errorf("fixed YAML:\n%s", now)
+	}
+	if code, out, _ := run(t, "", "vet", "--no-cache", "--strict", dir); code != 0 {
+		t.Errorf("vet --strict after --fix: exit %d\n%s", code, out)
+	}
+
+	// CUE: a copy of field00 without rules gets `rules: "karzoral"` after the package clause.
+	cdir := filepath.Join(t.TempDir(), "field00")
+	if err := os.MkdirAll(cdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"field00.cue", "win.yaml"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "karzoral", "field00", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "field00.cue" {
+			if !strings.Contains(string(data), "package field00\n\nkind:") {
+				t.Fatal("field00.cue: no package clause before kind")
+			}
+			data = []byte(strings.Replace(string(data), "rules:   \"karzoral\"\n", "", 1))
+		}
+		if err := os.WriteFile(filepath.Join(cdir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, out, errOut := run(t, "", "vet", "--no-cache", "--fix", cdir); code != 0 || !strings.Contains(errOut, "fixed 1 finding(s)") {
+		t.Errorf("vet --fix of the CUE copy: exit %d\n%s%s", code, out, errOut)
+	}
+	if now, _ := os.ReadFile(filepath.Join(cdir, "field00.cue")); !strings.Contains(string(now), "package field00\n\nrules: \"karzoral\"\nkind:") {
+		t.Errorf("fixed CUE:\n%s", now)
+	}
+	if code, out, _ := run(t, "", "vet", "--no-cache", "--strict", cdir); code != 0 {
+		t.Errorf("vet --strict of the CUE copy after --fix: exit %d\n%s", code, out)
+	}
+
+	// No default: title is the author's to write.
+	dir, file, _ = fixCopy(t, "karzoral", "title: Karzoral\n", "")
+	broken, _ := os.ReadFile(file)
+	if code, out, _ := run(t, "", "vet", "--no-cache", "--fix", dir); code != 1 || !strings.Contains(out, `missing required field "title"`) {
+		t.Errorf("vet --fix without title: exit %d\n%s", code, out)
+	}
+	if now, _ := os.ReadFile(file); string(now) != string(broken) {
+		t.Errorf("vet --fix wrote a file it could not fix")
+	}
+}

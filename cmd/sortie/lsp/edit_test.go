@@ -122,18 +122,21 @@ func TestCodeActionQuickFix(t *testing.T) {
 
 // L014's quick fix writes what the schema wants at the value (compiler/yaml_leadzero.go): one
 // action each, by hand from schema/scenario.cue: version (int & 1) 02 becomes 1, the only value;
-// title (a string) 007 becomes "007". Applied, the document vets clean.
-func TestCodeActionLeadZero(t *testing.T) {
+// title (a string) 007 becomes "007". A missing rules (S003) has its default, karzoral
+// (compiler/schema_default.go). Applied, the document vets clean.
+func TestCodeActionLeadZeroAndDefault(t *testing.T) {
 	c := startServer(t, Options{})
 	c.initialize()
-	for i, tc := range []struct{ old, bad, title, fixed string }{
-		{"version: 1", "version: 02", "write 1", "version: 1"},
-		{"title: Karzoral", "title: 007", `quote it: "007"`, `title: "007"`},
+	for i, tc := range []struct{ code, old, bad, title, fixed string }{
+		{"L014", "version: 1", "version: 02", "write 1", "version: 1"},
+		{"L014", "title: Karzoral", "title: 007", `quote it: "007"`, `title: "007"`},
+		{"S003", "kind: scenario\nid: karzoral\ntitle: Karzoral\nrules: karzoral\n", "kind: scenario\nid: karzoral\ntitle: Karzoral\n",
+			`add rules: "karzoral"`, "rules: karzoral\nkind: scenario\nid: karzoral\ntitle: Karzoral\n"},
 	} {
 		file, text := yamlScenario(t, tc.old, tc.bad)
 		uri := c.open(file, text, 1)
 		p := c.waitDiags(uri, 1)
-		if len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != "L014" {
+		if len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != tc.code {
 			t.Fatalf("%d: diagnostics %+v", i, p.Diagnostics)
 		}
 		var actions []wireAction
