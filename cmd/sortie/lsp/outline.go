@@ -13,7 +13,8 @@ import (
 
 // The outline: textDocument/documentSymbol lists the ids declared in a document (blocks, armies,
 // encounters, events, flags, objectives, traversals; a clash battle's sides, units, solos,
-// zones, creatures and spells; Pathfinder armies and hexes; a campaign's scenarios, bases, PCs),
+// zones, creatures and spells, a unit's stands under it; Pathfinder armies and hexes; a
+// campaign's scenarios, bases, PCs),
 // grouped by kind, each with the compiler's first fact about it (a block's coordinates, an
 // army's side); workspace/symbol finds an id in every open unit. Both read the compiler's index
 // (compiler.Symbols): nothing is parsed here.
@@ -109,6 +110,14 @@ func (s *Server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParam
 			if len(e.sym.Info) > 0 {
 				detail := e.sym.Info[0]
 				ds.Detail = &detail
+			}
+			for _, part := range e.sym.Parts { // a clash unit's stands
+				if part.Pos.File != name && part.Pos.File != path {
+					continue
+				}
+				pr := protocol.Range{Start: t.pos(part.Pos.Line, part.Pos.Column), End: t.pos(part.Pos.Line, part.Pos.Column)}
+				detail := part.Detail
+				ds.Children = append(ds.Children, protocol.DocumentSymbol{Name: part.Name, Detail: &detail, Kind: protocol.SymbolKindField, Range: pr, SelectionRange: pr})
 			}
 			children = append(children, ds)
 			if i == 0 {

@@ -1,0 +1,92 @@
+package lsp
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// A clash battle's stands (issue 27 items 3 and 4): under each unit in the outline, and their hp
+// and speed as inlay hints before each stand. By hand from the bundled hill battle and the SRD
+// library (schema/srd/creatures.cue): the pikes are thugs, 32 hp and a 30-ft walk, so each stand
+// has hp 32 (U-6: one creature's maximum hp) and speed 30 ÷ 5 = 6 squares (U-3); the legion's
+// hobgoblins 11 hp, 6 squares; the adepts are the battle's own apprentice, 13 hp, 30 ft: 6.
+func TestClashStandsOutlineAndInlayHints(t *testing.T) {
+	c := startServer(t, Options{})
+	var r struct {
+		Capabilities struct {
+			InlayHintProvider      bool `json:"inlayHintProvider"`
+			DocumentSymbolProvider bool `json:"documentSymbolProvider"`
+		} `json:"capabilities"`
+	}
+	c.mustCall("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, &r)
+	c.notify("initialized", map[string]any{})
+	if !r.Capabilities.InlayHintProvider || !r.Capabilities.DocumentSymbolProvider {
+		t.Fatalf("capabilities %+v", r.Capabilities)
+	}
+	uri, text := openBundled(t, c, "clash/hill", "hill.cue")
+
+	var outline []wireSymbol
+	c.mustCall("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &outline)
+	var pikes *wireSymbol
+	for i, g := range outline {
+		for j, s := range g.Children {
+			if g.Name == "units" && s.Name == "pikes" {
+				pikes = &outline[i].Children[j]
+			}
+		}
+	}
+	if pikes == nil {
+		t.Fatalf("no unit pikes in the outline %+v", outline)
+	}
+	var stands []string
+	for _, s := range pikes.Children {
+		stands = append(stands, s.Name+" "+s.Detail)
+	}
+	want := "stand 1 at [6, 5]: hp 32, speed 6 squares (U-6)|stand 2 at [7, 5]: hp 32, speed 6 squares (U-6)|" +
+		"stand 3 at [6, 6]: hp 32, speed 6 squares (U-6)|stand 4 at [7, 6]: hp 32, speed 6 squares (U-6)"
+	if got := strings.Join(stands, "|"); got != want {
+		t.Errorf("the pikes' stands:\n%s\nwant\n%s", got, want)
+	}
+	if first := lineOf(t, text, "{at: [6, 5]}", 0); len(pikes.Children) > 0 && pikes.Children[0].Range.Start != first {
+		t.Errorf("stand 1 at %v, want %v", pikes.Children[0].Range.Start, first)
+	}
+
+	hints := func(start, end protocol.Position) map[string]string {
+		var hs []inlayHint
+		c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": map[string]any{"start": start, "end": end}}, &hs)
+		out := map[string]string{}
+		for _, h := range hs {
+			out[fmt.Sprintf("%d:%d", h.Position.Line, h.Position.Character)] = h.Label
+		}
+		return out
+	}
+	all := hints(protocol.Position{}, lineOf(t, text, "creatures:", 0))
+	for _, w := range []struct{ stand, label string }{
+		{"{at: [6, 5]}", "hp 32 · 6 sq:"}, {"{at: [7, 6]}", "hp 32 · 6 sq:"},
+		{"{at: [5, 11]}", "hp 11 · 6 sq:"}, {"{at: [8, 6]}", "hp 13 · 6 sq:"},
+	} {
+		p := lineOf(t, text, w.stand, 0)
+		if got := all[fmt.Sprintf("%d:%d", p.Line, p.Character)]; got != w.label {
+			t.Errorf("hint before %s: %q, want %q (all: %v)", w.stand, got, w.label, all)
+		}
+	}
+	// A range of one line: that line's hints only (the pikes' four stands).
+	line := lineOf(t, text, "{at: [6, 5]}", 0).Line
+	if one := hints(protocol.Position{Line: line}, protocol.Position{Line: line + 1}); len(one) != 4 {
+		t.Errorf("hints on the pikes' line: %v", one)
+	}
+	// Stale text: no hints until the result catches up; bad parameters: an error.
+	c.change(uri, 2, map[string]any{"text": "\n" + text})
+	if err := c.call(methodInlayHint, map[string]any{"textDocument": 7}, nil); err == nil {
+		t.Error("inlayHint with a number for textDocument: no error")
+	}
+	c.waitDiags(uri, 2)
+	if moved := hints(protocol.Position{Line: line + 1}, protocol.Position{Line: line + 2}); len(moved) != 4 {
+		t.Errorf("hints after a line was added above: %v", moved)
+	}
+	c.shutdown()
+}
