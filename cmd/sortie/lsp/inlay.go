@@ -9,7 +9,8 @@ import (
 // Inlay hints (LSP 3.17's textDocument/inlayHint, which glsp, speaking 3.16, does not know: the
 // request is dispatched here and the capability added to initialize's answer by hand): the
 // numbers the compiler derives for places of a document (compiler.Figure: a clash stand's hp and
-// speed in squares, U-6), each shown just before its place.
+// speed in squares, U-6; a Pathfinder army's ACR, hp, OM and DV, P-2..P-5), each shown just
+// before its place.
 
 const methodInlayHint = "textDocument/inlayHint"
 

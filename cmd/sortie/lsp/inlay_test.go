@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -87,6 +89,54 @@ func TestClashStandsOutlineAndInlayHints(t *testing.T) {
 	c.waitDiags(uri, 2)
 	if moved := hints(protocol.Position{Line: line + 1}, protocol.Position{Line: line + 2}); len(moved) != 4 {
 		t.Errorf("hints after a line was added above: %v", moved)
+	}
+	c.shutdown()
+}
+
+// A Pathfinder army's derived statistics as an inlay hint before its label (issue 27 item 4).
+// By hand from testdata/fix/pathfinder (RULES.md P-2..P-5): the guard, 200 CR 1 warriors, are
+// Large: ACR 3; hp floor(3 × 5.5) = 16 (d10); OM 3 + 1 (improved weapons) = +4; DV 10 + 3 + 1
+// (improved armour) = 14. The bandits, Medium CR 1/2: ACR 1/2; hp floor(0.5 × 4.5) = 2 (d8); OM
+// floor(1/2) = +0 and DV 10 + 0 = 10 (P-5's Default: floor(ACR)).
+func TestPathfinderArmyInlayHints(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	dir := t.TempDir()
+	for _, name := range []string{"scenario.yaml", "win.yaml"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "fix", "pathfinder", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(dir, "scenario.yaml")
+	data, _ := os.ReadFile(file)
+	text := string(data)
+	uri := c.open(file, text, 1)
+	if p := c.waitDiags(uri, 1); len(p.Diagnostics) != 0 {
+		t.Fatalf("diagnostics %+v", p.Diagnostics)
+	}
+	var hs []inlayHint
+	c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": map[string]any{"start": protocol.Position{}, "end": lineOf(t, text, "objectives:", 0)}}, &hs)
+	got := map[protocol.Position]string{}
+	for _, h := range hs {
+		got[h.Position] = h.Label
+	}
+	for _, w := range []struct{ label, want string }{
+		{"  guard:", "ACR 3 · hp 16 · OM +4 · DV 14:"},
+		{"  bandits:", "ACR 1/2 · hp 2 · OM +0 · DV 10:"},
+	} {
+		p := lineOf(t, text, w.label, 0)
+		p.Character += 2
+		if got[p] != w.want {
+			t.Errorf("hint before %s: %q, want %q (all %v)", w.label, got[p], w.want, got)
+		}
+	}
+	if len(hs) != 2 {
+		t.Errorf("hints %+v, want the two armies'", hs)
 	}
 	c.shutdown()
 }
