@@ -4,8 +4,10 @@ import "github.com/sortie-rpg/sortie/compiler/diag"
 
 // What the index says beyond ids: the members of an entity that have no id (a clash unit's
 // stands, for the outline) and the numbers the compiler derives for places of the text (for an
-// editor's inlay hints: a stand's hp and speed). A rule system fills them in as it indexes its
-// file (compiler/clash: clashSymbols); both are sent back from an evaluator with the symbol.
+// editor's inlay hints: a clash stand's hp and speed, a Pathfinder army's ACR, hp, OM and DV, the
+// day a Karzoral army reaches each step of its route). A rule system fills them in as it indexes
+// its file (clashSymbols, pfSymbols and vetPathfinder, karzoralSymbols); both are sent back from
+// an evaluator with the symbol.
 
 // Part is a member of an entity that has no id of its own: a clash unit's stand.
 type Part struct {

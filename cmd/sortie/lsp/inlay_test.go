@@ -140,3 +140,39 @@ func TestPathfinderArmyInlayHints(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// A Karzoral army's route: the day it reaches each step (K-22: one block a day at speed 1) as an
+// inlay hint before the step. By hand from testdata/fix/karzoral: the raiders' route [tower,
+// tower, stair, bank, ford] starts at the tower, holds it on day 1 and reaches the stair on day
+// 2, the bank on day 3 and the ford on day 4 (as the template's comment says); the militia's
+// route [ford] is its start only: no hint.
+func TestKarzoralRouteInlayHints(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	file, text := yamlScenario(t)
+	uri := c.open(file, text, 1)
+	c.waitDiags(uri, 1)
+	var hs []inlayHint
+	c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": map[string]any{"start": protocol.Position{}, "end": lineOf(t, text, "encounters:", 0)}}, &hs)
+	route := lineOf(t, text, "route: [tower, tower, stair, bank, ford]", 0)
+	var got []string
+	for _, h := range hs {
+		if h.Position.Line == route.Line {
+			got = append(got, fmt.Sprintf("%s@%s", h.Label, text[lineOffset(text, route)+int(h.Position.Character):][:4]))
+		}
+	}
+	if want := "day 1:@towe day 2:@stai day 3:@bank day 4:@ford"; strings.Join(got, " ") != want || len(hs) != 4 {
+		t.Errorf("route hints %q (of %d), want %q", strings.Join(got, " "), len(hs), want)
+	}
+	c.shutdown()
+}
+
+// lineOffset is the byte offset of the start of p's line in text.
+func lineOffset(text string, p protocol.Position) int {
+	off := 0
+	for l := uint32(0); l < p.Line; l++ {
+		off += strings.IndexByte(text[off:], '\n') + 1
+	}
+	return off
+}
