@@ -56,6 +56,20 @@ func TestClashStandsOutlineAndInlayHints(t *testing.T) {
 		t.Errorf("stand 1 at %v, want %v", pikes.Children[0].Range.Start, first)
 	}
 
+	// Workspace symbols: the stands by "UNIT stand N", in their unit.
+	var ws []protocol.SymbolInformation
+	c.mustCall("workspace/symbol", map[string]any{"query": "pikes stand"}, &ws)
+	var names []string
+	for _, w := range ws {
+		names = append(names, w.Name+" in "+*w.ContainerName)
+	}
+	if got := strings.Join(names, "|"); got != "pikes stand 1 in unit pikes|pikes stand 2 in unit pikes|pikes stand 3 in unit pikes|pikes stand 4 in unit pikes" {
+		t.Errorf("workspace symbols for %q: %s", "pikes stand", got)
+	}
+	if len(ws) > 0 && (ws[0].Location.URI != uri || ws[0].Location.Range.Start != lineOf(t, text, "{at: [6, 5]}", 0)) {
+		t.Errorf("pikes stand 1 at %+v", ws[0].Location)
+	}
+
 	hints := func(start, end protocol.Position) map[string]string {
 		var hs []inlayHint
 		c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},

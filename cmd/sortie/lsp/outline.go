@@ -132,7 +132,8 @@ func (s *Server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParam
 
 // workspaceSymbol answers workspace/symbol: every id declared in an open unit whose name holds
 // the query (case folded; an empty query: all), at its first declaration, named with its kind
-// as container; sorted by name, kind and place, at most maxWorkspaceSymbols.
+// as container, and a clash unit's stands ("pikes stand 1", in "unit pikes"); sorted by name,
+// kind and place, at most maxWorkspaceSymbols.
 func (s *Server) workspaceSymbol(_ *glsp.Context, p *protocol.WorkspaceSymbolParams) ([]protocol.SymbolInformation, error) {
 	q := strings.ToLower(p.Query)
 	s.mu.Lock()
@@ -187,6 +188,21 @@ func (s *Server) workspaceSymbol(_ *glsp.Context, p *protocol.WorkspaceSymbolPar
 			seen[key] = true
 			container := string(sym.Kind)
 			out = append(out, protocol.SymbolInformation{Name: sym.ID, Kind: symbolKindOf(sym.Kind), Location: loc, ContainerName: &container})
+		}
+		// A clash unit's stands, named "UNIT stand N" (they have no id), in the unit as container.
+		for _, sym := range u.syms.All() {
+			for _, part := range sym.Parts {
+				name := sym.ID + " " + part.Name
+				if !strings.Contains(strings.ToLower(name), q) {
+					continue
+				}
+				loc, ok := a.location(compiler.Occurrence{Span: compiler.Span{Start: part.Pos, End: part.Pos}})
+				if !ok {
+					continue
+				}
+				container := string(sym.Kind) + " " + sym.ID
+				out = append(out, protocol.SymbolInformation{Name: name, Kind: protocol.SymbolKindField, Location: loc, ContainerName: &container})
+			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
