@@ -64,7 +64,8 @@ Fix: give a value of the type and range the message names.`},
 Bad:
     field: blocks: a: {kind: "trail"}   // no at
 
-Fix: add the field, e.g. at: [3, 4].`},
+Fix: add the field, e.g. at: [3, 4]. A field with an obvious default (a scenario's rules, which
+is karzoral when absent) says so in the hint, and sortie vet --fix adds it.`},
 		diag.CodeInfo{Code: codeNotInEnum, Title: "value not one of the allowed values", Severity: diag.Error, Doc: `The field takes one of a fixed set of values.
 
 Bad:

@@ -61,7 +61,9 @@ always an id. sortie refuses to guess. (A key such as 03: is read as the text "0
 Bad:
     route: [01, 03, 05]
 
-Fix: quote it, route: ["01", "03", "05"], or write the number without the zero.`},
+Fix: quote it, route: ["01", "03", "05"], or write the number without the zero. The hint
+says which the schema wants there (a string, a number, or the one value allowed, as version: 1),
+and sortie vet --fix and the editor's quick fix write it.`},
 		diag.CodeInfo{Code: codeNotScenarioFile, Title: "file named among scenarios is not one", Severity: diag.Info, Doc: `A file named on the command line (as a pre-commit hook names every changed file) is a
 script of decisions, a compiled plan, a save or a baseline, not a scenario. sortie says what it
 is and leaves it alone; it does not count as a finding.

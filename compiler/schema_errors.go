@@ -89,7 +89,9 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 		pos := sc.nm.labelPos(uv)
 		s := sc.schemaAt(sels[:n+1])
 		d := diag.Errorf(pos, codeMissing, "%smissing required field %q", where, absent.Unquoted())
-		if s.Exists() {
+		if def, ok := missingDefault(parentPath, absent.Unquoted(), s); ok {
+			d = d.WithHint("add %s: %s (the default: %s)", absent.Unquoted(), def.value, def.why)
+		} else if s.Exists() {
 			d = d.WithHint("add %s: %s", absent.Unquoted(), describe(s))
 		}
 		sc.add(cue.MakePath(sels[:n+1]...).String(), d)

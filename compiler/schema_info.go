@@ -39,41 +39,8 @@ var schemaCache struct {
 func SchemaAt(schema string, path []string) SchemaNode {
 	schemaCache.mu.Lock()
 	defer schemaCache.mu.Unlock()
-	if schemaCache.ctx == nil {
-		schemaCache.ctx = cuecontext.New()
-		schemaCache.sc = map[string]*schemaChecker{}
-	}
-	sc, ok := schemaCache.sc[schema]
-	if !ok {
-		var def cue.Value
-		var err error
-		if schema == "#Campaign" {
-			def, err = compileCampaignSchema(schemaCache.ctx)
-		} else if _, known := refTables[schema]; known {
-			def, err = compileDef(schemaCache.ctx, schema)
-		} else {
-			err = fmt.Errorf("unknown schema %s", schema)
-		}
-		if err != nil {
-			schemaCache.sc[schema] = nil
-			return SchemaNode{}
-		}
-		empty := schemaCache.ctx.CompileString("{}")
-		sc = newSchemaChecker(schemaCache.ctx, def, &loaded{user: empty}, newNamer("/"), nil)
-		schemaCache.sc[schema] = sc
-	}
-	if sc == nil {
-		return SchemaNode{}
-	}
-	n := sc.root
-	for _, seg := range path {
-		sel := cue.Str(seg)
-		if i, ok := isIdx(seg); ok {
-			sel = cue.Index(i)
-		}
-		n = sc.child(n, sel)
-	}
-	if n == sc.missing || !n.v.Exists() {
+	sc, n := schemaNodeAt(schema, path)
+	if n == nil {
 		return SchemaNode{}
 	}
 	out := SchemaNode{Type: describe(n.v)}
@@ -108,4 +75,48 @@ func docOf(v cue.Value) string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// schemaNodeAt returns the cached checker of the definition schema and its node at path (as
+// SchemaAt follows it); n is nil for an unknown definition or path. The caller holds
+// schemaCache.mu.
+func schemaNodeAt(schema string, path []string) (sc *schemaChecker, n *snode) {
+	if schemaCache.ctx == nil {
+		schemaCache.ctx = cuecontext.New()
+		schemaCache.sc = map[string]*schemaChecker{}
+	}
+	sc, ok := schemaCache.sc[schema]
+	if !ok {
+		var def cue.Value
+		var err error
+		if schema == "#Campaign" {
+			def, err = compileCampaignSchema(schemaCache.ctx)
+		} else if _, known := refTables[schema]; known {
+			def, err = compileDef(schemaCache.ctx, schema)
+		} else {
+			err = fmt.Errorf("unknown schema %s", schema)
+		}
+		if err != nil {
+			schemaCache.sc[schema] = nil
+			return nil, nil
+		}
+		empty := schemaCache.ctx.CompileString("{}")
+		sc = newSchemaChecker(schemaCache.ctx, def, &loaded{user: empty}, newNamer("/"), nil)
+		schemaCache.sc[schema] = sc
+	}
+	if sc == nil {
+		return nil, nil
+	}
+	n = sc.root
+	for _, seg := range path {
+		sel := cue.Str(seg)
+		if i, ok := isIdx(seg); ok {
+			sel = cue.Index(i)
+		}
+		n = sc.child(n, sel)
+	}
+	if n == sc.missing || !n.v.Exists() {
+		return sc, nil
+	}
+	return sc, n
 }

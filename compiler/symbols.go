@@ -68,6 +68,10 @@ type Symbol struct {
 	// Adjacent lists, for a block or a hex, the ids a route may step to from it (itself excluded):
 	// the orthogonal neighbours that may be entered from this side (K-32), the six hex neighbours.
 	Adjacent []string
+	// Parts are its members without ids (a clash unit's stands, in order), for the outline.
+	Parts []Part `json:",omitempty"`
+	// Figures are numbers derived about it, each at a place of the text (inlay hints).
+	Figures []Figure `json:",omitempty"`
 }
 
 // Decls returns the declarations among the occurrences.

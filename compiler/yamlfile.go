@@ -51,7 +51,8 @@ type yamlProblem struct {
 	line, col int
 	code      string
 	msg, hint string
-	related   [2]int // line and column of a related place (the first of two keys), or zero
+	related   [2]int    // line and column of a related place (the first of two keys), or zero
+	lead      *leadZero // L014: the value and its path, for its hint (yaml_leadzero.go)
 }
 
 // yamlConv converts one file.
@@ -62,6 +63,7 @@ type yamlConv struct {
 	problems []yamlProblem
 	expanded int                 // nodes expanded from aliases so far
 	inAlias  map[*yaml.Node]bool // anchors being expanded (an alias inside its own anchor)
+	path     []string            // labels and "[i]" indices of the node being converted
 }
 
 // extractYAML turns a YAML file into CUE syntax by the rules above. f is nil when the file has a
@@ -99,6 +101,13 @@ func extractYAML(name string, data []byte) (*ast.File, []yamlProblem) {
 	}
 	root := c.expr(doc.Content[0])
 	if len(c.problems) > 0 {
+		for i, p := range c.problems {
+			if p.lead != nil {
+				ending, hint := leadZeroHint(definitionOf(doc.Content[0]), p.lead.path, p.lead.value)
+				c.problems[i].msg = fmt.Sprintf("%s reads as a number in YAML (octal in YAML 1.1, %s in YAML 1.2): %s", p.lead.value, trimZeros(p.lead.value), ending)
+				c.problems[i].hint = hint
+			}
+		}
 		return nil, c.problems
 	}
 	if st, ok := root.(*ast.StructLit); ok {
@@ -177,8 +186,10 @@ func (c *yamlConv) expr(n *yaml.Node) ast.Expr {
 		return c.mapping(n)
 	case yaml.SequenceNode:
 		l := &ast.ListLit{Lbrack: c.pos(n)}
-		for _, e := range n.Content {
+		for i, e := range n.Content {
+			c.path = append(c.path, "["+strconv.Itoa(i)+"]")
 			x := c.expr(e)
+			c.path = c.path[:len(c.path)-1]
 			if x == nil {
 				return nil
 			}
@@ -266,7 +277,9 @@ func (c *yamlConv) mapping(n *yaml.Node) ast.Expr {
 			continue
 		}
 		seen[key] = k
+		c.path = append(c.path, key)
 		x := c.expr(v)
+		c.path = c.path[:len(c.path)-1]
 		if x == nil {
 			return nil
 		}
@@ -390,8 +403,10 @@ func (c *yamlConv) scalar(n *yaml.Node) ast.Expr {
 	}
 	switch {
 	case reLeadZero.MatchString(s) && tag == "":
-		c.problemAt(n, codeAmbiguousNumber, fmt.Sprintf("%s reads as a number in YAML (octal in YAML 1.1, %s in YAML 1.2): quote it", s, trimZeros(s)),
-			fmt.Sprintf(`write "%s" for an id, or %s for a number`, s, trimZeros(s)))
+		// The message's ending and the hint are worded by what the schema wants here, once the
+		// file's kind is known (extractYAML, yaml_leadzero.go).
+		c.problemAt(n, codeAmbiguousNumber, "", "")
+		c.problems[len(c.problems)-1].lead = &leadZero{value: s, path: append([]string(nil), c.path...)}
 		return nil
 	case reDecimal.MatchString(s) && (tag == "" || tag == "!!int" || tag == "!!float"):
 		return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strings.TrimPrefix(s, "+")}

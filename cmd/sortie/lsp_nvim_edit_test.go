@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,9 +14,10 @@ import (
 )
 
 // nvimEditScript attaches `sortie lsp` to a YAML scenario in a headless Neovim (0.7 API), waits
-// for diagnostics, asks for the code actions at each and applies the preferred ones, formats the buffer
-// and lists the outline; it writes the actions' titles ("ACTION title"), the outline ("OUTLINE
-// group: ids") and the buffer's lines.
+// for diagnostics, asks for the code actions at each and applies the preferred ones, formats the buffer,
+// lists the outline and asks for the inlay hints; it writes the actions' titles ("ACTION title"),
+// the outline ("OUTLINE group: ids"), the hints ("HINT line:character label") and the buffer's
+// lines.
 const nvimEditScript = `
 local bin, file, out = os.getenv("SORTIE_BIN"), os.getenv("SORTIE_FILE"), os.getenv("SORTIE_OUT")
 vim.cmd("edit " .. vim.fn.fnameescape(file))
@@ -49,6 +51,19 @@ for _, r in pairs(syms) do
     table.insert(lines, "OUTLINE " .. g.name .. ": " .. table.concat(ids, " "))
   end
 end
+-- Inlay hints (LSP 3.17, which Neovim 0.7 does not show): asked for by name until the result of
+-- the buffer's last version has them.
+local hints = {}
+vim.wait(20000, function()
+  local res = vim.lsp.buf_request_sync(buf, "textDocument/inlayHint", {textDocument = {uri = vim.uri_from_bufnr(buf)},
+    range = {start = {line = 0, character = 0}, ["end"] = {line = vim.api.nvim_buf_line_count(buf), character = 0}}}, 20000) or {}
+  hints = {}
+  for _, r in pairs(res) do
+    for _, h in ipairs(r.result or {}) do table.insert(hints, "HINT " .. h.position.line .. ":" .. h.position.character .. " " .. h.label) end
+  end
+  return #hints > 0
+end, 200)
+for _, h in ipairs(hints) do table.insert(lines, h) end
 for _, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do table.insert(lines, l) end
 vim.fn.writefile(lines, out)
 vim.lsp.stop_client(id)
@@ -57,8 +72,8 @@ vim.cmd("qa!")
 
 // A real client edits through the server (issue 27): headless Neovim opens the Karzoral template
 // with a misspelt side and a loosely indented days block, applies the quick fix sortie offers,
-// formats the buffer (sortie fmt's YAML style) and lists the outline; the buffer it ends with is
-// the template again, byte for byte.
+// formats the buffer (sortie fmt's YAML style), lists the outline and reads the inlay hints; the
+// buffer it ends with is the template again, byte for byte.
 func TestNeovimEdits(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
@@ -84,13 +99,15 @@ func TestNeovimEdits(t *testing.T) {
 	if err != nil {
 		t.Fatalf("nvim wrote nothing: %v", err)
 	}
-	var actions, outline, buffer []string
+	var actions, outline, hints, buffer []string
 	for _, l := range strings.Split(strings.TrimSuffix(string(got), "\n"), "\n") {
 		switch {
 		case strings.HasPrefix(l, "ACTION "):
 			actions = append(actions, strings.TrimPrefix(l, "ACTION "))
 		case strings.HasPrefix(l, "OUTLINE "):
 			outline = append(outline, strings.TrimPrefix(l, "OUTLINE "))
+		case strings.HasPrefix(l, "HINT "):
+			hints = append(hints, strings.TrimPrefix(l, "HINT "))
 		default:
 			buffer = append(buffer, l)
 		}
@@ -103,6 +120,17 @@ func TestNeovimEdits(t *testing.T) {
 		"encounters: raidParty wolves", "events: rumour powder", "flags: powderBurned", "objectives: powder tower"}
 	if strings.Join(outline, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Neovim's outline:\n%s", strings.Join(outline, "\n"))
+	}
+	// The raiders' route [tower, tower, stair, bank, ford], one step a day (K-22): days 1 to 4
+	// before the second to fifth steps, as the template's comment says.
+	route := "    route: [tower, tower, stair, bank, ford]"
+	line := strings.Count(clean[:strings.Index(clean, route)], "\n")
+	var wantHints []string
+	for i, step := range []int{len("    route: [tower, "), len("    route: [tower, tower, "), len("    route: [tower, tower, stair, "), len("    route: [tower, tower, stair, bank, ")} {
+		wantHints = append(wantHints, fmt.Sprintf("%d:%d day %d:", line, step, i+1))
+	}
+	if strings.Join(hints, "|") != strings.Join(wantHints, "|") {
+		t.Errorf("Neovim's inlay hints: %q, want %q", hints, wantHints)
 	}
 	if strings.Join(buffer, "\n")+"\n" != clean {
 		t.Errorf("Neovim's buffer after the fix and formatting:\n%s", strings.Join(buffer, "\n"))

@@ -172,7 +172,16 @@ func clashSymbols(uc *compiler.Unit, b *clashBattle, lib *clashLibrary) *compile
 			at = append(at, squareText(st.Rect.At))
 		}
 		info = append(info, fmt.Sprintf("%d stands of ten %s at %s", len(u.Stands), u.Creature.OrDash(), strings.Join(at, ", ")))
-		sb.Symbol(KindUnit, u.ID).Info = info
+		sym := sb.Symbol(KindUnit, u.ID)
+		sym.Info = info
+		for j, st := range u.Stands {
+			part := compiler.Part{Name: fmt.Sprintf("stand %d", j+1), Pos: st.Pos, Detail: "at " + squareText(st.Rect.At)}
+			if hp, speed, ok := standFigures(st); ok {
+				part.Detail += fmt.Sprintf(": hp %d, speed %d squares (U-6)", hp, speed)
+				sym.Figures = append(sym.Figures, compiler.Figure{Pos: st.Pos, Label: fmt.Sprintf("hp %d · %d sq", hp, speed)})
+			}
+			sym.Parts = append(sym.Parts, part)
+		}
 	}
 	for _, s := range b.Solos {
 		head := fmt.Sprintf("solo (U-10): %s at %s", s.Creature.OrDash(), squareText(s.At))
@@ -293,4 +302,18 @@ func spellRange(s *clashSpell) string {
 		return "range touch"
 	}
 	return fmt.Sprintf("range %d ft", s.Range.V)
+}
+
+// standFigures returns a stand's hit points and walking speed in squares (U-6: the creature's
+// hit points, one creature's maximum, unless the stand is written with hp; speed = the creature's
+// walking speed in feet ÷ 5 (U-3), rounded down); ok is false when its creature is unknown.
+func standFigures(st *clashStand) (hp, squares int, ok bool) {
+	if st.cr == nil || !st.cr.HP.OK {
+		return 0, 0, false
+	}
+	hp = st.cr.HP.V
+	if st.HP.OK {
+		hp = st.HP.V
+	}
+	return hp, st.cr.Speed.Walk.V / 5, true
 }

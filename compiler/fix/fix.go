@@ -8,9 +8,15 @@
 //     a misspelt id, field name, enum value, tactic, boon, creature or spell. The misspelt text is
 //     the quoted string of the message that is written at the finding's position (quoted or not);
 //     it is replaced by the suggestion, quoted the way it was written;
-//   - L014, a YAML number with a leading zero (`write "03" for an id, or 3 for a number`): two
-//     fixes, the quoted string first (it keeps what was written; a field that wants a number then
-//     says so, and offers the number);
+//   - L014, a YAML number with a leading zero, worded by what the schema wants there
+//     (compiler/yaml_leadzero.go): `write "03" for an id, or 3 for a number` (both readings fit,
+//     or the schema says nothing there) gives two fixes, the quoted string first; `write "03" (a
+//     string is wanted here)` the string; `write 3 (a number is wanted here)` the number; `write 1
+//     (the only value allowed here)` that value (version: 01, or 02, where version is int & 1);
+//     a hint that names no value (neither reading fits) none;
+//   - S003, a required field missing that has an obvious default (compiler/schema_default.go:
+//     `add rules: "karzoral" (the default: ...)`): the field is written as a line of its own
+//     before the first field of the struct the finding points at, indented as it is;
 //   - S002, a string where a bool or a number is wanted (`write true (a bool is not quoted)`), a
 //     YAML 1.1 yes/no/on/off among them.
 //
@@ -45,6 +51,9 @@ type Fix struct {
 var (
 	reDidYouMean = regexp.MustCompile(`did you mean ("(?:[^"\\]|\\.)*")\?`)
 	reLeadZero   = regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*") for an id, or (\S+) for a number$`)
+	reLeadOne    = regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*"|\S+) \((?:(?:a string|a number) is wanted here|the only value allowed here)\)$`)
+	reZeroNum    = regexp.MustCompile(`^[-+]?0[0-9]+$`)
+	reAddDefault = regexp.MustCompile(`^add ([A-Za-z_][A-Za-z0-9_]*): ("(?:[^"\\]|\\.)*") \(the default: `)
 	reUnquote    = regexp.MustCompile(`^write (\S+) \(an? (?:bool|number) is not quoted\)$`)
 )
 
@@ -73,17 +82,40 @@ func For(d diag.Diagnostic, src []byte, kind string) []Fix {
 		}
 		return out
 	}
-	if m := reLeadZero.FindStringSubmatch(d.Hint); m != nil && d.Code == "L014" {
-		id, err := strconv.Unquote(m[1])
-		if err != nil {
+	if d.Code == "L014" {
+		// The number as written: a sign, then word bytes.
+		end := off
+		if end < len(src) && (src[end] == '-' || src[end] == '+') {
+			end++
+		}
+		for end < len(src) && wordByte(src[end]) {
+			end++
+		}
+		lit := string(src[off:end])
+		if !reZeroNum.MatchString(lit) {
 			return nil
 		}
-		end := off + len(id)
-		if end > len(src) || string(src[off:end]) != id || end < len(src) && wordByte(src[end]) {
-			return nil
+		if m := reLeadZero.FindStringSubmatch(d.Hint); m != nil {
+			if id, err := strconv.Unquote(m[1]); err == nil && id == lit {
+				add("quote it: "+m[1], Edit{off, end, m[1]})
+				add("write the number "+m[2], Edit{off, end, m[2]})
+			}
+		} else if m := reLeadOne.FindStringSubmatch(d.Hint); m != nil {
+			title := "write " + m[1]
+			if m[1][0] == '"' {
+				if id, err := strconv.Unquote(m[1]); err != nil || id != lit {
+					return nil
+				}
+				title = "quote it: " + m[1]
+			}
+			add(title, Edit{off, end, m[1]})
 		}
-		add("quote it: "+strconv.Quote(id), Edit{off, end, strconv.Quote(id)})
-		add("write the number "+m[2], Edit{off, end, m[2]})
+		return out
+	}
+	if m := reAddDefault.FindStringSubmatch(d.Hint); m != nil && d.Code == "S003" {
+		if e, ok := addField(src, off, kind, m[1], m[2]); ok {
+			add("add "+m[1]+": "+m[2], e)
+		}
 		return out
 	}
 	if m := reUnquote.FindStringSubmatch(d.Hint); m != nil && d.Code == "S002" {
@@ -228,6 +260,52 @@ func spell(s string, q byte, kind string) string {
 		return s
 	}
 	return strconv.Quote(s)
+}
+
+// addField returns the edit that writes the field name with the value val (Go-quoted) as a line
+// of its own before the field at off, the first of its struct, in kind's syntax: YAML `name:
+// val` (plain where that reads the same), CUE `name: "val"`, JSON `"name": "val",`. A CUE file's
+// package clause at off (where the compiler places a finding about the file's top level) is
+// stepped over, with the blank and comment lines after it. ok is false when off is not at a
+// field's start on a line of its own.
+func addField(src []byte, off int, kind, name, val string) (Edit, bool) {
+	v, err := strconv.Unquote(val)
+	if err != nil {
+		return Edit{}, false
+	}
+	lineStart := bytes.LastIndexByte(src[:off], '\n') + 1
+	if kind == "cue" && bytes.HasPrefix(src[off:], []byte("package ")) {
+		for {
+			nl := bytes.IndexByte(src[off:], '\n')
+			if nl < 0 {
+				return Edit{}, false
+			}
+			off += nl + 1
+			lineStart = off
+			for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+				off++
+			}
+			if off < len(src) && src[off] != '\n' && !bytes.HasPrefix(src[off:], []byte("//")) {
+				break
+			}
+		}
+	}
+	indent := string(src[lineStart:off])
+	if strings.Trim(indent, " \t") != "" || off >= len(src) || !(src[off] == '"' || src[off] == '_' || src[off] >= 'a' && src[off] <= 'z' || src[off] >= 'A' && src[off] <= 'Z') {
+		return Edit{}, false
+	}
+	var line string
+	switch kind {
+	case "yaml":
+		line = name + ": " + spell(v, 0, kind)
+	case "cue":
+		line = name + ": " + strconv.Quote(v)
+	case "json":
+		line = strconv.Quote(name) + ": " + strconv.Quote(v) + ","
+	default:
+		return Edit{}, false
+	}
+	return Edit{off, off, line + "\n" + indent}, true
 }
 
 // offsetOf converts sortie's 1-based line and byte column to a byte offset of src.

@@ -22,7 +22,8 @@ func karzoralSymbols(uc *compiler.Unit, s *Scenario) *compiler.Symbols {
 		sym.Info, sym.Adjacent = blockInfo(x, bl)
 	}
 	for _, a := range s.Armies {
-		b.Symbol(compiler.KindArmy, a.ID).Info = armyInfo(a)
+		sym := b.Symbol(compiler.KindArmy, a.ID)
+		sym.Info, sym.Figures = armyInfo(a), routeFigures(a)
 	}
 	for _, e := range s.Encounters {
 		b.Symbol(compiler.KindEncounter, e.ID).Info = encounterInfo(e)
@@ -147,6 +148,23 @@ func armyInfo(a *Army) []string {
 		info = append(info, "the party fights encounter "+a.Encounter.V)
 	}
 	return info
+}
+
+// routeFigures are the days an army reaches each step of its route after the first (where it
+// starts), for inlay hints: K-22, an army moves speed blocks (default 1) a day along its route, so
+// step i is reached on day ceil(i / speed), as armyInfo says.
+func routeFigures(a *Army) []compiler.Figure {
+	speed := 1
+	if a.Speed.OK && a.Speed.V > 0 {
+		speed = a.Speed.V
+	}
+	var out []compiler.Figure
+	for i, r := range a.Route {
+		if i > 0 && r.Pos.Line > 0 {
+			out = append(out, compiler.Figure{Pos: r.Pos, Label: fmt.Sprintf("day %d", (i+speed-1)/speed)})
+		}
+	}
+	return out
 }
 
 func encounterInfo(e *Encounter) []string {

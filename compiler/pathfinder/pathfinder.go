@@ -74,21 +74,27 @@ Fix: startHP between 1 and the army's hp; fortification 0 or more (typically 8).
 // vetPathfinderScenario and vetPathfinderBattle are the Pathfinder rule system's entries
 // (Register). With Unit.WantSymbols, the file's ids are indexed too (Analyze).
 func vetPathfinderScenario(uc *compiler.Unit) (*plan.Plan, error) {
+	var syms *compiler.Symbols
 	if uc.WantSymbols() {
-		uc.AddSymbols(pfSymbols(uc, false))
+		syms = pfSymbols(uc, false)
+		uc.AddSymbols(syms)
 	}
-	return vetPathfinder(uc, false)
+	return vetPathfinder(uc, false, syms)
 }
 
 func vetPathfinderBattle(uc *compiler.Unit) (*plan.Plan, error) {
+	var syms *compiler.Symbols
 	if uc.WantSymbols() {
-		uc.AddSymbols(pfSymbols(uc, true))
+		syms = pfSymbols(uc, true)
+		uc.AddSymbols(syms)
 	}
-	return vetPathfinder(uc, true)
+	return vetPathfinder(uc, true, syms)
 }
 
-// vetPathfinder checks (and with Unit.Compiling, lowers) a Pathfinder battle file or scenario.
-func vetPathfinder(uc *compiler.Unit, battle bool) (*plan.Plan, error) {
+// vetPathfinder checks (and with Unit.Compiling, lowers) a Pathfinder battle file or scenario;
+// with syms (the file's index, nil when not wanted) each army's derived statistics become a
+// figure of its symbol (armyFigure).
+func vetPathfinder(uc *compiler.Unit, battle bool, syms *compiler.Symbols) (*plan.Plan, error) {
 	list := uc.List()
 	name := "#PFScenario"
 	if battle {
@@ -99,6 +105,14 @@ func vetPathfinder(uc *compiler.Unit, battle bool) (*plan.Plan, error) {
 		return nil, err
 	}
 	pc := &pfc{dc: compiler.NewDecoder(uc.Namer(), strict), list: list, root: root}
+	if syms != nil {
+		pc.figures = map[string][]compiler.Figure{}
+		defer func() {
+			for _, sym := range syms.OfKind(compiler.KindArmy) {
+				sym.Figures = append(sym.Figures, pc.figures[sym.ID]...)
+			}
+		}()
+	}
 	if battle {
 		b := pc.battle(n)
 		if !uc.Compiling() || list.HasErrors() {
@@ -122,6 +136,8 @@ type pfc struct {
 	root diag.Pos
 	opt  pfarmy.Options    // the file's rule switches, for Check and Derive
 	opts map[string]string // the same as written, for the plan
+	// figures collects each army's derived statistics for the index (inlay hints), when wanted.
+	figures map[string][]compiler.Figure
 }
 
 // options reads the rule switches (schema #PFOptions; the schema has checked the names and values).
@@ -373,7 +389,17 @@ func (c *pfc) checkArmy(id string, n compiler.Node, a *pfarmy.Army) (pfarmy.Stat
 		c.report(c.dc.Label(n), pfarmy.CodeInvalid, "army %s: %v", id, err)
 		return st, false
 	}
+	if c.figures != nil {
+		c.figures[id] = append(c.figures[id], armyFigure(c.dc.Label(n), &st))
+	}
 	return st, true
+}
+
+// armyFigure is an army's derived statistics as an inlay hint before its label: ACR (P-2, P-3),
+// hp (P-4), OM and DV (P-5), as sortie derives them (pathfinder.Derive: a hand-written value, when
+// given, is the army's).
+func armyFigure(at diag.Pos, st *pfarmy.Stats) compiler.Figure {
+	return compiler.Figure{Pos: at, Label: fmt.Sprintf("ACR %s · hp %d · OM %+d · DV %d", st.ACR, st.HP, st.OM, st.DV)}
 }
 
 // abilityIndex reads i from a finding's field "abilities[i]", or -1.

@@ -120,6 +120,43 @@ func TestCodeActionQuickFix(t *testing.T) {
 	c.shutdown()
 }
 
+// L014's quick fix writes what the schema wants at the value (compiler/yaml_leadzero.go): one
+// action each, by hand from schema/scenario.cue: version (int & 1) 02 becomes 1, the only value;
+// title (a string) 007 becomes "007". A missing rules (S003) has its default, karzoral
+// (compiler/schema_default.go). Applied, the document vets clean.
+func TestCodeActionLeadZeroAndDefault(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	for i, tc := range []struct{ code, old, bad, title, fixed string }{
+		{"L014", "version: 1", "version: 02", "write 1", "version: 1"},
+		{"L014", "title: Karzoral", "title: 007", `quote it: "007"`, `title: "007"`},
+		{"S003", "kind: scenario\nid: karzoral\ntitle: Karzoral\nrules: karzoral\n", "kind: scenario\nid: karzoral\ntitle: Karzoral\n",
+			`add rules: "karzoral"`, "rules: karzoral\nkind: scenario\nid: karzoral\ntitle: Karzoral\n"},
+	} {
+		file, text := yamlScenario(t, tc.old, tc.bad)
+		uri := c.open(file, text, 1)
+		p := c.waitDiags(uri, 1)
+		if len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != tc.code {
+			t.Fatalf("%d: diagnostics %+v", i, p.Diagnostics)
+		}
+		var actions []wireAction
+		c.mustCall("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": p.Diagnostics[0].Range, "context": map[string]any{"diagnostics": []any{}}}, &actions)
+		if len(actions) != 1 || actions[0].Title != tc.title || !actions[0].IsPreferred {
+			t.Fatalf("%d: actions %+v", i, actions)
+		}
+		fixed := applyEdits(text, actions[0].Edit.Changes[uri])
+		if fixed != strings.Replace(text, tc.bad, tc.fixed, 1) {
+			t.Fatalf("%d: fixed text:\n%s", i, fixed)
+		}
+		c.change(uri, 2, map[string]any{"text": fixed})
+		for _, d := range c.waitDiags(uri, 2).Diagnostics {
+			t.Errorf("%d: after the fix: %s %s", i, d.Code, d.Message)
+		}
+	}
+	c.shutdown()
+}
+
 // Formatting (issue 27 item 2) is `sortie fmt`'s: a YAML document written loosely comes back in
 // sortie's style (two-space indentation), and a formatted one has no edit.
 func TestFormatting(t *testing.T) {

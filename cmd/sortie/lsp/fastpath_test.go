@@ -131,3 +131,52 @@ func BenchmarkField160Latency(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSmallYAMLLatency: one didChange of a small YAML scenario (the Karzoral template,
+// 4 KiB) to its publishDiagnostics (a misspelt block made and mended in turn), vetted on the
+// fast path first (quick: QuickMin 1) or evaluated only (evaluator: the default QuickMin, 64
+// KiB, above the file). It decides whether small buffers should take the fast path (issue 27
+// item 6). Run with -benchtime=Nx; median-ms is the figure to compare.
+func BenchmarkSmallYAMLLatency(b *testing.B) {
+	dir := b.TempDir()
+	for _, name := range []string{"scenario.yaml", "win.yaml"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "fix", "karzoral", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	file := filepath.Join(dir, "scenario.yaml")
+	data, _ := os.ReadFile(file)
+	text := string(data)
+	bad := strings.Replace(text, "route: [ford]", "route: [frod]", 1)
+	for _, mode := range []struct {
+		name string
+		min  int
+	}{{"quick", 1}, {"evaluator", DefaultQuickMin}} {
+		b.Run(mode.name, func(b *testing.B) {
+			c := startServer(b, Options{QuickMin: mode.min})
+			c.initialize()
+			uri := c.open(file, text, 1)
+			c.waitDiagsFor(uri, 1, slowWait)
+			var ds []time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				v := i + 2
+				start := time.Now()
+				c.change(uri, v, map[string]any{"text": map[bool]string{true: bad, false: text}[v%2 == 0]})
+				p := c.waitDiagsFor(uri, v, slowWait)
+				ds = append(ds, time.Since(start))
+				if v%2 == 0 && len(p.Diagnostics) == 0 {
+					b.Fatalf("version %d: no finding for frod", v)
+				}
+			}
+			b.StopTimer()
+			sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+			b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "median-ms")
+			c.shutdown()
+		})
+	}
+}

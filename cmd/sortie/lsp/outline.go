@@ -13,7 +13,8 @@ import (
 
 // The outline: textDocument/documentSymbol lists the ids declared in a document (blocks, armies,
 // encounters, events, flags, objectives, traversals; a clash battle's sides, units, solos,
-// zones, creatures and spells; Pathfinder armies and hexes; a campaign's scenarios, bases, PCs),
+// zones, creatures and spells, a unit's stands under it; Pathfinder armies and hexes; a
+// campaign's scenarios, bases, PCs),
 // grouped by kind, each with the compiler's first fact about it (a block's coordinates, an
 // army's side); workspace/symbol finds an id in every open unit. Both read the compiler's index
 // (compiler.Symbols): nothing is parsed here.
@@ -110,6 +111,14 @@ func (s *Server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParam
 				detail := e.sym.Info[0]
 				ds.Detail = &detail
 			}
+			for _, part := range e.sym.Parts { // a clash unit's stands
+				if part.Pos.File != name && part.Pos.File != path {
+					continue
+				}
+				pr := protocol.Range{Start: t.pos(part.Pos.Line, part.Pos.Column), End: t.pos(part.Pos.Line, part.Pos.Column)}
+				detail := part.Detail
+				ds.Children = append(ds.Children, protocol.DocumentSymbol{Name: part.Name, Detail: &detail, Kind: protocol.SymbolKindField, Range: pr, SelectionRange: pr})
+			}
 			children = append(children, ds)
 			if i == 0 {
 				group = r
@@ -123,7 +132,8 @@ func (s *Server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParam
 
 // workspaceSymbol answers workspace/symbol: every id declared in an open unit whose name holds
 // the query (case folded; an empty query: all), at its first declaration, named with its kind
-// as container; sorted by name, kind and place, at most maxWorkspaceSymbols.
+// as container, and a clash unit's stands ("pikes stand 1", in "unit pikes"); sorted by name,
+// kind and place, at most maxWorkspaceSymbols.
 func (s *Server) workspaceSymbol(_ *glsp.Context, p *protocol.WorkspaceSymbolParams) ([]protocol.SymbolInformation, error) {
 	q := strings.ToLower(p.Query)
 	s.mu.Lock()
@@ -178,6 +188,21 @@ func (s *Server) workspaceSymbol(_ *glsp.Context, p *protocol.WorkspaceSymbolPar
 			seen[key] = true
 			container := string(sym.Kind)
 			out = append(out, protocol.SymbolInformation{Name: sym.ID, Kind: symbolKindOf(sym.Kind), Location: loc, ContainerName: &container})
+		}
+		// A clash unit's stands, named "UNIT stand N" (they have no id), in the unit as container.
+		for _, sym := range u.syms.All() {
+			for _, part := range sym.Parts {
+				name := sym.ID + " " + part.Name
+				if !strings.Contains(strings.ToLower(name), q) {
+					continue
+				}
+				loc, ok := a.location(compiler.Occurrence{Span: compiler.Span{Start: part.Pos, End: part.Pos}})
+				if !ok {
+					continue
+				}
+				container := string(sym.Kind) + " " + sym.ID
+				out = append(out, protocol.SymbolInformation{Name: name, Kind: protocol.SymbolKindField, Location: loc, ContainerName: &container})
+			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {

@@ -235,6 +235,13 @@ func (s *Server) dispatch(conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result an
 		s.exitOnce.Do(func() { close(s.exited) })
 		return nil, nil
 	}
+	if req.Method == methodInlayHint && s.h.IsInitialized() { // LSP 3.17, unknown to glsp (inlay.go)
+		hints, err := s.inlayHints(params)
+		if err != nil {
+			return nil, &jsonrpc2.Error{Code: codeInvalidParams, Message: "invalid params: " + err.Error()}
+		}
+		return hints, nil
+	}
 	r, validMethod, validParams, err := s.h.Handle(gctx)
 	switch {
 	case !validMethod:
@@ -287,7 +294,7 @@ func (s *Server) initialize(_ *glsp.Context, p *protocol.InitializeParams) (any,
 	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
 		version = info.Main.Version
 	}
-	return protocol.InitializeResult{Capabilities: caps,
+	return initializeResult317{Capabilities: capabilities317{ServerCapabilities: caps, InlayHintProvider: true},
 		ServerInfo: &protocol.InitializeResultServerInfo{Name: "sortie", Version: &version}}, nil
 }
 

@@ -1,0 +1,71 @@
+package lsp
+
+import (
+	"encoding/json"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// Inlay hints (LSP 3.17's textDocument/inlayHint, which glsp, speaking 3.16, does not know: the
+// request is dispatched here and the capability added to initialize's answer by hand): the
+// numbers the compiler derives for places of a document (compiler.Figure: a clash stand's hp and
+// speed in squares, U-6; a Pathfinder army's ACR, hp, OM and DV, P-2..P-5), each shown just
+// before its place.
+
+const methodInlayHint = "textDocument/inlayHint"
+
+// inlayHintParams is the request's parameters.
+type inlayHintParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Range        protocol.Range                  `json:"range"`
+}
+
+// inlayHint is one hint: a plain label at a position, padded from the text after it.
+type inlayHint struct {
+	Position     protocol.Position `json:"position"`
+	Label        string            `json:"label"`
+	PaddingRight bool              `json:"paddingRight,omitempty"`
+}
+
+// capabilities317 is the server's capabilities with what 3.17 adds.
+type capabilities317 struct {
+	protocol.ServerCapabilities
+	InlayHintProvider bool `json:"inlayHintProvider"`
+}
+
+// initializeResult317 is initialize's answer with capabilities317.
+type initializeResult317 struct {
+	Capabilities capabilities317                      `json:"capabilities"`
+	ServerInfo   *protocol.InitializeResultServerInfo `json:"serverInfo,omitempty"`
+}
+
+// inlayHints answers textDocument/inlayHint: the figures of the document's current result (the
+// result of its current version: a hint computed on older text would sit in the wrong place)
+// whose place is inside the requested range, in the index's order (by kind and id, then as the
+// rule system gave them). None before the first result, or when the current text does not load.
+// Bad parameters are an error (invalid params).
+func (s *Server) inlayHints(params json.RawMessage) ([]inlayHint, error) {
+	var p inlayHintParams
+	if err := json.Unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	out := []inlayHint{}
+	d, res, t, ok := s.current(p.TextDocument.URI)
+	if !ok || res.symbols == nil {
+		return out, nil
+	}
+	name := displayName(res.wd, d.path)
+	for _, sym := range res.symbols.All() {
+		for _, f := range sym.Figures {
+			if f.Pos.File != name && f.Pos.File != d.path || f.Pos.Line < 1 {
+				continue
+			}
+			at := t.pos(f.Pos.Line, f.Pos.Column)
+			if before(at, p.Range.Start) || before(p.Range.End, at) {
+				continue
+			}
+			out = append(out, inlayHint{Position: at, Label: f.Label + ":", PaddingRight: true})
+		}
+	}
+	return out, nil
+}

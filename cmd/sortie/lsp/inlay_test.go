@@ -1,0 +1,192 @@
+package lsp
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// A clash battle's stands (issue 27 items 3 and 4): under each unit in the outline, and their hp
+// and speed as inlay hints before each stand. By hand from the bundled hill battle and the SRD
+// library (schema/srd/creatures.cue): the pikes are thugs, 32 hp and a 30-ft walk, so each stand
+// has hp 32 (U-6: one creature's maximum hp) and speed 30 ÷ 5 = 6 squares (U-3); the legion's
+// hobgoblins 11 hp, 6 squares; the adepts are the battle's own apprentice, 13 hp, 30 ft: 6.
+func TestClashStandsOutlineAndInlayHints(t *testing.T) {
+	c := startServer(t, Options{})
+	var r struct {
+		Capabilities struct {
+			InlayHintProvider      bool `json:"inlayHintProvider"`
+			DocumentSymbolProvider bool `json:"documentSymbolProvider"`
+		} `json:"capabilities"`
+	}
+	c.mustCall("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, &r)
+	c.notify("initialized", map[string]any{})
+	if !r.Capabilities.InlayHintProvider || !r.Capabilities.DocumentSymbolProvider {
+		t.Fatalf("capabilities %+v", r.Capabilities)
+	}
+	uri, text := openBundled(t, c, "clash/hill", "hill.cue")
+
+	var outline []wireSymbol
+	c.mustCall("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &outline)
+	var pikes *wireSymbol
+	for i, g := range outline {
+		for j, s := range g.Children {
+			if g.Name == "units" && s.Name == "pikes" {
+				pikes = &outline[i].Children[j]
+			}
+		}
+	}
+	if pikes == nil {
+		t.Fatalf("no unit pikes in the outline %+v", outline)
+	}
+	var stands []string
+	for _, s := range pikes.Children {
+		stands = append(stands, s.Name+" "+s.Detail)
+	}
+	want := "stand 1 at [6, 5]: hp 32, speed 6 squares (U-6)|stand 2 at [7, 5]: hp 32, speed 6 squares (U-6)|" +
+		"stand 3 at [6, 6]: hp 32, speed 6 squares (U-6)|stand 4 at [7, 6]: hp 32, speed 6 squares (U-6)"
+	if got := strings.Join(stands, "|"); got != want {
+		t.Errorf("the pikes' stands:\n%s\nwant\n%s", got, want)
+	}
+	if first := lineOf(t, text, "{at: [6, 5]}", 0); len(pikes.Children) > 0 && pikes.Children[0].Range.Start != first {
+		t.Errorf("stand 1 at %v, want %v", pikes.Children[0].Range.Start, first)
+	}
+
+	// Workspace symbols: the stands by "UNIT stand N", in their unit.
+	var ws []protocol.SymbolInformation
+	c.mustCall("workspace/symbol", map[string]any{"query": "pikes stand"}, &ws)
+	var names []string
+	for _, w := range ws {
+		names = append(names, w.Name+" in "+*w.ContainerName)
+	}
+	if got := strings.Join(names, "|"); got != "pikes stand 1 in unit pikes|pikes stand 2 in unit pikes|pikes stand 3 in unit pikes|pikes stand 4 in unit pikes" {
+		t.Errorf("workspace symbols for %q: %s", "pikes stand", got)
+	}
+	if len(ws) > 0 && (ws[0].Location.URI != uri || ws[0].Location.Range.Start != lineOf(t, text, "{at: [6, 5]}", 0)) {
+		t.Errorf("pikes stand 1 at %+v", ws[0].Location)
+	}
+
+	hints := func(start, end protocol.Position) map[string]string {
+		var hs []inlayHint
+		c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": map[string]any{"start": start, "end": end}}, &hs)
+		out := map[string]string{}
+		for _, h := range hs {
+			out[fmt.Sprintf("%d:%d", h.Position.Line, h.Position.Character)] = h.Label
+		}
+		return out
+	}
+	all := hints(protocol.Position{}, lineOf(t, text, "creatures:", 0))
+	for _, w := range []struct{ stand, label string }{
+		{"{at: [6, 5]}", "hp 32 · 6 sq:"}, {"{at: [7, 6]}", "hp 32 · 6 sq:"},
+		{"{at: [5, 11]}", "hp 11 · 6 sq:"}, {"{at: [8, 6]}", "hp 13 · 6 sq:"},
+	} {
+		p := lineOf(t, text, w.stand, 0)
+		if got := all[fmt.Sprintf("%d:%d", p.Line, p.Character)]; got != w.label {
+			t.Errorf("hint before %s: %q, want %q (all: %v)", w.stand, got, w.label, all)
+		}
+	}
+	// A range of one line: that line's hints only (the pikes' four stands).
+	line := lineOf(t, text, "{at: [6, 5]}", 0).Line
+	if one := hints(protocol.Position{Line: line}, protocol.Position{Line: line + 1}); len(one) != 4 {
+		t.Errorf("hints on the pikes' line: %v", one)
+	}
+	// Stale text: no hints until the result catches up; bad parameters: an error.
+	c.change(uri, 2, map[string]any{"text": "\n" + text})
+	if err := c.call(methodInlayHint, map[string]any{"textDocument": 7}, nil); err == nil {
+		t.Error("inlayHint with a number for textDocument: no error")
+	}
+	c.waitDiags(uri, 2)
+	if moved := hints(protocol.Position{Line: line + 1}, protocol.Position{Line: line + 2}); len(moved) != 4 {
+		t.Errorf("hints after a line was added above: %v", moved)
+	}
+	c.shutdown()
+}
+
+// A Pathfinder army's derived statistics as an inlay hint before its label (issue 27 item 4).
+// By hand from testdata/fix/pathfinder (RULES.md P-2..P-5): the guard, 200 CR 1 warriors, are
+// Large: ACR 3; hp floor(3 × 5.5) = 16 (d10); OM 3 + 1 (improved weapons) = +4; DV 10 + 3 + 1
+// (improved armour) = 14. The bandits, Medium CR 1/2: ACR 1/2; hp floor(0.5 × 4.5) = 2 (d8); OM
+// floor(1/2) = +0 and DV 10 + 0 = 10 (P-5's Default: floor(ACR)).
+func TestPathfinderArmyInlayHints(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	dir := t.TempDir()
+	for _, name := range []string{"scenario.yaml", "win.yaml"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "fix", "pathfinder", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(dir, "scenario.yaml")
+	data, _ := os.ReadFile(file)
+	text := string(data)
+	uri := c.open(file, text, 1)
+	if p := c.waitDiags(uri, 1); len(p.Diagnostics) != 0 {
+		t.Fatalf("diagnostics %+v", p.Diagnostics)
+	}
+	var hs []inlayHint
+	c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": map[string]any{"start": protocol.Position{}, "end": lineOf(t, text, "objectives:", 0)}}, &hs)
+	got := map[protocol.Position]string{}
+	for _, h := range hs {
+		got[h.Position] = h.Label
+	}
+	for _, w := range []struct{ label, want string }{
+		{"  guard:", "ACR 3 · hp 16 · OM +4 · DV 14:"},
+		{"  bandits:", "ACR 1/2 · hp 2 · OM +0 · DV 10:"},
+	} {
+		p := lineOf(t, text, w.label, 0)
+		p.Character += 2
+		if got[p] != w.want {
+			t.Errorf("hint before %s: %q, want %q (all %v)", w.label, got[p], w.want, got)
+		}
+	}
+	if len(hs) != 2 {
+		t.Errorf("hints %+v, want the two armies'", hs)
+	}
+	c.shutdown()
+}
+
+// A Karzoral army's route: the day it reaches each step (K-22: one block a day at speed 1) as an
+// inlay hint before the step. By hand from testdata/fix/karzoral: the raiders' route [tower,
+// tower, stair, bank, ford] starts at the tower, holds it on day 1 and reaches the stair on day
+// 2, the bank on day 3 and the ford on day 4 (as the template's comment says); the militia's
+// route [ford] is its start only: no hint.
+func TestKarzoralRouteInlayHints(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	file, text := yamlScenario(t)
+	uri := c.open(file, text, 1)
+	c.waitDiags(uri, 1)
+	var hs []inlayHint
+	c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": map[string]any{"start": protocol.Position{}, "end": lineOf(t, text, "encounters:", 0)}}, &hs)
+	route := lineOf(t, text, "route: [tower, tower, stair, bank, ford]", 0)
+	var got []string
+	for _, h := range hs {
+		if h.Position.Line == route.Line {
+			got = append(got, fmt.Sprintf("%s@%s", h.Label, text[lineOffset(text, route)+int(h.Position.Character):][:4]))
+		}
+	}
+	if want := "day 1:@towe day 2:@stai day 3:@bank day 4:@ford"; strings.Join(got, " ") != want || len(hs) != 4 {
+		t.Errorf("route hints %q (of %d), want %q", strings.Join(got, " "), len(hs), want)
+	}
+	c.shutdown()
+}
+
+// lineOffset is the byte offset of the start of p's line in text.
+func lineOffset(text string, p protocol.Position) int {
+	off := 0
+	for l := uint32(0); l < p.Line; l++ {
+		off += strings.IndexByte(text[off:], '\n') + 1
+	}
+	return off
+}
