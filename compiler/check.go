@@ -44,6 +44,7 @@ var checks = []*Check{
 	duplicatesCheck,
 	karzoralCheck,
 	eventChecksCheck,
+	pricesCheck,
 	traversalCheck,
 	effectCheck,
 }

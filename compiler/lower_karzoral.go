@@ -22,6 +22,7 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 		p.Party.Burdens = append(p.Party.Burdens, plan.Burden{Name: b.V})
 	}
 	p.Party.Torches, p.Party.LanternOil = k.Torches.V, k.LanternOil.V
+	l.prices(p)
 	p.NightRaidTN, p.FailureXP = k.NightRaidTN.V, k.FailureXP.V
 	for _, r := range k.Pursuit {
 		p.Pursuit = append(p.Pursuit, plan.PursuitRow{Level: r.Level.V, Damage: r.Damage.V})

@@ -29,6 +29,9 @@ type Karzoral struct {
 	// on after a rout (K-81).
 	Loot  map[string]*Loot
 	Stays map[string][]bool
+	// Shop is the price list (K-12), source order; Money the purse when played alone (model_prices.go).
+	Shop  []*ShopItem
+	Money Int
 }
 
 // Loot is an encounter's loot (K-98).
@@ -111,6 +114,7 @@ func (dc *decoder) karzoral(n node, s *Scenario) {
 	p.get("burdens").elems(func(_ int, e node) { k.Burdens = append(k.Burdens, dc.str(e.get("name"))) })
 	k.Torches = dc.int(p.get("torches"))
 	k.LanternOil = dc.int(p.get("lanternOil"))
+	dc.prices(n, k)
 	k.NightRaidTN = dc.int(n.get("nightRaidTN"))
 	k.FailureXP = dc.int(n.get("failureXP"))
 	n.get("pursuit").elems(func(_ int, e node) {

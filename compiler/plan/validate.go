@@ -45,6 +45,13 @@ func (v *validator) scenario(p *Plan) {
 	v.in("party.rations", p.Party.Rations, 0, 100000)
 	v.in("party.torches", p.Party.Torches, 0, 10000)
 	v.in("party.lanternOil", p.Party.LanternOil, 0, 10000)
+	v.in("party.money", p.Party.Money, 0, 10000000)
+	for _, it := range p.Shop {
+		v.in("shop."+it.ID+".price", it.Price, 0, 10000000)
+		v.in("shop."+it.ID+".rations", it.Rations, 0, 100000)
+		v.in("shop."+it.ID+".torches", it.Torches, 0, 10000)
+		v.in("shop."+it.ID+".oil", it.Oil, 0, 10000)
+	}
 	for i, pc := range p.Party.PCs {
 		w := fmt.Sprintf("party.pcs[%d]", i)
 		v.in(w+".level", pc.Level, 1, 20)
