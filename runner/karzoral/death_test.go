@@ -124,3 +124,30 @@ func TestAngelRevivesNextMorningK102(t *testing.T) {
 		t.Errorf("K-102: %+v", res)
 	}
 }
+
+// Issue 22 D6 (K-61, K-64, K-101): a PC dead at the clear gets its XP but no ability growth (the
+// seed is silent; xp.go growth gives the reading: XP is 「各自の」, each PC's, and kept through a
+// resurrection; 「能力値や技能の成長を行えます」 is done with a living character). deathPlan with
+// supportPlan's objective back (e's army gone: success, 100 XP):
+//
+//	day 1: east into b1, e's battle. Round 1: d2 = 2 -> Bram; K20+5@10 [5,5]=10 -> 8 crit,
+//	  [3,4]=7 -> 5, +5 = 18: Bram 10 - 18 = -8; life check [1,2] + 3 = 6 < 8: dead. Won: monster
+//	  XP 10 x (4 + 4) = 80 (K-62); e gone: the clear. XP each: 100 + 0 fumbles + 80 + 10 x 30 (f
+//	  at b0, K-63) = 480 (K-61), Bram's too. Growth: Aria rolls [3,6] and keeps 6; Bram none.
+func TestDeadPCAtClearK64(t *testing.T) {
+	p := deathPlan()
+	p.Objectives = supportPlan().Objectives
+	g := newRig(t, []int{2, 5, 5, 3, 4, 1, 2, 3, 6}, "east", "fight", "won", "6")
+	res, col, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	if res.Outcome != "success" || len(res.PCs) != 2 || !res.PCs[1].Dead || res.PCs[0].XP != 480 || res.PCs[1].XP != 480 {
+		t.Fatalf("D6: %s, PCs %+v; want success, Bram dead, 480 XP each", res.Outcome, res.PCs)
+	}
+	gr := eventsOf[*GrowthEvent](col)
+	if len(gr) != 2 || gr[0].PC != "Aria" || gr[0].Face != 6 || gr[1].PC != "Bram" || gr[1].Face != 0 || !strings.Contains(gr[1].Text, "dead, no ability growth") {
+		t.Errorf("D6 growth: %+v", gr)
+	}
+}
