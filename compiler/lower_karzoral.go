@@ -15,7 +15,7 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 		p.Party.PCs = append(p.Party.PCs, plan.PC{
 			Name: pc.Name.V, Angel: pc.Angel, Level: pc.Level.V, Agility: pc.Agility.V, Scout: pc.Scout.V,
 			Intelligence: pc.Intelligence.V, WarLeader: pc.WarLeader.V, Darkvision: pc.Darkvision, HP: pc.HP.V,
-			Defense: pc.Defense.V,
+			Defense: pc.Defense.V, Vitality: pc.Vitality.V,
 		})
 	}
 	for _, b := range k.Burdens {

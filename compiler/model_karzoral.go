@@ -56,6 +56,7 @@ type PC struct {
 	Name                                                        Str
 	Angel, Darkvision                                           bool
 	Level, Agility, Scout, Intelligence, WarLeader, HP, Defense Int
+	Vitality                                                    Int // the vitality bonus (K-101's life check)
 }
 
 // PursuitRow is one row of the pursuit damage table (K-95).
@@ -108,7 +109,7 @@ func (dc *decoder) karzoral(n node, s *Scenario) {
 			Pos: dc.pos(e), Name: dc.str(e.get("name")), Angel: dc.bool(e.get("angel")), Darkvision: dc.bool(e.get("darkvision")),
 			Level: dc.int(e.get("level")), Agility: dc.int(e.get("agility")), Scout: dc.int(e.get("scout")),
 			Intelligence: dc.int(e.get("intelligence")), WarLeader: dc.int(e.get("warLeader")), HP: dc.int(e.get("hp")),
-			Defense: dc.int(e.get("defense")),
+			Defense: dc.int(e.get("defense")), Vitality: dc.int(e.get("vitality")),
 		})
 	})
 	p.get("burdens").elems(func(_ int, e node) { k.Burdens = append(k.Burdens, dc.str(e.get("name"))) })

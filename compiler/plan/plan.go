@@ -70,6 +70,7 @@ type PC struct {
 	Agility      int    `json:"agility,omitempty"`      // agility bonus (K-94)
 	Scout        int    `json:"scout,omitempty"`        // scout or ranger level: danger sense (K-71); 0 cannot roll it
 	Intelligence int    `json:"intelligence,omitempty"` // intelligence bonus (K-71, K-79)
+	Vitality     int    `json:"vitality,omitempty"`     // vitality bonus: the life check (K-101)
 	WarLeader    int    `json:"warLeader,omitempty"`    // War Leader level (K-79); 0 none
 	Darkvision   bool   `json:"darkvision,omitempty"`   // needs no light (K-59)
 	HP           int    `json:"hp"`                     // maximum hit points (hp)

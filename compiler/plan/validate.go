@@ -59,6 +59,7 @@ func (v *validator) scenario(p *Plan) {
 		v.in(w+".agility", pc.Agility, 0, 20)
 		v.in(w+".scout", pc.Scout, 0, 20)
 		v.in(w+".intelligence", pc.Intelligence, 0, 20)
+		v.in(w+".vitality", pc.Vitality, 0, 20)
 		v.in(w+".warLeader", pc.WarLeader, 0, 20)
 		v.in(w+".defense", pc.Defense, 0, 100)
 	}

@@ -151,3 +151,27 @@ func TestDeadPCAtClearK64(t *testing.T) {
 		t.Errorf("D6 growth: %+v", gr)
 	}
 }
+
+// K-101's life check (生死判定, SW2 core: 2d6 + adventurer level + vitality bonus) with the vitality
+// bonus the PC now carries (plan.PC.Vitality). The day-1 battle of TestPCDeathAndResurrectionK101K14
+// with Bram's vitality bonus 2: 18 damage takes him from 10 to -8 (TN 8); [1,2] + 3 + 2 = 8 >= 8:
+// he lives, fainted at -8 (without the bonus, 6 < 8: dead). Camp [1,1] keeps 1, rest; the one-day
+// limit ends the run with Bram alive.
+func TestLifeCheckVitalityK101(t *testing.T) {
+	p := deathPlan()
+	p.DayLimit = 1
+	p.Party.PCs[1].Vitality = 2
+	g := newRig(t, []int{2, 5, 5, 3, 4, 1, 2, 1, 1}, "east", "fight", "won", "1", "rest")
+	res, col, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	lc := eventsOf[*CheckEvent](col)
+	if len(lc) != 1 || lc[0].Cause != "life" || lc[0].Modifier != 5 || lc[0].Total != 8 || lc[0].TN != 8 || lc[0].Result != "success" {
+		t.Errorf("K-101 life check with vitality: %+v", lc)
+	}
+	if res.PCs[1].Dead {
+		t.Errorf("K-101: Bram died: %+v", res.PCs[1])
+	}
+}
