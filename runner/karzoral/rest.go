@@ -164,7 +164,7 @@ func (s *state) baseServices() error {
 	if err := s.resurrectAtBase(); err != nil || s.over() {
 		return err
 	}
-	if s.shop != nil {
+	if len(s.shop) > 0 {
 		return s.shopAtBase()
 	}
 	return nil

@@ -231,7 +231,7 @@ type state struct {
 	targets     []string       // K-75: monsters targeted this round
 	clearXP     int            // achievement XP of the success objective (K-61)
 	money       int            // gamels looted (K-98)
-	shop        []plan.Item    // K-12: the price list at a base mid-scenario (stockItems), nil: nothing on sale
+	shop        []plan.Item    // K-12: the price list at a base mid-scenario (stockItems), empty: nothing on sale
 	purse       int            // K-12: gamels left to spend (Carry.Purse or plan.Party.Money, less what was bought)
 	bought      []Purchase     // K-12: the purchases of this run
 	raised      []Resurrection // K-14: the resurrections at a base of this run
@@ -313,7 +313,7 @@ func (s *state) carry(c *Carry) {
 	s.retained.clear()
 	s.carriedDead = nil
 	s.failXP = s.p.FailureXP
-	s.shop, s.purse, s.bought = nil, 0, s.bought[:0]
+	s.purse, s.bought = 0, s.bought[:0]
 	s.raised, s.raiseCost = s.raised[:0], 0
 	if c == nil {
 		s.shop, s.purse = stockItems(s.shop, nil, s.p.Shop), s.p.Party.Money // K-12 alone: the scenario's list and purse

@@ -19,7 +19,8 @@ type Purchase struct {
 // stockItems implements K-12's price list at a base mid-scenario: the campaign's items (camp, nil
 // when played alone) with the scenario's (scen) replacing those of the same ID and the scenario's
 // others after them, in order, keeping only the items that add rations, torches or oil (nothing
-// else a run models). It appends to dst[:0]; the result is nil when nothing is on sale.
+// else a run models). It appends to dst[:0], so a Runner reuses its list run after run; the result
+// is empty when nothing is on sale.
 func stockItems(dst, camp, scen []plan.Item) []plan.Item {
 	dst = dst[:0]
 	stock := func(it *plan.Item) bool { return it.Rations > 0 || it.Torches > 0 || it.Oil > 0 }
@@ -37,9 +38,6 @@ func stockItems(dst, camp, scen []plan.Item) []plan.Item {
 		if stock(it) && !slices.ContainsFunc(camp, func(o plan.Item) bool { return o.ID == it.ID }) {
 			dst = append(dst, *it)
 		}
-	}
-	if len(dst) == 0 {
-		return nil
 	}
 	return dst
 }

@@ -92,7 +92,7 @@ func TestStockItemsK12(t *testing.T) {
 	if got := stockItems(nil, nil, scen); !reflect.DeepEqual(got, scen) {
 		t.Errorf("alone: %+v, want %+v", got, scen)
 	}
-	if got := stockItems(nil, camp[:1], nil); got != nil {
-		t.Errorf("only a potion: %+v, want nil", got)
+	if got := stockItems(nil, camp[:1], nil); len(got) != 0 {
+		t.Errorf("only a potion: %+v, want nothing", got)
 	}
 }
