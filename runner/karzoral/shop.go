@@ -53,6 +53,9 @@ func (s *state) shopAtBase() error {
 	pa := &s.p.Party
 	block := s.p.Field.Blocks[s.party].ID
 	for {
+		if !slices.ContainsFunc(s.shop, func(it plan.Item) bool { return it.Price <= s.purse }) {
+			return nil // nothing the purse can pay for (checked first: no choice list is built)
+		}
 		cs := append(s.shopChoices[:0], runner.Choice{Name: "done", Value: -1, Note: fmt.Sprintf("%d gamels in the purse", s.purse)})
 		def := 0
 		for k, it := range s.shop {
