@@ -427,8 +427,10 @@ func (p *scriptParser) entry(st *ast.StructLit) (entry, bool) {
 			if b, isLit := f.Value.(*ast.BasicLit); isLit && (b.Kind == token.TRUE || b.Kind == token.FALSE) {
 				name, nok = map[bool]string{true: "yes", false: "no"}[b.Kind == token.TRUE], true
 			}
-			if !nok || (name != "yes" && name != "no") {
-				p.errorf(f.Value, "answer wants yes or no")
+			// party | monsters: who won a Karzoral detailed battle's initiative (K-75, K-76;
+			// issue 22 D4: a script could not give it to the monsters).
+			if !nok || (name != "yes" && name != "no" && name != "party" && name != "monsters") {
+				p.errorf(f.Value, "answer wants yes or no (or party or monsters: the initiative, K-75)")
 				ok = false
 				continue
 			}

@@ -42,6 +42,7 @@ var checks = []*Check{
 	duplicatesCheck,
 	karzoralCheck,
 	eventChecksCheck,
+	pricesCheck,
 	traversalCheck,
 	effectCheck,
 }

@@ -15,13 +15,14 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 		p.Party.PCs = append(p.Party.PCs, plan.PC{
 			Name: pc.Name.V, Angel: pc.Angel, Level: pc.Level.V, Agility: pc.Agility.V, Scout: pc.Scout.V,
 			Intelligence: pc.Intelligence.V, WarLeader: pc.WarLeader.V, Darkvision: pc.Darkvision, HP: pc.HP.V,
-			Defense: pc.Defense.V,
+			Defense: pc.Defense.V, Vitality: pc.Vitality.V,
 		})
 	}
 	for _, b := range k.Burdens {
 		p.Party.Burdens = append(p.Party.Burdens, plan.Burden{Name: b.V})
 	}
 	p.Party.Torches, p.Party.LanternOil = k.Torches.V, k.LanternOil.V
+	l.prices(p)
 	p.NightRaidTN, p.FailureXP = k.NightRaidTN.V, k.FailureXP.V
 	for _, r := range k.Pursuit {
 		p.Pursuit = append(p.Pursuit, plan.PursuitRow{Level: r.Level.V, Damage: r.Damage.V})

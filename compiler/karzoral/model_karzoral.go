@@ -29,6 +29,9 @@ type Karzoral struct {
 	// on after a rout (K-81).
 	Loot  map[string]*Loot
 	Stays map[string][]bool
+	// Shop is the price list (K-12), source order; Money the purse when played alone (model_prices.go).
+	Shop  []*ShopItem
+	Money Int
 }
 
 // Loot is an encounter's loot (K-98).
@@ -53,6 +56,7 @@ type PC struct {
 	Name                                                        Str
 	Angel, Darkvision                                           bool
 	Level, Agility, Scout, Intelligence, WarLeader, HP, Defense Int
+	Vitality                                                    Int // the vitality bonus (K-101's life check)
 }
 
 // PursuitRow is one row of the pursuit damage table (K-95).
@@ -105,12 +109,13 @@ func (dc *decoder) karzoral(n node, s *Scenario) {
 			Pos: dc.pos(e), Name: dc.str(e.Get("name")), Angel: dc.bool(e.Get("angel")), Darkvision: dc.bool(e.Get("darkvision")),
 			Level: dc.int(e.Get("level")), Agility: dc.int(e.Get("agility")), Scout: dc.int(e.Get("scout")),
 			Intelligence: dc.int(e.Get("intelligence")), WarLeader: dc.int(e.Get("warLeader")), HP: dc.int(e.Get("hp")),
-			Defense: dc.int(e.Get("defense")),
+			Defense: dc.int(e.Get("defense")), Vitality: dc.int(e.Get("vitality")),
 		})
 	})
 	p.Get("burdens").Elems(func(_ int, e node) { k.Burdens = append(k.Burdens, dc.str(e.Get("name"))) })
 	k.Torches = dc.int(p.Get("torches"))
 	k.LanternOil = dc.int(p.Get("lanternOil"))
+	dc.prices(n, k)
 	k.NightRaidTN = dc.int(n.Get("nightRaidTN"))
 	k.FailureXP = dc.int(n.Get("failureXP"))
 	n.Get("pursuit").Elems(func(_ int, e node) {

@@ -52,6 +52,10 @@ type Plan struct {
 	// Midpoint is the setup of armies a retry that resumes at the midpoint places (K-68); nil: the
 	// initial setup.
 	Midpoint *Setup `json:"midpoint,omitempty"`
+	// Shop is the price list at the scenario's bases mid-scenario (K-12), in source order; in a
+	// campaign an item here replaces the campaign's item of the same ID. Empty: nothing on sale
+	// unless a campaign brings its own.
+	Shop []Item `json:"shop,omitempty"`
 
 	// Pathfinder holds a rules: "pathfinder" scenario (hexes, armies, kingdoms, its own rule
 	// options); nil and omitted for Karzoral plans.
@@ -66,6 +70,7 @@ type PC struct {
 	Agility      int    `json:"agility,omitempty"`      // agility bonus (K-94)
 	Scout        int    `json:"scout,omitempty"`        // scout or ranger level: danger sense (K-71); 0 cannot roll it
 	Intelligence int    `json:"intelligence,omitempty"` // intelligence bonus (K-71, K-79)
+	Vitality     int    `json:"vitality,omitempty"`     // vitality bonus: the life check (K-101)
 	WarLeader    int    `json:"warLeader,omitempty"`    // War Leader level (K-79); 0 none
 	Darkvision   bool   `json:"darkvision,omitempty"`   // needs no light (K-59)
 	HP           int    `json:"hp"`                     // maximum hit points (hp)
@@ -167,6 +172,7 @@ type Party struct {
 	Burdens    []Burden `json:"burdens,omitempty"`    // burdens escorted (K-86)
 	Torches    int      `json:"torches,omitempty"`    // torches carried; 6 give 12 hours of light (K-58)
 	LanternOil int      `json:"lanternOil,omitempty"` // flasks of lantern oil; 1 gives 12 hours of light (K-58)
+	Money      int      `json:"money,omitempty"`      // gamels in the purse when played alone (K-12)
 }
 
 // Dir is a direction on a square grid. North is towards smaller y.

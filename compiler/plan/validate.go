@@ -45,6 +45,13 @@ func (v *validator) scenario(p *Plan) {
 	v.in("party.rations", p.Party.Rations, 0, 100000)
 	v.in("party.torches", p.Party.Torches, 0, 10000)
 	v.in("party.lanternOil", p.Party.LanternOil, 0, 10000)
+	v.in("party.money", p.Party.Money, 0, 10000000)
+	for _, it := range p.Shop {
+		v.in("shop."+it.ID+".price", it.Price, 0, 10000000)
+		v.in("shop."+it.ID+".rations", it.Rations, 0, 100000)
+		v.in("shop."+it.ID+".torches", it.Torches, 0, 10000)
+		v.in("shop."+it.ID+".oil", it.Oil, 0, 10000)
+	}
 	for i, pc := range p.Party.PCs {
 		w := fmt.Sprintf("party.pcs[%d]", i)
 		v.in(w+".level", pc.Level, 1, 20)
@@ -52,6 +59,7 @@ func (v *validator) scenario(p *Plan) {
 		v.in(w+".agility", pc.Agility, 0, 20)
 		v.in(w+".scout", pc.Scout, 0, 20)
 		v.in(w+".intelligence", pc.Intelligence, 0, 20)
+		v.in(w+".vitality", pc.Vitality, 0, 20)
 		v.in(w+".warLeader", pc.WarLeader, 0, 20)
 		v.in(w+".defense", pc.Defense, 0, 100)
 	}

@@ -139,6 +139,10 @@ func entities(p *plan.Plan) []entity {
 	}
 	settings.add("party.torches", p.Party.Torches)
 	settings.add("party.lanternOil", p.Party.LanternOil)
+	settings.add("party.money", p.Party.Money)
+	for _, it := range p.Shop { // K-12: the price list
+		settings.add("shop."+it.ID, raw(fmt.Sprintf("%+v", it)))
+	}
 	if p.NightRaid >= 0 && p.NightRaid < len(p.Encounters) {
 		settings.add("nightRaid", raw(p.Encounters[p.NightRaid].ID))
 	}

@@ -173,7 +173,7 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 		r.selected[r.scenario]++
 		return runner.Answer{Choice: best}, nil
 	case runner.KindBenefit, runner.KindPrepare:
-		if q.Cause == "shop" { // K-12 at a base mid-scenario: the engine's Default restocks
+		if q.Cause == "shop" { // K-12 at a base mid-scenario: the engine's Default buys back toward the starting stock
 			return runner.Answer{Default: true}, nil
 		}
 		if i := q.Find("sortie"); q.Kind == runner.KindPrepare && i >= 0 {

@@ -1,6 +1,8 @@
 package karzoral
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -25,7 +27,10 @@ func TestFleeConsecutiveK72(t *testing.T) {
 	p.Events = []plan.Event{{ID: "ambush", Once: true, On: plan.Trigger{Kind: plan.OnEnter, Block: 1},
 		Do: []plan.Action{{Op: plan.ActBattle, Encounter: enc}, {Op: plan.ActSet, Flag: cleared}}}}
 	p.Objectives = []plan.Objective{{ID: "end", When: plan.Cond{Op: plan.CondFlag, Flag: cleared}, Outcome: "success"}}
-	// Escape (K-94): per PC a TN of 4 + [1,1] = 6 and a check [5,5] + 3 + agility: both get away.
+	// Escape (K-94) from the wolves' battle: the TN is the highest level among the monsters that
+	// appeared in that battle (現れた魔物: the wolves, level 3; the boggards were the previous
+	// battle) + 2d6: 3 + [1,1] = 5 (issue 22 D8: this comment said 4, the boggards' level). Aria
+	// [5,5] + 3 + agility 2 = 15, Bram [5,5] + 3 + 1 = 14: both get away.
 	// Camp [1,2]: face 1; day 2 the clear's growth rolls [5,6] (Aria keeps 5) and [1,1] (Bram).
 	g := newRig(t, []int{1, 1, 5, 5, 1, 1, 5, 5, 1, 2, 5, 6, 1, 1},
 		"east", "won", "fled", "1", "rest", "stay", "won", "5", "1")
@@ -39,6 +44,15 @@ func TestFleeConsecutiveK72(t *testing.T) {
 	}
 	if got := c.trace("battle"); got != "1 action battle boggards b1 won\n1 action battle wolves b1 fled\n2 action battle wolves b1 won\n" {
 		t.Errorf("K-72 battles:\n%s", got)
+	}
+	var esc []string
+	for _, r := range eventsOf[*CheckEvent](c) {
+		if r.Cause == "escape" {
+			esc = append(esc, fmt.Sprintf("%s %d vs %d", r.PC, r.Total, r.TN))
+		}
+	}
+	if want := []string{"Aria 15 vs 5", "Bram 14 vs 5"}; !slices.Equal(esc, want) {
+		t.Errorf("K-94 escape checks %v, want %v", esc, want)
 	}
 	var xp []int
 	for _, r := range eventsOf[*XPEvent](c) {

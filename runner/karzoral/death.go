@@ -26,8 +26,8 @@ type Resurrection struct {
 }
 
 // lifeCheck rolls the life check (生死判定, SW2 core) of PC i, at 0 HP or less and not yet dead:
-// 2d6 + adventurer level (plan.PC.Level; the plan holds no vitality bonus, so none is added)
-// against a TN of the HP below 0 (HP -5: TN 5; HP 0: TN 0). A double 6 always succeeds, a double 1
+// 2d6 + adventurer level + vitality bonus (plan.PC.Level, plan.PC.Vitality; a PC given without
+// vitality adds 0) against a TN of the HP below 0 (HP -5: TN 5; HP 0: TN 0). A double 6 always succeeds, a double 1
 // always fails and gives 50 XP (K-5). It is a resistance check: the sleep (K-41) and light (K-59)
 // penalties of action checks do not apply. Success: the PC stays fainted. Failure: the PC dies
 // (K-101): its body goes on with the party (K-101 Default: 「死亡したＰＣの死体は…拠点まで」, carried
@@ -44,7 +44,8 @@ func (s *state) lifeCheck(i int, rule string) error {
 	}
 	p := &s.p.Party.PCs[i]
 	tn := -pc.hp
-	total := d[0] + d[1] + p.Level
+	mod := p.Level + p.Vitality // SW2 core: 生死判定 = 冒険者レベル + 生命力ボーナス
+	total := d[0] + d[1] + mod
 	ok := total >= tn
 	res := "success"
 	switch {
@@ -57,8 +58,8 @@ func (s *state) lifeCheck(i int, rule string) error {
 		res = "failure"
 	}
 	if s.on {
-		r := &CheckEvent{Note: s.note("K-101"), Text: fmt.Sprintf("%s: life check after %s [%d,%d]%+d = %d vs %d: %s", p.Name, rule, d[0], d[1], p.Level, total, tn, res)}
-		r.PC, r.Cause, r.Dice, r.Modifier, r.Total, r.TN, r.Result = p.Name, "life", d, p.Level, total, tn, res
+		r := &CheckEvent{Note: s.note("K-101"), Text: fmt.Sprintf("%s: life check after %s [%d,%d]%+d = %d vs %d: %s", p.Name, rule, d[0], d[1], mod, total, tn, res)}
+		r.PC, r.Cause, r.Dice, r.Modifier, r.Total, r.TN, r.Result = p.Name, "life", d, mod, total, tn, res
 		if err := s.send(r); err != nil {
 			return err
 		}

@@ -124,3 +124,54 @@ func TestAngelRevivesNextMorningK102(t *testing.T) {
 		t.Errorf("K-102: %+v", res)
 	}
 }
+
+// Issue 22 D6 (K-61, K-64, K-101): a PC dead at the clear gets its XP but no ability growth (the
+// seed is silent; xp.go growth gives the reading: XP is 「各自の」, each PC's, and kept through a
+// resurrection; 「能力値や技能の成長を行えます」 is done with a living character). deathPlan with
+// supportPlan's objective back (e's army gone: success, 100 XP):
+//
+//	day 1: east into b1, e's battle. Round 1: d2 = 2 -> Bram; K20+5@10 [5,5]=10 -> 8 crit,
+//	  [3,4]=7 -> 5, +5 = 18: Bram 10 - 18 = -8; life check [1,2] + 3 = 6 < 8: dead. Won: monster
+//	  XP 10 x (4 + 4) = 80 (K-62); e gone: the clear. XP each: 100 + 0 fumbles + 80 + 10 x 30 (f
+//	  at b0, K-63) = 480 (K-61), Bram's too. Growth: Aria rolls [3,6] and keeps 6; Bram none.
+func TestDeadPCAtClearK64(t *testing.T) {
+	p := deathPlan()
+	p.Objectives = supportPlan().Objectives
+	g := newRig(t, []int{2, 5, 5, 3, 4, 1, 2, 3, 6}, "east", "fight", "won", "6")
+	res, col, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	if res.Outcome != "success" || len(res.PCs) != 2 || !res.PCs[1].Dead || res.PCs[0].XP != 480 || res.PCs[1].XP != 480 {
+		t.Fatalf("D6: %s, PCs %+v; want success, Bram dead, 480 XP each", res.Outcome, res.PCs)
+	}
+	gr := eventsOf[*GrowthEvent](col)
+	if len(gr) != 2 || gr[0].PC != "Aria" || gr[0].Face != 6 || gr[1].PC != "Bram" || gr[1].Face != 0 || !strings.Contains(gr[1].Text, "dead, no ability growth") {
+		t.Errorf("D6 growth: %+v", gr)
+	}
+}
+
+// K-101's life check (生死判定, SW2 core: 2d6 + adventurer level + vitality bonus) with the vitality
+// bonus the PC now carries (plan.PC.Vitality). The day-1 battle of TestPCDeathAndResurrectionK101K14
+// with Bram's vitality bonus 2: 18 damage takes him from 10 to -8 (TN 8); [1,2] + 3 + 2 = 8 >= 8:
+// he lives, fainted at -8 (without the bonus, 6 < 8: dead). Camp [1,1] keeps 1, rest; the one-day
+// limit ends the run with Bram alive.
+func TestLifeCheckVitalityK101(t *testing.T) {
+	p := deathPlan()
+	p.DayLimit = 1
+	p.Party.PCs[1].Vitality = 2
+	g := newRig(t, []int{2, 5, 5, 3, 4, 1, 2, 1, 1}, "east", "fight", "won", "1", "rest")
+	res, col, err := run(t, p, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	lc := eventsOf[*CheckEvent](col)
+	if len(lc) != 1 || lc[0].Cause != "life" || lc[0].Modifier != 5 || lc[0].Total != 8 || lc[0].TN != 8 || lc[0].Result != "success" {
+		t.Errorf("K-101 life check with vitality: %+v", lc)
+	}
+	if res.PCs[1].Dead {
+		t.Errorf("K-101: Bram died: %+v", res.PCs[1])
+	}
+}

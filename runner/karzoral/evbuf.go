@@ -20,7 +20,6 @@ type evbuf struct {
 	reset     EpisodesResetEvent
 	fired     FiredEvent
 	say       SayEvent
-	base      BaseEvent
 	sighting  SightingEvent
 	partyEnd  PartyEndEvent
 	armies    []ArmyAt   // armiesAt

@@ -187,7 +187,7 @@ type XPEvent struct {
 func (*XPEvent) Type() string   { return "xp" }
 func (e *XPEvent) Line() string { return noteLine(&e.Note, e.Text) }
 
-// BaseEvent: at a base mid-scenario the party restocks rations and light (K-12).
+// BaseEvent: at a base mid-scenario the party buys an item from the price list (K-12).
 type BaseEvent struct {
 	Note
 	Block   string `json:"block,omitempty"`

@@ -70,7 +70,10 @@ func armyRowSeen(side string, a *ArmySeen) string {
 		return fmt.Sprintf("%s, gone from the field (seen on day %d)", side, a.Day)
 	}
 	where := fmt.Sprintf("at %s, last seen on day %d", *a.Block, a.Day)
-	if a.InView {
+	switch {
+	case a.Missed > 0: // the party stood there and found it gone (K-23, issue 22 D3)
+		where = fmt.Sprintf("not at %s any more (last seen there on day %d, gone by day %d)", *a.Block, a.Day, a.Missed)
+	case a.InView:
 		where = fmt.Sprintf("at %s, in view", *a.Block)
 	}
 	if a.Strength > 0 {

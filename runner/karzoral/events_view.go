@@ -17,6 +17,7 @@ type ArmySeen struct {
 	Day      int     `json:"day"`
 	Strength int     `json:"strength"`         // when last seen; 0: not known (a survey tells none, K-23)
 	InView   bool    `json:"inView,omitempty"` // in the party's block now
+	Missed   int     `json:"missed,omitempty"` // the day the party found Block empty of it (K-23), 0: not
 }
 
 // ViewEvent: the day ends as the players know it (K-23): the party, its rations and the armies

@@ -222,7 +222,7 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 		r.visited[b] = true
 	}
 	if q.Cause == "shop" {
-		return runner.Answer{Default: true}, nil // K-12: the engine's Default restocks
+		return runner.Answer{Default: true}, nil // K-12: the engine's Default buys back toward the starting stock
 	}
 	switch q.Kind {
 	case runner.KindMove:

@@ -1,6 +1,7 @@
 package karzoral
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/runner"
@@ -47,5 +48,36 @@ func TestSupportOrderInitiativeK75K76(t *testing.T) {
 		if r.RuleID == "K-61" && r.Gained != 480 {
 			t.Errorf("K-61: %+v, want 480", r)
 		}
+	}
+}
+
+// Issue 22 D4: a script gives the initiative to the monsters with `answer: monsters` (it used to
+// be refused: "answer wants yes or no"). The battle of TestSupportOrderInitiativeK75K76, its
+// decisions from a YAML script and its dice from the rig: the monsters' support comes first
+// (Aria 20 -> 10 HP), then f's on Boggard 1 (3), as worked by hand there. `answer: party` is read
+// too (the Default, written out); `answer: maybe` is still refused at its line and column.
+func TestScriptInitiativeK75K76(t *testing.T) {
+	src := "- move: east\n- answer: monsters\n- battle: fight\n- protect: none\n- cancel: \"no\"\n" +
+		"- target: Boggard 1\n- battle: won\n- pick: 5\n- pick: 4\n"
+	g := newRig(t, []int{1, 3, 4, 3, 4, 2, 5, 4, 4})
+	c := &collect{}
+	res, err := Run(supportPlan(), Options{Options: runner.Options{Seed: 1, Decider: shopRoll{mustScript(t, src), g}, Sink: c}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.done(t)
+	sup := eventsOf[*SupportEvent](c)
+	if res.Outcome != runner.Success || len(sup) != 2 || sup[0].Side != "enemy" || sup[0].After != 10 || sup[1].Side != "friendly" || sup[1].Damage != 3 {
+		t.Errorf("K-75/K-76 from a script: %s, %+v", res.Outcome, sup)
+	}
+	if gr := eventsOf[*GroupEvent](c); len(gr) != 1 || gr[0].Result != "monsters" {
+		t.Errorf("initiative: %+v", gr)
+	}
+	if s, list := runner.ParseScript("s.yaml", []byte("- answer: party\n")); s == nil || list.HasErrors() {
+		t.Errorf("answer: party refused: %v", list)
+	}
+	_, list := runner.ParseScript("s.yaml", []byte("- answer: maybe\n"))
+	if len(list) != 1 || list[0].Pos.Line != 1 || list[0].Pos.Column != 11 || !strings.Contains(list[0].Message, "party or monsters") {
+		t.Errorf("answer: maybe: %v", list)
 	}
 }

@@ -44,6 +44,7 @@ type ArmyInfo struct {
 	Block    int  // the block it was last seen in, -1 if never seen or gone
 	Day      int  // the day it was last seen, 0 if never
 	Strength int  // its strength when last seen; 0: not known (seen by a survey or a reveal, K-23)
+	Missed   int  // the day the party stood in Block and found it gone from there, 0: not (K-23)
 }
 
 // ObjectiveInfo is an objective: the players know their objectives (the scenario's briefing).
@@ -60,6 +61,7 @@ type ObjectiveInfo struct {
 type sighting struct {
 	seen, gone      bool
 	block, day, str int
+	missed          int // the day the party stood in block and found the army gone from it (D3), 0: not
 }
 
 // Day returns the day (0 before the first start phase) and DayLimit the scenario's last.
@@ -117,7 +119,7 @@ func (v *PlayerView) Army(i int) ArmyInfo {
 	a := &v.s.p.Armies[i]
 	sg := v.s.sight[i]
 	ai := ArmyInfo{ID: a.ID, Name: a.Name, Friendly: a.Friendly(), Seen: sg.seen, Gone: sg.gone, Block: -1,
-		Day: sg.day, Strength: sg.str, InView: v.s.inView(i)}
+		Day: sg.day, Strength: sg.str, InView: v.s.inView(i), Missed: sg.missed}
 	if sg.seen && !sg.gone {
 		ai.Block = sg.block
 	}
@@ -179,6 +181,8 @@ func (v *PlayerView) Brief() string {
 			in = append(in, fmt.Sprintf("%s, strength %d", a.ID, a.Strength))
 		case a.Gone:
 			seen = append(seen, fmt.Sprintf("%s gone (day %d)", a.ID, a.Day))
+		case a.Seen && a.Missed > 0:
+			seen = append(seen, fmt.Sprintf("%s left %s (seen there on day %d, gone by day %d), %s", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, a.Missed, strengthWord(a.Strength)))
 		case a.Seen:
 			seen = append(seen, fmt.Sprintf("%s at %s on day %d, %s", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, strengthWord(a.Strength)))
 		}
@@ -207,11 +211,18 @@ func (s *state) seenAt(b int) runner.Audience {
 }
 
 // look records the armies in the party's sight now (K-23): called after every move of the party
-// or the armies, every change to an army and before every decision.
+// or the armies, every change to an army and before every decision. The party's own block is in
+// its sight (K-23 Default), so an army last seen there and not there now is known to have left it
+// (issue 22 D3: the record kept it there): sighting.missed is the day it was found gone, the
+// last-seen block and day stay what they were.
 func (s *state) look() {
 	for i := range s.sight {
-		if s.inView(i) {
-			s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i]}
+		sg := &s.sight[i]
+		switch {
+		case s.inView(i):
+			*sg = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i]}
+		case sg.seen && !sg.gone && sg.missed == 0 && sg.block == s.party:
+			sg.missed = s.day
 		}
 	}
 }
@@ -278,7 +289,7 @@ func strengthWord(n int) string {
 // armySeen is army i's entry in a sighting or the players' day end.
 func (s *state) armySeen(i int) ArmySeen {
 	sg := s.sight[i]
-	a := ArmySeen{ID: s.p.Armies[i].ID, Day: sg.day, Strength: sg.str, InView: s.inView(i)}
+	a := ArmySeen{ID: s.p.Armies[i].ID, Day: sg.day, Strength: sg.str, InView: s.inView(i), Missed: sg.missed}
 	if !sg.gone {
 		a.Block = &s.p.Field.Blocks[sg.block].ID
 	}

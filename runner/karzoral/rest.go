@@ -152,36 +152,22 @@ func (s *state) darkDay() error {
 
 // baseServices implements K-12 at a base mid-scenario (the seed: 「シナリオ中に拠点に戻った時にも行
 // える」): in action step (c) (the time for long actions, K-34), a party standing on a base may shop.
-// With a price list (Carry.Shop: a campaign's) that is a decision paid from the purse (shop);
-// without one (a lone scenario, no money modelled) the party restocks preserved rations and light
-// free, back up to what it set out with (plan.Party: Rations, Torches, LanternOil). Resurrection
+// Shopping is a decision paid from the purse, from the scenario's or the campaign's price list
+// (shopAtBase, stockItems); with no price list nothing is on sale and nothing happens (issue 22
+// D5: the old free restock up to the starting stock is gone: 「買い物」 is buying). Resurrection
 // (K-14) comes first (resurrectAtBase). Treatment (K-13) is offered there too by the rules, but a
 // run models no poison, disease or curse, so it has nothing to act on.
 func (s *state) baseServices() error {
-	pa := &s.p.Party
 	if s.p.Field.Blocks[s.party].Kind != "base" {
 		return nil
 	}
 	if err := s.resurrectAtBase(); err != nil || s.over() {
 		return err
 	}
-	if s.shop != nil {
+	if len(s.shop) > 0 {
 		return s.shopAtBase()
 	}
-	food, torches, oil := max(pa.Rations-s.rations, 0), max(pa.Torches-s.k.torches, 0), max(pa.LanternOil-s.k.oil, 0)
-	if food == 0 && torches == 0 && oil == 0 {
-		return nil
-	}
-	s.rations += food
-	s.k.torches += torches
-	s.k.oil += oil
-	if !s.on {
-		return nil
-	}
-	r := reuse(&s.ev.base, BaseEvent{Note: s.note("K-12"), Block: s.p.Field.Blocks[s.party].ID, Rations: food, Torches: torches, Oil: oil,
-		Text: fmt.Sprintf("at base %s the party restocks %d rations, %d torches and %d flasks of oil (no price list: free; now %d, %d, %d)",
-			s.p.Field.Blocks[s.party].ID, food, torches, oil, s.rations, s.k.torches, s.k.oil)})
-	return s.send(r)
+	return nil
 }
 
 // startKarzoral runs the add-ons of the start phase: the sleep penalty begins after a forced march

@@ -32,10 +32,11 @@ type Carry struct {
 	// FailureXP, when above 0, is the campaign's failure XP for this scenario: it replaces the
 	// plan's (K-66).
 	FailureXP int
-	// Shop is the price list for shopping at a base mid-scenario (K-12): the items that add
-	// rations, torches or oil; Purse the gamels the party has to spend. With a Shop, shopping is
-	// a decision paid from the purse (Result.Purchases); without one (a lone scenario) the party
-	// restocks free up to what it set out with (runner judgement: no money is modelled).
+	// Shop is the campaign's price list for shopping at a base mid-scenario (K-12): the items that
+	// add rations, torches or oil, the scenario's own (plan.Plan.Shop) replacing those of the same
+	// ID; Purse the gamels the party has to spend (the scenario's party.money is for a lone run).
+	// Shopping is a decision paid from the purse (Result.Purchases); with no price list at all,
+	// nothing is on sale.
 	Shop  []plan.Item
 	Purse int
 	// ResurrectionCost is the campaign's price of a resurrection (K-14); 0: 10,000 gamels.

@@ -231,8 +231,8 @@ type state struct {
 	targets     []string       // K-75: monsters targeted this round
 	clearXP     int            // achievement XP of the success objective (K-61)
 	money       int            // gamels looted (K-98)
-	shop        []plan.Item    // K-12: the price list at a base mid-scenario (Carry.Shop), nil: free restock
-	purse       int            // K-12: gamels left to spend (Carry.Purse less what was bought)
+	shop        []plan.Item    // K-12: the price list at a base mid-scenario (stockItems), empty: nothing on sale
+	purse       int            // K-12: gamels left to spend (Carry.Purse or plan.Party.Money, less what was bought)
 	bought      []Purchase     // K-12: the purchases of this run
 	raised      []Resurrection // K-14: the resurrections at a base of this run
 	raiseCost   int            // K-14: a resurrection's price (Carry.ResurrectionCost), 0: the default
@@ -313,18 +313,14 @@ func (s *state) carry(c *Carry) {
 	s.retained.clear()
 	s.carriedDead = nil
 	s.failXP = s.p.FailureXP
-	s.shop, s.purse, s.bought = nil, 0, s.bought[:0]
+	s.purse, s.bought = 0, s.bought[:0]
 	s.raised, s.raiseCost = s.raised[:0], 0
 	if c == nil {
+		s.shop, s.purse = stockItems(s.shop, nil, s.p.Shop), s.p.Party.Money // K-12 alone: the scenario's list and purse
 		return
 	}
 	s.raiseCost = c.ResurrectionCost
-	for _, it := range c.Shop {
-		if it.Rations > 0 || it.Torches > 0 || it.Oil > 0 {
-			s.shop = append(s.shop, it)
-		}
-	}
-	s.purse = c.Purse
+	s.shop, s.purse = stockItems(s.shop, c.Shop, s.p.Shop), c.Purse
 	if c.FailureXP > 0 {
 		s.failXP = c.FailureXP
 	}

@@ -1,6 +1,7 @@
 package karzoral
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -85,28 +86,43 @@ func TestFledEventBattleRemainsK96(t *testing.T) {
 	}
 }
 
-// K-12 at a base mid-scenario, in action step (c) (K-34: after the battles and events): the party
-// buys rations and light back up to what it set out with.
-// Members only, 5 members, 12 rations, 6 torches; b0 is a base. Day 1: eat 5 (7 left), east to b1,
-// camp [1,2] keep 1, forced march (6 torches: 0 left), back west to b0: step (c) at the base: buy
-// 12 - 7 = 5 rations and 6 torches. Day 2: eat 5 (7 left); stay at b0: 5 rations again.
-func TestBaseRestockK12(t *testing.T) {
+// K-12 at a base mid-scenario, in action step (c) (K-34: after the battles and events), played
+// alone: the scenario's price list, paid from its purse (party.money), the policy Default buying.
+// Members only, 5 members, 12 rations, 6 torches, 110 gamels; b0 is a base; on sale: rations
+// (7 for 50) and torches (6 for 5). Day 1: eat 5 (7 left), east to b1, camp [1,2] keep 1, forced
+// march (6 torches: 0 left), back west to b0: step (c): rations 7 < 12: buy (purse 60, 14
+// rations); torches 0 < 6: buy (purse 55, 6 torches); nothing below its start: done. Day 2: eat 5
+// (9 left); stay at b0: 9 < 12: buy rations (purse 5, 16); torches 6: done.
+func TestLoneShopK12(t *testing.T) {
 	p := line(2)
 	p.DayLimit = 2
 	p.Field.Blocks[0].Kind = "base"
-	p.Party.Rations, p.Party.Torches = 12, 6
+	p.Party.Rations, p.Party.Torches, p.Party.Money = 12, 6, 110
+	p.Shop = []plan.Item{{ID: "rations", Name: "Preserved food, 7 days", Price: 50, Rations: 7},
+		{ID: "torches", Name: "Torches, 6", Price: 5, Torches: 6}}
 	g := newRig(t, []int{1, 2, 1, 2}, "east", "1", "march", "west", "stay", "1", "rest")
-	res, c, err := run(t, p, g)
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		if r.Cause == "shop" {
+			return runner.Answer{Default: true}, nil
+		}
+		return g.Decide(r)
+	})
+	c := &collect{}
+	res, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: shopRoll{d, g}, Sink: c}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.done(t)
 	b := eventsOf[*BaseEvent](c)
-	if len(b) != 2 || b[0].Day != 1 || b[0].Phase != runner.PhaseNight || b[0].Rations != 5 || b[0].Torches != 6 || b[1].Day != 2 || b[1].Rations != 5 || b[1].Torches != 0 {
+	if len(b) != 3 || b[0].Day != 1 || b[0].Phase != runner.PhaseNight || b[0].Rations != 7 || b[1].Torches != 6 || b[2].Day != 2 || b[2].Rations != 7 {
 		t.Errorf("K-12: %+v", b)
 	}
-	if res.Rations != 12 || res.Torches != 6 {
-		t.Errorf("at the end: %d rations, %d torches; want 12 and 6", res.Rations, res.Torches)
+	want := []Purchase{{"rations", 1, "b0", 50}, {"torches", 1, "b0", 5}, {"rations", 2, "b0", 50}}
+	if !reflect.DeepEqual(res.Purchases, want) {
+		t.Errorf("K-12: purchases %+v, want %+v", res.Purchases, want)
+	}
+	if res.Rations != 16 || res.Torches != 6 {
+		t.Errorf("at the end: %d rations, %d torches; want 16 and 6", res.Rations, res.Torches)
 	}
 }
 

@@ -2,7 +2,9 @@ package karzoral
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -14,9 +16,35 @@ type Purchase struct {
 	Price int    `json:"price"`
 }
 
+// stockItems implements K-12's price list at a base mid-scenario: the campaign's items (camp, nil
+// when played alone) with the scenario's (scen) replacing those of the same ID and the scenario's
+// others after them, in order, keeping only the items that add rations, torches or oil (nothing
+// else a run models). It appends to dst[:0], so a Runner reuses its list run after run; the result
+// is empty when nothing is on sale.
+func stockItems(dst, camp, scen []plan.Item) []plan.Item {
+	dst = dst[:0]
+	stock := func(it *plan.Item) bool { return it.Rations > 0 || it.Torches > 0 || it.Oil > 0 }
+	for i := range camp {
+		it := &camp[i]
+		if k := slices.IndexFunc(scen, func(o plan.Item) bool { return o.ID == it.ID }); k >= 0 {
+			it = &scen[k]
+		}
+		if stock(it) {
+			dst = append(dst, *it)
+		}
+	}
+	for i := range scen {
+		it := &scen[i]
+		if stock(it) && !slices.ContainsFunc(camp, func(o plan.Item) bool { return o.ID == it.ID }) {
+			dst = append(dst, *it)
+		}
+	}
+	return dst
+}
+
 // shopAtBase implements K-12's shopping at a base mid-scenario as a decision: the players buy one
-// item at a time from the price list (Carry.Shop) while the purse (Carry.Purse less what this run
-// spent) pays its price, until they choose "done" (the seed: 「買い物（シナリオ中に拠点に戻った時に
+// item at a time from the price list (stockItems: the scenario's and the campaign's) while the purse
+// (Carry.Purse in a campaign, plan.Party.Money alone, less what this run spent) pays its price, until they choose "done" (the seed: 「買い物（シナリオ中に拠点に戻った時に
 // も行える）」; never on credit). Each purchase adds the item's rations, torches and oil and is
 // written as a BaseEvent; Result.Purchases hands them to the campaign's ledger. The request is
 // KindPrepare, cause "shop", Optional: the policy Default buys the first affordable item that
@@ -25,6 +53,9 @@ func (s *state) shopAtBase() error {
 	pa := &s.p.Party
 	block := s.p.Field.Blocks[s.party].ID
 	for {
+		if !slices.ContainsFunc(s.shop, func(it plan.Item) bool { return it.Price <= s.purse }) {
+			return nil // nothing the purse can pay for (checked first: no choice list is built)
+		}
 		cs := append(s.shopChoices[:0], runner.Choice{Name: "done", Value: -1, Note: fmt.Sprintf("%d gamels in the purse", s.purse)})
 		def := 0
 		for k, it := range s.shop {

@@ -54,13 +54,14 @@ func TestShopAtBaseK12(t *testing.T) {
 			t.Errorf("%s: %d base events, want %d", c.name, n, len(c.want))
 		}
 	}
-	// Without a price list (a lone scenario) there is no decision: the old free restock, 8 -> 10.
+	// Without a price list (a lone scenario, no campaign) nothing is on sale: no decision and no
+	// free restock (issue 22 D5): the 8 rations left after day 1 stay 8.
 	g := newRig(t, []int{1, 2}, "stay", "1", "rest")
-	res, _, err := run(t, p, g)
+	res, c, err := run(t, p, g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Rations != 10 || res.Purchases != nil {
+	if res.Rations != 8 || res.Purchases != nil || len(eventsOf[*BaseEvent](c)) != 0 {
 		t.Errorf("no price list: %d rations, purchases %+v", res.Rations, res.Purchases)
 	}
 }
@@ -72,3 +73,26 @@ type shopRoll struct {
 }
 
 func (r shopRoll) Roll(q *runner.Request) (int, bool, error) { return r.g.Roll(q) }
+
+// K-12 in a campaign: the price list at a base is the campaign's, the scenario's item of the same
+// ID replacing it (here rations at 60, not 50) and the scenario's other items after the
+// campaign's; an item that adds no stock (the potion) is never on sale. Worked by hand:
+// campaign [potion 100, rations 50/7] + scenario [torches 5/6, rations 60/7] -> [rations 60/7,
+// torches 5/6]. Alone (no campaign): the scenario's [torches, rations]. Nothing: nil.
+func TestStockItemsK12(t *testing.T) {
+	camp := []plan.Item{{ID: "potion", Name: "Healing potion", Price: 100},
+		{ID: "rations", Name: "Preserved food, 7 days", Price: 50, Rations: 7}}
+	scen := []plan.Item{{ID: "torches", Name: "Torches, 6", Price: 5, Torches: 6},
+		{ID: "rations", Name: "Preserved food, 7 days", Price: 60, Rations: 7}}
+	got := stockItems(nil, camp, scen)
+	want := []plan.Item{scen[1], scen[0]}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("campaign: %+v, want %+v", got, want)
+	}
+	if got := stockItems(nil, nil, scen); !reflect.DeepEqual(got, scen) {
+		t.Errorf("alone: %+v, want %+v", got, scen)
+	}
+	if got := stockItems(nil, camp[:1], nil); len(got) != 0 {
+		t.Errorf("only a potion: %+v, want nothing", got)
+	}
+}

@@ -128,7 +128,7 @@ func (v *PlayerView) writeMap(b *bytes.Buffer) {
 	p := s.p
 	marks := make([]string, len(p.Field.Blocks))
 	for i := range p.Armies {
-		if a := v.Army(i); a.Block >= 0 {
+		if a := v.Army(i); a.Block >= 0 && a.Missed == 0 {
 			marks[a.Block] = addMark(marks[a.Block], a.Friendly, a.InView)
 		}
 	}

@@ -49,7 +49,7 @@ func (r *Runner) drawPartyMap(b *bytes.Buffer, v *PlayerView, day int) {
 	marks := make([]string, len(p.Field.Blocks))
 	for i := range p.Armies {
 		a := v.Army(i)
-		if a.Block >= 0 {
+		if a.Block >= 0 && a.Missed == 0 { // an army found gone from its last-seen block is not drawn there
 			marks[a.Block] = addMark(marks[a.Block], a.Friendly, a.InView)
 		}
 	}

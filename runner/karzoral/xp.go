@@ -66,6 +66,12 @@ func (s *state) strengthBonus() (bonus, str int) {
 // friendly army on the field, K-63 Default: summed), then Rules.AbilityGrowths (default 1) ability
 // growths, each a roll-two-choose-one. A plan without PCs (members only) settles the same XP for
 // each PC (no checks, so no fumbles) and has no one to roll ability growths for: Result.XP.
+//
+// A PC dead at the growth point (K-101, not yet resurrected, K-14) gets its XP but rolls no ability
+// growth (issue 22 D6; the seed is silent, this is the reading chosen): the XP is 「各自の」, each
+// PC's, counted per PC and kept on the sheet through a resurrection, while 「能力値や技能の成長を行
+// えます」 is something the player does with a living character, and a dead PC does nothing until it
+// is revived (K-101). A campaign PC the plan names is grown here too (campaign sortie.go).
 func (s *state) growth(achievement int, point string) error {
 	bonus, str := s.strengthBonus()
 	if !s.hasPCs() {
@@ -102,6 +108,16 @@ func (s *state) growth(achievement int, point string) error {
 			}
 		}
 		pc.fumble = 0
+		if pc.dead { // D6: no ability growth while dead
+			if s.on {
+				name := s.p.Party.PCs[i].Name
+				r := &GrowthEvent{Note: s.note("K-64"), PC: name, Text: name + ": dead, no ability growth (K-101: a dead PC does nothing until resurrected, K-14)"}
+				if err := s.send(r); err != nil {
+					return err
+				}
+			}
+			continue
+		}
 		for g := 0; g < n; g++ {
 			if err := s.abilityGrowth(i); err != nil {
 				return err
