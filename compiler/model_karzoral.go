@@ -29,6 +29,15 @@ type Karzoral struct {
 	// on after a rout (K-81).
 	Loot  map[string]*Loot
 	Stays map[string][]bool
+	// Flags are the flags the author tells the players about (flags:), source order.
+	Flags []*FlagInfo
+}
+
+// FlagInfo is what the players are told of a flag: how it is set.
+type FlagInfo struct {
+	Name    string
+	Pos     diag.Pos // the flag's label
+	Summary Str
 }
 
 // Loot is an encounter's loot (K-98).
@@ -113,6 +122,9 @@ func (dc *decoder) karzoral(n node, s *Scenario) {
 	k.LanternOil = dc.int(p.get("lanternOil"))
 	k.NightRaidTN = dc.int(n.get("nightRaidTN"))
 	k.FailureXP = dc.int(n.get("failureXP"))
+	n.get("flags").fields(func(name string, f node) {
+		k.Flags = append(k.Flags, &FlagInfo{Name: name, Pos: dc.label(f), Summary: dc.str(f.get("summary"))})
+	})
 	n.get("pursuit").elems(func(_ int, e node) {
 		k.Pursuit = append(k.Pursuit, PursuitRow{Level: dc.int(e.get("level")), Damage: dc.str(e.get("damage"))})
 	})

@@ -73,6 +73,39 @@ func (v *PlayerView) writeObjectives(b *bytes.Buffer) {
 		}
 		fmt.Fprintf(b, "    %s (%s, %d XP): %s%s\n", o.ID, o.Outcome, o.XP, when, state)
 	}
+	v.writeFlags(b)
+}
+
+// writeFlags writes how to set each flag an objective reads, in objective order: the scenario's
+// summary for the players (plan.FlagSummaries), or that the scenario does not tell.
+func (v *PlayerView) writeFlags(b *bytes.Buffer) {
+	p := v.s.p
+	var flags []int
+	seen := map[int]bool{}
+	var walk func(c plan.Cond)
+	walk = func(c plan.Cond) {
+		if c.Op == plan.CondFlag && !seen[c.Flag] {
+			seen[c.Flag] = true
+			flags = append(flags, c.Flag)
+		}
+		for _, a := range c.Args {
+			walk(a)
+		}
+	}
+	for i := range p.Objectives {
+		walk(p.Objectives[i].When)
+	}
+	if len(flags) == 0 {
+		return
+	}
+	b.WriteString("  how the flags are set:\n")
+	for _, f := range flags {
+		how := "not told; events in play set it"
+		if f < len(p.FlagSummaries) && p.FlagSummaries[f] != "" {
+			how = p.FlagSummaries[f]
+		}
+		fmt.Fprintf(b, "    %s: %s\n", p.Flags[f], how)
+	}
 }
 
 // writeSupplies writes the party, its rations and its light (K-20, K-58).
@@ -159,8 +192,9 @@ func (v *PlayerView) writeMap(b *bytes.Buffer) {
 	}
 }
 
-// condWords says an objective's condition in words ("enter gate, flag causewayTaken, army
-// boggardWarband gone").
+// condWords says an objective's condition in words ("the party at gate, flag causewayTaken, army
+// boggardWarband (Boggard warband) gone"): an army by its id, which the map and status use, and
+// its name, which the events use.
 func condWords(p *plan.Plan, c plan.Cond) string {
 	switch c.Op {
 	case plan.CondTrue:
@@ -183,7 +217,11 @@ func condWords(p *plan.Plan, c plan.Cond) string {
 	case plan.CondDay:
 		return fmt.Sprintf("day %d reached", c.Day)
 	case plan.CondArmyGone:
-		return "army " + p.Armies[c.Army].ID + " gone"
+		a := &p.Armies[c.Army]
+		if a.Name != "" && a.Name != a.ID {
+			return "army " + a.ID + " (" + a.Name + ") gone"
+		}
+		return "army " + a.ID + " gone"
 	}
 	return c.Op.String()
 }
