@@ -60,3 +60,47 @@ func TestBriefingTellsHowFlagsAreSet(t *testing.T) {
 		t.Errorf("a briefing without summaries:\n%s", b)
 	}
 }
+
+// The map's terrain seen from afar says which blocks may be entered from one side only (K-32:
+// field01's mountain pass 05 and gate from the south, its scree slope 07 from the north), and
+// the first camp question says what keeping each face does (K-37, K-38): nothing is checked on
+// day 1, so each face offered plays its episode (field01's episodes, face 1 first).
+func TestMapEntriesAndFacesK32K38(t *testing.T) {
+	p, list, err := compiler.Compile([]string{"scenarios/karzoral/field01"}, compiler.Options{WorkDir: "../.."})
+	if err != nil || p == nil {
+		t.Fatalf("compile field01: %v %v", err, list)
+	}
+	b := briefingOf(t, p)
+	for _, want := range []string{"    mountain pass: 05 (entered from the south only)\n", "    fortified gate: gate (entered from the south only)\n",
+		"    scree slope: 07 (entered from the north only)\n", "    grassland: 01\n"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("the map lacks %q:\n%s", want, b)
+		}
+	}
+	episodes := []string{"A quiet night by the fire; the angel watches the embers.",
+		"At dusk the angel rises over the plateau and looks down on the armies.", "Old war stories from Rupetenne.",
+		"A shared meal of dried fish and hard bread.", "Sword drills at dawn; the angel copies every move.", "A letter from home is read aloud."}
+	stop := errors.New("stop")
+	var about string
+	var faces []int
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		if r.Kind != runner.KindPick {
+			return runner.Answer{Choice: r.Default}, nil
+		}
+		about = r.View.(*PlayerView).About(r)
+		for _, c := range r.Choices {
+			faces = append(faces, c.Value)
+		}
+		return runner.Answer{}, stop
+	})
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: d, Sink: runner.Discard}}); !errors.Is(err, stop) {
+		t.Fatalf("run: %v", err)
+	}
+	want := ""
+	for _, f := range faces {
+		want += "  face " + faceName(f) + ": its episode, then it is checked (K-38): " + episodes[f-1] + "\n"
+	}
+	if len(faces) == 0 || about != want {
+		t.Errorf("the first camp question says:\n%s\nwant:\n%s", about, want)
+	}
+}
