@@ -111,8 +111,12 @@ type played struct {
 	fallback runner.Decider
 	script   *runner.Script
 	prompt   bool
-	seat     bool             // a --play SIDE run without a script: the player's answers alone are logged (play_seat.go)
-	resumed  *resumedFallback // a resumed script run's fallback, or nil
+	seat     bool // a --play SIDE run without a script: the player's answers alone are logged (play_seat.go)
+	// stream: a Pathfinder battle shows each phase before the next question (runner.Options.Stream):
+	// when a terminal may answer from the start, and for a resumed run as for the run it resumes,
+	// so that the replay writes what the first run had written at its save point.
+	stream  bool
+	resumed *resumedFallback // a resumed script run's fallback, or nil
 }
 
 // resumedFallback takes over when a resumed run's script runs out (runner.Options.Fallback): a
@@ -122,6 +126,7 @@ type resumedFallback struct {
 	sess    *session
 	inner   runner.Decider
 	prompt  bool
+	seat    bool // a --play SIDE run: the seat logs the player's answers (play_seat.go)
 	started bool
 }
 
@@ -133,7 +138,8 @@ func (f *resumedFallback) Decide(q *runner.Request) (runner.Answer, error) {
 		}
 	}
 	if f.prompt {
-		return f.sess.rec.decideWith(f.inner, q, true)
+		// A seat logs its player's answers itself (seatLog); the computer's are made again.
+		return f.sess.rec.decideWith(f.inner, q, !f.seat)
 	}
 	return f.inner.Decide(q)
 }
@@ -204,6 +210,10 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		// of a run its script stopped is that question (issue 11).
 		fb := &resumedFallback{sess: pl.sess}
 		switch {
+		case prm.play != "":
+			// A --play SIDE run: the saved side is the player's again, the saved policy the
+			// computer's (play_seat.go), from the question the script did not answer.
+			fb.inner, fb.prompt, fb.seat, pl.prompt = seatWith(e, prm, pl, policy, from, prm.newPrompt(e, "recap")), true, true, true
 		case policy != nil:
 			fb.inner = policy
 		case from.Prompt || isTerminal(e.stdin):
@@ -230,6 +240,13 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		live = policy
 	default:
 		return nil, failf(exitUsage, "no decisions: standard input is not a terminal; give --script FILE or --policy NAME (first, random, explore, goal)")
+	}
+	pl.stream = pl.prompt
+	if prm.script != "" {
+		// A script run meets the terminal only after its script, at --play SIDE's seat: the
+		// first run streams then, and so does its resume (a script run without --play did not,
+		// so neither does its resume at the terminal).
+		pl.stream = prm.play != ""
 	}
 	if from != nil {
 		pl.sess.from = from

@@ -81,7 +81,13 @@ func seatFor(e *env, prm playParams, pl *played, policy runner.Decider, from *sa
 	if from != nil {
 		opening = "recap"
 	}
-	var player runner.Decider = prm.newPrompt(e, opening)
+	return seatWith(e, prm, pl, policy, from, prm.newPrompt(e, opening))
+}
+
+// seatWith seats player (the terminal's prompt) for prm.play, behind a replay of from's logged
+// answers when resuming (and says so on stderr): seatFor's, and a resumed --script --play run's
+// once its script has run out.
+func seatWith(e *env, prm playParams, pl *played, policy runner.Decider, from *saveFile, player runner.Decider) runner.Decider {
 	if from != nil {
 		player = &replay{s: pl.sess, log: from.Decisions, live: player}
 		computer := "its own commanders' choices"

@@ -149,7 +149,7 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		Sink: page.sink(pl.sinkFor(prm.format, prm.view)), Checkpoint: pl.sess.checkpoint,
 		// At the terminal a Pathfinder battle shows each phase before the next question (the
 		// same events, so the same JSONL and transcript, written sooner).
-		Stream: pl.prompt}
+		Stream: pl.stream}
 	r, err := runner.Run(p, opts)
 	if err == nil {
 		err = pl.sess.ended()

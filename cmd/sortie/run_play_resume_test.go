@@ -132,3 +132,69 @@ func TestResumePlayAtTheTable(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeScriptPlaysTheSavedSide (issue 23): `run stolen-lands --script short.yaml --play
+// friendly --save` where the script answers the first three questions of battle 1 (P-22: the
+// cavalry's and the orcs' Tactics Phase, the cavalry's Ranged Phase 1 tactic) and the terminal
+// (three Enters, then the end of input) the friendly side's after it. The resumed run seats the
+// player on the saved side again: it says so, asks only the friendly armies' questions (never
+// the orcs' or wolfriders'), the computer's choices are the enemy's, and the first run's output
+// up to the save followed by the resumed output is byte for byte a straight run's with the same
+// script and Enter for every question.
+func TestResumeScriptPlaysTheSavedSide(t *testing.T) {
+	bin := sortieBinary(t)
+	dir := t.TempDir()
+	sc := repo(t, "scenarios", "pathfinder", "stolen-lands")
+	script := filepath.Join(dir, "short.yaml")
+	if err := os.WriteFile(script, []byte("- {day: 1, tactic: expert flankers}\n- {tactic: relentless brutality}\n- {tactic: expert flankers}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(dir, "save.json")
+	enters := strings.Repeat("\n", 500)
+	args := []string{"run", sc, "--script", script, "--play", "friendly", "--seed", "5"}
+	straight, _, code := runPiped(t, bin, enters, args...)
+	if code != 1 { // stolen-lands fails on its day limit under Enter for every question
+		t.Fatalf("the straight run: exit %d", code)
+	}
+	first, firstErr, code := runPiped(t, bin, "\n\n\n", append(args, "--save", save)...)
+	if code != exitUsage || !strings.Contains(firstErr, "saved to "+save) {
+		t.Fatalf("the first run: exit %d\n%s", code, firstErr)
+	}
+	data, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := decodeSave(data)
+	if err != nil || sv.Play != "friendly" || sv.Script == "" {
+		t.Fatalf("the save: %v, play %q, script %q", err, sv.Play, sv.Script)
+	}
+	rest, restErr, code := runPiped(t, bin, enters, "resume", save)
+	if code != 1 {
+		t.Fatalf("resume: exit %d\n%s", code, restErr[max(0, len(restErr)-2000):])
+	}
+	if !strings.HasPrefix(restErr, "resumed: you answer for the friendly side; the computer for the other, by its own commanders' choices\n") {
+		t.Errorf("the resume does not open with the seat:\n%s", restErr[:min(len(restErr), 400)])
+	}
+	if got := first[:sv.Offset] + rest; got != straight {
+		t.Errorf("the output up to the save and the resumed output (%d+%d bytes) are not the straight run's (%d bytes)", sv.Offset, len(rest), len(straight))
+	}
+	asked := 0
+	for _, l := range strings.Split(restErr, "\n") {
+		if strings.HasPrefix(l, "day ") && strings.Contains(l, " army ") {
+			asked++
+			// The army asked ("army orcs:", "does army orcs use"), not the one it faces ("(army orcs)").
+			if strings.Contains(l, "army orcs:") || strings.Contains(l, "army orcs ") || strings.Contains(l, "army wolfriders:") || strings.Contains(l, "army wolfriders ") {
+				t.Errorf("the resumed run asked the computer's question: %s", l)
+			}
+		}
+	}
+	cl := computerLines(restErr)
+	if asked == 0 || len(cl) == 0 {
+		t.Fatalf("resume: %d questions asked, %d computer lines:\n%s", asked, len(cl), restErr[:min(len(restErr), 2000)])
+	}
+	for _, l := range cl {
+		if !strings.HasPrefix(l, "(computer, enemy)") {
+			t.Errorf("the computer played the player's side: %s", l)
+		}
+	}
+}

@@ -17,7 +17,8 @@ func TestFieldAtTheTable(t *testing.T) {
 	at := s.out.waitFor(t, 0, prompt)
 	first := s.out.String()
 	for _, want := range []string{"== briefing: The Road to Karzoral ==", "You have 12 days",
-		"takeTheGate (success, 1000 XP): the party at gate, flag causewayTaken, army boggardWarband gone",
+		"takeTheGate (success, 1000 XP): the party at gate, flag causewayTaken, army boggardWarband (Boggard warband) gone",
+		"how the flags are set:\n    cacheBurned: find the boggards' supply camp, hidden in the marsh east of the ford (02), and burn it: step onto it",
 		"light: 12 torches and 1 flask of oil: 36 hours", "map on day 1, as the party knows it:", "    grassland: 01",
 		"Where does it move?\r\n  1) east -> t1\r\n  2) stay\r\n  [Enter: east; ?: help]"} {
 		if !strings.Contains(strings.ReplaceAll(first, "\r\n", "\n"), strings.ReplaceAll(want, "\r\n", "\n")) {

@@ -19,8 +19,9 @@ var flagsCheck = &Check{
 	Name: "flags",
 	Doc: `flags read but never set
 A flag read by a condition (an event's if, an objective's when, nested ones included) must be set
-by some event or episode action ({set: "name"}); otherwise the test never holds. Often a
-misspelling: the hint suggests the nearest flag that is set.`,
+by some event or episode action ({set: "name"}); otherwise the test never holds. So must a flag
+the players are told of (flags: NAME: summary): a summary of a flag nothing sets tells them of
+something they cannot do. Often a misspelling: the hint suggests the nearest flag that is set.`,
 	Codes: []string{codeFlagNeverSet},
 	Run:   runFlags,
 }
@@ -43,5 +44,17 @@ func runFlags(p *Pass) error {
 		}
 		p.Report(d)
 	})
+	for _, f := range p.Scenario.K.Flags {
+		if p.SetFlags[f.Name] || !validFlag(f.Name) {
+			continue
+		}
+		d := p.Diag(f.Pos, codeFlagNeverSet, "flag %q has a summary for the players but no action sets it", f.Name)
+		if h := didYouMean(f.Name, set); h != "" {
+			d = d.WithHint("%s", h)
+		} else {
+			d = d.WithHint("set it in an event or episode: do: [{set: %q}], or leave it out of flags:", f.Name)
+		}
+		p.Report(d)
+	}
 	return nil
 }

@@ -24,6 +24,16 @@ func (l *lowerer) karzoral(p *plan.Plan) error {
 	p.Party.Torches, p.Party.LanternOil = k.Torches.V, k.LanternOil.V
 	l.prices(p)
 	p.NightRaidTN, p.FailureXP = k.NightRaidTN.V, k.FailureXP.V
+	for _, f := range k.Flags {
+		i, ok := l.flags[f.Name]
+		if !ok || !f.Summary.OK {
+			continue // a flag no action sets nor condition reads: E002 refused it
+		}
+		if p.FlagSummaries == nil {
+			p.FlagSummaries = make([]string, len(p.Flags))
+		}
+		p.FlagSummaries[i] = f.Summary.V
+	}
 	for _, r := range k.Pursuit {
 		p.Pursuit = append(p.Pursuit, plan.PursuitRow{Level: r.Level.V, Damage: r.Damage.V})
 	}

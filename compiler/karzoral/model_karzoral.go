@@ -32,6 +32,15 @@ type Karzoral struct {
 	// Shop is the price list (K-12), source order; Money the purse when played alone (model_prices.go).
 	Shop  []*ShopItem
 	Money Int
+	// Flags are the flags the author tells the players about (flags:), source order.
+	Flags []*FlagInfo
+}
+
+// FlagInfo is what the players are told of a flag: how it is set.
+type FlagInfo struct {
+	Name    string
+	Pos     diag.Pos // the flag's label
+	Summary Str
 }
 
 // Loot is an encounter's loot (K-98).
@@ -116,6 +125,9 @@ func (dc *decoder) karzoral(n node, s *Scenario) {
 	k.Torches = dc.int(p.Get("torches"))
 	k.LanternOil = dc.int(p.Get("lanternOil"))
 	dc.prices(n, k)
+	n.Get("flags").Fields(func(name string, f node) {
+		k.Flags = append(k.Flags, &FlagInfo{Name: name, Pos: dc.label(f), Summary: dc.str(f.Get("summary"))})
+	})
 	k.NightRaidTN = dc.int(n.Get("nightRaidTN"))
 	k.FailureXP = dc.int(n.Get("failureXP"))
 	n.Get("pursuit").Elems(func(_ int, e node) {

@@ -38,10 +38,13 @@ type Plan struct {
 	Armies     []Army      `json:"armies"`     // sorted by ID (K-24 resolves pairs in ascending army ID)
 	Encounters []Encounter `json:"encounters"` // sorted by ID
 	Flags      []string    `json:"flags"`      // interned flag names, sorted; Cond and Action refer to indices
-	Events     []Event     `json:"events"`     // in source order
-	Objectives []Objective `json:"objectives"` // in source order
-	Episodes   []Episode   `json:"episodes"`   // exactly 6, face 1 first (K-36)
-	NightRaid  int         `json:"nightRaid"`  // encounter index of the night raid (K-39), -1 if none
+	// FlagSummaries[i] is what the players are told of Flags[i]: how it is set ("" when not
+	// told). Nil when the scenario tells of no flag; otherwise as long as Flags.
+	FlagSummaries []string    `json:"flagSummaries,omitempty"`
+	Events        []Event     `json:"events"`     // in source order
+	Objectives    []Objective `json:"objectives"` // in source order
+	Episodes      []Episode   `json:"episodes"`   // exactly 6, face 1 first (K-36)
+	NightRaid     int         `json:"nightRaid"`  // encounter index of the night raid (K-39), -1 if none
 
 	// The Karzoral add-ons (issue 5). All optional: a plan without them runs as before.
 	NightRaidTN int          `json:"nightRaidTN,omitempty"` // danger-sense TN before a night raid (K-71); 0: no check

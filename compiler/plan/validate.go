@@ -65,6 +65,9 @@ func (v *validator) scenario(p *Plan) {
 	}
 	v.in("nightRaidTN", p.NightRaidTN, 0, 100)
 	v.in("failureXP", p.FailureXP, 0, 1000000)
+	if len(p.FlagSummaries) != 0 && len(p.FlagSummaries) != len(p.Flags) {
+		v.failf("flagSummaries: %d summaries for %d flags", len(p.FlagSummaries), len(p.Flags))
+	}
 	for _, a := range p.Armies {
 		v.in("army "+a.ID+" strength", a.Strength, 0, 100000)
 		v.in("army "+a.ID+" speed", a.Speed, 1, 10)

@@ -148,6 +148,13 @@ func entities(p *plan.Plan) []entity {
 	}
 	settings.add("nightRaidTN", p.NightRaidTN)
 	settings.add("failureXP", p.FailureXP)
+	for i, s := range p.FlagSummaries { // quoted: a summary the players are not told ("") shows too
+		name := fmt.Sprintf("flagSummaries[%d]", i)
+		if i < len(p.Flags) {
+			name = "flags." + p.Flags[i] + ".summary"
+		}
+		settings.add(name, raw(strconv.Quote(s)))
+	}
 	for i, e := range p.Episodes {
 		settings.add(fmt.Sprintf("episodes[%d]", i), raw(strconv.Quote(e.Say)+actions(p, e.Do)))
 	}

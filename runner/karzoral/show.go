@@ -73,6 +73,39 @@ func (v *PlayerView) writeObjectives(b *bytes.Buffer) {
 		}
 		fmt.Fprintf(b, "    %s (%s, %d XP): %s%s\n", o.ID, o.Outcome, o.XP, when, state)
 	}
+	v.writeFlags(b)
+}
+
+// writeFlags writes how to set each flag an objective reads, in objective order: the scenario's
+// summary for the players (plan.FlagSummaries), or that the scenario does not tell.
+func (v *PlayerView) writeFlags(b *bytes.Buffer) {
+	p := v.s.p
+	var flags []int
+	seen := map[int]bool{}
+	var walk func(c plan.Cond)
+	walk = func(c plan.Cond) {
+		if c.Op == plan.CondFlag && !seen[c.Flag] {
+			seen[c.Flag] = true
+			flags = append(flags, c.Flag)
+		}
+		for _, a := range c.Args {
+			walk(a)
+		}
+	}
+	for i := range p.Objectives {
+		walk(p.Objectives[i].When)
+	}
+	if len(flags) == 0 {
+		return
+	}
+	b.WriteString("  how the flags are set:\n")
+	for _, f := range flags {
+		how := "not told; events in play set it"
+		if f < len(p.FlagSummaries) && p.FlagSummaries[f] != "" {
+			how = p.FlagSummaries[f]
+		}
+		fmt.Fprintf(b, "    %s: %s\n", p.Flags[f], how)
+	}
 }
 
 // writeSupplies writes the party, its rations and its light (K-20, K-58).
@@ -148,7 +181,7 @@ func (v *PlayerView) writeMap(b *bytes.Buffer) {
 		if _, ok := by[bi.Terrain]; !ok {
 			names = append(names, bi.Terrain)
 		}
-		by[bi.Terrain] = append(by[bi.Terrain], bi.ID)
+		by[bi.Terrain] = append(by[bi.Terrain], bi.ID+entryWords(p.Field.Blocks[i].EnterFrom))
 	}
 	sort.Strings(names)
 	if len(names) > 0 {
@@ -159,8 +192,22 @@ func (v *PlayerView) writeMap(b *bytes.Buffer) {
 	}
 }
 
-// condWords says an objective's condition in words ("enter gate, flag causewayTaken, army
-// boggardWarband gone").
+// entryWords says from which sides a block may be entered when not from every side (K-32: a
+// cliff, a stair, seen from afar as its terrain is): " (entered from the south only)", or "".
+func entryWords(from []plan.Dir) string {
+	if len(from) == 0 {
+		return ""
+	}
+	names := make([]string, len(from))
+	for i, d := range from {
+		names[i] = d.String()
+	}
+	return " (entered from the " + strings.Join(names, " or ") + " only)"
+}
+
+// condWords says an objective's condition in words ("the party at gate, flag causewayTaken, army
+// boggardWarband (Boggard warband) gone"): an army by its id, which the map and status use, and
+// its name, which the events use.
 func condWords(p *plan.Plan, c plan.Cond) string {
 	switch c.Op {
 	case plan.CondTrue:
@@ -183,13 +230,17 @@ func condWords(p *plan.Plan, c plan.Cond) string {
 	case plan.CondDay:
 		return fmt.Sprintf("day %d reached", c.Day)
 	case plan.CondArmyGone:
-		return "army " + p.Armies[c.Army].ID + " gone"
+		a := &p.Armies[c.Army]
+		if a.Name != "" && a.Name != a.ID {
+			return "army " + a.ID + " (" + a.Name + ") gone"
+		}
+		return "army " + a.ID + " gone"
 	}
 	return c.Op.String()
 }
 
 // About says more about a question than its line (runner.Abouter): a battle's monsters and
-// levels (K-93), the light left and what a forced march costs at night (K-41, K-57, K-58).
+// levels (K-93), what keeping each camp face does (K-37..K-39), the light left and what a forced march costs at night (K-41, K-57, K-58).
 func (v *PlayerView) About(r *runner.Request) string {
 	p := v.s.p
 	switch r.Kind {
@@ -213,6 +264,25 @@ func (v *PlayerView) About(r *runner.Request) string {
 			return ""
 		}
 		return "  monsters: " + strings.Join(parts, ", ") + "\n"
+	case runner.KindPick:
+		// K-37..K-39: what keeping each face rolled does, so that the choice can be made.
+		var b strings.Builder
+		for _, c := range r.Choices {
+			f := c.Value
+			if f < 1 || f > len(p.Episodes) {
+				continue
+			}
+			if v.s.checked&(1<<(f-1)) != 0 {
+				raid := "a night raid"
+				if p.NightRaid < 0 {
+					raid = "a quiet night" // the runner's default when the scenario has no night raid
+				}
+				fmt.Fprintf(&b, "  face %d: checked: keeping it brings %s, then every face is unchecked (K-39)\n", f, raid)
+			} else {
+				fmt.Fprintf(&b, "  face %d: its episode, then it is checked (K-38): %s\n", f, p.Episodes[f-1].Say)
+			}
+		}
+		return b.String()
 	case runner.KindNight:
 		t, o := v.Light()
 		cost := 12

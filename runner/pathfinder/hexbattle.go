@@ -63,7 +63,9 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 		ps = &phaseStream{r: r, names: names}
 		r.eng.SetLog(func(e *Event) {
-			if e.Kind == EvPhase {
+			// A battle whose question failed (the end of input, Ctrl-C) plays on with default
+			// answers, which were not played: nothing from then on is shown.
+			if e.Kind == EvPhase && r.d.err == nil {
 				ps.send(events)
 			}
 			events = append(events, *e)

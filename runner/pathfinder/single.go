@@ -111,7 +111,9 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 		lw.head()
 	}
 	eng.SetLog(func(e *Event) {
-		if lw != nil && lw.stream && e.Kind == EvPhase {
+		// A battle whose question failed (the end of input) plays on with default answers,
+		// which were not played: nothing from then on is shown.
+		if lw != nil && lw.stream && e.Kind == EvPhase && d.err == nil {
 			lw.phases(events)
 		}
 		events = append(events, *e)

@@ -2,9 +2,11 @@ package pathfinder_test
 
 import (
 	"bytes"
-	"github.com/sortie-rpg/sortie/compiler"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler"
 
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
@@ -120,5 +122,97 @@ func TestPFRunStreamsPhases(t *testing.T) {
 				t.Errorf("no question in the middle of a battle found a phase table written (%d questions)", len(seen))
 			}
 		})
+	}
+}
+
+// failAfter answers through Decider n times, then fails as a prompt does at the end of input.
+type failAfter struct {
+	runner.Decider
+	n int
+}
+
+func (f *failAfter) Decide(r *runner.Request) (runner.Answer, error) {
+	if f.n == 0 {
+		return runner.Answer{}, errors.New("input ended")
+	}
+	f.n--
+	return f.Decider.Decide(r)
+}
+
+// A streamed battle cut short by the end of input (issue 23) shows nothing as played that was not
+// played: the engine fights on with default answers after the failed question (P-22's tactic,
+// P-52's strategy), but the transcript stops where the player stood. The duel's third question
+// opens the phase after the Tactics Phase (TestPFBattleStreamsPhases); cut there, the transcript
+// is the heading, the army table and the Tactics Phase, exactly what a whole run had shown when it
+// asked that question, and no later phase.
+func TestPFBattleCutShortShowsOnlyPlayed(t *testing.T) {
+	_, b := compilePF(t, `
+package s
+kind: "battle", rules: "pathfinder", id: "duel", version: 1
+sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics: ["Taunt"]}},
+	{name: "b", armies: y: {size: "Huge", cr: "1/3", hitDie: "d10"}}]
+`)
+	in := strings.Repeat("1\n", 500)
+	var whole bytes.Buffer
+	w := &watcher{Decider: runner.NewPrompt(strings.NewReader(in), &bytes.Buffer{}, false), transcript: &whole}
+	if _, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: w, Out: &whole, Stream: true}); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.seen) < 4 || !strings.Contains(whole.String(), "Melee Phase") {
+		t.Fatalf("the whole duel: %d questions, no melee phase:\n%s", len(w.seen), whole.String())
+	}
+	var cut bytes.Buffer
+	d := &failAfter{Decider: runner.NewPrompt(strings.NewReader(in), &bytes.Buffer{}, false), n: 2}
+	if _, err := pathfinder.RunBattle(b, pathfinder.BattleOptions{Seed: 1, Decider: d, Out: &cut, Stream: true}); err == nil || !strings.Contains(err.Error(), "input ended") {
+		t.Fatalf("the cut battle: error %v, want the end of input", err)
+	}
+	if cut.String() != w.seen[2] {
+		t.Errorf("the cut battle shows more than was played:\n%s\nwant what the third question found:\n%s", cut.String(), w.seen[2])
+	}
+	if !strings.Contains(cut.String(), "Tactics Phase\n") || strings.Contains(cut.String(), "Melee Phase") || strings.Contains(cut.String(), "Ranged Phase") {
+		t.Errorf("the cut battle's phases:\n%s", cut.String())
+	}
+}
+
+// The same in a hex scenario's battle (sortie run at the terminal, P-14): stolen-lands answered
+// by the first policy up to a question in the middle of battle 1, then the end of input. The
+// transcript holds what a whole run had written when it asked that question, and not one phase
+// more: no later phase table, no "winner:" line, no aftermath.
+func TestPFRunCutShortShowsOnlyPlayed(t *testing.T) {
+	p, list, err := compiler.Compile([]string{"scenarios/pathfinder/stolen-lands"}, compiler.Options{WorkDir: "../.."})
+	if err != nil || p == nil {
+		t.Fatal(err, list)
+	}
+	run := func(d runner.Decider, out *bytes.Buffer) error {
+		_, err := pathfinder.RunScenario(p, pathfinder.ScenarioOptions{Options: runner.Options{Seed: 1, Decider: d, Sink: runner.NewTextSink(out), Stream: true}})
+		return err
+	}
+	first, err := runner.NewPolicy("first", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole bytes.Buffer
+	w := &watcher{Decider: first, transcript: &whole}
+	if err := run(w, &whole); err != nil {
+		t.Fatal(err)
+	}
+	// The first question that finds a phase of battle 1 written but not its end.
+	n := -1
+	for i, s := range w.seen {
+		if j := strings.Index(s, "\nbattle 1 "); j >= 0 && strings.Contains(s[j:], " Phase") && !strings.Contains(s[j:], "winner:") {
+			n = i
+			break
+		}
+	}
+	if n < 0 {
+		t.Fatalf("no question in the middle of battle 1 (%d questions)", len(w.seen))
+	}
+	first, _ = runner.NewPolicy("first", 1)
+	var cut bytes.Buffer
+	if err := run(&failAfter{Decider: first, n: n}, &cut); err == nil || !strings.Contains(err.Error(), "input ended") {
+		t.Fatalf("the cut run: error %v, want the end of input", err)
+	}
+	if cut.String() != w.seen[n] {
+		t.Errorf("the cut run shows more than was played:\n%s\nwant what question %d found:\n%s", cut.String(), n+1, w.seen[n])
 	}
 }
