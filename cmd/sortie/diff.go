@@ -288,7 +288,7 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	found, bound := 0, newGitBound(e.budget)
+	var wanted []string // the revision's files the loader reads, in the listing's order
 	for _, entry := range strings.Split(string(listing), "\x00") {
 		// "<mode> SP <type> SP <object> TAB <path>"
 		meta, name, ok := strings.Cut(entry, "\t")
@@ -302,6 +302,16 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 		if only != "" && base != only || !gitWanted(base) {
 			continue
 		}
+		wanted = append(wanted, base)
+	}
+	// Too many files is known from the listing: refused before any is copied, whatever the
+	// machine's speed.
+	if len(wanted) > maxGitFiles {
+		safeio.RemoveTemp(tmp)
+		return nil, failf(exitUsage, "%s: the revision holds more than %d scenario files: refused (L004)", esc.Text(rev+":"+rel+wanted[maxGitFiles]), maxGitFiles)
+	}
+	found, bound := 0, newGitBound(e.budget)
+	for _, base := range wanted {
 		if err := bound.blob(dir, rev+":./"+base, filepath.Join(tmp, base), rev+":"+rel+base); err != nil {
 			safeio.RemoveTemp(tmp)
 			return nil, err
