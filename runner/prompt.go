@@ -46,7 +46,7 @@ func NewPrompt(in io.Reader, out io.Writer, tableDice bool) Decider {
 
 // NewPromptWith returns a Prompt configured by c (see PromptConfig).
 func NewPromptWith(in io.Reader, out io.Writer, c PromptConfig) *Prompt {
-	return &Prompt{in: bufio.NewReader(in), out: out, tableDice: c.TableDice, suggest: c.Suggest, opening: c.Opening}
+	return &Prompt{in: bufio.NewReader(in), out: TerminalWriter(out), tableDice: c.TableDice, suggest: c.Suggest, opening: c.Opening}
 }
 
 // suggestion is the index of the choice Enter takes: the engine's own answer when the request
