@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -94,8 +95,12 @@ func seatWith(e *env, prm playParams, pl *played, policy runner.Decider, from *s
 		if prm.policy != "" {
 			computer = "the " + prm.policy + " policy"
 		}
-		// Best effort, as the prompt's own lines: a closed stderr shows up at the first question.
-		_, _ = fmt.Fprintf(e.stderr, "resumed: you answer for the %s side; the computer for the other, by %s\n", prm.play, computer)
+		// Said once the replay has met the save point, so that a save the replay refuses prints
+		// nothing of a run (review B7). Best effort, as the prompt's own lines: a closed stderr
+		// shows up at the first question.
+		pl.sess.met = func() {
+			_, _ = fmt.Fprintf(e.stderr, "resumed: you answer for the %s side; the computer for the other, by %s\n", esc.Text(prm.play), esc.Text(computer))
+		}
 	}
 	return &runner.Seat{Side: prm.play, Player: &seatLog{s: pl.sess, inner: player, rolls: prm.tableDice},
 		Computer: policy, Out: &replayQuiet{s: pl.sess, w: e.stderr}}

@@ -198,3 +198,63 @@ func TestResumeScriptPlaysTheSavedSide(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeTamperedPlaySaveSaysNothing (issue 23 review B7): a --play save re-checksummed
+// without its key after a change the replay cannot meet (the side turned to the other one, or
+// the position set to 999) is refused with exit 2, and before refusing it prints nothing of a
+// run: no "resumed: ..." line, no output. The untouched save, re-checksummed alike, resumes and
+// says "resumed: ..." (the line is still said when the replay meets the save).
+func TestResumeTamperedPlaySaveSaysNothing(t *testing.T) {
+	bin := sortieBinary(t)
+	// The scenario is copied beside the save: an unsigned save is a stranger's, confined to its
+	// own folder tree (L018).
+	sc := hostileCopy(t, []string{"scenarios", "pathfinder", "stolen-lands"}, "")
+	dir := filepath.Dir(sc)
+	save := filepath.Join(dir, "save.json")
+	_, firstErr, code := runPiped(t, bin, "\n\n\n", "run", sc, "--play", "friendly", "--seed", "5", "--save", save)
+	if code != exitUsage || !strings.Contains(firstErr, "saved to "+save) {
+		t.Fatalf("the first run: exit %d\n%s", code, firstErr)
+	}
+	data, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(sv *saveFile)
+		code   int
+	}{
+		{"untouched", func(*saveFile) {}, 0}, // plays to its end: the militia wins under Enter
+		{"other side", func(sv *saveFile) { sv.Play = "enemy" }, exitUsage},
+		{"position 999", func(sv *saveFile) { sv.Position = 999 }, exitUsage},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sv, err := decodeSave(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.change(sv)
+			bad, err := encodeSaveWith(sv, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".json")
+			if err := os.WriteFile(path, bad, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, errOut, code := runPiped(t, bin, strings.Repeat("\n", 500), "resume", path)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\n%s", code, tc.code, errOut[:min(len(errOut), 2000)])
+			}
+			if tc.code == 0 {
+				if !strings.HasPrefix(errOut, "resumed: you answer for the friendly side") {
+					t.Errorf("the good save's resume does not say so:\n%s", errOut[:min(len(errOut), 400)])
+				}
+				return
+			}
+			if out != "" || !strings.HasPrefix(errOut, "sortie: cannot resume: ") || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("the refusal is not all that is printed:\nstdout %q\nstderr %q", out, errOut)
+			}
+		})
+	}
+}
