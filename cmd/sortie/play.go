@@ -199,7 +199,8 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 			live, pl.fallback, pl.script = s, policy, s
 			if prm.play != "" {
 				// --play SIDE after the script: the seat answers what the script leaves.
-				pl.fallback = &runner.Seat{Side: prm.play, Player: prm.newPrompt(e, "recap"), Computer: policy, Out: e.stderr}
+				// Once it has, a Ctrl-C saves at the open question (atTerminal).
+				pl.fallback = &atTerminal{s: pl.sess, inner: &runner.Seat{Side: prm.play, Player: prm.newPrompt(e, "recap"), Computer: policy, Out: e.stderr}}
 			}
 			break
 		}

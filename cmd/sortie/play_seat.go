@@ -105,3 +105,34 @@ func seatWith(e *env, prm playParams, pl *played, policy runner.Decider, from *s
 	return &runner.Seat{Side: prm.play, Player: &seatLog{s: pl.sess, inner: player, rolls: prm.tableDice},
 		Computer: policy, Out: &replayQuiet{s: pl.sess, w: e.stderr}}
 }
+
+// atTerminal is a --script --play run's fallback: the seat that takes over once the script has
+// run out. From its first question on the run is at the terminal, so a Ctrl-C saves at the open
+// question (the one the script did not answer), as a --play run without a script does, rather
+// than keeping only the last day end (issue 23 review B3).
+type atTerminal struct {
+	s       *session
+	inner   runner.Decider
+	started bool
+}
+
+// Decide marks the session's interrupt as one at a question, then asks inner (runner.Decider).
+func (a *atTerminal) Decide(q *runner.Request) (runner.Answer, error) {
+	if !a.started {
+		a.started = true
+		interruptMu.Lock()
+		if interrupt == a.s {
+			interruptAtDecision = true
+		}
+		interruptMu.Unlock()
+	}
+	return a.inner.Decide(q)
+}
+
+// Roll passes a die to inner's Roller (runner.Roller).
+func (a *atTerminal) Roll(q *runner.Request) (int, bool, error) {
+	if ro, ok := a.inner.(runner.Roller); ok {
+		return ro.Roll(q)
+	}
+	return 0, false, nil
+}

@@ -258,3 +258,35 @@ func TestResumeTamperedPlaySaveSaysNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptPlayCtrlCSaves (issue 23 review B3): `run stolen-lands --script s1.yaml --play
+// friendly --save` where the script answers only the first question: Ctrl-C at the first
+// question the terminal is asked saves at that open question (exit 130, "saved to"), as a --play
+// run without a script does, and the save resumes (exit 0 or 1, the run's own end).
+func TestScriptPlayCtrlCSaves(t *testing.T) {
+	bin := sortieBinary(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "s1.yaml")
+	if err := os.WriteFile(script, []byte("- {tactic: \"expert flankers\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(dir, "p.json")
+	s := startPTY(t, bin, "run", repo(t, "scenarios", "pathfinder", "stolen-lands"), "--play", "friendly",
+		"--script", script, "--seed", "5", "--save", save)
+	s.out.waitFor(t, 0, prompt)
+	s.send("\x03")
+	if code := s.wait("on Ctrl-C"); code != 130 || !strings.Contains(s.out.String(), "saved to "+save) {
+		t.Fatalf("exit %d, want 130 and a save message:\n%s", code, s.out.String())
+	}
+	data, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sv, err := decodeSave(data); err != nil || sv.At != "decision" || sv.Play != "friendly" {
+		t.Fatalf("the save: %v (%+v)", err, sv)
+	}
+	_, errOut, code := runPiped(t, bin, strings.Repeat("\n", 500), "resume", save)
+	if code != 0 && code != 1 || !strings.HasPrefix(errOut, "resumed: you answer for the friendly side") {
+		t.Fatalf("resume: exit %d\n%s", code, errOut[:min(len(errOut), 2000)])
+	}
+}
