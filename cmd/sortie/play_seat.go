@@ -91,6 +91,9 @@ func seatFor(e *env, prm playParams, pl *played, policy runner.Decider, from *sa
 func seatWith(e *env, prm playParams, pl *played, policy runner.Decider, from *saveFile, player runner.Decider) runner.Decider {
 	if from != nil {
 		player = &replay{s: pl.sess, log: from.Decisions, live: player}
+		if prm.script != "" {
+			player = &askMark{s: pl.sess, inner: player}
+		}
 		computer := "its own commanders' choices"
 		if prm.policy != "" {
 			computer = "the " + prm.policy + " policy"
@@ -120,6 +123,7 @@ type atTerminal struct {
 func (a *atTerminal) Decide(q *runner.Request) (runner.Answer, error) {
 	if !a.started {
 		a.started = true
+		a.s.notAsking()
 		interruptMu.Lock()
 		if interrupt == a.s {
 			interruptAtDecision = true
@@ -132,6 +136,51 @@ func (a *atTerminal) Decide(q *runner.Request) (runner.Answer, error) {
 // Roll passes a die to inner's Roller (runner.Roller).
 func (a *atTerminal) Roll(q *runner.Request) (int, bool, error) {
 	if ro, ok := a.inner.(runner.Roller); ok {
+		return ro.Roll(q)
+	}
+	return 0, false, nil
+}
+
+// notAsking ends the script's open question (the one it could not answer, which the fallback
+// now answers for the computer or the player): until the player is asked (askMark), a Ctrl-C
+// keeps the last day end instead of saving at a question the resume cannot meet (review B4).
+func (s *session) notAsking() {
+	s.mu.Lock()
+	s.rec.asking = false
+	s.mu.Unlock()
+}
+
+// askMark marks each question put to the player of a --script --play run as the open one, where
+// a save at a question is written (its output offset and dice, as recorder.Decide notes them for
+// a run's own decider), so that such a save is at the terminal's question, not at the one the
+// script could not answer: a resume then prints only what the first run had not shown (review B4).
+// The answers are not counted (the fallback's answers are not decisions of the recorder, in the
+// first run as in its resume).
+type askMark struct {
+	s     *session
+	inner runner.Decider
+}
+
+// Decide notes the open question, then asks inner (runner.Decider).
+func (m *askMark) Decide(q *runner.Request) (runner.Answer, error) {
+	st, err := m.s.dice.MarshalBinary()
+	if err != nil {
+		return runner.Answer{}, err
+	}
+	m.s.mu.Lock()
+	m.s.rec.asking, m.s.rec.askedAt, m.s.rec.askedDice = true, m.s.out.n, st
+	m.s.mu.Unlock()
+	a, err := m.inner.Decide(q)
+	if err != nil {
+		return a, err
+	}
+	m.s.notAsking()
+	return a, nil
+}
+
+// Roll passes a die to inner's Roller (runner.Roller).
+func (m *askMark) Roll(q *runner.Request) (int, bool, error) {
+	if ro, ok := m.inner.(runner.Roller); ok {
 		return ro.Roll(q)
 	}
 	return 0, false, nil
