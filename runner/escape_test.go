@@ -46,3 +46,22 @@ func TestTextSinkNoForgedLine(t *testing.T) {
 		t.Error("the engine's event was changed")
 	}
 }
+
+// TestTerminalWriter (issue 23 review B1): the play-mode writer escapes ESC, BEL, CR and the C1
+// CSI (U+009B), keeps newlines, tabs and non-ASCII text, and holds a UTF-8 sequence split across
+// two writes ("é" as 0xc3 then 0xa9) until it is whole instead of escaping its halves.
+func TestTerminalWriter(t *testing.T) {
+	var b strings.Builder
+	w := TerminalWriter(&b)
+	if TerminalWriter(w) != w {
+		t.Error("wrapping twice wraps again")
+	}
+	for _, s := range []string{"grass\x1b[2J\a\u009b31m\r\n\tcaf", "\xc3", "\xa9 ok\n"} {
+		if n, err := w.Write([]byte(s)); err != nil || n != len(s) {
+			t.Fatalf("Write(%q) = %d, %v", s, n, err)
+		}
+	}
+	if want := "grass\\x1b[2J\\a\\u009b31m\\r\n\tcafé ok\n"; b.String() != want {
+		t.Errorf("wrote %q, want %q", b.String(), want)
+	}
+}

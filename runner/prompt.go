@@ -46,7 +46,7 @@ func NewPrompt(in io.Reader, out io.Writer, tableDice bool) Decider {
 
 // NewPromptWith returns a Prompt configured by c (see PromptConfig).
 func NewPromptWith(in io.Reader, out io.Writer, c PromptConfig) *Prompt {
-	return &Prompt{in: bufio.NewReader(in), out: out, tableDice: c.TableDice, suggest: c.Suggest, opening: c.Opening}
+	return &Prompt{in: bufio.NewReader(in), out: TerminalWriter(out), tableDice: c.TableDice, suggest: c.Suggest, opening: c.Opening}
 }
 
 // suggestion is the index of the choice Enter takes: the engine's own answer when the request
@@ -153,7 +153,7 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 	}
 	b.WriteString(enterLine(r, sug))
 	b.WriteString("> ")
-	return p.read(r, b.String(), sug)
+	return p.read(r, b.String(), sug, mapped)
 }
 
 // writeChoices lists r's choices, each with the number that answers it: its position, or for a
@@ -206,8 +206,10 @@ func enterLine(r *Request, sug int) string {
 	return fmt.Sprintf("  [Enter: %s; ?: help]\n", r.Choices[sug].Name)
 }
 
-// read writes question q and reads answers until one fits r; sug is what Enter takes.
-func (p *Prompt) read(r *Request, q string, sug int) (Answer, error) {
+// read writes question q and reads answers until one fits r; sug is what Enter takes; mapped:
+// r's squares are labelled on a map (a clash move), so a wrong answer is told to give a label or
+// x,y, and a square that is not among them is out of reach (review B5).
+func (p *Prompt) read(r *Request, q string, sug int, mapped bool) (Answer, error) {
 	if _, err := io.WriteString(p.out, q); err != nil {
 		return Answer{}, err
 	}
@@ -245,6 +247,9 @@ func (p *Prompt) read(r *Request, q string, sug int) (Answer, error) {
 			return Answer{Choice: i}, nil
 		}
 		hint := fmt.Sprintf("answer with a number 1..%d or a name (%s)", len(r.Choices), r.Legal())
+		if mapped {
+			why, hint = mapHint(r, line, why)
+		}
 		if r.Kind == KindPick {
 			hint = fmt.Sprintf("answer with the face to keep (%s)", r.Legal())
 		}
@@ -276,4 +281,28 @@ func (p *Prompt) Roll(r *Request) (int, bool, error) {
 			return 0, false, err
 		}
 	}
+}
+
+// mapHint is the reply to an answer a move question on a map (U-3) cannot use: a square given as
+// x,y that is not a choice is "out of reach"; the hint names the map's labels, x,y, and the
+// answers that are not squares (flee). why is matchChoice's reason, kept for any other answer.
+func mapHint(r *Request, line, why string) (string, string) {
+	if x, y, ok := strings.Cut(strings.TrimSpace(line), ","); ok {
+		if _, ex := strconv.Atoi(strings.TrimSpace(x)); ex == nil {
+			if _, ey := strconv.Atoi(strings.TrimSpace(y)); ey == nil {
+				why = fmt.Sprintf("%s,%s is out of reach", strings.TrimSpace(x), strings.TrimSpace(y))
+			}
+		}
+	}
+	var others []string
+	for _, c := range r.Choices {
+		if !strings.Contains(c.Name, ",") {
+			others = append(others, c.Name)
+		}
+	}
+	hint := "answer with a label on the map or x,y"
+	if len(others) > 0 {
+		hint += " (or " + strings.Join(others, ", ") + ")"
+	}
+	return why, hint
 }

@@ -91,3 +91,35 @@ func TestClashTargetPrompt(t *testing.T) {
 		t.Errorf("the Karzoral question changed: %q", got)
 	}
 }
+
+// mapView is a View whose About shows a (stand-in) map of the labelled squares.
+type mapView struct{}
+
+func (mapView) About(*Request) string { return "  (map: 1 2 3)\n" }
+
+// TestPromptMapMoveHint (issue 23 review B5; U-3, a move is to a reachable square): at a clash
+// move question whose squares are labelled on a map, a wrong answer is told "a label on the map
+// or x,y" (and the answers that are not squares), never the squares' raw coordinates; a square
+// typed as x,y that is not reachable is "out of reach"; a reachable x,y is taken.
+func TestPromptMapMoveHint(t *testing.T) {
+	var out bytes.Buffer
+	p := NewPrompt(strings.NewReader("99\n13,0\n2,1\n"), &out, false)
+	r := &Request{Kind: KindTo, Day: 1, Phase: PhaseRound, Block: "legion", Army: "legion", View: mapView{},
+		Choices: []Choice{{Name: "1,1"}, {Name: "2,1"}, {Name: "3,1"}, {Name: "flee"}}}
+	a, err := p.Decide(r)
+	if err != nil || a.Choice != 1 {
+		t.Fatalf("answer %+v, %v; want 2,1 (choice 1)", a, err)
+	}
+	s := out.String()
+	for _, want := range []string{
+		"99 is not a choice; answer with a label on the map or x,y (or flee); ? for help\n",
+		"13,0 is out of reach; answer with a label on the map or x,y (or flee); ? for help\n",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q in:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "1,1, 2,1") {
+		t.Errorf("the squares are listed raw:\n%s", s)
+	}
+}

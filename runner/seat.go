@@ -46,7 +46,7 @@ func (s *Seat) Decide(r *Request) (Answer, error) {
 		if r.Other != "" {
 			where += ", " + r.Other
 		}
-		if _, err := fmt.Fprintf(s.Out, "  (computer, %s) %s: %s %s\n", r.Side, where, r.Kind, r.Choices[i].Name); err != nil {
+		if _, err := fmt.Fprintf(TerminalWriter(s.Out), "  (computer, %s) %s: %s %s\n", r.Side, where, r.Kind, r.Choices[i].Name); err != nil {
 			return a, err
 		}
 	}

@@ -131,6 +131,15 @@ type resumedFallback struct {
 }
 
 func (f *resumedFallback) Decide(q *runner.Request) (runner.Answer, error) {
+	if f.seat {
+		// A --play SIDE run: the seat's replay meets the save at the player's question
+		// (seatWith, askMark); the fallback's answers are not counted, as in the first run.
+		if !f.started {
+			f.started = true
+			f.sess.notAsking()
+		}
+		return f.inner.Decide(q)
+	}
 	if !f.started {
 		f.started = true
 		if err := f.sess.caughtUpAtQuestion(); err != nil {
@@ -201,7 +210,11 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 			live, pl.fallback, pl.script = s, policy, s
 			if prm.play != "" {
 				// --play SIDE after the script: the seat answers what the script leaves.
-				pl.fallback = &runner.Seat{Side: prm.play, Player: prm.newPrompt(e, "recap"), Computer: policy, Out: e.stderr}
+				// Once it has, a Ctrl-C saves at the open question (atTerminal).
+				// The player's answers are logged and each of its questions marked as the open
+				// one (askMark): a save at a question is at the terminal's.
+				player := &seatLog{s: pl.sess, inner: &askMark{s: pl.sess, inner: prm.newPrompt(e, "recap")}, rolls: prm.tableDice}
+				pl.fallback = &atTerminal{s: pl.sess, inner: &runner.Seat{Side: prm.play, Player: player, Computer: policy, Out: e.stderr}}
 			}
 			break
 		}
@@ -213,6 +226,8 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 		case prm.play != "":
 			// A --play SIDE run: the saved side is the player's again, the saved policy the
 			// computer's (play_seat.go), from the question the script did not answer.
+			// The replay of the player's logged answers meets the save at the terminal's
+			// question (askMark, as the first run marked it), not at the script's.
 			fb.inner, fb.prompt, fb.seat, pl.prompt = seatWith(e, prm, pl, policy, from, prm.newPrompt(e, "recap")), true, true, true
 		case policy != nil:
 			fb.inner = policy

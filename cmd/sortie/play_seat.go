@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -90,13 +91,97 @@ func seatFor(e *env, prm playParams, pl *played, policy runner.Decider, from *sa
 func seatWith(e *env, prm playParams, pl *played, policy runner.Decider, from *saveFile, player runner.Decider) runner.Decider {
 	if from != nil {
 		player = &replay{s: pl.sess, log: from.Decisions, live: player}
+		if prm.script != "" {
+			player = &askMark{s: pl.sess, inner: player}
+		}
 		computer := "its own commanders' choices"
 		if prm.policy != "" {
 			computer = "the " + prm.policy + " policy"
 		}
-		// Best effort, as the prompt's own lines: a closed stderr shows up at the first question.
-		_, _ = fmt.Fprintf(e.stderr, "resumed: you answer for the %s side; the computer for the other, by %s\n", prm.play, computer)
+		// Said once the replay has met the save point, so that a save the replay refuses prints
+		// nothing of a run (review B7). Best effort, as the prompt's own lines: a closed stderr
+		// shows up at the first question.
+		pl.sess.met = func() {
+			_, _ = fmt.Fprintf(e.stderr, "resumed: you answer for the %s side; the computer for the other, by %s\n", esc.Text(prm.play), esc.Text(computer))
+		}
 	}
 	return &runner.Seat{Side: prm.play, Player: &seatLog{s: pl.sess, inner: player, rolls: prm.tableDice},
 		Computer: policy, Out: &replayQuiet{s: pl.sess, w: e.stderr}}
+}
+
+// atTerminal is a --script --play run's fallback: the seat that takes over once the script has
+// run out. From its first question on the run is at the terminal, so a Ctrl-C saves at the open
+// question (the one the script did not answer), as a --play run without a script does, rather
+// than keeping only the last day end (issue 23 review B3).
+type atTerminal struct {
+	s       *session
+	inner   runner.Decider
+	started bool
+}
+
+// Decide marks the session's interrupt as one at a question, then asks inner (runner.Decider).
+func (a *atTerminal) Decide(q *runner.Request) (runner.Answer, error) {
+	if !a.started {
+		a.started = true
+		a.s.notAsking()
+		interruptMu.Lock()
+		if interrupt == a.s {
+			interruptAtDecision = true
+		}
+		interruptMu.Unlock()
+	}
+	return a.inner.Decide(q)
+}
+
+// Roll passes a die to inner's Roller (runner.Roller).
+func (a *atTerminal) Roll(q *runner.Request) (int, bool, error) {
+	if ro, ok := a.inner.(runner.Roller); ok {
+		return ro.Roll(q)
+	}
+	return 0, false, nil
+}
+
+// notAsking ends the script's open question (the one it could not answer, which the fallback
+// now answers for the computer or the player): until the player is asked (askMark), a Ctrl-C
+// keeps the last day end instead of saving at a question the resume cannot meet (review B4).
+func (s *session) notAsking() {
+	s.mu.Lock()
+	s.rec.asking = false
+	s.mu.Unlock()
+}
+
+// askMark marks each question put to the player of a --script --play run as the open one, where
+// a save at a question is written (its output offset and dice, as recorder.Decide notes them for
+// a run's own decider), so that such a save is at the terminal's question, not at the one the
+// script could not answer: a resume then prints only what the first run had not shown (review B4).
+// The answers are not counted (the fallback's answers are not decisions of the recorder, in the
+// first run as in its resume).
+type askMark struct {
+	s     *session
+	inner runner.Decider
+}
+
+// Decide notes the open question, then asks inner (runner.Decider).
+func (m *askMark) Decide(q *runner.Request) (runner.Answer, error) {
+	st, err := m.s.dice.MarshalBinary()
+	if err != nil {
+		return runner.Answer{}, err
+	}
+	m.s.mu.Lock()
+	m.s.rec.asking, m.s.rec.askedAt, m.s.rec.askedDice = true, m.s.out.n, st
+	m.s.mu.Unlock()
+	a, err := m.inner.Decide(q)
+	if err != nil {
+		return a, err
+	}
+	m.s.notAsking()
+	return a, nil
+}
+
+// Roll passes a die to inner's Roller (runner.Roller).
+func (m *askMark) Roll(q *runner.Request) (int, bool, error) {
+	if ro, ok := m.inner.(runner.Roller); ok {
+		return ro.Roll(q)
+	}
+	return 0, false, nil
 }

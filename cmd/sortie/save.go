@@ -179,6 +179,21 @@ type session struct {
 	steps    int
 	halt     int // --halt-after: stop after this many checkpoints (0: never)
 	saved    bool
+	// met is called once when the replay of from has met its save point (nil: nothing): what a
+	// resumed run says of itself waits for it, so that a save refused by the replay (a tampered
+	// one) prints nothing of a run (issue 23 review B7).
+	met func()
+}
+
+// metLocked ends the replay (s.mu held): the output is written again from here, and met says
+// that the run resumed.
+func (s *session) metLocked() {
+	s.from = nil
+	s.out.skip = 0
+	if s.met != nil {
+		s.met()
+		s.met = nil
+	}
 }
 
 func newSession(w io.Writer, seed uint64) *session {
@@ -195,8 +210,7 @@ func (s *session) checkpoint() error {
 			if err := s.meet(f); err != nil {
 				return err
 			}
-			s.from = nil
-			s.out.skip = 0
+			s.metLocked()
 			return s.haltCheck()
 		}
 		if s.steps > f.Steps && f.At == "checkpoint" {
@@ -249,8 +263,7 @@ func (s *session) caughtUp() error {
 	if err := s.meet(f); err != nil {
 		return err
 	}
-	s.from = nil
-	s.out.skip = 0
+	s.metLocked()
 	return nil
 }
 
@@ -271,8 +284,7 @@ func (s *session) caughtUpAtQuestion() error {
 	if err != nil {
 		return err
 	}
-	s.from = nil
-	s.out.skip = 0
+	s.metLocked()
 	return nil
 }
 
