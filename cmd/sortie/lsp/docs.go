@@ -125,6 +125,8 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 // closeDoc forgets the open document path (didClose, or dropped over MaxOpen): its unit is vetted
 // again from disk while another of its documents is open, else closed and its diagnostics cleared.
 func (s *Server) closeDoc(path string) {
+	s.pubMu.Lock()
+	defer s.pubMu.Unlock()
 	s.mu.Lock()
 	d := s.docs[path]
 	if d == nil {

@@ -68,6 +68,12 @@ type Server struct {
 	conn   atomic.Pointer[jsonrpc2.Conn] // set once the connection exists (its reader may run first)
 	ctx    context.Context
 
+	// pubMu orders the diagnostics a unit publishes against the clearing of a closed unit: a
+	// publish holds it from its check that the unit is open to its last notification, and a
+	// close from reading what the unit published to its last clearing notification, so a
+	// result finished as its document closes never lands after the clearing. Taken before mu.
+	pubMu sync.Mutex
+
 	mu       sync.Mutex
 	docs     map[string]*document  // open documents, by absolute file name
 	refused  map[string]bool       // documents dropped over MaxOpen, until opened again

@@ -246,7 +246,17 @@ func (s *Server) absName(wd, name string) string {
 
 // publish sends the diagnostics of every file of the result (a campaign: its own file only),
 // and clears those this unit published before that have none now.
+//
+// A unit closed before the publish starts publishes nothing (pubMu orders the two).
 func (s *Server) publish(u *unitState, res *result) {
+	s.pubMu.Lock()
+	defer s.pubMu.Unlock()
+	s.mu.Lock()
+	closed := u.closed
+	s.mu.Unlock()
+	if closed {
+		return
+	}
 	targets := map[string]bool{}
 	for _, f := range res.files {
 		targets[f] = true
