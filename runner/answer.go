@@ -120,6 +120,11 @@ func help(r *Request, suggestion int) string {
 		}
 	}
 	b.WriteString("    ? or help: this list\n")
+	if r.Kind == KindTactic || r.Kind == KindBoon {
+		// A Pathfinder tactic or boon: what it does is a page of its own (issue 24's walkthrough:
+		// the choices are names a newcomer may not know).
+		b.WriteString("  what a tactic or boon does: sortie explain NAME (in another terminal)\n")
+	}
 	return b.String()
 }
 

@@ -85,3 +85,16 @@ func TestPromptWordsThenEnter(t *testing.T) {
 type lastPolicy struct{}
 
 func (lastPolicy) Decide(r *Request) (Answer, error) { return Answer{Choice: len(r.Choices) - 1}, nil }
+
+// A Pathfinder tactic or boon question's help names the page that says what each choice does
+// (P-22..P-52: the tactics and boons are names a newcomer may not know); a move's does not.
+func TestHelpNamesExplainForTactics(t *testing.T) {
+	tactic := &Request{Kind: KindTactic, Choices: []Choice{{Name: "standard"}, {Name: "siegebreaker"}}}
+	if h := help(tactic, 0); !strings.Contains(h, "sortie explain NAME") {
+		t.Errorf("tactic help lacks the explain hint:\n%s", h)
+	}
+	move := &Request{Kind: KindMove, Choices: []Choice{{Name: "east"}, {Name: "stay"}}}
+	if h := help(move, 0); strings.Contains(h, "sortie explain") {
+		t.Errorf("move help names explain:\n%s", h)
+	}
+}

@@ -127,9 +127,11 @@ func (c *pfc) scenario(n compiler.Node) *plan.Plan {
 			a.Side = plan.Enemy
 		}
 		in, ok := c.army(id, an)
+		derived := false // an army whose statistics failed (reported) has no speed to warn about
 		if ok {
 			if st, sok := c.checkArmy(id, an, &in); sok {
 				a.Stats = pfarmy.BlockOf(&st, boonCount(&in))
+				derived = true
 			}
 		}
 		a.Army = pfarmy.InputOf(&in)
@@ -151,7 +153,7 @@ func (c *pfc) scenario(n compiler.Node) *plan.Plan {
 			prev = h
 			a.Route = append(a.Route, h)
 		})
-		if len(a.Route) > 0 && a.Stats.Speed == 0 && ok {
+		if len(a.Route) > 0 && a.Stats.Speed == 0 && derived {
 			c.report(dc.Label(an.Get("route")), codeNoSpeed, "army %s has a route but no speed: it never moves", id)
 		}
 		if startOK {

@@ -12,7 +12,8 @@ import (
 )
 
 // A Pathfinder scenario's orders (Ultimate Campaign, Optional Mass Combat Rules: Combining Armies,
-// Splitting an Army, Reserve Army): checked here (H006) and lowered into plan.PFOrder; the armies a
+// Splitting an Army, Reserve Army, Reforming an Army): checked here (H006) and lowered into
+// plan.PFOrder; the armies a
 // split or a combination forms become plan armies of their own (PFArmy.Formed), so that routes and
 // objectives can name them.
 
@@ -24,9 +25,17 @@ func registerPFOrderCode() bool {
 	diag.Register(diag.CodeInfo{Code: codeBadOrder, Title: "army order that cannot be carried out", Severity: diag.Error, Doc: `An order of a Pathfinder scenario (orders:) must do one thing the optional mass combat rules
 allow: split an army into two one size smaller (into: two new ids; not a Fine army), combine two
 armies of the same type and size into one a size larger (into: one new id; not Colossal armies),
-put an army in reserve (not Gargantuan or Colossal: they must stay deployed), or activate a reserve
-army. New ids must not be taken; keep names one of the combined armies; routes belong to the new
-armies.
+put an army in reserve (not Gargantuan or Colossal: they must stay deployed), activate a reserve
+army, or reform a wounded army into one a size smaller (reform: the army's id; not a Fine army, nor
+one whose smaller self would fall below ACR 1/8). New ids must not be taken; keep names one of the
+combined armies; routes belong to the new armies.
+
+Reforming an Army (Ultimate Campaign): "At any time outside of combat, you can reform a wounded
+army (at half hit points or fewer) into an army one size smaller with full hit points." The army
+keeps its id, tactics, boons, resources and commander; what depends on its size (ACR, hp, OM, DV,
+consumption, resource upkeep) is worked out again, and "The army reduces its Morale by 1". Orders
+run at the start of a day, before any battle. On the day, an army above half its hp, or gone, is
+reported and not reformed.
 
 Bad:
     orders: [{day: 3, split: "militia", combine: ["a", "b"]}]    // two things at once
@@ -49,6 +58,7 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 		pos int
 	}
 	var out []read
+	reforms := map[int]int{} // army -> reform orders read so far: each makes it a size smaller
 	list.Elems(func(i int, on compiler.Node) {
 		what := fmt.Sprintf("orders[%d]", i)
 		pos := dc.Label(on)
@@ -60,13 +70,13 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 		}
 		o := plan.PFOrder{Day: dc.Int(on.Get("day")).V}
 		var kinds []string
-		for _, k := range []string{"split", "combine", "reserve", "activate", "buy", "sell", "transfer"} {
+		for _, k := range []string{"split", "combine", "reserve", "activate", "buy", "sell", "transfer", "reform"} {
 			if on.Get(k).Exists() {
 				kinds = append(kinds, k)
 			}
 		}
 		if len(kinds) != 1 {
-			bad("an order does one of split, combine, reserve, activate, buy, sell or transfer; this one has %d", len(kinds))
+			bad("an order does one of split, combine, reserve, activate, buy, sell, transfer or reform; this one has %d", len(kinds))
 			return
 		}
 		o.Kind = kinds[0]
@@ -89,6 +99,16 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 			if !c.trade(on, &o, pf, ref, bad) {
 				return
 			}
+		case "reform":
+			a, ok := ref(dc.Str(on.Get("reform")))
+			if !ok {
+				return
+			}
+			reforms[a]++
+			if !c.reformable(&pf.Armies[a], reforms[a], bad) {
+				return
+			}
+			o.Armies = []int{a}
 		case "reserve", "activate":
 			a, ok := ref(dc.Str(on.Get(o.Kind)))
 			if !ok {
@@ -233,4 +253,34 @@ func (c *pfc) formArmy(pf *plan.Pathfinder, from *plan.PFArmy, in plan.ArmyInput
 	pf.Armies = append(pf.Armies, plan.PFArmy{ID: id, Side: from.Side, Start: -1, Route: route, Army: in,
 		Stats: pfarmy.BlockOf(&st, boonCount(&a)), Formed: true})
 	return len(pf.Armies) - 1, true
+}
+
+// reformable checks that army a can be reformed n times (Reforming an Army): each time one size
+// smaller, which a Fine army cannot be, and still an army (ACR 1/8 or more, P-3: "until the CR of
+// its individual units is too small to actually count as an army").
+func (c *pfc) reformable(a *plan.PFArmy, n int, bad func(string, ...any)) bool {
+	s, err := pfarmy.ParseSize(a.Army.Size)
+	if err != nil {
+		return false // reported with the army
+	}
+	ns := s - pfarmy.Size(n)
+	if !ns.Valid() {
+		if n == 1 {
+			bad("army %s is Fine: there is no smaller size to reform it into (Reforming an Army)", a.ID)
+		} else {
+			bad("army %s is %s: reformed %d times it would be smaller than Fine (Reforming an Army)", a.ID, s, n)
+		}
+		return false
+	}
+	in := a.Army
+	in.Size = ns.String()
+	x, err := pfarmy.ArmyOf(&in)
+	if err != nil {
+		return false
+	}
+	if _, err := pfarmy.Derive(&x, c.opt); err != nil {
+		bad("army %s reformed into a %s army is no army: %v (Reforming an Army)", a.ID, ns, err)
+		return false
+	}
+	return true
 }

@@ -34,7 +34,8 @@ lists the stat block's).
 
 Buying needs a kingdom with a treasury:, and, for a resource its requires: lists, one of those
 buildings among the kingdom's buildings:. Buying mounts needs the mount's CR (the army's mountCR:,
-or the order's). The run reports an order the treasury cannot pay on its day and skips it.
+or the order's): they cost "the Mount's ACR", the mounts' CR at the army's size (P-2: a Large army
+of CR 1 horses pays 3 BP). The run reports an order the treasury cannot pay on its day and skips it.
 
 Bad:
     kingdoms: friendly: {economy: 2, loyalty: 2, stability: 2}         // no treasury
@@ -121,7 +122,7 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 			}
 		}
 		if res.Mounts && o.MountCR == "" && army.Army.MountCR == "" {
-			badTrade(c, on, o, "mounts cost the mount's CR in BP (Army Resources): give mountCR: here or on army %s", army.ID)
+			badTrade(c, on, o, "mounts cost the mount's ACR in BP (Army Resources: its CR at the army's size): give mountCR: here or on army %s", army.ID)
 			return false
 		}
 	case "transfer":

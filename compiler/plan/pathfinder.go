@@ -28,7 +28,7 @@ type Pathfinder struct {
 // buy, sell or transfer resources (P-66, Army Resources; runner/pathfinder hextrade.go).
 type PFOrder struct {
 	Day    int    `json:"day"`
-	Kind   string `json:"kind"`           // "split" | "combine" | "reserve" | "activate" | "buy" | "sell" | "transfer"
+	Kind   string `json:"kind"`           // "split" | "combine" | "reserve" | "activate" | "buy" | "sell" | "transfer" | "reform"
 	Armies []int  `json:"armies"`         // the army (combine: the two; transfer: from, to), indices
 	Into   []int  `json:"into,omitempty"` // split: the two armies it forms; combine: the one
 	Keep   int    `json:"keep,omitempty"` // combine: 0 or 1, whose commander leads the combined army

@@ -100,8 +100,11 @@ func (d *decisions) choose(b *Battle, k runner.Kind, army, other int, cause stri
 
 func lowerName(s string) string { return strings.ToLower(s) }
 
-// Tactic offers the engine's default (the current tactic; Standard in the Tactics Phase) first, then
-// every other allowed tactic (P-22, P-23).
+// Tactic offers the engine's default (the Policy's choice) first, then every other allowed tactic
+// (P-22, P-23). After the Tactics Phase the army's current tactic is marked "current" and every
+// other one but Withdraw "DC 15 morale check" (P-23, P-25: switching to Withdraw needs no check),
+// wherever the default puts them: the Policy may propose Withdraw while the army fights on with
+// another tactic.
 func (d *decisions) Tactic(b *Battle, army int) pfarmy.Tactic {
 	def := Policy{}.Tactic(b, army)
 	allowed := b.Allowed(army)
@@ -109,18 +112,20 @@ func (d *decisions) Tactic(b *Battle, army int) pfarmy.Tactic {
 		def = allowed.List()[0]
 	}
 	opts := []pfarmy.Tactic{def}
-	d.choices = append(d.choices[:0], runner.Choice{Name: lowerName(def.String()), Note: "current"})
+	d.choices = append(d.choices[:0], runner.Choice{Name: lowerName(def.String())})
 	for _, t := range allowed.List() {
 		if t != def {
 			opts = append(opts, t)
 			d.choices = append(d.choices, runner.Choice{Name: lowerName(t.String()), Value: int(t)})
 		}
 	}
-	if b.Phase() == PhaseTactics {
-		d.choices[0].Note = ""
-	} else {
-		for i := 1; i < len(d.choices); i++ {
-			if opts[i] != pfarmy.TacWithdraw {
+	if b.Phase() != PhaseTactics {
+		cur := b.State(army).Tactic
+		for i, t := range opts {
+			switch {
+			case t == cur:
+				d.choices[i].Note = "current"
+			case t != pfarmy.TacWithdraw:
 				d.choices[i].Note = "DC 15 morale check"
 			}
 		}

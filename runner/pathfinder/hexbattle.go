@@ -212,7 +212,7 @@ func (r *hexRun) battle(h, mover int) error {
 		k.Loyalty += x.Penalty.Loyalty
 		k.Stability += x.Penalty.Stability
 		if r.on {
-			if err := r.send(&HexKingdomEvent{Day: r.day, Side: sideNames[a.pa.Side], Army: a.pa.ID, Size: a.pa.Army.Size,
+			if err := r.send(&HexKingdomEvent{Day: r.day, Side: sideNames[a.pa.Side], Army: a.pa.ID, Size: a.st.Size.String(),
 				Penalty: [3]int{x.Penalty.Economy, x.Penalty.Loyalty, x.Penalty.Stability}, Counters: [3]int{k.Economy, k.Loyalty, k.Stability}}); err != nil {
 				return err
 			}
@@ -405,6 +405,9 @@ func (r *hexRun) place(i, h int) error {
 	}
 	to := choices[k].Value
 	a.hex = to
+	if !a.routed {
+		a.fled, a.fledDay = h+1, r.day // withdrawn: it holds back from h tomorrow (march)
+	}
 	if !r.on {
 		return nil
 	}

@@ -64,12 +64,13 @@ type HexMoveEvent struct {
 	Army string `json:"army,omitempty"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
-	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds"
+	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds" | "withdrew from there: holds"
 }
 
 const (
 	noteOnItsWay = "difficult terrain: on its way"
 	noteHolds    = "not adjacent: holds"
+	noteWithdrew = "withdrew from there: holds"
 )
 
 func (*HexMoveEvent) Type() string { return "move" }
@@ -80,6 +81,8 @@ func (e *HexMoveEvent) Line() string {
 		return fmt.Sprintf("%s holds at %s: its route goes on from %s, not adjacent", e.Army, e.From, e.To)
 	case noteOnItsWay:
 		return fmt.Sprintf("%s is on its way into %s (difficult terrain, P-6)", e.Army, e.To)
+	case noteWithdrew:
+		return fmt.Sprintf("%s holds at %s: it withdrew from the battle at %s yesterday, and the enemy is still there (P-25, P-62)", e.Army, e.From, e.To)
 	}
 	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }
@@ -342,6 +345,8 @@ func (e *HexOrderEvent) Line() string {
 		s = fmt.Sprintf("%s sells %s%s (P-66)", strings.Join(e.Armies, ""), strings.Join(e.Resources, " and "), at)
 	case "transfer":
 		s = fmt.Sprintf("%s hands %s to %s%s (P-66)", e.Armies[0], strings.Join(e.Resources, " and "), strings.Join(e.Armies[1:], ""), at)
+	case "reform":
+		s = fmt.Sprintf("%s reforms%s (Reforming an Army)", strings.Join(e.Armies, ""), at)
 	default:
 		s = fmt.Sprintf("%s leaves the reserve%s", strings.Join(e.Armies, ""), at)
 	}

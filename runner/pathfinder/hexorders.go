@@ -39,6 +39,8 @@ func (r *hexRun) orders() error {
 		case "buy", "sell", "transfer":
 			tr, err = r.trade(o)
 			note = tr.note
+		case "reform":
+			note, err = r.reform(o)
 		}
 		if err != nil {
 			return err
@@ -120,6 +122,8 @@ func (r *hexRun) split(o *plan.PFOrder) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("army %s: %v", x.pa.ID, err)
 		}
+		x.smaller = a.smaller // the parent's reforms make its halves smaller too
+		in.Size -= pfarmy.Size(x.smaller)
 		if a.res != nil {
 			in.Resources = *a.res // what it bought or sold before the split (hextrade.go)
 		}
@@ -153,6 +157,8 @@ func (r *hexRun) combine(o *plan.PFOrder) (string, error) {
 		return fmt.Sprintf("cannot: %s is %s", y.pa.ID, y.gone), nil
 	case x.hex != y.hex:
 		return "cannot: they are not in one hex", nil
+	case x.smaller != y.smaller:
+		return fmt.Sprintf("cannot: they are no longer of one size (%s and %s, reformed)", x.st.Size, y.st.Size), nil
 	}
 	lead, other := x, y
 	if o.Keep == 1 {
@@ -163,6 +169,8 @@ func (r *hexRun) combine(o *plan.PFOrder) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("army %s: %v", c.pa.ID, err)
 	}
+	c.smaller = x.smaller // both were reformed alike (checked above)
+	in.Size -= pfarmy.Size(c.smaller)
 	xa, _ := x.input()
 	ya, _ := y.input()
 	in.Resources = pfarmy.Resources{Armor: min(xa.Resources.Armor, ya.Resources.Armor), Weapons: min(xa.Resources.Weapons, ya.Resources.Weapons),

@@ -3,6 +3,7 @@ package pathfinder
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,6 +63,12 @@ type hexArmy struct {
 	became    []int             // the armies it split or combined into
 	fate      string            // its commander's, when it was destroyed
 	res       *pfarmy.Resources // what it has since a trade order (hextrade.go); nil: as written
+	// fled is 1 + the hex it withdrew from (P-25, P-62) on day fledDay, 0 for none: the next day
+	// it does not march back into that hex while hostile armies hold it.
+	fled, fledDay int
+	// smaller is how many sizes below its written size reform orders have made it (hexreform.go);
+	// the armies it splits into or combines into share it.
+	smaller int
 }
 
 type hexRun struct {
@@ -85,7 +92,9 @@ type hexRun struct {
 //     its route (P-12, P-13; a route stands for the commanding PC's path), a difficult hex counting
 //     twice (P-6: speed halved; progress short of one carries to the next day); a routed army does not
 //     move (P-59); one placed off its route (P-62) rejoins it at the furthest route hex adjacent to
-//     where it stands, the hex it left included, or holds.
+//     where it stands, the hex it left included, or holds. An army that withdrew (P-25, P-62; not
+//     one that routed) does not march back into the hex it withdrew from on the next day while a
+//     hostile army still holds it: it holds a day (and rests, P-64), then marches on.
 //   - Engagement: entering a hex with a hostile army stops the army and starts a battle there with
 //     every army in the hex (P-14); the armies already there defend: the hex's fortification and
 //     advantageous terrain are theirs (P-65), and so are its conditions. Hostile armies sharing a
@@ -200,23 +209,54 @@ func (r *hexRun) startTable(w *bytes.Buffer) error {
 	if err := renderFit(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "speed", "tactics"}, rows, []int{11, 1}, TableWidth); err != nil {
 		return err
 	}
-	for s, k := range r.kingdoms {
-		if k != nil {
-			fmt.Fprintf(w, "kingdom %s%s: economy %d, loyalty %d, stability %d, control DC %d", sideNames[s], kname(k), k.Economy, k.Loyalty, k.Stability, k.ControlDC)
-			if k.Upkeep {
-				fmt.Fprintf(w, ",\n  treasury %d BP, income %d BP a kingdom turn", k.Treasury, k.Income)
-			}
-			w.WriteByte('\n')
-		}
-	}
-	return nil
+	return r.kingdomTable(w)
 }
 
-func kname(k *plan.Kingdom) string {
-	if k.Name == "" {
-		return ""
+// kingdomTable is the transcript's table of the kingdoms (P-57, P-61, P-66): one row a side with
+// a kingdom, its counters, Control DC, treasury and income (BP a kingdom turn) ("-" for a kingdom that keeps no
+// treasury: it pays nothing and buys nothing) and its buildings ("none" for a kingdom without
+// any). Under it, for each kingdom with a treasury, the resources its requires: puts out of its
+// reach, each with the buildings one of which it lacks: "friendly cannot buy mounts (needs one
+// of Stable)". Nothing is printed when the scenario has no kingdom.
+func (r *hexRun) kingdomTable(w *bytes.Buffer) error {
+	var rows [][]string
+	var lacks []string
+	for s, k := range r.kingdoms {
+		if k == nil {
+			continue
+		}
+		treasury, income := "-", "-"
+		if k.Upkeep {
+			treasury, income = fmt.Sprintf("%d BP", k.Treasury), fmt.Sprintf("%d BP", k.Income)
+		}
+		buildings := "none"
+		if len(k.Buildings) > 0 {
+			buildings = strings.Join(k.Buildings, ", ")
+		}
+		rows = append(rows, []string{sideNames[s], k.Name, strconv.Itoa(k.Economy), strconv.Itoa(k.Loyalty), strconv.Itoa(k.Stability),
+			strconv.Itoa(k.ControlDC), treasury, income, buildings})
+		if !k.Upkeep {
+			continue
+		}
+		for _, res := range pfarmy.ResourceNames { // a fixed order, not the map's
+			need := k.Requires[res]
+			if len(need) == 0 || slices.ContainsFunc(need, func(b string) bool { return slices.Contains(k.Buildings, b) }) {
+				continue
+			}
+			lacks = append(lacks, fmt.Sprintf("%s cannot buy %s (needs one of %s)", sideNames[s], resourceWords[res], strings.Join(need, ", ")))
+		}
 	}
-	return " (" + k.Name + ")"
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := renderFit(w, []string{"kingdom", "name", "economy", "loyalty", "stability", "control DC", "treasury", "income", "buildings"},
+		rows, []int{8, 1}, TableWidth); err != nil {
+		return err
+	}
+	for _, l := range lacks {
+		w.WriteString("  " + l + "\n")
+	}
+	return nil
 }
 
 func (r *hexRun) play() (*ScenarioResult, error) {
@@ -364,6 +404,17 @@ func (r *hexRun) march(i int) error {
 		}
 		if !r.adjacent(a.hex, to) {
 			return r.move(a, a.hex, to, noteHolds)
+		}
+		if a.fled == to+1 && a.fledDay+1 == r.day && r.hostilesIn(to, a.pa.Side) {
+			// The battle it withdrew from yesterday. The published Withdraw (Ultimate Campaign,
+			// Tactics) says only that the army "tries to escape from all armies attacking it" and
+			// "may withdraw from the battlefield"; it is silent on what the army does next, and
+			// RULES.md (P-25, P-62) and the seeds ("軍隊を撤退した軍隊の隣接するヘクスに配置します")
+			// only place it. A commander who judged the battle lost does not walk straight back
+			// into it, at the hp it left with, because its route goes that way: it holds a day
+			// (resting, P-64, when it neither moves nor fights) and marches on after. A routed
+			// army is held by P-59 instead.
+			return r.move(a, a.hex, to, noteWithdrew)
 		}
 		cost := 2
 		if r.pf.Hexes[to].Difficult {

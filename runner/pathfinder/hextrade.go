@@ -24,12 +24,14 @@ import (
 // The buildings a resource needs are data the scenario gives (its kingdom's buildings and
 // requires:); the compiler checks them, as they do not change during a run.
 
-// input is army x as written, with the resources it bought, sold or was handed since.
+// input is army x as written, at the size its reforms left it (hexreform.go), with the resources
+// it bought, sold or was handed since.
 func (x *hexArmy) input() (pfarmy.Army, error) {
 	in, err := pfarmy.ArmyOf(&x.pa.Army)
 	if err == nil && x.res != nil {
 		in.Resources = *x.res
 	}
+	in.Size -= pfarmy.Size(x.smaller) // reformed (hexreform.go)
 	return in, err
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -54,5 +55,50 @@ objectives: never: {outcome: "success", defeat: ["idle"]}
 	}
 	if k := res.Kingdoms[plan.Friendly]; k.Treasury != 29 {
 		t.Errorf("treasury %d, want 29", k.Treasury)
+	}
+}
+
+// P-66, Army Resources, against Ultimate Campaign's published prices (Medium army): improved armor
+// 3 BP, magic 15; improved weapons 5, magic 50; healing potions 10; ranged weapons 2; siege engines
+// 15 an engine, unscaled; mounts "BP = Mount's ACR". Resource Scaling: Fine x1/8, Diminutive x1/6,
+// Tiny x1/4, Small x1/2, Large x2, Huge x4, Gargantuan x10, Colossal x20, never below 1 BP.
+func TestResourcePriceP66(t *testing.T) {
+	cr := func(s string) pfarmy.CR {
+		c, err := pfarmy.ParseCR(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	for _, c := range []struct {
+		name  string
+		size  pfarmy.Size
+		mount string
+		want  int
+	}{
+		{pfarmy.ResImprovedArmor, pfarmy.SizeMedium, "", 3},
+		{pfarmy.ResImprovedArmor, pfarmy.SizeLarge, "", 6},         // 3 x 2
+		{pfarmy.ResMagicArmor, pfarmy.SizeHuge, "", 60},            // 15 x 4
+		{pfarmy.ResImprovedWeapons, pfarmy.SizeSmall, "", 2},       // 5 x 1/2 = 2.5, down
+		{pfarmy.ResMagicWeapons, pfarmy.SizeColossal, "", 1000},    // 50 x 20
+		{pfarmy.ResHealingPotions, pfarmy.SizeFine, "", 1},         // 10 x 1/8 = 1.25
+		{pfarmy.ResHealingPotions, pfarmy.SizeGargantuan, "", 100}, // 10 x 10
+		{pfarmy.ResRangedWeapons, pfarmy.SizeTiny, "", 1},          // 2 x 1/4 = 0.5: the 1 BP floor
+		{pfarmy.ResSiegeEngines, pfarmy.SizeColossal, "", 15},      // an engine does not scale
+		{pfarmy.ResMounts, pfarmy.SizeMedium, "1", 1},              // light horses CR 1: ACR 1
+		{pfarmy.ResMounts, pfarmy.SizeLarge, "1", 3},               // CR 1 + 2 rungs = ACR 3
+		{pfarmy.ResMounts, pfarmy.SizeColossal, "1", 9},            // CR 1 + 8 rungs = ACR 9
+		{pfarmy.ResMounts, pfarmy.SizeHuge, "2", 6},                // CR 2 + 4 rungs = ACR 6
+		{pfarmy.ResMounts, pfarmy.SizeSmall, "1", 1},               // CR 1 - 2 rungs = ACR 1/2: 1 BP
+		{pfarmy.ResMounts, pfarmy.SizeFine, "1/2", 1},              // below ACR 1/8: 1 BP
+	} {
+		var m pfarmy.CR
+		if c.mount != "" {
+			m = cr(c.mount)
+		}
+		got, ok := pfarmy.ResourcePrice(c.name, c.size, m)
+		if !ok || got != c.want {
+			t.Errorf("%s for a %s army (mount CR %q): %d BP (ok %v), want %d", c.name, c.size, c.mount, got, ok, c.want)
+		}
 	}
 }

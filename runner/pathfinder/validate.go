@@ -85,7 +85,7 @@ func validateScenario(p *plan.Plan) error {
 	for i := range pf.Orders {
 		o := &pf.Orders[i]
 		want := map[string][2]int{"split": {1, 2}, "combine": {2, 1}, "reserve": {1, 0}, "activate": {1, 0},
-			"buy": {1, 0}, "sell": {1, 0}, "transfer": {2, 0}}
+			"buy": {1, 0}, "sell": {1, 0}, "transfer": {2, 0}, "reform": {1, 0}}
 		w, ok := want[o.Kind]
 		if !ok || len(o.Armies) != w[0] || len(o.Into) != w[1] || o.Keep < 0 || o.Keep >= len(o.Armies) {
 			return fmt.Errorf("runner: order %d: %q with %d armies into %d", i, o.Kind, len(o.Armies), len(o.Into))

@@ -6,12 +6,21 @@ func init() {
 	diag.Register(
 		diag.CodeInfo{Code: CodeInvalid, Title: "army field out of range", Severity: diag.Error, Doc: `A field of a Pathfinder army cannot be used: an unknown size, a CR off the ladder
 (1/8, 1/6, 1/4, 1/3, 1/2, 1, 2 ... 30), a hit die other than d6/d8/d10/d12, a Morale score outside
--4..+4 (P-7), a negative count, an unknown or repeated tactic or boon.
+-4..+4 (P-7), a negative count, an unknown or repeated tactic or boon, or a commander whose level
+is outside 1..40 or whose Charisma is outside -5..+15 (P-9).
+
+The commander's level is its character level, or a monster's Hit Dice (Ultimate Campaign,
+Commanders: "If the commander is a monster, use HD instead of character level"); sortie takes 1..40.
+The Charisma entry is the Charisma modifier, which Ultimate Campaign's commander entry lists and
+adds to the army's Morale checks, not the score: a score of 16 is a modifier of +3. -5..+15 covers
+the scores 1 to 40.
 
 Bad:
     size: "Enormous"
+    commander: {level: 0, charisma: 16}    // no level 0; 16 is a score
 
-Fix: use one of Fine, Diminutive, Tiny, Small, Medium, Large, Huge, Gargantuan, Colossal.`},
+Fix: use one of Fine, Diminutive, Tiny, Small, Medium, Large, Huge, Gargantuan, Colossal.
+    commander: {level: 1, charisma: 3}     // the modifier of a Charisma score of 16`},
 		diag.CodeInfo{Code: CodeNotArmy, Title: "not an army", Severity: diag.Error, Doc: `The size moves the creature CR down the ladder past 1/8 (P-3): there are too few
 creatures, or too weak, to make an army.
 
@@ -39,14 +48,20 @@ P-66). Tactics, strategy, boons and battlefield conditions are not part of it.
 Bad:
     om: 5   // ACR 3 with no weapons, mounts, siege engines or abilities: OM 3
 
-Fix: correct om, or drop it.`},
+Fix: correct om, or drop it.
+
+A block copied from Ultimate Campaign can draw this warning: most sample armies count their
+resources (Hobgoblin Army: ACR 1 + improved weapons = OM +2), but Elite Army Commandos print
+OM +3 and DV 13 for ACR 3 with improved weapons and armor. sortie counts them (OM +4, DV 14);
+drop om: and dv: to use sortie's, or keep the printed values and the warning.`},
 		diag.CodeInfo{Code: CodeDV, Title: "hand-written dv disagrees", Severity: diag.Warning, Doc: `The army's DV is not 10 + ACR + armor (+1/+2) + mounts (+2) + abilities (P-5, P-66).
 Fortifications, tactics, strategy, boons and conditions are not part of it.
 
 Bad:
     dv: 15   // ACR 3 with no armor, mounts or abilities: DV 10 + 3 = 13
 
-Fix: correct dv, or drop it.`},
+Fix: correct dv, or drop it. A published block that leaves its armor out (Elite Army Commandos:
+DV 13 for ACR 3 with improved armor) draws it too: see sortie explain M005.`},
 		diag.CodeInfo{Code: CodeTooManyTacts, Title: "more tactics than the acr allows", Severity: diag.Warning, Doc: `An army knows at most half its ACR in tactics besides Standard and Withdraw (P-10), rounded up.
 The published text ("An army can know a number of tactics equal to half its ACR, minimum 0";
 Ultimate Campaign, Mass Combat, Tactics) names no rounding, and the published sample armies need it

@@ -20,22 +20,29 @@ const (
 var ResourceNames = []string{ResImprovedArmor, ResMagicArmor, ResImprovedWeapons, ResMagicWeapons,
 	ResMounts, ResRangedWeapons, ResSiegeEngines, ResHealingPotions}
 
-// mediumPrice is a resource's purchase price in BP for a Medium army (Army Resources: "Improved
-// Weapons (5 BP) ... For 10 times the BP cost, you can instead outfit the army with magic weapons";
-// "Improved Armor (3 BP) ... For five times the BP cost ... magic armor"; "Healing Potions (10 BP)";
-// "Ranged Weapons (2 BP)"; "Siege Engines (15 BP per engine)"; "Mounts (BP = Mount's CR)", which
-// ResourcePrice reads from the mount). The published Ultimate Campaign text was not in the
-// reference corpora this was written from: these are the published Army Resources prices of the
-// Kingmaker rules it revises, and Ultimate Campaign's Resource Scaling applies to them.
+// mediumPrice is a resource's purchase price in BP for a Medium army, as Ultimate Campaign's Army
+// Resources gives it (checked against the published text, issue 24; the prices were the same as
+// Kingmaker's): "Healing Potions (10 BP)"; "Improved Armor (3 BP) ... For 15 BP, you can outfit the
+// army with magic armor"; "Improved Weapons (5 BP) ... For 50 BP, you can outfit the army with
+// magic weapons"; "Ranged Weapons (2 BP)"; "Siege Engines (15 BP per engine)". Mounts are priced
+// by ResourcePrice: "Mounts (BP = Mount's ACR)". "The costs listed are for a Medium army.
+// Resources for a smaller or larger army cost proportionately less or more than this amount"
+// (Resource Scaling).
 var mediumPrice = map[string]int{ResImprovedArmor: 3, ResMagicArmor: 15, ResImprovedWeapons: 5,
 	ResMagicWeapons: 50, ResRangedWeapons: 2, ResSiegeEngines: 15, ResHealingPotions: 10}
 
 // ResourcePrice is the price in BP of one resource (siege engines: one engine) for an army of size
 // s: the Medium price times the size's Resource Scaling multiplier, rounded down, at least 1 BP
 // ("The multiplier can't reduce the cost of a resource below 1 BP"). Siege engines cost 15 BP an
-// engine whatever the army's size, as their consumption does (upkeep). Mounts cost the mount's CR
-// (rounded down, at least 1), scaled. ok is false for a name not in ResourceNames or an invalid
-// size.
+// engine whatever the army's size ("Unlike other resources, the cost of a siege engine doesn't
+// scale with the army's size").
+//
+// Mounts cost "the Mount's ACR": the ACR the mounts have at the army's size, their CR moved along
+// the ladder by the size's rungs (P-2, P-3: a Large army of light horses, CR 1, is ACR 3, so 3
+// BP), rounded down, at least 1 BP. The size is already in that ACR, so Resource Scaling is not
+// applied again (it would count the size twice: x2 on top of the Large army's +2 rungs). ok is
+// false for a name not in ResourceNames, an invalid size, or mounts whose ACR is off the ladder's
+// top.
 func ResourcePrice(name string, s Size, mount CR) (bp int, ok bool) {
 	if !s.Valid() {
 		return 0, false
@@ -44,7 +51,14 @@ func ResourcePrice(name string, s Size, mount CR) (bp int, ok bool) {
 	case ResSiegeEngines:
 		return mediumPrice[name], true
 	case ResMounts:
-		return ScaledUpkeep(s, max(1, mount.Floor())), true
+		acr, on := mount.Shift(s.Rungs())
+		if !on {
+			if mount.Valid() && s.Rungs() < 0 {
+				return 1, true // below ACR 1/8: the 1 BP floor
+			}
+			return 0, false
+		}
+		return max(1, acr.Floor()), true
 	}
 	p, ok := mediumPrice[name]
 	if !ok {
