@@ -405,9 +405,6 @@ func (r *hexRun) place(i, h int) error {
 	}
 	to := choices[k].Value
 	a.hex = to
-	if !a.routed {
-		a.fled, a.fledDay = h+1, r.day // withdrawn: it holds back from h tomorrow (march)
-	}
 	if !r.on {
 		return nil
 	}

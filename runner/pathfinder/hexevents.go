@@ -64,13 +64,12 @@ type HexMoveEvent struct {
 	Army string `json:"army,omitempty"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
-	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds" | "withdrew from there: holds"
+	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds"
 }
 
 const (
 	noteOnItsWay = "difficult terrain: on its way"
 	noteHolds    = "not adjacent: holds"
-	noteWithdrew = "withdrew from there: holds"
 )
 
 func (*HexMoveEvent) Type() string { return "move" }
@@ -81,8 +80,6 @@ func (e *HexMoveEvent) Line() string {
 		return fmt.Sprintf("%s holds at %s: its route goes on from %s, not adjacent", e.Army, e.From, e.To)
 	case noteOnItsWay:
 		return fmt.Sprintf("%s is on its way into %s (difficult terrain, P-6)", e.Army, e.To)
-	case noteWithdrew:
-		return fmt.Sprintf("%s holds at %s: it withdrew from the battle at %s yesterday, and the enemy is still there (P-25, P-62)", e.Army, e.From, e.To)
 	}
 	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }

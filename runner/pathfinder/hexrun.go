@@ -63,9 +63,6 @@ type hexArmy struct {
 	became    []int             // the armies it split or combined into
 	fate      string            // its commander's, when it was destroyed
 	res       *pfarmy.Resources // what it has since a trade order (hextrade.go); nil: as written
-	// fled is 1 + the hex it withdrew from (P-25, P-62) on day fledDay, 0 for none: the next day
-	// it does not march back into that hex while hostile armies hold it.
-	fled, fledDay int
 	// smaller is how many sizes below its written size reform orders have made it (hexreform.go);
 	// the armies it splits into or combines into share it.
 	smaller int
@@ -92,9 +89,10 @@ type hexRun struct {
 //     its route (P-12, P-13; a route stands for the commanding PC's path), a difficult hex counting
 //     twice (P-6: speed halved; progress short of one carries to the next day); a routed army does not
 //     move (P-59); one placed off its route (P-62) rejoins it at the furthest route hex adjacent to
-//     where it stands, the hex it left included, or holds. An army that withdrew (P-25, P-62; not
-//     one that routed) does not march back into the hex it withdrew from on the next day while a
-//     hostile army still holds it: it holds a day (and rests, P-64), then marches on.
+//     where it stands, the hex it left included, or holds. An army that withdrew (P-25, P-62) marches
+//     on the next day like any other, back into the battle it left if its route leads there: the
+//     published Withdraw (Ultimate Campaign, Army Tactics) says only that it "may withdraw from the
+//     battlefield", and the seeds only place it in an adjacent hex; no rule holds it back.
 //   - Engagement: entering a hex with a hostile army stops the army and starts a battle there with
 //     every army in the hex (P-14); the armies already there defend: the hex's fortification and
 //     advantageous terrain are theirs (P-65), and so are its conditions. Hostile armies sharing a
@@ -404,17 +402,6 @@ func (r *hexRun) march(i int) error {
 		}
 		if !r.adjacent(a.hex, to) {
 			return r.move(a, a.hex, to, noteHolds)
-		}
-		if a.fled == to+1 && a.fledDay+1 == r.day && r.hostilesIn(to, a.pa.Side) {
-			// The battle it withdrew from yesterday. The published Withdraw (Ultimate Campaign,
-			// Tactics) says only that the army "tries to escape from all armies attacking it" and
-			// "may withdraw from the battlefield"; it is silent on what the army does next, and
-			// RULES.md (P-25, P-62) and the seeds ("軍隊を撤退した軍隊の隣接するヘクスに配置します")
-			// only place it. A commander who judged the battle lost does not walk straight back
-			// into it, at the hp it left with, because its route goes that way: it holds a day
-			// (resting, P-64, when it neither moves nor fights) and marches on after. A routed
-			// army is held by P-59 instead.
-			return r.move(a, a.hex, to, noteWithdrew)
 		}
 		cost := 2
 		if r.pf.Hexes[to].Difficult {
