@@ -21,10 +21,11 @@ var _ = registerPFTradeCode() // in the catalogue before any init function runs
 
 func registerPFTradeCode() bool {
 	diag.Register(diag.CodeInfo{Code: codeBadTrade, Title: "resource order that cannot be carried out", Severity: diag.Error, Doc: `A resource order of a Pathfinder scenario (P-66, Army Resources) buys resources for an army
-with its kingdom's treasury (buy), sells them back for half their price (sell), or hands them to
-another army of the same side and size (transfer: from, to: the other). resources: names what, as
-an army's resources: are written (armor/weapons "improved" or "magic", mounts, ranged,
-siegeEngines: how many, healingPotions).
+with its kingdom's treasury (buy), sells them for half their BP value (sell; the book sells a
+disbanded army's resources so, sortie sells any army's), or hands them to another army of the
+same side and of equal or smaller size, which costs the giver 1 Morale (transfer: from, to: the
+other; Transferring Resources). resources: names what, as an army's resources: are written
+(armor/weapons "improved" or "magic", mounts, ranged, siegeEngines: how many, healingPotions).
 
 The price in BP is the published one for a Medium army (improved armor 3, magic armor 15, improved
 weapons 5, magic weapons 50, healing potions 10, ranged weapons 2, mounts the mount's CR), scaled by
@@ -134,8 +135,14 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 			return false
 		}
 		other := &pf.Armies[b]
-		if b == a || other.Side != army.Side || other.Army.Size != army.Army.Size {
-			badTrade(c, on, o, "armies %s and %s are not two armies of one side and size: resources are priced by the army's size (Resource Scaling), so only those hand them over", army.ID, other.ID)
+		from, errA := pfarmy.ParseSize(army.Army.Size)
+		to, errB := pfarmy.ParseSize(other.Army.Size)
+		if b == a || other.Side != army.Side {
+			badTrade(c, on, o, "armies %s and %s are not two armies of one side: a transfer hands resources to another army of the same kingdom", army.ID, other.ID)
+			return false
+		}
+		if errA == nil && errB == nil && to > from {
+			badTrade(c, on, o, "army %s (%s) is larger than army %s (%s): Transferring Resources gives a resource to an army of equal or smaller size", other.ID, to, army.ID, from)
 			return false
 		}
 		o.Armies = append(o.Armies, b)

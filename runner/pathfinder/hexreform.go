@@ -52,6 +52,6 @@ func (r *hexRun) reform(o *plan.PFOrder) (string, error) {
 	}
 	a.st.MoraleMod = mod - 1
 	a.smaller++
-	return fmt.Sprintf("%s -> %s, ACR %s -> %s, hp %d/%d -> %d/%d, %s, Morale %+d -> %+d", before.Size, a.st.Size,
-		before.ACR, a.st.ACR, hp, before.HP, a.hp, a.st.HP, statChange(&before, &a.st), before.Morale, a.st.Morale), nil
+	return fmt.Sprintf("%s -> %s, ACR %s -> %s, hp %d/%d -> %d/%d, %s", before.Size, a.st.Size,
+		before.ACR, a.st.ACR, hp, before.HP, a.hp, a.st.HP, statChange(&before, &a.st)), nil // statChange ends with the Morale
 }

@@ -19,6 +19,11 @@ import (
 // Day 2: reform foot: hp 8 of 16 is half, so it may ("at half hit points or fewer"): a Medium army,
 // ACR 1, hp floor(1 x 5.5) = 5, full; OM +1, DV 10 + 1 + 1 = 12, consumption max(1, 0) + 1 = 2;
 // Morale 0 - 1 = -1. reform raider: hp 27 of 27 is more than half: skipped.
+//
+// zfoot (Large, marching after the raider into h1 on day 1, where foot was placed) was foot's size
+// when the scenario was written, so the compiler lets foot hand it its armor; on day 2, after the
+// reform, foot is Medium and zfoot the larger: Transferring Resources gives a resource only "to an
+// army of equal or smaller size", so the order is reported and skipped (foot keeps its Morale).
 func TestPFReform(t *testing.T) {
 	p, _ := compilePF(t, pfLine+`
 days: limit: 2
@@ -27,10 +32,12 @@ armies: {
 		resources: armor: "improved", tactics: []}
 	raider: {side: "enemy", size: "Huge", cr: 1, hitDie: "d10", speed: 1, start: "h1", route: ["h0"]}
 	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: []}
+	zfoot: {side: "friendly", size: "Large", cr: 1, hitDie: "d10", speed: 1, start: "h2", route: ["h1"]}
 }
 orders: [
 	{day: 2, reform: "foot"},
 	{day: 2, reform: "raider"},
+	{day: 2, transfer: "foot", to: "zfoot", resources: armor: "improved"},
 ]
 objectives: never: {outcome: "success", defeat: ["idle"]}
 `)
@@ -44,6 +51,7 @@ objectives: never: {outcome: "success", defeat: ["idle"]}
 		"foot (withdrawn) goes to h1 (P-62)",
 		"foot reforms at h1 (Reforming an Army): Large -> Medium, ACR 3 -> 1, hp 8/16 -> 5/5, OM +3 -> +1, DV 14 -> 12, consumption 3 -> 2 BP a week, Morale +0 -> -1",
 		"raider reforms at h0 (Reforming an Army): cannot: hp 27 of 27 is more than half (only a wounded army reforms)",
+		"foot hands improved armor to zfoot at h1 (P-66): cannot: zfoot (Large) is larger than foot (Medium): a resource goes to an army of equal or smaller size",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("transcript lacks %q:\n%s", want, out)

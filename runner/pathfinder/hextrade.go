@@ -16,10 +16,18 @@ import (
 //     kingdom's treasury pays the price at once; the army's statistics and its weekly consumption
 //     change from that day (derive.go's upkeep adds each resource's consumption). An order the
 //     treasury cannot pay, or for a resource the army has, is reported and skipped, whole.
-//   - Sell: the published rules give no resale value; sortie refunds half the price, rounded down,
-//     as the Core Rulebook sells gear at half its price (Selling Treasure). The consumption ends.
-//   - Transfer: one army hands resources to another of its side, size and hex (a resource is priced
-//     for the army's size, Resource Scaling); no BP change hands.
+//   - Sell: "If you disband an army with a resource, you can [...] sell it for half its BP value"
+//     (Transferring Resources): sortie refunds half the price at the army's size, rounded down, and
+//     lets the kingdom sell without disbanding the army (the book names no other sale; an army that
+//     keeps fighting simply loses the resource). The consumption ends.
+//   - Transfer: "You may take a purchased resource from one army and give it to an army of equal or
+//     smaller size [...]. Doing so doesn't cost BP, but reduces the Morale of the donating army by
+//     1" (Transferring Resources): one army hands resources to another of its side in its hex, of
+//     its size or smaller as they stand that day (a reform may have made either smaller); the
+//     giver's Morale drops by 1 (an army at -5 disbands at the day's end, P-7). Each army's
+//     consumption follows its own size (Resource Scaling). Dividing a resource among several
+//     smaller armies ("at the GM's discretion") is one transfer order per army, each a whole
+//     resource.
 //
 // The buildings a resource needs are data the scenario gives (its kingdom's buildings and
 // requires:); the compiler checks them, as they do not change during a run.
@@ -127,6 +135,9 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 		case a.hex != b.hex:
 			res.note = "cannot: they are not in one hex"
 			return res, nil
+		case b.st.Size > a.st.Size:
+			res.note = fmt.Sprintf("cannot: %s (%s) is larger than %s (%s): a resource goes to an army of equal or smaller size", b.pa.ID, b.st.Size, a.pa.ID, a.st.Size)
+			return res, nil
 		}
 		to, err := b.input()
 		if err != nil {
@@ -153,6 +164,8 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 			res.note = "cannot: " + why
 			return res, err
 		}
+		a.st.Morale-- // "reduces the Morale of the donating army by 1"
+		a.st.MoraleMod--
 		res.note = fmt.Sprintf("%s %s; %s %s", a.pa.ID, statChange(&beforeA, &a.st), b.pa.ID, statChange(&beforeB, &b.st))
 	}
 	return res, nil
@@ -238,8 +251,8 @@ func (r *hexRun) refit(x *hexArmy, res pfarmy.Resources) (why string, err error)
 	return "", nil
 }
 
-// statChange says how OM, DV, ranged attacks and consumption changed: "DV 12 -> 13, consumption
-// 1 -> 2 BP a week".
+// statChange says how OM, DV, ranged attacks, consumption and Morale changed: "DV 12 -> 13,
+// consumption 1 -> 2 BP a week".
 func statChange(b, a *pfarmy.Stats) string {
 	var parts []string
 	if b.OM != a.OM {
@@ -256,6 +269,9 @@ func statChange(b, a *pfarmy.Stats) string {
 	}
 	if b.Consumption != a.Consumption {
 		parts = append(parts, fmt.Sprintf("consumption %d -> %d BP a week", b.Consumption, a.Consumption))
+	}
+	if b.Morale != a.Morale {
+		parts = append(parts, fmt.Sprintf("Morale %+d -> %+d", b.Morale, a.Morale))
 	}
 	if len(parts) == 0 {
 		return "statistics unchanged"

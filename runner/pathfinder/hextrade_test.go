@@ -15,17 +15,23 @@ import (
 //   - day 1: foot buys improved armor (3 BP) and improved weapons (5 BP): (3 + 5) x 2 = 16 BP, the
 //     treasury 40 -> 24; OM +3 -> +4, DV 13 -> 14; consumption 1 + 1 x 2 + 1 x 2 = 5.
 //   - day 2: foot sells the weapons: half of 5 x 2 = 5 BP back, 24 -> 29; OM +3, consumption 3.
-//   - day 3: foot hands its armor to foot2: foot DV 13, consumption 1; foot2 DV 14, consumption 3.
+//   - day 3: foot hands its armor to foot2 (equal size, Transferring Resources): foot DV 13,
+//     consumption 1, and "reduces the Morale of the donating army by 1": +0 -> -1; foot2 DV 14,
+//     consumption 3, Morale +0.
 //   - day 4: two siege engines cost 2 x 15 = 30 BP (unscaled, per engine): the treasury holds 29,
 //     so the order is reported and skipped.
+//   - day 5: foot2 hands the armor on to scout, a smaller (Medium) army of CR 1 foot (ACR 1, DV 11,
+//     consumption 1): scout DV 11 -> 12, consumption 1 + 1 x 1 = 2 (Medium scale x1); foot2 DV 13,
+//     consumption 1, Morale -1. No BP change hands: the treasury stays 29.
 func TestPFTradeP66(t *testing.T) {
 	p, _ := compilePF(t, pfLine+`
-days: limit: 4
+days: limit: 5
 kingdoms: friendly: {economy: 5, loyalty: 5, stability: 5, treasury: 40, turnDays: 30
 	buildings: ["Smithy"], requires: improvedArmor: ["Smithy", "Foundry"]}
 armies: {
 	foot: {side: "friendly", size: "Large", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: []}
 	foot2: {side: "friendly", size: "Large", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: []}
+	scout: {side: "friendly", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: []}
 	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: []}
 }
 orders: [
@@ -33,6 +39,7 @@ orders: [
 	{day: 2, sell: "foot", resources: weapons: "improved"},
 	{day: 3, transfer: "foot", to: "foot2", resources: armor: "improved"},
 	{day: 4, buy: "foot", resources: siegeEngines: 2},
+	{day: 5, transfer: "foot2", to: "scout", resources: armor: "improved"},
 ]
 objectives: never: {outcome: "success", defeat: ["idle"]}
 `)
@@ -46,7 +53,8 @@ objectives: never: {outcome: "success", defeat: ["idle"]}
 	for _, want := range []string{
 		"foot buys improved armor and improved weapons at h0 (P-66, Army Resources): 16 BP, treasury 40 -> 24 BP; OM +3 -> +4, DV 13 -> 14, consumption 1 -> 5 BP a week",
 		"foot sells improved weapons at h0 (P-66): 5 BP back (half of 10), treasury 24 -> 29 BP; OM +4 -> +3, consumption 5 -> 3 BP a week",
-		"foot hands improved armor to foot2 at h0 (P-66): foot DV 14 -> 13, consumption 3 -> 1 BP a week; foot2 DV 13 -> 14, consumption 1 -> 3 BP a week",
+		"foot hands improved armor to foot2 at h0 (P-66): foot DV 14 -> 13, consumption 3 -> 1 BP a week, Morale +0 -> -1; foot2 DV 13 -> 14, consumption 1 -> 3 BP a week",
+		"foot2 hands improved armor to scout at h0 (P-66): foot2 DV 14 -> 13, consumption 3 -> 1 BP a week, Morale +0 -> -1; scout DV 11 -> 12, consumption 1 -> 2 BP a week",
 		"foot buys 2 siege engines at h0 (P-66, Army Resources): cannot: the treasury holds 29 BP, the price is 30 BP",
 	} {
 		if !strings.Contains(out, want) {
@@ -55,6 +63,11 @@ objectives: never: {outcome: "success", defeat: ["idle"]}
 	}
 	if k := res.Kingdoms[plan.Friendly]; k.Treasury != 29 {
 		t.Errorf("treasury %d, want 29", k.Treasury)
+	}
+	for id, want := range map[string]int{"foot": -1, "foot2": -1, "scout": 0} {
+		if a := armyResult(t, res, id); a.Morale != want {
+			t.Errorf("%s Morale %+d, want %+d (the giver of a transfer loses 1)", id, a.Morale, want)
+		}
 	}
 }
 
