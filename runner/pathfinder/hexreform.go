@@ -24,6 +24,17 @@ import (
 // P-7). A routed army stays routed. There is no limit to how often an army is reformed; the
 // compiler refuses a Fine army and one that would fall below ACR 1/8 (H006).
 //
+// Only an order reforms an army; the Policy never does, by choice (issue 24 asked whether it
+// should). Reforming is an optional rule the GM opts into, and it rarely pays: worked by hand with
+// the Policy's own measure (expDamage, gm.go), a Large army of CR 1 foot (ACR 3, OM +3, DV 13)
+// at hp 8 of 16, against an enemy like it, deals 55/20 = 2.75 a check and takes 2.75, so it
+// expects to deal 8 x 2.75 / 2.75 = 8 hp before it falls; reformed (Medium, hp 5, OM +1, DV 11) it deals
+// 36/20 = 1.8 and takes 78/20 = 3.9: 5 x 1.8 / 3.9 = 2.3, and at Morale -1. The reform wins only
+// at hp 2 or less, where a day's rest (ACR 3 hp, P-64) does better, and winners and routed armies
+// are raised to their ACR anyway (P-59, P-61). A Policy that ordered it would also add a choice
+// to every run's stream, and so move every scenario's balance, for a move it would almost never
+// make.
+//
 // The note says why the order is skipped ("cannot: ..."), or what changed: "Large -> Medium,
 // ACR 3 -> 1, hp 8/16 -> 5/5, OM +4 -> +2, DV 14 -> 12, consumption 3 -> 2 BP a week, Morale +0 ->
 // -1".
