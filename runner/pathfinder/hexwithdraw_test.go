@@ -18,8 +18,8 @@ import (
 // The militia (Large CR 1, d10: ACR 3, hp 16) marches from h2 into h1, which the host (Gargantuan
 // CR 1: ACR 7) holds. Neither is ranged. In Ranged Phase 1 the militia switches to Withdraw (no
 // check, P-25) and makes the opposed Morale check: d20 18 + 0 = 18 against the host's d20 2 + 0
-// = 2: it wins and leaves the field. The host wins the battle (two Loyalty checks, d20 10 each,
-// no kingdom). P-62: the script places the militia in h2. Day 2: h1 is the furthest hex of its
+// = 2: it wins and leaves the field. The host wins the battle (its Loyalty check, d20 10 against
+// DC 20 without a kingdom, fails: P-61). P-62: the script places the militia in h2. Day 2: h1 is the furthest hex of its
 // route [h1, h0] adjacent to h2 (h0 is not), so it marches back into h1, where the host still
 // stands, and battle 2 begins there.
 func TestPFWithdrawnMarchesBack(t *testing.T) {
