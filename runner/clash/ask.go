@@ -289,11 +289,20 @@ func (b *Battle) decideSoloRoutine(j int32) Option {
 }
 
 // listRoutines adds the actor's routines that have a target now.
+// Each attack is looked up once (routines share attacks: Multiattack [0, 0] and [0] alone).
 func (b *Battle) listRoutines(at *actor) {
+	var known, has uint32 // by attack index (< maxAttacks = 32)
 	for r, rt := range at.cr.routines {
 		ok := false
 		for _, ai := range rt {
-			if b.anyTarget(at, ai) {
+			bit := uint32(1) << ai
+			if known&bit == 0 {
+				known |= bit
+				if b.anyTarget(at, ai) {
+					has |= bit
+				}
+			}
+			if has&bit != 0 {
 				ok = true
 				break
 			}
