@@ -183,9 +183,16 @@ const (
 	PolicyFirst
 	// PolicyRandom picks uniformly among the options (from its own seeded generator).
 	PolicyRandom
+	// PolicyTacticalV1 is the tactical policy as it stood before issue 29's speed work, kept to
+	// measure the new one against (the head-to-head test): every question's options are listed
+	// and scored one by one, as when a Chooser asks, with none of PolicyTactical's shortcuts.
+	PolicyTacticalV1
 )
 
-var policyNames = [...]string{"tactical", "first", "random"}
+var policyNames = [...]string{"tactical", "first", "random", "tactical-v1"}
+
+// tactical reports whether p is a tactical policy (the scoring of tactical*.go).
+func (p Policy) tactical() bool { return p == PolicyTactical || p == PolicyTacticalV1 }
 
 func (p Policy) String() string {
 	if int(p) < len(policyNames) {
