@@ -31,7 +31,7 @@ func (b *Battle) settle(tac func() int) int {
 	if n == 0 {
 		return -1
 	}
-	switch b.pol {
+	switch b.pol[q.Side] {
 	case PolicyFirst:
 		q.Policy = 0
 	case PolicyRandom:
@@ -62,7 +62,7 @@ func (b *Battle) decideAction(u, j int32) Action {
 	} else {
 		side = b.so[j].side
 	}
-	if b.ch == nil && b.pol == PolicyTactical {
+	if b.ch == nil && b.pol[side] == PolicyTactical {
 		return b.tacActionNow(u, j)
 	}
 	b.begin(AskAction, side, u, -1, j)
@@ -203,14 +203,14 @@ func (b *Battle) decideMove(who Ref, side, u int32, part int, act Action) int32 
 	} else {
 		solo = int32(who.Index)
 	}
-	if b.ch == nil && b.pol == PolicyTactical {
+	if b.ch == nil && b.pol[side] == PolicyTactical {
 		// The policy alone: it scores the ends where they lie, no options to list.
 		return b.mv.ends[b.tacMove(b.mv.ends, who, side, u, part, act)]
 	}
 	q := b.begin(AskMove, side, u, stand, solo)
 	q.Part = part
 	b.ends = append(b.ends[:0], b.mv.ends...)
-	if b.pol != PolicyTactical || b.named() {
+	if !b.pol[side].tactical() || b.named() {
 		b.sortByEnemy(b.ends, who, side)
 	}
 	for _, e := range b.ends {
@@ -289,11 +289,20 @@ func (b *Battle) decideSoloRoutine(j int32) Option {
 }
 
 // listRoutines adds the actor's routines that have a target now.
+// Each attack is looked up once (routines share attacks: Multiattack [0, 0] and [0] alone).
 func (b *Battle) listRoutines(at *actor) {
+	var known, has uint32 // by attack index (< maxAttacks = 32)
 	for r, rt := range at.cr.routines {
 		ok := false
 		for _, ai := range rt {
-			if b.anyTarget(at, ai) {
+			bit := uint32(1) << ai
+			if known&bit == 0 {
+				known |= bit
+				if b.anyTarget(at, ai) {
+					has |= bit
+				}
+			}
+			if has&bit != 0 {
 				ok = true
 				break
 			}
@@ -433,7 +442,7 @@ func (b *Battle) anyTarget(at *actor, ai int) bool {
 // decideTarget asks the target of one attack (U-34, U-86: any legal target, focus fire allowed),
 // listed nearest first (ties in stand, solo, square order). ok is false when none is in reach.
 func (b *Battle) decideTarget(at *actor, ai int, reachBonus bool) (Ref, bool) {
-	if b.ch == nil && b.pol == PolicyTactical {
+	if b.ch == nil && b.pol[at.side] == PolicyTactical {
 		return b.tacTargetNow(at, ai, reachBonus)
 	}
 	b.begin(AskTarget, at.side, b.turnUnit, at.stand, at.solo)

@@ -142,7 +142,10 @@ type Config struct {
 	Seed    uint64      // seeds the dice (when Dice is nil) and PolicyRandom's generator
 	Chooser Chooser     // nil: Policy answers everything, without building options
 	Policy  Policy      // the engine policy (and Question.Policy)
-	Rec     Recorder    // nil: no events
+	// Sides, when set, gives each side its own policy (side s plays Sides[s]; Policy is then
+	// unused): a head-to-head of two policies.
+	Sides *[2]Policy
+	Rec   Recorder // nil: no events
 }
 
 // Battle is one fight of a Setup. Reset prepares it for another run without allocating.
@@ -176,7 +179,7 @@ type Battle struct {
 	seeded *dice.Seeded
 	rng    *dice.Seeded
 	ch     Chooser
-	pol    Policy
+	pol    [2]Policy // per side
 	rec    Recorder
 	err    error
 
@@ -314,7 +317,11 @@ func (b *Battle) Reset(cfg Config) {
 		b.dice = b.seeded
 	}
 	b.rng.Reseed(cfg.Seed ^ 0x5bd1e995)
-	b.ch, b.pol, b.rec, b.err = cfg.Chooser, cfg.Policy, cfg.Rec, nil
+	b.ch, b.rec, b.err = cfg.Chooser, cfg.Rec, nil
+	b.pol = [2]Policy{cfg.Policy, cfg.Policy}
+	if cfg.Sides != nil {
+		b.pol = *cfg.Sides
+	}
 	b.turnUnit, b.turnSolo = -1, -1
 	b.hitSeq = 0
 	clear(b.pf.goalAt)

@@ -183,9 +183,18 @@ const (
 	PolicyFirst
 	// PolicyRandom picks uniformly among the options (from its own seeded generator).
 	PolicyRandom
+	// PolicyTacticalV1 is the tactical policy as it stood before issue 29's speed work (the
+	// choices of commit dc3f472), kept to measure a faster or different PolicyTactical against
+	// (cmd/sortie TestTacticalHeadToHead, TestTacticalSameAsV1): every question's options are
+	// listed and scored one by one by the same scoring functions, as when a Chooser asks, without
+	// PolicyTactical's shortcuts (no listing, a melee stand holding after it acted without a search).
+	PolicyTacticalV1
 )
 
-var policyNames = [...]string{"tactical", "first", "random"}
+var policyNames = [...]string{"tactical", "first", "random", "tactical-v1"}
+
+// tactical reports whether p is a tactical policy (the scoring of tactical*.go).
+func (p Policy) tactical() bool { return p == PolicyTactical || p == PolicyTacticalV1 }
 
 func (p Policy) String() string {
 	if int(p) < len(policyNames) {

@@ -20,6 +20,7 @@ type policyScratch struct {
 	nearOK   [2]bool
 	goalOf   []fieldKey // per unit: its goal this turn (U-65 objectives, or the enemy)
 	goalAt   []int      // the turn goalOf was chosen in (round*1000 + turn + 1)
+	anchors  anchorSet  // tacMove's, filled in place
 }
 
 // fieldSlot is one cached goal field.

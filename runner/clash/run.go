@@ -27,6 +27,7 @@ type BattleOptions struct {
 	Fallback runner.Decider
 	Sink     runner.Sink // nil or runner.Discard: no events
 	Policy   Policy      // the engine's own answers (Question.Policy)
+	Sides    *[2]Policy  // when set, side s's own answers come from Sides[s] (a head-to-head)
 	Rules    clashrules.Options
 }
 
@@ -55,7 +56,7 @@ func (s *Setup) fightOn(b *Battle, o BattleOptions) (*BattleResult, error) {
 	if src == nil {
 		src = dice.NewSeeded(o.Seed)
 	}
-	cfg := Config{Dice: src, Seed: o.Seed, Policy: o.Policy}
+	cfg := Config{Dice: src, Seed: o.Seed, Policy: o.Policy, Sides: o.Sides}
 	var rec *sinkRec
 	if runner.Enabled(o.Sink) {
 		rec = &sinkRec{sink: o.Sink}

@@ -44,21 +44,28 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 	if !retreat && part == 1 {
 		field = b.buildField(k)
 	}
-	anchors := b.anchors(who)
+	anchors := &b.pf.anchors // filled in place: an anchorSet is ~500 bytes, copied per end before
+	b.anchors(who, anchors)
 	if part == 2 && who.Kind == RefStand {
-		b.afterActing(who, &anchors)
+		b.afterActing(who, anchors)
 	}
 	if part == 1 && !retreat {
-		b.followers(who, act, &anchors)
+		b.followers(who, act, anchors)
 	}
 	anchors.mission = who.Kind == RefSolo && k.kind != goalEngage
 	charger := part == 1 && !retreat && cr.traits&trCharge != 0 && act == ActAttack
 	start := b.refBox(who)
+	nearSq := b.nearField(side) // per square: the distance to the nearest enemy (a one-square mover's)
 	best, bi := int64(-1<<62), 0
 	for i, q := range ends {
 		a := box{q % int32(b.w), q / int32(b.w), n}
 		cost := int64(b.mv.cost[q])
-		near := int64(b.nearestEnemy(a, side))
+		var near int64
+		if n == 1 {
+			near = int64(nearSq[q]) // nearestEnemy for a one-square box
+		} else {
+			near = int64(b.nearestEnemy(a, side))
+		}
 		var s int64
 		switch {
 		case retreat:
@@ -131,8 +138,9 @@ type anchorSet struct {
 	spread  int32
 }
 
-func (b *Battle) anchors(who Ref) anchorSet {
-	var a anchorSet
+// anchors fills a (cleared first) with who's anchors: U-15 [AI].
+func (b *Battle) anchors(who Ref, a *anchorSet) {
+	*a = anchorSet{}
 	add := func(c box) {
 		if a.n < len(a.boxes) {
 			a.boxes[a.n] = c
@@ -150,7 +158,7 @@ func (b *Battle) anchors(who Ref) anchorSet {
 				add(b.standBox(int32(i)))
 			}
 		}
-		return a
+		return
 	}
 	i := int32(who.Index)
 	un := &b.un[b.st[i].unit]
@@ -160,7 +168,6 @@ func (b *Battle) anchors(who Ref) anchorSet {
 			add(b.standBox(k))
 		}
 	}
-	return a
 }
 
 // followers fills an.follow with the stands of who's unit that move after it this turn (U-15
@@ -199,7 +206,7 @@ func (an *anchorSet) leash(b *Battle, a box) int64 {
 // integrityOf scores the mover's integrity at a (U-15): +80 kept, -400 isolated from its anchors
 // (a solo: +60 within SoloSpread of an allied stand, -150 not, -40 on a mission), 0 with nothing
 // to keep to.
-func (b *Battle) integrityOf(who Ref, a box, an anchorSet) int64 {
+func (b *Battle) integrityOf(who Ref, a box, an *anchorSet) int64 {
 	if an.more {
 		return b.integrityScore(who, a)
 	}

@@ -142,6 +142,10 @@ func (b *Battle) tacRoutine(at *actor) int {
 			}
 		}
 	}
+	// Each attack is valued once: routines share attacks (Multiattack [0, 0] and [0] alone), and
+	// nothing changes between them.
+	var val [maxAttacks]int64
+	var known uint32 // by attack index (< maxAttacks = 32)
 	best, bi := int64(-1), len(opts)-1
 	for i, o := range opts {
 		if o.Value < 0 {
@@ -149,7 +153,11 @@ func (b *Battle) tacRoutine(at *actor) int {
 		}
 		var v int64
 		for _, ai := range at.cr.routines[o.Value] {
-			v += b.bestAttackValue(at, ai)
+			if bit := uint32(1) << ai; known&bit == 0 {
+				known |= bit
+				val[ai] = b.bestAttackValue(at, ai)
+			}
+			v += val[ai]
 		}
 		if v > best {
 			best, bi = v, i

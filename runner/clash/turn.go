@@ -232,7 +232,7 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 			}
 			continue
 		}
-		if part == 2 && b.ch == nil && b.pol == PolicyTactical && !ranged(&b.s.cr[st.cr]) {
+		if part == 2 && b.ch == nil && b.pol[un.side] == PolicyTactical && !ranged(&b.s.cr[st.cr]) {
 			continue // the tactical policy holds a melee stand after it acted
 		}
 		b.reach(&m, st.x, st.y, budget)
