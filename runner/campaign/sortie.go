@@ -105,6 +105,13 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume,
 		Shop: s.Shop, Purse: s.Purse, // K-12: shopping at a base mid-scenario, paid from the purse
 		ResurrectionCost: s.ResurrectionCost} // K-14: resurrection at a base mid-scenario
+	// K-1: a members-only plan names the campaign's PCs that sortie alive in its XP lines (a
+	// dead PC gets no XP, campaign.go); the growth rolls (K-64) stay the campaign's (growth.go).
+	for _, pc := range s.PCs {
+		if !pc.Dead && len(p.Party.PCs) == 0 && s.Run.Sink != nil {
+			opts.Carry.PCs = append(opts.Carry.PCs, pc.Name)
+		}
+	}
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
