@@ -107,9 +107,12 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		ResurrectionCost: s.ResurrectionCost} // K-14: resurrection at a base mid-scenario
 	// K-1: a members-only plan names the campaign's PCs that sortie alive in its XP lines (a
 	// dead PC gets no XP, campaign.go); the growth rolls (K-64) stay the campaign's (growth.go).
-	for _, pc := range s.PCs {
-		if !pc.Dead && len(p.Party.PCs) == 0 && s.Run.Sink != nil {
-			opts.Carry.PCs = append(opts.Carry.PCs, pc.Name)
+	// Only a run that writes events names them: a simulation allocates nothing for it.
+	if len(p.Party.PCs) == 0 && runner.Enabled(s.Run.Sink) {
+		for _, pc := range s.PCs {
+			if !pc.Dead {
+				opts.Carry.PCs = append(opts.Carry.PCs, pc.Name)
+			}
 		}
 	}
 	if s.Midpoint {
