@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -222,10 +224,18 @@ func readRunLines(path string, battle bool) ([][]byte, error) {
 		}
 		col := 1
 		if err := json.Unmarshal(l, &head); err != nil {
-			if se, ok := err.(*json.SyntaxError); ok {
+			why := err.Error()
+			var se *json.SyntaxError
+			var te *json.UnmarshalTypeError
+			switch {
+			case errors.As(err, &se):
 				col = int(se.Offset)
+			case errors.As(err, &te) && te.Field == "":
+				why = "a JSON " + te.Value + ", not an object" // not Go's struct type
+			case errors.As(err, &te):
+				why = fmt.Sprintf("%q is a JSON %s, not a string", te.Field, te.Value)
 			}
-			return nil, failf(exitUsage, "%s:%d:%d: %s: not a JSON event: %s", esc.Text(filepath.ToSlash(path)), n+1, col, replaypage.CodeBadRun, esc.Short(err.Error()))
+			return nil, failf(exitUsage, "%s:%d:%d: %s: not a JSON event: %s", esc.Text(filepath.ToSlash(path)), n+1, col, replaypage.CodeBadRun, esc.Short(why))
 		}
 		if head.Type == nil && (!battle || head.Kind == nil) {
 			if battle {

@@ -92,3 +92,89 @@ func TestReplayPlayersOnlyExport(t *testing.T) {
 		t.Errorf("battle file, --html-view players: exit %d, %d bytes out: %s", code, len(out), errs)
 	}
 }
+
+// --html-view players on a campaign (issue 25): the bundled campaign played by its script
+// (campaign-play.yaml: the prologue, field01 failed and retried, field03 failed and retried)
+// with --html-view players holds no GM-only data: no line of the campaign's JSON Lines for the
+// GM, no transcript line only the GM's transcript has (--view gm, not --view party: the armies'
+// marches out of sight, the GM's end tables), no GM chart series, no GM view offered. The same
+// holds for the page sortie replay --html-view players makes from the recorded JSON Lines with
+// the campaign file as --plan.
+func TestReplayCampaignPlayersOnlyExport(t *testing.T) {
+	dir := t.TempDir()
+	camp := repo(t, "scenarios", "karzoral", "campaign.cue")
+	args := []string{"campaign", "run", camp, "--script", repo(t, "scenarios", "karzoral", "campaign-play.yaml")}
+	page := filepath.Join(dir, "players.html")
+	code, out, errs := runMain(append(args, "--format", "jsonl", "--html", page, "--html-view", "players")...)
+	if code != 0 {
+		t.Fatalf("campaign run: exit %d: %s", code, errs)
+	}
+	var gmLines []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var e map[string]any
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e["audience"] == "gm" {
+			gmLines = append(gmLines, l)
+		}
+	}
+	_, gmText, _ := runMain(append(args, "--view", "gm")...)
+	_, partyText, _ := runMain(append(args, "--view", "party")...)
+	inParty := map[string]bool{}
+	for _, l := range strings.Split(partyText, "\n") {
+		inParty[strings.TrimSpace(l)] = true
+	}
+	var gmOnly []string
+	for _, l := range strings.Split(gmText, "\n") {
+		// Lines of table rules and map rows recur in both views; a GM-only line has words.
+		if l = strings.TrimSpace(l); len(l) > 12 && !inParty[l] && strings.ContainsAny(l, "abcdefghijklmnopqrstuvwxyz") {
+			gmOnly = append(gmOnly, l)
+		}
+	}
+	if len(gmLines) == 0 || len(gmOnly) == 0 {
+		t.Fatalf("%d GM events, %d GM-only transcript lines: the test wants some", len(gmLines), len(gmOnly))
+	}
+	check := func(name string) {
+		t.Helper()
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := string(data)
+		if !strings.Contains(html, `<meta name="sortie-view" content="players">`) {
+			t.Errorf("%s: not marked a players-only page", filepath.Base(name))
+		}
+		for _, l := range gmLines {
+			if strings.Contains(html, l) {
+				t.Errorf("%s: a GM event is in the players' page: %s", filepath.Base(name), l)
+			}
+		}
+		for _, l := range gmOnly {
+			j, _ := json.Marshal(l)
+			if strings.Contains(html, strings.Trim(string(j), `"`)) {
+				t.Errorf("%s: the GM's transcript line %q is in the players' page", filepath.Base(name), l)
+			}
+		}
+		if regexp.MustCompile(`"aud":\[[^\]]*"gm"`).MatchString(html) || strings.Contains(html, `<option value="gm">`) ||
+			strings.Contains(html, `"aud":"gm"`) {
+			t.Errorf("%s: the page lists a GM event or series, or offers the GM's view", filepath.Base(name))
+		}
+		// The campaign's own steps are there: the players see the growth and the ledger.
+		for _, want := range []string{"ability growth: aldo rolled 3 and 5, kept 5: intelligence +1", "ledger: purchase potion: -100 gamels"} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: the players' page lacks %q", filepath.Base(name), want)
+			}
+		}
+	}
+	check(page)
+	t.Logf("%d GM events, %d GM-only transcript lines, none in the page", len(gmLines), len(gmOnly))
+	rec, again := filepath.Join(dir, "campaign.jsonl"), filepath.Join(dir, "again.html")
+	if err := os.WriteFile(rec, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runMain("replay", rec, "--plan", camp, "--html", again, "--html-view", "players"); code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, errs)
+	}
+	check(again)
+}

@@ -193,6 +193,11 @@ type GrowthEvent struct {
 	Benefits []string `json:"-"` // mercenary benefits offered from now on (a clear, K-11)
 }
 
+// TextFromJSON marks WriteText as readable from the event's JSON alone (a replay page of a
+// recorded campaign writes the growth block again: XP, ability growths, the dead, the ledger,
+// base and unlocks); only BaseName and Benefits, not recorded, are then left out.
+func (*GrowthEvent) TextFromJSON() {}
+
 func (*GrowthEvent) Type() string { return "campaign.growth" }
 func (*GrowthEvent) Rule() string { return "K-60" }
 func (e *GrowthEvent) Line() string {
@@ -234,8 +239,11 @@ func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
 	for _, en := range e.Ledger {
 		fmt.Fprintf(w, "    ledger: %s\n", entryText(en))
 	}
-	if e.Base != "" {
+	switch {
+	case e.Base != "" && e.BaseName != "":
 		fmt.Fprintf(w, "    base secured: %s, %s (K-10)\n", e.Base, e.BaseName)
+	case e.Base != "": // decoded from JSON Lines (TextFromJSON): the name is not recorded
+		fmt.Fprintf(w, "    base secured: %s (K-10)\n", e.Base)
 	}
 	if len(e.Unlocked) > 0 {
 		fmt.Fprintf(w, "    unlocked: %s (K-10)\n", strings.Join(e.Unlocked, ", "))

@@ -3,6 +3,7 @@ package campaign
 import (
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,5 +92,40 @@ func TestRunnerPlayerRetainedMidpoint(t *testing.T) {
 		if got := strings.Count(out.String(), "objective cacheBurned reached"); got != map[bool]int{false: 1, true: 0}[tc.retained] {
 			t.Errorf("retained %v: cacheBurned reached %d times", tc.retained, got)
 		}
+	}
+}
+
+// lineSink keeps each event's line (runner.Sink).
+type lineSink []string
+
+func (l *lineSink) Write(e runner.Event) error { *l = append(*l, e.Line()); return nil }
+
+// K-1, K-61, K-66: a members-only plan played in a campaign names the campaign's PCs that sortie
+// alive in its XP lines (Carry.PCs), not "each PC" alone; a dead PC is not named (it gets no XP,
+// campaign.go). field00 (members only) by its win.yaml, with Aldo, Bea (dead) and Cord: the
+// clear settles the awaken objective's 300 achievement XP, the Iron Golem Warden's 10 x level 6
+// = 60 monster XP (K-62) and no remaining-strength bonus (no friendly army: 10 x 0, K-63), 360.
+// The failure line (K-66) names them the same way ("each PC (...): failure: 150 XP only"): the
+// bundled campaign's field03 failure shows it (TestBundledCampaign's golden).
+func TestRunnerPlayerNamesPCsK61(t *testing.T) {
+	r := root(t)
+	p, list, err := compiler.Compile([]string{filepath.Join(r, "scenarios", "karzoral", "field00")}, compiler.Options{WorkDir: r})
+	if err != nil || p == nil {
+		t.Fatalf("compile: %v %v", err, list)
+	}
+	pcs := []PC{{ID: "aldo", Name: "Aldo"}, {ID: "bea", Name: "Bea", Dead: true}, {ID: "cord", Name: "Cord", Angel: true}}
+	s, l, err := runner.LoadScript(filepath.Join(r, "scenarios", "karzoral", "field00", "win.yaml"))
+	if err != nil || l.HasErrors() {
+		t.Fatal(err, l)
+	}
+	var lines lineSink
+	rep, err := RunnerPlayer{}.Play(&Sortie{Scenario: &plan.CampaignScenario{ID: "field00", Plan: p, Base: -1}, Attempt: 1, PCs: pcs,
+		Run: runner.Options{Seed: 1, Decider: s, Sink: &lines}})
+	if err != nil || rep.Outcome != runner.Success {
+		t.Fatalf("field00: %v, outcome %v", err, rep)
+	}
+	want := "each PC (Aldo, Cord), clear: 300 achievement + 60 monsters + 0 remaining strength (10 x 0) = 360 XP (total 360)"
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, want) }) {
+		t.Errorf("no XP line %q in\n%s", want, strings.Join(lines, "\n"))
 	}
 }

@@ -105,6 +105,16 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume,
 		Shop: s.Shop, Purse: s.Purse, // K-12: shopping at a base mid-scenario, paid from the purse
 		ResurrectionCost: s.ResurrectionCost} // K-14: resurrection at a base mid-scenario
+	// K-1: a members-only plan names the campaign's PCs that sortie alive in its XP lines (a
+	// dead PC gets no XP, campaign.go); the growth rolls (K-64) stay the campaign's (growth.go).
+	// Only a run that writes events names them: a simulation allocates nothing for it.
+	if len(p.Party.PCs) == 0 && runner.Enabled(s.Run.Sink) {
+		for _, pc := range s.PCs {
+			if !pc.Dead {
+				opts.Carry.PCs = append(opts.Carry.PCs, pc.Name)
+			}
+		}
+	}
 	if s.Midpoint {
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {

@@ -114,8 +114,9 @@ func TestPolicyDecidesOnViewK23(t *testing.T) {
 //	day 2 move (at t2): the rider's report (a reveal, day 2): the warband last seen at 11, day 2,
 //	strength 75, not in view; the mercenaries still unseen.
 //	day 3 move (at 01, after the night march into it): the mercenaries were in view at 01 the night
-//	before (strength 60) and left for 03 this morning: last seen at 01 on day 3 (they were in the
-//	party's block when the day began), not in view.
+//	before (strength 60) and marched 01 -> 03 this morning, a move the party watched (seen by
+//	all): last seen at 03 on day 3, strength 60, not in view (issue 22's minor item: the record
+//	kept them at 01).
 //	day 4 move (at 14): box A known (12 is a reed marsh now); the warband still last seen at 11: the
 //	cache burning changed its strength out of sight (75 -> 45 not seen).
 func TestPlayerViewField01K23(t *testing.T) {

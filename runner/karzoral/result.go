@@ -45,6 +45,11 @@ type Carry struct {
 	// resumes there (K-67) with fresh armies (K-68), the players having taken that option. Its
 	// objective should also be in Midpoints.
 	Resume *Midpoint
+	// PCs are the names of the campaign's PCs that sortie alive (K-1), in campaign order. A plan
+	// without a PCs list (members only) names them in its XP lines, where it would say "each
+	// PC" or "the party" (K-61, K-66); the XP itself is Result.XP, the same for each. A plan with
+	// PCs names its own and ignores them.
+	PCs []string
 }
 
 // Result is how a run ended (runner.Ending: Outcome, Day, Reason) and the state at the end.

@@ -202,8 +202,9 @@ type state struct {
 	retained bitset // objectives retained from an earlier attempt (K-67)
 	// carriedDead are the named monsters dead before this run (Carry.NamedDead).
 	carriedDead []string
-	failXP      int    // K-66: the failure XP each PC gets (the plan's, or Carry.FailureXP)
-	gone        bitset // armies that were on the field and left it (CondArmyGone)
+	failXP      int      // K-66: the failure XP each PC gets (the plan's, or Carry.FailureXP)
+	pcNames     []string // Carry.PCs: the campaign's PCs a members-only plan names in its XP lines
+	gone        bitset   // armies that were on the field and left it (CondArmyGone)
 	revealed    bitset
 	fired       []int32 // times each event fired
 	reached     []int32 // day each objective was reached, 0 if not
@@ -315,6 +316,10 @@ func (s *state) carry(c *Carry) {
 	s.failXP = s.p.FailureXP
 	s.purse, s.bought = 0, s.bought[:0]
 	s.raised, s.raiseCost = s.raised[:0], 0
+	s.pcNames = nil
+	if c != nil {
+		s.pcNames = c.PCs // the campaign's PCs (K-1)
+	}
 	if c == nil {
 		s.shop, s.purse = stockItems(s.shop, nil, s.p.Shop), s.p.Party.Money // K-12 alone: the scenario's list and purse
 		return

@@ -2,6 +2,7 @@ package karzoral
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -79,8 +80,8 @@ func (s *state) growth(achievement int, point string) error {
 		s.k.partyXP += gain
 		if s.on {
 			r := &XPEvent{Note: s.note("K-61"), Point: point, Gained: gain, Total: s.k.partyXP,
-				Text: fmt.Sprintf("each PC, %s: %d achievement + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
-					point, achievement, s.k.monXP, bonus, str, gain, s.k.partyXP)}
+				Text: fmt.Sprintf("each PC%s, %s: %d achievement + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
+					s.named(), point, achievement, s.k.monXP, bonus, str, gain, s.k.partyXP)}
 			if err := s.send(r); err != nil {
 				return err
 			}
@@ -171,6 +172,15 @@ func AbilityName(face int) string {
 	return abilityNames[face]
 }
 
+// named is " (Aldo, Bea)" for a members-only plan the campaign gave its PCs' names (Carry.PCs),
+// "" when it gave none: what the XP lines add after "each PC".
+func (s *state) named() string {
+	if len(s.pcNames) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(s.pcNames, ", ") + ")"
+}
+
 // failureXP implements K-66: on failure each PC gets only the scenario's failure XP (the
 // campaign's, Carry.FailureXP, when it sets one); no monster XP, no bonuses, no ability growth. A
 // midpoint settled before the failure keeps its XP (K-60, K-67). K-25 (corrected 2026-12-01): a
@@ -196,8 +206,12 @@ func (s *state) failureXP() error {
 	s.k.partyXP += fail
 	if !s.hasPCs() {
 		if s.on {
+			who := "the party" // no PCs to name (issue 23), unless the campaign names them
+			if len(s.pcNames) > 0 {
+				who = "each PC" + s.named()
+			}
 			r := &XPEvent{Note: s.note("K-66"), Point: "failure", Gained: fail, Total: s.k.partyXP,
-				Text: fmt.Sprintf("the party: failure: %d XP only (total %d)", fail, s.k.partyXP)} // no PCs to name (issue 23)
+				Text: fmt.Sprintf("%s: failure: %d XP only (total %d)", who, fail, s.k.partyXP)}
 			return s.send(r)
 		}
 		return nil

@@ -2,13 +2,23 @@ package replay
 
 import "github.com/sortie-rpg/sortie/compiler/diag"
 
-// CodeBadRun: a line of the run given to sortie replay is not one of a run's events.
+// CodeBadRun: a line of the run given to sortie replay is not one of a run's events: not a JSON
+// object, or with no "type" (a Pathfinder battle file's log: no "type" and no "kind"), as
+// cmd/sortie's readRunLines checks.
 const CodeBadRun = "X006"
 
 func init() {
-	diag.Register(diag.CodeInfo{Code: CodeBadRun, Title: "replay input is not a run's JSON Lines", Severity: diag.Error, Doc: `sortie replay reads a run recorded with --format jsonl: one JSON object a line, each with its
-"type" (sortie schema --events). A line that is not JSON, an object without "type", or a file
-with no event at all is refused with its file:line:col, and no page is written (exit 2).
+	diag.Register(diag.CodeInfo{Code: CodeBadRun, Title: "replay input is not a run's JSON Lines", Severity: diag.Error, Doc: `sortie replay reads the JSON Lines of one run: one JSON object a line, blank lines
+skipped. What each line must hold depends on what --plan names:
+  - a scenario, a plan.json, a campaign or a clash battle file: a "type" (a string: the event's
+    kind, sortie schema --events), as run, campaign run, resume and battle write with
+    --format jsonl;
+  - a Pathfinder battle file: a "type" or a "kind" (its battle log, sortie battle FILE
+    --format jsonl, writes "kind").
+Nothing else of a line is required here: its other fields are read as the page needs them. A
+line that is not a JSON object, one with neither field (with a Pathfinder battle file) or no
+"type" (otherwise), or a file with no line at all, is refused with its file:line:col, and no
+page is written (exit 2).
 
 Bad:
     sortie run scenarios/karzoral/field01 > run.txt        (the text transcript)
@@ -16,5 +26,7 @@ Bad:
 
 Fix: record the run as JSON Lines with every audience (the default of --format jsonl):
     sortie run scenarios/karzoral/field01 --format jsonl > run.jsonl
-    sortie replay run.jsonl --plan scenarios/karzoral/field01 --html run.html`})
+    sortie replay run.jsonl --plan scenarios/karzoral/field01 --html run.html
+    sortie battle scenarios/pathfinder/orc-horde --format jsonl > log.jsonl
+    sortie replay log.jsonl --plan scenarios/pathfinder/orc-horde --html battle.html`})
 }

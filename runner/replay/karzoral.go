@@ -189,6 +189,10 @@ type kzArmy struct {
 	block    int
 	strength int
 	seen     int // the day the players saw it (their view)
+	// missed is the day the party stood on block and found the army gone from it (K-23: the
+	// view's and sighting's "missed"), 0: not; the players' map then leaves it off, as the
+	// transcript's party map does, and their status line says so.
+	missed int
 }
 
 // kzState is what the map shows after some events of one Karzoral run.
@@ -238,6 +242,7 @@ type kzArmyRow struct {
 	Block    *string `json:"block"`
 	Strength int     `json:"strength"`
 	Day      int     `json:"day"`
+	Missed   int     `json:"missed"`
 }
 
 // apply folds one event into the state: the party's moves (K-26), the armies' marches (K-22),
@@ -265,7 +270,7 @@ func (s *kzState) apply(e *event) {
 			a.block = s.block(&v.To)
 		}
 		if a := s.seen(e, v.Army); a != nil {
-			a.block, a.seen = s.block(&v.To), e.Day
+			a.block, a.seen, a.missed = s.block(&v.To), e.Day, 0
 		}
 	case "strength":
 		if a := s.gm[v.Army]; a != nil {
@@ -314,11 +319,11 @@ func (s *kzState) apply(e *event) {
 		// The players' whole picture at the day's end (K-23): what is not in it is not known.
 		s.known = map[string]*kzArmy{}
 		for _, r := range v.Armies {
-			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day}
+			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day, missed: r.Missed}
 		}
 	case "sighting":
 		for _, r := range v.Armies {
-			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day}
+			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day, missed: r.Missed}
 		}
 	case "reveal":
 		s.open[v.Box] = true
@@ -386,7 +391,7 @@ func (s *kzState) marks(gm bool) []mark {
 	sort.Strings(ids)
 	for _, id := range ids {
 		a := armies[id]
-		if a.block < 0 || a.block >= len(s.p.Field.Blocks) {
+		if a.block < 0 || a.block >= len(s.p.Field.Blocks) || !gm && a.missed > 0 {
 			continue
 		}
 		side := "enemy"
@@ -408,6 +413,24 @@ func (s *kzState) marks(gm bool) []mark {
 		out = append(out, mark{Cell: a.block, Kind: side, ID: id, Text: label, Tip: tip})
 	}
 	return out
+}
+
+// missedStatus is the players' status line (K-23): status, then each army the party found gone
+// from where it last saw it, in the transcript's words ("mercenaries not at 01 any more (last
+// seen there on day 1, gone by day 4)"), by id; "" when there is none (status stands).
+func (s *kzState) missedStatus(status string) string {
+	var gone []string
+	for id, a := range s.known {
+		if a.missed > 0 && a.block >= 0 && a.block < len(s.p.Field.Blocks) {
+			gone = append(gone, fmt.Sprintf("%s not at %s any more (last seen there on day %d, gone by day %d)",
+				id, s.p.Field.Blocks[a.block].ID, a.seen, a.missed))
+		}
+	}
+	if len(gone) == 0 {
+		return ""
+	}
+	sort.Strings(gone)
+	return status + "; " + strings.Join(gone, "; ")
 }
 
 // fog is the cells of the boxes the players have not opened (K-31).
@@ -518,6 +541,7 @@ func karzoralSteps(pg *page, p *plan.Plan, camp *plan.Campaign, evs []event) err
 			if st.party >= 0 && st.party < len(st.p.Field.Blocks) {
 				s.Status = "the party at " + st.p.Field.Blocks[st.party].ID + ", " + s.Status
 			}
+			s.PartyStatus = st.missedStatus(s.Status)
 		}
 	}
 	// Chart values: replay the state per step (the marks hold strengths only for shown armies).

@@ -252,15 +252,28 @@ func shown(p *page) {
 	}
 }
 
+// jsonTexter is an event whose several lines of text (runner.Texter) come from its JSON fields
+// alone (a campaign's growth block), so a decoded one writes them again.
+type jsonTexter interface {
+	runner.Texter
+	TextFromJSON()
+}
+
 // decodedLine is an event's transcript line read back from its JSON: its margin and Line (a
 // Texter's table or map is not rebuilt: the page draws the map); "" when the stream does not
-// know the event.
+// know the event. A jsonTexter writes its whole text.
 func decodedLine(stream string, line []byte) string {
 	e, err := runner.DecodeEvent(stream, line)
 	if err != nil {
 		return genericLine(line)
 	}
 	e = esc.Strings(e)
+	if t, ok := e.(jsonTexter); ok {
+		var b bytes.Buffer
+		if t.WriteText(&b) == nil {
+			return esc.Lines(strings.TrimLeft(b.String(), "\n"))
+		}
+	}
 	l := e.Line()
 	if l == "" {
 		return ""

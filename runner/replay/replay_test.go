@@ -232,3 +232,45 @@ func BenchmarkWriteHTML(b *testing.B) {
 		}
 	}
 }
+
+// K-23 (issue 22 D3's missed, issue 25), worked by hand from testdata/field01-lose.jsonl (sortie
+// run field01 --script lose.yaml --format jsonl; its map is field01.plan.json's): the angel's
+// survey on day 1 (line 10) shows the mercenaries at 01; their march 01 -> 03 on day 3 (line 30)
+// and 03 -> 05 on day 4 (line 43) are the GM's alone. The party enters 01 on day 4 (line 45) and
+// the day's view (line 51) says it found them gone: "missed": 4. The transcript's party map then
+// leaves them off and its table says "not at 01 any more (last seen there on day 1, gone by day
+// 4)"; the page does the same: off the players' map, named in their status line; the GM's map
+// keeps them at 05 (line 50), strength 60.
+func TestKarzoralMissedArmyK23(t *testing.T) {
+	in := field01Input(t)
+	run, err := os.ReadFile(filepath.Join("testdata", "field01-lose.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Events = bytes.Split(bytes.TrimSpace(run), []byte("\n"))
+	p, err := build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stepNamed(t, p, "day 3, night")
+	if b, txt, _ := at(p, s.Party, "mercenaries"); b != "01" || txt != "?" {
+		t.Errorf("day 3, night: the players see the mercenaries at %q (%q), want 01 (?: a survey tells no strength)", b, txt)
+	}
+	if s.PartyStatus != "" {
+		t.Errorf("day 3, night: players' status %q, want none of its own (nothing missed yet)", s.PartyStatus)
+	}
+	s = stepNamed(t, p, "day 4, night")
+	if b, _, _ := at(p, s.Party, "mercenaries"); b != "" {
+		t.Errorf("day 4, night: the players' map draws the mercenaries at %q after finding 01 empty (line 51, missed 4)", b)
+	}
+	if b, txt, _ := at(p, s.GM, "mercenaries"); b != "05" || txt != "60" {
+		t.Errorf("day 4, night: the GM sees the mercenaries at %q (%q), want 05 (60)", b, txt)
+	}
+	want := "the party at 01, rations 40; mercenaries not at 01 any more (last seen there on day 1, gone by day 4)"
+	if s.PartyStatus != want {
+		t.Errorf("day 4, night: players' status\n%q, want\n%q", s.PartyStatus, want)
+	}
+	if s.Status != "the party at 01, rations 40" {
+		t.Errorf("day 4, night: status %q: the GM's line names no missed army", s.Status)
+	}
+}

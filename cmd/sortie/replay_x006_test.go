@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// X006 (issue 25): what sortie replay reads of a run file is what its explain page says: one JSON
+// object a line, blank lines skipped, each with a "type" string; with a Pathfinder battle file a
+// "type" or a "kind" (its battle log). Each bad file is refused with its file:line:col and X006,
+// exit 2, and no page is written; the last rows are accepted.
+func TestReplayRunFileX006(t *testing.T) {
+	dir := t.TempDir()
+	field01 := repo(t, "scenarios", "karzoral", "field01")
+	orc := repo(t, "scenarios", "pathfinder", "orc-horde", "battle.cue")
+	for _, c := range []struct {
+		name, plan, data string
+		want             string // "" accepted
+	}{
+		{"text transcript", field01, "field01: The Road to Karzoral (seed 1)\n", "run.jsonl:1:2: X006: not a JSON event"}, // the i of field01: f began a JSON false
+		{"syntax error column", field01, "{\"type\":\"run\"}\n{\"type\" \"day\"}\n", "run.jsonl:2:9: X006: not a JSON event"},
+		{"an array", field01, "\n[1, 2]\n", "run.jsonl:2:1: X006: not a JSON event: a JSON array, not an object"},
+		{"type not a string", field01, "{\"type\": 5}\n", "run.jsonl:1:1: X006: not a JSON event: \"type\" is a JSON number, not a string"},
+		{"kind alone, a scenario", field01, "{\"kind\":\"phase\"}\n", "run.jsonl:1:1: X006: an event with no \"type\""},
+		{"neither, a battle file", orc, "{\"phase\":\"tactics\"}\n", "run.jsonl:1:1: X006: a line with no \"kind\""},
+		{"nothing", field01, "\n\n", "run.jsonl:1:1: X006: no events"},
+		{"type alone, a scenario", field01, "{\"type\":\"run\",\"scenario\":\"field01\"}\n", ""},
+		{"kind alone, a battle file", orc, "\n{\"kind\":\"phase\",\"phase\":\"tactics\",\"phaseNo\":0}\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			run, page := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+			os.Remove(page)
+			if err := os.WriteFile(run, []byte(c.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := runMain("replay", run, "--plan", c.plan, "--html", page)
+			_, statErr := os.Stat(page)
+			if c.want == "" {
+				if code != 0 || statErr != nil {
+					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
+				}
+				return
+			}
+			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
+				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
+			}
+			if strings.Contains(errs, "struct {") || strings.Contains(errs, "goroutine") {
+				t.Errorf("Go internals in the message: %s", errs)
+			}
+		})
+	}
+}
