@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"sort"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -105,8 +106,9 @@ func (t *text) lineCol(off int) (line, col int) {
 // (u.full) with positions in d's file carried to d's current text: nil when there is none, when
 // d's log does not reach back to the version it vetted, or when another open document of the
 // unit changed since (its places are not carried). The findings are the current result's when it
-// is of d's version (the fast path's), else none. The result is kept until the next change.
-// s.mu is held.
+// is of d's version (the fast path's), else none. When d's text is the one the full result
+// vetted (an edit undone), that result itself is returned, under d's version: exact, not
+// carried. The result is kept until the next change. s.mu is held.
 func (s *Server) carriedLocked(u *unitState, d *document) *result {
 	full := u.full
 	if full == nil || full.symbols == nil || full.texts[d.path] == nil {
@@ -125,6 +127,17 @@ func (s *Server) carriedLocked(u *unitState, d *document) *result {
 		}
 	}
 	old, now := full.texts[d.path], newText(d.text)
+	if bytes.Equal(old.src, now.src) {
+		// The text vetted, again (an edit undone): the full result is this text's, exactly.
+		res := *full
+		res.versions = make(map[string]int32, len(full.versions))
+		for f, v := range full.versions {
+			res.versions[f] = v
+		}
+		res.versions[d.path] = d.version
+		u.carried = &carried{from: full, res: &res}
+		return &res
+	}
 	name := displayName(full.wd, d.path)
 	move := func(p diag.Pos) (diag.Pos, bool) {
 		if p.File != name && p.File != d.path || p.Line < 1 {

@@ -42,7 +42,9 @@ type initializeResult317 struct {
 // inlayHints answers textDocument/inlayHint: the figures of the document's current result (the
 // result of its current version: a hint computed on older text would sit in the wrong place)
 // whose place is inside the requested range, in the index's order (by kind and id, then as the
-// rule system gave them). None before the first result, or when the current text does not load.
+// rule system gave them). Before the index of the current version comes (the fast path's
+// findings first), the last full result's figures carried across the edits since (carry.go).
+// None before the first result, or when the current text does not load.
 // Bad parameters are an error (invalid params).
 func (s *Server) inlayHints(params json.RawMessage) ([]inlayHint, error) {
 	var p inlayHintParams
@@ -51,7 +53,22 @@ func (s *Server) inlayHints(params json.RawMessage) ([]inlayHint, error) {
 	}
 	out := []inlayHint{}
 	d, res, t, ok := s.current(p.TextDocument.URI)
-	if !ok || res.symbols == nil {
+	if !ok || res.quick {
+		// No index of this version yet: the last full one's, carried to the text (carry.go).
+		if d == nil {
+			return out, nil
+		}
+		s.mu.Lock()
+		if key, _ := unitKey(d.path, d.text); s.units[key] != nil {
+			res = s.carriedLocked(s.units[key], d)
+		}
+		s.mu.Unlock()
+		if res == nil {
+			return out, nil
+		}
+		t = res.texts[d.path]
+	}
+	if res.symbols == nil {
 		return out, nil
 	}
 	name := displayName(res.wd, d.path)

@@ -32,7 +32,7 @@ type at struct {
 
 // locate resolves a position; ok is false when the document is not open or its unit has no
 // current result. With carry, a result carried from the last full one (carriedLocked) stands in
-// for a current result without an index.
+// for a current result without an index; without, only the full result of the same text does.
 func (s *Server) locate(uri string, p protocol.Position, carry bool) (at, bool) {
 	path, ok := s.pathOf(uri)
 	if !ok {
@@ -51,12 +51,9 @@ func (s *Server) locate(uri string, p protocol.Position, carry bool) (at, bool) 
 	}
 	res := u.res
 	if res == nil || res.versions[path] != d.version || res.quick {
-		var c *result
-		if carry {
-			c = s.carriedLocked(u, d)
-		}
+		c := s.carriedLocked(u, d)
 		switch {
-		case c != nil:
+		case c != nil && (carry || !c.carried):
 			res = c
 		case res == nil || res.versions[path] != d.version || !carry:
 			return at{doc: d, t: newText(d.text)}, false
