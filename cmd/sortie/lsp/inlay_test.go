@@ -112,6 +112,9 @@ func TestClashStandsOutlineAndInlayHints(t *testing.T) {
 // Large: ACR 3; hp floor(3 × 5.5) = 16 (d10); OM 3 + 1 (improved weapons) = +4; DV 10 + 3 + 1
 // (improved armour) = 14. The bandits, Medium CR 1/2: ACR 1/2; hp floor(0.5 × 4.5) = 2 (d8); OM
 // floor(1/2) = +0 and DV 10 + 0 = 10 (P-5's Default: floor(ACR)).
+// Consumption (P-11, P-66): the guard max(1, floor(3/2)) = 1, plus improved armour and improved
+// weapons, 1 BP each scaled ×2 for a Large army = 4: 5 BP a week; the bandits max(1, floor(1/2
+// / 2)) = 1 and no resources: 1 BP a week.
 func TestPathfinderArmyInlayHints(t *testing.T) {
 	c := startServer(t, Options{})
 	c.initialize()
@@ -140,8 +143,8 @@ func TestPathfinderArmyInlayHints(t *testing.T) {
 		got[h.Position] = h.Label
 	}
 	for _, w := range []struct{ label, want string }{
-		{"  guard:", "ACR 3 · hp 16 · OM +4 · DV 14:"},
-		{"  bandits:", "ACR 1/2 · hp 2 · OM +0 · DV 10:"},
+		{"  guard:", "ACR 3 · hp 16 · OM +4 · DV 14 · 5 BP/week:"},
+		{"  bandits:", "ACR 1/2 · hp 2 · OM +0 · DV 10 · 1 BP/week:"},
 	} {
 		p := lineOf(t, text, w.label, 0)
 		p.Character += 2
