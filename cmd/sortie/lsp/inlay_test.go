@@ -162,7 +162,12 @@ func TestPathfinderArmyInlayHints(t *testing.T) {
 // inlay hint before the step. By hand from testdata/fix/karzoral: the raiders' route [tower,
 // tower, stair, bank, ford] starts at the tower, holds it on day 1 and reaches the stair on day
 // 2, the bank on day 3 and the ford on day 4 (as the template's comment says); the militia's
-// route [ford] is its start only: no hint.
+// route [ford] is its start only: no day.
+// The forecast meeting (K-22, K-24): the militia (friendly, 30) holds the ford from day 1; the
+// raiders (enemy, 40, speed 1) reach it on day 4, where the two meet in a strength battle, 30
+// against 40 (the militia is wiped out, K-25: the W001 the file suppresses). So the ford of the
+// raiders' route reads "day 4 · meets militia on day 4 (40 vs 30)" and the militia's only step
+// "meets raiders on day 4 (30 vs 40)".
 func TestKarzoralRouteInlayHints(t *testing.T) {
 	c := startServer(t, Options{})
 	c.initialize()
@@ -179,8 +184,22 @@ func TestKarzoralRouteInlayHints(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s@%s", h.Label, text[lineOffset(text, route)+int(h.Position.Character):][:4]))
 		}
 	}
-	if want := "day 1:@towe day 2:@stai day 3:@bank day 4:@ford"; strings.Join(got, " ") != want || len(hs) != 4 {
+	if want := "day 1:@towe day 2:@stai day 3:@bank day 4 · meets militia on day 4 (40 vs 30):@ford"; strings.Join(got, " ") != want || len(hs) != 5 {
 		t.Errorf("route hints %q (of %d), want %q", strings.Join(got, " "), len(hs), want)
+	}
+	militia := lineOf(t, text, "route: [ford]", 0)
+	militia.Character += protocol.UInteger(len("route: ["))
+	found := false
+	for _, h := range hs {
+		if h.Position == militia {
+			found = h.Label == "meets raiders on day 4 (30 vs 40):"
+			if !found {
+				t.Errorf("the militia's hint %q", h.Label)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no hint at the militia's ford (%v): %+v", militia, hs)
 	}
 	c.shutdown()
 }
