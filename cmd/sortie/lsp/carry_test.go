@@ -165,3 +165,22 @@ func TestCarriedIndexWhileFastPath(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// A CUE buffer that is plain data and its package's only file takes the fast path too (issue 27
+// item 6): with the full evaluation held back, a change of field01 gets its two A001 (the route
+// step 06 is next to neither 03 nor 09, K-22) from the fast path, and hover answers from the
+// carried index.
+func TestCUEBufferFastPath(t *testing.T) {
+	c, uri, text := field01Session(t, Options{})
+	release := holdAnalysis(t)
+	c.change(uri, 2, map[string]any{"text": mistake(text, true)})
+	p := c.waitDiags(uri, 2)
+	if len(p.Diagnostics) != 2 || p.Diagnostics[0].Code != "A001" || p.Diagnostics[1].Code != "A001" {
+		t.Fatalf("version 2 (the evaluation held): %+v", p.Diagnostics)
+	}
+	if h := c.hoverText(uri, lineOf(t, text, `"05": {at`, 0)); !strings.Contains(h, "block at [4, 2]") {
+		t.Errorf("hover on 05 while the index is held: %q", h)
+	}
+	release()
+	c.shutdown()
+}

@@ -70,7 +70,8 @@ func (s *Server) quick(u *unitState, gen uint64, rep string, overlay map[string]
 	s.mu.Lock()
 	stale := u.closed || u.gen != gen
 	if !stale {
-		u.res = res // hover and quick fixes answer from it until the index comes
+		u.res = res     // quick fixes answer from it until the index comes
+		u.carried = nil // a carried result holds the findings of u.res (carry.go)
 	}
 	s.mu.Unlock()
 	if stale {
