@@ -374,3 +374,54 @@ func isIdx(s string) (int, bool) {
 	n, err := strconv.Atoi(s[1 : len(s)-1])
 	return n, err == nil && n >= 0
 }
+
+// Moved returns a copy of the index with every position carried by move (an editor answering
+// from the index of an older text, its positions carried across the edit since): each
+// occurrence, part and figure whose place move reports false (inside the edited text) is left
+// out. A span's end (the byte after it) is carried as its last byte, so that text inserted just
+// after a token is not taken into it. Info, Adjacent and the symbols' order are x's, shared
+// (neither is changed after done).
+func (x *Symbols) Moved(move func(diag.Pos) (diag.Pos, bool)) *Symbols {
+	if x == nil {
+		return nil
+	}
+	y := &Symbols{Schema: x.Schema, syms: make([]*Symbol, len(x.syms)), by: make(map[string]*Symbol, len(x.syms))}
+	for i, s := range x.syms {
+		c := *s
+		c.Occurrences, c.Parts, c.Figures = nil, nil, nil
+		for _, o := range s.Occurrences {
+			start, ok1 := move(o.Start)
+			end, ok2 := moveEnd(o.End, move)
+			if ok1 && ok2 {
+				o.Start, o.End = start, end
+				c.Occurrences = append(c.Occurrences, o)
+			}
+		}
+		for _, p := range s.Parts {
+			if at, ok := move(p.Pos); ok {
+				p.Pos = at
+				c.Parts = append(c.Parts, p)
+			}
+		}
+		for _, f := range s.Figures {
+			if at, ok := move(f.Pos); ok {
+				f.Pos = at
+				c.Figures = append(c.Figures, f)
+			}
+		}
+		y.syms[i] = &c
+		y.by[symKey(c.Kind, c.ID)] = &c
+	}
+	return y
+}
+
+// moveEnd carries a span's end: its last byte's place, one column on.
+func moveEnd(end diag.Pos, move func(diag.Pos) (diag.Pos, bool)) (diag.Pos, bool) {
+	if end.Column <= 1 {
+		return move(end)
+	}
+	end.Column--
+	p, ok := move(end)
+	p.Column++
+	return p, ok
+}

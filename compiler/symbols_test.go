@@ -249,3 +249,47 @@ func TestOverlayNotOnDiskAndUnitOf(t *testing.T) {
 		}
 	}
 }
+
+// Moved carries every place of an index and leaves out those it cannot carry (issue 27: an
+// editor answers from an older index while the next is built). Here a line is inserted above
+// line 2 of a.yaml: line 1 stays, lines 2 and after move down one, and the old line 3 is
+// edited away; b.yaml is not touched.
+func TestSymbolsMoved(t *testing.T) {
+	var x Symbols
+	src := `{"schema":"#Scenario","symbols":[
+	{"Kind":"block","ID":"a","Occurrences":[
+		{"Start":{"File":"./a.yaml","Line":2,"Column":3},"End":{"File":"./a.yaml","Line":2,"Column":4},"Field":"field.blocks.a","Decl":true,"Label":true},
+		{"Start":{"File":"./a.yaml","Line":3,"Column":9},"End":{"File":"./a.yaml","Line":3,"Column":10},"Field":"party.start"},
+		{"Start":{"File":"./b.yaml","Line":3,"Column":9},"End":{"File":"./b.yaml","Line":3,"Column":10},"Field":"party.start"}],
+	 "Figures":[{"Pos":{"File":"./a.yaml","Line":1,"Column":1},"Label":"day 1"},{"Pos":{"File":"./a.yaml","Line":3,"Column":1},"Label":"day 2"}]}]}`
+	if err := x.UnmarshalJSON([]byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	move := func(p diag.Pos) (diag.Pos, bool) {
+		switch {
+		case p.File != "./a.yaml" || p.Line < 2:
+			return p, true
+		case p.Line == 3:
+			return p, false
+		}
+		p.Line++
+		return p, true
+	}
+	y := x.Moved(move)
+	s := y.Lookup(KindBlock, "a")
+	if s == nil || len(s.Occurrences) != 2 {
+		t.Fatalf("moved: %+v", s)
+	}
+	if got := s.Occurrences[0]; got.Start.Line != 3 || got.Start.Column != 3 || got.End.Line != 3 || got.End.Column != 4 || !got.Decl {
+		t.Errorf("the declaration: %+v, want 3:3-3:4", got)
+	}
+	if got := s.Occurrences[1]; got.Start.File != "./b.yaml" || got.Start.Line != 3 {
+		t.Errorf("b.yaml's reference: %+v, want it unmoved", got)
+	}
+	if len(s.Figures) != 1 || s.Figures[0].Label != "day 1" {
+		t.Errorf("figures: %+v, want day 1 only", s.Figures)
+	}
+	if x.Lookup(KindBlock, "a").Occurrences[0].Start.Line != 2 {
+		t.Error("Moved changed the index it copied")
+	}
+}

@@ -122,12 +122,19 @@ func TestNeovimEdits(t *testing.T) {
 		t.Errorf("Neovim's outline:\n%s", strings.Join(outline, "\n"))
 	}
 	// The raiders' route [tower, tower, stair, bank, ford], one step a day (K-22): days 1 to 4
-	// before the second to fifth steps, as the template's comment says.
+	// before the second to fifth steps, as the template's comment says. On day 4 at the ford they
+	// meet the militia, which holds it from the start: 40 against 30 (K-24), shown at both
+	// armies' ford (the militia's hint first: armies in id order).
 	route := "    route: [tower, tower, stair, bank, ford]"
 	line := strings.Count(clean[:strings.Index(clean, route)], "\n")
-	var wantHints []string
+	militia := strings.Count(clean[:strings.Index(clean, "    route: [ford]")], "\n")
+	wantHints := []string{fmt.Sprintf("%d:%d meets raiders on day 4 (30 vs 40):", militia, len("    route: ["))}
 	for i, step := range []int{len("    route: [tower, "), len("    route: [tower, tower, "), len("    route: [tower, tower, stair, "), len("    route: [tower, tower, stair, bank, ")} {
-		wantHints = append(wantHints, fmt.Sprintf("%d:%d day %d:", line, step, i+1))
+		label := fmt.Sprintf("day %d:", i+1)
+		if i == 3 {
+			label = "day 4 · meets militia on day 4 (40 vs 30):"
+		}
+		wantHints = append(wantHints, fmt.Sprintf("%d:%d %s", line, step, label))
 	}
 	if strings.Join(hints, "|") != strings.Join(wantHints, "|") {
 		t.Errorf("Neovim's inlay hints: %q, want %q", hints, wantHints)

@@ -34,7 +34,11 @@ func vetClash(uc *compiler.Unit) (*plan.Plan, error) {
 		return nil, err
 	}
 	if uc.WantSymbols() {
-		uc.AddSymbols(clashSymbols(uc, b, lib))
+		syms := clashSymbols(uc, b, lib)
+		if p != nil {
+			p.vpFigures(syms) // symbols_vp.go
+		}
+		uc.AddSymbols(syms)
 	}
 	uc.AddFindings(found, sup)
 	if !uc.Compiling() || uc.List().HasErrors() {

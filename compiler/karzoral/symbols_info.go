@@ -21,9 +21,10 @@ func karzoralSymbols(uc *compiler.Unit, s *Scenario) *compiler.Symbols {
 		sym := b.Symbol(compiler.KindBlock, bl.ID)
 		sym.Info, sym.Adjacent = blockInfo(x, bl)
 	}
+	meets := meetingFigures(s, x.Blocks)
 	for _, a := range s.Armies {
 		sym := b.Symbol(compiler.KindArmy, a.ID)
-		sym.Info, sym.Figures = armyInfo(a), routeFigures(a)
+		sym.Info, sym.Figures = armyInfo(a), joinFigures(routeFigures(a), meets[a])
 	}
 	for _, e := range s.Encounters {
 		b.Symbol(compiler.KindEncounter, e.ID).Info = encounterInfo(e)
@@ -165,6 +166,48 @@ func routeFigures(a *Army) []compiler.Figure {
 		}
 	}
 	return out
+}
+
+// meetingFigures forecasts the armies alone up to the day limit (Forecast: K-22 movement, K-24
+// strength battles, stopping at a friendly army's destruction, K-25) and gives each army that
+// meets another a figure at the route step where it stands that day: "meets raiders on day 4
+// (30 vs 40)", its strength first. The party's own moves are the players' and are not forecast
+// (as sortie graph's forecast): only meetings of armies are shown. None without a day limit or
+// with a route step that names no block.
+func meetingFigures(s *Scenario, blocks map[string]*Block) map[*Army][]compiler.Figure {
+	if !s.DayLimit.OK {
+		return nil
+	}
+	out := map[*Army][]compiler.Figure{}
+	add := func(a, other *Army, step, day, mine, theirs int) {
+		if p := a.Route[step].Pos; p.Line > 0 {
+			out[a] = append(out[a], compiler.Figure{Pos: p, Label: fmt.Sprintf("meets %s on day %d (%d vs %d)", other.ID, day, mine, theirs)})
+		}
+	}
+	for _, m := range Forecast(s, blocks, s.DayLimit.V) {
+		add(m.Friendly, m.Enemy, m.FriendlyStep, m.Day, m.FriendlyStr, m.EnemyStr)
+		add(m.Enemy, m.Friendly, m.EnemyStep, m.Day, m.EnemyStr, m.FriendlyStr)
+	}
+	return out
+}
+
+// joinFigures adds each meeting to the route figure at the same place ("day 4 · meets militia on
+// day 4 (40 vs 30)"), or as a figure of its own where there is none (a route's start).
+func joinFigures(route, meets []compiler.Figure) []compiler.Figure {
+	for _, m := range meets {
+		joined := false
+		for i := range route {
+			if route[i].Pos == m.Pos {
+				route[i].Label += " · " + m.Label
+				joined = true
+				break
+			}
+		}
+		if !joined {
+			route = append(route, m)
+		}
+	}
+	return route
 }
 
 func encounterInfo(e *Encounter) []string {

@@ -397,9 +397,10 @@ func (c *pfc) checkArmy(id string, n compiler.Node, a *pfarmy.Army) (pfarmy.Stat
 
 // armyFigure is an army's derived statistics as an inlay hint before its label: ACR (P-2, P-3),
 // hp (P-4), OM and DV (P-5), as sortie derives them (pathfinder.Derive: a hand-written value, when
-// given, is the army's).
+// given, is the army's), and its consumption in BP a week (P-11: max(1, floor(ACR/2)), plus each
+// resource's upkeep scaled by size, P-66), e.g. "ACR 3 · hp 16 · OM +4 · DV 14 · 5 BP/week".
 func armyFigure(at diag.Pos, st *pfarmy.Stats) compiler.Figure {
-	return compiler.Figure{Pos: at, Label: fmt.Sprintf("ACR %s · hp %d · OM %+d · DV %d", st.ACR, st.HP, st.OM, st.DV)}
+	return compiler.Figure{Pos: at, Label: fmt.Sprintf("ACR %s · hp %d · OM %+d · DV %d · %d BP/week", st.ACR, st.HP, st.OM, st.DV, st.Consumption)}
 }
 
 // abilityIndex reads i from a finding's field "abilities[i]", or -1.

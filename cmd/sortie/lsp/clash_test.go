@@ -48,3 +48,38 @@ func TestClashSession(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// The VP beside each objective of a clash battle, and its side's balance (issue 27 item 4;
+// U-65 VP, U-68 Protection, U-69 custom objectives, U-70 balance). By hand from hill.cue: the
+// garrison holds the hilltop for 1 VP a round (every: round) and repels the legion for 3 + 3 + 2
+// = 8 VP in 3 chances (an attrition of three units): 8 VP (3 chances) + 1 VP a round in all. The
+// legion takes the hill for 2 VP a round, silences the tower once for 3 VP and crushes the
+// garrison for 3 + 2 = 5 VP in 2 chances: 3 + 5 = 8 VP (3 chances) + 2 VP a round.
+func TestClashObjectiveVPInlayHints(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	uri, text := openBundled(t, c, "clash/hill", "hill.cue")
+	var hs []inlayHint
+	c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": map[string]any{"start": lineOf(t, text, "objectives: {", 0), "end": lineOf(t, text, "creatures: apprentice", 0)}}, &hs)
+	got := map[protocol.Position]string{}
+	for _, h := range hs {
+		got[h.Position] = h.Label
+	}
+	garrison, legion := "garrison: 8 VP (3 chances) + 1 VP a round:", "legion: 8 VP (3 chances) + 2 VP a round:"
+	for _, w := range []struct{ label, want string }{
+		{"hold: {", "1 VP a round · " + garrison},
+		{"repel: {", "8 VP (3 chances) · " + garrison},
+		{"take: {", "2 VP a round · " + legion},
+		{"wizard: {", "3 VP · " + legion},
+		{"crush: {", "5 VP (2 chances) · " + legion},
+	} {
+		if p := lineOf(t, text, w.label, 0); got[p] != w.want {
+			t.Errorf("hint before %s: %q, want %q", w.label, got[p], w.want)
+		}
+	}
+	if len(hs) != 5 {
+		t.Errorf("hints %+v, want the five objectives'", hs)
+	}
+	c.shutdown()
+}

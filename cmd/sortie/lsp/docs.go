@@ -27,7 +27,8 @@ func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 		return nil
 	}
 	delete(s.refused, path)
-	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
+	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text),
+		logFrom: p.TextDocument.Version}
 	s.docs[path] = d
 	s.scheduleLocked(d)
 	s.mu.Unlock()
@@ -62,17 +63,22 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		return fmt.Errorf("didChange of %s, which is not open", p.TextDocument.URI)
 	}
 	text := d.text
+	var edits []edit
 	for _, c := range p.ContentChanges {
+		var e edit
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
+			e = diffSpan(text, []byte(c.Text))
 			text = []byte(c.Text)
 		case protocol.TextDocumentContentChangeEvent:
 			if c.Range == nil {
+				e = diffSpan(text, []byte(c.Text))
 				text = []byte(c.Text)
 			} else {
-				text = applyChange(text, *c.Range, c.Text)
+				text, e = applyEdit(text, *c.Range, c.Text)
 			}
 		}
+		edits = append(edits, e)
 		if !s.admitLocked(path, len(text)) {
 			s.mu.Unlock()
 			s.closeDoc(path)
@@ -82,6 +88,7 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 	}
 	d.text = text
 	d.version = p.TextDocument.Version
+	d.logEdits(edits)
 	s.scheduleLocked(d)
 	s.mu.Unlock()
 	return nil
@@ -99,6 +106,7 @@ func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams)
 		return nil
 	}
 	if p.Text != nil && s.admitLocked(path, len(*p.Text)) { // else the text kept is the last admitted
+		d.logEdits([]edit{diffSpan(d.text, []byte(*p.Text))})
 		d.text = []byte(*p.Text)
 	}
 	// Saving changes what other units read from disk (a campaign's scenario, a package's other
@@ -147,7 +155,8 @@ func (s *Server) closeDoc(path string) {
 			}
 		}
 		if open {
-			s.touchLocked(u) // the closed buffer is read from disk again
+			u.full, u.carried = nil, nil // its places were the closed buffer's (carry.go)
+			s.touchLocked(u)             // the closed buffer is read from disk again
 		} else {
 			clear = s.closeUnitLocked(u)
 		}

@@ -42,7 +42,9 @@ type initializeResult317 struct {
 // inlayHints answers textDocument/inlayHint: the figures of the document's current result (the
 // result of its current version: a hint computed on older text would sit in the wrong place)
 // whose place is inside the requested range, in the index's order (by kind and id, then as the
-// rule system gave them). None before the first result, or when the current text does not load.
+// rule system gave them). None before the index of the current text comes (the fast path's
+// findings come first: a figure of an older text may be stale, so none is carried across an
+// edit, carry.go), or when the current text does not load.
 // Bad parameters are an error (invalid params).
 func (s *Server) inlayHints(params json.RawMessage) ([]inlayHint, error) {
 	var p inlayHintParams
@@ -51,7 +53,26 @@ func (s *Server) inlayHints(params json.RawMessage) ([]inlayHint, error) {
 	}
 	out := []inlayHint{}
 	d, res, t, ok := s.current(p.TextDocument.URI)
-	if !ok || res.symbols == nil {
+	if !ok || res.quick {
+		// No index of this version yet: the last full one's if it vetted this very text (an
+		// edit undone), never one carried across an edit, whose numbers may be stale.
+		if d == nil {
+			return out, nil
+		}
+		res = nil
+		s.mu.Lock()
+		if key, _ := unitKey(d.path, d.text); s.units[key] != nil {
+			if c := s.carriedLocked(s.units[key], d); c != nil && !c.carried {
+				res = c
+			}
+		}
+		s.mu.Unlock()
+		if res == nil {
+			return out, nil
+		}
+		t = res.texts[d.path]
+	}
+	if res.symbols == nil {
 		return out, nil
 	}
 	name := displayName(res.wd, d.path)

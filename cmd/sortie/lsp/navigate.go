@@ -16,7 +16,9 @@ import (
 
 // Hover, definition, references and rename answer from the unit's last result, and only when it
 // was computed from the document's current version: positions in an older index would point
-// at the wrong text.
+// at the wrong text. While the current version's findings come from the fast path (no index
+// yet), or no result of it has come, hover, definition and references answer from the last full
+// result carried to the current text (carry.go); rename does not.
 
 // at is a document position resolved against its unit's current result.
 type at struct {
@@ -29,8 +31,9 @@ type at struct {
 }
 
 // locate resolves a position; ok is false when the document is not open or its unit has no
-// current result.
-func (s *Server) locate(uri string, p protocol.Position) (at, bool) {
+// current result. With carry, a result carried from the last full one (carriedLocked) stands in
+// for a current result without an index; without, only the full result of the same text does.
+func (s *Server) locate(uri string, p protocol.Position, carry bool) (at, bool) {
 	path, ok := s.pathOf(uri)
 	if !ok {
 		return at{}, false
@@ -43,10 +46,20 @@ func (s *Server) locate(uri string, p protocol.Position) (at, bool) {
 	}
 	key, _ := unitKey(d.path, d.text)
 	u := s.units[key]
-	if u == nil || u.res == nil || u.res.versions[path] != d.version {
+	if u == nil {
 		return at{doc: d, t: newText(d.text)}, false
 	}
-	t := u.res.texts[path]
+	res := u.res
+	if res == nil || res.versions[path] != d.version || res.quick {
+		c := s.carriedLocked(u, d)
+		switch {
+		case c != nil && (carry || !c.carried):
+			res = c
+		case res == nil || res.versions[path] != d.version || !carry:
+			return at{doc: d, t: newText(d.text)}, false
+		}
+	}
+	t := res.texts[path]
 	if t == nil {
 		return at{}, false
 	}
@@ -55,8 +68,8 @@ func (s *Server) locate(uri string, p protocol.Position) (at, bool) {
 	for p, o := range s.docs {
 		uris[p] = o.uri
 	}
-	return at{doc: d, res: u.res, t: t, line: line, col: col, uris: uris,
-		pos: diag.Pos{File: displayName(u.res.wd, path), Line: line, Column: col}}, true
+	return at{doc: d, res: res, t: t, line: line, col: col, uris: uris,
+		pos: diag.Pos{File: displayName(res.wd, path), Line: line, Column: col}}, true
 }
 
 // displayName is the name the compiler gives a file: "./rel" inside wd, else absolute.
@@ -86,7 +99,7 @@ func (a at) location(o compiler.Occurrence) (protocol.Location, bool) {
 }
 
 func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
-	a, ok := s.locate(p.TextDocument.URI, p.Position)
+	a, ok := s.locate(p.TextDocument.URI, p.Position, true)
 	md := func(v string, r *protocol.Range) *protocol.Hover {
 		return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: v}, Range: r}
 	}
@@ -190,7 +203,7 @@ func within(r protocol.Range, p protocol.Position) bool {
 }
 
 func (s *Server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any, error) {
-	a, ok := s.locate(p.TextDocument.URI, p.Position)
+	a, ok := s.locate(p.TextDocument.URI, p.Position, true)
 	if !ok {
 		return nil, nil
 	}
@@ -211,7 +224,7 @@ func (s *Server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any,
 }
 
 func (s *Server) references(_ *glsp.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
-	a, ok := s.locate(p.TextDocument.URI, p.Position)
+	a, ok := s.locate(p.TextDocument.URI, p.Position, true)
 	if !ok {
 		return nil, nil
 	}
@@ -232,7 +245,7 @@ func (s *Server) references(_ *glsp.Context, p *protocol.ReferenceParams) ([]pro
 }
 
 func (s *Server) prepareRename(_ *glsp.Context, p *protocol.PrepareRenameParams) (any, error) {
-	a, ok := s.locate(p.TextDocument.URI, p.Position)
+	a, ok := s.locate(p.TextDocument.URI, p.Position, false)
 	if !ok {
 		return nil, nil
 	}
@@ -250,7 +263,7 @@ func (s *Server) prepareRename(_ *glsp.Context, p *protocol.PrepareRenameParams)
 // rename renames an id everywhere it is written in the unit's files: every declaration and
 // reference, each written the way the file writes it (quoted where it was quoted or must be).
 func (s *Server) rename(_ *glsp.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
-	a, ok := s.locate(p.TextDocument.URI, p.Position)
+	a, ok := s.locate(p.TextDocument.URI, p.Position, false)
 	if !ok {
 		return nil, fmt.Errorf("the document has changed since it was last vetted: try again")
 	}

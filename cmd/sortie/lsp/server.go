@@ -42,8 +42,9 @@ type Options struct {
 	// document dropped with a window/showMessage and an L004 diagnostic on it (docbudget.go).
 	MaxOpen int64
 	// QuickMin is the size from which a YAML or JSON buffer's findings are first published from
-	// the compiler's fast path, before the evaluation that builds the index (fastpath.go);
-	// default DefaultQuickMin.
+	// the compiler's fast path, before the evaluation that builds the index, on a unit's first
+	// evaluation (later ones always take it: fastpath.go); default DefaultQuickMin; negative:
+	// never.
 	QuickMin int
 	// Budget bounds each evaluation's processor time and memory, as `sortie vet`'s (the zero
 	// value: the compiler's defaults); a file over it gets L011 or L012 and no index.
@@ -97,6 +98,9 @@ type document struct {
 	path    string
 	version int32
 	text    []byte
+	// log is the edits made since version logFrom, in order (carry.go).
+	log     []logged
+	logFrom int32
 }
 
 // Serve runs a language server on rwc (the client's messages in, the server's out) until the
@@ -143,7 +147,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 	if opts.ExplainURL == "" {
 		opts.ExplainURL = DefaultExplainURL
 	}
-	if opts.QuickMin <= 0 {
+	if opts.QuickMin == 0 {
 		opts.QuickMin = DefaultQuickMin
 	}
 	if opts.MaxOpen <= 0 {

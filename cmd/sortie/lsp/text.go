@@ -111,6 +111,12 @@ func utf16Len(b []byte) int {
 
 // applyChange returns src with the range replaced by repl (an incremental didChange).
 func applyChange(src []byte, r protocol.Range, repl string) []byte {
+	out, _ := applyEdit(src, r, repl)
+	return out
+}
+
+// applyEdit is applyChange that also says which bytes changed (for carry.go).
+func applyEdit(src []byte, r protocol.Range, repl string) ([]byte, edit) {
 	t := newText(src)
 	a, b := t.offset(r.Start), t.offset(r.End)
 	if b < a {
@@ -119,7 +125,7 @@ func applyChange(src []byte, r protocol.Range, repl string) []byte {
 	out := make([]byte, 0, len(src)-(b-a)+len(repl))
 	out = append(out, src[:a]...)
 	out = append(out, repl...)
-	return append(out, src[b:]...)
+	return append(out, src[b:]...), edit{from: a, oldEnd: b, newEnd: a + len(repl)}
 }
 
 // uriPath returns the file name of a file: URI; ok is false for other schemes (untitled:, ...)

@@ -35,6 +35,10 @@ type unitState struct {
 	// and the schema its file follows.
 	good      *compiler.Symbols
 	published map[string]bool // URIs this unit has published diagnostics to
+	// full is the last result of a full evaluation that built an index, and carried its index
+	// carried to the current text of a document (carry.go), until the next change.
+	full    *result
+	carried *carried
 }
 
 // result is one evaluation's outcome.
@@ -46,6 +50,8 @@ type result struct {
 	files     []string             // the unit's files
 	wd        string               // the compiler's WorkDir (diagnostic names are relative to it)
 	cancelled bool                 // the evaluation was cancelled: nothing to publish
+	quick     bool                 // the fast path's findings: no index (fastpath.go)
+	carried   bool                 // the index of an older full result, carried (carry.go)
 }
 
 // reCampaignKind finds a campaign file's top-level kind (cheaply: the router only needs a hint;
@@ -125,7 +131,7 @@ func (s *Server) evaluate(u *unitState) {
 	defer s.wg.Done()
 	s.sem <- struct{}{}
 	s.mu.Lock()
-	gen, rep := u.gen, u.rep
+	gen, rep, hasFull := u.gen, u.rep, u.full != nil
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	if u.closed || s.shutdown {
@@ -145,7 +151,10 @@ func (s *Server) evaluate(u *unitState) {
 	}
 	s.mu.Unlock()
 
-	quick := s.quick(u, gen, rep, overlay, versions) // fastpath.go
+	quick := s.quick(u, gen, rep, overlay, versions, hasFull) // fastpath.go
+	if testHookAnalyze != nil {
+		testHookAnalyze(ctx)
+	}
 	res := s.analyze(ctx, rep, overlay)
 	res.versions = versions
 	<-s.sem
@@ -160,7 +169,12 @@ func (s *Server) evaluate(u *unitState) {
 	if !stale {
 		u.res = res
 		if res.symbols != nil {
-			u.good = res.symbols
+			u.good, u.full, u.carried = res.symbols, res, nil
+			for p, v := range res.versions {
+				if d := s.docs[p]; d != nil {
+					d.trimLog(v)
+				}
+			}
 		}
 	}
 	s.mu.Unlock()
@@ -177,6 +191,10 @@ func (s *Server) evaluate(u *unitState) {
 		s.startLocked(u)
 	}
 }
+
+// testHookAnalyze, when set (by tests only), is called before each full evaluation: a test holds
+// it back to see what the server answers meanwhile.
+var testHookAnalyze func(ctx context.Context)
 
 // analyze runs the compiler on the unit of rep, under the budget, until ctx is done.
 func (s *Server) analyze(ctx context.Context, rep string, overlay map[string][]byte) *result {
