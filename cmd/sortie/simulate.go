@@ -18,7 +18,6 @@ import (
 	"github.com/sortie-rpg/sortie/runner/campaign"
 	"github.com/sortie-rpg/sortie/runner/clash"
 	"github.com/sortie-rpg/sortie/runner/expect"
-	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 	"github.com/urfave/cli/v2"
@@ -248,39 +247,12 @@ func (s *simSubject) command() string {
 // learns from a simulation's runs: a new one for each), goal (Karzoral scenarios and campaigns),
 // or for a battle default (its own commanders' policy).
 func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
-	// The offer's refusal, the same as run, campaign run and battle give (registry.go).
-	if o := offerOf(s.meta.Rules, s.meta.Kind); o != nil && !o.hasPolicy(name) {
-		return nil, o.policyError(name)
+	o := offerOf(s.meta.Rules, s.meta.Kind)
+	if o == nil {
+		return nil, fmt.Errorf("no rule system %q with %s files", s.meta.Rules, s.meta.Kind)
 	}
-	switch name {
-	case "default":
-		switch {
-		case s.battle != nil:
-			return pathfinder.DefaultPolicy, nil
-		case s.clash != nil:
-			return clash.PolicyMaker(clash.PolicyTactical), nil
-		}
-		return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(simPolicies, ", "))
-	case "explore":
-		return runner.NewExplore(), nil
-	case "goal":
-		switch {
-		case s.campaign != nil:
-			return campaign.Goal(s.campaign), nil
-		case s.plan != nil && s.plan.Scenario.Rules == karzoral.RulesName:
-			return karzoral.NewGoal(s.plan), nil
-		}
-		want := "first, random or explore"
-		if s.battle != nil || s.clash != nil {
-			want = "first, random, explore or default"
-		}
-		return nil, fmt.Errorf("policy goal walks a Karzoral field; %s %s is not one (want %s)", s.meta.Kind, s.meta.ID, want)
-	}
-	return policyMaker(name)
+	return o.policyOf(name, s)
 }
-
-// simPolicies are the policies simulate knows (default: battles only; goal: Karzoral).
-var simPolicies = []string{"first", "random", "explore", "goal"}
 
 // loadSubject compiles path into a subject: a campaign file, a battle file, or a scenario (or a
 // compiled plan).
@@ -290,8 +262,9 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		if err != nil {
 			return nil, err
 		}
-		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
-			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: unitOfPlay("karzoral", "campaign")}}
+		o := campaignOffer()
+		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: o.Kind, ID: c.ID, Title: c.Title, Rules: o.Rules},
+			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: o.Unit}}
 		for _, pc := range c.Party {
 			sub.known.PCs = append(sub.known.PCs, pc.ID)
 		}
