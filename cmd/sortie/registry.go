@@ -77,15 +77,6 @@ func campaignOffer() *offer {
 	return nil
 }
 
-// unitOfPlay is what a run of rules' files of kind counts to its end (offer.Unit: "day", "phase",
-// "round"), as expect: and the simulate report name it; "day" for a kind without an entry.
-func unitOfPlay(rules, kind string) string {
-	if o := offerOf(rules, kind); o != nil {
-		return o.Unit
-	}
-	return "day"
-}
-
 // hasPolicy reports whether the entry offers policy name.
 func (o *offer) hasPolicy(name string) bool { return o.HasPolicy(name) }
 

@@ -12,7 +12,8 @@ import (
 // TestOneRegistry: the commands' table (offers) is the compiler's registry (compiler.Kinds), entry
 // for entry and in its order, with nothing declared beside it; and what the compiler cannot hold
 // is here for every entry: each policy an entry offers is one every engine plays (first, random,
-// explore) or its engine's own (ownPolicies), and its example is a bundled file. Issue 20: "one
+// explore) or its engine's own (ownPolicies), a battle entry's engine has its commands' code
+// (battleEngines), and its example is a bundled file. Issue 20: "one
 // registry entry per rule system and file kind declares what it offers".
 func TestOneRegistry(t *testing.T) {
 	kinds := compiler.Kinds()
@@ -32,6 +33,9 @@ func TestOneRegistry(t *testing.T) {
 			if !slices.Contains(everyEnginePolicies, p) && ownPolicies[o.Engine][p] == nil {
 				t.Errorf("%s %s offers policy %s: not one every engine plays (%v), and engine %q has no such policy of its own", o.Rules, o.Kind, p, everyEnginePolicies, o.Engine)
 			}
+		}
+		if _, ok := battleEngines[o.Engine]; o.Kind == "battle" && !ok {
+			t.Errorf("%s battle files: engine %q has no entry in battleEngines (what simulate, graph, test, diff and replay do with its battles)", o.Rules, o.Engine)
 		}
 		for _, f := range []string{o.Example, o.TestsIn} {
 			if f == "" {

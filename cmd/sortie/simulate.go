@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
-	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 
@@ -279,7 +278,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		if o := offerOfUnit(u); o == nil {
 			return nil, refuseKind("simulate", path, u.Kind)
 		}
-		return battleSubjectOf(path, u.Battle, u.Clash, defaultRules)
+		return battleSubject(path, u, defaultRules)
 	}
 	if err != nil {
 		return nil, err
@@ -294,36 +293,30 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 	return sub, nil
 }
 
-// loadBattleSubject compiles a battle file into a subject: a Pathfinder battle (rules: the
-// switches under the file's) or a When Armies Clash battle.
-func loadBattleSubject(e *env, path string, rules pfarmy.Options) (*simSubject, error) {
-	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
+// battleSubject is the subject of a battle file at path compiled to u, made by its engine
+// (battleEngine.subject) and named as its registry entry says: its rules, its kind, its length's
+// word (offer.Unit: phase, round) for expect: and the report.
+func battleSubject(path string, u *compiler.Compiled, rules pfarmy.Options) (*simSubject, error) {
+	be, o, ok := battleEngineOf(u)
+	if !ok {
+		return nil, refuseKind("simulate", path, u.Kind)
+	}
+	sub, err := be.subject(path, u, rules)
 	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
+		return nil, err
 	}
-	list.Sort()
-	writeDiagText(e.stderr, list, false)
-	if list.HasErrors() || (b == nil && cl == nil) {
-		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
-	}
-	return battleSubjectOf(path, b, cl, rules)
+	sub.meta.Kind, sub.meta.Rules, sub.meta.DayUnit, sub.known.DayUnit = o.Kind, o.Rules, o.Unit+"s", o.Unit
+	return sub, nil
 }
 
-// battleSubjectOf is the subject of a battle file at path compiled to b (Pathfinder) or cl (When
-// Armies Clash).
-func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pfarmy.Options) (*simSubject, error) {
-	if cl != nil {
-		return clashSubject(path, cl)
-	}
+// pfBattleSubject is a Pathfinder battle as a subject (rules: Part P's switches), its own
+// commanders deciding what a run's decider leaves.
+func pfBattleSubject(path string, b *plan.Battle, rules pfarmy.Options) (*simSubject, error) {
 	s, err := pathfinder.BattleSubject(b, rules, true)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: unitOfPlay("pathfinder", "battle") + "s"},
-		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pfarmy.NoWinner}, DayUnit: unitOfPlay("pathfinder", "battle")}}
-	for _, a := range b.Armies {
-		sub.known.Armies = append(sub.known.Armies, a.ID)
-	}
+	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{ID: b.ID, Title: b.Title}, known: knownOfPFBattle(b)}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)
@@ -343,8 +336,8 @@ func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
 		return nil, failf(exitFindings, "%v", err)
 	}
 	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
-		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: unitOfPlay("clash", "battle") + "s"},
-		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}, DayUnit: unitOfPlay("clash", "battle")}}
+		meta:  simreport.Meta{ID: cl.ID, Title: cl.Title},
+		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)
