@@ -46,10 +46,21 @@ type RuleSystem struct {
 	// SameName, when set, reports whether name as written names the symbol of kind k with the
 	// given id (SameName); ok false: not one of its kinds.
 	SameName func(k SymbolKind, name, id string) (same, ok bool)
+	// ListLength, when set, words a list of the system's files that has the wrong number of
+	// elements (the schema pass's S002) as a finding of its own when the list is one of its
+	// tables: path is the list's, as segments and as CUE prints it ("traversals.ford.faces"),
+	// got its length. ok false: S002 as the schema says it. Its codes are in SchemaCodes.
+	ListLength func(path []string, printed string, got int) (f TableFinding, ok bool)
+	// SchemaCodes are the codes ListLength reports: CheckOf groups them under "schema" (they
+	// are not in Passes).
+	SchemaCodes []string
 	// Offers declares what sortie's commands offer for each kind of file the system vets
 	// (offer.go): one for each of Scenario, Campaign and Battle it has, in any order.
 	Offers []Offer
 }
+
+// TableFinding is a rule system's wording of a list-length finding (RuleSystem.ListLength).
+type TableFinding struct{ Code, Message, Hint string }
 
 // SchemaRefs names one definition of the schema a rule system's files follow (#PFBattle) and the
 // table of the ids its files declare and refer to.

@@ -19,6 +19,7 @@ func init() {
 			{Name: "#Scenario", Refs: compiler.RefTable{Decl: karzoralDecl, Ref: karzoralRef}},
 			{Name: "#Campaign", Refs: compiler.RefTable{Decl: campaignDecl, Ref: campaignRef}},
 		},
+		ListLength: tableLength, SchemaCodes: []string{codeEpisodeTable},
 		Offers: offers})
 }
 
