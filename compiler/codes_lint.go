@@ -2,12 +2,10 @@ package compiler
 
 import "github.com/sortie-rpg/sortie/compiler/diag"
 
-// Codes of the core added after the walking skeleton: the episode table's shape, which the schema
-// pass reports (T003, K-36, K-45), the bounds of the input (L004-L007) and the suppressions
-// (L008-L010).
+// Codes of the core added after the walking skeleton: the bounds of the input (L004-L007) and the
+// suppressions (L008-L010). (The episode table's shape, T003, is Karzoral's: compiler/karzoral
+// words it through RuleSystem.ListLength.)
 const (
-	codeEpisodeTable = "T003"
-
 	codeFileTooBig    = "L004"
 	codeTooDeep       = "L005"
 	codeEmbed         = "L006"
@@ -21,14 +19,6 @@ var registeredLint = registerLintCodes()
 
 func registerLintCodes() bool {
 	diag.Register(
-		diag.CodeInfo{Code: codeEpisodeTable, Title: "episode or traversal table is not six faces", Severity: diag.Error, Doc: `The camp phase rolls a d6 on the episode table (K-36, K-37): it has exactly six episodes,
-face 1 first. A traversal area's event table is read the same way (K-45): six faces.
-Reported by the schema step, at the list.
-
-Bad:
-    episodes: [{say: "1"}, {say: "2"}, {say: "3"}, {say: "4"}, {say: "5"}]
-
-Fix: give six episodes (or six traversal faces).`},
 		diag.CodeInfo{Code: codeFileTooBig, Title: "file too large", Severity: diag.Error, Doc: `A scenario file is larger than the size bound (4 MiB). sortie refuses it without parsing,
 so that a hostile or mistaken input cannot exhaust memory.
 

@@ -28,14 +28,23 @@ func CompileAny(paths []string, opts Options) (c *Compiled, list diag.List, err 
 	if err != nil || list.HasErrors() {
 		return nil, list, err
 	}
-	switch {
-	case len(plans) == 1 && len(out.battles)+len(out.clashes) == 0:
-		return &Compiled{Kind: "scenario", Rules: plans[0].Scenario.Rules, Plan: plans[0]}, list, nil
-	case len(plans) == 0 && len(out.battles) == 1 && len(out.clashes) == 0:
-		return &Compiled{Kind: "battle", Rules: "pathfinder", Battle: out.battles[0]}, list, nil
-	case len(plans) == 0 && len(out.battles) == 0 && len(out.clashes) == 1:
-		return &Compiled{Kind: "battle", Rules: "clash", Clash: out.clashes[0]}, list, nil
+	if c := compiledOf(plans, out); c != nil {
+		return c, list, nil
 	}
 	return nil, list, fmt.Errorf("%s: want one scenario or one battle file, got %d scenarios and %d battle files",
 		strings.Join(paths, " "), len(plans), len(out.battles)+len(out.clashes))
+}
+
+// compiledOf is the one unit plans and out hold: a scenario's plan, a Pathfinder battle or a clash
+// battle; nil when they hold none or more than one.
+func compiledOf(plans []*plan.Plan, out *outputs) *Compiled {
+	switch {
+	case len(plans) == 1 && len(out.battles)+len(out.clashes) == 0:
+		return &Compiled{Kind: "scenario", Rules: plans[0].Scenario.Rules, Plan: plans[0]}
+	case len(plans) == 0 && len(out.battles) == 1 && len(out.clashes) == 0:
+		return &Compiled{Kind: "battle", Rules: "pathfinder", Battle: out.battles[0]}
+	case len(plans) == 0 && len(out.battles) == 0 && len(out.clashes) == 1:
+		return &Compiled{Kind: "battle", Rules: "clash", Clash: out.clashes[0]}
+	}
+	return nil
 }

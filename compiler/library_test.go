@@ -232,7 +232,7 @@ func TestBattleSideNames(t *testing.T) {
 
 // sortie battle on a scenario says what the scenario is and which command plays it.
 func TestAnyBattleOnScenario(t *testing.T) {
-	_, _, _, err := CompileAnyBattle([]string{filepath.Join("..", "scenarios", "pathfinder", "border-war")}, Options{WorkDir: "."})
+	_, _, err := CompileAnyBattle([]string{filepath.Join("..", "scenarios", "pathfinder", "border-war")}, Options{WorkDir: "."})
 	if err == nil || !strings.Contains(err.Error(), "border-war is a scenario, not a battle file: play it with sortie run") {
 		t.Errorf("got %v", err)
 	}

@@ -25,7 +25,7 @@ type PassInfo struct {
 }
 
 // CheckOf names the pass that reports code: "load" (L001-L007, L011-L016: reading and parsing
-// the files), "schema" (S codes and T003), a pass of a rule system's registry entry (rules.go: a
+// the files), "schema" (S codes and a rule system's SchemaCodes: Karzoral's T003), a pass of a rule system's registry entry (rules.go: a
 // Karzoral check's Name, "pathfinder" for the M and H codes, a When Armies Clash check's Name
 // for the U codes), or "suppressions" (L008-L010). CI reports group findings by it (one JUnit
 // test case per pass). Unknown codes give "".
@@ -44,10 +44,23 @@ func CheckOf(code string) string {
 		return "suppressions"
 	case strings.HasPrefix(code, "L"):
 		return "load"
-	case strings.HasPrefix(code, "S"), code == codeEpisodeTable:
+	case strings.HasPrefix(code, "S"), isSchemaCode(code):
 		return "schema"
 	}
 	return ""
+}
+
+// isSchemaCode reports whether a rule system words code through the schema pass (its
+// RuleSystem.SchemaCodes: Karzoral's T003).
+func isSchemaCode(code string) bool {
+	for _, sys := range systemsInOrder() {
+		for _, c := range sys.SchemaCodes {
+			if c == code {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // PassNames lists every pass CheckOf can name, in the order they run: load, schema, the passes

@@ -40,6 +40,15 @@ func compileDef(ctx *cue.Context, name string) (cue.Value, error) {
 }
 
 // checkKind reports L002 unless the user's value is a struct with kind: "scenario".
+//
+// L002 "not a scenario" belongs to the core, not to a rule system (issue 20 asked where): it is
+// the answer for a file that no rule system can claim, because what would name one is missing or
+// wrong (empty, not a struct, no kind, a kind that is not a file kind). The core dispatches a unit
+// on kind: (campaign, battle: another system's Battle) and rules: before any rule system sees it,
+// so a file without a readable kind has no system of its own; the fallback system's scenario pass
+// (RuleSystem.Fallback, Unit.IsScenario) asks the core here, and every rule system's scenarios
+// would get the same words. What is rule-system specific (Karzoral's episode table, T003) is
+// worded by the system (RuleSystem.ListLength).
 func checkKind(user cue.Value, nm *namer, list *diag.List, fallback string) bool {
 	root := nm.pos(user.Pos())
 	if !root.IsValid() || root.Line == 0 {

@@ -216,15 +216,19 @@ func (sc *schemaChecker) listLength(sels []cue.Selector, lv cue.Value) {
 		prefix = p + ": "
 	}
 	d := diag.Errorf(sc.nm.valuePos(lv), codeBadValue, "%swant %s %s, got %d", prefix, want, noun, got)
-	if len(sels) == 1 && sels[0].String() == "episodes" {
-		// K-36: the episode table is a table of its own (T003), with the rule in the message.
-		d = diag.Errorf(sc.nm.valuePos(lv), codeEpisodeTable, "episodes: the episode table has %d faces, want exactly 6 (K-36: one per face of a d6)", got).
-			WithHint("give six episodes, face 1 first")
+	segs := make([]string, len(sels))
+	for i, s := range sels {
+		segs[i] = s.String()
 	}
-	if len(sels) == 3 && sels[0].String() == "traversals" && sels[2].String() == "faces" {
-		// K-45: so is a traversal event table.
-		d = diag.Errorf(sc.nm.valuePos(lv), codeEpisodeTable, "%s: the traversal event table has %d faces, want exactly 6 (K-45: one per face of a d6)", cue.MakePath(sels...), got).
-			WithHint("give six faces, face 1 first")
+	for _, sys := range systemsInOrder() {
+		if sys.ListLength == nil {
+			continue
+		}
+		if t, ok := sys.ListLength(segs, cue.MakePath(sels...).String(), got); ok {
+			// A table of the rule system's own (Karzoral's episode table, T003), in its words.
+			d = diag.Errorf(sc.nm.valuePos(lv), t.Code, "%s", t.Message).WithHint(t.Hint)
+			break
+		}
 	}
 	sc.add(cue.MakePath(sels...).String(), d)
 }

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"sort"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/token"
@@ -47,40 +46,21 @@ type RuleSystem struct {
 	// SameName, when set, reports whether name as written names the symbol of kind k with the
 	// given id (SameName); ok false: not one of its kinds.
 	SameName func(k SymbolKind, name, id string) (same, ok bool)
+	// ListLength, when set, words a list of the system's files that has the wrong number of
+	// elements (the schema pass's S002) as a finding of its own when the list is one of its
+	// tables: path is the list's, as segments and as CUE prints it ("traversals.ford.faces"),
+	// got its length. ok false: S002 as the schema says it. Its codes are in SchemaCodes.
+	ListLength func(path []string, printed string, got int) (f TableFinding, ok bool)
+	// SchemaCodes are the codes ListLength reports: CheckOf groups them under "schema" (they
+	// are not in Passes).
+	SchemaCodes []string
+	// Offers declares what sortie's commands offer for each kind of file the system vets
+	// (offer.go): one for each of Scenario, Campaign and Battle it has, in any order.
+	Offers []Offer
 }
 
-// KindEntry is one rule system's files of one kind as the registry vets them: the key of the
-// commands' registry (cmd/sortie registry.go), which has one entry for each and no other.
-type KindEntry struct {
-	Rules string   // the value of the files' rules:
-	Kind  string   // "scenario", "campaign" or "battle"
-	Codes []string // every code the system's passes may report (PassInfo.Codes)
-}
-
-// Kinds lists every rule system's kinds of file, systems in the registry's order (RuleSystem.Order)
-// and each system's kinds as scenario, campaign, battle: a scenario kind when it has Scenario, a
-// campaign kind when Campaign, a battle kind when Battle.
-func Kinds() []KindEntry {
-	names := builtRules()
-	sort.SliceStable(names, func(i, j int) bool { return ruleSystems[names[i]].Order < ruleSystems[names[j]].Order })
-	var out []KindEntry
-	for _, name := range names {
-		rs := ruleSystems[name]
-		var codes []string
-		for _, p := range rs.Passes() {
-			codes = append(codes, p.Codes...)
-		}
-		for _, k := range []struct {
-			kind string
-			has  bool
-		}{{"scenario", rs.Scenario != nil}, {"campaign", rs.Campaign != nil}, {"battle", rs.Battle != nil}} {
-			if k.has {
-				out = append(out, KindEntry{Rules: name, Kind: k.kind, Codes: codes})
-			}
-		}
-	}
-	return out
-}
+// TableFinding is a rule system's wording of a list-length finding (RuleSystem.ListLength).
+type TableFinding struct{ Code, Message, Hint string }
 
 // SchemaRefs names one definition of the schema a rule system's files follow (#PFBattle) and the
 // table of the ids its files declare and refer to.
@@ -90,11 +70,15 @@ type SchemaRefs struct {
 }
 
 // Register adds the rule system name (the value of a file's rules:) to the registry. Call it from
-// the system's package init; a second system of one name, a second fallback, or a schema indexed
-// twice, panics (a programming error, caught by any test that links the system).
+// the system's package init; a second system of one name, a second fallback, a schema indexed
+// twice, or offers that do not match the kinds it vets (checkOffers), panics (a programming
+// error, caught by any test that links the system).
 func Register(name string, rs RuleSystem) {
 	if _, dup := ruleSystems[name]; dup {
 		panic(fmt.Sprintf("compiler: rule system %q registered twice", name))
+	}
+	if err := checkOffers(name, rs); err != nil {
+		panic("compiler: " + err.Error())
 	}
 	for other, sys := range ruleSystems {
 		if rs.Fallback && sys.Fallback {

@@ -188,7 +188,7 @@ var allCodes = []string{
 	"K001", "K002", "K003", "K004", "K005",
 	"R004", "R005", "F004", "F005",
 	"E004", "O002", "T001", "T002", "W001",
-	"A003", "R006", codeEpisodeTable,
+	"A003", "R006", "T003",
 	codeTooDeep, codeEmbed, codeImportOutside, codeNoReason, codeUnusedIgnore, codeBadIgnore,
 	// codeFileTooBig (L004) needs a 4 MiB file: TestHostileInput generates one.
 }

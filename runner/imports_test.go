@@ -32,8 +32,8 @@ func engineOf(path string, engines []string) string {
 //   - no engine imports another engine;
 //   - the core (runner) imports no engine and not the campaign;
 //   - compiler/plan, the contract between compiler and runner, and its subpackages (the rule
-//     arithmetic compiler and engines share: compiler/plan/pfarmy, compiler/plan/clashrules)
-//     import no runner package;
+//     arithmetic compiler and engines share: compiler/plan/pfarmy, compiler/plan/clashrules, and
+//     the options table these two share, compiler/plan/optable) import no runner package;
 //   - runner/dice imports no other package of the module;
 //   - the campaign plays Karzoral only: of the engines it imports runner/karzoral alone;
 //   - nothing outside cmd/ imports cmd/ (the command imports its own language server,
@@ -404,6 +404,7 @@ func TestImportViolations(t *testing.T) {
 		{"/compiler/plan", "/runner/pathfinder", "the contract"},
 		{"/compiler/plan/pfarmy", "/runner/pathfinder", "the contract"},
 		{"/compiler/plan/clashrules", "/runner/dice", "the contract"},
+		{"/compiler/plan/optable", "/runner", "the contract"},
 		{"/runner/dice", "/runner", "imports nothing"},
 		{"/runner/campaign", "/runner/pathfinder", "Karzoral engine only"},
 		{"/compiler", "/cmd/sortie", "cmd/"},

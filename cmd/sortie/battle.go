@@ -95,11 +95,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			// flag's usage: tactical, clash's default; standard, a Pathfinder --runs policy).
 			alias := cl != nil && c.String("policy") == "tactical" || cl == nil && c.IsSet("runs") && c.String("policy") == "standard"
 			if name := c.String("policy"); name != "" && !alias {
-				rules := "pathfinder"
-				if cl != nil {
-					rules = "clash"
-				}
-				if o := offerOf(rules, "battle"); o != nil && !o.hasPolicy(name) {
+				if o := offerOfUnit(u); o != nil && !o.hasPolicy(name) {
 					return failf(exitUsage, "%v", o.policyError(name))
 				}
 				if name == "explore" && c.IsSet("runs") {

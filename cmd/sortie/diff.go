@@ -519,34 +519,45 @@ func mdCell(s string) string { return esc.Markdown(s) }
 
 func mdCode(s string) string { return esc.MarkdownCode(s) }
 
+// writeMarkdownChanges writes entity (or test) changes as a Markdown table whose second column is
+// headed what: the mark (+, -, ~), the key, the old and new positions and, for a changed one, each
+// changed field; "No change." for none.
+func writeMarkdownChanges(w io.Writer, what string, cs []plandiff.EntityChange) {
+	if len(cs) == 0 {
+		fmt.Fprintf(w, "No change.\n")
+		return
+	}
+	fmt.Fprintf(w, "| | %s | old | new | change |\n|---|---|---|---|---|\n", what)
+	for _, c := range cs {
+		var fields []string
+		for _, f := range c.Fields {
+			if f.Field == "value" {
+				fields = append(fields, fmt.Sprintf("%s → %s", mdCell(fieldText(f.Old)), mdCell(fieldText(f.New))))
+			} else {
+				fields = append(fields, fmt.Sprintf("%s: %s → %s", mdCell(f.Field), mdCell(fieldText(f.Old)), mdCell(fieldText(f.New))))
+			}
+		}
+		if c.Change != plandiff.Changed {
+			fields = []string{c.Change}
+		}
+		old, new := "", ""
+		if c.Old.IsValid() {
+			old = "`" + mdCode(c.Old.String()) + "`"
+		}
+		if c.New.IsValid() {
+			new = "`" + mdCode(c.New.String()) + "`"
+		}
+		fmt.Fprintf(w, "| %s | `%s` | %s | %s | %s |\n", changeMark[c.Change], mdCode(c.Key), old, new, strings.Join(fields, "; "))
+	}
+}
+
 func (r *diffReport) writeMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "### sortie diff: `%s` → `%s`\n\n", mdCode(r.Old), mdCode(r.New))
 	fmt.Fprintf(w, "#### Entities\n\n")
-	if len(r.Entities) == 0 {
-		fmt.Fprintf(w, "No change.\n")
-	} else {
-		fmt.Fprintf(w, "| | entity | old | new | change |\n|---|---|---|---|---|\n")
-		for _, c := range r.Entities {
-			var what []string
-			for _, f := range c.Fields {
-				if f.Field == "value" {
-					what = append(what, fmt.Sprintf("%s → %s", mdCell(fieldText(f.Old)), mdCell(fieldText(f.New))))
-				} else {
-					what = append(what, fmt.Sprintf("%s: %s → %s", mdCell(f.Field), mdCell(fieldText(f.Old)), mdCell(fieldText(f.New))))
-				}
-			}
-			if c.Change != plandiff.Changed {
-				what = []string{c.Change}
-			}
-			old, new := "", ""
-			if c.Old.IsValid() {
-				old = "`" + mdCode(c.Old.String()) + "`"
-			}
-			if c.New.IsValid() {
-				new = "`" + mdCode(c.New.String()) + "`"
-			}
-			fmt.Fprintf(w, "| %s | `%s` | %s | %s | %s |\n", changeMark[c.Change], mdCode(c.Key), old, new, strings.Join(what, "; "))
-		}
+	writeMarkdownChanges(w, "entity", r.Entities)
+	if len(r.Tests) > 0 {
+		fmt.Fprintf(w, "\n#### Tests\n\n")
+		writeMarkdownChanges(w, "test", r.Tests)
 	}
 	list := func(title string, lines []string) {
 		fmt.Fprintf(w, "\n#### %s\n\n", title)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
-	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
@@ -25,22 +24,27 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		return failf(exitUsage, "unknown --policy %q for a battle: use default (its own commanders), first or random", pol)
 	}
 	type version struct {
+		be    battleEngine
 		sub   *simSubject
 		name  string
 		tests []expect.Test
 	}
 	var vs [2]version
 	for i, path := range []string{oldPath, newPath} {
-		b, cl, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
+		u, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
 		if err != nil {
 			return failf(exitUsage, "%v", err)
 		}
-		if list.HasErrors() || (b == nil && cl == nil) {
-			list.Sort()
-			writeDiagText(e.stderr, list, false)
+		list.Sort()
+		writeDiagText(e.stderr, list, false)
+		if list.HasErrors() || u == nil {
 			return failf(exitFindings, "%s has %d error(s): nothing to compare", path, list.Count(diag.Error))
 		}
-		sub, err := loadBattleSubject(e, path, defaultRules)
+		be, _, ok := battleEngineOf(u)
+		if !ok {
+			return refuseKind("diff", path, u.Kind)
+		}
+		sub, err := battleSubject(path, u, defaultRules)
 		if err != nil {
 			return err
 		}
@@ -48,18 +52,14 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		if err != nil {
 			return err
 		}
-		vs[i] = version{sub: sub, name: path, tests: tests}
+		vs[i] = version{be: be, sub: sub, name: path, tests: tests}
 	}
 	o, n := vs[0].sub, vs[1].sub
 	if o.meta.Rules != n.meta.Rules {
 		return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldPath, newPath, o.meta.Rules, n.meta.Rules)
 	}
 	rep := &diffReport{Old: oldPath, New: newPath, Battle: true, Tests: testChanges(vs[0].tests, vs[1].tests)}
-	if o.clash != nil {
-		rep.Entities = plandiff.ClashEntities(o.clash, n.clash)
-	} else {
-		rep.Entities = plandiff.BattleEntities(o.battle, n.battle)
-	}
+	rep.Entities = vs[0].be.entities(o, n)
 	if runs := c.Int("runs"); runs > 0 {
 		sim := &diffSim{Policy: pol, Runs: runs}
 		var outcomes [2]map[string]int

@@ -85,7 +85,27 @@ func TestDiffTests(t *testing.T) {
 		t.Errorf("added and removed tests: %+v, %+v", a, r)
 	}
 
-	// The same file on both sides: no tests section in text, none in JSON.
+	// Markdown (a pull-request comment) has the same tests section as a table, after the
+	// entities; each position is a code span, each changed field "field: old → new".
+	code, out, errb = run(t, "", "diff", oldF, newF, "--runs", "0", "--format", "markdown")
+	if code != 0 {
+		t.Fatalf("markdown: exit %d: %s", code, errb)
+	}
+	want = "### sortie diff: `" + oldF + "` → `" + newF + "`\n\n" +
+		"#### Entities\n\nNo change.\n" +
+		"\n#### Tests\n\n" +
+		"| | test | old | new | change |\n|---|---|---|---|---|\n" +
+		"| ~ | `test ambush` | `" + oldF + ":48:2` | `" + newF + ":48:2` | round: 1 → 2 |\n" +
+		"| + | `test fresh` |  | `" + newF + ":49:2` | added |\n" +
+		"| - | `test gone` | `" + oldF + ":49:2` |  | removed |\n"
+	if out != want {
+		t.Errorf("markdown report:\n%s\nwant:\n%s", out, want)
+	}
+
+	// The same file on both sides: no tests section in text or Markdown, none in JSON.
+	if code, out, _ = run(t, "", "diff", oldF, oldF, "--runs", "0", "--format", "markdown"); code != 0 || strings.Contains(out, "#### Tests") {
+		t.Errorf("a file against itself, markdown: exit %d, report:\n%s", code, out)
+	}
 	if code, out, _ = run(t, "", "diff", oldF, oldF, "--runs", "0"); code != 0 || strings.Contains(out, "\ntests\n") {
 		t.Errorf("a file against itself: exit %d, report:\n%s", code, out)
 	}

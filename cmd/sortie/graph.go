@@ -153,21 +153,18 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 	return data, err
 }
 
-// drawBattle draws a battle file compiled to u: a clash battlefield (graph.Clash) or a Pathfinder
-// battle's sides (graph.Battle), as SVG or PNG; dot and Mermaid describe graphs, which a battle is
-// not. What it draws is the registry's (offer.Graph).
+// drawBattle draws a battle file compiled to u as its engine does (battleEngine.draw: a clash
+// battlefield, a Pathfinder battle's sides), as SVG or PNG; dot and Mermaid describe graphs, which
+// a battle is not. What it draws is the registry's (offer.Graph).
 func drawBattle(e *env, path string, u *compiler.Compiled, format string) ([]byte, error) {
-	if o := offerOfUnit(u); o == nil || o.Graph == "" {
+	be, o, ok := battleEngineOf(u)
+	if !ok || o.Graph == "" {
 		return nil, refuseKind("graph", path, u.Kind)
 	}
 	if format == "dot" || format == "mermaid" {
 		return nil, failf(exitUsage, "%s is a battle file: a battle is drawn as a picture, not a graph: use --format svg or png", path)
 	}
-	if u.Clash != nil {
-		data, err := render(graph.Clash(u.Clash), format)
-		return data, tooLargeBattle(e, path, err)
-	}
-	data, err := render(graph.Battle(u.Battle), format)
+	data, err := render(be.draw(u), format)
 	return data, tooLargeBattle(e, path, err)
 }
 

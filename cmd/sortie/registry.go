@@ -3,96 +3,61 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/campaign"
+	"github.com/sortie-rpg/sortie/runner/clash"
 	"github.com/sortie-rpg/sortie/runner/karzoral"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
-// The command-level registry: one entry per rule system and file kind, declaring what sortie's
-// commands offer for it (the engine that plays it, its policies and their default, its test and
-// expect vocabulary, its picture, its diff, its report's heat map, a bundled example). The
-// compiler's own registry (compiler/rules.go) says how each is vetted and lowered; runner's
-// (runner.Register) which engine plays a plan. A command asks offerOf instead of switching on
-// kinds; a command that has nothing for an entry refuses it with what to run instead. The
-// conformance test (conformance_test.go) runs every command on every entry's example.
+// The command table is the compiler's registry (compiler.Kinds): one entry per rule system and
+// file kind, each declared once by its rule system where it registers (compiler/karzoral,
+// compiler/pathfinder, compiler/clash: compiler.Offer) with what sortie's commands offer for it
+// (the engine that plays it, its policies and their default, its test and expect vocabulary, its
+// picture, its diff, its report's heat map, a bundled example). A command asks offerOf instead of
+// switching on kinds; a command that has nothing for an entry refuses it with what to run instead.
+// What the compiler may not hold (it imports no engine) is here, keyed by the entry's names: the
+// deciders of the policies an engine has of its own (ownPolicies). The conformance test
+// (conformance_test.go) runs every command on every entry's example.
 
-// offer is what the commands offer for one rule system's files of one kind.
-type offer struct {
-	Rules string // "karzoral", "pathfinder", "clash": plan.Meta.Rules, runner's engine name
-	Kind  string // "scenario", "campaign", "battle"
-	// Play is the command that plays one: "run", "campaign run", "battle".
-	Play string
-	// Policies are the policies run, campaign run, battle and simulate accept for it, by name;
-	// Default is simulate's and battle --runs' when --policy is not given (the same, so that the
-	// two commands name the same winner for the same file).
-	Policies []string
-	Default  string
-	// Unit is what a run counts to its end, as expect: and the simulate report name it: "day",
-	// "phase" (a Pathfinder battle), "round" (a clash battle).
-	Unit string
-	// Graph is what sortie graph draws of it ("" for nothing).
-	Graph string
-	// Diff: sortie diff compares two versions of it.
-	Diff bool
-	// Heat is the grid of the simulate report's heat map: "square", "hex", "" for none (a
-	// Pathfinder battle has no map).
-	Heat string
-	// Tests: sortie test replays the tests: it declares; TestsIn is a bundled file that declares
-	// some, when Example does not ("": Example).
-	Tests   bool
-	TestsIn string
-	// Example is a bundled file of the kind (relative to the repository's root).
-	Example string
-	// Schema is its definition in the schema (sortie schema --def), Code one of its checks' codes
-	// (sortie explain).
-	Schema, Code string
-}
+// offer is what the commands offer for one rule system's files of one kind: the compiler's entry.
+type offer struct{ compiler.KindEntry }
 
-// offers are the entries, in the order the conformance table lists them.
-var offers = []offer{
-	{Rules: "karzoral", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
-		Unit: "day", Graph: "the field (blocks, passages, routes)", Diff: true, Heat: "square", Tests: true, Example: "scenarios/karzoral/field01", Schema: "#Scenario", Code: "F002"},
-	{Rules: "karzoral", Kind: "campaign", Play: "campaign run", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
-		Unit: "day", Graph: "the scenario unlock graph", Heat: "square", Example: "scenarios/karzoral/campaign.cue", Schema: "#Campaign", Code: "C002"},
-	{Rules: "pathfinder", Kind: "scenario", Play: "run", Policies: []string{"first", "random", "explore"}, Default: "random",
-		Unit: "day", Graph: "the hex map (hexes, routes)", Diff: true, Heat: "hex", Tests: true, Example: "scenarios/pathfinder/stolen-lands", Schema: "#PFScenario", Code: "H001"},
-	{Rules: "pathfinder", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Diff: true, Tests: true, Example: "scenarios/pathfinder/orc-horde/battle.cue", Schema: "#PFBattle", Code: "H005"},
-	{Rules: "clash", Kind: "battle", Play: "battle", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Diff: true, Heat: "square", Tests: true, TestsIn: "scenarios/clash/picket/picket.cue", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
+// offers are the entries, in the compiler's registry order (the conformance table's), read once:
+// the rule-system packages have registered by the time this package's variables are initialised
+// (main.go imports compiler/all).
+var offers = offersOf(compiler.Kinds())
+
+// offersOf wraps the compiler's entries.
+func offersOf(ks []compiler.KindEntry) []offer {
+	out := make([]offer, len(ks))
+	for i, k := range ks {
+		out[i] = offer{k}
+	}
+	return out
 }
 
 // kinds are the file kinds there are (a rule system without one of them has no entry for it).
-var kinds = []string{"scenario", "campaign", "battle"}
+var kinds = compiler.FileKinds()
 
-// ruleSystems lists the rule systems of the compiler's registry, in its order.
+// ruleSystems lists the rule systems of the registry, in its order.
 func ruleSystems() []string {
 	var out []string
-	for _, k := range compilerKinds {
-		if !contains(out, k.Rules) {
-			out = append(out, k.Rules)
+	for _, o := range offers {
+		if !contains(out, o.Rules) {
+			out = append(out, o.Rules)
 		}
 	}
 	return out
 }
 
-// compilerKinds are the compiler's registry entries (compiler.Kinds: every rule system and kind
-// it vets), read once: the rule-system packages have registered by the time this package's
-// variables are initialised (main.go imports compiler/all).
-var compilerKinds = compiler.Kinds()
-
-// offerOf returns the entry of rules and kind, or nil when sortie has no such files. An offer
-// exists only under the compiler's entry of the same rule system and kind (compiler.Kinds): the
-// commands' table is keyed by the compiler's, and TestOneRegistry fails on an entry of either
-// without the other.
+// offerOf returns the entry of rules and kind, or nil when sortie has no such files.
 func offerOf(rules, kind string) *offer {
-	if compilerEntry(rules, kind) == nil {
-		return nil
-	}
 	for i := range offers {
 		if offers[i].Rules == rules && offers[i].Kind == kind {
 			return &offers[i]
@@ -101,27 +66,19 @@ func offerOf(rules, kind string) *offer {
 	return nil
 }
 
-// unitOfPlay is what a run of rules' files of kind counts to its end (offer.Unit: "day", "phase",
-// "round"), as expect: and the simulate report name it; "day" for a kind without an entry.
-func unitOfPlay(rules, kind string) string {
-	if o := offerOf(rules, kind); o != nil {
-		return o.Unit
-	}
-	return "day"
-}
-
-// compilerEntry returns the compiler's registry entry of rules and kind, or nil.
-func compilerEntry(rules, kind string) *compiler.KindEntry {
-	for i := range compilerKinds {
-		if compilerKinds[i].Rules == rules && compilerKinds[i].Kind == kind {
-			return &compilerKinds[i]
+// campaignOffer is the entry of campaign files (one rule system has them: compiler.Register), or
+// nil when none has.
+func campaignOffer() *offer {
+	for i := range offers {
+		if offers[i].Kind == "campaign" {
+			return &offers[i]
 		}
 	}
 	return nil
 }
 
 // hasPolicy reports whether the entry offers policy name.
-func (o *offer) hasPolicy(name string) bool { return contains(o.Policies, name) }
+func (o *offer) hasPolicy(name string) bool { return o.HasPolicy(name) }
 
 // policyError is the refusal of a policy the entry does not offer, naming those it does.
 func (o *offer) policyError(name string) error {
@@ -134,10 +91,10 @@ func (o *offer) policyError(name string) error {
 		why = ": goal walks a Karzoral field toward its open objectives; for the battle's own commanders use default"
 	case name == "goal":
 		why = ": goal walks a Karzoral field toward its open objectives; explore tries every choice in turn"
-	case name == "default" && o.Rules == "pathfinder":
-		why = ": default is a battle's own commanders; first takes the engine's own choice at every battle question"
-	case name == "default":
+	case name == "default" && o.hasPolicy("goal"):
 		why = ": default is a battle's own commanders; goal plays toward the open objectives"
+	case name == "default":
+		why = ": default is a battle's own commanders; first takes the engine's own choice at every battle question"
 	}
 	return fmt.Errorf("policy %s is not for a %s %s%s (want %s)", name, o.Rules, o.Kind, why, strings.Join(o.Policies, ", "))
 }
@@ -156,34 +113,52 @@ func allPolicies() []string {
 }
 
 // playPolicy returns the decider of policy name for one run of a scenario (p) or a campaign
-// (camp) with dice seed seed, as sortie simulate's run 0 with that seed would decide: first,
-// random, explore (in one run: the choice it tried least often so far) or goal (Karzoral).
+// (camp) with dice seed seed, as sortie simulate's run 0 with that seed would decide (policyOf).
 func playPolicy(name string, seed uint64, p *plan.Plan, camp *plan.Campaign) (runner.Decider, error) {
-	o := offerOf("karzoral", "campaign")
+	o := campaignOffer()
 	if p != nil {
 		o = offerOf(p.Scenario.Rules, "scenario")
 	}
 	if o == nil {
 		return nil, fmt.Errorf("no rule system %q", p.Scenario.Rules)
 	}
-	if !o.hasPolicy(name) {
-		return nil, o.policyError(name)
-	}
-	var pm runner.PolicyMaker
-	switch name {
-	case "explore":
-		pm = runner.NewExplore()
-	case "goal":
-		if camp != nil {
-			pm = campaign.Goal(camp)
-		} else {
-			pm = karzoral.NewGoal(p)
-		}
-	default:
-		return runner.NewPolicy(name, seed)
+	pm, err := o.policyOf(name, &simSubject{plan: p, campaign: camp})
+	if err != nil {
+		return nil, err
 	}
 	return pm.Decider(0, seed)
 }
+
+// policyOf returns a fresh PolicyMaker of policy name for subject s of the entry: the entry's
+// refusal when it does not offer name; an engine's own policy (ownPolicies: goal, a battle's
+// default); explore (it learns from a simulation's runs: a new one for each); first or random.
+func (o *offer) policyOf(name string, s *simSubject) (runner.PolicyMaker, error) {
+	if !o.hasPolicy(name) {
+		return nil, o.policyError(name)
+	}
+	if mk := ownPolicies[o.Engine][name]; mk != nil {
+		return mk(s), nil
+	}
+	if name == "explore" {
+		return runner.NewExplore(), nil
+	}
+	return policyMaker(name)
+}
+
+// ownPolicies are the policies an engine has of its own, by the registry entry's Engine and the
+// policy's name, each made for one subject: goal walks a Karzoral field (or a campaign's) toward
+// its open objectives; default is a battle's own commanders. The compiler's registry names them
+// (compiler.Offer.Policies) and imports no engine: the engine code is here. TestOneRegistry fails
+// on a policy an entry offers that is neither here nor a policy of every engine.
+var ownPolicies = map[string]map[string]func(s *simSubject) runner.PolicyMaker{
+	"karzoral":   {"goal": func(s *simSubject) runner.PolicyMaker { return karzoral.NewGoal(s.plan) }},
+	"campaign":   {"goal": func(s *simSubject) runner.PolicyMaker { return campaign.Goal(s.campaign) }},
+	"pathfinder": {"default": func(*simSubject) runner.PolicyMaker { return pathfinder.DefaultPolicy }},
+	"clash":      {"default": func(*simSubject) runner.PolicyMaker { return clash.PolicyMaker(clash.PolicyTactical) }},
+}
+
+// everyEnginePolicies are the policies every engine plays (runner.NewPolicy's, and explore).
+var everyEnginePolicies = append(slices.Clone(runner.Policies), "explore")
 
 // insteadOf says, for a command and a kind of file it has nothing for, what to run instead.
 // The conformance test checks that every command names a command there is.

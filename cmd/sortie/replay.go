@@ -194,13 +194,11 @@ func replayInput(e *env, path string) (replaypage.Input, error) {
 	if u == nil {
 		return replaypage.Input{}, failf(exitFindings, "--plan %s has errors; no page written", path)
 	}
-	switch {
-	case u.Clash != nil:
-		return replaypage.Input{Clash: u.Clash}, nil
-	case u.Plan != nil:
+	if u.Plan != nil {
 		return replaypage.Input{Plan: u.Plan}, nil
-	case u.Battle != nil:
-		return replaypage.Input{Battle: u.Battle}, nil
+	}
+	if be, _, ok := battleEngineOf(u); ok {
+		return be.replay(u), nil
 	}
 	return replaypage.Input{}, failf(exitUsage, "--plan %s: nothing to replay (a scenario, a campaign or a battle file)", path)
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
-	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 
@@ -18,7 +17,6 @@ import (
 	"github.com/sortie-rpg/sortie/runner/campaign"
 	"github.com/sortie-rpg/sortie/runner/clash"
 	"github.com/sortie-rpg/sortie/runner/expect"
-	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/sortie-rpg/sortie/runner/simreport"
 	"github.com/urfave/cli/v2"
@@ -248,39 +246,12 @@ func (s *simSubject) command() string {
 // learns from a simulation's runs: a new one for each), goal (Karzoral scenarios and campaigns),
 // or for a battle default (its own commanders' policy).
 func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
-	// The offer's refusal, the same as run, campaign run and battle give (registry.go).
-	if o := offerOf(s.meta.Rules, s.meta.Kind); o != nil && !o.hasPolicy(name) {
-		return nil, o.policyError(name)
+	o := offerOf(s.meta.Rules, s.meta.Kind)
+	if o == nil {
+		return nil, fmt.Errorf("no rule system %q with %s files", s.meta.Rules, s.meta.Kind)
 	}
-	switch name {
-	case "default":
-		switch {
-		case s.battle != nil:
-			return pathfinder.DefaultPolicy, nil
-		case s.clash != nil:
-			return clash.PolicyMaker(clash.PolicyTactical), nil
-		}
-		return nil, fmt.Errorf("policy default is a battle's own commanders' policy; %s %s has none (want %s)", s.meta.Kind, s.meta.ID, strings.Join(simPolicies, ", "))
-	case "explore":
-		return runner.NewExplore(), nil
-	case "goal":
-		switch {
-		case s.campaign != nil:
-			return campaign.Goal(s.campaign), nil
-		case s.plan != nil && s.plan.Scenario.Rules == karzoral.RulesName:
-			return karzoral.NewGoal(s.plan), nil
-		}
-		want := "first, random or explore"
-		if s.battle != nil || s.clash != nil {
-			want = "first, random, explore or default"
-		}
-		return nil, fmt.Errorf("policy goal walks a Karzoral field; %s %s is not one (want %s)", s.meta.Kind, s.meta.ID, want)
-	}
-	return policyMaker(name)
+	return o.policyOf(name, s)
 }
-
-// simPolicies are the policies simulate knows (default: battles only; goal: Karzoral).
-var simPolicies = []string{"first", "random", "explore", "goal"}
 
 // loadSubject compiles path into a subject: a campaign file, a battle file, or a scenario (or a
 // compiled plan).
@@ -290,8 +261,9 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		if err != nil {
 			return nil, err
 		}
-		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: "campaign", ID: c.ID, Title: c.Title, Rules: "karzoral"},
-			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: unitOfPlay("karzoral", "campaign")}}
+		o := campaignOffer()
+		sub := &simSubject{subject: campaign.Subject(c), campaign: c, meta: simreport.Meta{Kind: o.Kind, ID: c.ID, Title: c.Title, Rules: o.Rules},
+			files: []string{path}, known: expect.Known{Armies: []string{}, Objectives: []string{}, Events: []string{}, Blocks: []string{}, PCs: []string{}, DayUnit: o.Unit}}
 		for _, pc := range c.Party {
 			sub.known.PCs = append(sub.known.PCs, pc.ID)
 		}
@@ -306,7 +278,7 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 		if o := offerOfUnit(u); o == nil {
 			return nil, refuseKind("simulate", path, u.Kind)
 		}
-		return battleSubjectOf(path, u.Battle, u.Clash, defaultRules)
+		return battleSubject(path, u, defaultRules)
 	}
 	if err != nil {
 		return nil, err
@@ -321,36 +293,30 @@ func loadSubject(e *env, path string) (*simSubject, error) {
 	return sub, nil
 }
 
-// loadBattleSubject compiles a battle file into a subject: a Pathfinder battle (rules: the
-// switches under the file's) or a When Armies Clash battle.
-func loadBattleSubject(e *env, path string, rules pfarmy.Options) (*simSubject, error) {
-	b, cl, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
+// battleSubject is the subject of a battle file at path compiled to u, made by its engine
+// (battleEngine.subject) and named as its registry entry says: its rules, its kind, its length's
+// word (offer.Unit: phase, round) for expect: and the report.
+func battleSubject(path string, u *compiler.Compiled, rules pfarmy.Options) (*simSubject, error) {
+	be, o, ok := battleEngineOf(u)
+	if !ok {
+		return nil, refuseKind("simulate", path, u.Kind)
+	}
+	sub, err := be.subject(path, u, rules)
 	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
+		return nil, err
 	}
-	list.Sort()
-	writeDiagText(e.stderr, list, false)
-	if list.HasErrors() || (b == nil && cl == nil) {
-		return nil, failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
-	}
-	return battleSubjectOf(path, b, cl, rules)
+	sub.meta.Kind, sub.meta.Rules, sub.meta.DayUnit, sub.known.DayUnit = o.Kind, o.Rules, o.Unit+"s", o.Unit
+	return sub, nil
 }
 
-// battleSubjectOf is the subject of a battle file at path compiled to b (Pathfinder) or cl (When
-// Armies Clash).
-func battleSubjectOf(path string, b *plan.Battle, cl *plan.Clash, rules pfarmy.Options) (*simSubject, error) {
-	if cl != nil {
-		return clashSubject(path, cl)
-	}
+// pfBattleSubject is a Pathfinder battle as a subject (rules: Part P's switches), its own
+// commanders deciding what a run's decider leaves.
+func pfBattleSubject(path string, b *plan.Battle, rules pfarmy.Options) (*simSubject, error) {
 	s, err := pathfinder.BattleSubject(b, rules, true)
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}
-	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{Kind: "battle", ID: b.ID, Title: b.Title, Rules: "pathfinder", DayUnit: unitOfPlay("pathfinder", "battle") + "s"},
-		known: expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pfarmy.NoWinner}, DayUnit: unitOfPlay("pathfinder", "battle")}}
-	for _, a := range b.Armies {
-		sub.known.Armies = append(sub.known.Armies, a.ID)
-	}
+	sub := &simSubject{subject: s, battle: b, meta: simreport.Meta{ID: b.ID, Title: b.Title}, known: knownOfPFBattle(b)}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)
@@ -370,8 +336,8 @@ func clashSubject(path string, cl *plan.Clash) (*simSubject, error) {
 		return nil, failf(exitFindings, "%v", err)
 	}
 	sub := &simSubject{subject: clash.BattleSubject(setup, clash.PolicyTactical, true), clash: cl,
-		meta:  simreport.Meta{Kind: "battle", ID: cl.ID, Title: cl.Title, Rules: "clash", DayUnit: unitOfPlay("clash", "battle") + "s"},
-		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}, DayUnit: unitOfPlay("clash", "battle")}}
+		meta:  simreport.Meta{ID: cl.ID, Title: cl.Title},
+		known: expect.Known{Armies: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		dir = filepath.Dir(path)

@@ -20,7 +20,8 @@ import (
 // test says: winner: (a side, or "no winner"), phase:/round: (its length), reason:, armies: (a
 // Pathfinder army's hp at the end) and objectives: (a clash objective that scored VP).
 
-// battleTestsOf replays the tests: of the battle file u compiled to (c.Battle or c.Clash).
+// battleTestsOf replays the tests: of the battle file u compiled to c, through its engine
+// (battleEngines), naming its length as its registry entry does (offer.Unit: phase, round).
 func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, opts compiler.Options) scenarioTests {
 	st := scenarioTests{Dir: u.Dir, Tests: []testCase{}}
 	// The tests: list is a stranger's CUE too: it is read in the budgeted evaluator.
@@ -33,31 +34,32 @@ func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, op
 		st.Diagnostics.Add(x.List...)
 		return st
 	}
-	known := knownOfBattle(c)
+	be, o, ok := battleEngineOf(c)
+	if !ok {
+		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "no engine fights %s battle files", c.Rules))
+		return st
+	}
+	known := be.known(c)
+	known.NoRations, known.DayUnit = true, o.Unit
 	st.Tests = replayTests(u, x.Tests, known, func(script string, t *expect.Test) (*expect.Run, diag.List, error) {
-		if c.Clash != nil {
-			return playClashTest(c.Clash, script, t)
-		}
-		return playPFBattleTest(c.Battle, script, t)
+		return be.test(c, script, t)
 	})
 	return st
 }
 
-// knownOfBattle is what a battle's tests may name: its sides (and "no winner"), its length's word
-// (phase, round), a Pathfinder battle's armies, a clash battle's objectives.
-func knownOfBattle(c *compiler.Compiled) expect.Known {
-	k := expect.Known{NoRations: true}
-	if cl := c.Clash; cl != nil {
-		k.DayUnit, k.Objectives = unitOfPlay("clash", "battle"), []string{}
-		k.Winners = []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}
-		for _, o := range cl.Objectives {
-			k.Objectives = append(k.Objectives, o.ID)
-		}
-		return k
+// knownOfClash is what a clash battle's tests may name: its sides (and the draw) and objectives.
+func knownOfClash(cl *plan.Clash) expect.Known {
+	k := expect.Known{Objectives: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}
+	for _, o := range cl.Objectives {
+		k.Objectives = append(k.Objectives, o.ID)
 	}
-	b := c.Battle
-	k.DayUnit, k.Armies = unitOfPlay("pathfinder", "battle"), []string{}
-	k.Winners = []string{b.Sides[0], b.Sides[1], pfarmy.NoWinner}
+	return k
+}
+
+// knownOfPFBattle is what a Pathfinder battle's tests may name: its sides (and "no winner") and
+// armies.
+func knownOfPFBattle(b *plan.Battle) expect.Known {
+	k := expect.Known{Armies: []string{}, Winners: []string{b.Sides[0], b.Sides[1], pfarmy.NoWinner}}
 	for _, a := range b.Armies {
 		k.Armies = append(k.Armies, a.ID)
 	}

@@ -84,7 +84,15 @@ func init() {
 	}
 	compiler.Register("clash", compiler.RuleSystem{Order: 3, Battle: vetClash, Passes: clashPasses,
 		Schemas:    []compiler.SchemaRefs{{Name: "#ClashBattle", Refs: compiler.RefTable{Decl: clashDecl, Ref: clashRef, KeyRef: clashKeyRef}}},
-		Vocabulary: vocabulary, SameName: sameName})
+		Vocabulary: vocabulary, SameName: sameName, Offers: offers})
+}
+
+// offers are what sortie's commands offer for When Armies Clash files (compiler.Offer): a battle
+// on a square grid fought round by round (U-3), its commanders' tactical policy by default.
+var offers = []compiler.Offer{
+	{Kind: "battle", Play: "battle", Engine: "clash", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
+		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Diff: true, Heat: "square", Tests: true,
+		TestsIn: "scenarios/clash/picket/picket.cue", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
 }
 
 // clashPasses are the When Armies Clash checks, one pass each.

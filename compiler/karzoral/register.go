@@ -18,7 +18,20 @@ func init() {
 		Schemas: []compiler.SchemaRefs{
 			{Name: "#Scenario", Refs: compiler.RefTable{Decl: karzoralDecl, Ref: karzoralRef}},
 			{Name: "#Campaign", Refs: compiler.RefTable{Decl: campaignDecl, Ref: campaignRef}},
-		}})
+		},
+		ListLength: tableLength, SchemaCodes: []string{codeEpisodeTable},
+		Offers: offers})
+}
+
+// offers are what sortie's commands offer for Karzoral files (compiler.Offer): a field scenario
+// played day by day (K-2) toward its objectives, and a campaign that chains fields (K-8..K-10).
+var offers = []compiler.Offer{
+	{Kind: "scenario", Play: "run", Engine: "karzoral", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
+		Unit: "day", Graph: "the field (blocks, passages, routes)", Diff: true, Heat: "square", Tests: true,
+		Example: "scenarios/karzoral/field01", Schema: "#Scenario", Code: "F002"},
+	{Kind: "campaign", Play: "campaign run", Engine: "campaign", Policies: []string{"first", "random", "explore", "goal"}, Default: "random",
+		Unit: "day", Graph: "the scenario unlock graph", Heat: "square",
+		Example: "scenarios/karzoral/campaign.cue", Schema: "#Campaign", Code: "C002"},
 }
 
 // karzoralPasses are the Karzoral checks (check.go), one pass each, then the checks of a
