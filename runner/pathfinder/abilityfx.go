@@ -446,9 +446,10 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	// Channel Positive Energy (Cleric 1, Paladin 4; lay on hands): "In the Melee phase, the army
 	// deals +1d4 points of damage against an undead target army"; Channel Negative Energy (Cleric
 	// 1): the same against a living one (neither undead nor a construct). Read as breath weapon's
-	// 1d4: added to a check that deals damage. The self-healing alternative is not played.
-	if ch := ua.st.Abil; (ch.Has(pfarmy.AbChannelPositive) || ch.Has(pfarmy.AbChannelNegative)) && b.phase == PhaseMelee && !ranged {
-		undead := ut.st.Abil.Has(pfarmy.AbUndead) || ut.st.Type == "undead"
+	// 1d4: added to a check that deals damage. In a phase the army heals itself instead
+	// (channelHeal), no 1d4.
+	if ch := ua.st.Abil; (ch.Has(pfarmy.AbChannelPositive) || ch.Has(pfarmy.AbChannelNegative)) && b.phase == PhaseMelee && !ranged && !ua.s.p.chanNow {
+		undead := isUndead(ut)
 		living := !undead && !ut.st.Abil.Has(pfarmy.AbConstruct) && ut.st.Type != "construct"
 		if (ch.Has(pfarmy.AbChannelPositive) && undead) || (ch.Has(pfarmy.AbChannelNegative) && living) {
 			dmg += b.d(4)

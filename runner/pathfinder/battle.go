@@ -197,6 +197,7 @@ type phase struct {
 	burrowing            bool   // digs this phase (burrow): no attack; only burrowers reach it
 	wsNow                bool   // weapon specialization's +2 on this phase's check
 	judg                 uint8  // judgment's choice this phase (judgDamage ...), 0 none
+	chanNow              bool   // channel energy heals this phase (channelHeal)
 }
 
 // acc sums modifiers and, when rec is set (logging), itemises them.

@@ -55,6 +55,10 @@ const (
 	AskSandstorm
 	// AskWildShape: take the wild shape form for the rest of the battle, once (wild shape)?
 	AskWildShape
+	// AskChannelHeal: channel energy heals the army by its ACR this phase, at OM -half its ACR on
+	// this phase's check against `other` and without its +1d4 (channel positive energy, lay on
+	// hands; channel negative energy in an undead army)?
+	AskChannelHeal
 )
 
 func (q Question) String() string {
@@ -101,6 +105,8 @@ func (q Question) String() string {
 		return "create sandstorm"
 	case AskWildShape:
 		return "wild shape"
+	case AskChannelHeal:
+		return "channel heal"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }

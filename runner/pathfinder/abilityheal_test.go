@@ -1,0 +1,75 @@
+package pathfinder
+
+import (
+	"testing"
+
+	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+)
+
+// Channel Positive Energy (Cleric 1, Paladin 4), Lay on Hands ("functions as channel positive
+// energy") and Channel Negative Energy in an undead army (P-1; Special Abilities): "Instead of
+// dealing extra damage to an enemy army, the army can use this ability to heal itself; if it takes
+// an OM penalty equal to half its ACR for one Ranged or Melee phase, it heals a number of hit points
+// equal to its ACR." big armies (ACR 10, hp 65, OM +10, DV 20), A at hp 30, one Melee Phase: A's
+// d20 18, then any d4 of A's, then B's d20 2 (12 misses DV 20 and 22).
+//   - heal, living B: A's check 18 + 10 - 5 = 23 deals 3 (B 62); A heals 10: 40;
+//   - heal, undead B (DV 22): 23 - 22 = 1 (B 64), and no channel d4: "instead of" it;
+//   - no heal, undead B: 28 - 22 = 6 + d4 4 = 10 (B 55); A stays 30;
+//   - channel negative in an undead A (DV 22): heals as above, 40, B 62;
+//   - channel negative in a living A: never asked ("If the army with this ability is undead"),
+//     28 - 20 = 8 + d4 3 against living B = 11 (B 54), A 30;
+//   - at full hp A is not asked: 28 - 20 = 8 (B 57), A 65.
+func TestChannelHeal(t *testing.T) {
+	undeadOf := func(a pfarmy.Army) pfarmy.Army {
+		a = with(a, pfarmy.Ability{Name: "undead"})
+		a.Type = "undead"
+		return a
+	}
+	heal := yes(AskChannelHeal)
+	for _, c := range []struct {
+		name         string
+		a, b         pfarmy.Army
+		hp           int
+		ch           *chooser
+		dice         []int
+		wantA, wantB int
+		total        int // A's offense check
+	}{
+		{"positive, living B", with(big("A"), pfarmy.Ability{Name: "channel positive energy"}), big("B"), 30, heal, []int{18, 2}, 40, 62, 23},
+		{"positive, undead B", with(big("A"), pfarmy.Ability{Name: "channel positive energy"}), undeadOf(big("B")), 30, heal, []int{18, 2}, 40, 64, 23},
+		{"positive, undead B, no heal", with(big("A"), pfarmy.Ability{Name: "channel positive energy"}), undeadOf(big("B")), 30, &chooser{}, []int{18, 4, 2}, 30, 55, 28},
+		{"lay on hands", with(big("A"), pfarmy.Ability{Name: "lay on hands"}), big("B"), 30, heal, []int{18, 2}, 40, 62, 23},
+		{"negative, undead A", undeadOf(with(big("A"), pfarmy.Ability{Name: "channel negative energy"})), big("B"), 30, heal, []int{18, 2}, 40, 62, 23},
+		{"negative, living A", with(big("A"), pfarmy.Ability{Name: "channel negative energy"}), big("B"), 30, heal, []int{18, 3, 2}, 30, 54, 28},
+		{"positive, full hp", with(big("A"), pfarmy.Ability{Name: "channel positive energy"}), big("B"), 65, heal, []int{18, 2}, 65, 57, 28},
+	} {
+		s := duel(t, c.a, c.b, pfarmy.Options{MaxPhases: 2})
+		s.Armies[0].HP = c.hp
+		ha, hb, _, log := playHP(t, s, c.ch, c.dice...)
+		if e := offenseIn(t, log, 2, 0); ha != c.wantA || hb != c.wantB || e.Roll.Total != c.total {
+			dumpLog(t, log)
+			t.Errorf("%s: hp A %d B %d, A's check %d; want %d %d, %d", c.name, ha, hb, e.Roll.Total, c.wantA, c.wantB, c.total)
+		}
+	}
+}
+
+// The Policy heals with channel energy at half hp or less (as potions and Triage, P-47): at hp 32
+// of 65 it heals, at 33 it does not.
+func TestChannelHealPolicy(t *testing.T) {
+	for _, c := range []struct {
+		hp   int
+		want bool
+	}{{32, true}, {33, false}} {
+		s := duel(t, with(big("A"), pfarmy.Ability{Name: "channel positive energy"}), big("B"), pfarmy.Options{MaxPhases: 2})
+		s.Armies[0].HP = c.hp
+		_, _, log := fight(t, s, rolls(t, 18, 2), Policy{})
+		got := false
+		for _, e := range events(log, EvAbility, 0) {
+			got = got || (e.Ability == pfarmy.AbChannelPositive && e.Heal == 10)
+		}
+		if got != c.want {
+			dumpLog(t, log)
+			t.Errorf("hp %d: channel heal %t, want %t", c.hp, got, c.want)
+		}
+	}
+}
