@@ -29,7 +29,7 @@ import (
 var dynamicAbilities = (pfarmy.AbilitySet{}.With(pfarmy.AbGeneric).With(pfarmy.AbUndead).With(pfarmy.AbConstruct).With(pfarmy.AbPlant).
 	With(pfarmy.AbDarkvision).With(pfarmy.AbLowLightVision).With(pfarmy.AbScent).With(pfarmy.AbBlindsight).With(pfarmy.AbSpellcasting).
 	With(pfarmy.AbPounce).With(pfarmy.AbMount).With(pfarmy.AbShieldAlly).With(pfarmy.AbTactician).With(pfarmy.AbCannibalize).
-	With(pfarmy.AbNoBattleEffect).With(pfarmy.AbLightSensitivity).With(pfarmy.AbLightBlindness).With(pfarmy.AbBravery).
+	With(pfarmy.AbNoBattleEffect).With(pfarmy.AbDivineHealth).With(pfarmy.AbLightSensitivity).With(pfarmy.AbLightBlindness).With(pfarmy.AbBravery).
 	With(pfarmy.AbInspireCourage).With(pfarmy.AbAuraOfCourage)).Not()
 
 // checkKind says what a morale check is for: bravery, rage and grab touch only some (P-8).

@@ -73,3 +73,60 @@ func TestChannelHealPolicy(t *testing.T) {
 		}
 	}
 }
+
+// Divine Health (Paladin 3): "The army is immune to disease." A (disease) rolls 15 and damages B
+// (25 against DV 20): B is diseased after the battle without divine health, not with it.
+func TestDivineHealth(t *testing.T) {
+	for _, c := range []struct {
+		b    pfarmy.Army
+		want bool
+	}{{big("B"), true}, {with(big("B"), pfarmy.Ability{Name: "divine health"}), false}} {
+		_, _, b, log := playHP(t, duel(t, with(big("A"), pfarmy.Ability{Name: "disease"}), c.b, pfarmy.Options{MaxPhases: 2}), &chooser{}, 15, 2)
+		if b.State(1).Diseased != c.want {
+			dumpLog(t, log)
+			t.Errorf("B %v: diseased %t, want %t", c.b.Abilities, b.State(1).Diseased, c.want)
+		}
+	}
+}
+
+// Mercy (Paladin 3): "At the end of a battle, the army can cure a disease on one allied army";
+// "you count as your own ally". A (disease, hp 5) and B both roll 15 in the Melee Phase: B takes
+// 25 - 20 = 5 and is diseased, A takes 5 and is destroyed (hp 0), so the battle ends with B on the
+// field: with mercy B cures itself, without it B stays diseased. Three armies: A attacks B2 (the
+// lowest-numbered enemy), which takes 5 and is diseased; B2's 15 destroys A (B1's 2 misses); B1's
+// mercy cures its ally B2. Cut off at the phase limit (A at full hp), the battle has not ended:
+// no cure.
+func TestMercy(t *testing.T) {
+	disease := func() pfarmy.Army { return with(big("A"), pfarmy.Ability{Name: "disease"}) }
+	mercy := pfarmy.Ability{Name: "mercy"}
+	for _, c := range []struct {
+		name  string
+		b     pfarmy.Army
+		hpA   int
+		want  bool
+		cures int // mercy events
+	}{
+		{"mercy", with(big("B"), mercy), 5, false, 1},
+		{"no mercy", big("B"), 5, true, 0},
+		{"at the limit", with(big("B"), mercy), 65, true, 0},
+	} {
+		s := duel(t, disease(), c.b, pfarmy.Options{MaxPhases: 2})
+		s.Armies[0].HP = c.hpA
+		_, _, b, log := playHP(t, s, &chooser{}, 15, 15)
+		if got := len(events(log, EvAbility, 1)); b.State(1).Diseased != c.want || got != c.cures {
+			dumpLog(t, log)
+			t.Errorf("%s: B diseased %t, %d cures; want %t, %d", c.name, b.State(1).Diseased, got, c.want, c.cures)
+		}
+	}
+	o := pfarmy.Options{MaxPhases: 2}
+	s := &Setup{Options: o, Armies: []Combatant{
+		{Stats: stats(t, disease(), o), Side: SideA, HP: 5},
+		{Stats: stats(t, big("B2"), o), Side: SideB},
+		{Stats: stats(t, with(big("B1"), mercy), o), Side: SideB},
+	}}
+	b, _, log := fight(t, s, rolls(t, 15, 15, 2), &chooser{})
+	if ev := events(log, EvAbility, 2); b.State(1).Diseased || b.State(0).Status != StatusDestroyed || len(ev) != 1 || ev[0].Other != 1 {
+		dumpLog(t, log)
+		t.Errorf("ally: B2 diseased %t, A %s; want cured, destroyed", b.State(1).Diseased, b.State(0).Status)
+	}
+}

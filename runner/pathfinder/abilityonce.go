@@ -399,6 +399,8 @@ func abilityResult(e *Event) string {
 		return "OM +1 for the battle"
 	case pfarmy.AbCreateSandstorm:
 		return "sandstorm for the rest of the battle"
+	case pfarmy.AbMercy:
+		return "cures its disease"
 	case pfarmy.AbWildShape:
 		return "takes its wild shape, loses spellcasting"
 	}

@@ -55,6 +55,9 @@ func (b *Battle) Run() (Result, error) {
 		}
 	}
 	b.res.Phases, b.res.Melee = b.phaseNo, b.meleeNo
+	if b.dyn && b.over && b.err == nil {
+		b.mercy()
+	}
 	if b.log != nil && b.err == nil {
 		e := b.emit(EvEnd, -1, -1)
 		e.Side = b.res.Winner
