@@ -103,7 +103,8 @@ Published abilities whose effect lies outside a battle are accepted without this
 training (the army's speed, which the file gives) and brew potion (healing potions without the
 buildings). Every other published ability plays its published effect: mercy cures a diseased
 allied army when the battle ends, divine health keeps disease's mark off the army. Order warns
-when the army has no challenge: it works only "when using the challenge ability".
+when the army has no challenge: it works only "when using the challenge ability". sortie explain
+NAME prints a published ability's text and how sortie plays it (sortie explain lists them).
 
 Bad:
     abilities: [{name: "regenration", value: 40}]
