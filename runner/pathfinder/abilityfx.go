@@ -96,6 +96,9 @@ func (b *Battle) setupAbilities() {
 		u.moraleFx = u.dyn || st.Bravery != 0 || st.Abil.Has(pfarmy.AbInspireCourage)
 		u.immFear, u.immBleed, u.immPara, u.sigDef = 0, 0, 0, 0
 	}
+	if b.n > 2 {
+		b.inspireSide()
+	}
 	for i := 0; i < b.n; i++ {
 		t := &b.u[i]
 		for j := 0; j < b.n; j++ {
@@ -216,7 +219,7 @@ func (b *Battle) moraleAbility(i int, k checkKind, x *acc) {
 		if u.s.raging {
 			x.add(ModAbility, uint8(pfarmy.AbRage), 1)
 		}
-		if st.Abil.Has(pfarmy.AbInspireCourage) {
+		if u.inspiredMorale() {
 			x.add(ModAbility, uint8(pfarmy.AbInspireCourage), 2)
 		}
 	}

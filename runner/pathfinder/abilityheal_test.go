@@ -130,3 +130,36 @@ func TestMercy(t *testing.T) {
 		t.Errorf("ally: B2 diseased %t, A %s; want cured, destroyed", b.State(1).Diseased, b.State(0).Status)
 	}
 }
+
+// Inspire Courage (Bard 1): "The army increases its OM by 1 and gains a +2 bonus on Morale checks
+// against fear and routs. Alternatively, the army may apply these bonuses to an allied army in the
+// same battle." A1 (inspire courage: OM 11 in its stat block) and A2 (OM 10) against B (DV 20), one
+// Melee Phase, both attacking B with d20 10 (B's 2 misses). Kept: A1 10 + 11 = 21 (B takes 1), A2
+// 20 (nothing): B 64. Given to A2 (at the end of the Tactics Phase): A1 10 + 11 - 1 = 20, A2 10 + 10
+// + 1 = 21: B 64 again, from A2; the +2 on fear and rout checks moves with the OM.
+func TestInspireAlly(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		ch             *chooser
+		om1, om2       int
+		morale1, more2 bool
+	}{
+		{"kept", &chooser{}, 21, 20, true, false},
+		{"given", yes(AskInspireAlly), 20, 21, false, true},
+	} {
+		o := pfarmy.Options{MaxPhases: 2}
+		s := &Setup{Options: o, Armies: []Combatant{
+			{Stats: stats(t, with(big("A1"), pfarmy.Ability{Name: "inspire courage"}), o), Side: SideA},
+			{Stats: stats(t, big("A2"), o), Side: SideA},
+			{Stats: stats(t, big("B"), o), Side: SideB},
+		}}
+		b, _, log := fight(t, s, rolls(t, 10, 10, 2), c.ch)
+		e1, e2 := offenseIn(t, log, 2, 0), offenseIn(t, log, 2, 1)
+		if e1.Roll.Total != c.om1 || e2.Roll.Total != c.om2 || b.State(2).HP != 64 ||
+			b.u[0].inspiredMorale() != c.morale1 || b.u[1].inspiredMorale() != c.more2 {
+			dumpLog(t, log)
+			t.Errorf("%s: checks %d %d, B hp %d, +2 morale %t %t; want %d %d, 64, %t %t", c.name, e1.Roll.Total, e2.Roll.Total,
+				b.State(2).HP, b.u[0].inspiredMorale(), b.u[1].inspiredMorale(), c.om1, c.om2, c.morale1, c.more2)
+		}
+	}
+}

@@ -255,6 +255,7 @@ func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
 	if s.p.chanNow {
 		x.add(ModAbility, uint8(channelHealer(u)), -u.triage)
 	}
+	x.add(ModAbility, uint8(pfarmy.AbInspireCourage), u.inspireOM())
 	x.add(ModAbility, uint8(pfarmy.AbEnergyDrain), -int(s.drain))
 	if s.shaped {
 		x.add(ModAbility, uint8(pfarmy.AbWildShape), -u.st.SpellLevel)
@@ -401,6 +402,8 @@ func abilityResult(e *Event) string {
 		return "sandstorm for the rest of the battle"
 	case pfarmy.AbMercy:
 		return "cures its disease"
+	case pfarmy.AbInspireCourage:
+		return "gives it OM +1 and +2 on fear and rout checks for the battle"
 	case pfarmy.AbWildShape:
 		return "takes its wild shape, loses spellcasting"
 	}

@@ -179,6 +179,8 @@ type state struct {
 	under            uint16   // armies whose fortification it burrowed under
 	diseased, shaped bool     // diseased (disease); in wild shape
 	elixir           bool     // alchemy's potion not drunk yet
+	inspires         int8     // inspire courage given to this ally, -1 kept (abilityally.go)
+	inspiredBy       uint16   // armies that gave it their inspire courage
 	p                phase
 }
 

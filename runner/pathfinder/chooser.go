@@ -59,6 +59,9 @@ const (
 	// this phase's check against `other` and without its +1d4 (channel positive energy, lay on
 	// hands; channel negative energy in an undead army)?
 	AskChannelHeal
+	// AskInspireAlly: give inspire courage's OM +1 and +2 on fear and rout checks to ally `other`
+	// for the battle instead of keeping them (inspire courage)?
+	AskInspireAlly
 )
 
 func (q Question) String() string {
@@ -107,6 +110,8 @@ func (q Question) String() string {
 		return "wild shape"
 	case AskChannelHeal:
 		return "channel heal"
+	case AskInspireAlly:
+		return "inspire ally"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }

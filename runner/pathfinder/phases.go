@@ -86,6 +86,7 @@ func (b *Battle) restart() {
 		}
 		u.s.elixir = u.st.Abil.Has(pfarmy.AbAlchemy)
 		u.s.challenged = -1
+		u.s.inspires = -1
 	}
 }
 
@@ -189,6 +190,9 @@ func (b *Battle) tacticsPhase() {
 			e.Tactic, e.FromTactic, e.OK = t, pfarmy.TacStandard, true
 			b.send()
 		}
+	}
+	if b.dyn {
+		b.inspireAllies()
 	}
 	b.gmStale = true
 }

@@ -136,7 +136,7 @@ var abilityReading = [NumAbilityKinds]string{
 	AbBlindsight:           "No darkness, dim light, fog, weather or invisibility penalty.",
 	AbSpellcasting:         "Its value is the highest spell level: OM and DV + value; the army makes ranged attacks when the file says so (ranged: true).",
 	AbAuraOfCourage:        "Immune to fear; never routs on a failed rout check.",
-	AbInspireCourage:       "OM +1 in the stat block and +2 on Morale checks against fear and routs, for the army itself (giving them to an allied army instead is not offered).",
+	AbInspireCourage:       "OM +1 in the stat block and +2 on Morale checks against fear and routs. Giving both to an allied army instead, for the battle, is a yes-or-no question per ally at the end of the Tactics Phase (the Policy keeps them); an army given several gains them once.",
 	AbGrab:                 "Once a grabbing army has attacked the army, the -2 lasts the battle.",
 	AbEvasion:              "Halves an attacker's spellcasting OM and breath weapon damage against the army.",
 	AbInvisibility:         "Attackers OM -2, its targets DV -2 (blindsight and scent see it); an enemy that cannot see it cannot stop its withdrawal.",
