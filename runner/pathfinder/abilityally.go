@@ -3,13 +3,17 @@ package pathfinder
 import pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
 
 // Abilities an army may give an allied army instead of using them itself (Ultimate Campaign, Mass
-// Combat, Special Abilities): inspire courage. Readings, where the published text leaves a gap:
+// Combat, Special Abilities): inspire courage, hunter's bond's companions. Readings, where the
+// published text leaves a gap:
 //   - the choice is made once, at the end of the Tactics Phase, for the battle: "the army may
 //     apply these bonuses to an allied army in the same battle" names no time, and the bonuses
 //     are the army's for the battle otherwise;
-//   - an army inspired by several gains the bonuses once (bonuses of one ability do not stack);
-//   - the Policy keeps the bonuses (each army gains the same +1 and +2), so only a script or a
-//     player gives them away.
+//   - hunter's bond's ally is asked when the army uses the bond (when it picks a target, once a
+//     battle), right after the bond itself;
+//   - an army given an ability's bonuses by several gains them once (bonuses of one ability do not
+//     stack);
+//   - the Policy keeps the bonuses (each army gains the same), so only a script or a player gives
+//     them away.
 
 // inspireAllies asks each army with inspire courage and an ally on the field whether it gives its
 // bonuses to an ally instead, the lowest-numbered first; the first yes is its choice.
@@ -32,6 +36,28 @@ func (b *Battle) inspireAllies() {
 		if b.err != nil {
 			return
 		}
+	}
+}
+
+// companionsAlly is Hunter's Bond (Ranger 4), companions: "Once per battle, the army may increase
+// its OM or an allied army's OM by 1 for the rest of the battle." Army i, which has just used the
+// bond, is asked per ally on the field, lowest-numbered first; the first yes gives that ally the
+// +1 instead (omOrders).
+func (b *Battle) companionsAlly(i int) {
+	u := &b.u[i]
+	for j := 0; j < b.n; j++ {
+		v := &b.u[j]
+		if j == i || v.side != u.side || v.s.status != StatusActive || !b.decide(i, AskCompanionsAlly, j) {
+			continue
+		}
+		u.s.bondTo = int8(j)
+		v.s.bondedBy |= 1 << i
+		if b.log != nil {
+			e := b.emit(EvAbility, i, j)
+			e.Ability, e.Choice = pfarmy.AbHuntersBond, 1
+			b.send()
+		}
+		return
 	}
 }
 
@@ -60,11 +86,11 @@ func (u *unit) inspiredMorale() bool {
 	return (u.st.Abil.Has(pfarmy.AbInspireCourage) && u.s.inspires < 0) || u.s.inspiredBy != 0
 }
 
-// inspireSide marks every army of a side with an inspire courage army and an ally as dynamic, so
-// that the general path plays the choice (setupAbilities).
+// inspireSide marks every army of a side with an inspire courage or hunter's bond (companions) army
+// and an ally as dynamic, so that the general path plays the choice (setupAbilities).
 func (b *Battle) inspireSide() {
 	for i := 0; i < b.n; i++ {
-		if !b.u[i].st.Abil.Has(pfarmy.AbInspireCourage) {
+		if !b.u[i].st.Abil.Has(pfarmy.AbInspireCourage) && !b.u[i].st.Companions {
 			continue
 		}
 		for j := 0; j < b.n; j++ {

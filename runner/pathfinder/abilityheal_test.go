@@ -163,3 +163,31 @@ func TestInspireAlly(t *testing.T) {
 		}
 	}
 }
+
+// Hunter's Bond (Ranger 4), companions: "Once per battle, the army may increase its OM or an allied
+// army's OM by 1 for the rest of the battle." A1 (companions) and A2 against B, one Melee Phase,
+// both d20 10 against DV 20 (B's 2 misses); A1 uses the bond when it picks its target. Kept: A1 10 +
+// 10 + 1 = 21 (B takes 1), A2 20. Given to A2: A1 20, A2 21: B 64 either way, from the other army.
+func TestCompanionsAlly(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		ch       *chooser
+		om1, om2 int
+	}{
+		{"kept", yes(AskCompanions), 21, 20},
+		{"given", yes(AskCompanions, AskCompanionsAlly), 20, 21},
+	} {
+		o := pfarmy.Options{MaxPhases: 2}
+		s := &Setup{Options: o, Armies: []Combatant{
+			{Stats: stats(t, with(big("A1"), pfarmy.Ability{Name: "hunter's bond", Of: []string{"companions"}}), o), Side: SideA},
+			{Stats: stats(t, big("A2"), o), Side: SideA},
+			{Stats: stats(t, big("B"), o), Side: SideB},
+		}}
+		b, _, log := fight(t, s, rolls(t, 10, 10, 2), c.ch)
+		e1, e2 := offenseIn(t, log, 2, 0), offenseIn(t, log, 2, 1)
+		if e1.Roll.Total != c.om1 || e2.Roll.Total != c.om2 || b.State(2).HP != 64 {
+			dumpLog(t, log)
+			t.Errorf("%s: checks %d %d, B hp %d; want %d %d, 64", c.name, e1.Roll.Total, e2.Roll.Total, b.State(2).HP, c.om1, c.om2)
+		}
+	}
+}

@@ -197,6 +197,7 @@ func (b *Battle) targetOrders(i, t int, melee bool) {
 		// by 1 for the rest of the battle."
 		s.once.set(pfarmy.AbHuntersBond)
 		b.abilityEvent(i, t, pfarmy.AbHuntersBond, 0)
+		b.companionsAlly(i)
 	}
 }
 
@@ -249,7 +250,7 @@ func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
 	if s.p.wsNow && int(s.p.target) == t {
 		x.add(ModAbility, uint8(pfarmy.AbWeaponSpecialization), 2)
 	}
-	if s.once.has(pfarmy.AbHuntersBond) {
+	if (s.once.has(pfarmy.AbHuntersBond) && s.bondTo < 0) || s.bondedBy != 0 {
 		x.add(ModAbility, uint8(pfarmy.AbHuntersBond), 1)
 	}
 	if s.p.chanNow {
@@ -397,6 +398,9 @@ func abilityResult(e *Event) string {
 	case pfarmy.AbWeaponSpecialization:
 		return "OM +2 on this check"
 	case pfarmy.AbHuntersBond:
+		if e.Choice == 1 {
+			return "gives it OM +1 for the rest of the battle"
+		}
 		return "OM +1 for the battle"
 	case pfarmy.AbCreateSandstorm:
 		return "sandstorm for the rest of the battle"

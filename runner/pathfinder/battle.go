@@ -181,6 +181,8 @@ type state struct {
 	elixir           bool     // alchemy's potion not drunk yet
 	inspires         int8     // inspire courage given to this ally, -1 kept (abilityally.go)
 	inspiredBy       uint16   // armies that gave it their inspire courage
+	bondTo           int8     // hunter's bond's companions given to this ally, -1 kept
+	bondedBy         uint16   // armies that gave it their companions' OM +1
 	p                phase
 }
 

@@ -62,6 +62,9 @@ const (
 	// AskInspireAlly: give inspire courage's OM +1 and +2 on fear and rout checks to ally `other`
 	// for the battle instead of keeping them (inspire courage)?
 	AskInspireAlly
+	// AskCompanionsAlly: having used hunter's bond's companions, give its OM +1 to ally `other` for
+	// the rest of the battle instead of keeping it (hunter's bond)?
+	AskCompanionsAlly
 )
 
 func (q Question) String() string {
@@ -112,6 +115,8 @@ func (q Question) String() string {
 		return "channel heal"
 	case AskInspireAlly:
 		return "inspire ally"
+	case AskCompanionsAlly:
+		return "hunter's bond ally"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }

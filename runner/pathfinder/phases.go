@@ -86,7 +86,7 @@ func (b *Battle) restart() {
 		}
 		u.s.elixir = u.st.Abil.Has(pfarmy.AbAlchemy)
 		u.s.challenged = -1
-		u.s.inspires = -1
+		u.s.inspires, u.s.bondTo = -1, -1
 	}
 }
 

@@ -173,7 +173,7 @@ var abilityReading = [NumAbilityKinds]string{
 	AbEnergyDrain:          "Each damaging check is OM -1 and DV -1 for the rest of the battle; the rest of the 24 hours is not carried into a later battle.",
 	AbFavoredTerrain:       "An enemy's battlefield advantage (OM +2, DV +2) and advantageous terrain (DV +2) count half against the army.",
 	AbHex:                  "of: [\"healing\"] is a yes-or-no question at the start of a Ranged or Melee Phase, once a battle; of: [\"cauldron\"] is brew potion: nothing in a battle.",
-	AbHuntersBond:          "of: [\"companions\"]: a yes-or-no question when the army picks a target, OM +1 for the rest of the battle, for the army itself (an allied army is not offered); of: [\"animal\"]: OM +1 in the stat block.",
+	AbHuntersBond:          "of: [\"companions\"]: a yes-or-no question when the army picks a target, OM +1 for the rest of the battle, then a yes-or-no question per ally to give that +1 to it instead (the Policy keeps it); of: [\"animal\"]: OM +1 in the stat block.",
 	AbJudgment:             "Asked each Ranged or Melee Phase as up to three questions (heal, magic weapons, DV); damage +1 when all are answered no; not while afraid or routing.",
 	AbMobility:             "of names the terrains; OM +1 on a battlefield of that terrain against armies without such mobility.",
 	AbOrder:                "DV +1 against the army it challenged; without challenge it warns (M010).",
