@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"go/doc/comment"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -17,10 +18,11 @@ func explainCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "explain",
 		Usage:     "explain a diagnostic code (what it means, an example, how to fix it)",
-		ArgsUsage: "[CODE|TACTIC|BOON]",
-		Description: `explain prints the page of a diagnostic code such as F002, or the rule of a Pathfinder tactic
-or boon ("defensive wall", "hold the line"). Without a CODE it lists every code with its title,
-and the tactics and boons. --format json prints the catalogue (or one page) as JSON: code, title,
+		ArgsUsage: "[CODE|TACTIC|BOON|ABILITY]",
+		Description: `explain prints the page of a diagnostic code such as F002, the rule of a Pathfinder tactic
+or boon ("defensive wall", "hold the line"), or a Pathfinder army special ability's published text
+and how sortie plays it ("fear", "channel positive energy"). Without a CODE it lists every code
+with its title, and the tactics, boons and abilities. --format json prints the catalogue (or one page) as JSON: code, title,
 severity and doc for each code, sorted by code; --format markdown the catalogue as the page
 docs/codes.md (one section a code, its anchor the code in lower case).`,
 		Flags: []cli.Flag{
@@ -51,7 +53,10 @@ docs/codes.md (one section a code, its anchor the code in lower case).`,
 					if page, ok := pathfinderPage(arg); ok {
 						return writePage(e, format, page)
 					}
-					return failf(exitUsage, "unknown code, tactic or boon %q%s (sortie explain lists them all)", arg, explainSuggestion(arg))
+					if page, ok := abilityPage(arg); ok {
+						return writePage(e, format, page)
+					}
+					return failf(exitUsage, "unknown code, tactic, boon or ability %q%s (sortie explain lists them all)", arg, explainSuggestion(arg))
 				}
 				infos = []diag.CodeInfo{in}
 			}
@@ -79,6 +84,7 @@ docs/codes.md (one section a code, its anchor the code in lower case).`,
 				}
 				fmt.Fprintf(e.stdout, "\nPathfinder tactics (sortie explain NAME): %s\n", strings.Join(pfarmy.TacticNames(), ", "))
 				fmt.Fprintf(e.stdout, "Pathfinder boons: %s\n", strings.Join(pfarmy.BoonNames(), ", "))
+				fmt.Fprintf(e.stdout, "Pathfinder army abilities: %s\n", strings.Join(pfarmy.PublishedAbilityNames(), ", "))
 				return nil
 			}
 			in := infos[0]
@@ -92,7 +98,7 @@ docs/codes.md (one section a code, its anchor the code in lower case).`,
 
 // rulePage is the page of a Pathfinder tactic or boon: its rule from docs/rules.md.
 type rulePage struct {
-	Kind string `json:"kind"` // "tactic" or "boon"
+	Kind string `json:"kind"` // "tactic", "boon" or "ability"
 	Name string `json:"name"`
 	Rule string `json:"rule"` // the rule ID, e.g. "P-28"
 	Doc  string `json:"doc"`
@@ -121,6 +127,20 @@ func pathfinderPage(name string) (rulePage, bool) {
 	return p, true
 }
 
+// abilityPage finds a published army special ability by name (any case, spaces or hyphens): its
+// published text and sortie's reading, wrapped at 100 columns, under P-1 (the army's special
+// abilities).
+func abilityPage(name string) (rulePage, bool) {
+	n, text, reading, ok := pfarmy.AbilityPage(name)
+	if !ok {
+		return rulePage{}, false
+	}
+	var parser comment.Parser
+	pr := &comment.Printer{TextWidth: 100}
+	doc := "Published: " + text + "\n\nIn sortie: " + reading
+	return rulePage{Kind: "ability", Name: n, Rule: "P-1", Doc: strings.TrimSpace(string(pr.Text(parser.Parse(doc))))}, true
+}
+
 func writePage(e *env, format string, p rulePage) error {
 	if format == "json" {
 		enc := json.NewEncoder(e.stdout)
@@ -130,7 +150,11 @@ func writePage(e *env, format string, p rulePage) error {
 		}
 		return nil
 	}
-	if _, err := fmt.Fprintf(e.stdout, "%s: %s (%s, docs/rules.md)\n\n%s\n", p.Kind, p.Name, p.Rule, p.Doc); err != nil {
+	src := "docs/rules.md"
+	if p.Kind == "ability" {
+		src = "Ultimate Campaign, Mass Combat, Special Abilities"
+	}
+	if _, err := fmt.Fprintf(e.stdout, "%s: %s (%s, %s)\n\n%s\n", p.Kind, p.Name, p.Rule, src, p.Doc); err != nil {
 		return failf(exitUsage, "%v", err)
 	}
 	return nil
@@ -142,7 +166,7 @@ func explainSuggestion(arg string) string {
 	for _, in := range diag.Codes() {
 		names = append(names, in.Code)
 	}
-	names = append(append(names, pfarmy.TacticNames()...), pfarmy.BoonNames()...)
+	names = append(append(append(names, pfarmy.TacticNames()...), pfarmy.BoonNames()...), pfarmy.PublishedAbilityNames()...)
 	if m := diag.DidYouMean(arg, names); m != "" {
 		return "; " + m
 	}

@@ -85,9 +85,9 @@ func TestFavoredEnemy(t *testing.T) {
 	}
 }
 
-// The published abilities whose effect lies outside a battle (Brew Potion, Mercy: "At the end of a
-// battle ... cure a disease", Divine Health: immune to disease, which no battle plays) are accepted
-// with no warning, and so are those issue 24 plays (every published name plays now); order without
+// The published abilities whose effect lies outside a battle (Brew Potion, Armor Training) are
+// accepted with no warning, and so are those issue 24 plays (every published name plays now: Mercy
+// and Divine Health in TestMercy, TestDivineHealth); order without
 // challenge warns (M010: "When using the challenge ability"); a misspelt one keeps the old words.
 func TestAbilityWarnings(t *testing.T) {
 	for _, c := range []struct {

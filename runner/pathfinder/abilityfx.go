@@ -29,7 +29,7 @@ import (
 var dynamicAbilities = (pfarmy.AbilitySet{}.With(pfarmy.AbGeneric).With(pfarmy.AbUndead).With(pfarmy.AbConstruct).With(pfarmy.AbPlant).
 	With(pfarmy.AbDarkvision).With(pfarmy.AbLowLightVision).With(pfarmy.AbScent).With(pfarmy.AbBlindsight).With(pfarmy.AbSpellcasting).
 	With(pfarmy.AbPounce).With(pfarmy.AbMount).With(pfarmy.AbShieldAlly).With(pfarmy.AbTactician).With(pfarmy.AbCannibalize).
-	With(pfarmy.AbNoBattleEffect).With(pfarmy.AbLightSensitivity).With(pfarmy.AbLightBlindness).With(pfarmy.AbBravery).
+	With(pfarmy.AbNoBattleEffect).With(pfarmy.AbDivineHealth).With(pfarmy.AbLightSensitivity).With(pfarmy.AbLightBlindness).With(pfarmy.AbBravery).
 	With(pfarmy.AbInspireCourage).With(pfarmy.AbAuraOfCourage)).Not()
 
 // checkKind says what a morale check is for: bravery, rage and grab touch only some (P-8).
@@ -95,6 +95,9 @@ func (b *Battle) setupAbilities() {
 		u.dyn = st.Abil.Any(dynamicAbilities) || len(st.Cond) > 0
 		u.moraleFx = u.dyn || st.Bravery != 0 || st.Abil.Has(pfarmy.AbInspireCourage)
 		u.immFear, u.immBleed, u.immPara, u.sigDef = 0, 0, 0, 0
+	}
+	if b.n > 2 {
+		b.inspireSide()
 	}
 	for i := 0; i < b.n; i++ {
 		t := &b.u[i]
@@ -216,7 +219,7 @@ func (b *Battle) moraleAbility(i int, k checkKind, x *acc) {
 		if u.s.raging {
 			x.add(ModAbility, uint8(pfarmy.AbRage), 1)
 		}
-		if st.Abil.Has(pfarmy.AbInspireCourage) {
+		if u.inspiredMorale() {
 			x.add(ModAbility, uint8(pfarmy.AbInspireCourage), 2)
 		}
 	}
@@ -446,9 +449,10 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	// Channel Positive Energy (Cleric 1, Paladin 4; lay on hands): "In the Melee phase, the army
 	// deals +1d4 points of damage against an undead target army"; Channel Negative Energy (Cleric
 	// 1): the same against a living one (neither undead nor a construct). Read as breath weapon's
-	// 1d4: added to a check that deals damage. The self-healing alternative is not played.
-	if ch := ua.st.Abil; (ch.Has(pfarmy.AbChannelPositive) || ch.Has(pfarmy.AbChannelNegative)) && b.phase == PhaseMelee && !ranged {
-		undead := ut.st.Abil.Has(pfarmy.AbUndead) || ut.st.Type == "undead"
+	// 1d4: added to a check that deals damage. In a phase the army heals itself instead
+	// (channelHeal), no 1d4.
+	if ch := ua.st.Abil; (ch.Has(pfarmy.AbChannelPositive) || ch.Has(pfarmy.AbChannelNegative)) && b.phase == PhaseMelee && !ranged && !ua.s.p.chanNow {
+		undead := isUndead(ut)
 		living := !undead && !ut.st.Abil.Has(pfarmy.AbConstruct) && ut.st.Type != "construct"
 		if (ch.Has(pfarmy.AbChannelPositive) && undead) || (ch.Has(pfarmy.AbChannelNegative) && living) {
 			dmg += b.d(4)

@@ -189,13 +189,52 @@ func (b *Battle) targetOrders(i, t int, melee bool) {
 		s.p.wsNow = true
 		b.abilityEvent(i, t, pfarmy.AbWeaponSpecialization, 0)
 	}
+	if k := channelHealer(u); k != pfarmy.AbGeneric && s.hp < u.maxHP && b.decide(i, AskChannelHeal, t) {
+		b.channelHeal(i, k)
+	}
 	if u.st.Companions && !s.once.has(pfarmy.AbHuntersBond) && b.decide(i, AskCompanions, t) {
 		// Hunter's Bond (Ranger 4), companions: "Once per battle, the army may increase its OM ...
 		// by 1 for the rest of the battle."
 		s.once.set(pfarmy.AbHuntersBond)
 		b.abilityEvent(i, t, pfarmy.AbHuntersBond, 0)
+		b.companionsAlly(i)
 	}
 }
+
+// channelHealer is the channel ability army u may heal itself with: channel positive energy (and
+// lay on hands, its alias) in any army, channel negative energy only in an undead one; AbGeneric
+// when it has neither.
+func channelHealer(u *unit) pfarmy.AbilityKind {
+	switch {
+	case u.st.Abil.Has(pfarmy.AbChannelPositive):
+		return pfarmy.AbChannelPositive
+	case u.st.Abil.Has(pfarmy.AbChannelNegative) && isUndead(u):
+		return pfarmy.AbChannelNegative
+	}
+	return pfarmy.AbGeneric
+}
+
+// channelHeal is channel energy's other use. Channel Positive Energy (Cleric 1, Paladin 4):
+// "Instead of dealing extra damage to an enemy army, the army can use this ability to heal itself;
+// if it takes an OM penalty equal to half its ACR for one Ranged or Melee phase, it heals a number
+// of hit points equal to its ACR." Channel Negative Energy (Cleric 1): "If the army with this
+// ability is undead, instead of dealing extra damage to an enemy army, it can use this ability to
+// heal itself" on the same terms. Army i, which has picked its target this phase, heals ACR hp (at
+// least 1, P-4) with the phase's healing, and its offense checks this phase take OM -half its ACR
+// (at least 1, as hex's and judgment's halves; omOrders) and deal no channel 1d4 (damageBy). An
+// army with no offense check in a phase cannot take the penalty, so it is asked only once it has
+// a target (as Triage, P-47); it may heal every Ranged or Melee Phase ("can use this ability"
+// names no limit).
+func (b *Battle) channelHeal(i int, k pfarmy.AbilityKind) {
+	u := &b.u[i]
+	heal := max(1, u.num/u.den)
+	u.s.p.chanNow = true
+	u.s.p.heal += heal
+	b.abilityEvent(i, -1, k, heal)
+}
+
+// isUndead reports whether army u is undead: the ability, or the creature type.
+func isUndead(u *unit) bool { return u.st.Abil.Has(pfarmy.AbUndead) || u.st.Type == "undead" }
 
 // omOrders adds army a's offense modifiers against army t from its orders and from what was done to
 // it (energy drain), and its losses in wild shape (spellcasting's bonus).
@@ -211,9 +250,13 @@ func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
 	if s.p.wsNow && int(s.p.target) == t {
 		x.add(ModAbility, uint8(pfarmy.AbWeaponSpecialization), 2)
 	}
-	if s.once.has(pfarmy.AbHuntersBond) {
+	if (s.once.has(pfarmy.AbHuntersBond) && s.bondTo < 0) || s.bondedBy != 0 {
 		x.add(ModAbility, uint8(pfarmy.AbHuntersBond), 1)
 	}
+	if s.p.chanNow {
+		x.add(ModAbility, uint8(channelHealer(u)), -u.triage)
+	}
+	x.add(ModAbility, uint8(pfarmy.AbInspireCourage), u.inspireOM())
 	x.add(ModAbility, uint8(pfarmy.AbEnergyDrain), -int(s.drain))
 	if s.shaped {
 		x.add(ModAbility, uint8(pfarmy.AbWildShape), -u.st.SpellLevel)
@@ -342,6 +385,8 @@ func abilityResult(e *Event) string {
 	switch e.Ability {
 	case pfarmy.AbAlchemy, pfarmy.AbHex, pfarmy.AbCreateSpawn:
 		return heal
+	case pfarmy.AbChannelPositive, pfarmy.AbChannelNegative:
+		return heal + "; OM -half its ACR, no 1d4 this phase"
 	case pfarmy.AbJudgment:
 		return judgText(e.Choice, e.Heal)
 	case pfarmy.AbBurrow:
@@ -353,9 +398,16 @@ func abilityResult(e *Event) string {
 	case pfarmy.AbWeaponSpecialization:
 		return "OM +2 on this check"
 	case pfarmy.AbHuntersBond:
+		if e.Choice == 1 {
+			return "gives it OM +1 for the rest of the battle"
+		}
 		return "OM +1 for the battle"
 	case pfarmy.AbCreateSandstorm:
 		return "sandstorm for the rest of the battle"
+	case pfarmy.AbMercy:
+		return "cures its disease"
+	case pfarmy.AbInspireCourage:
+		return "gives it OM +1 and +2 on fear and rout checks for the battle"
 	case pfarmy.AbWildShape:
 		return "takes its wild shape, loses spellcasting"
 	}
@@ -379,9 +431,9 @@ func judgText(c uint8, heal int) string {
 
 // gmDecide24 is the Policy's answer to issue 24's questions: burrow under any fortification of 2
 // or more; challenge, combat style, companions at the first chance (melee for combat style);
-// weapon specialization in the first Melee Phase; hex's and judgment's healing at half hp or less;
-// judgment's magic weapons against an incorporeal or swarm army, or a significant defense that
-// magic overcomes, never its DV; a sandstorm when fog costs the army less than every enemy; wild
+// weapon specialization in the first Melee Phase; hex's, judgment's and channel energy's healing at
+// half hp or less; judgment's magic weapons against an incorporeal or swarm army, or a significant
+// defense that magic overcomes, never its DV; a sandstorm when fog costs the army less than every enemy; wild
 // shape when its form lifts a darkness or dim light penalty the army has, or it is aquatic on
 // water, and it loses no spellcasting.
 func (b *Battle) gmDecide24(i int, q Question, other int) bool {
@@ -395,7 +447,7 @@ func (b *Battle) gmDecide24(i int, q Question, other int) bool {
 		return b.phase == PhaseMelee && other >= 0 && !b.atRange(i, other)
 	case AskWeaponSpecialization:
 		return b.phase == PhaseMelee && b.meleeNo == 1
-	case AskHexHealing, AskJudgmentHeal:
+	case AskHexHealing, AskJudgmentHeal, AskChannelHeal:
 		return 2*u.s.hp <= u.maxHP
 	case AskJudgmentMagic:
 		for j := 0; j < b.n; j++ {

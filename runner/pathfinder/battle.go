@@ -179,6 +179,10 @@ type state struct {
 	under            uint16   // armies whose fortification it burrowed under
 	diseased, shaped bool     // diseased (disease); in wild shape
 	elixir           bool     // alchemy's potion not drunk yet
+	inspires         int8     // inspire courage given to this ally, -1 kept (abilityally.go)
+	inspiredBy       uint16   // armies that gave it their inspire courage
+	bondTo           int8     // hunter's bond's companions given to this ally, -1 kept
+	bondedBy         uint16   // armies that gave it their companions' OM +1
 	p                phase
 }
 
@@ -197,6 +201,7 @@ type phase struct {
 	burrowing            bool   // digs this phase (burrow): no attack; only burrowers reach it
 	wsNow                bool   // weapon specialization's +2 on this phase's check
 	judg                 uint8  // judgment's choice this phase (judgDamage ...), 0 none
+	chanNow              bool   // channel energy heals this phase (channelHeal)
 }
 
 // acc sums modifiers and, when rec is set (logging), itemises them.

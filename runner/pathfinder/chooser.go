@@ -55,6 +55,16 @@ const (
 	AskSandstorm
 	// AskWildShape: take the wild shape form for the rest of the battle, once (wild shape)?
 	AskWildShape
+	// AskChannelHeal: channel energy heals the army by its ACR this phase, at OM -half its ACR on
+	// this phase's check against `other` and without its +1d4 (channel positive energy, lay on
+	// hands; channel negative energy in an undead army)?
+	AskChannelHeal
+	// AskInspireAlly: give inspire courage's OM +1 and +2 on fear and rout checks to ally `other`
+	// for the battle instead of keeping them (inspire courage)?
+	AskInspireAlly
+	// AskCompanionsAlly: having used hunter's bond's companions, give its OM +1 to ally `other` for
+	// the rest of the battle instead of keeping it (hunter's bond)?
+	AskCompanionsAlly
 )
 
 func (q Question) String() string {
@@ -101,6 +111,12 @@ func (q Question) String() string {
 		return "create sandstorm"
 	case AskWildShape:
 		return "wild shape"
+	case AskChannelHeal:
+		return "channel heal"
+	case AskInspireAlly:
+		return "inspire ally"
+	case AskCompanionsAlly:
+		return "hunter's bond ally"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }

@@ -207,20 +207,30 @@ func (e *HexPlacedEvent) Line() string {
 }
 
 // HexRecoverEvent: an army that neither moved nor fought heals (P-64); Roll is the Loyalty d20. With
-// a note ("a month without battle"), it heals to full.
+// a note ("a month without battle"), it heals to full. With Hourly, it heals that many hp an hour
+// for the day by fast healing or regeneration (P-1, Special Abilities; hexheal.go).
 type HexRecoverEvent struct {
 	indent
-	Day  int    `json:"day"`
-	Army string `json:"army,omitempty"`
-	HP   int    `json:"hp,omitempty"`
-	Roll int    `json:"roll,omitempty"`
-	Note string `json:"note,omitempty"`
-	from int
+	Day    int    `json:"day"`
+	Army   string `json:"army,omitempty"`
+	HP     int    `json:"hp,omitempty"`
+	Roll   int    `json:"roll,omitempty"`
+	Note   string `json:"note,omitempty"`
+	Hourly int    `json:"hourly,omitempty"`
+	from   int
 }
 
 func (*HexRecoverEvent) Type() string { return "recover" }
-func (*HexRecoverEvent) Rule() string { return "P-64" }
+func (e *HexRecoverEvent) Rule() string {
+	if e.Hourly > 0 {
+		return "P-1"
+	}
+	return "P-64"
+}
 func (e *HexRecoverEvent) Line() string {
+	if e.Hourly > 0 {
+		return fmt.Sprintf("%s heals %d an hour outside battle (fast healing, regeneration): hp %d -> %d (P-1)", e.Army, e.Hourly, e.from, e.HP)
+	}
 	if e.Note != "" {
 		return fmt.Sprintf("%s: %s: hp %d -> %d, full (P-64)", e.Army, e.Note, e.from, e.HP)
 	}
@@ -402,7 +412,7 @@ var hexEventDocs = []runner.EventDoc{
 	{Event: &HexAftermathEvent{}, Doc: "an army after a battle: status, hp, Morale, Loyalty checks, a tactic learnt (P-57..P-61)"},
 	{Event: &HexKingdomEvent{}, Doc: "a kingdom loses Economy, Loyalty and Stability for an army destroyed (P-57)"},
 	{Event: &HexPlacedEvent{}, Doc: "a withdrawn or routed army goes to an adjacent hex (P-62) or surrenders (P-55)"},
-	{Event: &HexRecoverEvent{}, Doc: "an army that neither moved nor fought heals; roll: the Loyalty d20 (P-64)"},
+	{Event: &HexRecoverEvent{}, Doc: "an army that neither moved nor fought heals; roll: the Loyalty d20 (P-64); hourly: fast healing's or regeneration's hp an hour, for the day (P-1)"},
 	{Event: &HexUpkeepEvent{}, Doc: "at the end of a kingdom turn a routed army makes a Loyalty check (P-59)"},
 	{Event: &HexPayEvent{}, Doc: "an army's consumption for the week (in reserve: the kingdom turn), paid from its kingdom's treasury or not (Morale -2 until paid), its Morale for want of a commander, or its disbanding (P-7, P-11, P-66)"},
 	{Event: &HexTreasuryEvent{}, Doc: "a kingdom's week of upkeep: its treasury before and after, what it spent, its income at a kingdom turn's end (P-11)"},

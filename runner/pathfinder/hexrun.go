@@ -105,7 +105,8 @@ type hexRun struct {
 //     kingdom). Withdrawn and routed armies go to an adjacent hex without hostile armies, the owner's
 //     choice (KindPlace, P-62 default); with none they surrender. Armies at Morale -5 disband (P-7).
 //   - Recovery (P-64): an army that neither moved nor fought heals ACR hp (at least 1), twice that
-//     on a Loyalty check when its side has a kingdom.
+//     on a Loyalty check when its side has a kingdom; then fast healing and regeneration heal
+//     every army by the hour, for the day (P-1, hexheal.go).
 //   - Upkeep (P-59): at the end of every kingdom turn (TurnDays days, 30 by default) each routed
 //     army of the kingdom's side makes a Loyalty check; success ends its routed state.
 //   - Objectives are checked at the end of each day in source order; the first met ends the run.
@@ -290,6 +291,9 @@ func (r *hexRun) play() (*ScenarioResult, error) {
 			}
 		}
 		if err := r.recover(); err != nil {
+			return nil, err
+		}
+		if err := r.selfHeal(); err != nil {
 			return nil, err
 		}
 		if err := r.upkeep(); err != nil {

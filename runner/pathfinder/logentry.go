@@ -1,5 +1,7 @@
 package pathfinder
 
+import pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+
 // The battle log as JSON: one LogEntry per engine Event, the army indices and enums as names
 // (the hex day loop's "event" events, and `sortie battle --format jsonl`).
 
@@ -81,8 +83,11 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 		out.End = e.End.String()
 	case EvAbility:
 		out.Ability = e.Ability.String()
-		if e.Choice != 0 {
+		switch {
+		case e.Choice != 0 && e.Ability == pfarmy.AbJudgment:
 			out.Choice = judgText(e.Choice, e.Heal)
+		case e.Choice != 0:
+			out.Choice = abilityResult(e) // hunter's bond given to an ally
 		}
 	case EvEnd:
 		out.Limit, out.OK = e.OK, false

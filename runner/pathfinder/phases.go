@@ -55,6 +55,9 @@ func (b *Battle) Run() (Result, error) {
 		}
 	}
 	b.res.Phases, b.res.Melee = b.phaseNo, b.meleeNo
+	if b.dyn && b.over && b.err == nil {
+		b.mercy()
+	}
 	if b.log != nil && b.err == nil {
 		e := b.emit(EvEnd, -1, -1)
 		e.Side = b.res.Winner
@@ -83,6 +86,7 @@ func (b *Battle) restart() {
 		}
 		u.s.elixir = u.st.Abil.Has(pfarmy.AbAlchemy)
 		u.s.challenged = -1
+		u.s.inspires, u.s.bondTo = -1, -1
 	}
 }
 
@@ -186,6 +190,9 @@ func (b *Battle) tacticsPhase() {
 			e.Tactic, e.FromTactic, e.OK = t, pfarmy.TacStandard, true
 			b.send()
 		}
+	}
+	if b.dyn {
+		b.inspireAllies()
 	}
 	b.gmStale = true
 }

@@ -64,7 +64,7 @@ const (
 	AbClimb                                 // treats fortification Defense as 25% lower
 	AbTactician                             // the tactic in Of does not count toward the tactics an army may know
 	AbCannibalize                           // consumption -1 (minimum 0) in a week the army wins a battle
-	AbNoBattleEffect                        // a published ability whose effect is outside battles (armor training: speed)
+	AbNoBattleEffect                        // a published ability whose effect is outside battles (armor training: speed; brew potion)
 	AbKiPool                                // its attacks count as magic weapons (incorporeal, swarm, significant defense "magic")
 	AbChannelPositive                       // Melee Phase: +1d4 damage against an undead army when it deals damage
 	AbChannelNegative                       // Melee Phase: +1d4 damage against a living army when it deals damage
@@ -93,6 +93,8 @@ const (
 	AbVortex               // paralysis against armies in the water only
 	AbWeaponSpecialization // once a battle: OM +2 on one check (ranged or melee)
 	AbWildShape            // once a battle: gains the abilities in Of, loses spellcasting
+	AbDivineHealth         // immune to disease
+	AbMercy                // at the end of a battle: cures one diseased allied army (itself included)
 	NumAbilityKinds
 )
 
@@ -150,7 +152,7 @@ var abilityInfo = [NumAbilityKinds]struct {
 	AbClimb:                {"climb", nil, false},
 	AbTactician:            {"tactician", nil, false},
 	AbCannibalize:          {"cannibalize", nil, false},
-	AbNoBattleEffect:       {"armor training", []string{"brew potion", "mercy", "divine health"}, false},
+	AbNoBattleEffect:       {"armor training", []string{"brew potion"}, false},
 	AbKiPool:               {"ki pool", nil, false},
 	AbChannelPositive:      {"channel positive energy", []string{"lay on hands"}, false},
 	AbChannelNegative:      {"channel negative energy", nil, false},
@@ -178,6 +180,8 @@ var abilityInfo = [NumAbilityKinds]struct {
 	AbVortex:               {"vortex", nil, false},
 	AbWeaponSpecialization: {"weapon specialization", nil, false},
 	AbWildShape:            {"wild shape", nil, false},
+	AbDivineHealth:         {"divine health", nil, false},
+	AbMercy:                {"mercy", nil, false},
 }
 
 // abilityNorm maps every folded published name and alias to its kind.
@@ -225,7 +229,7 @@ func (k AbilityKind) String() string {
 // TakesValue reports whether the ability is written with a number (regeneration 40).
 func (k AbilityKind) TakesValue() bool { return k < NumAbilityKinds && abilityInfo[k].value }
 
-// AbilitySet is a set of ability kinds, one bit each (two words: 75 kinds, room for 128).
+// AbilitySet is a set of ability kinds, one bit each (two words: 77 kinds, room for 128).
 type AbilitySet [2]uint64
 
 // Has reports whether k is in the set.

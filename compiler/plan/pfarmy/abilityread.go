@@ -63,6 +63,10 @@ func (d *deriver) ability24(k AbilityKind, ab Ability, field string) {
 		}
 	case AbPoisonResistance:
 		st.PoisonRes += ab.Value
+	case AbDivineHealth:
+		// Divine Health (Paladin 3): "The army is immune to disease." Disease marks the armies it
+		// damages (their cumulative penalty comes after the battle); this army it does not.
+		d.immune("disease")
 	}
 }
 

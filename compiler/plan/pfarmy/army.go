@@ -287,3 +287,20 @@ func Recover(s *Stats, hp int, loyalty bool) int {
 	}
 	return min(s.HP, hp+heal)
 }
+
+// HoursADay is how many hours outside battle a day of a hex scenario gives an army's hourly
+// healing: a battle's phases take minutes, so the whole day.
+const HoursADay = 24
+
+// HourlyHeal is the hp an army regains each hour outside battle from its special abilities (P-1;
+// Special Abilities): Fast Healing, "Outside of battle, each hour the army regains a number of hit
+// points equal to its fast healing value"; Regeneration, "Outside of battle, the army regains a
+// number of hit points equal to half its regeneration value each hour" (at least 1, P-4). 0 for
+// an army with neither.
+func HourlyHeal(s *Stats) int {
+	h := s.FastHealing
+	if s.Regeneration > 0 {
+		h += max(1, s.Regeneration/2)
+	}
+	return h
+}

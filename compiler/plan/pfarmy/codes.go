@@ -100,10 +100,11 @@ hands, favored enemy ...) and gives no modifier, so it changes nothing in a batt
 misspelt name.
 
 Published abilities whose effect lies outside a battle are accepted without this warning: armor
-training (the army's speed), brew potion (healing potions without the buildings), mercy (curing a
-disease after a battle) and divine health (immunity to disease, which no battle plays). Every other
-published ability plays its published effect. Order warns when the army has no challenge: it works
-only "when using the challenge ability".
+training (the army's speed, which the file gives) and brew potion (healing potions without the
+buildings). Every other published ability plays its published effect: mercy cures a diseased
+allied army when the battle ends, divine health keeps disease's mark off the army. Order warns
+when the army has no challenge: it works only "when using the challenge ability". sortie explain
+NAME prints a published ability's text and how sortie plays it (sortie explain lists them).
 
 Bad:
     abilities: [{name: "regenration", value: 40}]

@@ -139,17 +139,20 @@ func (d *deriver) fields() (fatal bool) {
 	return fatal
 }
 
+// immune adds the abilities named to those the army is immune to (folded, once each).
+func (d *deriver) immune(names ...string) {
+	for _, n := range names {
+		if f := Norm(n); !slices.Contains(d.st.Immune, f) {
+			d.st.Immune = append(d.st.Immune, f)
+		}
+	}
+}
+
 // abilities reads the special abilities (abilities.go): the published ones by name, the author's
 // own as modifiers; constant modifiers go into the stat block, situational ones to the battle.
 func (d *deriver) abilities() {
 	st, p := &d.st, &d.st.Parts
-	immune := func(names ...string) {
-		for _, n := range names {
-			if f := Norm(n); !slices.Contains(st.Immune, f) {
-				st.Immune = append(st.Immune, f)
-			}
-		}
-	}
+	immune := d.immune
 	for i, ab := range d.a.Abilities {
 		field := fmt.Sprintf("abilities[%d]", i)
 		k := AbilityOf(ab.Name)
