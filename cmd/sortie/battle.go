@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -176,6 +177,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 					opts.Decider, opts.Fallback = s, seat
 				}
 				opts.Stream = format == "text"
+				pfBriefing(e, b, true)
 				if _, err := pathfinder.RunBattle(b, opts); err != nil {
 					return decisionFailure(e, err)
 				}
@@ -197,11 +199,20 @@ draws, how battles ended and the rounds (min, median, max).`,
 			}
 			// At the terminal each phase shows before the next question.
 			opts.Stream = c.String("script") == "" && c.String("policy") == "" && isTerminal(e.stdin)
+			pfBriefing(e, b, opts.Stream)
 			if _, err := pathfinder.RunBattle(b, opts); err != nil {
 				return decisionFailure(e, err)
 			}
 			return page.writeBattle(b) // --html: the battle's replay page
 		},
+	}
+}
+
+// pfBriefing writes a Pathfinder battle's briefing to the terminal (issue 23, B2) when a person
+// plays it there (atTerminal), through the escaping writer.
+func pfBriefing(e *env, b *plan.Battle, atTerminal bool) {
+	if atTerminal {
+		io.WriteString(runner.TerminalWriter(e.stderr), pathfinder.BattleBriefing(b)+"\n")
 	}
 }
 
