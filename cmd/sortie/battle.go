@@ -232,7 +232,7 @@ func pfSeat(e *env, c *cli.Context, b *plan.Battle, seed uint64, engineOwn bool)
 	if why != "" {
 		return nil, failf(exitUsage, "--play: %s", why)
 	}
-	seat := &runner.Seat{Side: side, Player: runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice")), Out: e.stderr}
+	seat := &runner.Seat{Side: side, Player: runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)}), Out: e.stderr}
 	if name := c.String("policy"); name != "" && !engineOwn {
 		d, err := battlePolicy(name, seed)
 		if err != nil {
@@ -262,7 +262,7 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 		}
 		*dec, *fallback = s, policy
 	case isTerminal(e.stdin) && policy == nil:
-		*dec = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
+		*dec = runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)})
 	case policy != nil:
 		*dec = policy
 	case required:

@@ -55,7 +55,7 @@ func (prm playParams) newPrompt(e *env, opening string) runner.Decider {
 	if opening == "briefing" && prm.briefed {
 		opening = ""
 	}
-	cfg := runner.PromptConfig{TableDice: prm.tableDice, Opening: opening}
+	cfg := runner.PromptConfig{TableDice: prm.tableDice, Opening: opening, Width: termWidth(e.stderr)}
 	if prm.newPolicy != nil {
 		for _, name := range []string{"goal", "first"} {
 			if d, err := prm.newPolicy(name, prm.seed); err == nil {
