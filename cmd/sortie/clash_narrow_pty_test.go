@@ -59,7 +59,6 @@ func gridCells(q string) map[int][]string {
 func TestClashMoveMapNarrow(t *testing.T) {
 	bin := sortieBinary(t)
 	args := []string{"battle", repo(t, "scenarios", "clash", "hill", "hill.cue"), "--play", "garrison", "--seed", "1"}
-	t.Setenv("COLUMNS", "")
 	wide := firstMove(t, startPTY(t, bin, args...))
 	whole := gridCells(wide)
 	if len(whole) != 12 || len(whole[0]) < 14 {
@@ -67,10 +66,11 @@ func TestClashMoveMapNarrow(t *testing.T) {
 	}
 	for _, how := range []string{"COLUMNS", "terminal"} {
 		t.Run(how, func(t *testing.T) {
+			var env []string
 			if how == "COLUMNS" {
-				t.Setenv("COLUMNS", "40")
+				env = []string{"COLUMNS=40"}
 			}
-			s := startPTY(t, bin, args...)
+			s := startPTYWith(t, env, bin, args...)
 			if how == "terminal" {
 				if err := pty.Setsize(s.tty, &pty.Winsize{Rows: 50, Cols: 40}); err != nil {
 					t.Fatal(err)

@@ -67,8 +67,15 @@ type ptySession struct {
 // startPTY starts bin with args on a new pseudo-terminal of 50x120.
 func startPTY(t *testing.T, bin string, args ...string) *ptySession {
 	t.Helper()
+	return startPTYWith(t, nil, bin, args...)
+}
+
+// startPTYWith is startPTY with env added to the environment. COLUMNS is cleared first, so that
+// the prompt's width is the terminal's (120) whatever the shell running the tests exports.
+func startPTYWith(t *testing.T, env []string, bin string, args ...string) *ptySession {
+	t.Helper()
 	s := &ptySession{t: t, cmd: exec.Command(bin, args...), copied: make(chan struct{})}
-	s.cmd.Env = append(os.Environ(), "TERM=dumb")
+	s.cmd.Env = append(append(os.Environ(), "TERM=dumb", "COLUMNS="), env...)
 	tty, err := pty.StartWithSize(s.cmd, &pty.Winsize{Rows: 50, Cols: 120})
 	if err != nil {
 		t.Fatal(err)
