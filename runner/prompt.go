@@ -189,7 +189,7 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		if nb, ok := r.View.(Narrower); ok && width > 0 {
 			s = nb.AboutIn(r, width)
 		} else {
-			s = ab.About(r)
+			s = WrapLines(ab.About(r), width) // sentences: an About that draws a map is a Narrower
 		}
 		if s != "" {
 			b.WriteString(s)
