@@ -254,7 +254,7 @@ func TestInteractiveFogOfWar(t *testing.T) {
 		if gm == hidden {
 			t.Errorf("gm %v: the warband before the report shown: %v\n%s", gm, !hidden, before)
 		}
-		if gm && !strings.Contains(before, "boggardWarband holds at gate") {
+		if gm && !strings.Contains(before, "boggardWarband: holding at gate") {
 			t.Errorf("--gm does not show the warband on day 1:\n%s", before)
 		}
 	}
