@@ -149,6 +149,9 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 			w.WriteByte('\n')
 		}
 	}
+	// Whose letters the unlabelled squares show (played at hill: "P2", "o1" meant nothing under
+	// the move map without it).
+	w.WriteString(runner.WrapLines("  "+b.legend()+"\n", width))
 	return w.String()
 }
 
