@@ -133,5 +133,5 @@ var showWhat = map[string]string{
 	"briefing": "the briefing of the start of the run again",
 	"map":      "the map as you know it (the question stays open)",
 	"status":   "where things stand: day or round, party, supplies, objectives",
-	"units":    "the table of units and solos",
+	"units":    "the table of the units and solos (clash) or armies (Pathfinder) now",
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/mitchellh/go-wordwrap"
 )
 
 // Prompt is a Decider that asks a person: it writes each question with the numbered legal choices
@@ -23,6 +25,7 @@ type Prompt struct {
 	auto      bool    // "auto" was typed: Optional requests of that turn go to the engine
 	autoTurn  string  // the turn (Day and Block) auto was typed in
 	opening   string  // PromptConfig.Opening, until the first question shows it
+	width     func() int
 }
 
 // PromptConfig configures NewPromptWith.
@@ -36,6 +39,10 @@ type PromptConfig struct {
 	// Opening is what the first question shows above itself, when its View is a Shower that
 	// knows the word: "briefing" (a new run), "recap" (a resumed one), "" for nothing.
 	Opening string
+	// Width is the terminal's width in columns now, asked at every question (a terminal may be
+	// resized); nil or 0: no limit. The question, its choices and what the View says about it
+	// (Narrower) are fitted to it.
+	Width func() int
 }
 
 // NewPrompt returns a Prompt reading answers from in and writing questions to out. With tableDice,
@@ -46,7 +53,15 @@ func NewPrompt(in io.Reader, out io.Writer, tableDice bool) Decider {
 
 // NewPromptWith returns a Prompt configured by c (see PromptConfig).
 func NewPromptWith(in io.Reader, out io.Writer, c PromptConfig) *Prompt {
-	return &Prompt{in: bufio.NewReader(in), out: TerminalWriter(out), tableDice: c.TableDice, suggest: c.Suggest, opening: c.Opening}
+	return &Prompt{in: bufio.NewReader(in), out: TerminalWriter(out), tableDice: c.TableDice, suggest: c.Suggest, opening: c.Opening, width: c.Width}
+}
+
+// cols is the terminal's width now (PromptConfig.Width), 0 for no limit.
+func (p *Prompt) cols() int {
+	if p.width == nil {
+		return 0
+	}
+	return max(0, p.width())
 }
 
 // suggestion is the index of the choice Enter takes: the engine's own answer when the request
@@ -103,6 +118,44 @@ type Abouter interface {
 	About(r *Request) string
 }
 
+// Narrower is implemented by a Request's View whose About can fit a terminal: AboutIn is About
+// with no line wider than width columns (sentences wrapped, a map drawn in bands of whole columns:
+// never a map's row broken by the terminal).
+type Narrower interface {
+	AboutIn(r *Request, width int) string
+}
+
+// WrapLines wraps each line of s (indented two spaces, ending in a newline) that is wider than
+// width columns at its words (go-wordwrap), each continuation indented four spaces; width 0
+// leaves s as it is.
+func WrapLines(s string, width int) string {
+	if width <= 0 || s == "" {
+		return s
+	}
+	var w strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		body := strings.TrimSuffix(l, "\n")
+		if len(body) <= width {
+			w.WriteString(l)
+			continue
+		}
+		lead := len(body) - len(strings.TrimLeft(body, " "))
+		parts := strings.Split(wordwrap.WrapString(body[lead:], uint(max(8, width-lead-2))), "\n")
+		for i, p := range parts {
+			if i > 0 {
+				w.WriteString(strings.Repeat(" ", lead+2))
+			} else {
+				w.WriteString(body[:lead])
+			}
+			w.WriteString(p)
+			if i < len(parts)-1 || strings.HasSuffix(l, "\n") {
+				w.WriteByte('\n')
+			}
+		}
+	}
+	return w.String()
+}
+
 // Decide asks r at the prompt (Decider). Enter takes the suggestion the prompt shows. An
 // Optional request (a clash battle's moves, targets ...) may be left to the engine: Enter takes
 // its answer, "auto" every optional answer of the same turn (the same Day and Block).
@@ -115,6 +168,7 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		return Answer{Default: true}, nil
 	}
 	sug := p.suggestion(r)
+	width := p.cols()
 	var b strings.Builder
 	if p.opening != "" {
 		if sh, ok := r.View.(Shower); ok {
@@ -123,16 +177,21 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 			p.opening = ""
 		}
 	}
-	b.WriteString(r.Prompt())
-	b.WriteByte('\n')
+	b.WriteString(WrapLines(r.Prompt()+"\n", width))
 	if br, ok := r.View.(Briefer); ok && r.Kind == KindMove {
 		if s := br.Brief(); s != "" {
-			b.WriteString("  (" + s + ")\n")
+			b.WriteString(WrapLines("  ("+s+")\n", width))
 		}
 	}
 	mapped := false // the squares are labelled on a map
 	if ab, ok := r.View.(Abouter); ok {
-		if s := ab.About(r); s != "" {
+		s := ""
+		if nb, ok := r.View.(Narrower); ok && width > 0 {
+			s = nb.AboutIn(r, width)
+		} else {
+			s = WrapLines(ab.About(r), width) // sentences: an About that draws a map is a Narrower
+		}
+		if s != "" {
 			b.WriteString(s)
 			mapped = r.Kind == KindTo
 		}
@@ -147,11 +206,13 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		}
 	case r.Optional && len(r.Choices) > 12:
 		// Many squares or targets: numbered, several to a line (the numbers a move's map shows).
-		writeCompact(&b, r)
+		writeCompact(&b, r, width)
 	default:
-		writeChoices(&b, r)
+		var c strings.Builder
+		writeChoices(&c, r)
+		b.WriteString(WrapLines(c.String(), width))
 	}
-	b.WriteString(enterLine(r, sug))
+	b.WriteString(WrapLines(enterLine(r, sug), width))
 	b.WriteString("> ")
 	return p.read(r, b.String(), sug, mapped)
 }
@@ -176,13 +237,18 @@ func writeChoices(b *strings.Builder, r *Request) {
 	}
 }
 
-// writeCompact lists many choices numbered, several to a line of at most 100 characters.
-func writeCompact(b *strings.Builder, r *Request) {
+// writeCompact lists many choices numbered, several to a line of at most 100 characters (or the
+// terminal's width, when narrower and not 0).
+func writeCompact(b *strings.Builder, r *Request, width int) {
+	limit := 100
+	if width > 0 {
+		limit = min(limit, width)
+	}
 	n := 2
 	b.WriteString("  ")
 	for i, c := range r.Choices {
 		item := strconv.Itoa(i+1) + ") " + c.Name
-		if n > 2 && n+2+len(item) > 100 {
+		if n > 2 && n+2+len(item) > limit {
 			b.WriteString("\n  ")
 			n = 2
 		} else if n > 2 {

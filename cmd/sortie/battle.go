@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -172,6 +173,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 					opts.Decider, opts.Fallback = s, seat
 				}
 				opts.Stream = format == "text"
+				pfBriefing(e, b, true)
 				if _, err := pathfinder.RunBattle(b, opts); err != nil {
 					return decisionFailure(e, err)
 				}
@@ -193,11 +195,20 @@ draws, how battles ended and the rounds (min, median, max).`,
 			}
 			// At the terminal each phase shows before the next question.
 			opts.Stream = c.String("script") == "" && c.String("policy") == "" && isTerminal(e.stdin)
+			pfBriefing(e, b, opts.Stream)
 			if _, err := pathfinder.RunBattle(b, opts); err != nil {
 				return decisionFailure(e, err)
 			}
 			return page.writeBattle(b) // --html: the battle's replay page
 		},
+	}
+}
+
+// pfBriefing writes a Pathfinder battle's briefing to the terminal (issue 23, B2) when a person
+// plays it there (atTerminal), through the escaping writer.
+func pfBriefing(e *env, b *plan.Battle, atTerminal bool) {
+	if atTerminal {
+		io.WriteString(runner.TerminalWriter(e.stderr), pathfinder.BattleBriefing(b)+"\n")
 	}
 }
 
@@ -217,7 +228,7 @@ func pfSeat(e *env, c *cli.Context, b *plan.Battle, seed uint64, engineOwn bool)
 	if why != "" {
 		return nil, failf(exitUsage, "--play: %s", why)
 	}
-	seat := &runner.Seat{Side: side, Player: runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice")), Out: e.stderr}
+	seat := &runner.Seat{Side: side, Player: runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)}), Out: e.stderr}
 	if name := c.String("policy"); name != "" && !engineOwn {
 		d, err := battlePolicy(name, seed)
 		if err != nil {
@@ -247,7 +258,7 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 		}
 		*dec, *fallback = s, policy
 	case isTerminal(e.stdin) && policy == nil:
-		*dec = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
+		*dec = runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)})
 	case policy != nil:
 		*dec = policy
 	case required:

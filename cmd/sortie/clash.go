@@ -92,7 +92,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	case explore != nil:
 		opts.Decider = explore
 	case name == "" && isTerminal(e.stdin):
-		opts.Decider = runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice"))
+		opts.Decider = runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)})
 	}
 	if play := c.String("play"); play != "" && !strings.EqualFold(play, "all") {
 		// --play SIDE: the player answers for SIDE (after the script, if any); the computer, by
@@ -102,7 +102,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		if why != "" {
 			return failf(exitUsage, "--play: %s", why)
 		}
-		seat := &runner.Seat{Side: side, Player: runner.NewPrompt(e.stdin, e.stderr, c.Bool("table-dice")), Computer: explore, Out: e.stderr}
+		seat := &runner.Seat{Side: side, Player: runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)}), Computer: explore, Out: e.stderr}
 		if script != nil {
 			opts.Fallback = seat
 		} else {

@@ -23,6 +23,9 @@ type playParams struct {
 	play      string // --play SIDE: the side the terminal answers for ("" for all: playSide)
 	html      string // --html FILE: the run's replay page ("" for none)
 	htmlView  string // --html-view: all or players
+	// briefed: the run wrote its briefing at its start (a Pathfinder run, whose first question
+	// may come weeks in), so the first question does not repeat it.
+	briefed bool
 	// newPolicy makes the decider of policy (the scenario's or campaign's policies: playPolicy);
 	// nil: runner.NewPolicy (first, random).
 	newPolicy func(name string, seed uint64) (runner.Decider, error)
@@ -49,7 +52,10 @@ func paramsFromFlags(c *cli.Context) playParams {
 // goal policy where it has one (Karzoral: toward the open objectives), else of first (the
 // engine's defaults); opening is what its first question shows above it ("briefing", "recap").
 func (prm playParams) newPrompt(e *env, opening string) runner.Decider {
-	cfg := runner.PromptConfig{TableDice: prm.tableDice, Opening: opening}
+	if opening == "briefing" && prm.briefed {
+		opening = ""
+	}
+	cfg := runner.PromptConfig{TableDice: prm.tableDice, Opening: opening, Width: termWidth(e.stderr)}
 	if prm.newPolicy != nil {
 		for _, name := range []string{"goal", "first"} {
 			if d, err := prm.newPolicy(name, prm.seed); err == nil {

@@ -198,7 +198,7 @@ func TestReplayInBrowser(t *testing.T) {
 	}
 	startStep, _ := stepOf(t, page, "day 1, start")
 	partyStart, gmStart := domAt(t, bin, page, startStep, "party"), domAt(t, bin, page, startStep, "gm")
-	if !strings.Contains(transcriptOf(gmStart), "boggardWarband holds at gate") || strings.Contains(transcriptOf(partyStart), "boggardWarband holds") {
+	if !strings.Contains(transcriptOf(gmStart), "boggardWarband: holding at gate") || strings.Contains(transcriptOf(partyStart), "boggardWarband: holding") {
 		t.Error("field01 day 1, start: the warband's march (audience gm) should be in the GM's transcript only")
 	}
 	shotAt(t, bin, page, step, "party", filepath.Join(dir, "field01-day1-party.png"))

@@ -5,11 +5,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	replaypage "github.com/sortie-rpg/sortie/runner/replay"
 	"github.com/urfave/cli/v2"
 )
@@ -136,9 +138,16 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if err != nil {
 		return err
 	}
+	prm.briefed = p.Pathfinder != nil
 	pl, err := setup(e, prm, from)
 	if err != nil {
 		return err
+	}
+	if prm.briefed && from == nil && (pl.prompt || prm.play != "") {
+		// Issue 23 (B2): a Pathfinder run at the terminal opens with its briefing, before day 1
+		// (its first question may come weeks in); a resumed one shows its recap at its first
+		// question, as every engine's does.
+		io.WriteString(runner.TerminalWriter(e.stderr), pathfinder.RunBriefing(p)+"\n")
 	}
 	b := &pl.sess.base
 	b.Command, b.Path = "run", path

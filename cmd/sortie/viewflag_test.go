@@ -16,7 +16,7 @@ func TestGMWithOtherViewRefused(t *testing.T) {
 		}
 	}
 	code, out, _ := run(t, "", "run", "--policy", "first", "--gm", "--view", "gm", field01)
-	if code == 2 || !strings.Contains(out, "boggardWarband holds at gate") {
+	if code == 2 || !strings.Contains(out, "boggardWarband: holding at gate") {
 		t.Errorf("--gm --view gm: exit %d, want the gm transcript:\n%s", code, out)
 	}
 }

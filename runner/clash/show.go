@@ -52,11 +52,17 @@ func (s *battleShow) Show(what string) string {
 // About draws, above a move question with more than one answer, where the mover stands now and
 // the field with each reachable square (a stand's or solo's new top-left square, U-29) labelled by its choice's number, three
 // characters a square so that the numbers stand apart; numbers above 99 show as "++" (type the
-// square's x,y).
-func (s *battleShow) About(r *runner.Request) string {
+// square's x,y). Its text is as wide as the field needs: AboutIn fits a narrower terminal.
+func (s *battleShow) About(r *runner.Request) string { return s.AboutIn(r, 0) }
+
+// AboutIn is About for a terminal of width columns (runner.Narrower; 0: no limit): its sentences
+// are wrapped at the width, and a labelled field wider than the terminal is drawn in bands of
+// whole columns, each under its own column numbers, so that no row of the grid is broken by the
+// terminal mid-row (review B6: at 40 columns hill's 14 columns wrapped into an unreadable map).
+func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 	q := s.q
 	if q.Ask == AskTarget && len(q.Options) > 1 {
-		return s.targetsAway()
+		return runner.WrapLines(s.targetsAway(), width)
 	}
 	if q.Ask != AskMove || len(q.Options) < 2 {
 		return ""
@@ -95,17 +101,11 @@ func (s *battleShow) About(r *runner.Request) string {
 			stay = fmt.Sprintf("; %d stays", i+1)
 		}
 	}
-	fmt.Fprintf(&w, "  where %s can move (now at %s%s): type the number on the map or the square x,y\n", name, b.sqName(int(here)), stay)
-	w.WriteString("      ")
-	for x := 0; x < b.w; x++ {
-		fmt.Fprintf(&w, "%2d ", x)
-	}
-	w.Truncate(w.Len() - 1)
-	w.WriteByte('\n')
+	w.WriteString(runner.WrapLines(fmt.Sprintf("  where %s can move (now at %s%s): type the number on the map or the square x,y\n", name, b.sqName(int(here)), stay), width))
+	// The cells, three characters a square: the map's two, or the label.
+	cells := make([]string, b.w*b.h)
 	for y := 0; y < b.h; y++ {
 		row := rows[head+y]
-		var line strings.Builder
-		fmt.Fprintf(&line, "  %3d ", y)
 		for x := 0; x < b.w; x++ {
 			cell := "  "
 			if at := 4 + 2*x; at < len(row) {
@@ -114,15 +114,44 @@ func (s *battleShow) About(r *runner.Request) string {
 			if l := label[y*b.w+x]; l != "" {
 				cell = l
 			}
-			line.WriteString(cell)
-			if len(cell) < 2 {
+			cells[y*b.w+x] = cell
+		}
+	}
+	band := b.w // columns a band holds: all, or what the width leaves after the row numbers
+	if width > 0 {
+		fit := max(1, min(b.w, (width-6)/3))
+		n := (b.w + fit - 1) / fit // bands needed
+		band = (b.w + n - 1) / n   // as even as whole columns allow
+	}
+	for x0 := 0; x0 < b.w; x0 += band {
+		x1 := min(b.w, x0+band)
+		if band < b.w {
+			fmt.Fprintf(&w, "  columns %d..%d of 0..%d:\n", x0, x1-1, b.w-1)
+		}
+		w.WriteString("      ")
+		for x := x0; x < x1; x++ {
+			fmt.Fprintf(&w, "%2d ", x)
+		}
+		w.Truncate(w.Len() - 1)
+		w.WriteByte('\n')
+		for y := 0; y < b.h; y++ {
+			var line strings.Builder
+			fmt.Fprintf(&line, "  %3d ", y)
+			for x := x0; x < x1; x++ {
+				cell := cells[y*b.w+x]
+				line.WriteString(cell)
+				if len(cell) < 2 {
+					line.WriteByte(' ')
+				}
 				line.WriteByte(' ')
 			}
-			line.WriteByte(' ')
+			w.WriteString(strings.TrimRight(line.String(), " "))
+			w.WriteByte('\n')
 		}
-		w.WriteString(strings.TrimRight(line.String(), " "))
-		w.WriteByte('\n')
 	}
+	// Whose letters the unlabelled squares show (played at hill: "P2", "o1" meant nothing under
+	// the move map without it).
+	w.WriteString(runner.WrapLines("  "+b.legend()+"\n", width))
 	return w.String()
 }
 

@@ -125,7 +125,7 @@ func (*ArmyMoveEvent) Type() string { return "armyMove" }
 func (*ArmyMoveEvent) Rule() string { return "K-22" }
 func (e *ArmyMoveEvent) Line() string {
 	if e.From == e.To {
-		return fmt.Sprintf("%s holds at %s", e.Army, e.To)
+		return fmt.Sprintf("%s: holding at %s", e.Army, e.To) // no singular verb: army names are often plural (issue 23)
 	}
 	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }

@@ -41,12 +41,13 @@ func (v *PlayerView) Show(what string) string {
 }
 
 // writeBriefing writes what the players are told before day 1: the title, the objectives as they
-// know them, the party, its rations and light, the map with the terrain seen from afar.
+// know them, what fails the scenario (writeLosses, K-65), the party, its rations and light, the map with the terrain seen from afar.
 func (v *PlayerView) writeBriefing(b *bytes.Buffer) {
 	p := v.s.p
 	fmt.Fprintf(b, "  == briefing: %s ==\n", p.Scenario.Title)
 	fmt.Fprintf(b, "  You have %d days; the party of %d sets out from %s.\n", p.DayLimit, p.Party.Members, p.Field.Blocks[v.s.party].ID)
 	v.writeObjectives(b)
+	v.writeLosses(b)
 	v.writeSupplies(b)
 	v.writeMap(b)
 	b.WriteString("  At a question, type ? for help, map for the map, status for where things stand.\n")
@@ -71,7 +72,7 @@ func (v *PlayerView) writeObjectives(b *bytes.Buffer) {
 		if o.When != nil {
 			when = condWords(p, *o.When)
 		}
-		fmt.Fprintf(b, "    %s (%s, %d XP): %s%s\n", o.ID, o.Outcome, o.XP, when, state)
+		writeWrapped(b, "    ", fmt.Sprintf("%s (%s, %d XP): %s%s", o.ID, o.Outcome, o.XP, when, state))
 	}
 	v.writeFlags(b)
 }
@@ -104,7 +105,7 @@ func (v *PlayerView) writeFlags(b *bytes.Buffer) {
 		if f < len(p.FlagSummaries) && p.FlagSummaries[f] != "" {
 			how = p.FlagSummaries[f]
 		}
-		fmt.Fprintf(b, "    %s: %s\n", p.Flags[f], how)
+		writeWrapped(b, "    ", p.Flags[f]+": "+how)
 	}
 }
 
@@ -169,7 +170,7 @@ func (v *PlayerView) writeMap(b *bytes.Buffer) {
 	if s.day == 0 {
 		heading = "  map before day 1, as the party knows it:\n"
 	}
-	s.r.drawField(b, p, heading, s.party, s.revealed, marks, partyLegend)
+	s.r.drawField(b, p, heading, s.party, s.revealed, marks, playLegend)
 	// The terrain of every known block, grouped by terrain (sorted), blocks in plan order.
 	by := map[string][]string{}
 	var names []string
@@ -190,6 +191,7 @@ func (v *PlayerView) writeMap(b *bytes.Buffer) {
 			fmt.Fprintf(b, "    %s: %s\n", n, strings.Join(by[n], " "))
 		}
 	}
+	v.writeFriendlies(b)
 }
 
 // entryWords says from which sides a block may be entered when not from every side (K-32: a

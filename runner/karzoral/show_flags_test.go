@@ -45,17 +45,17 @@ func TestBriefingTellsHowFlagsAreSet(t *testing.T) {
 	if len(p.FlagSummaries) != 3 || p.FlagSummaries[0] != cache || p.FlagSummaries[1] != causeway || p.FlagSummaries[2] != woods {
 		t.Fatalf("flag summaries %q", p.FlagSummaries)
 	}
-	b := briefingOf(t, p)
+	b := unwrapped(briefingOf(t, p))
 	want := "    takeTheGate (success, 1000 XP): the party at gate, flag causewayTaken, army boggardWarband (Boggard warband) gone\n" +
 		"  how the flags are set:\n" +
 		"    cacheBurned: " + cache + "\n" +
 		"    causewayTaken: " + causeway + "\n" +
-		"  party:"
+		"  the scenario fails (K-65) when:"
 	if !strings.Contains(b, want) || strings.Contains(b, "woodsCleared") {
 		t.Errorf("the briefing does not tell how the flags are set:\n%s\nwant it to hold:\n%s", b, want)
 	}
 	p.FlagSummaries = nil
-	b = briefingOf(t, p)
+	b = unwrapped(briefingOf(t, p))
 	if !strings.Contains(b, "    cacheBurned: not told; events in play set it\n    causewayTaken: not told; events in play set it\n") {
 		t.Errorf("a briefing without summaries:\n%s", b)
 	}

@@ -28,6 +28,8 @@ type decisions struct {
 	sides   [2]string // Side -> its name, for Request.Side ("" unset)
 	err     error
 	choices []runner.Choice
+	view    pfView  // every Request's View: what the prompt shows on demand (show.go)
+	battle  *Battle // the battle whose question is being asked (choose); nil otherwise
 }
 
 func newDecisions(dec, fallback runner.Decider, src dice.Source) *decisions {
@@ -49,6 +51,10 @@ func (d *decisions) fail(err error) {
 func (d *decisions) ask(req *runner.Request) (int, error) {
 	if d.none {
 		return 0, nil
+	}
+	if req.View == nil {
+		d.view.b, d.view.names = d.battle, d.names
+		req.View = &d.view
 	}
 	return d.ch.Ask(req)
 }
@@ -90,7 +96,9 @@ func (d *decisions) choose(b *Battle, k runner.Kind, army, other int, cause stri
 	if sd := b.SideOf(army); sd == SideA || sd == SideB {
 		req.Side = d.sides[sd]
 	}
+	d.battle = b
 	i, err := d.ask(req)
+	d.battle = nil
 	if err != nil {
 		d.fail(err)
 		return 0

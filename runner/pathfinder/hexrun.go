@@ -131,6 +131,7 @@ func RunScenario(p *plan.Plan, o ScenarioOptions) (*ScenarioResult, error) {
 		src = dice.NewSeeded(o.Seed)
 	}
 	r := &hexRun{p: p, pf: p.Pathfinder, o: o, d: newDecisions(o.Decider, o.Fallback, src), sink: o.Sink, on: runner.Enabled(o.Sink)}
+	r.d.view.run = r
 	for s, k := range r.pf.Kingdoms {
 		if k != nil {
 			c := *k

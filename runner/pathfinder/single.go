@@ -95,6 +95,7 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	d := newDecisions(o.Decider, o.Fallback, src)
 	d.day, d.hex, d.names = 0, b.ID, names // a lone battle has no days
 	d.sides = b.Sides
+	d.view.lone = b
 	var ch Chooser = d
 	if o.Decider == nil {
 		ch = nil

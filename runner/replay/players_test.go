@@ -36,7 +36,7 @@ func TestPlayersOnlyKarzoral(t *testing.T) {
 			t.Errorf("a GM event is in the page: %s", l)
 		}
 	}
-	for _, gm := range []string{`"audience":"gm"`, "holds at gate", "strengthBattle", `"before":75`, "boggardWarband strength"} {
+	for _, gm := range []string{`"audience":"gm"`, "holding at gate", "strengthBattle", `"before":75`, "boggardWarband strength"} {
 		if strings.Contains(page, gm) {
 			t.Errorf("GM-only %q is in the players' page", gm)
 		}
