@@ -302,3 +302,12 @@ func clip(s string, n int) string {
 	}
 	return s
 }
+
+// kname is a kingdom's name in parentheses after its side (" (Greenbelt)"), or "" for a kingdom
+// without a name.
+func kname(k *plan.Kingdom) string {
+	if k.Name == "" {
+		return ""
+	}
+	return " (" + k.Name + ")"
+}
