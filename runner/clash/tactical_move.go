@@ -53,6 +53,11 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 	}
 	anchors.mission = who.Kind == RefSolo && k.kind != goalEngage
 	charger := part == 1 && !retreat && cr.traits&trCharge != 0 && act == ActAttack
+	var castAt actor
+	var castSp *spell
+	if part == 1 && !retreat && act == ActCast {
+		castAt, castSp, _ = b.castPlan(who, u) // keep the spell it means to cast in range (tactical_cast.go)
+	}
 	start := b.refBox(who)
 	best, bi := int64(-1<<62), 0
 	for i, q := range ends {
@@ -90,6 +95,9 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 			}
 		}
 		s += b.integrityOf(who, a, anchors) + anchors.leash(b, a)
+		if castSp != nil && !b.castKeeps(castAt, castSp, a) {
+			s -= 3000 // issue 21: Cast chosen, then no target for the spell
+		}
 		if charger && b.chargeEnd(start, a, side) {
 			s += 400 // a straight run into an enemy: the Charge (charge.go)
 		}

@@ -1,0 +1,45 @@
+package clash
+
+// The tactical policy's move before a Cast a Spell action [AI] (U-38..U-40): a caster that chose
+// Cast because a spell was worth it does not step where that spell has nothing to land on (issue
+// 21: a wizard chose Cast for hold person, then stepped back to its cantrip's range, and hold
+// person had no target left).
+
+// castPlan is the spell the tactical policy means to cast with the Cast action chosen for unit u
+// (u >= 0) or solo who: the one tacSpell would pick now (the greatest spellValue > 0), with the
+// mover as its caster when the mover can cast it; ok false when there is none or the mover
+// cannot cast it (a stand of a mixed unit that does not know it, U-39).
+func (b *Battle) castPlan(who Ref, u int32) (at actor, sp *spell, ok bool) {
+	by := Ref{RefSolo, who.Index}
+	if who.Kind == RefStand {
+		by = Ref{RefNone, int(u)}
+		at = b.standActor(int32(who.Index))
+	} else {
+		at = b.soloActor(int32(who.Index))
+	}
+	best, bi := int64(0), -1
+	for k := range b.s.sp {
+		if v := b.spellValue(by, k); v > best {
+			best, bi = v, k
+		}
+	}
+	if bi < 0 || b.knownOf(&at, bi) == nil {
+		return at, nil, false
+	}
+	return at, &b.s.sp[bi], true
+}
+
+// castKeeps reports whether a caster (at, moved to a) would still have something for sp: a
+// targeted spell a target in its range (U-37, U-40: spellTargetable); an area an enemy within its
+// range plus its radius, or for a self area its size (U-44..U-47), in squares (U-1: 20 ft).
+func (b *Battle) castKeeps(at actor, sp *spell, a box) bool {
+	at.box = a
+	if sp.shape == "" {
+		return b.hasSpellTarget(&at, sp)
+	}
+	reach := int32(max(1, sp.size/20))
+	if !sp.self {
+		reach += int32(sp.rng)
+	}
+	return b.nearestEnemy(a, at.side) <= reach
+}
