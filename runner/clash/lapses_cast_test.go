@@ -44,3 +44,45 @@ func TestCastKeepsItsSpellInRangeU40(t *testing.T) {
 		t.Errorf("the first cast is not Hold Person\n%s", txt[:min(len(txt), 1500)])
 	}
 }
+
+// U-15, U-82 [AI], issue 21's lapse: the casting regiment that split its line.
+// testdata/clash/lapses/cast-line.cue as round 2 of its seed-1 battle found it: adept stands a1
+// 1,1, a2 1,0, a3 2,0 (a regiment: each must stay edge-adjacent to another, U-15) and one soldier
+// stand at 3,1 (the other gone). The adepts want Cast; stands move nearest the enemy first, a1 and
+// a3 (2 squares, U-2) before a2 (3). a1 steps back to 1,5; a3's only ways out are 1,0 (a2, not
+// moved yet) and squares beside the soldier, so before the fix it stayed at 2,0, cut off, and the
+// soldier's spear then hit it with advantage for double damage (U-16). Now a3 waits for a2 and
+// follows: after the move every adept stand is beside another. Then, seeds 1..20 of the battle:
+// no adept stand is ever attacked as isolated.
+func TestCastingRegimentKeepsItsLineU15(t *testing.T) {
+	b := NewBattle(mustSetup(t, loadLapse(t, "cast-line"), clashrules.Options{}))
+	b.Reset(Config{})
+	b.round, b.turnUnit = 2, 0
+	b.moveStand(3, Flee)
+	b.moveStand(1, int32(0*b.w+1))
+	b.moveStand(2, int32(0*b.w+2))
+	b.moveStand(4, int32(1*b.w+3))
+	if got := b.tacWant(0, -1); got != ActCast {
+		t.Fatalf("the adepts want %s, want cast", got)
+	}
+	b.moveUnit(0, ActCast, 1)
+	for i := int32(0); i < 3; i++ {
+		if b.standIsolated(i) {
+			t.Errorf("adept stand %d at %d,%d is cut off from its unit (a1 %d,%d a2 %d,%d a3 %d,%d)", i+1, b.st[i].x, b.st[i].y,
+				b.st[0].x, b.st[0].y, b.st[1].x, b.st[1].y, b.st[2].x, b.st[2].y)
+		}
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		l := &Log{}
+		b.Reset(Config{Seed: seed, Rec: l})
+		if _, err := b.Run(); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range l.Events {
+			if a, ok := e.(*AttackRollEvent); ok && strings.HasPrefix(a.Target, "a ") && strings.Contains(e.Line(), "target isolated") {
+				t.Errorf("seed %d: %s", seed, e.Line())
+				break
+			}
+		}
+	}
+}
