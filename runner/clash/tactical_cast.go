@@ -1,5 +1,7 @@
 package clash
 
+import "github.com/sortie-rpg/sortie/compiler/plan"
+
 // The tactical policy's move before a Cast a Spell action [AI] (U-38..U-40): a caster that chose
 // Cast because a spell was worth it does not step where that spell has nothing to land on (issue
 // 21: a wizard chose Cast for hold person, then stepped back to its cantrip's range, and hold
@@ -37,15 +39,22 @@ func (b *Battle) castPlan(who Ref, u int32) (at actor, sp *spell, ok bool) {
 
 // castKeeps reports whether a caster (at, moved to a) would still have something for sp: a
 // targeted spell a target in its range (U-37, U-40: spellTargetable); an area an enemy within its
-// range plus its radius, or for a self area its size (U-44..U-47), in squares (U-1: 20 ft).
+// range plus how far the area reaches past its origin square (a sphere's or cylinder's radius, a
+// cube's side less the origin square: web's 20-ft cube is its origin alone), or for a self area
+// its size (U-44..U-47), in squares (U-1: 20 ft).
 func (b *Battle) castKeeps(at actor, sp *spell, a box) bool {
 	at.box = a
 	if sp.shape == "" {
 		return b.hasSpellTarget(&at, sp)
 	}
-	reach := int32(max(1, sp.size/20))
-	if !sp.self {
-		reach += int32(sp.rng)
+	var reach int32
+	switch {
+	case sp.self:
+		reach = int32(max(1, sp.size/20))
+	case sp.shape == plan.AreaCube:
+		reach = int32(sp.rng + max(0, sp.size/20-1))
+	default:
+		reach = int32(sp.rng + sp.size/20)
 	}
 	return b.nearestEnemy(a, at.side) <= reach
 }
