@@ -16,8 +16,8 @@ import (
 // them.
 func TestClashLapseFixtures(t *testing.T) {
 	files, err := filepath.Glob(repo(t, "testdata", "clash", "lapses", "*.cue"))
-	if err != nil || len(files) != 7 {
-		t.Fatalf("%d lapse battles (%v), want 7", len(files), err)
+	if err != nil || len(files) != 9 {
+		t.Fatalf("%d lapse battles (%v), want 9", len(files), err)
 	}
 	for _, f := range files {
 		c, list, err := compiler.CompileClash([]string{f}, compiler.Options{})

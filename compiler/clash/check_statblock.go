@@ -184,6 +184,7 @@ func (p *clashPass) checkCreature(c *clashCreature) {
 		for _, d := range a.Damage {
 			p.checkDice(d.Dice, what)
 		}
+		p.checkOnHit(a, what)
 	}
 	for i, r := range c.Multi {
 		if len(r) == 0 {

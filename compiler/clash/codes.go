@@ -142,7 +142,7 @@ Bad:
 Fix: give the side a way there (a ford, swimmers, archers, a spellcaster) or drop the objective.`},
 		diag.CodeInfo{Code: codeClashUnknown, Title: "unknown creature, spell or id", Severity: diag.Error, Doc: `A name is neither the battle's own nor the bundled SRD 5.1 library's (creatures goblin,
 hobgoblin, bugbear, orc, gnoll, kobold, guard, thug, scout, veteran, knight, mage, priest,
-ogre, hill-giant, minotaur, wolf, dire-wolf, lizardfolk, giant-eagle, skeleton, zombie; spells
+ogre, hill-giant, minotaur, wolf, dire-wolf, lizardfolk, giant-eagle, skeleton, zombie, quasit; spells
 fire-bolt, sacred-flame, magic-missile, guiding-bolt, cure-wounds, burning-hands, thunderwave,
 shatter, fireball, lightning-bolt, ice-storm, flame-strike, cone-of-cold), or an id names no
 side, unit, solo, resource or zone of the battle, or a multiattack names no attack of the stat
@@ -173,7 +173,8 @@ do not parse (write them as the stat block does: "1d6+2", "2d8", or a number; at
 dice), more than 32 attacks or 16 in one multiattack routine, a spell with both attack and save,
 with neither damage nor heal, healing an area, with targets and an area, halfOnSave without a
 save, or one the caster cannot cast (a save spell without a spell save dc, an attack spell
-without toHit).
+without toHit), or an attack's onHit with neither damage nor an effect, or with an effect that
+cannot land on the one hit (ally, ground, aura, pool, enterSave, repeatSave, concentration).
 
 Bad:
     {name: "Spear", toHit: 3, damage: "1d6+1", type: "piercing"}   // neither reach nor range

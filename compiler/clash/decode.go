@@ -200,7 +200,7 @@ func (d *clashDecoder) creature(id string, n node) *clashCreature {
 	n.Get("attacks").Elems(func(_ int, e node) {
 		c.Attacks = append(c.Attacks, &clashAttack{Pos: dc.Pos(e), Name: dc.Str(e.Get("name")), ToHit: dc.Int(e.Get("toHit")),
 			Reach: dc.Int(e.Get("reach")), Range: dc.Int(e.Get("range")), LongRange: dc.Int(e.Get("longRange")),
-			Damage: d.damage(e)})
+			Damage: d.damage(e), OnHit: d.onHit(e.Get("onHit"))})
 	})
 	c.MultiOK = true
 	n.Get("multiattack").Elems(func(_ int, r node) {
@@ -232,6 +232,7 @@ func (d *clashDecoder) creature(id string, n node) *clashCreature {
 		return out
 	}
 	c.Resist, c.Immune, c.Vuln = strs(n.Get("resistances")), strs(n.Get("immunities")), strs(n.Get("vulnerabilities"))
+	c.CondImm = strs(n.Get("conditionImmunities"))
 	n.Get("traits").Elems(func(_ int, e node) {
 		c.Traits = append(c.Traits, clashTrait{Name: dc.Str(e.Get("name")), Dice: dc.Str(e.Get("dice")), Text: dc.Str(e.Get("text")),
 			Attack: dc.Str(e.Get("attack")), DC: dc.Int(e.Get("dc")), Push: dc.Int(e.Get("push")), NoEffect: dc.Str(e.Get("noEffect"))})

@@ -150,7 +150,7 @@ func (p *clashPass) lowerCreature(cr *clashCreature, spellIdx map[*clashSpell]in
 	attackIdx := map[string]int{}
 	for i, a := range cr.Attacks {
 		pa := plan.Attack{Name: a.Name.V, ToHit: a.ToHit.V, Reach: a.Reach.V, Range: a.Range.V, LongRange: a.LongRange.V,
-			Damage: lowerDamage(a.Damage)}
+			Damage: lowerDamage(a.Damage), OnHit: lowerOnHit(a.OnHit)}
 		if _, dup := attackIdx[clashKey(a.Name.V)]; !dup {
 			attackIdx[clashKey(a.Name.V)] = i
 		}
@@ -198,6 +198,7 @@ func (p *clashPass) lowerCreature(cr *clashCreature, spellIdx map[*clashSpell]in
 		return out
 	}
 	pc.Resistances, pc.Immunities, pc.Vulnerabilities = types(cr.Resist), types(cr.Immune), types(cr.Vuln)
+	pc.CondImmune = types(cr.CondImm)
 	for _, t := range cr.Traits {
 		if name, ok := clashTraits[clashKey(t.Name.V)]; ok {
 			pt := plan.Trait{Name: name}

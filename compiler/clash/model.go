@@ -231,6 +231,7 @@ type clashCreature struct {
 	Resist  []Str
 	Immune  []Str
 	Vuln    []Str
+	CondImm []Str // conditionImmunities
 	Traits  []clashTrait
 }
 
@@ -254,6 +255,7 @@ type clashAttack struct {
 	Range     Int
 	LongRange Int
 	Damage    []clashDamage
+	OnHit     *clashOnHit // onhit.go; nil none
 }
 
 // clashDamage is one part of a damage roll: dice as written and the damage type.

@@ -188,7 +188,9 @@ type Creature struct {
 	// Traits are the special traits the engine knows (Trait* names); others are left out by the
 	// compiler (and vetted as not simulated).
 	Traits []Trait `json:"traits,omitempty"`
-	CR     string  `json:"cr,omitempty"` // challenge rating as printed ("1/2"); informative
+	// CondImmune are the conditions it cannot have (Cond* names; "Condition Immunities poisoned").
+	CondImmune []string `json:"condImmune,omitempty"`
+	CR         string   `json:"cr,omitempty"` // challenge rating as printed ("1/2"); informative
 	// Type is the creature type as printed ("humanoid (goblinoid)"); a spell limited to a type
 	// (hold person: humanoid) reads its first word.
 	Type string `json:"type,omitempty"`
@@ -221,6 +223,7 @@ type Attack struct {
 	Range     int      `json:"range,omitempty"`     // ft, normal range (U-37)
 	LongRange int      `json:"longRange,omitempty"` // ft, long range (disadvantage); 0: none
 	Damage    []Damage `json:"damage"`              // the weapon's damage first, then "plus ..." parts
+	OnHit     *OnHit   `json:"onHit,omitempty"`     // what a hit does besides its damage (clash_onhit.go); nil none
 }
 
 // Damage is one part of a damage roll.

@@ -351,6 +351,7 @@ func (b *Battle) attack(at *actor, ai int, t Ref, bonus bool) {
 	if charged {
 		b.chargeRider(at, t)
 	}
+	b.onHit(at, a, t) // the quasit's claws' poison (onhit.go)
 	if t.Kind == RefStand && b.o.WeaponsHitJoined == clashrules.Yes {
 		for j := range b.so {
 			if b.so[j].stand == int32(t.Index) && total >= b.s.cr[b.so[j].cr].ac {

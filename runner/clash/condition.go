@@ -140,6 +140,13 @@ func (b *Battle) effectCause(e *effect, trait string) string {
 // act (paralyzed, stunned, incapacitated, unconscious) loses its concentration spell at once
 // (U-76 [5E-CORE]), and a commanding solo so made stops commanding (U-13).
 func (b *Battle) addEffect(e effect, trait string) {
+	if e.cond != 0 && b.s.cr[b.crOf(e.target)].condImm&e.cond != 0 {
+		// A stat block's Condition Immunities [SRD] (the zombie's poisoned): it never has it.
+		b.emit(func() Event {
+			return &ConditionEvent{Who: b.refName(e.target), Condition: condName(e.cond), Cause: b.effectCause(&e, trait), Immune: true}
+		})
+		return
+	}
 	for k := range b.fx {
 		o := &b.fx[k]
 		if o.target == e.target && o.sp == e.sp && o.cond == e.cond && (e.sp < 0 || o.src == e.src) {

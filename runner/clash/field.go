@@ -21,6 +21,8 @@ type policyScratch struct {
 	goalOf   []fieldKey // per unit: its goal this turn (U-65 objectives, or the enemy)
 	goalAt   []int      // the turn goalOf was chosen in (round*1000 + turn + 1)
 	anchors  anchorSet  // tacMove's, filled in place
+	castAt   uint32     // 1 + the moveStamp castSp was chosen at (castPlan); 0 never
+	castSp   int        // the spell a unit moving to Cast means to cast, -1 none
 }
 
 // fieldSlot is one cached goal field.

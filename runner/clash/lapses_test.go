@@ -30,7 +30,7 @@ func loadLapse(t testing.TB, name string) *plan.Clash {
 }
 
 // lapseNames are the lapse battles, every one of testdata/lapses.
-var lapseNames = []string{"area", "casualty", "overflow", "isolation", "aid-beside", "aid-corner", "aid-busy"}
+var lapseNames = []string{"area", "casualty", "overflow", "isolation", "aid-beside", "aid-corner", "aid-busy", "cast-range", "cast-line"}
 
 // TestLapseBattlesPlay plays each lapse battle to its end under the tactical policy (seeds 1..20):
 // U-71, each side's only objective is 10 VP of attrition (U-66) per enemy unit eliminated, so a

@@ -15,14 +15,17 @@ type ConditionEvent struct {
 	Effect    string `json:"effect,omitempty"` // what it does: "+1d4 to attacks and saves"
 	Until     int    `json:"until,omitempty"`  // the round whose turn of its caster ends it (0: no time limit)
 	Ended     bool   `json:"ended,omitempty"`
-	Why       string `json:"why,omitempty"`  // why it ended
-	Boon      bool   `json:"boon,omitempty"` // a spell's modifiers, no condition (bless, bane, shield of faith)
+	Why       string `json:"why,omitempty"`    // why it ended
+	Boon      bool   `json:"boon,omitempty"`   // a spell's modifiers, no condition (bless, bane, shield of faith)
+	Immune    bool   `json:"immune,omitempty"` // it is immune to the condition: nothing happens
 }
 
 func (*ConditionEvent) Type() string { return "clash.condition" }
 func (*ConditionEvent) Rule() string { return "U-76" }
 func (e *ConditionEvent) Line() string {
 	switch {
+	case e.Immune:
+		return fmt.Sprintf("%s is immune to %s (%s): not %s", e.Who, e.Condition, e.Cause, e.Condition)
 	case e.Ended && e.Boon:
 		return fmt.Sprintf("%s is no longer under %s: %s", e.Who, e.Cause, e.Why)
 	case e.Ended:

@@ -50,7 +50,7 @@ func (b *Battle) save(t Ref, ab, dc int, adv, dis bool, why string) bool {
 		})
 		return false
 	}
-	if spell && cr.traits&trMagicRes != 0 {
+	if spell && cr.traits&trMagicRes != 0 && !b.riderWhy(why) {
 		adv = r.adv("magic resistance")
 	}
 	if spell && cr.traits&trBrave != 0 && b.frightens(why) {

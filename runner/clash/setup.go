@@ -85,6 +85,7 @@ type creature struct {
 	ctype            string    // creature type's first word, lower case ("humanoid")
 	charge           charge    // TraitCharge (traits & trCharge)
 	surprise         dice.Expr // TraitSurpriseAttack's extra damage
+	condImm          uint16    // condition bits it is immune to ("Condition Immunities poisoned")
 }
 
 // charge is the minotaur's Charge trait (plan.TraitCharge).
@@ -118,6 +119,10 @@ type attack struct {
 	long   int // squares, long range; 0 none
 	dmg    []dmgPart
 	avg2   int // expected damage x 2
+	// rider: its onHit (onhit.go), a save spell of its own at Setup.sp[rider] with save DC riderDC;
+	// hasRider false: none.
+	rider, riderDC int
+	hasRider       bool
 }
 
 type dmgPart struct {
@@ -152,6 +157,7 @@ type spell struct {
 	shape    plan.AreaShape // "" targeted
 	size     int            // ft
 	fx       *spellFx       // its effect besides damage, nil none
+	rider    bool           // an attack's onHit (onhit.go), not a spell: magic resistance does not apply
 }
 
 type unitDef struct {
@@ -213,7 +219,7 @@ func NewSetup(c *plan.Clash, opt clashrules.Options) (*Setup, error) {
 		return nil, &SetupError{Pos: c.Pos, Msg: err.Error()}
 	}
 	s := &Setup{Plan: c, Opt: o}
-	steps := []func() error{s.setupGrid, s.setupCreatures, s.setupSpells, s.setupUnits, s.setupSolos, s.setupResources, s.setupObjectives}
+	steps := []func() error{s.setupGrid, s.setupCreatures, s.setupSpells, s.setupRiders, s.setupUnits, s.setupSolos, s.setupResources, s.setupObjectives}
 	for _, f := range steps {
 		if err := f(); err != nil {
 			return nil, err

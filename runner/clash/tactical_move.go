@@ -54,6 +54,15 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 	}
 	anchors.mission = who.Kind == RefSolo && k.kind != goalEngage
 	charger := part == 1 && !retreat && cr.traits&trCharge != 0 && act == ActAttack
+	var castAt actor
+	var castSp *spell
+	castMiss := int64(3000) // a solo, or a unit's only stand: nothing else casts
+	if part == 1 && !retreat && act == ActCast {
+		castAt, castSp, _ = b.castPlan(who, u) // keep the spell it means to cast in range (tactical_cast.go)
+		if u >= 0 && b.un[u].alive > 1 {
+			castMiss = 300 // less than isolation (-400): the line holds, its other stands cast
+		}
+	}
 	start := b.refBox(who)
 	nearSq := b.nearField(side) // per square: the distance to the nearest enemy (a one-square mover's)
 	best, bi := int64(-1<<62), 0
@@ -97,6 +106,9 @@ func (b *Battle) tacMove(ends []int32, who Ref, side, u int32, part int, act Act
 			}
 		}
 		s += b.integrityOf(who, a, anchors) + anchors.leash(b, a)
+		if castSp != nil && !b.castKeeps(castAt, castSp, a) {
+			s -= castMiss // issue 21: Cast chosen, then no target for the spell
+		}
 		if charger && b.chargeEnd(start, a, side) {
 			s += 400 // a straight run into an enemy: the Charge (charge.go)
 		}

@@ -208,7 +208,9 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 	list := append(b.buf2[:0], order...)
 	b.buf2 = list
 	b.moveStamp++
-	for _, i := range list {
+	var waited uint64 // bit k: stand un.first+k already waited for its mates (waitForMates)
+	for x := 0; x < len(list); x++ {
+		i := list[x]
 		st := &b.st[i]
 		if !st.on {
 			continue
@@ -241,6 +243,13 @@ func (b *Battle) moveUnit(u int32, act Action, part int) {
 			b.keepAway(i)
 		}
 		b.keepFromFear(Ref{RefStand, int(i)}, int32(b.s.cr[st.cr].space))
+		if k := i - un.first; part == 1 && act != ActRetreat && k < 64 && waited&(1<<k) == 0 && b.waitForMates(i) {
+			waited |= 1 << k
+			b.placed[i] = b.moveStamp - 1 // not an anchor of the stands it waits for
+			list = append(list, i)
+			b.buf2 = list
+			continue
+		}
 		if len(b.mv.ends) <= 1 && !b.mv.flee {
 			if part == 1 {
 				b.left[i] = budget
