@@ -18,6 +18,9 @@ import (
 // of each unit and, when every identity is the same, takes the result without reading a file.
 // A unit whose files changed is vetted as before (the content-keyed cache first), and the
 // manifest is written again.
+// The manifest also keeps the loader's judgement of each file it read (sniff.go), so that an
+// unchanged tree is not even opened to be classified, and whether a unit's files hold "tests"
+// (ScenarioFiles.NoTests), so that sortie vet's check of test scripts does not read them again.
 //
 // Why the identity is safe, as it is for make, git's index and the go command's file hashes:
 // writing a file moves its change time (ctime), which no program can set back (utimes sets it to
