@@ -18,6 +18,9 @@ import (
 // of each unit and, when every identity is the same, takes the result without reading a file.
 // A unit whose files changed is vetted as before (the content-keyed cache first), and the
 // manifest is written again.
+// The manifest also keeps the loader's judgement of each file it read (sniff.go), so that an
+// unchanged tree is not even opened to be classified, and whether a unit's files hold "tests"
+// (ScenarioFiles.NoTests), so that sortie vet's check of test scripts does not read them again.
 //
 // Why the identity is safe, as it is for make, git's index and the go command's file hashes:
 // writing a file moves its change time (ctime), which no program can set back (utimes sets it to
@@ -35,7 +38,7 @@ import (
 // misses the manifest still hits the cache.
 
 // statFormat changes whenever the manifest or its key changes meaning.
-const statFormat = "sortie vet stat manifest 1"
+const statFormat = "sortie vet stat manifest 2"
 
 // racyWindow: a file whose modification or change time is this close to the moment it is
 // stat'ed is not recorded (2 s: the coarsest common file system clock, FAT's). A variable for
@@ -52,15 +55,24 @@ type fileSig struct {
 }
 
 // statUnit is one unit of a manifest: its folder and files (absolute, in load order), their
-// identities, and its result as the evaluator encodes it.
+// identities, and its result as the evaluator encodes it. NoTests: none of its files holds the
+// word "tests" (ScenarioFiles.NoTests).
 type statUnit struct {
-	Dir   string          `json:"dir"`
-	Files []string        `json:"files"`
-	Sigs  []fileSig       `json:"sigs"`
-	Resp  json.RawMessage `json:"resp"`
+	Dir     string          `json:"dir"`
+	Files   []string        `json:"files"`
+	Sigs    []fileSig       `json:"sigs"`
+	Resp    json.RawMessage `json:"resp"`
+	NoTests bool            `json:"notests,omitempty"`
 }
 
-// statRun is the manifest of one run: the one read (by unit) and the units recorded by this run.
+// statManifest is the manifest as stored: its units, and the loader's sniff memo (sniff.go).
+type statManifest struct {
+	Units []*statUnit `json:"units"`
+	Files []sniffed   `json:"files"`
+}
+
+// statRun is the manifest of one run: the one read (by unit) and the units recorded by this
+// run, and the sniff memo of its files.
 type statRun struct {
 	c    Cache
 	key  CacheKey
@@ -68,6 +80,15 @@ type statRun struct {
 	mu   sync.Mutex
 	news map[string]*statUnit
 	miss bool // a unit was vetted and recorded afresh: the manifest is written again
+	sn   *sniffer
+}
+
+// sniffer is the run's sniff memo (nil for a run without a manifest).
+func (s *statRun) sniffer() *sniffer {
+	if s == nil {
+		return nil
+	}
+	return s.sn
 }
 
 // unitID names a unit in a manifest: its folder and files.
@@ -91,16 +112,17 @@ func statKey(paths []string, wd string, opts Options) CacheKey {
 
 // loadStat reads the manifest under key from c (an absent or damaged one is empty).
 func loadStat(c Cache, key CacheKey) *statRun {
-	s := &statRun{c: c, key: key, old: map[string]*statUnit{}, news: map[string]*statUnit{}}
+	s := &statRun{c: c, key: key, old: map[string]*statUnit{}, news: map[string]*statUnit{}, sn: newSniffer(nil)}
 	data, ok := c.Get(key)
 	if !ok {
 		return s
 	}
-	var units []*statUnit
-	if json.Unmarshal(data, &units) != nil {
+	var m statManifest
+	if json.Unmarshal(data, &m) != nil {
 		return s
 	}
-	for _, u := range units {
+	s.sn = newSniffer(m.Files)
+	for _, u := range m.Units {
 		if len(u.Files) == len(u.Sigs) {
 			s.old[u.Dir+"\x00"+strings.Join(u.Files, "\x00")] = u
 		}
@@ -108,28 +130,27 @@ func loadStat(c Cache, key CacheKey) *statRun {
 	return s
 }
 
-// hit returns the recorded result of u when every file of u has the identity recorded, and
-// keeps the unit for the next manifest.
-func (s *statRun) hit(u unit) (evalResponse, bool) {
+// hit returns the recorded result of u when every file of u has the identity recorded (and
+// whether none of its files holds "tests"), and keeps the unit for the next manifest.
+func (s *statRun) hit(u unit) (resp evalResponse, noTests, ok bool) {
 	id := unitID(u)
 	m := s.old[id]
 	if m == nil {
-		return evalResponse{}, false
+		return evalResponse{}, false, false
 	}
 	for i, f := range u.files {
 		sig, ok := statSig(f)
 		if !ok || sig != m.Sigs[i] {
-			return evalResponse{}, false
+			return evalResponse{}, false, false
 		}
 	}
-	var resp evalResponse
 	if json.Unmarshal(m.Resp, &resp) != nil || !cacheable(resp) {
-		return evalResponse{}, false
+		return evalResponse{}, false, false
 	}
 	s.mu.Lock()
 	s.news[id] = m
 	s.mu.Unlock()
-	return resp, true
+	return resp, m.NoTests, true
 }
 
 // sign takes the identities of u's files before it is vetted; ok is false when one has none
@@ -144,31 +165,32 @@ func sign(u unit) (sigs []fileSig, ok bool) {
 	return sigs, true
 }
 
-// record keeps u's result resp under the identities sigs taken before it was vetted.
-func (s *statRun) record(u unit, sigs []fileSig, resp evalResponse) {
+// record keeps u's result resp under the identities sigs taken before it was vetted (noTests:
+// the files read for it hold no "tests").
+func (s *statRun) record(u unit, sigs []fileSig, resp evalResponse, noTests bool) {
 	data, err := json.Marshal(resp)
 	if err != nil || len(data) > maxEntry {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.news[unitID(u)] = &statUnit{Dir: u.dir, Files: u.files, Sigs: sigs, Resp: data}
+	s.news[unitID(u)] = &statUnit{Dir: u.dir, Files: u.files, Sigs: sigs, Resp: data, NoTests: noTests}
 	s.miss = true
 }
 
-// save writes the manifest of this run when a unit was recorded afresh, its units in the order
-// of units (so that the same tree gives the same bytes).
+// save writes the manifest of this run when a unit or a file was recorded afresh, its units in
+// the order of units and its files by name (so that the same tree gives the same bytes).
 func (s *statRun) save(units []unit) {
-	if !s.miss {
+	if !s.miss && !s.sn.miss {
 		return
 	}
-	var list []*statUnit
+	m := statManifest{Units: []*statUnit{}, Files: s.sn.list()}
 	for _, u := range units {
-		if m := s.news[unitID(u)]; m != nil {
-			list = append(list, m)
+		if su := s.news[unitID(u)]; su != nil {
+			m.Units = append(m.Units, su)
 		}
 	}
-	if data, err := json.Marshal(list); err == nil && len(data) <= maxEntry {
+	if data, err := json.Marshal(m); err == nil && len(data) <= maxEntry {
 		s.c.Put(s.key, data)
 	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -96,6 +97,9 @@ func Vet(paths []string, opts Options) (diag.List, error) {
 type ScenarioFiles struct {
 	Dir   string   // the scenario's folder
 	Files []string // its files, in load order
+	// NoTests: vet read every one of the files (or had them, unchanged, in its stat manifest)
+	// and none holds the word "tests", so none has a tests: list. false: not known.
+	NoTests bool
 }
 
 // VetScenarios is Vet that also returns the scenarios it vetted (in the order of paths; a
@@ -148,6 +152,8 @@ type outputs struct {
 	// needs no cache entry of its own; evalUnit then leaves the cacheable result in resp.
 	stat bool
 	resp *evalResponse
+	// noTests: the unit's files were read, and none holds "tests" (ScenarioFiles.NoTests).
+	noTests bool
 }
 
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
@@ -162,7 +168,13 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("working directory: %v", err)
 	}
-	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages, opts.Overlay)
+	// A vet with a cache keeps a stat manifest (cache_stat.go): a unit whose files are as they
+	// were takes its result without a read, and the loader judges such files without a read.
+	var sm *statRun
+	if opts.Cache != nil && !compile && !out.wantSymbols && opts.Overlay == nil {
+		sm = loadStat(opts.Cache, statKey(paths, wd, opts))
+	}
+	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages, opts.Overlay, sm.sniffer())
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -197,12 +209,6 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	for i := range results {
 		results[i].out.wantSymbols = out.wantSymbols
 	}
-	// A vet with a cache keeps a stat manifest (cache_stat.go): a unit whose files are as they
-	// were takes its result without a read.
-	var sm *statRun
-	if opts.Cache != nil && !compile && !out.wantSymbols && opts.Overlay == nil {
-		sm = loadStat(opts.Cache, statKey(paths, wd, opts))
-	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(units), max(1, runtime.GOMAXPROCS(0))) {
@@ -217,7 +223,8 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 				}
 				var sigs []fileSig
 				if sm != nil {
-					if resp, ok := sm.hit(units[i]); ok {
+					if resp, noTests, ok := sm.hit(units[i]); ok {
+						r.out.noTests = noTests
 						r.plan, r.err = takeResponse(resp, &r.list, &r.out)
 						continue
 					}
@@ -225,7 +232,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 				}
 				r.plan, r.err = evalUnit(units[i], wd, opts, compile, &r.list, &r.out)
 				if r.out.resp != nil {
-					sm.record(units[i], sigs, *r.out.resp)
+					sm.record(units[i], sigs, *r.out.resp, r.out.noTests)
 				}
 			}
 		}()
@@ -257,6 +264,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	scen := make([]ScenarioFiles, len(units))
 	for i, u := range units {
 		scen[i].Dir = nm.display(u.dir)
+		scen[i].NoTests = results[i].out.noTests
 		for _, f := range u.files {
 			scen[i].Files = append(scen[i].Files, nm.display(f))
 		}
@@ -307,6 +315,7 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 					if out.stat {
 						out.resp = &resp
 					}
+					out.noTests = noTestsIn(u.files, data)
 					list.Add(l...)
 					out.battles = append(out.battles, o.battles...)
 					out.clashes = append(out.clashes, o.clashes...)
@@ -336,6 +345,9 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 			cached = same && again == key
 		}
 	}
+	// The files read for the key are those vetted (the fast path's bytes, or the evaluator's
+	// when the key is the same after it).
+	out.noTests = cached && noTestsIn(u.files, data)
 	if cached && cacheable(resp) {
 		if !ok || !out.stat {
 			cachePut(opts.Cache, key, resp)
@@ -345,6 +357,17 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 		}
 	}
 	return takeResponse(resp, list, out)
+}
+
+// noTestsIn reports whether none of files holds the word "tests" (ScenarioFiles.NoTests), by
+// their contents in data (each file read).
+func noTestsIn(files []string, data map[string][]byte) bool {
+	for _, f := range files {
+		if d, ok := data[f]; !ok || bytes.Contains(d, []byte("tests")) {
+			return false
+		}
+	}
+	return true
 }
 
 // takeResponse decodes the result of a unit job (respond): findings to list, battles and

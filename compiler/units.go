@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -34,7 +35,6 @@ type dataClass struct {
 var (
 	reYAMLKind   = regexp.MustCompile(`(?m)^["']?kind["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*(?:#.*)?$`)
 	reYAMLList   = regexp.MustCompile(`(?m)\A(?:\s*(?:#[^\n]*)?\n)*\s*(?:-\s|-$|\[)`)
-	reCUEKind    = regexp.MustCompile(`(?m)^"?kind"?\s*:\s*"([A-Za-z_][A-Za-z0-9_-]*)"`)
 	reTopKind    = regexp.MustCompile(`(?m)^"?kind"?\s*:`) // a top-level kind in a CUE file (gofmt'd CUE puts it at column 1)
 	scriptFields = []string{"move", "roll", "pick", "battle", "night", "select", "prepare", "benefit", "tactic", "strategy", "target", "answer", "place", "protect", "cancel", "take", "traverse", "day"}
 )
@@ -99,9 +99,6 @@ func looksLikeScript(head []byte) bool {
 	return false
 }
 
-// cuePackage returns the package clause of a CUE file ("" when it has none or cannot be read).
-func cuePackage(name string) string { return packageOf(name, readHead(name)) }
-
 // packageOf returns the package clause of a CUE file from the start of its contents.
 func packageOf(name string, head []byte) string {
 	if head == nil {
@@ -131,12 +128,12 @@ func roleNote(nm *namer, abs, role string) diag.Diagnostic {
 // missing path, an unreadable directory, a file of an unknown type, or when no scenario is found.
 // With packages, a CUE file stands for every CUE file of its package in its folder. A file of
 // the overlay (Options.Overlay: an editor's buffer) is judged by its contents there and need not
-// exist on disk.
-func collectUnits(paths []string, workDir string, nm *namer, packages bool, overlay map[string][]byte) (units []unit, notes diag.List, err error) {
+// exist on disk. Files on disk are judged through sn (sniff.go; nil: each file is read).
+func collectUnits(paths []string, workDir string, nm *namer, packages bool, overlay map[string][]byte, sn *sniffer) (units []unit, notes diag.List, err error) {
 	if len(paths) == 0 {
 		return nil, nil, fmt.Errorf("no scenario path given")
 	}
-	g := &grouper{nm: nm, index: map[string]int{}, packages: packages, overlay: overlay}
+	g := &grouper{nm: nm, index: map[string]int{}, packages: packages, overlay: overlay, sn: sn}
 	for _, p := range paths {
 		abs := p
 		if !filepath.IsAbs(abs) {
@@ -156,7 +153,7 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 			if !filepath.IsAbs(base) {
 				base = filepath.Join(workDir, base)
 			}
-			found, findings, err := walkUnits(p, base, nm)
+			found, findings, err := walkUnits(p, base, nm, sn)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -177,7 +174,7 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 			return nil, nil, pathError(p, err)
 		}
 		if st.IsDir() {
-			found, findings, err := dirUnits(p, abs, nm)
+			found, findings, err := dirUnits(p, abs, nm, sn)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -196,7 +193,7 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		g.file(abs)
 	}
 	g.attachParts()
-	g.units = splitCampaigns(g.units, g.head)
+	g.units = splitCampaigns(g.units, g.campaign)
 	if len(g.units) == 0 && len(g.notes) == 0 {
 		return nil, nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
 	}
@@ -214,14 +211,39 @@ type grouper struct {
 	// packages: a CUE file brings the other files of its package in its folder.
 	packages bool
 	overlay  map[string][]byte // contents that stand in for files (Options.Overlay)
+	sn       *sniffer          // judges files on disk (nil: reads each)
 }
 
-// head is the start of a file's contents, the overlay's when it has the file.
-func (g *grouper) head(abs string) []byte {
-	if data, ok := g.overlay[abs]; ok {
-		return data[:min(len(data), sniffLimit)]
+// overlaid returns the start of a file's contents in the overlay, if it has the file.
+func (g *grouper) overlaid(abs string) ([]byte, bool) {
+	data, ok := g.overlay[abs]
+	return data[:min(len(data), sniffLimit)], ok
+}
+
+// pkg is the package clause of a CUE file, judged from the overlay's contents when it has them.
+func (g *grouper) pkg(abs string) string {
+	if head, ok := g.overlaid(abs); ok {
+		return packageOf(abs, head)
 	}
-	return readHead(abs)
+	return g.sn.pkg(abs)
+}
+
+// classify judges a YAML or JSON file as classifyHead, from the overlay's contents when it has
+// them.
+func (g *grouper) classify(abs string) dataClass {
+	if head, ok := g.overlaid(abs); ok {
+		return classifyHead(abs, head)
+	}
+	return g.sn.classify(abs)
+}
+
+// campaign reports whether a CUE file is a campaign (isCampaignHead), judged from the
+// overlay's contents when it has them.
+func (g *grouper) campaign(abs string) bool {
+	if head, ok := g.overlaid(abs); ok {
+		return isCampaignHead(abs, head)
+	}
+	return g.sn.campaign(abs)
 }
 
 func (g *grouper) add(u unit) {
@@ -242,7 +264,7 @@ func (g *grouper) file(abs string) {
 	}
 	g.seen[abs] = true
 	if fileKind(abs) == "cue" {
-		pkg := packageOf(abs, g.head(abs))
+		pkg := g.pkg(abs)
 		key := "cue:" + filepath.Dir(abs) + ":" + pkg
 		if i, ok := g.index[key]; ok {
 			g.units[i].files = append(g.units[i].files, abs)
@@ -254,7 +276,7 @@ func (g *grouper) file(abs string) {
 			entries, _ := os.ReadDir(filepath.Dir(abs))
 			for _, e := range entries {
 				f := filepath.Join(filepath.Dir(abs), e.Name())
-				if e.Type().IsRegular() && fileKind(f) == "cue" && !ignored(f) && !g.seen[f] && packageOf(f, g.head(f)) == pkg {
+				if e.Type().IsRegular() && fileKind(f) == "cue" && !ignored(f) && !g.seen[f] && g.pkg(f) == pkg {
 					g.seen[f] = true
 					g.units[len(g.units)-1].files = append(g.units[len(g.units)-1].files, f)
 				}
@@ -262,7 +284,7 @@ func (g *grouper) file(abs string) {
 		}
 		return
 	}
-	c := classifyHead(abs, g.head(abs))
+	c := g.classify(abs)
 	switch {
 	case c.kind != "":
 		g.add(unit{dir: filepath.Dir(abs), files: []string{abs}, campaign: c.kind == "campaign"})
@@ -297,7 +319,7 @@ func (g *grouper) attachParts() {
 // package of its .cue files, and each YAML or JSON file with a top-level kind; scripts and other
 // data files beside them are left alone, as a "dir/..." walk leaves them. A folder whose only
 // data file has no kind is that file's scenario (vetting reports the missing kind).
-func dirUnits(name, abs string, nm *namer) ([]unit, diag.List, error) {
+func dirUnits(name, abs string, nm *namer, sn *sniffer) ([]unit, diag.List, error) {
 	entries, err := os.ReadDir(abs)
 	if err != nil {
 		return nil, nil, pathError(name, err)
@@ -319,10 +341,10 @@ func dirUnits(name, abs string, nm *namer) ([]unit, diag.List, error) {
 			data = append(data, filepath.Join(abs, e.Name()))
 		}
 	}
-	units := packageUnits(abs, cueFiles)
+	units := packageUnits(abs, cueFiles, sn)
 	var kindless []string
 	for _, f := range data {
-		if c := classifyData(f); c.kind != "" {
+		if c := sn.classify(f); c.kind != "" {
 			units = append(units, unit{dir: abs, files: []string{f}, campaign: c.kind == "campaign"})
 		} else if c.role == "" {
 			kindless = append(kindless, f)
@@ -341,11 +363,11 @@ func dirUnits(name, abs string, nm *namer) ([]unit, diag.List, error) {
 }
 
 // packageUnits groups the .cue files of one folder by package, in the order of their first file.
-func packageUnits(dir string, files []string) []unit {
+func packageUnits(dir string, files []string, sn *sniffer) []unit {
 	var units []unit
 	index := map[string]int{}
 	for _, f := range files {
-		pkg := cuePackage(f)
+		pkg := sn.pkg(f)
 		if i, ok := index[pkg]; ok {
 			units[i].files = append(units[i].files, f)
 			continue
@@ -362,7 +384,7 @@ func packageUnits(dir string, files []string) []unit {
 // kind: scenario, battle or campaign. Hidden
 // directories (".git"), directories starting with '_' and cue.mod are skipped, and symbolic
 // links are not followed. Directories are visited in lexical order.
-func walkUnits(pattern, root string, nm *namer) ([]unit, diag.List, error) {
+func walkUnits(pattern, root string, nm *namer, sn *sniffer) ([]unit, diag.List, error) {
 	root = filepath.Clean(root)
 	if st, err := os.Stat(root); err != nil {
 		return nil, nil, pathError(pattern, err)
@@ -413,13 +435,13 @@ func walkUnits(pattern, root string, nm *namer) ([]unit, diag.List, error) {
 		}
 		// Only a CUE package that says kind: at its top level is a scenario (or battle); other
 		// CUE packages in the tree (a schema, a library) are not vetted.
-		for _, u := range packageUnits(path, cueFiles) {
-			if anyMatch(u.files, reTopKind) {
+		for _, u := range packageUnits(path, cueFiles, sn) {
+			if slices.ContainsFunc(u.files, sn.topKind) {
 				units = append(units, u)
 			}
 		}
 		for _, f := range data {
-			if k := classifyData(f).kind; k == "scenario" || k == "battle" || k == "campaign" {
+			if k := sn.classify(f).kind; k == "scenario" || k == "battle" || k == "campaign" {
 				units = append(units, unit{dir: path, files: []string{f}, campaign: k == "campaign"})
 			}
 		}
@@ -456,16 +478,4 @@ func walkFinding(nm *namer, abs, why string) diag.Diagnostic {
 	}
 	return diag.Errorf(diag.Pos{File: shown}, codeWalkEntry, "%s", why).
 		WithHint("rename the file, or replace the link or pipe by a regular file inside the folder")
-}
-
-// anyMatch reports whether the first 64 KiB of any of the files match re. A file that cannot be
-// read counts as a match, so that the loader reports the problem.
-func anyMatch(files []string, re *regexp.Regexp) bool {
-	for _, name := range files {
-		head := readHead(name)
-		if head == nil || re.Match(head) {
-			return true
-		}
-	}
-	return false
 }

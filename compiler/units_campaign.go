@@ -6,9 +6,9 @@ import "bytes"
 // unit of its own, marked campaign, right after the unit it was found in (a unit left without
 // files is dropped): a folder, a "dir/..." walk or a hook's list of changed files vets a campaign
 // as a campaign, each scenario beside it as a scenario. A YAML or JSON file is a unit of its own,
-// marked when it was classified (its top-level kind). head gives the start of a file (the
-// overlay's when it has the file); only a file whose start says "campaign" is parsed.
-func splitCampaigns(units []unit, head func(abs string) []byte) []unit {
+// marked when it was classified (its top-level kind). campaign judges a CUE file
+// (isCampaignHead on its start, the overlay's when it has the file).
+func splitCampaigns(units []unit, campaign func(abs string) bool) []unit {
 	var out []unit
 	for _, u := range units {
 		if u.campaign || fileKind(u.files[0]) != "cue" {
@@ -18,7 +18,7 @@ func splitCampaigns(units []unit, head func(abs string) []byte) []unit {
 		var rest []string
 		var camps []unit
 		for _, f := range u.files {
-			if fileKind(f) == "cue" && isCampaignHead(f, head(f)) {
+			if fileKind(f) == "cue" && campaign(f) {
 				camps = append(camps, unit{dir: u.dir, files: []string{f}, overlay: u.overlay, campaign: true})
 				continue
 			}

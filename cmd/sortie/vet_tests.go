@@ -14,7 +14,7 @@ import (
 // test in the tests: list of each scenario or battle file of units is a regular file inside the
 // file's folder: Q004 at the test's script: field otherwise, saying why (missing, L018 outside
 // the folder, L017 not a regular file, too large). A unit vet already found errors in, or one
-// whose files never mention tests, is skipped; a tests: list that cannot be read is left to
+// whose files never mention tests (known from vet's own read, NoTests, or read here), is skipped; a tests: list that cannot be read is left to
 // sortie test (its Q003). The list is read in the budgeted evaluator, as sortie test reads it.
 func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compiler.Budget) diag.List {
 	var out diag.List
@@ -23,7 +23,7 @@ func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compi
 		return nil
 	}
 	for _, u := range units {
-		if len(u.Files) == 0 || hasErrors(list, u) || !mentionsTests(u.Files) {
+		if len(u.Files) == 0 || u.NoTests || hasErrors(list, u) || !mentionsTests(u.Files) {
 			continue
 		}
 		x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests"}, u.Files, wd, budget)
