@@ -15,6 +15,10 @@ import (
 // bundled scenarios and of testdata, the findings VetFast reports, when it takes the file, are
 // Vet's, position for position; and it takes the bundled Karzoral fields written in CUE.
 func TestVetFastCUEAgrees(t *testing.T) {
+	// VetFast is the fast path: held on here, as TestVetStatManifest does, so that CI's second run
+	// of the package with SORTIE_VET_PATH=cue (the fast path off for Vet) still tests it.
+	defer func(p bool) { treePath = p }(treePath)
+	treePath = true
 	root := repoRoot(t)
 	var files []string
 	for _, top := range []string{"scenarios", "testdata"} {
@@ -98,6 +102,10 @@ func TestVetFastCUEAgrees(t *testing.T) {
 // A CUE file that is not plain data is left to the CUE path: a reference, a definition, a
 // constraint, a label given twice (CUE unifies the two).
 func TestVetFastCUERefuses(t *testing.T) {
+	// VetFast is the fast path: held on here, as TestVetStatManifest does, so that CI's second run
+	// of the package with SORTIE_VET_PATH=cue (the fast path off for Vet) still tests it.
+	defer func(p bool) { treePath = p }(treePath)
+	treePath = true
 	root := repoRoot(t)
 	f := filepath.Join(root, "scenarios", "karzoral", "field01", "field01.cue")
 	data, err := os.ReadFile(f)
