@@ -88,6 +88,14 @@ func TestClashConditionsWholeBattleByHand(t *testing.T) {
 		t.Fatalf("%d rounds; the hand trace has 4", len(rounds)-1)
 	}
 	conditionsRoundOne(t, rounds[0], rounds[1])
+	conditionsRoundTwo(t, rounds[0], rounds[2])
+	// No web save for the bulls in any round: their 2x2 space is never wholly in the web's one
+	// square (2,2), and a partly covered stand is unaffected (U-43).
+	for n, round := range rounds {
+		if strings.Contains(round, "bulls 1 DEX save") {
+			t.Errorf("round %d: a web save for the bulls, partly in the area (U-43)", n)
+		}
+	}
 }
 
 // conditionsRoundOne is round 1 (the script's choices, the policy's moves for the minotaurs).
@@ -251,6 +259,61 @@ func conditionsRoundOne(t *testing.T, head, round string) {
 	conditionsRoster(t, round, "cultists", "2/2", 32+32)
 	conditionsRoster(t, round, "acolytes", "1/1", 38)
 	r.has(round, "end of round 1: VP The Temple Wardens 0, The Horned Host 6")
+}
+
+// conditionsRoundTwo is round 2, the tactical policy's from here.
+func conditionsRoundTwo(t *testing.T, head, round string) {
+	r := &handRound{t: t, head: head, round1: round}
+	// The wardens are gone: their turn is skipped.
+	if got := strings.Join(r.turns(), " "); got != "hexer bulls cultists acolytes" {
+		t.Errorf("round 2's turns %q", got)
+	}
+	// The hexer joins the bulls (U-51): 7,0 -> 4,1, 4 of its 6 squares, into the bulls' 3..4 x
+	// 1..2 space, its move ending there; a Medium solo joins a Large stand (not more than one size
+	// larger).
+	r.has(round, "hexer: join")
+	r.has(round, "hexer: 7,0 -> 4,1 (4 squares, 20 ft of speed)")
+	r.has(round, "hexer joins bulls 1")
+	if manhattan(7, 0, 4, 1) != 4 {
+		t.Error("the derivation: the hexer's join")
+	}
+	// The bulls: 3,1 -> 1,1 is two steps west of a 2x2 space: the first enters 2,1 and the webbed
+	// 2,2, difficult (U-18): 2 squares; the second enters 1,1 and 1,2: 1. 3 of 8 (U-3).
+	r.has(round, fmt.Sprintf("bulls 1: 3,1 -> 1,1 (%d squares, %d ft of speed)", 2+1, (2+1)*5))
+	// Acolytes 1 at 1,3 is beside the bulls' 1,2. Greataxe, Reckless: advantage; +6 vs AC 16.
+	if _, hits := advAttacks(r, "bulls 1", "acolytes 1", "Greataxe", "reckless", 6, 16); len(hits) != 1 || hits[0] {
+		t.Errorf("the hand trace has one greataxe miss: %v", hits)
+	}
+	// The cultists close 2 squares each to 2,3 and 3,3. Pack Tactics: the bulls' 1,2 is beside the
+	// acolytes' 1,3. Cultists 1 adjacent: two Maces +4; cultists 2, 2 away (heavy crossbow, normal
+	// range, 5 squares): +2. AC 16.
+	r.has(round, "cultists 1: 4,3 -> 2,3 (2 squares, 10 ft of speed)")
+	r.has(round, "cultists 2: 5,3 -> 3,3 (2 squares, 10 ft of speed)")
+	if manhattan(2, 3, 1, 3) != 1 || manhattan(3, 3, 1, 3) > squares(100) || manhattan(1, 2, 1, 3) != 1 {
+		t.Error("the derivation: the cultists' reach")
+	}
+	if _, hits := advAttacks(r, "cultists 1", "acolytes 1", "Mace", "pack tactics", 4, 16); len(hits) != 2 || hits[0] || hits[1] {
+		t.Errorf("the hand trace has two mace misses: %v", hits)
+	}
+	if _, hits := advAttacks(r, "cultists 2", "acolytes 1", "Heavy Crossbow", "pack tactics", 2, 16); len(hits) != 1 || hits[0] {
+		t.Errorf("the hand trace has a crossbow miss: %v", hits)
+	}
+	// The acolytes' hold person again on cultists 1, adjacent (U-40): Wis 3 + 0 < 13: paralyzed;
+	// it lasts 1 minute = 1 round (U-1): to its caster's turn in round 3.
+	if r.save("cultists 1", "WIS", "Hold Person", 0, 13, false) {
+		t.Fatal("the hand trace has cultists 1 fail")
+	}
+	if !strings.Contains(round, fmt.Sprintf("\ncultists 1 is paralyzed (Hold Person by acolytes 1): paralyzed, a save again at the end of each of its turns, concentration, until its caster's turn in round %d\n", 2+1)) {
+		t.Error("cultists 1 is not paralyzed to round 3")
+	}
+	// No damage, no casualty: nothing removed, no VP.
+	if strings.Contains(round, " damage: ") || strings.Contains(round, " is eliminated") {
+		t.Error("damage or eliminations in round 2: the hand trace has none")
+	}
+	conditionsRoster(t, round, "bulls", "1/1", 69)
+	conditionsRoster(t, round, "cultists", "2/2", 64)
+	conditionsRoster(t, round, "acolytes", "1/1", 38)
+	r.has(round, "end of round 2: VP The Temple Wardens 0, The Horned Host 6")
 }
 
 // conditionsRoster checks the end-of-round table's row of unit: its stands and hp.
