@@ -89,6 +89,8 @@ func TestClashConditionsWholeBattleByHand(t *testing.T) {
 	}
 	conditionsRoundOne(t, rounds[0], rounds[1])
 	conditionsRoundTwo(t, rounds[0], rounds[2])
+	acolytes, cultist := conditionsRoundThree(t, rounds[0], rounds[3])
+	conditionsRoundFour(t, rounds[0], rounds[4], acolytes, cultist)
 	// No web save for the bulls in any round: their 2x2 space is never wholly in the web's one
 	// square (2,2), and a partly covered stand is unaffected (U-43).
 	for n, round := range rounds {
@@ -314,6 +316,138 @@ func conditionsRoundTwo(t *testing.T, head, round string) {
 	conditionsRoster(t, round, "cultists", "2/2", 64)
 	conditionsRoster(t, round, "acolytes", "1/1", 38)
 	r.has(round, "end of round 2: VP The Temple Wardens 0, The Horned Host 6")
+}
+
+// conditionsPrepare checks the hexer's Prepare on its bulls (U-14): DC 15 Charisma, cult mage
+// Cha 11 (0), no Intimidation or Persuasion.
+func conditionsPrepare(r *handRound, round string) {
+	r.t.Helper()
+	f := r.num(round, "hexer prepares bulls: d20 ")
+	r.has(round, fmt.Sprintf("hexer prepares bulls: d20 %d + 0 = %d vs DC 15: %s", f, f, map[bool]string{true: "succeeds", false: "fails"}[f >= 15]))
+}
+
+// conditionsRoundThree is round 3: concentration broken by damage. It returns the acolytes' hp
+// and cultists 1's at its end.
+func conditionsRoundThree(t *testing.T, head, round string) (acolytes, cultist int) {
+	r := &handRound{t: t, head: head, round1: round}
+	// The hexer, joined, now acts within the bulls' turn (U-53): no turn of its own.
+	if got := strings.Join(r.turns(), " "); got != "bulls cultists acolytes" {
+		t.Errorf("round 3's turns %q", got)
+	}
+	conditionsPrepare(r, round)
+	// Greataxe, Reckless, no move (adjacent): a hit, not a critical: 2d12+4 (6..28) on the
+	// acolytes' 38. Hold person's concentration (U-76, 5e): Con save DC max(10, half the damage),
+	// temple cleric Con 14 (+2; its save proficiencies are Wis and Cha).
+	faces, hits := advAttacks(r, "bulls 1", "acolytes 1", "Greataxe", "reckless", 6, 16)
+	if len(hits) != 1 || !hits[0] || faces[0] == 20 {
+		t.Fatalf("the hand trace has one plain greataxe hit: %v %v", faces, hits)
+	}
+	axe := r.dice(round, "acolytes 1 takes ", 2, 12, 4)
+	hp := 38 - axe
+	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: 38 -> %d hp", axe, hp))
+	if r.save("acolytes 1", "CON", "concentration", 2, max(10, axe/2), false) {
+		t.Fatal("the hand trace has the concentration save fail")
+	}
+	r.has(round, fmt.Sprintf("cultists 1 is no longer paralyzed (Hold Person by acolytes 1): concentration broken by %d damage", axe))
+	// The hexer's own action (U-85), from the bulls' space (1,2 beside the acolytes' 1,3): its
+	// dagger, +4 vs AC 16, a plain roll.
+	r.has(round, "hexer: attack")
+	if r.attack("hexer", "acolytes 1", "Dagger", 4, 16, "", "") {
+		t.Error("the hand trace has the dagger miss")
+	}
+	// The cultists, cultists 1 free again: Maces and crossbow with Pack Tactics; Mace 1d6+2.
+	_, maces := advAttacks(r, "cultists 1", "acolytes 1", "Mace", "pack tactics", 4, 16)
+	if len(maces) != 2 || !maces[0] || maces[1] {
+		t.Errorf("the hand trace has a mace hit, then a miss: %v", maces)
+	}
+	if _, hits := advAttacks(r, "cultists 2", "acolytes 1", "Heavy Crossbow", "pack tactics", 2, 16); len(hits) != 1 || hits[0] {
+		t.Errorf("the hand trace has a crossbow miss: %v", hits)
+	}
+	dmg := r.all(round, "acolytes 1 takes ")
+	if len(dmg) != 2 || dmg[1] < 3 || dmg[1] > 8 {
+		t.Fatalf("acolytes 1's damage %v: the greataxe's, then one mace's 1d6+2", dmg)
+	}
+	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: %d -> %d hp", dmg[1], hp, hp-dmg[1]))
+	hp -= dmg[1]
+	// The acolytes: Sacred Flame (60 ft) on cultists 1, adjacent; Dex save, thug Dex 11 (0), DC
+	// 13; a cantrip at caster level 5 rolls two dice: 2d8 (2..16), nothing on a save.
+	if r.save("cultists 1", "DEX", "Sacred Flame", 0, 13, false) {
+		t.Fatal("the hand trace has cultists 1 fail")
+	}
+	flame := r.dice(round, "cultists 1 takes ", 2, 8, 0)
+	r.has(round, fmt.Sprintf("cultists 1 takes %d damage: 32 -> %d hp (spell)", flame, 32-flame))
+	conditionsRoster(t, round, "acolytes", "1/1", hp)
+	conditionsRoster(t, round, "cultists", "2/2", 64-flame)
+	conditionsRoster(t, round, "bulls", "1/1", 69)
+	r.has(round, "end of round 3: VP The Temple Wardens 0, The Horned Host 6")
+	return hp, 32 - flame
+}
+
+// conditionsRoundFour is round 4: a critical, the acolytes' last stand a casualty that still casts,
+// attrition and the battle's end; hp and cult are the acolytes' and cultists 1's hp after round 3.
+func conditionsRoundFour(t *testing.T, head, round string, hp, cult int) {
+	r := &handRound{t: t, head: head, round1: round}
+	if got := strings.Join(r.turns(), " "); got != "bulls cultists acolytes" {
+		t.Errorf("round 4's turns %q", got)
+	}
+	conditionsPrepare(r, round)
+	// A natural 20: a critical hit, the greataxe's dice twice, 4d12+4 (8..52). No
+	// concentration is held (sacred flame is instantaneous): no save.
+	faces, hits := advAttacks(r, "bulls 1", "acolytes 1", "Greataxe", "reckless", 6, 16)
+	if len(hits) != 1 || faces[0] != 20 {
+		t.Fatalf("the hand trace has a critical greataxe: %v", faces)
+	}
+	crit := r.dice(round, "acolytes 1 takes ", 4, 12, 4)
+	if crit >= hp {
+		t.Fatalf("the hand trace leaves the acolytes standing: %d on %d", crit, hp)
+	}
+	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: %d -> %d hp", crit, hp, hp-crit))
+	hp -= crit
+	if strings.Contains(round, "concentration") {
+		t.Error("a concentration line in round 4: nothing is held")
+	}
+	if r.attack("hexer", "acolytes 1", "Dagger", 4, 16, "", "") {
+		t.Error("the hand trace has the dagger miss")
+	}
+	// Maces: a miss, then a hit, 1d6+2, that takes the acolytes to 0: a casualty (U-57). The
+	// crossbow's 1d10 on the casualty: 1 absorbed; the acolytes have no other stand to overflow
+	// into (U-56): the rest is lost.
+	_, maces := advAttacks(r, "cultists 1", "acolytes 1", "Mace", "pack tactics", 4, 16)
+	if len(maces) != 2 || maces[0] || !maces[1] {
+		t.Errorf("the hand trace has a mace miss, then a hit: %v", maces)
+	}
+	dmg := r.all(round, "acolytes 1 takes ")
+	if len(dmg) != 2 || dmg[1] < 3 || dmg[1] > 8 || dmg[1] < hp {
+		t.Fatalf("acolytes 1's damage %v: the greataxe's, then a killing 1d6+2", dmg)
+	}
+	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: %d -> 0 hp, a casualty", dmg[1], hp))
+	if _, hits := advAttacks(r, "cultists 2", "acolytes 1", "Heavy Crossbow", "pack tactics", 2, 16); len(hits) != 1 || !hits[0] {
+		t.Errorf("the hand trace has a crossbow hit: %v", hits)
+	}
+	r.dice(round, "acolytes 1, already a casualty, absorbs 1 of ", 1, 10, 0)
+	if strings.Contains(round, "overflows from acolytes") {
+		t.Error("overflow from the acolytes' only stand")
+	}
+	// The casualty still acts (U-57): Sacred Flame on cultists 1.
+	if r.save("cultists 1", "DEX", "Sacred Flame", 0, 13, false) {
+		t.Fatal("the hand trace has cultists 1 fail")
+	}
+	flame := r.dice(round, "cultists 1 takes ", 2, 8, 0)
+	r.has(round, fmt.Sprintf("cultists 1 takes %d damage: %d -> %d hp (spell)", flame, cult, cult-flame))
+	// End (U-59): the acolytes are removed, the last of the Temple Wardens: attrition 4 VP (U-66),
+	// 6 + 4 = 10. U-71: 10 VP ends the battle; a lead of 10 >= 3 is a total victory (U-72), with no
+	// surviving losing unit to roll for.
+	r.has(round, "acolytes 1 is eliminated")
+	r.has(round, fmt.Sprintf("The Horned Host scores 4 VP (Break the wardens: acolytes eliminated): %d VP", 6+4))
+	conditionsRoster(t, round, "acolytes", "0/1", 0)
+	conditionsRoster(t, round, "cultists", "2/2", 32+cult-flame)
+	conditionsRoster(t, round, "bulls", "1/1", 69)
+	r.has(round, "end of round 4: VP The Temple Wardens 0, The Horned Host 10")
+	r.has(round, "the battle ends after 4 rounds (10 VP): total victory for The Horned Host, 0 - 10 VP")
+	if tail := round[strings.Index(round, "end of round 4"):]; strings.Contains(tail, "d20") {
+		t.Error("a desertion roll: the losing side has no surviving unit (U-72)")
+	}
+	r.has(round, "VP by objective (U-87): Hold the pass (The Temple Wardens) 0, Break the wardens (The Horned Host) 10")
 }
 
 // conditionsRoster checks the end-of-round table's row of unit: its stands and hp.
