@@ -101,6 +101,9 @@ type document struct {
 	// log is the edits made since version logFrom, in order (carry.go).
 	log     []logged
 	logFrom int32
+	// unsynced: a change was refused (docs.go outOfSync); incremental changes are ignored until
+	// a whole text arrives.
+	unsynced bool
 }
 
 // Serve runs a language server on rwc (the client's messages in, the server's out) until the
