@@ -290,3 +290,44 @@ func TestForecastFastArmyMeetsOnItsWayK24(t *testing.T) {
 		t.Errorf("no W001 for the militia at the bank: %+v", diags)
 	}
 }
+
+// After an edit, inlayHint answers none until the new index comes; the server then asks a client
+// that supports it to ask again (workspace/inlayHint/refresh), and the hints of the new text
+// are there. A client that did not say it supports the request gets none.
+func TestInlayHintRefreshAfterEdit(t *testing.T) {
+	for _, supports := range []bool{true, false} {
+		c := startServer(t, Options{})
+		var r protocol.InitializeResult
+		c.mustCall("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{
+			"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": supports}}}}, &r)
+		c.notify("initialized", map[string]any{})
+		file, text := yamlScenario(t)
+		uri := c.open(file, text, 1)
+		c.waitDiags(uri, 1)
+		count := func() int {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return c.refreshes
+		}
+		before := count()
+		edited := strings.Replace(text, "route: [ford]", "route: [ford, ford]", 1)
+		c.change(uri, 2, map[string]any{"text": edited})
+		c.waitDiags(uri, 2)
+		deadline := time.Now().Add(20 * time.Second)
+		for supports && count() == before && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		var hs []inlayHint
+		c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": map[string]any{"start": protocol.Position{}, "end": lineOf(t, edited, "encounters:", 0)}}, &hs)
+		switch {
+		case supports && count() == before:
+			t.Errorf("no %s after the edit's index came", methodInlayRefresh)
+		case supports && len(hs) == 0:
+			t.Errorf("no hints after the refresh")
+		case !supports && count() != 0:
+			t.Errorf("%d refreshes sent to a client without refreshSupport", count())
+		}
+		c.shutdown()
+	}
+}
