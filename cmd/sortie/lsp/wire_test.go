@@ -120,3 +120,29 @@ func TestWireRule(t *testing.T) {
 		t.Errorf("a clean message was encoded again: %s", out)
 	}
 }
+
+// BenchmarkShown: the cost shown adds to each message written: a clean outline of the bundled
+// template (a scan, no copy), and the same with a hostile name (decoded, escaped, encoded again).
+func BenchmarkShown(b *testing.B) {
+	var syms []map[string]any
+	for i := range 40 {
+		syms = append(syms, map[string]any{"name": "block" + string(rune('a'+i%26)), "detail": "block at [3, 2]: river ford, the \"ford\" <militia>",
+			"kind": 23, "range": map[string]any{"start": map[string]any{"line": i, "character": 4}, "end": map[string]any{"line": i, "character": 8}}})
+	}
+	clean, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7, "result": syms})
+	syms[20]["detail"] = "The \x1b]0;pwn\a ford \x00 militia"
+	hostile, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7, "result": syms})
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"clean", clean}, {"hostile", hostile}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.data)))
+			for b.Loop() {
+				if _, err := shown(c.data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
