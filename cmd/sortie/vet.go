@@ -61,10 +61,13 @@ options: vetting an unchanged scenario again reads the result instead. The cache
 folder of the user's cache directory, or $SORTIE_CACHE (SORTIE_CACHE=off: none); --no-cache
 bypasses it.
 
---fix corrects, in the files, the findings that say exactly what to write: a misspelt id,
-field, enum value, tactic, creature or spell with a did-you-mean; a YAML number with a leading
-zero (quoted: "03"); a quoted bool or number ("yes" where a bool is wanted: true). Each file is
-replaced atomically, and the findings left are reported as usual. --diff writes nothing and
+--fix corrects, in the files, the findings that say exactly what to write (compiler/fix): a
+misspelt id, field, enum value, tactic, creature or spell with a did-you-mean; a YAML number with
+a leading zero, written as the schema wants it there ("007" where a string is wanted, 1 where a
+number is, the only value allowed for version: 02; none where neither fits, as side: 01); a
+missing required field with an obvious default (a file without rules: gets rules: karzoral, the
+default, before its first field); a quoted bool or number ("yes" where a bool is wanted: true).
+Each file is replaced atomically, and the findings left are reported as usual. --diff writes nothing and
 prints what --fix would change as a unified diff. Without either flag vet writes no file.
 
 "sortie explain CODE" tells more about a code. Exit 0 when clean, 1 when there are errors
@@ -81,7 +84,7 @@ on standard error how many findings it recorded.`,
 			&cli.BoolFlag{Name: "packages", Usage: "a CUE file named stands for its whole package in its folder (for hooks that name changed files)"},
 			&cli.BoolFlag{Name: "no-cache", Usage: "vet every scenario afresh, neither reading nor writing the result cache"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line after the findings (text), nothing about the baseline written"},
-			&cli.BoolFlag{Name: "fix", Usage: "correct in the files the findings that say what to write (a did-you-mean, a leading zero, a quoted bool or number), then report the rest"},
+			&cli.BoolFlag{Name: "fix", Usage: "correct in the files the findings that say what to write (a did-you-mean, a leading zero as the schema wants it, a missing rules:, a quoted bool or number), then report the rest"},
 			&cli.BoolFlag{Name: "diff", Usage: "write nothing; print what --fix would change as a unified diff (exit 1 if anything would)"},
 		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {

@@ -210,3 +210,20 @@ func TestVetFixMissingDefault(t *testing.T) {
 		t.Errorf("vet --fix wrote a file it could not fix")
 	}
 }
+
+// vet --help names every kind of fix compiler/fix makes (issue 27): did-you-mean, a leading zero
+// as the schema wants it (TestVetFixLeadZeroBySchema), a missing rules: (TestVetFixMissingDefault),
+// a quoted bool or number.
+func TestVetHelpNamesEveryFix(t *testing.T) {
+	code, out, errOut := run(t, "", "vet", "--help")
+	if code != 0 {
+		t.Fatalf("vet --help: exit %d\n%s", code, errOut)
+	}
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"did-you-mean", `a leading zero, written as the schema wants it there ("007" where a string is wanted, 1 where a number is`,
+		"a file without rules: gets rules: karzoral", `("yes" where a bool is wanted: true)`, "a leading zero as the schema wants it, a missing rules:"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("vet --help does not say %q:\n%s", want, out)
+		}
+	}
+}

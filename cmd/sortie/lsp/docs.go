@@ -3,6 +3,7 @@ package lsp
 import (
 	"fmt"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -63,20 +64,30 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		return fmt.Errorf("didChange of %s, which is not open", p.TextDocument.URI)
 	}
 	text := d.text
+	unsynced := d.unsynced
 	var edits []edit
 	for _, c := range p.ContentChanges {
 		var e edit
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
 			e = diffSpan(text, []byte(c.Text))
-			text = []byte(c.Text)
+			text, unsynced = []byte(c.Text), false
 		case protocol.TextDocumentContentChangeEvent:
 			if c.Range == nil {
 				e = diffSpan(text, []byte(c.Text))
-				text = []byte(c.Text)
-			} else {
-				text, e = applyEdit(text, *c.Range, c.Text)
+				text, unsynced = []byte(c.Text), false
+				break
 			}
+			if unsynced {
+				continue // the copy is out of sync: only a whole text mends it
+			}
+			if err := newText(text).checkRange(*c.Range); err != nil {
+				d.unsynced = true
+				s.mu.Unlock()
+				s.outOfSync(d.uri, p.TextDocument.Version, err)
+				return nil
+			}
+			text, e = applyEdit(text, *c.Range, c.Text)
 		}
 		edits = append(edits, e)
 		if !s.admitLocked(path, len(text)) {
@@ -86,7 +97,12 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 			return nil
 		}
 	}
-	d.text = text
+	if unsynced {
+		d.unsynced = true
+		s.mu.Unlock()
+		return nil
+	}
+	d.text, d.unsynced = text, false
 	d.version = p.TextDocument.Version
 	d.logEdits(edits)
 	s.scheduleLocked(d)
@@ -174,4 +190,16 @@ func (s *Server) didChangeWatchedFiles(_ *glsp.Context, _ *protocol.DidChangeWat
 		s.touchLocked(u)
 	}
 	return nil
+}
+
+// outOfSync refuses a didChange whose range is not in the document (a line past its end, an end
+// before the start): applied, clamped, it would silently corrupt the server's copy. None of the
+// notification's changes is applied; the document's later incremental changes are ignored too
+// until a change with the whole text (or a close and open) mends the copy. The refusal is logged
+// and shown to the user, with what to do.
+func (s *Server) outOfSync(uri string, version int32, err error) {
+	s.log.Printf("didChange of %s (version %d) refused: %v", esc.Text(uri), version, err)
+	s.notify(protocol.ServerWindowShowMessage, protocol.ShowMessageParams{Type: protocol.MessageTypeError,
+		Message: fmt.Sprintf("sortie: a change to %s was refused: %v; the server's copy is out of sync (close the document and open it again)",
+			esc.Text(esc.Cut(uri, 200)), err)})
 }

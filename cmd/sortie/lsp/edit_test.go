@@ -300,3 +300,44 @@ func (c *client) waitDiagsCleared(uri string) pubDiags {
 		}
 	}
 }
+
+// A didChange whose range is not in the document (a line past its end, an end before its start)
+// is refused, not clamped into the buffer: the user is told the copy is out of sync, later
+// incremental changes are ignored, and a whole text mends it.
+func TestDidChangeBadRangeRefused(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize()
+	file, text := yamlScenario(t)
+	uri := c.open(file, text, 1)
+	if p := c.waitDiags(uri, 1); len(p.Diagnostics) != 0 {
+		t.Fatalf("template: %+v", p.Diagnostics)
+	}
+	rng := func(l1, c1, l2, c2 int) map[string]any {
+		return map[string]any{"start": map[string]any{"line": l1, "character": c1}, "end": map[string]any{"line": l2, "character": c2}}
+	}
+	shown := func() []string {
+		var syms any // a request: its reply comes after the notifications sent before it
+		c.mustCall("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &syms)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return append([]string{}, c.shown...)
+	}
+	c.change(uri, 2, map[string]any{"range": rng(99998, 0, 99998, 0), "text": "garbage: ["})
+	if got := shown(); len(got) != 1 || !strings.Contains(got[0], "refused: line 99999 is past the end of the document") {
+		t.Fatalf("messages %q", got)
+	}
+	c.change(uri, 3, map[string]any{"range": rng(0, 0, 0, 0), "text": "garbage: [\n"}) // ignored: out of sync
+	c.change(uri, 4, map[string]any{"text": text})
+	if p := c.waitDiags(uri, 4); len(p.Diagnostics) != 0 {
+		t.Fatalf("mended with the whole text: %+v", p.Diagnostics)
+	}
+	c.change(uri, 5, map[string]any{"range": rng(3, 4, 2, 0), "text": "x"})
+	if got := shown(); len(got) != 2 || !strings.Contains(got[1], "the range ends (3:1) before it starts (4:5)") {
+		t.Fatalf("messages %q", got)
+	}
+	c.change(uri, 6, map[string]any{"text": text}, map[string]any{"range": rng(0, 0, 0, 0), "text": "# a comment\n"})
+	if p := c.waitDiags(uri, 6); len(p.Diagnostics) != 0 {
+		t.Fatalf("an edit after the mend: %+v", p.Diagnostics)
+	}
+	c.shutdown()
+}

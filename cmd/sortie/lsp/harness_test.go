@@ -59,6 +59,8 @@ type client struct {
 	diags map[string][]pubDiags // by URI, in arrival order
 	notes chan pubDiags
 	shown []string // window/showMessage messages, in arrival order
+	// refreshes counts the server's workspace/inlayHint/refresh requests.
+	refreshes int
 }
 
 func startServer(t testing.TB, opts Options) *client {
@@ -71,6 +73,11 @@ func startServer(t testing.TB, opts Options) *client {
 		c.done <- Serve(ctx, pipeRWC{c2sR, s2cW, []io.Closer{c2sR, s2cW}}, opts)
 	}()
 	h := jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method == methodInlayRefresh {
+			c.mu.Lock()
+			c.refreshes++
+			c.mu.Unlock()
+		}
 		if req.Method == "window/showMessage" && req.Params != nil {
 			var p struct{ Message string }
 			if err := json.Unmarshal(*req.Params, &p); err == nil {

@@ -2,6 +2,9 @@ package lsp
 
 import (
 	"encoding/json"
+	"errors"
+
+	"github.com/sourcegraph/jsonrpc2"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -13,6 +16,42 @@ import (
 // before its place.
 
 const methodInlayHint = "textDocument/inlayHint"
+
+// methodInlayRefresh is the server's request that the client ask for inlay hints again (LSP
+// 3.17), sent when a new index arrives to a client that said it supports it
+// (capabilities.workspace.inlayHint.refreshSupport in initialize).
+const methodInlayRefresh = "workspace/inlayHint/refresh"
+
+// noteInlayRefresh reads, from initialize's parameters, whether the client supports
+// workspace/inlayHint/refresh (glsp's 3.16 types do not hold it).
+func (s *Server) noteInlayRefresh(params json.RawMessage) {
+	var p struct {
+		Capabilities struct {
+			Workspace struct {
+				InlayHint struct {
+					RefreshSupport bool `json:"refreshSupport"`
+				} `json:"inlayHint"`
+			} `json:"workspace"`
+		} `json:"capabilities"`
+	}
+	if json.Unmarshal(params, &p) == nil {
+		s.inlayRefresh.Store(p.Capabilities.Workspace.InlayHint.RefreshSupport)
+	}
+}
+
+// refreshInlayHints asks the client to ask for inlay hints again, when it supports it: after an
+// edit, inlayHint answers none until the new index comes (carried figures may be stale), so the
+// client is told when it has come. The request is sent without waiting for its answer (the
+// read loop that would read it may be busy), and its error, if any, is dropped.
+func (s *Server) refreshInlayHints() {
+	conn := s.conn.Load()
+	if conn == nil || !s.inlayRefresh.Load() {
+		return
+	}
+	if _, err := conn.DispatchCall(s.ctx, methodInlayRefresh, nil); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.log.Printf("%s: %v", methodInlayRefresh, err)
+	}
+}
 
 // inlayHintParams is the request's parameters.
 type inlayHintParams struct {

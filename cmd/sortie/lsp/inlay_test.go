@@ -222,3 +222,112 @@ func lineOffset(text string, p protocol.Position) int {
 	}
 	return off
 }
+
+// forecastSession opens the template with edits and returns the inlay hint at the route line at,
+// skip bytes after "route: [", and the published diagnostics.
+func forecastSession(t *testing.T, at string, skip int, edits ...string) (hint string, diags []wireDiag) {
+	t.Helper()
+	c := startServer(t, Options{})
+	c.initialize()
+	file, text := yamlScenario(t, edits...)
+	uri := c.open(file, text, 1)
+	diags = c.waitDiags(uri, 1).Diagnostics
+	var hs []inlayHint
+	c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": map[string]any{"start": protocol.Position{}, "end": lineOf(t, text, "encounters:", 0)}}, &hs)
+	p := lineOf(t, text, at, 0)
+	p.Character += protocol.UInteger(len("route: [") + skip)
+	for _, h := range hs {
+		if h.Position == p {
+			hint = h.Label
+		}
+	}
+	c.shutdown()
+	return hint, diags
+}
+
+// K-24 as corrected 2026-12-01: a battle happens as an army moves into a block holding an opposing
+// army, friendly armies first. By hand: the militia (30) steps from the ford to the bank on day 1,
+// where the raiders (40) still stand (they move after it): d = min(30, 40) = 30, the militia is
+// at 0 and the scenario fails (K-25). The two armies trade blocks; the old forecast (every army
+// moved, then shared blocks) let them pass.
+func TestForecastSwappingArmiesFightK24(t *testing.T) {
+	hint, diags := forecastSession(t, "route: [ford, bank]", len("ford, "),
+		`armies: # @sortie(ignore="W001", reason="by design: the party must burn the powder (40 -> 20) or the militia falls at the ford on day 4")`, "armies:",
+		"route: [ford]", "route: [ford, bank]", "route: [tower, tower, stair, bank, ford]", "route: [bank, ford, cross]")
+	if want := "day 1 · meets raiders on day 1 (30 vs 40):"; hint != want {
+		t.Errorf("hint at the militia's bank %q, want %q", hint, want)
+	}
+	found := false
+	for _, d := range diags {
+		if d.Code == "W001" {
+			found = strings.Contains(d.Message, "militia meets raiders on day 1 at block bank and is destroyed (30 vs 40)")
+		}
+	}
+	if !found {
+		t.Errorf("no W001 for the militia at the bank: %+v", diags)
+	}
+}
+
+// K-24 with speed 2 (K-22: speed steps a day): the raiders (40) pass the bank on their way from the
+// stair to the ford on day 1, and the militia (30) holds the bank: they fight there, on entry,
+// d = 30, the militia is at 0 (K-25). The old forecast only looked at where the raiders ended.
+func TestForecastFastArmyMeetsOnItsWayK24(t *testing.T) {
+	hint, diags := forecastSession(t, "route: [bank]", 0,
+		`armies: # @sortie(ignore="W001", reason="by design: the party must burn the powder (40 -> 20) or the militia falls at the ford on day 4")`, "armies:",
+		"route: [ford]", "route: [bank]", "route: [tower, tower, stair, bank, ford]", "route: [stair, bank, ford]",
+		"    strength: 40\n", "    strength: 40\n    speed: 2\n")
+	if want := "meets raiders on day 1 (30 vs 40):"; hint != want {
+		t.Errorf("hint at the militia's bank %q, want %q", hint, want)
+	}
+	found := false
+	for _, d := range diags {
+		if d.Code == "W001" {
+			found = strings.Contains(d.Message, "militia meets raiders on day 1 at block bank and is destroyed (30 vs 40)")
+		}
+	}
+	if !found {
+		t.Errorf("no W001 for the militia at the bank: %+v", diags)
+	}
+}
+
+// After an edit, inlayHint answers none until the new index comes; the server then asks a client
+// that supports it to ask again (workspace/inlayHint/refresh), and the hints of the new text
+// are there. A client that did not say it supports the request gets none.
+func TestInlayHintRefreshAfterEdit(t *testing.T) {
+	for _, supports := range []bool{true, false} {
+		c := startServer(t, Options{})
+		var r protocol.InitializeResult
+		c.mustCall("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{
+			"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": supports}}}}, &r)
+		c.notify("initialized", map[string]any{})
+		file, text := yamlScenario(t)
+		uri := c.open(file, text, 1)
+		c.waitDiags(uri, 1)
+		count := func() int {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return c.refreshes
+		}
+		before := count()
+		edited := strings.Replace(text, "route: [ford]", "route: [ford, ford]", 1)
+		c.change(uri, 2, map[string]any{"text": edited})
+		c.waitDiags(uri, 2)
+		deadline := time.Now().Add(20 * time.Second)
+		for supports && count() == before && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		var hs []inlayHint
+		c.mustCall(methodInlayHint, map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": map[string]any{"start": protocol.Position{}, "end": lineOf(t, edited, "encounters:", 0)}}, &hs)
+		switch {
+		case supports && count() == before:
+			t.Errorf("no %s after the edit's index came", methodInlayRefresh)
+		case supports && len(hs) == 0:
+			t.Errorf("no hints after the refresh")
+		case !supports && count() != 0:
+			t.Errorf("%d refreshes sent to a client without refreshSupport", count())
+		}
+		c.shutdown()
+	}
+}

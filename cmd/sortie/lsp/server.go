@@ -67,7 +67,9 @@ type Server struct {
 	rawLog io.Writer
 	h      protocol.Handler
 	conn   atomic.Pointer[jsonrpc2.Conn] // set once the connection exists (its reader may run first)
-	ctx    context.Context
+	// inlayRefresh: the client supports workspace/inlayHint/refresh (inlay.go).
+	inlayRefresh atomic.Bool
+	ctx          context.Context
 
 	// pubMu orders the diagnostics a unit publishes against the clearing of a closed unit: a
 	// publish holds it from its check that the unit is open to its last notification, and a
@@ -101,6 +103,9 @@ type document struct {
 	// log is the edits made since version logFrom, in order (carry.go).
 	log     []logged
 	logFrom int32
+	// unsynced: a change was refused (docs.go outOfSync); incremental changes are ignored until
+	// a whole text arrives.
+	unsynced bool
 }
 
 // Serve runs a language server on rwc (the client's messages in, the server's out) until the
@@ -241,6 +246,9 @@ func (s *Server) dispatch(conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result an
 			// handler, could never read: handlers make none.
 			panic("lsp: a handler called the client")
 		}}
+	if req.Method == protocol.MethodInitialize {
+		s.noteInlayRefresh(params)
+	}
 	if req.Method == protocol.MethodExit {
 		s.exitOnce.Do(func() { close(s.exited) })
 		return nil, nil

@@ -174,9 +174,13 @@ func (s *stream) reject(fe *frameError) {
 	_ = s.writeFrame(msg)
 }
 
-// WriteObject writes one message.
+// WriteObject writes one message, its strangers' strings escaped (shown).
 func (s *stream) WriteObject(obj any) error {
 	data, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	data, err = shown(data)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"net/url"
 	"path/filepath"
 	"unicode/utf16"
@@ -107,6 +108,21 @@ func utf16Len(b []byte) int {
 		b = b[size:]
 	}
 	return n
+}
+
+// checkRange returns an error when r is not a range of the text: a line past the last one (the
+// position just after a final newline, line = number of lines and character 0, is the end), or an
+// end before the start. A character past the end of its line is the line's end (LSP).
+func (t *text) checkRange(r protocol.Range) error {
+	for _, p := range []protocol.Position{r.Start, r.End} {
+		if int(p.Line) >= len(t.starts) && !(int(p.Line) == len(t.starts) && p.Character == 0) {
+			return fmt.Errorf("line %d is past the end of the document (%d lines)", p.Line+1, len(t.starts))
+		}
+	}
+	if r.End.Line < r.Start.Line || r.End.Line == r.Start.Line && r.End.Character < r.Start.Character {
+		return fmt.Errorf("the range ends (%d:%d) before it starts (%d:%d)", r.End.Line+1, r.End.Character+1, r.Start.Line+1, r.Start.Character+1)
+	}
+	return nil
 }
 
 // applyChange returns src with the range replaced by repl (an incremental didChange).

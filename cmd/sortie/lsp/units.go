@@ -178,6 +178,9 @@ func (s *Server) evaluate(u *unitState) {
 		}
 	}
 	s.mu.Unlock()
+	if !stale && res.symbols != nil {
+		s.refreshInlayHints() // a new index: the figures of the current text
+	}
 	if !stale && !sameFindings(quick, res) {
 		s.publish(u, res)
 	}
