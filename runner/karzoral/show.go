@@ -286,15 +286,16 @@ func (v *PlayerView) About(r *runner.Request) string {
 		}
 		return b.String()
 	case runner.KindNight:
+		// K-41, K-57, K-58: the cost the engine will charge (state.marchLight), not a guess from
+		// the block: a dark block's day already paid leaves the march its own 12 hours.
 		t, o := v.Light()
-		cost := 12
-		if blk := v.Block(v.s.party); blk.Dark {
-			cost = 24 // K-57: a dark block doubles the light a march burns
-		}
-		h := lightHours(t, o)
-		s := fmt.Sprintf("  light left: %s (%s, %s); a forced march burns %d", plural(h, "hour", "hours"),
+		cost, short := v.MarchLight()
+		s := fmt.Sprintf("  light left: %s (%s, %s); a forced march burns %d", plural(lightHours(t, o), "hour", "hours"),
 			plural(t, "torch", "torches"), plural(o, "flask of oil", "flasks of oil"), cost)
-		if h < cost {
+		if cost == 0 {
+			s += " more: the day's light serves it (K-57)"
+		}
+		if short {
 			s += "; not enough: the march would be unlit, K-59"
 		}
 		return s + "\n"

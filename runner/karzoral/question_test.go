@@ -1,0 +1,80 @@
+package karzoral
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/sortie-rpg/sortie/runner"
+)
+
+// nightQuestion runs p (one PC, block b0 dark, no base) to its first night question, answers it
+// with answer and stops at the next question: what the night question said about itself
+// (PlayerView.About), the goal policy's answer to it, and the light events of the run.
+func nightQuestion(t *testing.T, torches, oil int, rules *Rules, answer string) (about, goal string, light []*LightEvent) {
+	t.Helper()
+	p := pcPlan(1)
+	p.Field.Blocks[0].Kind = "block" // no base: nothing to buy (K-12)
+	p.Field.Blocks[0].Dark = true
+	p.DayLimit = 2
+	p.Party.Torches, p.Party.LanternOil = torches, oil
+	pol, err := NewGoal(p).Decider(0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	nights := 0
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		switch {
+		case nights > 0:
+			return runner.Answer{}, stop
+		case r.Kind == runner.KindMove:
+			return runner.Answer{Choice: r.Find("stay")}, nil
+		case r.Kind == runner.KindNight:
+			nights++
+			about = r.View.(*PlayerView).About(r)
+			a, err := pol.Decide(r)
+			if err != nil {
+				return a, err
+			}
+			goal = r.Choices[a.Choice].Name
+			return runner.Answer{Choice: r.Find(answer)}, nil
+		}
+		return runner.Answer{}, nil
+	})
+	col := &collect{}
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: d, Sink: col}, Rules: rules}); !errors.Is(err, stop) {
+		t.Fatalf("run: %v", err)
+	}
+	return about, goal, eventsOf[*LightEvent](col)
+}
+
+// K-41, K-57, K-58 (review P2): on a dark block whose day is paid, the night question states what
+// the engine will burn. Stock 6 torches + 1 flask: the day's 12 h take the flask (oil first), 6
+// torches = 12 h are left; the march needs its own 12 h (the day's were paid), so 12, enough. The
+// march then burns 12 and is lit, 0 torches left. Before the fix the question said "burns 24; not
+// enough: the march would be unlit". With Rules.DarkMarchLight12 the day's light serves the march:
+// it burns 0 more and no light event follows the day's.
+func TestNightQuestionStatesMarchLightK57K58(t *testing.T) {
+	about, _, light := nightQuestion(t, 6, 1, nil, "march")
+	if want := "  light left: 12 hours (6 torches, 0 flasks of oil); a forced march burns 12\n"; about != want {
+		t.Errorf("the night question says:\n%q\nwant\n%q", about, want)
+	}
+	if len(light) != 2 || light[1].Hours != 12 || light[1].Result != "lit" || light[1].Torches != 0 {
+		t.Errorf("K-57: the march burnt %+v, want 12 hours, lit, 0 torches left", light)
+	}
+	about, _, light = nightQuestion(t, 6, 1, &Rules{DarkMarchLight12: true}, "march")
+	if want := "  light left: 12 hours (6 torches, 0 flasks of oil); a forced march burns 0 more: the day's light serves it (K-57)\n"; about != want {
+		t.Errorf("DarkMarchLight12: the night question says:\n%q\nwant\n%q", about, want)
+	}
+	if len(light) != 1 {
+		t.Errorf("DarkMarchLight12: light events %+v, want the day's only", light)
+	}
+	// Short: 5 torches + 1 flask: the flask pays the day, 5 torches = 10 h < 12: unlit (K-59).
+	about, _, light = nightQuestion(t, 5, 1, nil, "march")
+	if want := "  light left: 10 hours (5 torches, 0 flasks of oil); a forced march burns 12; not enough: the march would be unlit, K-59\n"; about != want {
+		t.Errorf("short: the night question says:\n%q\nwant\n%q", about, want)
+	}
+	if len(light) != 2 || light[1].Result != "unlit" {
+		t.Errorf("short: the march %+v, want unlit", light)
+	}
+}
