@@ -4,15 +4,21 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// nightQuestion runs p (one PC, block b0 dark, no base) to its first night question, answers it
+// nightQuestion runs a plan (one PC; blocks b0..b3 in a row, b0 dark and no base; the objective:
+// the party at b3, 3 moves away, so that the goal policy has a reason to march) to its first
+// night question, answers it
 // with answer and stops at the next question: what the night question said about itself
 // (PlayerView.About), the goal policy's answer to it, and the light events of the run.
 func nightQuestion(t *testing.T, torches, oil int, rules *Rules, answer string) (about, goal string, light []*LightEvent) {
 	t.Helper()
-	p := pcPlan(1)
+	p := pcPlan(4)
+	p.Party.PCs = p.Party.PCs[:1]
+	p.Party.Members = 1
+	p.Objectives = []plan.Objective{{ID: "far", When: plan.Cond{Op: plan.CondAt, Block: 3}, Outcome: "success"}}
 	p.Field.Blocks[0].Kind = "block" // no base: nothing to buy (K-12)
 	p.Field.Blocks[0].Dark = true
 	p.DayLimit = 2
@@ -76,5 +82,18 @@ func TestNightQuestionStatesMarchLightK57K58(t *testing.T) {
 	}
 	if len(light) != 2 || light[1].Result != "unlit" {
 		t.Errorf("short: the march %+v, want unlit", light)
+	}
+}
+
+// Review P3, K-57..K-59: Enter at the night question takes the goal policy's answer. With light
+// enough (6 torches after the day's flask: 12 h for a 12 h march) it marches; with too little (5
+// torches = 10 h for 12 h) it rests, since the march would be unlit (-4 on checks without
+// darkvision, K-59) and a rest needs no light (K-57).
+func TestNightDefaultRestsWhenLightShortK57K59(t *testing.T) {
+	if _, goal, _ := nightQuestion(t, 6, 1, nil, "rest"); goal != "march" {
+		t.Errorf("light enough: the goal policy answers %q, want march", goal)
+	}
+	if _, goal, _ := nightQuestion(t, 5, 1, nil, "rest"); goal != "rest" {
+		t.Errorf("light short: the goal policy answers %q, want rest", goal)
 	}
 }
