@@ -2,6 +2,7 @@ package karzoral
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -95,5 +96,78 @@ func TestNightDefaultRestsWhenLightShortK57K59(t *testing.T) {
 	}
 	if _, goal, _ := nightQuestion(t, 5, 1, nil, "rest"); goal != "rest" {
 		t.Errorf("light short: the goal policy answers %q, want rest", goal)
+	}
+}
+
+// pickQuestion runs p, moving east and continuing a traversal, to its first pick question of cause
+// (a KindPick whose Cause is cause) and returns the question's line, what it says about itself
+// and the faces offered.
+func pickQuestion(t *testing.T, p *plan.Plan, cause string) (line, about string, faces []int) {
+	t.Helper()
+	stop := errors.New("stop")
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		switch r.Kind {
+		case runner.KindMove:
+			return runner.Answer{Choice: r.Find("east")}, nil
+		case runner.KindTraverse:
+			return runner.Answer{Choice: r.Find("continue")}, nil
+		case runner.KindPick:
+			if r.Cause != cause {
+				return runner.Answer{}, nil
+			}
+			line, about = r.Prompt(), r.View.(*PlayerView).About(r)
+			for _, c := range r.Choices {
+				faces = append(faces, c.Value)
+			}
+			return runner.Answer{}, stop
+		}
+		return runner.Answer{}, nil
+	})
+	if _, err := Run(p, Options{Options: runner.Options{Seed: 1, Decider: d, Sink: runner.Discard}}); !errors.Is(err, stop) {
+		t.Fatalf("run: %v (no %q pick)", err, cause)
+	}
+	if len(faces) == 0 {
+		t.Fatalf("no face offered")
+	}
+	return line, about, faces
+}
+
+// Review P1: each pick question says what it picks for, from its own table. A traversal pick
+// (K-45) lists the area's faces (traversalPlan's maze, worked from its table: 1 "a stair" +2, 2 "a
+// hall" +1, 3 "a dead end" -1, 4 "dust" +0, 5 "a door" +1, 6 "a shaft" +2), never the camp's
+// episodes (K-38); a growth pick inside a scenario (K-64, K-3) names the PC and the ability each
+// face raises (1 dexterity, 2 agility, 3 strength, 4 vitality, 5 intelligence, 6 spirit). Before
+// the fix both said "Which face does the party keep?" over the camp's episodes.
+func TestPickQuestionsSayTheirTableK45K64(t *testing.T) {
+	maze := map[int]string{1: `"a stair"; progress +2`, 2: `"a hall"; progress +1`, 3: `"a dead end"; progress -1`,
+		4: `"dust"; progress +0`, 5: `"a door"; progress +1`, 6: `"a shaft"; progress +2`}
+	p := traversalPlan("completeOnly")
+	p.Episodes = []plan.Episode{{Say: "camp 1"}, {Say: "camp 2"}, {Say: "camp 3"}, {Say: "camp 4"}, {Say: "camp 5"}, {Say: "camp 6"}}
+	line, about, faces := pickQuestion(t, p, "traversal")
+	want := ""
+	for _, f := range faces {
+		want += "  face " + faceName(f) + ": " + maze[f] + " (K-45)\n"
+	}
+	if about != want {
+		t.Errorf("the traversal pick says:\n%s\nwant:\n%s", about, want)
+	}
+	if !strings.HasPrefix(line, "day 1, action phase: traversal of maze (K-45): rolled ") {
+		t.Errorf("the traversal question: %q", line)
+	}
+
+	abilities := [7]string{"", "dexterity", "agility", "strength", "vitality", "intelligence", "spirit"}
+	p = pcPlan(2)
+	p.Field.Blocks[0].Kind = "block"
+	p.Objectives = []plan.Objective{{ID: "there", When: plan.Cond{Op: plan.CondAt, Block: 1}, Outcome: "success"}}
+	line, about, faces = pickQuestion(t, p, "growth")
+	want = ""
+	for _, f := range faces {
+		want += "  face " + faceName(f) + ": " + abilities[f] + " +1 for Aria (K-64)\n"
+	}
+	if about != want {
+		t.Errorf("the growth pick says:\n%s\nwant:\n%s", about, want)
+	}
+	if !strings.Contains(line, ": ability growth of Aria (K-64): rolled ") || !strings.HasSuffix(line, "Which face does Aria keep?") {
+		t.Errorf("the growth question: %q", line)
 	}
 }
