@@ -231,8 +231,17 @@ func (r *Request) Prompt() string {
 		}
 		return fmt.Sprintf("%s: the party fights %s at %s. How did the battle end?", r.Where(), what, r.Block)
 	case KindPick:
-		if r.Cause == "growth" && r.Day == 0 {
-			return fmt.Sprintf("ability growth of %s (K-64): rolled %d and %d. Which face does the PC keep?", r.Title, r.Dice[0], r.Dice[1])
+		// Each pick says what it picks for (review P1): a PC's ability growth (K-64, named, in a
+		// campaign between scenarios or at a scenario's growth point), a traversal area's face
+		// (K-45), else the camp's episode (K-37).
+		switch r.Cause {
+		case "growth":
+			if r.Day == 0 {
+				return fmt.Sprintf("ability growth of %s (K-64): rolled %d and %d. Which face does the PC keep?", r.Title, r.Dice[0], r.Dice[1])
+			}
+			return fmt.Sprintf("%s: ability growth of %s (K-64): rolled %d and %d. Which face does %s keep?", r.Where(), r.Title, r.Dice[0], r.Dice[1], r.Title)
+		case "traversal":
+			return fmt.Sprintf("%s: traversal of %s (K-45): rolled %d and %d. Which face does the party keep?", r.Where(), r.Title, r.Dice[0], r.Dice[1])
 		}
 		return fmt.Sprintf("%s: rolled %d and %d. Which face does the party keep?", r.Where(), r.Dice[0], r.Dice[1])
 	case KindNight:

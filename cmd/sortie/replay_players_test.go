@@ -161,7 +161,7 @@ func TestReplayCampaignPlayersOnlyExport(t *testing.T) {
 			t.Errorf("%s: the page lists a GM event or series, or offers the GM's view", filepath.Base(name))
 		}
 		// The campaign's own steps are there: the players see the growth and the ledger.
-		for _, want := range []string{"ability growth: aldo rolled 3 and 5, kept 5: intelligence +1", "ledger: purchase potion: -100 gamels"} {
+		for _, want := range []string{"ability growth: Aldo rolled 3 and 5, kept 5: intelligence +1", "ledger: purchase potion: -100 gamels"} {
 			if !strings.Contains(html, want) {
 				t.Errorf("%s: the players' page lacks %q", filepath.Base(name), want)
 			}

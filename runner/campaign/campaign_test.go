@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -113,18 +114,18 @@ func TestBundledCampaign(t *testing.T) {
 		{Scenario: "field01", Kind: "purchase", Item: "rations", Amount: -50, Purse: 2850, Rule: "K-12", Where: "day 1 at rupetenne"},
 		{Scenario: "field01", Kind: "reward", Gross: 5000, Amount: 5000, Purse: 7850, Rule: "K-16"},
 		{Scenario: "field03", Kind: "treatment", Amount: 0, Purse: 7850, Rule: "K-13"},
-		{Scenario: "field03", Kind: "resurrection", PC: "aldo", Amount: -7850, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "borrow", PC: "aldo", DebtChange: 2150, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "resurrection", PC: "bea", Amount: 0, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "borrow", PC: "bea", DebtChange: 10000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "resurrection", PC: "cord", Amount: 0, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "borrow", PC: "cord", DebtChange: 10000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "resurrection", PC: "dana", Amount: 0, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "borrow", PC: "dana", DebtChange: 10000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "repay", PC: "aldo", DebtChange: -2150, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "repay", PC: "bea", DebtChange: -4000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "repay", PC: "cord", DebtChange: -4000, Purse: 0, Rule: "K-14"},
-		{Scenario: "field03", Kind: "repay", PC: "dana", DebtChange: -4000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "resurrection", PC: "aldo", Who: "Aldo", Amount: -7850, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "aldo", Who: "Aldo", DebtChange: 2150, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "resurrection", PC: "bea", Who: "Bea", Amount: 0, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "bea", Who: "Bea", DebtChange: 10000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "resurrection", PC: "cord", Who: "Cord", Amount: 0, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "cord", Who: "Cord", DebtChange: 10000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "resurrection", PC: "dana", Who: "Dana", Amount: 0, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "borrow", PC: "dana", Who: "Dana", DebtChange: 10000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "aldo", Who: "Aldo", DebtChange: -2150, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "bea", Who: "Bea", DebtChange: -4000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "cord", Who: "Cord", DebtChange: -4000, Purse: 0, Rule: "K-14"},
+		{Scenario: "field03", Kind: "repay", PC: "dana", Who: "Dana", DebtChange: -4000, Purse: 0, Rule: "K-14"},
 		{Scenario: "field03", Kind: "reward", Gross: 20000, Amount: 5850, Purse: 5850, Rule: "K-16"},
 	}
 	if !reflect.DeepEqual(s.Ledger, wantLedger) {
@@ -165,6 +166,21 @@ func TestBundledCampaign(t *testing.T) {
 	// Mother Gorrha (field03 retry); sorted.
 	if want := []string{"Grutt the Gatekeeper", "Iron Golem Warden", "Mother Gorrha"}; !reflect.DeepEqual(s.NamedDead, want) {
 		t.Errorf("named dead %v, want %v", s.NamedDead, want)
+	}
+	// One name for a PC everywhere (review of issue 22): the scenario's XP lines say "Aldo", the
+	// display name campaign.cue gives the PC aldo, so the campaign's XP, growth, dead, ledger and
+	// end-table lines say it too, never the id.
+	for _, l := range strings.Split(out.String(), "\n") {
+		for _, id := range []string{"aldo", "bea", "cord", "dana", "seraphie"} {
+			if regexp.MustCompile(`\b` + id + `\b`).MatchString(l) {
+				t.Errorf("a line names PC %s by its id, not its name: %q", id, l)
+			}
+		}
+	}
+	for _, want := range []string{"now Aldo 360, Bea 360", "ability growth: Aldo rolled ", "ledger: resurrection Aldo: ", "| Aldo "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
 	}
 	golden(t, filepath.Join(root(t), "testdata", "campaign", "karzoral.txt"), out.Bytes())
 }
@@ -283,7 +299,7 @@ func TestPromptCampaign(t *testing.T) {
 		t.Fatalf("err %v end %v", err, res)
 	}
 	q := questions.String()
-	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion", "ability growth of aldo (K-64)"} {
+	for _, want := range []string{"scenario selection", "1) field01", "which mercenary benefit (K-11)", "2) none", "what next?", "1) sortie", "2) treat", "3) buy potion", "ability growth of Aldo (K-64)"} {
 		if !strings.Contains(q, want) {
 			t.Errorf("prompts lack %q:\n%s", want, q)
 		}

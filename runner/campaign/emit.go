@@ -58,7 +58,9 @@ func (e *emitter) entry(s *State, text string) error {
 
 func entryText(en Entry) string {
 	what := en.Kind
-	if en.PC != "" {
+	if en.Who != "" {
+		what += " " + en.Who
+	} else if en.PC != "" {
 		what += " " + en.PC
 	}
 	if en.Item != "" {

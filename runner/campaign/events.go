@@ -212,14 +212,14 @@ func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
 	if len(e.XP) > 0 {
 		var tot []string
 		for _, pc := range e.PCs {
-			tot = append(tot, fmt.Sprintf("%s %d", pc.ID, pc.XP))
+			tot = append(tot, fmt.Sprintf("%s %d", pc.Shown(), pc.XP))
 		}
 		gain := "+" + itoa(e.XP[0]) + " each"
 		for _, x := range e.XP {
 			if x != e.XP[0] {
 				var each []string
 				for k, x := range e.XP {
-					each = append(each, fmt.Sprintf("%s +%d", e.PCs[k].ID, x))
+					each = append(each, fmt.Sprintf("%s +%d", e.PCs[k].Shown(), x))
 				}
 				gain = strings.Join(each, ", ")
 				break
@@ -234,7 +234,11 @@ func (e *GrowthEvent) WriteText(w *bytes.Buffer) error {
 		fmt.Fprintf(w, "    named monsters defeated, never to reappear: %s (K-67)\n", strings.Join(e.Named, ", "))
 	}
 	if len(e.Dead) > 0 {
-		fmt.Fprintf(w, "    dead: %s (K-100; the angel revives by itself, K-102)\n", strings.Join(e.Dead, ", "))
+		dead := make([]string, len(e.Dead))
+		for i, id := range e.Dead {
+			dead[i] = shownName(e.PCs, id)
+		}
+		fmt.Fprintf(w, "    dead: %s (K-100; the angel revives by itself, K-102)\n", strings.Join(dead, ", "))
 	}
 	for _, en := range e.Ledger {
 		fmt.Fprintf(w, "    ledger: %s\n", entryText(en))
@@ -297,7 +301,7 @@ func (e *EndEvent) WriteText(w *bytes.Buffer) error {
 		if pc.Angel {
 			st += ", angel"
 		}
-		rows = append(rows, []string{pc.ID, itoa(pc.Level), itoa(pc.XP), itoa(pc.Debt), growthText(pc.Growth), st})
+		rows = append(rows, []string{pc.Shown(), itoa(pc.Level), itoa(pc.XP), itoa(pc.Debt), growthText(pc.Growth), st})
 	}
 	if err := runner.RenderTable(w, []string{"pc", "level", "xp", "debt", "ability growth (K-64)", "state"}, rows); err != nil {
 		return err

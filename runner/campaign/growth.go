@@ -10,7 +10,8 @@ import (
 // AbilityRoll is one ability growth (K-64) of a campaign PC: the two faces rolled, the face kept
 // and the ability it raises by 1.
 type AbilityRoll struct {
-	PC      string `json:"pc"`
+	PC      string `json:"pc"`            // the PC's id
+	Who     string `json:"who,omitempty"` // its display name (PC.Shown), for the transcript
 	Dice    [2]int `json:"dice"`
 	Face    int    `json:"face"`
 	Ability string `json:"ability"`
@@ -22,7 +23,7 @@ type AbilityRoll struct {
 // and 「能力値や技能の成長を行えます」); the face names the ability raised by 1 (Default: one ability
 // growth per growth point). Growth points in order, PCs in campaign order within each. The dice
 // come from the campaign's chain (a script's roll entries, else the seeded source); which face is
-// kept is the players' decision (KindPick, cause "growth", titled with the PC's id), Optional: the
+// kept is the players' decision (KindPick, cause "growth", titled with the PC's display name, PC.Shown), Optional: the
 // policy Default keeps the first die rolled.
 func (g *game) abilityGrowths(rep *Report) ([]AbilityRoll, error) {
 	most := 0
@@ -51,7 +52,7 @@ func (g *game) abilityGrowths(rep *Report) ([]AbilityRoll, error) {
 				ch = append(ch, runner.Choice{Name: itoa(d[1]), Value: d[1], Note: karzoral.AbilityName(d[1])})
 			}
 			g.choices = ch
-			g.req = runner.Request{Kind: runner.KindPick, Choices: ch, Dice: d, Cause: "growth", Title: pc.ID,
+			g.req = runner.Request{Kind: runner.KindPick, Choices: ch, Dice: d, Cause: "growth", Title: pc.Shown(),
 				Optional: true, Default: 0}
 			i, err := g.ch.Ask(&g.req)
 			if err != nil {
@@ -63,16 +64,20 @@ func (g *game) abilityGrowths(rep *Report) ([]AbilityRoll, error) {
 			f := ch[i].Value
 			pc.Growth[f-1]++
 			if g.out.on { // only a transcript shows the rolls: a simulation keeps the counts
-				out = append(out, AbilityRoll{PC: pc.ID, Dice: d, Face: f, Ability: karzoral.AbilityName(f)})
+				out = append(out, AbilityRoll{PC: pc.ID, Who: pc.Shown(), Dice: d, Face: f, Ability: karzoral.AbilityName(f)})
 			}
 		}
 	}
 	return out, nil
 }
 
-// abilityText is a line of the growth block: "aldo rolled 3 and 5, kept 5: intelligence +1".
+// abilityText is a line of the growth block: "Aldo rolled 3 and 5, kept 5: intelligence +1".
 func abilityText(a AbilityRoll) string {
-	return fmt.Sprintf("%s rolled %d and %d, kept %d: %s +1", a.PC, a.Dice[0], a.Dice[1], a.Face, a.Ability)
+	who := a.Who
+	if who == "" {
+		who = a.PC
+	}
+	return fmt.Sprintf("%s rolled %d and %d, kept %d: %s +1", who, a.Dice[0], a.Dice[1], a.Face, a.Ability)
 }
 
 // growthText sums a PC's ability growths for the end table: "agility +1, spirit +2", "none".

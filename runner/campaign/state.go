@@ -61,12 +61,32 @@ type PC struct {
 	Growth [6]int `json:"growth"`
 }
 
+// Shown is the name a transcript gives the PC: its display name (Name, "Aldo"), else its id
+// ("aldo"), so that the XP, growth, ledger and table lines name it as the scenario's lines do.
+func (pc *PC) Shown() string {
+	if pc.Name != "" {
+		return pc.Name
+	}
+	return pc.ID
+}
+
+// shownName is the display name of the PC whose id is id among pcs (PC.Shown), else id.
+func shownName(pcs []PC, id string) string {
+	for i := range pcs {
+		if pcs[i].ID == id {
+			return pcs[i].Shown()
+		}
+	}
+	return id
+}
+
 // Entry is one line of the money ledger. Amount is what goes into (+) or out of (-) the purse,
 // DebtChange what the PC's (or, DebtParty, the party's) debt changes by; Purse is the purse after.
 type Entry struct {
-	Scenario   string `json:"scenario"` // the scenario being prepared or settled; "" for the opening balance
-	Kind       string `json:"kind"`     // opening | reward | repay | purchase | treatment | resurrection | borrow | loot
-	PC         string `json:"pc,omitempty"`
+	Scenario   string `json:"scenario"`      // the scenario being prepared or settled; "" for the opening balance
+	Kind       string `json:"kind"`          // opening | reward | repay | purchase | treatment | resurrection | borrow | loot
+	PC         string `json:"pc,omitempty"`  // the PC's id
+	Who        string `json:"who,omitempty"` // the PC's display name (PC.Shown), for the ledger's line
 	Item       string `json:"item,omitempty"`
 	Gross      int    `json:"gross,omitempty"` // reward: the whole reward, before debts were repaid
 	Amount     int    `json:"amount"`
@@ -173,7 +193,7 @@ func (s *State) reward(scen string, amount int, rules Rules) {
 		pay := min(share, pc.Debt)
 		if pay > 0 {
 			pc.Debt -= pay
-			s.add(Entry{Scenario: scen, Kind: "repay", PC: pc.ID, Amount: 0, DebtChange: -pay, Rule: "K-14"})
+			s.add(Entry{Scenario: scen, Kind: "repay", PC: pc.ID, Who: pc.Shown(), Amount: 0, DebtChange: -pay, Rule: "K-14"})
 		}
 		toPurse += share - pay
 	}
@@ -185,14 +205,14 @@ func (s *State) resurrect(scen string, i int, rules Rules) {
 	pc := &s.PCs[i]
 	paid := min(s.Purse, rules.ResurrectionCost)
 	short := rules.ResurrectionCost - paid
-	s.add(Entry{Scenario: scen, Kind: "resurrection", PC: pc.ID, Amount: -paid, Rule: "K-14"})
+	s.add(Entry{Scenario: scen, Kind: "resurrection", PC: pc.ID, Who: pc.Shown(), Amount: -paid, Rule: "K-14"})
 	if short > 0 {
 		if rules.Debt == DebtParty {
 			s.PartyDebt += short
 		} else {
 			pc.Debt += short
 		}
-		s.add(Entry{Scenario: scen, Kind: "borrow", PC: pc.ID, DebtChange: short, Rule: "K-14"})
+		s.add(Entry{Scenario: scen, Kind: "borrow", PC: pc.ID, Who: pc.Shown(), DebtChange: short, Rule: "K-14"})
 	}
 	pc.Dead = false
 }

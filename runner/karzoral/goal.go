@@ -20,7 +20,8 @@ import (
 //   - move: the step that brings the party nearest to an open target (a target block the party
 //     has not stood in yet; the success objectives' blocks stay targets to the end), ties to a
 //     block not yet visited, then at random;
-//   - night: rest after a day with a battle (hurt) or when the next target is near, else march;
+//   - night: rest after a day with a battle (hurt), when the next target is near, or when the
+//     light left is short of the march's (K-57, K-58: it would be unlit, K-59), else march;
 //   - battle: won (or routed) - the party fights to win; the camp's pick: an unchecked face
 //     (no night raid) when there is one;
 //   - the campaign: the first scenario offered, the first benefit, then sortie;
@@ -261,7 +262,15 @@ func (r *goalRun) Decide(q *runner.Request) (runner.Answer, error) {
 		}
 	case runner.KindNight:
 		b := r.g.index[q.Block]
-		if r.fought == q.Day || r.near(b) <= 1 {
+		// Review P3: with too little light for the march (K-57, K-58) it would be unlit: -4 on
+		// every check without darkvision (K-59), the sleep penalty on top (K-41), while a rest needs
+		// no light at all (K-57: only a march and a dark place do). So rest: the prompt's Enter,
+		// which takes this answer, never walks the party into the dark unknowingly.
+		short := false
+		if r.view != nil {
+			_, short = r.view.MarchLight()
+		}
+		if short || r.fought == q.Day || r.near(b) <= 1 {
 			return r.pick(q, "rest"), nil
 		}
 		return r.pick(q, "march"), nil

@@ -78,6 +78,16 @@ func (v *PlayerView) Party() int { return v.s.party }
 func (v *PlayerView) Rations() int              { return v.s.rations }
 func (v *PlayerView) Light() (torches, oil int) { return v.s.k.torches, v.s.k.oil }
 
+// MarchLight returns what a forced march from the party's block would burn now (K-41, K-57, K-58:
+// hours, a multiple of 12, from state.marchLight, the function forcedMarchCosts charges) and
+// whether the light left falls short of it, so that the march, or part of it, would be unlit
+// (K-59): each 12 hours takes 6 torches or 1 flask of oil, as useLight pays them.
+func (v *PlayerView) MarchLight() (hours int, short bool) {
+	hours = v.s.marchLight()
+	k := &v.s.k
+	return hours, k.oil+k.torches/TorchesPer12h < (hours+11)/12
+}
+
 // Blocks returns the number of blocks; block indices are 0..Blocks()-1.
 func (v *PlayerView) Blocks() int { return len(v.s.p.Field.Blocks) }
 

@@ -214,21 +214,32 @@ func (s *state) startKarzoral() error {
 	return nil
 }
 
+// marchLight implements K-41, K-57 and K-58 for a forced march from the party's block now: the
+// hours of light it burns (a multiple of 12; 12 h = 6 torches or 1 flask of oil, K-58). 12 from a
+// lit block; from a dark block 12 when the day's Start-to-Camp light was paid (s.k.litDay ==
+// s.day, darkDay), 24 when it was not; 0 under Rules.DarkMarchLight12 once the day is paid (the
+// day's light serves the march). forcedMarchCosts charges it and the night question states it
+// (PlayerView.MarchLight), so the question says what the engine will burn.
+func (s *state) marchLight() int {
+	if !s.p.Field.Blocks[s.party].Dark {
+		return 12
+	}
+	switch {
+	case s.k.litDay != s.day:
+		return 24
+	case s.k.rules.DarkMarchLight12:
+		return 0
+	}
+	return 12
+}
+
 // forcedMarchCosts implements K-41 and K-57: 12 hours of light for the march, no sleep recovery, the
 // sleep penalty from the next start phase. From a dark block the day's 12 hours were burnt already
 // (darkDay), so the march adds its own 12: 24 hours in all (K-57 Default), never 36. Only a dark
 // block whose day was not charged (s.k.litDay != s.day) pays both here. Rules.DarkMarchLight12:
 // the day's light serves the march too, 12 hours in all.
 func (s *state) forcedMarchCosts() error {
-	hours := 12
-	if s.p.Field.Blocks[s.party].Dark {
-		switch {
-		case s.k.litDay != s.day:
-			hours = 24
-		case s.k.rules.DarkMarchLight12:
-			hours = 0
-		}
-	}
+	hours := s.marchLight()
 	s.k.sleepNext = s.hasPCs()
 	if hours == 0 {
 		return nil

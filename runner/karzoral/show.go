@@ -242,7 +242,9 @@ func condWords(p *plan.Plan, c plan.Cond) string {
 }
 
 // About says more about a question than its line (runner.Abouter): a battle's monsters and
-// levels (K-93), what keeping each camp face does (K-37..K-39), the light left and what a forced march costs at night (K-41, K-57, K-58).
+// levels (K-93); at a pick, what keeping each face does from the pick's own table: the camp's
+// episodes (K-37..K-39), a traversal area's faces (K-45), the ability a PC's growth raises
+// (K-64); at night the light left and what a forced march burns (K-41, K-57, K-58).
 func (v *PlayerView) About(r *runner.Request) string {
 	p := v.s.p
 	switch r.Kind {
@@ -267,6 +269,13 @@ func (v *PlayerView) About(r *runner.Request) string {
 		}
 		return "  monsters: " + strings.Join(parts, ", ") + "\n"
 	case runner.KindPick:
+		// Review P1: each pick from its own table, never the camp's episodes for another's.
+		switch r.Cause {
+		case "traversal":
+			return v.aboutTraversalFaces(r)
+		case "growth":
+			return aboutGrowthFaces(r)
+		}
 		// K-37..K-39: what keeping each face rolled does, so that the choice can be made.
 		var b strings.Builder
 		for _, c := range r.Choices {
@@ -286,18 +295,62 @@ func (v *PlayerView) About(r *runner.Request) string {
 		}
 		return b.String()
 	case runner.KindNight:
+		// K-41, K-57, K-58: the cost the engine will charge (state.marchLight), not a guess from
+		// the block: a dark block's day already paid leaves the march its own 12 hours.
 		t, o := v.Light()
-		cost := 12
-		if blk := v.Block(v.s.party); blk.Dark {
-			cost = 24 // K-57: a dark block doubles the light a march burns
-		}
-		h := lightHours(t, o)
-		s := fmt.Sprintf("  light left: %s (%s, %s); a forced march burns %d", plural(h, "hour", "hours"),
+		cost, short := v.MarchLight()
+		s := fmt.Sprintf("  light left: %s (%s, %s); a forced march burns %d", plural(lightHours(t, o), "hour", "hours"),
 			plural(t, "torch", "torches"), plural(o, "flask of oil", "flasks of oil"), cost)
-		if h < cost {
+		if cost == 0 {
+			s += " more: the day's light serves it (K-57)"
+		}
+		if short {
 			s += "; not enough: the march would be unlit, K-59"
 		}
 		return s + "\n"
 	}
 	return ""
+}
+
+// aboutTraversalFaces says what keeping each face offered at a traversal pick does, from the
+// area's own table (K-36's roll over the area's faces, K-45): its text and its progress, granted
+// once its battle is won when it has one (K-45 with K-96). Only unchecked faces are offered (K-46).
+// r.Title is the area's id; "" when the plan has no such area.
+func (v *PlayerView) aboutTraversalFaces(r *runner.Request) string {
+	p := v.s.p
+	var t *plan.Traversal
+	for i := range p.Traversals {
+		if p.Traversals[i].ID == r.Title {
+			t = &p.Traversals[i]
+		}
+	}
+	if t == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, c := range r.Choices {
+		f := c.Value
+		if f < 1 || f > len(t.Faces) {
+			continue
+		}
+		face := &t.Faces[f-1]
+		if hasBattle(face.Do) {
+			fmt.Fprintf(&b, "  face %d: %q; a battle, then progress %+d once it is won (K-45)\n", f, face.Say, face.Progress)
+		} else {
+			fmt.Fprintf(&b, "  face %d: %q; progress %+d (K-45)\n", f, face.Say, face.Progress)
+		}
+	}
+	return b.String()
+}
+
+// aboutGrowthFaces says which ability each face offered at a PC's ability growth raises by 1
+// (K-64, K-3: the face names the ability).
+func aboutGrowthFaces(r *runner.Request) string {
+	var b strings.Builder
+	for _, c := range r.Choices {
+		if c.Value >= 1 && c.Value < len(abilityNames) {
+			fmt.Fprintf(&b, "  face %d: %s +1 for %s (K-64)\n", c.Value, abilityNames[c.Value], r.Title)
+		}
+	}
+	return b.String()
 }
