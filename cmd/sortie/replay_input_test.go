@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 25, review 7 B4: what sortie replay reads of a plan and of a run is checked before the
+// page is built, as sortie run checks a plan (X006 for the run, the runner's floor for the plan):
+// a hand-edited plan whose field was cut or emptied, a null entry in an event's list, a null
+// block in a sighting: exit 2 with a message and no page, never a Go panic.
+func TestReplayHandEditedInputs(t *testing.T) {
+	dir := t.TempDir()
+	td := repo(t, "runner", "replay", "testdata")
+	planData, err := os.ReadFile(filepath.Join(td, "field01.plan.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runData, err := os.ReadFile(filepath.Join(td, "field01-goal-1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cutBlocks := func(n int) string {
+		var m map[string]any
+		if err := json.Unmarshal(planData, &m); err != nil {
+			t.Fatal(err)
+		}
+		f := m["field"].(map[string]any)
+		f["blocks"] = f["blocks"].([]any)[:n]
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	lines := strings.Split(string(runData), "\n")
+	sighting := -1
+	for i, l := range lines {
+		if strings.Contains(l, `"type":"sighting"`) && strings.Contains(l, `"armies":[{`) {
+			sighting = i
+			break
+		}
+	}
+	if sighting < 0 {
+		t.Fatal("no sighting with armies in field01-goal-1.jsonl")
+	}
+	withLine := func(l string) string {
+		out := append([]string(nil), lines...)
+		out[sighting] = l
+		return strings.Join(out, "\n")
+	}
+	nullArmy := strings.Replace(lines[sighting], `"armies":[`, `"armies":[null,`, 1)
+	nullCol := strings.Index(nullArmy, "null") + 1
+	nullBlock := strings.Replace(lines[sighting], `"armies":[{"id":`, `"armies":[{"block":null,"id":`, 1)
+	for _, c := range []struct {
+		name, plan, run string
+		want            string // "" accepted
+	}{
+		{"plan with 3 blocks", cutBlocks(3), string(runData), "--plan "},
+		{"plan with no blocks", cutBlocks(0), string(runData), "the plan has no blocks"},
+		{"null army in a sighting", string(planData), withLine(nullArmy), fmt.Sprintf("run.jsonl:%d:%d: X006: null in a list", sighting+1, nullCol)},
+		{"null block in a sighting", string(planData), withLine(nullBlock), ""},
+		{"as recorded", string(planData), string(runData), ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pl, run, page := filepath.Join(dir, "p.plan.json"), filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+			os.Remove(page)
+			if err := os.WriteFile(pl, []byte(c.plan), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(run, []byte(c.run), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := runMain("replay", run, "--plan", pl, "--html", page)
+			_, statErr := os.Stat(page)
+			if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+				t.Fatalf("a Go panic: %s", errs)
+			}
+			if c.want == "" {
+				if code != 0 || statErr != nil {
+					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
+				}
+				return
+			}
+			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
+				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
+			}
+		})
+	}
+}
