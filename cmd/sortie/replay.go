@@ -169,6 +169,9 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 			if in.Events, nums, err = readRunLines(runPath, in.Battle != nil); err != nil {
 				return err
 			}
+			if err := matchRunToPlan(runPath, planPath, in, nums); err != nil {
+				return err
+			}
 			in.View = c.String("html-view")
 			var b bytes.Buffer
 			if err := replaypage.WriteHTML(&b, in); err != nil {
@@ -213,6 +216,41 @@ func replayInput(e *env, path string) (replaypage.Input, error) {
 		return be.replay(u), nil
 	}
 	return replaypage.Input{}, failf(exitUsage, "--plan %s: nothing to replay (a scenario, a campaign or a battle file)", path)
+}
+
+// matchRunToPlan refuses a run recorded from another scenario than the plan --plan names (X006,
+// file:line:col of the run's "run" line): its scenario ID or its sourceHash (the plan's, which
+// run writes in its run event) differ, or it is a campaign's run (campaign.* events) replayed
+// against one scenario's plan. Only a plan is compared (in.Plan): a campaign or a battle file
+// names no source hash in its events. Exit 2.
+func matchRunToPlan(runPath, planPath string, in replaypage.Input, nums []int) error {
+	if in.Plan == nil {
+		return nil
+	}
+	where := func(i int) string { return fmt.Sprintf("%s:%d:1", esc.Text(filepath.ToSlash(runPath)), nums[i]) }
+	for i, l := range in.Events {
+		var head struct {
+			Type       string  `json:"type"`
+			Scenario   *string `json:"scenario"`
+			SourceHash *string `json:"sourceHash"`
+		}
+		if json.Unmarshal(l, &head) != nil {
+			continue
+		}
+		if strings.HasPrefix(head.Type, "campaign.") {
+			return failf(exitUsage, "%s: %s: a campaign's run, but --plan %s is one scenario's plan: give the campaign file as --plan", where(i), replaypage.CodeBadRun, esc.Text(filepath.ToSlash(planPath)))
+		}
+		if head.Type != "run" {
+			continue
+		}
+		if head.Scenario != nil && *head.Scenario != in.Plan.Scenario.ID {
+			return failf(exitUsage, "%s: %s: the run is of scenario %q, but --plan %s is %q", where(i), replaypage.CodeBadRun, esc.Short(*head.Scenario), esc.Text(filepath.ToSlash(planPath)), esc.Short(in.Plan.Scenario.ID))
+		}
+		if head.SourceHash != nil && *head.SourceHash != in.Plan.SourceHash {
+			return failf(exitUsage, "%s: %s: the run was played from sources %s, but --plan %s has %s: recompile the plan from the sources the run was played from", where(i), replaypage.CodeBadRun, esc.Short(*head.SourceHash), esc.Text(filepath.ToSlash(planPath)), esc.Short(in.Plan.SourceHash))
+		}
+	}
+	return nil
 }
 
 // checkReplayPlan refuses a plan that sortie run would refuse (runner.Check: the engine's own

@@ -92,3 +92,55 @@ func TestReplayHandEditedInputs(t *testing.T) {
 		})
 	}
 }
+
+// Issue 25, review 7 B3: a run replayed against the plan of another scenario, or of other sources
+// than it was played from, or a campaign's run against one scenario's plan, is refused with X006
+// at the run line, exit 2, no page; the run as recorded with its own plan is accepted.
+func TestReplayRunOfAnotherPlan(t *testing.T) {
+	dir := t.TempDir()
+	td := repo(t, "runner", "replay", "testdata")
+	planData, err := os.ReadFile(filepath.Join(td, "field01.plan.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runData, err := os.ReadFile(filepath.Join(td, "field01-goal-1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, hash := string(runData), `"sourceHash":"sha256:14c7f18886140fd8f3d4f5b23dc24c8ddd9d6aabd9863ce27add2abe8f02c30c"`
+	if !strings.Contains(run, hash) {
+		t.Fatal("field01-goal-1.jsonl's run line is not of field01.plan.json's sources")
+	}
+	for _, c := range []struct {
+		name, plan, run string
+		want            string // "" accepted
+	}{
+		{"another scenario", string(planData), strings.Replace(run, `"scenario":"field01"`, `"scenario":"field02"`, 1), `run.jsonl:1:1: X006: the run is of scenario "field02", but --plan`},
+		{"other sources", string(planData), strings.Replace(run, hash, `"sourceHash":"sha256:00"`, 1), "run.jsonl:1:1: X006: the run was played from sources sha256:00"},
+		{"a plan with a made-up hash", strings.Replace(string(planData), `"sha256:14c7f18886140fd8f3d4f5b23dc24c8ddd9d6aabd9863ce27add2abe8f02c30c"`, `"sha256:00"`, 1), run, "but --plan"},
+		{"a campaign's run", string(planData), "{\"type\":\"campaign.start\"}\n" + run, "run.jsonl:1:1: X006: a campaign's run"},
+		{"as recorded", string(planData), run, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pl, rf, page := filepath.Join(dir, "p.plan.json"), filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+			os.Remove(page)
+			if err := os.WriteFile(pl, []byte(c.plan), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(rf, []byte(c.run), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := runMain("replay", rf, "--plan", pl, "--html", page)
+			_, statErr := os.Stat(page)
+			if c.want == "" {
+				if code != 0 || statErr != nil {
+					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
+				}
+				return
+			}
+			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
+				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
+			}
+		})
+	}
+}
