@@ -263,6 +263,12 @@ func checkReplayPlan(path string, p *plan.Plan) error {
 	return nil
 }
 
+// maxReplayEvents bounds the events of one replay page (the JSON Lines of sortie replay): a
+// bundled scenario's run writes some hundreds, a campaign's some thousands; a page of more would
+// take gigabytes to build and hundreds of MB to write (review 7 B7: 533,000 lines, 2.17 GB, a
+// 210 MB page). More is refused with X006 at the first line over, exit 2, no page.
+const maxReplayEvents = 50000
+
 // readRunLines reads a run's JSON Lines through the gate (compiler/safeio): one event a line,
 // blank lines skipped, and each event's line number. A line that is not a JSON object with a "type" (with battle, a Pathfinder
 // battle file's log: a "type" or a "kind") is refused with its file:line:col and X006.
@@ -301,6 +307,9 @@ func readRunLines(path string, battle bool) ([][]byte, []int, error) {
 				return nil, nil, failf(exitUsage, "%s:%d:1: %s: a line with no \"kind\" (is it sortie battle --format jsonl of this battle file?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
 			}
 			return nil, nil, failf(exitUsage, "%s:%d:1: %s: an event with no \"type\" (is it a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
+		}
+		if len(out) == maxReplayEvents {
+			return nil, nil, failf(exitUsage, "%s:%d:1: %s: more than %d events: a replay page holds one run of at most %d (is this one run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun, maxReplayEvents, maxReplayEvents)
 		}
 		out, nums = append(out, l), append(nums, n+1)
 	}

@@ -144,3 +144,28 @@ func TestReplayRunOfAnotherPlan(t *testing.T) {
 		})
 	}
 }
+
+// Issue 25, review 7 B7: a run file of more events than one page holds (maxReplayEvents) is
+// refused with X006 at the first line over, exit 2, no page; one at the bound is read.
+func TestReplayEventsBound(t *testing.T) {
+	dir := t.TempDir()
+	run, page := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+	line := "{\"type\":\"say\",\"text\":\"x\"}\n"
+	if err := os.WriteFile(run, []byte(strings.Repeat(line, maxReplayEvents+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runMain("replay", run, "--plan", repo(t, "scenarios", "karzoral", "field01"), "--html", page)
+	want := fmt.Sprintf("run.jsonl:%d:1: X006: more than %d events", maxReplayEvents+1, maxReplayEvents)
+	if _, err := os.Stat(page); code != exitUsage || err == nil || !strings.Contains(filepath.ToSlash(errs), want) {
+		t.Errorf("exit %d, page written %v, stderr %q; want exit 2, no page, %q", code, err == nil, errs, want)
+	}
+	if lines, _, err := readRunLines(run+".ok", false); err == nil || lines != nil {
+		t.Errorf("a missing file read: %v", err)
+	}
+	if err := os.WriteFile(run, []byte(strings.Repeat(line, maxReplayEvents)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if lines, _, err := readRunLines(run, false); err != nil || len(lines) != maxReplayEvents {
+		t.Errorf("%d events at the bound: %d read, %v", maxReplayEvents, len(lines), err)
+	}
+}
