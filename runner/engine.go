@@ -108,3 +108,29 @@ func Run(p *plan.Plan, o Options) (Result, error) {
 	}
 	return e.Run(p, o)
 }
+
+// Checker is an Engine that can say, without playing it, whether a plan is one it can play: the
+// same floor its Run checks first (indices in range, blocks and hexes there), so that a tool that
+// reads a plan without running it (sortie replay) refuses what Run would.
+type Checker interface {
+	Check(p *plan.Plan) error
+}
+
+// Check says whether p is a plan its engine (plan.Meta.Rules) can play, as Run checks it before
+// playing: nil when it can, else the error Run would give. A plan whose rules no linked engine
+// plays is an error; an engine with no Checker is checked by plan.Validate.
+func Check(p *plan.Plan) error {
+	if p == nil {
+		return fmt.Errorf("runner: nil plan")
+	}
+	enginesMu.RLock()
+	e, ok := engines[p.Scenario.Rules]
+	enginesMu.RUnlock()
+	if !ok {
+		return fmt.Errorf("runner: no engine plays rules %q (engines: %s)", p.Scenario.Rules, strings.Join(Engines(), ", "))
+	}
+	if c, ok := e.(Checker); ok {
+		return c.Check(p)
+	}
+	return plan.Validate(p)
+}

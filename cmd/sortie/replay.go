@@ -165,11 +165,23 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 			if err != nil {
 				return err
 			}
-			if in.Events, err = readRunLines(runPath, in.Battle != nil); err != nil {
+			var nums []int
+			if in.Events, nums, err = readRunLines(runPath, in.Battle != nil); err != nil {
+				return err
+			}
+			if err := matchRunToPlan(runPath, planPath, in, nums); err != nil {
 				return err
 			}
 			in.View = c.String("html-view")
-			return writeReplayPage(out, in, o)
+			var b bytes.Buffer
+			if err := replaypage.WriteHTML(&b, in); err != nil {
+				var ee *replaypage.EventError
+				if errors.As(err, &ee) && ee.Index < len(nums) {
+					return failf(exitUsage, "%s:%d:%d: %s: %s", esc.Text(filepath.ToSlash(runPath)), nums[ee.Index], ee.Col, replaypage.CodeBadRun, esc.Short(ee.Why))
+				}
+				return failf(exitUsage, "--html %s: %v", out, err)
+			}
+			return writeOutput(out, b.Bytes(), o)
 		},
 	}
 }
@@ -179,7 +191,10 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 func replayInput(e *env, path string) (replaypage.Input, error) {
 	if strings.HasSuffix(path, ".json") {
 		p, err := loadPlan(e, path)
-		return replaypage.Input{Plan: p}, err
+		if err != nil {
+			return replaypage.Input{}, err
+		}
+		return replaypage.Input{Plan: p}, checkReplayPlan(path, p)
 	}
 	if isCampaignPath([]string{path}) {
 		camp, err := compileCampaignOrFail(e, path)
@@ -195,7 +210,7 @@ func replayInput(e *env, path string) (replaypage.Input, error) {
 		return replaypage.Input{}, failf(exitFindings, "--plan %s has errors; no page written", path)
 	}
 	if u.Plan != nil {
-		return replaypage.Input{Plan: u.Plan}, nil
+		return replaypage.Input{Plan: u.Plan}, checkReplayPlan(path, u.Plan)
 	}
 	if be, _, ok := battleEngineOf(u); ok {
 		return be.replay(u), nil
@@ -203,15 +218,67 @@ func replayInput(e *env, path string) (replaypage.Input, error) {
 	return replaypage.Input{}, failf(exitUsage, "--plan %s: nothing to replay (a scenario, a campaign or a battle file)", path)
 }
 
+// matchRunToPlan refuses a run recorded from another scenario than the plan --plan names (X006,
+// file:line:col of the run's "run" line): its scenario ID or its sourceHash (the plan's, which
+// run writes in its run event) differ, or it is a campaign's run (campaign.* events) replayed
+// against one scenario's plan. Only a plan is compared (in.Plan): a campaign or a battle file
+// names no source hash in its events. Exit 2.
+func matchRunToPlan(runPath, planPath string, in replaypage.Input, nums []int) error {
+	if in.Plan == nil {
+		return nil
+	}
+	where := func(i int) string { return fmt.Sprintf("%s:%d:1", esc.Text(filepath.ToSlash(runPath)), nums[i]) }
+	for i, l := range in.Events {
+		var head struct {
+			Type       string  `json:"type"`
+			Scenario   *string `json:"scenario"`
+			SourceHash *string `json:"sourceHash"`
+		}
+		if json.Unmarshal(l, &head) != nil {
+			continue
+		}
+		if strings.HasPrefix(head.Type, "campaign.") {
+			return failf(exitUsage, "%s: %s: a campaign's run, but --plan %s is one scenario's plan: give the campaign file as --plan", where(i), replaypage.CodeBadRun, esc.Text(filepath.ToSlash(planPath)))
+		}
+		if head.Type != "run" {
+			continue
+		}
+		if head.Scenario != nil && *head.Scenario != in.Plan.Scenario.ID {
+			return failf(exitUsage, "%s: %s: the run is of scenario %q, but --plan %s is %q", where(i), replaypage.CodeBadRun, esc.Short(*head.Scenario), esc.Text(filepath.ToSlash(planPath)), esc.Short(in.Plan.Scenario.ID))
+		}
+		if head.SourceHash != nil && *head.SourceHash != in.Plan.SourceHash {
+			return failf(exitUsage, "%s: %s: the run was played from sources %s, but --plan %s has %s: recompile the plan from the sources the run was played from", where(i), replaypage.CodeBadRun, esc.Short(*head.SourceHash), esc.Text(filepath.ToSlash(planPath)), esc.Short(in.Plan.SourceHash))
+		}
+	}
+	return nil
+}
+
+// checkReplayPlan refuses a plan that sortie run would refuse (runner.Check: the engine's own
+// floor, e.g. a hand-edited plan whose field has no blocks), so that the page never indexes what
+// is not there. Exit 2.
+func checkReplayPlan(path string, p *plan.Plan) error {
+	if err := runner.Check(p); err != nil {
+		return failf(exitUsage, "--plan %s: %s", esc.Text(filepath.ToSlash(path)), esc.Short(err.Error()))
+	}
+	return nil
+}
+
+// maxReplayEvents bounds the events of one replay page (the JSON Lines of sortie replay): a
+// bundled scenario's run writes some hundreds, a campaign's some thousands; a page of more would
+// take gigabytes to build and hundreds of MB to write (review 7 B7: 533,000 lines, 2.17 GB, a
+// 210 MB page). More is refused with X006 at the first line over, exit 2, no page.
+const maxReplayEvents = 50000
+
 // readRunLines reads a run's JSON Lines through the gate (compiler/safeio): one event a line,
-// blank lines skipped. A line that is not a JSON object with a "type" (with battle, a Pathfinder
+// blank lines skipped, and each event's line number. A line that is not a JSON object with a "type" (with battle, a Pathfinder
 // battle file's log: a "type" or a "kind") is refused with its file:line:col and X006.
-func readRunLines(path string, battle bool) ([][]byte, error) {
+func readRunLines(path string, battle bool) ([][]byte, []int, error) {
 	data, err := safeio.ReadNamed(path, maxInput)
 	if err != nil {
-		return nil, failf(exitUsage, "%v", err)
+		return nil, nil, failf(exitUsage, "%v", err)
 	}
 	var out [][]byte
+	var nums []int // each event's line number, 1-based
 	for n, l := range bytes.Split(data, []byte("\n")) {
 		if len(bytes.TrimSpace(l)) == 0 {
 			continue
@@ -233,20 +300,23 @@ func readRunLines(path string, battle bool) ([][]byte, error) {
 			case errors.As(err, &te):
 				why = fmt.Sprintf("%q is a JSON %s, not a string", te.Field, te.Value)
 			}
-			return nil, failf(exitUsage, "%s:%d:%d: %s: not a JSON event: %s", esc.Text(filepath.ToSlash(path)), n+1, col, replaypage.CodeBadRun, esc.Short(why))
+			return nil, nil, failf(exitUsage, "%s:%d:%d: %s: not a JSON event: %s", esc.Text(filepath.ToSlash(path)), n+1, col, replaypage.CodeBadRun, esc.Short(why))
 		}
 		if head.Type == nil && (!battle || head.Kind == nil) {
 			if battle {
-				return nil, failf(exitUsage, "%s:%d:1: %s: a line with no \"kind\" (is it sortie battle --format jsonl of this battle file?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
+				return nil, nil, failf(exitUsage, "%s:%d:1: %s: a line with no \"kind\" (is it sortie battle --format jsonl of this battle file?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
 			}
-			return nil, failf(exitUsage, "%s:%d:1: %s: an event with no \"type\" (is it a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
+			return nil, nil, failf(exitUsage, "%s:%d:1: %s: an event with no \"type\" (is it a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
 		}
-		out = append(out, l)
+		if len(out) == maxReplayEvents {
+			return nil, nil, failf(exitUsage, "%s:%d:1: %s: more than %d events: a replay page holds one run of at most %d (is this one run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun, maxReplayEvents, maxReplayEvents)
+		}
+		out, nums = append(out, l), append(nums, n+1)
 	}
 	if len(out) == 0 {
-		return nil, failf(exitUsage, "%s:1:1: %s: no events (record a run with --format jsonl)", esc.Text(filepath.ToSlash(path)), replaypage.CodeBadRun)
+		return nil, nil, failf(exitUsage, "%s:1:1: %s: no events (record a run with --format jsonl)", esc.Text(filepath.ToSlash(path)), replaypage.CodeBadRun)
 	}
-	return out, nil
+	return out, nums, nil
 }
 
 // battleHTML refuses --html for --runs (many battles).

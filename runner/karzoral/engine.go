@@ -19,6 +19,9 @@ type engine struct{}
 
 func (engine) Rules() string { return RulesName }
 
+// Check is validate: what New refuses (runner.Checker).
+func (engine) Check(p *plan.Plan) error { return validate(p) }
+
 func (engine) Run(p *plan.Plan, o runner.Options) (runner.Result, error) {
 	res, err := Run(p, Options{Options: o})
 	if res == nil {

@@ -67,6 +67,10 @@ func (e *SightingEvent) Line() string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
+		if a.Block == nil { // a hand-edited record: sortie writes a sighting's block always
+			fmt.Fprintf(&b, " %s off the field (%s)", a.ID, strengthWord(a.Strength))
+			continue
+		}
 		fmt.Fprintf(&b, " %s at %s (%s)", a.ID, *a.Block, strengthWord(a.Strength))
 	}
 	if e.Missing != "" {

@@ -19,6 +19,9 @@ type engine struct{}
 
 func (engine) Rules() string { return RulesName }
 
+// Check is validateScenario: what RunScenario refuses (runner.Checker).
+func (engine) Check(p *plan.Plan) error { return validateScenario(p) }
+
 func (engine) Run(p *plan.Plan, o runner.Options) (runner.Result, error) {
 	res, err := RunScenario(p, ScenarioOptions{Options: o})
 	if res == nil {

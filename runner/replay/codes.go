@@ -18,7 +18,9 @@ skipped. What each line must hold depends on what --plan names:
 Nothing else of a line is required here: its other fields are read as the page needs them. A
 line that is not a JSON object, one with neither field (with a Pathfinder battle file) or no
 "type" (otherwise), or a file with no line at all, is refused with its file:line:col, and no
-page is written (exit 2).
+page is written (exit 2). So are: more than 50,000 events (one page holds one run); a null
+entry in a list; a run whose "run" line names another scenario or other sources (sourceHash)
+than the plan given, or a campaign's run against one scenario's plan.
 
 Bad:
     sortie run scenarios/karzoral/field01 > run.txt        (the text transcript)

@@ -156,7 +156,10 @@ func build(in Input) (*page, error) {
 	for i, l := range in.Events {
 		l = bytes.TrimSpace(l)
 		if err := json.Unmarshal(l, &evs[i]); err != nil {
-			return nil, fmt.Errorf("event %d: %v", i+1, err)
+			return nil, &EventError{Index: i, Col: 1, Why: err.Error()}
+		}
+		if err := checkEvent(i, l); err != nil {
+			return nil, err
 		}
 		if evs[i].Type == "" && (in.Battle == nil || evs[i].Kind == "") {
 			if in.Battle != nil {
@@ -183,7 +186,11 @@ func build(in Input) (*page, error) {
 		if len(evs[i].Type) > 9 && evs[i].Type[:9] == "campaign." {
 			st = "campaign"
 		}
-		p.Lines = append(p.Lines, decodedLine(st, l))
+		line, err := safeLine(i, st, l)
+		if err != nil {
+			return nil, err
+		}
+		p.Lines = append(p.Lines, line)
 	}
 	if p.Rules == "pathfinder" || p.Rules == "pfbattle" {
 		for i, l := range p.Lines {

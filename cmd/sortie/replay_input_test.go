@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 25, review 7 B4: what sortie replay reads of a plan and of a run is checked before the
+// page is built, as sortie run checks a plan (X006 for the run, the runner's floor for the plan):
+// a hand-edited plan whose field was cut or emptied, a null entry in an event's list, a null
+// block in a sighting: exit 2 with a message and no page, never a Go panic.
+func TestReplayHandEditedInputs(t *testing.T) {
+	dir := t.TempDir()
+	td := repo(t, "runner", "replay", "testdata")
+	planData, err := os.ReadFile(filepath.Join(td, "field01.plan.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runData, err := os.ReadFile(filepath.Join(td, "field01-goal-1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cutBlocks := func(n int) string {
+		var m map[string]any
+		if err := json.Unmarshal(planData, &m); err != nil {
+			t.Fatal(err)
+		}
+		f := m["field"].(map[string]any)
+		f["blocks"] = f["blocks"].([]any)[:n]
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	lines := strings.Split(string(runData), "\n")
+	sighting := -1
+	for i, l := range lines {
+		if strings.Contains(l, `"type":"sighting"`) && strings.Contains(l, `"armies":[{`) {
+			sighting = i
+			break
+		}
+	}
+	if sighting < 0 {
+		t.Fatal("no sighting with armies in field01-goal-1.jsonl")
+	}
+	withLine := func(l string) string {
+		out := append([]string(nil), lines...)
+		out[sighting] = l
+		return strings.Join(out, "\n")
+	}
+	nullArmy := strings.Replace(lines[sighting], `"armies":[`, `"armies":[null,`, 1)
+	nullCol := strings.Index(nullArmy, "null") + 1
+	nullBlock := strings.Replace(lines[sighting], `"armies":[{"id":`, `"armies":[{"block":null,"id":`, 1)
+	for _, c := range []struct {
+		name, plan, run string
+		want            string // "" accepted
+	}{
+		{"plan with 3 blocks", cutBlocks(3), string(runData), "--plan "},
+		{"plan with no blocks", cutBlocks(0), string(runData), "the plan has no blocks"},
+		{"null army in a sighting", string(planData), withLine(nullArmy), fmt.Sprintf("run.jsonl:%d:%d: X006: null in a list", sighting+1, nullCol)},
+		{"null block in a sighting", string(planData), withLine(nullBlock), ""},
+		{"as recorded", string(planData), string(runData), ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pl, run, page := filepath.Join(dir, "p.plan.json"), filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+			os.Remove(page)
+			if err := os.WriteFile(pl, []byte(c.plan), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(run, []byte(c.run), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := runMain("replay", run, "--plan", pl, "--html", page)
+			_, statErr := os.Stat(page)
+			if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+				t.Fatalf("a Go panic: %s", errs)
+			}
+			if c.want == "" {
+				if code != 0 || statErr != nil {
+					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
+				}
+				return
+			}
+			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
+				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
+			}
+		})
+	}
+}
+
+// Issue 25, review 7 B3: a run replayed against the plan of another scenario, or of other sources
+// than it was played from, or a campaign's run against one scenario's plan, is refused with X006
+// at the run line, exit 2, no page; the run as recorded with its own plan is accepted.
+func TestReplayRunOfAnotherPlan(t *testing.T) {
+	dir := t.TempDir()
+	td := repo(t, "runner", "replay", "testdata")
+	planData, err := os.ReadFile(filepath.Join(td, "field01.plan.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runData, err := os.ReadFile(filepath.Join(td, "field01-goal-1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, hash := string(runData), `"sourceHash":"sha256:14c7f18886140fd8f3d4f5b23dc24c8ddd9d6aabd9863ce27add2abe8f02c30c"`
+	if !strings.Contains(run, hash) {
+		t.Fatal("field01-goal-1.jsonl's run line is not of field01.plan.json's sources")
+	}
+	for _, c := range []struct {
+		name, plan, run string
+		want            string // "" accepted
+	}{
+		{"another scenario", string(planData), strings.Replace(run, `"scenario":"field01"`, `"scenario":"field02"`, 1), `run.jsonl:1:1: X006: the run is of scenario "field02", but --plan`},
+		{"other sources", string(planData), strings.Replace(run, hash, `"sourceHash":"sha256:00"`, 1), "run.jsonl:1:1: X006: the run was played from sources sha256:00"},
+		{"a plan with a made-up hash", strings.Replace(string(planData), `"sha256:14c7f18886140fd8f3d4f5b23dc24c8ddd9d6aabd9863ce27add2abe8f02c30c"`, `"sha256:00"`, 1), run, "but --plan"},
+		{"a campaign's run", string(planData), "{\"type\":\"campaign.start\"}\n" + run, "run.jsonl:1:1: X006: a campaign's run"},
+		{"as recorded", string(planData), run, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pl, rf, page := filepath.Join(dir, "p.plan.json"), filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+			os.Remove(page)
+			if err := os.WriteFile(pl, []byte(c.plan), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(rf, []byte(c.run), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := runMain("replay", rf, "--plan", pl, "--html", page)
+			_, statErr := os.Stat(page)
+			if c.want == "" {
+				if code != 0 || statErr != nil {
+					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
+				}
+				return
+			}
+			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
+				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
+			}
+		})
+	}
+}
+
+// Issue 25, review 7 B7: a run file of more events than one page holds (maxReplayEvents) is
+// refused with X006 at the first line over, exit 2, no page; one at the bound is read.
+func TestReplayEventsBound(t *testing.T) {
+	dir := t.TempDir()
+	run, page := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+	line := "{\"type\":\"say\",\"text\":\"x\"}\n"
+	if err := os.WriteFile(run, []byte(strings.Repeat(line, maxReplayEvents+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runMain("replay", run, "--plan", repo(t, "scenarios", "karzoral", "field01"), "--html", page)
+	want := fmt.Sprintf("run.jsonl:%d:1: X006: more than %d events", maxReplayEvents+1, maxReplayEvents)
+	if _, err := os.Stat(page); code != exitUsage || err == nil || !strings.Contains(filepath.ToSlash(errs), want) {
+		t.Errorf("exit %d, page written %v, stderr %q; want exit 2, no page, %q", code, err == nil, errs, want)
+	}
+	if lines, _, err := readRunLines(run+".ok", false); err == nil || lines != nil {
+		t.Errorf("a missing file read: %v", err)
+	}
+	if err := os.WriteFile(run, []byte(strings.Repeat(line, maxReplayEvents)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if lines, _, err := readRunLines(run, false); err != nil || len(lines) != maxReplayEvents {
+		t.Errorf("%d events at the bound: %d read, %v", maxReplayEvents, len(lines), err)
+	}
+}
