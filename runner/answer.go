@@ -46,13 +46,13 @@ func matchChoice(r *Request, line string) (int, string) {
 	}
 	f := foldName(s)
 	if f == "" {
-		return 0, fmt.Sprintf("%q is not a choice", line)
+		return 0, fmt.Sprintf("%s is not a choice", echo(line))
 	}
 	found := -1
 	for i, c := range r.Choices {
 		if strings.HasPrefix(foldName(c.Name), f) {
 			if found >= 0 {
-				return 0, fmt.Sprintf("%q could be %s or %s", line, r.Choices[found].Name, c.Name)
+				return 0, fmt.Sprintf("%s could be %s or %s", echo(line), r.Choices[found].Name, c.Name)
 			}
 			found = i
 		}
@@ -60,7 +60,19 @@ func matchChoice(r *Request, line string) (int, string) {
 	if found >= 0 {
 		return found, ""
 	}
-	return 0, fmt.Sprintf("%q is not a choice", line)
+	return 0, fmt.Sprintf("%s is not a choice", echo(line))
+}
+
+// maxEcho is how many runes of an answer a reply quotes back (issue 23, B1).
+const maxEcho = 40
+
+// echo is line quoted (%q) for a reply, cut to its first maxEcho runes and marked "..." when
+// longer: an answer of a megabyte is refused in a line, not echoed back in full (issue 23, B1).
+func echo(line string) string {
+	if r := []rune(line); len(r) > maxEcho {
+		return fmt.Sprintf("%q...", string(r[:maxEcho]))
+	}
+	return fmt.Sprintf("%q", line)
 }
 
 // Shower is implemented by a Request's View when the prompt can show more of the situation on

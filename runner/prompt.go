@@ -82,17 +82,44 @@ func (p *Prompt) suggestion(r *Request) int {
 	return a.Choice
 }
 
-// readLine reads one line without its end; io.EOF only when nothing was left.
+// MaxAnswer bounds a line typed at a prompt, in bytes with its end: a longer line is read
+// through to its end in pieces of the reader's buffer (4 KiB), never held whole, and refused
+// with a message; the question waits for the next line (issue 23, B1: 20 MB piped to a prompt
+// was held, then echoed back in full).
+const MaxAnswer = 4096
+
+// readLine reads one line without its end; io.EOF only when nothing was left. A line over
+// MaxAnswer is refused (a message on p.out) and the next line read in its place.
 func (p *Prompt) readLine() (string, error) {
-	line, err := p.in.ReadString('\n')
-	if err != nil {
-		if errors.Is(err, io.EOF) && line != "" {
-			err = nil
-		} else {
+	for {
+		var buf []byte
+		long := false
+		for {
+			chunk, err := p.in.ReadSlice('\n')
+			if !long && len(buf)+len(chunk) > MaxAnswer {
+				long, buf = true, nil
+			}
+			if !long {
+				buf = append(buf, chunk...)
+			}
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			if err != nil {
+				if errors.Is(err, io.EOF) && (len(buf) > 0 || long) {
+					break
+				}
+				return "", err
+			}
+			break
+		}
+		if !long {
+			return strings.TrimSpace(string(buf)), nil
+		}
+		if _, err := fmt.Fprintf(p.out, "that answer is too long (over %d bytes): refused; answer again\n> ", MaxAnswer); err != nil {
 			return "", err
 		}
 	}
-	return strings.TrimSpace(line), nil
 }
 
 func (p *Prompt) inputErr(r *Request, err error) error {
@@ -343,7 +370,7 @@ func (p *Prompt) Roll(r *Request) (int, bool, error) {
 		if err == nil && n >= 1 && n <= r.Sides {
 			return n, true, nil
 		}
-		if _, err := fmt.Fprintf(p.out, "%q is not a face of 1d%d; type a number 1..%d\nroll 1d%d: ", line, r.Sides, r.Sides, r.Sides); err != nil {
+		if _, err := fmt.Fprintf(p.out, "%s is not a face of 1d%d; type a number 1..%d\nroll 1d%d: ", echo(line), r.Sides, r.Sides, r.Sides); err != nil {
 			return 0, false, err
 		}
 	}

@@ -17,6 +17,9 @@ type Seat struct {
 	Player   Decider
 	Computer Decider
 	Out      io.Writer
+	// Withhold, when not nil, says which of the computer's answers the player is not shown (the
+	// fog of --play: clash.Fog.SeesChoice negated): r and the name of the choice made.
+	Withhold func(r *Request, choice string) bool
 }
 
 // Decide routes r by its side (Decider).
@@ -38,7 +41,7 @@ func (s *Seat) Decide(r *Request) (Answer, error) {
 	if i < 0 || i >= len(r.Choices) {
 		return a, nil
 	}
-	if s.Out != nil && len(r.Choices) > 1 {
+	if s.Out != nil && len(r.Choices) > 1 && (s.Withhold == nil || !s.Withhold(r, r.Choices[i].Name)) {
 		where := r.Where()
 		if r.Army != "" && !strings.HasSuffix(where, ", "+r.Army) {
 			where += ", " + r.Army

@@ -65,6 +65,9 @@ draws, how battles ended and the rounds (min, median, max).`,
 			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
 		},
 		Action: func(c *cli.Context) error {
+			if err := emptyPlay(c); err != nil {
+				return err
+			}
 			if c.NArg() != 1 {
 				return failf(exitUsage, "battle needs exactly one FILE (see sortie battle --help)")
 			}
@@ -215,6 +218,16 @@ func pfBriefing(e *env, b *plan.Battle, atTerminal bool) {
 // playFlag is --play SIDE, of battle and run.
 func playFlag() cli.Flag {
 	return &cli.StringFlag{Name: "play", Usage: "answer at the terminal for `SIDE` (its id or name) only: the computer answers for the other side by --policy (default: the battle's own commanders) and the prompt shows its choices as they happen; all: answer for both (the default at a terminal)"}
+}
+
+// emptyPlay refuses an empty --play SIDE (or blanks) as a usage error, as a side the scenario
+// does not have is: it named no side, and was taken for all (issue 23, B3). It is called at the
+// start of battle and run: a flag's Action does not run for an empty value everywhere.
+func emptyPlay(c *cli.Context) error {
+	if c.IsSet("play") && strings.TrimSpace(c.String("play")) == "" {
+		return failf(exitUsage, "--play: an empty side: name a side (its id or name) or all")
+	}
+	return nil
 }
 
 // pfSeat is a Pathfinder battle's --play seat: nil when --play is absent or all; a usage error

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -69,6 +70,21 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	} else {
 		opts.Sink = runner.NewTextSink(e.stdout)
 	}
+	// --play SIDE: the player is shown what SIDE sees (U-50, U-80: the clash fog of the replay's
+	// players view), in the transcript and the computer's lines; all (or no --play) shows all.
+	// The replay page (--html) keeps every event: it has its own views.
+	var seatSide string
+	var fog *clash.Fog
+	if play := c.String("play"); play != "" && !strings.EqualFold(play, "all") {
+		ids := []string{cl.Sides[0].ID, cl.Sides[1].ID}
+		side, why := runner.MatchSide(play, ids, []string{cl.Sides[0].Name, cl.Sides[1].Name})
+		if why != "" {
+			return failf(exitUsage, "--play: %s", why)
+		}
+		seatSide = side
+		fog = clash.NewFog(cl, slices.Index(ids, side))
+		opts.Sink = fog.Sink(opts.Sink)
+	}
 	page, err := newReplayPage(htmlValue(c), htmlViewValue(c), c.Args().First())
 	if err != nil {
 		return err
@@ -94,15 +110,12 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	case name == "" && isTerminal(e.stdin):
 		opts.Decider = runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)})
 	}
-	if play := c.String("play"); play != "" && !strings.EqualFold(play, "all") {
+	if seatSide != "" {
 		// --play SIDE: the player answers for SIDE (after the script, if any); the computer, by
-		// the battle's policy (or explore), for the other side, its choices shown as made.
-		ids := []string{cl.Sides[0].ID, cl.Sides[1].ID}
-		side, why := runner.MatchSide(play, ids, []string{cl.Sides[0].Name, cl.Sides[1].Name})
-		if why != "" {
-			return failf(exitUsage, "--play: %s", why)
-		}
-		seat := &runner.Seat{Side: side, Player: runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)}), Computer: explore, Out: e.stderr}
+		// the battle's policy (or explore), for the other side, its choices shown as made but
+		// for those the fog withholds.
+		seat := &runner.Seat{Side: seatSide, Player: runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)}), Computer: explore, Out: e.stderr,
+			Withhold: func(r *runner.Request, choice string) bool { return !fog.SeesChoice(r, choice) }}
 		if script != nil {
 			opts.Fallback = seat
 		} else {

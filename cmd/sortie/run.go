@@ -60,6 +60,9 @@ disagrees with the state, 2 on usage or I/O errors.`,
 			saveFlags()[0], saveFlags()[1], viewFlags()[0], viewFlags()[1], playFlag(), htmlFlag(), htmlViewFlag(),
 		},
 		Action: func(c *cli.Context) error {
+			if err := emptyPlay(c); err != nil {
+				return err
+			}
 			if c.NArg() != 1 {
 				return failf(exitUsage, "run needs exactly one PATH (a scenario or a plan.json; see sortie run --help)")
 			}
