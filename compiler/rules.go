@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -143,6 +145,13 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 	if kind == "battle" && rerr != nil && !rv.Exists() {
 		rules, rerr = "pathfinder", nil
 	}
+	if rerr != nil && kind == "battle" {
+		// A battle file whose rules is not a string (rules: [clash], rules: 7) is a battle all
+		// the same: the finding is on rules, as for a name not built, not L002 "not a scenario".
+		uc.list.Add(diag.Errorf(uc.nm.valuePos(rv), codeRulesNotBuilt, "rules: is %s, not a rule system's name: battle files are rules %s", kindName(rv.IncompleteKind()), quoteList(battleRules())).
+			WithHint(battleRulesHint(rv)))
+		return nil, nil
+	}
 	if rerr != nil {
 		return fallbackSystem().Scenario(uc)
 	}
@@ -173,6 +182,20 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 		return sys.Battle(uc)
 	}
 	return sys.Scenario(uc)
+}
+
+// battleRulesHint is the hint for a battle file's rules: that is not a string: the name to write
+// when rv is a list holding one name of a system with battle files (rules: [clash] => rules:
+// "clash"), else what rules: takes.
+func battleRulesHint(rv cue.Value) string {
+	if rv.IncompleteKind() == cue.ListKind {
+		if n, err := rv.Len().Int64(); err == nil && n == 1 {
+			if s, err := rv.LookupPath(cue.MakePath(cue.Index(0))).String(); err == nil && slices.Contains(battleRules(), s) {
+				return fmt.Sprintf("a battle file follows one rule system: write rules: %q", s)
+			}
+		}
+	}
+	return "rules: takes one rule system's name, a string; nothing else in this file was checked"
 }
 
 // fallbackSystem is the registry's default (RuleSystem.Fallback): the system whose scenario schema

@@ -82,6 +82,14 @@ func TestRulesDispatch(t *testing.T) {
 			[]string{`2:8: S004: rules: must be "pathfinder", not "pathfindr"`, "did you mean \"pathfinder\"?"}, "L016"},
 		{"nothing.yaml", "kind: battle\nrules: zzzzzz\nid: x\n",
 			[]string{`2:8: L016: rules: "zzzzzz" is not a rule system sortie builds: battle files are rules "clash", "pathfinder"`}, "S003"},
+		// B6: a battle whose rules is not a string is still a battle: L016 on rules, not L002.
+		{"list-rules.yaml", "kind: battle\nrules: [clash]\nid: x\n",
+			[]string{`2:8: L016: rules: is a list, not a rule system's name: battle files are rules "clash", "pathfinder"`,
+				`hint: a battle file follows one rule system: write rules: "clash"`}, "L002"},
+		{"int-rules.yaml", "kind: battle\nrules: 7\nid: x\n",
+			[]string{`2:8: L016: rules: is an int, not a rule system's name: battle files are rules "clash", "pathfinder"`}, "L002"},
+		{"list-rules.cue", "kind: \"battle\"\nrules: [\"clash\"]\nid: \"x\"\n",
+			[]string{`2:8: L016: rules: is a list, not a rule system's name`}, "L002"},
 		{"clash-scenario.cue", "kind: \"scenario\"\nrules: \"clash\"\nid: \"x\"\n",
 			[]string{`1:7: S004: kind: must be "battle", not "scenario"`}, "L016"},
 	} {

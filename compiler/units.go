@@ -122,6 +122,33 @@ func roleNote(nm *namer, abs, role string) diag.Diagnostic {
 	return diag.Diagnostic{Code: codeNotScenarioFile, Severity: diag.Info, Pos: diag.Pos{File: nm.display(abs)}, Message: what}
 }
 
+// UnitFiles resolves paths as vet and compile read them (collectUnits): files, a folder (its
+// scenario, battle or campaign units, not the scripts beside them) or "dir/..."; it returns
+// each unit's absolute file names in load order, units in the order found. workDir is where
+// relative paths start ("" is the process's working directory). err is an I/O or usage error
+// (a missing path, a folder with no unit).
+func UnitFiles(paths []string, workDir string, overlay map[string][]byte) ([][]string, error) {
+	if workDir == "" {
+		var err error
+		if workDir, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("working directory: %v", err)
+		}
+	}
+	workDir, err := filepath.Abs(workDir)
+	if err != nil {
+		return nil, fmt.Errorf("working directory: %v", err)
+	}
+	units, _, err := collectUnits(paths, workDir, newNamer(workDir), false, overlay, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]string, len(units))
+	for i, u := range units {
+		out[i] = slices.Clone(u.files)
+	}
+	return out, nil
+}
+
 // collectUnits resolves the command-line paths into scenarios (see the top of the file): files
 // named directly by what they hold, a directory by its files, a "dir/..." pattern by walking.
 // Notes for files that are not scenarios go to notes. It fails (an I/O or usage error) on a

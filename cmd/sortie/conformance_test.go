@@ -346,6 +346,19 @@ func TestConformance(t *testing.T) {
 			})
 		}
 	}
+	// diff of a battle FOLDER (B1): the folder is read as the compiler reads it, the battle file
+	// and not the scripts beside it (clash/picket holds ambush.yaml, pathfinder/orc-horde two
+	// scripts); before, every .yaml of the folder was read as the battle's tests and conflicted.
+	for _, dir := range []string{"scenarios/clash/picket", "scenarios/clash/bridge", "scenarios/pathfinder/orc-horde"} {
+		cells++
+		t.Run("diff/folder/"+dir, func(t *testing.T) {
+			d := repo(t, filepath.FromSlash(dir))
+			code, out, errb := run(t, "", "diff", d, d, "--runs", "0")
+			if code != 0 || !strings.Contains(out, "entities\n  (no change)") || errb != "" {
+				t.Errorf("exit %d: %s %s", code, out, errb)
+			}
+		})
+	}
 	// The kinds no rule system has: init refuses them with the kinds it has.
 	for _, r := range ruleSystems() {
 		for _, k := range kinds {

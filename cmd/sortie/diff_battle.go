@@ -48,7 +48,11 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		if err != nil {
 			return err
 		}
-		tests, err := testsOf(e, unitFiles(path))
+		files, err := unitFiles(e, path)
+		if err != nil {
+			return err
+		}
+		tests, err := testsOf(e, files)
 		if err != nil {
 			return err
 		}

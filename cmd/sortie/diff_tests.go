@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/sortie-rpg/sortie/runner/expect"
 )
@@ -112,17 +112,17 @@ func dayWord(n *expect.NumAt) string {
 	return "day"
 }
 
-// unitFiles are the files of the unit at path: path itself, or a folder's CUE, YAML and JSON
-// files (sorted, as the compiler loads a folder).
-func unitFiles(path string) []string {
-	st, err := os.Stat(path)
-	if err != nil || !st.IsDir() {
-		return []string{path}
+// unitFiles are the files of the unit at path as the compiler reads it (compiler.UnitFiles): a
+// file, or a folder's battle or scenario unit, never the scripts or other data files beside it.
+// The caller has compiled path as one unit already; a path that resolves to no unit or to
+// several is a usage error.
+func unitFiles(e *env, path string) ([]string, error) {
+	units, err := compiler.UnitFiles([]string{path}, e.opts().WorkDir, nil)
+	if err != nil {
+		return nil, failf(exitUsage, "%v", err)
 	}
-	var out []string
-	for _, ext := range []string{"*.cue", "*.yaml", "*.yml", "*.json"} {
-		m, _ := filepath.Glob(filepath.Join(path, ext))
-		out = append(out, m...)
+	if len(units) != 1 {
+		return nil, failf(exitUsage, "%s holds %d units (scenarios, battles or campaigns): diff takes one on each side", path, len(units))
 	}
-	return out
+	return units[0], nil
 }

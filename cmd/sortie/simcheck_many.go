@@ -120,13 +120,19 @@ func simulateChecksMany(e *env, c *cli.Context, paths []string, format string) e
 	return nil
 }
 
-// mentionsExpect is a quick look for an expect: list in a subject's files, so that subjects
-// without balance checks are not compiled. It reads through the gate (a pipe or a /dev/zero link
-// among them is not read here; compiling the subject reports it).
+// mentionsExpect is a quick look for an expect: list in a subject's files (its units' files as
+// the compiler reads a folder: compiler.UnitFiles, scripts beside them left out), so that
+// subjects without balance checks are not compiled. It reads through the gate (a pipe or a
+// /dev/zero link among them is not read here; compiling the subject reports it). A path that
+// resolves to no unit is looked at as itself, so that compiling it reports why.
 func mentionsExpect(path string) bool {
-	files := []string{path}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		files, _ = filepath.Glob(filepath.Join(path, "*"))
+	var files []string
+	units, err := compiler.UnitFiles([]string{path}, "", nil)
+	if err != nil {
+		files = []string{path}
+	}
+	for _, u := range units {
+		files = append(files, u...)
 	}
 	for _, f := range files {
 		if data, err := safeio.ReadNamed(f, compiler.MaxFileSize); err == nil && strings.Contains(string(data), "expect") {

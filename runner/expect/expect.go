@@ -223,12 +223,14 @@ func (r *Run) Summary() string {
 	return strings.Join(parts, ", ")
 }
 
-// checkDayWord reports (Q002) a run's length written with a word the subject does not count in:
-// round: for a scenario or a Pathfinder battle, phase: for a scenario or a clash battle. day: is
-// taken for every subject (a battle's rounds or phases, as before the words were given).
+// checkDayWord reports (Q002) a run's length written with a word the subject does not count in
+// (k.DayUnit, the registry's compiler.Offer Unit): day: or phase: for a clash battle (rounds,
+// U-28), day: or round: for a Pathfinder battle (phases, P-15), round: or phase: for a scenario
+// (days). A battle's length written as day: was taken before the words were given (issue 20):
+// it is refused now with the word to write, as the other words are. "" in k is not checked.
 func checkDayWord(n *NumAt, k Known) diag.List {
 	w := dayWord(n)
-	if w == "day" || k.DayUnit == "" || w == k.DayUnit {
+	if k.DayUnit == "" || w == k.DayUnit {
 		return nil
 	}
 	what := map[string]string{"day": "a scenario's run counts days", "round": "a clash battle counts rounds", "phase": "a Pathfinder battle counts phases"}[k.DayUnit]

@@ -175,3 +175,32 @@ func TestValidateBattleWording(t *testing.T) {
 		t.Errorf("scenario: got %v", list)
 	}
 }
+
+// B7 (issue 20): a battle's length is written in its own unit, the registry's Offer.Unit: a
+// clash battle counts rounds (U-28), a Pathfinder battle phases (P-15). day: in a battle is
+// refused as phase: in a clash battle is, Q002 naming the word to write; each battle's own word
+// and a scenario's day: pass. Messages written by hand.
+func TestDayWordPerUnit(t *testing.T) {
+	at := diag.Pos{File: "b.cue", Line: 4, Column: 9}
+	for _, c := range []struct {
+		word, unit, want string // want "": accepted
+	}{
+		{"day", "round", "day: a clash battle counts rounds: write round:"},
+		{"phase", "round", "phase: a clash battle counts rounds: write round:"},
+		{"round", "round", ""},
+		{"day", "phase", "day: a Pathfinder battle counts phases: write phase:"},
+		{"round", "phase", "round: a Pathfinder battle counts phases: write phase:"},
+		{"phase", "phase", ""},
+		{"day", "day", ""},
+		{"round", "day", "round: a scenario's run counts days: write day:"},
+	} {
+		e := &Expect{Day: &NumAt{Num: Exactly(3), Pos: at, Word: c.word}}
+		list := e.Validate(Known{DayUnit: c.unit})
+		switch {
+		case c.want == "" && len(list) != 0:
+			t.Errorf("%s: in a %s subject: %v", c.word, c.unit, list)
+		case c.want != "" && (len(list) != 1 || list[0].Code != CodeBadTest || list[0].Message != c.want || list[0].Pos != at):
+			t.Errorf("%s: in a %s subject: got %v, want Q002 %q", c.word, c.unit, list, c.want)
+		}
+	}
+}
