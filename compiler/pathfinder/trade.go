@@ -34,7 +34,8 @@ cost 15 BP each at every size. Each resource adds its consumption every week (so
 lists the stat block's).
 
 Buying needs a kingdom with a treasury:, and, for a resource its requires: lists, one of those
-buildings among the kingdom's buildings:. Buying mounts needs the mount's CR (the army's mountCR:,
+buildings among the kingdom's buildings: (healing potions need none while an army of the side has
+brew potion: "without needing any of the building requirements", still at their BP). Buying mounts needs the mount's CR (the army's mountCR:,
 or the order's): they cost "the Mount's ACR", the mounts' CR at the army's size (P-2: a Large army
 of CR 1 horses pays 3 BP). The run reports an order the treasury cannot pay on its day and skips it.
 
@@ -116,6 +117,9 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 			if !listed || len(need) == 0 {
 				continue
 			}
+			if n == pfarmy.ResHealingPotions && brewsPotions(pf, army.Side) {
+				continue // brew potion: "without needing any of the building requirements"
+			}
 			if !slices.ContainsFunc(need, func(b string) bool { return slices.Contains(k.Buildings, b) }) {
 				badTrade(c, on, o, "%s needs one of the buildings %s (requires:), and the %s kingdom has %s", n,
 					strings.Join(need, ", "), side, listOrNone(k.Buildings))
@@ -160,6 +164,26 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 		}
 	}
 	return true
+}
+
+// brewsPotions reports whether an army of side has brew potion (Alchemist 1; or a witch's hex
+// of: ["cauldron"], which works as it): "The army can create healing potions for itself or another
+// army without needing any of the building requirements described in the healing potion resource.
+// You must pay the BP cost for these potions as normal." A buy of healing potions for any army of
+// its side then needs no building from requires: (it still costs its BP).
+func brewsPotions(pf *plan.Pathfinder, side int) bool {
+	for i := range pf.Armies {
+		if pf.Armies[i].Side != side {
+			continue
+		}
+		for _, ab := range pf.Armies[i].Army.Abilities {
+			name := strings.ToLower(strings.TrimSpace(ab.Name))
+			if name == "brew potion" || name == "hex" && slices.ContainsFunc(ab.Of, func(o string) bool { return strings.EqualFold(strings.TrimSpace(o), "cauldron") }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // badTrade reports an order's H007 at its label.

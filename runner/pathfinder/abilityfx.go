@@ -421,19 +421,24 @@ func (b *Battle) fearChecks(i int) {
 // the target's nature lets through (incorporeal, swarm).
 func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 	ua, ut := &b.u[a], &b.u[t]
+	d := &b.xd // each bonus and halving itemised (offense reads it into Event.DamageMods)
 	if ua.st.Abil.Has(pfarmy.AbSwarm) && (ut.st.Abil.Has(pfarmy.AbIncorporeal) || ut.st.Abil.Has(pfarmy.AbSignificantDefense)) {
+		d.to(ModAbility, uint8(pfarmy.AbSwarm), 0)
 		return 0
 	}
 	if dmg <= 0 {
 		return dmg
 	}
 	dmg += ua.st.Damage
+	d.add(ModAbilities, 0, ua.st.Damage)
 	if ua.s.p.judg == judgDamage {
 		dmg++ // judgment: "increase its damage by 1"
+		d.add(ModAbility, uint8(pfarmy.AbJudgment), 1)
 	}
 	for _, c := range ua.st.Cond {
 		if c.Damage != 0 && b.condApplies(c.When, a, t) {
 			dmg += int(c.Damage)
+			d.add(ModCondition, 0, int(c.Damage))
 		}
 	}
 	if ua.st.Abil.Has(pfarmy.AbBreathWeapon) && (b.phase == PhaseRanged || b.phase == PhaseMelee) {
@@ -442,9 +447,11 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 			bw /= 2
 		}
 		dmg += bw
+		d.add(ModAbility, uint8(pfarmy.AbBreathWeapon), bw)
 	}
 	if ua.st.Abil.Has(pfarmy.AbRockThrowing) && b.phase == PhaseRanged && ranged {
 		dmg += 4
+		d.add(ModAbility, uint8(pfarmy.AbRockThrowing), 4)
 	}
 	// Channel Positive Energy (Cleric 1, Paladin 4; lay on hands): "In the Melee phase, the army
 	// deals +1d4 points of damage against an undead target army"; Channel Negative Energy (Cleric
@@ -455,18 +462,29 @@ func (b *Battle) damageBy(a, t int, dmg int, ranged bool) int {
 		undead := isUndead(ut)
 		living := !undead && !ut.st.Abil.Has(pfarmy.AbConstruct) && ut.st.Type != "construct"
 		if (ch.Has(pfarmy.AbChannelPositive) && undead) || (ch.Has(pfarmy.AbChannelNegative) && living) {
-			dmg += b.d(4)
+			c := b.d(4)
+			dmg += c
+			k := pfarmy.AbChannelPositive
+			if !(ch.Has(pfarmy.AbChannelPositive) && undead) {
+				k = pfarmy.AbChannelNegative
+			}
+			d.add(ModAbility, uint8(k), c)
 		}
 	}
 	switch {
 	case ut.st.Abil.Has(pfarmy.AbIncorporeal) && !ua.magicNow():
-		return 0
+		dmg = 0
 	case ut.st.Abil.Has(pfarmy.AbIncorporeal):
 		dmg = max(1, dmg/2)
 	case ut.st.Abil.Has(pfarmy.AbSwarm) && ua.magicNow():
 		dmg += dmg / 2
 	case ut.st.Abil.Has(pfarmy.AbSwarm):
 		dmg = max(1, dmg/2)
+	}
+	if ut.st.Abil.Has(pfarmy.AbIncorporeal) {
+		d.to(ModAbility, uint8(pfarmy.AbIncorporeal), dmg) // the target's nature
+	} else if ut.st.Abil.Has(pfarmy.AbSwarm) {
+		d.to(ModAbility, uint8(pfarmy.AbSwarm), dmg)
 	}
 	return dmg
 }

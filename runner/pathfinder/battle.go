@@ -213,6 +213,9 @@ type acc struct {
 
 func (x *acc) reset(rec bool) { x.sum, x.rec, x.l.N = 0, rec, 0 }
 
+// to itemises the step that brings the sum to v (a floor, a halving), if it moves it.
+func (x *acc) to(k ModKind, ref uint8, v int) { x.add(k, ref, v-x.sum) }
+
 func (x *acc) add(k ModKind, ref uint8, v int) {
 	if v == 0 {
 		return
@@ -239,6 +242,7 @@ type Battle struct {
 	log    func(*Event)
 	ev     Event
 	xa, xb acc
+	xd     acc // an offense check's damage, itemised (offense, damageBy)
 
 	phase    Phase
 	phaseNo  int

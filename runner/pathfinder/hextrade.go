@@ -109,7 +109,7 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 		t := k.Treasury
 		k.Treasury -= price
 		res.bp = price
-		res.note = fmt.Sprintf("%d BP, treasury %d -> %d BP; %s", price, t, k.Treasury, statChange(&before, &a.st))
+		res.note = fmt.Sprintf("%d BP, treasury %d -> %d BP; %s", price, t, k.Treasury, fitChange(&before, &a.st))
 	case "sell":
 		after, why := withItems(cur.Resources, names, counts, -1)
 		if why != "" {
@@ -125,10 +125,10 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 		if k != nil && k.Upkeep {
 			t := k.Treasury
 			k.Treasury += res.bp
-			res.note = fmt.Sprintf("%d BP back (half of %d), treasury %d -> %d BP; %s", res.bp, price, t, k.Treasury, statChange(&before, &a.st))
+			res.note = fmt.Sprintf("%d BP back (half of %d), treasury %d -> %d BP; %s", res.bp, price, t, k.Treasury, fitChange(&before, &a.st))
 		} else {
 			res.bp = 0
-			res.note = "no treasury takes the money; " + statChange(&before, &a.st)
+			res.note = "no treasury takes the money; " + fitChange(&before, &a.st)
 		}
 	case "transfer":
 		b := &r.armies[o.Armies[1]]
@@ -170,9 +170,25 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 		}
 		a.st.Morale-- // "reduces the Morale of the donating army by 1"
 		a.st.MoraleMod--
-		res.note = fmt.Sprintf("%s %s; %s %s", a.pa.ID, statChange(&beforeA, &a.st), b.pa.ID, statChange(&beforeB, &b.st))
+		res.note = fmt.Sprintf("%s %s; %s %s", a.pa.ID, fitChange(&beforeA, &a.st), b.pa.ID, fitChange(&beforeB, &b.st))
 	}
 	return res, nil
+}
+
+// fitChange is statChange led by the ACR and full hp when a trade moved them (mounts of a higher
+// CR than the riders', P-3): "ACR 3 -> 5, full hp 16 -> 27, OM +6 -> +8, ...".
+func fitChange(b, a *pfarmy.Stats) string {
+	var lead []string
+	if b.ACR != a.ACR {
+		lead = append(lead, fmt.Sprintf("ACR %s -> %s", b.ACR, a.ACR))
+	}
+	if b.HP != a.HP {
+		lead = append(lead, fmt.Sprintf("full hp %d -> %d", b.HP, a.HP))
+	}
+	if s := statChange(b, a); s != "" || len(lead) == 0 {
+		lead = append(lead, s)
+	}
+	return strings.Join(lead, ", ")
 }
 
 // withItems is resources r with the named items added (sign +1) or taken away (-1), or why that

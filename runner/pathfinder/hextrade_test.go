@@ -115,3 +115,37 @@ func TestResourcePriceP66(t *testing.T) {
 		}
 	}
 }
+
+// P-3 ("Cavalry uses the higher of rider and mount CR") with P-66's mounts, bought and sold in a
+// run, re-derived as a battle file's army is. A Medium army of CR 1 foot, d10: ACR 1, full hp
+// floor(1 x 5.5) = 5 (P-4), OM +1, DV 10 + 1 = 11 (P-5).
+//   - day 1: it buys mounts of CR 4: "Mounts (BP = Mount's ACR)", CR 4 at Medium = 4 BP, the
+//     treasury 20 -> 16. ACR max(1, 4) = 4 (P-3), full hp floor(4 x 5.5) = 22, OM 4 + 2 (mounts)
+//     = +6, DV 10 + 4 + 2 = 16; at full hp before, it is at 22 of 22 after.
+//   - day 2: it sells them: half of 4 = 2 BP back, 16 -> 18; the rider's ACR 1 again: hp 5, OM +1,
+//     DV 11.
+func TestPFBuyMountsRaisesACRP3(t *testing.T) {
+	p, _ := compilePF(t, pfLine+`
+days: limit: 2
+kingdoms: friendly: {economy: 5, loyalty: 5, stability: 5, treasury: 20, turnDays: 30}
+armies: {
+	foot: {side: "friendly", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "h0", route: []}
+	idle: {side: "enemy", size: "Medium", cr: 1, hitDie: "d10", speed: 1, start: "far", route: []}
+}
+orders: [
+	{day: 1, buy: "foot", resources: {mounts: true}, mountCR: 4},
+	{day: 2, sell: "foot", resources: {mounts: true}},
+]
+objectives: never: {outcome: "success", defeat: ["idle"]}
+`)
+	_, out := runPF(t, p, nil, runner.First)
+	out = strings.ReplaceAll(out, "\n    ", " ") // the order lines wrapped at 120 columns, joined
+	for _, want := range []string{
+		"foot buys mounts at h0 (P-66, Army Resources): 4 BP, treasury 20 -> 16 BP; ACR 1 -> 4, full hp 5 -> 22, OM +1 -> +6, DV 11 -> 16,",
+		"foot sells mounts at h0 (P-66): 2 BP back (half of 4), treasury 16 -> 18 BP; ACR 4 -> 1, full hp 22 -> 5, OM +6 -> +1, DV 16 -> 11,",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -39,13 +39,16 @@ const (
 	ModAbility                          // a special ability by name (Ref: the AbilityKind)
 	ModWeather                          // rain, snow or wind on ranged attacks in the Ranged Phase (P-65)
 	ModBrightLight                      // bright light on light-sensitive armies
+	ModOverDV                           // damage: the check's total above the DV (P-18)
+	ModAtLeast                          // damage: raised to its floor (0; 1 on a natural 20, P-19; 1 when halved, P-4)
+	ModCondition                        // damage: a conditional ability's bonus (smite evil, favored enemy, ...)
 	numModKinds
 )
 
 var modNames = [numModKinds]string{"", "base", "ACR", "armor", "weapons", "mounts", "siege engines",
 	"abilities", "hand-written", "fortification", "terrain", "battlefield advantage", "darkness",
 	"dim light", "fog", "ruling", "strategy", "tactic", "boon", "taunted", "morale", "Charisma",
-	"soldier ranks", "ability", "weather", "bright light"}
+	"soldier ranks", "ability", "weather", "bright light", "over DV", "at least", "conditional ability"}
 
 // Mod is one itemised modifier.
 type Mod struct {
@@ -185,6 +188,10 @@ type Event struct {
 	End                    Status             // EvFerocity: what the army will be after its extra phase
 	Ability                pfarmy.AbilityKind // EvAbility: the ability used
 	Choice                 uint8              // EvAbility: judgment's choice (1 damage, 2 DV, 3 heal, 4 magic)
+	// DamageMods itemises an EvOffense's or EvPartingShot's Damage, every step summing to it: the
+	// total over the DV, strategy, P-19's floor, a tactic, each ability's bonus (a die's face
+	// included), a halving (incorporeal, swarm, fog) as the change it made.
+	DamageMods ModList
 }
 
 // String renders the event as one line of text (the CLI prints tables from the fields instead).

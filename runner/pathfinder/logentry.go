@@ -29,6 +29,7 @@ type LogEntry struct {
 	OK          bool     `json:"ok,omitempty"`
 	Natural     int      `json:"natural,omitempty"`
 	Damage      int      `json:"damage,omitempty"`
+	DamageMods  []LogMod `json:"damageMods,omitempty"` // offense: every step of damage, summing to it
 	Heal        int      `json:"heal,omitempty"`
 	HP          int      `json:"hp,omitempty"`
 	Fate        string   `json:"fate,omitempty"`
@@ -69,6 +70,9 @@ func logEntry(e *Event, names []string, sides [2]string) LogEntry {
 		}
 	case EvOffense, EvPartingShot, EvSiegebreaker, EvAmbush:
 		out.Against = e.Against.Total
+		for _, m := range e.DamageMods.Items() {
+			out.DamageMods = append(out.DamageMods, LogMod{m.Name(), int(m.Value)})
+		}
 	case EvWithdraw:
 		out.Against, out.AgainstDie = e.Against.Total, e.Against.Die
 		for _, m := range e.Against.Mods.Items() {

@@ -185,14 +185,25 @@ func (b *Battle) offense(a, t int, melee, parting bool) int {
 		}
 	}
 	dmg := 0
+	d := &b.xd // every step of the damage, itemised for the log (Event.DamageMods)
+	d.reset(rec)
 	if total > y.sum || b.opt.Miss == pfarmy.MissStrategyDamage {
+		d.add(ModOverDV, 0, total-y.sum)
+		srung := ua.s.strategy
+		if b.opt.StrategyDamage == pfarmy.DamageTaken {
+			srung = ut.s.strategy
+		}
+		d.add(ModStrategy, uint8(srung), sd)
 		dmg = max(0, total-y.sum+sd)
+		d.to(ModAtLeast, 0, dmg)
 	}
 	if die == 20 && dmg < 1 {
 		dmg = 1 // P-19
+		d.to(ModAtLeast, 0, dmg)
 	}
 	if dmg > 0 && !parting && b.phase == PhaseMelee && ua.s.tactic == pfarmy.TacSniperSupport && ua.st.Ranged {
 		dmg += 2 // P-36
+		d.add(ModTactic, uint8(pfarmy.TacSniperSupport), 2)
 	}
 	if ua.dyn || ut.dyn || ua.st.Damage != 0 {
 		dmg = b.damageBy(a, t, dmg, !melee)
@@ -201,8 +212,10 @@ func (b *Battle) offense(a, t int, melee, parting bool) int {
 	case dmg <= 0:
 	case b.fogOf(ua) == 1:
 		dmg = max(1, dmg/2) // P-65, P-4
+		d.to(ModFog, 0, dmg)
 	case b.fogOf(ua) == 2:
 		dmg = max(1, dmg-dmg/4) // scent, track: a quarter off
+		d.to(ModFog, 0, dmg)
 	}
 	if die == 1 {
 		ua.s.skipNext = true // P-20
@@ -220,6 +233,7 @@ func (b *Battle) offense(a, t int, melee, parting bool) int {
 		e.Roll.set(die, x, 0)
 		e.Against.set(0, y, 0)
 		e.Damage = dmg
+		e.DamageMods = d.l
 		e.HP = ut.s.hp
 		if die == 20 || die == 1 {
 			e.Natural = die

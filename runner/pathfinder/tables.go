@@ -22,6 +22,19 @@ func mods(r *Roll) string {
 	return strings.Join(parts, ", ")
 }
 
+// damageParts is an offense's damage itemised, " (over DV +9, strategy Aggressive +3, channel
+// positive energy +4)", or "" when the total over the DV is all of it.
+func damageParts(l *ModList) string {
+	if l.N == 0 || l.N == 1 && l.M[0].Kind == ModOverDV {
+		return ""
+	}
+	var parts []string
+	for _, m := range l.Items() {
+		parts = append(parts, m.String())
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
 func die(r *Roll) string {
 	if r.Die == 0 {
 		return ""
@@ -101,7 +114,7 @@ func eventRow(e *Event, names []string) []string {
 		if e.Kind == EvPartingShot {
 			step = "parting shot at " + n(e.Other)
 		}
-		res := "damage " + strconv.Itoa(e.Damage)
+		res := "damage " + strconv.Itoa(e.Damage) + damageParts(&e.DamageMods)
 		switch e.Natural {
 		case 20:
 			res += " (natural 20)"
