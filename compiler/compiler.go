@@ -26,6 +26,9 @@ type Options struct {
 	// relative to ("./scenarios/x.cue"; files outside it print absolute). Default: the process's
 	// working directory.
 	WorkDir string
+	// Command is the command line's command ("sortie battle"), named by a refusal to compile
+	// several units at once; "" says "compile".
+	Command string
 	// Budget bounds the evaluation of each scenario and campaign file (see Budget); the zero
 	// value is the default budget.
 	Budget Budget
@@ -191,7 +194,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		return notes, nil, nil, fmt.Errorf("%s is a campaign file (kind: \"campaign\"), not a scenario: vet it with sortie vet or sortie campaign vet, play it with sortie campaign run", nm0(wd, units[0].files[0]))
 	}
 	if compile && len(units) != 1 {
-		return notes, nil, nil, fmt.Errorf("compile takes one scenario (files of one package or one directory), got %d", len(units))
+		return notes, nil, nil, manyUnits(paths, units, wd, opts.Command)
 	}
 	if err := opts.Budget.Check(); err != nil {
 		return nil, nil, nil, err
@@ -273,6 +276,28 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 }
 
 // nm0 names a file as diagnostics name it, relative to wd.
+// manyUnits is the refusal of a command that takes one unit given several (or none): it names the
+// command, the units found (three at most) and what to run instead: the command on one of them,
+// or vet, test or simulate --check, which take DIR/....
+func manyUnits(paths []string, units []unit, wd, command string) error {
+	if command == "" {
+		command = "sortie compile"
+	}
+	if len(units) == 0 {
+		return fmt.Errorf("%s takes one scenario or battle (a file, or the files of one folder); %s holds none", command, strings.Join(paths, " "))
+	}
+	var names []string
+	for i, u := range units {
+		if i == 3 {
+			names = append(names, "...")
+			break
+		}
+		names = append(names, nm0(wd, u.files[0]))
+	}
+	return fmt.Errorf("%s takes one scenario or battle (a file, or the files of one folder), got %d from %s (%s): run %s on one of them (%s %s), or check them all with sortie vet, sortie test or sortie simulate --check, which take DIR/...",
+		command, len(units), strings.Join(paths, " "), strings.Join(names, ", "), command, command, names[0])
+}
+
 func nm0(wd, abs string) string { return newNamer(wd).display(abs) }
 
 // vetCampaignUnit vets a campaign file found among scenarios (a folder, a "dir/..." walk, files

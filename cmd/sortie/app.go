@@ -39,10 +39,15 @@ type env struct {
 	// budget is the evaluation budget of the command at hand (--max-cpu, --max-memory): every
 	// command that evaluates a stranger's CUE has the flags (withBudget) and passes it on (opts).
 	budget compiler.Budget
+	// command is the command being run ("sortie battle", "sortie campaign run"), for the
+	// compiler's refusals that name it (Options.Command).
+	command string
 }
 
 // opts are the compiler options of the command at hand: its budget.
-func (e *env) opts() compiler.Options { return compiler.Options{Budget: e.budget} }
+func (e *env) opts() compiler.Options {
+	return compiler.Options{Budget: e.budget, Command: e.command}
+}
 
 // Main runs sortie with args (without the program name) and returns the exit code. Only main calls
 // os.Exit.
@@ -59,6 +64,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sortie: %s (see sortie %s --help)\n", esc.Text(err.Error()), esc.Text(args[0]))
 		return exitUsage
 	}
+	e.command = commandOf(ordered)
 	err = app.Run(append([]string{"sortie"}, ordered...))
 	if err == nil {
 		return exitOK
@@ -75,6 +81,19 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Anything else comes from flag parsing or the cli library: a usage error.
 	fmt.Fprintf(stderr, "sortie: %s\n", esc.Text(err.Error()))
 	return exitUsage
+}
+
+// commandOf names the command of args as a user types it: "sortie battle", "sortie campaign
+// run"; "" when args start with a flag or name none.
+func commandOf(args []string) string {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return ""
+	}
+	c := "sortie " + args[0]
+	if args[0] == "campaign" && len(args) > 1 && !strings.HasPrefix(args[1], "-") {
+		c += " " + args[1]
+	}
+	return c
 }
 
 func newApp(e *env) *cli.App {
