@@ -127,6 +127,9 @@ func (r *hexRun) split(o *plan.PFOrder) (string, error) {
 		if a.res != nil {
 			in.Resources = *a.res // what it bought or sold before the split (hextrade.go)
 		}
+		if x.mount = a.mount; a.mount != nil {
+			in.MountCR = *a.mount // the mounts it bought, with their CR (P-3)
+		}
 		boons := pfarmy.BoonSet(0)
 		if k == 0 {
 			boons = a.st.Boons // the commander stays, with what it learnt
@@ -176,6 +179,10 @@ func (r *hexRun) combine(o *plan.PFOrder) (string, error) {
 	in.Resources = pfarmy.Resources{Armor: min(xa.Resources.Armor, ya.Resources.Armor), Weapons: min(xa.Resources.Weapons, ya.Resources.Weapons),
 		Mounts: xa.Resources.Mounts && ya.Resources.Mounts, Ranged: xa.Resources.Ranged && ya.Resources.Ranged,
 		SiegeEngines: min(xa.Resources.SiegeEngines, ya.Resources.SiegeEngines), HealingPotions: xa.Resources.HealingPotions && ya.Resources.HealingPotions}
+	if x.mount != nil || y.mount != nil {
+		m := min(xa.MountCR, ya.MountCR) // the lesser mounts, as the lesser resources (P-3)
+		c.mount, in.MountCR = &m, m
+	}
 	boons := lead.st.Boons & other.st.Boons
 	if in.Commander != nil && other.st.Commander {
 		var bt []pfarmy.Tactic
@@ -193,6 +200,7 @@ func (r *hexRun) combine(o *plan.PFOrder) (string, error) {
 	if err := r.form(c, in, x.known()&y.known(), boons, pfarmy.FloorDiv(x.st.Morale+y.st.Morale, 2), num, den, x.hex); err != nil {
 		return "", err
 	}
+	c.res = &in.Resources // what its input() re-derives from after a later trade (hextrade.go)
 	c.routed, c.unpaid, c.arrears = x.routed || y.routed, x.unpaid || y.unpaid, x.arrears+y.arrears
 	c.lastFight = max(x.lastFight, y.lastFight)
 	if slices.Equal(c.pa.Route, lead.pa.Route) {

@@ -63,6 +63,9 @@ type hexArmy struct {
 	became    []int             // the armies it split or combined into
 	fate      string            // its commander's, when it was destroyed
 	res       *pfarmy.Resources // what it has since a trade order (hextrade.go); nil: as written
+	// mount is the CR of its mounts since a trade order bought, sold or handed them over
+	// (hextrade.go; 0: none); nil: its mountCR as written. P-3: the higher of rider and mount counts.
+	mount *pfarmy.CR
 	// smaller is how many sizes below its written size reform orders have made it (hexreform.go);
 	// the armies it splits into or combines into share it.
 	smaller int

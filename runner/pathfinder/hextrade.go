@@ -33,11 +33,15 @@ import (
 // requires:); the compiler checks them, as they do not change during a run.
 
 // input is army x as written, at the size its reforms left it (hexreform.go), with the resources
-// it bought, sold or was handed since.
+// (and the mounts' CR, P-3) it bought, sold or was handed since: what pfarmy.Derive derives its
+// statistics from, as it does a battle file's army.
 func (x *hexArmy) input() (pfarmy.Army, error) {
 	in, err := pfarmy.ArmyOf(&x.pa.Army)
 	if err == nil && x.res != nil {
 		in.Resources = *x.res
+	}
+	if err == nil && x.mount != nil {
+		in.MountCR = *x.mount
 	}
 	in.Size -= pfarmy.Size(x.smaller) // reformed (hexreform.go)
 	return in, err
@@ -98,7 +102,7 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 			return res, nil
 		}
 		before := a.st
-		if why, err := r.refit(a, after); err != nil || why != "" {
+		if why, err := r.refit(a, after, mountAfter(cur, after, mount)); err != nil || why != "" {
 			res.note = "cannot: " + why
 			return res, err
 		}
@@ -113,7 +117,7 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 			return res, nil
 		}
 		before := a.st
-		if why, err := r.refit(a, after); err != nil || why != "" {
+		if why, err := r.refit(a, after, mountAfter(cur, after, 0)); err != nil || why != "" {
 			res.note = "cannot: " + why
 			return res, err
 		}
@@ -153,14 +157,14 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 			res.note = fmt.Sprintf("cannot: %s %s", b.pa.ID, why)
 			return res, nil
 		}
-		sa, sb, ra, rb := *a, *b, a.res, b.res
+		sa, sb := *a, *b
 		beforeA, beforeB := a.st, b.st
-		if why, err := r.refit(a, from); err != nil || why != "" {
+		if why, err := r.refit(a, from, mountAfter(cur, from, 0)); err != nil || why != "" {
 			res.note = "cannot: " + why
 			return res, err
 		}
-		if why, err := r.refit(b, into); err != nil || why != "" {
-			*a, *b, a.res, b.res = sa, sb, ra, rb // undo the giver's half
+		if why, err := r.refit(b, into, mountAfter(to, into, cur.MountCR)); err != nil || why != "" {
+			*a, *b = sa, sb // undo the giver's half (its res and mount pointers with it)
 			res.note = "cannot: " + why
 			return res, err
 		}
@@ -244,27 +248,44 @@ func withItems(r pfarmy.Resources, names []string, counts []int, sign int) (pfar
 	return r, ""
 }
 
-// refit re-derives army x with resources res, keeping its hp, Morale, the tactics it knows and its
+// refit re-derives army x with resources res and mounts of CR mount (0: none), as a battle file's
+// army is derived (pfarmy.Derive: P-3's ACR, P-4's hp, P-66's OM and DV), keeping its hp, Morale, the tactics it knows and its
 // commander's boons; why is a prerequisite the new resources miss (M008: mindless creatures use no
 // siege engines, Army Resources), and then x is unchanged.
-func (r *hexRun) refit(x *hexArmy, res pfarmy.Resources) (why string, err error) {
+func (r *hexRun) refit(x *hexArmy, res pfarmy.Resources, mount pfarmy.CR) (why string, err error) {
 	in, err := x.input()
 	if err != nil {
 		return "", fmt.Errorf("army %s: %v", x.pa.ID, err)
 	}
 	in.Resources = res
+	in.MountCR = mount
 	for _, f := range pfarmy.Check(&in, r.o.Rules) {
 		if f.Code == pfarmy.CodePrereq && strings.HasPrefix(f.Field, "resources") {
 			return f.Message, nil
 		}
 	}
-	morale, mod, hp := x.st.Morale, x.st.MoraleMod, x.hp
-	if err := r.form(x, in, x.known(), x.st.Boons, morale, hp, x.st.HP, x.hex); err != nil {
+	morale, mod := x.st.Morale, x.st.MoraleMod
+	// Its hp keep their share of the maximum, which moves only with the ACR (mounts, P-3).
+	if err := r.form(x, in, x.known(), x.st.Boons, morale, x.hp, x.st.HP, x.hex); err != nil {
 		return "", err
 	}
-	x.st.Morale, x.st.MoraleMod, x.hp = morale, mod, hp // resources change neither (P-66)
-	x.res = &res
+	x.st.Morale, x.st.MoraleMod = morale, mod // resources do not change Morale (P-66)
+	x.res, x.mount = &res, &mount
 	return "", nil
+}
+
+// mountAfter is the mounts' CR of army cur once its resources are after (P-3: "the higher of
+// rider and mount" gives cavalry its ACR): the CR of mounts it gains (given, the CR the order or
+// the giver names), none once it loses its mounts, and its own otherwise. An army written with a
+// mountCR: and no mounts resource keeps it: those mounts are its creatures, not a resource.
+func mountAfter(cur pfarmy.Army, after pfarmy.Resources, given pfarmy.CR) pfarmy.CR {
+	switch {
+	case after.Mounts && !cur.Resources.Mounts:
+		return given
+	case !after.Mounts && cur.Resources.Mounts:
+		return 0
+	}
+	return cur.MountCR
 }
 
 // statChange says how OM, DV, ranged attacks, consumption and Morale changed: "DV 12 -> 13,
