@@ -51,6 +51,9 @@ const (
 
 const unreached = int16(-1)
 
+// blockedSq marks, while buildField runs, a square the walker cannot cross.
+const blockedSq = int16(-2)
+
 func (p *policyScratch) init(n int) {
 	for i := range p.slots {
 		p.slots[i].field = make([]int16, n)
@@ -89,15 +92,20 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 	sl.key, sl.ok, sl.at, sl.hp, sl.used = k, true, enemyMoved, hp, p.clock
 	field := sl.field
 	n := b.w * b.h
+	// A square the walker cannot cross holds blockedSq while the field is built, so the search
+	// reads one value per neighbour instead of asking passable for it; it is unreached after.
 	for i := 0; i < n; i++ {
 		field[i] = unreached
+		if !b.passable(i, k.side, k.swim) {
+			field[i] = blockedSq
+		}
 	}
 	// Dijkstra backwards from the goals with a ring of buckets (Dial's algorithm: step costs are
 	// small whole numbers, at most (1 + MaxHeight) x 2 < len(ring)); the goals are bucket 0.
 	ring := &p.ring
 	pending := 0
 	goal := func(q int) {
-		if field[q] != 0 && b.passable(q, k.side, k.swim) {
+		if field[q] == unreached { // not yet a goal, and passable
 			field[q] = 0
 			ring[0] = append(ring[0], int32(q))
 			pending++
@@ -153,7 +161,11 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 				continue // reached more cheaply since
 			}
 			for dir, pq := range nb[4*q : 4*q+4 : 4*q+4] {
-				if pq < 0 || !b.passable(int(pq), k.side, k.swim) {
+				if pq < 0 {
+					continue
+				}
+				old := field[pq]
+				if old == blockedSq {
 					continue
 				}
 				// Moving from pq into q costs what entering q costs (U-18, U-23).
@@ -161,7 +173,7 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 				if nd > 30000 {
 					continue
 				}
-				if old := field[pq]; old != unreached && int(old) <= nd {
+				if old != unreached && int(old) <= nd {
 					continue
 				}
 				field[pq] = int16(nd)
@@ -170,6 +182,11 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 			}
 		}
 		*bk = (*bk)[:0]
+	}
+	for i := 0; i < n; i++ {
+		if field[i] == blockedSq {
+			field[i] = unreached
+		}
 	}
 	return field
 }

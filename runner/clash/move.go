@@ -15,6 +15,23 @@ type moveScratch struct {
 	flee    bool    // a step off the grid was reachable (U-32)
 	rule    []uint8 // per top-left square: 0 not yet known, else 1 + pass + 2*end (boxRule, cached)
 	ruled   []int32
+	roads   int8 // whether the map has a road square: 0 not yet known, 1 none, 2 some (anyRoad)
+}
+
+// anyRoad reports whether the map has a road square at all, from the setup's terrain, remembered
+// for the battle's life: a road square only ever turns rough (U-67), never the other way, so a
+// map without one never gains one, and roadExtra (U-20) has nothing to look at.
+func (b *Battle) anyRoad() bool {
+	if b.mv.roads == 0 {
+		b.mv.roads = 1
+		for _, t := range b.s.terr {
+			if t == plan.TerrRoad {
+				b.mv.roads = 2
+				break
+			}
+		}
+	}
+	return b.mv.roads == 2
 }
 
 func (m *moveScratch) init(n int) {
@@ -406,7 +423,7 @@ func (b *Battle) reachSlow(m *mover, x, y int32, budget int) {
 			}
 		}
 	}
-	if m.stand && m.road {
+	if m.stand && m.road && b.anyRoad() {
 		b.roadExtra(m)
 	}
 }
@@ -514,7 +531,7 @@ func (b *Battle) reach1(m *mover, x, y int32, budget int) {
 	}
 	mv.touched, mv.ends = touched, ends
 	mv.flee = flee
-	if m.stand && m.road {
+	if m.stand && m.road && b.anyRoad() {
 		b.roadExtra(m)
 	}
 }

@@ -2,7 +2,10 @@ package clash
 
 // The tactical policy's moves [AI]: approach the goal by the field, keep the unit's integrity.
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
+)
 
 // tacMove scores each destination in ends (top-left squares, b.q.Options' order when they are
 // listed; a flee option after them is never taken) for the mover and returns the best one's index.
@@ -222,17 +225,26 @@ func (b *Battle) integrityOf(who Ref, a box, an *anchorSet) int64 {
 	if an.more {
 		return b.integrityScore(who, a)
 	}
+	// The geometry of dist, overlap and adjacent (geom.go) written out: this runs for every end of
+	// every move the policy scores.
 	ok := false
+	cheb := b.o.Distance == clashrules.Chebyshev
 	for k := 0; k < an.n && !ok; k++ {
 		c := an.boxes[k]
+		gx := max(0, c.x-(a.x+a.n-1), a.x-(c.x+c.n-1))
+		gy := max(0, c.y-(a.y+a.n-1), a.y-(c.y+c.n-1))
+		d := gx + gy
+		if cheb {
+			d = max(gx, gy)
+		}
 		switch {
 		case an.solo:
-			ok = b.dist(a, c) <= an.spread
-		case overlap(a, c):
+			ok = d <= an.spread
+		case gx == 0 && gy == 0: // overlap
 		case an.reg:
-			ok = adjacent(a, c)
+			ok = gx+gy == 1 // adjacent: sharing an edge
 		default:
-			ok = b.dist(a, c) <= an.spread
+			ok = d <= an.spread
 		}
 	}
 	switch {

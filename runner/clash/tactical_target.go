@@ -142,6 +142,9 @@ func (b *Battle) tacRoutine(at *actor) int {
 			}
 		}
 	}
+	if i, ok := firstDominates(at.cr, opts); ok {
+		return i
+	}
 	// Each attack is valued once: routines share attacks (Multiattack [0, 0] and [0] alone), and
 	// nothing changes between them.
 	var val [maxAttacks]int64
@@ -164,6 +167,36 @@ func (b *Battle) tacRoutine(at *actor) int {
 		}
 	}
 	return bi
+}
+
+// firstDominates finds, among opts (AskRoutine options: Value a routine of cr, or below 0 for aid
+// and none), the first routine and reports whether it holds every attack of each other routine
+// listed, as many times or more (a Multiattack [0, 0] listed before [0] alone; a lone routine). Its
+// worth in tacRoutine is then at least each other's, since an attack's worth is never below 0
+// (bestAttackValue), and tacRoutine takes the first of the best: the same choice without valuing
+// any attack. ok is false when no routine is listed or another holds an attack the first lacks.
+func firstDominates(cr *creature, opts []Option) (int, bool) {
+	first := -1
+	var have [maxAttacks]int8
+	for i, o := range opts {
+		if o.Value < 0 {
+			continue
+		}
+		if first < 0 {
+			first = i
+			for _, ai := range cr.routines[o.Value] {
+				have[ai]++
+			}
+			continue
+		}
+		var need [maxAttacks]int8
+		for _, ai := range cr.routines[o.Value] {
+			if need[ai]++; need[ai] > have[ai] {
+				return 0, false
+			}
+		}
+	}
+	return first, first >= 0
 }
 
 // bestAttackValue is what attack ai of the actor is worth at its best target now (0: none).
