@@ -125,7 +125,7 @@ func (b *Battle) unitCast(u int32) {
 				b.emit(func() Event { return &SpellCastEvent{Caster: b.standName(i), Spell: spl.name} })
 				b.startConcentration(&at, spl)
 				for n := 0; n < spl.targets; n++ {
-					t, ok := b.decideSpellTarget(&at, spl)
+					t, ok := b.decideSpellTarget(&at, spl, n == 0)
 					if !ok {
 						break
 					}
