@@ -279,6 +279,13 @@ func conditionsRoundTwo(t *testing.T, head, round string) {
 	if manhattan(7, 0, 4, 1) != 4 {
 		t.Error("the derivation: the hexer's join")
 	}
+	// U-13, U-53 (Default, runner/clash canTakeCommand): the hexer has had its turn this round
+	// (initiative 21, its join its action), so within the bulls' turn it only moves with their
+	// stand: no bonus action, no command, no second action. It takes command in round 3.
+	bulls := round[strings.Index(round, "\nturn: bulls\n"):strings.Index(round, "\nturn: cultists\n")]
+	if strings.Contains(bulls, "hexer") {
+		t.Errorf("the hexer acts again in the bulls' turn of round 2 (U-13, U-53):\n%s", bulls)
+	}
 	// The bulls: 3,1 -> 1,1 is two steps west of a 2x2 space: the first enters 2,1 and the webbed
 	// 2,2, difficult (U-18): 2 squares; the second enters 1,1 and 1,2: 1. 3 of 8 (U-3).
 	r.has(round, fmt.Sprintf("bulls 1: 3,1 -> 1,1 (%d squares, %d ft of speed)", 2+1, (2+1)*5))
@@ -320,21 +327,29 @@ func conditionsRoundTwo(t *testing.T, head, round string) {
 
 // conditionsPrepare checks the hexer's Prepare on its bulls (U-14): DC 15 Charisma, cult mage
 // Cha 11 (0), no Intimidation or Persuasion.
-func conditionsPrepare(r *handRound, round string) {
+func conditionsPrepare(r *handRound, round string) bool {
 	r.t.Helper()
 	f := r.num(round, "hexer prepares bulls: d20 ")
 	r.has(round, fmt.Sprintf("hexer prepares bulls: d20 %d + 0 = %d vs DC 15: %s", f, f, map[bool]string{true: "succeeds", false: "fails"}[f >= 15]))
+	return f >= 15
 }
 
-// conditionsRoundThree is round 3: concentration broken by damage. It returns the acolytes' hp
-// and cultists 1's at its end.
+// conditionsRoundThree is round 3: the hexer takes command, concentration broken by damage. It
+// returns the acolytes' hp and cultists 1's at its end.
 func conditionsRoundThree(t *testing.T, head, round string) (acolytes, cultist int) {
 	r := &handRound{t: t, head: head, round1: round}
-	// The hexer, joined, now acts within the bulls' turn (U-53): no turn of its own.
+	// The hexer, joined, now acts within the bulls' turn (U-27, U-53): no turn of its own.
 	if got := strings.Join(r.turns(), " "); got != "bulls cultists acolytes" {
 		t.Errorf("round 3's turns %q", got)
 	}
-	conditionsPrepare(r, round)
+	// Its first turn since it joined: its bonus action takes command (U-13), so no Prepare or
+	// Incite this turn (one bonus action, U-14).
+	if !strings.Contains(round, "\nturn: bulls\nhexer takes command of bulls\nbulls: attack\n") {
+		t.Error("the hexer does not take command at the start of the bulls' turn in round 3 (U-13)")
+	}
+	if strings.Contains(round, "hexer prepares") || strings.Contains(round, "hexer incites") {
+		t.Error("a second bonus action for the hexer in round 3 (U-13, U-14)")
+	}
 	// Greataxe, Reckless, no move (adjacent): a hit, not a critical: 2d12+4 (6..28) on the
 	// acolytes' 38. Hold person's concentration (U-76, 5e): Con save DC max(10, half the damage),
 	// temple cleric Con 14 (+2; its save proficiencies are Wis and Cha).
@@ -364,8 +379,8 @@ func conditionsRoundThree(t *testing.T, head, round string) (acolytes, cultist i
 		t.Errorf("the hand trace has a crossbow miss: %v", hits)
 	}
 	dmg := r.all(round, "acolytes 1 takes ")
-	if len(dmg) != 2 || dmg[1] < 3 || dmg[1] > 8 {
-		t.Fatalf("acolytes 1's damage %v: the greataxe's, then one mace's 1d6+2", dmg)
+	if len(dmg) != 2 || dmg[1] < 3 || dmg[1] > 8 || dmg[1] >= hp {
+		t.Fatalf("acolytes 1's damage %v: the greataxe's, then one mace's 1d6+2, short of its %d hp", dmg, hp)
 	}
 	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: %d -> %d hp", dmg[1], hp, hp-dmg[1]))
 	hp -= dmg[1]
@@ -379,68 +394,65 @@ func conditionsRoundThree(t *testing.T, head, round string) (acolytes, cultist i
 	conditionsRoster(t, round, "acolytes", "1/1", hp)
 	conditionsRoster(t, round, "cultists", "2/2", 64-flame)
 	conditionsRoster(t, round, "bulls", "1/1", 69)
+	if !regexp.MustCompile(`\nbulls +The Horned Host +regiment \(march\) +1/1 +69 +ready +hexer\n`).MatchString(round) {
+		t.Error("the bulls' row does not name the hexer their commander (U-13)")
+	}
 	r.has(round, "end of round 3: VP The Temple Wardens 0, The Horned Host 6")
 	return hp, 32 - flame
 }
 
-// conditionsRoundFour is round 4: a critical, the acolytes' last stand a casualty that still casts,
+// conditionsRoundFour is round 4: Prepare, the acolytes' last stand a casualty that still casts,
 // attrition and the battle's end; hp and cult are the acolytes' and cultists 1's hp after round 3.
 func conditionsRoundFour(t *testing.T, head, round string, hp, cult int) {
 	r := &handRound{t: t, head: head, round1: round}
 	if got := strings.Join(r.turns(), " "); got != "bulls cultists acolytes" {
 		t.Errorf("round 4's turns %q", got)
 	}
-	conditionsPrepare(r, round)
-	// A natural 20: a critical hit, the greataxe's dice twice, 4d12+4 (8..52). No
-	// concentration is held (sacred flame is instantaneous): no save.
+	// The commander's bonus action (U-14): Prepare, advantage on the bulls' saves to the end of
+	// the hexer's next turn (none is made).
+	if !conditionsPrepare(r, round) {
+		t.Error("the hand trace has the Prepare succeed")
+	}
+	// A plain hit, 2d12+4 (6..28), at least the acolytes' hp: a casualty (U-57); the rest has no
+	// other acolytes stand to pass to (U-56) and is lost. No concentration is held (sacred flame
+	// is instantaneous): no save.
 	faces, hits := advAttacks(r, "bulls 1", "acolytes 1", "Greataxe", "reckless", 6, 16)
-	if len(hits) != 1 || faces[0] != 20 {
-		t.Fatalf("the hand trace has a critical greataxe: %v", faces)
+	if len(hits) != 1 || !hits[0] || faces[0] == 20 {
+		t.Fatalf("the hand trace has one plain greataxe hit: %v %v", faces, hits)
 	}
-	crit := r.dice(round, "acolytes 1 takes ", 4, 12, 4)
-	if crit >= hp {
-		t.Fatalf("the hand trace leaves the acolytes standing: %d on %d", crit, hp)
+	axe := r.dice(round, "acolytes 1 takes ", 2, 12, 4)
+	if axe < hp {
+		t.Fatalf("the hand trace has the greataxe drop the acolytes: %d on %d", axe, hp)
 	}
-	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: %d -> %d hp", crit, hp, hp-crit))
-	hp -= crit
-	if strings.Contains(round, "concentration") {
-		t.Error("a concentration line in round 4: nothing is held")
+	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: %d -> 0 hp, a casualty", axe, hp))
+	if strings.Contains(round, "concentration") || strings.Contains(round, "overflows from acolytes") {
+		t.Error("a concentration save (nothing is held) or overflow from the acolytes' only stand")
 	}
 	if r.attack("hexer", "acolytes 1", "Dagger", 4, 16, "", "") {
 		t.Error("the hand trace has the dagger miss")
 	}
-	// Maces: a miss, then a hit, 1d6+2, that takes the acolytes to 0: a casualty (U-57). The
-	// crossbow's 1d10 on the casualty: 1 absorbed; the acolytes have no other stand to overflow
-	// into (U-56): the rest is lost.
-	_, maces := advAttacks(r, "cultists 1", "acolytes 1", "Mace", "pack tactics", 4, 16)
-	if len(maces) != 2 || maces[0] || !maces[1] {
-		t.Errorf("the hand trace has a mace miss, then a hit: %v", maces)
+	// The cultists on the casualty (the only enemy left), Pack Tactics: all three miss AC 16.
+	if _, maces := advAttacks(r, "cultists 1", "acolytes 1", "Mace", "pack tactics", 4, 16); len(maces) != 2 || maces[0] || maces[1] {
+		t.Errorf("the hand trace has two mace misses: %v", maces)
 	}
-	dmg := r.all(round, "acolytes 1 takes ")
-	if len(dmg) != 2 || dmg[1] < 3 || dmg[1] > 8 || dmg[1] < hp {
-		t.Fatalf("acolytes 1's damage %v: the greataxe's, then a killing 1d6+2", dmg)
+	if _, hits := advAttacks(r, "cultists 2", "acolytes 1", "Heavy Crossbow", "pack tactics", 2, 16); len(hits) != 1 || hits[0] {
+		t.Errorf("the hand trace has a crossbow miss: %v", hits)
 	}
-	r.has(round, fmt.Sprintf("acolytes 1 takes %d damage: %d -> 0 hp, a casualty", dmg[1], hp))
-	if _, hits := advAttacks(r, "cultists 2", "acolytes 1", "Heavy Crossbow", "pack tactics", 2, 16); len(hits) != 1 || !hits[0] {
-		t.Errorf("the hand trace has a crossbow hit: %v", hits)
+	// The casualty still acts (U-57): Sacred Flame on cultists 1, Dex 11 (0) vs DC 13: a save,
+	// and sacred flame does nothing on a save.
+	if !r.save("cultists 1", "DEX", "Sacred Flame", 0, 13, false) {
+		t.Fatal("the hand trace has cultists 1 save")
 	}
-	r.dice(round, "acolytes 1, already a casualty, absorbs 1 of ", 1, 10, 0)
-	if strings.Contains(round, "overflows from acolytes") {
-		t.Error("overflow from the acolytes' only stand")
+	if strings.Contains(round, "cultists 1 takes ") {
+		t.Error("damage from a saved sacred flame")
 	}
-	// The casualty still acts (U-57): Sacred Flame on cultists 1.
-	if r.save("cultists 1", "DEX", "Sacred Flame", 0, 13, false) {
-		t.Fatal("the hand trace has cultists 1 fail")
-	}
-	flame := r.dice(round, "cultists 1 takes ", 2, 8, 0)
-	r.has(round, fmt.Sprintf("cultists 1 takes %d damage: %d -> %d hp (spell)", flame, cult, cult-flame))
 	// End (U-59): the acolytes are removed, the last of the Temple Wardens: attrition 4 VP (U-66),
 	// 6 + 4 = 10. U-71: 10 VP ends the battle; a lead of 10 >= 3 is a total victory (U-72), with no
 	// surviving losing unit to roll for.
 	r.has(round, "acolytes 1 is eliminated")
 	r.has(round, fmt.Sprintf("The Horned Host scores 4 VP (Break the wardens: acolytes eliminated): %d VP", 6+4))
 	conditionsRoster(t, round, "acolytes", "0/1", 0)
-	conditionsRoster(t, round, "cultists", "2/2", 32+cult-flame)
+	conditionsRoster(t, round, "cultists", "2/2", 32+cult)
 	conditionsRoster(t, round, "bulls", "1/1", 69)
 	r.has(round, "end of round 4: VP The Temple Wardens 0, The Horned Host 10")
 	r.has(round, "the battle ends after 4 rounds (10 VP): total victory for The Horned Host, 0 - 10 VP")

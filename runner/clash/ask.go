@@ -162,7 +162,8 @@ func (b *Battle) decideConfig(u int32) int {
 
 // decideCommand asks the commander's bonus action (U-13, U-14): none, prepare, incite, stepDown;
 // in a unit without a commander, none or "take" by each joined solo able to act (by solo order):
-// up and not paralyzed, incapacitated or unconscious (U-13: a solo that cannot act does not command).
+// up and not paralyzed, incapacitated or unconscious (U-13: a solo that cannot act does not command),
+// and not already done this round (canTakeCommand).
 func (b *Battle) decideCommand(u int32) Option {
 	un := &b.un[u]
 	b.begin(AskCommand, un.side, u, -1, un.cmd)
@@ -177,7 +178,7 @@ func (b *Battle) decideCommand(u int32) Option {
 	} else {
 		for j := range b.so {
 			so := &b.so[j]
-			if so.stand >= 0 && b.st[so.stand].unit == u && so.state == soloUp && so.cond&cNoAct == 0 && so.cmd < 0 {
+			if so.stand >= 0 && b.st[so.stand].unit == u && b.canTakeCommand(int32(j)) {
 				o := Option{Cmd: CmdTake, Solo: j}
 				if b.named() {
 					o.Name = "take " + b.soloName(int32(j))
@@ -191,6 +192,22 @@ func (b *Battle) decideCommand(u int32) Option {
 	}
 	i := b.settle(func() int { return b.tacCommand(u) })
 	return b.q.Options[i]
+}
+
+// canTakeCommand reports whether joined solo j may take command of its unit now, in the unit's
+// turn (U-13: "a bonus action"): it is up, able to act (not paralyzed, incapacitated or
+// unconscious), commands no unit, and has not had its turn this round.
+//
+// Default (U-13, U-26, U-53; the seed's 「そのターンにおいて、ソロは通常通りに自分のアクション
+// を取る」 and its initiative, which counts 「そのターンの開始時にユニットの所属していたソロ」):
+// a joined solo's turn is its unit's turn, and a creature takes one turn a round [5E-CORE], its
+// bonus action on that turn. A solo that joins on its own turn (U-51) has had its turn this round:
+// within its new unit's turn later that round it moves with the stand (U-53) but takes no bonus
+// action (no taking command) and no action; from the next round on it acts in the unit's turn.
+// joinedSoloTurns holds the action half of this (so.done); this is the bonus-action half.
+func (b *Battle) canTakeCommand(j int32) bool {
+	so := &b.so[j]
+	return so.state == soloUp && so.cond&cNoAct == 0 && so.cmd < 0 && !so.done
 }
 
 // decideMove asks where a stand or solo goes among b.mv.ends (and off the grid when b.mv.flee):

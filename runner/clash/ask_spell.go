@@ -168,7 +168,6 @@ func (b *Battle) eachPlacement(at *actor, sp *spell, f func(Option)) {
 	}
 }
 
-// decideSpellTarget asks one target of a targeted spell (U-40..U-42), nearest first, or "none".
 // hasSpellTarget reports whether targeted spell sp has a target for at now (spellTargetable: in
 // range, and U-42: a solo's spell of fewer than five targets affects no stand), so that a spell
 // with none is not offered (it was, and cast at nothing).
@@ -191,7 +190,9 @@ func (b *Battle) hasSpellTarget(at *actor, sp *spell) bool {
 	return false
 }
 
-func (b *Battle) decideSpellTarget(at *actor, sp *spell) (Ref, bool) {
+// decideSpellTarget asks one target of a targeted spell (U-40..U-42), nearest first, or "none";
+// first is the cast's first target (see tacSpellTarget).
+func (b *Battle) decideSpellTarget(at *actor, sp *spell, first bool) (Ref, bool) {
 	b.begin(AskSpellTarget, at.side, b.turnUnit, at.stand, at.solo).Spell = b.spellIndex(sp)
 	try := func(t Ref) {
 		if b.spellTargetable(at, sp, t) {
@@ -216,7 +217,7 @@ func (b *Battle) decideSpellTarget(at *actor, sp *spell) (Ref, bool) {
 	}
 	b.sortOptionsByDistance(at.box)
 	b.add(Option{Ref: Ref{Kind: RefNone}, Name: "none"})
-	i := b.settle(func() int { return b.tacSpellTarget(at, sp) })
+	i := b.settle(func() int { return b.tacSpellTarget(at, sp, first) })
 	t := b.q.Options[i].Ref
 	return t, t.Kind != RefNone
 }

@@ -404,6 +404,20 @@ func (b *Battle) repeatSaves(t Ref) {
 // on the check (web: a Strength check against the caster's DC) and is free on a success (busy:
 // its action is spent). It returns whether t may move and act this turn at all (not paralyzed or
 // incapacitated).
+//
+// Default (U-33 with U-76; docs/rulings.md): a restrained stand makes its escape check instead of
+// taking its unit's action, a U-39-like exception. U-33 (「個々のスタンドがそれぞれにそのアクション
+// を取るか、何もアクションを取らないかする」) lets each stand take the unit's action or none; the
+// seed's one stated exception (U-39, 「通常許されている任意のアクションを取ることができる」) lets
+// a stand that cannot usefully take the unit's action take another open to it; the escape is the
+// condition's own 5e rule ("can use its action to make a Strength check", SRD web, entangle),
+// which U-76 brings in for a stand as one creature, and no battle action of U-33..U-55 holds it.
+// Read strictly, a webbed stand could never escape and web (1 hour, 60 rounds, U-1) would take it
+// out of the battle. The escape is the stand's whole action: it takes no part in its unit's
+// Attack or Cast that turn, whether the check succeeds or not (TestRestrainedStandEscapesInstead
+// OfUnitActionU33). The engine always makes the check (restrained, the stand cannot move and its
+// attacks have disadvantage) at the start of the turn, before the move its speed 0 forbids; a
+// stand freed moves with its unit that turn, as a 5e creature may move after its action.
 func (b *Battle) startOfTurn(t Ref) (rose, busy, able bool) {
 	c := b.condOf(t)
 	if c == 0 {

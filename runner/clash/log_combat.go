@@ -69,6 +69,10 @@ func (e *AttackRollEvent) Line() string {
 	fmt.Fprintf(&b, ": %s %s = %d vs %s: ", d20Why(e.Faces, e.Adv, e.Dis, e.Cancel, e.AdvWhy, e.DisWhy), mod, e.Total,
 		acWhy(e.AC, e.BaseAC, e.Cover))
 	switch {
+	case e.Crit && e.Face != 20:
+		// Not the natural 20: the target's condition made it one (U-76 [5E-CORE]: paralyzed or
+		// unconscious, hit from within 5 ft: adjacent), which the line says.
+		b.WriteString("critical hit (a paralyzed or unconscious target hit from within 5 ft)")
 	case e.Crit:
 		b.WriteString("critical hit")
 	case e.Hit:

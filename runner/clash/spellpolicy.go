@@ -328,16 +328,24 @@ func (b *Battle) tacArea(sp int, byStand bool) int {
 	return bi
 }
 
-// tacSpellTarget picks the target of b.q.Options worth most ("none", last, when nothing is worth it).
-func (b *Battle) tacSpellTarget(at *actor, sp *spell) int {
+// tacSpellTarget picks the target of b.q.Options worth most ("none", last, when nothing is worth
+// it). The first target of a cast is never "none" while a target is in range (U-40, U-76 [5E-CORE]:
+// a targeted spell is cast at a target): the cast is decided (a script's or a player's choice may
+// have made it) and its use is spent, so a target worth nothing now (bless on a stand no enemy
+// reaches yet) beats a spell cast at no one; one already under the spell does not (the stand then
+// does not cast: unitCast).
+func (b *Battle) tacSpellTarget(at *actor, sp *spell, first bool) int {
 	k := b.knownOf(at, b.spellIndex(sp))
 	best, bi := int64(0), len(b.q.Options)-1
+	if first {
+		best = -1
+	}
 	if k == nil {
 		return bi
 	}
 	for i, o := range b.q.Options {
-		if o.Ref.Kind == RefNone {
-			continue
+		if o.Ref.Kind == RefNone || first && sp.fx != nil && b.hasEffect(o.Ref, sp) {
+			continue // a first target already under this spell gains nothing (5e: it does not stack)
 		}
 		if v := b.spellTargetValue(at, sp, k, o.Ref); v > best {
 			best, bi = v, i

@@ -121,15 +121,25 @@ func (b *Battle) unitCast(u int32) {
 				}
 				at := b.standActor(i)
 				kn := &at.cr.spells[k]
+				// A targeted spell is cast at a target (U-40, [5E-CORE]): a stand left with none
+				// (its unit-mates' bless already on every ally in range, or "none" chosen) does
+				// not cast, says so, and keeps its use and its concentration.
+				t, ok := b.decideSpellTarget(&at, spl, true)
+				if !ok {
+					b.emit(func() Event {
+						return &SkippedEvent{Who: b.standName(i), Why: "no target for " + spl.name + " (none in range worth it, or none chosen; U-40)"}
+					})
+					continue
+				}
 				b.reveal(&at)
 				b.emit(func() Event { return &SpellCastEvent{Caster: b.standName(i), Spell: spl.name} })
 				b.startConcentration(&at, spl)
-				for n := 0; n < spl.targets; n++ {
-					t, ok := b.decideSpellTarget(&at, spl)
-					if !ok {
+				for n := 1; ok; n++ {
+					b.castTargeted(&at, kn, spl, t)
+					if n >= spl.targets {
 						break
 					}
-					b.castTargeted(&at, kn, spl, t)
+					t, ok = b.decideSpellTarget(&at, spl, false)
 				}
 				b.spendStand(i, k)
 			}

@@ -245,7 +245,7 @@ func (b *Battle) soloAction(j int32, act Action) {
 		b.startConcentration(&at, spl)
 		budget := spl.targets
 		for budget > 0 {
-			t, ok := b.decideSpellTarget(&at, spl)
+			t, ok := b.decideSpellTarget(&at, spl, budget == spl.targets)
 			if !ok {
 				break
 			}
