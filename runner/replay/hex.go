@@ -129,6 +129,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		e := &evs[i]
 		var v struct {
 			Army, Hex, To, Side, Status, Note string
+			Armies                            []string
 			Battle                            int
 			HP                                *int
 			Event                             struct {
@@ -209,6 +210,11 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				hexLeaves(a, e.Type, v.Status, v.Note, to, ok)
 			}
 		}
+		hexPlayersLine(pg, i, e, v.Army, v.Armies, v.Side, func(id string) bool { return armies[id] != nil && !friendly[id] },
+			func(id string) bool {
+				a := armies[id]
+				return a != nil && a.gone == "" && a.hex >= 0 && withFriend(a.hex)
+			})
 		s := &pg.Steps[len(pg.Steps)-1]
 		s.End = i + 1
 		s.GM, s.Party = s.GM[:0:0], []mark{}

@@ -26,9 +26,10 @@ type hexArmy struct {
 //   - aftermath or pay with pathfinder.NoteDisbands in its note: it disbands at Morale -5 (P-7)
 //     and leaves the field.
 //
-// An army that leaves was in a battle with a friendly army (P-14) or is the players' own, so the
-// players see it go: they no longer look for it where they last saw it (seenHex -1). A withdrawn
-// or routed enemy placed away from every friendly army is, for them, where they last saw it.
+// An army that leaves in a battle's aftermath or by surrender fought a friendly army (P-14), so
+// the players see it go: they no longer look for it where they last saw it (seenHex -1). An
+// enemy that disbands at a week's end (pay), or a withdrawn or routed enemy placed away from
+// every friendly army, is, for them, where they last saw it.
 func hexLeaves(a *hexArmy, typ, status, note string, to int, toOK bool) {
 	switch {
 	case typ == "aftermath" && status == "destroyed", typ == "placed" && status == "surrendered":
@@ -37,6 +38,9 @@ func hexLeaves(a *hexArmy, typ, status, note string, to int, toOK bool) {
 		a.hex = to
 	}
 	if (typ == "aftermath" || typ == "pay") && strings.Contains(note, pathfinder.NoteDisbands) && a.gone == "" {
-		a.gone, a.hex, a.seenHex = "disbanded", -1, -1
+		a.gone, a.hex = "disbanded", -1
+		if typ == "aftermath" {
+			a.seenHex = -1
+		}
 	}
 }
