@@ -253,6 +253,11 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			if ev, err := runner.DecodeEvent("clash", e.raw); err == nil && !fog.Sees(ev) {
 				pg.Aud[i] = "gm"
 			}
+			// The round's ASCII map (its rows, in the text and the JSON) draws every stand: while
+			// an enemy hides it is the GM's; the players' map is the page's own.
+			if e.Type == "clash.map" && hiddenEnemy(who, players) {
+				pg.Aud[i] = "gm"
+			}
 		}
 		switch e.Type {
 		case "clash.hide":
@@ -363,4 +368,15 @@ func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, seen in
 		out = append(out, mark{Cell: cell, Kind: kind, ID: n, Text: text, Tip: tip, Size: w.size})
 	}
 	return out
+}
+
+// hiddenEnemy reports whether a stand or solo not of side players is on the grid and hidden
+// (U-50, not yet revealed, U-80).
+func hiddenEnemy(who map[string]*clashWho, players int) bool {
+	for _, w := range who {
+		if w.hidden && !w.gone && w.side != players {
+			return true
+		}
+	}
+	return false
 }

@@ -13,7 +13,8 @@ import (
 // hit reveals no one (U-80 names attacking, casting and a Perception check), so every line of
 // the hidden "wolves 1" is the GM's, and it is on the GM's map at the square it was pushed to
 // (10,1 -> 10,2) and on no players' map; every line of the seen "wolves 2" is everyone's, and
-// both views have it pushed 11,0 -> 11,1. The players' mage's cast is everyone's.
+// both views have it pushed 11,0 -> 11,1. The players' mage's cast is everyone's. The round's
+// ASCII map (line 13), which draws every stand, is the GM's while the wolves' first stand hides.
 func TestClashHiddenEnemyHitByAreaU50U80(t *testing.T) {
 	c := harrowField(t)
 	lines := []string{
@@ -29,6 +30,7 @@ func TestClashHiddenEnemyHitByAreaU50U80(t *testing.T) {
 		`{"type":"clash.damage","target":"wolves 2","amount":4,"before":11,"hp":7,"cause":"thunderwave"}`,
 		`{"type":"` + clash.TypePush + `","who":"wolves 1","from":"10,1","to":"10,2","squares":1,"of":2,"blocked":"wolves 3","cause":"thunderwave"}`,
 		`{"type":"` + clash.TypePush + `","who":"wolves 2","from":"11,0","to":"11,1","squares":1,"of":1,"cause":"thunderwave"}`,
+		`{"type":"clash.map","round":1,"rows":["..........w","..........W"],"legend":"W wolves"}`,
 	}
 	in := Input{Clash: c}
 	for _, l := range lines {
@@ -38,7 +40,7 @@ func TestClashHiddenEnemyHitByAreaU50U80(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"all", "all", "all", "gm", "all", "all", "gm", "gm", "all", "all", "gm", "all"}
+	want := []string{"all", "all", "all", "gm", "all", "all", "gm", "gm", "all", "all", "gm", "all", "gm"}
 	for i, a := range want {
 		if p.Aud[i] != a {
 			t.Errorf("line %d %s: audience %s, want %s", i+1, lines[i], p.Aud[i], a)
