@@ -157,6 +157,7 @@ func build(in Input) (*page, error) {
 		return nil, fmt.Errorf("%d events but %d texts", len(in.Events), len(in.Text))
 	}
 	evs := make([]event, len(in.Events))
+	var camp campDice
 	for i, l := range in.Events {
 		l = bytes.TrimSpace(l)
 		if err := json.Unmarshal(l, &evs[i]); err != nil {
@@ -190,7 +191,7 @@ func build(in Input) (*page, error) {
 		if len(evs[i].Type) > 9 && evs[i].Type[:9] == "campaign." {
 			st = "campaign"
 		}
-		line, err := safeLine(i, st, l)
+		line, err := safeLine(i, st, camp.line(evs[i].Type, l))
 		if err != nil {
 			return nil, err
 		}
