@@ -7,9 +7,9 @@ import (
 	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
-// BenchmarkWriteHTMLHex is BenchmarkWriteHTML for a Pathfinder hex run: stolen-lands by its
+// BenchmarkPageHexWin is BenchmarkWriteHTML for a Pathfinder hex run: stolen-lands by its
 // win script (testdata/stolen-lands-win.jsonl, 73 events).
-func BenchmarkWriteHTMLHex(b *testing.B) {
+func BenchmarkPageHexWin(b *testing.B) {
 	t := &testing.T{}
 	in := stolenLandsWin(t)
 	var buf bytes.Buffer
@@ -21,9 +21,9 @@ func BenchmarkWriteHTMLHex(b *testing.B) {
 	}
 }
 
-// BenchmarkWriteHTMLClash is BenchmarkWriteHTML for a When Armies Clash battle: runner/clash's
+// BenchmarkPageClashHarrow is BenchmarkWriteHTML for a When Armies Clash battle: runner/clash's
 // March of Harrow played by the engine's policy, seed 1, recorded as sortie battle --html does.
-func BenchmarkWriteHTMLClash(b *testing.B) {
+func BenchmarkPageClashHarrow(b *testing.B) {
 	c := harrowField(&testing.T{})
 	rec := NewRecorder()
 	if _, err := clash.RunBattle(c, clash.BattleOptions{Seed: 1, Sink: rec}); err != nil {
