@@ -9,8 +9,9 @@ import (
 
 // Fog is what the player of one side is shown of a battle as it is fought (--play SIDE, issue
 // 23), by the rule of the HTML replay's players view (runner/replay/clash.go, U-50, U-80): an
-// enemy's Hide attempt is withheld, and so are a hidden enemy's moves and pushes, until it is
-// revealed (the reveal is shown). The replay keeps its own copy of the rule for now (another
+// enemy's Hide attempt is withheld, and so is every event of a hidden enemy (its moves and
+// pushes, and what befalls it: an area's save and damage...), until it is revealed (the reveal
+// is shown). The replay keeps its own copy of the rule for now (another
 // branch edits runner/replay); the two are to become this one.
 type Fog struct {
 	side   int
@@ -53,6 +54,29 @@ func (f *Fog) Sees(e runner.Event) bool {
 		return !f.hidden[v.Who]
 	case *PushedEvent:
 		return !f.hidden[v.Who]
+	// What befalls a hidden enemy is not seen either (U-80: being hit does not reveal it): an
+	// area spell's save, damage and condition, damage overflowing into or out of it, its
+	// escape, healing, aid, death saves, its removal or a stand filling its gap.
+	case *SaveRollEvent:
+		return !f.hidden[v.Who]
+	case *DamagedEvent:
+		return !f.hidden[v.Target]
+	case *HealedEvent:
+		return !f.hidden[v.Target]
+	case *OverflowedEvent:
+		return !f.hidden[v.From] && !f.hidden[v.To]
+	case *ConditionEvent:
+		return !f.hidden[v.Who]
+	case *EscapeEvent:
+		return !f.hidden[v.Who]
+	case *AidedEvent:
+		return !f.hidden[v.Stand]
+	case *DeathSavesEvent:
+		return !f.hidden[v.Solo]
+	case *RemovedEvent:
+		return !f.hidden[v.Stand]
+	case *GapFilledEvent:
+		return !f.hidden[v.Stand]
 	}
 	return true
 }

@@ -83,7 +83,11 @@ type PushedEvent struct {
 	Cause   string `json:"cause"`
 }
 
-func (*PushedEvent) Type() string { return "clash.push" }
+// TypePush is a push's JSON Lines type (PushedEvent): the one name the engine writes and the
+// replay page reads.
+const TypePush = "clash.push"
+
+func (*PushedEvent) Type() string { return TypePush }
 func (e *PushedEvent) Rule() string {
 	if e.Fled {
 		return "U-32"

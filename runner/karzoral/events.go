@@ -405,7 +405,7 @@ type PickEvent struct {
 	At
 	Face    int    `json:"face"`
 	Checked bool   `json:"checked"`
-	Dice    [2]int `json:"-"` // the camp roll, for the transcript
+	Dice    [2]int `json:"dice"` // the camp roll (K-37), as the campRoll event has it
 }
 
 func (*PickEvent) Type() string { return "pick" }

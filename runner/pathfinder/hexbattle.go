@@ -184,7 +184,7 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 		if x.Disbanded && a.gone == "" {
 			a.gone, a.hex = "disbanded", -1
-			notes = append(notes, "disbands at Morale -5 (P-7)")
+			notes = append(notes, NoteDisbands)
 		}
 		rows = append(rows, []string{a.pa.ID, x.Status.String(), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale), strings.Join(notes, "; ")})
 		if r.on {

@@ -70,6 +70,9 @@ type HexMoveEvent struct {
 const (
 	noteOnItsWay = "difficult terrain: on its way"
 	noteHolds    = "not adjacent: holds"
+	// NoteDisbands is in the note of an army's aftermath or pay event when it disbands at Morale
+	// -5 (P-7): it leaves the field (the replay page reads it).
+	NoteDisbands = "disbands at Morale -5 (P-7)"
 )
 
 func (*HexMoveEvent) Type() string { return "move" }

@@ -123,7 +123,7 @@ func (r *hexRun) dayEnd() error {
 			a.gone, a.hex = "disbanded", -1
 			if r.on {
 				if err := r.send(&HexPayEvent{Day: r.day, Army: a.pa.ID, Side: sideNames[a.pa.Side], Morale: a.st.Morale,
-					Note: "disbands at Morale -5 (P-7)"}); err != nil {
+					Note: NoteDisbands}); err != nil {
 					return err
 				}
 			}

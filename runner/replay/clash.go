@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // clashSquare is a clash square's side on the page, px (a 20-ft square, U-1).
@@ -134,7 +136,8 @@ func parseSquare(s string) (int, int, bool) {
 // (U-50) is not seen until it is revealed (U-80: it attacks or casts, or a Perception check
 // beats its Stealth) or leaves the grid. So the players' map leaves it out, and the players'
 // transcript leaves out its Hide roll (its Stealth total is what their Perception must beat)
-// and its moves while hidden: those events are the GM's (page.Aud).
+// and every event of it while hidden (its moves and pushes, an area's save and damage):
+// those events are the GM's (page.Aud), by runner/clash's Fog.
 func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 	pg.Maps = append(pg.Maps, clashMap(0, c))
 	size := func(cr int) int {
@@ -180,6 +183,10 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 		pg.Chart.Series = append(pg.Chart.Series, series{Name: un.ID + " stands", Aud: "all"})
 	}
 	players := clashPlayers(c)
+	var fog *clash.Fog
+	if players >= 0 {
+		fog = clash.NewFog(c, players)
+	}
 	vp := [2]int{}
 	round := 0
 	key := ""
@@ -240,10 +247,17 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			pg.Steps = append(pg.Steps, step{Label: label, Map: 0, First: i})
 			key = k
 		}
-		// What the players do not see (U-50, U-80): an enemy's Hide, a hidden enemy's moves.
-		if w := who[v.Who]; w != nil && players >= 0 && w.side != players && (e.Type == "clash.hide" ||
-			w.hidden && (e.Type == "clash.move" || e.Type == "clash.pushed")) {
-			pg.Aud[i] = "gm"
+		// What the players do not see (U-50, U-80): runner/clash's Fog, the rule a player of
+		// one side is shown a battle by (an enemy's Hide, every event of a hidden enemy).
+		if fog != nil {
+			if ev, err := runner.DecodeEvent("clash", e.raw); err == nil && !fog.Sees(ev) {
+				pg.Aud[i] = "gm"
+			}
+			// The round's ASCII map (its rows, in the text and the JSON) draws every stand: while
+			// an enemy hides it is the GM's; the players' map is the page's own.
+			if e.Type == "clash.map" && hiddenEnemy(who, players) {
+				pg.Aud[i] = "gm"
+			}
 		}
 		switch e.Type {
 		case "clash.hide":
@@ -254,7 +268,7 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			if w := who[v.Who]; w != nil {
 				w.hidden = false
 			}
-		case "clash.move", "clash.pushed":
+		case "clash.move", clash.TypePush:
 			if w := who[v.Who]; w != nil {
 				if x, y, ok := parseSquare(v.To); ok {
 					w.x, w.y = x, y
@@ -354,4 +368,15 @@ func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, seen in
 		out = append(out, mark{Cell: cell, Kind: kind, ID: n, Text: text, Tip: tip, Size: w.size})
 	}
 	return out
+}
+
+// hiddenEnemy reports whether a stand or solo not of side players is on the grid and hidden
+// (U-50, not yet revealed, U-80).
+func hiddenEnemy(who map[string]*clashWho, players int) bool {
+	for _, w := range who {
+		if w.hidden && !w.gone && w.side != players {
+			return true
+		}
+	}
+	return false
 }

@@ -97,15 +97,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 	for i, h := range p.Pathfinder.Hexes {
 		hexes[h.ID] = i
 	}
-	type army struct {
-		hex  int
-		hp   int
-		side string
-		gone string
-		// the players' last sight of an enemy (seenHex -1: never seen)
-		seenHex, seenHP, seenDay int
-	}
-	armies := map[string]*army{}
+	armies := map[string]*hexArmy{}
 	var ids []string
 	for _, a := range p.Pathfinder.Armies {
 		ids = append(ids, a.ID)
@@ -116,7 +108,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		friendly[a.ID] = a.Side == plan.Friendly
 	}
 	for _, id := range ids {
-		armies[id] = &army{hex: -1, seenHex: -1}
+		armies[id] = &hexArmy{hex: -1, seenHex: -1}
 		aud := "all"
 		if !friendly[id] {
 			aud = "gm"
@@ -137,6 +129,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		e := &evs[i]
 		var v struct {
 			Army, Hex, To, Side, Status, Note string
+			Armies                            []string
 			Battle                            int
 			HP                                *int
 			Event                             struct {
@@ -208,19 +201,20 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 			if b := armies[v.Event.Army]; b != nil && v.Event.Kind == "hp" {
 				b.hp -= v.Event.Damage
 			}
-		case "aftermath":
+		case "aftermath", "placed", "pay":
 			if a != nil {
-				if v.HP != nil {
+				if v.HP != nil && e.Type == "aftermath" {
 					a.hp = *v.HP
 				}
-				if v.Status != "active" && v.Status != "" {
-					a.gone = v.Status
-					// Every battle is fought with a friendly army (P-14): the players see its
-					// end, so they no longer look for it where they last saw it.
-					a.seenHex = -1
-				}
+				to, ok := hexes[v.To]
+				hexLeaves(a, e.Type, v.Status, v.Note, to, ok)
 			}
 		}
+		hexPlayersLine(pg, i, e, v.Army, v.Armies, v.Side, func(id string) bool { return armies[id] != nil && !friendly[id] },
+			func(id string) bool {
+				a := armies[id]
+				return a != nil && a.gone == "" && a.hex >= 0 && withFriend(a.hex)
+			})
 		s := &pg.Steps[len(pg.Steps)-1]
 		s.End = i + 1
 		s.GM, s.Party = s.GM[:0:0], []mark{}

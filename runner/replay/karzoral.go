@@ -329,8 +329,8 @@ func (s *kzState) apply(e *event) {
 		s.open[v.Box] = true
 	case "battle":
 		s.fight(e, v.Block, "party vs "+v.Encounter, fmt.Sprintf("the party fights %s at %s: %s", v.Encounter, deref(v.Block), v.Result))
-	case "run":
-		s.known = map[string]*kzArmy{}
+	case "run", "resume":
+		s.start(e.Type, v.Party, v.Block, v.Rations)
 	}
 }
 
@@ -508,9 +508,9 @@ func karzoralSteps(pg *page, p *plan.Plan, camp *plan.Campaign, evs []event) err
 			if q := plans[v.Scenario]; q != nil {
 				st, cur, scen = newKzState(q), mapOf[v.Scenario], v.Scenario
 			}
-			k, label = e.Type+strconv.Itoa(i), "the start"
+			k, label = e.Type+strconv.Itoa(i), kzStartLabel[e.Type]
 			if camp != nil {
-				label = scen + ": the start"
+				label = scen + ": " + label
 			}
 		case e.Phase != "":
 			k = fmt.Sprintf("%s/%d/%s", scen, e.Day, e.Phase)

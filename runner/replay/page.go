@@ -59,10 +59,14 @@ type page struct {
 	Only   string            `json:"only,omitempty"` // "party": a players-only page (no view switch)
 	Events []json.RawMessage `json:"events"`         // the JSON Lines, as given
 	Lines  []string          `json:"lines"`          // each event's transcript text ("" for none)
-	Aud    []string          `json:"aud"`            // each event's audience: all | gm | party
-	Steps  []step            `json:"steps"`
-	Maps   []mapData         `json:"maps"`
-	Chart  chart             `json:"chart"`
+	// PLines is an event's transcript text in the players' view where it differs from Lines, by
+	// event index: a table of every army (a Pathfinder run's setting out and end) is, for the
+	// players, the event's own line (hexPlayersLine).
+	PLines map[int]string `json:"plines,omitempty"`
+	Aud    []string       `json:"aud"` // each event's audience: all | gm | party
+	Steps  []step         `json:"steps"`
+	Maps   []mapData      `json:"maps"`
+	Chart  chart          `json:"chart"`
 }
 
 // step is one point of the timeline: events [First, End) and what the map shows after them.
@@ -153,6 +157,7 @@ func build(in Input) (*page, error) {
 		return nil, fmt.Errorf("%d events but %d texts", len(in.Events), len(in.Text))
 	}
 	evs := make([]event, len(in.Events))
+	var camp campDice
 	for i, l := range in.Events {
 		l = bytes.TrimSpace(l)
 		if err := json.Unmarshal(l, &evs[i]); err != nil {
@@ -186,7 +191,7 @@ func build(in Input) (*page, error) {
 		if len(evs[i].Type) > 9 && evs[i].Type[:9] == "campaign." {
 			st = "campaign"
 		}
-		line, err := safeLine(i, st, l)
+		line, err := safeLine(i, st, camp.line(evs[i].Type, l))
 		if err != nil {
 			return nil, err
 		}

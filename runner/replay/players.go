@@ -9,7 +9,8 @@ import (
 // it, so the file can be handed to them (not merely a view that hides the GM's data).
 //   - Events: those for everyone and for the party; the GM's (audience gm, and the ones the
 //     page's fog gives the GM: a hidden stand's moves, an unseen enemy march) are dropped, with
-//     their transcript lines, and the steps' event ranges renumbered.
+//     their transcript lines, and the steps' event ranges renumbered. An event with a players'
+//     text (page.PLines) keeps that text only.
 //   - Marks: each step's players' marks become its only marks (K-23: the armies where last
 //     seen; U-50/U-80: no hidden enemy; a hex run's enemies as last seen); the status is the
 //     players' line.
@@ -43,11 +44,14 @@ func playersOnly(p *page) error {
 			continue
 		}
 		events = append(events, p.Events[i])
+		if l, ok := p.PLines[i]; ok {
+			p.Lines[i] = l
+		}
 		lines = append(lines, p.Lines[i])
 		aud = append(aud, p.Aud[i])
 	}
 	newIdx[len(p.Events)] = len(events)
-	p.Events, p.Lines, p.Aud = events, lines, aud
+	p.Events, p.Lines, p.Aud, p.PLines = events, lines, aud, nil
 	for i := range p.Steps {
 		s := &p.Steps[i]
 		s.First, s.End = newIdx[s.First], newIdx[s.End]

@@ -1,7 +1,8 @@
 // sortie replay viewer: draws the step the page's data (the #data element, built by
 // runner/replay) says, and moves between steps. Hand-written, no library.
 //
-// Data: {title, rules, events, lines, aud, steps, maps, chart}; a step is
+// Data: {title, rules, events, lines, plines, aud, steps, maps, chart} (plines: an event's players'
+// transcript text where it differs from its line, by event index); a step is
 // {label, map, first, end, gm, party, fog, status, pstatus}: events [first, end) are its transcript, gm and party
 // the marks of each view ({c: cell, k: class, id, t: label, tip, s: squares, bar: hp share}), fog the cells the
 // players do not see yet. The page's address keeps the place: #step=N&view=party|gm.
@@ -80,11 +81,12 @@
     while (pre.firstChild) { pre.removeChild(pre.firstChild); }
     for (var e = st.first; e < st.end; e++) {
       var a = data.aud[e];
-      if (!data.lines[e] || (view === "party" && a === "gm") || (view === "gm" && a === "party")) { continue; }
+      var text = (view === "party" && data.plines && Object.prototype.hasOwnProperty.call(data.plines, String(e))) ? data.plines[String(e)] : data.lines[e];
+      if (!text || (view === "party" && a === "gm") || (view === "gm" && a === "party")) { continue; }
       var span = document.createElement("span");
       span.className = "line " + a;
       span.setAttribute("data-event", String(e));
-      span.textContent = data.lines[e];
+      span.textContent = text;
       pre.appendChild(span);
     }
     $("status").textContent = (view === "party" && st.pstatus) ? st.pstatus : st.status;
