@@ -8,10 +8,20 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// RenderTable draws rows under header with tablewriter (ASCII borders, left-aligned, no wrapping,
-// headers as written) into w, trimming trailing spaces from every line so that transcripts
-// compare byte for byte. Every table of sortie's transcripts is drawn here.
+// RenderTable draws rows under header with tablewriter (ASCII borders, left-aligned, headers as
+// written) into w, its cells wrapped so that no line is wider than TableWidth display columns
+// (RenderTableFit), trimming trailing spaces from every line so that transcripts compare byte for
+// byte. Every table of sortie's transcripts is drawn here or by RenderTableFit.
 func RenderTable(w *bytes.Buffer, header []string, rows [][]string) error {
+	return RenderTableFit(w, header, rows, nil, TableWidth)
+}
+
+// RenderTableFit is RenderTable at most width display columns wide: the columns of prefer
+// (indices, e.g. a battle's modifiers and results) wrap first, then any column (fitCells). Only a
+// table of more columns than width leaves room for (minCol each) is wider. The error is
+// tablewriter's.
+func RenderTableFit(w *bytes.Buffer, header []string, rows [][]string, prefer []int, width int) error {
+	header, rows = fitCells(header, rows, prefer, width)
 	return renderTable(w, header, rows)
 }
 

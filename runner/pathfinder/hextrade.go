@@ -7,6 +7,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // Buying, selling and transferring an army's resources in a hex scenario (P-66; Army Resources):
@@ -328,7 +329,7 @@ func (e *HexOrderEvent) WriteText(w *bytes.Buffer) error {
 	if l == "" {
 		return nil
 	}
-	for i, part := range strings.Split(wrapCell(l, tradeWidth-4), "\n") {
+	for i, part := range strings.Split(runner.WrapCell(l, tradeWidth-4), "\n") {
 		w.WriteString(map[bool]string{true: "  ", false: "    "}[i == 0])
 		w.WriteString(part)
 		w.WriteByte('\n')
