@@ -46,6 +46,12 @@ func linesWidth(s string) int {
 // the first round that makes it fit; one whose every column is at minCol stays wider. header and
 // rows are not changed: a wrapped table is a copy. Rows shorter than header are allowed.
 func fitCells(header []string, rows [][]string, prefer []int, width int) ([]string, [][]string) {
+	return fitCellsSep(header, rows, prefer, width, 3*len(header)+1)
+}
+
+// fitCellsSep is fitCells for a table whose borders and gaps take overhead columns in all (2 a
+// gap between borderless columns: RenderColumns).
+func fitCellsSep(header []string, rows [][]string, prefer []int, width, overhead int) ([]string, [][]string) {
 	n := len(header)
 	widths := make([]int, n)
 	words := make([]int, n)
@@ -77,7 +83,7 @@ func fitCells(header []string, rows [][]string, prefer []int, width int) ([]stri
 			measure(c, r[c])
 		}
 	}
-	total := 3*n + 1
+	total := overhead
 	for _, wd := range widths {
 		total += wd
 	}

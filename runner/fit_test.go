@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -153,4 +154,45 @@ func readColumns(t *testing.T, table string, n int) []string {
 		}
 	}
 	return cols
+}
+
+// RenderColumns (a clash battle's units table, borderless): the reviewer's three long names at 120
+// and 80 columns; every line within the limit in display columns, and no character lost (the
+// cells' characters, spaces aside, are the drawn text's). Worked by hand for a fitting table: CJK
+// "騎士団" is 6 columns, so "hp" starts at 6 + 2 = column 8 in every line.
+func TestRenderColumnsFits(t *testing.T) {
+	id := "knightsOfTheEagleWatchFromDrezenAndKenabres"
+	side := "The Fifth Crusade of the Worldwound under Queen Galfrey's ho"
+	cjk := strings.Repeat("十字軍の騎士団", 6)
+	rows := [][]string{
+		{"unit", "side", "type", "stands", "hp", "state", "commander"},
+		{id, side, "regiment (line)", "8/8", "12", "ready", "Irabeth " + id},
+		{"ghouls", cjk, "skirmisher", "3/4", "7", "broken", ""},
+	}
+	var all string
+	for _, r := range rows {
+		all += strings.Join(r, "")
+	}
+	for _, width := range []int{120, 80} {
+		var b bytes.Buffer
+		RenderColumns(&b, rows, width)
+		if w := widestLine(b.String()); w > width {
+			t.Errorf("at %d columns a line of %d:\n%s", width, w, b.String())
+		}
+		if sortRunes(squeeze(b.String())) != sortRunes(squeeze(all)) {
+			t.Errorf("at %d columns text was lost or added:\n%s", width, b.String())
+		}
+	}
+	var b bytes.Buffer
+	RenderColumns(&b, [][]string{{"騎士団", "hp"}, {"a", "12"}}, 120)
+	if want := "騎士団  hp\na       12\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+// sortRunes is s's characters in order: the same multiset of characters, whatever the layout.
+func sortRunes(s string) string {
+	r := []rune(s)
+	slices.Sort(r)
+	return string(r)
 }
