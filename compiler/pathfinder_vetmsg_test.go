@@ -3,6 +3,8 @@ package compiler
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
 // vetBattle vets one battle file written in a test and returns its findings as
@@ -77,5 +79,26 @@ sides: [{name: "A", armies: a: {size: "Medium", cr: 1, hitDie: "d10", abilities:
 		if got[i] != want[i] {
 			t.Errorf("finding %d:\n%s\nwant\n%s", i, got[i], want[i])
 		}
+	}
+}
+
+// Wordings (issue 24 review): a buy for an army whose kingdom keeps no treasury said "army orcs's
+// kingdom" (a possessive that reads wrong after an id ending in s, or a plural); an order after
+// the scenario's last day (days: limit: 9) vetted clean although it never runs, and is now an
+// H008 warning at its day (column 8: tab, "{day: " is 7 characters).
+func TestPathfinderOrderWordings(t *testing.T) {
+	list := vet(t, "testdata/compiler/want/H007_pathfinder_trade.cue")
+	want := "orders (day 1): buy: the kingdom of army orcs (enemy) keeps no treasury: give it treasury: (BP) to buy resources"
+	found := false
+	for _, d := range list {
+		found = found || (d.Code == "H007" && d.Pos.Line == 32 && d.Message == want)
+	}
+	if !found {
+		t.Errorf("no H007 at line 32 saying %q in %v", want, list)
+	}
+	list = vet(t, "testdata/compiler/want/H008_pathfinder_late_order.cue")
+	want = "orders[1]: day 99 is after the scenario's last day (days: limit: 9): the order is never carried out"
+	if len(list) != 1 || list[0].Code != "H008" || list[0].Message != want || list[0].Pos.Line != 19 || list[0].Pos.Column != 8 || list[0].Severity != diag.Warning {
+		t.Errorf("findings %v, want one H008 warning at 19:8: %s", list, want)
 	}
 }

@@ -150,12 +150,12 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 		}
 		from, why := withItems(cur.Resources, names, counts, -1)
 		if why != "" {
-			res.note = fmt.Sprintf("cannot: %s %s", a.pa.ID, why)
+			res.note = "cannot: " + namedWhy(a.pa.ID, why)
 			return res, nil
 		}
 		into, why := withItems(to.Resources, names, counts, +1)
 		if why != "" {
-			res.note = fmt.Sprintf("cannot: %s %s", b.pa.ID, why)
+			res.note = "cannot: " + namedWhy(b.pa.ID, why)
 			return res, nil
 		}
 		sa, sb := *a, *b
@@ -190,6 +190,15 @@ func fitChange(b, a *pfarmy.Stats) string {
 		lead = append(lead, s)
 	}
 	return strings.Join(lead, ", ")
+}
+
+// namedWhy is withItems's why ("it has no healing potions") with the army's id in place of "it":
+// "knights has no healing potions" (issue 24 review: it read "knights it has no ...").
+func namedWhy(id, why string) string {
+	if rest, ok := strings.CutPrefix(why, "it "); ok {
+		return id + " " + rest
+	}
+	return id + ": " + why
 }
 
 // withItems is resources r with the named items added (sign +1) or taken away (-1), or why that
