@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -84,14 +87,55 @@ func (sc *schemaChecker) libraryConflict(p *piece, sels []cue.Selector, errs []e
 		// CUE unifies lists element by element: a list of another length cannot replace the
 		// library's (it said "want at least 0 elements").
 		uv, _ := sc.userAt(p, sels)
-		d = diag.Errorf(at, codeBadValue, "%sthe library army %s gives %s, and a list of %d elements cannot replace it",
-			prefix, army, text, len(listElems(uv)))
+		n := authorListLen(msgs, text, len(listElems(uv)))
+		d = diag.Errorf(at, codeBadValue, "%sthe library army %s gives %s, and a list of %d %s cannot replace it",
+			prefix, army, text, n, plural(n, "element", "elements"))
 	} else {
 		d = diag.Errorf(at, codeBadValue, "%s%s (the library army %s gives %s)", prefix, msgs[0], army, text)
 	}
 	d = d.WithHint("a library army's values can be narrowed, not replaced: to give it other values, write the army's fields out yourself instead of %s", army)
 	sc.add(pathStr, d)
 	return true
+}
+
+// reListLengths is CUE's "incompatible list lengths (1 and 4)": the two lists' lengths, in no
+// promised order.
+var reListLengths = regexp.MustCompile(`incompatible list lengths \((\d+) and (\d+)\)`)
+
+// authorListLen is the length of the author's list in a list-length conflict with a library
+// army: of the two lengths CUE's message (msgs) gives, the one that is not the library's list's
+// (text, `tactics: ["Defensive Wall"]`, counted by CUE's parser). The unified value holds the
+// longer list, so unified, its length, is the answer when the lengths cannot be read.
+func authorListLen(msgs []string, text string, unified int) int {
+	lib := -1
+	if f, err := parser.ParseFile("library", text); err == nil && len(f.Decls) == 1 {
+		if fd, ok := f.Decls[0].(*ast.Field); ok {
+			if l, ok := fd.Value.(*ast.ListLit); ok {
+				lib = len(l.Elts)
+			}
+		}
+	}
+	for _, m := range msgs {
+		if g := reListLengths.FindStringSubmatch(m); g != nil && lib >= 0 {
+			a, _ := strconv.Atoi(g[1])
+			b, _ := strconv.Atoi(g[2])
+			switch lib {
+			case a:
+				return b
+			case b:
+				return a
+			}
+		}
+	}
+	return unified
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // libraryNote is what a finding at the author's line adds when the other side of the conflict is

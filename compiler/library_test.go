@@ -237,3 +237,29 @@ func TestAnyBattleOnScenario(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A list shorter than the library's (issue 24 review): samples.orcHorde gives 4 abilities and the
+// author writes 1; the message gives the author's length, 1, and says "element" (it said "a list
+// of 4 elements", the library's length, as if it were the author's).
+func TestLibraryShortListConflict(t *testing.T) {
+	dir := t.TempDir()
+	src := "package b\n\nimport \"sortie.dev/pathfinder/samples\"\n\nkind: \"battle\", rules: \"pathfinder\", id: \"sample\", version: 1\n" +
+		"sides: [{name: \"a\", armies: o: samples.orcHorde & {abilities: [{name: \"fear\"}]}},\n\t{name: \"b\", armies: y: samples.militia}]\n"
+	if err := os.WriteFile(filepath.Join(dir, "b.cue"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, list, err := CompileBattle([]string{dir}, Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `sides[0].armies.o.abilities: the library army samples.orcHorde gives abilities: [{name: "cannibalize"}, {name: "ferocity"}, {name: "light sensitivity"}, {name: "javelins", ranged: true}], and a list of 1 element cannot replace it`
+	for _, d := range list {
+		if d.Message == want && d.Pos.File == "./b.cue" && d.Pos.Line == 6 && d.Code == codeBadValue {
+			return
+		}
+	}
+	for _, d := range list {
+		t.Logf("%s: %s: %s", d.Pos, d.Code, d.Message)
+	}
+	t.Errorf("want at ./b.cue:6 %s", want)
+}

@@ -169,7 +169,7 @@ func (c *pfc) scenario(n compiler.Node) *plan.Plan {
 		pf.Armies = append(pf.Armies, a)
 	}
 
-	c.orders(n.Get("orders"), pf, armyIdx, armyIDs, hexRef)
+	c.orders(n.Get("orders"), pf, p.DayLimit, armyIdx, armyIDs, hexRef)
 
 	// Objectives, in source order.
 	success := false

@@ -19,6 +19,10 @@ import (
 
 const codeBadOrder = "H006"
 
+// codeLateOrder is an order dated after the scenario's last day (issue 24 review: day 99 of a
+// 21-day scenario vetted clean, and the order never ran).
+const codeLateOrder = "H008"
+
 var _ = registerPFOrderCode() // in the catalogue before any init function runs
 
 func registerPFOrderCode() bool {
@@ -43,12 +47,25 @@ Bad:
 
 Fix:
     orders: [{day: 3, split: "militia", into: ["m1", "m2"], routes: {m2: ["ford"]}}]`})
+	diag.Register(diag.CodeInfo{Code: codeLateOrder, Title: "order after the scenario's last day", Severity: diag.Warning, Doc: `An order of a Pathfinder scenario (orders:) is dated after the last day the scenario plays
+(days: limit:): orders run at the start of their day, so this one is never carried out. A
+mistyped day is the usual cause. A warning: the scenario still runs.
+
+Bad:
+    days: limit: 21
+    orders: [{day: 99, buy: "knights", resources: weapons: "improved"}]
+
+Fix:
+    orders: [{day: 9, buy: "knights", resources: weapons: "improved"}]`})
 	return true
 }
 
 // orders reads, checks and lowers the orders; the armies they form are added to pf.Armies and to
 // armyIdx, so that the objectives read after may name them.
-func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string]int, armyIDs []string, hexRef func(compiler.Str, string) (int, bool)) {
+//
+// An order dated after dayLimit (the scenario's days: limit:, 0 for none) is an H008 warning at its
+// day.
+func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, dayLimit int, armyIdx map[string]int, armyIDs []string, hexRef func(compiler.Str, string) (int, bool)) {
 	if !list.Exists() {
 		return
 	}
@@ -69,6 +86,9 @@ func (c *pfc) orders(list compiler.Node, pf *plan.Pathfinder, armyIdx map[string
 			c.report(pos, codeBadOrder, what+": "+format, args...)
 		}
 		o := plan.PFOrder{Day: dc.Int(on.Get("day")).V}
+		if dayLimit > 0 && o.Day > dayLimit {
+			c.report(dc.Pos(on.Get("day")), codeLateOrder, "%s: day %d is after the scenario's last day (days: limit: %d): the order is never carried out", what, o.Day, dayLimit)
+		}
 		var kinds []string
 		for _, k := range []string{"split", "combine", "reserve", "activate", "buy", "sell", "transfer", "reform"} {
 			if on.Get(k).Exists() {

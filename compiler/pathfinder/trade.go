@@ -109,7 +109,7 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 	switch o.Kind {
 	case "buy":
 		if k == nil || !k.Upkeep {
-			badTrade(c, on, o, "army %s's kingdom (%s) keeps no treasury: give it treasury: (BP) to buy resources", army.ID, side)
+			badTrade(c, on, o, "the kingdom of army %s (%s) keeps no treasury: give it treasury: (BP) to buy resources", army.ID, side)
 			return false
 		}
 		for _, n := range names {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // The battle as a person reads it: the map at the end of each round (before casualties are
@@ -262,28 +263,10 @@ func (e *UnitsEvent) WriteText(w *bytes.Buffer) error {
 	return nil
 }
 
-// writeColumns writes rows as left-aligned columns two spaces apart, no trailing spaces.
+// writeColumns writes rows (the first the header) as runner.RenderColumns does, at most
+// runner.TableWidth display columns wide (issue 24: every table sortie draws fits 120 columns).
 func writeColumns(w *bytes.Buffer, rows [][]string) {
-	var width []int
-	for _, r := range rows {
-		for i, c := range r {
-			if i >= len(width) {
-				width = append(width, 0)
-			}
-			width[i] = max(width[i], len(c))
-		}
-	}
-	for _, r := range rows {
-		var line strings.Builder
-		for i, c := range r {
-			line.WriteString(c)
-			if i < len(r)-1 {
-				line.WriteString(strings.Repeat(" ", width[i]-len(c)+2))
-			}
-		}
-		w.WriteString(strings.TrimRight(line.String(), " "))
-		w.WriteByte('\n')
-	}
+	runner.RenderColumns(w, rows, runner.TableWidth)
 }
 
 func (b *Battle) unitsEvent() *UnitsEvent {

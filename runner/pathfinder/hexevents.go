@@ -108,7 +108,7 @@ func (e *HexBattleEvent) Line() string {
 		strings.Join(e.SideArmies[0], ", "), strings.Join(e.SideArmies[1], ", "))
 }
 func (e *HexBattleEvent) WriteText(w *bytes.Buffer) error {
-	w.WriteString(e.Line())
+	w.WriteString(runner.FitLine(e.Line(), TableWidth)) // as wide as its tables (issue 24)
 	w.WriteByte('\n')
 	if e.streamed {
 		return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // Buying, selling and transferring an army's resources in a hex scenario (P-66; Army Resources):
@@ -149,12 +150,12 @@ func (r *hexRun) trade(o *plan.PFOrder) (tradeResult, error) {
 		}
 		from, why := withItems(cur.Resources, names, counts, -1)
 		if why != "" {
-			res.note = fmt.Sprintf("cannot: %s %s", a.pa.ID, why)
+			res.note = "cannot: " + namedWhy(a.pa.ID, why)
 			return res, nil
 		}
 		into, why := withItems(to.Resources, names, counts, +1)
 		if why != "" {
-			res.note = fmt.Sprintf("cannot: %s %s", b.pa.ID, why)
+			res.note = "cannot: " + namedWhy(b.pa.ID, why)
 			return res, nil
 		}
 		sa, sb := *a, *b
@@ -189,6 +190,15 @@ func fitChange(b, a *pfarmy.Stats) string {
 		lead = append(lead, s)
 	}
 	return strings.Join(lead, ", ")
+}
+
+// namedWhy is withItems's why ("it has no healing potions") with the army's id in place of "it":
+// "knights has no healing potions" (issue 24 review: it read "knights it has no ...").
+func namedWhy(id, why string) string {
+	if rest, ok := strings.CutPrefix(why, "it "); ok {
+		return id + " " + rest
+	}
+	return id + ": " + why
 }
 
 // withItems is resources r with the named items added (sign +1) or taken away (-1), or why that
@@ -328,7 +338,7 @@ func (e *HexOrderEvent) WriteText(w *bytes.Buffer) error {
 	if l == "" {
 		return nil
 	}
-	for i, part := range strings.Split(wrapCell(l, tradeWidth-4), "\n") {
+	for i, part := range strings.Split(runner.WrapCell(l, tradeWidth-4), "\n") {
 		w.WriteString(map[bool]string{true: "  ", false: "    "}[i == 0])
 		w.WriteString(part)
 		w.WriteByte('\n')

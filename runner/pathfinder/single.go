@@ -187,7 +187,8 @@ func (l *logWriter) head() {
 		title = l.b.ID
 	}
 	sides := textSides(l.b.Sides)
-	fmt.Fprintf(&l.buf, "battle %s: %s vs %s\n", esc.Text(title), sides[0], sides[1])
+	// The heading fits the table's width (issue 24): a long title or side name wraps.
+	l.buf.WriteString(runner.FitLine(fmt.Sprintf("battle %s: %s vs %s", esc.Text(title), sides[0], sides[1]), TableWidth) + "\n")
 	l.err = armyTable(&l.buf, l.b.Armies, l.b.Sides)
 	l.flush()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // The battle log as text: a table per phase (rolls, modifiers, totals, damage, hp), and the
@@ -228,7 +229,7 @@ func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2
 			case e.OK:
 				fmt.Fprintf(w, "winner: none: the battle stopped at the phase limit after %d phases, with armies of both sides on the field (options: maxPhases)\n", e.PhaseNo)
 			case e.Side == SideA || e.Side == SideB:
-				fmt.Fprintf(w, "winner: %s\n", sides[e.Side])
+				w.WriteString(runner.FitLine("winner: "+sides[e.Side], TableWidth) + "\n")
 			default:
 				w.WriteString("winner: none\n")
 			}

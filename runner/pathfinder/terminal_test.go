@@ -12,28 +12,6 @@ import (
 // What a GM reads at a 120-column terminal: tables that fit, both rolls of an opposed check, rows in
 // the order things happen, and a commander's level and Charisma range-checked.
 
-// A cell wraps after its commas, keeps a modifier's value beside its name, and loses no text.
-func TestWrapCell(t *testing.T) {
-	for _, c := range []struct {
-		in    string
-		width int
-		want  string
-	}{
-		{"ACR +3, weapons +1", 30, "ACR +3, weapons +1"},
-		{"ACR +3, weapons +1, tactic Defensive Wall -2", 20, "ACR +3, weapons +1,\ntactic Defensive\nWall -2"},
-		{"DV 9 (10, ACR +3, tactic Relentless Brutality -4)", 18, "DV 9 (10, ACR +3,\ntactic Relentless\nBrutality -4)"},
-		{"averyveryverylongword", 5, "averyveryverylongword"},
-	} {
-		got := wrapCell(c.in, c.width)
-		if got != c.want {
-			t.Errorf("wrapCell(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
-		}
-		if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(c.in), " ") {
-			t.Errorf("wrapCell(%q) lost text: %q", c.in, got)
-		}
-	}
-}
-
 // A battle table with 250-column rows (the complaint) fits 120 columns once wrapped: every
 // line, borders included, is at most TableWidth runes.
 func TestRenderFitWidth(t *testing.T) {

@@ -160,11 +160,14 @@ func (d *deriver) abilities() {
 		case Norm(ab.Name) == "":
 			d.add(CodeInvalid, field, "an ability needs a name")
 			continue
-		case k.TakesValue() && ab.Value < 1 && k != AbSpellcasting:
+		case k.TakesValue() && ab.Value < 0:
+			d.add(CodeInvalid, field+".value", "%s value %d is negative (e.g. %s)", k, ab.Value, valueExample(k))
+			continue
+		case k.TakesValue() && ab.Value == 0 && k != AbSpellcasting:
 			d.add(CodeInvalid, field+".value", "%s needs its value (e.g. %s)", k, valueExample(k))
 			continue
-		case k.TakesValue() && ab.Value < 0:
-			d.add(CodeInvalid, field+".value", "%s %d is negative", k, ab.Value)
+		case k.TakesValue() && outOfRange(k, ab.Value) != "":
+			d.add(CodeInvalid, field+".value", "%s", outOfRange(k, ab.Value))
 			continue
 		case k == AbGeneric && ab.Value != 0:
 			d.add(CodeInvalid, field+".value", "ability %q is not a published army ability: a value means nothing to it", ab.Name)
@@ -265,12 +268,28 @@ func (d *deriver) abilities() {
 	}
 }
 
+// outOfRange is the finding for a value of ability k outside its published range (valueRange):
+// "bravery value 9 is out of range: the fighter's bravery bonus is +1 (2nd level) to +5 (18th)",
+// or "" when v is within it.
+func outOfRange(k AbilityKind, v int) string {
+	lo, hi, why, ok := valueRange(k)
+	if !ok || (v >= lo && v <= hi) {
+		return ""
+	}
+	return fmt.Sprintf("%s value %d is out of range: %s", k, v, why)
+}
+
+// valueExample is a value of ability k as an author writes it, within its range (valueRange).
 func valueExample(k AbilityKind) string {
 	switch k {
 	case AbBravery:
 		return "value: 1"
 	case AbFastHealing:
 		return "value: 5"
+	case AbPoisonResistance:
+		return "value: 2"
+	case AbSpellcasting:
+		return "value: 3"
 	}
 	return "value: 40"
 }
