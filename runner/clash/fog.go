@@ -7,18 +7,22 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// Fog is what the player of one side is shown of a battle as it is fought (--play SIDE, issue
-// 23), by the rule of the HTML replay's players view (runner/replay/clash.go, U-50, U-80): an
-// enemy's Hide attempt is withheld, and so are a hidden enemy's moves and pushes, until it is
-// revealed (the reveal is shown). The replay keeps its own copy of the rule for now (another
-// branch edits runner/replay); the two are to become this one.
+// Fog is what one side of a battle sees of it as it is fought: the player of that side at the
+// terminal (--play SIDE, issue 23) and the HTML replay's players' view (runner/replay/clash.go),
+// one rule for both. The reading of Part U: the field is open, a table of miniatures both
+// generals look at, so a side sees every stand and solo on the grid (U-1, U-24), with one
+// exception: a stand or solo of the other side that hid (U-50) is not seen until it is revealed
+// (U-80: it attacks or casts, or a Perception check beats its Stealth) or leaves the grid. So the
+// side is not shown an enemy's Hide roll (its Stealth total is what their Perception must beat),
+// nor a hidden enemy's moves and pushes; the reveal is shown.
 type Fog struct {
-	side   int
+	side   int            // the side whose sight it is; -1: the GM's, who sees everything
 	sideOf map[string]int // stand ("goblins 3") or solo id -> its side
 	hidden map[string]bool
 }
 
-// NewFog is the fog of side (its index into c.Sides, 0 or 1) over c's stands and solos.
+// NewFog is the fog of side (its index into c.Sides, 0 or 1; -1 for the GM's sight, which sees
+// every event and still follows who is hidden) over c's stands and solos.
 func NewFog(c *plan.Clash, side int) *Fog {
 	f := &Fog{side: side, sideOf: map[string]int{}, hidden: map[string]bool{}}
 	for _, u := range c.Units {
@@ -35,26 +39,45 @@ func NewFog(c *plan.Clash, side int) *Fog {
 // enemy reports whether who is a stand or solo of the other side.
 func (f *Fog) enemy(who string) bool {
 	s, ok := f.sideOf[who]
-	return ok && s != f.side
+	return ok && f.side >= 0 && s != f.side
 }
 
-// Sees reports whether the side sees event e, and follows who hides and who is revealed (U-50,
-// U-80); it is called with every event of the battle, in order.
-func (f *Fog) Sees(e runner.Event) bool {
-	switch v := e.(type) {
-	case *HidEvent:
-		if f.enemy(v.Who) {
-			f.hidden[v.Who] = true
-			return false
-		}
-	case *RevealedEvent:
-		delete(f.hidden, v.Who)
-	case *MovedEvent:
-		return !f.hidden[v.Who]
-	case *PushedEvent:
-		return !f.hidden[v.Who]
+// Hidden reports whether stand or solo who, of either side, is hidden now (U-50, not yet
+// revealed, U-80).
+func (f *Fog) Hidden(who string) bool { return f.hidden[who] }
+
+// SeesRecord is the rule on one event of the battle by its type (Event.Type, the JSONL "type":
+// "clash.hide", "clash.reveal", "clash.move", "clash.push" ...) and the stand or solo it names
+// (its "who"): whether the side sees it (U-50, U-80). It follows who hides and who is revealed,
+// so it is called with every event of the battle, in order.
+func (f *Fog) SeesRecord(typ, who string) bool {
+	switch typ {
+	case (*HidEvent)(nil).Type():
+		f.hidden[who] = true
+		return !f.enemy(who)
+	case (*RevealedEvent)(nil).Type():
+		delete(f.hidden, who)
+	case (*MovedEvent)(nil).Type(), (*PushedEvent)(nil).Type():
+		return !(f.enemy(who) && f.hidden[who])
 	}
 	return true
+}
+
+// Sees reports whether the side sees event e (SeesRecord); it is called with every event of the
+// battle, in order.
+func (f *Fog) Sees(e runner.Event) bool {
+	who := ""
+	switch v := e.(type) {
+	case *HidEvent:
+		who = v.Who
+	case *RevealedEvent:
+		who = v.Who
+	case *MovedEvent:
+		who = v.Who
+	case *PushedEvent:
+		who = v.Who
+	}
+	return f.SeesRecord(e.Type(), who)
 }
 
 // SeesChoice reports whether the side may be shown the other side's answer choice to request r

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/clash"
 )
 
 // clashSquare is a clash square's side on the page, px (a 20-ft square, U-1).
@@ -128,13 +129,10 @@ func parseSquare(s string) (int, int, bool) {
 // as big as its creature (U-5), and every unattached solo; the chart is each side's VP
 // (U-65..U-69) and each unit's stands on the grid.
 //
-// The players' view is their side's (clashPlayers, U-78). The reading of Part U: the field is
-// open, a table of miniatures both generals look at, so the players see every stand and solo
-// on the grid (U-1, U-24), with one exception: a stand or solo of the other side that hid
-// (U-50) is not seen until it is revealed (U-80: it attacks or casts, or a Perception check
-// beats its Stealth) or leaves the grid. So the players' map leaves it out, and the players'
-// transcript leaves out its Hide roll (its Stealth total is what their Perception must beat)
-// and its moves while hidden: those events are the GM's (page.Aud).
+// The players' view is their side's (clashPlayers, U-78), by clash.Fog's rule (U-50, U-80; the
+// rule `sortie battle --play SIDE` shows the player by): a hidden stand or solo of the other
+// side is left off the players' map, and the events the fog withholds (its Hide roll, its moves
+// and pushes while hidden) are the GM's (page.Aud).
 func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 	pg.Maps = append(pg.Maps, clashMap(0, c))
 	size := func(cr int) int {
@@ -180,6 +178,7 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 		pg.Chart.Series = append(pg.Chart.Series, series{Name: un.ID + " stands", Aud: "all"})
 	}
 	players := clashPlayers(c)
+	fog := clash.NewFog(c, players) // -1: no players' view, every event seen
 	vp := [2]int{}
 	round := 0
 	key := ""
@@ -240,20 +239,14 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			pg.Steps = append(pg.Steps, step{Label: label, Map: 0, First: i})
 			key = k
 		}
-		// What the players do not see (U-50, U-80): an enemy's Hide, a hidden enemy's moves.
-		if w := who[v.Who]; w != nil && players >= 0 && w.side != players && (e.Type == "clash.hide" ||
-			w.hidden && (e.Type == "clash.move" || e.Type == "clash.pushed")) {
+		// What the players do not see (U-50, U-80): clash.Fog's rule, the one --play uses.
+		if !fog.SeesRecord(e.Type, v.Who) {
 			pg.Aud[i] = "gm"
 		}
+		if w := who[v.Who]; w != nil {
+			w.hidden = fog.Hidden(v.Who)
+		}
 		switch e.Type {
-		case "clash.hide":
-			if w := who[v.Who]; w != nil {
-				w.hidden = true
-			}
-		case "clash.reveal":
-			if w := who[v.Who]; w != nil {
-				w.hidden = false
-			}
 		case "clash.move", "clash.pushed":
 			if w := who[v.Who]; w != nil {
 				if x, y, ok := parseSquare(v.To); ok {
