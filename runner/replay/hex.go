@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 // hexSize is a Pathfinder hex's radius on the page, px.
@@ -83,14 +84,12 @@ func hexMap(id int, p *plan.Plan) mapData {
 // marches (P-12), each battle's phases (tactics, ranged, each melee: P-15..P-56) and its
 // aftermath. The map marks every army on its hex with its hp; the chart is each army's hp.
 //
-// The players' view is the friendly side's (the kingdom's armies, PC-commanded: P-12). Part P
-// says nothing of what a side knows of the other's armies, so the page reads it as K-23's
-// Default does for Karzoral (its own place and army visible, everything else hidden): the
-// players see their own armies always, and an enemy army only while it stands on a hex with
-// one of theirs, where it engages them (P-14); after that it stays on their map where and as
-// it was last seen (its hp then, "last seen on day N") until they see it again or see it
-// destroyed. An enemy's setting out and its marches that end away from every friendly army are
-// the GM's lines (page.Aud), and so is its hp line on the chart.
+// The players' view is the friendly side's (the kingdom's armies, PC-commanded: P-12), by
+// pathfinder.HexSight's rule (P-14, read as K-23's Default; the rule `sortie run --play` shows a
+// player by): their own armies always, an enemy only while it stands on a hex with one of
+// theirs, and after that where and as it was last seen. An enemy's setting out and its marches
+// that end away from every friendly army are the GM's lines (page.Aud), and so is its hp line
+// on the chart.
 func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 	pg.Maps = append(pg.Maps, hexMap(0, p))
 	hexes := map[string]int{}
@@ -102,8 +101,6 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		hp   int
 		side string
 		gone string
-		// the players' last sight of an enemy (seenHex -1: never seen)
-		seenHex, seenHP, seenDay int
 	}
 	armies := map[string]*army{}
 	var ids []string
@@ -116,22 +113,14 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		friendly[a.ID] = a.Side == plan.Friendly
 	}
 	for _, id := range ids {
-		armies[id] = &army{hex: -1, seenHex: -1}
+		armies[id] = &army{hex: -1}
 		aud := "all"
 		if !friendly[id] {
 			aud = "gm"
 		}
 		pg.Chart.Series = append(pg.Chart.Series, series{Name: id + " hp", Aud: aud})
 	}
-	// withFriend: a friendly army on the field stands on hex h.
-	withFriend := func(h int) bool {
-		for _, id := range ids {
-			if a := armies[id]; friendly[id] && a.gone == "" && a.hex >= 0 && a.hex == h {
-				return true
-			}
-		}
-		return false
-	}
+	sight := pathfinder.NewHexSight(p.Pathfinder, plan.Friendly) // the players' (P-14)
 	key := ""
 	for i := range evs {
 		e := &evs[i]
@@ -187,7 +176,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 			if e.Type == "move" && v.Note != "" {
 				to = a.hex
 			}
-			if (e.Type == "start" || e.Type == "move") && !withFriend(to) {
+			if (e.Type == "start" || e.Type == "move") && !sight.SeesArrival(v.Army, to) {
 				pg.Aud[i] = "gm"
 			}
 		}
@@ -215,9 +204,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				}
 				if v.Status != "active" && v.Status != "" {
 					a.gone = v.Status
-					// Every battle is fought with a friendly army (P-14): the players see its
-					// end, so they no longer look for it where they last saw it.
-					a.seenHex = -1
+					sight.Gone(v.Army) // seen going: every battle has a friendly army (P-14)
 				}
 			}
 		}
@@ -227,6 +214,15 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		var hp, php []string
 		for _, id := range ids {
 			a := armies[id]
+			h := a.hex
+			if a.gone != "" {
+				h = -1
+			}
+			sight.Set(id, h, a.hp)
+		}
+		sight.Look(e.Day)
+		for _, id := range ids {
+			a := armies[id]
 			if a.hex < 0 || a.gone != "" {
 				continue
 			}
@@ -234,21 +230,21 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				Tip: fmt.Sprintf("%s (%s) at %s, %d hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hp)}
 			s.GM = append(s.GM, m)
 			hp = append(hp, fmt.Sprintf("%s %d", id, a.hp))
-			if friendly[id] || withFriend(a.hex) {
-				a.seenHex, a.seenHP, a.seenDay = a.hex, a.hp, e.Day
+			if sight.Sees(id) {
 				s.Party = append(s.Party, m)
 				php = append(php, fmt.Sprintf("%s %d", id, a.hp))
 			}
 		}
 		// Enemies seen before and not in view now: where and as they were last seen.
 		for _, id := range ids {
-			a := armies[id]
-			if friendly[id] || a.seenHex < 0 || (a.gone == "" && a.hex >= 0 && withFriend(a.hex)) {
+			sn, ok := sight.LastSeen(id)
+			if !ok {
 				continue
 			}
-			s.Party = append(s.Party, mark{Cell: a.seenHex, Kind: a.side + " seen", ID: id, Text: strconv.Itoa(a.seenHP),
-				Tip: fmt.Sprintf("%s (%s) last seen at %s on day %d, %d hp", id, a.side, p.Pathfinder.Hexes[a.seenHex].ID, a.seenDay, a.seenHP)})
-			php = append(php, fmt.Sprintf("%s %d (day %d)", id, a.seenHP, a.seenDay))
+			a := armies[id]
+			s.Party = append(s.Party, mark{Cell: sn.Hex, Kind: a.side + " seen", ID: id, Text: strconv.Itoa(sn.HP),
+				Tip: fmt.Sprintf("%s (%s) last seen at %s on day %d, %d hp", id, a.side, p.Pathfinder.Hexes[sn.Hex].ID, sn.Day, sn.HP)})
+			php = append(php, fmt.Sprintf("%s %d (day %d)", id, sn.HP, sn.Day))
 		}
 		s.Status = "hp: " + strings.Join(hp, ", ")
 		s.PartyStatus = "hp: " + strings.Join(php, ", ")
