@@ -84,6 +84,10 @@ func TestPFRunPlayFog(t *testing.T) {
 	if !ok {
 		t.Fatalf("no recap:\n%s", out)
 	}
+	// The day once (issue 23 review): the recap's first line says it; the status under it does not.
+	if n := strings.Count(out, "day 50 of 63"); n != 1 || !strings.Contains(out, "  resumed: The Border War (border-war), day 50 of 63\r\n") {
+		t.Errorf("the recap says the day %d times, want once, in its first line:\n%s", n, out)
+	}
 	if !strings.Contains(recap, "      armies: knights (friendly, hp 11/11, in reserve), worgs (enemy, hp 11/11),\r\n") {
 		t.Errorf("the recap does not show the worgs with the knights:\n%s", recap)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	replaypage "github.com/sortie-rpg/sortie/runner/replay"
 	"github.com/urfave/cli/v2"
@@ -141,7 +142,10 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if err != nil {
 		return err
 	}
-	prm.briefed = p.Pathfinder != nil
+	// A Pathfinder or Karzoral run at the terminal opens with its briefing before day 1 (its
+	// transcript's first lines, and a Pathfinder run's first question may come weeks in).
+	karz := p.Pathfinder == nil && p.Scenario.Rules == "karzoral"
+	prm.briefed = p.Pathfinder != nil || karz
 	if prm.play != "" {
 		// --play SIDE: the side is shown what it knows (pathfinder.HexSight's rule, the replay
 		// players' view's): in the briefing, the prompt's views and the transcript.
@@ -156,8 +160,13 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		// (its first question may come weeks in); a resumed one shows its recap at its first
 		// question, as every engine's does.
 		briefing := pathfinder.RunBriefing(p)
-		if prm.fog != nil {
+		switch {
+		case prm.fog != nil:
 			briefing = prm.fog.Briefing()
+		case karz:
+			if briefing, err = karzoral.RunBriefing(p, prm.seed); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
 		}
 		io.WriteString(runner.TerminalWriter(e.stderr), briefing+"\n")
 	}

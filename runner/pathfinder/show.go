@@ -29,6 +29,28 @@ type pfView struct {
 // Shows lists the words the prompt answers from the view (runner.Shower).
 func (v *pfView) Shows() []string { return []string{"briefing", "map", "status", "units"} }
 
+// ShowWhat says what the words print in a battle file's battle or a hex run (runner.ShowSayer).
+func (v *pfView) ShowWhat(word string) string {
+	if v.run == nil {
+		switch word {
+		case "briefing":
+			return "the briefing of the start of the battle again"
+		case "status":
+			return "where the battle stands: its phase, each army's state, hp, tactic and strategy"
+		case "map":
+			return "the two battle lines with each army's hp (mass combat has no squares)"
+		}
+		return ""
+	}
+	switch word {
+	case "status":
+		return "where the run stands: the day, objectives, kingdoms, armies, the battle under way"
+	case "map":
+		return "the hexes and the armies on them as you know them (the question stays open)"
+	}
+	return ""
+}
+
 // Show returns the text of what ("briefing", "recap", "map", "status", "units"), each line
 // indented two spaces and ending in a newline; "" for a word it does not know.
 func (v *pfView) Show(what string) string {
@@ -41,13 +63,13 @@ func (v *pfView) Show(what string) string {
 			writeRunBriefing(&w, r.p, armies)
 		case "recap":
 			fmt.Fprintf(&w, "  resumed: %s (%s), day %d of %d\n", esc.Text(r.p.Scenario.Title), r.p.Scenario.ID, r.day, r.p.DayLimit)
-			r.writeStatus(&w, armies, v.fog)
+			r.writeStatus(&w, armies, v.fog, false)
 			v.writeBattle(&w)
 			writeHexMap(&w, r.pf, armies, fmt.Sprintf("day %d", r.day))
 		case "map":
 			writeHexMap(&w, r.pf, armies, fmt.Sprintf("day %d", r.day))
 		case "status":
-			r.writeStatus(&w, armies, v.fog)
+			r.writeStatus(&w, armies, v.fog, true)
 			v.writeBattle(&w)
 		case "units":
 			if v.b != nil {

@@ -151,10 +151,13 @@ func writeArmyList(w *bytes.Buffer, pf *plan.Pathfinder, armies []armyNow) {
 	}
 }
 
-// writeStatus writes where the run stands: the day, the objectives (met or not), the kingdoms
-// (under fog, the side's own: the other's treasury and losses are not seen), the armies as given.
-func (r *hexRun) writeStatus(w *bytes.Buffer, armies []armyNow, fog *HexFog) {
-	fmt.Fprintf(w, "  day %d of %d\n", max(r.day, 1), r.p.DayLimit)
+// writeStatus writes where the run stands: the day (unless the caller said it: the recap's first
+// line), the objectives (met or not), the kingdoms (under fog, the side's own: the other's
+// treasury and losses are not seen), the armies as given.
+func (r *hexRun) writeStatus(w *bytes.Buffer, armies []armyNow, fog *HexFog, day bool) {
+	if day {
+		fmt.Fprintf(w, "  day %d of %d\n", max(r.day, 1), r.p.DayLimit)
+	}
 	writePFObjectives(w, r.p, r.met)
 	ks := r.kingdoms
 	if fog != nil {
