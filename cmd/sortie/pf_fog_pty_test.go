@@ -99,3 +99,17 @@ func TestPFRunPlayFog(t *testing.T) {
 	r.send("\x04")
 	r.wait("at the end of input")
 }
+
+// TestPFRunPlayAllShowsAll (issue 23): `--play all` (and --gm) is the GM's seat: the whole field.
+// From border-war's scenario.cue by hand: the yetis start at moors and go into reserve on day 1.
+func TestPFRunPlayAllShowsAll(t *testing.T) {
+	bin := sortieBinary(t)
+	for _, seat := range []string{"--play=all", "--gm"} {
+		out, _, _ := runPiped(t, bin, "", "run", repo(t, "scenarios", "pathfinder", "border-war"), seat, "--policy", "first")
+		for _, want := range []string{"| yetis     | enemy    | moors     | Medium |", "  yetis goes into reserve at moors (Reserve Army)\n"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: the transcript lacks %q:\n%.3000s", seat, want, out)
+			}
+		}
+	}
+}
