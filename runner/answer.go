@@ -125,10 +125,18 @@ func help(r *Request, suggestion int) string {
 	}
 	if r.Optional {
 		b.WriteString("    auto: the engine decides the rest of this turn\n")
+	} else if r.Phase == PhaseRound {
+		// A clash turn's first question must be answered; auto is for the ones after it.
+		b.WriteString("    auto: not here (answer this one); at this turn's later questions it leaves the rest of\n" +
+			"      the turn to the engine\n")
 	}
 	if sh, ok := r.View.(Shower); ok {
 		for _, s := range sh.Shows() {
-			fmt.Fprintf(&b, "    %s: %s\n", s, showWhat[s])
+			what := showWhat[s]
+			if sa, ok := sh.(ShowSayer); ok && sa.ShowWhat(s) != "" {
+				what = sa.ShowWhat(s)
+			}
+			fmt.Fprintf(&b, "    %s: %s\n", s, what)
 		}
 	}
 	b.WriteString("    ? or help: this list\n")
@@ -140,7 +148,13 @@ func help(r *Request, suggestion int) string {
 	return b.String()
 }
 
-// showWhat says in a few words what each Shower word prints.
+// ShowSayer is a Shower that says in a few words what its word prints (the ? list), where the
+// words of a battle differ from a run's; "" leaves it to showWhat.
+type ShowSayer interface {
+	ShowWhat(word string) string
+}
+
+// showWhat says in a few words what each Shower word prints in a run (Karzoral).
 var showWhat = map[string]string{
 	"briefing": "the briefing of the start of the run again",
 	"map":      "the map as you know it (the question stays open)",

@@ -207,6 +207,15 @@ func (r *Request) Where() string {
 	return "day " + strconv.Itoa(r.Day) + ", " + r.Phase.String() + " phase"
 }
 
+// at is " at HEX", where a Pathfinder battle question is fought, for its question; "" in a battle
+// file's lone battle, whose Where already names it ("battle orcs-vs-militia": Block is its id).
+func (r *Request) at() string {
+	if r.Day == 0 && r.Phase == PhaseBattle {
+		return ""
+	}
+	return " at " + r.Block
+}
+
 // Prompt returns the question as one line, for a person (it allocates; the runner never calls it).
 func (r *Request) Prompt() string {
 	switch r.Kind {
@@ -258,7 +267,7 @@ func (r *Request) Prompt() string {
 			return r.clashPrompt() // a clash battle's target, not Karzoral's support damage
 		}
 		if r.Phase == PhaseBattle {
-			return fmt.Sprintf("%s: %s at %s: which army does army %s attack?", r.Where(), r.Title, r.Block, r.Army)
+			return fmt.Sprintf("%s: %s%s: which army does army %s attack?", r.Where(), r.Title, r.at(), r.Army)
 		}
 		return fmt.Sprintf("%s: which monster does %s's support damage hit (K-75)?", r.Where(), r.Army)
 	case KindCancel:
@@ -269,22 +278,22 @@ func (r *Request) Prompt() string {
 		return fmt.Sprintf("%s: traversal of %s: continue, stop or leave (K-45, K-50)?", r.Where(), r.Encounter)
 	case KindTactic:
 		if r.Cause == "learn" {
-			return fmt.Sprintf("%s: after the battle at %s: which tactic does army %s learn (P-61)?", r.Where(), r.Block, r.Army)
+			return fmt.Sprintf("%s: after the battle%s: which tactic does army %s learn (P-61)?", r.Where(), r.at(), r.Army)
 		}
-		return fmt.Sprintf("%s: %s at %s: which tactic does army %s use?", r.Where(), r.Title, r.Block, r.Army)
+		return fmt.Sprintf("%s: %s%s: which tactic does army %s use?", r.Where(), r.Title, r.at(), r.Army)
 	case KindStrategy:
-		return fmt.Sprintf("%s: %s at %s: which strategy does army %s take?", r.Where(), r.Title, r.Block, r.Army)
+		return fmt.Sprintf("%s: %s%s: which strategy does army %s take?", r.Where(), r.Title, r.at(), r.Army)
 	case KindAnswer:
 		q := r.Cause
 		if r.Other != "" {
 			q += " (army " + r.Other + ")"
 		}
 		if r.Army == "" { // a question about no army (the Angel Order, the initiative, loot)
-			return fmt.Sprintf("%s: %s at %s: %s?", r.Where(), r.Title, r.Block, q)
+			return fmt.Sprintf("%s: %s%s: %s?", r.Where(), r.Title, r.at(), q)
 		}
-		return fmt.Sprintf("%s: %s at %s: army %s: %s?", r.Where(), r.Title, r.Block, r.Army, q)
+		return fmt.Sprintf("%s: %s%s: army %s: %s?", r.Where(), r.Title, r.at(), r.Army, q)
 	case KindBoon:
-		return fmt.Sprintf("%s: after the battle at %s: which boon does the commander of army %s learn (P-61)?", r.Where(), r.Block, r.Army)
+		return fmt.Sprintf("%s: after the battle%s: which boon does the commander of army %s learn (P-61)?", r.Where(), r.at(), r.Army)
 	case KindPlace:
 		return fmt.Sprintf("%s: army %s leaves hex %s (%s). To which adjacent hex?", r.Where(), r.Army, r.Block, r.Cause)
 	case KindSelect:

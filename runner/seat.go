@@ -20,11 +20,20 @@ type Seat struct {
 	// Withhold, when not nil, says which of the computer's answers the player is not shown (the
 	// fog of --play: clash.Fog.SeesChoice negated): r and the name of the choice made.
 	Withhold func(r *Request, choice string) bool
+	// Veil, when not nil, is the fog of --play over what the player's questions let them look at:
+	// it replaces Request.View for the Player (pathfinder.HexFog.View: a hex run's map, status,
+	// units and recap as the side knows them).
+	Veil func(view any) any
 }
 
 // Decide routes r by its side (Decider).
 func (s *Seat) Decide(r *Request) (Answer, error) {
 	if r.Side == "" || foldName(r.Side) == foldName(s.Side) {
+		if s.Veil != nil && r.View != nil {
+			v := *r
+			v.View = s.Veil(r.View)
+			return s.Player.Decide(&v)
+		}
 		return s.Player.Decide(r)
 	}
 	a := Answer{Choice: r.Default, Default: r.Optional}

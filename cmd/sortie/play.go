@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	"github.com/urfave/cli/v2"
 )
 
@@ -26,6 +27,9 @@ type playParams struct {
 	// briefed: the run wrote its briefing at its start (a Pathfinder run, whose first question
 	// may come weeks in), so the first question does not repeat it.
 	briefed bool
+	// fog: --play SIDE of a Pathfinder hex run: what the side is shown (the transcript, the
+	// briefing, the prompt's views); nil otherwise.
+	fog *pathfinder.HexFog
 	// newPolicy makes the decider of policy (the scenario's or campaign's policies: playPolicy);
 	// nil: runner.NewPolicy (first, random).
 	newPolicy func(name string, seed uint64) (runner.Decider, error)
@@ -220,7 +224,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 				// The player's answers are logged and each of its questions marked as the open
 				// one (askMark): a save at a question is at the terminal's.
 				player := &seatLog{s: pl.sess, inner: &askMark{s: pl.sess, inner: prm.newPrompt(e, "recap")}, rolls: prm.tableDice}
-				pl.fallback = &atTerminal{s: pl.sess, inner: &runner.Seat{Side: prm.play, Player: player, Computer: policy, Out: e.stderr}}
+				pl.fallback = &atTerminal{s: pl.sess, inner: &runner.Seat{Side: prm.play, Player: player, Computer: policy, Out: e.stderr, Veil: prm.veil(), Withhold: prm.withhold()}}
 			}
 			break
 		}

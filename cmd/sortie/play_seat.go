@@ -106,7 +106,23 @@ func seatWith(e *env, prm playParams, pl *played, policy runner.Decider, from *s
 		}
 	}
 	return &runner.Seat{Side: prm.play, Player: &seatLog{s: pl.sess, inner: player, rolls: prm.tableDice},
-		Computer: policy, Out: &replayQuiet{s: pl.sess, w: e.stderr}}
+		Computer: policy, Out: &replayQuiet{s: pl.sess, w: e.stderr}, Veil: prm.veil(), Withhold: prm.withhold()}
+}
+
+// withhold is the seat's Withhold of a --play run: its fog's (nil when it has none).
+func (prm playParams) withhold() func(*runner.Request, string) bool {
+	if prm.fog == nil {
+		return nil
+	}
+	return prm.fog.Withholds
+}
+
+// veil is the seat's Veil of a --play run: its fog's (nil when it has none).
+func (prm playParams) veil() func(any) any {
+	if prm.fog == nil {
+		return nil
+	}
+	return prm.fog.View
 }
 
 // atTerminal is a --script --play run's fallback: the seat that takes over once the script has

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/karzoral"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 	replaypage "github.com/sortie-rpg/sortie/runner/replay"
 	"github.com/urfave/cli/v2"
@@ -141,7 +142,15 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	if err != nil {
 		return err
 	}
-	prm.briefed = p.Pathfinder != nil
+	// A Pathfinder or Karzoral run at the terminal opens with its briefing before day 1 (its
+	// transcript's first lines, and a Pathfinder run's first question may come weeks in).
+	karz := p.Pathfinder == nil && p.Scenario.Rules == "karzoral"
+	prm.briefed = p.Pathfinder != nil || karz
+	if prm.play != "" {
+		// --play SIDE: the side is shown what it knows (pathfinder.HexSight's rule, the replay
+		// players' view's): in the briefing, the prompt's views and the transcript.
+		prm.fog = pathfinder.NewHexFog(p, prm.play)
+	}
 	pl, err := setup(e, prm, from)
 	if err != nil {
 		return err
@@ -150,15 +159,28 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		// Issue 23 (B2): a Pathfinder run at the terminal opens with its briefing, before day 1
 		// (its first question may come weeks in); a resumed one shows its recap at its first
 		// question, as every engine's does.
-		io.WriteString(runner.TerminalWriter(e.stderr), pathfinder.RunBriefing(p)+"\n")
+		briefing := pathfinder.RunBriefing(p)
+		switch {
+		case prm.fog != nil:
+			briefing = prm.fog.Briefing()
+		case karz:
+			if briefing, err = karzoral.RunBriefing(p, prm.seed); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
+		}
+		io.WriteString(runner.TerminalWriter(e.stderr), briefing+"\n")
 	}
 	b := &pl.sess.base
 	b.Command, b.Path = "run", path
 	if b.PlanHash, err = planHash(p); err != nil {
 		return failf(exitUsage, "%v", err)
 	}
+	sink := pl.sinkFor(prm.format, prm.view)
+	if prm.fog != nil {
+		sink = prm.fog.Sink(sink) // the replay page (--html) keeps every event: it has its own views
+	}
 	opts := runner.Options{Seed: prm.seed, Decider: pl.dec, Fallback: pl.fallback, Dice: pl.sess.dice,
-		Sink: page.sink(pl.sinkFor(prm.format, prm.view)), Checkpoint: pl.sess.checkpoint,
+		Sink: page.sink(sink), Checkpoint: pl.sess.checkpoint,
 		// At the terminal a Pathfinder battle shows each phase before the next question (the
 		// same events, so the same JSONL and transcript, written sooner).
 		Stream: pl.stream}

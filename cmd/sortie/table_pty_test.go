@@ -19,7 +19,7 @@ func TestFieldAtTheTable(t *testing.T) {
 	for _, want := range []string{"== briefing: The Road to Karzoral ==", "You have 12 days",
 		"takeTheGate (success, 1000 XP): the party at gate, flag causewayTaken, army boggardWarband (Boggard warband) gone",
 		"how the flags are set:\n    cacheBurned: find the boggards' supply camp, hidden in the marsh east of the ford (02), and burn it: step onto it",
-		"light: 12 torches and 1 flask of oil: 36 hours", "map on day 1, as the party knows it:", "    grassland: 01",
+		"light: 12 torches and 1 flask of oil: 36 hours", "map before day 1, as the party knows it:", "    grassland: 01",
 		// What loses field01 (K-25, K-65), which a reviewer playing from the briefing and the map
 		// alone did not know: the mercenaries' loss, in the briefing and under the map.
 		"the scenario fails (K-65) when: losing mercenaries (Daisy Daisy's mercenaries), strength 60 at the start: " +
@@ -30,6 +30,11 @@ func TestFieldAtTheTable(t *testing.T) {
 		if !strings.Contains(words(first), words(want)) {
 			t.Errorf("the first screen lacks %q:\n%s", want, first)
 		}
+	}
+	// The briefing comes first, before day 1's lines (issue 23 review: it was printed after
+	// "day 1 ... the party eats 5 rations").
+	if i, j := strings.Index(first, "== briefing:"), strings.Index(first, "the party eats 5 rations"); i < 0 || j < 0 || i > j {
+		t.Errorf("the briefing (at %d) is not before day 1's rations (at %d):\n%s", i, j, first)
 	}
 	for _, l := range strings.Split(first, "\r\n") {
 		if len(l) > 100 {

@@ -7,19 +7,22 @@ import (
 	"github.com/sortie-rpg/sortie/runner"
 )
 
-// Fog is what the player of one side is shown of a battle as it is fought (--play SIDE, issue
-// 23), by the rule of the HTML replay's players view (runner/replay/clash.go, U-50, U-80): an
-// enemy's Hide attempt is withheld, and so is every event of a hidden enemy (its moves and
-// pushes, and what befalls it: an area's save and damage...), until it is revealed (the reveal
-// is shown). The replay keeps its own copy of the rule for now (another
-// branch edits runner/replay); the two are to become this one.
+// Fog is what one side of a battle sees of it as it is fought: the player of that side at the
+// terminal (--play SIDE, issue 23) and the HTML replay's players' view (runner/replay/clash.go),
+// one rule for both. The reading of Part U: the field is open, a table of miniatures both
+// generals look at, so a side sees every stand and solo on the grid (U-1, U-24), with one
+// exception: a stand or solo of the other side that hid (U-50) is not seen until it is revealed
+// (U-80: it attacks or casts, or a Perception check beats its Stealth) or leaves the grid. So the
+// side is not shown an enemy's Hide roll (its Stealth total is what their Perception must beat),
+// nor a hidden enemy's moves and pushes; the reveal is shown.
 type Fog struct {
-	side   int
+	side   int            // the side whose sight it is; -1: the GM's, who sees everything
 	sideOf map[string]int // stand ("goblins 3") or solo id -> its side
 	hidden map[string]bool
 }
 
-// NewFog is the fog of side (its index into c.Sides, 0 or 1) over c's stands and solos.
+// NewFog is the fog of side (its index into c.Sides, 0 or 1; -1 for the GM's sight, which sees
+// every event and still follows who is hidden) over c's stands and solos.
 func NewFog(c *plan.Clash, side int) *Fog {
 	f := &Fog{side: side, sideOf: map[string]int{}, hidden: map[string]bool{}}
 	for _, u := range c.Units {
@@ -36,7 +39,7 @@ func NewFog(c *plan.Clash, side int) *Fog {
 // enemy reports whether who is a stand or solo of the other side.
 func (f *Fog) enemy(who string) bool {
 	s, ok := f.sideOf[who]
-	return ok && s != f.side
+	return ok && f.side >= 0 && s != f.side
 }
 
 // Sees reports whether the side sees event e, and follows who hides and who is revealed (U-50,
@@ -44,42 +47,48 @@ func (f *Fog) enemy(who string) bool {
 func (f *Fog) Sees(e runner.Event) bool {
 	switch v := e.(type) {
 	case *HidEvent:
-		if f.enemy(v.Who) {
-			f.hidden[v.Who] = true
-			return false
-		}
+		f.hidden[v.Who] = true
+		return !f.enemy(v.Who)
 	case *RevealedEvent:
 		delete(f.hidden, v.Who)
 	case *MovedEvent:
-		return !f.hidden[v.Who]
+		return !f.veiled(v.Who)
 	case *PushedEvent:
-		return !f.hidden[v.Who]
+		return !f.veiled(v.Who)
 	// What befalls a hidden enemy is not seen either (U-80: being hit does not reveal it): an
 	// area spell's save, damage and condition, damage overflowing into or out of it, its
 	// escape, healing, aid, death saves, its removal or a stand filling its gap.
 	case *SaveRollEvent:
-		return !f.hidden[v.Who]
+		return !f.veiled(v.Who)
 	case *DamagedEvent:
-		return !f.hidden[v.Target]
+		return !f.veiled(v.Target)
 	case *HealedEvent:
-		return !f.hidden[v.Target]
+		return !f.veiled(v.Target)
 	case *OverflowedEvent:
-		return !f.hidden[v.From] && !f.hidden[v.To]
+		return !f.veiled(v.From) && !f.veiled(v.To)
 	case *ConditionEvent:
-		return !f.hidden[v.Who]
+		return !f.veiled(v.Who)
 	case *EscapeEvent:
-		return !f.hidden[v.Who]
+		return !f.veiled(v.Who)
 	case *AidedEvent:
-		return !f.hidden[v.Stand]
+		return !f.veiled(v.Stand)
 	case *DeathSavesEvent:
-		return !f.hidden[v.Solo]
+		return !f.veiled(v.Solo)
 	case *RemovedEvent:
-		return !f.hidden[v.Stand]
+		return !f.veiled(v.Stand)
 	case *GapFilledEvent:
-		return !f.hidden[v.Stand]
+		return !f.veiled(v.Stand)
 	}
 	return true
 }
+
+// Hidden reports whether stand or solo who, of either side, is hidden now (U-50, not yet
+// revealed, U-80).
+func (f *Fog) Hidden(who string) bool { return f.hidden[who] }
+
+// veiled reports whether who is an enemy of the side that is hidden now (U-50, U-80): what it
+// does and what befalls it are not seen.
+func (f *Fog) veiled(who string) bool { return f.enemy(who) && f.hidden[who] }
 
 // SeesChoice reports whether the side may be shown the other side's answer choice to request r
 // (runner.Seat's computer lines): not an enemy's choice to hide, nor any choice of an enemy

@@ -21,6 +21,18 @@ type battleShow struct {
 // Shows lists the words the prompt answers from the battle.
 func (s *battleShow) Shows() []string { return []string{"map", "units", "status"} }
 
+// ShowWhat says what a battle's words print (runner.ShowSayer): its status is the round, the VP
+// and the objectives, not a run's day and supplies.
+func (s *battleShow) ShowWhat(word string) string {
+	switch word {
+	case "status":
+		return "where the battle stands: the round, each side's VP, the objectives (U-65..U-71)"
+	case "map":
+		return "the field with the stands and solos you see (the question stays open)"
+	}
+	return ""
+}
+
 // Show returns the text of "map", "units" or "status", each line indented; "" for another word.
 func (s *battleShow) Show(what string) string {
 	b := s.b

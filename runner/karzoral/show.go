@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
+	"github.com/sortie-rpg/sortie/runner/dice"
 )
 
 // What the prompt shows on demand (runner.Shower, issue 23): the briefing at the start of a run,
@@ -353,4 +354,17 @@ func aboutGrowthFaces(r *runner.Request) string {
 		}
 	}
 	return b.String()
+}
+
+// RunBriefing is what a Karzoral run at the terminal opens with before day 1, before the
+// transcript's first lines (issue 23 review: it came after day 1's "the party eats 5 rations"):
+// the players' view's briefing (writeBriefing) of the run's start, from a runner set up as Run
+// sets it up with seed, and not played. Errors: p is not a plan the runner can play (New).
+func RunBriefing(p *plan.Plan, seed uint64) (string, error) {
+	r, err := New(p)
+	if err != nil {
+		return "", err
+	}
+	r.s.reset(Options{Options: runner.Options{Seed: seed}}, dice.NewSeeded(seed))
+	return r.s.pview.Show("briefing"), nil
 }

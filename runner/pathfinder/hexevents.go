@@ -29,6 +29,7 @@ type HexStartEvent struct {
 	Morale int     `json:"morale,omitempty"`
 	Side   string  `json:"side,omitempty"`
 	run    *hexRun // set on the first: the transcript's table
+	fog    *HexFog // --play SIDE: the table lists only the armies the side sees (hexfog.go)
 }
 
 func (*HexStartEvent) Type() string { return "start" }
@@ -40,7 +41,7 @@ func (e *HexStartEvent) WriteText(w *bytes.Buffer) error {
 	if e.run == nil {
 		return nil
 	}
-	return e.run.startTable(w)
+	return e.run.startTable(w, e.fog)
 }
 
 // HexDayEvent: a day begins.
@@ -390,6 +391,7 @@ type HexEndEvent struct {
 	Outcome string `json:"outcome,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 	run     *hexRun
+	fog     *HexFog // --play SIDE: the table lists the armies as the side knows them (hexfog.go)
 }
 
 func (*HexEndEvent) Type() string { return "end" }
@@ -402,7 +404,7 @@ func (e *HexEndEvent) WriteText(w *bytes.Buffer) error {
 	if e.run == nil {
 		return nil
 	}
-	return e.run.endTable(w)
+	return e.run.endTable(w, e.fog)
 }
 
 // hexEventDocs document the hex day loop's events for the JSON Lines schema.

@@ -195,13 +195,14 @@ func (r *hexRun) start() error {
 	return nil
 }
 
-// startTable is the transcript's start: the scenario, every army's stat block, the kingdoms.
-func (r *hexRun) startTable(w *bytes.Buffer) error {
+// startTable is the transcript's start: the scenario, every army's stat block (under fog, of
+// the armies the side sees), the kingdoms.
+func (r *hexRun) startTable(w *bytes.Buffer, fog *HexFog) error {
 	fmt.Fprintf(w, "%s (%s, pathfinder), %d days\n", r.p.Scenario.Title, r.p.Scenario.ID, r.p.DayLimit)
 	var rows [][]string
 	for i := range r.armies {
 		a := &r.armies[i]
-		if a.pa.Formed {
+		if a.pa.Formed || len(fog.shown([]armyNow{{pa: a.pa, hex: a.hex}})) == 0 {
 			continue
 		}
 		s := &a.pa.Stats
@@ -537,18 +538,21 @@ func (a *hexArmy) state() string {
 	return "on the field"
 }
 
-// endTable is the transcript's end: every army's state, and the kingdoms.
-func (r *hexRun) endTable(w *bytes.Buffer) error {
+// endTable is the transcript's end: every army's state (under fog, as the side knows it), and
+// the kingdoms.
+func (r *hexRun) endTable(w *bytes.Buffer, fog *HexFog) error {
 	var rows [][]string
 	for i := range r.armies {
 		a := &r.armies[i]
-		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], a.state(), r.hexID(a.hex), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale)})
+		for _, k := range fog.shown([]armyNow{{pa: a.pa, hex: a.hex, hp: a.hp, max: a.st.HP, morale: a.st.Morale, state: a.state()}}) {
+			rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], k.state, r.hexID(k.hex), fmt.Sprintf("%d/%d", k.hp, k.max), fmt.Sprintf("%+d", k.morale)})
+		}
 	}
 	if err := runner.RenderTable(w, []string{"army", "side", "state", "hex", "hp", "morale"}, rows); err != nil {
 		return err
 	}
 	for s, k := range r.kingdoms {
-		if k != nil {
+		if k != nil && (fog == nil || s == fog.sight.side) {
 			fmt.Fprintf(w, "kingdom %s: economy %d, loyalty %d, stability %d", sideNames[s], k.Economy, k.Loyalty, k.Stability)
 			if k.Upkeep {
 				fmt.Fprintf(w, ", treasury %d BP", k.Treasury)

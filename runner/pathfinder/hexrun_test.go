@@ -349,7 +349,8 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 	}
 	o := out.String()
 	for _, want := range []string{
-		"tactics phase at duel: which tactic does army x use?\n  1) taunt\n  2) standard\n  3) withdraw\n  [Enter: taunt; ?: help]\n> ",
+		// The battle's id once (issue 23 review): "battle duel" says where, not "... at duel" again.
+		"battle duel: tactics phase: which tactic does army x use?\n  1) taunt\n  2) standard\n  3) withdraw\n  [Enter: taunt; ?: help]\n> ",
 		`"banana" is not a choice; answer with a number 1..3 or a name (taunt, standard, withdraw)`,
 		"which strategy does army x take?\n  1) standard\n  2) defensive\n  3) cautious\n  4) aggressive\n  5) reckless\n",
 	} {

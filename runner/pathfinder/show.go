@@ -14,8 +14,8 @@ import (
 // What the prompt shows of a Pathfinder battle or hex run on demand (runner.Shower; issue 23, review
 // B2), as the Karzoral and clash prompts do: "briefing" (what `sortie battle` and `sortie run` open
 // with at the terminal), "map", "status" and "units", each printed without using the decision up,
-// and "recap" (the first question of a resumed run). Mass combat has no fog (the transcript shows
-// every army too), so every view shows the whole field.
+// and "recap" (the first question of a resumed run). A hex run's views show the whole field, or,
+// veiled by a HexFog (--play SIDE), what that side knows of it (HexSight's rule).
 
 // pfView is every Request.View of a Pathfinder run or battle (decisions.ask sets it).
 type pfView struct {
@@ -23,10 +23,33 @@ type pfView struct {
 	lone  *plan.Battle // the battle file; nil in a hex run
 	b     *Battle      // the battle whose question it is; nil between a run's battles
 	names []string     // b's army index -> army id
+	fog   *HexFog      // --play SIDE in a hex run: what the side knows (nil: everything)
 }
 
 // Shows lists the words the prompt answers from the view (runner.Shower).
 func (v *pfView) Shows() []string { return []string{"briefing", "map", "status", "units"} }
+
+// ShowWhat says what the words print in a battle file's battle or a hex run (runner.ShowSayer).
+func (v *pfView) ShowWhat(word string) string {
+	if v.run == nil {
+		switch word {
+		case "briefing":
+			return "the briefing of the start of the battle again"
+		case "status":
+			return "where the battle stands: its phase, each army's state, hp, tactic and strategy"
+		case "map":
+			return "the two battle lines with each army's hp (mass combat has no squares)"
+		}
+		return ""
+	}
+	switch word {
+	case "status":
+		return "where the run stands: the day, objectives, kingdoms, armies, the battle under way"
+	case "map":
+		return "the hexes and the armies on them as you know them (the question stays open)"
+	}
+	return ""
+}
 
 // Show returns the text of what ("briefing", "recap", "map", "status", "units"), each line
 // indented two spaces and ending in a newline; "" for a word it does not know.
@@ -34,24 +57,25 @@ func (v *pfView) Show(what string) string {
 	var w bytes.Buffer
 	if v.run != nil {
 		r := v.run
+		armies := v.fog.shown(r.now())
 		switch what {
 		case "briefing":
-			writeRunBriefing(&w, r.p, r.now())
+			writeRunBriefing(&w, r.p, armies)
 		case "recap":
 			fmt.Fprintf(&w, "  resumed: %s (%s), day %d of %d\n", esc.Text(r.p.Scenario.Title), r.p.Scenario.ID, r.day, r.p.DayLimit)
-			r.writeStatus(&w)
+			r.writeStatus(&w, armies, v.fog, false)
 			v.writeBattle(&w)
-			writeHexMap(&w, r.pf, r.now(), fmt.Sprintf("day %d", r.day))
+			writeHexMap(&w, r.pf, armies, fmt.Sprintf("day %d", r.day))
 		case "map":
-			writeHexMap(&w, r.pf, r.now(), fmt.Sprintf("day %d", r.day))
+			writeHexMap(&w, r.pf, armies, fmt.Sprintf("day %d", r.day))
 		case "status":
-			r.writeStatus(&w)
+			r.writeStatus(&w, armies, v.fog, true)
 			v.writeBattle(&w)
 		case "units":
 			if v.b != nil {
 				v.writeUnits(&w)
 			} else {
-				writeArmyList(&w, r.pf, r.now())
+				writeArmyList(&w, r.pf, armies)
 			}
 		default:
 			return ""

@@ -151,13 +151,20 @@ func writeArmyList(w *bytes.Buffer, pf *plan.Pathfinder, armies []armyNow) {
 	}
 }
 
-// writeStatus writes where the run stands: the day, the objectives (met or not), the kingdoms, the
-// armies.
-func (r *hexRun) writeStatus(w *bytes.Buffer) {
-	fmt.Fprintf(w, "  day %d of %d\n", max(r.day, 1), r.p.DayLimit)
+// writeStatus writes where the run stands: the day (unless the caller said it: the recap's first
+// line), the objectives (met or not), the kingdoms (under fog, the side's own: the other's
+// treasury and losses are not seen), the armies as given.
+func (r *hexRun) writeStatus(w *bytes.Buffer, armies []armyNow, fog *HexFog, day bool) {
+	if day {
+		fmt.Fprintf(w, "  day %d of %d\n", max(r.day, 1), r.p.DayLimit)
+	}
 	writePFObjectives(w, r.p, r.met)
-	writeKingdoms(w, r.kingdoms)
-	writeArmyList(w, r.pf, r.now())
+	ks := r.kingdoms
+	if fog != nil {
+		ks[1-fog.sight.side] = nil
+	}
+	writeKingdoms(w, ks)
+	writeArmyList(w, r.pf, armies)
 }
 
 // mapCell is the width of a hex on the text map; a row of hexes is shifted half a cell from the

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
 
 // hexSize is a Pathfinder hex's radius on the page, px.
@@ -83,14 +84,12 @@ func hexMap(id int, p *plan.Plan) mapData {
 // marches (P-12), each battle's phases (tactics, ranged, each melee: P-15..P-56) and its
 // aftermath. The map marks every army on its hex with its hp; the chart is each army's hp.
 //
-// The players' view is the friendly side's (the kingdom's armies, PC-commanded: P-12). Part P
-// says nothing of what a side knows of the other's armies, so the page reads it as K-23's
-// Default does for Karzoral (its own place and army visible, everything else hidden): the
-// players see their own armies always, and an enemy army only while it stands on a hex with
-// one of theirs, where it engages them (P-14); after that it stays on their map where and as
-// it was last seen (its hp then, "last seen on day N") until they see it again or see it
-// destroyed. An enemy's setting out and its marches that end away from every friendly army are
-// the GM's lines (page.Aud), and so is its hp line on the chart.
+// The players' view is the friendly side's (the kingdom's armies, PC-commanded: P-12), by
+// pathfinder.HexSight's rule, the one `sortie run --play friendly` shows the player by: they see
+// their own armies always, and an enemy army only while it stands on a hex with one of theirs
+// (P-14); after that it stays on their map where and as it was last seen until they see it again
+// or see it go. An enemy's setting out and its marches that end away from every friendly army
+// are the GM's lines (page.Aud), and so is its hp line on the chart.
 func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 	pg.Maps = append(pg.Maps, hexMap(0, p))
 	hexes := map[string]int{}
@@ -108,22 +107,14 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		friendly[a.ID] = a.Side == plan.Friendly
 	}
 	for _, id := range ids {
-		armies[id] = &hexArmy{hex: -1, seenHex: -1}
+		armies[id] = &hexArmy{hex: -1}
 		aud := "all"
 		if !friendly[id] {
 			aud = "gm"
 		}
 		pg.Chart.Series = append(pg.Chart.Series, series{Name: id + " hp", Aud: aud})
 	}
-	// withFriend: a friendly army on the field stands on hex h.
-	withFriend := func(h int) bool {
-		for _, id := range ids {
-			if a := armies[id]; friendly[id] && a.gone == "" && a.hex >= 0 && a.hex == h {
-				return true
-			}
-		}
-		return false
-	}
+	sight := pathfinder.NewHexSight(p.Pathfinder, plan.Friendly) // the players' (P-14)
 	key := ""
 	for i := range evs {
 		e := &evs[i]
@@ -180,7 +171,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 			if e.Type == "move" && v.Note != "" {
 				to = a.hex
 			}
-			if (e.Type == "start" || e.Type == "move") && !withFriend(to) {
+			if (e.Type == "start" || e.Type == "move") && !sight.SeesArrival(v.Army, to) {
 				pg.Aud[i] = "gm"
 			}
 		}
@@ -207,18 +198,26 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 					a.hp = *v.HP
 				}
 				to, ok := hexes[v.To]
-				hexLeaves(a, e.Type, v.Status, v.Note, to, ok)
+				if hexLeaves(a, e.Type, v.Status, v.Note, to, ok) {
+					sight.Gone(v.Army)
+				}
 			}
 		}
+		for _, id := range ids {
+			a := armies[id]
+			h := a.hex
+			if a.gone != "" {
+				h = -1
+			}
+			sight.Set(id, h, a.hp)
+		}
 		hexPlayersLine(pg, i, e, v.Army, v.Armies, v.Side, func(id string) bool { return armies[id] != nil && !friendly[id] },
-			func(id string) bool {
-				a := armies[id]
-				return a != nil && a.gone == "" && a.hex >= 0 && withFriend(a.hex)
-			})
+			sight.Sees)
 		s := &pg.Steps[len(pg.Steps)-1]
 		s.End = i + 1
 		s.GM, s.Party = s.GM[:0:0], []mark{}
 		var hp, php []string
+		sight.Look(e.Day)
 		for _, id := range ids {
 			a := armies[id]
 			if a.hex < 0 || a.gone != "" {
@@ -228,21 +227,21 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				Tip: fmt.Sprintf("%s (%s) at %s, %d hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hp)}
 			s.GM = append(s.GM, m)
 			hp = append(hp, fmt.Sprintf("%s %d", id, a.hp))
-			if friendly[id] || withFriend(a.hex) {
-				a.seenHex, a.seenHP, a.seenDay = a.hex, a.hp, e.Day
+			if sight.Sees(id) {
 				s.Party = append(s.Party, m)
 				php = append(php, fmt.Sprintf("%s %d", id, a.hp))
 			}
 		}
 		// Enemies seen before and not in view now: where and as they were last seen.
 		for _, id := range ids {
-			a := armies[id]
-			if friendly[id] || a.seenHex < 0 || (a.gone == "" && a.hex >= 0 && withFriend(a.hex)) {
+			sn, ok := sight.LastSeen(id)
+			if !ok {
 				continue
 			}
-			s.Party = append(s.Party, mark{Cell: a.seenHex, Kind: a.side + " seen", ID: id, Text: strconv.Itoa(a.seenHP),
-				Tip: fmt.Sprintf("%s (%s) last seen at %s on day %d, %d hp", id, a.side, p.Pathfinder.Hexes[a.seenHex].ID, a.seenDay, a.seenHP)})
-			php = append(php, fmt.Sprintf("%s %d (day %d)", id, a.seenHP, a.seenDay))
+			a := armies[id]
+			s.Party = append(s.Party, mark{Cell: sn.Hex, Kind: a.side + " seen", ID: id, Text: strconv.Itoa(sn.HP),
+				Tip: fmt.Sprintf("%s (%s) last seen at %s on day %d, %d hp", id, a.side, p.Pathfinder.Hexes[sn.Hex].ID, sn.Day, sn.HP)})
+			php = append(php, fmt.Sprintf("%s %d (day %d)", id, sn.HP, sn.Day))
 		}
 		s.Status = "hp: " + strings.Join(hp, ", ")
 		s.PartyStatus = "hp: " + strings.Join(php, ", ")

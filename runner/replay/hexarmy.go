@@ -12,8 +12,6 @@ type hexArmy struct {
 	hp   int
 	side string
 	gone string // how it left the field ("destroyed", "surrendered", "disbanded"); "": on it
-	// the players' last sight of an enemy (seenHex -1: never seen)
-	seenHex, seenHP, seenDay int
 }
 
 // hexLeaves follows army a through an event that may take it off the field or move it after a
@@ -27,20 +25,20 @@ type hexArmy struct {
 //     and leaves the field.
 //
 // An army that leaves in a battle's aftermath or by surrender fought a friendly army (P-14), so
-// the players see it go: they no longer look for it where they last saw it (seenHex -1). An
-// enemy that disbands at a week's end (pay), or a withdrawn or routed enemy placed away from
-// every friendly army, is, for them, where they last saw it.
-func hexLeaves(a *hexArmy, typ, status, note string, to int, toOK bool) {
+// the players see it go (seen true: they no longer look for it where they last saw it,
+// HexSight.Gone). An enemy that disbands at a week's end (pay), or a withdrawn or routed enemy
+// placed away from every friendly army, is, for them, where they last saw it.
+func hexLeaves(a *hexArmy, typ, status, note string, to int, toOK bool) (seen bool) {
 	switch {
 	case typ == "aftermath" && status == "destroyed", typ == "placed" && status == "surrendered":
-		a.gone, a.hex, a.seenHex = status, -1, -1
+		a.gone, a.hex = status, -1
+		seen = true
 	case typ == "placed" && toOK:
 		a.hex = to
 	}
 	if (typ == "aftermath" || typ == "pay") && strings.Contains(note, pathfinder.NoteDisbands) && a.gone == "" {
 		a.gone, a.hex = "disbanded", -1
-		if typ == "aftermath" {
-			a.seenHex = -1
-		}
+		seen = typ == "aftermath"
 	}
+	return seen
 }

@@ -90,7 +90,7 @@ func TestHexLeavesP55P59P62P7(t *testing.T) {
 		{"pay", "", "disbands at Morale -5 (P-7)", 0, false, -1, "disbanded"},
 		{"pay", "", "no commander: Morale -1", 0, false, 3, ""},
 	} {
-		a := &hexArmy{hex: 3, seenHex: 3}
+		a := &hexArmy{hex: 3}
 		hexLeaves(a, c.typ, c.status, c.note, c.to, c.toOK)
 		if a.hex != c.hex || a.gone != c.gone {
 			t.Errorf("%s %s %q: hex %d gone %q, want %d %q", c.typ, c.status, c.note, a.hex, a.gone, c.hex, c.gone)
