@@ -90,3 +90,18 @@ func TestFolderOfFolders(t *testing.T) {
 		t.Errorf("diff of a DIR/... of one battle: exit %d %.300s %s", code, out, errb)
 	}
 }
+
+// Issue 20, M: the battle file sortie init writes for Pathfinder declares a test (worked by hand
+// in the template's comment: The March wins), and sortie test passes it in every format.
+func TestInitBattleTests(t *testing.T) {
+	for _, f := range []string{"cue", "yaml", "json"} {
+		dir := filepath.Join(t.TempDir(), "b")
+		if code, _, errb := run(t, "", "init", dir, "--rules", "pathfinder", "--kind", "battle", "--format", f); code != 0 {
+			t.Fatalf("init --format %s: exit %d %s", f, code, errb)
+		}
+		code, out, errb := run(t, "", "test", dir)
+		if code != 0 || !strings.Contains(out, "1 test") || !strings.Contains(out, "PASS: 1 passed, 0 failed") {
+			t.Errorf("test of init's %s battle: exit %d %s %s", f, code, out, errb)
+		}
+	}
+}
