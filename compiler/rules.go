@@ -78,6 +78,25 @@ func PassNames() []string {
 	return append(out, "suppressions")
 }
 
+// PassNamesOf is PassNames for the files of one rule system (issue 20, M: a JUnit report lists
+// the checks of the files' own system): load, schema, the passes of rules ("" is the fallback
+// system's, as a file that leaves its rules unsaid is vetted), suppressions. A rules sortie does
+// not build gives every pass (PassNames).
+func PassNamesOf(rules string) []string {
+	if rules == "" {
+		rules = fallbackRules()
+	}
+	sys, ok := ruleSystems[rules]
+	if !ok {
+		return PassNames()
+	}
+	out := []string{"load", "schema"}
+	for _, p := range sys.Passes() {
+		out = append(out, p.Name)
+	}
+	return append(out, "suppressions")
+}
+
 // systemsInOrder lists the built rule systems by their order.
 func systemsInOrder() []RuleSystem {
 	out := make([]RuleSystem, 0, len(ruleSystems))

@@ -202,6 +202,14 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		}
 		if st.IsDir() {
 			found, findings, err := dirUnits(p, abs, nm, sn)
+			if !kinded(found, sn) {
+				// A folder of folders (scenarios/clash), or one whose own files say no kind
+				// (scenarios/pathfinder: a library beside the scenarios' folders): what is below
+				// it, as DIR/... (issue 20, B5), when there is something.
+				if below, bf, berr := walkUnits(p, abs, nm, sn); berr == nil && len(below) > 0 {
+					found, findings, err = below, bf, nil
+				}
+			}
 			if err != nil {
 				return nil, nil, err
 			}
@@ -387,6 +395,22 @@ func dirUnits(name, abs string, nm *namer, sn *sniffer) ([]unit, diag.List, erro
 		return nil, nil, fmt.Errorf("%s: no scenario files (.cue, .yaml, .yml, .json) in the directory", name)
 	}
 	return units, findings, nil
+}
+
+// kinded reports whether some unit of a folder's own says its kind: a campaign, a YAML or JSON
+// file with a top-level kind, a CUE package with kind: at its top level.
+func kinded(units []unit, sn *sniffer) bool {
+	for _, u := range units {
+		if u.campaign || slices.ContainsFunc(u.files, func(f string) bool {
+			if fileKind(f) == "cue" {
+				return sn.topKind(f)
+			}
+			return sn.classify(f).kind != ""
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // packageUnits groups the .cue files of one folder by package, in the order of their first file.

@@ -22,7 +22,10 @@ open at the start (K-9), what each clear unlocks and which base it secures (K-10
 benefits (K-11), the shop (K-12), the starting money and each scenario's reward, and the PCs.
 
   sortie campaign vet scenarios/karzoral/campaign.cue
-  sortie campaign run scenarios/karzoral/campaign.cue --script scenarios/karzoral/campaign-play.yaml`,
+  sortie campaign run scenarios/karzoral/campaign.cue --script scenarios/karzoral/campaign-play.yaml
+
+FILE may be a folder or DIR/... holding exactly one campaign file (sortie campaign vet
+scenarios/karzoral); with none or several, sortie names those it found.`,
 		Subcommands: []*cli.Command{campaignVetCommand(e), campaignRunCommand(e)},
 	}
 }
@@ -31,16 +34,17 @@ func campaignVetCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "vet",
 		Usage:     "check a campaign file and every scenario it names",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE|DIR|DIR/...",
 		Description: `vet applies the campaign schema, vets every scenario the campaign names (their findings keep
 their own positions) and checks the unlock graph: C001-C007 (sortie explain C004). Exit 0 when
 clean, 1 on errors (warnings too with --strict), 2 on usage or I/O errors.`,
 		Flags: []cli.Flag{&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too"}},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return failf(exitUsage, "campaign vet needs exactly one FILE")
+			path, err := campaignArg(e, "vet", c.NArg(), c.Args().First())
+			if err != nil {
+				return err
 			}
-			list, err := compiler.VetCampaign(c.Args().First(), e.opts())
+			list, err := compiler.VetCampaign(path, e.opts())
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
@@ -65,7 +69,7 @@ func campaignRunCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "dry-run a campaign: selection, preparation, sorties, growth, until it ends",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE|DIR|DIR/...",
 		Description: `run plays the prologue (K-8), then repeats scenario selection (K-9, K-10), sortie preparation
 (one mercenary benefit, K-11; purchases, K-12; free treatment, K-13; resurrection for 10,000
 gamels, borrowed against later rewards when short, K-14) and the sortie (the scenario's day
@@ -80,19 +84,20 @@ the scenarios' decisions as in sortie run. Exit 0 when the campaign reached its 
 script disagrees with the state or ran out, 2 on usage or I/O errors.`,
 		Flags: append(append(flags, saveFlags()...), viewFlags()...),
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return failf(exitUsage, "campaign run needs exactly one FILE (see sortie campaign run --help)")
+			path, err := campaignArg(e, "run", c.NArg(), c.Args().First())
+			if err != nil {
+				return err
 			}
-			if path := c.Args().First(); !compiler.IsCampaign(path) {
+			if !compiler.IsCampaign(path) {
 				if k := otherKind(e, path); k != "" {
 					return refuseKind("campaign", path, k)
 				}
 			}
-			camp, err := compileCampaignOrFail(e, c.Args().First())
+			camp, err := compileCampaignOrFail(e, path)
 			if err != nil {
 				return err
 			}
-			abs, err := filepath.Abs(c.Args().First())
+			abs, err := filepath.Abs(path)
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}

@@ -72,6 +72,10 @@ printed), 2 on usage or I/O errors (git too).`,
 			if c.String("git") == "" && c.NArg() == 2 && (isTreePattern(c.Args().Get(0)) || isTreePattern(c.Args().Get(1))) {
 				return diffTrees(e, c, c.Args().Get(0), c.Args().Get(1))
 			}
+			if c.String("git") == "" && c.NArg() == 2 && manyInFolder(c.Args().Get(0)) && manyInFolder(c.Args().Get(1)) {
+				// Two folders of several units each (scenarios/clash): compared as trees.
+				return diffTrees(e, c, filepath.Join(c.Args().Get(0), "..."), filepath.Join(c.Args().Get(1), "..."))
+			}
 			return diffPair(e, c, c.Args().Slice())
 		},
 	}

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -37,6 +38,11 @@ func treeUnits(e *env, pattern string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(units) == 1 && units[0] == pattern {
+		// simUnits' answer for a tree of one unit (or none): the unit itself (issue 20, B5: a
+		// battle's folder/... was "no scenario, campaign or battle file").
+		units = oneTreeUnit(pattern)
+	}
 	out := map[string]string{}
 	for _, u := range units {
 		if u == pattern {
@@ -52,6 +58,35 @@ func treeUnits(e *env, pattern string) (map[string]string, error) {
 		return nil, failf(exitUsage, "%s holds no scenario, campaign or battle file", pattern)
 	}
 	return out, nil
+}
+
+// manyInFolder reports whether path is a folder holding more than one unit (compiler.UnitFiles:
+// its own, or for a folder of folders those below it).
+func manyInFolder(path string) bool {
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
+		return false
+	}
+	found, err := compiler.UnitFiles([]string{path}, "", nil)
+	return err == nil && len(found) > 1
+}
+
+// oneTreeUnit is the one unit of pattern, a file or the folder of a unit of several files, as
+// simUnits names units; none when the tree has none or several.
+func oneTreeUnit(pattern string) []string {
+	found, err := compiler.UnitFiles([]string{pattern}, "", nil)
+	if err != nil || len(found) != 1 {
+		return nil
+	}
+	u := found[0][0]
+	if len(found[0]) > 1 {
+		u = filepath.Dir(u)
+	}
+	if wd, err := os.Getwd(); err == nil && !filepath.IsAbs(pattern) {
+		if rel, err := filepath.Rel(wd, u); err == nil {
+			u = rel
+		}
+	}
+	return []string{u}
 }
 
 // diffTree is the report of diff OLD/... NEW/... in JSON: each pair's own report (as diff OLD

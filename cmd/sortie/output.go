@@ -362,7 +362,14 @@ func writeJUnit(w io.Writer, list diag.List, scenarios []compiler.ScenarioFiles,
 	for i, s := range scenarios {
 		dir := esc.Text(s.Dir) // a file name is one line; encoding/xml escapes the rest
 		suite := junitSuite{Name: dir}
+		// The checks of the unit's rule system, and any other pass that reported on it.
+		passes := junitPasses(s.Files)
 		for _, pass := range compiler.PassNames() {
+			if len(byPass[key{i, pass}]) > 0 && !contains(passes, pass) {
+				passes = append(passes, pass)
+			}
+		}
+		for _, pass := range passes {
 			c := junitCase{Name: pass, Classname: dir}
 			var fail, other []string
 			for _, d := range byPass[key{i, pass}] {

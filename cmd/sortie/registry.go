@@ -180,7 +180,7 @@ var insteadOf = map[string]map[string]string{
 		"battle":   "fight a battle file with sortie battle",
 	},
 	"diff": {
-		"campaign": "sortie diff compares two versions of a scenario or a battle file; diff a campaign's scenarios one by one (sortie diff A/field01 B/field01), and check the campaign with sortie vet",
+		"campaign": "sortie diff compares two versions of a scenario or a battle file; diff a campaign's scenarios one by one (sortie diff A/field01 B/field01) or all at once (sortie diff A/... B/...), and check the campaign with sortie vet",
 	},
 	"test": {
 		"campaign": "a campaign declares no tests: (its scenarios do); test them with sortie test DIR/..., and play the campaign with sortie campaign run --script FILE",

@@ -21,8 +21,12 @@
 package esc
 
 import (
+	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -164,4 +168,42 @@ func Markdown(s string) string {
 // the cell). Nothing else is interpreted inside a code span.
 func MarkdownCode(s string) string {
 	return strings.NewReplacer("`", "'", "|", `\|`).Replace(Text(s))
+}
+
+// Hidden reports whether a writer of source files (sortie fmt, init, vet --fix) must keep r as an
+// escape inside a quoted string rather than write it raw: every Control character, and every
+// other invisible format character (Unicode category Cf: zero-width space, joiner and non-joiner,
+// word joiner, soft hyphen, tag characters). Written raw, such a character hides text or reorders
+// what a reader sees (Trojan Source, CVE-2021-42574).
+func Hidden(r rune) bool { return Control(r) || unicode.Is(unicode.Cf, r) }
+
+// JSON returns the JSON text b with every Hidden character from DEL up written as a \uXXXX
+// escape (a pair of them past U+FFFF). Outside strings JSON allows only ASCII, so every such
+// character of valid JSON is inside a string, where the escape means the same; C0 characters are
+// left alone (inside a string an encoder has escaped them; outside they are white space).
+func JSON(b []byte) []byte {
+	hidden := func(r rune) bool { return r >= 0x7f && Hidden(r) }
+	if !bytes.ContainsFunc(b, hidden) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if hidden(r) && !(r == utf8.RuneError && n == 1) {
+			out = appendU(out, r)
+		} else {
+			out = append(out, b[:n]...)
+		}
+		b = b[n:]
+	}
+	return out
+}
+
+// appendU appends r as JSON's \uXXXX escape (a UTF-16 surrogate pair past U+FFFF).
+func appendU(out []byte, r rune) []byte {
+	if r > 0xffff {
+		r1, r2 := utf16.EncodeRune(r)
+		return appendU(appendU(out, r1), r2)
+	}
+	return fmt.Appendf(out, `\u%04x`, r)
 }

@@ -114,3 +114,20 @@ func TestStrings(t *testing.T) {
 		t.Error("a clean value was copied")
 	}
 }
+
+// Issue 20, B3: JSON keeps every hidden character escaped inside strings; expected by hand.
+func TestJSONHidden(t *testing.T) {
+	in := "{\n  \"a\": \"x\u202ey\u200b\u0085\u007f\U000E0041\",\n\t\"b\": \"plain é\"\n}"
+	want := "{\n  \"a\": \"x\\u202ey\\u200b\\u0085\\u007f\\udb40\\udc41\",\n\t\"b\": \"plain é\"\n}"
+	if got := string(JSON([]byte(in))); got != want {
+		t.Errorf("JSON = %q, want %q", got, want)
+	}
+	for _, r := range []rune{0x202e, 0x200b, 0x200c, 0x2060, 0xfeff, 0x00ad, 0x0007, 0x0085} {
+		if !Hidden(r) {
+			t.Errorf("Hidden(%U) = false", r)
+		}
+	}
+	if Hidden('é') || Hidden(' ') || Hidden('あ') {
+		t.Error("a printable character is Hidden")
+	}
+}

@@ -37,13 +37,20 @@ func YAML(filename string, src []byte) (out []byte, list diag.List) {
 	if len(docs) == 0 {
 		return src, nil
 	}
+	undo, hidden := hiddenScalars(src, docs, true)
 	raw, err := encodeYAML(docs)
+	if undo != nil {
+		undo()
+	}
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Pos{File: filename, Line: 1, Column: 1}, CodeUnchanged, "the YAML formatter failed: %v", err)}
 	}
 	out = raw
 	if outDocs, err := parseYAML(raw); err == nil && len(outDocs) == len(docs) {
 		out = layout(src, docs, raw, outDocs)
+	}
+	if hidden != nil {
+		out = []byte(hidden.Replace(string(out))) // escapes kept (hidden.go)
 	}
 	if msg := sameYAML(filename, src, docs, out); msg != "" {
 		return nil, diag.List{diag.Errorf(diag.Pos{File: filename, Line: 1, Column: 1}, CodeUnchanged, "formatting would change %s; the file is left as it is", msg).

@@ -19,6 +19,9 @@ import (
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/format"
 )
 
 // Formats lists the file formats sortie init writes (the first is the default).
@@ -69,7 +72,7 @@ func ToJSON(name string, src []byte) ([]byte, error) {
 		return nil, err
 	}
 	b.WriteByte('\n')
-	return b.Bytes(), nil
+	return esc.JSON(b.Bytes()), nil // escapes stay escapes (encoding/json writes U+202E raw)
 }
 
 // ToYAML returns the CUE file src as YAML, with its comments: a comment before a field (or the
@@ -111,16 +114,12 @@ func ToYAML(name string, src []byte) ([]byte, error) {
 			head = nil
 		}
 	}
-	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{doc}}); err != nil {
+	// Escapes stay escapes: a "\u202e" of the template is not written as a raw bidi override.
+	out, err := format.EncodeYAML([]*yaml.Node{{Kind: yaml.DocumentNode, Content: []*yaml.Node{doc}}})
+	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	if err := enc.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return out, nil
 }
 
 type converter struct{ name string }

@@ -16,6 +16,7 @@ import (
 	"cuelang.org/go/cue/token"
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
@@ -243,6 +244,7 @@ func replaceJSON(data []byte, key, value string) ([]byte, bool) {
 					return data, false
 				}
 				q, _ := json.Marshal(value)
+				q = esc.JSON(q) // a raw bidi override or zero-width character is written escaped
 				return append(append(append([]byte{}, data[:start+int64(i)]...), q...), data[end:]...), true
 			}
 		}
