@@ -69,6 +69,10 @@ type hexArmy struct {
 	// smaller is how many sizes below its written size reform orders have made it (hexreform.go);
 	// the armies it splits into or combines into share it.
 	smaller int
+	// Disease and energy drain over days (hexdisease.go): the disease's OM and DV penalty, whether
+	// it still runs, the day it was cured; the drain dealt on drainDay.
+	sick, curedOn, drain, drainDay int
+	diseased                       bool
 }
 
 type hexRun struct {
@@ -298,6 +302,9 @@ func (r *hexRun) play() (*ScenarioResult, error) {
 			return nil, err
 		}
 		if err := r.selfHeal(); err != nil {
+			return nil, err
+		}
+		if err := r.disease(); err != nil {
 			return nil, err
 		}
 		if err := r.upkeep(); err != nil {
@@ -542,7 +549,7 @@ func (r *hexRun) endTable(w *bytes.Buffer) error {
 	var rows [][]string
 	for i := range r.armies {
 		a := &r.armies[i]
-		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], a.state(), r.hexID(a.hex), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale)})
+		rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], a.state() + a.diseaseMark(), r.hexID(a.hex), fmt.Sprintf("%d/%d", a.hp, a.st.HP), fmt.Sprintf("%+d", a.st.Morale)})
 	}
 	if err := runner.RenderTable(w, []string{"army", "side", "state", "hex", "hp", "morale"}, rows); err != nil {
 		return err
