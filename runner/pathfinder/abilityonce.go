@@ -70,6 +70,9 @@ func (b *Battle) phaseOrders(i int) {
 		b.gmStale = true
 		b.abilityEvent(i, -1, pfarmy.AbCreateSandstorm, 0)
 	}
+	if s.shaped && b.decide(i, AskWildShapeEnd, -1) {
+		b.endWildShape(i) // taken in an earlier phase: asked before the form is offered
+	}
 	if ab.Has(pfarmy.AbWildShape) && !s.once.has(pfarmy.AbWildShape) && b.decide(i, AskWildShape, -1) {
 		b.wildShape(i)
 	}
@@ -124,8 +127,8 @@ func (u *unit) magicNow() bool { return u.magic || u.s.p.judg == judgMagic }
 // climb, darkvision, flight, low-light vision, or scent special abilities, but loses the
 // spellcasting ability while this is in effect." The form's abilities are those of Of; its senses
 // change the darkness, dim light, fog and invisibility penalties at once (unit.has reads the form;
-// the army's Stats stay as they were). The form is kept for the battle (the published "can end this
-// ability in any later phase" is not offered).
+// the army's Stats stay as they were). The form lasts until the battle ends or the army ends it
+// (endWildShape).
 func (b *Battle) wildShape(i int) {
 	u := &b.u[i]
 	s := &u.s
@@ -134,6 +137,22 @@ func (b *Battle) wildShape(i int) {
 	u.setSenses(b)
 	b.gmStale = true
 	b.abilityEvent(i, -1, pfarmy.AbWildShape, 0)
+}
+
+// endWildShape is Wild Shape's "The army can end this ability in any later phase": asked at the
+// start of each Ranged or Melee Phase after the one it was taken in (AskWildShapeEnd), it ends the
+// form: the form's abilities and senses go, spellcasting's OM and DV come back. Once a battle, so
+// the form is not taken again.
+func (b *Battle) endWildShape(i int) {
+	u := &b.u[i]
+	u.s.shaped = false
+	u.setSenses(b)
+	b.gmStale = true
+	if b.log != nil {
+		e := b.emit(EvAbility, i, -1)
+		e.Ability, e.Choice = pfarmy.AbWildShape, 1
+		b.send()
+	}
 }
 
 // has reports whether army u has ability k now: written, or taken with its wild shape.
@@ -417,6 +436,9 @@ func abilityResult(e *Event) string {
 	case pfarmy.AbInspireCourage:
 		return "gives it OM +1 and +2 on fear and rout checks for the battle"
 	case pfarmy.AbWildShape:
+		if e.Choice == 1 {
+			return "ends its wild shape, spellcasting back"
+		}
 		return "takes its wild shape, loses spellcasting"
 	}
 	return ""
@@ -475,6 +497,10 @@ func (b *Battle) gmDecide24(i int, q Question, other int) bool {
 			}
 		}
 		return true
+	case AskWildShapeEnd:
+		// The policy takes the form only when it costs no spellcasting (below): ending it gains
+		// nothing.
+		return false
 	case AskWildShape:
 		if u.st.SpellLevel > 0 {
 			return false

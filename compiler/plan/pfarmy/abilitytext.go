@@ -182,7 +182,7 @@ var abilityReading = [NumAbilityKinds]string{
 	AbUnnaturalAura:        "Fear against armies of animals and mounted armies only.",
 	AbVortex:               "Paralysis on a water battlefield (water: true) only.",
 	AbWeaponSpecialization: "A yes-or-no question when the army picks a target, once a battle; +2 on that check.",
-	AbWildShape:            "of names the form's abilities; a yes-or-no question at the start of a Ranged or Melee Phase, once a battle; the form lasts the battle (ending it early is not offered) and its spellcasting OM and DV are lost.",
+	AbWildShape:            "of names the form's abilities; a yes-or-no question at the start of a Ranged or Melee Phase, once a battle; while in the form its spellcasting OM and DV are lost; at the start of each later phase a second question (end wild shape) ends the form, spellcasting back. The default commander ends it never: it takes the form only when it costs no spellcasting.",
 	AbDivineHealth:         "Immune to disease: disease does not mark the army.",
 	AbMercy:                "When the battle ends (not at the phase limit), each army with mercy that is not destroyed cures one diseased army of its side: itself first, then the lowest-numbered.",
 }
