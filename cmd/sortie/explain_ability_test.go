@@ -20,6 +20,7 @@ func TestExplainAbilities(t *testing.T) {
 		{"MERCY", "ability: mercy (P-1,", "cures one diseased army of its side"},
 		{"disease", "ability: disease (P-1,", "its kingdom makes the Stability check, d20 + Stability - the penalty vs the Control DC"},
 		{"energy drain", "ability: energy drain (P-1,", "carried into battles the next day"},
+		{"teleportation", "ability: teleportation (P-1,", "travels to its route's last hex in one day"},
 		{"wild shape", "ability: wild shape (P-1,", "a second question (end wild shape) ends the form"},
 	} {
 		code, out, errs := run(t, "", "explain", c.arg)

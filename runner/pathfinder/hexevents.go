@@ -64,7 +64,7 @@ type HexMoveEvent struct {
 	Army string `json:"army,omitempty"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
-	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds"
+	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds" | "teleportation: any hex the same day"
 }
 
 const (
@@ -80,6 +80,8 @@ func (e *HexMoveEvent) Line() string {
 		return fmt.Sprintf("%s holds at %s: its route goes on from %s, not adjacent", e.Army, e.From, e.To)
 	case noteOnItsWay:
 		return fmt.Sprintf("%s is on its way into %s (difficult terrain, P-6)", e.Army, e.To)
+	case noteTeleports:
+		return fmt.Sprintf("%s teleports: %s -> %s (teleportation: any hex the same day)", e.Army, e.From, e.To)
 	}
 	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }

@@ -397,6 +397,9 @@ func (r *hexRun) march(i int) error {
 	if a.gone != "" || a.routed || a.busy || a.reserve {
 		return nil
 	}
+	if a.teleports() && a.next < len(a.pa.Route) {
+		return r.teleport(i) // hexteleport.go
+	}
 	// Half-hex points: a hex costs 2, a difficult one 4 (P-6: speed halved); points left short of
 	// a difficult hex carry to the next day as progress into it. Living off the land halves the
 	// speed for the week (P-47).

@@ -149,7 +149,7 @@ var abilityReading = [NumAbilityKinds]string{
 	AbSneakAttack:          "OM +1 when ambushing, with Expert Flankers, and in the phase after its False Retreat.",
 	AbLightSensitivity:     "OM -1 in bright light (the book's \"RV\" is read as nothing further).",
 	AbLightBlindness:       "OM -2 in bright light (the book's \"RV\" is read as nothing further).",
-	AbTeleportation:        "Ignores fortifications' Defense and withdraws at will. Its travel (any hex in a day) is not played in hex scenarios: it moves at its speed.",
+	AbTeleportation:        "Ignores fortifications' Defense and withdraws at will. In a hex scenario it travels to its route's last hex in one day, whatever its speed or the terrain, meeting no army between (a battle if enemies hold that hex).",
 	AbTrack:                "+ACR on Morale checks to stop a withdrawal and on DV against an ambush; fog costs it a quarter of its damage.",
 	AbFlurryOfBlows:        "OM +1 in the first Melee Phase, +2 in later ones.",
 	AbClimb:                "A fortification's Defense counts 25% lower (rounded down), except a water one (a moat).",
