@@ -18,6 +18,10 @@ func TestExplainAbilities(t *testing.T) {
 		{"brew potion", "ability: brew potion (P-1,", "Nothing for a battle to do"},
 		{"lay on hands", "ability: lay on hands (P-1,", "This ability functions as channel positive energy."},
 		{"MERCY", "ability: mercy (P-1,", "cures one diseased army of its side"},
+		{"disease", "ability: disease (P-1,", "its kingdom makes the Stability check, d20 + Stability - the penalty vs the Control DC"},
+		{"energy drain", "ability: energy drain (P-1,", "carried into battles the next day"},
+		{"teleportation", "ability: teleportation (P-1,", "travels to its route's last hex in one day"},
+		{"wild shape", "ability: wild shape (P-1,", "a second question (end wild shape) ends the form"},
 	} {
 		code, out, errs := run(t, "", "explain", c.arg)
 		if code != 0 || !strings.HasPrefix(out, c.head) || !strings.Contains(strings.Join(strings.Fields(out), " "), c.body) {

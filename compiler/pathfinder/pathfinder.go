@@ -325,7 +325,7 @@ func (c *pfc) commander(id string, cm compiler.Node) (*pfarmy.Commander, bool) {
 	ci := &pfarmy.Commander{Name: dc.Str(cm.Get("name")).V, PC: dc.Bool(cm.Get("pc")),
 		Level: dc.Int(cm.Get("level")).V, Charisma: dc.Int(cm.Get("charisma")).V,
 		LeadershipFeat: dc.Bool(cm.Get("leadershipFeat")), SoldierRanks: dc.Int(cm.Get("soldierRanks")).V,
-		Absent: dc.Bool(cm.Get("absent"))}
+		Absent: dc.Bool(cm.Get("absent")), Unlucky: dc.Bool(cm.Get("unlucky"))}
 	cm.Get("boons").Elems(func(_ int, e compiler.Node) {
 		s := dc.Str(e)
 		if !s.OK {

@@ -186,6 +186,7 @@ type CommanderInput struct {
 	Absent         bool     `json:"absent,omitempty"`
 	Role           string   `json:"role,omitempty"`     // a kingdom leadership role: "Ruler", "General" ...
 	RoleBoon       string   `json:"roleBoon,omitempty"` // the role's boon
+	Unlucky        bool     `json:"unlucky,omitempty"`  // an unlucky reputation: Morale -1 (Losing Commanders)
 }
 
 // StatBlock is an army's derived stat block as a person reads it (P-1..P-11, P-66); the engine's

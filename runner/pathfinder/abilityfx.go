@@ -92,7 +92,7 @@ func (b *Battle) setupAbilities() {
 		u.magic = st.Parts.Weapons >= 2 || st.Spellcasting || st.Abil.Has(pfarmy.AbIncorporeal) || st.Abil.Has(pfarmy.AbKiPool)
 		u.setSenses(b) // seesInvis, fogStorm (the conditions are already set: no change)
 		u.fastHeal = half1(st.FastHealing) + half1(st.Regeneration)
-		u.dyn = st.Abil.Any(dynamicAbilities) || len(st.Cond) > 0
+		u.dyn = st.Abil.Any(dynamicAbilities) || len(st.Cond) > 0 || u.drain0 > 0 || u.sick > 0 // carried: omOrders, dvOrders
 		u.moraleFx = u.dyn || st.Bravery != 0 || st.Abil.Has(pfarmy.AbInspireCourage)
 		u.immFear, u.immBleed, u.immPara, u.sigDef = 0, 0, 0, 0
 	}

@@ -18,9 +18,10 @@ import (
 //   - hunter's bond's companions raise the army's own OM (the allied army is not played);
 //   - judgment's choice is asked as up to three questions (heal, magic weapons, DV), damage +1
 //     when all are answered no; "unable to attack because of fear" is the fear rule's afraid;
-//   - energy drain's -1 is, as paralysis's, each time it damages; "24 hours" outlasts the battle;
-//   - disease and create spawn's new army act after the battle: the diseased army is marked in
-//     its state (ArmyState.Diseased), the new army is not made;
+//   - energy drain's -1 is, as paralysis's, each time it damages; "24 hours" outlasts the battle:
+//     a hex run carries it into the next day's battles (Combatant.Drain, hexdisease.go);
+//   - disease acts after the battle: the diseased army is marked in its state (ArmyState.Diseased)
+//     and a hex run plays its days (hexdisease.go); create spawn's new army is not made;
 //   - poison resistance cuts each poison die (bleed from an army that wrote poison) by half its
 //     value; alchemy's potion is drunk as a healing potion (AskPotion), before the bought ones.
 
@@ -68,6 +69,9 @@ func (b *Battle) phaseOrders(i int) {
 		b.sand = true
 		b.gmStale = true
 		b.abilityEvent(i, -1, pfarmy.AbCreateSandstorm, 0)
+	}
+	if s.shaped && b.decide(i, AskWildShapeEnd, -1) {
+		b.endWildShape(i) // taken in an earlier phase: asked before the form is offered
 	}
 	if ab.Has(pfarmy.AbWildShape) && !s.once.has(pfarmy.AbWildShape) && b.decide(i, AskWildShape, -1) {
 		b.wildShape(i)
@@ -123,8 +127,8 @@ func (u *unit) magicNow() bool { return u.magic || u.s.p.judg == judgMagic }
 // climb, darkvision, flight, low-light vision, or scent special abilities, but loses the
 // spellcasting ability while this is in effect." The form's abilities are those of Of; its senses
 // change the darkness, dim light, fog and invisibility penalties at once (unit.has reads the form;
-// the army's Stats stay as they were). The form is kept for the battle (the published "can end this
-// ability in any later phase" is not offered).
+// the army's Stats stay as they were). The form lasts until the battle ends or the army ends it
+// (endWildShape).
 func (b *Battle) wildShape(i int) {
 	u := &b.u[i]
 	s := &u.s
@@ -133,6 +137,22 @@ func (b *Battle) wildShape(i int) {
 	u.setSenses(b)
 	b.gmStale = true
 	b.abilityEvent(i, -1, pfarmy.AbWildShape, 0)
+}
+
+// endWildShape is Wild Shape's "The army can end this ability in any later phase": asked at the
+// start of each Ranged or Melee Phase after the one it was taken in (AskWildShapeEnd), it ends the
+// form: the form's abilities and senses go, spellcasting's OM and DV come back. Once a battle, so
+// the form is not taken again.
+func (b *Battle) endWildShape(i int) {
+	u := &b.u[i]
+	u.s.shaped = false
+	u.setSenses(b)
+	b.gmStale = true
+	if b.log != nil {
+		e := b.emit(EvAbility, i, -1)
+		e.Ability, e.Choice = pfarmy.AbWildShape, 1
+		b.send()
+	}
 }
 
 // has reports whether army u has ability k now: written, or taken with its wild shape.
@@ -237,7 +257,8 @@ func (b *Battle) channelHeal(i int, k pfarmy.AbilityKind) {
 func isUndead(u *unit) bool { return u.st.Abil.Has(pfarmy.AbUndead) || u.st.Type == "undead" }
 
 // omOrders adds army a's offense modifiers against army t from its orders and from what was done to
-// it (energy drain), and its losses in wild shape (spellcasting's bonus).
+// it (energy drain; disease's penalty from days before, hexdisease.go), and its losses in wild shape
+// (spellcasting's bonus).
 func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
 	u := &b.u[a]
 	s := &u.s
@@ -258,13 +279,14 @@ func (b *Battle) omOrders(a, t int, melee bool, x *acc) {
 	}
 	x.add(ModAbility, uint8(pfarmy.AbInspireCourage), u.inspireOM())
 	x.add(ModAbility, uint8(pfarmy.AbEnergyDrain), -int(s.drain))
+	x.add(ModAbility, uint8(pfarmy.AbDisease), -u.sick)
 	if s.shaped {
 		x.add(ModAbility, uint8(pfarmy.AbWildShape), -u.st.SpellLevel)
 	}
 }
 
 // dvOrders adds army t's defense modifiers against army a from its orders (challenge, order,
-// judgment), energy drain and wild shape.
+// judgment), energy drain, disease's penalty from days before and wild shape.
 func (b *Battle) dvOrders(t, a int, x *acc) {
 	u := &b.u[t]
 	s := &u.s
@@ -282,6 +304,7 @@ func (b *Battle) dvOrders(t, a int, x *acc) {
 		x.add(ModAbility, uint8(pfarmy.AbJudgment), 1)
 	}
 	x.add(ModAbility, uint8(pfarmy.AbEnergyDrain), -int(s.drain))
+	x.add(ModAbility, uint8(pfarmy.AbDisease), -u.sick)
 	if s.shaped {
 		x.add(ModAbility, uint8(pfarmy.AbWildShape), -u.st.SpellLevel)
 	}
@@ -297,10 +320,12 @@ func (b *Battle) onDamage24(a, t int) {
 		// 24 hours."
 		ut.s.drain = min(ut.s.drain+1, 100)
 	}
-	if ab.Has(pfarmy.AbDisease) && b.affects(ua, ut, pfarmy.AbDisease) {
+	if ab.Has(pfarmy.AbDisease) && !ut.s.diseased && b.affects(ua, ut, pfarmy.AbDisease) {
 		// Disease: "If the army damages an enemy, the enemy becomes diseased and takes a
-		// cumulative -1 penalty to its OM and DV each day after the battle."
-		ut.s.diseased = true
+		// cumulative -1 penalty to its OM and DV each day after the battle." The row says so when
+		// it catches it (an army already diseased does not catch it twice); the days after are
+		// a hex run's (hexdisease.go).
+		ut.s.diseased, ut.s.p.caught = true, true // offense writes the row after the check's
 	}
 	if ab.Has(pfarmy.AbVortex) && b.field.Water && b.affects(ua, ut, pfarmy.AbVortex) && !immuneTo(ut, "paralysis") {
 		// Vortex: "This ability functions as paralysis, but only against targets on or in the
@@ -404,11 +429,16 @@ func abilityResult(e *Event) string {
 		return "OM +1 for the battle"
 	case pfarmy.AbCreateSandstorm:
 		return "sandstorm for the rest of the battle"
+	case pfarmy.AbDisease:
+		return "diseased: OM and DV -1 more each day after the battle"
 	case pfarmy.AbMercy:
 		return "cures its disease"
 	case pfarmy.AbInspireCourage:
 		return "gives it OM +1 and +2 on fear and rout checks for the battle"
 	case pfarmy.AbWildShape:
+		if e.Choice == 1 {
+			return "ends its wild shape, spellcasting back"
+		}
 		return "takes its wild shape, loses spellcasting"
 	}
 	return ""
@@ -467,6 +497,10 @@ func (b *Battle) gmDecide24(i int, q Question, other int) bool {
 			}
 		}
 		return true
+	case AskWildShapeEnd:
+		// The policy takes the form only when it costs no spellcasting (below): ending it gains
+		// nothing.
+		return false
 	case AskWildShape:
 		if u.st.SpellLevel > 0 {
 			return false

@@ -476,3 +476,26 @@ func TestWildShape(t *testing.T) {
 		t.Errorf("wild shape of rage: %v, want one M001 at abilities[0].of", fs)
 	}
 }
+
+// Wild Shape: "The army can end this ability in any later phase." As TestWildShape (darkness, A a
+// caster of spellcasting 2 taking darkvision's form in the Ranged Phase), then ending it at the start
+// of Melee Phase 2: A is the caster again, DV 22 - 3 = 19 and OM 12 - 2 = 10. Both roll 15: A's
+// 25 against B's DV 17 deals 8 (B 57); B's 15 + 10 - 2 = 23 against 19 deals 4 (A 61, not the
+// form's 62). The row says so; the form cannot be taken again (once a battle).
+func TestWildShapeEnd(t *testing.T) {
+	a := with(big("A"), pfarmy.Ability{Name: "spellcasting", Value: 2}, pfarmy.Ability{Name: "wild shape", Of: []string{"darkvision"}})
+	s := duel(t, a, big("B"), pfarmy.Options{MaxPhases: 2})
+	s.Field.Darkness = true
+	ch := &chooser{answers: map[Question]bool{AskWildShape: true}, perPhase: map[key]map[Question]bool{{2, 0}: {AskWildShapeEnd: true}}}
+	ha, hb, b, log := playHP(t, s, ch, 15, 15)
+	ends := 0
+	for _, e := range events(log, EvAbility, 0) {
+		if e.Ability == pfarmy.AbWildShape && abilityResult(&e) == "ends its wild shape, spellcasting back" {
+			ends++
+		}
+	}
+	if ha != 61 || hb != 57 || ends != 1 || b.u[0].has(pfarmy.AbDarkvision) || !b.u[0].casting() {
+		dumpLog(t, log)
+		t.Errorf("wild shape ended: hp A %d B %d, %d end rows, darkvision %t; want 61 57, 1, false", ha, hb, ends, b.u[0].has(pfarmy.AbDarkvision))
+	}
+}

@@ -54,6 +54,13 @@ type Combatant struct {
 	Ambusher bool
 	// Ruling is a GM ruling added to both OM and DV, e.g. +4 or -4 after a side battle (P-54).
 	Ruling int
+	// Drain is energy drain's OM and DV penalty carried from a battle less than 24 hours ago (a
+	// hex run: Special Abilities, Energy Drain), >= 0; new drains add to it.
+	Drain int
+	// Diseased: diseased from an earlier battle (Special Abilities, Disease); mercy may cure it.
+	// Disease is the disease's penalty to OM and DV now, >= 0 (a hex run: hexdisease.go).
+	Diseased bool
+	Disease  int
 }
 
 // Setup is a battle to fight: the armies (2..MaxArmies, at least one per side), the field and the
@@ -90,6 +97,7 @@ type ArmyState struct {
 	Penalty       pfarmy.KingdomPenalty
 	Used          pfarmy.TacticSet // every tactic the army used in the battle
 	Diseased      bool             // damaged by an army with disease: -1 OM and DV a day after the battle (Special Abilities)
+	Drain         int              // energy drain's OM and DV penalty now, carried drain included (Special Abilities)
 }
 
 // Errors Run and Reset return, wrapped with detail.
@@ -134,6 +142,9 @@ type unit struct {
 	terrain                    bool
 	ambusher                   bool
 	routed0                    bool
+	drain0                     int8  // energy drain carried in (Combatant.Drain)
+	sick0                      bool  // diseased when it came (Combatant.Diseased)
+	sick                       int   // disease's OM and DV penalty (Combatant.Disease)
 	fortKind                   uint8 // fortKindOf(Combatant.FortKind)
 	fogStorm                   uint8 // fogMode under a created sandstorm (create sandstorm)
 	heal2                      int   // a healing potion: 2 x ACR, at least 1 (P-66)
@@ -202,6 +213,7 @@ type phase struct {
 	wsNow                bool   // weapon specialization's +2 on this phase's check
 	judg                 uint8  // judgment's choice this phase (judgDamage ...), 0 none
 	chanNow              bool   // channel energy heals this phase (channelHeal)
+	caught               bool   // caught disease on the check just made (onDamage24): its row follows
 }
 
 // acc sums modifiers and, when rec is set (logging), itemises them.
@@ -314,6 +326,8 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 			return fmt.Errorf("%w: army %d: hp %d outside 0..%d", ErrSetup, i, c.HP, st.HP)
 		case c.Fortification < 0:
 			return fmt.Errorf("%w: army %d: fortification %d", ErrSetup, i, c.Fortification)
+		case c.Drain < 0 || c.Disease < 0:
+			return fmt.Errorf("%w: army %d: energy drain %d, disease %d (each >= 0)", ErrSetup, i, c.Drain, c.Disease)
 		case c.FortKind != "" && fortKindOf(c.FortKind) == fortOther:
 			return fmt.Errorf("%w: army %d: fortification kind %q (%s)", ErrSetup, i, c.FortKind, strings.Join(FortKinds, ", "))
 		}
@@ -342,7 +356,8 @@ func (b *Battle) Reset(s *Setup, src dice.Source, ch Chooser) error {
 		u := &b.u[i]
 		*u = unit{st: c.Stats, side: c.Side, maxHP: c.Stats.HP, startHP: c.HP, fort0: c.Fortification,
 			ruling: c.Ruling, adv: c.BattlefieldAdvantage, terrain: c.AdvantageousTerrain,
-			ambusher: c.Ambusher, routed0: c.Routed, fortKind: fortKindOf(c.FortKind)}
+			ambusher: c.Ambusher, routed0: c.Routed, fortKind: fortKindOf(c.FortKind),
+			drain0: int8(min(c.Drain, 100)), sick0: c.Diseased, sick: c.Disease}
 		if u.startHP == 0 {
 			u.startHP = u.maxHP
 		}
@@ -434,7 +449,7 @@ func (b *Battle) State(i int) ArmyState {
 	return ArmyState{Status: s.status, HP: s.hp, Tactic: s.tactic, Strategy: s.strategy,
 		Diseased: s.diseased, Target: int(s.p.target), Fortification: s.fort, SiegeEngines: s.engines, Potions: int(s.potions),
 		Skip: s.p.skipNow, Withdrawing: s.p.withdrawing, Leaving: s.p.leaving, Routed: u.routed0, Fate: s.fate,
-		Penalty: u.penalty(), Used: s.used}
+		Penalty: u.penalty(), Used: s.used, Drain: int(s.drain)}
 }
 
 func (u *unit) penalty() pfarmy.KingdomPenalty {

@@ -65,6 +65,10 @@ const (
 	// AskCompanionsAlly: having used hunter's bond's companions, give its OM +1 to ally `other` for
 	// the rest of the battle instead of keeping it (hunter's bond)?
 	AskCompanionsAlly
+	// AskWildShapeEnd: end the wild shape form taken in an earlier phase, getting spellcasting
+	// back and losing the form's abilities (wild shape: "The army can end this ability in any
+	// later phase")?
+	AskWildShapeEnd
 )
 
 func (q Question) String() string {
@@ -117,6 +121,8 @@ func (q Question) String() string {
 		return "inspire ally"
 	case AskCompanionsAlly:
 		return "hunter's bond ally"
+	case AskWildShapeEnd:
+		return "end wild shape"
 	}
 	return fmt.Sprintf("question(%d)", int(q))
 }

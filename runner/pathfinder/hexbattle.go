@@ -33,7 +33,8 @@ func (r *hexRun) battle(h, mover int) error {
 		if a.gone != "" || a.hex != h {
 			continue
 		}
-		c := Combatant{Stats: a.st, Side: Side(a.pa.Side), HP: a.hp, Routed: a.routed}
+		c := Combatant{Stats: a.st, Side: Side(a.pa.Side), HP: a.hp, Routed: a.routed,
+			Drain: a.drainAt(r.day), Diseased: a.diseased, Disease: a.sick}
 		if mover >= 0 && a.pa.Side != r.armies[mover].pa.Side {
 			c.Fortification, c.FortKind = hex.Fortification, hex.FortKind
 			c.AdvantageousTerrain = hex.AdvantageousTerrain
@@ -124,8 +125,12 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 		var notes []string
 		a.lastFight = r.day
-		if st := r.eng.State(j); a.st.HealingPotions {
+		st := r.eng.State(j)
+		if a.st.HealingPotions {
 			a.potions += 2 - st.Potions // each use: consumption +3 (scaled) this week (P-66)
+		}
+		if x.Status != StatusDestroyed {
+			notes = append(notes, a.carryAfter(st, r.day)...)
 		}
 		switch x.Status {
 		case StatusDestroyed:

@@ -65,7 +65,7 @@ type HexMoveEvent struct {
 	Army string `json:"army,omitempty"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
-	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds"
+	Note string `json:"note,omitempty"` // "difficult terrain: on its way" | "not adjacent: holds" | "teleportation: any hex the same day"
 }
 
 const (
@@ -84,6 +84,8 @@ func (e *HexMoveEvent) Line() string {
 		return fmt.Sprintf("%s holds at %s: its route goes on from %s, not adjacent", e.Army, e.From, e.To)
 	case noteOnItsWay:
 		return fmt.Sprintf("%s is on its way into %s (difficult terrain, P-6)", e.Army, e.To)
+	case noteTeleports:
+		return fmt.Sprintf("%s teleports: %s -> %s (teleportation: any hex the same day)", e.Army, e.From, e.To)
 	}
 	return fmt.Sprintf("%s: %s -> %s", e.Army, e.From, e.To) // no verb: army names are often plural
 }
@@ -367,6 +369,38 @@ func (e *HexOrderEvent) Line() string {
 	return s
 }
 
+// HexDiseaseEvent: at a day's end a diseased army's penalty grows by 1 and its kingdom makes the
+// Stability check to cure it (status "worsens" or "cured": roll, mod the kingdom's Stability, DC its
+// Control DC); or a cured army's penalty falls by 1 ("recovers"). Penalty is the OM and DV penalty
+// after the change (Special Abilities, Disease; hexdisease.go).
+type HexDiseaseEvent struct {
+	indent
+	Day     int    `json:"day"`
+	Army    string `json:"army,omitempty"`
+	Status  string `json:"status,omitempty"`
+	Penalty int    `json:"penalty"`
+	Roll    int    `json:"roll,omitempty"`
+	Mod     int    `json:"mod,omitempty"`
+	DC      int    `json:"dc,omitempty"`
+}
+
+func (*HexDiseaseEvent) Type() string { return "disease" }
+func (*HexDiseaseEvent) Rule() string { return "" }
+func (e *HexDiseaseEvent) Line() string {
+	if e.Status == "recovers" && e.Penalty == 0 {
+		return fmt.Sprintf("%s recovers from its disease: the penalty is gone (disease)", e.Army)
+	}
+	if e.Status == "recovers" {
+		return fmt.Sprintf("%s recovers from its disease: OM and DV -%d (disease)", e.Army, e.Penalty)
+	}
+	res := "not cured"
+	if e.Status == "cured" {
+		res = "cured: the penalty falls by 1 a day from tomorrow"
+	}
+	return fmt.Sprintf("%s's disease worsens: OM and DV -%d; Stability check d20 %d %+d -%d = %d vs DC %d: %s (disease)",
+		e.Army, e.Penalty, e.Roll, e.Mod, e.Penalty, e.Roll+e.Mod-e.Penalty, e.DC, res)
+}
+
 // HexObjectiveEvent: an objective is met and ends the run; Reason is the objective's id.
 type HexObjectiveEvent struct {
 	Day     int    `json:"day"`
@@ -422,6 +456,7 @@ var hexEventDocs = []runner.EventDoc{
 	{Event: &HexPayEvent{}, Doc: "an army's consumption for the week (in reserve: the kingdom turn), paid from its kingdom's treasury or not (Morale -2 until paid), its Morale for want of a commander, or its disbanding (P-7, P-11, P-66)"},
 	{Event: &HexTreasuryEvent{}, Doc: "a kingdom's week of upkeep: its treasury before and after, what it spent, its income at a kingdom turn's end (P-11)"},
 	{Event: &HexOrderEvent{}, Doc: "an order carried out, or not (note): split, combine, reserve, activate (Optional Mass Combat Rules); buy, sell, transfer resources (resources, bp: paid or refunded; P-66)"},
+	{Event: &HexDiseaseEvent{}, Doc: "a diseased army's penalty to OM and DV grows by 1 at a day's end and its kingdom's Stability check (roll, mod, dc) cures it or not; a cured army's penalty falls by 1 (Special Abilities, Disease)"},
 	{Event: &HexObjectiveEvent{}, Doc: "an objective is met and ends the run (reason: its id, note: its say)"},
 	{Event: &HexEndEvent{}, Doc: "the run ends: outcome success or failure, and why"},
 }

@@ -69,6 +69,10 @@ type hexArmy struct {
 	// smaller is how many sizes below its written size reform orders have made it (hexreform.go);
 	// the armies it splits into or combines into share it.
 	smaller int
+	// Disease and energy drain over days (hexdisease.go): the disease's OM and DV penalty, whether
+	// it still runs, the day it was cured; the drain dealt on drainDay.
+	sick, curedOn, drain, drainDay int
+	diseased                       bool
 }
 
 type hexRun struct {
@@ -301,6 +305,9 @@ func (r *hexRun) play() (*ScenarioResult, error) {
 		if err := r.selfHeal(); err != nil {
 			return nil, err
 		}
+		if err := r.disease(); err != nil {
+			return nil, err
+		}
 		if err := r.upkeep(); err != nil {
 			return nil, err
 		}
@@ -390,6 +397,9 @@ func (r *hexRun) march(i int) error {
 	a := &r.armies[i]
 	if a.gone != "" || a.routed || a.busy || a.reserve {
 		return nil
+	}
+	if a.teleports() && a.next < len(a.pa.Route) {
+		return r.teleport(i) // hexteleport.go
 	}
 	// Half-hex points: a hex costs 2, a difficult one 4 (P-6: speed halved); points left short of
 	// a difficult hex carry to the next day as progress into it. Living off the land halves the
@@ -544,7 +554,7 @@ func (r *hexRun) endTable(w *bytes.Buffer, fog *HexFog) error {
 	var rows [][]string
 	for i := range r.armies {
 		a := &r.armies[i]
-		for _, k := range fog.shown([]armyNow{{pa: a.pa, hex: a.hex, hp: a.hp, max: a.st.HP, morale: a.st.Morale, state: a.state()}}) {
+		for _, k := range fog.shown([]armyNow{{pa: a.pa, hex: a.hex, hp: a.hp, max: a.st.HP, morale: a.st.Morale, state: a.state() + a.diseaseMark()}}) {
 			rows = append(rows, []string{a.pa.ID, sideNames[a.pa.Side], k.state, r.hexID(k.hex), fmt.Sprintf("%d/%d", k.hp, k.max), fmt.Sprintf("%+d", k.morale)})
 		}
 	}

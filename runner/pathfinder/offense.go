@@ -239,6 +239,10 @@ func (b *Battle) offense(a, t int, melee, parting bool) int {
 			e.Natural = die
 		}
 		b.send()
+		if ut.s.p.caught {
+			ut.s.p.caught = false
+			b.abilityEvent(a, t, pfarmy.AbDisease, 0)
+		}
 	}
 	return dmg
 }

@@ -87,6 +87,7 @@ func (b *Battle) restart() {
 		u.s.elixir = u.st.Abil.Has(pfarmy.AbAlchemy)
 		u.s.challenged = -1
 		u.s.inspires, u.s.bondTo = -1, -1
+		u.s.drain, u.s.diseased = u.drain0, u.sick0 // from an earlier battle (a hex run)
 	}
 }
 

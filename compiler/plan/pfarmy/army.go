@@ -80,6 +80,9 @@ type Commander struct {
 	// of RoleBoons(Role); it may be left out when the role has one). RoleNone: not a leader.
 	Role     Role
 	RoleBoon Boon
+	// Unlucky: an unlucky reputation ("a history of losing battles, being captured, and being
+	// ransomed", Losing Commanders): the army's Morale -1.
+	Unlucky bool
 }
 
 // The range a commander's level and Charisma modifier are checked against (M001; P-9).

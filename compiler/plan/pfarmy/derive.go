@@ -347,6 +347,14 @@ func (d *deriver) commander() BoonSet {
 	st.Commander, st.CommanderPC, st.CommanderPresent = true, c.PC, !c.Absent
 	st.Leadership = c.Leadership()
 	st.BoonsLimit = c.BoonsLimit()
+	if c.Unlucky {
+		// Losing Commanders (Ultimate Campaign, Mass Combat, Commanders): "A commander with a
+		// history of losing battles, being captured, and being ransomed gains an unlucky
+		// reputation among your troops and reduces the Morale of any army under her by 1." The
+		// Morale score itself, so the stat block, every morale check and P-7's -5 see it; whether
+		// or not she is with the army this week (a reputation, not a bonus P-9 ties to presence).
+		st.Morale--
+	}
 	if c.SoldierRanks < 0 {
 		d.add(CodeInvalid, "commander.soldierRanks", "ranks %d is negative", c.SoldierRanks)
 	}
@@ -536,7 +544,7 @@ func (d *deriver) numbers() {
 		dv = *a.DV
 	}
 	st.OM, st.DV = om, dv
-	st.MoraleMod = a.Morale + p.Charisma + p.Soldier + p.Loyalty + p.AbilityMorale
+	st.MoraleMod = st.Morale + p.Charisma + p.Soldier + p.Loyalty + p.AbilityMorale
 
 	// Tactics known (P-10).
 	st.TacticsLimit = o.TacticsAllowed(acr)

@@ -53,7 +53,7 @@ func ArmyOf(in *plan.ArmyInput) (Army, error) {
 	}
 	if c := in.Commander; c != nil {
 		cm := &Commander{Name: c.Name, PC: c.PC, Level: c.Level, Charisma: c.Charisma,
-			LeadershipFeat: c.LeadershipFeat, SoldierRanks: c.SoldierRanks, Absent: c.Absent}
+			LeadershipFeat: c.LeadershipFeat, SoldierRanks: c.SoldierRanks, Absent: c.Absent, Unlucky: c.Unlucky}
 		cm.Role, e = ParseRole(c.Role)
 		fail("commander.role", e)
 		if c.RoleBoon != "" {
@@ -119,7 +119,7 @@ func InputOf(a *Army) plan.ArmyInput {
 	}
 	if c := a.Commander; c != nil {
 		ci := &plan.CommanderInput{Name: c.Name, PC: c.PC, Level: c.Level, Charisma: c.Charisma,
-			LeadershipFeat: c.LeadershipFeat, SoldierRanks: c.SoldierRanks, Absent: c.Absent,
+			LeadershipFeat: c.LeadershipFeat, SoldierRanks: c.SoldierRanks, Absent: c.Absent, Unlucky: c.Unlucky,
 			BonusTactics: tacticNames(c.BonusTactics), Role: c.Role.String()}
 		if c.RoleBoon.Valid() {
 			ci.RoleBoon = c.RoleBoon.String()
