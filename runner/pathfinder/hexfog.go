@@ -110,7 +110,7 @@ func (f *HexFog) View(v any) any {
 // sees reports whether the side is shown event e, once the sight knows where every army stands
 // after it: every event of its own armies and kingdom; a battle, its log and its aftermath (each
 // is fought with an army of the side, P-14); an enemy's setting out, march, placing and what
-// befalls it (orders, pay, rest, rally) only where it is seen after it; the other kingdom's
+// befalls it (orders, pay, rest, rally, disease) only where it is seen after it; the other kingdom's
 // treasury and losses never.
 func (f *HexFog) sees(e runner.Event) bool {
 	own := func(ids ...string) bool {
@@ -134,6 +134,8 @@ func (f *HexFog) sees(e runner.Event) bool {
 	case *HexPayEvent:
 		return own(v.Army)
 	case *HexRecoverEvent:
+		return own(v.Army)
+	case *HexDiseaseEvent:
 		return own(v.Army)
 	case *HexUpkeepEvent:
 		return v.Side == side || own(v.Army)

@@ -52,3 +52,24 @@ func TestHexSightP14(t *testing.T) {
 		t.Errorf("the enemy's sight: guard %v, raiders %v", e.Sees("guard"), e.Sees("raiders"))
 	}
 }
+
+// TestHexFogHidesEnemyDiseaseOutOfSight: an enemy's disease worsening at a day's end (Disease:
+// "-1 to its OM and DV each day after the battle") is something that befalls it, shown to the
+// players of the other side only while they see it (P-14, HexSight's rule); their own army's
+// always. Guard (friendly) on hex 0; raiders (enemy) on hex 2, then on hex 0.
+func TestHexFogHidesEnemyDiseaseOutOfSight(t *testing.T) {
+	p := &plan.Plan{Pathfinder: &plan.Pathfinder{Armies: []plan.PFArmy{{ID: "guard", Side: plan.Friendly}, {ID: "raiders", Side: plan.Enemy}}}}
+	f := NewHexFog(p, "friendly")
+	f.sight.Set("guard", 0, 10)
+	f.sight.Set("raiders", 2, 9)
+	if f.sees(&HexDiseaseEvent{Army: "raiders", Status: "worsens", Penalty: 2}) {
+		t.Errorf("the raiders' disease on hex 2, out of the guard's sight, is shown")
+	}
+	if !f.sees(&HexDiseaseEvent{Army: "guard", Status: "worsens", Penalty: 1}) {
+		t.Errorf("the guard's own disease is not shown")
+	}
+	f.sight.Set("raiders", 0, 9)
+	if !f.sees(&HexDiseaseEvent{Army: "raiders", Status: "cured", Penalty: 2}) {
+		t.Errorf("the raiders' disease on the guard's hex is not shown")
+	}
+}

@@ -15,7 +15,7 @@ package replay
 //     players' (side other than "friendly"): no map shows them, and Part P gives a side no
 //     sight of the other's books.
 //   - An enemy army placed after a battle (P-62: on a hex with no hostile army, so away from
-//     the players') or healing (P-64, P-1) is the GM's unless the players see it there.
+//     the players'), healing (P-64, P-1) or its disease worsening (Disease) is the GM's unless the players see it there.
 //   - An order naming an enemy army (split, buy, reform...) is the enemy kingdom's decision: the
 //     GM's.
 func hexPlayersLine(pg *page, i int, e *event, army string, armies []string, side string, enemy, inView func(string) bool) {
@@ -31,7 +31,7 @@ func hexPlayersLine(pg *page, i int, e *event, army string, armies []string, sid
 		if side != "" && side != "friendly" {
 			pg.Aud[i] = "gm"
 		}
-	case "placed", "recover":
+	case "placed", "recover", "disease":
 		if enemy(army) && !inView(army) {
 			pg.Aud[i] = "gm"
 		}
