@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"sync"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -180,18 +181,18 @@ func UnitOfChecked(path string, overlay map[string][]byte) (files []string, refu
 			continue
 		}
 		files = append(files, f)
-		kinded = kinded || reTopKind.Match(src)
+		kinded = kinded || reTopKind().Match(src)
 	}
 	return files, refused, kinded
 }
 
 // reDataKind finds a kind field's value in YAML (at the top level: column 1) or JSON.
-var reDataKind = regexp.MustCompile(`(?m)(?:^kind|"kind")\s*:\s*["']?([A-Za-z_-]*)`)
+var reDataKind = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^kind|"kind")\s*:\s*["']?([A-Za-z_-]*)`) })
 
 // dataKindVetted reports whether a YAML or JSON file says it is a scenario, battle or campaign,
 // or nearly (a misspelt kind is the author's mistake to hear about).
 func dataKindVetted(data []byte) bool {
-	for _, m := range reDataKind.FindAllSubmatch(data[:min(len(data), 64<<10)], -1) {
+	for _, m := range reDataKind().FindAllSubmatch(data[:min(len(data), 64<<10)], -1) {
 		k := string(m[1])
 		for _, want := range []string{"scenario", "battle", "campaign"} {
 			if k == want || suggest(k, []string{want}) != "" {

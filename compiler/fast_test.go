@@ -160,7 +160,7 @@ func TestFastPathAgrees(t *testing.T) {
 		kinded := false
 		for _, f := range files {
 			data, _ := os.ReadFile(f)
-			kinded = kinded || reTopKind.Match(data) && !IsCampaign(f)
+			kinded = kinded || reTopKind().Match(data) && !IsCampaign(f)
 		}
 		if kinded {
 			units = append(units, files)

@@ -41,7 +41,7 @@ func FuzzYAMLIDs(f *testing.F) {
 			}
 			return
 		}
-		if reLeadZero.MatchString(s) {
+		if reLeadZero().MatchString(s) {
 			if len(problems) != 1 || problems[0].code != codeAmbiguousNumber || problems[0].line != 3 {
 				t.Fatalf("%q: want one L014 on line 3, got %v", s, problems)
 			}
@@ -59,11 +59,11 @@ func FuzzYAMLIDs(f *testing.F) {
 			t.Fatalf("value %q: not a literal", s)
 		}
 		switch {
-		case reDecimal.MatchString(s) || reHex.MatchString(s) || reOctal.MatchString(s):
+		case reDecimal().MatchString(s) || reHex().MatchString(s) || reOctal().MatchString(s):
 			if lit.Kind != token.INT {
 				t.Fatalf("value %q: kind %v, want an int", s, lit.Kind)
 			}
-		case reFloat.MatchString(s):
+		case reFloat().MatchString(s):
 			if lit.Kind != token.FLOAT {
 				t.Fatalf("value %q: kind %v, want a float", s, lit.Kind)
 			}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
@@ -39,7 +40,7 @@ func libraryArmy(pos diag.Pos) (name, text string, ok bool) {
 	}
 	text = strings.Join(strings.Fields(lines[pos.Line-1]), " ")
 	for l := pos.Line - 1; l >= 0; l-- {
-		if m := reLibraryTop.FindStringSubmatch(lines[l]); m != nil {
+		if m := reLibraryTop().FindStringSubmatch(lines[l]); m != nil {
 			return path.Base(imp) + "." + m[1], text, true
 		}
 	}
@@ -47,7 +48,7 @@ func libraryArmy(pos diag.Pos) (name, text string, ok bool) {
 }
 
 // reLibraryTop is a library's top-level definition line: `dwarvenDefenders: {`.
-var reLibraryTop = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*): \{`)
+var reLibraryTop = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*): \{`) })
 
 // authorFieldPos is where the author wrote the value at sels when CUE's positions are all in a
 // library: the label of the deepest enclosing field whose value the author's files hold

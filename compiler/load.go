@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
@@ -264,7 +265,7 @@ func addCUEErrors(list *diag.List, nm *namer, err error, code, fallback, hint st
 		// Error() keeps the cause of wrapped errors ("import failed: ...: imports are unavailable
 		// ..."). Some decoders (YAML) put the position only in the text, as "file:line: ".
 		msg := e.Error()
-		if m := reLeadingPos.FindStringSubmatch(msg); m != nil && pos.Line == 0 {
+		if m := reLeadingPos().FindStringSubmatch(msg); m != nil && pos.Line == 0 {
 			line, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
 			pos = diag.Pos{File: nm.display(m[1]), Line: line, Column: col}
@@ -272,8 +273,8 @@ func addCUEErrors(list *diag.List, nm *namer, err error, code, fallback, hint st
 		if !pos.IsValid() {
 			pos = diag.Pos{File: nm.display(fallback)}
 		}
-		msg = rePosPrefix.ReplaceAllString(msg, "")
-		msg = reForFile.ReplaceAllString(msg, "")
+		msg = rePosPrefix().ReplaceAllString(msg, "")
+		msg = reForFile().ReplaceAllString(msg, "")
 		if p := strings.Join(e.Path(), "."); p != "" {
 			msg = strings.TrimPrefix(msg, p+": ")
 		}
@@ -297,13 +298,13 @@ func addCUEErrors(list *diag.List, nm *namer, err error, code, fallback, hint st
 
 var (
 	// reLeadingPos matches a message that starts with "file:line: " or "file:line:col: ".
-	reLeadingPos = regexp.MustCompile(`^(\S+?):(\d+)(?::(\d+))?: `)
+	reLeadingPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\S+?):(\d+)(?::(\d+))?: `) })
 	// reForFile matches the file name the JSON decoder puts in its messages.
-	reForFile = regexp.MustCompile(` for file "[^"]*"`)
+	reForFile = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` for file "[^"]*"`) })
 )
 
 // rePosPrefix matches a "file:line:col: " or "file:line: " inside an error message.
-var rePosPrefix = regexp.MustCompile(`\S+:\d+(?::\d+)?: `)
+var rePosPrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\S+:\d+(?::\d+)?: `) })
 
 // lowerFirst lowercases the first letter of a message (messages are lowercase).
 func lowerFirst(s string) string {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/errors"
@@ -53,8 +54,8 @@ func (sc *schemaChecker) add(key string, d diag.Diagnostic) {
 }
 
 var (
-	reOutOfBound = regexp.MustCompile(`^invalid value (.*) \(out of bound (.*)\)$`)
-	reRegexp     = regexp.MustCompile(`^=~"(.*)"$`)
+	reOutOfBound = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^invalid value (.*) \(out of bound (.*)\)$`) })
+	reRegexp     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^=~"(.*)"$`) })
 )
 
 // classify turns the CUE errors at one path into one diagnostic.
@@ -166,14 +167,14 @@ func (sc *schemaChecker) classify(p *piece, sels []cue.Selector, errs []errors.E
 	// Pick the most telling message: a bound beats a conflict with a default.
 	msg := msgs[0]
 	for _, m := range msgs {
-		if reOutOfBound.MatchString(m) {
+		if reOutOfBound().MatchString(m) {
 			msg = m
 			break
 		}
 	}
 	d := diag.Errorf(pos, codeBadValue, "%s%s", prefix, msg)
-	if m := reOutOfBound.FindStringSubmatch(msg); m != nil {
-		if re := reRegexp.FindStringSubmatch(m[2]); re != nil {
+	if m := reOutOfBound().FindStringSubmatch(msg); m != nil {
+		if re := reRegexp().FindStringSubmatch(m[2]); re != nil {
 			d = diag.Errorf(pos, codeBadValue, "%s%s does not match %s", prefix, m[1], m[2])
 			switch re[1] {
 			case `^[A-Za-z0-9_][A-Za-z0-9_-]*$`:

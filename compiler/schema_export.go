@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/encoding/jsonschema"
@@ -29,9 +30,9 @@ func SchemaCUE(pkg string) ([]byte, error) {
 	for i, f := range schema.Files() {
 		src := f.Source
 		if i == 0 {
-			src = rePackage.ReplaceAll(src, []byte("package "+pkg))
+			src = rePackage().ReplaceAll(src, []byte("package "+pkg))
 		} else {
-			src = rePackage.ReplaceAll(src, nil)
+			src = rePackage().ReplaceAll(src, nil)
 			fmt.Fprintf(&buf, "\n// From %s.\n", f.Name)
 		}
 		buf.Write(src)
@@ -40,11 +41,11 @@ func SchemaCUE(pkg string) ([]byte, error) {
 }
 
 var (
-	rePackage = regexp.MustCompile(`(?m)^package \w+`)
-	rePkgName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	rePackage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^package \w+`) })
+	rePkgName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 )
 
-func validPackage(s string) bool { return rePkgName.MatchString(s) }
+func validPackage(s string) bool { return rePkgName().MatchString(s) }
 
 // documentKinds are the kinds of file the schema defines, each by its top-level kind (and, for
 // scenarios, rules) and its definition. SchemaJSON covers every one; a rule system with files of

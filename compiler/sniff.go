@@ -126,7 +126,7 @@ func (s *sniffer) pkg(name string) string {
 // sniffLimit bytes), through the memo; a file that cannot be read counts as saying it, so that
 // the loader reports the problem.
 func (s *sniffer) topKind(name string) bool {
-	return s.judge(name, sniffTop, func(head []byte, e *sniffed) { e.Top = head == nil || reTopKind.Match(head) }).Top
+	return s.judge(name, sniffTop, func(head []byte, e *sniffed) { e.Top = head == nil || reTopKind().Match(head) }).Top
 }
 
 // campaign is isCampaignHead through the memo.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 
@@ -33,9 +34,11 @@ type dataClass struct {
 }
 
 var (
-	reYAMLKind   = regexp.MustCompile(`(?m)^["']?kind["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*(?:#.*)?$`)
-	reYAMLList   = regexp.MustCompile(`(?m)\A(?:\s*(?:#[^\n]*)?\n)*\s*(?:-\s|-$|\[)`)
-	reTopKind    = regexp.MustCompile(`(?m)^"?kind"?\s*:`) // a top-level kind in a CUE file (gofmt'd CUE puts it at column 1)
+	reYAMLKind = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^["']?kind["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*(?:#.*)?$`)
+	})
+	reYAMLList   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)\A(?:\s*(?:#[^\n]*)?\n)*\s*(?:-\s|-$|\[)`) })
+	reTopKind    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^"?kind"?\s*:`) }) // a top-level kind in a CUE file (gofmt'd CUE puts it at column 1)
 	scriptFields = []string{"move", "roll", "pick", "battle", "night", "select", "prepare", "benefit", "tactic", "strategy", "target", "answer", "place", "protect", "cancel", "take", "traverse", "day"}
 )
 
@@ -80,10 +83,10 @@ func classifyHead(name string, head []byte) dataClass {
 	if fileKind(name) == "json" {
 		return classifyJSON(head)
 	}
-	if m := reYAMLKind.FindSubmatch(head); m != nil {
+	if m := reYAMLKind().FindSubmatch(head); m != nil {
 		return dataClass{kind: string(m[1])}
 	}
-	if reYAMLList.Match(head) && looksLikeScript(head) {
+	if reYAMLList().Match(head) && looksLikeScript(head) {
 		return dataClass{role: "script"}
 	}
 	return dataClass{}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"cuelang.org/go/cue/ast"
@@ -134,14 +135,14 @@ func (c *yamlConv) lineLen(n int) int {
 	return end - c.lines[n-1]
 }
 
-var reYAMLLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var reYAMLLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
 
 // syntaxError reports a yaml.v3 parse error at the problem's line and column (yamlpos.Place: the
 // byte a reader error refuses, or where goccy/go-yaml fails to parse a file of up to
 // yamlLocateLimit, or the line yaml.v3 names, at its first character).
 func (c *yamlConv) syntaxError(err error) {
 	msg, line := strings.TrimPrefix(err.Error(), "yaml: "), 0
-	if m := reYAMLLine.FindStringSubmatch(err.Error()); m != nil {
+	if m := reYAMLLine().FindStringSubmatch(err.Error()); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	}
@@ -357,12 +358,14 @@ func (c *yamlConv) key(k *yaml.Node) (string, bool) {
 }
 
 var (
-	reDecimal   = regexp.MustCompile(`^[-+]?[0-9]+$`)
-	reOctal     = regexp.MustCompile(`^0o[0-7]+$`)
-	reHex       = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
-	reFloat     = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
-	reLeadZero  = regexp.MustCompile(`^[-+]?0[0-9]+$`)
-	reSuppress  = regexp.MustCompile(`@sortie\((?:[^)"]|"(?:[^"\\]|\\.)*")*\)`) // a ')' inside a quoted reason does not end it
+	reDecimal = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?[0-9]+$`) })
+	reOctal   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^0o[0-7]+$`) })
+	reHex     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^0x[0-9a-fA-F]+$`) })
+	reFloat   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	})
+	reLeadZero  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?0[0-9]+$`) })
+	reSuppress  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`@sortie\((?:[^)"]|"(?:[^"\\]|\\.)*")*\)`) }) // a ')' inside a quoted reason does not end it
 	plainTagged = map[string]bool{"!!str": true, "!!int": true, "!!float": true, "!!bool": true, "!!null": true}
 )
 
@@ -402,17 +405,17 @@ func (c *yamlConv) scalar(n *yaml.Node) ast.Expr {
 		}
 	}
 	switch {
-	case reLeadZero.MatchString(s) && tag == "":
+	case reLeadZero().MatchString(s) && tag == "":
 		// The message's ending and the hint are worded by what the schema wants here, once the
 		// file's kind is known (extractYAML, yaml_leadzero.go).
 		c.problemAt(n, codeAmbiguousNumber, "", "")
 		c.problems[len(c.problems)-1].lead = &leadZero{value: s, path: append([]string(nil), c.path...)}
 		return nil
-	case reDecimal.MatchString(s) && (tag == "" || tag == "!!int" || tag == "!!float"):
+	case reDecimal().MatchString(s) && (tag == "" || tag == "!!int" || tag == "!!float"):
 		return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strings.TrimPrefix(s, "+")}
-	case (reOctal.MatchString(s) || reHex.MatchString(s)) && (tag == "" || tag == "!!int"):
+	case (reOctal().MatchString(s) || reHex().MatchString(s)) && (tag == "" || tag == "!!int"):
 		return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: s}
-	case reFloat.MatchString(s) && (tag == "" || tag == "!!float"):
+	case reFloat().MatchString(s) && (tag == "" || tag == "!!float"):
 		v := strings.TrimPrefix(s, "+")
 		if strings.HasPrefix(v, ".") || strings.HasPrefix(v, "-.") {
 			v = strings.Replace(v, ".", "0.", 1)
@@ -460,7 +463,7 @@ func (c *yamlConv) suppressions(fd *ast.Field, k, v *yaml.Node) {
 		off = c.lines[from-1]
 	}
 	for _, text := range comments {
-		for _, a := range reSuppress.FindAllString(text, -1) {
+		for _, a := range reSuppress().FindAllString(text, -1) {
 			at := fd.Label.Pos()
 			if i := bytes.Index(c.data[off:], []byte(a)); i >= 0 {
 				at = c.tf.Pos(off+i, token.NoRelPos)

@@ -6,12 +6,13 @@ import (
 	_ "embed"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 //go:embed rules.md
 var Rules string
 
-var reRuleItem = regexp.MustCompile(`(?m)^- \*\*([KPU]-\d+) ([^*]+)\*\*`)
+var reRuleItem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^- \*\*([KPU]-\d+) ([^*]+)\*\*`) })
 
 // Rule is one rule of the reference: its ID, its title and its text (the item's lines, as
 // written, its continuation lines included).
@@ -24,7 +25,7 @@ type Rule struct {
 func FindRules(name string) []Rule {
 	var out []Rule
 	want := strings.ToLower(strings.TrimSpace(name))
-	idx := reRuleItem.FindAllStringSubmatchIndex(Rules, -1)
+	idx := reRuleItem().FindAllStringSubmatchIndex(Rules, -1)
 	for i, m := range idx {
 		end := len(Rules)
 		if i+1 < len(idx) {

@@ -29,6 +29,13 @@ func (c *Chain) Reset(dec, fallback Decider, src dice.Source) {
 	c.roller, _ = dec.(Roller)
 }
 
+// ReadsNotes reports whether the current decider may read the notes of the next request
+// (NoteReader): when the decider is a script that may run out, the fallback too, since it may be
+// the one asked.
+func (c *Chain) ReadsNotes() bool {
+	return ReadsNotes(c.dec) || (c.fallback != nil && ReadsNotes(c.fallback))
+}
+
 // OnFallback sets fn to be called once, when the Fallback takes over and before it is asked:
 // an engine writes its "fallback" event there. An error from fn stops the run.
 func (c *Chain) OnFallback(fn func() error) { c.onFallback = fn }

@@ -100,6 +100,23 @@ type Choice struct {
 	Note  string // context for a prompt: the block a move leads to, "checked" for a checked face
 }
 
+// NoteReader is a Decider that says whether it reads the Notes of the requests put to it: a prompt
+// shows them, an automatic policy ignores them. Like slog's Handler.Enabled, it lets an engine skip
+// building a note that costs an allocation (a Sprintf) when nobody will read it (issue 29).
+type NoteReader interface {
+	ReadsNotes() bool
+}
+
+// ReadsNotes reports whether d may read Choice.Note: true unless d is a NoteReader that says it
+// does not, so that a Decider that does not say is always given its notes. Only a decision's
+// notes may be skipped: what a decider answers never depends on a note it does not read.
+func ReadsNotes(d Decider) bool {
+	if r, ok := d.(NoteReader); ok {
+		return r.ReadsNotes()
+	}
+	return true
+}
+
 // Request is a decision the runner asks for (or, with Kind KindRoll, a die it asks a Roller for).
 // The runner owns it and reuses it: a Decider must not keep it, or its Choices, after returning.
 type Request struct {

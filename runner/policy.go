@@ -31,6 +31,9 @@ type firstPolicy struct{}
 
 func (firstPolicy) Decide(*Request) (Answer, error) { return Answer{}, nil }
 
+// ReadsNotes: the first policy answers by position only (NoteReader).
+func (firstPolicy) ReadsNotes() bool { return false }
+
 type randomPolicy struct {
 	rng *dice.Seeded
 }
@@ -38,6 +41,9 @@ type randomPolicy struct {
 func (p *randomPolicy) Decide(r *Request) (Answer, error) {
 	return Answer{Choice: p.rng.Roll(len(r.Choices)) - 1}, nil
 }
+
+// ReadsNotes: the random policy answers by position only (NoteReader).
+func (*randomPolicy) ReadsNotes() bool { return false }
 
 // policySeed derives the random policy's seed from the run's seed (a splitmix64 step over a
 // different stream), so that the policy's generator and the dice never share a sequence.

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sortie-rpg/sortie/cmd/sortie/lsp"
 	"github.com/sortie-rpg/sortie/compiler"
@@ -238,14 +239,16 @@ func writeSARIF(w io.Writer, list diag.List) error {
 // build parts, both valid SemVer); "" for "(devel)" or "unknown".
 func semanticVersion(v string) string {
 	v, _, _ = strings.Cut(v, " ")
-	if !strings.HasPrefix(v, "v") || !semverRE.MatchString(v[1:]) {
+	if !strings.HasPrefix(v, "v") || !semverRE().MatchString(v[1:]) {
 		return ""
 	}
 	return v[1:]
 }
 
 // semverRE is SemVer 2.0's grammar (semver.org's suggested expression).
-var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+var semverRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+})
 
 // ruleName makes a SARIF rule name from a title: "block the party can never reach" ->
 // "BlockThePartyCanNeverReach".

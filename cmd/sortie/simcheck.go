@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/esc"
@@ -220,9 +221,9 @@ func writeReplay(sub *simSubject, path string, b *expect.Balance, o runner.SimOp
 	return file, cmd, nil
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
+var unsafeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9_-]+`) })
 
-func fileSafe(s string) string { return strings.Trim(unsafeName.ReplaceAllString(s, ""), "-") }
+func fileSafe(s string) string { return strings.Trim(unsafeName().ReplaceAllString(s, ""), "-") }
 
 // writeChecks writes the checks as text: one line each, ok or FAIL, with the smallest failing
 // seed and the replay script.

@@ -29,6 +29,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
@@ -49,12 +50,20 @@ type Fix struct {
 }
 
 var (
-	reDidYouMean = regexp.MustCompile(`did you mean ("(?:[^"\\]|\\.)*")\?`)
-	reLeadZero   = regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*") for an id, or (\S+) for a number$`)
-	reLeadOne    = regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*"|\S+) \((?:(?:a string|a number) is wanted here|the only value allowed here)\)$`)
-	reZeroNum    = regexp.MustCompile(`^[-+]?0[0-9]+$`)
-	reAddDefault = regexp.MustCompile(`^add ([A-Za-z_][A-Za-z0-9_]*): ("(?:[^"\\]|\\.)*") \(the default: `)
-	reUnquote    = regexp.MustCompile(`^write (\S+) \(an? (?:bool|number) is not quoted\)$`)
+	reDidYouMean = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`did you mean ("(?:[^"\\]|\\.)*")\?`) })
+	reLeadZero   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*") for an id, or (\S+) for a number$`)
+	})
+	reLeadOne = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^write ("(?:[^"\\]|\\.)*"|\S+) \((?:(?:a string|a number) is wanted here|the only value allowed here)\)$`)
+	})
+	reZeroNum    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?0[0-9]+$`) })
+	reAddDefault = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^add ([A-Za-z_][A-Za-z0-9_]*): ("(?:[^"\\]|\\.)*") \(the default: `)
+	})
+	reUnquote = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^write (\S+) \(an? (?:bool|number) is not quoted\)$`)
+	})
 )
 
 // For returns the fixes of the finding d in src, the text of the file d is about (kind "cue",
@@ -69,7 +78,7 @@ func For(d diag.Diagnostic, src []byte, kind string) []Fix {
 	add := func(title string, e Edit) {
 		out = append(out, Fix{Title: title, Edits: []Edit{e}, Preferred: len(out) == 0})
 	}
-	if m := reDidYouMean.FindStringSubmatch(d.Hint + "\n" + d.Message); m != nil {
+	if m := reDidYouMean().FindStringSubmatch(d.Hint + "\n" + d.Message); m != nil {
 		want, err := strconv.Unquote(m[1])
 		if err != nil || want == "" {
 			return nil
@@ -92,15 +101,15 @@ func For(d diag.Diagnostic, src []byte, kind string) []Fix {
 			end++
 		}
 		lit := string(src[off:end])
-		if !reZeroNum.MatchString(lit) {
+		if !reZeroNum().MatchString(lit) {
 			return nil
 		}
-		if m := reLeadZero.FindStringSubmatch(d.Hint); m != nil {
+		if m := reLeadZero().FindStringSubmatch(d.Hint); m != nil {
 			if id, err := strconv.Unquote(m[1]); err == nil && id == lit {
 				add("quote it: "+m[1], Edit{off, end, m[1]})
 				add("write the number "+m[2], Edit{off, end, m[2]})
 			}
-		} else if m := reLeadOne.FindStringSubmatch(d.Hint); m != nil {
+		} else if m := reLeadOne().FindStringSubmatch(d.Hint); m != nil {
 			title := "write " + m[1]
 			if m[1][0] == '"' {
 				if id, err := strconv.Unquote(m[1]); err != nil || id != lit {
@@ -112,13 +121,13 @@ func For(d diag.Diagnostic, src []byte, kind string) []Fix {
 		}
 		return out
 	}
-	if m := reAddDefault.FindStringSubmatch(d.Hint); m != nil && d.Code == "S003" {
+	if m := reAddDefault().FindStringSubmatch(d.Hint); m != nil && d.Code == "S003" {
 		if e, ok := addField(src, off, kind, m[1], m[2]); ok {
 			add("add "+m[1]+": "+m[2], e)
 		}
 		return out
 	}
-	if m := reUnquote.FindStringSubmatch(d.Hint); m != nil && d.Code == "S002" {
+	if m := reUnquote().FindStringSubmatch(d.Hint); m != nil && d.Code == "S002" {
 		for _, old := range quotedIn(d.Message) {
 			if start, end, _, ok := written(src, off, old); ok {
 				add("write "+m[1], Edit{start, end, m[1]})
@@ -233,11 +242,11 @@ func written(src []byte, off int, s string) (start, end int, q byte, ok bool) {
 
 // rePlain is a value every reader takes as the same string unquoted: a YAML plain scalar, or a
 // CUE identifier (a label).
-var rePlain = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var rePlain = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // rePlainWords is a YAML plain scalar of words ("Defensive Wall"), which reads as written in a
 // block or flow collection.
-var rePlainWords = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*[A-Za-z0-9_]$`)
+var rePlainWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*[A-Za-z0-9_]$`) })
 
 // yaml11 are the plain words a YAML 1.1 reader takes for a bool or null.
 var yaml11 = map[string]bool{"y": true, "n": true, "yes": true, "no": true, "on": true, "off": true,
@@ -252,8 +261,8 @@ func spell(s string, q byte, kind string) string {
 	case '\'':
 		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 	}
-	plain := rePlain.MatchString(s) && !yaml11[strings.ToLower(s)]
-	if kind == "yaml" && !plain && rePlainWords.MatchString(s) {
+	plain := rePlain().MatchString(s) && !yaml11[strings.ToLower(s)]
+	if kind == "yaml" && !plain && rePlainWords().MatchString(s) {
 		plain = !yaml11[strings.ToLower(s)] // "Defensive Wall" in a flow list reads as written
 	}
 	if plain {

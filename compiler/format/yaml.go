@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	cueyaml "cuelang.org/go/encoding/yaml"
@@ -91,7 +92,7 @@ func encodeYAML(docs []*yaml.Node) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-var reYAMLLine = regexp.MustCompile(`line (\d+)(?:, column (\d+))?`)
+var reYAMLLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+)(?:, column (\d+))?`) })
 
 // yamlSyntax places a yaml.v3 error: its message names the line (and sometimes the column; an
 // unknown column is left out rather than guessed).
@@ -104,7 +105,7 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 	}
 	for _, m := range msgs {
 		pos := diag.Pos{File: filename}
-		if sm := reYAMLLine.FindStringSubmatch(m); sm != nil {
+		if sm := reYAMLLine().FindStringSubmatch(m); sm != nil {
 			pos.Line, _ = strconv.Atoi(sm[1])
 			if sm[2] != "" {
 				pos.Column, _ = strconv.Atoi(sm[2])
@@ -113,7 +114,7 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 			pos.Line, pos.Column = line, col // the reader's errors name no line
 		}
 		msg := strings.TrimPrefix(m, "yaml: ")
-		msg = reYAMLLine.ReplaceAllString(msg, "")
+		msg = reYAMLLine().ReplaceAllString(msg, "")
 		msg = strings.Trim(strings.TrimPrefix(strings.TrimSpace(msg), ":"), " ")
 		if msg == "" {
 			msg = "not valid YAML"
@@ -136,11 +137,11 @@ func yamlSyntax(filename string, src []byte, err error) diag.List {
 // syntaxPosMax is the largest file yamlpos.Locate reads (256 KiB: a scenario or a script is a few).
 const syntaxPosMax = 256 << 10
 
-var reUnknownAnchor = regexp.MustCompile(`^unknown anchor '([^']+)' referenced$`)
+var reUnknownAnchor = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown anchor '([^']+)' referenced$`) })
 
 // aliasPos places yaml.v3's "unknown anchor 'x' referenced" (no line) at the first *x.
 func aliasPos(src []byte, msg string) (line, col int, ok bool) {
-	m := reUnknownAnchor.FindStringSubmatch(msg)
+	m := reUnknownAnchor().FindStringSubmatch(msg)
 	if m == nil {
 		return 0, 0, false
 	}

@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -64,10 +65,10 @@ type Options struct {
 	Format string
 }
 
-var reID = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]*$`)
+var reID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]*$`) })
 
 // ValidID reports whether s is an id the schema accepts (#ID).
-func ValidID(s string) bool { return reID.MatchString(s) && len(s) <= 64 }
+func ValidID(s string) bool { return reID().MatchString(s) && len(s) <= 64 }
 
 // IDFromDir makes an id from a folder name: lower case, runs of other characters as one '-',
 // "scenario" when nothing is left.

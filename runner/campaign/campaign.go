@@ -90,6 +90,8 @@ type game struct {
 	// choices is the buffer of the campaign decisions' choices; menu their fixed names and notes.
 	choices []runner.Choice
 	menu    *menu
+	// retryChoices is the buffer of the retry decision's two choices (K-67).
+	retryChoices [2]runner.Choice
 }
 
 // menu holds the campaign decisions' choices that do not change during a run, made once (a run
@@ -121,6 +123,9 @@ func newMenu(c *plan.Campaign, s *State, rules Rules) *menu {
 }
 
 // retryNote is the selection's note of scenario i after attempts sorties: "Title (retry N)".
+// Built only for a decider that reads notes (runner.ReadsNotes): a random campaign reaches the
+// 200-sortie limit with every scenario retried, and was making one Sprintf per selectable
+// scenario per sortie for a policy that never reads them (issue 29).
 func (m *menu) retryNote(i, attempts int, title string) string {
 	k := [2]int{i, attempts}
 	if n, ok := m.retries[k]; ok {
@@ -210,10 +215,11 @@ func (g *game) unlock(i int) {
 // selectScenario asks which unlocked scenario is played next (K-9, K-10).
 func (g *game) selectScenario(sel []int) (int, error) {
 	ch := g.choices[:0]
+	notes := g.ch.ReadsNotes()
 	for _, i := range sel {
 		sc := &g.c.Scenarios[i]
 		note := sc.Plan.Scenario.Title
-		if g.s.Attempts[i] > 0 {
+		if g.s.Attempts[i] > 0 && notes {
 			note = g.menu.retryNote(i, g.s.Attempts[i], note)
 		}
 		ch = append(ch, runner.Choice{Name: sc.ID, Value: i, Note: note})
@@ -327,17 +333,26 @@ func (g *game) retry(i int) (*karzoral.Midpoint, error) {
 	}
 	sc := &g.c.Scenarios[i]
 	day, phase := m.Resumes()
-	ch := []runner.Choice{
-		{Name: "midpoint", Value: 1, Note: fmt.Sprintf("day %d, %s phase, at %s, fresh armies (K-68)", day, phase, m.Block)},
-		{Name: "start", Value: 0, Note: "from day 1; the midpoint gives no XP again"},
+	ch := g.retryChoices[:]
+	ch[0] = runner.Choice{Name: "midpoint", Value: 1}
+	if g.ch.ReadsNotes() { // the note only for a decider that reads it (issue 29)
+		ch[0].Note = fmt.Sprintf("day %d, %s phase, at %s, fresh armies (K-68)", day, phase, m.Block)
 	}
+	ch[1] = runner.Choice{Name: "start", Value: 0, Note: "from day 1; the midpoint gives no XP again"}
 	g.req = runner.Request{Kind: runner.KindRetry, Choices: ch, Title: sc.ID}
 	a, err := g.Decide(&g.req)
 	if err != nil {
 		return nil, err
 	}
+	resumed := ch[a.Choice].Value != 0
+	if !g.out.on { // no event, and no text, for a sink that drops them (runner.Enabled)
+		if !resumed {
+			return nil, nil
+		}
+		return m, nil
+	}
 	text := fmt.Sprintf("the retry of %s starts over from day 1; the midpoint %s stays cleared, no XP again (K-67)", sc.ID, m.Objective)
-	if ch[a.Choice].Value == 0 {
+	if !resumed {
 		m = nil
 	} else {
 		text = fmt.Sprintf("the retry of %s resumes at the midpoint %s: day %d, %s phase, at %s (K-67)", sc.ID, m.Objective, day, phase, m.Block)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // powerTableCSV is a copy of ../../../shared/spec/power-table.csv (K-103): power 0..100 by 2d6 total
@@ -18,8 +19,9 @@ var powerTableCSV string
 // PowerRows is the number of rows of the power table: powers 0..MaxPower.
 const PowerRows = MaxPower + 1
 
-// powerTable[v][power][total-3] is the value of the table variant v.
-var powerTable = func() [2]*[PowerRows][10]int {
+// powerTable()[v][power][total-3] is the value of the table variant v. Built at the first roll,
+// not at start-up (issue 29: a command that rolls no power pays nothing for it).
+var powerTable = sync.OnceValue(func() [2]*[PowerRows][10]int {
 	std, err := parsePowerTable(powerTableCSV)
 	if err != nil {
 		panic("dice: embedded power-table.csv: " + err.Error()) // a build defect; TestPowerTableShape catches it
@@ -29,7 +31,7 @@ var powerTable = func() [2]*[PowerRows][10]int {
 		complete[p][12-3] = 10
 	}
 	return [2]*[PowerRows][10]int{std, &complete}
-}()
+})
 
 // parsePowerTable reads the power-table.csv format: '#' comment lines, the header
 // "power,3,4,...,12", then one row per power 0..100 in order, each with 10 non-negative values.
@@ -100,13 +102,13 @@ func ParseTableVariant(name string) (TableVariant, error) {
 // PowerTableValue returns the power table value for a power (row, 0..MaxPower) and a 2d6 total
 // (column, 2..12) in variant v (K-103). A total of 2 is 0 in every row. ok is false outside the table.
 func PowerTableValue(power, total int, v TableVariant) (value int, ok bool) {
-	if power < 0 || power > MaxPower || total < 2 || total > 12 || int(v) >= len(powerTable) {
+	if power < 0 || power > MaxPower || total < 2 || total > 12 || int(v) >= len(powerTable()) {
 		return 0, false
 	}
 	if total == 2 {
 		return 0, true
 	}
-	return powerTable[v][power][total-3], true
+	return powerTable()[v][power][total-3], true
 }
 
 // PowerOptions are the switchable choices of a power roll. The zero value is the default.
@@ -174,10 +176,10 @@ func powerRoll(src Source, e Expr, opts PowerOptions) (PowerResult, error) {
 	if src == nil {
 		return PowerResult{}, errors.New("dice: nil source")
 	}
-	if int(opts.Table) >= len(powerTable) {
+	if int(opts.Table) >= len(powerTable()) {
 		return PowerResult{}, fmt.Errorf("dice: unknown power table %s", opts.Table)
 	}
-	row := &powerTable[opts.Table][e.Power]
+	row := &powerTable()[opts.Table][e.Power]
 	res := PowerResult{Expr: e, Table: opts.Table, Steps: make([]PowerStep, 0, 2)}
 	sum := 0
 	for {

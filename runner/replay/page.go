@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -365,7 +366,7 @@ func WriteHTML(w io.Writer, in Input) error {
 		maps[i] = m.svg
 	}
 	var b bytes.Buffer
-	err = pageTmpl.Execute(&b, struct {
+	err = pageTmpl().Execute(&b, struct {
 		Title  string
 		Only   bool
 		Maps   []template.HTML
@@ -381,7 +382,9 @@ func WriteHTML(w io.Writer, in Input) error {
 	return err
 }
 
-var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
+// pageTmpl is parsed at the first page written, not at start-up (issue 29).
+var pageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 ` + marker + `
 {{if .Only}}` + playersMarker + `
@@ -409,3 +412,4 @@ var pageTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 <script>{{.Script}}</script>
 </body></html>
 `))
+})

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	show "github.com/sortie-rpg/sortie/compiler/esc"
 )
@@ -47,7 +48,7 @@ func WriteHTML(w io.Writer, r *Report, sources []Source) error {
 		pg.src[s.Name] = i
 	}
 	var b bytes.Buffer
-	if err := pageTmpl.Execute(&b, pageData{R: r, P: pg, Sources: sources}); err != nil {
+	if err := pageTmpl().Execute(&b, pageData{R: r, P: pg, Sources: sources}); err != nil {
 		return err
 	}
 	_, err := w.Write(b.Bytes())
@@ -266,7 +267,9 @@ func (p *page) Short(pos string) string {
 
 func esc(s string) string { return template.HTMLEscapeString(show.Text(s)) }
 
-var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{"inc": func(n int) int { return n + 1 }}).Parse(`<!doctype html>
+// pageTmpl is parsed at the first page written, not at start-up (issue 29).
+var pageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{"inc": func(n int) int { return n + 1 }}).Parse(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -332,3 +335,4 @@ pre.src span:target { background: #ffe08a; }
 </body>
 </html>
 `))
+})

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -71,8 +72,8 @@ func (c cursor) quoteChar() string {
 func ptr[T any](v T) *T { return &v }
 
 var (
-	reKindLine  = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*["']?(\w+)`)
-	reRulesLine = regexp.MustCompile(`(?m)^\s*"?rules"?\s*:\s*["']?(\w+)`)
+	reKindLine  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*["']?(\w+)`) })
+	reRulesLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*"?rules"?\s*:\s*["']?(\w+)`) })
 )
 
 // schemaOf names the definition the document follows: the index's, else what its kind and rules
@@ -82,10 +83,10 @@ func schemaOf(syms *compiler.Symbols, src []byte) string {
 		return syms.Schema
 	}
 	kind, rules := "scenario", "karzoral"
-	if m := reKindLine.FindSubmatch(src); m != nil {
+	if m := reKindLine().FindSubmatch(src); m != nil {
 		kind = string(m[1])
 	}
-	if m := reRulesLine.FindSubmatch(src); m != nil {
+	if m := reRulesLine().FindSubmatch(src); m != nil {
 		rules = string(m[1])
 	}
 	switch {
@@ -263,7 +264,7 @@ func (s *Server) fieldHover(a at) string {
 func startOf(syms *compiler.Symbols, k compiler.SymbolKind, army []string) string {
 	var segs []string
 	for _, p := range army {
-		if reIdent.MatchString(p) {
+		if reIdent().MatchString(p) {
 			segs = append(segs, p)
 		} else {
 			segs = append(segs, strconv.Quote(p))
@@ -280,4 +281,4 @@ func startOf(syms *compiler.Symbols, k compiler.SymbolKind, army []string) strin
 	return ""
 }
 
-var reIdent = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+var reIdent = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`) })

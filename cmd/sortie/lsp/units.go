@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -56,18 +57,18 @@ type result struct {
 
 // reCampaignKind finds a campaign file's top-level kind (cheaply: the router only needs a hint;
 // compiler.UnitOf decides).
-var reCampaignKind = regexp.MustCompile(`(?m)^"?kind"?\s*:\s*"?campaign\b`)
+var reCampaignKind = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^"?kind"?\s*:\s*"?campaign\b`) })
 
 // unitKey routes a document to its unit: a CUE file to its folder's package unless it is a
 // campaign, any other file to itself.
 func unitKey(path string, src []byte) (key string, campaign bool) {
 	if fileType(path) == "cue" {
-		if reCampaignKind.Match(src) {
+		if reCampaignKind().Match(src) {
 			return path, true
 		}
 		return filepath.Dir(path) + string(filepath.Separator), false
 	}
-	return path, reCampaignKind.Match(src)
+	return path, reCampaignKind().Match(src)
 }
 
 // schedule records a change of the unit of doc and (re)starts its quiet time. s.mu is held.

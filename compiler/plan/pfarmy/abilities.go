@@ -3,6 +3,7 @@ package pfarmy
 import (
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // Army special abilities (P-1; Ultimate Campaign, Mass Combat, "Special Abilities"). An ability is
@@ -184,8 +185,9 @@ var abilityInfo = [NumAbilityKinds]struct {
 	AbMercy:                {"mercy", nil, false},
 }
 
-// abilityNorm maps every folded published name and alias to its kind.
-var abilityNorm = func() map[string]AbilityKind {
+// abilityNorm maps every folded published name and alias to its kind; built at its first use,
+// not at start-up (issue 29).
+var abilityNorm = sync.OnceValue(func() map[string]AbilityKind {
 	m := map[string]AbilityKind{}
 	for k := AbBleed; k < NumAbilityKinds; k++ {
 		m[Norm(abilityInfo[k].name)] = k
@@ -194,12 +196,12 @@ var abilityNorm = func() map[string]AbilityKind {
 		}
 	}
 	return m
-}()
+})
 
 // AbilityOf returns the published ability a name stands for (any case, spaces or hyphens), or
 // AbGeneric for a name the rules do not publish.
 func AbilityOf(name string) AbilityKind {
-	if k, ok := abilityNorm[Norm(name)]; ok {
+	if k, ok := abilityNorm()[Norm(name)]; ok {
 		return k
 	}
 	return AbGeneric
