@@ -101,7 +101,7 @@ func (sc *schemaChecker) libraryConflict(p *piece, sels []cue.Selector, errs []e
 
 // reListLengths is CUE's "incompatible list lengths (1 and 4)": the two lists' lengths, in no
 // promised order.
-var reListLengths = regexp.MustCompile(`incompatible list lengths \((\d+) and (\d+)\)`)
+var reListLengths = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`incompatible list lengths \((\d+) and (\d+)\)`) })
 
 // authorListLen is the length of the author's list in a list-length conflict with a library
 // army: of the two lengths CUE's message (msgs) gives, the one that is not the library's list's
@@ -117,7 +117,7 @@ func authorListLen(msgs []string, text string, unified int) int {
 		}
 	}
 	for _, m := range msgs {
-		if g := reListLengths.FindStringSubmatch(m); g != nil && lib >= 0 {
+		if g := reListLengths().FindStringSubmatch(m); g != nil && lib >= 0 {
 			a, _ := strconv.Atoi(g[1])
 			b, _ := strconv.Atoi(g[2])
 			switch lib {

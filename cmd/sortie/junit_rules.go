@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"sync"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -9,7 +10,9 @@ import (
 
 // reTopRules finds a top-level rules field in CUE (rules: "clash"), YAML (rules: clash) or JSON
 // ("rules": "clash") at the start of a line.
-var reTopRules = regexp.MustCompile(`(?m)^"?rules"?[ \t]*:[ \t]*["']?([A-Za-z0-9_-]+)`)
+var reTopRules = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^"?rules"?[ \t]*:[ \t]*["']?([A-Za-z0-9_-]+)`)
+})
 
 // junitPasses lists the checks of one vetted unit's JUnit suite (issue 20, M): those of the rule
 // system its files name (compiler.PassNamesOf; none named: the fallback system's, as vet reads
@@ -20,7 +23,7 @@ func junitPasses(files []string) []string {
 		if err != nil {
 			continue
 		}
-		if m := reTopRules.FindSubmatch(data); m != nil {
+		if m := reTopRules().FindSubmatch(data); m != nil {
 			return compiler.PassNamesOf(string(m[1]))
 		}
 	}
