@@ -44,7 +44,9 @@ func TestPFDiseaseDays(t *testing.T) {
 		lines []string
 	}{
 		{"cured on day 2", 20, []string{
-			"foot's disease worsens: OM and DV -2; Stability check d20 20 +3 -2 = 21 vs DC 15: cured: the penalty falls by 1 a day from tomorrow (disease)",
+			// 140 columns, wrapped at the tables' 120 (issue 24) after "a day" (116 columns; " from"
+			// would make 121), the rest indented by 2.
+			"foot's disease worsens: OM and DV -2; Stability check d20 20 +3 -2 = 21 vs DC 15: cured: the penalty falls by 1 a day\n  from tomorrow (disease)",
 			"foot recovers from its disease: OM and DV -1 (disease)",
 			"foot recovers from its disease: the penalty is gone (disease)",
 			"| foot   | friendly | on the field | h1 ",
@@ -67,6 +69,11 @@ func TestPFDiseaseDays(t *testing.T) {
 		for _, l := range want {
 			if !strings.Contains(out, l) {
 				t.Errorf("%s: no %q in:\n%s", c.name, l, out)
+			}
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if runner.DisplayWidth(l) > 120 {
+				t.Errorf("%s: a line of %d columns, over 120 (issue 24): %q", c.name, runner.DisplayWidth(l), l)
 			}
 		}
 		if i, j := strings.Index(out, "| plague | attacks foot "), strings.Index(out, "| plague | disease vs foot "); i < 0 || j < i {

@@ -385,6 +385,14 @@ type HexDiseaseEvent struct {
 }
 
 func (*HexDiseaseEvent) Type() string { return "disease" }
+
+// WriteText writes the line as wide as the run's tables at most (TableWidth, issue 24): a cured
+// army's line, with its whole Stability check, runs past 120 columns.
+func (e *HexDiseaseEvent) WriteText(w *bytes.Buffer) error {
+	w.WriteString(runner.FitLine(e.Line(), TableWidth))
+	w.WriteByte('\n')
+	return nil
+}
 func (*HexDiseaseEvent) Rule() string { return "" }
 func (e *HexDiseaseEvent) Line() string {
 	if e.Status == "recovers" && e.Penalty == 0 {
