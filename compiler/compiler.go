@@ -177,7 +177,9 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	if opts.Cache != nil && !compile && !out.wantSymbols && opts.Overlay == nil {
 		sm = loadStat(opts.Cache, statKey(paths, wd, opts))
 	}
-	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages, opts.Overlay, sm.sniffer())
+	// A folder is DIR/... for vet and test (several scenarios), not for one to compile or for
+	// the editor's symbols (issue 20).
+	units, notes, err := collectUnits(paths, wd, newNamer(wd), opts.Packages, !compile && !out.wantSymbols, opts.Overlay, sm.sniffer())
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -141,7 +141,7 @@ func UnitFiles(paths []string, workDir string, overlay map[string][]byte) ([][]s
 	if err != nil {
 		return nil, fmt.Errorf("working directory: %v", err)
 	}
-	units, _, err := collectUnits(paths, workDir, newNamer(workDir), false, overlay, nil)
+	units, _, err := collectUnits(paths, workDir, newNamer(workDir), false, false, overlay, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,12 @@ func UnitFiles(paths []string, workDir string, overlay map[string][]byte) ([][]s
 // With packages, a CUE file stands for every CUE file of its package in its folder. A file of
 // the overlay (Options.Overlay: an editor's buffer) is judged by its contents there and need not
 // exist on disk. Files on disk are judged through sn (sniff.go; nil: each file is read).
-func collectUnits(paths []string, workDir string, nm *namer, packages bool, overlay map[string][]byte, sn *sniffer) (units []unit, notes diag.List, err error) {
+//
+// With tree (the commands that take many scenarios: vet, test), a directory is DIR/... always
+// (issue 20): its own scenarios, then every one below it, so that a campaign's folder vets its
+// scenarios' folders too. Without it (one scenario wanted: compile, run, battle), a directory
+// whose own files say a kind is those files alone.
+func collectUnits(paths []string, workDir string, nm *namer, packages, tree bool, overlay map[string][]byte, sn *sniffer) (units []unit, notes diag.List, err error) {
 	if len(paths) == 0 {
 		return nil, nil, fmt.Errorf("no scenario path given")
 	}
@@ -205,12 +210,19 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		}
 		if st.IsDir() {
 			found, findings, err := dirUnits(p, abs, nm, sn)
-			if !kinded(found, sn) {
+			if own := kinded(found, sn); !own || tree {
 				// A folder of folders (scenarios/clash), or one whose own files say no kind
 				// (scenarios/pathfinder: a library beside the scenarios' folders): what is below
-				// it, as DIR/... (issue 20, B5), when there is something.
+				// it, as DIR/... (issue 20, B5), when there is something. With tree, below a
+				// folder that has scenarios of its own too (a campaign beside its fields).
 				if below, bf, berr := walkUnits(p, abs, nm, sn); berr == nil && len(below) > 0 {
-					found, findings, err = below, bf, nil
+					if own {
+						// The walk sees the folder's own files again: g.add keeps each unit
+						// once; a finding on them is dropped here.
+						found, findings = append(found, below...), appendNew(findings, bf)
+					} else {
+						found, findings, err = below, bf, nil
+					}
 				}
 			}
 			if err != nil {
@@ -236,6 +248,19 @@ func collectUnits(paths []string, workDir string, nm *namer, packages bool, over
 		return nil, nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
 	}
 	return g.units, g.notes, nil
+}
+
+// appendNew appends to list each finding of more that is not already in it (the same file,
+// code and message).
+func appendNew(list, more diag.List) diag.List {
+	for _, d := range more {
+		if !slices.ContainsFunc(list, func(o diag.Diagnostic) bool {
+			return o.Pos == d.Pos && o.Code == d.Code && o.Message == d.Message
+		}) {
+			list = append(list, d)
+		}
+	}
+	return list
 }
 
 // grouper gathers the files named directly into units, in the order they are first named.

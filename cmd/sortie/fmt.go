@@ -24,7 +24,7 @@ func fmtCommand(e *env) *cli.Command {
 		Description: `fmt rewrites each CUE file with CUE's own formatter and each YAML file (scenarios and
 scripts) with two-space indentation, flow collections and quoting as written, one blank line
 wherever the author left blank lines, and trailing comments at their column. A PATH is a file, a
-directory (its files) or DIR/... (every file below DIR; hidden folders, _ folders, cue.mod and
+directory or DIR/... (every file in DIR and below it; hidden folders, _ folders, cue.mod and
 testdata are skipped). JSON files are left alone.
 
 A file is only rewritten when the result holds the same data and comments (N001 otherwise), and

@@ -25,8 +25,8 @@ func testCommand(e *env) *cli.Command {
 		Name:      "test",
 		Usage:     "replay the playthroughs a scenario or battle file declares (tests: [...]) and check what they reach",
 		ArgsUsage: "PATH...",
-		Description: `test finds the scenarios in each PATH (a folder, files, or DIR/... for every scenario
-below DIR), and replays every test a scenario declares beside its data:
+		Description: `test finds the scenarios in each PATH (files, or a folder or DIR/... for every scenario
+in it and below it), and replays every test a scenario declares beside its data:
 
   tests: [{script: "win.yaml", outcome: "success", day: 7, armies: {mercenaries: 15}}]
 

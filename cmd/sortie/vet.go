@@ -36,8 +36,8 @@ func vetCommand(e *env) *cli.Command {
 		Name:      "vet",
 		Usage:     "check scenarios and report every mistake it can prove",
 		ArgsUsage: "PATH...",
-		Description: `vet loads each PATH (a scenario file, several files of one scenario, a directory, or a
-pattern DIR/... for every scenario below DIR), applies the schema and runs every check. Each
+		Description: `vet loads each PATH (a scenario file, several files of one scenario, or a directory or a
+pattern DIR/... for every scenario in DIR and below it), applies the schema and runs every check. Each
 YAML or JSON file with a top-level kind is a scenario of its own; the CUE files of one package
 in one folder are one (with --packages a CUE file named brings the rest of its package); a
 script, plan, save or baseline named among them is noted (L015) and left alone;

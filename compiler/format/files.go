@@ -40,10 +40,10 @@ func Source(filename string, src []byte) ([]byte, diag.List) {
 }
 
 // Files expands paths into the files to format, each once, in order: a file named directly (it
-// must be .cue, .yaml or .yml), the CUE and YAML files of a directory (not of its
-// subdirectories), and for a pattern "dir/..." those of dir and every folder below it, in lexical
-// order, skipping hidden files and folders, names starting with '_', cue.mod and testdata (as the
-// go command does). The error is for a path that does not exist or names a file of another type.
+// must be .cue, .yaml or .yml), and for a directory or a pattern "dir/..." the CUE and YAML files
+// of dir and of every folder below it, in lexical order, skipping hidden files and folders, names
+// starting with '_', cue.mod and testdata (as the go command does). A directory is dir/... (issue
+// 20: a campaign's folder holds its scenarios' folders, and they are formatted with it). The error is for a path that does not exist or names a file of another type.
 func Files(paths []string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
@@ -59,14 +59,19 @@ func Files(paths []string) ([]string, error) {
 		if err := safeio.CheckArg(p); err != nil {
 			return nil, err
 		}
+		root := ""
 		if rest, ok := strings.CutSuffix(filepath.ToSlash(p), "..."); ok && (rest == "" || strings.HasSuffix(rest, "/")) {
-			root := filepath.FromSlash(rest)
+			root = filepath.FromSlash(rest)
 			if root == "" {
 				root = "."
 			}
 			if st, err := os.Stat(root); err != nil || !st.IsDir() {
 				return nil, fmt.Errorf("%s: no such folder", p)
 			}
+		} else if st, err := os.Stat(p); err == nil && st.IsDir() {
+			root = p
+		}
+		if root != "" {
 			var found []string
 			err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 				if err != nil {
@@ -99,22 +104,10 @@ func Files(paths []string) ([]string, error) {
 			}
 			return nil, err
 		}
-		if !st.IsDir() {
-			if Kind(p) == "" {
-				return nil, fmt.Errorf("%s: not a CUE or YAML file (want .cue, .yaml or .yml)", p)
-			}
-			add(p)
-			continue
+		if st.IsDir() || Kind(p) == "" {
+			return nil, fmt.Errorf("%s: not a CUE or YAML file (want .cue, .yaml or .yml)", p)
 		}
-		entries, err := os.ReadDir(p)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range entries {
-			if !e.IsDir() && e.Type().IsRegular() && !skipped(e.Name()) && Kind(e.Name()) != "" {
-				add(filepath.Join(p, e.Name()))
-			}
-		}
+		add(p)
 	}
 	return out, nil
 }
