@@ -107,46 +107,6 @@ func (f *HexFog) View(v any) any {
 	return &c
 }
 
-// sees reports whether the side is shown event e, once the sight knows where every army stands
-// after it: every event of its own armies and kingdom; a battle, its log and its aftermath (each
-// is fought with an army of the side, P-14); an enemy's setting out, march, placing and what
-// befalls it (orders, pay, rest, rally, disease) only where it is seen after it; the other kingdom's
-// treasury and losses never.
-func (f *HexFog) sees(e runner.Event) bool {
-	own := func(ids ...string) bool {
-		for _, id := range ids {
-			if f.sight.Own(id) || f.sight.Sees(id) {
-				return true
-			}
-		}
-		return false
-	}
-	side := sideNames[f.sight.side]
-	switch v := e.(type) {
-	case *HexStartEvent:
-		return own(v.Army)
-	case *HexMoveEvent:
-		return own(v.Army)
-	case *HexPlacedEvent:
-		return v.Status == "surrendered" || own(v.Army)
-	case *HexOrderEvent:
-		return own(append(append([]string(nil), v.Armies...), v.Into...)...)
-	case *HexPayEvent:
-		return own(v.Army)
-	case *HexRecoverEvent:
-		return own(v.Army)
-	case *HexDiseaseEvent:
-		return own(v.Army)
-	case *HexUpkeepEvent:
-		return v.Side == side || own(v.Army)
-	case *HexTreasuryEvent:
-		return v.Side == side
-	case *HexKingdomEvent:
-		return v.Side == side
-	}
-	return true
-}
-
 // Sink is inner behind the fog: the events the side does not see are not written, and the start
 // and end tables list only the armies it knows.
 func (f *HexFog) Sink(inner runner.Sink) runner.Sink { return hexFogSink{f, inner} }
@@ -172,7 +132,7 @@ func (s hexFogSink) Write(e runner.Event) error {
 			}
 		}
 	}
-	seen := f.sees(e)
+	seen := f.sight.SeesEvent(e)
 	f.look()
 	if !seen {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // HexSight is what one side of a hex run knows of the other side's armies: the fog of war of a
@@ -117,3 +118,53 @@ func (s *HexSight) LastSeen(id string) (Seen, bool) {
 
 // lastSeenWords is an army's state as the side last saw it: "last seen on day 3".
 func lastSeenWords(sn Seen) string { return fmt.Sprintf("last seen on day %d", sn.Day) }
+
+// SeesEvent reports whether the side is shown hex event e once the sight knows where every army
+// stands after it (Set, Gone): the one rule of `sortie run --play SIDE` (HexFog) and of the HTML
+// replay's players' view (runner/replay), P-14 read as K-23's Default.
+//   - Its own armies' every event; a battle, its log and its aftermath (each is fought with an army
+//     of the side, P-14).
+//   - An enemy's setting out, march, placing (P-62), healing (P-64, P-1) and disease only where it
+//     is seen after it. An enemy that surrenders for want of a hex (P-55) is shown: it surrenders
+//     to the side's army that beat it, so the side sees it go.
+//   - A kingdom's books (kingdom P-57, treasury and pay P-11, upkeep P-59) only to that kingdom's
+//     side. The live fog used to show a seen enemy army's pay and upkeep roll; the replay did not:
+//     an army's consumption, the treasury it is paid from and its Loyalty roll are the other
+//     kingdom's books, which nothing on the field shows, so neither shows them now.
+//   - An order (split, combine, buy...) only when every army it names is the side's: an order
+//     naming an enemy army is the enemy kingdom's decision, even with that army in sight (the live
+//     fog used to show it then; the replay did not).
+//
+// Any other event (day, battle, log, aftermath, objective, end) is shown.
+func (s *HexSight) SeesEvent(e runner.Event) bool {
+	seen := func(id string) bool { return s.Own(id) || s.Sees(id) }
+	side := sideNames[s.side]
+	switch v := e.(type) {
+	case *HexStartEvent:
+		return seen(v.Army)
+	case *HexMoveEvent:
+		return seen(v.Army)
+	case *HexPlacedEvent:
+		return v.Status == "surrendered" || seen(v.Army)
+	case *HexOrderEvent:
+		for _, id := range append(append([]string(nil), v.Armies...), v.Into...) {
+			if !s.Own(id) {
+				return false
+			}
+		}
+		return len(v.Armies)+len(v.Into) > 0
+	case *HexRecoverEvent:
+		return seen(v.Army)
+	case *HexDiseaseEvent:
+		return seen(v.Army)
+	case *HexPayEvent:
+		return v.Side == side
+	case *HexUpkeepEvent:
+		return v.Side == side
+	case *HexTreasuryEvent:
+		return v.Side == side
+	case *HexKingdomEvent:
+		return v.Side == side
+	}
+	return true
+}

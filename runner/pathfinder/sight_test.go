@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // TestHexSightP14 works the players' sight of a hex run by hand (issue 23; P-14, read as K-23's
@@ -62,14 +63,51 @@ func TestHexFogHidesEnemyDiseaseOutOfSight(t *testing.T) {
 	f := NewHexFog(p, "friendly")
 	f.sight.Set("guard", 0, 10)
 	f.sight.Set("raiders", 2, 9)
-	if f.sees(&HexDiseaseEvent{Army: "raiders", Status: "worsens", Penalty: 2}) {
+	if f.sight.SeesEvent(&HexDiseaseEvent{Army: "raiders", Status: "worsens", Penalty: 2}) {
 		t.Errorf("the raiders' disease on hex 2, out of the guard's sight, is shown")
 	}
-	if !f.sees(&HexDiseaseEvent{Army: "guard", Status: "worsens", Penalty: 1}) {
+	if !f.sight.SeesEvent(&HexDiseaseEvent{Army: "guard", Status: "worsens", Penalty: 1}) {
 		t.Errorf("the guard's own disease is not shown")
 	}
 	f.sight.Set("raiders", 0, 9)
-	if !f.sees(&HexDiseaseEvent{Army: "raiders", Status: "cured", Penalty: 2}) {
+	if !f.sight.SeesEvent(&HexDiseaseEvent{Army: "raiders", Status: "cured", Penalty: 2}) {
 		t.Errorf("the raiders' disease on the guard's hex is not shown")
+	}
+}
+
+// TestHexSightSeesEventBooksAndOrders: the one event rule of the live fog and the replay
+// (SeesEvent). With the raiders (enemy) on the guard's hex 0, in plain sight (P-14), the side is
+// still not shown the enemy kingdom's books: the raiders' pay and treasury (P-11), their upkeep
+// roll (P-59), its kingdom's losses (P-57), nor an order naming them (split). Its own are shown;
+// an unseen enemy surrendering for want of a hex (P-55) is shown (it surrenders to the guard).
+func TestHexSightSeesEventBooksAndOrders(t *testing.T) {
+	pf := &plan.Pathfinder{Armies: []plan.PFArmy{{ID: "guard", Side: plan.Friendly}, {ID: "raiders", Side: plan.Enemy},
+		{ID: "raiders2", Side: plan.Enemy}, {ID: "guard2", Side: plan.Friendly}}}
+	s := NewHexSight(pf, plan.Friendly)
+	s.Set("guard", 0, 10)
+	s.Set("raiders", 0, 9)
+	if !s.Sees("raiders") {
+		t.Fatalf("the raiders on the guard's hex are not seen")
+	}
+	for _, c := range []struct {
+		e    runner.Event
+		want bool
+	}{
+		{&HexPayEvent{Army: "raiders", Side: "enemy", BP: 1, Paid: true}, false},
+		{&HexUpkeepEvent{Army: "raiders", Side: "enemy", Status: "rallies"}, false},
+		{&HexTreasuryEvent{Side: "enemy", Treasury: 3}, false},
+		{&HexKingdomEvent{Army: "raiders2", Side: "enemy"}, false},
+		{&HexOrderEvent{Kind: "split", Armies: []string{"raiders"}, Into: []string{"raiders", "raiders2"}}, false},
+		{&HexPayEvent{Army: "guard", Side: "friendly", BP: 1, Paid: true}, true},
+		{&HexUpkeepEvent{Army: "guard", Side: "friendly", Status: "rallies"}, true},
+		{&HexTreasuryEvent{Side: "friendly", Treasury: 5}, true},
+		{&HexOrderEvent{Kind: "split", Armies: []string{"guard"}, Into: []string{"guard", "guard2"}}, true},
+		{&HexPlacedEvent{Army: "raiders2", Status: "surrendered"}, true},
+		{&HexPlacedEvent{Army: "raiders2", Status: "withdrawn", To: "h5"}, false},
+		{&HexRecoverEvent{Army: "raiders", HP: 2}, true},
+	} {
+		if got := s.SeesEvent(c.e); got != c.want {
+			t.Errorf("SeesEvent(%s %+v) = %v, want %v", c.e.Type(), c.e, got, c.want)
+		}
 	}
 }

@@ -211,8 +211,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 			}
 			sight.Set(id, h, a.hp)
 		}
-		hexPlayersLine(pg, i, e, v.Army, v.Armies, v.Side, func(id string) bool { return armies[id] != nil && !friendly[id] },
-			sight.Sees)
+		hexPlayersLine(pg, i, e, sight)
 		s := &pg.Steps[len(pg.Steps)-1]
 		s.End = i + 1
 		s.GM, s.Party = s.GM[:0:0], []mark{}

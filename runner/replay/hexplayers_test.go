@@ -99,7 +99,7 @@ func TestHexPlayersTranscriptFollowsTheMapP14(t *testing.T) {
 // hand on hand-written events of stolen-lands: the enemy's treasury, its kingdom's loss, an
 // enemy's pay and rally roll, an enemy setting out at the ford with no friendly army there, an enemy placed at the hills after a battle (P-62, no friendly
 // army there), an enemy resting there (P-64), an order of the enemy's; the players' own
-// kingdom's treasury, pay and loss are everyone's.
+// kingdom's treasury, pay and loss are everyone's, and so is an enemy surrendering to them (P-55).
 func TestHexPlayersKingdomsAndOrdersP11P62P64(t *testing.T) {
 	in := stolenLands(t)
 	in.Events = nil
@@ -117,6 +117,9 @@ func TestHexPlayersKingdomsAndOrdersP11P62P64(t *testing.T) {
 		`{"type":"upkeep","day":30,"army":"orcs","side":"enemy","roll":12,"status":"rallies"}`,
 		`{"type":"order","day":8,"kind":"buy","armies":["orcs"],"resources":["healing potions"],"bp":3}`,
 		`{"type":"order","day":8,"kind":"buy","armies":["cavalry"],"resources":["healing potions"],"bp":3}`,
+		// P-55, the live fog's rule (HexSight.SeesEvent): an enemy with no hex to go to surrenders to
+		// the players' army that beat it, so they see it, out of sight of the map or not.
+		`{"type":"placed","day":9,"army":"orcs","from":"hills","status":"surrendered"}`,
 	}
 	for _, l := range lines {
 		in.Events = append(in.Events, []byte(l))
@@ -125,7 +128,7 @@ func TestHexPlayersKingdomsAndOrdersP11P62P64(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"all", "gm", "gm", "gm", "gm", "all", "gm", "all", "gm", "all", "gm", "gm", "all"}
+	want := []string{"all", "gm", "gm", "gm", "gm", "all", "gm", "all", "gm", "all", "gm", "gm", "all", "all"}
 	for i, w := range want {
 		if p.Aud[i] != w {
 			t.Errorf("line %d %s: audience %s, want %s", i+1, lines[i], p.Aud[i], w)
