@@ -250,22 +250,30 @@ func TestClashBridgeRoundOneByHand(t *testing.T) {
 	two := r.dice(r.round1, fmt.Sprintf("ogres 2 takes %d damage: 59 -> %d hp\nmaren -> ogres 2, Greatsword: d20 20 + 5 = 25 vs AC 11: critical hit\nogres 2 takes ", one, 59-one), 4, 6, 3)
 	r.has(r.round1, fmt.Sprintf("ogres 2 takes %d damage: %d -> %d hp", two, 59-one, 59-one-two))
 
-	// U-37: the goblins' shortbow (80/320 ft) reaches 4 squares at normal range. From where they
-	// stop, bridge 4 (8,5) is 5, 6 and 5 squares away: long range, disadvantage. +4 vs AC 10.
+	// U-37: the goblins' shortbow (80/320 ft) reaches 4 squares at normal range. Bridge 1 (7,4)
+	// fell on the hobgoblins' turn and is now difficult (U-67, U-20: 2 to enter, U-18), which the
+	// goblins' goal fields see (they used to cost it 1 until the wardens next moved); they stop
+	// at 3,5, 4,3 and 4,5: bridge 4 (8,5) is 5 and 6 squares from the first two (long range,
+	// disadvantage) and 4 from goblins 3 (normal range). +4 vs AC 10.
 	short := squares(80)
 	from := map[string]string{"goblins 1": "3,0", "goblins 2": "2,1", "goblins 3": "3,2"}
 	hits := 0
 	for _, g := range []struct {
 		who  string
 		x, y int
-	}{{"goblins 1", 6, 2}, {"goblins 2", 4, 3}, {"goblins 3", 5, 3}} {
+		long bool
+	}{{"goblins 1", 3, 5, true}, {"goblins 2", 4, 3, true}, {"goblins 3", 4, 5, false}} {
 		if !strings.Contains(r.round1, fmt.Sprintf("\n%s: %s -> %d,%d (", g.who, from[g.who], g.x, g.y)) {
 			t.Errorf("%s does not stop at %d,%d", g.who, g.x, g.y)
 		}
-		if d := manhattan(g.x, g.y, 8, 5); d <= short {
-			t.Fatalf("the derivation: %s %d squares from bridge 4, within %d", g.who, d, short)
+		if d := manhattan(g.x, g.y, 8, 5); (d > short) != g.long {
+			t.Fatalf("the derivation: %s %d squares from bridge 4 (normal range %d), long %v", g.who, d, short, g.long)
 		}
-		if r.attack(g.who, "bridge 4", "Shortbow", 4, 10, "dis", "long range") {
+		roll, why := "", ""
+		if g.long {
+			roll, why = "dis", "long range"
+		}
+		if r.attack(g.who, "bridge 4", "Shortbow", 4, 10, roll, why) {
 			hits++
 		}
 	}
@@ -281,76 +289,78 @@ func TestClashBridgeRoundOneByHand(t *testing.T) {
 		r.has(r.round1, fmt.Sprintf("bridge 4 takes %d damage: %d -> %d hp (objective)", d, bridge4, bridge4-d))
 		bridge4 -= d
 	}
-	if hits != 2 || bridge4 != 24-5-3 {
-		t.Errorf("bridge 4 at %d hp after %d hits; by hand two hits, 24 - 5 - 3 = 16", bridge4, hits)
+	if hits != 2 || bridge4 != 24-5-6 {
+		t.Errorf("bridge 4 at %d hp after %d hits; by hand two hits, 24 - 5 - 6 = 13", bridge4, hits)
 	}
 
 	// U-46 Default: Ice Storm's 20-ft cylinder covers its origin square and the squares within
-	// Manhattan 1. Mage DC 14; 2d8 + 4d6 (6..40), half on a save, floor.
-	r.has(r.round1, "ostric casts Ice Storm on "+burst(5, 4, 20))
-	storm := r.num(r.round1, "hobgoblins 1 takes ")
+	// Manhattan 1. Mage DC 14; 2d8 + 4d6 (6..40), half on a save, floor. On 4,4 it covers
+	// hobgoblins 4 (4,4), hobgoblins 2 (5,4, Grask with it), goblins 2 (4,3) and goblins 3 (4,5).
+	r.has(r.round1, "ostric casts Ice Storm on "+burst(4, 4, 20))
+	storm := r.num(r.round1, "hobgoblins 2 takes ")
 	if storm < 2+4 || storm > 16+24 {
 		t.Fatalf("Ice Storm %d outside 2d8 + 4d6", storm)
 	}
 	half := storm / 2
-	if r.save("hobgoblins 1", "DEX", "Ice Storm", 1, 14, false) {
-		t.Fatal("the hand trace has hobgoblins 1 fail")
+	if r.save("hobgoblins 2", "DEX", "Ice Storm", 1, 14, false) {
+		t.Fatal("the hand trace has hobgoblins 2 fail")
 	}
-	// U-56/U-57: hobgoblins 1 (11 hp) takes 21: a casualty, 21 - 11 = 10 over into hobgoblins 2
-	// (11 -> 1); hobgoblins 2 fails too: 21 on 1 hp, 20 over into hobgoblins 4 (11 -> 0).
-	r.has(r.round1, fmt.Sprintf("hobgoblins 1 takes %d damage: 11 -> 0 hp (spell), a casualty", storm))
-	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 1 to hobgoblins 2", storm-11))
-	h2 := 11 - (storm - 11)
-	r.has(r.round1, fmt.Sprintf("hobgoblins 2 takes %d damage: 11 -> %d hp (overflow)", storm-11, h2))
-	r.save("hobgoblins 2", "DEX", "Ice Storm", 1, 14, false)
-	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 2 to hobgoblins 4", storm-h2))
-	r.has(r.round1, fmt.Sprintf("hobgoblins 4 takes %d damage: 11 -> 0 hp (overflow), a casualty", storm-h2))
-	// Grask (bugbear Dex +2, 27 hp) saves: half. Hobgoblins 4 saves: half on a casualty, which
-	// absorbs 1 and passes the rest on: 9 to hobgoblins 2, 8 to hobgoblins 1, 7 to hobgoblins 3.
+	// U-56/U-57: hobgoblins 2 (11 hp) takes 19: a casualty, 19 - 11 = 8 over into the adjacent
+	// hobgoblins 1 (6,4: 11 -> 3). Grask, joined to it (bugbear Dex +2, 27 hp), fails: 27 - 19.
+	// Hobgoblins 4 fails: a casualty, 8 over into hobgoblins 2 (a casualty: absorbs 1, U-57),
+	// 7 on into hobgoblins 1 (3 -> 0).
+	r.has(r.round1, fmt.Sprintf("hobgoblins 2 takes %d damage: 11 -> 0 hp (spell), a casualty", storm))
+	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 2 to hobgoblins 1", storm-11))
+	h1 := 11 - (storm - 11)
+	r.has(r.round1, fmt.Sprintf("hobgoblins 1 takes %d damage: 11 -> %d hp (overflow)", storm-11, h1))
 	if r.save("grask", "DEX", "Ice Storm", 2, 14, false) {
-		r.has(r.round1, fmt.Sprintf("grask takes %d damage: 27 -> %d hp", half, 27-half))
+		t.Fatal("the hand trace has grask fail")
 	}
-	if !r.save("hobgoblins 4", "DEX", "Ice Storm", 1, 14, false) {
-		t.Fatal("the hand trace has hobgoblins 4 save")
+	r.has(r.round1, fmt.Sprintf("grask takes %d damage: 27 -> %d hp", storm, 27-storm))
+	if r.save("hobgoblins 4", "DEX", "Ice Storm", 1, 14, false) {
+		t.Fatal("the hand trace has hobgoblins 4 fail")
 	}
-	r.has(r.round1, fmt.Sprintf("hobgoblins 4, already a casualty, absorbs 1 of %d damage (spell)", half))
-	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 4 to hobgoblins 2", half-1))
-	r.has(r.round1, fmt.Sprintf("hobgoblins 2, already a casualty, absorbs 1 of %d damage (overflow)", half-1))
-	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 2 to hobgoblins 1", half-2))
-	r.has(r.round1, fmt.Sprintf("hobgoblins 1, already a casualty, absorbs 1 of %d damage (overflow)", half-2))
-	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 1 to hobgoblins 3", half-3))
-	h3 := 11 - (half - 3)
-	r.has(r.round1, fmt.Sprintf("hobgoblins 3 takes %d damage: 11 -> %d hp (overflow)", half-3, h3))
-	// Goblins 3, a skirmisher, saves with advantage (U-8) at goblin Dex +2; goblin 7 hp.
-	if !r.save("goblins 3", "DEX", "Ice Storm", 2, 14, true) {
-		r.has(r.round1, fmt.Sprintf("goblins 3 takes %d damage: 7 -> 0 hp (spell), a casualty", storm))
-		r.has(r.round1, fmt.Sprintf("goblins 2 takes %d damage: 7 -> 0 hp (overflow), a casualty", storm-7))
+	r.has(r.round1, fmt.Sprintf("hobgoblins 4 takes %d damage: 11 -> 0 hp (spell), a casualty", storm))
+	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 4 to hobgoblins 2", storm-11))
+	r.has(r.round1, fmt.Sprintf("hobgoblins 2, already a casualty, absorbs 1 of %d damage (overflow)", storm-11))
+	r.has(r.round1, fmt.Sprintf("%d damage overflows from hobgoblins 2 to hobgoblins 1\nhobgoblins 1 takes %d damage: %d -> 0 hp (overflow), a casualty", storm-12, storm-12, h1))
+	// Goblins (skirmishers) save with advantage (U-8) at goblin Dex +2; goblin 7 hp. Goblins 2
+	// saves: half, 7 -> 0, and no stand of its unit is adjacent to 4,3 (U-56: no overflow).
+	// Goblins 3 fails: 19 - 7 = 12 over into goblins 1, adjacent at 3,5.
+	if !r.save("goblins 2", "DEX", "Ice Storm", 2, 14, true) {
+		t.Fatal("the hand trace has goblins 2 save")
 	}
-	// Ogres 1 (Large: 2x2 from 5,5) has one square of four in the area: half damage, save or
-	// not (U-43). Ogre Dex 8: -1.
+	r.has(r.round1, fmt.Sprintf("goblins 2 takes %d damage: 7 -> 0 hp (spell), a casualty", half))
+	if strings.Contains(r.round1, "overflows from goblins 2") {
+		t.Error("goblins 2 at 4,3 has no adjacent goblin stand: no overflow (U-56)")
+	}
+	if r.save("goblins 3", "DEX", "Ice Storm", 2, 14, true) {
+		t.Fatal("the hand trace has goblins 3 fail")
+	}
+	r.has(r.round1, fmt.Sprintf("goblins 3 takes %d damage: 7 -> 0 hp (spell), a casualty", storm))
+	r.has(r.round1, fmt.Sprintf("%d damage overflows from goblins 3 to goblins 1\ngoblins 1 takes %d damage: 7 -> 0 hp (overflow), a casualty", storm-7, storm-7))
+	// Ogres 1 (Large: 2x2 from 5,5) has no square in the area: untouched.
 	r.has(r.round1, "ogres 1: 1,7 -> 5,5 (7 squares, 35 ft of speed)")
-	r.save("ogres 1", "DEX", "Ice Storm", -1, 14, false)
-	r.has(r.round1, fmt.Sprintf("ogres 1 takes %d damage: 59 -> %d hp (spell)", half, 59-half))
+	if strings.Contains(r.round1, "ogres 1 takes ") {
+		t.Error("ogres 1 (5..6, 5..6) is outside Ice Storm on 4,4")
+	}
 
-	// The scouts (longbow 150 ft: 8 squares, +4) shoot from 14,7 at hobgoblins 1 (6,4), 11
-	// away: long range. AC 18 (hobgoblin). Its 6 on the casualty: 1 absorbed, 5 on hobgoblins 3.
-	if d := manhattan(14, 7, 6, 4); d <= squares(150) {
+	// The scouts (longbow 150 ft: 8 squares, +4) shoot from 14,7 at hobgoblins 3 (6,3), the
+	// only hobgoblin not a casualty, 12 away: long range. AC 18 (hobgoblin).
+	if d := manhattan(14, 7, 6, 3); d <= squares(150) {
 		t.Fatalf("the derivation: %d within %d", d, squares(150))
 	}
 	r.has(r.round1, "scouts 2: 12,7 -> 14,7 (3 squares, 15 ft of speed)")
-	if r.attack("scouts 2", "hobgoblins 1", "Longbow", 4, 18, "dis", "long range") {
-		r.has(r.round1, "hobgoblins 1, already a casualty, absorbs 1 of 6 damage")
-		r.has(r.round1, fmt.Sprintf("5 damage overflows from hobgoblins 1 to hobgoblins 3\nhobgoblins 3 takes 5 damage: %d -> 0 hp (overflow), a casualty", h3))
-	}
+	scoutHit := r.attack("scouts 2", "hobgoblins 3", "Longbow", 4, 18, "dis", "long range")
 
-	// End of round (U-59): the hobgoblins are gone: the wardens' attrition VP for them, 3
-	// (U-66). The goblins lost 2 of 3 stands, at least half: DC 10 Wisdom, goblin Wis 8 (-1);
+	// End of round (U-59): the goblins are gone: the wardens' attrition VP for them, 2 (U-66).
+	// The hobgoblins lost 3 of 4 stands, at least half: DC 10 Wisdom, hobgoblin Wis 10 (+0);
 	// failing, they break (U-62, U-63).
-	r.has(r.round1, "Wardens of the Ash scores 3 VP (Drive them off: hobgoblins eliminated): 3 VP")
-	if !r.save("goblins", "WIS", "morale", -1, 10, false) {
-		r.has(r.round1, "goblins breaks: it may only Retreat")
+	r.has(r.round1, "Wardens of the Ash scores 2 VP (Drive them off: goblins eliminated): 2 VP")
+	if !scoutHit && !r.save("hobgoblins", "WIS", "morale", 0, 10, false) {
+		r.has(r.round1, "hobgoblins breaks: it may only Retreat")
 	}
-	r.has(r.round1, "end of round 1: VP Wardens of the Ash 3, Grask's warband 3")
+	r.has(r.round1, "end of round 1: VP Wardens of the Ash 2, Grask's warband 3")
 }
 
 // plainAttacks checks every attack line of who on target with weapon rolled without advantage

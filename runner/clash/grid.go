@@ -72,13 +72,18 @@ func (b *Battle) resetGrid() {
 }
 
 // terrainChanged updates the step costs into square q after its terrain changed (U-67: a destroyed
-// road square becomes difficult).
+// road square becomes difficult, U-20, costing 2 to enter, U-18; U-18/U-76: a spell's difficult
+// ground laid or lifted), and makes the policy's cached goal fields stale: their costs follow the
+// step costs, and they are otherwise rebuilt only when an occupant moves. Every terrain change
+// goes through here, so no caller has to remember the cache.
 func (b *Battle) terrainChanged(q int) {
 	for d := 0; d < 4; d++ {
 		if f := b.s.nb[4*q+d]; f >= 0 {
 			b.step[4*int(f)+((d+2)&3)] = b.stepTo(int(f), q)
 		}
 	}
+	b.pf.moved[0]++
+	b.pf.moved[1]++
 }
 
 // occClass is the occupancy class of occupant id (a stand, or len(st)+solo).

@@ -30,7 +30,6 @@ func (b *Battle) layGround(at *actor, sp *spell, dc int) {
 		b.terrainChanged(int(q))
 	}
 	b.zones = append(b.zones, z)
-	b.groundMoved()
 	b.emit(func() Event {
 		return &GroundEvent{Spell: sp.name, Caster: b.actorName(at), Squares: b.sqNames(z.sq), Until: int(z.until)}
 	})
@@ -51,14 +50,7 @@ func (b *Battle) endZones(f func(z *zone) bool, why string) {
 		ev := &GroundEvent{Spell: b.s.sp[z.sp].name, Caster: b.refName(z.src), Squares: b.sqNames(z.sq), Ended: true, Why: why}
 		b.emit(func() Event { return ev })
 		b.zones = append(b.zones[:k], b.zones[k+1:]...)
-		b.groundMoved()
 	}
-}
-
-// groundMoved makes the policy's cached goal fields stale (their costs follow the step costs).
-func (b *Battle) groundMoved() {
-	b.pf.moved[0]++
-	b.pf.moved[1]++
 }
 
 func (b *Battle) sqNames(sq []int32) []string {
