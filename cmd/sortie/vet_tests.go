@@ -10,7 +10,9 @@ import (
 	"github.com/sortie-rpg/sortie/runner/expect"
 )
 
-// vetTestScripts checks, as sortie test does before it replays a test, that the script of every
+// vetTestScripts checks, as sortie test does before it replays a test, that every test's bounds
+// read and name only what the file has (Q002, the same expect.Test.Validate sortie test runs), and
+// that the script of every
 // test in the tests: list of each scenario or battle file of units is a regular file inside the
 // file's folder: Q004 at the test's script: field otherwise, saying why (missing, L018 outside
 // the folder, L017 not a regular file, too large). A unit vet already found errors in, or one
@@ -30,9 +32,16 @@ func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compi
 		if err != nil || x.List.HasErrors() {
 			continue
 		}
+		known, ok := knownOfUnit(u, budget)
 		dir := filepath.Dir(u.Files[0])
 		for i := range x.Tests {
 			t := &x.Tests[i]
+			// A bound that cannot be read ("9..3", a negative count) and a name or unit word the
+			// file does not have (day: in a battle): Q002, as sortie test reports them.
+			out.Add(t.Problems...)
+			if ok {
+				out.Add(t.Validate(known)...)
+			}
 			if t.Script.V == "" {
 				continue // no script: a problem of the test itself (Q002), which sortie test reports
 			}
@@ -46,4 +55,24 @@ func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compi
 		}
 	}
 	return out
+}
+
+// knownOfUnit is what the tests of u may name, as sortie test works it out (knownOf for a
+// scenario; its engine's known and its length's word, phase or round, for a battle); false when
+// u does not compile or no engine fights it (vet reports that itself).
+func knownOfUnit(u compiler.ScenarioFiles, budget compiler.Budget) (expect.Known, bool) {
+	c, list, err := compiler.CompileAny(u.Files, compiler.Options{Budget: budget})
+	if err != nil || c == nil || list.HasErrors() {
+		return expect.Known{}, false
+	}
+	if c.Kind != "battle" {
+		return knownOf(c.Plan), c.Plan != nil
+	}
+	be, o, ok := battleEngineOf(c)
+	if !ok {
+		return expect.Known{}, false
+	}
+	known := be.known(c)
+	known.NoRations, known.DayUnit = true, o.Unit
+	return known, true
 }

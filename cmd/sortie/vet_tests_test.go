@@ -80,3 +80,29 @@ func edit(t *testing.T, path, old, new string) {
 		t.Fatal(err)
 	}
 }
+
+// vet reports what sortie test would refuse in a test's values, through the same
+// expect.Test.Validate (Q002, issue 20): a battle's length named as days (a Pathfinder battle
+// counts phases, P-15) and an army the battle does not have. Positions worked out by hand on
+// orc-horde's line 71 after the edit: a tab, then `{script: "rout.yaml", winner: "Stolen Lands", `
+// puts day: at column 48; armies: {militia: 16, then orc: at column 101.
+func TestVetTestValues(t *testing.T) {
+	dir := t.TempDir()
+	battle := filepath.Join(dir, "orc-horde")
+	copyTree(t, repo(t, "scenarios", "pathfinder", "orc-horde"), battle)
+	file := filepath.Join(battle, "battle.cue")
+	edit(t, file, `{script: "rout.yaml", winner: "Stolen Lands", phase: 2,`, `{script: "rout.yaml", winner: "Stolen Lands", day: 2,`)
+	edit(t, file, `armies: {militia: 16, orcs: 3}`, `armies: {militia: 16, orc: 3}`)
+	code, out, errs := runMain("vet", "-q", battle)
+	if code != 1 {
+		t.Fatalf("vet: exit %d, want 1: %s%s", code, out, errs)
+	}
+	for _, want := range []string{
+		file + ":71:48: Q002: day: a Pathfinder battle counts phases: write phase:",
+		file + `:71:101: Q002: no army "orc" in the scenario`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("vet output lacks %q:\n%s", want, out)
+		}
+	}
+}
