@@ -164,7 +164,10 @@ func conditionsRoundOne(t *testing.T, head, round string) {
 		t.Fatal("the hand trace has wardens 1 fail the Charge's save")
 	}
 	r.has(round, fmt.Sprintf("wardens 1 is pushed %d squares, 2,1 -> %d,1 (charge by bulls 1)", 10/5, 2-10/5))
-	r.has(round, "wardens 1 is prone (charge by bulls 1)")
+	// U-76 [5E-CORE] prone, said on the line: advantage against it from within 5 ft (an adjacent
+	// square), disadvantage from farther; its attacks at disadvantage; rising costs half its speed.
+	r.has(round, "wardens 1 is prone (charge by bulls 1): attacks against it have advantage from an adjacent square (within 5 ft) "+
+		"and disadvantage from farther, its attacks have disadvantage, standing up costs half its speed")
 
 	// The wardens, all three casualties, still act (U-57). Wardens 1 stands up at the start of its
 	// turn for half its 6 squares and walks 0,1 -> 2,1, 2 of the 3 left.

@@ -1,6 +1,8 @@
 package clash
 
 import (
+	"slices"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
@@ -191,10 +193,19 @@ func (b *Battle) hasSpellTarget(at *actor, sp *spell) bool {
 }
 
 // decideSpellTarget asks one target of a targeted spell (U-40..U-42), nearest first, or "none";
-// first is the cast's first target (see tacSpellTarget).
-func (b *Battle) decideSpellTarget(at *actor, sp *spell, first bool) (Ref, bool) {
+// chosen holds the cast's targets so far (empty: the first, see tacSpellTarget). A spell with an
+// effect (bless, bane, hold person) takes N different creatures (U-40: "affects N stands or
+// unattached solos"; [5E-CORE] "up to three creatures of your choice"), so a target already chosen
+// is not offered again and a script naming it is X001 like any answer not among the options; a
+// damage-only spell's darts (magic missile: "you can direct them to hit one creature or several")
+// may repeat a target.
+func (b *Battle) decideSpellTarget(at *actor, sp *spell, chosen []Ref) (Ref, bool) {
 	b.begin(AskSpellTarget, at.side, b.turnUnit, at.stand, at.solo).Spell = b.spellIndex(sp)
+	first := len(chosen) == 0
 	try := func(t Ref) {
+		if sp.fx != nil && slices.Contains(chosen, t) {
+			return
+		}
 		if b.spellTargetable(at, sp, t) {
 			o := Option{Ref: t}
 			if b.named() {

@@ -54,7 +54,10 @@ func TestChargePushesAndKnocksProneU3U76(t *testing.T) {
 		t.Errorf("ogre %d hp at %d,%d cond %b; want 37 hp at 8,4 prone\n%s", o.hp, o.x, o.y, o.cond, logText(l))
 	}
 	txt := logText(l)
-	for _, want := range []string{"attack, charge", "o 1 is pushed 2 squares", "o 1 is prone (charge by m 1)"} {
+	// U-76 [5E-CORE] prone: the line says what prone does, as the restrained and paralyzed lines do.
+	for _, want := range []string{"attack, charge", "o 1 is pushed 2 squares", "o 1 is prone (charge by m 1): attacks against it " +
+		"have advantage from an adjacent square (within 5 ft) and disadvantage from farther, its attacks have disadvantage, " +
+		"standing up costs half its speed [U-76]"} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("transcript lacks %q\n%s", want, txt)
 		}
@@ -186,5 +189,26 @@ func TestSurpriseAttackU79(t *testing.T) {
 	b.attack(&s, 0, Ref{RefStand, 1}, false)
 	if b.st[1].hp != 6 {
 		t.Errorf("round 2: %d hp, want 10 - 4 = 6\n%s", b.st[1].hp, logText(l))
+	}
+}
+
+// U-3, U-53: a stand pushed carries its joined solo, and the push line says so (it did not: the
+// solo ended two squares away without a word). Soldier stand s 1 at 5,5 with hero h joined, pushed
+// 2 squares from a space at 3,5 (west of it): east, 5,5 -> 7,5, the hero with it.
+func TestPushCarriesJoinedSoloU3U53(t *testing.T) {
+	cl := newClash(open(12, 10), []plan.Creature{soldier(), hero()}, []ub{
+		{id: "s", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{5, 5}}},
+		{id: "e", side: 1, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{3, 5}}},
+	}, []plan.ClashSolo{{ID: "h", Side: 0, Creature: 1, Unit: 0, Stand: 0}})
+	b := NewBattle(mustSetup(t, cl, clashrules.Options{}))
+	l := &Log{}
+	b.Reset(Config{Dice: script(t), Rec: l})
+	b.round = 1
+	b.push(Ref{RefStand, 0}, box{3, 5, 1}, 2, "test")
+	if s, h := &b.st[0], &b.so[0]; s.x != 7 || s.y != 5 || h.x != 7 || h.y != 5 || h.stand != 0 {
+		t.Errorf("s 1 at %d,%d, h at %d,%d joined to %d; want both at 7,5, h joined to s 1", s.x, s.y, h.x, h.y, h.stand)
+	}
+	if want := "s 1 is pushed 2 squares, 5,5 -> 7,5 (test), carrying h (joined) [U-3]"; !strings.Contains(logText(l), want) {
+		t.Errorf("transcript lacks %q\n%s", want, logText(l))
 	}
 }

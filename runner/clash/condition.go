@@ -160,6 +160,8 @@ func (b *Battle) addEffect(e effect, trait string) {
 		ev := &ConditionEvent{Who: b.refName(e.target), Condition: b.effectName(&e), Cause: b.effectCause(&e, trait), Boon: e.cond == 0}
 		if e.sp >= 0 {
 			ev.Effect = b.s.sp[e.sp].fx.words()
+		} else if e.cond == cProne {
+			ev.Effect = proneWords
 		}
 		if e.until > 0 {
 			ev.Until = int(e.until)
@@ -178,6 +180,11 @@ func (b *Battle) addEffect(e effect, trait string) {
 		b.commandEnds(int32(e.target.Index), "can no longer act")
 	}
 }
+
+// proneWords says what prone does, as the engine plays it (U-76 [5E-CORE] prone; attack.go,
+// startOfTurn): a trait's prone (the minotaur's charge, U-3) has no spell text to show.
+const proneWords = "attacks against it have advantage from an adjacent square (within 5 ft) and disadvantage from farther, " +
+	"its attacks have disadvantage, standing up costs half its speed"
 
 // endEffect ends effect k (in place order, so the rest keep theirs) and says why.
 func (b *Battle) endEffect(k int, why string) {

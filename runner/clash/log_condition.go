@@ -81,6 +81,9 @@ type PushedEvent struct {
 	Blocked string `json:"blocked,omitempty"` // what stopped it short
 	Fled    bool   `json:"fled,omitempty"`    // pushed off the grid (U-32)
 	Cause   string `json:"cause"`
+	// Carried names the joined solos moved with the stand (U-53). Pushed off the grid, the stand
+	// flees without them: they rejoin or leave at its last square (JoinedEvent, LeftEvent, U-54).
+	Carried []string `json:"carried,omitempty"`
 }
 
 // TypePush is a push's JSON Lines type (PushedEvent): the one name the engine writes and the
@@ -95,6 +98,14 @@ func (e *PushedEvent) Rule() string {
 	return "U-3"
 }
 func (e *PushedEvent) Line() string {
+	s := e.line()
+	if len(e.Carried) > 0 {
+		s += ", carrying " + strings.Join(e.Carried, " and ") + " (joined)"
+	}
+	return s
+}
+
+func (e *PushedEvent) line() string {
 	switch {
 	case e.Fled:
 		return fmt.Sprintf("%s is pushed off the grid from %s (%s): it has fled", e.Who, e.From, e.Cause)

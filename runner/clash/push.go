@@ -68,6 +68,13 @@ func (b *Battle) push(t Ref, from box, n int, cause string) {
 	}
 	ev.Squares = k
 	ev.To = b.sqName(int(y)*b.w + int(x))
+	if t.Kind == RefStand && k > 0 && !ev.Fled {
+		for j := range b.so {
+			if b.so[j].stand == int32(t.Index) && b.so[j].state != soloDead {
+				ev.Carried = append(ev.Carried, b.soloName(int32(j))) // U-53: it moves with its stand
+			}
+		}
+	}
 	b.emit(func() Event { return ev })
 	q := y*int32(b.w) + x
 	switch t.Kind {

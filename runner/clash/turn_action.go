@@ -124,7 +124,7 @@ func (b *Battle) unitCast(u int32) {
 				// A targeted spell is cast at a target (U-40, [5E-CORE]): a stand left with none
 				// (its unit-mates' bless already on every ally in range, or "none" chosen) does
 				// not cast, says so, and keeps its use and its concentration.
-				t, ok := b.decideSpellTarget(&at, spl, true)
+				t, ok := b.decideSpellTarget(&at, spl, nil)
 				if !ok {
 					b.emit(func() Event {
 						return &SkippedEvent{Who: b.standName(i), Why: "no target for " + spl.name + " (none in range worth it, or none chosen; U-40)"}
@@ -134,12 +134,14 @@ func (b *Battle) unitCast(u int32) {
 				b.reveal(&at)
 				b.emit(func() Event { return &SpellCastEvent{Caster: b.standName(i), Spell: spl.name} })
 				b.startConcentration(&at, spl)
+				var chosen []Ref
 				for n := 1; ok; n++ {
 					b.castTargeted(&at, kn, spl, t)
+					chosen = append(chosen, t)
 					if n >= spl.targets {
 						break
 					}
-					t, ok = b.decideSpellTarget(&at, spl, false)
+					t, ok = b.decideSpellTarget(&at, spl, chosen)
 				}
 				b.spendStand(i, k)
 			}

@@ -244,8 +244,9 @@ func (b *Battle) soloAction(j int32, act Action) {
 		b.emit(func() Event { return &SpellCastEvent{Caster: b.soloName(j), Spell: spl.name} })
 		b.startConcentration(&at, spl)
 		budget := spl.targets
+		var chosen []Ref
 		for budget > 0 {
-			t, ok := b.decideSpellTarget(&at, spl, budget == spl.targets)
+			t, ok := b.decideSpellTarget(&at, spl, chosen)
 			if !ok {
 				break
 			}
@@ -254,6 +255,7 @@ func (b *Battle) soloAction(j int32, act Action) {
 				budget -= 4 // U-42 FiveTargets
 			}
 			b.castTargeted(&at, kn, spl, t)
+			chosen = append(chosen, t)
 		}
 	case ActHide:
 		if so.stand < 0 && b.canHide(b.soloBox(j), so.side) {
