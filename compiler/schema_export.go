@@ -168,9 +168,9 @@ func kindNames() []string {
 	return out
 }
 
-// flattenEmbeds rewrites each schema that CUE generates as a $ref beside properties of its own (a
-// CUE embedding, #PFBattleArmy: {#PFArmy, startHP?: int}, or an entity {#PFArmy, side: ...}) into
-// one object with the properties of both, in the definitions and everywhere inside them: JSON
+// flattenEmbeds rewrites each schema that CUE generates as a $ref beside properties or an
+// additionalProperties of its own (a CUE embedding, #PFBattleArmy: {#PFArmy, startHP?: int}, or an
+// entity {#PFArmy, side: ...}) into one object with the properties of both, in the definitions and everywhere inside them: JSON
 // Schema's additionalProperties does not see the properties of a $ref, so the generated form,
 // closed on both sides, would refuse every such entity.
 func flattenEmbeds(defs map[string]json.RawMessage) error {
@@ -205,7 +205,9 @@ func flattenEmbeds(defs map[string]json.RawMessage) error {
 				x[k] = fix(v, depth)
 			}
 			ref, ok := x["$ref"].(string)
-			if _, own := x["properties"]; !ok || !own {
+			_, props := x["properties"]
+			_, closed := x["additionalProperties"]
+			if !ok || !props && !closed {
 				return x
 			}
 			base := def(strings.TrimPrefix(ref, "#/$defs/"), depth+1)

@@ -16,7 +16,10 @@ import (
 var SchemaDefinitions = []string{"#Scenario", "#Campaign", "#PFScenario", "#PFBattle", "#ClashBattle"}
 
 // SchemaJSONDef returns one definition of the embedded schema (one of SchemaDefinitions) as JSON
-// Schema, like SchemaJSON does #Scenario.
+// Schema (draft 2020-12), indented, keys sorted. As in SchemaJSON, every schema that CUE generates
+// as a $ref beside properties or additionalProperties of its own (an embedding such as
+// #PFBattleArmy: {#PFArmy, ...}) is flattened into one object (flattenEmbeds), in the definition
+// itself and in its $defs: a closed schema beside a $ref would refuse every property of the $ref.
 func SchemaJSONDef(name string) ([]byte, error) {
 	if !slices.Contains(SchemaDefinitions, name) {
 		return nil, fmt.Errorf("unknown definition %q: use one of %s", name, strings.Join(SchemaDefinitions, ", "))
@@ -38,10 +41,50 @@ func SchemaJSONDef(name string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jsonschema: %v", err)
 	}
+	if raw, err = flattenDoc(raw); err != nil {
+		return nil, fmt.Errorf("jsonschema: %v", err)
+	}
 	var out bytes.Buffer
 	if err := json.Indent(&out, raw, "", "  "); err != nil {
 		return nil, err
 	}
 	out.WriteByte('\n')
 	return out.Bytes(), nil
+}
+
+// flattenDoc runs flattenEmbeds over a generated JSON Schema document: its $defs and its top-level
+// schema (held for the while under the key "", which no $ref names). It returns the document
+// with its keys sorted, or an error if raw is not a JSON object.
+func flattenDoc(raw []byte) ([]byte, error) {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, err
+	}
+	defs := map[string]json.RawMessage{}
+	d, hasDefs := doc["$defs"]
+	if hasDefs {
+		if err := json.Unmarshal(d, &defs); err != nil {
+			return nil, err
+		}
+	}
+	delete(doc, "$defs")
+	top, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	defs[""] = top
+	if err := flattenEmbeds(defs); err != nil {
+		return nil, err
+	}
+	doc = nil
+	if err := json.Unmarshal(defs[""], &doc); err != nil {
+		return nil, err
+	}
+	delete(defs, "")
+	if hasDefs {
+		if doc["$defs"], err = json.Marshal(defs); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(doc)
 }
