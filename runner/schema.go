@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -106,6 +107,22 @@ func EventDef(stream, typ string) string {
 		return typ
 	}
 	return stream + "." + typ
+}
+
+// EventStreams is the streams that register an event of type typ (RegisterEvents), sorted:
+// ["karzoral"] for "partyMove", ["karzoral", "pathfinder"] for "day" (both engines write one),
+// none for a type no stream registers (a clash battle's "clash.*", a Pathfinder battle log's).
+func EventStreams(typ string) []string {
+	registry.Lock()
+	defer registry.Unlock()
+	var out []string
+	for _, s := range streams {
+		if eventTypes[s.stream+" "+typ] && !slices.Contains(out, s.stream) {
+			out = append(out, s.stream)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 var textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -218,39 +219,84 @@ func replayInput(e *env, path string) (replaypage.Input, error) {
 	return replaypage.Input{}, failf(exitUsage, "--plan %s: nothing to replay (a scenario, a campaign or a battle file)", path)
 }
 
-// matchRunToPlan refuses a run recorded from another scenario than the plan --plan names (X006,
-// file:line:col of the run's "run" line): its scenario ID or its sourceHash (the plan's, which
-// run writes in its run event) differ, or it is a campaign's run (campaign.* events) replayed
-// against one scenario's plan. Only a plan is compared (in.Plan): a campaign or a battle file
-// names no source hash in its events. Exit 2.
+// matchRunToPlan refuses a run recorded from another scenario than the one --plan names (X006,
+// file:line:1 of the first event that shows it, naming both):
+//   - its rule system: an event's type belongs to one system only (a "clash." prefix: a clash
+//     battle; "campaign.": a campaign; a type only one engine's stream registers,
+//     runner.EventStreams: "karzoral" or "pathfinder"), and that system is not what --plan is
+//     (a plan's scenario rules, a campaign: campaign and karzoral, a clash battle, a Pathfinder
+//     battle file: pathfinder);
+//   - its scenario or battle ID (a "run" line's scenario, a "clash.start" line's battle);
+//   - its sourceHash, where the recording names one (a run's "run" line; the plan always has one).
+//
+// Types both engines write ("day", "event") and a battle log's "kind" lines decide nothing.
+// Exit 2.
 func matchRunToPlan(runPath, planPath string, in replaypage.Input, nums []int) error {
-	if in.Plan == nil {
+	where := func(i int) string { return fmt.Sprintf("%s:%d:1", esc.Text(filepath.ToSlash(runPath)), nums[i]) }
+	pp := esc.Text(filepath.ToSlash(planPath))
+	var want []string // the systems --plan accepts
+	var id, hash, what string
+	switch {
+	case in.Plan != nil:
+		want, id, hash, what = []string{in.Plan.Scenario.Rules}, in.Plan.Scenario.ID, in.Plan.SourceHash, "scenario"
+	case in.Campaign != nil:
+		want, what = []string{"campaign", "karzoral"}, "campaign"
+	case in.Clash != nil:
+		want, id, hash, what = []string{"clash"}, in.Clash.ID, in.Clash.SourceHash, "battle"
+	case in.Battle != nil:
+		want, what = []string{"pathfinder"}, "battle"
+	default:
 		return nil
 	}
-	where := func(i int) string { return fmt.Sprintf("%s:%d:1", esc.Text(filepath.ToSlash(runPath)), nums[i]) }
 	for i, l := range in.Events {
 		var head struct {
 			Type       string  `json:"type"`
 			Scenario   *string `json:"scenario"`
+			Battle     *string `json:"battle"`
 			SourceHash *string `json:"sourceHash"`
 		}
-		if json.Unmarshal(l, &head) != nil {
+		if json.Unmarshal(l, &head) != nil || head.Type == "" {
 			continue
 		}
-		if strings.HasPrefix(head.Type, "campaign.") {
-			return failf(exitUsage, "%s: %s: a campaign's run, but --plan %s is one scenario's plan: give the campaign file as --plan", where(i), replaypage.CodeBadRun, esc.Text(filepath.ToSlash(planPath)))
+		if sys := recordingSystem(head.Type); sys != "" && !slices.Contains(want, sys) {
+			if sys == "campaign" {
+				return failf(exitUsage, "%s: %s: a campaign's run, but --plan %s is one %s's (%s): give the campaign file as --plan", where(i), replaypage.CodeBadRun, pp, what, strings.Join(want, "/"))
+			}
+			return failf(exitUsage, "%s: %s: the run is of %s rules (event %q), but --plan %s is of %s rules: give the plan it was played from", where(i), replaypage.CodeBadRun, sys, esc.Short(head.Type), pp, strings.Join(want, "/"))
 		}
-		if head.Type != "run" {
+		var got *string
+		switch head.Type {
+		case "run":
+			got = head.Scenario
+		case "clash.start":
+			got = head.Battle
+		default:
 			continue
 		}
-		if head.Scenario != nil && *head.Scenario != in.Plan.Scenario.ID {
-			return failf(exitUsage, "%s: %s: the run is of scenario %q, but --plan %s is %q", where(i), replaypage.CodeBadRun, esc.Short(*head.Scenario), esc.Text(filepath.ToSlash(planPath)), esc.Short(in.Plan.Scenario.ID))
+		if got != nil && id != "" && *got != id {
+			return failf(exitUsage, "%s: %s: the run is of %s %q, but --plan %s is %q", where(i), replaypage.CodeBadRun, what, esc.Short(*got), pp, esc.Short(id))
 		}
-		if head.SourceHash != nil && *head.SourceHash != in.Plan.SourceHash {
-			return failf(exitUsage, "%s: %s: the run was played from sources %s, but --plan %s has %s: recompile the plan from the sources the run was played from", where(i), replaypage.CodeBadRun, esc.Short(*head.SourceHash), esc.Text(filepath.ToSlash(planPath)), esc.Short(in.Plan.SourceHash))
+		if head.SourceHash != nil && hash != "" && *head.SourceHash != hash {
+			return failf(exitUsage, "%s: %s: the run was played from sources %s, but --plan %s has %s: recompile the plan from the sources the run was played from", where(i), replaypage.CodeBadRun, esc.Short(*head.SourceHash), pp, esc.Short(hash))
 		}
 	}
 	return nil
+}
+
+// recordingSystem is the rule system an event of type typ belongs to alone: "clash" (a
+// "clash." prefix), "campaign" ("campaign."), "karzoral" or "pathfinder" (a type only that
+// engine's stream registers), "" for a type of both streams or of none.
+func recordingSystem(typ string) string {
+	switch {
+	case strings.HasPrefix(typ, "clash."):
+		return "clash"
+	case strings.HasPrefix(typ, "campaign."):
+		return "campaign"
+	}
+	if s := runner.EventStreams(typ); len(s) == 1 {
+		return s[0]
+	}
+	return ""
 }
 
 // checkReplayPlan refuses a plan that sortie run would refuse (runner.Check: the engine's own

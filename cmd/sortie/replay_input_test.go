@@ -91,6 +91,7 @@ func TestReplayHandEditedInputs(t *testing.T) {
 			}
 		})
 	}
+
 }
 
 // Issue 25, review 7 B3: a run replayed against the plan of another scenario, or of other sources
@@ -142,6 +143,54 @@ func TestReplayRunOfAnotherPlan(t *testing.T) {
 				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
 			}
 		})
+	}
+
+	// Review of round 7: a recording of another rule system (a clash battle's, a Pathfinder
+	// run's: no "run" line, no sourceHash) was drawn on another scenario's map with exit 0. Its
+	// events' types name its system; each pair is refused at its first such line, naming both.
+	recs := map[string]string{}
+	for name, args := range map[string][]string{
+		"bridge":     {"battle", repo(t, "scenarios", "clash", "bridge", "bridge.cue"), "--seed", "1", "--script", repo(t, "scenarios", "clash", "bridge", "skulk.yaml"), "--format", "jsonl"},
+		"border-war": {"run", repo(t, "scenarios", "pathfinder", "border-war"), "--seed", "1", "--policy", "first", "--format", "jsonl"},
+	} {
+		_, out, errs := runMain(args...)
+		if !strings.Contains(out, "\"type\"") {
+			t.Fatalf("%s recorded no events: %s", name, errs)
+		}
+		recs[name] = filepath.Join(dir, name+".jsonl")
+		if err := os.WriteFile(recs[name], []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	field01Run := filepath.Join(td, "field01-goal-1.jsonl")
+	for _, c := range []struct {
+		run  string
+		plan []string
+		want string // "" accepted
+	}{
+		{recs["bridge"], []string{"scenarios", "karzoral", "field01"}, `bridge.jsonl:1:1: X006: the run is of clash rules (event "clash.start"), but --plan`},
+		{recs["bridge"], []string{"scenarios", "pathfinder", "border-war"}, "bridge.jsonl:1:1: X006: the run is of clash rules"},
+		{recs["bridge"], []string{"scenarios", "clash", "hill", "hill.cue"}, `bridge.jsonl:1:1: X006: the run is of battle "ashford-bridge", but --plan`},
+		{recs["border-war"], []string{"scenarios", "clash", "bridge", "bridge.cue"}, "border-war.jsonl:1:1: X006: the run is of pathfinder rules"},
+		{recs["border-war"], []string{"scenarios", "karzoral", "field01"}, "border-war.jsonl:1:1: X006: the run is of pathfinder rules"},
+		{field01Run, []string{"scenarios", "pathfinder", "border-war"}, `field01-goal-1.jsonl:1:1: X006: the run is of karzoral rules (event "run")`},
+		{field01Run, []string{"scenarios", "clash", "bridge", "bridge.cue"}, "field01-goal-1.jsonl:1:1: X006: the run is of karzoral rules"},
+		{recs["bridge"], []string{"scenarios", "clash", "bridge", "bridge.cue"}, ""},
+		{recs["border-war"], []string{"scenarios", "pathfinder", "border-war"}, ""},
+	} {
+		page := filepath.Join(dir, "cross.html")
+		os.Remove(page)
+		code, _, errs := runMain("replay", c.run, "--plan", repo(t, c.plan...), "--html", page)
+		_, statErr := os.Stat(page)
+		if c.want == "" {
+			if code != 0 || statErr != nil {
+				t.Errorf("%s with %v: exit %d, page %v: %s", filepath.Base(c.run), c.plan, code, statErr, errs)
+			}
+			continue
+		}
+		if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
+			t.Errorf("%s with %v: exit %d (want %d), page written: %v; stderr %q, want %q", filepath.Base(c.run), c.plan, code, exitUsage, statErr == nil, errs, c.want)
+		}
 	}
 }
 
