@@ -3,6 +3,7 @@ package campaign
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -28,6 +29,10 @@ type Options struct {
 	// Checkpoint, if set, is called at every day end of a sortie and after every campaign step,
 	// once the events so far are written (the CLI saves there).
 	Checkpoint func() error
+	// Reuse, if set, is the State of an earlier Run of the same campaign whose Result nobody
+	// reads any more: this run's State is made in its arrays (ledger, rows, lists) instead of
+	// new ones, and the Result's State is Reuse. A simulation's worker passes its last run's.
+	Reuse *State
 }
 
 // Ending says how a campaign run ended.
@@ -53,7 +58,7 @@ func Run(c *plan.Campaign, opts Options) (*Result, error) {
 	if opts.Decider == nil {
 		return nil, errors.New("campaign: Options.Decider is nil")
 	}
-	g := &game{c: c, opts: opts, s: NewState(c)}
+	g := &game{c: c, opts: opts, s: resetState(opts.Reuse, c)}
 	if g.opts.Dice == nil {
 		g.opts.Dice = dice.NewSeeded(opts.Seed)
 	}
@@ -65,10 +70,14 @@ func Run(c *plan.Campaign, opts Options) (*Result, error) {
 		g.rules = *opts.Rules
 	}
 	g.out = newEmitter(opts.Sink)
-	g.menu = newMenu(c, g.s, g.rules)
+	g.menu = g.s.menuFor(c, g.rules)
 	g.ch.Reset(opts.Decider, opts.Fallback, g.opts.Dice)
 	g.ch.OnFallback(g.out.fallback)
+	g.cp = g.checkpoint
 	end, err := g.play()
+	if len(g.s.Rows) == 0 {
+		g.s.Rows = nil // as a fresh State's: no sortie played
+	}
 	res := &Result{End: end, State: g.s}
 	if werr := g.out.summary(g.s, end); err == nil {
 		err = werr
@@ -92,6 +101,13 @@ type game struct {
 	menu    *menu
 	// retryChoices is the buffer of the retry decision's two choices (K-67).
 	retryChoices [2]runner.Choice
+	// so, pcs and named are the sortie handed to the Player and its party and named dead
+	// (sortie); sel the selectable scenarios; cp is checkpoint, made once as a func value.
+	so    Sortie
+	pcs   []PC
+	named []string
+	sel   []int
+	cp    func() error
 }
 
 // menu holds the campaign decisions' choices that do not change during a run, made once (a run
@@ -103,10 +119,24 @@ type menu struct {
 	raise     []runner.Choice // by PC: "resurrect PC" (K-14)
 	raiseText []string
 	retries   map[[2]int]string // (scenario, attempts) -> the selection's note
+	// c and rules are what it was made for: a State reused by the next run (Options.Reuse) keeps
+	// its menu while they are the same.
+	c     *plan.Campaign
+	rules Rules
+}
+
+// menuFor is s's menu for campaign c under rules: the one s kept from an earlier run
+// (Options.Reuse) when it was made for the same, else a new one (newMenu).
+func (s *State) menuFor(c *plan.Campaign, rules Rules) *menu {
+	if m := s.menu; m != nil && m.c == c && m.rules == rules {
+		return m
+	}
+	s.menu = newMenu(c, s, rules)
+	return s.menu
 }
 
 func newMenu(c *plan.Campaign, s *State, rules Rules) *menu {
-	m := &menu{retries: map[[2]int]string{}}
+	m := &menu{retries: map[[2]int]string{}, c: c, rules: rules}
 	for b := range c.Benefits {
 		bf := &c.Benefits[b]
 		m.benefits = append(m.benefits, runner.Choice{Name: bf.ID, Value: b, Note: bf.Name + " (" + bf.By + ")"})
@@ -183,7 +213,8 @@ func (g *game) play() (string, error) {
 		if played >= limit {
 			return EndLimit, nil
 		}
-		sel := g.s.Selectable()
+		g.sel = g.s.appendSelectable(g.sel[:0])
+		sel := g.sel
 		if len(sel) == 0 {
 			return EndNoMore, nil
 		}
@@ -365,13 +396,21 @@ func (g *game) retry(i int) (*karzoral.Midpoint, error) {
 func (g *game) sortie(i int, benefit string, resume *karzoral.Midpoint) error {
 	sc := &g.c.Scenarios[i]
 	g.s.Attempts[i]++
-	so := &Sortie{
+	// The Sortie and its PCs are made in the game's own (valid only during Play, Player): a
+	// sortie copies the party into the same array each time. NamedDead is a copy made again
+	// only when the list changed (K-67: it only grows), shared by the sorties in between.
+	if !slices.Equal(g.named, g.s.NamedDead) {
+		g.named = slices.Clone(g.s.NamedDead)
+	}
+	g.pcs = append(g.pcs[:0], g.s.PCs...)
+	so := &g.so
+	*so = Sortie{
 		Scenario:  sc,
 		Attempt:   g.s.Attempts[i],
 		Midpoint:  g.s.Midpoint[i],
 		Resume:    resume,
-		NamedDead: append([]string(nil), g.s.NamedDead...),
-		PCs:       append([]PC(nil), g.s.PCs...),
+		NamedDead: g.named,
+		PCs:       g.pcs,
 		Benefit:   benefit,
 		Shop:      g.c.Shop,
 		Purse:     g.s.Purse,
@@ -386,7 +425,7 @@ func (g *game) sortie(i int, benefit string, resume *karzoral.Midpoint) error {
 		Decider:    &g.ch,
 		Dice:       g.opts.Dice,
 		Sink:       g.out.sink,
-		Checkpoint: g.checkpoint,
+		Checkpoint: g.cp,
 	}
 	rep, err := g.opts.Player.Play(so)
 	if rep == nil || err != nil {
@@ -449,7 +488,7 @@ func (g *game) settle(i int, rep *Report) error {
 	if len(rep.XP) > 0 {
 		xp = rep.XP[0]
 	}
-	s.Rows = append(s.Rows, Row{Scenario: sc.ID, Attempt: s.Attempts[i], Outcome: rep.Outcome, Days: rep.Day, XP: xp, Money: s.Purse, Bases: s.basesSecured()})
+	s.Rows = append(s.Rows, Row{Scenario: sc.ID, Attempt: s.Attempts[i], Outcome: rep.Outcome, Days: rep.Day, XP: xp, Money: s.Purse, Bases: s.rowBases()})
 	abilities, err := g.abilityGrowths(rep) // K-64
 	if err != nil {
 		return err

@@ -23,10 +23,13 @@ const (
 // RunnerPlayer does. Not safe for concurrent use.
 type Runners struct {
 	m map[*plan.Plan]*karzoral.Runner
+	// bufs are the Report and Carry of every sortie (play): a Report returned by Play is valid
+	// until the next Play.
+	bufs sortieBufs
 }
 
 // Play implements Player.
-func (r *Runners) Play(s *Sortie) (*Report, error) { return play(s, r.run) }
+func (r *Runners) Play(s *Sortie) (*Report, error) { return play(s, r.run, &r.bufs) }
 
 func (r *Runners) run(p *plan.Plan, o karzoral.Options) (*karzoral.Result, error) {
 	if r.m == nil {
@@ -72,6 +75,9 @@ type trial struct {
 	c      *plan.Campaign
 	dice   *dice.Seeded
 	player *Runners
+	// last is the State of the last run, reused by the next (Options.Reuse): a run's Result is
+	// read only for its Ending, before the next run.
+	last *State
 }
 
 // Play plays the campaign once. Its outcome is Success when the final scenario was cleared,
@@ -79,10 +85,11 @@ type trial struct {
 // every sortie.
 func (t *trial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*runner.Ending, error) {
 	t.dice.Reseed(seed)
-	res, err := Run(t.c, Options{Seed: seed, Dice: t.dice, Decider: dec, Sink: sink, Player: t.player})
+	res, err := Run(t.c, Options{Seed: seed, Dice: t.dice, Decider: dec, Sink: sink, Player: t.player, Reuse: t.last})
 	if res == nil {
 		return nil, err
 	}
+	t.last = res.State
 	end := Ending(res)
 	return &end, err
 }

@@ -52,16 +52,19 @@ func BenchmarkSimulateCampaign(b *testing.B) {
 	}
 }
 
-// BenchmarkCampaignDiscard: one whole campaign run into runner.Discard, the karzoral Runners kept
-// between runs (as a simulation's worker keeps them): the script (five sorties, 17 days), goal
-// (three sorties) and random (200 sorties).
+// BenchmarkCampaignDiscard: one whole campaign run into runner.Discard, the karzoral Runners and
+// the last run's State kept between runs (as a simulation's worker keeps them: trial.Play): the
+// script (five sorties, 17 days), goal (three sorties) and random (about 190 sorties, most
+// runs to the 200-sortie limit); random-fresh is random with a new State every run (as the
+// CLI's one run makes it).
 func BenchmarkCampaignDiscard(b *testing.B) {
 	c := bundled(b)
-	for _, name := range []string{"script", "goal", "random"} {
+	for _, name := range []string{"script", "goal", "random", "random-fresh"} {
 		b.Run(name, func(b *testing.B) {
 			pl := &Runners{}
 			sc := script(b)
 			sorties := 0
+			var last *State
 			b.ReportAllocs()
 			t0 := cpuTime()
 			for i := 0; b.Loop(); i++ {
@@ -73,13 +76,16 @@ func BenchmarkCampaignDiscard(b *testing.B) {
 				case "goal":
 					d, _ = Goal(c).Decider(i, uint64(i))
 				default:
-					d, _ = runner.NewPolicy(name, uint64(i))
+					d, _ = runner.NewPolicy("random", uint64(i))
 				}
-				res, err := Run(c, Options{Seed: uint64(i), Decider: d, Player: pl})
+				res, err := Run(c, Options{Seed: uint64(i), Decider: d, Player: pl, Reuse: last})
 				if err != nil {
 					b.Fatal(err)
 				}
 				sorties += len(res.State.Rows)
+				if name != "random-fresh" {
+					last = res.State
+				}
 			}
 			b.ReportMetric(float64(sorties)/float64(b.N), "sorties/run")
 			report(b, b.N, t0)

@@ -1,8 +1,6 @@
 package campaign
 
 import (
-	"slices"
-
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/karzoral"
@@ -68,6 +66,10 @@ type Report struct {
 
 // Player plays one sortie. RunnerPlayer is the default; the full Karzoral growth rules (monster
 // XP, remaining-strength bonus, fumbles: K-61..K-63) plug in here.
+//
+// The Sortie and its slices are the campaign's, valid only during Play: the campaign reuses them
+// for its next sortie. The Report is read before the next Play, so a Player may reuse it too
+// (Runners does).
 type Player interface {
 	Play(s *Sortie) (*Report, error)
 }
@@ -93,34 +95,89 @@ type Player interface {
 type RunnerPlayer struct{}
 
 // Play implements Player.
-func (RunnerPlayer) Play(s *Sortie) (*Report, error) { return play(s, karzoral.Run) }
+func (RunnerPlayer) Play(s *Sortie) (*Report, error) {
+	return play(s, karzoral.Run, &sortieBufs{})
+}
+
+// sortieBufs are what play fills for one sortie, kept by a Player that plays again and again
+// (Runners) so that a sortie allocates none of them (issue 29): the Report and the
+// karzoral.Carry, and the arrays behind their slices (a field may be nil, as a fresh one's is,
+// while its array is kept here).
+type sortieBufs struct {
+	rep        Report
+	carry      karzoral.Carry
+	named      []string
+	buys       []karzoral.Purchase
+	raises     []karzoral.Resurrection
+	xp, growth []int
+	dead       []string
+	pcs, mids  []string
+}
+
+// The Report's XPNote, by how the sortie ended (play); each has a variant for a retry whose
+// midpoint was retained from an earlier attempt (K-67), made at compile time so that a sortie
+// builds no string.
+const (
+	notePCs      = "per PC from the scenario runner (K-61..K-66)"
+	noteSuccess  = "each PC: achievement, monster XP and remaining-strength bonus at each growth (K-61..K-63)"
+	noteMidFull  = "each PC: XP settled at the midpoint before the failure (K-60); the failure is complete (K-25): no failure XP"
+	noteComplete = "none: the failure is complete (K-25: a friendly army wiped out), no XP settled, failure XP included"
+	noteMidFail  = "each PC: XP settled at the midpoint before the failure (K-60), then failure XP (K-66)"
+	noteFailure  = "each PC: failure XP only (K-66)"
+	noteRetained = "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
+)
+
+// retainedNote is note with noteRetained appended (K-67), without building a string.
+func retainedNote(note string) string {
+	switch note {
+	case notePCs:
+		return notePCs + noteRetained
+	case noteSuccess:
+		return noteSuccess + noteRetained
+	case noteMidFull:
+		return noteMidFull + noteRetained
+	case noteComplete:
+		return noteComplete + noteRetained
+	case noteMidFail:
+		return noteMidFail + noteRetained
+	case noteFailure:
+		return noteFailure + noteRetained
+	}
+	return note + noteRetained
+}
 
 // play plays a sortie with run (karzoral.Run, or a Runner kept for the scenario) and derives
-// the Report from its Result (RunnerPlayer).
-func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, error)) (*Report, error) {
+// the Report from its Result (RunnerPlayer). The Report and the karzoral.Carry are b's, their
+// slices in b's arrays: the Report returned is valid until the next play with b.
+func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, error), b *sortieBufs) (*Report, error) {
 	p := s.Scenario.Plan
 	opts := karzoral.Options{Options: s.Run}
 	// K-67: the retry resumes at the retained midpoint (K-60: a scenario has at most one), and
 	// named monsters defeated earlier stay dead; K-66: the campaign's failure XP.
-	opts.Carry = &karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume,
+	b.carry = karzoral.Carry{NamedDead: s.NamedDead, FailureXP: s.Scenario.FailureXP, Resume: s.Resume,
 		Shop: s.Shop, Purse: s.Purse, // K-12: shopping at a base mid-scenario, paid from the purse
 		ResurrectionCost: s.ResurrectionCost} // K-14: resurrection at a base mid-scenario
+	opts.Carry = &b.carry
 	// K-1: a members-only plan names the campaign's PCs that sortie alive in its XP lines (a
 	// dead PC gets no XP, campaign.go); the growth rolls (K-64) stay the campaign's (growth.go).
 	// Only a run that writes events names them: a simulation allocates nothing for it.
 	if len(p.Party.PCs) == 0 && runner.Enabled(s.Run.Sink) {
+		b.pcs = b.pcs[:0]
 		for _, pc := range s.PCs {
 			if !pc.Dead {
-				opts.Carry.PCs = append(opts.Carry.PCs, pc.Name)
+				b.pcs = append(b.pcs, pc.Name)
 			}
 		}
+		b.carry.PCs = nonEmpty(b.pcs)
 	}
 	if s.Midpoint {
+		b.mids = b.mids[:0]
 		for _, o := range p.Objectives {
 			if o.Outcome == "midpoint" {
-				opts.Carry.Midpoints = append(opts.Carry.Midpoints, o.ID)
+				b.mids = append(b.mids, o.ID)
 			}
 		}
+		b.carry.Midpoints = nonEmpty(b.mids)
 	}
 	res, err := run(p, opts)
 	if res == nil {
@@ -128,8 +185,12 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	}
 	// K-67: the named monsters defeated in this sortie (not those dead before it).
 	// (res is the Runner's, reused by its next run: the report keeps copies.)
-	rep := &Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Named: slices.Clone(res.NamedDefeated), Money: res.Money,
-		Purchases: slices.Clone(res.Purchases), Resurrections: slices.Clone(res.Resurrections)}
+	rep := &b.rep
+	*rep = Report{Outcome: res.Outcome, Day: res.Day, Reason: res.Reason, Money: res.Money,
+		Named:         cloneInto(&b.named, res.NamedDefeated),
+		Purchases:     cloneInto(&b.buys, res.Purchases),
+		Resurrections: cloneInto(&b.raises, res.Resurrections),
+		XP:            zeroed(&b.xp, len(s.PCs)), Growths: zeroed(&b.growth, len(s.PCs))}
 	// A retained midpoint (Carry.Midpoints) is not reached again, so it is not in res.Objectives.
 	for _, o := range res.Objectives {
 		if o.Outcome == "midpoint" {
@@ -137,8 +198,6 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		}
 	}
 	rep.Resume = res.Midpoint.Clone()
-	rep.XP = make([]int, len(s.PCs))
-	rep.Growths = make([]int, len(s.PCs))
 	points := 0 // K-60: the growth points this sortie settled
 	if rep.Midpoint {
 		points++
@@ -167,25 +226,26 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 	switch {
 	case res.Outcome == runner.Stopped:
 	case fromPCs > 0:
-		rep.XPNote = "per PC from the scenario runner (K-61..K-66)"
+		rep.XPNote = notePCs
 	case res.Outcome == runner.Success:
-		rep.XPNote = "each PC: achievement, monster XP and remaining-strength bonus at each growth (K-61..K-63)"
+		rep.XPNote = noteSuccess
 	case res.Complete && rep.Midpoint:
-		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60); the failure is complete (K-25): no failure XP"
+		rep.XPNote = noteMidFull
 	case res.Complete:
-		rep.XPNote = "none: the failure is complete (K-25: a friendly army wiped out), no XP settled, failure XP included"
+		rep.XPNote = noteComplete
 	case rep.Midpoint:
-		rep.XPNote = "each PC: XP settled at the midpoint before the failure (K-60), then failure XP (K-66)"
+		rep.XPNote = noteMidFail
 	default:
-		rep.XPNote = "each PC: failure XP only (K-66)"
+		rep.XPNote = noteFailure
 	}
 	if s.Midpoint && rep.XPNote != "" {
-		rep.XPNote += "; the midpoint was retained from an earlier attempt, no XP again (K-67)"
+		rep.XPNote = retainedNote(rep.XPNote)
 	}
+	dead := b.dead[:0]
 	if res.Defeated {
 		for _, pc := range s.PCs {
 			if !pc.Angel {
-				rep.Dead = append(rep.Dead, pc.ID)
+				dead = append(dead, pc.ID)
 			}
 		}
 	} else {
@@ -194,10 +254,43 @@ func play(s *Sortie, run func(*plan.Plan, karzoral.Options) (*karzoral.Result, e
 		for _, pc := range s.PCs {
 			for _, r := range res.PCs {
 				if r.Name == pc.Name && r.Dead && !pc.Angel {
-					rep.Dead = append(rep.Dead, pc.ID)
+					dead = append(dead, pc.ID)
 				}
 			}
 		}
 	}
+	b.dead = dead
+	rep.Dead = nonEmpty(dead) // nil when nobody died, as a fresh Report's
 	return rep, err
+}
+
+// nonEmpty is buf, or nil when it is empty (a slice built by appending to nil).
+func nonEmpty[T any](buf []T) []T {
+	if len(buf) == 0 {
+		return nil
+	}
+	return buf
+}
+
+// cloneInto is slices.Clone(src) made in *buf's array: nil for a nil src, an empty non-nil
+// slice for an empty one (the JSON of a growth event tells null from []).
+func cloneInto[T any](buf *[]T, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	*buf = append((*buf)[:0], src...)
+	if *buf == nil {
+		*buf = []T{}
+	}
+	return *buf
+}
+
+// zeroed is *buf resized to n ints, every one 0, reusing its array when it is large enough.
+func zeroed(buf *[]int, n int) []int {
+	if *buf == nil || cap(*buf) < n {
+		*buf = make([]int, n)
+	}
+	*buf = (*buf)[:n]
+	clear(*buf)
+	return *buf
 }

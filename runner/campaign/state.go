@@ -128,29 +128,62 @@ type State struct {
 
 	// resume[i] is the state at scenario i's retained midpoint (K-67): what a retry resumes from.
 	resume []*karzoral.Midpoint
+	// lastBases is the last row's Bases (rowBases).
+	lastBases []string
+	// menu is the campaign decisions' fixed choices (menuFor), kept by resetState.
+	menu *menu
 }
 
 // NewState is the state at the start of campaign c.
-func NewState(c *plan.Campaign) *State {
-	s := &State{
+func NewState(c *plan.Campaign) *State { return resetState(nil, c) }
+
+// resetState is the state at the start of campaign c made in s's arrays (NewState when s is
+// nil): s, a State of an earlier run of c that nobody reads any more, is overwritten, its
+// ledger, rows and lists cleared and refilled from the start, so that a simulation's worker
+// allocates them once (issue 29). s must not be in use: every slice of it is reused.
+func resetState(s *State, c *plan.Campaign) *State {
+	if s == nil {
+		s = &State{}
+	}
+	ns, nb := len(c.Scenarios), len(c.Benefits)
+	*s = State{
+		menu:     s.menu,
 		c:        c,
 		Purse:    c.Money,
-		Cleared:  make([]bool, len(c.Scenarios)),
-		Unlocked: make([]bool, len(c.Scenarios)),
-		Midpoint: make([]bool, len(c.Scenarios)),
-		Attempts: make([]int, len(c.Scenarios)),
-		Benefits: make([]bool, len(c.Benefits)),
-		Bases:    make([]bool, len(c.Bases)),
-		resume:   make([]*karzoral.Midpoint, len(c.Scenarios)),
+		Cleared:  resized(s.Cleared, ns),
+		Unlocked: resized(s.Unlocked, ns),
+		Midpoint: resized(s.Midpoint, ns),
+		Attempts: resized(s.Attempts, ns),
+		Benefits: resized(s.Benefits, nb),
+		Bases:    resized(s.Bases, len(c.Bases)),
+		resume:   resized(s.resume, ns),
+		PCs:      s.PCs[:0],
+		Ledger:   s.Ledger[:0],
+		Rows:     s.Rows[:0], // Run makes it nil again if no sortie is played
+		// NamedDead and Unlocks start nil, as a fresh State's (null in JSON until one is added).
 	}
 	for _, pc := range c.Party {
 		s.PCs = append(s.PCs, PC{ID: pc.ID, Name: pc.Name, Angel: pc.Angel, Level: pc.Level, XP: pc.XP})
+	}
+	if len(s.PCs) == 0 {
+		s.PCs = nil
 	}
 	for i, b := range c.Benefits {
 		s.Benefits[i] = b.Open
 	}
 	s.Ledger = append(s.Ledger, Entry{Kind: "opening", Amount: c.Money, Purse: c.Money, Rule: "K-12"})
 	return s
+}
+
+// resized is buf with n zero elements, in buf's array when it is large enough; never nil (a
+// fresh State's lists are empty, not null, in JSON).
+func resized[T any](buf []T, n int) []T {
+	if buf == nil || cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 func (s *State) pc(id string) int {
@@ -264,6 +297,26 @@ func (s *State) addNamed(names []string) {
 	}
 }
 
+// rowBases is basesSecured for a summary row: the same slice as the row before while no base
+// was secured in between (bases are only ever secured, K-10), so that a row allocates no list
+// of its own. Rows share it: it is never written after it is made.
+func (s *State) rowBases() []string {
+	n := 0
+	for i, ok := range s.Bases {
+		if ok {
+			if n >= len(s.lastBases) || s.lastBases[n] != s.c.Bases[i].ID {
+				s.lastBases = s.basesSecured()
+				return s.lastBases
+			}
+			n++
+		}
+	}
+	if s.lastBases == nil || n != len(s.lastBases) {
+		s.lastBases = s.basesSecured()
+	}
+	return s.lastBases
+}
+
 func (s *State) basesSecured() []string {
 	out := []string{}
 	for i, ok := range s.Bases {
@@ -276,14 +329,16 @@ func (s *State) basesSecured() []string {
 
 // Selectable lists the indices of the scenarios that can be selected now: unlocked and not
 // cleared (K-9, K-10), in campaign order.
-func (s *State) Selectable() []int {
-	var out []int
+func (s *State) Selectable() []int { return s.appendSelectable(nil) }
+
+// appendSelectable appends Selectable's indices to dst (a buffer reused by every selection).
+func (s *State) appendSelectable(dst []int) []int {
 	for i := range s.c.Scenarios {
 		if s.Unlocked[i] && !s.Cleared[i] && i != s.c.Prologue {
-			out = append(out, i)
+			dst = append(dst, i)
 		}
 	}
-	return out
+	return dst
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

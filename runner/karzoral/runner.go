@@ -34,6 +34,9 @@ type Runner struct {
 	// The reasons a run ends with, made once per plan (a campaign's random run ends ~200 sorties).
 	wipedOut, defeatedBy, objective []string // per army (K-25), encounter (K-100), objective
 	passages                        [][4]string
+	// shopTitle[b] is the title of the shopping decision at base block b (shopAtBase), made at
+	// the first shopping there.
+	shopTitle []string
 	// fieldMap is the transcript's map of the field, laid out at the first day end shown.
 	fieldMap *fieldMap
 }
@@ -238,7 +241,8 @@ type state struct {
 	raised      []Resurrection // K-14: the resurrections at a base of this run
 	raiseCost   int            // K-14: a resurrection's price (Carry.ResurrectionCost), 0: the default
 	shopChoices []runner.Choice
-	ev          evbuf // the frequent events, reused
+	buyNames    []string // buyName's: "buy ITEM" by index in shop
+	ev          evbuf    // the frequent events, reused
 }
 
 func (s *state) reset(opts Options, src dice.Source) {

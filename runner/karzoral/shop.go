@@ -52,17 +52,28 @@ func stockItems(dst, camp, scen []plan.Item) []plan.Item {
 func (s *state) shopAtBase() error {
 	pa := &s.p.Party
 	block := s.p.Field.Blocks[s.party].ID
+	title := s.r.shopTitleAt(s.party)
+	// The notes (the purse, each item's name and price) only for a decider that reads them
+	// (runner.NoteReader): a random campaign shops at a base in many of its ~190 sorties
+	// (issue 29). The names are what a script types, so they are always made.
+	notes := s.ch.ReadsNotes()
 	for {
 		if !slices.ContainsFunc(s.shop, func(it plan.Item) bool { return it.Price <= s.purse }) {
 			return nil // nothing the purse can pay for (checked first: no choice list is built)
 		}
-		cs := append(s.shopChoices[:0], runner.Choice{Name: "done", Value: -1, Note: fmt.Sprintf("%d gamels in the purse", s.purse)})
+		cs := append(s.shopChoices[:0], runner.Choice{Name: "done", Value: -1})
+		if notes {
+			cs[0].Note = fmt.Sprintf("%d gamels in the purse", s.purse)
+		}
 		def := 0
 		for k, it := range s.shop {
 			if it.Price > s.purse {
 				continue
 			}
-			cs = append(cs, runner.Choice{Name: "buy " + it.ID, Value: k, Note: fmt.Sprintf("%s, %d gamels", it.Name, it.Price)})
+			cs = append(cs, runner.Choice{Name: s.buyName(k), Value: k})
+			if notes {
+				cs[len(cs)-1].Note = fmt.Sprintf("%s, %d gamels", it.Name, it.Price)
+			}
 			if def == 0 && ((it.Rations > 0 && s.rations < pa.Rations) || (it.Torches > 0 && s.k.torches < pa.Torches) || (it.Oil > 0 && s.k.oil < pa.LanternOil)) {
 				def = len(cs) - 1
 			}
@@ -73,7 +84,7 @@ func (s *state) shopAtBase() error {
 		}
 		req := &s.req
 		*req = runner.Request{Kind: runner.KindPrepare, Day: s.day, Phase: s.phase, Block: block, Choices: cs,
-			Cause: "shop", Title: "shopping at base " + block, Optional: true, Default: def}
+			Cause: "shop", Title: title, Optional: true, Default: def}
 		c, err := s.decide(req)
 		if err != nil {
 			return err
@@ -100,4 +111,30 @@ func (s *state) shopAtBase() error {
 			}
 		}
 	}
+}
+
+// shopTitleAt is the title of the shopping decision at block b ("shopping at base 01"), made
+// once per block and plan.
+func (r *Runner) shopTitleAt(b int) string {
+	if r.shopTitle == nil {
+		r.shopTitle = make([]string, len(r.p.Field.Blocks))
+	}
+	if r.shopTitle[b] == "" {
+		r.shopTitle[b] = "shopping at base " + r.p.Field.Blocks[b].ID
+	}
+	return r.shopTitle[b]
+}
+
+// buyName is the choice name of shop item k ("buy torch"), what a script types: made once per
+// item and kept in s.buyNames[k] while the price list (s.shop, stockItems, made again every
+// run) has the same item there.
+func (s *state) buyName(k int) string {
+	for len(s.buyNames) < len(s.shop) {
+		s.buyNames = append(s.buyNames, "")
+	}
+	id := s.shop[k].ID
+	if n := s.buyNames[k]; len(n) != len("buy ")+len(id) || n[len("buy "):] != id {
+		s.buyNames[k] = "buy " + id
+	}
+	return s.buyNames[k]
 }
