@@ -90,8 +90,16 @@ func (c *Chain) Die(req *Request) (int, error) {
 }
 
 // Rolls reports whether the current decider supplies dice: when it does not, an engine may roll
-// the source directly (Source) without building a Request.
-func (c *Chain) Rolls() bool { return c.roller != nil }
+// the source directly (Source) without building a Request. A decider that is itself a Chain
+// (a campaign's, handed to its sorties) supplies dice only when its own current decider does:
+// otherwise Die would ask it in vain and roll the source anyway (the same source, the same
+// faces), so a random campaign's sortie builds no Request per die (issue 29).
+func (c *Chain) Rolls() bool {
+	if in, ok := c.roller.(*Chain); ok {
+		return in.Rolls()
+	}
+	return c.roller != nil
+}
 
 // Source is the dice source of the run.
 func (c *Chain) Source() dice.Source { return c.dice }

@@ -46,3 +46,36 @@ func TestScriptCopy(t *testing.T) {
 		t.Errorf("the original reads on from its own place: %+v %v, want no", a, err)
 	}
 }
+
+// fixedRoller answers every die with face.
+type fixedRoller struct {
+	defaulter
+	face int
+}
+
+func (f fixedRoller) Roll(*Request) (int, bool, error) { return f.face, true, nil }
+
+// A Chain under another Chain (a campaign's, handed to its sorties) supplies dice only when its
+// own decider does (issue 29: a random campaign's sortie built a Request per die for a campaign
+// chain that never rolls): Rolls follows the inner chain, also after its fallback takes over.
+func TestChainInChainRolls(t *testing.T) {
+	inner := &Chain{}
+	inner.Reset(defaulter{}, nil, nil)
+	outer := &Chain{}
+	outer.Reset(inner, nil, nil)
+	if outer.Rolls() {
+		t.Errorf("a chain over a chain whose decider rolls nothing: Rolls() = true, want false")
+	}
+	inner.Reset(fixedRoller{face: 4}, nil, nil)
+	if !outer.Rolls() {
+		t.Errorf("a chain over a chain whose decider rolls: Rolls() = false, want true")
+	}
+	if f, err := outer.Die(&Request{Kind: KindRoll, Sides: 6}); f != 4 || err != nil {
+		t.Errorf("Die: got %d, %v; want the inner roller's 4", f, err)
+	}
+	plain := &Chain{}
+	plain.Reset(fixedRoller{face: 2}, nil, nil)
+	if !plain.Rolls() {
+		t.Errorf("a chain whose decider rolls: Rolls() = false, want true")
+	}
+}
