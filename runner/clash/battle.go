@@ -240,6 +240,7 @@ func (b *Battle) Reset(cfg Config) {
 	s := b.s
 	copy(b.terr, s.terr)
 	clear(b.snare)
+	b.mv.rules = [8]rules1Table{} // the options may have changed between battles
 	b.zones = b.zones[:0]
 	b.resetGrid()
 	for i := range b.occ {

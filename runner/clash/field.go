@@ -94,63 +94,55 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 	n := b.w * b.h
 	// A square the walker cannot cross holds blockedSq while the field is built, so the search
 	// reads one value per neighbour instead of asking passable for it; it is unreached after.
-	for i := 0; i < n; i++ {
+	// (Not for a walker: deep water; not for either: an enemy-held square.)
+	cls := b.cls[:n]
+	for i, c := range cls {
 		field[i] = unreached
-		if !b.passable(i, k.side, k.swim) {
+		if c&clsDeep != 0 && !k.swim || c&clsHeld != 0 && clsSideOf(c) != k.side {
 			field[i] = blockedSq
 		}
 	}
 	// Dijkstra backwards from the goals with a ring of buckets (Dial's algorithm: step costs are
 	// small whole numbers, at most (1 + MaxHeight) x 2 < len(ring)); the goals are bucket 0.
 	ring := &p.ring
-	pending := 0
-	goal := func(q int) {
-		if field[q] == unreached { // not yet a goal, and passable
-			field[q] = 0
-			ring[0] = append(ring[0], int32(q))
-			pending++
-		}
-	}
-	mark := func(x, y int32) {
-		if x >= 0 && y >= 0 && int(x) < b.w && int(y) < b.h {
-			goal(int(y)*b.w + int(x))
-		}
-	}
-	around := func(a box) {
-		for t := int32(0); t < a.n; t++ {
-			mark(a.x+t, a.y-1)
-			mark(a.x+t, a.y+a.n)
-			mark(a.x-1, a.y+t)
-			mark(a.x+a.n, a.y+t)
-		}
-	}
+	goals := ring[0]
 	switch k.kind {
 	case goalEngage:
 		for i := range b.st {
 			st := &b.st[i]
 			if st.on && b.un[st.unit].side != k.side {
-				around(b.standBox(int32(i)))
+				goals = b.goalsAround(field, goals, b.standBox(int32(i)))
 			}
 		}
 		for j := range b.so {
 			so := &b.so[j]
 			if so.side != k.side && so.stand < 0 && so.state == soloUp {
-				around(b.soloBox(int32(j)))
+				goals = b.goalsAround(field, goals, b.soloBox(int32(j)))
 			}
 		}
 	case goalDestroy, goalProtect:
 		o := &b.s.obj[k.obj]
 		for _, ri := range b.s.res[o.res] {
 			if b.rhp[ri] > 0 || k.kind == goalProtect {
-				around(b.sqBox(int32(b.s.resSq[ri].sq)))
-				if k.kind == goalDestroy {
-					goal(b.s.resSq[ri].sq) // standing on a bridge square also reaches its neighbours
+				goals = b.goalsAround(field, goals, b.sqBox(int32(b.s.resSq[ri].sq)))
+				if q := b.s.resSq[ri].sq; k.kind == goalDestroy && field[q] == unreached {
+					field[q] = 0 // standing on a bridge square also reaches its neighbours
+					goals = append(goals, int32(q))
 				}
 			}
 		}
 	case goalZone:
-		b.zoneGoals(b.s.obj[k.obj].when, k.side, func(x, y int) { mark(int32(x), int32(y)) })
+		b.zoneGoals(b.s.obj[k.obj].when, k.side, func(x, y int) {
+			if x >= 0 && y >= 0 && x < b.w && y < b.h {
+				if q := y*b.w + x; field[q] == unreached {
+					field[q] = 0
+					goals = append(goals, int32(q))
+				}
+			}
+		})
 	}
+	ring[0] = goals
+	pending := len(goals)
 	nb, step := b.s.nb, b.step
 	for d := 0; pending > 0; d++ {
 		bk := &ring[d&ringMask]
@@ -183,22 +175,33 @@ func (b *Battle) buildField(k fieldKey) []int16 {
 		}
 		*bk = (*bk)[:0]
 	}
-	for i := 0; i < n; i++ {
-		if field[i] == blockedSq {
+	for i, f := range field[:n] {
+		if f == blockedSq {
 			field[i] = unreached
 		}
 	}
 	return field
 }
 
-// passable reports whether a walker (or swimmer) of side may cross square q: not deep water for a
-// walker, not held by an enemy.
-func (b *Battle) passable(q int, side int32, swim bool) bool {
-	c := b.cls[q]
-	if c&clsDeep != 0 && !swim {
-		return false
+// goalsAround makes the squares edge-adjacent to a (on the grid, passable, not yet goals) goals of
+// a field being built: distance 0, appended to goals (buildField's bucket 0), which it returns.
+func (b *Battle) goalsAround(field []int16, goals []int32, a box) []int32 {
+	w, h := int32(b.w), int32(b.h)
+	mark := func(x, y int32) {
+		if x >= 0 && y >= 0 && x < w && y < h {
+			if q := y*w + x; field[q] == unreached {
+				field[q] = 0
+				goals = append(goals, q)
+			}
+		}
 	}
-	return c&clsHeld == 0 || clsSideOf(c) == side
+	for t := int32(0); t < a.n; t++ {
+		mark(a.x+t, a.y-1)
+		mark(a.x+t, a.y+a.n)
+		mark(a.x-1, a.y+t)
+		mark(a.x+a.n, a.y+t)
+	}
+	return goals
 }
 
 // ringMask sizes the bucket ring of buildField: more than the dearest step, (1 + MaxHeight) x 2.

@@ -16,6 +16,29 @@ type moveScratch struct {
 	rule    []uint8 // per top-left square: 0 not yet known, else 1 + pass + 2*end (boxRule, cached)
 	ruled   []int32
 	roads   int8 // whether the map has a road square: 0 not yet known, 1 none, 2 some (anyRoad)
+	used    int  // buckets[:used] may hold squares (the last search's budget + 1)
+	// rules holds rules1's tables by (side, stand, retreat) (rules1Key), built at first use in a
+	// battle: they depend on the mover's kind and the options only (Battle.Reset clears them).
+	rules [8]rules1Table
+}
+
+// rules1Table is one of rules1's answers, kept.
+type rules1Table struct {
+	rule       [16]uint8
+	lock       uint16
+	ok, filled bool
+}
+
+// rules1Key indexes moveScratch.rules: bit 0 the side, bit 1 a stand, bit 2 retreating.
+func rules1Key(m *mover) int {
+	k := int(m.side) & 1
+	if m.stand {
+		k |= 2
+	}
+	if m.retreat {
+		k |= 4
+	}
+	return k
 }
 
 // anyRoad reports whether the map has a road square at all, from the setup's terrain, remembered
@@ -53,9 +76,10 @@ func (m *moveScratch) reset() {
 	}
 	m.touched = m.touched[:0]
 	m.ends = m.ends[:0]
-	for i := range m.buckets {
+	for i := range m.buckets[:m.used] {
 		m.buckets[i] = m.buckets[i][:0]
 	}
+	m.used = 0
 	for _, q := range m.ruled {
 		m.rule[q] = 0
 	}
@@ -296,6 +320,7 @@ func (b *Battle) reachSlow(m *mover, x, y int32, budget int) {
 	if len(mv.buckets) < budget+1 {
 		mv.buckets = append(mv.buckets, make([][]int32, budget+1-len(mv.buckets))...)
 	}
+	mv.used = budget + 1
 	mv.cost[start] = 0
 	mv.touched = append(mv.touched, start)
 	mv.buckets[0] = append(mv.buckets[0], start)
@@ -390,8 +415,13 @@ func (b *Battle) rules1(m *mover) (rule [16]uint8, lock uint16, ok bool) {
 // reach1 is reach for a one-square mover that is not joining a stand (the common case), on the
 // grid's tables: the same search, the same order of ends.
 func (b *Battle) reach1(m *mover, x, y int32, budget int) {
-	rule, lock, ok := b.rules1(m)
-	if !ok {
+	t := &b.mv.rules[rules1Key(m)]
+	if !t.filled {
+		t.rule, t.lock, t.ok = b.rules1(m)
+		t.filled = true
+	}
+	rule, lock := t.rule, t.lock
+	if !t.ok {
 		b.reachSlow(m, x, y, budget)
 		return
 	}
@@ -401,6 +431,7 @@ func (b *Battle) reach1(m *mover, x, y int32, budget int) {
 	if len(mv.buckets) < budget+1 {
 		mv.buckets = append(mv.buckets, make([][]int32, budget+1-len(mv.buckets))...)
 	}
+	mv.used = budget + 1
 	nb, step, cls, cost := b.s.nb, b.step, b.cls, mv.cost
 	touched, ends, bks := mv.touched, mv.ends, mv.buckets[:budget+1]
 	cost[start] = 0

@@ -126,11 +126,22 @@ func (b *Battle) soloTurn(j int32) {
 		}
 	} else {
 		b.soloAction(j, act)
-		if b.o.SolosSplitMove.On() && so.stand < 0 && so.state == soloUp && left > 0 {
+		if b.o.SolosSplitMove.On() && so.stand < 0 && so.state == soloUp && left > 0 && !b.tacHolds(j, act) {
 			b.moveSolo1(j, left, -1, 2, act)
 		}
 	}
 	b.endOfTurnIntegrity()
+}
+
+// tacHolds reports whether solo j, after its action act, stays where it is without a search: the
+// tactical policy decides alone (no Chooser) and holds a melee fighter where it fought (tacMove,
+// part 2), and the square it stands on is one of its ends (reach lists the start first; only
+// fear, keepFromFear, could drop it). The move it skips would have chosen to stay: no event, no
+// movement spent that anything reads after (U-82, split movement).
+func (b *Battle) tacHolds(j int32, act Action) bool {
+	so := &b.so[j]
+	return b.ch == nil && b.pol[so.side] == PolicyTactical && act != ActRetreat &&
+		!ranged(&b.s.cr[so.cr]) && b.condOf(Ref{RefSolo, int(j)})&cFrightened == 0
 }
 
 // moveSolo1 asks and makes one part of an unattached solo's move; it returns the movement left.
