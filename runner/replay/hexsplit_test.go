@@ -153,3 +153,39 @@ func TestHexChartRefusedSplitMovesNoArmy(t *testing.T) {
 		}
 	}
 }
+
+// A Karzoral army removed from the field has no point after it (issue 25), worked by hand from
+// testdata/field01-goal-1.jsonl: the warband is at 45 after day 4 (75 - 30, line 51); on day 5's
+// start (lines 66-68) it meets the mercenaries at 09, 45 against 60: it falls to 0, the
+// mercenaries to 15, and it is removed (K-24). Its line: 45 after day 4, action; 0 at day 5,
+// start (the step it was removed in); no point at any later step (not 0); its tooltip says so.
+// The mercenaries read 15 at day 5, start.
+func TestKzChartRemovedArmyHasNoPointsK24(t *testing.T) {
+	p, err := build(field01Input(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := chartOf(t, p)
+	w, m := strings.Fields(ch["boggardWarband strength"][0]), strings.Fields(ch["mercenaries strength"][0])
+	idx := func(label string) int {
+		for i, s := range p.Steps {
+			if s.Label == label {
+				return i
+			}
+		}
+		t.Fatalf("no step %q", label)
+		return 0
+	}
+	d4, d5 := idx("day 4, action"), idx("day 5, start")
+	if w[d4] != "45" || w[d5] != "0" || m[d5] != "15" {
+		t.Errorf("warband %s after day 4, %s at day 5 start; mercenaries %s: want 45, 0, 15", w[d4], w[d5], m[d5])
+	}
+	for i := d5 + 1; i < len(w); i++ {
+		if w[i] != "-" {
+			t.Errorf("warband has a point %s at %s, after it was removed on day 5", w[i], p.Steps[i].Label)
+		}
+	}
+	if why := ch["boggardWarband strength"][1]; why != "destroyed at 09 on day 5 (K-24)" {
+		t.Errorf("warband's why %q", why)
+	}
+}

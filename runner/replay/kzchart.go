@@ -35,14 +35,18 @@ func kzChartValues(pg *page, p *plan.Plan, camp *plan.Campaign, plans map[string
 			}
 		}
 		if e.Type == "armyRemoved" {
-			var v struct {
-				Army, Block, Cause string
-				Strength           int
-			}
+			var v struct{ Army, Block, Cause string }
 			e.into(&v)
 			if _, ok := seriesOf[v.Army]; ok {
 				removed[v.Army] = true
-				w := fmt.Sprintf("removed at %s on day %d (%s, strength %d)", v.Block, e.Day, v.Cause, v.Strength)
+				// as the event's own line says it (runner/karzoral ArmyRemovedEvent)
+				w := fmt.Sprintf("left the field at %s on day %d", v.Block, e.Day)
+				switch v.Cause {
+				case "strength":
+					w = fmt.Sprintf("destroyed at %s on day %d (K-24)", v.Block, e.Day)
+				case "battle":
+					w = fmt.Sprintf("beaten, left %s on day %d (K-99)", v.Block, e.Day)
+				}
 				if camp != nil && run != "" {
 					w = run + ": " + w
 				}
