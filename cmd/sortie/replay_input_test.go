@@ -9,21 +9,65 @@ import (
 	"testing"
 )
 
+// replayChecked runs `sortie replay RUN --plan PLAN --html PAGE` (page removed first) and checks
+// its outcome: want "" accepted (exit 0, the page written), else refused (exit 2, stderr holding
+// want with / for separators, no page); never a Go panic or Go internals in the message.
+func replayChecked(t *testing.T, run, plan, page, want string) {
+	t.Helper()
+	os.Remove(page)
+	code, _, errs := runMain("replay", run, "--plan", plan, "--html", page)
+	_, statErr := os.Stat(page)
+	if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") || strings.Contains(errs, "struct {") {
+		t.Fatalf("Go internals in the message: %s", errs)
+	}
+	if want == "" {
+		if code != 0 || statErr != nil {
+			t.Errorf("exit %d, page %v: %s", code, statErr, errs)
+		}
+		return
+	}
+	if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), want) || statErr == nil {
+		t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, want)
+	}
+}
+
+// replayFiles writes a hand-edited plan and run to dir (p.plan.json, run.jsonl): their paths,
+// and the page's (page.html) for replayChecked.
+func replayFiles(t *testing.T, dir, plan, run string) (pl, rf, page string) {
+	t.Helper()
+	pl, rf, page = filepath.Join(dir, "p.plan.json"), filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
+	if err := os.WriteFile(pl, []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(rf, []byte(run), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return pl, rf, page
+}
+
+// field01Recording is runner/replay/testdata (td), its field01 plan and its recorded run of it
+// (field01-goal-1.jsonl: policy goal, seed 1), for hand-editing.
+func field01Recording(t *testing.T) (td string, planData, runData []byte) {
+	t.Helper()
+	td = repo(t, "runner", "replay", "testdata")
+	planData, err := os.ReadFile(filepath.Join(td, "field01.plan.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runData, err = os.ReadFile(filepath.Join(td, "field01-goal-1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return td, planData, runData
+}
+
 // Issue 25, review 7 B4: what sortie replay reads of a plan and of a run is checked before the
 // page is built, as sortie run checks a plan (X006 for the run, the runner's floor for the plan):
 // a hand-edited plan whose field was cut or emptied, a null entry in an event's list, a null
 // block in a sighting: exit 2 with a message and no page, never a Go panic.
 func TestReplayHandEditedInputs(t *testing.T) {
 	dir := t.TempDir()
-	td := repo(t, "runner", "replay", "testdata")
-	planData, err := os.ReadFile(filepath.Join(td, "field01.plan.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	runData, err := os.ReadFile(filepath.Join(td, "field01-goal-1.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, planData, runData := field01Recording(t)
 	cutBlocks := func(n int) string {
 		var m map[string]any
 		if err := json.Unmarshal(planData, &m); err != nil {
@@ -67,31 +111,10 @@ func TestReplayHandEditedInputs(t *testing.T) {
 		{"as recorded", string(planData), string(runData), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			pl, run, page := filepath.Join(dir, "p.plan.json"), filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
-			os.Remove(page)
-			if err := os.WriteFile(pl, []byte(c.plan), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(run, []byte(c.run), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			code, _, errs := runMain("replay", run, "--plan", pl, "--html", page)
-			_, statErr := os.Stat(page)
-			if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
-				t.Fatalf("a Go panic: %s", errs)
-			}
-			if c.want == "" {
-				if code != 0 || statErr != nil {
-					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
-				}
-				return
-			}
-			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
-				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
-			}
+			pl, run, page := replayFiles(t, dir, c.plan, c.run)
+			replayChecked(t, run, pl, page, c.want)
 		})
 	}
-
 }
 
 // Issue 25, review 7 B3: a run replayed against the plan of another scenario, or of other sources
@@ -99,15 +122,7 @@ func TestReplayHandEditedInputs(t *testing.T) {
 // at the run line, exit 2, no page; the run as recorded with its own plan is accepted.
 func TestReplayRunOfAnotherPlan(t *testing.T) {
 	dir := t.TempDir()
-	td := repo(t, "runner", "replay", "testdata")
-	planData, err := os.ReadFile(filepath.Join(td, "field01.plan.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	runData, err := os.ReadFile(filepath.Join(td, "field01-goal-1.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	td, planData, runData := field01Recording(t)
 	run, hash := string(runData), `"sourceHash":"sha256:14c7f18886140fd8f3d4f5b23dc24c8ddd9d6aabd9863ce27add2abe8f02c30c"`
 	if !strings.Contains(run, hash) {
 		t.Fatal("field01-goal-1.jsonl's run line is not of field01.plan.json's sources")
@@ -123,25 +138,8 @@ func TestReplayRunOfAnotherPlan(t *testing.T) {
 		{"as recorded", string(planData), run, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			pl, rf, page := filepath.Join(dir, "p.plan.json"), filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
-			os.Remove(page)
-			if err := os.WriteFile(pl, []byte(c.plan), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(rf, []byte(c.run), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			code, _, errs := runMain("replay", rf, "--plan", pl, "--html", page)
-			_, statErr := os.Stat(page)
-			if c.want == "" {
-				if code != 0 || statErr != nil {
-					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
-				}
-				return
-			}
-			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
-				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
-			}
+			pl, rf, page := replayFiles(t, dir, c.plan, c.run)
+			replayChecked(t, rf, pl, page, c.want)
 		})
 	}
 
@@ -178,19 +176,9 @@ func TestReplayRunOfAnotherPlan(t *testing.T) {
 		{recs["bridge"], []string{"scenarios", "clash", "bridge", "bridge.cue"}, ""},
 		{recs["border-war"], []string{"scenarios", "pathfinder", "border-war"}, ""},
 	} {
-		page := filepath.Join(dir, "cross.html")
-		os.Remove(page)
-		code, _, errs := runMain("replay", c.run, "--plan", repo(t, c.plan...), "--html", page)
-		_, statErr := os.Stat(page)
-		if c.want == "" {
-			if code != 0 || statErr != nil {
-				t.Errorf("%s with %v: exit %d, page %v: %s", filepath.Base(c.run), c.plan, code, statErr, errs)
-			}
-			continue
-		}
-		if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
-			t.Errorf("%s with %v: exit %d (want %d), page written: %v; stderr %q, want %q", filepath.Base(c.run), c.plan, code, exitUsage, statErr == nil, errs, c.want)
-		}
+		t.Run(filepath.Base(c.run)+" with "+strings.Join(c.plan, "-"), func(t *testing.T) {
+			replayChecked(t, c.run, repo(t, c.plan...), filepath.Join(dir, "cross.html"), c.want)
+		})
 	}
 }
 

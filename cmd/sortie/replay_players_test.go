@@ -9,6 +9,71 @@ import (
 	"testing"
 )
 
+// gmEvents is the lines of a run's JSON Lines (out) for the GM alone (audience gm).
+func gmEvents(t *testing.T, out string) []string {
+	t.Helper()
+	var gm []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var e map[string]any
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e["audience"] == "gm" {
+			gm = append(gm, l)
+		}
+	}
+	return gm
+}
+
+// gmOnlyLines is the transcript lines (trimmed) of the run args plays that --view gm prints and
+// --view party does not, those keep takes (a table's rules and a map's rows recur in both).
+func gmOnlyLines(args []string, keep func(string) bool) []string {
+	_, gmText, _ := runMain(append(args, "--view", "gm")...)
+	_, partyText, _ := runMain(append(args, "--view", "party")...)
+	inParty := map[string]bool{}
+	for _, l := range strings.Split(partyText, "\n") {
+		inParty[strings.TrimSpace(l)] = true
+	}
+	var gmOnly []string
+	for _, l := range strings.Split(gmText, "\n") {
+		if l = strings.TrimSpace(l); keep(l) && !inParty[l] {
+			gmOnly = append(gmOnly, l)
+		}
+	}
+	return gmOnly
+}
+
+// noGMIn checks that the players-only page file name holds none of gmLines (byte for byte) nor
+// of gmOnly (as the page's JSON writes a string: <, >, & as \u003c ...), lists no GM event or
+// series, and offers no GM view.
+func noGMIn(t *testing.T, name string, gmLines, gmOnly []string) string {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(data)
+	if !strings.Contains(html, `<meta name="sortie-view" content="players">`) {
+		t.Errorf("%s: not marked a players-only page", filepath.Base(name))
+	}
+	for _, l := range gmLines {
+		if strings.Contains(html, l) {
+			t.Errorf("%s: a GM event is in the players' page: %s", filepath.Base(name), l)
+		}
+	}
+	for _, l := range gmOnly {
+		j, _ := json.Marshal(l)
+		if strings.Contains(html, strings.Trim(string(j), `"`)) {
+			t.Errorf("%s: the GM's transcript line %q is in the players' page", filepath.Base(name), l)
+		}
+	}
+	if regexp.MustCompile(`"aud":\[[^\]]*"gm"`).MatchString(html) || strings.Contains(html, `<option value="gm">`) ||
+		strings.Contains(html, `"aud":"gm"`) {
+		t.Errorf("%s: the page lists a GM event or series, or offers the GM's view", filepath.Base(name))
+	}
+	return html
+}
+
 // --html-view players (issue 25): the players-only page holds no GM-only data. For field01
 // (seed 1, goal), run with --html-view players, and for the page sortie replay --html-view
 // players makes from the recorded JSON Lines: every line of the run's JSON Lines for the GM
@@ -26,54 +91,12 @@ func TestReplayPlayersOnlyExport(t *testing.T) {
 	if code > 1 {
 		t.Fatalf("run: exit %d: %s", code, errs)
 	}
-	var gmLines []string
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var e map[string]any
-		if err := json.Unmarshal([]byte(l), &e); err != nil {
-			t.Fatal(err)
-		}
-		if e["audience"] == "gm" {
-			gmLines = append(gmLines, l)
-		}
-	}
-	_, gmText, _ := runMain(append(args, "--view", "gm")...)
-	_, partyText, _ := runMain(append(args, "--view", "party")...)
-	inParty := map[string]bool{}
-	for _, l := range strings.Split(partyText, "\n") {
-		inParty[strings.TrimSpace(l)] = true
-	}
-	var gmOnly []string
-	for _, l := range strings.Split(gmText, "\n") {
-		if l = strings.TrimSpace(l); len(l) > 3 && !inParty[l] {
-			gmOnly = append(gmOnly, l)
-		}
-	}
+	gmLines := gmEvents(t, out)
+	gmOnly := gmOnlyLines(args, func(l string) bool { return len(l) > 3 })
 	if len(gmLines) == 0 || len(gmOnly) == 0 {
 		t.Fatalf("%d GM events, %d GM-only transcript lines: the test wants some", len(gmLines), len(gmOnly))
 	}
-	noGM := func(name string) {
-		t.Helper()
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		html := string(data)
-		for _, l := range gmLines {
-			if strings.Contains(html, l) {
-				t.Errorf("%s: a GM event is in the players' page: %s", filepath.Base(name), l)
-			}
-		}
-		for _, l := range gmOnly {
-			j, _ := json.Marshal(l) // as the page's data writes it (<, >, & as \u003c ...)
-			if strings.Contains(html, strings.Trim(string(j), `"`)) {
-				t.Errorf("%s: the GM's transcript line %q is in the players' page", filepath.Base(name), l)
-			}
-		}
-		if regexp.MustCompile(`"aud":\[[^\]]*"gm"`).MatchString(html) || strings.Contains(html, `<option value="gm">`) {
-			t.Errorf("%s: the page lists a GM event or offers the GM's view", filepath.Base(name))
-		}
-	}
-	noGM(page)
+	noGMIn(t, page, gmLines, gmOnly)
 	t.Logf("%d GM events, %d GM-only transcript lines, none in the page", len(gmLines), len(gmOnly))
 
 	rec, again := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "again.html")
@@ -83,7 +106,7 @@ func TestReplayPlayersOnlyExport(t *testing.T) {
 	if code, _, errs := runMain("replay", rec, "--plan", field01, "--html", again, "--html-view", "players"); code != 0 {
 		t.Fatalf("replay: exit %d: %s", code, errs)
 	}
-	noGM(again)
+	noGMIn(t, again, gmLines, gmOnly)
 	if code, _, errs := runMain("run", field01, "--html", filepath.Join(dir, "x.html"), "--html-view", "gm"); code != exitUsage || !strings.Contains(errs, `unknown --html-view "gm"`) {
 		t.Errorf("--html-view gm: exit %d: %s", code, errs)
 	}
@@ -109,57 +132,17 @@ func TestReplayCampaignPlayersOnlyExport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("campaign run: exit %d: %s", code, errs)
 	}
-	var gmLines []string
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var e map[string]any
-		if err := json.Unmarshal([]byte(l), &e); err != nil {
-			t.Fatal(err)
-		}
-		if e["audience"] == "gm" {
-			gmLines = append(gmLines, l)
-		}
-	}
-	_, gmText, _ := runMain(append(args, "--view", "gm")...)
-	_, partyText, _ := runMain(append(args, "--view", "party")...)
-	inParty := map[string]bool{}
-	for _, l := range strings.Split(partyText, "\n") {
-		inParty[strings.TrimSpace(l)] = true
-	}
-	var gmOnly []string
-	for _, l := range strings.Split(gmText, "\n") {
+	gmLines := gmEvents(t, out)
+	gmOnly := gmOnlyLines(args, func(l string) bool {
 		// Lines of table rules and map rows recur in both views; a GM-only line has words.
-		if l = strings.TrimSpace(l); len(l) > 12 && !inParty[l] && strings.ContainsAny(l, "abcdefghijklmnopqrstuvwxyz") {
-			gmOnly = append(gmOnly, l)
-		}
-	}
+		return len(l) > 12 && strings.ContainsAny(l, "abcdefghijklmnopqrstuvwxyz")
+	})
 	if len(gmLines) == 0 || len(gmOnly) == 0 {
 		t.Fatalf("%d GM events, %d GM-only transcript lines: the test wants some", len(gmLines), len(gmOnly))
 	}
 	check := func(name string) {
 		t.Helper()
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		html := string(data)
-		if !strings.Contains(html, `<meta name="sortie-view" content="players">`) {
-			t.Errorf("%s: not marked a players-only page", filepath.Base(name))
-		}
-		for _, l := range gmLines {
-			if strings.Contains(html, l) {
-				t.Errorf("%s: a GM event is in the players' page: %s", filepath.Base(name), l)
-			}
-		}
-		for _, l := range gmOnly {
-			j, _ := json.Marshal(l)
-			if strings.Contains(html, strings.Trim(string(j), `"`)) {
-				t.Errorf("%s: the GM's transcript line %q is in the players' page", filepath.Base(name), l)
-			}
-		}
-		if regexp.MustCompile(`"aud":\[[^\]]*"gm"`).MatchString(html) || strings.Contains(html, `<option value="gm">`) ||
-			strings.Contains(html, `"aud":"gm"`) {
-			t.Errorf("%s: the page lists a GM event or series, or offers the GM's view", filepath.Base(name))
-		}
+		html := noGMIn(t, name, gmLines, gmOnly)
 		// The campaign's own steps are there: the players see the growth and the ledger.
 		for _, want := range []string{"ability growth: Aldo rolled 3 and 5, kept 5: intelligence +1", "ledger: purchase potion: -100 gamels"} {
 			if !strings.Contains(html, want) {

@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -30,25 +29,11 @@ func TestReplayRunFileX006(t *testing.T) {
 		{"kind alone, a battle file", orc, "\n{\"kind\":\"phase\",\"phase\":\"tactics\",\"phaseNo\":0}\n", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			run, page := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "page.html")
-			os.Remove(page)
+			run := filepath.Join(dir, "run.jsonl")
 			if err := os.WriteFile(run, []byte(c.data), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			code, _, errs := runMain("replay", run, "--plan", c.plan, "--html", page)
-			_, statErr := os.Stat(page)
-			if c.want == "" {
-				if code != 0 || statErr != nil {
-					t.Errorf("exit %d, page %v: %s", code, statErr, errs)
-				}
-				return
-			}
-			if code != exitUsage || !strings.Contains(filepath.ToSlash(errs), c.want) || statErr == nil {
-				t.Errorf("exit %d (want %d), page written: %v; stderr %q, want %q", code, exitUsage, statErr == nil, errs, c.want)
-			}
-			if strings.Contains(errs, "struct {") || strings.Contains(errs, "goroutine") {
-				t.Errorf("Go internals in the message: %s", errs)
-			}
+			replayChecked(t, run, c.plan, filepath.Join(dir, "page.html"), c.want)
 		})
 	}
 }

@@ -335,6 +335,10 @@ type HexOrderEvent struct {
 	// Buy, sell, transfer: the resources, and the BP paid (buy) or refunded (sell) (P-66).
 	Resources []string `json:"resources,omitempty"`
 	BP        int      `json:"bp,omitempty"`
+	// HP is the hp each army of Into is formed with (split, combine carried out: the parent's
+	// share of full hp, Splitting an Army / Combining Armies), in Into's order; a replay takes an
+	// army made by an order onto the field with it.
+	HP []int `json:"hp,omitempty"`
 }
 
 func (*HexOrderEvent) Type() string { return "order" }
@@ -463,7 +467,7 @@ var hexEventDocs = []runner.EventDoc{
 	{Event: &HexUpkeepEvent{}, Doc: "at the end of a kingdom turn a routed army makes a Loyalty check (P-59)"},
 	{Event: &HexPayEvent{}, Doc: "an army's consumption for the week (in reserve: the kingdom turn), paid from its kingdom's treasury or not (Morale -2 until paid), its Morale for want of a commander, or its disbanding (P-7, P-11, P-66)"},
 	{Event: &HexTreasuryEvent{}, Doc: "a kingdom's week of upkeep: its treasury before and after, what it spent, its income at a kingdom turn's end (P-11)"},
-	{Event: &HexOrderEvent{}, Doc: "an order carried out, or not (note): split, combine, reserve, activate (Optional Mass Combat Rules); buy, sell, transfer resources (resources, bp: paid or refunded; P-66)"},
+	{Event: &HexOrderEvent{}, Doc: "an order carried out, or not (note): split, combine (hp: each new army's, in into's order), reserve, activate (Optional Mass Combat Rules); buy, sell, transfer resources (resources, bp: paid or refunded; P-66)"},
 	{Event: &HexDiseaseEvent{}, Doc: "a diseased army's penalty to OM and DV grows by 1 at a day's end and its kingdom's Stability check (roll, mod, dc) cures it or not; a cured army's penalty falls by 1 (Special Abilities, Disease)"},
 	{Event: &HexObjectiveEvent{}, Doc: "an objective is met and ends the run (reason: its id, note: its say)"},
 	{Event: &HexEndEvent{}, Doc: "the run ends: outcome success or failure, and why"},

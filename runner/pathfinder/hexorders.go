@@ -55,6 +55,9 @@ func (r *hexRun) orders() error {
 			}
 			for _, a := range o.Into {
 				e.Into = append(e.Into, r.armies[a].pa.ID)
+				if note == "" {
+					e.HP = append(e.HP, r.armies[a].hp)
+				}
 				if e.Hex == "" {
 					e.Hex = r.hexID(r.armies[a].hex)
 				}

@@ -201,8 +201,8 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			st.Party = clashMarks(c, who, order, players)
 		}
 		st.Status = fmt.Sprintf("VP: %s %d, %s %d", names[0], vp[0], names[1], vp[1])
-		pg.Chart.Series[0].Values = append(pg.Chart.Series[0].Values, float64(vp[0]))
-		pg.Chart.Series[1].Values = append(pg.Chart.Series[1].Values, float64(vp[1]))
+		pg.Chart.Series[0].Values = append(pg.Chart.Series[0].Values, val(float64(vp[0])))
+		pg.Chart.Series[1].Values = append(pg.Chart.Series[1].Values, val(float64(vp[1])))
 		for u, un := range c.Units {
 			n := 0
 			for k := range un.Stands {
@@ -210,7 +210,7 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 					n++
 				}
 			}
-			pg.Chart.Series[2+u].Values = append(pg.Chart.Series[2+u].Values, float64(n))
+			pg.Chart.Series[2+u].Values = append(pg.Chart.Series[2+u].Values, val(float64(n)))
 		}
 	}
 	for i := range evs {

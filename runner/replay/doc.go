@@ -7,7 +7,7 @@
 // and elevation), a timeline of steps (a Karzoral day and phase, a Pathfinder day and battle
 // phase, a clash round and turn) with play, pause, step and the arrow keys, the transcript lines
 // of the current step, a chart over the steps (army strengths and rations; army hp; VP and
-// stands) and a view switch: the players' view shows only what the party knew at that step
+// stands; an army off the field has no point there, never a stand-in number) and a view switch: the players' view shows only what the party knew at that step
 // (K-23: events for all and for the party, the armies where last seen, boxes unopened), the GM
 // view everything (events for all and for the GM).
 //

@@ -107,7 +107,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		friendly[a.ID] = a.Side == plan.Friendly
 	}
 	for _, id := range ids {
-		armies[id] = &hexArmy{hex: -1}
+		armies[id] = &hexArmy{hex: -1, goneDay: -1, cameDay: -1}
 		aud := "all"
 		if !friendly[id] {
 			aud = "gm"
@@ -115,18 +115,20 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		pg.Chart.Series = append(pg.Chart.Series, series{Name: id + " hp", Aud: aud})
 	}
 	sight := pathfinder.NewHexSight(p.Pathfinder, plan.Friendly) // the players' (P-14)
+	var stepVals [][]point                                       // each step's chart values, by army (ids' order)
 	key := ""
 	for i := range evs {
 		e := &evs[i]
 		var v struct {
-			Army, Hex, To, Side, Status, Note string
-			Armies                            []string
-			Battle                            int
-			HP                                *int
-			Event                             struct {
+			Army, Hex, To, Side, Status, Note, Kind string
+			Armies, Into                            []string
+			Battle                                  int
+			HP                                      json.RawMessage // an int; an order's: []int
+			Event                                   struct {
 				Kind, Phase, Army string
 				PhaseNo           int
 				Damage            int
+				HP                *int
 			}
 		}
 		e.into(&v)
@@ -175,31 +177,48 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				pg.Aud[i] = "gm"
 			}
 		}
+		var hp *int
+		if e.Type != "order" {
+			_ = json.Unmarshal(v.HP, &hp)
+		}
 		switch e.Type {
 		case "start":
 			if a != nil {
 				a.hex, a.side = hexes[v.Hex], v.Side
-				if v.HP != nil {
-					a.hp = *v.HP
+				if hp != nil {
+					a.hp, a.hpKnown = *hp, true
 				}
+				a.cameDay = e.Day
 			}
+		case "order":
+			hexOrder(armies, hexes, e.Day, v.Kind, v.Armies, v.Into, v.Hex, v.Note, v.HP)
 		case "move":
 			// A note: on its way into a difficult hex (P-6) or holding (P-62): not there yet.
-			if a != nil && v.Note == "" {
+			// An army not on the field (not set out nor made by an order, or gone) is not put
+			// on it by a march.
+			if a != nil && v.Note == "" && a.cameDay >= 0 && a.gone == "" {
 				a.hex = hexes[v.To]
 			}
 		case "event":
 			if b := armies[v.Event.Army]; b != nil && v.Event.Kind == "hp" {
-				b.hp -= v.Event.Damage
+				if v.Event.HP != nil {
+					b.hp = *v.Event.HP
+				} else {
+					b.hp -= v.Event.Damage
+				}
+				b.hpKnown = b.hpKnown || v.Event.HP != nil
 			}
 		case "aftermath", "placed", "pay":
 			if a != nil {
-				if v.HP != nil && e.Type == "aftermath" {
-					a.hp = *v.HP
+				if hp != nil && e.Type == "aftermath" {
+					a.hp, a.hpKnown = *hp, true
 				}
 				to, ok := hexes[v.To]
 				if hexLeaves(a, e.Type, v.Status, v.Note, to, ok) {
 					sight.Gone(v.Army)
+				}
+				if a.gone != "" && a.goneDay < 0 {
+					a.goneDay = e.Day
 				}
 			}
 		}
@@ -215,20 +234,20 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 		s := &pg.Steps[len(pg.Steps)-1]
 		s.End = i + 1
 		s.GM, s.Party = s.GM[:0:0], []mark{}
-		var hp, php []string
+		var hps, php []string
 		sight.Look(e.Day)
 		for _, id := range ids {
 			a := armies[id]
 			if a.hex < 0 || a.gone != "" {
 				continue
 			}
-			m := mark{Cell: a.hex, Kind: a.side, ID: id, Text: strconv.Itoa(a.hp),
-				Tip: fmt.Sprintf("%s (%s) at %s, %d hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hp)}
+			m := mark{Cell: a.hex, Kind: a.side, ID: id, Text: a.hpText(),
+				Tip: fmt.Sprintf("%s (%s) at %s, %s hp", id, a.side, p.Pathfinder.Hexes[a.hex].ID, a.hpText())}
 			s.GM = append(s.GM, m)
-			hp = append(hp, fmt.Sprintf("%s %d", id, a.hp))
+			hps = append(hps, fmt.Sprintf("%s %s", id, a.hpText()))
 			if sight.Sees(id) {
 				s.Party = append(s.Party, m)
-				php = append(php, fmt.Sprintf("%s %d", id, a.hp))
+				php = append(php, fmt.Sprintf("%s %s", id, a.hpText()))
 			}
 		}
 		// Enemies seen before and not in view now: where and as they were last seen.
@@ -242,22 +261,29 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				Tip: fmt.Sprintf("%s (%s) last seen at %s on day %d, %d hp", id, a.side, p.Pathfinder.Hexes[sn.Hex].ID, sn.Day, sn.HP)})
 			php = append(php, fmt.Sprintf("%s %d (day %d)", id, sn.HP, sn.Day))
 		}
-		s.Status = "hp: " + strings.Join(hp, ", ")
+		s.Status = "hp: " + strings.Join(hps, ", ")
 		s.PartyStatus = "hp: " + strings.Join(php, ", ")
-	}
-	// Chart: each army's hp after each step (-1 once gone or before it is placed).
-	for si := range pg.Steps {
-		hp := map[string]int{}
-		for _, m := range pg.Steps[si].GM {
-			hp[m.ID], _ = strconv.Atoi(m.Text)
+		// Chart: each army's hp after the step's last event so far (P-12..P-62): none while it
+		// is off the field or its hp is not in the recording; an army at or below 0 hp (about to
+		// leave) is drawn at 0, the chart's floor.
+		if len(stepVals) < len(pg.Steps) {
+			stepVals = append(stepVals, make([]point, len(ids)))
 		}
 		for j, id := range ids {
-			v := -1.0
-			if h, ok := hp[id]; ok {
-				v = float64(h)
+			a := armies[id]
+			stepVals[len(pg.Steps)-1][j] = none
+			if a.hex >= 0 && a.gone == "" && a.hpKnown {
+				stepVals[len(pg.Steps)-1][j] = val(float64(max(a.hp, 0)))
 			}
-			pg.Chart.Series[j].Values = append(pg.Chart.Series[j].Values, v)
 		}
+	}
+	for si := range pg.Steps {
+		for j := range ids {
+			pg.Chart.Series[j].Values = append(pg.Chart.Series[j].Values, stepVals[si][j])
+		}
+	}
+	for j, id := range ids {
+		pg.Chart.Series[j].Why = armies[id].why()
 	}
 	return nil
 }

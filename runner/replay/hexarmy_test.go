@@ -58,14 +58,14 @@ func TestHexWithdrawnArmyStaysP62(t *testing.T) {
 			t.Errorf("%s, %s view: orcs at %q %q %q, want %q %q %q", w.label, w.view, hex, text, kind, w.hex, w.text, w.kind)
 		}
 	}
-	var orcs []float64
+	var orcs []point
 	for _, s := range p.Chart.Series {
 		if s.Name == "orcs hp" {
 			orcs = s.Values
 		}
 	}
 	for i, s := range p.Steps {
-		if (s.Label == "day 1: after battle 1" || s.Label == "day 2: marches") && (i >= len(orcs) || orcs[i] != 4) {
+		if (s.Label == "day 1: after battle 1" || s.Label == "day 2: marches") && (i >= len(orcs) || orcs[i] != val(4)) {
 			t.Errorf("chart, %s: orcs hp %v, want 4", s.Label, orcs)
 		}
 	}

@@ -544,45 +544,6 @@ func karzoralSteps(pg *page, p *plan.Plan, camp *plan.Campaign, evs []event) err
 			s.PartyStatus = st.missedStatus(s.Status)
 		}
 	}
-	// Chart values: replay the state per step (the marks hold strengths only for shown armies).
-	var cs *kzState
-	if p != nil {
-		cs = newKzState(p)
-	}
-	si := 0
-	for i := range evs {
-		e := &evs[i]
-		if e.Type == "run" || e.Type == "resume" {
-			var v struct{ Scenario string }
-			e.into(&v)
-			if q := plans[v.Scenario]; q != nil {
-				cs = newKzState(q)
-			}
-		}
-		if cs != nil && !strings.HasPrefix(e.Type, "campaign.") {
-			cs.apply(e)
-		}
-		if i+1 == pg.Steps[si].End {
-			vals := make([]float64, len(pg.Chart.Series))
-			for j := range vals {
-				vals[j] = -1
-			}
-			if cs != nil {
-				vals[0] = float64(cs.ration)
-				for id, a := range cs.gm {
-					if a.block >= 0 || a.strength == 0 {
-						vals[seriesOf[id]] = float64(a.strength)
-					}
-				}
-			}
-			for j := range vals {
-				pg.Chart.Series[j].Values = append(pg.Chart.Series[j].Values, vals[j])
-			}
-			si++
-			if si == len(pg.Steps) {
-				break
-			}
-		}
-	}
+	kzChartValues(pg, p, camp, plans, seriesOf, evs)
 	return nil
 }

@@ -45,7 +45,7 @@ func TestRetryResumesWhereTheRunSaysK67(t *testing.T) {
 				t.Errorf("step %d: the party drawn at %q, want 02", i, b)
 			}
 		}
-		if r := p.Chart.Series[0].Values[i]; !strings.HasSuffix(w.status, "rations "+strconv.FormatFloat(r, 'f', -1, 64)) {
+		if r, _ := p.Chart.Series[0].Values[i].value(); !strings.HasSuffix(w.status, "rations "+strconv.FormatFloat(r, 'f', -1, 64)) {
 			t.Errorf("step %d: chart rations %v, want the status's", i, r)
 		}
 	}

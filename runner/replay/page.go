@@ -118,9 +118,15 @@ type chart struct {
 }
 
 type series struct {
-	Name   string    `json:"name"`
-	Aud    string    `json:"aud"` // all | gm: a gm series is hidden in the players' view (K-23)
-	Values []float64 `json:"values"`
+	Name string `json:"name"`
+	Aud  string `json:"aud"` // all | gm: a gm series is hidden in the players' view (K-23)
+	// Values is one point per step: null (none) where the series has no value at that step,
+	// an army not on the field then (not yet placed, split, combined, destroyed, surrendered,
+	// disbanded, removed): a gap in its line, never a number standing for "absent".
+	Values []point `json:"values"`
+	// Why says where the line has gaps and why ("split into militiaNorth and militiaSouth on
+	// day 3"), for the chart's legend and tooltip; "": no gap to explain.
+	Why string `json:"why,omitempty"`
 }
 
 // Build reads in into the page's data. Errors: an event line that is not JSON with a "type", or

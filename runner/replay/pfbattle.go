@@ -143,7 +143,7 @@ func pfBattleSteps(pg *page, b *plan.Battle, evs []event) error {
 				h += " (" + a.fate + ")"
 			}
 			hp = append(hp, h)
-			pg.Chart.Series[i].Values = append(pg.Chart.Series[i].Values, float64(max(a.hp, 0)))
+			pg.Chart.Series[i].Values = append(pg.Chart.Series[i].Values, val(float64(max(a.hp, 0))))
 		}
 		st.Status = "hp: " + strings.Join(hp, ", ")
 	}

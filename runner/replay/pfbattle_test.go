@@ -80,7 +80,7 @@ func TestPFBattleStepsByHand(t *testing.T) {
 	if got := p.Steps[4].Status; got != "hp: militia 16, orcs 7 (withdrawn)" {
 		t.Errorf("melee 3: status %q", got)
 	}
-	if o := p.Chart.Series[1]; o.Name != "orcs hp" || !slices.Equal(o.Values, []float64{16, 16, 16, 7, 7}) {
+	if o := p.Chart.Series[1]; o.Name != "orcs hp" || !slices.Equal(o.Values, []point{val(16), val(16), val(16), val(7), val(7)}) {
 		t.Errorf("chart %s %v, want orcs hp 16 16 16 7 7", o.Name, o.Values)
 	}
 	if p.Steps[4].Party != nil || p.Steps[4].Fog != nil {

@@ -117,10 +117,10 @@ func TestKarzoralStepsByHand(t *testing.T) {
 	// The chart: rations after each step are the food lines' "left" (day 3: 60 - 3 x 5 = 45),
 	// the warband's strength after day 4's action 75 - 30 = 45, a GM series (K-23).
 	i := slices.IndexFunc(p.Steps, func(s step) bool { return s.Label == "day 4, action" })
-	if r := p.Chart.Series[0]; r.Name != "rations" || r.Values[i] != 40 || r.Aud != "all" {
+	if r := p.Chart.Series[0]; r.Name != "rations" || r.Values[i] != val(40) || r.Aud != "all" {
 		t.Errorf("rations after day 4, action: %v (%s), want 40 (all)", r.Values[i], r.Aud)
 	}
-	if w := p.Chart.Series[1]; w.Name != "boggardWarband strength" || w.Values[i] != 45 || w.Aud != "gm" {
+	if w := p.Chart.Series[1]; w.Name != "boggardWarband strength" || w.Values[i] != val(45) || w.Aud != "gm" {
 		t.Errorf("%s after day 4, action: %v (%s), want 45 (gm)", w.Name, w.Values[i], w.Aud)
 	}
 }
