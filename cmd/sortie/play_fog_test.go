@@ -43,3 +43,18 @@ func TestClashPlayHidesHiddenEnemy(t *testing.T) {
 		}
 	}
 }
+
+// TestBattlePlayGM (issue 23 review): battle --play wardens --gm answers for the wardens and shows
+// the GM's view, as run --play SIDE --gm does: the raiders' hidden goblins 3 hiding (d20 11 + 6 =
+// 17, U-50) and its spotting (U-80), which --play wardens alone withholds
+// (TestClashPlayHidesHiddenEnemy).
+func TestBattlePlayGM(t *testing.T) {
+	args := []string{"battle", repo(t, "scenarios", "clash", "bridge", "bridge.cue"), "--script", repo(t, "scenarios", "clash", "bridge", "skulk.yaml"),
+		"--play", "wardens", "--gm"}
+	_, stdout, stderr := run(t, strings.Repeat("\n", 400), args...)
+	for _, want := range []string{"goblins 3 hides: d20 11 + 6 = 17", "goblins 3 is no longer hidden (spotted)"} {
+		if !strings.Contains(stdout+stderr, want) {
+			t.Errorf("--play wardens --gm does not show %q", want)
+		}
+	}
+}
