@@ -109,7 +109,11 @@ func help(r *Request, suggestion int) string {
 	var b strings.Builder
 	b.WriteString("  you can type:\n")
 	if r.Kind == KindPick {
-		fmt.Fprintf(&b, "    a face rolled (%s): the face the party keeps\n", r.Legal())
+		// By face, not by position (issue 23 review): the answer is a die's face (K-37), the number
+		// on the die the players look at, as a script's {pick: 5} is; a position 1..2 would read
+		// as a face ("1") the dice did not show.
+		fmt.Fprintf(&b, "    a face rolled (%s): the face the party keeps (the numbers are the dice's faces, K-37,\n", r.Legal())
+		b.WriteString("    not positions: type what the die shows, as a script's {pick: FACE} does)\n")
 	} else {
 		fmt.Fprintf(&b, "    a number 1..%d: the choice of that number\n", len(r.Choices))
 		b.WriteString("    a name, in any case, or the first letters of one name: ")

@@ -301,6 +301,10 @@ func (r *Request) Prompt() string {
 	case KindStrategy:
 		return fmt.Sprintf("%s: %s%s: which strategy does army %s take?", r.Where(), r.Title, r.at(), r.Army)
 	case KindAnswer:
+		if r.Phase == PhaseBattle && (r.Cause == "ransom" || r.Cause == "escape") {
+			// A Pathfinder battle's aftermath (P-58): Title is the question in words.
+			return fmt.Sprintf("%s: after the battle%s: %s?", r.Where(), r.at(), r.Title)
+		}
 		q := r.Cause
 		if r.Other != "" {
 			q += " (army " + r.Other + ")"

@@ -1,6 +1,9 @@
 package runner
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Prompt wording found playing field02 at the terminal (issue 22): a question about no army (the
 // Angel Order, K-23; the initiative) names none ("army : angel order?" before), and the escape's
@@ -23,5 +26,20 @@ func TestPromptWordsK23K97(t *testing.T) {
 		if got := c.r.Prompt(); got != c.want {
 			t.Errorf("prompt %q, want %q", got, c.want)
 		}
+	}
+}
+
+// The camp's pick (K-37) is answered by the die's face, and its help says so (issue 23 review:
+// why the choices are numbered by face, not 1..n). Rolled 2 and 5: "5" keeps the 5.
+func TestPickHelpSaysFacesK37(t *testing.T) {
+	r := &Request{Kind: KindPick, Day: 2, Phase: PhaseCamp, Dice: [2]int{2, 5}, Choices: []Choice{{Name: "2", Value: 2}, {Name: "5", Value: 5}}}
+	h := help(r, 0)
+	if !strings.Contains(h, "the numbers are the dice's faces, K-37") || !strings.Contains(h, "not positions") {
+		t.Errorf("the pick's help does not say why it is numbered by face:\n%s", h)
+	}
+	var b strings.Builder
+	writeChoices(&b, r)
+	if got := b.String(); got != "  2) keep the 2\n  5) keep the 5\n" {
+		t.Errorf("choices:\n%s", got)
 	}
 }

@@ -61,7 +61,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
-			playFlag(), htmlFlag(), htmlViewFlag(),
+			playFlag(), battleGMFlag(), htmlFlag(), htmlViewFlag(),
 			&cli.BoolFlag{Name: "std", Usage: "play every Seed|Std switch of Part P as the standard rules (P-29, P-31, P-34, P-60)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -218,6 +218,12 @@ func pfBriefing(e *env, b *plan.Battle, atTerminal bool) {
 // playFlag is --play SIDE, of battle and run.
 func playFlag() cli.Flag {
 	return &cli.StringFlag{Name: "play", Usage: "answer at the terminal for `SIDE` (its id or name) only: the computer answers for the other side by --policy (default: the battle's own commanders) and the prompt shows its choices as they happen; all: answer for both (the default at a terminal)"}
+}
+
+// battleGMFlag is battle's --gm, as run's (issue 23 review): with --play SIDE the player answers
+// for SIDE and is shown everything, as the GM sees it.
+func battleGMFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "gm", Usage: "with --play SIDE, the game master's view: every event and every computer choice, hidden stands too (U-50, U-80); a Pathfinder battle file hides nothing from a side, so there it changes nothing"}
 }
 
 // emptyPlay refuses an empty --play SIDE (or blanks) as a usage error, as a side the scenario

@@ -82,8 +82,10 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 			return failf(exitUsage, "--play: %s", why)
 		}
 		seatSide = side
-		fog = clash.NewFog(cl, slices.Index(ids, side))
-		opts.Sink = fog.Sink(opts.Sink)
+		if !c.Bool("gm") { // --gm: the GM's view, no fog
+			fog = clash.NewFog(cl, slices.Index(ids, side))
+			opts.Sink = fog.Sink(opts.Sink)
+		}
 	}
 	page, err := newReplayPage(htmlValue(c), htmlViewValue(c), c.Args().First())
 	if err != nil {
@@ -115,7 +117,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		// the battle's policy (or explore), for the other side, its choices shown as made but
 		// for those the fog withholds.
 		seat := &runner.Seat{Side: seatSide, Player: runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)}), Computer: explore, Out: e.stderr,
-			Withhold: func(r *runner.Request, choice string) bool { return !fog.SeesChoice(r, choice) }}
+			Withhold: func(r *runner.Request, choice string) bool { return fog != nil && !fog.SeesChoice(r, choice) }}
 		if script != nil {
 			opts.Fallback = seat
 		} else {

@@ -6,11 +6,21 @@ import (
 )
 
 // TestClashPlayHidesHiddenEnemy (issue 23, B2; U-50, U-80): bridge's skulk script has goblins 3
-// (raiders) hide in round 2 (d20 11 + 6 = 17) and be spotted later. Playing the wardens, the
-// player is not shown the Hide attempt (nor the computer's choice to hide), and is shown the
-// reveal; --play all and --play raiders show the Hide line.
+// (raiders) hide in round 1 (d20 11 + 6 = 17) and be spotted later. Playing the wardens, the
+// player is not shown the Hide attempt (nor the computer's choice to hide); --play all and --play
+// raiders show the Hide line.
+//
+// The second stand (issue 23 review, U-43, U-56, U-57): Ostric's Ice Storm covers 4,3 3,4 4,4
+// 5,4 4,5, and so goblins 3, hidden at 4,5: its DEX save (d20 9, advantage, + 2 = 11 vs DC 14)
+// fails, and its 16 damage against 7 hp makes it a casualty with 16 - 7 = 9 damage overflowing
+// into goblins 1 (spotted, at 3,5, outside the area): 7 -> 0 hp, a casualty. The wardens were
+// never shown goblins 3 hit, so goblins 1's damage is not "(overflow)" for them (it would tell
+// of a hidden neighbour hit), and goblins 3, a casualty they never saw fall, is not announced as
+// "no longer hidden (spotted)" when the scouts' turn comes. --play all and raiders see both.
 func TestClashPlayHidesHiddenEnemy(t *testing.T) {
 	const hide = "goblins 3 hides: d20 11 + 6 = 17"
+	const spotted = "goblins 3 is no longer hidden (spotted)"
+	const plain, over = "goblins 1 takes 9 damage: 7 -> 0 hp, a casualty\n", "goblins 1 takes 9 damage: 7 -> 0 hp (overflow), a casualty\n"
 	args := []string{"battle", repo(t, "scenarios", "clash", "bridge", "bridge.cue"), "--script", repo(t, "scenarios", "clash", "bridge", "skulk.yaml")}
 	enters := strings.Repeat("\n", 400)
 	for _, c := range []struct {
@@ -22,11 +32,29 @@ func TestClashPlayHidesHiddenEnemy(t *testing.T) {
 		if strings.Contains(all, hide) != c.sees {
 			t.Errorf("--play %s: shows %q: %v, want %v", c.play, hide, !c.sees, c.sees)
 		}
-		if !strings.Contains(all, "goblins 3 is no longer hidden (spotted)") {
-			t.Errorf("--play %s: the reveal is not shown", c.play)
+		if strings.Contains(all, spotted) != c.sees {
+			t.Errorf("--play %s: shows %q: %v, want %v", c.play, spotted, !c.sees, c.sees)
 		}
-		if !c.sees && strings.Contains(stderr, "goblins 3: action hide") {
-			t.Errorf("--play %s: the computer's choice to hide is shown", c.play)
+		if want := map[bool]string{false: plain, true: over}[c.sees]; !strings.Contains(all, want) {
+			t.Errorf("--play %s: no %q", c.play, want)
+		}
+		if !c.sees && (strings.Contains(stderr, "goblins 3: action hide") || strings.Contains(all, "from goblins 3")) {
+			t.Errorf("--play %s: the computer's choice to hide, or the overflow, is shown", c.play)
+		}
+	}
+}
+
+// TestBattlePlayGM (issue 23 review): battle --play wardens --gm answers for the wardens and shows
+// the GM's view, as run --play SIDE --gm does: the raiders' hidden goblins 3 hiding (d20 11 + 6 =
+// 17, U-50) and its spotting (U-80), which --play wardens alone withholds
+// (TestClashPlayHidesHiddenEnemy).
+func TestBattlePlayGM(t *testing.T) {
+	args := []string{"battle", repo(t, "scenarios", "clash", "bridge", "bridge.cue"), "--script", repo(t, "scenarios", "clash", "bridge", "skulk.yaml"),
+		"--play", "wardens", "--gm"}
+	_, stdout, stderr := run(t, strings.Repeat("\n", 400), args...)
+	for _, want := range []string{"goblins 3 hides: d20 11 + 6 = 17", "goblins 3 is no longer hidden (spotted)"} {
+		if !strings.Contains(stdout+stderr, want) {
+			t.Errorf("--play wardens --gm does not show %q", want)
 		}
 	}
 }

@@ -19,12 +19,18 @@ type Fog struct {
 	side   int            // the side whose sight it is; -1: the GM's, who sees everything
 	sideOf map[string]int // stand ("goblins 3") or solo id -> its side
 	hidden map[string]bool
+	// overflowFrom: the stand whose damage overflowed into a stand (the key), until that stand's
+	// damage event; downUnseen: the enemy stands that became casualties while hidden (U-50, U-57);
+	// gapUnseen: a hidden enemy stand was just removed, so the next gap filled is its.
+	overflowFrom map[string]string
+	downUnseen   map[string]bool
+	gapUnseen    bool
 }
 
 // NewFog is the fog of side (its index into c.Sides, 0 or 1; -1 for the GM's sight, which sees
 // every event and still follows who is hidden) over c's stands and solos.
 func NewFog(c *plan.Clash, side int) *Fog {
-	f := &Fog{side: side, sideOf: map[string]int{}, hidden: map[string]bool{}}
+	f := &Fog{side: side, sideOf: map[string]int{}, hidden: map[string]bool{}, overflowFrom: map[string]string{}, downUnseen: map[string]bool{}}
 	for _, u := range c.Units {
 		for k := range u.Stands {
 			f.sideOf[u.ID+" "+strconv.Itoa(k+1)] = u.Side
@@ -43,43 +49,134 @@ func (f *Fog) enemy(who string) bool {
 }
 
 // Sees reports whether the side sees event e, and follows who hides and who is revealed (U-50,
-// U-80); it is called with every event of the battle, in order.
+// U-80); it is called with every event of the battle, in order. It is Shown's second result.
 func (f *Fog) Sees(e runner.Event) bool {
+	_, ok := f.Shown(e)
+	return ok
+}
+
+// Shown is event e as the side is shown it (U-50, U-80), and whether it is shown at all; it is
+// called with every event of the battle, in order, and follows who hides and who is revealed.
+// An event that names or implies a second stand goes through the same rule as the first:
+//   - damage overflowing out of a hidden enemy into a stand the side sees (U-56) is that stand's
+//     plain damage (no "(overflow)": the cause would tell of the hidden stand it passed through);
+//   - an enemy that became a casualty while hidden (U-57) is never announced as revealed: the
+//     side never saw it fall, and it leaves the grid unseen (U-60); nor is the gap it leaves
+//     said to be filled (the stand that fills it is seen where it stands next);
+//   - a push (U-3) stopped by a hidden enemy does not name it ("blocked", its length is the
+//     squares moved), and a hidden solo carried by it is not named (U-53);
+//   - a join, a leave, an aid, an attack roll or a command that names a hidden enemy is not shown.
+//
+// The result is e itself unless it is rewritten (a copy; e is not changed).
+func (f *Fog) Shown(e runner.Event) (runner.Event, bool) {
 	switch v := e.(type) {
 	case *HidEvent:
 		f.hidden[v.Who] = true
-		return !f.enemy(v.Who)
+		return e, !f.enemy(v.Who)
 	case *RevealedEvent:
+		if f.downUnseen[v.Who] {
+			return e, false // stays hidden from the side: it leaves the grid unseen
+		}
 		delete(f.hidden, v.Who)
 	case *MovedEvent:
-		return !f.veiled(v.Who)
+		return e, !f.veiled(v.Who)
 	case *PushedEvent:
-		return !f.veiled(v.Who)
+		return f.push(v)
 	// What befalls a hidden enemy is not seen either (U-80: being hit does not reveal it): an
 	// area spell's save, damage and condition, damage overflowing into or out of it, its
 	// escape, healing, aid, death saves, its removal or a stand filling its gap.
 	case *SaveRollEvent:
-		return !f.veiled(v.Who)
+		return e, !f.veiled(v.Who)
 	case *DamagedEvent:
-		return !f.veiled(v.Target)
+		return f.damage(v)
 	case *HealedEvent:
-		return !f.veiled(v.Target)
+		if v.HP > 0 {
+			delete(f.downUnseen, v.Target)
+		}
+		return e, !f.veiled(v.Target)
 	case *OverflowedEvent:
-		return !f.veiled(v.From) && !f.veiled(v.To)
+		f.overflowFrom[v.To] = v.From
+		return e, !f.veiled(v.From) && !f.veiled(v.To)
 	case *ConditionEvent:
-		return !f.veiled(v.Who)
+		return e, !f.veiled(v.Who)
 	case *EscapeEvent:
-		return !f.veiled(v.Who)
+		return e, !f.veiled(v.Who)
 	case *AidedEvent:
-		return !f.veiled(v.Stand)
+		return e, !f.veiled(v.Stand) && !f.veiled(v.Aids)
 	case *DeathSavesEvent:
-		return !f.veiled(v.Solo)
+		return e, !f.veiled(v.Solo)
 	case *RemovedEvent:
-		return !f.veiled(v.Stand)
+		f.gapUnseen = f.veiled(v.Stand)
+		return e, !f.gapUnseen
 	case *GapFilledEvent:
-		return !f.veiled(v.Stand)
+		gap := f.gapUnseen
+		f.gapUnseen = false
+		return e, !gap && !f.veiled(v.Stand)
+	case *JoinedEvent:
+		return e, !f.veiled(v.Solo) && !f.veiled(v.Stand)
+	case *LeftEvent:
+		return e, !f.veiled(v.Solo)
+	case *AttackRollEvent:
+		return e, !f.veiled(v.Attacker) && !f.veiled(v.Target)
+	case *CommandRollEvent:
+		return e, !f.veiled(v.Solo)
+	case *CommandChangedEvent:
+		return e, !f.veiled(v.Solo)
 	}
-	return true
+	return e, true
+}
+
+// damage is Shown for damage taken (U-56, U-57).
+func (f *Fog) damage(v *DamagedEvent) (runner.Event, bool) {
+	from, over := f.overflowFrom[v.Target]
+	delete(f.overflowFrom, v.Target)
+	if f.veiled(v.Target) {
+		if v.Casualty {
+			f.downUnseen[v.Target] = true
+		}
+		return v, false
+	}
+	if over && v.Cause == "overflow" && f.veiled(from) {
+		c := *v
+		c.Cause = ""
+		return &c, true
+	}
+	return v, true
+}
+
+// push is Shown for forced movement (U-3, U-53).
+func (f *Fog) push(v *PushedEvent) (runner.Event, bool) {
+	if f.veiled(v.Who) {
+		return v, false
+	}
+	var c *PushedEvent
+	if f.veiled(v.Blocked) {
+		c = new(PushedEvent)
+		*c = *v
+		c.Of, c.Blocked = v.Squares, ""
+		if v.Squares == 0 {
+			c.Blocked = "blocked"
+		}
+	}
+	for _, s := range v.Carried {
+		if f.veiled(s) {
+			if c == nil {
+				c = new(PushedEvent)
+				*c = *v
+			}
+			c.Carried = nil
+			for _, t := range v.Carried {
+				if !f.veiled(t) {
+					c.Carried = append(c.Carried, t)
+				}
+			}
+			break
+		}
+	}
+	if c == nil {
+		return v, true
+	}
+	return c, true
 }
 
 // Hidden reports whether stand or solo who, of either side, is hidden now (U-50, not yet
@@ -112,7 +209,8 @@ type fogSink struct {
 }
 
 func (s fogSink) Write(e runner.Event) error {
-	if !s.f.Sees(e) {
+	e, ok := s.f.Shown(e)
+	if !ok {
 		return nil
 	}
 	return s.inner.Write(e)

@@ -114,7 +114,7 @@ func (r *hexRun) battle(h, mover int) error {
 
 	// Aftermath (P-57..P-61).
 	var rows [][]string
-	var place []int
+	var place, ransoms []int
 	for j, i := range idx {
 		a := &r.armies[i]
 		x := &am.Armies[j]
@@ -136,11 +136,14 @@ func (r *hexRun) battle(h, mover int) error {
 		case StatusDestroyed:
 			a.gone, a.hex = "destroyed", -1
 			if x.Fate != FateNone {
-				n, err := r.commanderFate(a, x.Fate)
+				n, err := r.commanderFate(a, x.Fate, hex.ID)
 				if err != nil {
 					return err
 				}
 				notes = append(notes, n)
+				if k := r.kingdoms[a.pa.Side]; a.fate == "captured" && k != nil && k.Upkeep {
+					ransoms = append(ransoms, i)
+				}
 			}
 		case StatusRouted:
 			a.routed = true
@@ -223,6 +226,13 @@ func (r *hexRun) battle(h, mover int) error {
 			}
 		}
 	}
+	// A captured commander's ransom is asked once the aftermath table (which says she was captured)
+	// and the kingdom's loss are shown, so that the player sees why it is asked (issue 23 review).
+	for _, i := range ransoms {
+		if err := r.ransom(&r.armies[i], hex.ID); err != nil {
+			return err
+		}
+	}
 	for _, i := range place {
 		if err := r.place(i, h); err != nil {
 			return err
@@ -231,14 +241,15 @@ func (r *hexRun) battle(h, mover int) error {
 	return nil
 }
 
-// commanderFate settles the commander of destroyed army a (P-58; Losing Commanders): killed or
-// escaped as the d100 fell; a PC commander escapes with serious injuries (25% hp or lower) or is
-// captured, the owner's choice (KindAnswer "escape"; yes first); a captured commander may be
-// ransomed for BP equal to the army's consumption, paid to the captors' kingdom (KindAnswer
-// "ransom"; yes first when the treasury covers it). It returns the aftermath note.
-func (r *hexRun) commanderFate(a *hexArmy, f Fate) (string, error) {
+// commanderFate settles the commander of destroyed army a, which fought in hex (its id) (P-58;
+// Losing Commanders): killed or escaped as the d100 fell; a PC commander escapes with serious
+// injuries (25% hp or lower) or is captured, the owner's choice (KindAnswer "escape"; yes first). It
+// returns the aftermath note. A captured commander's ransom is asked later, by ransom, once the
+// aftermath table is shown.
+func (r *hexRun) commanderFate(a *hexArmy, f Fate, hex string) (string, error) {
 	if f == FatePC {
-		yes, err := r.askYes(a, "escape", true)
+		q := fmt.Sprintf("army %s is destroyed (P-58): does its PC commander escape with serious injuries, at 25%% hp or lower (yes), or is she captured (no)", a.pa.ID)
+		yes, err := r.askYes(a, "escape", true, hex, q)
 		if err != nil {
 			return "", err
 		}
@@ -257,24 +268,36 @@ func (r *hexRun) commanderFate(a *hexArmy, f Fate) (string, error) {
 		return "commander escaped (P-58)", nil
 	}
 	a.fate = "captured"
+	return "commander captured (P-58)", nil
+}
+
+// ransom asks whether the kingdom of destroyed army a, whose commander was captured in the battle
+// at hex (its id), pays her ransom (P-58; Losing Commanders: "by paying BP equal to the commander's
+// army's Consumption", to the captors' kingdom; KindAnswer "ransom", yes first when the treasury
+// covers it), and writes a HexRansomEvent for the answer yes: paid, or not when the treasury is
+// short. Only a kingdom that keeps its books (Upkeep) is asked.
+func (r *hexRun) ransom(a *hexArmy, hex string) error {
 	k, captors := r.kingdoms[a.pa.Side], r.kingdoms[1-a.pa.Side]
 	cost := a.st.Consumption
-	if k == nil || !k.Upkeep {
-		return "commander captured (P-58)", nil
-	}
-	yes, err := r.askYes(a, "ransom", k.Treasury >= cost)
+	q := fmt.Sprintf("the commander of army %s was captured (P-58): does kingdom %s pay her ransom, %d BP (the army's consumption; treasury %d BP)",
+		a.pa.ID, sideNames[a.pa.Side], cost, k.Treasury)
+	yes, err := r.askYes(a, "ransom", k.Treasury >= cost, hex, q)
 	if err != nil || !yes {
-		return "commander captured (P-58)", err
+		return err
 	}
-	if k.Treasury < cost {
-		return fmt.Sprintf("commander captured (P-58): the ransom of %d BP is more than the treasury's %d", cost, k.Treasury), nil
+	e := &HexRansomEvent{Day: r.day, Army: a.pa.ID, Side: sideNames[a.pa.Side], Hex: hex, BP: cost, Before: k.Treasury, Treasury: k.Treasury}
+	if k.Treasury >= cost {
+		k.Treasury -= cost
+		if captors != nil && captors.Upkeep {
+			captors.Treasury += cost
+		}
+		a.fate = "ransomed"
+		e.Paid, e.Treasury = true, k.Treasury
 	}
-	k.Treasury -= cost
-	if captors != nil && captors.Upkeep {
-		captors.Treasury += cost
+	if r.on {
+		return r.send(e)
 	}
-	a.fate = "ransomed"
-	return fmt.Sprintf("commander captured and ransomed for %d BP, the army's consumption (P-58)", cost), nil
+	return nil
 }
 
 // learnBoon gives the commander of a victorious army one new boon (P-61), the owner's choice

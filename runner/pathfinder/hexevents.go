@@ -186,6 +186,32 @@ func (e *HexKingdomEvent) Line() string {
 		e.Side, e.Army, e.Size, e.Penalty[0], e.Penalty[1], e.Penalty[2], e.Counters[0], e.Counters[1], e.Counters[2])
 }
 
+// HexRansomEvent: a kingdom pays the ransom of its destroyed army's captured commander, BP equal to
+// the army's consumption, to the captors' kingdom (P-58; Losing Commanders); Paid false: it chose to
+// but its treasury (Before) is short.
+type HexRansomEvent struct {
+	indent
+	Day      int    `json:"day"`
+	Army     string `json:"army,omitempty"`
+	Side     string `json:"side,omitempty"`
+	Hex      string `json:"hex,omitempty"` // where the commander was captured
+	BP       int    `json:"bp"`
+	Paid     bool   `json:"paid,omitempty"`
+	Before   int    `json:"before"`   // the treasury before, BP
+	Treasury int    `json:"treasury"` // the treasury after, BP
+}
+
+func (*HexRansomEvent) Type() string { return "ransom" }
+func (*HexRansomEvent) Rule() string { return "P-58" }
+func (e *HexRansomEvent) Line() string {
+	if !e.Paid {
+		return fmt.Sprintf("kingdom %s cannot ransom the commander of %s (captured at %s, P-58): %d BP is more than the treasury's %d BP",
+			e.Side, e.Army, e.Hex, e.BP, e.Before)
+	}
+	return fmt.Sprintf("kingdom %s ransoms the commander of %s (captured at %s, P-58) for %d BP, the army's consumption: treasury %d -> %d BP",
+		e.Side, e.Army, e.Hex, e.BP, e.Before, e.Treasury)
+}
+
 // HexPlacedEvent: a withdrawn or routed army goes to an adjacent hex (P-62), or surrenders when it
 // has none (P-55).
 type HexPlacedEvent struct {
@@ -462,6 +488,7 @@ var hexEventDocs = []runner.EventDoc{
 	{Event: &HexLogEvent{}, Doc: "an entry of the battle's log (P-15..P-56): see logEntry"},
 	{Event: &HexAftermathEvent{}, Doc: "an army after a battle: status, hp, Morale, Loyalty checks, a tactic learnt (P-57..P-61)"},
 	{Event: &HexKingdomEvent{}, Doc: "a kingdom loses Economy, Loyalty and Stability for an army destroyed (P-57)"},
+	{Event: &HexRansomEvent{}, Doc: "a kingdom pays the ransom of its destroyed army's captured commander, the army's consumption in BP, to the captors (P-58); paid absent: its treasury was short"},
 	{Event: &HexPlacedEvent{}, Doc: "a withdrawn or routed army goes to an adjacent hex (P-62) or surrenders (P-55)"},
 	{Event: &HexRecoverEvent{}, Doc: "an army that neither moved nor fought heals; roll: the Loyalty d20 (P-64); hourly: fast healing's or regeneration's hp an hour, for the day (P-1)"},
 	{Event: &HexUpkeepEvent{}, Doc: "at the end of a kingdom turn a routed army makes a Loyalty check (P-59)"},

@@ -2,6 +2,7 @@ package pathfinder
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
@@ -35,6 +36,15 @@ func NewHexFog(p *plan.Plan, side string) *HexFog {
 	return &HexFog{p: p, sight: NewHexSight(p.Pathfinder, s), morale: map[string]int{}}
 }
 
+// kingdoms is ks as the side knows them: its own kingdom only (the other's counters, Control DC
+// and treasury are that kingdom's books: P-11, P-57, P-61); all of them for a nil fog.
+func (f *HexFog) kingdoms(ks [2]*plan.Kingdom) [2]*plan.Kingdom {
+	if f != nil {
+		ks[1-f.sight.side] = nil
+	}
+	return ks
+}
+
 // Briefing is RunBriefing as the side knows the field before day 1: its own armies, and the
 // enemies that start on a hex with one of them.
 func (f *HexFog) Briefing() string {
@@ -43,7 +53,7 @@ func (f *HexFog) Briefing() string {
 		f.sight.Set(a.pa.ID, a.hex, a.hp)
 	}
 	var w bytes.Buffer
-	writeRunBriefing(&w, f.p, f.shown(armies))
+	writeRunBriefing(&w, f.p, f.shown(armies), f)
 	return w.String()
 }
 
@@ -149,8 +159,49 @@ func (s hexFogSink) Write(e runner.Event) error {
 		c := *v
 		c.fog = f
 		return s.inner.Write(&c)
+	case *HexAftermathEvent:
+		return s.inner.Write(f.aftermath(v))
 	}
 	return s.inner.Write(e)
+}
+
+// aftermath is e as the side is shown it: an enemy army's note and table row without its
+// Loyalty checks (PlayersNote). e is not changed.
+func (f *HexFog) aftermath(e *HexAftermathEvent) *HexAftermathEvent {
+	c := *e
+	if !f.sight.Own(e.Army) {
+		c.Note = PlayersNote(e.Note)
+	}
+	if len(e.Table) > 0 {
+		c.Table = make([][]string, len(e.Table))
+		for i, row := range e.Table {
+			c.Table[i] = row
+			if len(row) == 5 && !f.sight.Own(row[0]) {
+				c.Table[i] = append(row[:4:4], PlayersNote(row[4]))
+			}
+		}
+	}
+	return &c
+}
+
+// PlayersNote is an enemy army's aftermath note (parts joined by "; ") as the other side is
+// shown it: a victor's Loyalty check against its kingdom's Control DC (P-61: "Loyalty 7 vs DC
+// 20") is that kingdom's books, so the figures go and what came of the check stays ("Morale
+// +1, learns ...": the table's Morale shows it anyway); a failed check, with nothing after it,
+// goes whole. The one rule of the live fog (HexFog) and the replay's players' view.
+func PlayersNote(note string) string {
+	var keep []string
+	for _, part := range strings.Split(note, "; ") {
+		if strings.HasPrefix(part, "Loyalty ") && strings.Contains(part, " vs DC ") {
+			_, after, ok := strings.Cut(part, ": ")
+			if !ok {
+				continue
+			}
+			part = after
+		}
+		keep = append(keep, part)
+	}
+	return strings.Join(keep, "; ")
 }
 
 // Withholds reports whether the player is not shown the computer's choice to request r

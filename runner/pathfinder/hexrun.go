@@ -217,7 +217,7 @@ func (r *hexRun) startTable(w *bytes.Buffer, fog *HexFog) error {
 	if err := renderFit(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "speed", "tactics"}, rows, []int{11, 1}, TableWidth); err != nil {
 		return err
 	}
-	return r.kingdomTable(w)
+	return r.kingdomTable(w, fog)
 }
 
 // kingdomTable is the transcript's table of the kingdoms (P-57, P-61, P-66): one row a side with
@@ -225,11 +225,12 @@ func (r *hexRun) startTable(w *bytes.Buffer, fog *HexFog) error {
 // treasury: it pays nothing and buys nothing) and its buildings ("none" for a kingdom without
 // any). Under it, for each kingdom with a treasury, the resources its requires: puts out of its
 // reach, each with the buildings one of which it lacks: "friendly cannot buy mounts (needs one
-// of Stable)". Nothing is printed when the scenario has no kingdom.
-func (r *hexRun) kingdomTable(w *bytes.Buffer) error {
+// of Stable)". Nothing is printed when the scenario has no kingdom. Under fog, the side's own
+// kingdom only (HexFog.kingdoms).
+func (r *hexRun) kingdomTable(w *bytes.Buffer, fog *HexFog) error {
 	var rows [][]string
 	var lacks []string
-	for s, k := range r.kingdoms {
+	for s, k := range fog.kingdoms(r.kingdoms) {
 		if k == nil {
 			continue
 		}

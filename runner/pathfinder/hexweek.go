@@ -64,7 +64,7 @@ func (r *hexRun) weekStart() error {
 		}
 		k := r.kingdoms[a.pa.Side]
 		short := k != nil && k.Upkeep && k.Treasury < owed[a.pa.Side]
-		yes, err := r.askYes(a, "live off the land", short)
+		yes, err := r.askYes(a, "live off the land", short, "", "")
 		if err != nil {
 			return err
 		}
@@ -73,8 +73,11 @@ func (r *hexRun) weekStart() error {
 	return nil
 }
 
-// askYes puts a yes-or-no question about army a to the decider; def is the first choice.
-func (r *hexRun) askYes(a *hexArmy, cause string, def bool) (bool, error) {
+// askYes puts a yes-or-no question about army a to the decider; def is the first choice. An
+// upkeep question (hex "") is asked where the army stands; a battle's aftermath question (escape,
+// ransom) names the battle's hex, as the army destroyed there stands nowhere now, and q, the
+// question in words (Request.Title).
+func (r *hexRun) askYes(a *hexArmy, cause string, def bool, hex, q string) (bool, error) {
 	yes, no := runner.Choice{Name: "yes", Value: 1}, runner.Choice{Name: "no", Value: 0}
 	choices := []runner.Choice{no, yes}
 	if def {
@@ -83,6 +86,9 @@ func (r *hexRun) askYes(a *hexArmy, cause string, def bool) (bool, error) {
 	req := &r.d.req
 	*req = runner.Request{Kind: runner.KindAnswer, Day: r.day, Phase: runner.PhaseMarch, Choices: choices,
 		Block: r.hexID(a.hex), Army: a.pa.ID, Title: "upkeep", Cause: cause, Side: sideNames[a.pa.Side]}
+	if hex != "" {
+		req.Phase, req.Block, req.Title = runner.PhaseBattle, hex, q
+	}
 	k, err := r.d.ask(req)
 	if err != nil {
 		return false, err
@@ -176,7 +182,7 @@ func (r *hexRun) pay(s int, week, turn bool) error {
 			double := false
 			if money {
 				var err error
-				if double, err = r.askYes(a, "double pay", k.Treasury >= a.arrears+2*bp); err != nil {
+				if double, err = r.askYes(a, "double pay", k.Treasury >= a.arrears+2*bp, "", ""); err != nil {
 					return err
 				}
 			}

@@ -60,7 +60,7 @@ func (v *pfView) Show(what string) string {
 		armies := v.fog.shown(r.now())
 		switch what {
 		case "briefing":
-			writeRunBriefing(&w, r.p, armies)
+			writeRunBriefing(&w, r.p, armies, v.fog)
 		case "recap":
 			fmt.Fprintf(&w, "  resumed: %s (%s), day %d of %d\n", esc.Text(r.p.Scenario.Title), r.p.Scenario.ID, r.day, r.p.DayLimit)
 			r.writeStatus(&w, armies, v.fog, false)

@@ -59,17 +59,18 @@ func RunBriefing(p *plan.Plan) string {
 		return ""
 	}
 	var w bytes.Buffer
-	writeRunBriefing(&w, p, planArmies(p))
+	writeRunBriefing(&w, p, planArmies(p), nil)
 	return w.String()
 }
 
-// writeRunBriefing writes the briefing with the armies as given.
-func writeRunBriefing(w *bytes.Buffer, p *plan.Plan, armies []armyNow) {
+// writeRunBriefing writes the briefing with the armies as given; under fog, only the side's own
+// kingdom (the other's counters and Control DC are its books, issue 23 review).
+func writeRunBriefing(w *bytes.Buffer, p *plan.Plan, armies []armyNow, fog *HexFog) {
 	fmt.Fprintf(w, "  == briefing: %s ==\n", esc.Text(p.Scenario.Title))
 	fmt.Fprintf(w, "  %d days of war on a field of %d hexes: armies march along their routes (P-12, P-13)\n", p.DayLimit, len(p.Pathfinder.Hexes))
 	w.WriteString("  and fight where hostile armies meet (P-14).\n")
 	writePFObjectives(w, p, nil)
-	writeKingdoms(w, p.Pathfinder.Kingdoms)
+	writeKingdoms(w, fog.kingdoms(p.Pathfinder.Kingdoms))
 	writeArmyList(w, p.Pathfinder, armies)
 	writeHexMap(w, p.Pathfinder, armies, "day 1")
 	w.WriteString("  At a question, type ? for help, map, status (where things stand) or units (the armies).\n")
@@ -159,11 +160,7 @@ func (r *hexRun) writeStatus(w *bytes.Buffer, armies []armyNow, fog *HexFog, day
 		fmt.Fprintf(w, "  day %d of %d\n", max(r.day, 1), r.p.DayLimit)
 	}
 	writePFObjectives(w, r.p, r.met)
-	ks := r.kingdoms
-	if fog != nil {
-		ks[1-fog.sight.side] = nil
-	}
-	writeKingdoms(w, ks)
+	writeKingdoms(w, fog.kingdoms(r.kingdoms))
 	writeArmyList(w, r.pf, armies)
 }
 

@@ -127,7 +127,7 @@ func lastSeenWords(sn Seen) string { return fmt.Sprintf("last seen on day %d", s
 //   - An enemy's setting out, march, placing (P-62), healing (P-64, P-1) and disease only where it
 //     is seen after it. An enemy that surrenders for want of a hex (P-55) is shown: it surrenders
 //     to the side's army that beat it, so the side sees it go.
-//   - A kingdom's books (kingdom P-57, treasury and pay P-11, upkeep P-59) only to that kingdom's
+//   - A kingdom's books (kingdom P-57, ransom P-58, treasury and pay P-11, upkeep P-59) only to that kingdom's
 //     side. The live fog used to show a seen enemy army's pay and upkeep roll; the replay did not:
 //     an army's consumption, the treasury it is paid from and its Loyalty roll are the other
 //     kingdom's books, which nothing on the field shows, so neither shows them now.
@@ -164,6 +164,8 @@ func (s *HexSight) SeesEvent(e runner.Event) bool {
 	case *HexTreasuryEvent:
 		return v.Side == side
 	case *HexKingdomEvent:
+		return v.Side == side
+	case *HexRansomEvent:
 		return v.Side == side
 	}
 	return true

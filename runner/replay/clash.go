@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"sort"
@@ -250,8 +251,18 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 		// What the players do not see (U-50, U-80): runner/clash's Fog, the rule a player of
 		// one side is shown a battle by (an enemy's Hide, every event of a hidden enemy).
 		if fog != nil {
-			if ev, err := runner.DecodeEvent("clash", e.raw); err == nil && !fog.Sees(ev) {
-				pg.Aud[i] = "gm"
+			if ev, err := runner.DecodeEvent("clash", e.raw); err == nil {
+				switch shown, ok := fog.Shown(ev); {
+				case !ok:
+					pg.Aud[i] = "gm"
+				case shown != ev:
+					// Rewritten for the side (an overflow out of a hidden stand is plain damage):
+					// the players' line, and the players-only page's event.
+					var b bytes.Buffer
+					if runner.NewJSONLSink(&b).Write(shown) == nil {
+						pg.playersEvent(i, b.Bytes(), decodedLine("clash", b.Bytes()))
+					}
+				}
 			}
 			// The round's ASCII map (its rows, in the text and the JSON) draws every stand: while
 			// an enemy hides it is the GM's; the players' map is the page's own.

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/pathfinder"
 )
@@ -26,7 +27,23 @@ func hexPlayersLine(pg *page, i int, e *event, sight *pathfinder.HexSight) {
 			pg.PLines[i] = d
 		}
 	}
-	if ev, err := runner.DecodeEvent("pathfinder", e.raw); err == nil && !sight.SeesEvent(ev) {
+	ev, err := runner.DecodeEvent("pathfinder", e.raw)
+	if err != nil {
+		return
+	}
+	if !sight.SeesEvent(ev) {
 		pg.Aud[i] = "gm"
+		return
+	}
+	// An enemy's aftermath without its kingdom's Loyalty checks (pathfinder.PlayersNote).
+	if am, ok := ev.(*pathfinder.HexAftermathEvent); ok && !sight.Own(am.Army) {
+		if n := pathfinder.PlayersNote(am.Note); n != am.Note {
+			c := *am
+			c.Note = n
+			var b bytes.Buffer
+			if runner.NewJSONLSink(&b).Write(&c) == nil {
+				pg.playersEvent(i, b.Bytes(), decodedLine("pathfinder", b.Bytes()))
+			}
+		}
 	}
 }

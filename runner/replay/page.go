@@ -64,10 +64,24 @@ type page struct {
 	// event index: a table of every army (a Pathfinder run's setting out and end) is, for the
 	// players, the event's own line (hexPlayersLine).
 	PLines map[int]string `json:"plines,omitempty"`
-	Aud    []string       `json:"aud"` // each event's audience: all | gm | party
-	Steps  []step         `json:"steps"`
-	Maps   []mapData      `json:"maps"`
-	Chart  chart          `json:"chart"`
+	// pEvents is an event's JSON line as the players are shown it where it differs (a clash
+	// fog's rewrite), by event index: the players-only page carries it instead.
+	pEvents map[int]json.RawMessage
+	Aud     []string  `json:"aud"` // each event's audience: all | gm | party
+	Steps   []step    `json:"steps"`
+	Maps    []mapData `json:"maps"`
+	Chart   chart     `json:"chart"`
+}
+
+// playersEvent records event i's players' form: its JSON line and its transcript text.
+func (p *page) playersEvent(i int, line []byte, text string) {
+	if p.PLines == nil {
+		p.PLines = map[int]string{}
+	}
+	if p.pEvents == nil {
+		p.pEvents = map[int]json.RawMessage{}
+	}
+	p.PLines[i], p.pEvents[i] = text, json.RawMessage(bytes.TrimSpace(line))
 }
 
 // step is one point of the timeline: events [First, End) and what the map shows after them.

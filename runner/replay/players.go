@@ -10,7 +10,7 @@ import (
 //   - Events: those for everyone and for the party; the GM's (audience gm, and the ones the
 //     page's fog gives the GM: a hidden stand's moves, an unseen enemy march) are dropped, with
 //     their transcript lines, and the steps' event ranges renumbered. An event with a players'
-//     text (page.PLines) keeps that text only.
+//     text (page.PLines) keeps that text only, and its players' JSON line (page.pEvents) if any.
 //   - Marks: each step's players' marks become its only marks (K-23: the armies where last
 //     seen; U-50/U-80: no hidden enemy; a hex run's enemies as last seen); the status is the
 //     players' line.
@@ -43,6 +43,9 @@ func playersOnly(p *page) error {
 		if p.Aud[i] == "gm" {
 			continue
 		}
+		if ev, ok := p.pEvents[i]; ok {
+			p.Events[i] = ev
+		}
 		events = append(events, p.Events[i])
 		if l, ok := p.PLines[i]; ok {
 			p.Lines[i] = l
@@ -51,7 +54,7 @@ func playersOnly(p *page) error {
 		aud = append(aud, p.Aud[i])
 	}
 	newIdx[len(p.Events)] = len(events)
-	p.Events, p.Lines, p.Aud, p.PLines = events, lines, aud, nil
+	p.Events, p.Lines, p.Aud, p.PLines, p.pEvents = events, lines, aud, nil, nil
 	for i := range p.Steps {
 		s := &p.Steps[i]
 		s.First, s.End = newIdx[s.First], newIdx[s.End]

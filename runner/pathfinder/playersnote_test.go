@@ -1,0 +1,18 @@
+package pathfinder
+
+import "testing"
+
+// P-61 by hand: a victor's Loyalty checks against its Control DC are its kingdom's books; the
+// other side is shown what came of them (PlayersNote), a failed check not at all.
+func TestPlayersNoteP61(t *testing.T) {
+	for _, c := range [][2]string{
+		{"Loyalty 7 vs DC 20", ""},
+		{"Loyalty 23 vs DC 16: learns Cautious Combat, Morale +1 (P-61); Loyalty 8 vs DC 16", "learns Cautious Combat, Morale +1 (P-61)"},
+		{"routed state (P-59); worth 600 XP to enemy (P-11)", "routed state (P-59); worth 600 XP to enemy (P-11)"},
+		{"commander captured (P-58); worth 400 XP to enemy (P-11)", "commander captured (P-58); worth 400 XP to enemy (P-11)"},
+	} {
+		if got := PlayersNote(c[0]); got != c[1] {
+			t.Errorf("PlayersNote(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
