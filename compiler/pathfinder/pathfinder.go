@@ -138,6 +138,9 @@ type pfc struct {
 	opts map[string]string // the same as written, for the plan
 	// figures collects each army's derived statistics for the index (inlay hints), when wanted.
 	figures map[string][]compiler.Figure
+	// badTreasury: the side's kingdom wrote a treasury: the schema refused (S002), so an order
+	// that needs one is not reported again as "keeps no treasury" (H007).
+	badTreasury [2]bool
 }
 
 // options reads the rule switches (schema #PFOptions; the schema has checked the names and values).
