@@ -46,7 +46,8 @@ Bad:
 
 Fix: add the hex in between to the route.`},
 		diag.CodeInfo{Code: codeNoSpeed, Title: "army with a route but no speed", Severity: diag.Warning, Doc: `The army has a route but neither speed (hexes a day) nor speedFeet, so it never moves (P-6,
-P-13).
+P-13). sortie derives speed from speedFeet (P-6's table: 30 ft a day's walk of 24 miles, 2 hexes)
+but has no creature list to find a creature's speed in, so P-6 takes speed as the file's input.
 
 Bad:
     route: ["a", "b"]   // and no speed or speedFeet
