@@ -88,3 +88,22 @@ func flattenDoc(raw []byte) ([]byte, error) {
 	}
 	return json.Marshal(doc)
 }
+
+// DefinitionOf names the definition (one of SchemaDefinitions) a file of the given top-level kind
+// and rules follows, by documentKinds: an entry naming both, else the kind's entry for any rules,
+// else "#Scenario" (a file that names no kind is a Karzoral scenario, the schema's default).
+func DefinitionOf(kind, rules string) string {
+	def := "#Scenario"
+	for _, dk := range documentKinds {
+		if dk.kind != kind {
+			continue
+		}
+		if dk.rules == rules {
+			return dk.def
+		}
+		if dk.rules == "" {
+			def = dk.def
+		}
+	}
+	return def
+}

@@ -22,6 +22,8 @@ func TestExplainAbilities(t *testing.T) {
 		{"energy drain", "ability: energy drain (P-1,", "carried into battles the next day"},
 		{"teleportation", "ability: teleportation (P-1,", "travels to its route's last hex in one day"},
 		{"wild shape", "ability: wild shape (P-1,", "a second question (end wild shape) ends the form"},
+		// runner/pathfinder abilityonce.go asks AskChannelHeal only while s.hp < u.maxHP.
+		{"channel positive energy", "ability: channel positive energy (P-1,", "asked only while the army is wounded (below its full hp)"},
 	} {
 		code, out, errs := run(t, "", "explain", c.arg)
 		if code != 0 || !strings.HasPrefix(out, c.head) || !strings.Contains(strings.Join(strings.Fields(out), " "), c.body) {

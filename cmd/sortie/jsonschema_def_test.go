@@ -103,19 +103,12 @@ func TestJSONSchemaDefAcceptsValidFiles(t *testing.T) {
 	}
 }
 
-// defOf names the definition a file of v's kind and rules is checked against.
+// defOf names the definition a file of v's kind and rules is checked against: the one the
+// editor's completion picks (compiler.DefinitionOf).
 func defOf(v map[string]any) string {
-	switch kind, rules := v["kind"], v["rules"]; {
-	case kind == "campaign":
-		return "#Campaign"
-	case kind == "battle" && rules == "clash":
-		return "#ClashBattle"
-	case kind == "battle":
-		return "#PFBattle"
-	case rules == "pathfinder":
-		return "#PFScenario"
-	}
-	return "#Scenario"
+	kind, _ := v["kind"].(string)
+	rules, _ := v["rules"].(string)
+	return compiler.DefinitionOf(kind, rules)
 }
 
 // yamlJSON is a YAML file as JSON, read by CUE's YAML decoder (YAML 1.2: "on" is a string).

@@ -6,7 +6,10 @@
 // says before anyone plays. Events and the party's actions are not forecast.
 package forecast
 
-import "github.com/sortie-rpg/sortie/compiler/plan"
+import (
+	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/plan/karzoralrules"
+)
 
 // Army is one army's forecast.
 type Army struct {
@@ -61,68 +64,81 @@ func Of(p *plan.Plan) *Forecast {
 	return karzoral(p)
 }
 
-// karzoral: K-22 each start phase every friendly army not accompanying the party moves speed
-// steps along its route, then every enemy army; at the end of its route it holds. An accompanying
-// army moves with the party, which does nothing here, so it holds at its start. K-24: opposing
-// armies in one block fight, pairs in ascending army id (the plan's order): d = min(a, b), both
-// lose d, an army at 0 leaves the field. K-25: a friendly army at 0 fails the scenario at once.
+// karzoral plays each day's march through karzoralrules.March, the engine's own order (K-22, K-24
+// as corrected 2026-12-01): friendly armies first, each side in ascending army id, speed steps one
+// block at a time, fighting in each block entered; an accompanying army moves with the party, which
+// does nothing here, so it holds at its start. K-24: d = min(a, b), both lose d, an army at 0
+// leaves the field. K-25: a friendly army at 0 fails the scenario at once.
 func karzoral(p *plan.Plan) *Forecast {
 	f := &Forecast{}
-	type live struct {
-		a    *plan.Army
-		step int
-		str  int
-		on   bool
-	}
-	var armies []*live
+	m := &march{f: f}
 	for i := range p.Armies {
 		a := &p.Armies[i]
 		if a.Reserve || a.Strength <= 0 || len(a.Route) == 0 {
 			continue
 		}
-		armies = append(armies, &live{a: a, str: a.Strength, on: true})
+		m.armies = append(m.armies, a)
+		m.step = append(m.step, 0)
+		m.str = append(m.str, a.Strength)
 		f.Armies = append(f.Armies, Army{ID: a.ID, Name: a.Name, Friendly: a.Friendly(), At: []int{a.Route[0]}, Strength: []int{a.Strength}})
 	}
-	where := func(l *live) int { return l.a.Route[l.step] }
-	for day := 1; day <= p.DayLimit && f.FailDay == 0; day++ {
-		for _, friendly := range []bool{true, false} { // K-22: friendly armies first
-			for _, l := range armies {
-				if l.on && l.a.Friendly() == friendly && !l.a.Accompany {
-					l.step = min(l.step+max(l.a.Speed, 1), len(l.a.Route)-1)
-				}
-			}
-		}
-	battles:
-		for i, x := range armies {
-			for _, y := range armies[i+1:] {
-				if !x.on || !y.on || x.a.Friendly() == y.a.Friendly() || where(x) != where(y) {
-					continue
-				}
-				fr, en := x, y
-				if !fr.a.Friendly() {
-					fr, en = y, x
-				}
-				m := Meeting{Day: day, Place: where(x), Friendly: fr.a.ID, Enemy: en.a.ID, FriendlyStr: fr.str, EnemyStr: en.str}
-				d := min(x.str, y.str) // K-24
-				x.str -= d
-				y.str -= d
-				x.on, y.on = x.str > 0, y.str > 0
-				m.Fails = fr.str == 0 // K-25
-				f.Meetings = append(f.Meetings, m)
-				if m.Fails {
-					f.FailDay = day
-					break battles // K-25: the scenario has failed
-				}
-			}
-		}
-		for i, l := range armies {
-			if l.on || f.Armies[i].Strength[len(f.Armies[i].Strength)-1] > 0 {
-				f.Armies[i].At = append(f.Armies[i].At, where(l))
-				f.Armies[i].Strength = append(f.Armies[i].Strength, l.str)
+	for m.day = 1; m.day <= p.DayLimit && f.FailDay == 0; m.day++ {
+		karzoralrules.March(m) // never fails: march returns no error
+		for i := range m.armies {
+			if m.str[i] > 0 || f.Armies[i].Strength[len(f.Armies[i].Strength)-1] > 0 {
+				f.Armies[i].At = append(f.Armies[i].At, m.where(i))
+				f.Armies[i].Strength = append(f.Armies[i].Strength, m.str[i])
 			}
 		}
 	}
 	return f
+}
+
+// march is the forecast's armies (the plan's order, reserves left out) as karzoralrules.March
+// reads and changes them.
+type march struct {
+	f      *Forecast
+	armies []*plan.Army
+	day    int
+	step   []int // route index
+	str    []int
+}
+
+func (m *march) Armies() int         { return len(m.armies) }
+func (m *march) Friendly(i int) bool { return m.armies[i].Friendly() }
+func (m *march) Marches(i int) bool  { return m.str[i] > 0 && !m.armies[i].Accompany }
+func (m *march) Speed(i int) int     { return m.armies[i].Speed }
+func (m *march) AtEnd(i int) bool    { return m.step[i] == len(m.armies[i].Route)-1 }
+func (m *march) On(i int) bool       { return m.str[i] > 0 }
+func (m *march) Over() bool          { return m.f.FailDay != 0 }
+func (m *march) where(i int) int     { return m.armies[i].Route[m.step[i]] }
+
+func (m *march) Step(i int) error {
+	m.step[i] = min(m.step[i]+1, len(m.armies[i].Route)-1)
+	return nil
+}
+
+func (m *march) Meets(i, j int) bool {
+	return m.str[i] > 0 && m.str[j] > 0 && m.where(i) == m.where(j) && m.Friendly(i) != m.Friendly(j)
+}
+
+// Fight records and resolves the strength battle of i and j (K-24); a friendly army at 0 sets
+// FailDay (K-25).
+func (m *march) Fight(i, j int) error {
+	fr, en := i, j
+	if !m.Friendly(fr) {
+		fr, en = j, i
+	}
+	mt := Meeting{Day: m.day, Place: m.where(i), Friendly: m.armies[fr].ID, Enemy: m.armies[en].ID, FriendlyStr: m.str[fr], EnemyStr: m.str[en]}
+	d := min(m.str[i], m.str[j])
+	m.str[i] -= d
+	m.str[j] -= d
+	mt.Fails = m.str[fr] == 0
+	m.f.Meetings = append(m.f.Meetings, mt)
+	if mt.Fails {
+		m.f.FailDay = m.day
+	}
+	return nil
 }
 
 // pathfinder: P-12, P-13 each day every army moves up to its speed in hexes along its route, in

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plan/karzoralrules"
 )
 
 var forecastCheck = &Check{
@@ -33,16 +34,10 @@ type Meeting struct {
 // stopping after the first that leaves a friendly army at 0 (K-25). It needs every route step to
 // name a known block; otherwise it returns nil.
 //
-// It follows the engine's order (runner/karzoral/day.go moveArmies), K-22 and K-24 as corrected
-// 2026-12-01 (the seed: 「【友軍】の移動した先のブロックに【蛮族軍】が存在した（あるいはその逆）場合」,
-// friendly armies moving first): each friendly army on the field, then each other army, in
-// ascending army id, moves speed steps (1 if unset) one block at a time, holding at the end of its
-// route; an accompanying army moves with the party instead and so stays. At every step the mover
-// fights the opposing armies in the block it entered (or holds), in ascending army id, while it is
-// on the field: d = min(a, b), both lose d, an army at 0 leaves the field and makes no more move.
-// So two armies that trade blocks fight, and a fast army fights in the blocks it passes. After
-// every army has moved, opposing armies still sharing a block (set up together) fight, pairs in
-// ascending army id.
+// It follows the engine's order by calling the engine's own function, karzoralrules.March (K-22,
+// K-24 as corrected 2026-12-01, K-25): friendly armies first, in ascending army id, speed steps
+// (1 if unset) one block at a time, fighting in each block entered; an accompanying army moves
+// with the party instead and so stays.
 func Forecast(s *Scenario, blocks map[string]*Block, limit int) []Meeting {
 	var armies []*Army
 	for _, a := range s.Armies {
@@ -58,72 +53,69 @@ func Forecast(s *Scenario, blocks map[string]*Block, limit int) []Meeting {
 	}
 	sort.Slice(armies, func(i, j int) bool { return armies[i].ID < armies[j].ID })
 	n := len(armies)
-	friendly := func(i int) bool { return armies[i].Side.V == "friendly" }
-	var order []int // K-22, K-24: friendly armies first, each side in ascending id
-	for _, f := range []bool{true, false} {
-		for i := range armies {
-			if friendly(i) == f {
-				order = append(order, i)
-			}
-		}
-	}
-	step := make([]int, n)
-	str := make([]int, n)
-	on := make([]bool, n)
+	fc := &forecastField{s: s, armies: armies, step: make([]int, n), str: make([]int, n), on: make([]bool, n)}
 	for i, a := range armies {
-		str[i], on[i] = a.Strength.V, true
+		fc.str[i], fc.on[i] = a.Strength.V, true
 	}
-	where := func(i int) string { return armies[i].Route[step[i]].V }
-	var out []Meeting
-	// fight resolves the strength battle of i and j (K-24) and reports whether a friendly army
-	// is wiped out (K-25: the forecast ends).
-	fight := func(day, i, j int) bool {
-		f, e := i, j
-		if !friendly(f) {
-			f, e = j, i
-		}
-		out = append(out, Meeting{Day: day, Block: where(i), Friendly: armies[f], Enemy: armies[e],
-			FriendlyStr: str[f], EnemyStr: str[e], FriendlyStep: step[f], EnemyStep: step[e]})
-		d := min(str[i], str[j])
-		str[i] -= d
-		str[j] -= d
-		on[i], on[j] = str[i] > 0, str[j] > 0
-		return str[f] == 0
+	for fc.day = 1; fc.day <= limit && !fc.over; fc.day++ {
+		karzoralrules.March(fc) // never fails: the forecast's Field returns no error
 	}
-	opposing := func(i, j int) bool {
-		return i != j && on[i] && on[j] && where(i) == where(j) && friendly(i) != friendly(j)
+	return fc.out
+}
+
+// forecastField is the forecast's armies as karzoralrules.March reads and changes them, the
+// engine's order (K-22, K-24, K-25); armies are sorted by id, as the plan sorts them.
+type forecastField struct {
+	s      *Scenario
+	armies []*Army
+	day    int
+	step   []int // route index
+	str    []int
+	on     []bool
+	over   bool // K-25: a friendly army is wiped out, the forecast ends
+	out    []Meeting
+}
+
+func (f *forecastField) Armies() int         { return len(f.armies) }
+func (f *forecastField) Friendly(i int) bool { return f.armies[i].Side.V == "friendly" }
+func (f *forecastField) Marches(i int) bool  { return f.on[i] && !f.s.K.Accompany[f.armies[i].ID] }
+func (f *forecastField) AtEnd(i int) bool    { return f.step[i] == len(f.armies[i].Route)-1 }
+func (f *forecastField) On(i int) bool       { return f.on[i] }
+func (f *forecastField) Over() bool          { return f.over }
+func (f *forecastField) where(i int) string  { return f.armies[i].Route[f.step[i]].V }
+
+// Speed is the army's speed, 1 if unset.
+func (f *forecastField) Speed(i int) int {
+	if a := f.armies[i]; a.Speed.OK && a.Speed.V > 0 {
+		return a.Speed.V
 	}
-	for day := 1; day <= limit; day++ {
-		for _, i := range order {
-			a := armies[i]
-			if !on[i] || s.K.Accompany[a.ID] {
-				continue
-			}
-			speed := 1
-			if a.Speed.OK && a.Speed.V > 0 {
-				speed = a.Speed.V
-			}
-			for k := 1; k <= speed && on[i]; k++ {
-				if step[i] == len(a.Route)-1 && k > 1 {
-					break // holding at the end of its route
-				}
-				step[i] = min(step[i]+1, len(a.Route)-1)
-				for j := 0; j < n && on[i]; j++ {
-					if opposing(i, j) && fight(day, min(i, j), max(i, j)) {
-						return out
-					}
-				}
-			}
-		}
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if opposing(i, j) && fight(day, i, j) {
-					return out
-				}
-			}
-		}
+	return 1
+}
+
+func (f *forecastField) Step(i int) error {
+	f.step[i] = min(f.step[i]+1, len(f.armies[i].Route)-1)
+	return nil
+}
+
+func (f *forecastField) Meets(i, j int) bool {
+	return f.on[i] && f.on[j] && f.where(i) == f.where(j) && f.Friendly(i) != f.Friendly(j)
+}
+
+// Fight records and resolves the strength battle of i and j (K-24): d = min(a, b), both lose d,
+// an army at 0 leaves the field; a friendly army at 0 ends the forecast (K-25).
+func (f *forecastField) Fight(i, j int) error {
+	fr, en := i, j
+	if !f.Friendly(fr) {
+		fr, en = j, i
 	}
-	return out
+	f.out = append(f.out, Meeting{Day: f.day, Block: f.where(i), Friendly: f.armies[fr], Enemy: f.armies[en],
+		FriendlyStr: f.str[fr], EnemyStr: f.str[en], FriendlyStep: f.step[fr], EnemyStep: f.step[en]})
+	d := min(f.str[i], f.str[j])
+	f.str[i] -= d
+	f.str[j] -= d
+	f.on[i], f.on[j] = f.str[i] > 0, f.str[j] > 0
+	f.over = f.str[fr] == 0
+	return nil
 }
 
 func runForecast(p *Pass) error {

@@ -102,6 +102,8 @@ func (c *pfc) scenario(n compiler.Node) *plan.Plan {
 		if t := dc.Int(kn.Get("treasury")); t.Set && t.OK {
 			pf.Kingdoms[side].Upkeep, pf.Kingdoms[side].Treasury = true, t.V
 			pf.Kingdoms[side].Income = dc.Int(kn.Get("income")).V
+		} else if t.Set {
+			c.badTreasury[side] = true // the schema reported it (S002); its orders are not judged on it
 		}
 		c.kingdomBuildings(kn, pf.Kingdoms[side]) // pathfinder_trade.go
 	}

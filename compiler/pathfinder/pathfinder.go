@@ -46,7 +46,8 @@ Bad:
 
 Fix: add the hex in between to the route.`},
 		diag.CodeInfo{Code: codeNoSpeed, Title: "army with a route but no speed", Severity: diag.Warning, Doc: `The army has a route but neither speed (hexes a day) nor speedFeet, so it never moves (P-6,
-P-13).
+P-13). sortie derives speed from speedFeet (P-6's table: 30 ft a day's walk of 24 miles, 2 hexes)
+but has no creature list to find a creature's speed in, so P-6 takes speed as the file's input.
 
 Bad:
     route: ["a", "b"]   // and no speed or speedFeet
@@ -138,6 +139,9 @@ type pfc struct {
 	opts map[string]string // the same as written, for the plan
 	// figures collects each army's derived statistics for the index (inlay hints), when wanted.
 	figures map[string][]compiler.Figure
+	// badTreasury: the side's kingdom wrote a treasury: the schema refused (S002), so an order
+	// that needs one is not reported again as "keeps no treasury" (H007).
+	badTreasury [2]bool
 }
 
 // options reads the rule switches (schema #PFOptions; the schema has checked the names and values).

@@ -109,6 +109,9 @@ func (c *pfc) trade(on compiler.Node, o *plan.PFOrder, pf *plan.Pathfinder, ref 
 	switch o.Kind {
 	case "buy":
 		if k == nil || !k.Upkeep {
+			if c.badTreasury[army.Side] {
+				return false // the treasury written is an S002 error already: no second finding
+			}
 			badTrade(c, on, o, "the kingdom of army %s (%s) keeps no treasury: give it treasury: (BP) to buy resources", army.ID, side)
 			return false
 		}

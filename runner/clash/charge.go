@@ -51,7 +51,9 @@ func (b *Battle) charging(at *actor, ai int, t Ref) bool {
 
 // chargeRider is the Charge's rider after the extra damage: the target makes a Strength save
 // against the trait's DC or is pushed up to its push (10 ft: 2 squares, U-3) away and knocked
-// prone [SRD].
+// prone [SRD]. A casualty (0 HP, U-57) is still on the grid, treated as having 1 HP, so the rider
+// applies to it too: docs/rulings.md, "a casualty in a Charge" (the seed keeps it on the board
+// until the round ends, U-28, U-60).
 func (b *Battle) chargeRider(at *actor, t Ref) {
 	if !b.present(t) {
 		return

@@ -2,6 +2,7 @@ package karzoral
 
 import (
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/compiler/plan/karzoralrules"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -63,73 +64,60 @@ func (s *state) eat() error {
 	return nil
 }
 
-// moveArmies implements K-22 and K-24 as corrected (2026-12-01): each friendly army on the field
-// moves Speed steps along its route, then each enemy army, in ascending army ID (the plan sorts
-// armies by ID); at the end of its route an army holds (K-22 default). Every step (one
-// ArmyMoveEvent each) that ends in a block holding an opposing army starts a strength battle there
-// and then (the seed: 「【友軍】の移動した先のブロックに【蛮族軍】が存在した（あるいはその逆）場合、
-// 両軍の間で戦闘が発生します」), the mover fighting them in ascending army ID until it or they are
-// gone; a surviving mover goes on. So a friendly army that steps into an enemy's block fights it
-// before the enemy's own move, two armies that trade blocks fight, and an army removed in a battle
-// makes no move that day. Armies set up together (no move) fight once every army has moved.
+// moveArmies implements K-22 and K-24 (as corrected 2026-12-01) through karzoralrules.March, the
+// one order of march and battle the forecasts follow too: after the morning's look (K-23), each
+// army that marches steps along its route, one ArmyMoveEvent a step, fighting in the block it
+// enters; a friendly army at 0 ends the run (K-25).
 func (s *state) moveArmies() error {
 	s.look() // K-23: the morning's sight of the party's block, before anyone marches off
-	for _, list := range [2][]int{s.r.friendly, s.r.enemy} {
-		for _, i := range list {
-			if s.armyBlock[i] < 0 || s.p.Armies[i].Accompany {
-				continue // K-22: an accompanying army moves with the party in step (a) instead
-			}
-			a := &s.p.Armies[i]
-			speed := max(a.Speed, 1)
-			for k := 1; k <= speed && s.armyBlock[i] >= 0; k++ {
-				from := s.armyBlock[i]
-				route := s.routes[i]
-				if s.armyStep[i] == len(route)-1 && k > 1 {
-					break // the end of its route: it holds there (one hold event, on the first step)
-				}
-				step := min(s.armyStep[i]+1, len(route)-1)
-				s.armyStep[i] = step
-				s.armyBlock[i] = route[step]
-				if s.on {
-					// K-23: the party sees an army come into or leave its block; the rest is the GM's.
-					at := s.at()
-					if at.Seen = s.seenAt(from); at.Seen != runner.AudienceAll {
-						at.Seen = s.seenAt(s.armyBlock[i])
-					}
-					if err := s.send(reuse(&s.ev.armyMove, ArmyMoveEvent{At: at, Army: a.ID, From: s.p.Field.Blocks[from].ID,
-						To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step})); err != nil {
-						return err
-					}
-				}
-				if from == s.party && s.armyBlock[i] != from {
-					s.sightLeave(i) // K-23: the party watched it march off, and where to
-				}
-				s.look()
-				if err := s.passBattles(i); err != nil || s.over() {
-					return err
-				}
-			}
-		}
-	}
-	return s.strengthBattles(-1)
+	return karzoralrules.March(march{s})
 }
 
-// passBattles fights the strength battles of army i against the opposing armies in the block it
-// has just stepped into (K-22, K-24), in ascending army index, while i is on the field.
-func (s *state) passBattles(i int) error {
-	b := s.armyBlock[i]
-	for j := range s.p.Armies {
-		if s.armyBlock[i] < 0 {
-			return nil
+// march is the engine's state as karzoralrules.March reads and changes it (K-22, K-24, K-25).
+type march struct{ s *state }
+
+func (m march) Armies() int         { return len(m.s.p.Armies) }
+func (m march) Friendly(i int) bool { return m.s.p.Armies[i].Friendly() }
+func (m march) Speed(i int) int     { return m.s.p.Armies[i].Speed }
+func (m march) AtEnd(i int) bool    { return m.s.armyStep[i] == len(m.s.routes[i])-1 }
+func (m march) On(i int) bool       { return m.s.armyBlock[i] >= 0 }
+func (m march) Over() bool          { return m.s.over() }
+
+// Marches: on the field and not accompanying (K-22: an accompanying army moves with the party in
+// step (a) instead).
+func (m march) Marches(i int) bool { return m.s.armyBlock[i] >= 0 && !m.s.p.Armies[i].Accompany }
+
+func (m march) Meets(i, j int) bool {
+	s := m.s
+	return s.armyBlock[i] >= 0 && s.armyBlock[i] == s.armyBlock[j] && s.p.Armies[i].Friendly() != s.p.Armies[j].Friendly()
+}
+
+func (m march) Fight(i, j int) error { return m.s.strengthBattle(i, j) }
+
+// Step moves army i one block along its route (K-22) with its ArmyMoveEvent; the party sees an
+// army come into or leave its block (K-23).
+func (m march) Step(i int) error {
+	s := m.s
+	from := s.armyBlock[i]
+	route := s.routes[i]
+	step := min(s.armyStep[i]+1, len(route)-1)
+	s.armyStep[i] = step
+	s.armyBlock[i] = route[step]
+	if s.on {
+		// K-23: the party sees an army come into or leave its block; the rest is the GM's.
+		at := s.at()
+		if at.Seen = s.seenAt(from); at.Seen != runner.AudienceAll {
+			at.Seen = s.seenAt(s.armyBlock[i])
 		}
-		if j == i || s.armyBlock[j] != b || s.p.Armies[j].Friendly() == s.p.Armies[i].Friendly() {
-			continue
-		}
-		x, y := min(i, j), max(i, j)
-		if err := s.strengthBattle(x, y); err != nil || s.over() {
+		if err := s.send(reuse(&s.ev.armyMove, ArmyMoveEvent{At: at, Army: s.p.Armies[i].ID, From: s.p.Field.Blocks[from].ID,
+			To: s.p.Field.Blocks[s.armyBlock[i]].ID, Step: step})); err != nil {
 			return err
 		}
 	}
+	if from == s.party && s.armyBlock[i] != from {
+		s.sightLeave(i) // K-23: the party watched it march off, and where to
+	}
+	s.look()
 	return nil
 }
 

@@ -89,17 +89,7 @@ func schemaOf(syms *compiler.Symbols, src []byte) string {
 	if m := reRulesLine().FindSubmatch(src); m != nil {
 		rules = string(m[1])
 	}
-	switch {
-	case kind == "campaign":
-		return "#Campaign"
-	case kind == "battle" && rules == "clash":
-		return "#ClashBattle"
-	case kind == "battle":
-		return "#PFBattle"
-	case rules == "pathfinder":
-		return "#PFScenario"
-	}
-	return "#Scenario"
+	return compiler.DefinitionOf(kind, rules)
 }
 
 // completeAt lists what may be written at the cursor: field names at a label; at a value, the

@@ -157,7 +157,7 @@ var abilityReading = [NumAbilityKinds]string{
 	AbCannibalize:          "In a hex scenario, consumption -1 (at least 0) in a week the army won a battle.",
 	AbNoBattleEffect:       "Nothing for a battle to do, so no warning: armor training changes the army's speed, which the file gives (speed or speedFeet); brew potion lets the kingdom make healing potions without the buildings the resource needs (they still cost their BP).",
 	AbKiPool:               "Its attacks count as magic weapons (incorporeal, swarm, significant defense that magic overcomes).",
-	AbChannelPositive:      "The 1d4 adds to a Melee Phase check that deals damage to an undead army. Healing instead is a yes-or-no question once the army has a target in a Ranged or Melee Phase: it heals ACR hp (at least 1), its checks that phase are at OM -half its ACR (at least 1) and deal no 1d4.",
+	AbChannelPositive:      "The 1d4 adds to a Melee Phase check that deals damage to an undead army. Healing instead is a yes-or-no question once the army has a target in a Ranged or Melee Phase, asked only while the army is wounded (below its full hp): it heals ACR hp (at least 1), its checks that phase are at OM -half its ACR (at least 1) and deal no 1d4.",
 	AbChannelNegative:      "The 1d4 adds to a Melee Phase check that deals damage to a living army (not undead, not a construct). An undead army may heal instead, as channel positive energy.",
 	AbFavoredEnemy:         "of names the creature types; OM +1 against an army of one of them.",
 	AbAlchemy:              "One healing potion (2 x ACR hp, P-66) that costs no BP, drunk before bought ones.",
