@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -119,7 +121,7 @@ func compileCampaignOrFail(e *env, path string) (*plan.Campaign, error) {
 	}
 	writeDiagText(e.stderr, list, false)
 	if camp == nil {
-		return nil, failf(exitFindings, "%d error(s) in the campaign", list.Count(diag.Error))
+		return nil, failf(exitFindings, "%s in the campaign", words.Count(list.Count(diag.Error), "error"))
 	}
 	return camp, nil
 }

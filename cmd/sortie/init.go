@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/scaffold"
@@ -153,7 +155,7 @@ func vetWritten(e *env, dir string, files []scaffold.File) error {
 		writeDiagText(e.stderr, list, false)
 	}
 	if list.HasErrors() {
-		return failf(exitFindings, "the files were written but have %d error(s)", list.Count(diag.Error))
+		return failf(exitFindings, "the files were written but have %s", words.Count(list.Count(diag.Error), "error"))
 	}
 	fmt.Fprintf(e.stdout, "next: %s\n", next)
 	return nil

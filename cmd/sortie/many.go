@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -139,7 +141,7 @@ func runMany(e *env, c *cli.Context, arg string, units []string) error {
 	}
 	fmt.Fprint(e.stderr, strings.Join(lines, "\n")+"\n")
 	if failed > 0 {
-		return failf(exitFindings, "%d of %d scenarios failed", failed, len(units))
+		return failf(exitFindings, "%d of %s failed", failed, words.Count(len(units), "scenario"))
 	}
 	return nil
 }

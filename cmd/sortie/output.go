@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/cmd/sortie/lsp"
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -387,7 +389,7 @@ func writeJUnit(w io.Writer, list diag.List, scenarios []compiler.ScenarioFiles,
 				}
 			}
 			if len(fail) > 0 {
-				c.Failure = &junitFailure{Message: fmt.Sprintf("%d finding(s)", len(fail)), Type: "sortie", Text: strings.Join(fail, "\n")}
+				c.Failure = &junitFailure{Message: words.Count(len(fail), "finding"), Type: "sortie", Text: strings.Join(fail, "\n")}
 				suite.Failures++
 			}
 			if len(other) > 0 {
