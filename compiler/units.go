@@ -145,9 +145,9 @@ func roleNote(nm *namer, abs, role string) diag.Diagnostic {
 		"script":          "a scenario's script of decisions, not a scenario: not vetted (sortie run SCENARIO --script FILE plays it)",
 		"campaign script": "a campaign's script of decisions, not a scenario: not vetted (sortie campaign run CAMPAIGN --script FILE plays it)",
 		"battle script":   "a battle's script of decisions, not a battle: not vetted (sortie battle BATTLE --script FILE plays it)",
-		"plan":     "a compiled plan, not a scenario: not vetted (sortie run FILE plays it)",
-		"save":     "a save of a run, not a scenario: not vetted (sortie resume FILE continues it)",
-		"baseline": "a baseline of findings, not a scenario: not vetted (sortie vet --baseline FILE reads it)",
+		"plan":            "a compiled plan, not a scenario: not vetted (sortie run FILE plays it)",
+		"save":            "a save of a run, not a scenario: not vetted (sortie resume FILE continues it)",
+		"baseline":        "a baseline of findings, not a scenario: not vetted (sortie vet --baseline FILE reads it)",
 	}[role]
 	return diag.Diagnostic{Code: codeNotScenarioFile, Severity: diag.Info, Pos: diag.Pos{File: nm.display(abs)}, Message: what}
 }
