@@ -22,8 +22,11 @@ func initCommand(e *env) *cli.Command {
 		Description: `init writes a complete, commented starting point into DIR (created if needed; an existing
 DIR must be empty): a scenario with a script that wins and a tests list that checks it, a
 campaign (Karzoral: a prologue and a scenario, with a campaign script), or a battle file
-(Pathfinder, or When Armies Clash with a script of its first round). Everything it writes passes
-sortie vet --strict, and its script plays:
+(Pathfinder, or When Armies Clash with a script of its first round). Everything it writes in CUE
+or YAML passes sortie vet --strict, and its script plays. In JSON, which has no comments and so
+no @sortie suppressions, the Karzoral scenario and campaign keep one warning their template
+silences (W001: the militia falls at the ford unless the party acts, by design): sortie vet
+passes, --strict after sortie vet --write-baseline FILE and with --baseline FILE.
 
   sortie init myfield --rules karzoral            # scenario.cue, win.yaml
   sortie init war --rules pathfinder --kind battle
