@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
@@ -322,7 +324,7 @@ func compileScenario(ref ScenarioRef, dir string, opts Options, list *diag.List)
 	}
 	list.Add(found...)
 	if p == nil {
-		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s does not vet (%d errors, listed at their own positions)", ref.ID, countErrors(found)))
+		list.Add(diag.Errorf(ref.PathPos, codeScenarioBad, "scenario %s does not vet (%s, listed at their own positions)", ref.ID, words.Count(countErrors(found), "error")))
 		return nil
 	}
 	if p.Scenario.ID != ref.ID {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
@@ -31,8 +33,8 @@ func CompileAny(paths []string, opts Options) (c *Compiled, list diag.List, err 
 	if c := compiledOf(plans, out); c != nil {
 		return c, list, nil
 	}
-	return nil, list, fmt.Errorf("%s: want one scenario or one battle file, got %d scenarios and %d battle files",
-		strings.Join(paths, " "), len(plans), len(out.battles)+len(out.clashes))
+	return nil, list, fmt.Errorf("%s: want one scenario or one battle file, got %s and %s",
+		strings.Join(paths, " "), words.Count(len(plans), "scenario"), words.Count(len(out.battles)+len(out.clashes), "battle file"))
 }
 
 // compiledOf is the one unit plans and out hold: a scenario's plan, a Pathfinder battle or a clash

@@ -193,7 +193,7 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 	}
 	if compile && len(units) == 1 && units[0].campaign {
 		// A campaign has no plan of its own: its scenarios' plans are compiled with it.
-		return notes, nil, nil, fmt.Errorf("%s is a campaign file (kind: \"campaign\"), not a scenario: vet it with sortie vet or sortie campaign vet, play it with sortie campaign run", nm0(wd, units[0].files[0]))
+		return notes, nil, nil, campaignRefusal(paths, units[0], wd, opts.Command)
 	}
 	if compile && len(units) != 1 {
 		return notes, nil, nil, manyUnits(paths, units, wd, opts.Command)
@@ -275,6 +275,34 @@ func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List
 		}
 	}
 	return list, plans, scen, nil
+}
+
+// campaignRefusal is the refusal of command (compile, run, battle, ...: one scenario or battle)
+// given a campaign u: it names what it found (the campaign folder given, with its campaign file,
+// or the campaign file), what command takes, and the commands that take a campaign:
+//
+//	scenarios/karzoral is a campaign folder (its campaign file ./scenarios/karzoral/campaign.cue,
+//	kind: "campaign"), and sortie battle fights a battle file: play the campaign with sortie
+//	campaign run, check it with sortie vet or sortie campaign vet
+func campaignRefusal(paths []string, u unit, wd, command string) error {
+	file := nm0(wd, u.files[0])
+	what := fmt.Sprintf("%s is a campaign file (kind: \"campaign\")", file)
+	if len(paths) == 1 {
+		if st, err := os.Stat(strings.TrimSuffix(paths[0], "...")); err == nil && st.IsDir() {
+			what = fmt.Sprintf("%s is a campaign folder (its campaign file %s, kind: \"campaign\")", paths[0], file)
+		}
+	}
+	want := map[string]string{
+		"sortie battle": "sortie battle fights a battle file",
+		"sortie run":    "sortie run plays a scenario",
+	}[command]
+	if want == "" {
+		if command == "" {
+			command = "sortie compile"
+		}
+		want = command + " takes a scenario or a battle file"
+	}
+	return fmt.Errorf("%s, and %s: play the campaign with sortie campaign run, check it with sortie vet or sortie campaign vet", what, want)
 }
 
 // nm0 names a file as diagnostics name it, relative to wd.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/errors"
@@ -89,8 +91,8 @@ func (sc *schemaChecker) libraryConflict(p *piece, sels []cue.Selector, errs []e
 		// library's (it said "want at least 0 elements").
 		uv, _ := sc.userAt(p, sels)
 		n := authorListLen(msgs, text, len(listElems(uv)))
-		d = diag.Errorf(at, codeBadValue, "%sthe library army %s gives %s, and a list of %d %s cannot replace it",
-			prefix, army, text, n, plural(n, "element", "elements"))
+		d = diag.Errorf(at, codeBadValue, "%sthe library army %s gives %s, and a list of %s cannot replace it",
+			prefix, army, text, words.Count(n, "element"))
 	} else {
 		d = diag.Errorf(at, codeBadValue, "%s%s (the library army %s gives %s)", prefix, msgs[0], army, text)
 	}
@@ -129,14 +131,6 @@ func authorListLen(msgs []string, text string, unified int) int {
 		}
 	}
 	return unified
-}
-
-// plural is one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // libraryNote is what a finding at the author's line adds when the other side of the conflict is

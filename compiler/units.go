@@ -39,7 +39,7 @@ var (
 	})
 	reYAMLList   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)\A(?:\s*(?:#[^\n]*)?\n)*\s*(?:-\s|-$|\[)`) })
 	reTopKind    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^"?kind"?\s*:`) }) // a top-level kind in a CUE file (gofmt'd CUE puts it at column 1)
-	scriptFields = []string{"move", "roll", "pick", "battle", "night", "select", "prepare", "benefit", "tactic", "strategy", "target", "answer", "place", "protect", "cancel", "take", "traverse", "day"}
+	scriptFields = []string{"move", "roll", "pick", "battle", "night", "select", "prepare", "benefit", "tactic", "strategy", "target", "answer", "place", "protect", "cancel", "take", "traverse", "day", "unit", "solo", "action"}
 )
 
 // sniffLimit is how much of a file is read to judge what it is.
@@ -87,7 +87,7 @@ func classifyHead(name string, head []byte) dataClass {
 		return dataClass{kind: string(m[1])}
 	}
 	if reYAMLList().Match(head) && looksLikeScript(head) {
-		return dataClass{role: "script"}
+		return dataClass{role: scriptRole(head)}
 	}
 	return dataClass{}
 }
@@ -114,13 +114,40 @@ func packageOf(name string, head []byte) string {
 	return f.PackageName()
 }
 
-// roleNote is the note (L015) for a script, plan, save or baseline named among scenarios.
+// hasField reports whether head names key as a field (key: at a line start, after a space, a
+// '{', a ',' or a '-').
+func hasField(head []byte, key string) bool {
+	return regexp.MustCompile(`(?m)(^|[\s{,-])"?` + key + `"?\s*:`).Match(head)
+}
+
+// scriptRole is which command plays a script (a list of decisions, looksLikeScript), judged by
+// its fields: "battle script" for a battle's (When Armies Clash: {unit: ID, action: NAME} or
+// {solo: ...}; Pathfinder: tactic: and strategy: with no day:), "campaign script" for a
+// campaign's (select:, prepare:, benefit: or retry:, which only a campaign plays), else "script",
+// a scenario's (sortie run).
+func scriptRole(head []byte) string {
+	switch {
+	case hasField(head, "action") && (hasField(head, "unit") || hasField(head, "solo")):
+		return "battle script"
+	case hasField(head, "select") || hasField(head, "prepare") || hasField(head, "benefit") || hasField(head, "retry"):
+		return "campaign script"
+	case (hasField(head, "tactic") || hasField(head, "strategy")) && !hasField(head, "day"):
+		return "battle script"
+	}
+	return "script"
+}
+
+// roleNote is the note (L015) for a script, plan, save or baseline named among scenarios: what
+// the file is and the command that takes it, for its kind (a scenario's, a campaign's or a
+// battle's script).
 func roleNote(nm *namer, abs, role string) diag.Diagnostic {
 	what := map[string]string{
-		"script":   "a script of decisions, not a scenario: not vetted (sortie run --script FILE plays it)",
-		"plan":     "a compiled plan, not a scenario: not vetted (sortie run FILE plays it)",
-		"save":     "a save of a run, not a scenario: not vetted (sortie resume FILE continues it)",
-		"baseline": "a baseline of findings, not a scenario: not vetted (sortie vet --baseline FILE reads it)",
+		"script":          "a scenario's script of decisions, not a scenario: not vetted (sortie run SCENARIO --script FILE plays it)",
+		"campaign script": "a campaign's script of decisions, not a scenario: not vetted (sortie campaign run CAMPAIGN --script FILE plays it)",
+		"battle script":   "a battle's script of decisions, not a battle: not vetted (sortie battle BATTLE --script FILE plays it)",
+		"plan":            "a compiled plan, not a scenario: not vetted (sortie run FILE plays it)",
+		"save":            "a save of a run, not a scenario: not vetted (sortie resume FILE continues it)",
+		"baseline":        "a baseline of findings, not a scenario: not vetted (sortie vet --baseline FILE reads it)",
 	}[role]
 	return diag.Diagnostic{Code: codeNotScenarioFile, Severity: diag.Info, Pos: diag.Pos{File: nm.display(abs)}, Message: what}
 }

@@ -26,7 +26,7 @@ func classifyJSONTokens(head []byte) dataClass {
 		return dataClass{}
 	}
 	if d, ok := tok.(json.Delim); ok && d == '[' {
-		return dataClass{role: "script"}
+		return dataClass{role: scriptRole(head)}
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return dataClass{}
@@ -73,7 +73,7 @@ func classifyValidJSON(data []byte) dataClass {
 	}
 	switch data[i] {
 	case '[':
-		return dataClass{role: "script"}
+		return dataClass{role: scriptRole(data)}
 	case '{':
 	default:
 		return dataClass{}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
@@ -92,7 +94,7 @@ func (s *Script) Copy() *Script {
 func (s *Script) Unused() diag.List {
 	if s.rolling >= 0 {
 		e := &s.entries[s.rolling]
-		return diag.List{diag.Warnf(e.facePos[s.face], CodeScriptLeft, "the scenario ended before the script did: %d die face(s) of this entry unused", len(e.faces)-s.face)}
+		return diag.List{diag.Warnf(e.facePos[s.face], CodeScriptLeft, "the scenario ended before the script did: %s of this entry unused", words.Count(len(e.faces)-s.face, "die face"))}
 	}
 	if s.next < len(s.entries) {
 		return diag.List{diag.Warnf(s.entries[s.next].pos, CodeScriptLeft, "the scenario ended before the script did: %d entries unused from here", len(s.entries)-s.next)}

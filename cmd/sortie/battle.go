@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -88,7 +90,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			list.Sort()
 			writeDiagText(e.stderr, list, false)
 			if list.HasErrors() || u == nil {
-				return failf(exitFindings, "%d error(s); no battle fought", list.Count(diag.Error))
+				return failf(exitFindings, "%s; no battle fought", words.Count(list.Count(diag.Error), "error"))
 			}
 			b, cl := u.Battle, u.Clash
 			if err := battleHTML(c); err != nil {

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/words"
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -37,9 +40,16 @@ func campaignVetCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE|DIR|DIR/...",
 		Description: `vet applies the campaign schema, vets every scenario the campaign names (their findings keep
 their own positions) and checks the unlock graph: C001-C007 (sortie explain C004). Exit 0 when
-clean, 1 on errors (warnings too with --strict), 2 on usage or I/O errors.`,
-		Flags: []cli.Flag{&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too"}},
+clean, 1 on errors (warnings too with --strict), 2 on usage or I/O errors. --format takes what
+sortie vet's does (json, sarif, github, junit: one suite, the campaign's folder).`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: " + strings.Join(vetFormats, ", ")},
+		},
 		Action: func(c *cli.Context) error {
+			if err := vetFormatOf(c.String("format")); err != nil {
+				return err
+			}
 			path, err := campaignArg(e, "vet", c.NArg(), c.Args().First())
 			if err != nil {
 				return err
@@ -48,11 +58,9 @@ clean, 1 on errors (warnings too with --strict), 2 on usage or I/O errors.`,
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			writeDiagText(e.stdout, list, e.colour())
-			if list.HasErrors() || (c.Bool("strict") && list.Count(diag.Warning) > 0) {
-				return failf(exitFindings, "")
-			}
-			return nil
+			list.Sort()
+			unit := []compiler.ScenarioFiles{{Dir: filepath.Dir(path), Files: []string{path}}}
+			return e.writeVetResult(c.String("format"), list, unit, c.Bool("strict"), false)
 		},
 	}
 }
@@ -113,7 +121,7 @@ func compileCampaignOrFail(e *env, path string) (*plan.Campaign, error) {
 	}
 	writeDiagText(e.stderr, list, false)
 	if camp == nil {
-		return nil, failf(exitFindings, "%d error(s) in the campaign", list.Count(diag.Error))
+		return nil, failf(exitFindings, "%s in the campaign", words.Count(list.Count(diag.Error), "error"))
 	}
 	return camp, nil
 }

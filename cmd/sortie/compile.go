@@ -5,6 +5,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
+	"github.com/sortie-rpg/sortie/compiler/words"
 	"github.com/urfave/cli/v2"
 )
 
@@ -68,7 +69,7 @@ func compileOrFail(e *env, paths []string, o compiler.Options) (*plan.Plan, erro
 	list.Sort()
 	writeDiagText(e.stderr, list, false)
 	if list.HasErrors() || u == nil {
-		return nil, failf(exitFindings, "%d error(s); no plan written", list.Count(diag.Error))
+		return nil, failf(exitFindings, "%s; no plan written", words.Count(list.Count(diag.Error), "error"))
 	}
 	if u.Kind != "scenario" {
 		return nil, &otherUnit{path: paths[0], unit: u}

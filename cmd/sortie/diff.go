@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/esc"
@@ -209,7 +211,7 @@ func loadVersion(e *env, path, name string, rename func(string) string) (*scenar
 			}
 		}
 		writeDiagText(e.stderr, errs, false)
-		return nil, failf(exitFindings, "%s has %d error(s): nothing to compare", name, errs.Count(diag.Error))
+		return nil, failf(exitFindings, "%s has %s: nothing to compare", name, words.Count(errs.Count(diag.Error), "error"))
 	}
 	p := u.Plan
 	dir := path
@@ -485,7 +487,7 @@ func (r *diffReport) writeText(w io.Writer) {
 		section("reach (K-28, K-32, K-41)", r.Reach)
 	}
 	if s := r.Simulation; s != nil {
-		fmt.Fprintf(w, "\nsimulation (%d runs of each version, policy %s, seeds 1..%d)\n", s.Runs, s.Policy, s.Runs)
+		fmt.Fprintf(w, "\nsimulation (%s of each version, policy %s, seeds 1..%d)\n", words.Count(s.Runs, "run"), s.Policy, s.Runs)
 		for _, l := range s.Lines {
 			fmt.Fprintf(w, "  %s: %s -> %s\n", esc.Text(l.What), l.OldPct, l.NewPct)
 		}
@@ -577,7 +579,7 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 		list("Reach", r.Reach)
 	}
 	if s := r.Simulation; s != nil {
-		fmt.Fprintf(w, "\n#### Simulation (%d runs, policy %s, seeds 1..%d)\n\n| | old | new |\n|---|---|---|\n", s.Runs, s.Policy, s.Runs)
+		fmt.Fprintf(w, "\n#### Simulation (%s, policy %s, seeds 1..%d)\n\n| | old | new |\n|---|---|---|\n", words.Count(s.Runs, "run"), s.Policy, s.Runs)
 		for _, l := range s.Lines {
 			fmt.Fprintf(w, "| %s | %s | %s |\n", mdCell(l.What), l.OldPct, l.NewPct)
 		}

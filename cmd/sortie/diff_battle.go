@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/runner"
@@ -38,7 +40,7 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		list.Sort()
 		writeDiagText(e.stderr, list, false)
 		if list.HasErrors() || u == nil {
-			return failf(exitFindings, "%s has %d error(s): nothing to compare", path, list.Count(diag.Error))
+			return failf(exitFindings, "%s has %s: nothing to compare", path, words.Count(list.Count(diag.Error), "error"))
 		}
 		be, _, ok := battleEngineOf(u)
 		if !ok {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -84,7 +86,7 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 			writeDiagText(e.stderr, bad, false)
 			switch {
 			case failed > 0:
-				return failf(exitFindings, "%d file(s) cannot be formatted; left as they are", failed)
+				return failf(exitFindings, "%s cannot be formatted; left as they are", words.Count(failed, "file"))
 			case (check || showDiff) && changed > 0:
 				return failf(exitFindings, "")
 			}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/graph"
@@ -109,7 +111,7 @@ func drawPath(e *env, path, format string) (data []byte, err error) {
 		list.Sort()
 		writeDiagText(e.stderr, list, false)
 		if list.HasErrors() || cp == nil {
-			return nil, failf(exitFindings, "%d error(s); nothing drawn", list.Count(diag.Error))
+			return nil, failf(exitFindings, "%s; nothing drawn", words.Count(list.Count(diag.Error), "error"))
 		}
 		switch format {
 		case "dot":

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -101,7 +103,7 @@ func graphMany(e *env, arg string, units []string, format, out string) error {
 // for a campaign or a battle file with the command that plays it. Exit 1 when one failed.
 func runMany(e *env, c *cli.Context, arg string, units []string) error {
 	if c.String("policy") == "" || c.String("script") != "" || c.String("save") != "" {
-		return failf(exitUsage, "%s holds %d scenarios: run each with --policy NAME (no --script or --save, which are for one scenario)", arg, len(units))
+		return failf(exitUsage, "%s holds %s: run each with --policy NAME (no --script or --save, which are for one scenario)", arg, words.CountOf(len(units), "scenario, campaign or battle", "scenarios, campaigns or battles"))
 	}
 	var lines []string
 	failed := 0
@@ -139,7 +141,7 @@ func runMany(e *env, c *cli.Context, arg string, units []string) error {
 	}
 	fmt.Fprint(e.stderr, strings.Join(lines, "\n")+"\n")
 	if failed > 0 {
-		return failf(exitFindings, "%d of %d scenarios failed", failed, len(units))
+		return failf(exitFindings, "%d of %s failed", failed, words.Count(len(units), "scenario"))
 	}
 	return nil
 }

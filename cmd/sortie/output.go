@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/cmd/sortie/lsp"
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -79,9 +81,22 @@ func writeDiagJSON(w io.Writer, list diag.List) error {
 		Errors      int       `json:"errors"`
 		Warnings    int       `json:"warnings"`
 	}{list, list.Count(diag.Error), list.Count(diag.Warning)}
-	enc := json.NewEncoder(w)
+	return writeJSONHidden(w, out)
+}
+
+// writeJSONHidden writes v as indented JSON with every hidden character (a bidirectional control
+// in a stranger's file name or id: esc.Hidden) as a \uXXXX escape: the value decodes to the
+// real name, and the bytes hold no raw control a terminal or a code viewer would obey (issue 20:
+// a raw U+202E in --format json's pos.file). encoding/json escapes C0 controls itself.
+func writeJSONHidden(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(esc.JSON(buf.Bytes()))
+	return err
 }
 
 // relURI turns a display name ("./a/b.cue") into a SARIF/GitHub path relative to the working
@@ -229,9 +244,7 @@ func writeSARIF(w io.Writer, list diag.List) error {
 			Results: results,
 		}},
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	return writeJSONHidden(w, log)
 }
 
 // semanticVersion is the Semantic Versioning 2.0 form of a version() string: "v1.2.3 0123456789ab"
@@ -280,7 +293,9 @@ func writeGitHub(w io.Writer, list diag.List) error {
 		case diag.Info:
 			kind = "notice"
 		}
-		props := []string{"file=" + ghEscapeProp(relPath(d.Pos.File))}
+		// The file as every format shows a stranger's name: esc.Text, one line (a newline as \n,
+		// not %0A, which the runner would decode into a name that is not the file's either way).
+		props := []string{"file=" + ghEscapeProp(esc.Text(relPath(d.Pos.File)))}
 		if d.Pos.Line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", d.Pos.Line))
 			if d.Pos.Column > 0 {
@@ -387,7 +402,7 @@ func writeJUnit(w io.Writer, list diag.List, scenarios []compiler.ScenarioFiles,
 				}
 			}
 			if len(fail) > 0 {
-				c.Failure = &junitFailure{Message: fmt.Sprintf("%d finding(s)", len(fail)), Type: "sortie", Text: strings.Join(fail, "\n")}
+				c.Failure = &junitFailure{Message: words.Count(len(fail), "finding"), Type: "sortie", Text: strings.Join(fail, "\n")}
 				suite.Failures++
 			}
 			if len(other) > 0 {

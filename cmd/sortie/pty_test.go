@@ -243,7 +243,7 @@ func TestInteractiveFogOfWar(t *testing.T) {
 		// The briefing names the warband in an objective (the players know their objectives, K-23
 		// hides where armies are, not that they exist); outside it the warband must not show.
 		if i, j := strings.Index(before, "== briefing"), strings.Index(before, "type ? for help"); i >= 0 && j > i {
-			if !strings.Contains(words(before[i:j]), "army boggardWarband (Boggard warband) gone") {
+			if !strings.Contains(oneSpaced(before[i:j]), "army boggardWarband (Boggard warband) gone") {
 				t.Errorf("gm %v: the briefing lacks the objective:\n%s", gm, before[i:j])
 			}
 			before = before[:i] + before[j:]

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
@@ -77,7 +79,7 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 		if expectFile != "" {
 			where = expectFile
 		}
-		return nil, failf(exitFindings, "%d problem(s) in %s", x.List.Count(diag.Error), where)
+		return nil, failf(exitFindings, "%s in %s", words.Count(x.List.Count(diag.Error), "problem"), where)
 	}
 	bs := x.Balances
 	if len(bs) == 0 {
@@ -97,7 +99,7 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 		list.Sort()
 		writeDiagText(e.stderr, list, false)
 		if list.HasErrors() {
-			return nil, failf(exitFindings, "%d problem(s) in the balance checks", list.Count(diag.Error))
+			return nil, failf(exitFindings, "%s in the balance checks", words.Count(list.Count(diag.Error), "problem"))
 		}
 	}
 	return bs, nil

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/runner/expect"
@@ -100,10 +102,10 @@ func simulateChecksMany(e *env, c *cli.Context, paths []string, format string) e
 			var b strings.Builder
 			writeChecks(&b, res.results)
 			text.WriteString(b.String())
-			fmt.Fprintf(&text, "FAIL\t%s\t%d of %d balance checks failed\n", p, res.failed, len(res.results))
+			fmt.Fprintf(&text, "FAIL\t%s\t%d of %s failed\n", p, res.failed, words.Count(len(res.results), "balance check"))
 			continue
 		}
-		fmt.Fprintf(&text, "ok\t%s\t%d balance checks\n", p, len(res.results))
+		fmt.Fprintf(&text, "ok\t%s\t%s\n", p, words.Count(len(res.results), "balance check"))
 	}
 	var err error
 	if format == "json" {

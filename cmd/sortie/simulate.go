@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
@@ -195,7 +197,7 @@ func simulateChecks(e *env, c *cli.Context, sub *simSubject, path, format string
 		return failf(exitUsage, "%v", err)
 	}
 	if res.failed > 0 {
-		return failf(exitFindings, "%d of %d balance checks failed", res.failed, len(res.results))
+		return failf(exitFindings, "%d of %s failed", res.failed, words.Count(len(res.results), "balance check"))
 	}
 	return nil
 }

@@ -6,24 +6,18 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 )
 
-// countOf is "1 error", "2 errors": n and word, with an s unless n is 1.
-func countOf(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // severityCounts words list's findings by severity: "2 errors, 1 warning", errors and warnings
 // always, infos only when there are some.
 func severityCounts(list diag.List) string {
-	parts := []string{countOf(list.Count(diag.Error), "error"), countOf(list.Count(diag.Warning), "warning")}
+	parts := []string{words.Count(list.Count(diag.Error), "error"), words.Count(list.Count(diag.Warning), "warning")}
 	if n := list.Count(diag.Info); n > 0 {
-		parts = append(parts, countOf(n, "info"))
+		parts = append(parts, words.Count(n, "info"))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -65,7 +59,7 @@ func writeVetSummary(w io.Writer, list diag.List, vetted map[string]bool) error 
 		return nil
 	}
 	with := filesOf(list)
-	in := countOf(len(with), "file")
+	in := words.Count(len(with), "file")
 	if len(vetted) > 0 {
 		all := len(vetted)
 		for f := range with {
@@ -73,9 +67,9 @@ func writeVetSummary(w io.Writer, list diag.List, vetted map[string]bool) error 
 				all++
 			}
 		}
-		in = fmt.Sprintf("%d of %s", len(with), countOf(all, "file"))
+		in = fmt.Sprintf("%d of %s", len(with), words.Count(all, "file"))
 	}
-	_, err := fmt.Fprintf(w, "%s (%s) in %s\n", countOf(len(list), "problem"), severityCounts(list), in)
+	_, err := fmt.Fprintf(w, "%s (%s) in %s\n", words.Count(len(list), "problem"), severityCounts(list), in)
 	return err
 }
 
@@ -83,6 +77,6 @@ func writeVetSummary(w io.Writer, list diag.List, vetted map[string]bool) error 
 //
 //	sortie vet: base.json: recorded 3 findings (2 errors, 1 warning) from 2 files
 func baselineSummary(name string, list diag.List) string {
-	return fmt.Sprintf("sortie vet: %s: recorded %s (%s) from %s\n", name, countOf(len(list), "finding"),
-		severityCounts(list), countOf(len(filesOf(list)), "file"))
+	return fmt.Sprintf("sortie vet: %s: recorded %s (%s) from %s\n", name, words.Count(len(list), "finding"),
+		severityCounts(list), words.Count(len(filesOf(list)), "file"))
 }

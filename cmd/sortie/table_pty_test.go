@@ -27,7 +27,7 @@ func TestFieldAtTheTable(t *testing.T) {
 		"friendly armies (if one falls to strength 0 the scenario fails, K-25): mercenaries (Daisy Daisy's mercenaries): not in sight",
 		"Where does it move?\r\n  1) east -> t1\r\n  2) stay\r\n  [Enter: east; ?: help]"} {
 		// The words, whatever the lines they are wrapped into at 100 columns.
-		if !strings.Contains(words(first), words(want)) {
+		if !strings.Contains(oneSpaced(first), oneSpaced(want)) {
 			t.Errorf("the first screen lacks %q:\n%s", want, first)
 		}
 	}
@@ -91,6 +91,6 @@ func TestNamesAnySpelling(t *testing.T) {
 	}
 }
 
-// words is s with every run of white space (line ends and the indents of wrapped lines included)
+// oneSpaced is s with every run of white space (line ends and the indents of wrapped lines included)
 // one space.
-func words(s string) string { return strings.Join(strings.Fields(s), " ") }
+func oneSpaced(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/esc"
@@ -342,9 +344,9 @@ func (r *testReport) writeText(w io.Writer, verbose bool) error {
 		case len(s.Tests) == 0:
 			fmt.Fprintf(&b, "?\t%s\t[no tests]\n", s.Dir)
 		case failed > 0:
-			fmt.Fprintf(&b, "FAIL\t%s\t%d of %d tests failed\n", s.Dir, failed, len(s.Tests))
+			fmt.Fprintf(&b, "FAIL\t%s\t%d of %s failed\n", s.Dir, failed, words.Count(len(s.Tests), "test"))
 		default:
-			fmt.Fprintf(&b, "ok\t%s\t%d %s\n", s.Dir, len(s.Tests), plural(len(s.Tests), "test", "tests"))
+			fmt.Fprintf(&b, "ok\t%s\t%s\n", s.Dir, words.Count(len(s.Tests), "test"))
 		}
 	}
 	if r.Failed > 0 {
@@ -354,13 +356,6 @@ func (r *testReport) writeText(w io.Writer, verbose bool) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func (r *testReport) writeJSON(w io.Writer) error {

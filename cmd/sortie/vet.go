@@ -91,13 +91,8 @@ on standard error how many findings it recorded.`,
 			if c.NArg() == 0 {
 				return failf(exitUsage, "vet needs at least one PATH (see sortie vet --help)")
 			}
-			format := c.String("format")
-			known := false
-			for _, f := range vetFormats {
-				known = known || f == format
-			}
-			if !known {
-				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(vetFormats, ", "))
+			if err := vetFormatOf(c.String("format")); err != nil {
+				return err
 			}
 			budget, err := budgetOf(c)
 			if err != nil {
@@ -181,32 +176,49 @@ on standard error how many findings it recorded.`,
 			if base != nil {
 				list = applyBaseline(list, base, baselineDir(c.String("baseline")))
 			}
-			strict := c.Bool("strict")
-			var werr error
-			switch format {
-			case "json":
-				werr = writeDiagJSON(e.stdout, list)
-			case "sarif":
-				werr = writeSARIF(e.stdout, list)
-			case "github":
-				werr = writeGitHub(e.stdout, list)
-			case "junit":
-				werr = writeJUnit(e.stdout, list, scenarios, strict)
-			default:
-				werr = writeDiagText(e.stdout, list, e.colour())
-				if werr == nil && !c.Bool("quiet") {
-					werr = writeVetSummary(e.stdout, list, filesVetted(scenarios))
-				}
-			}
-			if werr != nil {
-				return failf(exitUsage, "%v", werr)
-			}
-			if list.HasErrors() || (strict && list.Count(diag.Warning) > 0) {
-				return failf(exitFindings, "")
-			}
-			return nil
+			return e.writeVetResult(c.String("format"), list, scenarios, c.Bool("strict"), !c.Bool("quiet"))
 		},
 	}
+}
+
+// writeVetResult prints list in format (one of vetFormats; scenarios are the units vetted, the
+// suites of junit; summary adds the text summary line) and returns the exit: exitFindings on
+// errors, or on warnings too when strict; exitUsage when the output cannot be written. vet and
+// campaign vet share it, so a campaign file gets every format a scenario gets.
+func (e *env) writeVetResult(format string, list diag.List, scenarios []compiler.ScenarioFiles, strict, summary bool) error {
+	var werr error
+	switch format {
+	case "json":
+		werr = writeDiagJSON(e.stdout, list)
+	case "sarif":
+		werr = writeSARIF(e.stdout, list)
+	case "github":
+		werr = writeGitHub(e.stdout, list)
+	case "junit":
+		werr = writeJUnit(e.stdout, list, scenarios, strict)
+	default:
+		werr = writeDiagText(e.stdout, list, e.colour())
+		if werr == nil && summary {
+			werr = writeVetSummary(e.stdout, list, filesVetted(scenarios))
+		}
+	}
+	if werr != nil {
+		return failf(exitUsage, "%v", werr)
+	}
+	if list.HasErrors() || (strict && list.Count(diag.Warning) > 0) {
+		return failf(exitFindings, "")
+	}
+	return nil
+}
+
+// vetFormatOf is format when it is one of vetFormats, else a usage error naming them.
+func vetFormatOf(format string) error {
+	for _, f := range vetFormats {
+		if f == format {
+			return nil
+		}
+	}
+	return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(vetFormats, ", "))
 }
 
 // colour reports whether text output may use colour: stdout is a terminal and NO_COLOR is unset.

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/sortie-rpg/sortie/compiler"
@@ -119,7 +121,7 @@ func (e *env) writeFixes(f *fixed) error {
 		if err := replaceFile(name, f.after[name]); err != nil {
 			return failf(exitUsage, "cannot write %s: %v", esc.Text(name), err)
 		}
-		fmt.Fprintf(e.stderr, "sortie: %s: fixed %d finding(s)\n", esc.Text(displayRel(name)), f.count[name])
+		fmt.Fprintf(e.stderr, "sortie: %s: fixed %s\n", esc.Text(displayRel(name)), words.Count(f.count[name], "finding"))
 	}
 	return nil
 }

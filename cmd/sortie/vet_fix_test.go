@@ -3,9 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/compiler/words"
 )
 
 // fixCopy copies testdata/fix/RULES (a template of `sortie init --format yaml`, which vets clean)
@@ -77,7 +78,7 @@ func TestVetFix(t *testing.T) {
 			if code != 0 || out != "" {
 				t.Errorf("vet --fix: exit %d\n%s%s", code, out, errOut)
 			}
-			want := "fixed " + strconv.Itoa(tc.fixes) + " finding(s)"
+			want := "fixed " + words.Count(tc.fixes, "finding") // issue 20: "1 finding", never "1 finding(s)"
 			if !strings.Contains(errOut, want) {
 				t.Errorf("vet --fix said %q, want %q", errOut, want)
 			}
@@ -159,7 +160,7 @@ func TestVetFixMissingDefault(t *testing.T) {
 	if code, out, _ := run(t, "", "vet", "--no-cache", dir); code != 1 || !strings.Contains(out, `S003: missing required field "rules"`) {
 		t.Fatalf("vet without rules: exit %d\n%s", code, out)
 	}
-	if code, out, errOut := run(t, "", "vet", "--no-cache", "--fix", dir); code != 0 || !strings.Contains(errOut, "fixed 1 finding(s)") {
+	if code, out, errOut := run(t, "", "vet", "--no-cache", "--fix", dir); code != 0 || !strings.Contains(errOut, "fixed 1 finding") {
 		t.Errorf("vet --fix: exit %d\n%s%s", code, out, errOut)
 	}
 	want := strings.Replace(strings.Replace(clean, "rules: karzoral\n", "", 1), "kind: scenario\n", "rules: karzoral\nkind: scenario\n", 1)
@@ -190,7 +191,7 @@ func TestVetFixMissingDefault(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if code, out, errOut := run(t, "", "vet", "--no-cache", "--fix", cdir); code != 0 || !strings.Contains(errOut, "fixed 1 finding(s)") {
+	if code, out, errOut := run(t, "", "vet", "--no-cache", "--fix", cdir); code != 0 || !strings.Contains(errOut, "fixed 1 finding") {
 		t.Errorf("vet --fix of the CUE copy: exit %d\n%s%s", code, out, errOut)
 	}
 	if now, _ := os.ReadFile(filepath.Join(cdir, "field00.cue")); !strings.Contains(string(now), "package field00\n\nrules: \"karzoral\"\nkind:") {

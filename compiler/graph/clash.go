@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
@@ -131,8 +132,8 @@ func Clash(c *plan.Clash) *Scene {
 	s.rect(origin.X, origin.Y, gridW, gridH, "", ink, 1.5, false)
 
 	s.text(margin, origin.Y+gridH+22, 13, "start", false, faint, fmt.Sprintf("clash rules (RULES.md Part U): %d x %d squares of 20 ft, [x, y] from the north-west corner", g.Width, g.Height))
-	y := clashLegend(s, c, used, origin.Y+gridH+48)
 	s.W = max(2*margin+gridW, 720)
+	y := clashLegend(s, c, used, origin.Y+gridH+48)
 	s.H = y + margin/2
 	return s
 }
@@ -195,9 +196,41 @@ func clashLegend(s *Scene, c *plan.Clash, used map[byte]bool, y float64) float64
 	sort.Strings(words)
 	if len(words) > 0 {
 		y += 6
-		line(faint, false, "terrain: "+strings.Join(words, "; ")+"; elevation in feet at each square's corner (U-23)")
+		words = append(words, "elevation in feet at each square's corner (U-23)")
+		for _, l := range wrapItems("terrain: ", words, int((s.W-2*margin)/legendCharW)) {
+			line(faint, false, l)
+		}
 	}
 	return y
+}
+
+// legendCharW is a generous width of one character of the legend's 13-pixel sans-serif text, in
+// pixels (the widest common letters of DejaVu Sans are about 0.6 em; most are far narrower):
+// a legend line of (scene width - margins) / legendCharW characters fits the picture.
+const legendCharW = 7.5
+
+// wrapItems joins items with "; " after prefix into lines of at most width characters (runes),
+// breaking only between items; a continuation line starts with two spaces, and an item longer
+// than width has a line of its own (issue 20: the terrain legend ran past the picture's edge).
+func wrapItems(prefix string, items []string, width int) []string {
+	var lines []string
+	cur := prefix
+	for i, it := range items {
+		sep := ""
+		if i < len(items)-1 {
+			sep = ";"
+		}
+		switch {
+		case cur == prefix || cur == "  ":
+			cur += it + sep
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(it+sep) <= width:
+			cur += " " + it + sep
+		default:
+			lines = append(lines, cur)
+			cur = "  " + it + sep
+		}
+	}
+	return append(lines, cur)
 }
 
 // objectiveVP says what an objective is worth: ", N VP" ("" when the objective counts units).

@@ -3,6 +3,8 @@ package karzoral
 import (
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 )
 
@@ -36,7 +38,7 @@ func runIslands(p *Pass) error {
 				ids = append(ids, quote(o.ID))
 			}
 		}
-		p.Report(p.Diag(b.Pos, codeIsland, "%s: island of %d block(s) (%s): no block of it touches the rest of the field", pathOf("field", "blocks", b.ID), len(ids), strings.Join(ids, ", ")).
+		p.Report(p.Diag(b.Pos, codeIsland, "%s: island of %s (%s): no block of it touches the rest of the field", pathOf("field", "blocks", b.ID), words.Count(len(ids), "block"), strings.Join(ids, ", ")).
 			WithHint("add the blocks in between, or correct the coordinates"))
 	}
 	return nil

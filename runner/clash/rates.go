@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -65,7 +67,7 @@ func WriteRates(w io.Writer, r *Rates) error {
 		rows = append(rows, []string{esc.Text(r.Sides[s]), pct(r.Wins[s]), pct(r.Total[s]), pct(r.Tact[s]), fmt.Sprintf("%.2f", r.VP[s])})
 	}
 	rows = append(rows, []string{"draws", pct(r.Draws), "", "", ""})
-	if _, err := fmt.Fprintf(w, "%s: %d battles, seed %d, policy %s\n", esc.Text(r.Battle), r.Runs, r.Seed, esc.Text(r.Policy)); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %s, seed %d, policy %s\n", esc.Text(r.Battle), words.Count(r.Runs, "battle"), r.Seed, esc.Text(r.Policy)); err != nil {
 		return err
 	}
 	var buf bytes.Buffer

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/load"
 
@@ -314,7 +316,7 @@ func (b *Balance) Check(t *runner.Tally, first int, entities []runner.Entity) []
 		x := float64(m.Runs) / float64(max(t.Runs, 1))
 		lo, hi := runner.Wilson(m.Runs, t.Runs)
 		res := Result{Check: "rate of " + what, Want: b.Rate.Rate.String(), Pos: b.Rate.Pos, OK: b.Rate.Match(x), Run: -1,
-			Got: fmt.Sprintf("%d of %d runs, %s (95%% interval %s - %s)", m.Runs, t.Runs, pct(x), pct(lo), pct(hi))}
+			Got: fmt.Sprintf("%d of %s, %s (95%% interval %s - %s)", m.Runs, words.Count(t.Runs, "run"), pct(x), pct(lo), pct(hi))}
 		if !res.OK {
 			if b.Rate.TooHigh(x) {
 				res.Run = m.First
@@ -348,7 +350,7 @@ func (b *Balance) Check(t *runner.Tally, first int, entities []runner.Entity) []
 			res.Run = w[0].FirstNot
 		} else {
 			res.OK = s.Num.Match(got)
-			res.Got = fmt.Sprintf("%d over %d runs", got, d.N)
+			res.Got = fmt.Sprintf("%d over %s", got, words.Count(d.N, "run"))
 			if !res.OK {
 				res.Run = against.First
 			}
@@ -373,7 +375,7 @@ func (b *Balance) Check(t *runner.Tally, first int, entities []runner.Entity) []
 			}
 		}
 		res := Result{Check: c.V + " covered", Want: "all", Pos: c.Pos, OK: len(never) == 0, Run: -1,
-			Got: fmt.Sprintf("%d of %d covered in %d runs", total-len(never), total, t.Runs)}
+			Got: fmt.Sprintf("%d of %d covered in %s", total-len(never), total, words.Count(t.Runs, "run"))}
 		if !res.OK {
 			res.Got += "; never: " + strings.Join(never, ", ")
 			res.Run = 0 // no run covers them: the first shows it as well as any

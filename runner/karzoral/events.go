@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -67,7 +69,7 @@ func (e *RunEvent) Line() string {
 	return fmt.Sprintf("%s: %s (seed %d)", e.Scenario, e.Title, e.Seed)
 }
 func (e *RunEvent) WriteText(w *bytes.Buffer) error {
-	fmt.Fprintf(w, "%s\nparty of %d at %s with %d rations; %s\n", e.Line(), e.Members, e.Party, e.Rations, plural(e.DayLimit, "day", "days"))
+	fmt.Fprintf(w, "%s\nparty of %d at %s with %d rations; %s\n", e.Line(), e.Members, e.Party, e.Rations, words.CountOf(e.DayLimit, "day", "days"))
 	return nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/dice"
@@ -135,7 +137,7 @@ func (v *PlayerView) writeSupplies(b *bytes.Buffer) {
 		}
 	}
 	t, o := v.Light()
-	fmt.Fprintf(b, "  light: %s and %s: %s (a forced march burns 12, K-41, K-58)\n", plural(t, "torch", "torches"), plural(o, "flask of oil", "flasks of oil"), plural(lightHours(t, o), "hour", "hours"))
+	fmt.Fprintf(b, "  light: %s and %s: %s (a forced march burns 12, K-41, K-58)\n", words.CountOf(t, "torch", "torches"), words.CountOf(o, "flask of oil", "flasks of oil"), words.CountOf(lightHours(t, o), "hour", "hours"))
 }
 
 // lightHours is the light carried, in hours (K-58: 6 torches give 12 hours, a flask of oil 12).
@@ -300,8 +302,8 @@ func (v *PlayerView) About(r *runner.Request) string {
 		// the block: a dark block's day already paid leaves the march its own 12 hours.
 		t, o := v.Light()
 		cost, short := v.MarchLight()
-		s := fmt.Sprintf("  light left: %s (%s, %s); a forced march burns %d", plural(lightHours(t, o), "hour", "hours"),
-			plural(t, "torch", "torches"), plural(o, "flask of oil", "flasks of oil"), cost)
+		s := fmt.Sprintf("  light left: %s (%s, %s); a forced march burns %d", words.CountOf(lightHours(t, o), "hour", "hours"),
+			words.CountOf(t, "torch", "torches"), words.CountOf(o, "flask of oil", "flasks of oil"), cost)
 		if cost == 0 {
 			s += " more: the day's light serves it (K-57)"
 		}

@@ -293,11 +293,3 @@ func summary(b *bytes.Buffer, v *View, seen []ArmySeen, players bool) error {
 	}
 	return runner.RenderTable(b, []string{"what", "id", "state"}, rows)
 }
-
-// plural renders "1 day" or "3 days".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
@@ -184,7 +186,7 @@ func WriteRates(w io.Writer, b *plan.Battle, r *Rates, seed uint64) error {
 		return strconv.FormatFloat(100*float64(n)/float64(r.Runs), 'f', 1, 64) + "%"
 	}
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "%d battles, seed %d, %.2f phases a battle\n", r.Runs, seed, float64(r.Phases)/float64(max(1, r.Runs)))
+	fmt.Fprintf(&buf, "%s, seed %d, %.2f phases a battle\n", words.Count(r.Runs, "battle"), seed, float64(r.Phases)/float64(max(1, r.Runs)))
 	var rows [][]string
 	for s := 0; s < 2; s++ {
 		rows = append(rows, []string{"side " + esc.Text(b.Sides[s]), pct(r.Wins[s]), "", "", ""})

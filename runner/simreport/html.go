@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	show "github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/words"
 )
 
 // htmlMarker is in the head of every page WriteHTML writes (IsReport).
@@ -129,12 +130,17 @@ func (p *page) Hist(bars []Bar, unit string) template.HTML {
 }
 
 // Heat draws one heat map (who's column w of h): each cell coloured by the share of day ends
-// spent there, from white (never) to deep red (the busiest cell of the map), with its id and
-// share as text and a tooltip.
+// (a battle's round ends: the report's DayUnit) spent there, from white (never) to deep red (the
+// busiest cell of the map), with its id and share as text and a tooltip: "ford: wardens stood
+// here 3 of 20 round ends (15.0%)" for a battle (issue 20: it said "day ends" for rounds).
 func (p *page) Heat(h Heat, w int) template.HTML {
+	unit := strings.TrimSuffix(p.r.DayUnit, "s")
+	if unit == "" {
+		unit = "day"
+	}
 	return heatMap(h, "where "+h.Who[w]+" stood", h.Days, func(c Cell) int { return c.Count[w] },
 		func(name string, n int, share float64) string {
-			return fmt.Sprintf("%s: %s stood here %d of %d day ends (%s)", name, h.Who[w], n, h.Days, pct(share))
+			return fmt.Sprintf("%s: %s stood here %d of %s (%s)", name, h.Who[w], n, words.Count(h.Days, unit+" end"), pct(share))
 		})
 }
 

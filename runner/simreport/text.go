@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler/words"
+
 	show "github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/runner"
 )
@@ -26,7 +28,7 @@ func WriteText(w io.Writer, r *Report) error {
 		title += ": " + r.Title
 	}
 	fmt.Fprintf(&b, "simulate %s %s (%s)\n", r.Kind, title, r.Rules)
-	fmt.Fprintf(&b, "%d runs, policy %s, seeds %d..%d\n", r.Runs, r.Policy, r.Seed, r.LastSeed)
+	fmt.Fprintf(&b, "%s, policy %s, seeds %d..%d\n", words.Count(r.Runs, "run"), r.Policy, r.Seed, r.LastSeed)
 
 	b.WriteString("\noutcomes\n")
 	var rows [][]string
@@ -77,7 +79,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 	}
 	for _, e := range r.Errors {
-		fmt.Fprintf(&b, "\nerror in %d runs (first seed %d): %s\n", e.Runs, e.FirstSeed, e.Error)
+		fmt.Fprintf(&b, "\nerror in %s (first seed %d): %s\n", words.Count(e.Runs, "run"), e.FirstSeed, e.Error)
 	}
 	if len(r.Checks) > 0 {
 		b.WriteString("\nchecks\n")

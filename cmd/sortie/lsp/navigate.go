@@ -3,6 +3,7 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/words"
 )
 
 // Hover, definition, references and rename answer from the unit's last result, and only when it
@@ -150,6 +152,19 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	return nil, nil
 }
 
+// reBattleKind finds a top-level kind: "battle" (CUE, YAML or JSON).
+var reBattleKind = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*"battle"|^kind:\s*battle\b`)
+
+// unitWord is what the document at a is, in words for a hover: "battle" for a battle file (a
+// When Armies Clash or Pathfinder battle), else "scenario" (issue 20: a battle's hover said "not
+// declared in this scenario").
+func unitWord(a at) string {
+	if a.doc != nil && reBattleKind.Match(a.doc.text) {
+		return "battle"
+	}
+	return "scenario"
+}
+
 // symbolDoc renders an id for hover: its kind, the compiler's facts, where it is declared.
 func symbolDoc(a at, sym *compiler.Symbol) string {
 	var b strings.Builder
@@ -160,12 +175,9 @@ func symbolDoc(a at, sym *compiler.Symbol) string {
 	decls := sym.Decls()
 	refs := len(sym.Occurrences) - len(decls)
 	b.WriteString("\n")
-	n := fmt.Sprintf("%d references", refs)
-	if refs == 1 {
-		n = "1 reference"
-	}
+	n := words.Count(refs, "reference")
 	if len(decls) == 0 {
-		fmt.Fprintf(&b, "not declared in this scenario; %s\n", n)
+		fmt.Fprintf(&b, "not declared in this %s; %s\n", unitWord(a), n)
 	} else {
 		var where []string
 		for _, d := range decls {
