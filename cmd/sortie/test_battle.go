@@ -34,13 +34,12 @@ func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, op
 		st.Diagnostics.Add(x.List...)
 		return st
 	}
-	be, o, ok := battleEngineOf(c)
-	if !ok {
+	be, _, ok := battleEngineOf(c)
+	known, kok := knownOfCompiled(c)
+	if !ok || !kok {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "no engine fights %s battle files", c.Rules))
 		return st
 	}
-	known := be.known(c)
-	known.NoRations, known.DayUnit = true, o.Unit
 	st.Tests = replayTests(u, x.Tests, known, func(script string, t *expect.Test) (*expect.Run, diag.List, error) {
 		return be.test(c, script, t)
 	})

@@ -65,6 +65,12 @@ func knownOfUnit(u compiler.ScenarioFiles, budget compiler.Budget) (expect.Known
 	if err != nil || c == nil || list.HasErrors() {
 		return expect.Known{}, false
 	}
+	return knownOfCompiled(c)
+}
+
+// knownOfCompiled is knownOfUnit for a unit already compiled to c (sortie test's battles have
+// it): false when no engine fights c.
+func knownOfCompiled(c *compiler.Compiled) (expect.Known, bool) {
 	if c.Kind != "battle" {
 		return knownOf(c.Plan), c.Plan != nil
 	}
