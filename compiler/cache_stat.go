@@ -38,7 +38,7 @@ import (
 // misses the manifest still hits the cache.
 
 // statFormat changes whenever the manifest or its key changes meaning.
-const statFormat = "sortie vet stat manifest 2"
+const statFormat = "sortie vet stat manifest 3" // 3: NoTests also means no "expect"
 
 // racyWindow: a file whose modification or change time is this close to the moment it is
 // stat'ed is not recorded (2 s: the coarsest common file system clock, FAT's). A variable for

@@ -101,7 +101,8 @@ type ScenarioFiles struct {
 	Dir   string   // the scenario's folder
 	Files []string // its files, in load order
 	// NoTests: vet read every one of the files (or had them, unchanged, in its stat manifest)
-	// and none holds the word "tests", so none has a tests: list. false: not known.
+	// and none holds the word "tests" or "expect", so none has a tests: or expect: list. false:
+	// not known.
 	NoTests bool
 }
 
@@ -414,11 +415,11 @@ func evalUnit(u unit, wd string, opts Options, compile bool, list *diag.List, ou
 	return takeResponse(resp, list, out)
 }
 
-// noTestsIn reports whether none of files holds the word "tests" (ScenarioFiles.NoTests), by
-// their contents in data (each file read).
+// noTestsIn reports whether none of files holds the word "tests" or "expect" (ScenarioFiles.NoTests:
+// vet reads both lists' bounds), by their contents in data (each file read).
 func noTestsIn(files []string, data map[string][]byte) bool {
 	for _, f := range files {
-		if d, ok := data[f]; !ok || bytes.Contains(d, []byte("tests")) {
+		if d, ok := data[f]; !ok || bytes.Contains(d, []byte("tests")) || bytes.Contains(d, []byte("expect")) {
 			return false
 		}
 	}

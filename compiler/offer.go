@@ -28,6 +28,10 @@ type Offer struct {
 	// two commands name the same winner for the same file). Default is one of Policies.
 	Policies []string
 	Default  string
+	// Aliases are older names of policies, documented once and still taken by every command
+	// that takes Policies, each to the canonical name of Policies it means (a clash battle's
+	// "tactical" is its "default"). Commands print the canonical name.
+	Aliases map[string]string
 	// Unit is what a run counts to its end, as expect: and the simulate report name it: "day",
 	// "phase" (a Pathfinder battle), "round" (a clash battle). Its plural is Unit+"s".
 	Unit string
@@ -50,8 +54,26 @@ type Offer struct {
 	Schema, Code string
 }
 
-// HasPolicy reports whether the offer takes policy name.
-func (o *Offer) HasPolicy(name string) bool { return slices.Contains(o.Policies, name) }
+// HasPolicy reports whether the offer takes policy name (or an alias of one).
+func (o *Offer) HasPolicy(name string) bool { return slices.Contains(o.Policies, o.Canonical(name)) }
+
+// Canonical is the policy name names: its alias's target (Aliases), else name itself.
+func (o *Offer) Canonical(name string) string {
+	if c, ok := o.Aliases[name]; ok {
+		return c
+	}
+	return name
+}
+
+// badAlias returns an alias of o whose target is not one of its policies, or "".
+func (o *Offer) badAlias() string {
+	for a, c := range o.Aliases {
+		if !slices.Contains(o.Policies, c) || slices.Contains(o.Policies, a) {
+			return a
+		}
+	}
+	return ""
+}
 
 // KindEntry is one rule system's files of one kind as the registry vets them and the commands
 // offer them: cmd/sortie's command table is the list of these (Kinds) and no other.
@@ -108,6 +130,8 @@ func checkOffers(name string, rs RuleSystem) error {
 			return fmt.Errorf("rule system %q offers %s files twice", name, o.Kind)
 		case !has[o.Kind]:
 			return fmt.Errorf("rule system %q offers %s files but vets none", name, o.Kind)
+		case o.badAlias() != "":
+			return fmt.Errorf("rule system %q: the policy alias %q of its %s files names no policy of %v (or is one)", name, o.badAlias(), o.Kind, o.Policies)
 		case !o.HasPolicy(o.Default):
 			return fmt.Errorf("rule system %q: the default policy %q of its %s files is not among %v", name, o.Default, o.Kind, o.Policies)
 		case !slices.Contains(codes, o.Code):

@@ -35,6 +35,9 @@ func TestCheckOffers(t *testing.T) {
 		{"default not a policy", RuleSystem{Battle: vet, Passes: passes, Offers: with(func(o *Offer) { o.Default = "goal" })}, `default policy "goal"`},
 		{"explain code not reported", RuleSystem{Battle: vet, Passes: passes, Offers: with(func(o *Offer) { o.Code = "Y001" })}, `names code "Y001"`},
 		{"no example", RuleSystem{Battle: vet, Passes: passes, Offers: with(func(o *Offer) { o.Example = "" })}, "lacks"},
+		{"an alias of a policy", RuleSystem{Battle: vet, Passes: passes, Offers: with(func(o *Offer) { o.Aliases = map[string]string{"tactical": "default"} })}, ""},
+		{"an alias of nothing", RuleSystem{Battle: vet, Passes: passes, Offers: with(func(o *Offer) { o.Aliases = map[string]string{"tactical": "goal"} })}, `policy alias "tactical"`},
+		{"an alias that is a policy", RuleSystem{Battle: vet, Passes: passes, Offers: with(func(o *Offer) { o.Aliases = map[string]string{"first": "default"} })}, `policy alias "first"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -75,5 +78,19 @@ func TestKindsOffers(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Kinds():\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Issue 20: an old policy name is taken as the policy it names (HasPolicy, Canonical), and only
+// that one: the clash battle's "tactical" is its "default".
+func TestOfferAliases(t *testing.T) {
+	o := Offer{Policies: []string{"default", "first"}, Aliases: map[string]string{"tactical": "default"}}
+	for name, want := range map[string]string{"tactical": "default", "default": "default", "first": "first", "random": "random"} {
+		if got := o.Canonical(name); got != want {
+			t.Errorf("Canonical(%q) = %q, want %q", name, got, want)
+		}
+	}
+	if !o.HasPolicy("tactical") || o.HasPolicy("random") || o.HasPolicy("standard") {
+		t.Errorf("HasPolicy: tactical %v, random %v, standard %v; want true, false, false", o.HasPolicy("tactical"), o.HasPolicy("random"), o.HasPolicy("standard"))
 	}
 }

@@ -52,14 +52,14 @@ casualties, objectives), casualties removed, death saves, morale, VP and the tab
 A script gives one entry per turn, {unit: ID, action: NAME} or {solo: ID, action: NAME}, and
 optionally what follows in that turn ({command: incite}, {stand: "spears 2", to: [5, 4]},
 {with: multiattack}, {target: "axes 1"}, {spell: fireball}, {area: "6,4"} ...); what it leaves
-out, and everything once it ends, the engine's tactical policy decides (--policy tactical, the
-default; first and random too). At the terminal an empty answer takes the policy's choice and
+out, and everything once it ends, the engine's tactical policy decides (--policy default, the
+default, once called tactical; first and random too). At the terminal an empty answer takes the policy's choice and
 "auto" leaves it the rest of the turn. --runs N prints win shares, total and tactical victories,
 draws, how battles ended and the rounds (min, median, max).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: default (the battle's own commanders, as sortie simulate), first, random or explore (with --runs also standard; clash battles also tactical); default: the engine's own"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: default (the battle's own commanders, as sortie simulate), first, random or explore (a Pathfinder battle with --runs also standard; tactical, the old name of a clash battle's default); default: default"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
@@ -96,26 +96,30 @@ draws, how battles ended and the rounds (min, median, max).`,
 			if err := battleHTML(c); err != nil {
 				return err
 			}
-			// Every policy simulate has for a battle, refused as run and simulate refuse one
-			// (the offer's list and what to use instead); the engines' own names stay (the
-			// flag's usage: tactical, clash's default; standard, a Pathfinder --runs policy).
-			alias := cl != nil && c.String("policy") == "tactical" || cl == nil && c.IsSet("runs") && c.String("policy") == "standard"
-			if name := c.String("policy"); name != "" && !alias {
-				if o := offerOfUnit(u); o != nil && !o.hasPolicy(name) {
+			// Every policy simulate has for a battle, by the registry's names, refused as run
+			// and simulate refuse one (the offer's list and what to use instead); an old name
+			// (the offer's Aliases: a clash battle's tactical) is taken as the policy it names.
+			// standard stays a Pathfinder --runs policy of the engine's own (the baseline).
+			engineOnly := cl == nil && c.IsSet("runs") && c.String("policy") == "standard"
+			if name := c.String("policy"); name != "" && !engineOnly {
+				o := offerOfUnit(u)
+				if o != nil && !o.hasPolicy(name) {
 					return failf(exitUsage, "%v", o.policyError(name))
+				}
+				if o != nil && o.Canonical(name) != name {
+					if err := c.Set("policy", o.Canonical(name)); err != nil {
+						return failf(exitUsage, "%v", err)
+					}
+					name = o.Canonical(name)
 				}
 				if name == "explore" && c.IsSet("runs") {
 					return failf(exitUsage, "--policy explore learns from one battle to the next: run sortie simulate --policy explore --runs N")
 				}
 			}
 			// --policy default is simulate's name for a battle's own commanders: the engine's
-			// default policy (Pathfinder: no decider at all), the tactical one (clash).
+			// default policy (Pathfinder: no decider at all), the tactical one (clash, which
+			// clashBattle reads as no --policy).
 			engineOwn := c.String("policy") == "default"
-			if engineOwn && cl != nil {
-				if err := c.Set("policy", "tactical"); err != nil {
-					return failf(exitUsage, "%v", err)
-				}
-			}
 			if cl != nil {
 				return clashBattle(e, c, cl, format)
 			}

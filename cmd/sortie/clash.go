@@ -34,10 +34,13 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		}
 		explore, name = d, ""
 	}
+	if name == "default" {
+		name = "" // the registry's name of the commanders' tactical policy (compiler/clash's offer)
+	}
 	if name != "" {
 		p, ok := clash.ParsePolicy(name)
 		if !ok {
-			return failf(exitUsage, "unknown --policy %q: use default (the tactical commanders), tactical, first, random or explore", name)
+			return failf(exitUsage, "unknown --policy %q: use default (the tactical commanders; tactical is its old name), first, random or explore", name)
 		}
 		pol = p
 	}
@@ -52,6 +55,9 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		r, err := setup.RunRates(seed, runs, pol)
 		if err != nil {
 			return failf(exitUsage, "%v", err)
+		}
+		if pol == clash.PolicyTactical {
+			r.Policy = "default" // the registry's name of the commanders' policy, as simulate says
 		}
 		if format == "jsonl" {
 			if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
@@ -109,7 +115,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		script, opts.Decider = s, s
 	case explore != nil:
 		opts.Decider = explore
-	case name == "" && isTerminal(e.stdin):
+	case c.String("policy") == "" && isTerminal(e.stdin): // no --policy at a terminal: the player decides
 		opts.Decider = runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)})
 	}
 	if seatSide != "" {

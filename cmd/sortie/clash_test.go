@@ -59,7 +59,7 @@ func TestClashRuns(t *testing.T) {
 	for _, name := range []string{"bridge", "field", "hill"} {
 		dir := repo(t, "scenarios", "clash", name)
 		code, out, errs := runMain("battle", dir, "--runs", "200", "--seed", "7")
-		if code != 0 || !strings.Contains(out, "200 battles, seed 7, policy tactical") || !strings.Contains(out, "rounds: min") {
+		if code != 0 || !strings.Contains(out, "200 battles, seed 7, policy default") || !strings.Contains(out, "rounds: min") {
 			t.Fatalf("%s: exit %d\n%s%s", name, code, out, errs)
 		}
 		_, again, _ := runMain("battle", dir, "--runs", "200", "--seed", "7")

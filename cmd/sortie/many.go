@@ -17,6 +17,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/graph"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/urfave/cli/v2"
 )
@@ -62,39 +63,75 @@ func pictureNames(units []string) []string {
 	return out
 }
 
-// graphMany draws every unit of units into the folder out (created if needed), one file a unit
-// named by pictureNames with format's extension, and says what it wrote. A unit that cannot be
-// drawn is reported and the others are drawn: exit 1 at the end.
+// graphMany draws every unit of units into the folder out, one file a unit named by
+// pictureNames with format's extension, and says what it wrote. out is an existing folder or a
+// new one (made with its parents), whose name must not look like a picture file (G002: "-o
+// out/x.svg" is a typo for one picture, not a folder to make). Every unit is drawn before
+// anything is written: when one cannot be drawn, each is reported, exit 1, and nothing is made
+// or written; a write that fails removes what this command made.
 func graphMany(e *env, arg string, units []string, format, out string) error {
 	if out == "" || out == "-" {
-		return failf(exitUsage, "%s holds %d scenarios, campaigns or battles: give -o FOLDER for their pictures (or one of them: %s)", arg, len(units), units[0])
+		return failf(exitUsage, "%s holds %d scenarios, campaigns or battles: give -o FOLDER for their pictures (or one of them: %s)", arg, len(units), esc.Text(units[0]))
 	}
-	if st, err := os.Stat(out); err == nil && !st.IsDir() {
-		return failf(exitUsage, "-o %s: %s holds %d pictures: -o names a folder, not a file", out, arg, len(units))
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return failf(exitUsage, "-o %s: %v", out, err)
+	st, err := os.Stat(out)
+	switch {
+	case err == nil && !st.IsDir():
+		return failf(exitUsage, "-o %s: %s holds %d pictures: -o names a folder, not a file", esc.Text(out), esc.Text(arg), len(units))
+	case err != nil && looksLikeFile(out):
+		return failf(exitUsage, "%s: -o %s: %s holds %d pictures, and -o names the folder they go in, but %s is the name of a %s file: give a folder (-o %s) or draw one of them (sortie graph %s -o %s)",
+			graph.CodeManyToFile, esc.Text(out), esc.Text(arg), len(units), esc.Text(filepath.Base(out)), strings.ToLower(filepath.Ext(out)),
+			esc.Text(strings.TrimSuffix(out, filepath.Ext(out))), esc.Text(units[0]), esc.Text(out))
 	}
 	ext := map[string]string{"svg": ".svg", "png": ".png", "dot": ".dot", "mermaid": ".mmd"}[format]
+	names := pictureNames(units)
+	pics := make([][]byte, len(units))
 	failed := 0
-	for i, name := range pictureNames(units) {
-		u := units[i]
+	for i, u := range units {
 		data, err := drawPath(e, u, format)
-		if err == nil {
-			dst := filepath.Join(out, name+ext)
-			wo := safeio.Options{Flag: "-o", Sources: inputSources(u), Kind: "a picture (SVG, PNG, dot or Mermaid)", IsKind: isPicture}
-			if err = writeOutput(dst, data, wo); err == nil {
-				fmt.Fprintf(e.stdout, "wrote %s\n", esc.Text(dst))
-				continue
-			}
+		if err != nil {
+			failed++
+			fmt.Fprintf(e.stderr, "%s: %s\n", esc.Text(u), esc.Text(err.Error()))
+			continue
 		}
-		failed++
-		fmt.Fprintf(e.stderr, "%s: %s\n", esc.Text(u), esc.Text(err.Error()))
+		pics[i] = data
 	}
 	if failed > 0 {
-		return failf(exitFindings, "%d of %d not drawn", failed, len(units))
+		return failf(exitFindings, "%d of %d not drawn; nothing written", failed, len(units))
+	}
+	undo, err := safeio.MkdirAll(out, safeio.Options{Flag: "-o"})
+	if err != nil {
+		return failf(exitUsage, "%v", err)
+	}
+	var wrote []string // new files, removed when a later write fails
+	for i, u := range units {
+		dst := filepath.Join(out, names[i]+ext)
+		_, statErr := os.Lstat(dst)
+		wo := safeio.Options{Flag: "-o", Sources: inputSources(u), Kind: "a picture (SVG, PNG, dot or Mermaid)", IsKind: isPicture}
+		if err := writeOutput(dst, pics[i], wo); err != nil {
+			for _, w := range wrote {
+				os.Remove(w)
+			}
+			undo()
+			return err
+		}
+		if os.IsNotExist(statErr) {
+			wrote = append(wrote, dst)
+		}
+	}
+	for i := range units {
+		fmt.Fprintf(e.stdout, "wrote %s\n", esc.Text(filepath.Join(out, names[i]+ext)))
 	}
 	return nil
+}
+
+// fileExts are the extensions that make a name look like a file rather than a folder to make
+// for graph's pictures: the pictures graph writes, other pictures and documents.
+var fileExts = map[string]bool{".svg": true, ".png": true, ".dot": true, ".gv": true, ".mmd": true,
+	".jpg": true, ".jpeg": true, ".gif": true, ".pdf": true, ".html": true, ".txt": true}
+
+// looksLikeFile reports whether path's name ends in one of fileExts (any case).
+func looksLikeFile(path string) bool {
+	return fileExts[strings.ToLower(filepath.Ext(path))]
 }
 
 // runMany plays every scenario of units with the --policy of c (a script answers one scenario's

@@ -136,6 +136,7 @@ func (o *offer) policyOf(name string, s *simSubject) (runner.PolicyMaker, error)
 	if !o.hasPolicy(name) {
 		return nil, o.policyError(name)
 	}
+	name = o.Canonical(name)
 	if mk := ownPolicies[o.Engine][name]; mk != nil {
 		return mk(s), nil
 	}

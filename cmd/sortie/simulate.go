@@ -123,6 +123,9 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 			if err != nil {
 				return failf(exitUsage, "%v", err)
 			}
+			if o := offerOf(sub.meta.Rules, sub.meta.Kind); o != nil {
+				polName = o.Canonical(polName) // an old name (clash's tactical) reported as its policy
+			}
 			seed := c.Uint64("seed")
 			opts := runner.SimOptions{Runs: runs, Seed: seed, Workers: c.Int("workers"), Policy: pol}
 			bar := newProgress(e, runs)

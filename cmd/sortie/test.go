@@ -141,7 +141,7 @@ func runTests(e *env, paths []string) (*testReport, error) {
 				rep.Failed++
 			}
 		}
-		if len(st.Tests) == 0 && st.Diagnostics.HasErrors() {
+		if st.Diagnostics.HasErrors() { // no test ran, or the expect: list is wrong (Q002)
 			rep.Failed++
 		}
 		rep.Scenarios = append(rep.Scenarios, st)
@@ -159,11 +159,11 @@ func allCampaigns(files []string) bool {
 	return len(files) > 0
 }
 
-// mentionsTests is a quick look for a tests field, so that scenarios without tests are not
-// compiled a second time.
+// mentionsTests is a quick look for a tests or expect field (whose bounds test and vet read), so
+// that scenarios without either are not compiled a second time.
 func mentionsTests(files []string) bool {
 	for _, f := range files {
-		if data, err := safeio.ReadFile(f, compiler.MaxFileSize); err == nil && strings.Contains(string(data), "tests") {
+		if data, err := safeio.ReadFile(f, compiler.MaxFileSize); err == nil && (strings.Contains(string(data), "tests") || strings.Contains(string(data), "expect")) {
 			return true
 		}
 	}
@@ -241,7 +241,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 	}
 	p := c.Plan
 	// The tests: list is a stranger's CUE too: it is read in the budgeted evaluator.
-	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests"}, u.Files, wd, opts.Budget)
+	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests", Balances: true}, u.Files, wd, opts.Budget)
 	if err != nil {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "cannot read the tests: %v", err))
 		return st
@@ -250,6 +250,7 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		st.Diagnostics.Add(x.List...)
 		return st
 	}
+	st.Diagnostics.Add(x.BalanceProblems()...) // the expect: list's unreadable bounds fail the file
 	st.Tests = replayTests(u, x.Tests, knownOf(p), func(script string, t *expect.Test) (*expect.Run, diag.List, error) {
 		return playTest(p, script, t)
 	})
@@ -339,6 +340,8 @@ func (r *testReport) writeText(w io.Writer, verbose bool) error {
 			}
 		}
 		switch {
+		case s.Diagnostics.HasErrors() && len(s.Tests) > 0: // the tests ran: the expect: list is wrong
+			fmt.Fprintf(&b, "FAIL\t%s\t%d of %d tests failed; its expect: list has errors\n", s.Dir, failed, len(s.Tests))
 		case s.Diagnostics.HasErrors():
 			fmt.Fprintf(&b, "FAIL\t%s\tdoes not compile\n", s.Dir)
 		case len(s.Tests) == 0:

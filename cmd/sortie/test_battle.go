@@ -25,7 +25,7 @@ import (
 func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, opts compiler.Options) scenarioTests {
 	st := scenarioTests{Dir: u.Dir, Tests: []testCase{}}
 	// The tests: list is a stranger's CUE too: it is read in the budgeted evaluator.
-	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests"}, u.Files, wd, opts.Budget)
+	x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests", Balances: true}, u.Files, wd, opts.Budget)
 	if err != nil {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "cannot read the tests: %v", err))
 		return st
@@ -34,13 +34,13 @@ func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, op
 		st.Diagnostics.Add(x.List...)
 		return st
 	}
-	be, o, ok := battleEngineOf(c)
-	if !ok {
+	st.Diagnostics.Add(x.BalanceProblems()...) // the expect: list's unreadable bounds fail the file
+	be, _, ok := battleEngineOf(c)
+	known, kok := knownOfCompiled(c)
+	if !ok || !kok {
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "no engine fights %s battle files", c.Rules))
 		return st
 	}
-	known := be.known(c)
-	known.NoRations, known.DayUnit = true, o.Unit
 	st.Tests = replayTests(u, x.Tests, known, func(script string, t *expect.Test) (*expect.Run, diag.List, error) {
 		return be.test(c, script, t)
 	})

@@ -11,8 +11,8 @@ import (
 )
 
 // vetTestScripts checks, as sortie test does before it replays a test, that every test's bounds
-// read and name only what the file has (Q002, the same expect.Test.Validate sortie test runs), and
-// that the script of every
+// read and name only what the file has (Q002, the same expect.Test.Validate sortie test runs),
+// that every bound of the expect: list reads (Q002: a reversed range), and that the script of every
 // test in the tests: list of each scenario or battle file of units is a regular file inside the
 // file's folder: Q004 at the test's script: field otherwise, saying why (missing, L018 outside
 // the folder, L017 not a regular file, too large). A unit vet already found errors in, or one
@@ -28,9 +28,15 @@ func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compi
 		if len(u.Files) == 0 || u.NoTests || hasErrors(list, u) || !mentionsTests(u.Files) {
 			continue
 		}
-		x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests"}, u.Files, wd, budget)
+		x, err := expect.LoadBudgeted(context.Background(), expect.Request{Field: "tests", Balances: true}, u.Files, wd, budget)
 		if err != nil || x.List.HasErrors() {
 			continue
+		}
+		// The expect: list's bounds that cannot be read ("9..3", "0.8..0.7"): Q002, as simulate
+		// --check and sortie test report them.
+		out.Add(x.BalanceProblems()...)
+		if len(x.Tests) == 0 {
+			continue // an expect: list only: no test names anything to compile the unit for
 		}
 		known, ok := knownOfUnit(u, budget)
 		dir := filepath.Dir(u.Files[0])
@@ -65,6 +71,12 @@ func knownOfUnit(u compiler.ScenarioFiles, budget compiler.Budget) (expect.Known
 	if err != nil || c == nil || list.HasErrors() {
 		return expect.Known{}, false
 	}
+	return knownOfCompiled(c)
+}
+
+// knownOfCompiled is knownOfUnit for a unit already compiled to c (sortie test's battles have
+// it): false when no engine fights c.
+func knownOfCompiled(c *compiler.Compiled) (expect.Known, bool) {
 	if c.Kind != "battle" {
 		return knownOf(c.Plan), c.Plan != nil
 	}

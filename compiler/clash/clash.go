@@ -91,7 +91,8 @@ func init() {
 // on a square grid fought round by round (U-3), its commanders' tactical policy by default.
 var offers = []compiler.Offer{
 	{Kind: "battle", Play: "battle", Engine: "clash", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
-		Unit: "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Diff: true, Heat: "square", Tests: true,
+		Aliases: map[string]string{"tactical": "default"}, // README's name before issue 20's registry
+		Unit:    "round", Graph: "the battlefield (terrain, elevation, stands, objectives)", Diff: true, Heat: "square", Tests: true,
 		TestsIn: "scenarios/clash/picket/picket.cue", Example: "scenarios/clash/field/field.cue", Schema: "#ClashBattle", Code: "U001"},
 }
 

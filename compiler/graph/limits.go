@@ -19,6 +19,8 @@ const (
 	MaxDays = 100000
 
 	CodeTooLarge = "G001" // the field is too large to draw as a PNG
+	// CodeManyToFile: -o names a picture file but the PATH holds several pictures.
+	CodeManyToFile = "G002"
 )
 
 func init() {
@@ -37,7 +39,18 @@ Bad (two blocks 2,000 columns apart: the PNG would be 280,000 pixels wide):
 
 Fix: correct the coordinates of a block that is far from the others (sortie vet reports it as an
 island, F004), or draw the field as SVG or dot (sortie graph --format svg), which have no such
-bound.`})
+bound.`}, diag.CodeInfo{Code: CodeManyToFile, Title: "-o names a file, but several pictures are drawn", Severity: diag.Error, Doc: `sortie graph of a PATH that holds several scenarios, campaigns or battle files (a folder of
+folders, a campaign's folder, DIR/...) draws one picture each, into the folder -o names: an
+existing folder, or a new one that graph makes. A new folder whose name ends like a picture or a
+document (.svg, .png, .dot, .gv, .mmd, .jpg, .jpeg, .gif, .pdf, .html, .txt) is refused rather
+than made: "-o out/x.svg" means one picture, and a folder named x.svg would be a surprise. Exit 2;
+nothing is made or written.
+
+Bad (scenarios/karzoral holds a campaign and four scenarios):
+    sortie graph scenarios/karzoral -o out/field01.svg
+
+Fix: name a folder (sortie graph scenarios/karzoral -o out), or draw one scenario to the file
+(sortie graph scenarios/karzoral/field01 -o out/field01.svg).`})
 }
 
 // TooLargeError is a picture over MaxPixels (or with a side over 1<<16 pixels).

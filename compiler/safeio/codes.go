@@ -2,7 +2,7 @@ package safeio
 
 import "github.com/sortie-rpg/sortie/compiler/diag"
 
-var registered = registerCodes()
+var _ = registerCodes() // the codes are registered when the package is loaded
 
 func registerCodes() bool {
 	diag.Register(

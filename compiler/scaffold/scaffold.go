@@ -1,7 +1,7 @@
 // Package scaffold writes the starting points of sortie init: a complete, commented, playable
 // scenario (Karzoral or Pathfinder), a Karzoral campaign, a Pathfinder or a When Armies Clash
-// battle file, each with a script that plays (and, for scenarios, a tests list that checks it;
-// battle files have no tests list); and copies of an existing scenario under a new id (From).
+// battle file, each with a script that plays and a tests list that checks it (a clash battle
+// also declares balance checks, expect:); and copies of an existing scenario under a new id (From).
 //
 // The templates are embedded (templates/RULES/KIND/); __ID__, __PKG__ and __TITLE__ in them are
 // replaced by the new id, its CUE package name and the title. Every template vets clean with

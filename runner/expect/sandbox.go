@@ -26,6 +26,9 @@ type Request struct {
 	// VetBalance first checks the first file (an --expect file) against #Balance (VetFile);
 	// with findings, the list is not read.
 	VetBalance bool
+	// Balances, with Field "tests", reads the expect: list too, in the same evaluation (vet
+	// and test report its bounds that cannot be read: Balance.Problems).
+	Balances bool
 }
 
 // Loaded is what LoadBudgeted read: the tests or the balance checks, and findings: VetFile's,
@@ -34,6 +37,16 @@ type Loaded struct {
 	Tests    []Test    `json:"tests,omitempty"`
 	Balances []Balance `json:"balances,omitempty"`
 	List     diag.List `json:"list,omitempty"`
+}
+
+// BalanceProblems are the Q002s of every balance check of x (a bound that cannot be read: "9..3",
+// "0.8..0.7", ""), in the list's order.
+func (x Loaded) BalanceProblems() diag.List {
+	var out diag.List
+	for _, b := range x.Balances {
+		out = append(out, b.Problems...)
+	}
+	return out
 }
 
 // LoadBudgeted is Load or LoadBalance (as r asks) in an evaluator under budget b.
@@ -67,6 +80,9 @@ func serveJob(req compiler.JobRequest) (json.RawMessage, error) {
 	switch r.Field {
 	case "tests":
 		x.Tests, err = Load(req.Files, req.WorkDir, overlay)
+		if err == nil && r.Balances {
+			x.Balances, err = LoadBalance(req.Files, req.WorkDir, overlay)
+		}
 	case "expect":
 		if r.VetBalance {
 			src, serr := compiler.SchemaCUE("schema")
