@@ -21,7 +21,6 @@ var boundedReads = map[string]string{
 	"runner/script_read.go: io.ReadAll(io.LimitReader(f, MaxScriptSize+1))":     "bounded by MaxScriptSize",
 	"compiler/units.go: os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK":       "readHead: at most sniffLimit (64 KiB), regular file checked after the open",
 	"compiler/hostile.go: os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK":     "readBounded: io.LimitReader(MaxFileSize+1) below",
-	"compiler/hostile.go: io.ReadAll(io.LimitReader(f, MaxFileSize+1))":         "bounded by MaxFileSize",
 	"compiler/cache_unix.go: os.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW":  "a cache entry, read by cache.go through io.LimitReader(limit+1)",
 	"compiler/cache_other.go: os.Open(name)":                                    "the same entry on other systems",
 	"compiler/cache.go: io.ReadAll(io.LimitReader(f, limit+1))":                 "bounded by the entry's limit",
