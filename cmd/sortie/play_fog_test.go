@@ -58,3 +58,20 @@ func TestBattlePlayGM(t *testing.T) {
 		}
 	}
 }
+
+// TestRunPlayGMShowsBothKingdoms (issue 23 review: `run border-war --play friendly --gm` still
+// hid the enemy kingdom, the fog was on whatever the view): --gm with --play SIDE is the GM's
+// view, as battle --play SIDE --gm: the briefing names the enemy kingdom and its armies (from
+// scenarios/pathfinder/border-war: Tar-Baphon's host, economy 2, loyalty 2, stability 2,
+// control DC 20; the yetis start in reserve at the moors, hp 22), and the computer's choices for
+// yetis are shown while no friendly army shares their hex.
+func TestRunPlayGMShowsBothKingdoms(t *testing.T) {
+	args := []string{"run", repo(t, "scenarios", "pathfinder", "border-war"), "--play", "friendly", "--gm"}
+	_, stdout, stderr := run(t, strings.Repeat("\n", 400), args...)
+	for _, want := range []string{"kingdom enemy (Tar-Baphon's host): economy 2, loyalty 2, stability 2, control DC 20",
+		"enemy: yetis (Yeti Pack), Medium, ACR 4, hp 22/22", "yetis goes into reserve at moors"} {
+		if !strings.Contains(stdout+stderr, want) {
+			t.Errorf("run --play friendly --gm does not show %q", want)
+		}
+	}
+}
