@@ -32,7 +32,8 @@ Every choice (tactic, strategy, target, yes/no questions) comes from, in this or
                     {target: orcs}, {answer: no}, {roll: [17]}; the first choice listed at a
                     prompt is the engine's default
   the terminal      when standard input is a terminal and no script or policy is given
-  --policy NAME     first (the engine's defaults) or random
+  --policy NAME     ` + battlePolicies() + `
+                    (a Pathfinder battle with --runs also standard)
 With none of them (or --policy default, as sortie simulate names it), the engine's default
 policy decides. Every ambiguity of Part P is played at
 its Default; --std switches the Seed|Std ones to the standard rules.
@@ -53,13 +54,13 @@ A script gives one entry per turn, {unit: ID, action: NAME} or {solo: ID, action
 optionally what follows in that turn ({command: incite}, {stand: "spears 2", to: [5, 4]},
 {with: multiattack}, {target: "axes 1"}, {spell: fireball}, {area: "6,4"} ...); what it leaves
 out, and everything once it ends, the engine's tactical policy decides (--policy default, the
-default, once called tactical; first and random too). At the terminal an empty answer takes the policy's choice and
+default, once called tactical; any other policy above too). At the terminal an empty answer takes the policy's choice and
 "auto" leaves it the rest of the turn. --runs N prints win shares, total and tactical victories,
 draws, how battles ended and the rounds (min, median, max).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME`: default (the battle's own commanders, as sortie simulate), first, random or explore (a Pathfinder battle with --runs also standard; tactical, the old name of a clash battle's default); default: default"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME` (" + battlePolicies() + "; a Pathfinder battle with --runs also standard); default: default, the battle's own commanders, as sortie simulate"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},

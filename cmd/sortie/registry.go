@@ -222,3 +222,32 @@ func otherKind(e *env, path string) string {
 	}
 	return ""
 }
+
+// battlePolicies is the policies sortie battle takes, per rule system, in words, from the
+// registry's battle offers (their Policies, each with its Aliases) as battle --policy checks
+// them (hasPolicy): "pathfinder: default, first, random, explore; clash: default (or tactical),
+// first, random, explore" (issue 23 review: battle --help listed "first or random").
+func battlePolicies() string {
+	var parts []string
+	for _, o := range offers {
+		if o.Kind != "battle" {
+			continue
+		}
+		names := make([]string, len(o.Policies))
+		for i, p := range o.Policies {
+			names[i] = p
+			var old []string
+			for a, c := range o.Aliases {
+				if c == p {
+					old = append(old, a)
+				}
+			}
+			slices.Sort(old) // Aliases is a map: sorted, so the help reads the same every time
+			if len(old) > 0 {
+				names[i] += " (or " + strings.Join(old, ", ") + ")"
+			}
+		}
+		parts = append(parts, o.Rules+": "+strings.Join(names, ", "))
+	}
+	return strings.Join(parts, "; ")
+}

@@ -146,9 +146,11 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 	// transcript's first lines, and a Pathfinder run's first question may come weeks in).
 	karz := p.Pathfinder == nil && p.Scenario.Rules == "karzoral"
 	prm.briefed = p.Pathfinder != nil || karz
-	if prm.play != "" {
+	if prm.play != "" && prm.view != "gm" {
 		// --play SIDE: the side is shown what it knows (pathfinder.HexSight's rule, the replay
-		// players' view's): in the briefing, the prompt's views and the transcript.
+		// players' view's): in the briefing, the prompt's views and the transcript. With --gm
+		// (--view gm) the GM's view: no fog, both kingdoms and every army, as battle --play
+		// SIDE --gm (issue 23 review: the fog was on whatever the view).
 		prm.fog = pathfinder.NewHexFog(p, prm.play)
 	}
 	pl, err := setup(e, prm, from)

@@ -2,6 +2,7 @@ package clash
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
@@ -122,8 +123,67 @@ func (f *Fog) Shown(e runner.Event) (runner.Event, bool) {
 		return e, !f.veiled(v.Solo)
 	case *CommandChangedEvent:
 		return e, !f.veiled(v.Solo)
+	case *UnitsEvent:
+		return f.units(v), true
+	case *ScoredEvent:
+		return f.scored(v), true
 	}
 	return e, true
+}
+
+// unseen is how many stands of unit (its id), of start, are an enemy's the side cannot account
+// for (U-50, U-57, U-80): hidden now, or fallen while hidden.
+func (f *Fog) unseen(unit string, start int) int {
+	n := 0
+	for k := 1; k <= start; k++ {
+		who := unit + " " + strconv.Itoa(k)
+		if f.enemy(who) && (f.hidden[who] || f.downUnseen[who]) {
+			n++
+		}
+	}
+	return n
+}
+
+// units is the end of round's table of units (U-59) as the side knows it: an enemy unit with a
+// stand it cannot account for (unseen) has its stands, hp and state unknown (UnitRow.Unseen), so
+// that "goblins 0/3 eliminated" does not tell of a stand that fell unseen (issue 23 review). The
+// VP stay: the battle's score is public, as its end and result are (U-65, U-72).
+func (f *Fog) units(v *UnitsEvent) *UnitsEvent {
+	var c *UnitsEvent
+	for i, u := range v.Units {
+		n := f.unseen(u.Unit, u.Start)
+		if n == 0 {
+			continue
+		}
+		if c == nil {
+			c = new(UnitsEvent)
+			*c = *v
+			c.Units = append([]UnitRow(nil), v.Units...)
+		}
+		c.Units[i].Unseen = n
+	}
+	if c == nil {
+		return v
+	}
+	return c
+}
+
+// scored is a VP award (U-65) as the side is shown it: the VP are public, but an attrition
+// objective's reason that names an enemy unit with a stand the side cannot account for
+// ("goblins eliminated", U-66) is not given.
+func (f *Fog) scored(v *ScoredEvent) *ScoredEvent {
+	unit, _, ok := strings.Cut(v.Why, " ")
+	if !ok || (!strings.HasSuffix(v.Why, " eliminated") && !strings.HasSuffix(v.Why, " broken")) {
+		return v
+	}
+	for who := range f.sideOf {
+		if strings.HasPrefix(who, unit+" ") && f.enemy(who) && (f.hidden[who] || f.downUnseen[who]) {
+			c := *v
+			c.Why = "out of sight"
+			return &c
+		}
+	}
+	return v
 }
 
 // damage is Shown for damage taken (U-56, U-57).

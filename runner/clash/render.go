@@ -207,6 +207,10 @@ type UnitRow struct {
 	HP        int    `json:"hp"` // of the stands on the grid
 	Broken    bool   `json:"broken,omitempty"`
 	Commander string `json:"commander,omitempty"`
+	// Unseen (a one-side view only, Fog.Shown): how many of the unit's stands the side cannot
+	// account for (hidden, or fallen while hidden: U-50, U-80); its stands, hp and state are
+	// then shown as unknown ("?").
+	Unseen int `json:"unseen,omitempty"`
 }
 
 // SoloRow is one solo in a UnitsEvent.
@@ -248,7 +252,11 @@ func (e *UnitsEvent) WriteText(w *bytes.Buffer) error {
 		case u.Broken:
 			state = "broken"
 		}
-		rows = append(rows, []string{u.Unit, u.Side, typ, fmt.Sprintf("%d/%d", u.Stands, u.Start), strconv.Itoa(u.HP), state, u.Commander})
+		stands, hp := fmt.Sprintf("%d/%d", u.Stands, u.Start), strconv.Itoa(u.HP)
+		if u.Unseen > 0 {
+			stands, hp, state = fmt.Sprintf("?/%d", u.Start), "?", "?"
+		}
+		rows = append(rows, []string{u.Unit, u.Side, typ, stands, hp, state, u.Commander})
 	}
 	for _, s := range e.Solos {
 		state := s.State

@@ -159,7 +159,11 @@ type HexAftermathEvent struct {
 func (*HexAftermathEvent) Type() string { return "aftermath" }
 func (*HexAftermathEvent) Rule() string { return "P-57" }
 func (e *HexAftermathEvent) Line() string {
-	return fmt.Sprintf("%s: %s, hp %d, morale %+d; %s", e.Army, e.Status, e.HP, e.Morale, e.Note)
+	s := fmt.Sprintf("%s: %s, hp %d, morale %+d", e.Army, e.Status, e.HP, e.Morale)
+	if e.Note != "" {
+		s += "; " + e.Note // no dangling "; " for a note the players' view emptied (PlayersNote)
+	}
+	return s
 }
 func (e *HexAftermathEvent) WriteText(w *bytes.Buffer) error {
 	if len(e.Table) == 0 {

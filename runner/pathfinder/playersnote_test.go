@@ -16,3 +16,16 @@ func TestPlayersNoteP61(t *testing.T) {
 		}
 	}
 }
+
+// P-61 by hand: an enemy victor's aftermath line whose only note was a failed Loyalty check is
+// shown to the other side without a note, and without a dangling "; " (issue 23 review).
+func TestAftermathLineEmptyNoteP61(t *testing.T) {
+	e := &HexAftermathEvent{Army: "worgs", Status: "won", HP: 9, Morale: 1, Note: PlayersNote("Loyalty 7 vs DC 20")}
+	if got, want := e.Line(), "worgs: won, hp 9, morale +1"; got != want {
+		t.Errorf("Line() = %q, want %q", got, want)
+	}
+	e.Status, e.Note = "routed", "routed state (P-59)"
+	if got, want := e.Line(), "worgs: routed, hp 9, morale +1; routed state (P-59)"; got != want {
+		t.Errorf("Line() = %q, want %q", got, want)
+	}
+}
