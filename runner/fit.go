@@ -235,18 +235,26 @@ func glueNumbers(words []string) []string {
 }
 
 // FitLine breaks a heading line s (a battle's "battle TITLE: A vs B") at its spaces into lines of
-// at most width display columns, each continuation indented two spaces; a word wider than that is
-// broken between its characters. s has no '\n'; the result has no trailing '\n'.
-func FitLine(s string, width int) string {
-	if DisplayWidth(s) <= width {
+// at most width display columns, each continuation indented two spaces (WrapProse).
+func FitLine(s string, width int) string { return WrapProse(s, width, width, "  ") }
+
+// WrapProse breaks one line of prose s at its spaces, a number staying with the word before it
+// (glueNumbers), so that its first line takes at most first display columns and each continuation line, which starts with indent (spaces: a transcript's
+// margin and two more), at most width in all; a word wider than the room is broken between its
+// characters. A line that fits is returned as it is. s has no '\n'; the result has no trailing
+// '\n'. Every transcript line goes through it (the text sink, event.go), so prose, headings and
+// legends of all three rule systems fit in TableWidth.
+func WrapProse(s string, first, width int, indent string) string {
+	if len(s) <= first || DisplayWidth(s) <= first { // a byte is at least as wide as its column
 		return s
 	}
 	var lines []string
 	line := ""
-	for _, word := range strings.Split(s, " ") {
-		room := width
+	cont := max(width-DisplayWidth(indent), minCol)
+	for _, word := range glueNumbers(strings.Split(s, " ")) { // "level 2," stays on one line
+		room := first
 		if len(lines) > 0 {
-			room = width - 2
+			room = cont
 		}
 		switch {
 		case line == "":
@@ -256,18 +264,18 @@ func FitLine(s string, width int) string {
 		default:
 			lines = append(lines, line)
 			line = word
-			room = width - 2
+			room = cont
 		}
 		for DisplayWidth(line) > room {
 			pieces := breakWord(line, room)
 			lines = append(lines, pieces[0])
 			line = strings.Join(pieces[1:], "")
-			room = width - 2
+			room = cont
 		}
 	}
 	lines = append(lines, line)
 	for i := 1; i < len(lines); i++ {
-		lines[i] = "  " + lines[i]
+		lines[i] = indent + lines[i]
 	}
 	return strings.Join(lines, "\n")
 }
