@@ -279,3 +279,29 @@ func WrapProse(s string, first, width int, indent string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// WrapItems joins items with sep into lines of at most width display columns, breaking only
+// between two items (the separator is dropped at the break): a legend's entries ("A spears",
+// "K aldric (with spears 2)") are never cut in two. The first line has no indent; each
+// continuation line starts with indent. An item wider than a line stands on a line of its own
+// (the text sink's WrapProse then breaks it at its spaces). The result has no trailing '\n';
+// joining its lines back with sep after cutting indent gives strings.Join(items, sep).
+func WrapItems(items []string, sep string, width int, indent string) string {
+	var b strings.Builder
+	col := 0 // display columns on the current line
+	for i, it := range items {
+		w := DisplayWidth(it)
+		switch {
+		case i == 0:
+		case col+DisplayWidth(sep)+w <= width:
+			b.WriteString(sep)
+			col += DisplayWidth(sep)
+		default:
+			b.WriteString("\n" + indent)
+			col = DisplayWidth(indent)
+		}
+		b.WriteString(it)
+		col += w
+	}
+	return b.String()
+}

@@ -10,10 +10,10 @@ import (
 // joinWrapped undoes the text sink's wrapping of a transcript (runner.WrapProse, the clash
 // legends' runner.WrapItems) so that a hand-worked test can match a whole logical line as the
 // rules give it: a line is joined, with one space, to the line before it when it is indented two
-// columns more than that logical line's first line and its first word (a number glued to it, as
-// WrapProse keeps them) would not have fit after the line before within runner.TableWidth, which
-// is the only reason the sink breaks a line. A map row or a table row never qualifies: the line
-// before it is short.
+// columns more than that logical line's first line and it would not have fit whole after the line
+// before within runner.TableWidth (its first word or item did not, which is the only reason the
+// sink breaks a line). A map row or a table row never qualifies: its indent is not two more than
+// the line before, or that line is short.
 func joinWrapped(out string) string {
 	lines := strings.Split(out, "\n")
 	var done []string
@@ -36,15 +36,7 @@ func isContinuation(prev, l string, lead int) bool {
 	if body == "" || len(l)-len(body) != lead+2 {
 		return false
 	}
-	words := strings.Split(body, " ")
-	first := words[0]
-	for _, w := range words[1:] { // glued numbers ("round 2,") move with their word
-		if w == "" || !strings.ContainsRune("+-0123456789", rune(w[0])) {
-			break
-		}
-		first += " " + w
-	}
-	return runner.DisplayWidth(prev)+1+runner.DisplayWidth(first) > runner.TableWidth
+	return runner.DisplayWidth(prev)+1+runner.DisplayWidth(body) > runner.TableWidth
 }
 
 // joinWrapped gives back the logical lines: a 150-column line wrapped by WrapProse (a number
