@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // EventsVersion is the version of the JSON Lines format (the event types and their fields) that
@@ -79,11 +80,18 @@ func (t *textSink) Write(e Event) error {
 		if err := tx.WriteText(b); err != nil {
 			return err
 		}
-	} else if l := e.Line(); l != "" {
-		if m, ok := e.(Margined); ok {
-			b.WriteString(m.Margin())
+		if b.Len() == 0 {
+			return nil
 		}
-		b.WriteString(l)
+		_, err := t.w.Write(escapeLines(fitLines(b.Bytes())))
+		return err
+	} else if l := e.Line(); l != "" {
+		margin := ""
+		if m, ok := e.(Margined); ok {
+			margin = m.Margin()
+		}
+		b.WriteString(margin)
+		b.WriteString(marginWrap(l, margin))
 		b.WriteByte('\n')
 	}
 	if b.Len() == 0 {
@@ -91,6 +99,53 @@ func (t *textSink) Write(e Event) error {
 	}
 	_, err := t.w.Write(escapeLines(b.Bytes()))
 	return err
+}
+
+// marginWrap is line l, printed after margin, wrapped (WrapProse) so that no line is wider than
+// TableWidth: the continuation lines are indented under the text, two spaces further.
+func marginWrap(l, margin string) string {
+	if len(margin)+len(l) <= TableWidth {
+		return l
+	}
+	mw := DisplayWidth(margin)
+	return WrapProse(l, TableWidth-mw, TableWidth, strings.Repeat(" ", mw+2))
+}
+
+// fitLines is a Texter's text with each line wider than TableWidth wrapped (WrapProse), its
+// continuation lines indented two spaces past the line's own leading spaces. Tables come fitted
+// already (RenderTable); what is left is prose, headings and legends.
+func fitLines(text []byte) []byte {
+	if maxLineLen(text) <= TableWidth {
+		return text
+	}
+	var out bytes.Buffer
+	for _, l := range strings.SplitAfter(string(text), "\n") {
+		body, nl := strings.CutSuffix(l, "\n")
+		rest := strings.TrimLeft(body, " ")
+		lead := body[:len(body)-len(rest)]
+		if len(body) > TableWidth && rest != "" {
+			body = lead + WrapProse(rest, TableWidth-len(lead), TableWidth, lead+"  ")
+		}
+		out.WriteString(body)
+		if nl {
+			out.WriteByte('\n')
+		}
+	}
+	return out.Bytes()
+}
+
+// maxLineLen is the longest line of text in bytes (at least its display width).
+func maxLineLen(text []byte) int {
+	m := 0
+	for len(text) > 0 {
+		i := bytes.IndexByte(text, '\n')
+		if i < 0 {
+			i = len(text)
+		}
+		m = max(m, i)
+		text = text[min(i+1, len(text)):]
+	}
+	return m
 }
 
 // NewJSONLSink returns a Sink that writes one JSON object per event and line (JSON Lines):

@@ -235,18 +235,26 @@ func glueNumbers(words []string) []string {
 }
 
 // FitLine breaks a heading line s (a battle's "battle TITLE: A vs B") at its spaces into lines of
-// at most width display columns, each continuation indented two spaces; a word wider than that is
-// broken between its characters. s has no '\n'; the result has no trailing '\n'.
-func FitLine(s string, width int) string {
-	if DisplayWidth(s) <= width {
+// at most width display columns, each continuation indented two spaces (WrapProse).
+func FitLine(s string, width int) string { return WrapProse(s, width, width, "  ") }
+
+// WrapProse breaks one line of prose s at its spaces, a number staying with the word before it
+// (glueNumbers), so that its first line takes at most first display columns and each continuation line, which starts with indent (spaces: a transcript's
+// margin and two more), at most width in all; a word wider than the room is broken between its
+// characters. A line that fits is returned as it is. s has no '\n'; the result has no trailing
+// '\n'. Every transcript line goes through it (the text sink, event.go), so prose, headings and
+// legends of all three rule systems fit in TableWidth.
+func WrapProse(s string, first, width int, indent string) string {
+	if len(s) <= first || DisplayWidth(s) <= first { // a byte is at least as wide as its column
 		return s
 	}
 	var lines []string
 	line := ""
-	for _, word := range strings.Split(s, " ") {
-		room := width
+	cont := max(width-DisplayWidth(indent), minCol)
+	for _, word := range glueNumbers(strings.Split(s, " ")) { // "level 2," stays on one line
+		room := first
 		if len(lines) > 0 {
-			room = width - 2
+			room = cont
 		}
 		switch {
 		case line == "":
@@ -256,18 +264,44 @@ func FitLine(s string, width int) string {
 		default:
 			lines = append(lines, line)
 			line = word
-			room = width - 2
+			room = cont
 		}
 		for DisplayWidth(line) > room {
 			pieces := breakWord(line, room)
 			lines = append(lines, pieces[0])
 			line = strings.Join(pieces[1:], "")
-			room = width - 2
+			room = cont
 		}
 	}
 	lines = append(lines, line)
 	for i := 1; i < len(lines); i++ {
-		lines[i] = "  " + lines[i]
+		lines[i] = indent + lines[i]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// WrapItems joins items with sep into lines of at most width display columns, breaking only
+// between two items (the separator is dropped at the break): a legend's entries ("A spears",
+// "K aldric (with spears 2)") are never cut in two. The first line has no indent; each
+// continuation line starts with indent. An item wider than a line stands on a line of its own
+// (the text sink's WrapProse then breaks it at its spaces). The result has no trailing '\n';
+// joining its lines back with sep after cutting indent gives strings.Join(items, sep).
+func WrapItems(items []string, sep string, width int, indent string) string {
+	var b strings.Builder
+	col := 0 // display columns on the current line
+	for i, it := range items {
+		w := DisplayWidth(it)
+		switch {
+		case i == 0:
+		case col+DisplayWidth(sep)+w <= width:
+			b.WriteString(sep)
+			col += DisplayWidth(sep)
+		default:
+			b.WriteString("\n" + indent)
+			col = DisplayWidth(indent)
+		}
+		b.WriteString(it)
+		col += w
+	}
+	return b.String()
 }

@@ -20,6 +20,7 @@ func conditionsRounds(t *testing.T) []string {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
+	out = joinWrapped(out) // the hand-worked lines are whole logical lines (the sink wraps at 120)
 	var cuts []int
 	for n := 1; ; n++ {
 		i := strings.Index(out, fmt.Sprintf("\nround %d\n", n))

@@ -27,6 +27,7 @@ func clashRoundOne(t *testing.T, name string) *handRound {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
+	out = joinWrapped(out) // the hand-worked lines are whole logical lines (the sink wraps at 120)
 	start, end := strings.Index(out, "\nround 1\n"), strings.Index(out, "\nround 2\n")
 	if start < 0 || end < start {
 		t.Fatalf("no round 1 in:\n%s", out)

@@ -18,6 +18,9 @@ func TestClashPicketWholeBattleByHand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
+	// The sink wraps lines over 120 columns (the map legend); the transcript built here has each
+	// logical line whole, so the run's continuation lines are joined back first.
+	out = joinWrapped(out)
 	mod := func(score int) int { return (score - 10) / 2 } // 5e ability modifier (scores >= 10 here)
 	const (
 		guardAC, guardHP, guardDex, spearHit  = 16, 11, 12, 3

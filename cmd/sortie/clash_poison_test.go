@@ -30,6 +30,7 @@ func TestClashPoisonBattleU76(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
+	out = joinWrapped(out) // whole logical lines: the sink wraps the 127-column poisoned line
 	for _, want := range []string{
 		"quasits 2 -> guards 2, Claws: d20 15 + 4 = 19 vs AC 16: hit",
 		"guards 1 CON save (Claws): d20 2 + 1 = 3 vs DC 10: fails",

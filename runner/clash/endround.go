@@ -1,6 +1,8 @@
 package clash
 
 import (
+	"strings"
+
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 )
@@ -11,7 +13,8 @@ import (
 func (b *Battle) endOfRound() {
 	b.turnUnit, b.turnSolo = -1, -1
 	b.emit(func() Event {
-		return &MapEvent{Round: b.round, Rows: b.mapRows(), Legend: b.legend(), occupied: b.occupied()}
+		items := b.legendItems()
+		return &MapEvent{Round: b.round, Rows: b.mapRows(), Legend: strings.Join(items, " "), items: items, occupied: b.occupied()}
 	})
 	b.eliminateCasualties()
 	b.expireOrphans() // U-76: timed effects whose caster is gone

@@ -19,6 +19,14 @@ const MapLegend = "map: . clear  : rough  = road  * forest  - shallow  ~ deep  #
 	" a letter is a unit's stand or a solo; after it: + joined solo, x casualty, ? hidden, d down (solo);" +
 	" a digit: height in 20-ft steps (after terrain, or after a letter with no other mark)"
 
+// mapLegendItems are MapLegend's items, joined with spaces, where its text may wrap: the terrain
+// key (101 columns) whole, then each clause and mark of the rest (TestMapLegendItems).
+var mapLegendItems = []string{
+	"map: . clear  : rough  = road  * forest  - shallow  ~ deep  # objective square (% destroyed)  @ zone;",
+	"a letter is a unit's stand or a solo;", "after it: + joined solo,", "x casualty,", "? hidden,", "d down (solo);",
+	"a digit: height in 20-ft steps (after terrain, or after a letter with no other mark)",
+}
+
 // mapRows draws the grid: two characters a square (see MapLegend).
 func (b *Battle) mapRows() []string {
 	w, h := b.w, b.h
@@ -129,17 +137,18 @@ func (b *Battle) paint(cells [][2]byte, a box, letter, mark byte) {
 }
 
 // legend names the letters: "A spears, B archers | a axes; solos: K aldric (joined to spears 2)".
-func (b *Battle) legend() string {
-	var sb strings.Builder
+func (b *Battle) legend() string { return strings.Join(b.legendItems(), " ") }
+
+// legendItems are the legend's entries, joined with spaces: a letter and its unit or solo ("B
+// archers", "K aldric (with spears 2)"), a side's name before its first ("wardens: A spears"),
+// " |" after the first side's last, so that the text can wrap between entries (runner.WrapItems).
+func (b *Battle) legendItems() []string {
+	var items []string
 	for side := int32(0); side < 2; side++ {
-		if side == 1 {
-			sb.WriteString(" | ")
-		}
-		sb.WriteString(b.sideName(side))
-		sb.WriteString(":")
+		first := len(items)
 		for u := range b.un {
 			if b.un[u].side == side {
-				fmt.Fprintf(&sb, " %c %s", b.s.units[u].mark, b.unitName(int32(u)))
+				items = append(items, fmt.Sprintf("%c %s", b.s.units[u].mark, b.unitName(int32(u))))
 			}
 		}
 		for j := range b.so {
@@ -147,18 +156,38 @@ func (b *Battle) legend() string {
 			if so.side != side {
 				continue
 			}
-			fmt.Fprintf(&sb, " %c %s", b.s.solos[j].mark, b.soloName(int32(j)))
+			it := fmt.Sprintf("%c %s", b.s.solos[j].mark, b.soloName(int32(j)))
 			switch {
 			case so.state == soloDead:
-				sb.WriteString(" (dead)")
+				it += " (dead)"
 			case so.state == soloFled:
-				sb.WriteString(" (gone)")
+				it += " (gone)"
 			case so.stand >= 0:
-				sb.WriteString(" (with " + b.standName(so.stand) + ")")
+				it += " (with " + b.standName(so.stand) + ")"
 			}
+			items = append(items, it)
+		}
+		if first == len(items) {
+			items = append(items, b.sideName(side)+":")
+		} else {
+			items[first] = b.sideName(side) + ": " + items[first]
+		}
+		if side == 0 {
+			items[len(items)-1] += " |"
 		}
 	}
-	return sb.String()
+	return items
+}
+
+// writeLegend writes a legend line wrapped between its items at runner.TableWidth (continuation
+// lines indented two spaces), or legend as it is when the items are not known (an event read
+// back from JSON Lines), and a newline.
+func writeLegend(w *bytes.Buffer, legend string, items []string) {
+	if strings.Join(items, " ") == legend {
+		legend = runner.WrapItems(items, " ", runner.TableWidth, "  ")
+	}
+	w.WriteString(legend)
+	w.WriteByte('\n')
 }
 
 // MapEvent is the map at the end of a round, before its casualties are removed (U-59 (1)).
@@ -166,6 +195,8 @@ type MapEvent struct {
 	Round  int      `json:"round"`
 	Rows   []string `json:"rows"`
 	Legend string   `json:"legend"`
+	// items are Legend's entries, to wrap between them (legendItems); not written.
+	items []string
 	// occupied is, by unit, the squares its stands on the grid fill (casualties included: the
 	// map shows them), for the simulation's heat map; not written.
 	occupied []unitSquares
@@ -191,8 +222,7 @@ func (e *MapEvent) WriteText(w *bytes.Buffer) error {
 		w.WriteString(r)
 		w.WriteByte('\n')
 	}
-	w.WriteString(e.Legend)
-	w.WriteByte('\n')
+	writeLegend(w, e.Legend, e.items)
 	return nil
 }
 
@@ -315,6 +345,7 @@ type StartEvent struct {
 	Options map[string]string `json:"options,omitempty"`
 	Rows    []string          `json:"rows"`
 	Legend  string            `json:"legend"`
+	items   []string          // Legend's entries (legendItems); not written
 }
 
 func (*StartEvent) Type() string { return "clash.start" }
@@ -347,10 +378,8 @@ func (e *StartEvent) WriteText(w *bytes.Buffer) error {
 		w.WriteString(r)
 		w.WriteByte('\n')
 	}
-	w.WriteString(e.Legend)
-	w.WriteByte('\n')
-	w.WriteString(MapLegend)
-	w.WriteByte('\n')
+	writeLegend(w, e.Legend, e.items)
+	writeLegend(w, MapLegend, mapLegendItems)
 	return nil
 }
 
@@ -364,5 +393,5 @@ func sortStrings(s []string) {
 
 func (b *Battle) startEvent() *StartEvent {
 	return &StartEvent{Battle: b.s.Plan.ID, Title: b.s.Plan.Title, Sides: [2]string{b.sideName(0), b.sideName(1)},
-		Options: b.s.Plan.Options, Rows: b.mapRows(), Legend: b.legend()}
+		Options: b.s.Plan.Options, Rows: b.mapRows(), Legend: b.legend(), items: b.legendItems()} // once a battle
 }
