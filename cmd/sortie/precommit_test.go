@@ -108,7 +108,7 @@ func preCommitHook(t *testing.T, root, rev, hook, bin string) {
 	out := sh(false, "git", "commit", "-qm", "scenarios")
 	// bad.yaml line 8 is `party: {start: base, members: 0}`.
 	// Two findings in two of the three files (the S002 error, the L015 note).
-	for _, want := range []string{"./bad.yaml:8:31: S002: party.members: 0 is out of range", "./win.yaml: L015: info: a script",
+	for _, want := range []string{"./bad.yaml:8:31: S002: party.members: 0 is out of range", "./win.yaml: L015: info: a scenario's script",
 		"sortie vet", "2 problems (1 error, 0 warnings, 1 info) in 2 of 3 files"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failed commit's output lacks %q:\n%s", want, out)
