@@ -38,7 +38,12 @@ import (
 // misses the manifest still hits the cache.
 
 // statFormat changes whenever the manifest or its key changes meaning.
-const statFormat = "sortie vet stat manifest 3" // 3: NoTests also means no "expect"
+// It names the loader's classifier too (classifyHead, classifyJSON): the sniff memo keeps the
+// classifier's judgements (a file's role), so a classifier that judges a file otherwise (a role
+// added or split) bumps it, or an unchanged file would keep its old role from the memo.
+// 3: NoTests also means no "expect"; 4: the classifier's roles "battle script", "campaign
+// script" (issue 20's L015: a clash script was a scenario's) and "campaign save".
+const statFormat = "sortie vet stat manifest 4"
 
 // racyWindow: a file whose modification or change time is this close to the moment it is
 // stat'ed is not recorded (2 s: the coarsest common file system clock, FAT's). A variable for
@@ -97,11 +102,16 @@ func unitID(u unit) string { return u.dir + "\x00" + strings.Join(u.files, "\x00
 // statKey is the key of a run's manifest: everything a unit's cache key holds but the files
 // (unitKey), and the run's arguments.
 func statKey(paths []string, wd string, opts Options) CacheKey {
+	return statKeyOf(statFormat, paths, wd, opts)
+}
+
+// statKeyOf is statKey under manifest format format (a test's older one).
+func statKeyOf(format string, paths []string, wd string, opts Options) CacheKey {
 	h := sha256.New()
 	k := currentKnobs()
 	b := opts.Budget.withDefaults()
 	fmt.Fprintf(h, "%s\n%s\nwd=%s\nbudget=%d,%d\nknobs=%v,%v,%v\npackages=%v\n",
-		statFormat, buildID(), wd, b.CPU, b.Memory, k.FastPath, k.TreePath, k.Chunking, opts.Packages)
+		format, buildID(), wd, b.CPU, b.Memory, k.FastPath, k.TreePath, k.Chunking, opts.Packages)
 	for _, p := range paths {
 		fmt.Fprintf(h, "path=%q\n", p)
 	}

@@ -4,9 +4,11 @@ package compiler
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -178,5 +180,59 @@ func TestScenarioNoTests(t *testing.T) {
 		if u.NoTests {
 			t.Errorf("without a cache: %v marked NoTests", u.Files)
 		}
+	}
+}
+
+// TestSniffMemoKeyedByClassifier (issue 20): the sniff memo keeps the classifier's roles, so a
+// manifest written by a build whose classifier judged otherwise must not be read. Format 3's
+// classifier called every list of decisions a scenario's script and every save a run's: its
+// manifest, holding those roles for files unchanged since, is under format 3's key, and a vet
+// now (format 4) judges the files afresh: a battle's script and a campaign's save, each with
+// its own command (L015). With format 3 still current the stale roles were taken.
+func TestSniffMemoKeyedByClassifier(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	mini, err := os.ReadFile(filepath.Join(root, "testdata", "compiler", "ok", "mini.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "mini.json"), mini, 0o644)
+	script := filepath.Join(dir, "b-script.yaml")
+	save := filepath.Join(dir, "camp-save.json")
+	os.WriteFile(script, []byte("- {unit: axes, action: attack}\n"), 0o644)
+	os.WriteFile(save, []byte(`{"format": "sortie-save", "version": 1, "command": "campaign", "path": "campaign.cue", "seed": 1}`), 0o644)
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = 0
+	var old []sniffed
+	for name, role := range map[string]string{script: "script", save: "save"} {
+		sig, ok := statSig(name)
+		if !ok {
+			t.Fatal("no identity for a regular file")
+		}
+		old = append(old, sniffed{Name: name, Sig: sig, Has: sniffClass, Role: role})
+	}
+	data, err := json.Marshal(statManifest{Files: old})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewMemCache(100)
+	paths := []string{"mini.json", "b-script.yaml", "camp-save.json"}
+	opts := Options{WorkDir: dir, Cache: c}
+	c.Put(statKeyOf("sortie vet stat manifest 3", paths, dir, opts), data)
+	list, _, err := VetScenarios(paths, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range list {
+		if d.Code == codeNotScenarioFile {
+			got[filepath.Base(d.Pos.File)] = d.Message
+		}
+	}
+	if !strings.Contains(got["b-script.yaml"], "sortie battle BATTLE --script FILE") {
+		t.Errorf("b-script.yaml: %q: the old classifier's role from the memo", got["b-script.yaml"])
+	}
+	if !strings.Contains(got["camp-save.json"], "a save of a campaign's run") {
+		t.Errorf("camp-save.json: %q: the old classifier's role from the memo", got["camp-save.json"])
 	}
 }

@@ -30,7 +30,7 @@ import (
 // dataClass is what a YAML or JSON file holds, judged from its top level.
 type dataClass struct {
 	kind string // the top-level kind ("scenario", "battle", "campaign", ...), or ""
-	role string // without kind: "script", "plan", "save", "baseline", or "" (a part)
+	role string // without kind: "script", "campaign script", "battle script", "plan", "save", "campaign save", "baseline", or "" (a part)
 }
 
 var (
@@ -139,14 +139,16 @@ func scriptRole(head []byte) string {
 
 // roleNote is the note (L015) for a script, plan, save or baseline named among scenarios: what
 // the file is and the command that takes it, for its kind (a scenario's, a campaign's or a
-// battle's script).
+// battle's script; a scenario's or a campaign's save). A plan is a scenario's (sortie compile
+// writes no other); a battle is fought in one go, with no plan and no save.
 func roleNote(nm *namer, abs, role string) diag.Diagnostic {
 	what := map[string]string{
 		"script":          "a scenario's script of decisions, not a scenario: not vetted (sortie run SCENARIO --script FILE plays it)",
 		"campaign script": "a campaign's script of decisions, not a scenario: not vetted (sortie campaign run CAMPAIGN --script FILE plays it)",
 		"battle script":   "a battle's script of decisions, not a battle: not vetted (sortie battle BATTLE --script FILE plays it)",
-		"plan":            "a compiled plan, not a scenario: not vetted (sortie run FILE plays it)",
-		"save":            "a save of a run, not a scenario: not vetted (sortie resume FILE continues it)",
+		"plan":            "a scenario's compiled plan (sortie compile's), not a scenario: not vetted (sortie run PLAN plays it)",
+		"save":            "a save of a scenario's run (sortie run --save's), not a scenario: not vetted (sortie resume SAVE continues it)",
+		"campaign save":   "a save of a campaign's run (sortie campaign run --save's), not a campaign: not vetted (sortie resume SAVE continues it)",
 		"baseline":        "a baseline of findings, not a scenario: not vetted (sortie vet --baseline FILE reads it)",
 	}[role]
 	return diag.Diagnostic{Code: codeNotScenarioFile, Severity: diag.Info, Pos: diag.Pos{File: nm.display(abs)}, Message: what}

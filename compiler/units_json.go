@@ -33,6 +33,7 @@ func classifyJSONTokens(head []byte) dataClass {
 	}
 	var c dataClass
 	keys := map[string]bool{}
+	campaign := false // "command": "campaign", a save's (a campaign's run)
 	for dec.More() {
 		kt, err := dec.Token()
 		if err != nil {
@@ -55,8 +56,11 @@ func classifyJSONTokens(head []byte) dataClass {
 			c.role = "plan"
 		case key == "format" && s == "sortie-save":
 			c.role = "save"
+		case key == "command" && s == "campaign":
+			campaign = true
 		}
 	}
+	c.role = saveRole(c.role, campaign)
 	if c.kind == "" && c.role == "" && keys["version"] && keys["findings"] {
 		c.role = "baseline"
 	}
@@ -80,6 +84,7 @@ func classifyValidJSON(data []byte) dataClass {
 	}
 	var c dataClass
 	keys := map[string]bool{}
+	campaign := false // "command": "campaign", a save's (a campaign's run)
 	i = skipJSONSpace(data, i+1)
 	for i < len(data) && data[i] == '"' {
 		end := skipJSONString(data, i)
@@ -98,6 +103,8 @@ func classifyValidJSON(data []byte) dataClass {
 				c.role = "plan"
 			case key == "format" && s == "sortie-save":
 				c.role = "save"
+			case key == "command" && s == "campaign":
+				campaign = true
 			}
 		}
 		i = skipJSONSpace(data, i)
@@ -105,6 +112,7 @@ func classifyValidJSON(data []byte) dataClass {
 			i = skipJSONSpace(data, i+1)
 		}
 	}
+	c.role = saveRole(c.role, campaign)
 	if c.kind == "" && c.role == "" && keys["version"] && keys["findings"] {
 		c.role = "baseline"
 	}
@@ -171,4 +179,14 @@ func jsonString(lit []byte) string {
 	var s string
 	json.Unmarshal(lit, &s)
 	return s
+}
+
+// saveRole is the role of a save by the command that wrote it (its "command"): "campaign save"
+// for sortie campaign run --save's, "save" for sortie run --save's (a scenario's); a role other
+// than "save" is kept.
+func saveRole(role string, campaign bool) string {
+	if role == "save" && campaign {
+		return "campaign save"
+	}
+	return role
 }

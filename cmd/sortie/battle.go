@@ -33,7 +33,7 @@ Every choice (tactic, strategy, target, yes/no questions) comes from, in this or
                     prompt is the engine's default
   the terminal      when standard input is a terminal and no script or policy is given
   --policy NAME     ` + battlePolicies() + `
-                    (a Pathfinder battle with --runs also standard)
+                    (standard: every army on Standard tactic and strategy, the baseline)
 With none of them (or --policy default, as sortie simulate names it), the engine's default
 policy decides. Every ambiguity of Part P is played at
 its Default; --std switches the Seed|Std ones to the standard rules.
@@ -60,7 +60,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "take choices (and rolls) from `FILE` (YAML or CUE)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the dice generator"},
-			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME` (" + battlePolicies() + "; a Pathfinder battle with --runs also standard); default: default, the battle's own commanders, as sortie simulate"},
+			&cli.StringFlag{Name: "policy", Usage: "answer choices by `NAME` (" + battlePolicies() + "); default: default, the battle's own commanders, as sortie simulate; standard: every army on Standard"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text (tables) or jsonl (one event a line)"},
 			&cli.IntFlag{Name: "runs", Usage: "fight the battle `N` times and print win, rout and destruction rates"},
 			&cli.BoolFlag{Name: "table-dice", Usage: "at the terminal, ask for every die roll instead of rolling"},
@@ -100,9 +100,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 			// Every policy simulate has for a battle, by the registry's names, refused as run
 			// and simulate refuse one (the offer's list and what to use instead); an old name
 			// (the offer's Aliases: a clash battle's tactical) is taken as the policy it names.
-			// standard stays a Pathfinder --runs policy of the engine's own (the baseline).
-			engineOnly := cl == nil && c.IsSet("runs") && c.String("policy") == "standard"
-			if name := c.String("policy"); name != "" && !engineOnly {
+			if name := c.String("policy"); name != "" {
 				o := offerOfUnit(u)
 				if o != nil && !o.hasPolicy(name) {
 					return failf(exitUsage, "%v", o.policyError(name))
@@ -115,6 +113,9 @@ draws, how battles ended and the rounds (min, median, max).`,
 				}
 				if name == "explore" && c.IsSet("runs") {
 					return failf(exitUsage, "--policy explore learns from one battle to the next: run sortie simulate --policy explore --runs N")
+				}
+				if name == "standard" && (c.String("script") != "" || (c.String("play") != "" && !strings.EqualFold(c.String("play"), "all"))) {
+					return failf(exitUsage, "--policy standard is the baseline that plays every army of the battle on Standard: drop --script and --play, or take --policy default")
 				}
 			}
 			// --policy default is simulate's name for a battle's own commanders: the engine's
@@ -293,11 +294,15 @@ func deciders(e *env, c *cli.Context, seed uint64, dec, fallback *runner.Decider
 	return nil
 }
 
-// battlePolicy returns the decider of policy name for one battle: first, random, or explore (in
-// one battle: the choice it tried least often so far, as sortie simulate's run with this seed).
+// battlePolicy returns the decider of policy name for one battle: first, random, explore (in
+// one battle: the choice it tried least often so far, as sortie simulate's run with this seed), or
+// standard (a Pathfinder battle: every army on Standard, pathfinder.StandardPolicy).
 func battlePolicy(name string, seed uint64) (runner.Decider, error) {
-	if name == "explore" {
+	switch name {
+	case "explore":
 		return runner.NewExplore().Decider(0, seed)
+	case "standard":
+		return pathfinder.StandardPolicy.Decider(0, seed) // a Pathfinder battle's baseline
 	}
 	return runner.NewPolicy(name, seed)
 }

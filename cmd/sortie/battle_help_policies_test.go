@@ -11,7 +11,7 @@ import (
 // (compiler/pathfinder/register.go, compiler/clash/clash.go: Policies and Aliases, written out
 // here by hand), and every name it lists is one battle takes for a file of that rule system.
 func TestBattleHelpPoliciesFromRegistry(t *testing.T) {
-	const want = "pathfinder: default, first, random, explore; clash: default (or tactical), first, random, explore"
+	const want = "pathfinder: default, first, random, explore, standard; clash: default (or tactical), first, random, explore"
 	code, help, errb := run(t, "", "battle", "--help")
 	if code != 0 {
 		t.Fatalf("battle --help: exit %d: %s", code, errb)
@@ -19,7 +19,7 @@ func TestBattleHelpPoliciesFromRegistry(t *testing.T) {
 	if !strings.Contains(help, "--policy NAME     "+want+"\n") {
 		t.Errorf("battle --help's description does not list %q:\n%s", want, help)
 	}
-	if !strings.Contains(help, "answer choices by NAME ("+want+";") {
+	if !strings.Contains(help, "answer choices by NAME ("+want+")") {
 		t.Errorf("battle --help's --policy flag does not list %q:\n%s", want, help)
 	}
 	if strings.Contains(help, "or random\n") {

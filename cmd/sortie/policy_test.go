@@ -121,15 +121,18 @@ func TestPolicyRefusedAlike(t *testing.T) {
 		{"goal", [][]string{{"battle", hill}, {"battle", "--runs", "2", hill}, {"simulate", "--runs", "2", hill}},
 			"policy goal is not for a clash battle: goal walks a Karzoral field toward its open objectives; for the battle's own commanders use default (want default, first, random, explore)"},
 		{"goal", [][]string{{"battle", horde}, {"battle", "--runs", "2", horde}, {"simulate", "--runs", "2", horde}},
-			"policy goal is not for a pathfinder battle: goal walks a Karzoral field toward its open objectives; for the battle's own commanders use default (want default, first, random, explore)"},
+			"policy goal is not for a pathfinder battle: goal walks a Karzoral field toward its open objectives; for the battle's own commanders use default (want default, first, random, explore, standard)"},
 		{"default", [][]string{{"run", stolen}, {"simulate", "--runs", "2", stolen}},
 			"policy default is not for a pathfinder scenario: default is a battle's own commanders; first takes the engine's own choice at every battle question (want first, random, explore)"},
 		{"default", [][]string{{"run", field01}, {"simulate", "--runs", "2", field01}},
 			"policy default is not for a karzoral scenario: default is a battle's own commanders; goal plays toward the open objectives (want first, random, explore, goal)"},
 		{"default", [][]string{{"campaign", "run", camp}, {"simulate", "--runs", "2", camp}},
 			"policy default is not for a karzoral campaign: default is a battle's own commanders; goal plays toward the open objectives (want first, random, explore, goal)"},
-		{"bogus", [][]string{{"battle", hill}, {"battle", horde}, {"simulate", "--runs", "2", hill}},
+		{"bogus", [][]string{{"battle", hill}, {"simulate", "--runs", "2", hill}},
 			`unknown policy "bogus" (want default, first, random, explore)`},
+		// A Pathfinder battle also has standard (its baseline), in every command alike.
+		{"bogus", [][]string{{"battle", horde}, {"battle", "--runs", "2", horde}, {"simulate", "--runs", "2", horde}},
+			`unknown policy "bogus" (want default, first, random, explore, standard)`},
 		// Explore learns across runs: battle --runs sends it to simulate (Pathfinder's said
 		// `unknown policy "explore" (want first, standard, random)`).
 		{"explore", [][]string{{"battle", "--runs", "2", hill}, {"battle", "--runs", "2", horde}},

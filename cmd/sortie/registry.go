@@ -148,14 +148,18 @@ func (o *offer) policyOf(name string, s *simSubject) (runner.PolicyMaker, error)
 
 // ownPolicies are the policies an engine has of its own, by the registry entry's Engine and the
 // policy's name, each made for one subject: goal walks a Karzoral field (or a campaign's) toward
-// its open objectives; default is a battle's own commanders. The compiler's registry names them
+// its open objectives; default is a battle's own commanders; standard a Pathfinder battle's
+// baseline (every army on Standard). The compiler's registry names them
 // (compiler.Offer.Policies) and imports no engine: the engine code is here. TestOneRegistry fails
 // on a policy an entry offers that is neither here nor a policy of every engine.
 var ownPolicies = map[string]map[string]func(s *simSubject) runner.PolicyMaker{
-	"karzoral":   {"goal": func(s *simSubject) runner.PolicyMaker { return karzoral.NewGoal(s.plan) }},
-	"campaign":   {"goal": func(s *simSubject) runner.PolicyMaker { return campaign.Goal(s.campaign) }},
-	"pathfinder": {"default": func(*simSubject) runner.PolicyMaker { return pathfinder.DefaultPolicy }},
-	"clash":      {"default": func(*simSubject) runner.PolicyMaker { return clash.PolicyMaker(clash.PolicyTactical) }},
+	"karzoral": {"goal": func(s *simSubject) runner.PolicyMaker { return karzoral.NewGoal(s.plan) }},
+	"campaign": {"goal": func(s *simSubject) runner.PolicyMaker { return campaign.Goal(s.campaign) }},
+	"pathfinder": {
+		"default":  func(*simSubject) runner.PolicyMaker { return pathfinder.DefaultPolicy },
+		"standard": func(*simSubject) runner.PolicyMaker { return pathfinder.StandardPolicy },
+	},
+	"clash": {"default": func(*simSubject) runner.PolicyMaker { return clash.PolicyMaker(clash.PolicyTactical) }},
 }
 
 // everyEnginePolicies are the policies every engine plays (runner.NewPolicy's, and explore).

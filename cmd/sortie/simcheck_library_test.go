@@ -55,7 +55,7 @@ func TestCheckWinnerNamesASide(t *testing.T) {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errb)
 	}
 	code, _, errb = run(t, "", "simulate", battle, "--policy", "goal", "--runs", "1")
-	if code != 2 || !strings.Contains(errb, "for the battle's own commanders use default (want default, first, random, explore)") {
+	if code != 2 || !strings.Contains(errb, "for the battle's own commanders use default (want default, first, random, explore, standard)") {
 		t.Errorf("goal: exit %d\n%s", code, errb)
 	}
 }

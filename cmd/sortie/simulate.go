@@ -43,7 +43,9 @@ Policies: first (the first legal choice), random (a uniform choice each time), e
 choice tried least often in earlier runs and this one: coverage in fewer runs), goal (Karzoral:
 toward the open objectives, resting after a battle); for a battle file also default (the
 engine's own commanders' policy, as sortie battle --runs plays: a battle's default, so that the
-two commands name the same winner; random is the default of scenarios and campaigns).
+two commands name the same winner; random is the default of scenarios and campaigns); for a
+Pathfinder battle file also standard (every army on Standard tactic and strategy, the baseline,
+as sortie battle --policy standard).
 --format json writes the report as JSON; --html FILE also writes it as one self-contained page
 (heat maps of where the party and each army stood, histograms, the coverage lists). A progress
 bar is drawn on standard error when it is a terminal. With --check, PATH may hold many subjects
@@ -52,7 +54,7 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1000, Usage: "play `N` runs"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "run i is seeded with `S` + i"},
-			&cli.StringFlag{Name: "policy", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default); default: a battle's own commanders (default), random otherwise"},
+			&cli.StringFlag{Name: "policy", Usage: "decide by `NAME`: first, random, explore, goal (a battle: also default; a Pathfinder battle: also standard); default: a battle's own commanders (default), random otherwise"},
 			&cli.IntFlag{Name: "workers", Usage: "play on `W` workers (default: the number of processors)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "report format: text or json"},
 			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page to `FILE`"},

@@ -23,12 +23,12 @@ func init() {
 
 // offers are what sortie's commands offer for Pathfinder files (compiler.Offer): a hex-field
 // scenario whose armies march day by day, and a battle file fought phase by phase (P-20..P-24)
-// whose own commanders are its default policy.
+// whose own commanders are its default policy (standard: every army on Standard, the baseline).
 var offers = []compiler.Offer{
 	{Kind: "scenario", Play: "run", Engine: "pathfinder", Policies: []string{"first", "random", "explore"}, Default: "random",
 		Unit: "day", Graph: "the hex map (hexes, routes)", Diff: true, Heat: "hex", Tests: true,
 		Example: "scenarios/pathfinder/stolen-lands", Schema: "#PFScenario", Code: "H001"},
-	{Kind: "battle", Play: "battle", Engine: "pathfinder", Policies: []string{"default", "first", "random", "explore"}, Default: "default",
+	{Kind: "battle", Play: "battle", Engine: "pathfinder", Policies: []string{"default", "first", "random", "explore", "standard"}, Default: "default",
 		Unit: "phase", Graph: "the sides face to face (armies, statistics, tactics)", Diff: true, Tests: true,
 		Example: "scenarios/pathfinder/orc-horde/battle.cue", Schema: "#PFBattle", Code: "H005"},
 }

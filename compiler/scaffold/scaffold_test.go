@@ -57,9 +57,10 @@ func script(t *testing.T, path string) *runner.Script {
 }
 
 // The Karzoral scenario template vets clean and its script wins. By hand: the powder burns on
-// day 3 (raiders 40 - 20 = 20); on day 4 the raiders reach the ford (route tower tower stair bank
-// ford) and meet the militia (K-24: both lose 20: the raiders are destroyed, the militia keeps
-// 10); the party enters the tower from the stair on day 5 (K-32: from the south).
+// day 3 (raiders 40 - 20 = 20); on day 6 the raiders reach the ford (route tower tower tower
+// tower stair bank ford: the stair on day 4, K-22) and meet the militia (K-24: both lose 20: the
+// raiders are destroyed, the militia keeps 10); the party, at the stair that day, enters the
+// tower from the south by a night march (K-32, K-41) on day 6.
 func TestKarzoralScenario(t *testing.T) {
 	dir := write(t, Options{Rules: "karzoral", ID: "stone-ford", Title: `The "Stone" Ford`})
 	vetClean(t, dir)
@@ -69,7 +70,7 @@ func TestKarzoralScenario(t *testing.T) {
 	}
 	out, err := runner.Run(p, runner.Options{Seed: 1, Decider: script(t, filepath.Join(dir, "win.yaml"))})
 	res, ok := out.(*karzoral.Result)
-	if err != nil || !ok || res.Outcome != runner.Success || res.Day != 5 {
+	if err != nil || !ok || res.Outcome != runner.Success || res.Day != 6 {
 		t.Fatalf("win.yaml: %v %+v", err, out)
 	}
 	for _, a := range res.Armies {

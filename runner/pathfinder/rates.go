@@ -2,6 +2,7 @@ package pathfinder
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -138,6 +139,36 @@ func (p *scriptPolicy) Decider(run int, seed uint64) (runner.Decider, error) {
 	c := &runner.Chain{}
 	c.Reset(p.s.Copy(), f, nil)
 	return c, nil
+}
+
+// StandardPolicy is the PolicyMaker of the standard policy, the baseline: every army on
+// Standard tactic and strategy, the first enemy it can attack (the Standard chooser). Its
+// decider only marks a run: a battle subject (NewBattleSubject) and RunBattle play a run under it
+// with Standard on the engine's fast path, whatever the subject's own chooser, so that sortie
+// simulate and sortie battle (--runs) play the same battles under the same name. As a decider
+// of anything else (a --play seat's other side, a script's fallback) it answers no question:
+// ErrStandardAlone.
+var StandardPolicy runner.PolicyMaker = standardPolicy{}
+
+type standardPolicy struct{}
+
+func (standardPolicy) Decider(int, uint64) (runner.Decider, error) { return standardDecider{}, nil }
+
+// standardDecider is StandardPolicy's decider (see there).
+type standardDecider struct{}
+
+// ErrStandardAlone is the answer of the standard policy's decider to a question: the standard
+// policy plays whole battles (every army on Standard), not one side's or a script's remainder.
+var ErrStandardAlone = errors.New("the standard policy is the engine's baseline: it plays every army of a whole battle, with no script and no player")
+
+func (standardDecider) Decide(*runner.Request) (runner.Answer, error) {
+	return runner.Answer{}, ErrStandardAlone
+}
+
+// isStandard reports whether d is the standard policy's decider.
+func isStandard(d runner.Decider) bool {
+	_, ok := d.(standardDecider)
+	return ok
 }
 
 // DefaultPolicy is the PolicyMaker of the engine's default Policy (a nil decider: every choice

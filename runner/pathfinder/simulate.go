@@ -162,7 +162,7 @@ type battleTrial struct {
 	src  *dice.Seeded
 	eng  *Battle
 	d    *decisions // the chooser under a run's decider, made once
-	mode int        // what the engine was last Reset for: 0 nothing, 1 its Policy, 2 d
+	mode int        // what the engine was last Reset for: 0 nothing, 1 its chooser, 2 d, 3 Standard (StandardPolicy)
 	sink runner.Sink
 	ev   BattleLogEvent
 	end  BattleEndEvent
@@ -178,6 +178,9 @@ type battleTrial struct {
 func (t *battleTrial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*runner.Ending, error) {
 	t.src.Reseed(seed)
 	mode := 1
+	if isStandard(dec) {
+		mode, dec = 3, nil // StandardPolicy: the Standard chooser on the fast path
+	}
 	if dec != nil {
 		mode = 2
 		if t.d == nil {
@@ -191,8 +194,11 @@ func (t *battleTrial) Play(seed uint64, dec runner.Decider, sink runner.Sink) (*
 	if mode != t.mode {
 		ch := t.s.chooser
 		var src dice.Source = t.src
-		if mode == 2 {
+		switch mode {
+		case 2:
 			ch, src = t.d, t.d
+		case 3:
+			ch = Standard{}
 		}
 		if err := t.eng.Reset(t.s.setup, src, ch); err != nil {
 			return nil, err

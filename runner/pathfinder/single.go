@@ -20,7 +20,7 @@ import (
 type BattleOptions struct {
 	Seed     uint64         // seeds the dice unless Dice is set
 	Dice     dice.Source    // replaces dice.NewSeeded(Seed)
-	Decider  runner.Decider // nil: the engine's default policy (Policy)
+	Decider  runner.Decider // nil: the engine's default policy (Policy); StandardPolicy's: Standard
 	Fallback runner.Decider // takes over when a script runs out (ErrScriptEnded)
 	Rules    pfarmy.Options
 	Out      io.Writer // nil: no output
@@ -97,7 +97,10 @@ func RunBattle(b *plan.Battle, o BattleOptions) (*BattleResult, error) {
 	d.sides = b.Sides
 	d.view.lone = b
 	var ch Chooser = d
-	if o.Decider == nil {
+	switch {
+	case isStandard(o.Decider) && o.Fallback == nil:
+		ch = Standard{} // StandardPolicy: every army on Standard (the baseline)
+	case o.Decider == nil:
 		ch = nil
 	}
 	eng, err := New(setup, d, ch)
