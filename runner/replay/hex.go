@@ -208,6 +208,11 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				}
 				b.hpKnown = b.hpKnown || v.Event.HP != nil
 			}
+		case "recover":
+			// A rest, a month without battle or fast healing (P-64, P-1): the army's hp after it.
+			if a != nil && hp != nil {
+				a.hp, a.hpKnown = *hp, true
+			}
 		case "aftermath", "placed", "pay":
 			if a != nil {
 				if hp != nil && e.Type == "aftermath" {
