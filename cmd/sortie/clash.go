@@ -91,6 +91,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		if !c.Bool("gm") { // --gm: the GM's view, no fog
 			fog = clash.NewFog(cl, slices.Index(ids, side))
 			opts.Sink = fog.Sink(opts.Sink)
+			opts.Fog = fog // the prompt's map, units and move field: the same sight
 		}
 	}
 	page, err := newReplayPage(htmlValue(c), htmlViewValue(c), c.Args().First())

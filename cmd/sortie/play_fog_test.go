@@ -17,12 +17,13 @@ import (
 // fails, and its 16 damage against 7 hp makes it a casualty with 16 - 7 = 9 damage overflowing
 // into goblins 1 (spotted, at 3,5, outside the area): 7 -> 0 hp, a casualty. The wardens were
 // never shown goblins 3 hit, so goblins 1's damage is not "(overflow)" for them (it would tell
-// of a hidden neighbour hit), and goblins 3, a casualty they never saw fall, is not announced as
+// of a hidden neighbour hit) but "(spell)", the Ice Storm they saw cast; and goblins 3, a casualty
+// they never saw fall, is not announced as
 // "no longer hidden (spotted)" when the scouts' turn comes. --play all and raiders see both.
 func TestClashPlayHidesHiddenEnemy(t *testing.T) {
 	const hide = "goblins 3 hides: d20 11 + 6 = 17"
 	const spotted = "goblins 3 is no longer hidden (spotted)"
-	const plain, over = "goblins 1 takes 9 damage: 7 -> 0 hp, a casualty\n", "goblins 1 takes 9 damage: 7 -> 0 hp (overflow), a casualty\n"
+	const plain, over = "goblins 1 takes 9 damage: 7 -> 0 hp (spell), a casualty\n", "goblins 1 takes 9 damage: 7 -> 0 hp (overflow), a casualty\n"
 	args := []string{"battle", repo(t, "scenarios", "clash", "bridge", "bridge.cue"), "--script", repo(t, "scenarios", "clash", "bridge", "skulk.yaml")}
 	enters := strings.Repeat("\n", 400)
 	for _, c := range []struct {

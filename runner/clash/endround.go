@@ -14,7 +14,8 @@ func (b *Battle) endOfRound() {
 	b.turnUnit, b.turnSolo = -1, -1
 	b.emit(func() Event {
 		items := b.legendItems()
-		return &MapEvent{Round: b.round, Rows: b.mapRows(), Legend: strings.Join(items, " "), items: items, occupied: b.occupied()}
+		rows, d := b.drawMap(true)
+		return &MapEvent{Round: b.round, Rows: rows, Legend: strings.Join(items, " "), items: items, occupied: b.occupied(), draw: d}
 	})
 	b.eliminateCasualties()
 	b.expireOrphans() // U-76: timed effects whose caster is gone

@@ -25,13 +25,16 @@ type Fog struct {
 	// gapUnseen: a hidden enemy stand was just removed, so the next gap filled is its.
 	overflowFrom map[string]string
 	downUnseen   map[string]bool
+	// veiledCause: the cause of the last damage a hidden enemy stand took (its key), so that
+	// damage overflowing out of it is shown with the cause the side saw dealt (U-56).
+	veiledCause map[string]string
 	gapUnseen    bool
 }
 
 // NewFog is the fog of side (its index into c.Sides, 0 or 1; -1 for the GM's sight, which sees
 // every event and still follows who is hidden) over c's stands and solos.
 func NewFog(c *plan.Clash, side int) *Fog {
-	f := &Fog{side: side, sideOf: map[string]int{}, hidden: map[string]bool{}, overflowFrom: map[string]string{}, downUnseen: map[string]bool{}}
+	f := &Fog{side: side, sideOf: map[string]int{}, hidden: map[string]bool{}, overflowFrom: map[string]string{}, downUnseen: map[string]bool{}, veiledCause: map[string]string{}}
 	for _, u := range c.Units {
 		for k := range u.Stands {
 			f.sideOf[u.ID+" "+strconv.Itoa(k+1)] = u.Side
@@ -60,7 +63,8 @@ func (f *Fog) Sees(e runner.Event) bool {
 // called with every event of the battle, in order, and follows who hides and who is revealed.
 // An event that names or implies a second stand goes through the same rule as the first:
 //   - damage overflowing out of a hidden enemy into a stand the side sees (U-56) is that stand's
-//     plain damage (no "(overflow)": the cause would tell of the hidden stand it passed through);
+//     damage of the cause the hidden stand took (no "(overflow)": it would tell of the hidden
+//     stand it passed through; "(spell)" when an area the side saw cast dealt it);
 //   - an enemy that became a casualty while hidden (U-57) is never announced as revealed: the
 //     side never saw it fall, and it leaves the grid unseen (U-60); nor is the gap it leaves
 //     said to be filled (the stand that fills it is seen where it stands next);
@@ -127,6 +131,14 @@ func (f *Fog) Shown(e runner.Event) (runner.Event, bool) {
 		return f.units(v), true
 	case *ScoredEvent:
 		return f.scored(v), true
+	case *MapEvent:
+		// The end of round's map without the enemies the side cannot see, alive or fallen
+		// (veilRows); one read back from JSON cannot be redrawn (the replay page draws its own).
+		if rows := f.veilRows(v.Rows, v.draw); rows != nil {
+			c := *v
+			c.Rows = rows
+			return &c, true
+		}
 	}
 	return e, true
 }
@@ -137,7 +149,7 @@ func (f *Fog) unseen(unit string, start int) int {
 	n := 0
 	for k := 1; k <= start; k++ {
 		who := unit + " " + strconv.Itoa(k)
-		if f.enemy(who) && (f.hidden[who] || f.downUnseen[who]) {
+		if f.Unseen(who) {
 			n++
 		}
 	}
@@ -177,7 +189,7 @@ func (f *Fog) scored(v *ScoredEvent) *ScoredEvent {
 		return v
 	}
 	for who := range f.sideOf {
-		if strings.HasPrefix(who, unit+" ") && f.enemy(who) && (f.hidden[who] || f.downUnseen[who]) {
+		if strings.HasPrefix(who, unit+" ") && f.Unseen(who) {
 			c := *v
 			c.Why = "out of sight"
 			return &c
@@ -194,11 +206,16 @@ func (f *Fog) damage(v *DamagedEvent) (runner.Event, bool) {
 		if v.Casualty {
 			f.downUnseen[v.Target] = true
 		}
+		f.veiledCause[v.Target] = v.Cause
 		return v, false
 	}
 	if over && v.Cause == "overflow" && f.veiled(from) {
+		// Not "(overflow)", which tells of the hidden stand it passed through, nor no cause at
+		// all, which reads as a blow from nowhere: the cause of the damage the hidden stand
+		// took, which the side saw dealt (the Ice Storm it saw cast: "(spell)"; an attack
+		// shows none, as an attack's damage does).
 		c := *v
-		c.Cause = ""
+		c.Cause = f.veiledCause[from]
 		return &c, true
 	}
 	return v, true

@@ -2,6 +2,7 @@ package clash
 
 import (
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/words"
 	"strings"
 )
 
@@ -115,5 +116,5 @@ func (e *PushedEvent) line() string {
 		return fmt.Sprintf("%s is pushed %d of %d squares, %s -> %s (%s), stopped by %s", e.Who, e.Squares, e.Of, e.From, e.To,
 			e.Cause, e.Blocked)
 	}
-	return fmt.Sprintf("%s is pushed %d squares, %s -> %s (%s)", e.Who, e.Squares, e.From, e.To, e.Cause)
+	return fmt.Sprintf("%s is pushed %s, %s -> %s (%s)", e.Who, words.Count(e.Squares, "square"), e.From, e.To, e.Cause)
 }

@@ -29,6 +29,13 @@ var mapLegendItems = []string{
 
 // mapRows draws the grid: two characters a square (see MapLegend).
 func (b *Battle) mapRows() []string {
+	rows, _ := b.drawMap(false)
+	return rows
+}
+
+// drawMap is mapRows, and with keep what it painted where (mapDraw), so that a side's fog can
+// take out of the rows what the side does not see (Fog.veilRows); nil without keep.
+func (b *Battle) drawMap(keep bool) ([]string, *mapDraw) {
 	w, h := b.w, b.h
 	cells := make([][2]byte, w*h)
 	for q := range cells {
@@ -55,6 +62,10 @@ func (b *Battle) mapRows() []string {
 			cells[r.sq][0] = '%'
 		}
 	}
+	var d *mapDraw
+	if keep {
+		d = &mapDraw{w: w, ground: append([][2]byte(nil), cells...)}
+	}
 	for i := range b.st {
 		st := &b.st[i]
 		if !st.on {
@@ -74,6 +85,7 @@ func (b *Battle) mapRows() []string {
 			}
 		}
 		b.paint(cells, b.standBox(int32(i)), b.s.units[st.unit].mark, mark)
+		d.add(b.standName(int32(i)), b.standBox(int32(i)), w)
 	}
 	for j := range b.so {
 		so := &b.so[j]
@@ -88,6 +100,7 @@ func (b *Battle) mapRows() []string {
 			mark = '?'
 		}
 		b.paint(cells, b.soloBox(int32(j)), b.s.solos[j].mark, mark)
+		d.add(b.soloName(int32(j)), b.soloBox(int32(j)), w)
 	}
 	rows := make([]string, 0, h+2)
 	var line strings.Builder
@@ -120,7 +133,10 @@ func (b *Battle) mapRows() []string {
 		}
 		rows = append(rows, strings.TrimRight(line.String(), " "))
 	}
-	return rows
+	if d != nil {
+		d.head = len(rows) - h
+	}
+	return rows, d
 }
 
 func (b *Battle) paint(cells [][2]byte, a box, letter, mark byte) {
@@ -200,6 +216,8 @@ type MapEvent struct {
 	// occupied is, by unit, the squares its stands on the grid fill (casualties included: the
 	// map shows them), for the simulation's heat map; not written.
 	occupied []unitSquares
+	// draw is what was painted where, for a side's fog (Fog.Shown: veilRows); not written.
+	draw *mapDraw
 }
 
 // unitSquares is a unit and the squares ("x,y") its stands fill.

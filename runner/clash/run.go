@@ -29,6 +29,10 @@ type BattleOptions struct {
 	Policy   Policy      // the engine's own answers (Question.Policy)
 	Sides    *[2]Policy  // when set, side s's own answers come from Sides[s] (a head-to-head)
 	Rules    clashrules.Options
+	// Fog is the sight of the side a player plays (--play SIDE, NewFog): what a prompt's `map`,
+	// `units` and move field show of the other side (U-50, U-80); nil: everything. It is fed by
+	// the events it sees (Fog.Sink on Sink), so it must be the same Fog.
+	Fog *Fog
 }
 
 // BattleResult is how a battle ended: the engine's Result and the run's Ending (Outcome success
@@ -64,7 +68,7 @@ func (s *Setup) fightOn(b *Battle, o BattleOptions) (*BattleResult, error) {
 	}
 	var d *decisions
 	if o.Decider != nil {
-		d = &decisions{b: b, fallback: o.Fallback != nil}
+		d = &decisions{b: b, fallback: o.Fallback != nil, fog: o.Fog}
 		d.ch.Reset(o.Decider, o.Fallback, src)
 		d.ch.OnFallback(func() error {
 			b.emit(func() Event {
@@ -119,6 +123,7 @@ type decisions struct {
 	req      runner.Request
 	choices  []runner.Choice
 	show     battleShow // the Request's View: what a prompt shows on demand
+	fog      *Fog       // BattleOptions.Fog
 }
 
 var askKinds = [...]runner.Kind{
@@ -169,7 +174,7 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 		d.choices = append(d.choices, runner.Choice{Name: o.Name, Value: i})
 	}
 	r.Choices = d.choices
-	d.show = battleShow{b: b, q: q}
+	d.show = battleShow{b: b, q: q, fog: d.fog}
 	r.View = &d.show
 	i, err := d.ch.Ask(r)
 	if err != nil {

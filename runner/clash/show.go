@@ -14,8 +14,9 @@ import (
 
 // battleShow is a decision's Request.View: valid while the Decider answers q.
 type battleShow struct {
-	b *Battle
-	q *Question
+	b   *Battle
+	q   *Question
+	fog *Fog // the player's side's sight (BattleOptions.Fog); nil: everything
 }
 
 // Shows lists the words the prompt answers from the battle.
@@ -40,13 +41,17 @@ func (s *battleShow) Show(what string) string {
 	switch what {
 	case "map":
 		fmt.Fprintf(&w, "  the field now, round %d:\n", b.round)
-		writeRows(&w, b.mapRows())
+		writeRows(&w, b.mapRowsSeen(s.fog))
 		w.WriteString("  " + b.legend() + "\n")
 	case "units":
 		// The table alone, indented (its event's last line, "end of round N: VP ...", is
 		// not where the battle stands mid-round).
 		var t bytes.Buffer
-		if err := b.unitsEvent().WriteText(&t); err != nil {
+		ev := b.unitsEvent()
+		if s.fog != nil {
+			ev = s.fog.units(ev) // U-50, U-80: an enemy unit with a stand out of sight is "?"
+		}
+		if err := ev.WriteText(&t); err != nil {
 			return ""
 		}
 		lines := strings.Split(strings.TrimSuffix(t.String(), "\n"), "\n")
@@ -80,7 +85,7 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 		return ""
 	}
 	b := s.b
-	rows := b.mapRows()
+	rows := b.mapRowsSeen(s.fog)
 	head := len(rows) - b.h
 	label := make([]string, b.w*b.h)
 	for i, o := range q.Options {

@@ -88,7 +88,13 @@ func chartSVG(p *page) template.HTML {
 	}
 	y := func(v float64) float64 { return 10 + (chartH-30)*(1-v/top) }
 	var b strings.Builder
-	legendH := 16 * ((len(p.Chart.Series) + 3) / 4)
+	slots := 0 // legend places: a twin takes its other view's (series.twin)
+	for _, s := range p.Chart.Series {
+		if !s.twin {
+			slots++
+		}
+	}
+	legendH := 16 * ((slots + 3) / 4)
 	notes := 0
 	for _, s := range p.Chart.Series {
 		if s.Why != "" {
@@ -101,7 +107,11 @@ func chartSVG(p *page) template.HTML {
 		chartW, chartH+legendH, chartW, chartH+legendH, n, chartLeft, chartW-10)
 	fmt.Fprintf(&b, `<line class="axis" x1="%d" y1="%.1f" x2="%d" y2="%.1f"/>`, chartLeft, y(0), chartW-10, y(0))
 	fmt.Fprintf(&b, `<text class="tick" x="%d" y="%.1f">0</text><text class="tick" x="%d" y="%.1f">%.0f</text>`, chartLeft-4, y(0)+4, chartLeft-4, y(top)+4, top)
-	for k, s := range p.Chart.Series {
+	k := -1
+	for _, s := range p.Chart.Series {
+		if !s.twin || k < 0 {
+			k++
+		}
 		col := chartColours[k%len(chartColours)]
 		tip := s.Name
 		if s.Why != "" {

@@ -100,6 +100,10 @@ type clashWho struct {
 	hp     int
 	hpKnow bool
 	hidden bool // hid (U-50) and not yet revealed (U-80)
+	// php, phpKnow: hp as the players last saw it (a damage or healing of it they were shown:
+	// a hidden enemy's is not, U-80), for the players' marks.
+	php     int
+	phpKnow bool
 }
 
 // clashPlayers is the side the players command (U-78: "the DM for one side, one or more players
@@ -188,6 +192,7 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 	if players >= 0 {
 		fog = clash.NewFog(c, players)
 	}
+	partyStands := make([][]point, len(c.Units)) // each unit's stands as the players count them
 	vp := [2]int{}
 	round := 0
 	key := ""
@@ -197,21 +202,30 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			return
 		}
 		st := &pg.Steps[len(pg.Steps)-1]
-		st.GM = clashMarks(c, who, order, -1)
+		st.GM = clashMarks(c, who, order, nil)
 		if players >= 0 {
-			st.Party = clashMarks(c, who, order, players)
+			st.Party = clashMarks(c, who, order, fog)
 		}
 		st.Status = fmt.Sprintf("VP: %s %d, %s %d", names[0], vp[0], names[1], vp[1])
 		pg.Chart.Series[0].Values = append(pg.Chart.Series[0].Values, val(float64(vp[0])))
 		pg.Chart.Series[1].Values = append(pg.Chart.Series[1].Values, val(float64(vp[1])))
 		for u, un := range c.Units {
-			n := 0
+			n, pn := 0, 0
 			for k := range un.Stands {
-				if w := who[un.ID+" "+strconv.Itoa(k+1)]; w != nil && !w.gone {
+				name := un.ID + " " + strconv.Itoa(k+1)
+				w := who[name]
+				if w == nil {
+					continue
+				}
+				if !w.gone {
 					n++
+				}
+				if !w.gone || fog != nil && fog.Unseen(name) {
+					pn++ // U-57: a stand that fell out of sight is, to the players, still out there
 				}
 			}
 			pg.Chart.Series[2+u].Values = append(pg.Chart.Series[2+u].Values, val(float64(n)))
+			partyStands[u] = append(partyStands[u], val(float64(pn)))
 		}
 	}
 	for i := range evs {
@@ -250,10 +264,12 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 		}
 		// What the players do not see (U-50, U-80): runner/clash's Fog, the rule a player of
 		// one side is shown a battle by (an enemy's Hide, every event of a hidden enemy).
+		seen := true // the players are shown event i
 		if fog != nil {
 			if ev, err := runner.DecodeEvent("clash", e.raw); err == nil {
 				switch shown, ok := fog.Shown(ev); {
 				case !ok:
+					seen = false
 					pg.Aud[i] = "gm"
 				case shown != ev:
 					// Rewritten for the side (an overflow out of a hidden stand is plain damage):
@@ -264,9 +280,11 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 					}
 				}
 			}
-			// The round's ASCII map (its rows, in the text and the JSON) draws every stand: while
-			// an enemy hides it is the GM's; the players' map is the page's own.
-			if e.Type == "clash.map" && hiddenEnemy(who, players) {
+			// The round's ASCII map (its rows, in the JSON) draws every stand: while an enemy
+			// is out of sight (hidden, or fallen while hidden) it is the GM's; the players' map
+			// is the page's own board.
+			if e.Type == "clash.map" && unseenOnGrid(who, order, fog) {
+				seen = false
 				pg.Aud[i] = "gm"
 			}
 		}
@@ -313,6 +331,9 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 		case "clash.damage", "clash.heal":
 			if w := who[v.Target]; w != nil {
 				w.hp, w.hpKnow = v.HP, true
+				if seen {
+					w.php, w.phpKnow = v.HP, true
+				}
 				if w.unit < 0 {
 					w.down = v.HP <= 0
 				}
@@ -329,13 +350,40 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 		pg.Steps[len(pg.Steps)-1].End = i + 1
 	}
 	closeStep()
+	// A unit whose stands the players count otherwise than the GM (a stand fell out of sight)
+	// has two lines, one per view, in the same colour and legend place.
+	var all []series
+	for k, s := range pg.Chart.Series {
+		all = append(all, s)
+		if u := k - 2; u >= 0 && u < len(c.Units) && !samePoints(s.Values, partyStands[u]) {
+			all[len(all)-1].Aud = "gm"
+			all = append(all, series{Name: s.Name, Aud: "party", Values: partyStands[u], twin: true,
+				Why: "as the players count them: a stand that fell out of sight still counts (U-50, U-57)"})
+		}
+	}
+	pg.Chart.Series = all
 	return nil
 }
 
+// samePoints reports whether a and b are the same values, step by step.
+func samePoints(a, b []point) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // clashMarks is the grid's occupants now: stands on the grid, unattached solos (a solo joined
-// to a stand is named in the stand's tip). seen is the side whose view it is: the other side's
-// hidden stands and solos are left out (U-50, U-80); -1 is the GM's view, every one.
-func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, seen int) []mark {
+// to a stand is named in the stand's tip). fog is the sight of the side whose view it is: the
+// other side's stands and solos it cannot see (hidden, or fallen while hidden: Fog.Unseen) are
+// left out (U-50, U-57, U-80), and hp are as that side last saw them; nil is the GM's view,
+// every one.
+func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, fog *clash.Fog) []mark {
 	joined := map[string][]string{}
 	for _, n := range order {
 		if w := who[n]; w.unit < 0 && w.with != "" && !w.gone {
@@ -345,7 +393,7 @@ func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, seen in
 	var out []mark
 	for _, n := range order {
 		w := who[n]
-		if w.gone || (w.unit < 0 && w.with != "") || w.hidden && seen >= 0 && w.side != seen {
+		if w.gone || (w.unit < 0 && w.with != "") || fog != nil && fog.Unseen(n) {
 			continue
 		}
 		kind := "side" + strconv.Itoa(w.side)
@@ -361,8 +409,11 @@ func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, seen in
 				tip += ", down"
 			}
 		}
-		if w.hpKnow {
+		switch {
+		case fog == nil && w.hpKnow:
 			tip += fmt.Sprintf(", %d hp", w.hp)
+		case fog != nil && w.phpKnow:
+			tip += fmt.Sprintf(", %d hp", w.php)
 		}
 		if j := joined[n]; len(j) > 0 {
 			sort.Strings(j)
@@ -381,11 +432,11 @@ func clashMarks(c *plan.Clash, who map[string]*clashWho, order []string, seen in
 	return out
 }
 
-// hiddenEnemy reports whether a stand or solo not of side players is on the grid and hidden
-// (U-50, not yet revealed, U-80).
-func hiddenEnemy(who map[string]*clashWho, players int) bool {
-	for _, w := range who {
-		if w.hidden && !w.gone && w.side != players {
+// unseenOnGrid reports whether a stand or solo on the grid (a casualty still is, U-59) is one
+// the side of fog cannot see (Fog.Unseen: hidden, or fallen while hidden; U-50, U-57, U-80).
+func unseenOnGrid(who map[string]*clashWho, order []string, fog *clash.Fog) bool {
+	for _, n := range order {
+		if !who[n].gone && fog.Unseen(n) {
 			return true
 		}
 	}

@@ -8,8 +8,8 @@ import (
 // The second stand (issue 23 review; U-3, U-50, U-56, U-57, U-60, U-80), worked by hand on
 // harrow field (the players are side 0): wolves 1 hides (line 4) and an area spell makes it a
 // casualty unseen (line 6); 5 damage overflows out of it into wolves 2 (lines 7, 8), which the
-// players see: for them it is plain damage ("wolves 2 takes 5 damage: 7 -> 2 hp", no
-// "(overflow)"), in the mixed page's players' line and in the players-only page's event. The
+// players see: for them it is the damage of the spell they saw cast ("wolves 2 takes 5 damage:
+// 7 -> 2 hp (spell)", no "(overflow)", which would tell of the hidden stand), in the mixed page's players' line and in the players-only page's event. The
 // players' archers 1 is pushed 1 of 3 squares, stopped by hidden wolves 1 (line 9): they see the
 // push, 1 square, without its blocker. Wolves 1 is spotted (line 10), removed (line 11) and
 // wolves 3 fills its gap (line 12): a casualty the players never saw fall is not revealed to
@@ -43,7 +43,7 @@ func TestClashFogSecondStand(t *testing.T) {
 			t.Errorf("line %d: audience %s, want %s", i+1, p.Aud[i], a)
 		}
 	}
-	wantP := map[int]string{7: "wolves 2 takes 5 damage: 7 -> 2 hp\n", 8: "archers 1 is pushed 1 squares, 3,1 -> 4,1 (charge)\n"}
+	wantP := map[int]string{7: "wolves 2 takes 5 damage: 7 -> 2 hp (spell)\n", 8: "archers 1 is pushed 1 square, 3,1 -> 4,1 (charge)\n"}
 	for i, w := range wantP {
 		if got := strings.TrimLeft(p.PLines[i], " "); got != w {
 			t.Errorf("line %d: players' text %q, want %q (GM's: %q)", i+1, got, w, p.Lines[i])

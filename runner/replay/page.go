@@ -133,7 +133,9 @@ type chart struct {
 
 type series struct {
 	Name string `json:"name"`
-	Aud  string `json:"aud"` // all | gm: a gm series is hidden in the players' view (K-23)
+	// Aud is all, gm (hidden in the players' view: K-23) or party (hidden in the GM's view: the
+	// players' count of a clash unit's stands when it differs from the GM's, U-50, U-57).
+	Aud string `json:"aud"`
 	// Values is one point per step: null (none) where the series has no value at that step,
 	// an army not on the field then (not yet placed, split, combined, destroyed, surrendered,
 	// disbanded, removed): a gap in its line, never a number standing for "absent".
@@ -141,6 +143,9 @@ type series struct {
 	// Why says where the line has gaps and why ("split into militiaNorth and militiaSouth on
 	// day 3"), for the chart's legend and tooltip; "": no gap to explain.
 	Why string `json:"why,omitempty"`
+	// twin: the series is the previous one as the other view sees it (Aud party after gm):
+	// same colour and legend place, one of the two shown at a time; not written.
+	twin bool
 }
 
 // Build reads in into the page's data. Errors: an event line that is not JSON with a "type", or

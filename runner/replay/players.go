@@ -14,7 +14,8 @@ import (
 //   - Marks: each step's players' marks become its only marks (K-23: the armies where last
 //     seen; U-50/U-80: no hidden enemy; a hex run's enemies as last seen); the status is the
 //     players' line.
-//   - Chart: the GM's series (army strengths, an enemy's hp) are dropped.
+//   - Chart: the GM's series (army strengths, an enemy's hp, a clash unit's stands where the
+//     players count otherwise) are dropped.
 //   - Karzoral maps: a box the party never opened in the run (still fogged at the last step
 //     that shows its map, K-31) is drawn blank: its blocks' ids, names and terrain are not in
 //     the file.
@@ -68,6 +69,7 @@ func playersOnly(p *page) error {
 	var keep []series
 	for _, s := range p.Chart.Series {
 		if s.Aud != "gm" {
+			s.twin = false // its GM twin is gone: it has a legend place of its own
 			keep = append(keep, s)
 		}
 	}
