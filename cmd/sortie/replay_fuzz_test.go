@@ -18,7 +18,8 @@ import (
 // stolen-lands by the first policy and by its win script) with their plans, review 7's broken
 // inputs (testdata/replayfuzz: an unknown block, one camp die, a run with no run line, a cut
 // run, two runs in one file, with the plan they were made against), a sighting of a null army,
-// and field01's plan cut to 3 blocks and to none (review 7 B4's two panics).
+// field01's plan cut to 3 blocks and to none (review 7 B4's two panics), and values the plan
+// does not hold (issue 25 review: an hp beyond int64, a hex "narnia", an army "ghost").
 func FuzzReplayInput(f *testing.F) {
 	read := func(parts ...string) []byte {
 		data, err := os.ReadFile(filepath.Join(parts...))
@@ -50,6 +51,15 @@ func FuzzReplayInput(f *testing.F) {
 		}
 		cut, _ := json.Marshal(p)
 		f.Add(read(rt, "field01-goal-1.jsonl"), cut)
+	}
+	// Issue 25 review: values the plan does not hold (refused with X006 at the value).
+	for _, l := range []string{
+		`{"type":"start","day":0,"army":"cavalry","hex":"narlmarches","hp":99999999999999999999,"side":"friendly"}`,
+		`{"type":"move","day":1,"army":"cavalry","from":"narlmarches","to":"narnia"}`,
+		`{"type":"move","day":1,"army":"ghost","from":"narlmarches","to":"ford"}`,
+		`{"type":"order","day":1,"kind":"split","armies":["cavalry"],"into":["a","b"],"hp":[1e999,-1e999]}`,
+	} {
+		f.Add([]byte(l), lands)
 	}
 	f.Fuzz(func(t *testing.T, run, planJSON []byte) {
 		dir := t.TempDir()

@@ -28,7 +28,7 @@ type Fog struct {
 	// veiledCause: the cause of the last damage a hidden enemy stand took (its key), so that
 	// damage overflowing out of it is shown with the cause the side saw dealt (U-56).
 	veiledCause map[string]string
-	gapUnseen    bool
+	gapUnseen   bool
 }
 
 // NewFog is the fog of side (its index into c.Sides, 0 or 1; -1 for the GM's sight, which sees

@@ -7,7 +7,7 @@ import (
 )
 
 // U-50, U-80, by hand on a hand-written stretch of events of the March of Harrow (the players
-// are side 0, U-78): the wolves' first stand hides (line 4); the players' mage casts an area
+// are side 0, U-78): the wolves' first stand hides (line 4); on the archers' turn the players' mage casts an area
 // spell (line 6) that catches it and the wolves' second stand: their saves and damage (lines
 // 7-10) and the push of each (lines 11, 12; runner/clash's own event type, clash.TypePush). Being
 // hit reveals no one (U-80 names attacking, casting and a Perception check), so every line of
@@ -22,7 +22,7 @@ func TestClashHiddenEnemyHitByAreaU50U80(t *testing.T) {
 		`{"type":"clash.round","round":1}`,
 		`{"type":"clash.turn","who":"wolves"}`,
 		`{"type":"clash.hide","who":"wolves 1","face":15,"mod":3,"total":18}`,
-		`{"type":"clash.turn","who":"mage"}`,
+		`{"type":"clash.turn","who":"archers"}`,
 		`{"type":"clash.spell","caster":"mage","spell":"thunderwave"}`,
 		`{"type":"clash.save","who":"wolves 1","ability":"con","faces":[4,0],"face":4,"mod":1,"total":5,"dc":13,"ok":false,"why":"thunderwave"}`,
 		`{"type":"clash.damage","target":"wolves 1","amount":9,"before":11,"hp":2,"cause":"thunderwave"}`,

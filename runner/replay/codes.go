@@ -19,7 +19,9 @@ Nothing else of a line is required here: its other fields are read as the page n
 line that is not a JSON object, one with neither field (with a Pathfinder battle file) or no
 "type" (otherwise), or a file with no line at all, is refused with its file:line:col, and no
 page is written (exit 2). So are: more than 50,000 events (one page holds one run); a null
-entry in a list; a run whose "run" line names another scenario or other sources (sourceHash)
+entry in a list; a number beyond ±1,000,000,000 (a seed excepted: no run counts so far); a
+name the plan does not hold where a run names one of its things (an army, a hex, a block, a
+unit, a stand, a solo, a square of a clash grid), at the value's line:column; a run whose "run" line names another scenario or other sources (sourceHash)
 than the plan given, or a campaign's run against one scenario's plan.
 
 Bad:

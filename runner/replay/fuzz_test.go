@@ -31,6 +31,15 @@ func FuzzBuildPage(f *testing.F) {
 	f.Add(read("stolen-lands-win.jsonl"), lands)
 	f.Add([]byte(`{"type":"sighting","day":2,"phase":"action","audience":"party","armies":[null]}`), field01)
 	f.Add([]byte(`{"type":"placed","day":1,"army":"orcs","to":"nowhere","status":"withdrawn"}`), lands)
+	// Issue 25 review: values the plan does not hold (refused with X006 at the value).
+	for _, l := range []string{
+		`{"type":"start","day":0,"army":"cavalry","hex":"narlmarches","hp":99999999999999999999,"side":"friendly"}`,
+		`{"type":"move","day":1,"army":"cavalry","from":"narlmarches","to":"narnia"}`,
+		`{"type":"move","day":1,"army":"ghost","from":"narlmarches","to":"ford"}`,
+		`{"type":"order","day":1,"kind":"split","armies":["cavalry"],"into":["a","b"],"hp":[1e999,-1e999]}`,
+	} {
+		f.Add([]byte(l), lands)
+	}
 	f.Fuzz(func(t *testing.T, run, planJSON []byte) {
 		p, err := plan.Decode(planJSON)
 		if err != nil || runner.Check(p) != nil {

@@ -148,9 +148,9 @@ type series struct {
 	twin bool
 }
 
-// Build reads in into the page's data. Errors: an event line that is not JSON with a "type", or
-// no plan given; an event the engine's state does not know (an army not in the plan) is shown
-// in the transcript and left off the map.
+// Build reads in into the page's data. Errors: no plan given; an event line that is not JSON
+// with a "type", or that names what the plan does not hold (an army, a hex, a block, a stand, a
+// square) or holds a number out of range (checkEvent, refs.go): *EventError.
 func build(in Input) (*page, error) {
 	p := &page{}
 	stream := ""
@@ -183,13 +183,14 @@ func build(in Input) (*page, error) {
 		return nil, fmt.Errorf("%d events but %d texts", len(in.Events), len(in.Text))
 	}
 	evs := make([]event, len(in.Events))
+	known := newRefs(in)
 	var camp campDice
 	for i, l := range in.Events {
 		l = bytes.TrimSpace(l)
 		if err := json.Unmarshal(l, &evs[i]); err != nil {
 			return nil, &EventError{Index: i, Col: 1, Why: err.Error()}
 		}
-		if err := checkEvent(i, l); err != nil {
+		if err := checkEvent(i, l, known); err != nil {
 			return nil, err
 		}
 		if evs[i].Type == "" && (in.Battle == nil || evs[i].Kind == "") {

@@ -150,7 +150,9 @@ func TestHostileStrings(t *testing.T) {
 	in.Plan.Field.Blocks[4].ID = "01" + evil
 	in.Plan.Field.Blocks[4].Terrain = "grass<b>land</b>"
 	in.Plan.Armies[1].ID = "mercenaries"
+	evilBlock, _ := json.Marshal("01" + evil) // the run names the block as the plan does
 	for i, l := range in.Events {
+		l = bytes.ReplaceAll(l, []byte(`"01"`), evilBlock)
 		in.Events[i] = bytes.ReplaceAll(l, []byte(`"title":"The Road to Karzoral"`), []byte(`"title":"Road \u003c/script\u003e\u003cimg src=x onerror=alert(1)\u003e"`))
 	}
 	var b bytes.Buffer
@@ -193,16 +195,17 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// Bad input is refused with the event's number, never a panic.
+// Bad input is refused with the event's number, never a panic; an event that names an army the
+// plan does not hold is refused too (issue 25 review: it was left off the map silently).
 func TestBadEvents(t *testing.T) {
 	in := field01Input(t)
 	for _, bad := range []string{`{"day":1}`, `not json`, `{"type":"armyMove","army":"nobody","to":"nowhere"}`, `{"type":"partyMove","to":null}`} {
 		in.Events = [][]byte{[]byte(bad)}
 		var b bytes.Buffer
 		err := WriteHTML(&b, in)
-		if strings.Contains(bad, "type") {
+		if strings.Contains(bad, "partyMove") {
 			if err != nil {
-				t.Errorf("%s: %v (an unknown army is left off the map)", bad, err)
+				t.Errorf("%s: %v (a null \"to\" is no move)", bad, err)
 			}
 			continue
 		}

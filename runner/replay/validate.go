@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 )
 
 // EventError is an event of Input.Events that the page cannot be built from: Index is its place
@@ -18,34 +20,71 @@ type EventError struct {
 
 func (e *EventError) Error() string { return fmt.Sprintf("event %d: %s", e.Index+1, e.Why) }
 
-// checkEvent refuses an event line whose JSON holds a null as an element of an array (i is its
-// index in Events). No engine writes one (its lists are of objects, strings and numbers), and a
-// decoded null element is a zero row whose Line would name nothing or dereference a nil field (a
-// sighting's armies: [null]). Col is the null's column. Errors: *EventError.
-func checkEvent(i int, line []byte) error {
+// checkEvent refuses an event line (i is its index in Events) whose JSON holds a null as an
+// element of an array, a number out of range or a name the plan does not know (r, refs.go). No
+// engine writes a null list entry (its lists are of objects, strings and numbers), and a decoded
+// null element is a zero row whose Line would name nothing or dereference a nil field (a
+// sighting's armies: [null]). Col is the column of the value at fault. Errors: *EventError.
+func checkEvent(i int, line []byte, r refs) error {
 	dec := json.NewDecoder(bytes.NewReader(line))
-	var stack []bool // true: inside an array
+	dec.UseNumber()
+	// The open arrays and objects: an object's frame holds the key of the value read next (a
+	// string token in key place is a key), an array's the key it is the value of.
+	type frame struct {
+		array   bool
+		key     string
+		wantKey bool
+	}
+	var stack []frame
 	for {
 		off := dec.InputOffset()
 		tok, err := dec.Token()
 		if err != nil {
 			return nil // io.EOF, or a syntax error json.Unmarshal has reported already
 		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
+		rest := line[off:]
+		col := int(off) + len(rest) - len(bytes.TrimLeft(rest, " \t,:\r\n")) + 1
+		key := ""
+		if n := len(stack); n > 0 {
+			key = stack[n-1].key
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
 			case '[':
-				stack = append(stack, true)
+				stack = append(stack, frame{array: true, key: key})
 			case '{':
-				stack = append(stack, false)
+				stack = append(stack, frame{wantKey: true})
 			default:
 				stack = stack[:len(stack)-1]
 			}
+			if (d == '[' || d == '{') && len(stack) > 1 && !stack[len(stack)-2].array {
+				stack[len(stack)-2].wantKey = true // the value of a key is this array or object
+			}
+			continue
+		}
+		if n := len(stack); n > 0 && !stack[n-1].array {
+			if stack[n-1].wantKey {
+				stack[n-1].key, stack[n-1].wantKey = tok.(string), false
+				continue
+			}
+			stack[n-1].wantKey = true
+		}
+		switch v := tok.(type) {
 		case nil:
-			if len(stack) > 0 && stack[len(stack)-1] {
-				rest := line[off:]
-				col := int(off) + len(rest) - len(bytes.TrimLeft(rest, " \t,\r\n")) + 1
+			if len(stack) > 0 && stack[len(stack)-1].array {
 				return &EventError{Index: i, Col: col, Why: "null in a list (a list's entries are never null in a run's events)"}
+			}
+		case json.Number:
+			f, err := strconv.ParseFloat(string(v), 64)
+			if err != nil {
+				f = math.Inf(1) // beyond float64: out of range
+			}
+			if err := r.checkValue(i, col, key, f); err != nil {
+				return err
+			}
+		case string:
+			if err := r.checkValue(i, col, key, v); err != nil {
+				return err
 			}
 		}
 	}
