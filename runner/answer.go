@@ -10,7 +10,8 @@ import (
 // rule system. A line is, in this order:
 //   - empty: the suggestion (Prompt answers it before matchChoice);
 //   - a number: the choice of that number as the prompt lists it (1..n), or for a pick the face
-//     itself (K-37: a script's {pick: 4}), the number the pick prompt shows;
+//     itself (K-37: a script's {pick: 4}), the number the pick prompt shows, also as its label
+//     reads ("keep the 4", in any case);
 //   - a name: exactly, then ignoring case, spaces, hyphens, underscores and apostrophes
 //     ("Bram", "bram", "BRAM"; "Defensive Wall", "defensive-wall"; "6, 3" for "6,3");
 //   - a prefix of exactly one name, compared the same way ("br" for "Bram").
@@ -22,6 +23,9 @@ func matchChoice(r *Request, line string) (int, string) {
 	s := strings.TrimSpace(line)
 	if s == "" {
 		return 0, "no answer"
+	}
+	if r.Kind == KindPick {
+		s = pickLabel(s)
 	}
 	if n, err := strconv.Atoi(s); err == nil {
 		// A pick is answered by the face itself, as in a script ({pick: 4}), never by position.
@@ -61,6 +65,18 @@ func matchChoice(r *Request, line string) (int, string) {
 		return found, ""
 	}
 	return 0, fmt.Sprintf("%s is not a choice", echo(line))
+}
+
+// pickLabel is a pick's answer without the label's words the prompt writes before the face
+// ("4) keep the 4", writeChoices), in any case: "keep the 4", "Keep The 4", "KEEP 4" are "4"
+// (issue 23 review: the label as shown was refused).
+func pickLabel(s string) string {
+	for _, w := range []string{"keep the ", "keep "} {
+		if len(s) > len(w) && strings.EqualFold(s[:len(w)], w) {
+			return strings.TrimSpace(s[len(w):])
+		}
+	}
+	return s
 }
 
 // maxEcho is how many runes of an answer a reply quotes back (issue 23, B1).

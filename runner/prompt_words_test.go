@@ -43,3 +43,18 @@ func TestPickHelpSaysFacesK37(t *testing.T) {
 		t.Errorf("choices:\n%s", got)
 	}
 }
+
+// TestPickLabelTypedK37 (issue 23 review): the camp's pick lists "5) keep the 5"; the label as
+// shown, in three spellings, keeps that face (K-37: the party keeps one of the two dice), as
+// "5" does; a label naming a face not rolled is refused, not read as a position.
+func TestPickLabelTypedK37(t *testing.T) {
+	r := &Request{Kind: KindPick, Day: 2, Phase: PhaseCamp, Dice: [2]int{2, 5}, Choices: []Choice{{Name: "2", Value: 2}, {Name: "5", Value: 5}}}
+	for _, typed := range []string{"keep the 5", "Keep The 5", "KEEP THE 5", "keep 5", "5"} {
+		if i, why := matchChoice(r, typed); why != "" || i != 1 {
+			t.Errorf("%q: choice %d (%s), want 2 (keep the 5)", typed, i+1, why)
+		}
+	}
+	if _, why := matchChoice(r, "keep the 1"); why == "" {
+		t.Errorf(`"keep the 1" (no 1 rolled): accepted`)
+	}
+}
