@@ -115,6 +115,7 @@ func (r *hexRun) battle(h, mover int) error {
 	// Aftermath (P-57..P-61).
 	var rows [][]string
 	var place, ransoms []int
+	var learners []learner // P-61: what a victor learns is asked once the table is shown
 	for j, i := range idx {
 		a := &r.armies[i]
 		x := &am.Armies[j]
@@ -160,34 +161,9 @@ func (r *hexRun) battle(h, mover int) error {
 		}
 		if x.Won {
 			a.won = true
-			dc := in.ControlDC[a.pa.Side]
-			n := fmt.Sprintf("Loyalty %d vs DC %d", x.Checks[0], dc)
-			if x.NewTactic {
-				t, err := r.learn(a, hex.ID)
-				if err != nil {
-					return err
-				}
-				if t != "" {
-					n += ": learns " + t + ", Morale +1 (P-61)"
-				} else {
-					n += fmt.Sprintf(": Morale +1, no tactic to learn (P-61; P-10 allows %d)", a.st.TacticsLimit)
-				}
-			}
-			notes = append(notes, n)
-			if x.Checks[1] != 0 {
-				n = fmt.Sprintf("Loyalty %d vs DC %d", x.Checks[1], dc)
-				if x.NewBoon {
-					b, err := r.learnBoon(a, hex.ID)
-					if err != nil {
-						return err
-					}
-					if b != "" {
-						n += ": the commander learns " + b + " (P-61)"
-					} else {
-						n += fmt.Sprintf(": no boon to learn (P-9 allows %d)", a.st.BoonsLimit)
-					}
-				}
-				notes = append(notes, n)
+			notes = append(notes, r.victoryNotes(a, x, in.ControlDC[a.pa.Side])...)
+			if x.NewTactic && len(r.learnable(a)) > 0 || x.NewBoon && len(r.boonOptions(a)) > 0 {
+				learners = append(learners, learner{i, x.NewTactic, x.NewBoon})
 			}
 		}
 		if x.Disbanded && a.gone == "" {
@@ -224,6 +200,13 @@ func (r *hexRun) battle(h, mover int) error {
 				Penalty: [3]int{x.Penalty.Economy, x.Penalty.Loyalty, x.Penalty.Stability}, Counters: [3]int{k.Economy, k.Loyalty, k.Stability}}); err != nil {
 				return err
 			}
+		}
+	}
+	// P-61: a victor's new tactic and its commander's boon are asked once the table (which shows
+	// the Loyalty checks that earned them) is shown (issue 23 review), each answer a learn event.
+	for _, l := range learners {
+		if err := r.learnAfter(&r.armies[l.army], l, hex.ID); err != nil {
+			return err
 		}
 	}
 	// A captured commander's ransom is asked once the aftermath table (which says she was captured)
@@ -273,129 +256,37 @@ func (r *hexRun) commanderFate(a *hexArmy, f Fate, hex string) (string, error) {
 
 // ransom asks whether the kingdom of destroyed army a, whose commander was captured in the battle
 // at hex (its id), pays her ransom (P-58; Losing Commanders: "by paying BP equal to the commander's
-// army's Consumption", to the captors' kingdom; KindAnswer "ransom", yes first when the treasury
-// covers it), and writes a HexRansomEvent for the answer yes: paid, or not when the treasury is
-// short. Only a kingdom that keeps its books (Upkeep) is asked.
+// army's Consumption", to the captors' kingdom; KindAnswer "ransom", yes first), and writes a
+// HexRansomEvent for the answer yes. A kingdom whose treasury is short is not asked: the event,
+// not paid, says it cannot. Only a kingdom that keeps its books (Upkeep) is asked.
 func (r *hexRun) ransom(a *hexArmy, hex string) error {
 	k, captors := r.kingdoms[a.pa.Side], r.kingdoms[1-a.pa.Side]
 	cost := a.st.Consumption
 	q := fmt.Sprintf("the commander of army %s was captured (P-58): does kingdom %s pay her ransom, %d BP (the army's consumption; treasury %d BP)",
 		a.pa.ID, sideNames[a.pa.Side], cost, k.Treasury)
-	yes, err := r.askYes(a, "ransom", k.Treasury >= cost, hex, q)
+	e := &HexRansomEvent{Day: r.day, Army: a.pa.ID, Side: sideNames[a.pa.Side], Hex: hex, BP: cost, Before: k.Treasury, Treasury: k.Treasury}
+	if k.Treasury < cost {
+		// Not asked: the kingdom cannot pay (issue 23 review: a ransom was offered at treasury 0);
+		// the line says why.
+		if r.on {
+			return r.send(e)
+		}
+		return nil
+	}
+	yes, err := r.askYes(a, "ransom", true, hex, q)
 	if err != nil || !yes {
 		return err
 	}
-	e := &HexRansomEvent{Day: r.day, Army: a.pa.ID, Side: sideNames[a.pa.Side], Hex: hex, BP: cost, Before: k.Treasury, Treasury: k.Treasury}
-	if k.Treasury >= cost {
-		k.Treasury -= cost
-		if captors != nil && captors.Upkeep {
-			captors.Treasury += cost
-		}
-		a.fate = "ransomed"
-		e.Paid, e.Treasury = true, k.Treasury
+	k.Treasury -= cost
+	if captors != nil && captors.Upkeep {
+		captors.Treasury += cost
 	}
+	a.fate = "ransomed"
+	e.Paid, e.Treasury = true, k.Treasury
 	if r.on {
 		return r.send(e)
 	}
 	return nil
-}
-
-// learnBoon gives the commander of a victorious army one new boon (P-61), the owner's choice
-// (KindBoon) among those it may select (P-37: its Leadership; a Bonus Tactic for each tactic the
-// army cannot use yet), while it knows fewer than its limit (P-9). It returns the boon's name, or ""
-// when there is no room or nothing to learn.
-func (r *hexRun) learnBoon(a *hexArmy, hex string) (string, error) {
-	if !a.st.Commander || !a.st.CommanderPresent || a.boons >= a.st.BoonsLimit {
-		return "", nil
-	}
-	type opt struct {
-		b pfarmy.Boon
-		t pfarmy.Tactic
-	}
-	var opts []opt
-	var choices []runner.Choice
-	for b := pfarmy.Boon(1); b < pfarmy.NumBoons; b++ {
-		switch {
-		case b == pfarmy.BoonBonusTactic:
-			for t := pfarmy.TacCautiousCombat; t.Valid(); t++ {
-				if !a.st.Tactics.Has(t) && (t != pfarmy.TacCavalryExperts || a.st.Mounted) && (t != pfarmy.TacSniperSupport || a.st.Ranged) {
-					opts = append(opts, opt{b, t})
-					choices = append(choices, runner.Choice{Name: "bonus tactic: " + strings.ToLower(t.String()), Value: len(opts) - 1})
-				}
-			}
-			continue
-		case a.st.Boons.Has(b), a.st.Leadership < b.MinLeadership(), b == pfarmy.BoonSharpshooter && !a.st.Ranged:
-			continue
-		}
-		opts = append(opts, opt{b, 0})
-		choices = append(choices, runner.Choice{Name: strings.ToLower(b.String()), Value: len(opts) - 1})
-	}
-	if len(opts) == 0 {
-		return "", nil
-	}
-	k := 0
-	if len(opts) > 1 {
-		req := &r.d.req
-		*req = runner.Request{Kind: runner.KindBoon, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
-			Army: a.pa.ID, Title: "aftermath", Cause: "boon", Side: sideNames[a.pa.Side]}
-		var err error
-		if k, err = r.d.ask(req); err != nil {
-			return "", err
-		}
-	}
-	o := opts[k]
-	a.boons++
-	a.st.Boons = a.st.Boons.With(o.b)
-	if o.b == pfarmy.BoonBonusTactic {
-		a.st.Tactics = a.st.Tactics.With(o.t)
-		return "Bonus Tactic (" + o.t.String() + ")", nil
-	}
-	if o.b == pfarmy.BoonLoyalty {
-		v := 2
-		if a.st.Leadership >= 12 {
-			v = 4
-		}
-		a.st.Parts.Loyalty += v
-		a.st.MoraleMod += v
-	}
-	return o.b.String(), nil
-}
-
-// learn teaches a victorious army one new tactic (P-61), the owner's choice (KindTactic, Cause
-// "learn") among those it may use, while it knows fewer than floor(ACR/2) (P-10). It returns the
-// tactic's name, or "" when there is no room or nothing to learn.
-func (r *hexRun) learn(a *hexArmy, hex string) (string, error) {
-	if a.st.Known >= a.st.TacticsLimit {
-		return "", nil
-	}
-	var opts []pfarmy.Tactic
-	var choices []runner.Choice
-	for t := pfarmy.TacStandard; t.Valid(); t++ {
-		switch {
-		case a.st.Tactics.Has(t),
-			t == pfarmy.TacCavalryExperts && !a.st.Mounted,
-			t == pfarmy.TacSniperSupport && !a.st.Ranged:
-			continue
-		}
-		opts = append(opts, t)
-		choices = append(choices, runner.Choice{Name: strings.ToLower(t.String()), Value: int(t)})
-	}
-	if len(opts) == 0 {
-		return "", nil
-	}
-	k := 0
-	if len(opts) > 1 {
-		req := &r.d.req
-		*req = runner.Request{Kind: runner.KindTactic, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,
-			Army: a.pa.ID, Title: "aftermath", Cause: "learn", Side: sideNames[a.pa.Side]}
-		var err error
-		if k, err = r.d.ask(req); err != nil {
-			return "", err
-		}
-	}
-	a.st.Tactics = a.st.Tactics.With(opts[k])
-	a.st.Known++
-	return opts[k].String(), nil
 }
 
 // place moves a withdrawn or routed army to an adjacent hex without hostile armies, the owner's
