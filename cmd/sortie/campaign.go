@@ -54,6 +54,13 @@ sortie vet's does (json, sarif, github, junit: one suite, the campaign's folder)
 			if err != nil {
 				return err
 			}
+			// A scenario or battle file is refused as campaign run refuses it (exit 2, what takes
+			// it), not vetted as a broken campaign (issue 20 review: C001, exit 1).
+			if !compiler.IsCampaign(path) {
+				if k := otherKind(e, path); k != "" {
+					return refuseKind("campaign", path, k)
+				}
+			}
 			list, err := compiler.VetCampaign(path, e.opts())
 			if err != nil {
 				return failf(exitUsage, "%v", err)
