@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"io"
 	"os"
 	"path/filepath"
@@ -54,12 +55,9 @@ for a PNG (G001), 2 on usage or I/O errors (a hand-edited plan.json the drawing 
 				return failf(exitUsage, "graph needs exactly one PATH (see sortie graph --help)")
 			}
 			out := c.String("output")
-			format := c.String("format")
-			if format == "" {
-				format = "svg"
-				if ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), "."); ext == "png" || ext == "dot" || ext == "gv" || ext == "mmd" {
-					format = map[string]string{"png": "png", "dot": "dot", "gv": "dot", "mmd": "mermaid"}[ext]
-				}
+			format, err := graphFormatOf(c.String("format"), out)
+			if err != nil {
+				return err
 			}
 			if !contains(graphFormats, format) {
 				return failf(exitUsage, "unknown --format %q: use %s", format, strings.Join(graphFormats, ", "))
@@ -260,4 +258,36 @@ func contains(list []string, s string) bool {
 func writerIsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && termIsTerminal(int(f.Fd()))
+}
+
+// outFormats are the extensions of -o that name a format graph writes; otherFormats, those of
+// pictures and documents of a format it does not (G003).
+var (
+	outFormats   = map[string]string{"svg": "svg", "png": "png", "dot": "dot", "gv": "dot", "mmd": "mermaid"}
+	otherFormats = []string{"gif", "jpg", "jpeg", "webp", "bmp", "tif", "tiff", "pdf", "html"}
+)
+
+// graphFormatOf is the format graph writes for --format format (may be "") and -o out: format,
+// or out's extension's (svg for none or another). Errors (G003, exit 2): out's extension names
+// another format (x.gif), or a known one --format contradicts (--format png -o x.svg).
+func graphFormatOf(format, out string) (string, error) {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+	if out == "" || out == "-" {
+		ext = ""
+	}
+	if contains(otherFormats, ext) {
+		return "", failf(exitUsage, "%s: -o %s: graph writes svg, png, dot (.dot, .gv) or mermaid (.mmd), not .%s: name the file by its format (sortie explain %s)",
+			graph.CodeOutFormat, esc.Text(out), esc.Text(ext), graph.CodeOutFormat)
+	}
+	if format == "" {
+		if f, ok := outFormats[ext]; ok {
+			return f, nil
+		}
+		return "svg", nil
+	}
+	if f, ok := outFormats[ext]; ok && f != format {
+		return "", failf(exitUsage, "%s: -o %s is named as %s but --format is %s: name the file by its format (sortie explain %s)",
+			graph.CodeOutFormat, esc.Text(out), f, esc.Text(format), graph.CodeOutFormat)
+	}
+	return format, nil
 }

@@ -21,6 +21,8 @@ const (
 	CodeTooLarge = "G001" // the field is too large to draw as a PNG
 	// CodeManyToFile: -o names a picture file but the PATH holds several pictures.
 	CodeManyToFile = "G002"
+	// CodeOutFormat: -o names a file whose extension is not the format written.
+	CodeOutFormat = "G003"
 )
 
 func init() {
@@ -50,7 +52,17 @@ Bad (scenarios/karzoral holds a campaign and four scenarios):
     sortie graph scenarios/karzoral -o out/field01.svg
 
 Fix: name a folder (sortie graph scenarios/karzoral -o out), or draw one scenario to the file
-(sortie graph scenarios/karzoral/field01 -o out/field01.svg).`})
+(sortie graph scenarios/karzoral/field01 -o out/field01.svg).`}, diag.CodeInfo{Code: CodeOutFormat, Title: "-o's extension is not the format written", Severity: diag.Error, Doc: `sortie graph writes SVG, PNG, dot (Graphviz) or Mermaid. Without --format it takes the format
+from -o's extension (.svg, .png, .dot or .gv, .mmd; any other: SVG). A file named like a picture
+or document of another format (.gif, .jpg, .jpeg, .webp, .bmp, .tif, .tiff, .pdf, .html) is
+refused rather than written with SVG inside it that no viewer of that format opens; so is a
+known extension that --format contradicts (--format png -o x.svg). Exit 2; nothing is written.
+
+Bad:
+    sortie graph scenarios/karzoral/field01 -o field01.gif
+    sortie graph scenarios/karzoral/field01 --format png -o field01.svg
+
+Fix: name the file by the format (-o field01.png), or convert the PNG with another tool.`})
 }
 
 // TooLargeError is a picture over MaxPixels (or with a side over 1<<16 pixels).
