@@ -89,12 +89,7 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 		}
 		return nil, failf(exitUsage, "--check: %s (see schema/expect.cue, #Balance)", where)
 	}
-	var list diag.List
-	entities := sub.subject.Coverable()
-	for i := range bs {
-		list = append(list, bs[i].Problems...)
-		list = append(list, bs[i].Validate(sub.known, entities)...)
-	}
+	list := balanceChecks(bs, sub.known, sub.subject.Coverable())
 	if len(list) > 0 {
 		list.Sort()
 		writeDiagText(e.stderr, list, false)

@@ -250,7 +250,8 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		st.Diagnostics.Add(x.List...)
 		return st
 	}
-	st.Diagnostics.Add(x.BalanceProblems()...) // the expect: list's unreadable bounds fail the file
+	// The expect: list's problems fail the file, as simulate --check refuses them.
+	st.Diagnostics.Add(balanceChecks(x.Balances, knownOf(p), entitiesOfCompiled(u.Files[0], c))...)
 	st.Tests = replayTests(u, x.Tests, knownOf(p), func(script string, t *expect.Test) (*expect.Run, diag.List, error) {
 		return playTest(p, script, t)
 	})

@@ -34,13 +34,15 @@ func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, op
 		st.Diagnostics.Add(x.List...)
 		return st
 	}
-	st.Diagnostics.Add(x.BalanceProblems()...) // the expect: list's unreadable bounds fail the file
 	be, _, ok := battleEngineOf(c)
 	known, kok := knownOfCompiled(c)
 	if !ok || !kok {
+		st.Diagnostics.Add(x.BalanceProblems()...) // the expect: list's unreadable bounds fail the file
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "no engine fights %s battle files", c.Rules))
 		return st
 	}
+	// The expect: list's problems fail the file, as simulate --check refuses them.
+	st.Diagnostics.Add(balanceChecks(x.Balances, known, entitiesOfCompiled(u.Files[0], c))...)
 	st.Tests = replayTests(u, x.Tests, known, func(script string, t *expect.Test) (*expect.Run, diag.List, error) {
 		return be.test(c, script, t)
 	})

@@ -32,13 +32,18 @@ func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compi
 		if err != nil || x.List.HasErrors() {
 			continue
 		}
-		// The expect: list's bounds that cannot be read ("9..3", "0.8..0.7"): Q002, as simulate
-		// --check and sortie test report them.
-		out.Add(x.BalanceProblems()...)
-		if len(x.Tests) == 0 {
-			continue // an expect: list only: no test names anything to compile the unit for
+		if len(x.Tests) == 0 && len(x.Balances) == 0 {
+			continue
 		}
-		known, ok := knownOfUnit(u, budget)
+		c, known, ok := compiledKnown(u, budget)
+		// The expect: list's problems (a bound that cannot be read, "9..3"; a word or name the
+		// file does not have, median: day: in a clash battle): Q002, as simulate --check and
+		// sortie test report them (balanceChecks).
+		if ok {
+			out.Add(balanceChecks(x.Balances, known, entitiesOfCompiled(u.Files[0], c))...)
+		} else {
+			out.Add(x.BalanceProblems()...)
+		}
 		dir := filepath.Dir(u.Files[0])
 		for i := range x.Tests {
 			t := &x.Tests[i]
@@ -67,11 +72,18 @@ func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compi
 // scenario; its engine's known and its length's word, phase or round, for a battle); false when
 // u does not compile or no engine fights it (vet reports that itself).
 func knownOfUnit(u compiler.ScenarioFiles, budget compiler.Budget) (expect.Known, bool) {
+	_, k, ok := compiledKnown(u, budget)
+	return k, ok
+}
+
+// compiledKnown is knownOfUnit with the unit compiled (nil when it does not compile).
+func compiledKnown(u compiler.ScenarioFiles, budget compiler.Budget) (*compiler.Compiled, expect.Known, bool) {
 	c, list, err := compiler.CompileAny(u.Files, compiler.Options{Budget: budget})
 	if err != nil || c == nil || list.HasErrors() {
-		return expect.Known{}, false
+		return nil, expect.Known{}, false
 	}
-	return knownOfCompiled(c)
+	k, ok := knownOfCompiled(c)
+	return c, k, ok
 }
 
 // knownOfCompiled is knownOfUnit for a unit already compiled to c (sortie test's battles have
