@@ -89,6 +89,14 @@ func loadChecks(e *env, sub *simSubject, expectFile string) ([]expect.Balance, e
 		}
 		return nil, failf(exitUsage, "--check: %s (see schema/expect.cue, #Balance)", where)
 	}
+	// A check with no policy: plays what sortie simulate plays for the subject without --policy
+	// (the registry's Default: a battle's own commanders, random for a scenario), so that the
+	// two agree (issue 20 review: a battle's check played random, 41% where simulate said 58%).
+	for i := range bs {
+		if bs[i].Policy == expect.DefaultPolicy {
+			bs[i].Policy = sub.defaultPolicy()
+		}
+	}
 	list := balanceChecks(bs, sub.known, sub.subject.Coverable())
 	if len(list) > 0 {
 		list.Sort()
@@ -166,11 +174,11 @@ func runChecks(e *env, sub *simSubject, path string, bs []expect.Balance, worker
 						if out.fail.run < 0 {
 							out.fail.run, out.fail.name, out.fail.policy, out.fail.opts = r.Run, c.Name, g.policy, ro
 						}
-						d := diag.Errorf(r.Pos, expect.CodeBalance, "%s: %s: got %s, want %s (smallest failing seed %d)", b.Name, r.Check, r.Got, r.Want, seed)
+						d := diag.Errorf(r.Pos, expect.CodeBalance, "%s (policy %s): %s: got %s, want %s (smallest failing seed %d)", b.Name, b.Policy, r.Check, r.Got, r.Want, seed)
 						d.Hint = "replay it: " + cmd
 						list.Add(d)
 					} else {
-						list.Add(diag.Errorf(r.Pos, expect.CodeBalance, "%s: %s: got %s, want %s", b.Name, r.Check, r.Got, r.Want))
+						list.Add(diag.Errorf(r.Pos, expect.CodeBalance, "%s (policy %s): %s: got %s, want %s", b.Name, b.Policy, r.Check, r.Got, r.Want))
 					}
 				}
 				groupChecks = append(groupChecks, c)

@@ -115,11 +115,7 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 			// --runs fights it (the two name the same winner), random otherwise.
 			polName := c.String("policy")
 			if polName == "" {
-				if o := offerOf(sub.meta.Rules, sub.meta.Kind); o != nil {
-					polName = o.Default
-				} else {
-					polName = "random"
-				}
+				polName = sub.defaultPolicy()
 			}
 			pol, err := sub.policy(polName)
 			if err != nil {
@@ -258,6 +254,15 @@ func (s *simSubject) policy(name string) (runner.PolicyMaker, error) {
 		return nil, fmt.Errorf("no rule system %q with %s files", s.meta.Rules, s.meta.Kind)
 	}
 	return o.policyOf(name, s)
+}
+
+// defaultPolicy is what simulate plays for s without --policy, and a balance check without
+// policy: its registry entry's Default (a battle's own commanders), else random.
+func (s *simSubject) defaultPolicy() string {
+	if o := offerOf(s.meta.Rules, s.meta.Kind); o != nil {
+		return o.Default
+	}
+	return "random"
 }
 
 // loadSubject compiles path into a subject: a campaign file, a battle file, or a scenario (or a

@@ -24,7 +24,7 @@ import (
 type Balance struct {
 	Name   string   // the name field, or "expect[i]"
 	Pos    diag.Pos // the entry
-	Policy string   // "random" unless given
+	Policy string   // as given; "" (DefaultPolicy): the subject's default, which the caller sets
 	Runs   int      // 1000 unless given
 	Seed   uint64   // 1 unless given
 	Filter Expect   // the runs the rest is about (every run when empty)
@@ -55,7 +55,7 @@ type Stat struct {
 
 // Defaults of a #Balance entry (schema/expect.cue).
 const (
-	DefaultPolicy = "random"
+	DefaultPolicy = "" // the subject's: sortie simulate's default for it (the registry's), set by the caller
 	DefaultRuns   = 1000
 	// MaxRuns is the most runs a balance check may ask for (schema/expect.cue, #Balance).
 	MaxRuns = 1000000

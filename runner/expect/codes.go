@@ -48,7 +48,10 @@ Fix: name the script file as it is in the scenario's folder.`},
 		diag.CodeInfo{Code: CodeBalance, Title: "a balance check fails", Severity: diag.Error, Doc: `sortie simulate --check played the runs a balance check (expect: in the scenario, or the
 --expect file) asks for, and what they show is outside what it allows: a rate of runs, a
 median, p90, min or max of a value, or a kind of entity some of whose members no run covered.
-The message gives what the runs gave and the smallest failing seed; simulate writes a replay
+The message names the check and the policy it played (a check without policy: plays what
+sortie simulate plays for the file without --policy: random for a scenario or a campaign, the
+battle's own commanders for a battle file), what the runs gave and the smallest failing seed;
+simulate writes a replay
 script of that run, which sortie run --script (with that --seed) plays back byte for byte.
 
 Bad (the party wins too rarely under random play after the warband grew):

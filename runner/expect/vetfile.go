@@ -62,7 +62,7 @@ func VetFile(path string, max int64, schemaSrc []byte, display func(string) stri
 
 // balanceWants says what a #Balance field takes, for the fields whose schema is a disjunction.
 var balanceWants = map[string]string{
-	"policy":  `one of "first", "random", "explore", "goal", "default"`,
+	"policy":  `one of "first", "random", "explore", "goal", "default", "tactical", "standard" (none: sortie simulate's default for the file)`,
 	"rate":    `a share from 0 to 1: 0.5, ">= 0.2" or "0.35..0.55"`,
 	"outcome": `"success" or "failure"`,
 	"day":     `a whole number: 7, "<= 7" or "10..20"`,
