@@ -50,6 +50,23 @@ func simUnits(e *env, path string) ([]string, error) {
 	return out, nil
 }
 
+// unitPath is where the one unit that path holds is (path a folder holding it, DIR/..., ./...):
+// its file, or its folder when it has several files, as its plan's sources are named from it;
+// path itself when it is a file or holds no single unit.
+func unitPath(e *env, path string) string {
+	if st, err := os.Stat(path); (err != nil || !st.IsDir()) && !strings.HasSuffix(path, "...") {
+		return path
+	}
+	_, units, err := compiler.VetScenarios([]string{path}, e.opts())
+	if err != nil || len(units) != 1 || len(units[0].Files) == 0 {
+		return path
+	}
+	if len(units[0].Files) == 1 {
+		return units[0].Files[0]
+	}
+	return units[0].Dir
+}
+
 // checkedUnit is one subject's balance checks in a --check over many subjects.
 type checkedUnit struct {
 	Path   string            `json:"path"`

@@ -96,6 +96,11 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 			if err != nil {
 				return err
 			}
+			if len(paths) == 1 {
+				// One unit in a folder (DIR, DIR/..., ./... from inside): its own path, against
+				// which its files are named (issue 20 review: one/.../battle.cue).
+				path = unitPath(e, paths[0])
+			}
 			if len(paths) > 1 {
 				if !c.Bool("check") {
 					return failf(exitUsage, "simulate plays one subject; %s holds %d: give one of them (%s), or add --check to run every one's balance checks", path, len(paths), paths[0])

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestOneUnitFolder (issue 20 review: `simulate --check one/...` on a folder holding one battle
+// stat'ed one/.../battle.cue): every command that takes a folder does its job on a folder
+// holding one unit, given as the folder, as DIR/... and as ./... from inside it: exit 0 on copies
+// of bundled bridge (a clash battle) and field01 (a Karzoral scenario), which pass vet, test and
+// their balance checks (run --policy first of field01 ends in a failure, exit 1: a result).
+func TestOneUnitFolder(t *testing.T) {
+	srcs := map[string]string{"clash": repo(t, "scenarios", "clash", "bridge"), "karzoral": repo(t, "scenarios", "karzoral", "field01")}
+	for _, rules := range []string{"clash", "karzoral"} {
+		t.Run(rules, func(t *testing.T) { oneUnitFolder(t, rules, srcs[rules]) })
+	}
+}
+
+// oneUnitFolder is TestOneUnitFolder on a copy of src in one/u.
+func oneUnitFolder(t *testing.T, rules, src string) {
+	root := filepath.Join(t.TempDir(), "one")
+	if err := os.CopyFS(filepath.Join(root, "u"), os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	replays := t.TempDir()
+	cmds := [][]string{{"vet", "--strict"}, {"test"}, {"simulate", "--check", "--replay-dir", replays}, {"simulate", "--runs", "5"},
+		{"graph"}, {"fmt", "--check"}}
+	if rules == "clash" {
+		cmds = append(cmds, []string{"battle", "--runs", "3"})
+	} else {
+		cmds = append(cmds, []string{"run", "--policy", "first"}, []string{"compile"})
+	}
+	for _, form := range []string{root, filepath.Join(root, "..."), "./..."} {
+		if form == "./..." {
+			t.Chdir(root)
+		}
+		for _, cmd := range cmds {
+			args := append(append([]string{}, cmd...), form)
+			code, _, errb := run(t, "", args...)
+			if code != 0 && !(code == 1 && args[0] == "run") {
+				t.Errorf("%s: sortie %v: exit %d: %s", rules, args, code, errb)
+			}
+		}
+	}
+}
