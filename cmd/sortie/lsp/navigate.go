@@ -3,7 +3,6 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -152,15 +151,25 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	return nil, nil
 }
 
-// reBattleKind finds a top-level kind: "battle" (CUE, YAML or JSON).
-var reBattleKind = regexp.MustCompile(`(?m)^\s*"?kind"?\s*:\s*"battle"|^kind:\s*battle\b`)
-
 // unitWord is what the document at a is, in words for a hover: "battle" for a battle file (a
-// When Armies Clash or Pathfinder battle), else "scenario" (issue 20: a battle's hover said "not
-// declared in this scenario").
+// When Armies Clash or Pathfinder battle), "campaign", else "scenario" (issue 20: a battle's
+// hover said "not declared in this scenario"). It is read from the definition the document
+// follows (schemaOf: the compiler's index, else its kind: and rules: as the compiler's
+// DefinitionOf reads them, in any quoting), not from a pattern of its own.
 func unitWord(a at) string {
-	if a.doc != nil && reBattleKind.Match(a.doc.text) {
+	var syms *compiler.Symbols
+	if a.res != nil {
+		syms = a.res.symbols
+	}
+	var src []byte
+	if a.doc != nil {
+		src = a.doc.text
+	}
+	switch schemaOf(syms, src) {
+	case "#PFBattle", "#ClashBattle":
 		return "battle"
+	case "#Campaign":
+		return "campaign"
 	}
 	return "scenario"
 }
