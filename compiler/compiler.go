@@ -161,6 +161,13 @@ type outputs struct {
 }
 
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
+	for _, p := range paths {
+		if strings.TrimSpace(p) == "" {
+			// Not the working folder: an empty argument is a slip (an unset variable: sortie
+			// vet "$DIR"), which would vet or draw what the user did not name (issue 20 review).
+			return nil, nil, nil, fmt.Errorf("an empty path (%q): name a file or a folder (. for this one)", p)
+		}
+	}
 	wd := opts.WorkDir
 	if wd == "" {
 		var err error

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +43,19 @@ func oneUnitFolder(t *testing.T, rules, src string) {
 			if code != 0 && !(code == 1 && args[0] == "run") {
 				t.Errorf("%s: sortie %v: exit %d: %s", rules, args, code, errb)
 			}
+		}
+	}
+}
+
+// TestEmptyPath (issue 20 review: `sortie vet ''` vetted the working folder, `graph ''` said
+// "got 3 from  ("): an empty path argument is refused, exit 2, saying so, by every command that
+// takes a path through the compiler.
+func TestEmptyPath(t *testing.T) {
+	t.Chdir(repo(t, "scenarios", "karzoral"))
+	for _, cmd := range [][]string{{"vet"}, {"graph"}, {"test"}, {"compile"}, {"simulate", "--runs", "2"}, {"run", "--policy", "first"}, {"battle", "--runs", "2"}} {
+		code, out, errb := run(t, "", append(cmd, "")...)
+		if code != 2 || !strings.Contains(errb, `an empty path ("")`) || out != "" {
+			t.Errorf("sortie %v '': exit %d %q %q, want 2 and \"an empty path\"", cmd, code, out, errb)
 		}
 	}
 }
