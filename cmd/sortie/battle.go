@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -150,7 +149,7 @@ draws, how battles ended and the rounds (min, median, max).`,
 					return decisionFailure(e, err)
 				}
 				if format == "jsonl" {
-					if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
+					if err := writeJSONLine(e.stdout, r); err != nil {
 						return failf(exitUsage, "%v", err)
 					}
 					return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 
@@ -60,7 +59,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 			r.Policy = "default" // the registry's name of the commanders' policy, as simulate says
 		}
 		if format == "jsonl" {
-			if err := json.NewEncoder(e.stdout).Encode(r); err != nil {
+			if err := writeJSONLine(e.stdout, r); err != nil {
 				return failf(exitUsage, "%v", err)
 			}
 			return nil

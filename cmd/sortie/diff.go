@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -154,9 +153,7 @@ func writeDiff(e *env, c *cli.Context, rep *diffReport, format string) error {
 	var err error
 	switch format {
 	case "json":
-		enc := json.NewEncoder(&out)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(rep)
+		err = writeJSONHidden(&out, rep)
 	case "markdown":
 		rep.writeMarkdown(&out)
 	default:

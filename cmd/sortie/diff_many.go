@@ -181,9 +181,7 @@ func diffTrees(e *env, c *cli.Context, oldPat, newPat string) error {
 		differs = true
 	}
 	if format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSONHidden(e.stdout, rep); err != nil {
 			return err
 		}
 	} else {

@@ -47,7 +47,7 @@ func oneUnitFolder(t *testing.T, rules, src string) {
 	}
 }
 
-// TestEmptyPath (issue 20 review: `sortie vet ''` vetted the working folder, `graph ''` said
+// TestEmptyPath (issue 20 review: `sortie vet ”` vetted the working folder, `graph ”` said
 // "got 3 from  ("): an empty path argument is refused, exit 2, saying so, by every command that
 // takes a path through the compiler.
 func TestEmptyPath(t *testing.T) {

@@ -88,10 +88,16 @@ func writeDiagJSON(w io.Writer, list diag.List) error {
 // in a stranger's file name or id: esc.Hidden) as a \uXXXX escape: the value decodes to the
 // real name, and the bytes hold no raw control a terminal or a code viewer would obey (issue 20:
 // a raw U+202E in --format json's pos.file). encoding/json escapes C0 controls itself.
-func writeJSONHidden(w io.Writer, v any) error {
+func writeJSONHidden(w io.Writer, v any) error { return writeJSONEscaped(w, v, "  ") }
+
+// writeJSONLine is writeJSONHidden on one line (a JSON Lines record).
+func writeJSONLine(w io.Writer, v any) error { return writeJSONEscaped(w, v, "") }
+
+// writeJSONEscaped is v as JSON indented by indent ("" for one line), hidden characters escaped.
+func writeJSONEscaped(w io.Writer, v any, indent string) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
+	enc.SetIndent("", indent)
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
@@ -536,9 +542,7 @@ func writeBaseline(w io.Writer, list diag.List, dir string) error {
 		}
 		return x.Message < y.Message
 	})
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(b)
+	return writeJSONHidden(w, b)
 }
 
 // lineCol turns a byte offset of data into a 1-based line and byte column (offset: the number

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -362,11 +361,9 @@ func (r *testReport) writeText(w io.Writer, verbose bool) error {
 	return err
 }
 
-func (r *testReport) writeJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
-}
+// writeJSON writes the report as indented JSON, a stranger's hidden characters (a U+202E in a
+// test's name or path) as \uXXXX (writeJSONHidden, as vet --format json; issue 20 review).
+func (r *testReport) writeJSON(w io.Writer) error { return writeJSONHidden(w, r) }
 
 // JUnit XML, the subset CI systems read.
 type tjSuites struct {
