@@ -15,15 +15,12 @@ import (
 
 // diffBattles is sortie diff of two versions of a battle file: their entities (plandiff.
 // ClashEntities, plandiff.BattleEntities) and, with --runs N, a simulation of each (seeds 1..N,
-// the battle's own commanders unless --policy first or random) whose wins and draws are printed
+// the battle's own commanders unless --policy names another its registry entry offers) whose wins and draws are printed
 // side by side. The report has no forecast and no reach: a battle has no march and no field.
 func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 	pol := "default"
 	if c.IsSet("policy") {
 		pol = c.String("policy")
-	}
-	if pol != "default" && pol != "first" && pol != "random" {
-		return failf(exitUsage, "unknown --policy %q for a battle: use default (its own commanders), first or random", pol)
 	}
 	type version struct {
 		be    battleEngine
@@ -63,6 +60,14 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 	o, n := vs[0].sub, vs[1].sub
 	if o.meta.Rules != n.meta.Rules {
 		return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldPath, newPath, o.meta.Rules, n.meta.Rules)
+	}
+	// The policy is the registry's to accept, with its aliases (tactical for a clash battle's
+	// default), as battle and simulate take it (issue 20 review: diff refused tactical).
+	if of := offerOf(o.meta.Rules, o.meta.Kind); of != nil {
+		if !of.hasPolicy(pol) {
+			return failf(exitUsage, "--policy: %v", of.policyError(pol))
+		}
+		pol = of.Canonical(pol)
 	}
 	rep := &diffReport{Old: oldPath, New: newPath, Battle: true, Tests: testChanges(vs[0].tests, vs[1].tests)}
 	rep.Entities = vs[0].be.entities(o, n)

@@ -86,7 +86,11 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 			writeDiagText(e.stderr, bad, false)
 			switch {
 			case failed > 0:
-				return failf(exitFindings, "%s cannot be formatted; left as they are", words.Count(failed, "file"))
+				left := "left as it is"
+				if failed > 1 {
+					left = "left as they are"
+				}
+				return failf(exitFindings, "%s cannot be formatted; %s", words.Count(failed, "file"), left)
 			case (check || showDiff) && changed > 0:
 				return failf(exitFindings, "")
 			}

@@ -51,18 +51,15 @@ func simUnits(e *env, path string) ([]string, error) {
 }
 
 // unitPath is where the one unit that path holds is (path a folder holding it, DIR/..., ./...):
-// its file, or its folder when it has several files, as its plan's sources are named from it;
-// path itself when it is a file or holds no single unit.
+// its folder, from which its plan's sources are named; path itself when it is a file or holds no
+// single unit.
 func unitPath(e *env, path string) string {
 	if st, err := os.Stat(path); (err != nil || !st.IsDir()) && !strings.HasSuffix(path, "...") {
 		return path
 	}
 	_, units, err := compiler.VetScenarios([]string{path}, e.opts())
-	if err != nil || len(units) != 1 || len(units[0].Files) == 0 {
+	if err != nil || len(units) != 1 || units[0].Dir == "" {
 		return path
-	}
-	if len(units[0].Files) == 1 {
-		return units[0].Files[0]
 	}
 	return units[0].Dir
 }
