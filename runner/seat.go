@@ -24,11 +24,59 @@ type Seat struct {
 	// it replaces Request.View for the Player (pathfinder.HexFog.View: a hex run's map, status,
 	// units and recap as the side knows them).
 	Veil func(view any) any
+
+	// The computer's lines made while the player answers a block of questions (the same day,
+	// phase, kind and title: each of the player's armies' tactic of a battle phase) are held and
+	// written after the block (issue 23 review: the computer's tactic came between the player's
+	// own armies' questions): pending holds them, block is the key of the player's open block.
+	pending []string
+	block   string
+}
+
+// blockOf is the key of the block of questions r belongs to (Seat.block).
+func blockOf(r *Request) string {
+	return fmt.Sprintf("%d|%s|%s|%s", r.Day, r.Phase, r.Kind, r.Title)
+}
+
+// Flush writes the computer's held lines (the player's block of questions is over: the run
+// writes an event, or asks a question of another block). Errors: Out's.
+func (s *Seat) Flush() error {
+	s.block = ""
+	lines := s.pending
+	s.pending = s.pending[:0]
+	for _, l := range lines {
+		if _, err := io.WriteString(TerminalWriter(s.Out), l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Sink is inner, with the seat's held lines written before each event (Flush): the computer's
+// choices are shown before what they led to.
+func (s *Seat) Sink(inner Sink) Sink { return seatSink{s, inner} }
+
+type seatSink struct {
+	s     *Seat
+	inner Sink
+}
+
+func (w seatSink) Write(e Event) error {
+	if err := w.s.Flush(); err != nil {
+		return err
+	}
+	return w.inner.Write(e)
 }
 
 // Decide routes r by its side (Decider).
 func (s *Seat) Decide(r *Request) (Answer, error) {
 	if r.Side == "" || foldName(r.Side) == foldName(s.Side) {
+		if b := blockOf(r); b != s.block {
+			if err := s.Flush(); err != nil {
+				return Answer{}, err
+			}
+			s.block = b
+		}
 		if s.Veil != nil && r.View != nil {
 			v := *r
 			v.View = s.Veil(r.View)
@@ -58,7 +106,15 @@ func (s *Seat) Decide(r *Request) (Answer, error) {
 		if r.Other != "" {
 			where += ", " + r.Other
 		}
-		if _, err := fmt.Fprintf(TerminalWriter(s.Out), "  (computer, %s) %s: %s %s\n", r.Side, where, r.Kind, r.Choices[i].Name); err != nil {
+		line := fmt.Sprintf("  (computer, %s) %s: %s %s\n", r.Side, where, r.Kind, r.Choices[i].Name)
+		if s.block != "" && blockOf(r) == s.block {
+			s.pending = append(s.pending, line) // the player's block is open: after it
+			return a, nil
+		}
+		if err := s.Flush(); err != nil {
+			return a, err
+		}
+		if _, err := io.WriteString(TerminalWriter(s.Out), line); err != nil {
 			return a, err
 		}
 	}

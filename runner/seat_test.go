@@ -42,3 +42,54 @@ func TestSeatRoutesBySide(t *testing.T) {
 		}
 	}
 }
+
+// askLog is a player that writes "ask ARMY" to w for each question and answers the first choice.
+type askLog struct{ w *bytes.Buffer }
+
+func (p askLog) Decide(r *Request) (Answer, error) {
+	p.w.WriteString("ask " + r.Army + "\n")
+	return Answer{Choice: 0}, nil
+}
+
+// lineEvent is an event for the test's sink.
+type lineEvent struct{ s string }
+
+func (lineEvent) Type() string   { return "test" }
+func (lineEvent) Rule() string   { return "" }
+func (e lineEvent) Line() string { return e.s }
+
+// bufSink writes each event's line to w.
+type bufSink struct{ w *bytes.Buffer }
+
+func (s bufSink) Write(e Event) error { s.w.WriteString(e.Line() + "\n"); return nil }
+
+// TestSeatHoldsComputerInPlayersBlock (issue 23 review: in a Pathfinder battle with several
+// friendly armies, the computer's tactic was printed between the player's own armies'
+// questions): asked in army order knights (the player's), orcs (the computer's), militia (the
+// player's), all the same battle's tactic, the player sees both questions, then the computer's
+// choice, then the phase that follows (the next event); a computer's choice outside the
+// player's block is written as it is made.
+func TestSeatHoldsComputerInPlayersBlock(t *testing.T) {
+	var w bytes.Buffer
+	seat := &Seat{Side: "friendly", Player: askLog{&w}, Out: &w}
+	sink := seat.Sink(bufSink{&w})
+	ask := func(army, side string) {
+		r := &Request{Kind: KindTactic, Day: 50, Phase: PhaseBattle, Title: "tactics", Army: army, Side: side,
+			Choices: []Choice{{Name: "standard"}, {Name: "defensive wall"}}}
+		if _, err := seat.Decide(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ask("orcs", "enemy") // before the player's block: written as made
+	ask("knights", "friendly")
+	ask("worgs", "enemy") // inside it: held
+	ask("militia", "friendly")
+	if err := sink.Write(lineEvent{"the tactics phase"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "  (computer, enemy) day 50, battle phase, orcs: tactic standard\nask knights\nask militia\n" +
+		"  (computer, enemy) day 50, battle phase, worgs: tactic standard\nthe tactics phase\n"
+	if got := w.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -122,6 +122,9 @@ type played struct {
 	script   *runner.Script
 	prompt   bool
 	seat     bool // a --play SIDE run without a script: the player's answers alone are logged (play_seat.go)
+	// seatRef is the --play seat (nil without --play): its held computer lines are written
+	// before each event (Seat.Sink) and at the end.
+	seatRef *runner.Seat
 	// stream: a Pathfinder battle shows each phase before the next question (runner.Options.Stream):
 	// when a terminal may answer from the start, and for a resumed run as for the run it resumes,
 	// so that the replay writes what the first run had written at its save point.
@@ -224,7 +227,8 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 				// The player's answers are logged and each of its questions marked as the open
 				// one (askMark): a save at a question is at the terminal's.
 				player := &seatLog{s: pl.sess, inner: &askMark{s: pl.sess, inner: prm.newPrompt(e, "recap")}, rolls: prm.tableDice}
-				pl.fallback = &atTerminal{s: pl.sess, inner: &runner.Seat{Side: prm.play, Player: player, Computer: policy, Out: e.stderr, Veil: prm.veil(), Withhold: prm.withhold()}}
+				pl.seatRef = &runner.Seat{Side: prm.play, Player: player, Computer: policy, Out: e.stderr, Veil: prm.veil(), Withhold: prm.withhold()}
+				pl.fallback = &atTerminal{s: pl.sess, inner: pl.seatRef}
 			}
 			break
 		}

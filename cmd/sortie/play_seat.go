@@ -105,8 +105,9 @@ func seatWith(e *env, prm playParams, pl *played, policy runner.Decider, from *s
 			_, _ = fmt.Fprintf(e.stderr, "resumed: you answer for the %s side; the computer for the other, by %s\n", esc.Text(prm.play), esc.Text(computer))
 		}
 	}
-	return &runner.Seat{Side: prm.play, Player: &seatLog{s: pl.sess, inner: player, rolls: prm.tableDice},
+	pl.seatRef = &runner.Seat{Side: prm.play, Player: &seatLog{s: pl.sess, inner: player, rolls: prm.tableDice},
 		Computer: policy, Out: &replayQuiet{s: pl.sess, w: e.stderr}, Veil: prm.veil(), Withhold: prm.withhold()}
+	return pl.seatRef
 }
 
 // withhold is the seat's Withhold of a --play run: its fog's (nil when it has none).

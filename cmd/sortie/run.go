@@ -178,6 +178,10 @@ func playPlan(e *env, p *plan.Plan, path string, prm playParams, from *saveFile)
 		return failf(exitUsage, "%v", err)
 	}
 	sink := pl.sinkFor(prm.format, prm.view)
+	if pl.seatRef != nil {
+		sink = pl.seatRef.Sink(sink) // the computer's held lines before what they led to
+		defer pl.seatRef.Flush()
+	}
 	if prm.fog != nil {
 		sink = prm.fog.Sink(sink) // the replay page (--html) keeps every event: it has its own views
 	}
