@@ -38,6 +38,9 @@ func NewHexFog(p *plan.Plan, side string) *HexFog {
 
 // kingdoms is ks as the side knows them: its own kingdom only (the other's counters, Control DC
 // and treasury are that kingdom's books: P-11, P-57, P-61); all of them for a nil fog.
+// playsEnemy reports whether f is the enemy side's sight (a --play enemy run); false for nil.
+func (f *HexFog) playsEnemy() bool { return f != nil && f.sight.side == plan.Enemy }
+
 func (f *HexFog) kingdoms(ks [2]*plan.Kingdom) [2]*plan.Kingdom {
 	if f != nil {
 		ks[1-f.sight.side] = nil

@@ -69,7 +69,7 @@ func writeRunBriefing(w *bytes.Buffer, p *plan.Plan, armies []armyNow, fog *HexF
 	fmt.Fprintf(w, "  == briefing: %s ==\n", esc.Text(p.Scenario.Title))
 	fmt.Fprintf(w, "  %d days of war on a field of %d hexes: armies march along their routes (P-12, P-13)\n", p.DayLimit, len(p.Pathfinder.Hexes))
 	w.WriteString("  and fight where hostile armies meet (P-14).\n")
-	writePFObjectives(w, p, nil)
+	writePFObjectives(w, p, nil, fog.playsEnemy())
 	writeKingdoms(w, fog.kingdoms(p.Pathfinder.Kingdoms))
 	writeArmyList(w, p.Pathfinder, armies)
 	writeHexMap(w, p.Pathfinder, armies, "day 1")
@@ -78,9 +78,16 @@ func writeRunBriefing(w *bytes.Buffer, p *plan.Plan, armies []armyNow, fog *HexF
 
 // writePFObjectives lists the objectives (checked at the end of each day, the first met ends the
 // run) and what loses: every failure objective and the day limit; met (nil: none met yet) says
-// which are met now.
-func writePFObjectives(w *bytes.Buffer, p *plan.Plan, met func(o *plan.PFObjective) bool) {
+// which are met now. A scenario's objectives are the friendly side's (P-12: the kingdom's
+// armies); enemy (a player of the enemy side, --play enemy) words them from that side: a
+// success of the friendly side is its defeat, a failure and the day limit its victory (issue 23
+// review: the enemy player read "the run is lost when" the enemy took the capital).
+func writePFObjectives(w *bytes.Buffer, p *plan.Plan, met func(o *plan.PFObjective) bool, enemy bool) {
 	pf := p.Pathfinder
+	if enemy {
+		writeEnemyObjectives(w, p, met)
+		return
+	}
 	w.WriteString("  objectives (checked at the end of each day; the first met ends the run):\n")
 	for i := range pf.Objectives {
 		o := &pf.Objectives[i]
@@ -101,6 +108,31 @@ func writePFObjectives(w *bytes.Buffer, p *plan.Plan, met func(o *plan.PFObjecti
 		}
 	}
 	fmt.Fprintf(w, "    day %d ends with no objective met (the day limit)\n", p.DayLimit)
+}
+
+// writeEnemyObjectives is writePFObjectives for the enemy side's player.
+func writeEnemyObjectives(w *bytes.Buffer, p *plan.Plan, met func(o *plan.PFObjective) bool) {
+	pf := p.Pathfinder
+	w.WriteString("  objectives, the friendly side's (checked at the end of each day; the first met ends the run):\n")
+	for i := range pf.Objectives {
+		o := &pf.Objectives[i]
+		state := ""
+		if met != nil && met(o) {
+			state = " [met]"
+		}
+		yours := "your defeat"
+		if o.Outcome == "failure" {
+			yours = "your victory"
+		}
+		fmt.Fprintf(w, "    %s (%s for them: %s): %s%s\n", o.ID, o.Outcome, yours, objectiveWords(pf, o), state)
+	}
+	w.WriteString("  you win when:\n")
+	for i := range pf.Objectives {
+		if o := &pf.Objectives[i]; o.Outcome == "failure" {
+			fmt.Fprintf(w, "    %s (%s)\n", objectiveWords(pf, o), o.ID)
+		}
+	}
+	fmt.Fprintf(w, "    day %d ends with no objective met (the day limit: the friendly side fails)\n", p.DayLimit)
 }
 
 // objectiveWords says what meets an objective: "skeletons and zombies defeated (routed,
@@ -159,7 +191,7 @@ func (r *hexRun) writeStatus(w *bytes.Buffer, armies []armyNow, fog *HexFog, day
 	if day {
 		fmt.Fprintf(w, "  day %d of %d\n", max(r.day, 1), r.p.DayLimit)
 	}
-	writePFObjectives(w, r.p, r.met)
+	writePFObjectives(w, r.p, r.met, fog.playsEnemy())
 	writeKingdoms(w, fog.kingdoms(r.kingdoms))
 	writeArmyList(w, r.pf, armies)
 }
