@@ -57,6 +57,12 @@ func newRefs(in Input) refs {
 		for _, s := range c.Solos {
 			solos = append(solos, s.ID)
 		}
+		var squaresOf []string // a resource's squares, "bridge 4" (runner/clash's resName: its n-th square)
+		for _, r := range c.Resources {
+			for k := range r.Squares {
+				squaresOf = append(squaresOf, r.ID+" "+strconv.Itoa(k+1))
+			}
+		}
 		for y := 0; y < c.Grid.Height; y++ {
 			for x := 0; x < c.Grid.Width; x++ {
 				squares = append(squares, strconv.Itoa(x)+","+strconv.Itoa(y))
@@ -64,12 +70,13 @@ func newRefs(in Input) refs {
 		}
 		place := set("a square of the grid (x,y), a stand or a solo of the battle", squares, stands, solos, []string{"off the grid"})
 		return refs{
-			"who":   set("a unit, stand or solo of the battle", units, stands, solos),
-			"stand": set("a stand of the battle", stands),
-			"solo":  set("a solo of the battle", solos),
-			"unit":  set("a unit of the battle", units),
-			"to":    place,
-			"from":  place,
+			"who":    set("a unit, stand or solo of the battle", units, stands, solos),
+			"stand":  set("a stand of the battle", stands),
+			"solo":   set("a solo of the battle", solos),
+			"unit":   set("a unit of the battle", units),
+			"target": set("a stand, a solo or an objective square of the battle", stands, solos, squaresOf),
+			"to":     place,
+			"from":   place,
 		}
 	case in.Campaign != nil, in.Battle != nil, in.Plan == nil:
 		return nil
@@ -96,9 +103,15 @@ func newRefs(in Input) refs {
 	}
 }
 
-// checkValue refuses value v (a JSON string or number token) at key of event i, at byte col
-// (1-based) of its line: a number out of range, or a name refs does not know. Errors: *EventError.
+// checkValue refuses value v (a JSON string, number or bool token) at key of event i, at byte
+// col (1-based) of its line: a number out of range, a name refs does not know, or a number or
+// true/false where refs wants a name. Errors: *EventError.
 func (r refs) checkValue(i, col int, key string, v any) error {
+	if s, ok := r[key]; ok {
+		if _, isName := v.(string); !isName {
+			return &EventError{Index: i, Col: col, Why: strconv.Quote(key) + ": not a name (want " + s.what + ")"}
+		}
+	}
 	switch v := v.(type) {
 	case string:
 		s, ok := r[key]

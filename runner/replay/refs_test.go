@@ -54,6 +54,8 @@ func TestRefusesWhatThePlanDoesNotHold(t *testing.T) {
 		{Input{Clash: harrowField(t)}, `{"type":"clash.hide","who":"wolves 9","total":18}`, `"who": "wolves 9" is not a unit, stand or solo`},
 		{Input{Clash: harrowField(t)}, `{"type":"clash.move","who":"wolves 1","from":"10,1","to":"999,1"}`, `"to": "999,1" is not a square`},
 		{field01Input(t), `{"type":"partyMove","day":1,"block":"99"}`, `"block": "99" is not a block of the plan`},
+		{Input{Clash: harrowField(t)}, `{"type":"clash.hide","who":7,"total":18}`, `"who": not a name`},
+		{Input{Clash: harrowField(t)}, `{"type":"clash.damage","target":"nobody","amount":3,"before":7,"hp":4}`, `"target": "nobody" is not a stand, a solo or an objective square`},
 	} {
 		c.in.Events = [][]byte{[]byte(c.line)}
 		_, err := build(c.in)

@@ -82,7 +82,7 @@ func checkEvent(i int, line []byte, r refs) error {
 			if err := r.checkValue(i, col, key, f); err != nil {
 				return err
 			}
-		case string:
+		case string, bool:
 			if err := r.checkValue(i, col, key, v); err != nil {
 				return err
 			}
