@@ -29,8 +29,11 @@ type Seat struct {
 	// phase, kind and title: each of the player's armies' tactic of a battle phase) are held and
 	// written after the block (issue 23 review: the computer's tactic came between the player's
 	// own armies' questions): pending holds them, block is the key of the player's open block.
+	// hold is set by Sink and Writer: only a seat whose run writes through one of them holds
+	// lines (else nothing would write them before what they led to).
 	pending []string
 	block   string
+	hold    bool
 }
 
 // blockOf is the key of the block of questions r belongs to (Seat.block).
@@ -54,7 +57,29 @@ func (s *Seat) Flush() error {
 
 // Sink is inner, with the seat's held lines written before each event (Flush): the computer's
 // choices are shown before what they led to.
-func (s *Seat) Sink(inner Sink) Sink { return seatSink{s, inner} }
+func (s *Seat) Sink(inner Sink) Sink {
+	s.hold = true
+	return seatSink{s, inner}
+}
+
+// Writer is w, with the seat's held lines written before each write (a Pathfinder battle's
+// transcript, written by the engine itself).
+func (s *Seat) Writer(w io.Writer) io.Writer {
+	s.hold = true
+	return seatWriter{s, w}
+}
+
+type seatWriter struct {
+	s *Seat
+	w io.Writer
+}
+
+func (w seatWriter) Write(p []byte) (int, error) {
+	if err := w.s.Flush(); err != nil {
+		return 0, err
+	}
+	return w.w.Write(p)
+}
 
 type seatSink struct {
 	s     *Seat
@@ -107,7 +132,7 @@ func (s *Seat) Decide(r *Request) (Answer, error) {
 			where += ", " + r.Other
 		}
 		line := fmt.Sprintf("  (computer, %s) %s: %s %s\n", r.Side, where, r.Kind, r.Choices[i].Name)
-		if s.block != "" && blockOf(r) == s.block {
+		if s.hold && s.block != "" && blockOf(r) == s.block {
 			s.pending = append(s.pending, line) // the player's block is open: after it
 			return a, nil
 		}

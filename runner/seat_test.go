@@ -72,7 +72,7 @@ func (s bufSink) Write(e Event) error { s.w.WriteString(e.Line() + "\n"); return
 func TestSeatHoldsComputerInPlayersBlock(t *testing.T) {
 	var w bytes.Buffer
 	seat := &Seat{Side: "friendly", Player: askLog{&w}, Out: &w}
-	sink := seat.Sink(bufSink{&w})
+	sink := seat.Sink(bufSink{&w}) // holding needs a sink (or writer) to flush before
 	ask := func(army, side string) {
 		r := &Request{Kind: KindTactic, Day: 50, Phase: PhaseBattle, Title: "tactics", Army: army, Side: side,
 			Choices: []Choice{{Name: "standard"}, {Name: "defensive wall"}}}

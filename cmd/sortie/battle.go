@@ -175,6 +175,8 @@ draws, how battles ended and the rounds (min, median, max).`,
 				// --play SIDE: the player answers for SIDE (after the script, if any), the computer
 				// for the other; each phase shows before the next question.
 				opts.Decider = seat
+				opts.Out = seat.Writer(opts.Out) // the computer's held lines before what they led to
+				defer seat.Flush()
 				if c.String("script") != "" {
 					s, err := loadScript(e, c.String("script"))
 					if err != nil {

@@ -129,6 +129,8 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		} else {
 			opts.Decider = seat
 		}
+		opts.Sink = seat.Sink(opts.Sink) // the computer's held lines before what they led to
+		defer seat.Flush()
 	}
 	if _, err := setup.Fight(opts); err != nil {
 		return decisionFailure(e, err)
