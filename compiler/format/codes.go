@@ -11,8 +11,9 @@ const (
 func init() {
 	diag.Register(diag.CodeInfo{Code: CodeUnchanged, Title: "file left unformatted: the result would differ", Severity: diag.Error, Doc: `sortie fmt rewrites a file only when the result holds the same data and the same comments,
 in the same order, as the original: for YAML as yaml.v3 and CUE's own YAML reader (the one sortie
-compiles with) read them, for CUE the same syntax tree. When that check finds a difference, the
-file is left exactly as it is and reported here. It is a safety net against a formatter bug; no
+compiles with) read them, for CUE the same syntax tree, and only when formatting the result
+again changes nothing (sortie fmt formats until a pass changes nothing, up to 4 passes). When
+either check fails, the file is left exactly as it is and reported here. It is a safety net against a formatter bug; no
 bundled or fuzzed input has needed it.
 
 Bad (no known file; the kind of change the check guards against: yaml.v3 alone moves this

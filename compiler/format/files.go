@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -30,13 +31,44 @@ func Source(filename string, src []byte) ([]byte, diag.List) {
 	if list := bounded(filename, Kind(filename), src); list != nil {
 		return nil, list
 	}
+	var once func(string, []byte) ([]byte, diag.List)
 	switch Kind(filename) {
 	case "cue":
-		return CUE(filename, src)
+		once = CUE
 	case "yaml":
-		return YAML(filename, src)
+		once = YAML
+	default:
+		return nil, diag.List{diag.Errorf(diag.Pos{File: filename}, CodeUnchanged, "not a CUE or YAML file")}
 	}
-	return nil, diag.List{diag.Errorf(diag.Pos{File: filename}, CodeUnchanged, "not a CUE or YAML file")}
+	return settled(filename, src, once)
+}
+
+// settleMax is how many passes settled makes before it gives up on a file.
+const settleMax = 4
+
+// settled formats src until a pass changes nothing, so that sortie fmt on its own output never
+// changes it again (yaml.v3's encoder, for one, writes "{0: 0,}" for a flow mapping carrying the
+// comment below it, which the next pass reads as the document's). Each pass checks its result
+// against its input (same data, same comments), so the last holds what src held. A file that has
+// not settled after settleMax passes, or whose formatted text a further pass refuses, is left
+// alone (N001).
+func settled(filename string, src []byte, once func(string, []byte) ([]byte, diag.List)) ([]byte, diag.List) {
+	out, list := once(filename, src)
+	for range settleMax - 1 {
+		if list != nil || out == nil {
+			return out, list
+		}
+		again, more := once(filename, out)
+		if more != nil {
+			break // its own output refused: leave the file alone
+		}
+		if bytes.Equal(again, out) {
+			return out, nil
+		}
+		out = again
+	}
+	return nil, diag.List{diag.Errorf(diag.Pos{File: filename, Line: 1, Column: 1}, CodeUnchanged, "formatting does not settle: each pass changes the file again; the file is left as it is").
+		WithHint("see sortie explain N001")}
 }
 
 // Files expands paths into the files to format, each once, in order: a file named directly (it
