@@ -103,6 +103,9 @@ func CompileCampaign(path string, opts Options) (c *plan.Campaign, list diag.Lis
 // compileCampaign is CompileCampaign; with wantSymbols it also returns the index of the campaign
 // file's ids (nil when the file does not load), built by the evaluator that decodes the file.
 func compileCampaign(path string, opts Options, wantSymbols bool) (c *plan.Campaign, list diag.List, syms *Symbols, err error) {
+	if err := EmptyPath(path); err != nil {
+		return nil, nil, nil, err
+	}
 	wd := opts.WorkDir
 	if wd == "" {
 		if wd, err = os.Getwd(); err != nil {

@@ -160,12 +160,20 @@ type outputs struct {
 	noTests bool
 }
 
+// EmptyPath refuses p when it is empty or blank. Not the working folder: an empty argument is a
+// slip (an unset variable: sortie vet "$DIR"), which would read, draw or rewrite what the user
+// did not name (issue 20 review). Every command that takes a path asks it first.
+func EmptyPath(p string) error {
+	if strings.TrimSpace(p) == "" {
+		return fmt.Errorf("an empty path (%q): name a file or a folder (. for this one)", p)
+	}
+	return nil
+}
+
 func runOut(paths []string, opts Options, compile bool, out *outputs) (diag.List, []*plan.Plan, []ScenarioFiles, error) {
 	for _, p := range paths {
-		if strings.TrimSpace(p) == "" {
-			// Not the working folder: an empty argument is a slip (an unset variable: sortie
-			// vet "$DIR"), which would vet or draw what the user did not name (issue 20 review).
-			return nil, nil, nil, fmt.Errorf("an empty path (%q): name a file or a folder (. for this one)", p)
+		if err := EmptyPath(p); err != nil {
+			return nil, nil, nil, err
 		}
 	}
 	wd := opts.WorkDir

@@ -58,7 +58,7 @@ sortie vet's does (json, sarif, github, junit: one suite, the campaign's folder)
 			// it), not vetted as a broken campaign (issue 20 review: C001, exit 1).
 			if !compiler.IsCampaign(path) {
 				if k := otherKind(e, path); k != "" {
-					return refuseKind("campaign", path, k)
+					return refuseKind("campaign vet", path, k)
 				}
 			}
 			list, err := compiler.VetCampaign(path, e.opts())

@@ -41,8 +41,12 @@ func campaignFile(e *env, cmd, arg string) (string, error) {
 		return found[0], nil
 	case 0:
 		// One scenario or battle in a folder (or below DIR): what it is, and what plays it.
-		if u, _, err := compiler.CompileAny([]string{arg}, e.opts()); err == nil && u != nil && insteadOf["campaign"][u.Kind] != "" {
-			return "", failf(exitUsage, "%s holds no campaign file: it is a %s file (kind: %q): %s", arg, u.Kind, u.Kind, insteadOf["campaign"][u.Kind])
+		refuser := "campaign " + cmd
+		if insteadOf[refuser] == nil {
+			refuser = "campaign"
+		}
+		if u, _, err := compiler.CompileAny([]string{arg}, e.opts()); err == nil && u != nil && insteadOf[refuser][u.Kind] != "" {
+			return "", failf(exitUsage, "%s holds no campaign file, only a %s file (kind: %q): %s", arg, u.Kind, u.Kind, insteadOf[refuser][u.Kind])
 		}
 		return "", failf(exitUsage, "%s holds no campaign file (kind: \"campaign\"): name one (sortie campaign %s FILE); vet the scenarios or battle files there with sortie vet %s", arg, cmd, arg)
 	}

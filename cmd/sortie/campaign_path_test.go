@@ -63,7 +63,7 @@ func TestCampaignFolderRefusals(t *testing.T) {
 	// One battle file's folder: what it is and what fights it (insteadOf).
 	d := repo(t, "scenarios", "clash", "field")
 	code, _, errb = run(t, "", "campaign", "run", d+"/...")
-	want = "sortie: " + d + `/... holds no campaign file: it is a battle file (kind: "battle"): fight a battle file with sortie battle` + "\n"
+	want = "sortie: " + d + `/... holds no campaign file, only a battle file (kind: "battle"): fight a battle file with sortie battle` + "\n"
 	if code != exitUsage || errb != want {
 		t.Errorf("a battle's folder: exit %d\n got %q\nwant %q", code, errb, want)
 	}

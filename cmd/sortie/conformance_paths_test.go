@@ -35,7 +35,7 @@ var pathForms = map[string]pathForm{
 	},
 		func(o *offer) bool { return o.Play == "campaign run" }, ""},
 	"campaign vet": {func(p, _ string) []string { return []string{"campaign", "vet", p} },
-		func(o *offer) bool { return o.Kind == "campaign" }, "campaign"},
+		func(o *offer) bool { return o.Kind == "campaign" }, "campaign vet"},
 	"test": {func(p, _ string) []string { return []string{"test", p} }, func(o *offer) bool { return o.Kind != "campaign" }, ""},
 	"simulate": {func(p, _ string) []string { return []string{"simulate", p, "--runs", "5", "--format", "json"} },
 		always, ""},

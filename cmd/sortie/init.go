@@ -55,8 +55,11 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 		},
 		Action: func(c *cli.Context) error {
 			dir := c.Args().First()
-			if c.NArg() != 1 || strings.TrimSpace(dir) == "" {
+			if c.NArg() != 1 {
 				return failf(exitUsage, "init needs exactly one DIR (see sortie init --help)")
+			}
+			if err := compiler.EmptyPath(dir); err != nil {
+				return failf(exitUsage, "%v", err)
 			}
 			id := c.String("id")
 			if id == "" {

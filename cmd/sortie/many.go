@@ -136,16 +136,16 @@ func looksLikeFile(path string) bool {
 
 // runMany plays every scenario of units with the --policy of c (a script answers one scenario's
 // questions, the terminal one player's: neither is for many), its transcript on stdout under a
-// "== PATH" line, and one line a unit on stderr: "ok PATH outcome", "FAIL PATH why", or "skip"
-// for a campaign or a battle file with the command that plays it. Exit 1 when one failed.
+// "== PATH" line, and one line a unit on stderr: "ok PATH", "FAIL PATH why", or "skip PATH" for a
+// campaign or a battle file with the command that plays it (no "==" line: it has no transcript).
+// Exit 1 when one failed; the count is of the scenarios played.
 func runMany(e *env, c *cli.Context, arg string, units []string) error {
 	if c.String("policy") == "" || c.String("script") != "" || c.String("save") != "" {
 		return failf(exitUsage, "%s holds %s: run each with --policy NAME (no --script or --save, which are for one scenario)", arg, words.CountOf(len(units), "scenario, campaign or battle", "scenarios, campaigns or battles"))
 	}
 	var lines []string
-	failed := 0
+	failed, played := 0, 0
 	for _, u := range units {
-		fmt.Fprintf(e.stdout, "== %s\n", esc.Text(u))
 		if compiler.IsCampaign(u) {
 			lines = append(lines, fmt.Sprintf("skip\t%s\ta campaign: play it with sortie campaign run", esc.Text(u)))
 			continue
@@ -155,6 +155,8 @@ func runMany(e *env, c *cli.Context, arg string, units []string) error {
 			lines = append(lines, fmt.Sprintf("skip\t%s\ta %s file: fight it with sortie battle", esc.Text(u), k.Kind))
 			continue
 		}
+		played++
+		fmt.Fprintf(e.stdout, "== %s\n", esc.Text(u)) // only over what is played: a skip has no transcript
 		if err == nil {
 			abs, aerr := filepath.Abs(u)
 			if aerr != nil {
@@ -178,7 +180,11 @@ func runMany(e *env, c *cli.Context, arg string, units []string) error {
 	}
 	fmt.Fprint(e.stderr, strings.Join(lines, "\n")+"\n")
 	if failed > 0 {
-		return failf(exitFindings, "%d of %s failed", failed, words.Count(len(units), "scenario"))
+		skipped := ""
+		if n := len(units) - played; n > 0 {
+			skipped = fmt.Sprintf(" (%d skipped: campaigns and battle files have their own commands)", n)
+		}
+		return failf(exitFindings, "%d of %s failed%s", failed, words.Count(played, "scenario"), skipped)
 	}
 	return nil
 }

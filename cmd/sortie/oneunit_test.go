@@ -49,10 +49,11 @@ func oneUnitFolder(t *testing.T, rules, src string) {
 
 // TestEmptyPath (issue 20 review: `sortie vet ”` vetted the working folder, `graph ”` said
 // "got 3 from  ("): an empty path argument is refused, exit 2, saying so, by every command that
-// takes a path through the compiler.
+// takes a path (the review after: fmt said "no such file", resume "a directory").
 func TestEmptyPath(t *testing.T) {
 	t.Chdir(repo(t, "scenarios", "karzoral"))
-	for _, cmd := range [][]string{{"vet"}, {"graph"}, {"test"}, {"compile"}, {"simulate", "--runs", "2"}, {"run", "--policy", "first"}, {"battle", "--runs", "2"}} {
+	for _, cmd := range [][]string{{"vet"}, {"graph"}, {"test"}, {"compile"}, {"simulate", "--runs", "2"}, {"run", "--policy", "first"}, {"battle", "--runs", "2"},
+		{"fmt"}, {"campaign", "vet"}, {"campaign", "run"}, {"resume"}, {"init"}, {"diff", "field01"}, {"replay", "--plan", "p.json", "--html", "r.html"}} {
 		code, out, errb := run(t, "", append(cmd, "")...)
 		if code != 2 || !strings.Contains(errb, `an empty path ("")`) || out != "" {
 			t.Errorf("sortie %v '': exit %d %q %q, want 2 and \"an empty path\"", cmd, code, out, errb)

@@ -184,6 +184,10 @@ var insteadOf = map[string]map[string]string{
 		"scenario": "play a scenario with sortie run",
 		"battle":   "fight a battle file with sortie battle",
 	},
+	"campaign vet": {
+		"scenario": "vet a scenario with sortie vet",
+		"battle":   "vet a battle file with sortie vet",
+	},
 	"diff": {
 		"campaign": "sortie diff compares two versions of a scenario or a battle file; diff a campaign's scenarios one by one (sortie diff A/field01 B/field01) or all at once (sortie diff A/... B/...), and check the campaign with sortie vet",
 	},

@@ -155,6 +155,11 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 				return failf(exitUsage, "replay needs exactly one RUN.jsonl (see sortie replay --help)")
 			}
 			runPath, planPath, out := c.Args().First(), c.String("plan"), c.String("html")
+			for _, p := range []string{runPath, planPath, out} {
+				if err := compiler.EmptyPath(p); err != nil {
+					return failf(exitUsage, "%v", err)
+				}
+			}
 			if err := checkHTMLView(c.String("html-view")); err != nil {
 				return err
 			}

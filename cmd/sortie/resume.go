@@ -45,6 +45,9 @@ folder of the scenario it plays.`,
 				return failf(exitUsage, "resume needs exactly one FILE (a save)")
 			}
 			file := c.Args().First()
+			if err := compiler.EmptyPath(file); err != nil {
+				return failf(exitUsage, "%v", err)
+			}
 			// Before the read: a folder is a scenario to play with sortie run.
 			if st, err := os.Stat(file); err == nil && st.IsDir() {
 				return refuseKind("resume", file, "scenario")

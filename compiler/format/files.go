@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
@@ -88,6 +89,9 @@ func Files(paths []string) ([]string, error) {
 	for _, p := range paths {
 		// A folder link leading out of its folder is refused (L018) before anything is read or
 		// rewritten through it (issue 28, B1: `sortie fmt scenarios/*`).
+		if err := compiler.EmptyPath(p); err != nil {
+			return nil, err
+		}
 		if err := safeio.CheckArg(p); err != nil {
 			return nil, err
 		}
