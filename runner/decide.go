@@ -138,7 +138,7 @@ type Request struct {
 	Side      string
 	Encounter string // KindBattle: encounter id
 	Title     string // KindBattle: encounter title
-	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for
+	Cause     string // KindBattle: "army" | "event" | "nightRaid"; KindRoll: what the roll is for; KindOverflow: "attacker" | "defender" (who chooses, U-56)
 	Dice      [2]int // KindPick: the two faces rolled
 	Sides     int    // KindRoll: the die has faces 1..Sides
 
@@ -410,6 +410,12 @@ func (r *Request) clashPrompt() string {
 		q = "where does the " + r.Title + " go (U-44..U-47)?"
 	case KindOverflow:
 		q = "which adjacent stand takes the excess damage from " + who + " (U-56)?"
+		switch r.Cause { // who chooses, so that a player asked about the other side's stand knows why
+		case "attacker":
+			q = "which adjacent stand takes the excess damage from " + who + " (U-56: the attacker chooses)?"
+		case "defender":
+			q = "which adjacent stand takes the excess damage from " + who + " (U-56: the battle file lets the defender choose)?"
+		}
 	case KindFill:
 		q = "which stand moves into " + who + "'s gap (U-60)?"
 	case KindStep:

@@ -123,3 +123,18 @@ func TestPromptMapMoveHint(t *testing.T) {
 		t.Errorf("the squares are listed raw:\n%s", s)
 	}
 }
+
+// TestClashOverflowPromptSaysWhoChooses (issue 23 review; U-56, its Default: the attacker
+// chooses, a battle file's overflowChooser may give it to the defender): a player asked where
+// the excess damage from the other side's stand goes is told why the question is theirs.
+func TestClashOverflowPromptSaysWhoChooses(t *testing.T) {
+	for cause, want := range map[string]string{
+		"attacker": "round 2, orcs: which adjacent stand takes the excess damage from orcs 1 (U-56: the attacker chooses)?",
+		"defender": "round 2, orcs: which adjacent stand takes the excess damage from orcs 1 (U-56: the battle file lets the defender choose)?",
+	} {
+		r := &Request{Kind: KindOverflow, Day: 2, Phase: PhaseRound, Block: "spears", Army: "orcs", Other: "orcs 1", Cause: cause}
+		if got := r.Prompt(); got != want {
+			t.Errorf("%s: %q, want %q", cause, got, want)
+		}
+	}
+}

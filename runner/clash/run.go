@@ -163,6 +163,12 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 	if q.Ask == AskSpellTarget && q.Spell >= 0 {
 		r.Cause, r.Title = "spell", b.s.Plan.Spells[q.Spell].Name // "which target does brannoc's Cure Wounds go to?"
 	}
+	if q.Ask == AskOverflow {
+		r.Cause = "attacker" // U-56 Default: the attacker chooses; a battle file may give it to the defender
+		if b.o.OverflowChooser == clashrules.OverflowDefender {
+			r.Cause = "defender"
+		}
+	}
 	if q.Ask == AskArea {
 		r.Title = "spell"
 		if q.Spell >= 0 {
