@@ -176,8 +176,13 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 		}
 	}
 	d.choices = d.choices[:0]
-	for i, o := range q.Options {
-		d.choices = append(d.choices, runner.Choice{Name: o.Name, Value: i})
+	notes := (q.Ask == AskAction || q.Ask == AskCommand || q.Ask == AskConfig) && d.ch.ReadsNotes()
+	for i := range q.Options {
+		c := runner.Choice{Name: q.Options[i].Name, Value: i}
+		if notes {
+			c.Note = optionNote(q, &q.Options[i])
+		}
+		d.choices = append(d.choices, c)
 	}
 	r.Choices = d.choices
 	d.show = battleShow{b: b, q: q, fog: d.fog}
