@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"slices"
 	"strings"
 
@@ -79,6 +80,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	// players view), in the transcript and the computer's lines; all (or no --play) shows all.
 	// The replay page (--html) keeps every event: it has its own views.
 	var seatSide string
+	seatIndex := -1 // the side a player plays (-1: both)
 	var fog *clash.Fog
 	if play := c.String("play"); play != "" && !strings.EqualFold(play, "all") {
 		ids := []string{cl.Sides[0].ID, cl.Sides[1].ID}
@@ -87,6 +89,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 			return failf(exitUsage, "--play: %s", why)
 		}
 		seatSide = side
+		seatIndex = slices.Index(ids, side)
 		if !c.Bool("gm") { // --gm: the GM's view, no fog
 			fog = clash.NewFog(cl, slices.Index(ids, side))
 			opts.Sink = fog.Sink(opts.Sink)
@@ -101,6 +104,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	// The engine's own policies answer without a Decider; a script or the terminal decides
 	// through one (what they leave out goes to the policy).
 	var script *runner.Script
+	person := seatSide != "" // a person answers at the terminal
 	switch {
 	case c.String("script") != "":
 		s, list, err := runner.LoadScript(c.String("script"))
@@ -116,6 +120,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	case explore != nil:
 		opts.Decider = explore
 	case c.String("policy") == "" && isTerminal(e.stdin): // no --policy at a terminal: the player decides
+		person = true
 		opts.Decider = runner.NewPromptWith(e.stdin, e.stderr, runner.PromptConfig{TableDice: c.Bool("table-dice"), Width: termWidth(e.stderr)})
 	}
 	if seatSide != "" {
@@ -131,6 +136,10 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 		}
 		opts.Sink = seat.Sink(opts.Sink) // the computer's held lines before what they led to
 		defer seat.Flush()
+	}
+	if person {
+		// Issue 23: a person at the terminal reads the battle's briefing before round 1.
+		io.WriteString(runner.TerminalWriter(e.stderr), runner.WrapLines(setup.Briefing(seatIndex), termWidth(e.stderr)())+"\n")
 	}
 	if _, err := setup.Fight(opts); err != nil {
 		return decisionFailure(e, err)

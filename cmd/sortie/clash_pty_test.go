@@ -62,7 +62,7 @@ func TestInteractiveClashBattle(t *testing.T) {
 	}
 }
 
-// TestClashStatusAtTheTable (issue 23): at the first question of `battle hill --play garrison`,
+// TestClashStatusAtTheTable (issue 23): the briefing, then at the first question of `battle hill --play garrison`,
 // "status", "units" and "map" print without using the question up, then a real answer ("ATT", a
 // prefix in capitals) is taken. Status says what wins, worked by hand from hill.cue: round 1 of
 // the default 50, 0 VP each, 10 VP ends it (U-71), and the five objectives in words: the hilltop
@@ -73,13 +73,27 @@ func TestClashStatusAtTheTable(t *testing.T) {
 	bin := sortieBinary(t)
 	s := startPTY(t, bin, "battle", repo(t, "scenarios", "clash", "hill", "hill.cue"), "--play", "garrison", "--seed", "4")
 	at := s.out.waitFor(t, 0, prompt)
+	// The briefing before round 1 (issue 23): hill.cue's garrison forces, and none of the legion's.
+	brief := strings.ReplaceAll(s.out.String()[:at], "\r\n", "\n")
+	for _, want := range []string{"== briefing: The Storming of Gallows Hill ==",
+		"A side with 10 VP at the end of a round wins (U-71); the battle lasts at most 50 rounds.",
+		"you command:", "pikes (Hill pikes): a regiment unit of 4 stands of Thug, in defend, with orrin",
+		"bows (Gallows bows): a skirmisher unit of 3 stands of Scout", "vessa (Vessa of the Tower): a solo, Mage",
+		"Silence the tower (The Ninth Legion of Khar): 3 VP once when vessa is down (U-69)"} {
+		if !strings.Contains(brief, want) {
+			t.Errorf("the briefing lacks %q:\n%s", want, brief)
+		}
+	}
+	if strings.Contains(brief, "First cohort") || strings.Contains(brief, "borg (") {
+		t.Errorf("the briefing lists the other side's forces:\n%s", brief)
+	}
 	for _, w := range []struct {
 		word string
 		want []string
 	}{
 		{"status", []string{
 			"round 1 of at most 50; VP: The Gallows garrison 0, The Ninth Legion of Khar 0 (10 VP at the end of a round wins, U-71)",
-			"Hold the hilltop (The Gallows garrison): 1 VP each end of round when a stand or solo of The Gallows garrison is in the zone 6..7,5..6 and not a stand or solo of The Ninth Legion of Khar is in the zone 6..7,5..6 (U-69); 0 VP so far",
+			"Hold the hilltop (The Gallows garrison): 1 VP each end of round when a stand or solo of The Gallows garrison is in the zone 6..7,5..6 and no stand or solo of The Ninth Legion of Khar is in the zone 6..7,5..6 (U-69); 0 VP so far",
 			"Repel the legion (The Gallows garrison): VP for each enemy unit eliminated (U-66): legion 3, orcs 3, wolves 2; 0 VP so far",
 			"Take the hill (The Ninth Legion of Khar): 2 VP each end of round when a stand or solo of The Ninth Legion of Khar is in the zone 6..7,5..6 (U-69)",
 			"Silence the tower (The Ninth Legion of Khar): 3 VP once when vessa is down (U-69)",

@@ -18,7 +18,7 @@ func TestKindDispatchFolders(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"campaign", "run", clash}, exitUsage, `is a battle file (kind: "battle"): fight a battle file with sortie battle`},
+		{[]string{"campaign", "run", clash}, exitUsage, `holds no campaign file, only a battle file (kind: "battle"): fight a battle file with sortie battle`},
 		{[]string{"run", pf}, exitUsage, `is a battle file (kind: "battle"): fight a battle file with sortie battle`},
 		{[]string{"compile", clash}, exitUsage, "check a battle file with sortie vet, fight it with sortie battle"},
 		{[]string{"battle", repo(t, "scenarios", "karzoral", "field01")}, exitUsage, `is a scenario file (kind: "scenario"): play a scenario with sortie run`},

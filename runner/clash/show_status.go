@@ -71,7 +71,8 @@ func (b *Battle) resWords(r int) string {
 }
 
 // condWords says condition c in words: "a stand or solo of The Ninth Legion of Khar is in the
-// zone 5..9,3..8 and not ...". A zone is named by the squares it spans (the map marks it @).
+// zone 5..9,3..8 and no stand or solo of The Gallows garrison is in the zone 5..9,3..8", "not
+// (... or ...)". A zone is named by the squares it spans (the map marks it @).
 func (b *Battle) condWords(c *plan.ClashCond) string {
 	args := func(sep string) string {
 		parts := make([]string, len(c.Args))
@@ -89,6 +90,10 @@ func (b *Battle) condWords(c *plan.ClashCond) string {
 	case plan.ClashAny:
 		return args(" or ")
 	case plan.ClashNot:
+		if a := &c.Args[0]; len(c.Args) == 1 && a.Op == plan.ClashIn && a.Count <= 1 {
+			// "no stand or solo of X is in the zone", not "not a stand or solo of X is in ..."
+			return "no " + strings.TrimPrefix(b.condWords(a), "a ")
+		}
 		return "not " + args("")
 	case plan.ClashIn:
 		who, of := "a stand or solo of ", b.sideName(int32(c.Side))
