@@ -146,9 +146,10 @@ func help(r *Request, suggestion int) string {
 	if r.Optional {
 		b.WriteString("    auto: the engine decides the rest of this turn\n")
 	} else if r.Phase == PhaseRound {
-		// A clash turn's first question must be answered; auto is for the ones after it.
-		b.WriteString("    auto: not here (answer this one); at this turn's later questions it leaves the rest of\n" +
-			"      the turn to the engine\n")
+		// A clash turn's first question must be answered: auto answers it with the suggestion.
+		if suggestion >= 0 && suggestion < len(r.Choices) {
+			fmt.Fprintf(&b, "    auto: %s, then the engine decides the rest of this turn\n", r.Choices[suggestion].Name)
+		}
 	}
 	if sh, ok := r.View.(Shower); ok {
 		for _, s := range sh.Shows() {

@@ -288,13 +288,17 @@ func writeCompact(b *strings.Builder, r *Request, width int) {
 	b.WriteByte('\n')
 }
 
-// enterLine is the line under the choices: what Enter takes, "auto" for an Optional request, "?".
+// enterLine is the line under the choices: what Enter takes, "auto" for an Optional request or a
+// clash turn's first question (which auto answers with the suggestion), "?".
 func enterLine(r *Request, sug int) string {
 	if len(r.Choices) == 0 {
 		return ""
 	}
 	if r.Optional {
 		return fmt.Sprintf("  [Enter: %s; auto: the engine decides the rest of this turn; ?: help]\n", r.Choices[sug].Name)
+	}
+	if r.Phase == PhaseRound {
+		return fmt.Sprintf("  [Enter: %s; auto: %s, then the engine decides the rest of this turn; ?: help]\n", r.Choices[sug].Name, r.Choices[sug].Name)
 	}
 	return fmt.Sprintf("  [Enter: %s; ?: help]\n", r.Choices[sug].Name)
 }
@@ -320,6 +324,12 @@ func (p *Prompt) read(r *Request, q string, sug int, mapped bool) (Answer, error
 				return Answer{Default: true}, nil
 			}
 		} else if line == "" && len(r.Choices) > 0 {
+			return Answer{Choice: sug}, nil
+		} else if strings.EqualFold(line, "auto") && r.Phase == PhaseRound && len(r.Choices) > 0 {
+			// A clash turn's first question (its action) must be answered: auto answers it with
+			// the suggestion and leaves the rest of the turn to the engine (issue 23: "auto" at the
+			// action prompt was "not a choice").
+			p.auto, p.autoTurn = true, strconv.Itoa(r.Day)+" "+r.Block
 			return Answer{Choice: sug}, nil
 		}
 		if w, ok := word(r, line); ok {
