@@ -108,6 +108,17 @@ func (d *decisions) choose(b *Battle, k runner.Kind, army, other int, cause stri
 
 func lowerName(s string) string { return strings.ToLower(s) }
 
+// joinNote is a choice's note and what the choice does, "; " between them when both are there.
+func joinNote(note, effect string) string {
+	switch {
+	case effect == "":
+		return note
+	case note == "":
+		return effect
+	}
+	return note + "; " + effect
+}
+
 // Tactic offers the engine's default (the Policy's choice) first, then every other allowed tactic
 // (P-22, P-23). After the Tactics Phase the army's current tactic is marked "current" and every
 // other one but Withdraw "DC 15 morale check" (P-23, P-25: switching to Withdraw needs no check),
@@ -138,6 +149,11 @@ func (d *decisions) Tactic(b *Battle, army int) pfarmy.Tactic {
 			}
 		}
 	}
+	if !d.none && d.ch.ReadsNotes() { // what each does, for a person (issue 23); a policy never reads it
+		for i, t := range opts {
+			d.choices[i].Note = joinNote(d.choices[i].Note, t.Effect())
+		}
+	}
 	return opts[d.choose(b, runner.KindTactic, army, -1, "")]
 }
 
@@ -159,6 +175,11 @@ func (d *decisions) Strategy(b *Battle, army int) Strategy {
 		}
 		opts = append(opts, s)
 		d.choices = append(d.choices, c)
+	}
+	if !d.none && d.ch.ReadsNotes() {
+		for i, s := range opts {
+			d.choices[i].Note = joinNote(d.choices[i].Note, s.Effect())
+		}
 	}
 	return opts[d.choose(b, runner.KindStrategy, army, -1, "")]
 }

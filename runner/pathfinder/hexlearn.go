@@ -98,8 +98,12 @@ func (r *hexRun) learn(a *hexArmy, hex string) (string, error) {
 	k := 0
 	if len(opts) > 1 {
 		choices := make([]runner.Choice, len(opts))
+		notes := r.d.ch.ReadsNotes() // what each does, for a person (issue 23)
 		for i, t := range opts {
 			choices[i] = runner.Choice{Name: strings.ToLower(t.String()), Value: int(t)}
+			if notes {
+				choices[i].Note = t.Effect()
+			}
 		}
 		req := &r.d.req
 		*req = runner.Request{Kind: runner.KindTactic, Day: r.day, Phase: runner.PhaseBattle, Choices: choices, Block: hex,

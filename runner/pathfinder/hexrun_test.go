@@ -350,9 +350,15 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 	o := out.String()
 	for _, want := range []string{
 		// The battle's id once (issue 23 review): "battle duel" says where, not "... at duel" again.
-		"battle duel: tactics phase: which tactic does army x use?\n  1) taunt\n  2) standard\n  3) withdraw\n  [Enter: taunt; ?: help]\n> ",
+		// Each choice says what it does (issue 23), from its rule: P-35, P-24, P-25; P-51's rungs.
+		"battle duel: tactics phase: which tactic does army x use?\n" +
+			"  1) taunt (the enemy checks morale against DC 10 + ACR or takes OM and DV -2, P-35)\n" +
+			"  2) standard (no modifiers, P-24)\n" +
+			"  3) withdraw (OM -2, DV -2; an opposed morale check to leave the field, P-25)\n  [Enter: taunt; ?: help]\n> ",
 		`"banana" is not a choice; answer with a number 1..3 or a name (taunt, standard, withdraw)`,
-		"which strategy does army x take?\n  1) standard\n  2) defensive\n  3) cautious\n  4) aggressive\n  5) reckless\n",
+		"which strategy does army x take?\n  1) standard (no modifiers, P-51)\n  2) defensive (DV +4, OM -4, damage -6, P-51)\n" +
+			"  3) cautious (DV +2, OM -2, damage -3, P-51)\n  4) aggressive (DV -2, OM +2, damage +3, P-51)\n" +
+			"  5) reckless (DV -4, OM +4, damage +6, P-51)\n",
 	} {
 		if !strings.Contains(o, want) {
 			t.Errorf("prompt lacks %q:\n%.2000s", want, o)

@@ -46,12 +46,13 @@ func TestTacticNotesMarkTheCurrentTactic(t *testing.T) {
 		t.Fatal(err)
 	}
 	for key, want := range map[string][]string{
-		// The Tactics Phase: a free choice, no notes (P-22).
-		"3/tactics phase/orcs": {"relentless brutality ()", "standard ()", "withdraw ()"},
+		// The Tactics Phase: a free choice, no check (P-22); each tactic says what it does (issue
+		// 23), its modifiers from its rule: P-32 OM +4, DV -4; P-24 none; P-25 OM -2, DV -2.
+		"3/tactics phase/orcs": {"relentless brutality (OM +4, DV -4, P-32)", "standard (no modifiers, P-24)", "withdraw (OM -2, DV -2; an opposed morale check to leave the field, P-25)"},
 		// Ranged Phase 1: the default is the current tactic.
-		"3/ranged phase 1/orcs": {"relentless brutality (current)", "standard (DC 15 morale check)", "withdraw ()"},
+		"3/ranged phase 1/orcs": {"relentless brutality (current; OM +4, DV -4, P-32)", "standard (DC 15 morale check; no modifiers, P-24)", "withdraw (OM -2, DV -2; an opposed morale check to leave the field, P-25)"},
 		// Melee Phase 2: the default is Withdraw, the current tactic is still Relentless Brutality.
-		"3/melee phase 2/orcs": {"withdraw ()", "standard (DC 15 morale check)", "relentless brutality (current)"},
+		"3/melee phase 2/orcs": {"withdraw (OM -2, DV -2; an opposed morale check to leave the field, P-25)", "standard (DC 15 morale check; no modifiers, P-24)", "relentless brutality (current; OM +4, DV -4, P-32)"},
 	} {
 		got := n.asked[key]
 		if fmt.Sprint(got) != fmt.Sprint(want) {

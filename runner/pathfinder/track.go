@@ -46,6 +46,19 @@ func (s Strategy) Modifiers() (dv, om, damage int) {
 	return int(i.dv), int(i.om), int(i.dmg)
 }
 
+// Effect says the rung's modifiers in words, "DV +2, OM -2, damage -3 (P-51)"; "no modifiers
+// (P-51)" for Standard, "" for StratNone.
+func (s Strategy) Effect() string {
+	if !s.Valid() {
+		return ""
+	}
+	dv, om, dmg := s.Modifiers()
+	if dv == 0 && om == 0 && dmg == 0 {
+		return "no modifiers, P-51"
+	}
+	return fmt.Sprintf("DV %+d, OM %+d, damage %+d, P-51", dv, om, dmg)
+}
+
 // String returns the English name, e.g. "Aggressive".
 func (s Strategy) String() string {
 	if s >= numStrategies {
