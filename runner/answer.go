@@ -144,7 +144,7 @@ func help(r *Request, suggestion int) string {
 		fmt.Fprintf(&b, "    Enter: %s (the suggestion)\n", r.Choices[suggestion].Name)
 	}
 	if r.Optional {
-		b.WriteString("    auto: the engine decides the rest of this turn\n")
+		b.WriteString("    auto: the engine decides the rest of this " + autoSpan(r) + "\n")
 	} else if r.Phase == PhaseRound {
 		// A clash turn's first question must be answered: auto answers it with the suggestion.
 		if suggestion >= 0 && suggestion < len(r.Choices) {

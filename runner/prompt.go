@@ -288,6 +288,15 @@ func writeCompact(b *strings.Builder, r *Request, width int) {
 	b.WriteByte('\n')
 }
 
+// autoSpan is what auto leaves to the engine: a clash battle's turn, or the phase of a day (a
+// Karzoral or hex run's optional questions of the same day and place).
+func autoSpan(r *Request) string {
+	if r.Phase == PhaseRound {
+		return "turn"
+	}
+	return "phase"
+}
+
 // enterLine is the line under the choices: what Enter takes, "auto" for an Optional request or a
 // clash turn's first question (which auto answers with the suggestion), "?".
 func enterLine(r *Request, sug int) string {
@@ -295,7 +304,7 @@ func enterLine(r *Request, sug int) string {
 		return ""
 	}
 	if r.Optional {
-		return fmt.Sprintf("  [Enter: %s; auto: the engine decides the rest of this turn; ?: help]\n", r.Choices[sug].Name)
+		return fmt.Sprintf("  [Enter: %s; auto: the engine decides the rest of this %s; ?: help]\n", r.Choices[sug].Name, autoSpan(r))
 	}
 	if r.Phase == PhaseRound {
 		return fmt.Sprintf("  [Enter: %s; auto: %s, then the engine decides the rest of this turn; ?: help]\n", r.Choices[sug].Name, r.Choices[sug].Name)

@@ -72,3 +72,22 @@ func TestPromptNumberAndPrefix(t *testing.T) {
 		t.Fatalf("night: %v %v", a, err)
 	}
 }
+
+// TestAutoSaysWhatItLeaves (issue 23): auto leaves a clash battle's turn to the engine, and in a
+// run the rest of a phase (the same day and place); the line under the choices says which, and a
+// run's question no longer speaks of a "turn".
+func TestAutoSaysWhatItLeaves(t *testing.T) {
+	ch := []Choice{{Name: "no"}, {Name: "yes"}}
+	run := &Request{Kind: KindAnswer, Day: 2, Phase: PhaseStart, Optional: true, Choices: ch}
+	if got, want := enterLine(run, 0), "  [Enter: no; auto: the engine decides the rest of this phase; ?: help]\n"; got != want {
+		t.Errorf("a run's optional question: %q, want %q", got, want)
+	}
+	round := &Request{Kind: KindTarget, Day: 1, Phase: PhaseRound, Optional: true, Choices: ch}
+	if got, want := enterLine(round, 1), "  [Enter: yes; auto: the engine decides the rest of this turn; ?: help]\n"; got != want {
+		t.Errorf("a battle's optional question: %q, want %q", got, want)
+	}
+	action := &Request{Kind: KindAction, Day: 1, Phase: PhaseRound, Choices: ch}
+	if got, want := enterLine(action, 0), "  [Enter: no; auto: no, then the engine decides the rest of this turn; ?: help]\n"; got != want {
+		t.Errorf("a turn's action: %q, want %q", got, want)
+	}
+}
