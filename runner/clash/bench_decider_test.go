@@ -1,11 +1,8 @@
 package clash
 
 import (
-	"os"
 	"testing"
 
-	"github.com/sortie-rpg/sortie/compiler/plan"
-	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -13,15 +10,7 @@ import (
 // runner.Decider (runner.First), as `sortie battle --script` and the terminal do: each question
 // becomes a runner.Request (issue 23 added its Side and its View, the prompt's map).
 func BenchmarkBundledFieldDecider(b *testing.B) {
-	data, err := os.ReadFile("testdata/harrow-field.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, err := plan.DecodeClash(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := mustSetup(b, c, clashrules.Options{})
+	s := harrowSetup(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

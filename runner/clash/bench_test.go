@@ -1,7 +1,6 @@
 package clash
 
 import (
-	"os"
 	"syscall"
 	"testing"
 	"time"
@@ -68,15 +67,7 @@ func BenchmarkFieldBattle(b *testing.B) {
 // testdata/harrow-field.json; cmd/sortie's TestClashFieldFixture keeps it in step): 20 stands and
 // 4 solos, tactical policy, no events, as `sortie battle --runs` does.
 func BenchmarkBundledField(b *testing.B) {
-	data, err := os.ReadFile("testdata/harrow-field.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, err := plan.DecodeClash(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := mustSetup(b, c, clashrules.Options{})
+	s := harrowSetup(b)
 	bt := NewBattle(s)
 	rounds := 0
 	b.ReportAllocs()

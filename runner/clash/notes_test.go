@@ -1,12 +1,9 @@
 package clash
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/sortie-rpg/sortie/compiler/plan"
-	clashrules "github.com/sortie-rpg/sortie/compiler/plan/clashrules"
 	"github.com/sortie-rpg/sortie/runner"
 )
 
@@ -38,15 +35,7 @@ func (n *noteTaker) ReadsNotes() bool { return n.reads }
 // configuration, what its rule makes of it; a decider that does not read notes gets none. Each
 // want is a phrase of the rule the note cites.
 func TestChoiceNotesSayWhatEachDoes(t *testing.T) {
-	data, err := os.ReadFile("testdata/harrow-field.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := plan.DecodeClash(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := mustSetup(t, c, clashrules.Options{})
+	s := harrowSetup(t)
 	n := &noteTaker{reads: true, notes: map[string]string{}}
 	if _, err := s.Fight(BattleOptions{Seed: 1, Decider: n}); err != nil {
 		t.Fatal(err)
