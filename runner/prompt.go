@@ -194,6 +194,7 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 	if p.auto {
 		return Answer{Default: true}, nil
 	}
+	r = shownRequest(r) // strangers' strings one line each; the same indexes answer
 	sug := p.suggestion(r)
 	width := p.cols()
 	var b strings.Builder

@@ -12,8 +12,8 @@ import (
 
 // hostile is a stranger's string that drives a terminal, written as CUE escapes: erase the
 // screen (ESC[2J), the bell (BEL), the C1 control sequence introducer U+009B with "31m" (red),
-// and ESC c (reset the terminal).
-const hostile = `\u001b[2J\u0007\u009b31m\u001bc`
+// ESC c (reset the terminal), and a newline that would start a forged line "FORGED".
+const hostile = `\u001b[2J\u0007\u009b31m\u001bc\nFORGED`
 
 // hostileCopy copies the files of the bundled scenario folder dir into a temporary folder, with
 // each of the quoted strings olds in file name replaced by the same string holding hostile in
@@ -75,7 +75,9 @@ func rawControls(out string) []string {
 // played at a pseudo-terminal with TERM=dumb through "map", "status", "units", "?", a wrong
 // answer and Enter (auto) to the end: not one raw control byte reaches the terminal (sortie
 // writes none of its own under TERM=dumb), in the briefing, map, status, questions, choice
-// labels, help, the computer's lines and the transcript alike; the escaped form is shown.
+// labels, help, the computer's lines and the transcript alike; the escaped form is shown, and a
+// newline in a name starts no line (this session's trial: the clash status, units and the
+// Karzoral briefing's title did).
 func TestPlayShowsStrangersEscaped(t *testing.T) {
 	bin := sortieBinary(t)
 	for _, tc := range []struct {
@@ -84,11 +86,11 @@ func TestPlayShowsStrangersEscaped(t *testing.T) {
 	}{
 		{"karzoral", func(t *testing.T) []string {
 			return []string{"run", hostileCopy(t, []string{"scenarios", "karzoral", "field01"}, "field01.cue",
-				"The Road to Karzoral", "grassland", "Boggard scouts")}
+				"The Road to Karzoral", "grassland", "Boggard scouts", "Boggard", "Daisy Daisy's mercenaries")}
 		}},
 		{"clash", func(t *testing.T) []string {
 			return []string{"battle", hostileCopy(t, []string{"scenarios", "clash", "hill"}, "hill.cue",
-				"The Storming of Gallows Hill", "The Ninth Legion of Khar", "Hill pikes", "Dire wolves",
+				"The Storming of Gallows Hill", "The Ninth Legion of Khar", "The Gallows garrison", "Hold the hilltop", "Hill pikes", "Dire wolves",
 				"Captain Orrin", "the slopes"), "--play", "garrison", "--seed", "2"}
 		}},
 		{"pathfinder", func(t *testing.T) []string {
@@ -118,7 +120,12 @@ func TestPlayShowsStrangersEscaped(t *testing.T) {
 			if bad := rawControls(out); len(bad) > 0 {
 				t.Errorf("%d raw control characters reached the terminal, the first: %q", len(bad), bad[0])
 			}
-			if !strings.Contains(out, `\x1b[2J\a\u009b31m\x1bc`) {
+			for _, l := range strings.Split(out, "\n") {
+				if strings.HasPrefix(strings.TrimLeft(l, " \r>"), "FORGED") {
+					t.Errorf("a stranger's newline started a line: %q", l)
+				}
+			}
+			if !strings.Contains(out, `\x1b[2J\a\u009b31m\x1bc\nFORGED`) {
 				t.Errorf("the hostile string is not shown escaped:\n%s", out[:min(len(out), 3000)])
 			}
 		})

@@ -3,6 +3,7 @@ package clash
 import (
 	"bytes"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -13,7 +14,7 @@ import (
 // rounds), the forces under the player's command, the objectives of both sides and what may be
 // typed at a question. Nothing of the other side's forces but what its objectives name: the map
 // that follows shows what the player sees of them (U-50, U-80). Lines are indented by two
-// spaces; the text is the battle file's, unescaped (the caller's writer escapes it).
+// spaces; every stranger's string in it (title, names) is one line, escaped (esc.Text).
 func (s *Setup) Briefing(side int) string {
 	b := NewBattle(s)
 	b.Reset(Config{})
@@ -23,9 +24,9 @@ func (s *Setup) Briefing(side int) string {
 	if title == "" {
 		title = c.ID
 	}
-	fmt.Fprintf(&w, "  == briefing: %s ==\n", title)
+	fmt.Fprintf(&w, "  == briefing: %s ==\n", esc.Text(title))
 	fmt.Fprintf(&w, "  %s against %s: one battle of When Armies Clash on a field of %dx%d squares of 20 ft.\n",
-		b.sideName(0), b.sideName(1), c.Grid.Width, c.Grid.Height)
+		esc.Text(b.sideName(0)), esc.Text(b.sideName(1)), c.Grid.Width, c.Grid.Height)
 	w.WriteString("  Each round every unit and solo takes its turn in initiative order (U-26); at the end of\n")
 	w.WriteString("  the round casualties leave the field, morale is checked and objectives score VP (U-59).\n")
 	fmt.Fprintf(&w, "  A side with %d VP at the end of a round wins (U-71); the battle lasts at most %d rounds.\n",
@@ -36,11 +37,11 @@ func (s *Setup) Briefing(side int) string {
 		}
 		who := "you command:"
 		if side < 0 {
-			who = b.sideName(int32(sd)) + ":"
+			who = esc.Text(b.sideName(int32(sd))) + ":"
 		}
 		w.WriteString("  " + who + "\n")
 		for _, f := range forces(c, sd) {
-			w.WriteString("    " + f + "\n")
+			w.WriteString("    " + esc.Text(f) + "\n")
 		}
 	}
 	if len(s.obj) > 0 {
@@ -51,7 +52,7 @@ func (s *Setup) Briefing(side int) string {
 			if name == "" {
 				name = o.id
 			}
-			fmt.Fprintf(&w, "    %s (%s): %s\n", name, b.sideName(int32(o.side)), b.objWords(o))
+			fmt.Fprintf(&w, "    %s (%s): %s\n", esc.Text(name), esc.Text(b.sideName(int32(o.side))), esc.Text(b.objWords(o)))
 		}
 	}
 	w.WriteString("  At a question, type ? for help, map for the field, units for the units, status for the VP.\n")

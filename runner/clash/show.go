@@ -3,6 +3,7 @@ package clash
 import (
 	"bytes"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/runner"
@@ -42,7 +43,7 @@ func (s *battleShow) Show(what string) string {
 	case "map":
 		fmt.Fprintf(&w, "  the field now, round %d:\n", b.round)
 		writeRows(&w, b.mapRowsSeen(s.fog))
-		w.WriteString("  " + b.legend() + "\n")
+		w.WriteString("  " + esc.Text(b.legend()) + "\n") // side names are strangers' (one line each)
 	case "units":
 		// The table alone, indented (its event's last line, "end of round N: VP ...", is
 		// not where the battle stands mid-round).
@@ -51,7 +52,7 @@ func (s *battleShow) Show(what string) string {
 		if s.fog != nil {
 			ev = s.fog.units(ev) // U-50, U-80: an enemy unit with a stand out of sight is "?"
 		}
-		if err := ev.WriteText(&t); err != nil {
+		if err := esc.Strings(ev).WriteText(&t); err != nil { // as the transcript shows it
 			return ""
 		}
 		lines := strings.Split(strings.TrimSuffix(t.String(), "\n"), "\n")
@@ -168,7 +169,7 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 	}
 	// Whose letters the unlabelled squares show (played at hill: "P2", "o1" meant nothing under
 	// the move map without it).
-	w.WriteString(runner.WrapLines("  "+b.legend()+"\n", width))
+	w.WriteString(runner.WrapLines("  "+esc.Text(b.legend())+"\n", width))
 	return w.String()
 }
 

@@ -3,6 +3,7 @@ package clash
 import (
 	"bytes"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -14,7 +15,7 @@ import (
 // VP it has given so far, so that a player knows what wins before the first move.
 func (b *Battle) writeStatus(w *bytes.Buffer) {
 	fmt.Fprintf(w, "  round %d of at most %d; VP: %s %d, %s %d (%d VP at the end of a round wins, U-71)\n",
-		b.round, b.o.MaxRoundsOrDefault(), b.sideName(0), b.vp[0], b.sideName(1), b.vp[1], MaxVP)
+		b.round, b.o.MaxRoundsOrDefault(), esc.Text(b.sideName(0)), b.vp[0], esc.Text(b.sideName(1)), b.vp[1], MaxVP)
 	if len(b.s.obj) == 0 {
 		return
 	}
@@ -25,7 +26,8 @@ func (b *Battle) writeStatus(w *bytes.Buffer) {
 		if name == "" {
 			name = o.id
 		}
-		fmt.Fprintf(w, "    %s (%s): %s; %d VP so far\n", name, b.sideName(int32(o.side)), b.objWords(o), b.objVP[oi])
+		// Names are strangers' strings: each one line, escaped (esc.Text), as the transcript's.
+		fmt.Fprintf(w, "    %s (%s): %s; %d VP so far\n", esc.Text(name), esc.Text(b.sideName(int32(o.side))), esc.Text(b.objWords(o)), b.objVP[oi])
 	}
 }
 

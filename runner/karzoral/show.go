@@ -3,6 +3,7 @@ package karzoral
 import (
 	"bytes"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"sort"
 	"strings"
 
@@ -30,7 +31,7 @@ func (v *PlayerView) Show(what string) string {
 	case "briefing":
 		v.writeBriefing(&b)
 	case "recap":
-		fmt.Fprintf(&b, "  resumed: %s (%s), day %d of %d, %s phase\n", v.s.p.Scenario.ID, v.s.p.Scenario.Title, v.s.day, v.s.p.DayLimit, v.s.phase)
+		fmt.Fprintf(&b, "  resumed: %s (%s), day %d of %d, %s phase\n", v.s.p.Scenario.ID, esc.Text(v.s.p.Scenario.Title), v.s.day, v.s.p.DayLimit, v.s.phase)
 		v.writeStatus(&b)
 		v.writeMap(&b)
 	case "map":
@@ -47,7 +48,7 @@ func (v *PlayerView) Show(what string) string {
 // know them, what fails the scenario (writeLosses, K-65), the party, its rations and light, the map with the terrain seen from afar.
 func (v *PlayerView) writeBriefing(b *bytes.Buffer) {
 	p := v.s.p
-	fmt.Fprintf(b, "  == briefing: %s ==\n", p.Scenario.Title)
+	fmt.Fprintf(b, "  == briefing: %s ==\n", esc.Text(p.Scenario.Title))
 	fmt.Fprintf(b, "  You have %d days; the party of %d sets out from %s.\n", p.DayLimit, p.Party.Members, p.Field.Blocks[v.s.party].ID)
 	v.writeObjectives(b)
 	v.writeLosses(b)
@@ -122,6 +123,7 @@ func (v *PlayerView) writeSupplies(b *bytes.Buffer) {
 	fmt.Fprintf(b, "  party: %d members; %d rations (%d days at %d a day)\n", p.Party.Members, v.s.rations, days, p.Party.Members)
 	for i := range p.Party.PCs {
 		name, hp, maxHP := v.PC(i)
+		name = esc.Text(name) // names, terrain, monsters, says: strangers' strings, one line each
 		if v.PCDead(i) {
 			fmt.Fprintf(b, "    %s: dead (the body is carried, K-101)\n", name)
 		} else {
@@ -130,6 +132,7 @@ func (v *PlayerView) writeSupplies(b *bytes.Buffer) {
 	}
 	for i := range p.Party.Burdens {
 		name, hp, dead := v.Burden(i)
+		name = esc.Text(name)
 		if dead {
 			fmt.Fprintf(b, "    burden %s: dead\n", name)
 		} else {
@@ -151,7 +154,7 @@ func (v *PlayerView) writeStatus(b *bytes.Buffer) {
 	if blk.Terrain != "" {
 		at += " (" + blk.Terrain + ")"
 	}
-	fmt.Fprintf(b, "  day %d of %d; the party is at %s\n", v.s.day, v.s.p.DayLimit, at)
+	fmt.Fprintf(b, "  day %d of %d; the party is at %s\n", v.s.day, v.s.p.DayLimit, esc.Text(at))
 	v.writeSupplies(b)
 	v.writeObjectives(b)
 	if s := v.Brief(); s != "" {
@@ -191,7 +194,7 @@ func (v *PlayerView) writeMap(b *bytes.Buffer) {
 	if len(names) > 0 {
 		b.WriteString("  terrain seen from afar:\n")
 		for _, n := range names {
-			fmt.Fprintf(b, "    %s: %s\n", n, strings.Join(by[n], " "))
+			fmt.Fprintf(b, "    %s: %s\n", esc.Text(n), strings.Join(by[n], " "))
 		}
 	}
 	v.writeFriendlies(b)
@@ -270,7 +273,7 @@ func (v *PlayerView) About(r *runner.Request) string {
 		if len(parts) == 0 {
 			return ""
 		}
-		return "  monsters: " + strings.Join(parts, ", ") + "\n"
+		return "  monsters: " + esc.Text(strings.Join(parts, ", ")) + "\n"
 	case runner.KindPick:
 		// Review P1: each pick from its own table, never the camp's episodes for another's.
 		switch r.Cause {
@@ -293,7 +296,7 @@ func (v *PlayerView) About(r *runner.Request) string {
 				}
 				fmt.Fprintf(&b, "  face %d: checked: keeping it brings %s, then every face is unchecked (K-39)\n", f, raid)
 			} else {
-				fmt.Fprintf(&b, "  face %d: its episode, then it is checked (K-38): %s\n", f, p.Episodes[f-1].Say)
+				fmt.Fprintf(&b, "  face %d: its episode, then it is checked (K-38): %s\n", f, esc.Text(p.Episodes[f-1].Say))
 			}
 		}
 		return b.String()
@@ -352,7 +355,7 @@ func aboutGrowthFaces(r *runner.Request) string {
 	var b strings.Builder
 	for _, c := range r.Choices {
 		if c.Value >= 1 && c.Value < len(abilityNames) {
-			fmt.Fprintf(&b, "  face %d: %s +1 for %s (K-64)\n", c.Value, abilityNames[c.Value], r.Title)
+			fmt.Fprintf(&b, "  face %d: %s +1 for %s (K-64)\n", c.Value, abilityNames[c.Value], esc.Text(r.Title))
 		}
 	}
 	return b.String()

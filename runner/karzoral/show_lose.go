@@ -59,7 +59,7 @@ func (v *PlayerView) writeFriendlies(b *bytes.Buffer) {
 		case a.Seen && a.Block >= 0:
 			where = fmt.Sprintf("last seen at %s on day %d, %s", p.Field.Blocks[a.Block].ID, a.Day, strengthWord(a.Strength))
 		}
-		fmt.Fprintf(b, "    %s: %s\n", armyName(&p.Armies[i]), where)
+		fmt.Fprintf(b, "    %s: %s\n", esc.Text(armyName(&p.Armies[i])), where)
 	}
 }
 
@@ -80,9 +80,10 @@ const playLegend = "  legend: @ party, *F friendly army, *E enemy army, *f *e la
 const showWidth = 98
 
 // writeWrapped writes text after indent, its words wrapped at showWidth (go-wordwrap), each
-// following line indented two spaces more.
+// following line indented two spaces more. text is one line that may hold strangers' strings
+// (names, flag summaries): it is escaped first (esc.Text), so a newline in a name starts no line.
 func writeWrapped(b *bytes.Buffer, indent, text string) {
-	lines := strings.Split(wordwrap.WrapString(text, uint(showWidth-len(indent)-2)), "\n")
+	lines := strings.Split(wordwrap.WrapString(esc.Text(text), uint(showWidth-len(indent)-2)), "\n")
 	for i, l := range lines {
 		if i > 0 {
 			b.WriteString(indent + "  ")
