@@ -111,6 +111,14 @@ run in turn, one line a subject as go test prints packages ("?" for one without 
 			if err != nil {
 				return err
 			}
+			if p := c.String("html"); p != "" {
+				// Before anything is played or written (the replay page beside it included): a
+				// page that may not be written is refused first (issue 20 review: the replay page
+				// was written, then the report refused).
+				if err := checkOutput(p, htmlReportOptions(append(sub.files, path, c.Args().First()))); err != nil {
+					return err
+				}
+			}
 			// A simulation makes many short-lived events and keeps little: collect less often.
 			defer debug.SetGCPercent(debug.SetGCPercent(400))
 			if c.Bool("check") {
@@ -384,10 +392,16 @@ func policyMaker(name string) (runner.PolicyMaker, error) {
 	return nil, fmt.Errorf("unknown policy %q (want %s)", name, strings.Join(runner.Policies, ", "))
 }
 
+// htmlReportOptions are the safe writer's options of the --html report of inputs (the subject's
+// files and the path named): never over one of them, nor over a file that is not a sortie report.
+func htmlReportOptions(inputs []string) safeio.Options {
+	return safeio.Options{Flag: "--html", Sources: inputSources(inputs...), Kind: "a sortie report", IsKind: simreport.IsReport}
+}
+
 // writeHTMLReport writes the HTML page (safeio.WriteFile): never over a file that is not a page
 // sortie wrote, nor over one of inputs (the subject's files and the path named). Exit-coded.
 func writeHTMLReport(path string, inputs []string, r *simreport.Report, sources []simreport.Source) error {
-	o := safeio.Options{Flag: "--html", Sources: inputSources(inputs...), Kind: "a sortie report", IsKind: simreport.IsReport}
+	o := htmlReportOptions(inputs)
 	if err := checkOutput(path, o); err != nil {
 		return err
 	}
