@@ -48,9 +48,18 @@ folder of the scenario it plays.`,
 			if err := compiler.EmptyPath(file); err != nil {
 				return failf(exitUsage, "%v", err)
 			}
-			// Before the read: a folder is a scenario to play with sortie run.
+			// Before the read: a folder is what it holds (a battle's folder is a battle's, issue
+			// 20 review: every folder was called a scenario), else a folder, not a save.
 			if st, err := os.Stat(file); err == nil && st.IsDir() {
-				return refuseKind("resume", file, "scenario")
+				if units, err := compiler.UnitFiles([]string{file}, "", nil); err == nil && len(units) == 1 {
+					if fs := units[0]; len(fs) == 1 && compiler.IsCampaign(fs[0]) {
+						return refuseKind("resume", file, "campaign")
+					}
+					if k := otherKind(e, file); k == "battle" || k == "scenario" {
+						return refuseKind("resume", file, k)
+					}
+				}
+				return failf(exitUsage, "%s is a folder: sortie resume continues a save, the file sortie run --save FILE or sortie campaign run --save FILE writes", file)
 			}
 			// Through the gate: a named pipe would wait for a writer, a device never end, an
 			// 8 GB file fill the memory.
@@ -66,6 +75,11 @@ folder of the scenario it plays.`,
 				if k := otherKind(e, file); k != "" {
 					return refuseKind("resume", file, k)
 				}
+			}
+			if err != nil && !isJSON(data) {
+				// A script, notes, anything not JSON: say what a save is, not a JSON parser's
+				// "invalid character '#'" (issue 20 review).
+				return failf(exitUsage, "cannot resume %s: not a save (a save is the JSON file sortie run --save FILE or sortie campaign run --save FILE writes; a script is replayed with --script); nothing was overwritten", file)
 			}
 			if err != nil {
 				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
