@@ -77,9 +77,9 @@ folder of the scenario it plays.`,
 				}
 			}
 			if err != nil && !isJSON(data) {
-				// A script, notes, anything not JSON: say what a save is, not a JSON parser's
-				// "invalid character '#'" (issue 20 review).
-				return failf(exitUsage, "cannot resume %s: not a save (a save is the JSON file sortie run --save FILE or sortie campaign run --save FILE writes; a script is replayed with --script); nothing was overwritten", file)
+				// A script, notes, anything not JSON: say what a save is, not only a JSON
+				// parser's "invalid character '#'" (issue 20 review).
+				return failf(exitUsage, "cannot resume %s: %v (a save is the JSON file sortie run --save FILE or sortie campaign run --save FILE writes; a script is replayed with --script); nothing was overwritten", file, err)
 			}
 			if err != nil {
 				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
