@@ -240,6 +240,9 @@ func hexPoints(x, y, r float64) string {
 // Plural names a kind's entities.
 func (p *page) Plural(kind string) string { return plural(kind) }
 
+// Heading is a kind's heading: its plural and what it counts (heading).
+func (p *page) Heading(kind string) string { return heading(kind) }
+
 // Scoped prefixes s with a campaign scenario's id.
 func (p *page) Scoped(scope, s string) string { return scoped(scope, s) }
 
@@ -250,7 +253,7 @@ func (p *page) Never(c Coverage) []Entity {
 		return nil
 	}
 	for _, e := range c.Entities {
-		if e.Runs == 0 {
+		if e.Runs == 0 && !e.Optional {
 			out = append(out, e)
 		}
 	}
@@ -328,9 +331,9 @@ pre.src span:target { background: #ffe08a; }
 {{end}}</div>
 {{end}}{{end}}
 <h2 id="coverage">Coverage</h2>
-{{range .R.Coverage}}<h3>{{$.P.Scoped .Scope ($.P.Plural .Kind)}}: {{.Covered}} of {{.Total}} covered</h3>
+{{range .R.Coverage}}<h3>{{$.P.Scoped .Scope ($.P.Heading .Kind)}}: {{.Covered}} of {{.Total}} covered</h3>
 {{$never := $.P.Never .}}{{if $never}}<p class="never">never: {{range $i, $e := $never}}{{if $i}}, {{end}}{{with $.P.Link $e.Pos}}<a href="{{.}}">{{$e.ID}}</a>{{else}}{{$e.ID}}{{end}}{{if $e.Pos}} <small>({{$.P.Short $e.Pos}})</small>{{end}}{{end}}</p>{{end}}
-<ul class="ents">{{$opt := .Optional}}{{range .Entities}}<li class="{{if .Runs}}covered{{else if $opt}}none{{else}}never{{end}}">{{with $.P.Link .Pos}}<a href="{{.}}">{{end}}{{.ID}}{{with $.P.Link .Pos}}</a>{{end}}{{if .Name}} <small>{{.Name}}</small>{{end}}: {{$.P.Pct .Rate}}</li>
+<ul class="ents">{{$opt := .Optional}}{{range .Entities}}<li class="{{if .Runs}}covered{{else if or $opt .Optional}}none{{else}}never{{end}}">{{with $.P.Link .Pos}}<a href="{{.}}">{{end}}{{.ID}}{{with $.P.Link .Pos}}</a>{{end}}{{if .Name}} <small>{{.Name}}</small>{{end}}: {{$.P.Pct .Rate}}</li>
 {{end}}</ul>
 {{end}}
 {{if .R.Errors}}<h2 id="errors">Errors</h2><ul>{{range .R.Errors}}<li>{{.Runs}} runs (first seed {{.FirstSeed}}): {{.Error}}</li>{{end}}</ul>{{end}}

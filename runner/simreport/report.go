@@ -112,6 +112,9 @@ type Entity struct {
 	Pos       string  `json:"pos,omitempty"`
 	// Listed is false for an entity no list of the subject names (a tactic a battle used).
 	Listed bool `json:"listed"`
+	// Optional: a non-event (an army's fate, falling back to Standard): when no run did it, that
+	// is a fact, not a gap. Coverage.Optional is set when every entity of the kind is.
+	Optional bool `json:"optional,omitempty"`
 }
 
 // Heat is one field's heat map: for each block or hex the day ends each who (the party, an army)
@@ -305,8 +308,9 @@ func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate fun
 			pos = locate(en.Scope, en.Decl)
 		}
 		g := group(en.Scope, en.Kind)
-		g.Optional = en.Optional
-		g.Entities = append(g.Entities, entry(k, en.Name, pos, true))
+		e := entry(k, en.Name, pos, true)
+		e.Optional = en.Optional
+		g.Entities = append(g.Entities, e)
 	}
 	for _, k := range runner.SortedKeys(t.Covered) {
 		if !listed[k] {
@@ -317,10 +321,12 @@ func coverage(seed uint64, t *runner.Tally, entities []runner.Entity, locate fun
 	for i := range out {
 		g := &out[i]
 		g.Total = len(g.Entities)
+		g.Optional = g.Total > 0
 		for _, e := range g.Entities {
 			if e.Runs > 0 {
 				g.Covered++
 			}
+			g.Optional = g.Optional && e.Optional
 		}
 	}
 	return out

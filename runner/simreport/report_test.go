@@ -213,3 +213,38 @@ func TestCoverageNonEvent(t *testing.T) {
 		t.Errorf("page: the block no run reached is no longer a gap")
 	}
 }
+
+// In one kind, a non-event no run did (falling back to Standard, P-24) is a fact and a tactic the
+// army was given and never used a gap (issue 20 review: "never: orcs: Standard" in red); an
+// army's fates and actions are headed with what they count (fate: how it ended; action: at least
+// once: orcs routed 13% of runs, 4% ended routed).
+func TestCoverageMixedNonEvent(t *testing.T) {
+	tl, err := runner.Simulate(deserting{}, runner.SimOptions{Runs: 4, Seed: 1, Policy: runner.NamedPolicy("first")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Build(Meta{Kind: "battle", ID: "w", Rules: "pathfinder", Policy: "first"}, 1, tl, nil, nil)
+	r.Coverage = append(r.Coverage,
+		Coverage{Kind: "tactic", Total: 2, Entities: []Entity{{ID: "orcs: Taunt", Listed: true}, {ID: "orcs: Standard", Listed: true, Optional: true}}},
+		Coverage{Kind: "fate", Total: 1, Covered: 1, Optional: true, Entities: []Entity{{ID: "orcs: routed", Runs: 1, Rate: 0.04, Listed: true, Optional: true}}},
+		Coverage{Kind: "action", Total: 1, Covered: 1, Entities: []Entity{{ID: "orcs: routed", Runs: 3, Rate: 0.13, Listed: true}}})
+	var text bytes.Buffer
+	if err := WriteText(&text, r); err != nil {
+		t.Fatal(err)
+	}
+	out := text.String()
+	for _, want := range []string{"tactics: 0 of 2 covered\n  never: orcs: Taunt\n  in no run: orcs: Standard\n",
+		"fates (how it ended): 1 of 1 covered\n  orcs: routed 4.0%\n", "actions (at least once in a run): 1 of 1 covered\n  orcs: routed 13.0%\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	p := page.String()
+	if !strings.Contains(p, `<li class="none">orcs: Standard`) || !strings.Contains(p, `<li class="never">orcs: Taunt`) || strings.Contains(p, "never: orcs: Standard") {
+		t.Errorf("page: Standard painted as a gap, or Taunt not:\n%s", p[strings.Index(p, "tactics"):][:600])
+	}
+}
