@@ -127,10 +127,10 @@ func dispatchFast(uc *unitCtx) (*plan.Plan, error) {
 	if kind == nil || kind.kind != dString || rules != nil && rules.kind != dString {
 		return nil, errNotFast
 	}
-	r := "pathfinder"
-	if rules != nil {
-		r = rules.str
+	if rules == nil {
+		return nil, errNotFast // no rules: the CUE path reports it (S003)
 	}
+	r := rules.str
 	sys, built := ruleSystems[r]
 	switch {
 	case !built:

@@ -195,3 +195,28 @@ func TestOneFallback(t *testing.T) {
 		t.Errorf("a scenario without rules: want S003 naming rules from the fallback's schema, got %v", list)
 	}
 }
+
+// A battle file without rules: is S003 at its kind: field, its fields suggesting which to add
+// (issue 20 review: a clash battle without rules was vetted as Pathfinder, six schema errors and
+// none about rules; a Pathfinder one passed). In YAML and CUE, on either vet path.
+func TestBattleWithoutRules(t *testing.T) {
+	dir := t.TempDir()
+	for name, c := range map[string]struct{ src, hint string }{
+		"clash.yaml": {"kind: battle\nid: x\nbattlefield: {width: 4, height: 4}\n", `add rules: "clash"`},
+		"pf.json":    {`{"kind": "battle", "id": "x", "sides": []}`, `add rules: "pathfinder" for a Pathfinder`},
+		"pf.cue":     {"package x\n\nkind: \"battle\"\nid:   \"x\"\n", `add rules: "pathfinder" for a Pathfinder`},
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		list, err := Vet([]string{path}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 || list[0].Code != "S003" || !strings.Contains(list[0].Message, `missing required field "rules"`) ||
+			!strings.Contains(list[0].Hint, c.hint) || list[0].Pos.Line != map[string]int{"clash.yaml": 1, "pf.json": 1, "pf.cue": 3}[name] {
+			t.Errorf("%s: %v, want one S003 on rules at kind: with %q", name, list, c.hint)
+		}
+	}
+}
