@@ -46,7 +46,9 @@ var battleEngines = map[string]battleEngine{
 		test: func(u *compiler.Compiled, script string, t *expect.Test) (*expect.Run, diag.List, error) {
 			return playPFBattleTest(u.Battle, script, t)
 		},
-		entities: func(o, n *simSubject) []plandiff.EntityChange { return plandiff.BattleEntities(o.battle, n.battle) },
+		entities: func(o, n *simSubject) []plandiff.EntityChange {
+			return plandiff.BattleEntities(o.battle, n.battle, plandiff.Declarations(o.files, displayPath), plandiff.Declarations(n.files, displayPath))
+		},
 		replay:   func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Battle: u.Battle} },
 	},
 	"clash": {
@@ -58,7 +60,9 @@ var battleEngines = map[string]battleEngine{
 		test: func(u *compiler.Compiled, script string, t *expect.Test) (*expect.Run, diag.List, error) {
 			return playClashTest(u.Clash, script, t)
 		},
-		entities: func(o, n *simSubject) []plandiff.EntityChange { return plandiff.ClashEntities(o.clash, n.clash) },
+		entities: func(o, n *simSubject) []plandiff.EntityChange {
+			return plandiff.ClashEntities(o.clash, n.clash, plandiff.Declarations(o.files, displayPath), plandiff.Declarations(n.files, displayPath))
+		},
 		replay:   func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Clash: u.Clash} },
 	},
 }

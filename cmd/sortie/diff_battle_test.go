@@ -102,3 +102,50 @@ func samePct(a string, b float64) bool {
 	d := x - b
 	return d < 0.051 && d > -0.051
 }
+
+// TestDiffBattleWords (issue 20 review: a Pathfinder battle's diff dumped Go structs and gave no
+// positions; a clash battlefield sat at the package clause and its terrain was one long row
+// string): each change in the battle file's words, at its declaration. Worked from the files:
+// picket's ford is {at: [0, 1], to: [3, 1]}, so making it deep changes squares 0,1..3,1 and the
+// battlefield: field is at line 25; Grukk (orc-horde, line 41) goes from level 3 to 5, the orcs
+// declared at line 31 col 10 ("orcs:").
+func TestDiffBattleWords(t *testing.T) {
+	for _, c := range []struct {
+		dir, file, old, new string
+		want                []string
+	}{
+		{"clash/picket", "picket.cue", `type: "shallow", name: "the ford"`, `type: "deep", name: "the ford"`, []string{
+			"  ~ battlefield  ", "old/picket.cue:25:1 -> ", "new/picket.cue:25:1\n",
+			"      terrain 0,1: shallow water -> deep water\n", "      terrain 3,1: shallow water -> deep water\n"}},
+		{"pathfinder/orc-horde", "battle.cue", `{name: "Grukk", level: 3, charisma: 1}`, `{name: "Grukk", level: 5, charisma: 1}`, []string{
+			"  ~ armies.orcs  ", "old/battle.cue:31:10 -> ", "new/battle.cue:31:10\n", "      commander.level: 3 -> 5\n"}},
+	} {
+		src, err := os.ReadFile(repo(t, "scenarios", c.dir, c.file))
+		if err != nil || !strings.Contains(string(src), c.old) {
+			t.Fatalf("%s: the bundled file changed: no %q (%v)", c.dir, c.old, err)
+		}
+		dir := t.TempDir()
+		for _, v := range []string{"old", "new"} {
+			os.Mkdir(filepath.Join(dir, v), 0o755)
+			text := string(src)
+			if v == "new" {
+				text = strings.Replace(text, c.old, c.new, 1)
+			}
+			os.WriteFile(filepath.Join(dir, v, c.file), []byte(text), 0o644)
+		}
+		code, out, errb := run(t, "", "diff", filepath.Join(dir, "old"), filepath.Join(dir, "new"), "--runs", "0")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.dir, code, errb)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in:\n%s", c.dir, w, out)
+			}
+		}
+		for _, bad := range []string{"{", "[0 0", "Name:"} {
+			if strings.Contains(out, bad) {
+				t.Errorf("%s: a Go value %q in:\n%s", c.dir, bad, out)
+			}
+		}
+	}
+}

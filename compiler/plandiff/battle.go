@@ -12,17 +12,41 @@ import (
 // compares scenarios: the battlefield (size, terrain rows, elevation), each side, unit, solo,
 // resource and objective by id ("units.spears"), and the options; each change at its declaration
 // in both versions (the entities' own positions).
-func ClashEntities(old, new *plan.Clash) []EntityChange {
+// oldDecl and newDecl (Declarations of each version's files) place what the plan holds no
+// position of: the battlefield: field (the plan's battle position is the file's top).
+func ClashEntities(old, new *plan.Clash, oldDecl, newDecl map[string]diag.Pos) []EntityChange {
 	a, ap := clashEntities(old)
 	b, bp := clashEntities(new)
+	for _, v := range []struct{ pos, decl map[string]diag.Pos }{{ap, oldDecl}, {bp, newDecl}} {
+		if d, ok := v.decl["battlefield"]; ok {
+			v.pos["battlefield"] = d
+		}
+	}
 	return compare(a, b, ap, bp)
 }
 
 // BattleEntities compares two versions of a Pathfinder battle file: the sides, each army by id
 // (what the author wrote and its derived statistics, P-1..P-11, and what is particular to the
-// battle) and the conditions and options.
-func BattleEntities(old, new *plan.Battle) []EntityChange {
-	return compare(battleEntities(old), battleEntities(new), nil, nil)
+// battle) and the conditions and options, each at its declaration in oldDecl and newDecl
+// (Declarations of each version's files: "sides.armies.orcs", "conditions").
+func BattleEntities(old, new *plan.Battle, oldDecl, newDecl map[string]diag.Pos) []EntityChange {
+	return compare(battleEntities(old), battleEntities(new), battlePos(old, oldDecl), battlePos(new, newDecl))
+}
+
+// battlePos maps BattleEntities' keys to their declarations.
+func battlePos(b *plan.Battle, decl map[string]diag.Pos) map[string]diag.Pos {
+	pos := map[string]diag.Pos{}
+	for key, d := range map[string]string{"sides": "sides", "conditions": "conditions", "options": "options"} {
+		if p, ok := decl[d]; ok {
+			pos[key] = p
+		}
+	}
+	for _, a := range b.Armies {
+		if p, ok := decl["sides.armies."+a.ID]; ok {
+			pos["armies."+a.ID] = p
+		}
+	}
+	return pos
 }
 
 func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
@@ -53,11 +77,23 @@ func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
 		return ""
 	}
 	g := &c.Grid
-	elev := ""
-	if len(g.Elevation) > 0 {
-		elev = fmt.Sprint(g.Elevation)
+	fields := []string{"size", fmt.Sprintf("%d x %d", g.Width, g.Height)}
+	// One field a square (terrain "6,3", elevation "5,4"), so that a change names the squares
+	// that changed, never a whole grid or a Go slice (issue 20 review).
+	for y, row := range g.Rows {
+		for x, t := range row {
+			if t != plan.TerrClear { // clear is the field's ground: a square made clear reads "forest -> (none)"
+				fields = append(fields, fmt.Sprintf("terrain %d,%d", x, y), terrainWord(t))
+			}
+		}
 	}
-	add("battlefield", c.Pos, "size", fmt.Sprintf("%d x %d", g.Width, g.Height), "terrain", strings.Join(g.Rows, "/"), "elevation", elev)
+	for i, h := range g.Elevation {
+		if h != 0 && g.Width > 0 {
+			fields = append(fields, fmt.Sprintf("elevation %d,%d", i%g.Width, i/g.Width), fmt.Sprintf("%d (%d ft)", h, 20*h))
+		}
+	}
+	fields = append(fields, "light", g.Light)
+	add("battlefield", c.Pos, fields...)
 	for _, s := range c.Sides {
 		add("sides."+s.ID, s.Pos, "name", s.Name, "general", s.General)
 	}
@@ -106,7 +142,7 @@ func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
 		}
 		when := ""
 		if o.When != nil {
-			when = fmt.Sprintf("%+v", *o.When)
+			when = flatText(*o.When)
 		}
 		add("objectives."+o.ID, o.Pos, "side", c.Sides[o.Side&1].ID, "name", o.Name, "kind", string(o.Kind), "units", strings.Join(units, ", "),
 			"vp", vp, "when", when, "repeat", boolText(o.Repeat))
@@ -129,18 +165,19 @@ func battleEntities(b *plan.Battle) []entity {
 	add("sides", "first", b.Sides[0], "second", b.Sides[1])
 	for _, a := range b.Armies {
 		in, st := &a.Army, &a.Stats
-		cmd := ""
+		fields := []string{"side", b.Sides[a.Side&1], "name", in.Name, "size", in.Size, "cr", in.CR, "hitDie", in.HitDie,
+			"tactics", strings.Join(in.Tactics, ", ")}
+		fields = append(fields, flatFields("resources", in.Resources)...)
 		if in.Commander != nil {
-			cmd = fmt.Sprintf("%+v", *in.Commander)
+			fields = append(fields, flatFields("commander", *in.Commander)...)
 		}
-		add("armies."+a.ID, "side", b.Sides[a.Side&1], "name", in.Name, "size", in.Size, "cr", in.CR, "hitDie", in.HitDie,
-			"tactics", strings.Join(in.Tactics, ", "), "resources", fmt.Sprintf("%+v", in.Resources), "commander", cmd,
+		add("armies."+a.ID, append(fields,
 			"stats", fmt.Sprintf("ACR %s, hp %d, OM %+d, DV %d, morale %+d", st.ACR, st.HP, st.OM, st.DV, st.MoraleMod),
 			"startHP", intText(a.StartHP), "routed", boolText(a.Routed), "fortification", intText(a.Fortification),
 			"fortificationKind", a.FortKind,
-			"advantageousTerrain", boolText(a.AdvantageousTerrain), "battlefieldAdvantage", boolText(a.BattlefieldAdvantage), "ambusher", boolText(a.Ambusher))
+			"advantageousTerrain", boolText(a.AdvantageousTerrain), "battlefieldAdvantage", boolText(a.BattlefieldAdvantage), "ambusher", boolText(a.Ambusher))...)
 	}
-	add("conditions", "conditions", fmt.Sprintf("%+v", b.Conditions))
+	add("conditions", flatFields("", b.Conditions)...)
 	add("options", optionFields(b.Options)...)
 	return out
 }

@@ -14,7 +14,8 @@ import (
 
 // Declarations returns where each entity and setting of a scenario is first declared in its
 // source files (paths; CUE, YAML or JSON): keys as Entities uses them ("armies.mercenaries",
-// "field.blocks.05", "days.limit", "party.rations"), positions of the label, the file named by
+// "field.blocks.05", "days.limit", "party.rations"; a list of structs' fields under the list's
+// key: "sides.armies.orcs"), positions of the label, the file named by
 // display(path). A file that does not parse is skipped (the compiler has reported it).
 func Declarations(files []string, display func(string) string) map[string]diag.Pos {
 	out := map[string]diag.Pos{}
@@ -53,6 +54,15 @@ func Declarations(files []string, display func(string) string) map[string]diag.P
 					}
 					if st, ok := x.Value.(*ast.StructLit); ok && depth < 3 {
 						visit(st.Elts, key+".", depth+1)
+					}
+					// A list of structs (a Pathfinder battle's sides: [{armies: {...}}]): each
+					// element's fields under the list's key ("sides.armies.orcs").
+					if l, ok := x.Value.(*ast.ListLit); ok && depth < 3 {
+						for _, el := range l.Elts {
+							if st, ok := el.(*ast.StructLit); ok {
+								visit(st.Elts, key+".", depth+1)
+							}
+						}
 					}
 				}
 			}
