@@ -49,7 +49,7 @@ var battleEngines = map[string]battleEngine{
 		entities: func(o, n *simSubject) []plandiff.EntityChange {
 			return plandiff.BattleEntities(o.battle, n.battle, plandiff.Declarations(o.files, displayPath), plandiff.Declarations(n.files, displayPath))
 		},
-		replay:   func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Battle: u.Battle} },
+		replay: func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Battle: u.Battle} },
 	},
 	"clash": {
 		subject: func(path string, u *compiler.Compiled, _ pfarmy.Options) (*simSubject, error) {
@@ -63,7 +63,7 @@ var battleEngines = map[string]battleEngine{
 		entities: func(o, n *simSubject) []plandiff.EntityChange {
 			return plandiff.ClashEntities(o.clash, n.clash, plandiff.Declarations(o.files, displayPath), plandiff.Declarations(n.files, displayPath))
 		},
-		replay:   func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Clash: u.Clash} },
+		replay: func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Clash: u.Clash} },
 	},
 }
 
