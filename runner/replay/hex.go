@@ -266,8 +266,7 @@ func hexSteps(pg *page, p *plan.Plan, evs []event) error {
 				Tip: fmt.Sprintf("%s (%s) last seen at %s on day %d, %d hp", id, a.side, p.Pathfinder.Hexes[sn.Hex].ID, sn.Day, sn.HP)})
 			php = append(php, fmt.Sprintf("%s %d (day %d)", id, sn.HP, sn.Day))
 		}
-		s.Status = "hp: " + strings.Join(hps, ", ")
-		s.PartyStatus = "hp: " + strings.Join(php, ", ")
+		s.Status, s.PartyStatus = hpLine(hps), hpLine(php)
 		// Chart: each army's hp after the step's last event so far (P-12..P-62): none while it
 		// is off the field or its hp is not in the recording; an army at or below 0 hp (about to
 		// leave) is drawn at 0, the chart's floor.
@@ -305,4 +304,13 @@ func hexEventLine(raw []byte) string {
 		return ""
 	}
 	return pfLogLine(v.Event)
+}
+
+// hpLine is a step's status line of army hp ("hp: militia 16, orcs 4"), or that no army is left
+// to show (the players' view once every army they know of is gone).
+func hpLine(parts []string) string {
+	if len(parts) == 0 {
+		return "hp: no army on the map"
+	}
+	return "hp: " + strings.Join(parts, ", ")
 }

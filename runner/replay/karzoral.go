@@ -373,7 +373,7 @@ func (s *kzState) seen(e *event, id string) *kzArmy {
 
 // marks is the map of the state: the party and every army the view knows of.
 func (s *kzState) marks(gm bool) []mark {
-	var out []mark
+	out := []mark{} // never nil: nil is "as the GM's" (step.Party)
 	if s.party >= 0 && s.party < len(s.p.Field.Blocks) {
 		out = append(out, mark{Cell: s.party, Kind: "party", ID: "party", Text: "@", Tip: "the party at " + s.p.Field.Blocks[s.party].ID})
 	}

@@ -92,7 +92,10 @@ type step struct {
 	End   int    `json:"end"`
 	GM    []mark `json:"gm"`
 	// Party is the players' view (K-23); nil when it is the GM's (no fog: Pathfinder, clash).
-	Party []mark `json:"party,omitempty"`
+	// Empty is "the players see nothing" (every friendly army gone), which the page must tell
+	// from nil: omitzero keeps an empty list as [] (issue 25 review D1: omitempty dropped it and
+	// the viewer drew the GM's marks, enemies the players never saw, in the players' view).
+	Party []mark `json:"party,omitzero"`
 	// Fog are the cells the players do not see yet (Karzoral boxes unopened, K-31).
 	Fog []int `json:"fog,omitempty"`
 	// Status is the step's one line of totals, for everyone: the party's block and rations, the

@@ -27,7 +27,13 @@ type refs map[string]refSet
 type refSet struct {
 	what string
 	ok   map[string]bool
+	// notNull: the engine always writes a name there (a move's to and from), so null is refused;
+	// elsewhere null is "none" (an army not seen: its block).
+	notNull bool
 }
+
+// nonNull is s refusing null.
+func (s refSet) nonNull() refSet { s.notNull = true; return s }
 
 // set is a refSet of names.
 func set(what string, names ...[]string) refSet {
@@ -98,8 +104,10 @@ func newRefs(in Input) refs {
 		for _, b := range in.Plan.Field.Blocks {
 			blocks = append(blocks, b.ID)
 		}
-		army := set("an army of the plan", armies)
-		return refs{"army": army, "block": set("a block of the plan", blocks)} // "other": a PC too
+		army, block := set("an army of the plan", armies), set("a block of the plan", blocks)
+		// "to", "from" (a move, a bounce) and "party" (the start, a day's end) are blocks too
+		// (issue 25 review D2: a partyMove to "nowhere" or null was taken and the party vanished).
+		return refs{"army": army, "block": block, "to": block.nonNull(), "from": block.nonNull(), "party": block} // "other": a PC too
 	}
 }
 

@@ -54,6 +54,10 @@ func TestRefusesWhatThePlanDoesNotHold(t *testing.T) {
 		{Input{Clash: harrowField(t)}, `{"type":"clash.hide","who":"wolves 9","total":18}`, `"who": "wolves 9" is not a unit, stand or solo`},
 		{Input{Clash: harrowField(t)}, `{"type":"clash.move","who":"wolves 1","from":"10,1","to":"999,1"}`, `"to": "999,1" is not a square`},
 		{field01Input(t), `{"type":"partyMove","day":1,"block":"99"}`, `"block": "99" is not a block of the plan`},
+		// Issue 25 review D2: a move's to (a string not in the plan, or null) and a day end's party.
+		{field01Input(t), `{"type":"partyMove","day":1,"from":"rupetenne","to":"nowhere"}`, `"to": "nowhere" is not a block of the plan`},
+		{field01Input(t), `{"type":"partyMove","day":1,"from":"rupetenne","to":null}`, `"to": not a name`},
+		{field01Input(t), `{"type":"dayEnd","day":1,"party":"atlantis"}`, `"party": "atlantis" is not a block of the plan`},
 		{Input{Clash: harrowField(t)}, `{"type":"clash.hide","who":7,"total":18}`, `"who": not a name`},
 		{Input{Clash: harrowField(t)}, `{"type":"clash.damage","target":"nobody","amount":3,"before":7,"hp":4}`, `"target": "nobody" is not a stand, a solo or an objective square`},
 	} {

@@ -74,6 +74,10 @@ func checkEvent(i int, line []byte, r refs) error {
 			if len(stack) > 0 && stack[len(stack)-1].array {
 				return &EventError{Index: i, Col: col, Why: "null in a list (a list's entries are never null in a run's events)"}
 			}
+			if s, named := r[key]; named && s.notNull {
+				// Where the engine writes a name (a block, an army), never null (issue 25 review D2).
+				return &EventError{Index: i, Col: col, Why: strconv.Quote(key) + ": not a name (want " + s.what + ")"}
+			}
 		case json.Number:
 			f, err := strconv.ParseFloat(string(v), 64)
 			if err != nil {

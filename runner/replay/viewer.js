@@ -29,7 +29,8 @@
   // drawMarks draws a step's marks on its map: several on one cell sit side by side.
   function drawMarks(st, m, g) {
     while (g.firstChild) { g.removeChild(g.firstChild); }
-    var marks = (view === "party" && st.party) ? st.party : st.gm;
+    // No "party" list: the players see what the GM sees; an empty one: they see nothing.
+    var marks = (view === "party" && st.party !== undefined) ? st.party : st.gm;
     var size = m.size, per = {};
     (marks || []).forEach(function (k) {
       var at = m.cells[k.c];
