@@ -143,8 +143,33 @@ Exit codes: 0 clean or success, 1 findings or a failed scenario, 2 usage or I/O 
 		if evaluates[c.Name] {
 			withBudget(e, c)
 		}
+		refuseEmptyPaths(c)
 	}
 	return app
+}
+
+// pathFlags are the flags that name a file or a folder to read or write.
+var pathFlags = []string{"html", "save", "script", "output", "o", "replay-dir", "expect", "plan", "baseline", "write-baseline", "log", "from"}
+
+// refuseEmptyPaths makes c (and its subcommands) refuse a path flag given as an empty or blank
+// string before it runs: --html "$OUT" with OUT unset wrote nothing and said nothing (issue 25
+// review D4), where an empty argument is refused (compiler.EmptyPath). Exit 2.
+func refuseEmptyPaths(c *cli.Command) {
+	for _, sc := range c.Subcommands {
+		refuseEmptyPaths(sc)
+	}
+	if c.Action == nil {
+		return
+	}
+	action := c.Action
+	c.Action = func(ctx *cli.Context) error {
+		for _, n := range pathFlags {
+			if ctx.IsSet(n) && strings.TrimSpace(ctx.String(n)) == "" {
+				return failf(exitUsage, "--%s: an empty path (%q): name a file or a folder", n, ctx.String(n))
+			}
+		}
+		return action(ctx)
+	}
 }
 
 // evaluates names the commands that evaluate CUE a stranger may have written (issue 28): each

@@ -60,3 +60,22 @@ func TestEmptyPath(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyPathFlag (issue 25 review D4: `battle --html ""` wrote no page and said nothing): a
+// path flag given as an empty string is refused, exit 2, naming the flag, by every command.
+func TestEmptyPathFlag(t *testing.T) {
+	t.Chdir(repo(t))
+	for _, args := range [][]string{
+		{"battle", "scenarios/clash/hill", "--html", ""},
+		{"run", "scenarios/karzoral/field01", "--policy", "first", "--html", " "},
+		{"campaign", "run", "scenarios/karzoral/campaign.cue", "--policy", "goal", "--html", ""},
+		{"run", "scenarios/karzoral/field01", "--script", ""},
+		{"compile", "scenarios/karzoral/field01", "-o", ""},
+		{"simulate", "scenarios/clash/picket", "--runs", "2", "--html", ""},
+	} {
+		code, out, errb := run(t, "", args...)
+		if code != exitUsage || !strings.Contains(errb, `an empty path (`) || out != "" {
+			t.Errorf("sortie %q: exit %d %q %q, want 2 and an empty path", args, code, out, errb)
+		}
+	}
+}
