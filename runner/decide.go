@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/words"
 	"strconv"
 	"strings"
 )
@@ -286,9 +287,9 @@ func (r *Request) Prompt() string {
 		if r.Phase == PhaseBattle {
 			return fmt.Sprintf("%s: %s%s: which army does army %s attack?", r.Where(), r.Title, r.at(), r.Army)
 		}
-		return fmt.Sprintf("%s: which monster does %s's support damage hit (K-75)?", r.Where(), r.Army)
+		return fmt.Sprintf("%s: which monster does %s support damage hit (K-75)?", r.Where(), words.Possessive(r.Army))
 	case KindCancel:
-		return fmt.Sprintf("%s: %s's support damage targets %s; does %s cancel it for 10 strength (K-77)?", r.Where(), r.Title, r.Encounter, r.Army)
+		return fmt.Sprintf("%s: %s support damage targets %s; does %s cancel it for 10 strength (K-77)?", r.Where(), words.Possessive(r.Title), r.Encounter, r.Army)
 	case KindTake:
 		return fmt.Sprintf("%s: does %s take the hit for burden %s (K-90)?", r.Where(), r.Army, r.Encounter)
 	case KindTraverse:
@@ -402,7 +403,7 @@ func (r *Request) clashPrompt() string {
 	case KindTarget:
 		q = "which target does " + who + " attack?"
 		if r.Cause == "spell" {
-			q = "which target does " + who + "'s " + r.Title + " go to?"
+			q = "which target does " + words.Possessive(who) + " " + r.Title + " go to?"
 		}
 	case KindSpell:
 		q = "which spell does " + who + " cast?"
@@ -417,7 +418,7 @@ func (r *Request) clashPrompt() string {
 			q = "which adjacent stand takes the excess damage from " + who + " (U-56: the battle file lets the defender choose)?"
 		}
 	case KindFill:
-		q = "which stand moves into " + who + "'s gap (U-60)?"
+		q = "which stand moves into " + words.Possessive(who) + " gap (U-60)?"
 	case KindStep:
 		q = who + " stays with its stand, leaves it or switches (U-53)?"
 	case KindJoin:

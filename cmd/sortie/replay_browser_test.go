@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/words"
 	"html"
 	"image/png"
 	"os"
@@ -212,7 +213,7 @@ func TestReplayInBrowser(t *testing.T) {
 			break
 		}
 	}
-	step, end = stepOf(t, page, "round 1: "+firstTurn+"'s turn")
+	step, end = stepOf(t, page, "round 1: "+words.Possessive(firstTurn)+" turn") // "orcs' turn"
 	dom := domAt(t, bin, page, step, "gm")
 	checked := 0
 	for _, e := range evs[:end] {

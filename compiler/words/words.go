@@ -45,3 +45,12 @@ func isVowel(b byte) bool {
 	}
 	return false
 }
+
+// Possessive is name's possessive in English: "orrin's", and for a name ending in s (a unit
+// named by its plural, "orcs", "lancers") "orcs'" (issue 23 and 25 reviews: "orcs's turn").
+func Possessive(name string) string {
+	if hasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}

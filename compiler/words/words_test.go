@@ -35,3 +35,11 @@ func TestCount(t *testing.T) {
 		t.Errorf("CountOf(1, index, indices) = %q", got)
 	}
 }
+
+func TestPossessive(t *testing.T) {
+	for name, want := range map[string]string{"orrin": "orrin's", "orcs": "orcs'", "lancers": "lancers'", "spears 2": "spears 2's", "": "'s"} {
+		if got := Possessive(name); got != want {
+			t.Errorf("Possessive(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/words"
 	"html/template"
 	"sort"
 	"strconv"
@@ -246,7 +247,7 @@ func clashSteps(pg *page, c *plan.Clash, evs []event) error {
 			round = v.Round
 			k, label = fmt.Sprintf("r%d", round), fmt.Sprintf("round %d", round)
 		case "clash.turn":
-			k, label = fmt.Sprintf("r%d/%d", round, i), fmt.Sprintf("round %d: %s's turn", round, v.Who)
+			k, label = fmt.Sprintf("r%d/%d", round, i), fmt.Sprintf("round %d: %s turn", round, words.Possessive(v.Who))
 		case "clash.deathSaves", "clash.map", "clash.morale":
 			if !strings.HasSuffix(key, "/end") {
 				k, label = fmt.Sprintf("r%d/end", round), fmt.Sprintf("round %d: the end of the round (U-59)", round)
