@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"io"
 	"strings"
 )
@@ -132,6 +133,11 @@ func (s *Seat) Decide(r *Request) (Answer, error) {
 			where += ", " + r.Other
 		}
 		line := fmt.Sprintf("  (computer, %s) %s: %s %s\n", r.Side, where, r.Kind, r.Choices[i].Name)
+		if r.Kind == KindAnswer {
+			// A yes or no says nothing without its question (issue 23 review: "militia, orcs:
+			// answer yes"): the question, then the answer.
+			line = fmt.Sprintf("  (computer, %s) %s %s\n", r.Side, esc.Text(r.Prompt()), r.Choices[i].Name)
+		}
 		if s.hold && s.block != "" && blockOf(r) == s.block {
 			s.pending = append(s.pending, line) // the player's block is open: after it
 			return a, nil

@@ -93,3 +93,19 @@ func TestSeatHoldsComputerInPlayersBlock(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A computer's yes or no is written with its question (issue 23 review: "militia, orcs: answer
+// yes" said nothing of what was asked): the Request's Prompt, then the answer.
+func TestSeatWritesTheQuestionOfAnAnswer(t *testing.T) {
+	var log bytes.Buffer
+	seat := &Seat{Side: "Orc horde", Player: NewPrompt(strings.NewReader(""), &bytes.Buffer{}, false), Out: &log}
+	r := &Request{Kind: KindAnswer, Phase: PhaseBattle, Block: "orcs-vs-militia", Title: "melee phase 3", Army: "militia",
+		Other: "orcs", Cause: "oppose withdrawal", Side: "Stolen Lands", Default: 0, Choices: []Choice{{Name: "yes"}, {Name: "no"}}}
+	if _, err := seat.Decide(r); err != nil {
+		t.Fatal(err)
+	}
+	want := "  (computer, Stolen Lands) " + r.Prompt() + " yes\n"
+	if got := log.String(); got != want || !strings.Contains(got, "oppose withdrawal (army orcs)? yes") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
