@@ -124,20 +124,16 @@ func fastJob(u unit, wd string, compile bool, preread map[string][]byte) (resp e
 func dispatchFast(uc *unitCtx) (*plan.Plan, error) {
 	root := uc.fast.root
 	kind, rules := root.field("kind"), root.field("rules")
-	if kind == nil || kind.kind != dString || rules != nil && rules.kind != dString {
+	if kind == nil || kind.kind != dString || rules == nil || rules.kind != dString {
 		return nil, errNotFast
 	}
-	r := "pathfinder"
-	if rules != nil {
-		r = rules.str
-	}
-	sys, built := ruleSystems[r]
+	sys, built := ruleSystems[rules.str]
 	switch {
 	case !built:
 		return nil, errNotFast
 	case kind.str == "battle" && sys.Battle != nil:
 		return sys.Battle(uc)
-	case kind.str == "scenario" && rules != nil && sys.Scenario != nil:
+	case kind.str == "scenario" && sys.Scenario != nil:
 		return sys.Scenario(uc)
 	}
 	return nil, errNotFast

@@ -145,8 +145,8 @@ func battleRules() []string {
 	return out
 }
 
-// dispatch hands a loaded unit to its rule system. A battle file without rules is a Pathfinder
-// battle (the first battles built); a battle file whose rules is not built but near the name of
+// dispatch hands a loaded unit to its rule system. A battle file without rules gets S003 naming
+// the systems with battle files (none is guessed); a battle file whose rules is not built but near the name of
 // a system with battle files goes to that system, whose schema reports the misspelling (S004,
 // with a did-you-mean); a scenario without readable rules goes to the registry's fallback
 // (fallbackSystem: the Karzoral checks), whose schema reports the missing or misspelt rules (S003, S004).
@@ -161,8 +161,12 @@ func dispatch(uc *unitCtx) (*plan.Plan, error) {
 	kind, _ := user.LookupPath(cue.MakePath(cue.Str("kind"))).String()
 	rv := user.LookupPath(cue.MakePath(cue.Str("rules")))
 	rules, rerr := rv.String()
-	if kind == "battle" && rerr != nil && !rv.Exists() {
-		rules, rerr = "pathfinder", nil
+	if kind == "battle" && !rv.Exists() {
+		// A battle file names its rule system: none is guessed (the reviewer's k14, a clash
+		// battle without rules: vetted as Pathfinder, said six wrong things and never this).
+		uc.list.Add(diag.Errorf(uc.topOr(uc.nm.valuePos(user)), codeMissing, "missing required field %q", "rules").
+			WithHint(fmt.Sprintf("add rules: %s (a battle file names its rule system); nothing else in this file was checked", strings.ReplaceAll(quoteList(battleRules()), ", ", " or "))))
+		return nil, nil
 	}
 	if rerr != nil && kind == "battle" {
 		// A battle file whose rules is not a string (rules: [clash], rules: 7) is a battle all

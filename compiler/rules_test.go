@@ -195,3 +195,30 @@ func TestOneFallback(t *testing.T) {
 		t.Errorf("a scenario without rules: want S003 naming rules from the fallback's schema, got %v", list)
 	}
 }
+
+// TestBattleWithoutRules: a battle file that names no rules gets S003 on rules with a hint
+// naming the systems with battle files, whatever its body (a clash field, a Pathfinder
+// conditions:), and nothing guessed from it (the reviewer's k14: picket.cue without rules: said
+// S001 "battlefield" and five more as a Pathfinder battle; k15: swamp-raid vetted clean).
+func TestBattleWithoutRules(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"clash.cue":  "kind: \"battle\"\nid: \"p\"\nversion: 1\nbattlefield: {width: 4, height: 2}\n",
+		"pf.cue":     "kind: \"battle\"\nid: \"s\"\nversion: 1\nconditions: terrain: \"swamp\"\n",
+		"pf.json":    `{"kind": "battle", "id": "s", "version": 1}`,
+		"clash.yaml": "kind: battle\nid: p\nversion: 1\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		list, err := Vet([]string{path}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 || list[0].Code != "S003" || list[0].Message != `missing required field "rules"` ||
+			!strings.Contains(list[0].Hint, `add rules: "clash" or "pathfinder"`) || list[0].Pos.Line != 1 {
+			t.Errorf("%s: want one S003 on rules at line 1 naming clash and pathfinder, got %v", name, list)
+		}
+	}
+}
