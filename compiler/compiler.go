@@ -64,9 +64,9 @@ func (o Options) context() context.Context {
 // are skipped). Files named directly are sorted by what they hold (units.go): a YAML or JSON file
 // with a top-level kind is a scenario of its own, the CUE files of one package in one folder are
 // one (with Options.Packages, with the rest of their package), a YAML or JSON file without kind
-// joins the CUE package named in its folder, and a script, plan, save or baseline is an L015
-// note. A directory holds one scenario per CUE package and per YAML or JSON file with a kind;
-// its scripts are left alone; subdirectories are not searched. Files named *_tool.cue, or
+// joins the CUE package named in its folder, and a script, plan, save, baseline or CUE library
+// (units_library.go) is an L015 note. A directory holds one scenario per CUE package and per
+// YAML or JSON file with a kind; its scripts are left alone; subdirectories are not searched. Files named *_tool.cue, or
 // starting with '.' or '_', are ignored: tool scripts are never run. Imports never reach a
 // registry (CUE_REGISTRY=none), the module root is the scenario's folder, and no file outside
 // that folder is read (L007 for imports, an error for symbolic links); only regular files are
