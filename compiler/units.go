@@ -272,7 +272,6 @@ func collectUnits(paths []string, workDir string, nm *namer, packages, tree bool
 		g.file(abs)
 	}
 	g.attachParts()
-	g.libraryUnits()
 	g.units = splitCampaigns(g.units, g.campaign)
 	if len(g.units) == 0 && len(g.notes) == 0 {
 		return nil, nil, fmt.Errorf("no scenario files found in %s", strings.Join(paths, " "))
