@@ -229,6 +229,9 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		list.Sort()
 		st.Diagnostics = append(st.Diagnostics, list...)
 		msg := "the scenario has errors; no test was run"
+		if compiler.UnitKind(u.Files) == "battle" {
+			msg = "the battle has errors; no test was run"
+		}
 		if err != nil {
 			msg = err.Error()
 		}

@@ -68,9 +68,10 @@ func knownOfPFBattle(b *plan.Battle) expect.Known {
 	return k
 }
 
-// scriptOf loads a test's script: nil and its findings (X002) when it does not parse.
-func scriptOf(path string) (*runner.Script, diag.List, error) {
-	s, list, err := runner.LoadScript(path)
+// scriptOf loads a test's script of a battle of rules ("clash", "pathfinder": the example an
+// X002 gives): nil and its findings (X002) when it does not parse.
+func scriptOf(path, rules string) (*runner.Script, diag.List, error) {
+	s, list, err := runner.LoadScriptFor(path, rules)
 	if err != nil || list.HasErrors() {
 		return nil, list, err
 	}
@@ -91,7 +92,7 @@ func stoppedRun(err error, unit string) (*expect.Run, diag.List, error) {
 // --script). The run's Day is the phases fought, Armies each army's hp, Reason the fate of every
 // army that left the field ("orcs routed") or "phase limit".
 func playPFBattleTest(b *plan.Battle, path string, t *expect.Test) (*expect.Run, diag.List, error) {
-	s, list, err := scriptOf(path)
+	s, list, err := scriptOf(path, "pathfinder")
 	if s == nil {
 		return nil, list, err
 	}
@@ -128,7 +129,7 @@ func playPFBattleTest(b *plan.Battle, path string, t *expect.Test) (*expect.Run,
 // default), as sortie battle --script. The run's Day is the rounds fought, Reason the battle's
 // result line ("total victory for Harrow, 10 - 4 VP (10 VP)"), Objectives those that scored VP.
 func playClashTest(cl *plan.Clash, path string, t *expect.Test) (*expect.Run, diag.List, error) {
-	s, list, err := scriptOf(path)
+	s, list, err := scriptOf(path, "clash")
 	if s == nil {
 		return nil, list, err
 	}

@@ -111,7 +111,7 @@ func (e *Expect) Validate(k Known) diag.List {
 				return
 			}
 		}
-		d := diag.Errorf(pos, CodeBadTest, "no %s %q in the scenario", what, name)
+		d := diag.Errorf(pos, CodeBadTest, "no %s %q in the %s", what, name, subject)
 		d.Hint = diag.DidYouMean(name, known)
 		list.Add(d)
 	}
