@@ -51,7 +51,8 @@ func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, op
 
 // knownOfClash is what a clash battle's tests may name: its sides (and the draw) and objectives.
 func knownOfClash(cl *plan.Clash) expect.Known {
-	k := expect.Known{Objectives: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}
+	k := expect.Known{Objectives: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome},
+		Reasons: clash.ResultLines([2]string{clashSideName(cl, 0), clashSideName(cl, 1)})}
 	for _, o := range cl.Objectives {
 		k.Objectives = append(k.Objectives, o.ID)
 	}
