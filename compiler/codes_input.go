@@ -65,8 +65,10 @@ Fix: quote it, route: ["01", "03", "05"], or write the number without the zero. 
 says which the schema wants there (a string, a number, or the one value allowed, as version: 1),
 and sortie vet --fix and the editor's quick fix write it.`},
 		diag.CodeInfo{Code: codeNotScenarioFile, Title: "file named among scenarios is not one", Severity: diag.Info, Doc: `A file named on the command line (as a pre-commit hook names every changed file) is a
-script of decisions, a compiled plan, a save or a baseline, not a scenario. sortie says what it
-is and leaves it alone; it does not count as a finding.
+script of decisions, a compiled plan, a save or a baseline, not a scenario; or a CUE library (a
+package whose files say neither kind:, id: nor rules: at their top level, as
+scenarios/pathfinder/armies.cue), which the scenarios that import or unify it are vetted with.
+sortie says what it is and leaves it alone; it does not count as a finding.
 
 Bad:
     sortie vet scenarios/karzoral/field01/field01.cue scenarios/karzoral/field01/win.yaml

@@ -64,10 +64,10 @@ func (o Options) context() context.Context {
 // are skipped). Files named directly are sorted by what they hold (units.go): a YAML or JSON file
 // with a top-level kind is a scenario of its own, the CUE files of one package in one folder are
 // one (with Options.Packages, with the rest of their package), a YAML or JSON file without kind
-// joins the CUE package named in its folder, and a script, plan, save or baseline is an L015
-// note. A directory holds one scenario per CUE package and per YAML or JSON file with a kind;
-// its scripts are left alone; subdirectories are not searched. Files named *_tool.cue, or
-// starting with '.' or '_', are ignored: tool scripts are never run. Imports never reach a
+// joins the CUE package named in its folder, and a script, plan, save, baseline or CUE library
+// (units_library.go) is an L015 note. A directory holds one scenario per CUE package and per
+// YAML or JSON file with a kind; its scripts are left alone; subdirectories are not searched.
+// Files named *_tool.cue, or starting with '.' or '_', are ignored: tool scripts are never run. Imports never reach a
 // registry (CUE_REGISTRY=none), the module root is the scenario's folder, and no file outside
 // that folder is read (L007 for imports, an error for symbolic links); only regular files are
 // read. YAML is read as authors write it (yamlfile.go). Each scenario is evaluated in an
@@ -316,12 +316,11 @@ func campaignRefusal(paths []string, u unit, wd, command string) error {
 		if command == "" {
 			command = "sortie compile"
 		}
-		want = command + " takes a scenario or a battle file"
+		want = command + " takes " + strings.Replace(oneUnit(command), "one ", "a ", 1)
 	}
 	return fmt.Errorf("%s, and %s: play the campaign with sortie campaign run, check it with sortie vet or sortie campaign vet", what, want)
 }
 
-// nm0 names a file as diagnostics name it, relative to wd.
 // manyUnits is the refusal of a command that takes one unit given several (or none): it names the
 // command, the units found (three at most) and what to run instead: the command on one of them,
 // or vet, test or simulate --check, which take DIR/....
@@ -329,8 +328,9 @@ func manyUnits(paths []string, units []unit, wd, command string) error {
 	if command == "" {
 		command = "sortie compile"
 	}
+	one := oneUnit(command)
 	if len(units) == 0 {
-		return fmt.Errorf("%s takes one scenario or battle (a file, or the files of one folder); %s holds none", command, strings.Join(paths, " "))
+		return fmt.Errorf("%s takes %s (a file, or the files of one folder); %s holds none", command, one, strings.Join(paths, " "))
 	}
 	var names []string
 	for i, u := range units {
@@ -340,10 +340,23 @@ func manyUnits(paths []string, units []unit, wd, command string) error {
 		}
 		names = append(names, nm0(wd, u.files[0]))
 	}
-	return fmt.Errorf("%s takes one scenario or battle (a file, or the files of one folder), got %d from %s (%s): run %s on one of them (%s %s), or check them all with sortie vet, sortie test or sortie simulate --check, which take DIR/...",
-		command, len(units), strings.Join(paths, " "), strings.Join(names, ", "), command, command, names[0])
+	return fmt.Errorf("%s takes %s (a file, or the files of one folder), got %d from %s (%s): run %s on one of them (%s %s), or check them all with sortie vet, sortie test or sortie simulate --check, which take DIR/...",
+		command, one, len(units), strings.Join(paths, " "), strings.Join(names, ", "), command, command, names[0])
 }
 
+// oneUnit is what command takes, as its refusals name it: a battle file for sortie battle, a
+// scenario for sortie compile and sortie run (each refuses the other kind), either for another.
+func oneUnit(command string) string {
+	switch command {
+	case "sortie battle":
+		return "one battle file"
+	case "sortie compile", "sortie run":
+		return "one scenario"
+	}
+	return "one scenario or battle"
+}
+
+// nm0 names a file as diagnostics name it, relative to wd.
 func nm0(wd, abs string) string { return newNamer(wd).display(abs) }
 
 // vetCampaignUnit vets a campaign file found among scenarios (a folder, a "dir/..." walk, files

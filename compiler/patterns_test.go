@@ -177,7 +177,7 @@ func TestVetCampaignAmongScenarios(t *testing.T) {
 func TestCompileCampaignRefused(t *testing.T) {
 	root := repoRoot(t)
 	p, list, err := Compile([]string{"scenarios/karzoral/campaign.cue"}, Options{WorkDir: root})
-	if p != nil || len(list) != 0 || err == nil || err.Error() != `./scenarios/karzoral/campaign.cue is a campaign file (kind: "campaign"), and sortie compile takes a scenario or a battle file: play the campaign with sortie campaign run, check it with sortie vet or sortie campaign vet` {
+	if p != nil || len(list) != 0 || err == nil || err.Error() != `./scenarios/karzoral/campaign.cue is a campaign file (kind: "campaign"), and sortie compile takes a scenario: play the campaign with sortie campaign run, check it with sortie vet or sortie campaign vet` {
 		t.Errorf("Compile(campaign) = %v, %v, %v; want no plan, no findings and the refusal", p, list, err)
 	}
 }

@@ -139,9 +139,17 @@ func (uc *unitCtx) Namer() *Namer { return uc.nm }
 func (uc *unitCtx) List() *diag.List { return uc.list }
 
 // IsScenario reports whether the unit is a scenario file (a struct of kind "scenario"); when it is
-// not it has reported why (L002). A JSON file read as a data tree has been asked already.
+// not it has reported why (L002, or L015 for a CUE library: units_library.go). A JSON file read
+// as a data tree has been asked already.
 func (uc *unitCtx) IsScenario() bool {
-	return (uc.fast != nil && !uc.fast.export) || checkKind(uc.ld.user, uc.nm, uc.list, uc.fallback)
+	if uc.fast != nil && !uc.fast.export {
+		return true
+	}
+	if d, ok := libraryPackageNote(uc.ld.user, uc.ld.cue, len(uc.ld.data), uc.nm, uc.fallback); ok {
+		uc.list.Add(d)
+		return false
+	}
+	return checkKind(uc.ld.user, uc.nm, uc.list, uc.fallback)
 }
 
 // Declarations lists the entity declarations of the unit's files, duplicates included (CUE merges

@@ -36,14 +36,7 @@ func (e *RefusedError) Error() string { return e.Diag.String() }
 // LoadScript reads (ReadScript) and parses a script file (see Script). The error is for I/O
 // only, a *RefusedError among them; a script that does not parse comes back nil with X002
 // diagnostics in the list.
-func LoadScript(path string) (*Script, diag.List, error) {
-	src, err := ReadScript(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, list := ParseScript(path, src)
-	return s, list, nil
-}
+func LoadScript(path string) (*Script, diag.List, error) { return LoadScriptFor(path, "") }
 
 // ReadScript returns the contents of the script file at path. Only a regular file of at most
 // MaxScriptSize bytes is read: anything else is a *RefusedError (X005), found before the file is
@@ -104,9 +97,8 @@ func refused(path, what string) *RefusedError {
 		WithHint("a script is a regular file of at most 4 MiB")}
 }
 
-// ParseScript parses a script from src; filename names it in positions and chooses the syntax:
-// ".cue" is CUE, anything else YAML (JSON included). On any X002 error the Script is nil.
-func ParseScript(filename string, src []byte) (s *Script, list diag.List) {
+// parseScript is ParseScript for a script of kind (LoadScriptFor).
+func parseScript(filename string, src []byte, kind string) (s *Script, list diag.List) {
 	defer func() {
 		// The parsers are not ours; whatever they do, a script never crashes the runner.
 		if r := recover(); r != nil {
@@ -134,7 +126,10 @@ func ParseScript(filename string, src []byte) (s *Script, list diag.List) {
 		list.Sort()
 		return nil, list
 	}
-	p := &scriptParser{file: filename}
+	p := &scriptParser{file: filename, example: ScriptExamples[kind]}
+	if p.example == "" {
+		p.example = ScriptExamples[""]
+	}
 	sc := p.file1(f)
 	if p.list.HasErrors() {
 		p.list.Sort()
@@ -196,8 +191,9 @@ func toPos(p token.Pos) diag.Pos {
 }
 
 type scriptParser struct {
-	file string
-	list diag.List
+	file    string
+	list    diag.List
+	example string // a short script of the kind read (ScriptExamples)
 }
 
 func (p *scriptParser) errorf(n ast.Node, format string, args ...any) {
@@ -216,6 +212,7 @@ const entryHint = "an entry is {move: DIR}, {battle: won|fled|defeated|routed|fi
 func (p *scriptParser) file1(f *ast.File) *Script {
 	s := &Script{file: p.file, rolling: -1, end: diag.Pos{File: p.file}}
 	var list *ast.ListLit
+	fields := false // a field was refused: one X002 says the file is fields, not each of them
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Package, *ast.CommentGroup, *ast.Attribute:
@@ -235,7 +232,10 @@ func (p *scriptParser) file1(f *ast.File) *Script {
 				p.errorf(d, "a script is a list of entries")
 			}
 		default:
-			p.errorf(d, "a script is a list of entries, such as [{move: east}, {night: rest}]")
+			if !fields {
+				p.errorf(d, "a script is a list of entries, such as %s, not fields", p.example)
+			}
+			fields = true
 		}
 	}
 	if list == nil {

@@ -308,10 +308,10 @@ func battlePolicy(name string, seed uint64) (runner.Decider, error) {
 	return runner.NewPolicy(name, seed)
 }
 
-// loadScript reads a script, printing its findings: exit 1 when it has errors, 2 when it cannot be
-// read.
+// loadScript reads a Pathfinder battle's script, printing its findings: exit 1 when it has
+// errors, 2 when it cannot be read.
 func loadScript(e *env, path string) (*runner.Script, error) {
-	s, list, err := runner.LoadScript(path)
+	s, list, err := runner.LoadScriptFor(path, "pathfinder")
 	if err != nil {
 		return nil, failf(exitUsage, "%v", err)
 	}

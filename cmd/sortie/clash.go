@@ -107,7 +107,7 @@ func clashBattle(e *env, c *cli.Context, cl *plan.Clash, format string) error {
 	person := seatSide != "" // a person answers at the terminal
 	switch {
 	case c.String("script") != "":
-		s, list, err := runner.LoadScript(c.String("script"))
+		s, list, err := runner.LoadScriptFor(c.String("script"), "clash")
 		if err != nil {
 			return failf(exitUsage, "%v", err)
 		}

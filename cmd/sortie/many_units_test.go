@@ -15,11 +15,11 @@ func TestManyUnitsRefusalNamesCommand(t *testing.T) {
 		want []string
 	}{
 		{[]string{"battle", "--runs", "5", clash}, []string{
-			"sortie: sortie battle takes one scenario or battle (a file, or the files of one folder), got 4 from ",
+			"sortie: sortie battle takes one battle file (a file, or the files of one folder), got 4 from ",
 			"run sortie battle on one of them (sortie battle ",
 			"or check them all with sortie vet, sortie test or sortie simulate --check, which take DIR/...",
 		}},
-		{[]string{"compile", clash}, []string{"sortie compile takes one scenario or battle", "got 4 from "}},
+		{[]string{"compile", clash}, []string{"sortie compile takes one scenario (a file", "got 4 from "}}, // compile refuses battles (reviewer item 8)
 	} {
 		code, _, errb := run(t, "", c.args...)
 		if code != exitUsage {

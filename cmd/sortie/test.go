@@ -188,6 +188,21 @@ func hasErrors(list diag.List, u compiler.ScenarioFiles) bool {
 // maxScript is the largest script sortie test reads, in bytes (the compiler's bound on a file).
 const maxScript = 4 << 20
 
+// testScript is the file a test's script names: a relative name from dir, the folder of the
+// file holding the test, as diagnostics name files (./dir/win.yaml); an absolute name as written
+// (script: "/dev/zero" is that device, outside the folder, not dir/dev/zero "no such file": the
+// reviewer's item 9), which scriptProblem refuses.
+func testScript(dir, name string) string {
+	if filepath.IsAbs(filepath.FromSlash(name)) {
+		return filepath.Clean(filepath.FromSlash(name))
+	}
+	script := filepath.Join(dir, filepath.FromSlash(name))
+	if !filepath.IsAbs(script) {
+		script = "." + string(filepath.Separator) + script
+	}
+	return script
+}
+
 // scriptProblem says why the script at path cannot be replayed ("" when it can): it must resolve
 // inside root, the scenario's folder (L018 otherwise), and be a regular file (a folder, a pipe or
 // a device such as /dev/zero would fail or never end, L017) of at most maxScript bytes.
@@ -229,6 +244,9 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		list.Sort()
 		st.Diagnostics = append(st.Diagnostics, list...)
 		msg := "the scenario has errors; no test was run"
+		if compiler.UnitKind(u.Files) == "battle" {
+			msg = "the battle has errors; no test was run"
+		}
 		if err != nil {
 			msg = err.Error()
 		}
@@ -268,10 +286,7 @@ func replayTests(u compiler.ScenarioFiles, tests []expect.Test, known expect.Kno
 		tc := testCase{Name: t.Name, Script: t.Script.V}
 		tc.Diagnostics.Add(t.Problems...)
 		tc.Diagnostics.Add(t.Validate(known)...)
-		script := filepath.Join(filepath.Dir(u.Files[0]), filepath.FromSlash(t.Script.V))
-		if !filepath.IsAbs(script) {
-			script = "." + string(filepath.Separator) + script // as diagnostics name files: ./dir/win.yaml
-		}
+		script := testScript(filepath.Dir(u.Files[0]), t.Script.V)
 		if why := scriptProblem(filepath.Dir(u.Files[0]), script); why != "" {
 			tc.Diagnostics.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %s", t.Script.V, why))
 		}

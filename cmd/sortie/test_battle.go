@@ -51,7 +51,8 @@ func battleTestsOf(u compiler.ScenarioFiles, c *compiler.Compiled, wd string, op
 
 // knownOfClash is what a clash battle's tests may name: its sides (and the draw) and objectives.
 func knownOfClash(cl *plan.Clash) expect.Known {
-	k := expect.Known{Objectives: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome}}
+	k := expect.Known{Objectives: []string{}, Winners: []string{clashSideName(cl, 0), clashSideName(cl, 1), clash.DrawOutcome},
+		Reasons: clash.ResultLines([2]string{clashSideName(cl, 0), clashSideName(cl, 1)})}
 	for _, o := range cl.Objectives {
 		k.Objectives = append(k.Objectives, o.ID)
 	}
@@ -68,9 +69,10 @@ func knownOfPFBattle(b *plan.Battle) expect.Known {
 	return k
 }
 
-// scriptOf loads a test's script: nil and its findings (X002) when it does not parse.
-func scriptOf(path string) (*runner.Script, diag.List, error) {
-	s, list, err := runner.LoadScript(path)
+// scriptOf loads a test's script of a battle of rules ("clash", "pathfinder": the example an
+// X002 gives): nil and its findings (X002) when it does not parse.
+func scriptOf(path, rules string) (*runner.Script, diag.List, error) {
+	s, list, err := runner.LoadScriptFor(path, rules)
 	if err != nil || list.HasErrors() {
 		return nil, list, err
 	}
@@ -91,7 +93,7 @@ func stoppedRun(err error, unit string) (*expect.Run, diag.List, error) {
 // --script). The run's Day is the phases fought, Armies each army's hp, Reason the fate of every
 // army that left the field ("orcs routed") or "phase limit".
 func playPFBattleTest(b *plan.Battle, path string, t *expect.Test) (*expect.Run, diag.List, error) {
-	s, list, err := scriptOf(path)
+	s, list, err := scriptOf(path, "pathfinder")
 	if s == nil {
 		return nil, list, err
 	}
@@ -128,7 +130,7 @@ func playPFBattleTest(b *plan.Battle, path string, t *expect.Test) (*expect.Run,
 // default), as sortie battle --script. The run's Day is the rounds fought, Reason the battle's
 // result line ("total victory for Harrow, 10 - 4 VP (10 VP)"), Objectives those that scored VP.
 func playClashTest(cl *plan.Clash, path string, t *expect.Test) (*expect.Run, diag.List, error) {
-	s, list, err := scriptOf(path)
+	s, list, err := scriptOf(path, "clash")
 	if s == nil {
 		return nil, list, err
 	}

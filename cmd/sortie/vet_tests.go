@@ -56,10 +56,7 @@ func vetTestScripts(list diag.List, units []compiler.ScenarioFiles, budget compi
 			if t.Script.V == "" {
 				continue // no script: a problem of the test itself (Q002), which sortie test reports
 			}
-			script := filepath.Join(dir, filepath.FromSlash(t.Script.V))
-			if !filepath.IsAbs(script) {
-				script = "." + string(filepath.Separator) + script
-			}
+			script := testScript(dir, t.Script.V)
 			if why := scriptProblem(dir, script); why != "" {
 				out.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %s", t.Script.V, why))
 			}

@@ -99,7 +99,7 @@ func TestVetTestValues(t *testing.T) {
 	}
 	for _, want := range []string{
 		file + ":71:48: Q002: day: a Pathfinder battle counts phases: write phase:",
-		file + `:71:101: Q002: no army "orc" in the scenario`,
+		file + `:71:101: Q002: no army "orc" in the battle`, // a battle's test (reviewer item 8)
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("vet output lacks %q:\n%s", want, out)

@@ -94,9 +94,32 @@ func (s *Setup) fightOn(b *Battle, o BattleOptions) (*BattleResult, error) {
 func (b *Battle) resultLine() string {
 	r := &b.res
 	if r.Winner < 0 {
-		return fmt.Sprintf("a draw at %d - %d VP (%s)", r.VP[0], r.VP[1], r.Reason)
+		return fmt.Sprintf(drawLine, r.VP[0], r.VP[1], r.Reason)
 	}
-	return fmt.Sprintf("%s victory for %s, %d - %d VP (%s)", r.Outcome, b.sideName(int32(r.Winner)), r.VP[0], r.VP[1], r.Reason)
+	return fmt.Sprintf(victoryLine, r.Outcome, b.sideName(int32(r.Winner)), r.VP[0], r.VP[1], r.Reason)
+}
+
+// The result lines (resultLine), shared with ResultLines.
+const (
+	drawLine    = "a draw at %d - %d VP (%s)"
+	victoryLine = "%s victory for %s, %d - %d VP (%s)"
+)
+
+// ResultLines are the lines a battle between the sides named (Side.Name, else ID) may end with
+// (Ending.Reason: resultLine), each VP total written as -1: every outcome (U-72..U-74) with every
+// end reason (U-71, U-75), for sortie vet, which refuses a test's reason: that none can hold.
+func ResultLines(sides [2]string) []string {
+	var out []string
+	for r := range endNames {
+		why := EndReason(r)
+		out = append(out, fmt.Sprintf(drawLine, -1, -1, why))
+		for _, o := range []Outcome{Tactical, Total} {
+			for _, s := range sides {
+				out = append(out, fmt.Sprintf(victoryLine, o, s, -1, -1, why))
+			}
+		}
+	}
+	return out
 }
 
 // sinkRec writes the battle's events into a runner.Sink.

@@ -2,6 +2,7 @@ package expect
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -84,6 +85,11 @@ type Known struct {
 	// DayUnit is what a run's length counts: "day", "round" (a clash battle) or "phase" (a
 	// Pathfinder battle); "" is not checked. "day" is also taken for a battle's rounds or phases.
 	DayUnit string
+	// Reasons are the lines a test's run may end with (its reason), each number in them written
+	// as -1 (a clash battle's result lines, clash.ResultLines): a test's reason: that no line of
+	// them can hold is a Q002 (reasonCan; a balance check's reason reads another line, the
+	// observer's cause, and is not checked); nil: not checked.
+	Reasons []string
 	// Winners are the outcomes a balance check's winner: may name: a battle's side names and "no
 	// winner"; nil: the subject is not a battle (winner: is a Q002).
 	Winners []string
@@ -94,6 +100,7 @@ func (e *Expect) Validate(k Known) diag.List {
 	var list diag.List
 	if e.Day != nil {
 		list = append(list, checkDayWord(e.Day, k)...)
+		list = append(list, checkLength(e.Day, k)...)
 	}
 	subject := "scenario" // what the test is of, as its Q002 names it
 	if k.Winners != nil {
@@ -111,7 +118,7 @@ func (e *Expect) Validate(k Known) diag.List {
 				return
 			}
 		}
-		d := diag.Errorf(pos, CodeBadTest, "no %s %q in the scenario", what, name)
+		d := diag.Errorf(pos, CodeBadTest, "no %s %q in the %s", what, name, subject)
 		d.Hint = diag.DidYouMean(name, known)
 		list.Add(d)
 	}
@@ -223,6 +230,41 @@ func (r *Run) Summary() string {
 	return strings.Join(parts, ", ")
 }
 
+// checkLength reports (Q002) a run's length no run can end on: a negative one, or for a clash
+// battle one below round 1 (U-71, U-75: a battle ends at the end of a round).
+func checkLength(n *NumAt, k Known) diag.List {
+	min, why := 0, "a run's length is never negative"
+	if k.DayUnit == "round" {
+		min, why = 1, "a clash battle ends at the end of a round, round 1 or later (U-71, U-75)"
+	}
+	if n.Num.CanBe(min) {
+		return nil
+	}
+	return diag.List{diag.Errorf(n.Pos, CodeBadTest, "%s: %s can never match: %s", dayWord(n), n.Num, why)}
+}
+
+// reDigits finds a number in a reason.
+var reDigits = regexp.MustCompile(`-?[0-9]+`)
+
+// reasonCan reports whether some line of lines (numbers written as -1) can hold want: want with
+// each number in it read as any number is in one of them.
+func reasonCan(want string, lines []string) bool {
+	w := reDigits.ReplaceAllString(want, "#")
+	for _, l := range lines {
+		if strings.Contains(reDigits.ReplaceAllString(l, "#"), w) {
+			return true
+		}
+	}
+	return false
+}
+
+// reasonExample is a line of lines with numbers in it: the second (a clash battle's first
+// victory, U-73: a lead of 1 or 2), 10 - 8.
+func reasonExample(lines []string) string {
+	l := lines[min(1, len(lines)-1)]
+	return strings.Replace(strings.Replace(l, "-1", "10", 1), "-1", "8", 1)
+}
+
 // checkDayWord reports (Q002) a run's length written with a word the subject does not count in
 // (k.DayUnit, the registry's compiler.Offer Unit): day: or phase: for a clash battle (rounds,
 // U-28), day: or round: for a Pathfinder battle (phases, P-15), round: or phase: for a scenario
@@ -242,6 +284,9 @@ func checkDayWord(n *NumAt, k Known) diag.List {
 // the other subject, and for a winner that is no side of the battle).
 func (t *Test) Validate(k Known) diag.List {
 	list := t.Expect.Validate(k)
+	if r := t.Expect.Reason; r != nil && len(k.Reasons) > 0 && !reasonCan(r.V, k.Reasons) {
+		list.Add(diag.Errorf(r.Pos, CodeBadTest, "reason: %q is in no line this battle can end with, such as %q", r.V, reasonExample(k.Reasons)))
+	}
 	switch {
 	case t.Winner != nil && k.Winners == nil:
 		list.Add(diag.Errorf(t.Winner.Pos, CodeBadTest, "winner: only a battle has a winning side; use outcome: \"success\" or \"failure\""))

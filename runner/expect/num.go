@@ -69,3 +69,18 @@ func (n Num) String() string {
 	}
 	return fmt.Sprintf("%s %d", n.Op, n.A)
 }
+
+// CanBe reports whether n matches some value of min or more (a run's length, a count).
+func (n Num) CanBe(min int) bool {
+	switch n.Op {
+	case "==", "":
+		return n.A >= min
+	case "<":
+		return n.A > min
+	case "<=":
+		return n.A >= min
+	case "..":
+		return n.B >= min
+	}
+	return true // !=, >, >=
+}
