@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -96,8 +97,13 @@ func diffPair(e *env, c *cli.Context, args []string) error {
 			return failf(exitUsage, "diff --git REV takes one PATH (see sortie diff --help)")
 		}
 		oldV, err = gitVersion(e, rev, args[0])
-		if unitOf(err) != nil {
-			return failf(exitUsage, "%s is a battle file: diff --git compares scenarios; compare the two versions as files: git show %s:PATH > old.cue; sortie diff old.cue %s", args[0], rev, args[0])
+		var gb *gitBattle
+		if errors.As(err, &gb) {
+			defer safeio.RemoveTemp(gb.tmp)
+			if o := offerOfUnit(unitOf(gb.err)); o == nil || !o.Diff {
+				return refuseKind("diff", args[0], unitOf(gb.err).Kind)
+			}
+			return diffBattlesAs(e, c, gb.path, args[0], gb)
 		}
 		if err != nil {
 			return err
@@ -339,12 +345,18 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 		}
 		return f
 	}
-	v, err := loadVersion(e, target, name, func(f string) string {
+	renameAbs := func(f string) string {
 		if a, err := filepath.Abs(f); err == nil {
 			return rename(a)
 		}
 		return rename(f)
-	})
+	}
+	v, err := loadVersion(e, target, name, renameAbs)
+	if unitOf(err) != nil {
+		// A battle file (or a folder holding one): the copy is kept for diffBattles, which
+		// compiles it as a battle; the caller removes it (issue 20 review, defect 5).
+		return nil, &gitBattle{path: target, name: name, rename: renameAbs, tmp: tmp, err: err}
+	}
 	if err != nil {
 		safeio.RemoveTemp(tmp)
 		return nil, err

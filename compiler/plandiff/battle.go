@@ -129,18 +129,17 @@ func battleEntities(b *plan.Battle) []entity {
 	add("sides", "first", b.Sides[0], "second", b.Sides[1])
 	for _, a := range b.Armies {
 		in, st := &a.Army, &a.Stats
-		cmd := ""
-		if in.Commander != nil {
-			cmd = fmt.Sprintf("%+v", *in.Commander)
-		}
-		add("armies."+a.ID, "side", b.Sides[a.Side&1], "name", in.Name, "size", in.Size, "cr", in.CR, "hitDie", in.HitDie,
-			"tactics", strings.Join(in.Tactics, ", "), "resources", fmt.Sprintf("%+v", in.Resources), "commander", cmd,
+		// What the author wrote, field by field ("commander.level", "resources.armor"), then
+		// the derived statistics and what is particular to the battle.
+		fields := append([]string{"side", b.Sides[a.Side&1]}, walkFields("", *in)...)
+		fields = append(fields,
 			"stats", fmt.Sprintf("ACR %s, hp %d, OM %+d, DV %d, morale %+d", st.ACR, st.HP, st.OM, st.DV, st.MoraleMod),
 			"startHP", intText(a.StartHP), "routed", boolText(a.Routed), "fortification", intText(a.Fortification),
 			"fortificationKind", a.FortKind,
 			"advantageousTerrain", boolText(a.AdvantageousTerrain), "battlefieldAdvantage", boolText(a.BattlefieldAdvantage), "ambusher", boolText(a.Ambusher))
+		add("armies."+a.ID, fields...)
 	}
-	add("conditions", "conditions", fmt.Sprintf("%+v", b.Conditions))
+	add("conditions", walkFields("", b.Conditions)...)
 	add("options", optionFields(b.Options)...)
 	return out
 }
