@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
@@ -38,6 +39,7 @@ func diffBattlesAs(e *env, c *cli.Context, oldPath, newPath string, git *gitBatt
 		sub   *simSubject
 		name  string
 		tests []expect.Test
+		decls map[string]diag.Pos // where its entities are declared (plandiff.BattleDeclarations)
 	}
 	var vs [2]version
 	for i, path := range []string{oldPath, newPath} {
@@ -78,7 +80,7 @@ func diffBattlesAs(e *env, c *cli.Context, oldPath, newPath string, git *gitBatt
 				tests[j].Pos.File = rename(tests[j].Pos.File)
 			}
 		}
-		vs[i] = version{be: be, sub: sub, name: name, tests: tests}
+		vs[i] = version{be: be, sub: sub, name: name, tests: tests, decls: plandiff.BattleDeclarations(files, displayPath)}
 	}
 	o, n := vs[0].sub, vs[1].sub
 	if o.meta.Rules != n.meta.Rules {
@@ -93,7 +95,7 @@ func diffBattlesAs(e *env, c *cli.Context, oldPath, newPath string, git *gitBatt
 		pol = of.Canonical(pol)
 	}
 	rep := &diffReport{Old: oldName, New: newPath, Battle: true, Tests: testChanges(vs[0].tests, vs[1].tests)}
-	rep.Entities = vs[0].be.entities(o, n)
+	rep.Entities = vs[0].be.entities(o, n, vs[0].decls, vs[1].decls)
 	for i := range rep.Entities {
 		if f := rep.Entities[i].Old.File; f != "" {
 			rep.Entities[i].Old.File = rename(f)

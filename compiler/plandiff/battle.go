@@ -11,21 +11,33 @@ import (
 // ClashEntities compares two versions of a When Armies Clash battle file (Part U) as Entities
 // compares scenarios: the battlefield (size, terrain rows, elevation), each side, unit, solo,
 // resource and objective by id ("units.spears"), and the options; each change at its declaration
-// in both versions (the entities' own positions).
-func ClashEntities(old, new *plan.Clash) []EntityChange {
-	a, ap := clashEntities(old)
-	b, bp := clashEntities(new)
+// in both versions (the entities' own positions; the battlefield at its battlefield: field, from
+// oldDecl and newDecl, BattleDeclarations).
+func ClashEntities(old, new *plan.Clash, oldDecl, newDecl map[string]diag.Pos) []EntityChange {
+	squares := old.Grid.Width == new.Grid.Width && old.Grid.Height == new.Grid.Height
+	a, ap := clashEntities(old, squares)
+	b, bp := clashEntities(new, squares)
+	for _, m := range [][2]map[string]diag.Pos{{ap, oldDecl}, {bp, newDecl}} {
+		delete(m[0], "battlefield") // the Clash's Pos is the file's top: the package clause
+		if p, ok := m[1]["battlefield"]; ok {
+			m[0]["battlefield"] = p
+		}
+	}
 	return compare(a, b, ap, bp)
 }
 
 // BattleEntities compares two versions of a Pathfinder battle file: the sides, each army by id
 // (what the author wrote and its derived statistics, P-1..P-11, and what is particular to the
-// battle) and the conditions and options.
-func BattleEntities(old, new *plan.Battle) []EntityChange {
-	return compare(battleEntities(old), battleEntities(new), nil, nil)
+// battle) and the conditions and options; each at its declaration in oldDecl and newDecl
+// (BattleDeclarations: the plan holds no positions of its own).
+func BattleEntities(old, new *plan.Battle, oldDecl, newDecl map[string]diag.Pos) []EntityChange {
+	return compare(battleEntities(old), battleEntities(new), oldDecl, newDecl)
 }
 
-func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
+// clashEntities lists c's entities; squares (both versions' battlefields are the same size) lists
+// the battlefield square by square ("terrain [6, 3]: shallow", "elevation [5, 4]: 2"), so that a
+// change names the squares it touches, else row by row.
+func clashEntities(c *plan.Clash, squares bool) ([]entity, map[string]diag.Pos) {
 	pos := map[string]diag.Pos{}
 	var out []entity
 	add := func(key string, p plan.Pos, fields ...string) {
@@ -52,12 +64,7 @@ func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
 		}
 		return ""
 	}
-	g := &c.Grid
-	elev := ""
-	if len(g.Elevation) > 0 {
-		elev = fmt.Sprint(g.Elevation)
-	}
-	add("battlefield", c.Pos, "size", fmt.Sprintf("%d x %d", g.Width, g.Height), "terrain", strings.Join(g.Rows, "/"), "elevation", elev)
+	add("battlefield", c.Pos, gridFields(&c.Grid, squares)...)
 	for _, s := range c.Sides {
 		add("sides."+s.ID, s.Pos, "name", s.Name, "general", s.General)
 	}
@@ -165,4 +172,55 @@ func intText(n int) string {
 		return ""
 	}
 	return fmt.Sprint(n)
+}
+
+// terrainNames names the terrain letters of plan.ClashGrid.Rows (U-19..U-22).
+var terrainNames = map[byte]string{plan.TerrClear: "clear", plan.TerrRough: "rough", plan.TerrRoad: "road",
+	plan.TerrForest: "forest", plan.TerrShallow: "shallow", plan.TerrDeep: "deep"}
+
+// gridFields lists a battlefield's size, light, terrain, elevation and obscured squares: square by
+// square with squares ("terrain [x, y]", x from the west edge, y from the north, as stands are
+// placed), else the terrain row by row ("..../----") and the elevation likewise ("0 0 1 1/...").
+// Never a Go slice (issue 20 review, defect 2).
+func gridFields(g *plan.ClashGrid, squares bool) []string {
+	out := []string{"size", fmt.Sprintf("%d x %d", g.Width, g.Height), "light", g.Light}
+	obscured := map[int]bool{}
+	for _, i := range g.Obscured {
+		obscured[i] = true
+	}
+	if !squares {
+		var elev []string
+		for y := 0; y < g.Height && len(g.Elevation) > 0; y++ {
+			row := make([]string, 0, g.Width)
+			for x := 0; x < g.Width && y*g.Width+x < len(g.Elevation); x++ {
+				row = append(row, fmt.Sprint(g.Elevation[y*g.Width+x]))
+			}
+			elev = append(elev, strings.Join(row, " "))
+		}
+		var obs []string
+		for _, i := range g.Obscured {
+			if g.Width > 0 {
+				obs = append(obs, fmt.Sprintf("[%d, %d]", i%g.Width, i/g.Width))
+			}
+		}
+		return append(out, "terrain", strings.Join(g.Rows, "/"), "elevation", strings.Join(elev, "/"), "obscured", strings.Join(obs, ", "))
+	}
+	for y := 0; y < g.Height; y++ {
+		for x := 0; x < g.Width; x++ {
+			at := fmt.Sprintf("[%d, %d]", x, y)
+			t := ""
+			if y < len(g.Rows) && x < len(g.Rows[y]) {
+				t = terrainNames[g.Rows[y][x]]
+				if t == "" {
+					t = string(g.Rows[y][x])
+				}
+			}
+			e := ""
+			if i := y*g.Width + x; i < len(g.Elevation) {
+				e = intText(g.Elevation[i])
+			}
+			out = append(out, "terrain "+at, t, "elevation "+at, e, "obscured "+at, boolText(obscured[y*g.Width+x]))
+		}
+	}
+	return out
 }

@@ -61,3 +61,70 @@ func Declarations(files []string, display func(string) string) map[string]diag.P
 	}
 	return out
 }
+
+// BattleDeclarations returns where the entities of a battle file are declared in its source files
+// (as Declarations): "battlefield", "conditions", "sides", "options", and each army of a
+// Pathfinder battle as "armies.ID" (written under a side, sides: [{armies: ID: ...}]).
+func BattleDeclarations(files []string, display func(string) string) map[string]diag.Pos {
+	out := map[string]diag.Pos{}
+	for _, path := range files {
+		src, err := safeio.ReadFile(path, 4<<20) // a scenario file's bound (compiler.MaxFileSize)
+		if err != nil {
+			continue
+		}
+		var f *ast.File
+		if strings.EqualFold(filepath.Ext(path), ".cue") {
+			f, err = parser.ParseFile(path, src)
+		} else {
+			f, err = cueyaml.Extract(path, src)
+		}
+		if err != nil {
+			continue
+		}
+		name := display(path)
+		at := func(key string, l ast.Label) {
+			if _, seen := out[key]; !seen {
+				p := l.Pos()
+				out[key] = diag.Pos{File: name, Line: p.Line(), Column: p.Column()}
+			}
+		}
+		var fields func(decls []ast.Decl, each func(label string, x *ast.Field))
+		fields = func(decls []ast.Decl, each func(label string, x *ast.Field)) {
+			for _, d := range decls {
+				switch x := d.(type) {
+				case *ast.EmbedDecl:
+					if st, ok := x.Expr.(*ast.StructLit); ok {
+						fields(st.Elts, each)
+					}
+				case *ast.Field:
+					if label, _, err := ast.LabelName(x.Label); err == nil {
+						each(label, x)
+					}
+				}
+			}
+		}
+		fields(f.Decls, func(label string, x *ast.Field) {
+			at(label, x.Label)
+			list, ok := x.Value.(*ast.ListLit)
+			if label != "sides" || !ok {
+				return
+			}
+			for _, side := range list.Elts {
+				st, ok := side.(*ast.StructLit)
+				if !ok {
+					continue
+				}
+				fields(st.Elts, func(label string, x *ast.Field) {
+					if label != "armies" {
+						return
+					}
+					// armies: ID: {...} is one field whose value is a struct of one field.
+					if st, ok := x.Value.(*ast.StructLit); ok {
+						fields(st.Elts, func(id string, a *ast.Field) { at("armies."+id, a.Label) })
+					}
+				})
+			}
+		})
+	}
+	return out
+}
