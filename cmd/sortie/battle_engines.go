@@ -49,7 +49,7 @@ var battleEngines = map[string]battleEngine{
 		entities: func(o, n *simSubject, od, nd map[string]diag.Pos) []plandiff.EntityChange {
 			return plandiff.BattleEntities(o.battle, n.battle, od, nd)
 		},
-		replay:   func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Battle: u.Battle} },
+		replay: func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Battle: u.Battle} },
 	},
 	"clash": {
 		subject: func(path string, u *compiler.Compiled, _ pfarmy.Options) (*simSubject, error) {
@@ -63,7 +63,7 @@ var battleEngines = map[string]battleEngine{
 		entities: func(o, n *simSubject, od, nd map[string]diag.Pos) []plandiff.EntityChange {
 			return plandiff.ClashEntities(o.clash, n.clash, od, nd)
 		},
-		replay:   func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Clash: u.Clash} },
+		replay: func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Clash: u.Clash} },
 	},
 }
 
