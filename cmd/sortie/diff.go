@@ -42,9 +42,10 @@ revision REV) and says what changed:
   simulation   --runs N plays (default 1000, seeds 1..N, 0 to skip) under --policy (random):
                "success rate 48.0% -> 31.0%", each end reason, how often each event fires
 
-Two versions of a battle file (Pathfinder or When Armies Clash; two paths) compare by entities
-(the battlefield, sides, units, solos, resources and objectives of a clash battle; the armies
-with their statistics, the conditions of a Pathfinder battle) and a fixed-seed simulation: each
+Two versions of a battle file (Pathfinder or When Armies Clash; two paths, or PATH at --git REV)
+compare by entities (the battlefield square by square, sides, units, solos, resources and
+objectives of a clash battle; each army field by field, "commander.level: 3 -> 5", with its
+statistics, and the conditions of a Pathfinder battle) and a fixed-seed simulation: each
 side's wins and the draws, side by side, under the battle's own commanders (--policy default)
 unless --policy first or random is given.
 
