@@ -113,7 +113,7 @@ func clashEntities(c *plan.Clash, squares bool) ([]entity, map[string]diag.Pos) 
 		}
 		when := ""
 		if o.When != nil {
-			when = fmt.Sprintf("%+v", *o.When)
+			when = walkText(*o.When)
 		}
 		add("objectives."+o.ID, o.Pos, "side", c.Sides[o.Side&1].ID, "name", o.Name, "kind", string(o.Kind), "units", strings.Join(units, ", "),
 			"vp", vp, "when", when, "repeat", boolText(o.Repeat))

@@ -9,8 +9,8 @@ import (
 // walkFields lists v's fields as name, value pairs for an entity (Field): a struct is walked field
 // by field by their JSON names, prefix first ("commander.level"), a pointer through what it
 // points to, a list of words joined by ", " and a list of structs item by item
-// ("abilities[1].value"). A zero value is "" (absent), so that a field is "(none)" on the side
-// that lacks it; nothing is printed with %+v (issue 20 review: the diff showed Go structs).
+// ("abilities[1].value"). An empty string, false, a nil pointer and an empty list are "" (absent),
+// so that a field is "(none)" on the side that lacks it; nothing is printed with %+v (issue 20 review: the diff showed Go structs).
 func walkFields(prefix string, v any) []string {
 	var out []string
 	walkValue(prefix, reflect.ValueOf(v), &out)
@@ -64,11 +64,22 @@ func walkValue(name string, v reflect.Value, out *[]string) {
 		*out = append(*out, name, strings.Join(items, ", "))
 	case reflect.Bool:
 		*out = append(*out, name, boolText(v.Bool()))
-	default:
-		if v.IsZero() {
-			*out = append(*out, name, "")
-			return
-		}
+	case reflect.String:
+		*out = append(*out, name, v.String())
+	default: // a number says 0: charisma 1 -> 0, not 1 -> (none)
 		*out = append(*out, name, fmt.Sprint(v.Interface()))
 	}
+}
+
+// walkText is v in words, its fields that are set (walkFields) as "name: value", joined by "; "
+// ("level: 3; hp: 20"): a whole struct as one value, never %+v.
+func walkText(v any) string {
+	f := walkFields("", v)
+	var out []string
+	for i := 0; i+1 < len(f); i += 2 {
+		if f[i+1] != "" {
+			out = append(out, f[i]+": "+f[i+1])
+		}
+	}
+	return strings.Join(out, "; ")
 }
