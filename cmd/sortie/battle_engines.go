@@ -30,7 +30,7 @@ type battleEngine struct {
 	// test fights one of its tests: with the test's script (a file inside its folder).
 	test func(u *compiler.Compiled, script string, t *expect.Test) (*expect.Run, diag.List, error)
 	// entities are the changes of its entities between two versions (sortie diff).
-	entities func(old, new *simSubject) []plandiff.EntityChange
+	entities func(old, new *simSubject, oldDecl, newDecl map[string]diag.Pos) []plandiff.EntityChange
 	// replay is the replay page's input (sortie replay --plan).
 	replay func(u *compiler.Compiled) replaypage.Input
 }
@@ -46,8 +46,8 @@ var battleEngines = map[string]battleEngine{
 		test: func(u *compiler.Compiled, script string, t *expect.Test) (*expect.Run, diag.List, error) {
 			return playPFBattleTest(u.Battle, script, t)
 		},
-		entities: func(o, n *simSubject) []plandiff.EntityChange {
-			return plandiff.BattleEntities(o.battle, n.battle, plandiff.Declarations(o.files, displayPath), plandiff.Declarations(n.files, displayPath))
+		entities: func(o, n *simSubject, od, nd map[string]diag.Pos) []plandiff.EntityChange {
+			return plandiff.BattleEntities(o.battle, n.battle, od, nd)
 		},
 		replay: func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Battle: u.Battle} },
 	},
@@ -60,8 +60,8 @@ var battleEngines = map[string]battleEngine{
 		test: func(u *compiler.Compiled, script string, t *expect.Test) (*expect.Run, diag.List, error) {
 			return playClashTest(u.Clash, script, t)
 		},
-		entities: func(o, n *simSubject) []plandiff.EntityChange {
-			return plandiff.ClashEntities(o.clash, n.clash, plandiff.Declarations(o.files, displayPath), plandiff.Declarations(n.files, displayPath))
+		entities: func(o, n *simSubject, od, nd map[string]diag.Pos) []plandiff.EntityChange {
+			return plandiff.ClashEntities(o.clash, n.clash, od, nd)
 		},
 		replay: func(u *compiler.Compiled) replaypage.Input { return replaypage.Input{Clash: u.Clash} },
 	},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,9 +42,10 @@ revision REV) and says what changed:
   simulation   --runs N plays (default 1000, seeds 1..N, 0 to skip) under --policy (random):
                "success rate 48.0% -> 31.0%", each end reason, how often each event fires
 
-Two versions of a battle file (Pathfinder or When Armies Clash; two paths) compare by entities
-(the battlefield, sides, units, solos, resources and objectives of a clash battle; the armies
-with their statistics, the conditions of a Pathfinder battle) and a fixed-seed simulation: each
+Two versions of a battle file (Pathfinder or When Armies Clash; two paths, or PATH at --git REV)
+compare by entities (the battlefield square by square, sides, units, solos, resources and
+objectives of a clash battle; each army field by field, "commander.level: 3 -> 5", with its
+statistics, and the conditions of a Pathfinder battle) and a fixed-seed simulation: each
 side's wins and the draws, side by side, under the battle's own commanders (--policy default)
 unless --policy first or random is given.
 
@@ -96,8 +98,13 @@ func diffPair(e *env, c *cli.Context, args []string) error {
 			return failf(exitUsage, "diff --git REV takes one PATH (see sortie diff --help)")
 		}
 		oldV, err = gitVersion(e, rev, args[0])
-		if unitOf(err) != nil {
-			return failf(exitUsage, "%s is a battle file: diff --git compares scenarios; compare the two versions as files: git show %s:PATH > old.cue; sortie diff old.cue %s", args[0], rev, args[0])
+		var gb *gitBattle
+		if errors.As(err, &gb) {
+			defer safeio.RemoveTemp(gb.tmp)
+			if o := offerOfUnit(unitOf(gb.err)); o == nil || !o.Diff {
+				return refuseKind("diff", args[0], unitOf(gb.err).Kind)
+			}
+			return diffBattlesAs(e, c, gb.path, args[0], gb)
 		}
 		if err != nil {
 			return err
@@ -339,12 +346,18 @@ func gitVersion(e *env, rev, path string) (*scenarioVersion, error) {
 		}
 		return f
 	}
-	v, err := loadVersion(e, target, name, func(f string) string {
+	renameAbs := func(f string) string {
 		if a, err := filepath.Abs(f); err == nil {
 			return rename(a)
 		}
 		return rename(f)
-	})
+	}
+	v, err := loadVersion(e, target, name, renameAbs)
+	if unitOf(err) != nil {
+		// A battle file (or a folder holding one): the copy is kept for diffBattles, which
+		// compiles it as a battle; the caller removes it (issue 20 review, defect 5).
+		return nil, &gitBattle{path: target, name: name, rename: renameAbs, tmp: tmp, err: err}
+	}
 	if err != nil {
 		safeio.RemoveTemp(tmp)
 		return nil, err

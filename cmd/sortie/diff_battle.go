@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/plandiff"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/expect"
 	"github.com/urfave/cli/v2"
@@ -18,6 +19,17 @@ import (
 // the battle's own commanders unless --policy names another its registry entry offers) whose wins and draws are printed
 // side by side. The report has no forecast and no reach: a battle has no march and no field.
 func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
+	return diffBattlesAs(e, c, oldPath, newPath, nil)
+}
+
+// diffBattlesAs is diffBattles whose old version, with git set, is a copy of a revision's battle
+// (diff --git REV BATTLE): the report names it git.name and its positions read "REV:path".
+func diffBattlesAs(e *env, c *cli.Context, oldPath, newPath string, git *gitBattle) error {
+	rename := func(s string) string { return s }
+	oldName := oldPath
+	if git != nil {
+		rename, oldName = git.rename, git.name
+	}
 	pol := "default"
 	if c.IsSet("policy") {
 		pol = c.String("policy")
@@ -27,6 +39,7 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		sub   *simSubject
 		name  string
 		tests []expect.Test
+		decls map[string]diag.Pos // where its entities are declared (plandiff.BattleDeclarations)
 	}
 	var vs [2]version
 	for i, path := range []string{oldPath, newPath} {
@@ -34,10 +47,17 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		if err != nil {
 			return failf(exitUsage, "%v", err)
 		}
+		name := path
+		if i == 0 {
+			name = oldName
+			for j := range list {
+				list[j].Pos.File = rename(list[j].Pos.File)
+			}
+		}
 		list.Sort()
 		writeDiagText(e.stderr, list, false)
 		if list.HasErrors() || u == nil {
-			return failf(exitFindings, "%s has %s: nothing to compare", path, words.Count(list.Count(diag.Error), "error"))
+			return failf(exitFindings, "%s has %s: nothing to compare", name, words.Count(list.Count(diag.Error), "error"))
 		}
 		be, _, ok := battleEngineOf(u)
 		if !ok {
@@ -55,11 +75,16 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		if err != nil {
 			return err
 		}
-		vs[i] = version{be: be, sub: sub, name: path, tests: tests}
+		if i == 0 {
+			for j := range tests {
+				tests[j].Pos.File = rename(tests[j].Pos.File)
+			}
+		}
+		vs[i] = version{be: be, sub: sub, name: name, tests: tests, decls: plandiff.BattleDeclarations(files, displayPath)}
 	}
 	o, n := vs[0].sub, vs[1].sub
 	if o.meta.Rules != n.meta.Rules {
-		return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldPath, newPath, o.meta.Rules, n.meta.Rules)
+		return failf(exitUsage, "%s and %s follow different rules (%s, %s): nothing to compare", oldName, newPath, o.meta.Rules, n.meta.Rules)
 	}
 	// The policy is the registry's to accept, with its aliases (tactical for a clash battle's
 	// default), as battle and simulate take it (issue 20 review: diff refused tactical).
@@ -69,8 +94,13 @@ func diffBattles(e *env, c *cli.Context, oldPath, newPath string) error {
 		}
 		pol = of.Canonical(pol)
 	}
-	rep := &diffReport{Old: oldPath, New: newPath, Battle: true, Tests: testChanges(vs[0].tests, vs[1].tests)}
-	rep.Entities = vs[0].be.entities(o, n)
+	rep := &diffReport{Old: oldName, New: newPath, Battle: true, Tests: testChanges(vs[0].tests, vs[1].tests)}
+	rep.Entities = vs[0].be.entities(o, n, vs[0].decls, vs[1].decls)
+	for i := range rep.Entities {
+		if f := rep.Entities[i].Old.File; f != "" {
+			rep.Entities[i].Old.File = rename(f)
+		}
+	}
 	if runs := c.Int("runs"); runs > 0 {
 		sim := &diffSim{Policy: pol, Runs: runs}
 		var outcomes [2]map[string]int

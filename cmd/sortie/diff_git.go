@@ -123,3 +123,17 @@ func (c *cappedBuffer) Write(p []byte) (int, error) {
 	}
 	return c.buf.Write(p)
 }
+
+// gitBattle is gitVersion's answer when PATH at the revision is a battle file, or a folder
+// holding one: the copy at path (in the temporary folder tmp, which the caller removes), its name
+// as the report shows it ("REV:dir/file.cue"), and rename, which turns the copy's files into
+// "REV:..." in positions. err is the loader's refusal (an otherUnit).
+type gitBattle struct {
+	path, name, tmp string
+	rename          func(string) string
+	err             error
+}
+
+func (g *gitBattle) Error() string { return g.err.Error() }
+
+func (g *gitBattle) Unwrap() error { return g.err }

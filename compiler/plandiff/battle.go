@@ -11,15 +11,16 @@ import (
 // ClashEntities compares two versions of a When Armies Clash battle file (Part U) as Entities
 // compares scenarios: the battlefield (size, terrain rows, elevation), each side, unit, solo,
 // resource and objective by id ("units.spears"), and the options; each change at its declaration
-// in both versions (the entities' own positions).
-// oldDecl and newDecl (Declarations of each version's files) place what the plan holds no
-// position of: the battlefield: field (the plan's battle position is the file's top).
+// in both versions (the entities' own positions; the battlefield at its battlefield: field, from
+// oldDecl and newDecl, BattleDeclarations).
 func ClashEntities(old, new *plan.Clash, oldDecl, newDecl map[string]diag.Pos) []EntityChange {
-	a, ap := clashEntities(old)
-	b, bp := clashEntities(new)
-	for _, v := range []struct{ pos, decl map[string]diag.Pos }{{ap, oldDecl}, {bp, newDecl}} {
-		if d, ok := v.decl["battlefield"]; ok {
-			v.pos["battlefield"] = d
+	squares := old.Grid.Width == new.Grid.Width && old.Grid.Height == new.Grid.Height
+	a, ap := clashEntities(old, squares)
+	b, bp := clashEntities(new, squares)
+	for _, m := range [][2]map[string]diag.Pos{{ap, oldDecl}, {bp, newDecl}} {
+		delete(m[0], "battlefield") // the Clash's Pos is the file's top: the package clause
+		if p, ok := m[1]["battlefield"]; ok {
+			m[0]["battlefield"] = p
 		}
 	}
 	return compare(a, b, ap, bp)
@@ -27,29 +28,16 @@ func ClashEntities(old, new *plan.Clash, oldDecl, newDecl map[string]diag.Pos) [
 
 // BattleEntities compares two versions of a Pathfinder battle file: the sides, each army by id
 // (what the author wrote and its derived statistics, P-1..P-11, and what is particular to the
-// battle) and the conditions and options, each at its declaration in oldDecl and newDecl
-// (Declarations of each version's files: "sides.armies.orcs", "conditions").
+// battle) and the conditions and options; each at its declaration in oldDecl and newDecl
+// (BattleDeclarations: the plan holds no positions of its own).
 func BattleEntities(old, new *plan.Battle, oldDecl, newDecl map[string]diag.Pos) []EntityChange {
-	return compare(battleEntities(old), battleEntities(new), battlePos(old, oldDecl), battlePos(new, newDecl))
+	return compare(battleEntities(old), battleEntities(new), oldDecl, newDecl)
 }
 
-// battlePos maps BattleEntities' keys to their declarations.
-func battlePos(b *plan.Battle, decl map[string]diag.Pos) map[string]diag.Pos {
-	pos := map[string]diag.Pos{}
-	for key, d := range map[string]string{"sides": "sides", "conditions": "conditions", "options": "options"} {
-		if p, ok := decl[d]; ok {
-			pos[key] = p
-		}
-	}
-	for _, a := range b.Armies {
-		if p, ok := decl["sides.armies."+a.ID]; ok {
-			pos["armies."+a.ID] = p
-		}
-	}
-	return pos
-}
-
-func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
+// clashEntities lists c's entities; squares (both versions' battlefields are the same size) lists
+// the battlefield square by square ("terrain [6, 3]: shallow", "elevation [5, 4]: 2"), so that a
+// change names the squares it touches, else row by row.
+func clashEntities(c *plan.Clash, squares bool) ([]entity, map[string]diag.Pos) {
 	pos := map[string]diag.Pos{}
 	var out []entity
 	add := func(key string, p plan.Pos, fields ...string) {
@@ -76,24 +64,7 @@ func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
 		}
 		return ""
 	}
-	g := &c.Grid
-	fields := []string{"size", fmt.Sprintf("%d x %d", g.Width, g.Height)}
-	// One field a square (terrain "6,3", elevation "5,4"), so that a change names the squares
-	// that changed, never a whole grid or a Go slice (issue 20 review).
-	for y, row := range g.Rows {
-		for x, t := range row {
-			if t != plan.TerrClear { // clear is the field's ground: a square made clear reads "forest -> (none)"
-				fields = append(fields, fmt.Sprintf("terrain %d,%d", x, y), terrainWord(t))
-			}
-		}
-	}
-	for i, h := range g.Elevation {
-		if h != 0 && g.Width > 0 {
-			fields = append(fields, fmt.Sprintf("elevation %d,%d", i%g.Width, i/g.Width), fmt.Sprintf("%d (%d ft)", h, 20*h))
-		}
-	}
-	fields = append(fields, "light", g.Light)
-	add("battlefield", c.Pos, fields...)
+	add("battlefield", c.Pos, gridFields(&c.Grid, squares)...)
 	for _, s := range c.Sides {
 		add("sides."+s.ID, s.Pos, "name", s.Name, "general", s.General)
 	}
@@ -142,7 +113,7 @@ func clashEntities(c *plan.Clash) ([]entity, map[string]diag.Pos) {
 		}
 		when := ""
 		if o.When != nil {
-			when = flatText(*o.When)
+			when = walkText(*o.When)
 		}
 		add("objectives."+o.ID, o.Pos, "side", c.Sides[o.Side&1].ID, "name", o.Name, "kind", string(o.Kind), "units", strings.Join(units, ", "),
 			"vp", vp, "when", when, "repeat", boolText(o.Repeat))
@@ -165,19 +136,17 @@ func battleEntities(b *plan.Battle) []entity {
 	add("sides", "first", b.Sides[0], "second", b.Sides[1])
 	for _, a := range b.Armies {
 		in, st := &a.Army, &a.Stats
-		fields := []string{"side", b.Sides[a.Side&1], "name", in.Name, "size", in.Size, "cr", in.CR, "hitDie", in.HitDie,
-			"tactics", strings.Join(in.Tactics, ", ")}
-		fields = append(fields, flatFields("resources", in.Resources)...)
-		if in.Commander != nil {
-			fields = append(fields, flatFields("commander", *in.Commander)...)
-		}
-		add("armies."+a.ID, append(fields,
+		// What the author wrote, field by field ("commander.level", "resources.armor"), then
+		// the derived statistics and what is particular to the battle.
+		fields := append([]string{"side", b.Sides[a.Side&1]}, walkFields("", *in)...)
+		fields = append(fields,
 			"stats", fmt.Sprintf("ACR %s, hp %d, OM %+d, DV %d, morale %+d", st.ACR, st.HP, st.OM, st.DV, st.MoraleMod),
 			"startHP", intText(a.StartHP), "routed", boolText(a.Routed), "fortification", intText(a.Fortification),
 			"fortificationKind", a.FortKind,
-			"advantageousTerrain", boolText(a.AdvantageousTerrain), "battlefieldAdvantage", boolText(a.BattlefieldAdvantage), "ambusher", boolText(a.Ambusher))...)
+			"advantageousTerrain", boolText(a.AdvantageousTerrain), "battlefieldAdvantage", boolText(a.BattlefieldAdvantage), "ambusher", boolText(a.Ambusher))
+		add("armies."+a.ID, fields...)
 	}
-	add("conditions", flatFields("", b.Conditions)...)
+	add("conditions", walkFields("", b.Conditions)...)
 	add("options", optionFields(b.Options)...)
 	return out
 }
@@ -203,4 +172,55 @@ func intText(n int) string {
 		return ""
 	}
 	return fmt.Sprint(n)
+}
+
+// terrainNames names the terrain letters of plan.ClashGrid.Rows (U-19..U-22).
+var terrainNames = map[byte]string{plan.TerrClear: "clear", plan.TerrRough: "rough", plan.TerrRoad: "road",
+	plan.TerrForest: "forest", plan.TerrShallow: "shallow", plan.TerrDeep: "deep"}
+
+// gridFields lists a battlefield's size, light, terrain, elevation and obscured squares: square by
+// square with squares ("terrain [x, y]", x from the west edge, y from the north, as stands are
+// placed), else the terrain row by row ("..../----") and the elevation likewise ("0 0 1 1/...").
+// Never a Go slice (issue 20 review, defect 2).
+func gridFields(g *plan.ClashGrid, squares bool) []string {
+	out := []string{"size", fmt.Sprintf("%d x %d", g.Width, g.Height), "light", g.Light}
+	obscured := map[int]bool{}
+	for _, i := range g.Obscured {
+		obscured[i] = true
+	}
+	if !squares {
+		var elev []string
+		for y := 0; y < g.Height && len(g.Elevation) > 0; y++ {
+			row := make([]string, 0, g.Width)
+			for x := 0; x < g.Width && y*g.Width+x < len(g.Elevation); x++ {
+				row = append(row, fmt.Sprint(g.Elevation[y*g.Width+x]))
+			}
+			elev = append(elev, strings.Join(row, " "))
+		}
+		var obs []string
+		for _, i := range g.Obscured {
+			if g.Width > 0 {
+				obs = append(obs, fmt.Sprintf("[%d, %d]", i%g.Width, i/g.Width))
+			}
+		}
+		return append(out, "terrain", strings.Join(g.Rows, "/"), "elevation", strings.Join(elev, "/"), "obscured", strings.Join(obs, ", "))
+	}
+	for y := 0; y < g.Height; y++ {
+		for x := 0; x < g.Width; x++ {
+			at := fmt.Sprintf("[%d, %d]", x, y)
+			t := ""
+			if y < len(g.Rows) && x < len(g.Rows[y]) {
+				t = terrainNames[g.Rows[y][x]]
+				if t == "" {
+					t = string(g.Rows[y][x])
+				}
+			}
+			e := ""
+			if i := y*g.Width + x; i < len(g.Elevation) {
+				e = intText(g.Elevation[i])
+			}
+			out = append(out, "terrain "+at, t, "elevation "+at, e, "obscured "+at, boolText(obscured[y*g.Width+x]))
+		}
+	}
+	return out
 }

@@ -14,8 +14,7 @@ import (
 
 // Declarations returns where each entity and setting of a scenario is first declared in its
 // source files (paths; CUE, YAML or JSON): keys as Entities uses them ("armies.mercenaries",
-// "field.blocks.05", "days.limit", "party.rations"; a list of structs' fields under the list's
-// key: "sides.armies.orcs"), positions of the label, the file named by
+// "field.blocks.05", "days.limit", "party.rations"), positions of the label, the file named by
 // display(path). A file that does not parse is skipped (the compiler has reported it).
 func Declarations(files []string, display func(string) string) map[string]diag.Pos {
 	out := map[string]diag.Pos{}
@@ -55,19 +54,77 @@ func Declarations(files []string, display func(string) string) map[string]diag.P
 					if st, ok := x.Value.(*ast.StructLit); ok && depth < 3 {
 						visit(st.Elts, key+".", depth+1)
 					}
-					// A list of structs (a Pathfinder battle's sides: [{armies: {...}}]): each
-					// element's fields under the list's key ("sides.armies.orcs").
-					if l, ok := x.Value.(*ast.ListLit); ok && depth < 3 {
-						for _, el := range l.Elts {
-							if st, ok := el.(*ast.StructLit); ok {
-								visit(st.Elts, key+".", depth+1)
-							}
-						}
-					}
 				}
 			}
 		}
 		visit(f.Decls, "", 1)
+	}
+	return out
+}
+
+// BattleDeclarations returns where the entities of a battle file are declared in its source files
+// (as Declarations): "battlefield", "conditions", "sides", "options", and each army of a
+// Pathfinder battle as "armies.ID" (written under a side, sides: [{armies: ID: ...}]).
+func BattleDeclarations(files []string, display func(string) string) map[string]diag.Pos {
+	out := map[string]diag.Pos{}
+	for _, path := range files {
+		src, err := safeio.ReadFile(path, 4<<20) // a scenario file's bound (compiler.MaxFileSize)
+		if err != nil {
+			continue
+		}
+		var f *ast.File
+		if strings.EqualFold(filepath.Ext(path), ".cue") {
+			f, err = parser.ParseFile(path, src)
+		} else {
+			f, err = cueyaml.Extract(path, src)
+		}
+		if err != nil {
+			continue
+		}
+		name := display(path)
+		at := func(key string, l ast.Label) {
+			if _, seen := out[key]; !seen {
+				p := l.Pos()
+				out[key] = diag.Pos{File: name, Line: p.Line(), Column: p.Column()}
+			}
+		}
+		var fields func(decls []ast.Decl, each func(label string, x *ast.Field))
+		fields = func(decls []ast.Decl, each func(label string, x *ast.Field)) {
+			for _, d := range decls {
+				switch x := d.(type) {
+				case *ast.EmbedDecl:
+					if st, ok := x.Expr.(*ast.StructLit); ok {
+						fields(st.Elts, each)
+					}
+				case *ast.Field:
+					if label, _, err := ast.LabelName(x.Label); err == nil {
+						each(label, x)
+					}
+				}
+			}
+		}
+		fields(f.Decls, func(label string, x *ast.Field) {
+			at(label, x.Label)
+			list, ok := x.Value.(*ast.ListLit)
+			if label != "sides" || !ok {
+				return
+			}
+			for _, side := range list.Elts {
+				st, ok := side.(*ast.StructLit)
+				if !ok {
+					continue
+				}
+				fields(st.Elts, func(label string, x *ast.Field) {
+					if label != "armies" {
+						return
+					}
+					// armies: ID: {...} is one field whose value is a struct of one field.
+					if st, ok := x.Value.(*ast.StructLit); ok {
+						fields(st.Elts, func(id string, a *ast.Field) { at("armies."+id, a.Label) })
+					}
+				})
+			}
+		})
 	}
 	return out
 }

@@ -132,7 +132,7 @@ func entities(p *plan.Plan) []entity {
 	settings.add("party.members", p.Party.Members)
 	settings.add("party.rations", p.Party.Rations)
 	for _, pc := range p.Party.PCs {
-		settings.add("party.pcs."+pc.Name, raw(fmt.Sprintf("%+v", pc)))
+		settings.add("party.pcs."+pc.Name, raw(walkText(pc)))
 	}
 	for _, b := range p.Party.Burdens {
 		settings.add("party.burdens."+b.Name, true)
@@ -141,7 +141,7 @@ func entities(p *plan.Plan) []entity {
 	settings.add("party.lanternOil", p.Party.LanternOil)
 	settings.add("party.money", p.Party.Money)
 	for _, it := range p.Shop { // K-12: the price list
-		settings.add("shop."+it.ID, raw(fmt.Sprintf("%+v", it)))
+		settings.add("shop."+it.ID, raw(walkText(it)))
 	}
 	if p.NightRaid >= 0 && p.NightRaid < len(p.Encounters) {
 		settings.add("nightRaid", raw(p.Encounters[p.NightRaid].ID))
@@ -162,7 +162,7 @@ func entities(p *plan.Plan) []entity {
 		settings.add(fmt.Sprintf("pursuit.level%d", r.Level), raw(strconv.Quote(r.Damage)))
 	}
 	if p.Options != nil {
-		settings.add("options", raw(fmt.Sprintf("%+v", *p.Options)))
+		settings.add("options", raw(walkText(*p.Options)))
 	}
 	if p.Midpoint != nil { // K-68: the armies a retry from the midpoint places
 		settings.add("midpoint", true)
