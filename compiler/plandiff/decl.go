@@ -19,17 +19,8 @@ import (
 func Declarations(files []string, display func(string) string) map[string]diag.Pos {
 	out := map[string]diag.Pos{}
 	for _, path := range files {
-		src, err := safeio.ReadFile(path, 4<<20) // a scenario file's bound (compiler.MaxFileSize)
-		if err != nil {
-			continue
-		}
-		var f *ast.File
-		if strings.EqualFold(filepath.Ext(path), ".cue") {
-			f, err = parser.ParseFile(path, src)
-		} else {
-			f, err = cueyaml.Extract(path, src)
-		}
-		if err != nil {
+		f, ok := parseSource(path)
+		if !ok {
 			continue
 		}
 		name := display(path)
@@ -68,17 +59,8 @@ func Declarations(files []string, display func(string) string) map[string]diag.P
 func BattleDeclarations(files []string, display func(string) string) map[string]diag.Pos {
 	out := map[string]diag.Pos{}
 	for _, path := range files {
-		src, err := safeio.ReadFile(path, 4<<20) // a scenario file's bound (compiler.MaxFileSize)
-		if err != nil {
-			continue
-		}
-		var f *ast.File
-		if strings.EqualFold(filepath.Ext(path), ".cue") {
-			f, err = parser.ParseFile(path, src)
-		} else {
-			f, err = cueyaml.Extract(path, src)
-		}
-		if err != nil {
+		f, ok := parseSource(path)
+		if !ok {
 			continue
 		}
 		name := display(path)
@@ -127,4 +109,20 @@ func BattleDeclarations(files []string, display func(string) string) map[string]
 		})
 	}
 	return out
+}
+
+// parseSource reads and parses one source file (CUE, or YAML and JSON through CUE's reader) for
+// its declarations; false when it cannot be read or parsed (the compiler has reported it).
+func parseSource(path string) (*ast.File, bool) {
+	src, err := safeio.ReadFile(path, 4<<20) // a scenario file's bound (compiler.MaxFileSize)
+	if err != nil {
+		return nil, false
+	}
+	var f *ast.File
+	if strings.EqualFold(filepath.Ext(path), ".cue") {
+		f, err = parser.ParseFile(path, src)
+	} else {
+		f, err = cueyaml.Extract(path, src)
+	}
+	return f, err == nil
 }
