@@ -275,6 +275,19 @@ func (b *symBuilder) labelPos(l ast.Label) diag.Pos {
 	return p
 }
 
+// testRef is the kind a string of a test (tests: [...], schema/expect.cue) names, in every rule
+// system's file: an objective reached (objectives: [...]) or the party's last block (party:); ""
+// elsewhere (issue 20 review: hover and go-to-definition ignored "holdTheFord" in a test).
+func testRef(p []string) SymbolKind {
+	switch {
+	case len(p) == 4 && p[0] == "tests" && p[2] == "objectives":
+		return KindObjective
+	case len(p) == 3 && p[0] == "tests" && p[2] == "party":
+		return KindBlock
+	}
+	return ""
+}
+
 // maxSymbolDepth bounds how deep the index follows the files and values.
 const maxSymbolDepth = 64
 
@@ -297,6 +310,9 @@ func (b *symBuilder) references(v cue.Value, path []string, depth int) {
 		return
 	}
 	k, decl := b.refs.Ref(path)
+	if k == "" {
+		k = testRef(path)
+	}
 	if k == "" || k == KindTactic || k == KindBoon {
 		return
 	}

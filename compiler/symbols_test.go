@@ -293,3 +293,32 @@ func TestSymbolsMoved(t *testing.T) {
 		t.Error("Moved changed the index it copied")
 	}
 }
+
+// A test's objectives and party name the file's objectives and blocks (issue 20 review: hover
+// and go-to-definition ignored "holdTheFord" in picket's tests:, and the objective said 0
+// references). picket.cue line 47: `tests: [{script: "ambush.yaml", ... objectives:
+// ["holdTheFord"]}]`; field01.cue line 202 lists "takeTheGate" and line 201 party: "gate".
+func TestSymbolsInTests(t *testing.T) {
+	for _, c := range []struct {
+		dir, file string
+		kind      SymbolKind
+		id, field string
+	}{
+		{"scenarios/clash/picket", "./scenarios/clash/picket/picket.cue", KindObjective, "holdTheFord", "tests[0].objectives[0]"},
+		{"scenarios/karzoral/field01", "./scenarios/karzoral/field01/field01.cue", KindObjective, "takeTheGate", "tests[0].objectives[1]"},
+		{"scenarios/karzoral/field01", "./scenarios/karzoral/field01/field01.cue", KindBlock, "gate", "tests[0].party"},
+	} {
+		x := analyzeT(t, []string{c.dir}, Options{}).Symbols
+		sym := x.Lookup(c.kind, c.id)
+		if sym == nil {
+			t.Fatalf("%s: no %s %s", c.dir, c.kind, c.id)
+		}
+		found := false
+		for _, o := range sym.Occurrences {
+			found = found || !o.Decl && o.Field == c.field && o.Start.File == c.file
+		}
+		if !found {
+			t.Errorf("%s %s: no reference at %s in %v", c.kind, c.id, c.field, sym.Occurrences)
+		}
+	}
+}
