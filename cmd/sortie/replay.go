@@ -179,6 +179,9 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 				return err
 			}
 			in.View = c.String("html-view")
+			if err := refusePlayersRecording(runPath, in); err != nil {
+				return err
+			}
 			var b bytes.Buffer
 			if err := replaypage.WriteHTML(&b, in); err != nil {
 				var ee *replaypage.EventError
@@ -190,6 +193,27 @@ Exit 0 when the page is written, 2 on usage or I/O errors and on a line that is 
 			return writeOutput(out, b.Bytes(), o)
 		},
 	}
+}
+
+// refusePlayersRecording refuses a Karzoral run recorded with --view party for a page with a GM
+// view (issue 25 review D3: the GM's view drew the armies where the players last saw them, not
+// where they were): such a recording has days but not one event for the GM (each day's end is
+// one, for a field with armies: K-23). With --html-view players the page is the players' only,
+// which the recording holds. Exit 2, X006.
+func refusePlayersRecording(runPath string, in replaypage.Input) error {
+	karzoral := in.Campaign != nil || in.Plan != nil && in.Plan.Pathfinder == nil && len(in.Plan.Armies) > 0
+	if !karzoral || in.View == "players" {
+		return nil
+	}
+	days, gm := false, false
+	for _, l := range in.Events {
+		days = days || bytes.Contains(l, []byte(`"type":"day"`))
+		gm = gm || bytes.Contains(l, []byte(`"audience":"gm"`))
+	}
+	if !days || gm {
+		return nil
+	}
+	return failf(exitUsage, "%s: %s: the run was recorded with --view party (it holds no event for the GM), so the page's GM view would be the players' guesses: record it with --view all (the default), or write the players' page alone with --html-view players", esc.Text(filepath.ToSlash(runPath)), replaypage.CodeBadRun)
 }
 
 // replayInput compiles or reads what was played: a plan.json, a campaign file, a scenario or a
