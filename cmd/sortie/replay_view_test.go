@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,31 @@ func TestReplayRefusesAPlayersRecording(t *testing.T) {
 	}
 	if code, _, errb := run(t, "", "replay", filepath.Join(dir, "all.jsonl"), "--plan", plan, "--html", filepath.Join(dir, "q.html")); code != 0 {
 		t.Errorf("a --view all recording: exit %d %s", code, errb)
+	}
+}
+
+// TestCampaignChartOnlyPlayedArmies (issue 25 review D5): a campaign's replay chart has a line
+// for an army only when the run played its scenario: every "X strength" series of the page is an
+// army the run's events name, and the bundled campaign's goal run names the warband of field01.
+func TestCampaignChartOnlyPlayedArmies(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "c.html")
+	code, out, errb := run(t, "", "campaign", "run", repo(t, "scenarios", "karzoral", "campaign.cue"), "--policy", "goal", "--format", "jsonl", "--html", page)
+	if code > 1 {
+		t.Fatalf("campaign run: %d %s", code, errb)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range regexp.MustCompile(`data-name="([A-Za-z0-9_-]+) strength"`).FindAllStringSubmatch(string(data), -1) {
+		n++
+		if army := m[1]; !strings.Contains(out, `"army":"`+army+`"`) && !strings.Contains(out, `"id":"`+army+`"`) {
+			t.Errorf("the chart has %q, an army the run never met", army)
+		}
+	}
+	if n == 0 || !strings.Contains(string(data), "boggardWarband strength") {
+		t.Errorf("no army series (%d); want boggardWarband", n)
 	}
 }

@@ -79,4 +79,25 @@ func kzChartValues(pg *page, p *plan.Plan, camp *plan.Campaign, plans map[string
 	for id, j := range seriesOf {
 		pg.Chart.Series[j].Why = strings.Join(why[id], "; ")
 	}
+	if camp != nil {
+		// A campaign names every scenario's armies; one of a scenario never played has no point
+		// and no place in the legend (issue 25 review D5: field02's lancers, listed unplayed).
+		kept := pg.Chart.Series[:0]
+		for j, sr := range pg.Chart.Series {
+			if j == 0 || hasPoint(sr.Values) {
+				kept = append(kept, sr)
+			}
+		}
+		pg.Chart.Series = kept
+	}
+}
+
+// hasPoint reports whether a series has a value at some step.
+func hasPoint(vs []point) bool {
+	for _, v := range vs {
+		if v.ok {
+			return true
+		}
+	}
+	return false
 }
