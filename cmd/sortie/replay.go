@@ -352,6 +352,9 @@ func readRunLines(path string, battle bool) ([][]byte, []int, error) {
 	if err != nil {
 		return nil, nil, failf(exitUsage, "%v", err)
 	}
+	// A byte-order mark (an editor's UTF-8 BOM) is no part of the first event (issue 25 review
+	// D6: "invalid character 'ï'").
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var out [][]byte
 	var nums []int // each event's line number, 1-based
 	for n, l := range bytes.Split(data, []byte("\n")) {

@@ -109,6 +109,11 @@ func TestReplayHandEditedInputs(t *testing.T) {
 		{"null army in a sighting", string(planData), withLine(nullArmy), fmt.Sprintf("run.jsonl:%d:%d: X006: null in a list", sighting+1, nullCol)},
 		{"null block in a sighting", string(planData), withLine(nullBlock), ""},
 		{"as recorded", string(planData), string(runData), ""},
+		// Issue 25 review D6: an editor's byte-order mark is no part of the first event; a value
+		// of the wrong kind is said in words, not as Go's "cannot unmarshal ... Go struct field".
+		{"with a BOM", string(planData), "\ufeff" + string(runData), ""},
+		{"a day as a string", string(planData), withLine(strings.Replace(lines[sighting], `"day":`, `"day":"one","was":`, 1)),
+			fmt.Sprintf("run.jsonl:%d:1: X006: \"day\": a JSON string where the event holds another kind of value", sighting+1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			pl, run, page := replayFiles(t, dir, c.plan, c.run)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -190,11 +191,18 @@ func build(in Input) (*page, error) {
 	var camp campDice
 	for i, l := range in.Events {
 		l = bytes.TrimSpace(l)
-		if err := json.Unmarshal(l, &evs[i]); err != nil {
-			return nil, &EventError{Index: i, Col: 1, Why: err.Error()}
-		}
+		// The checks first: a number out of range is named with its column, not as Go's
+		// "cannot unmarshal number into Go struct field event.day" (issue 25 review D6).
 		if err := checkEvent(i, l, known); err != nil {
 			return nil, err
+		}
+		if err := json.Unmarshal(l, &evs[i]); err != nil {
+			why := err.Error()
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && te.Field != "" {
+				why = fmt.Sprintf("%q: a JSON %s where the event holds another kind of value", te.Field, te.Value)
+			}
+			return nil, &EventError{Index: i, Col: 1, Why: why}
 		}
 		if evs[i].Type == "" && (in.Battle == nil || evs[i].Kind == "") {
 			if in.Battle != nil {
