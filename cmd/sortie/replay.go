@@ -344,6 +344,10 @@ func checkReplayPlan(path string, p *plan.Plan) error {
 // 210 MB page). More is refused with X006 at the first line over, exit 2, no page.
 const maxReplayEvents = 50000
 
+// maxReplayLine bounds one event's line of a replay's JSON Lines, in bytes (1 MiB): a say or a
+// title of a scenario file may be long, a run's line is not longer than that.
+const maxReplayLine = 1 << 20
+
 // readRunLines reads a run's JSON Lines through the gate (compiler/safeio): one event a line,
 // blank lines skipped, and each event's line number. A line that is not a JSON object with a "type" (with battle, a Pathfinder
 // battle file's log: a "type" or a "kind") is refused with its file:line:col and X006.
@@ -385,6 +389,12 @@ func readRunLines(path string, battle bool) ([][]byte, []int, error) {
 				return nil, nil, failf(exitUsage, "%s:%d:1: %s: a line with no \"kind\" (is it sortie battle --format jsonl of this battle file?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
 			}
 			return nil, nil, failf(exitUsage, "%s:%d:1: %s: an event with no \"type\" (is it a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun)
+		}
+		if len(l) > maxReplayLine {
+			// One event of a run is a few KB (the longest bundled, a campaign's end, 1.8 KB); a
+			// line of many MB held the page's build at 25 times its size (issue 25 review D6: a
+			// 30 MB string, 738 MB).
+			return nil, nil, failf(exitUsage, "%s:%d:1: %s: a line of %d bytes: an event of a run is at most %d (is this a run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun, len(l), maxReplayLine)
 		}
 		if len(out) == maxReplayEvents {
 			return nil, nil, failf(exitUsage, "%s:%d:1: %s: more than %d events: a replay page holds one run of at most %d (is this one run's --format jsonl?)", esc.Text(filepath.ToSlash(path)), n+1, replaypage.CodeBadRun, maxReplayEvents, maxReplayEvents)

@@ -112,6 +112,8 @@ func TestReplayHandEditedInputs(t *testing.T) {
 		// Issue 25 review D6: an editor's byte-order mark is no part of the first event; a value
 		// of the wrong kind is said in words, not as Go's "cannot unmarshal ... Go struct field".
 		{"with a BOM", string(planData), "\ufeff" + string(runData), ""},
+		{"a line of 2 MiB", string(planData), withLine(strings.Replace(lines[sighting], `"day":`, `"x":"`+strings.Repeat("a", 2<<20)+`","day":`, 1)),
+			fmt.Sprintf("run.jsonl:%d:1: X006: a line of ", sighting+1)},
 		{"a day as a string", string(planData), withLine(strings.Replace(lines[sighting], `"day":`, `"day":"one","was":`, 1)),
 			fmt.Sprintf("run.jsonl:%d:1: X006: \"day\": a JSON string where the event holds another kind of value", sighting+1)},
 	} {
