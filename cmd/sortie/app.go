@@ -167,6 +167,11 @@ func refuseEmptyPaths(c *cli.Command) {
 			if ctx.IsSet(n) && strings.TrimSpace(ctx.String(n)) == "" {
 				return failf(exitUsage, "--%s: an empty path (%q): name a file or a folder", n, ctx.String(n))
 			}
+			if n == "html" && ctx.IsSet(n) && ctx.String(n) == "-" {
+				// A page is a file (its replay pages and links beside it): "-" is no standard
+				// output here (issue 25 review D6: it wrote a file named "-").
+				return failf(exitUsage, "--html -: a page is written to a file: name one (page.html)")
+			}
 		}
 		return action(ctx)
 	}

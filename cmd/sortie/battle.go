@@ -117,6 +117,11 @@ draws, how battles ended and the rounds (min, median, max).`,
 					return failf(exitUsage, "--policy standard is the baseline that plays every army of the battle on Standard: drop --script and --play, or take --policy default")
 				}
 			}
+			if c.IsSet("runs") && (c.String("play") != "" || c.Bool("gm")) {
+				// --runs fights many battles for their rates, with no one at the table and no one
+				// replay (issue 23 review: --play with --runs was ignored without a word).
+				return failf(exitUsage, "--runs N fights many battles for their rates: drop --play and --gm, which are for one battle at the table")
+			}
 			// --policy default is simulate's name for a battle's own commanders: the engine's
 			// default policy (Pathfinder: no decider at all), the tactical one (clash, which
 			// clashBattle reads as no --policy).

@@ -79,3 +79,26 @@ func TestEmptyPathFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsRefusesTheTable (issue 23 review: `battle --runs N --play SIDE` ignored --play without a
+// word) and `--html -` (issue 25 review D6: a file named "-" was written): both refused, exit 2.
+func TestRunsRefusesTheTable(t *testing.T) {
+	hill, horde := repo(t, "scenarios", "clash", "hill"), repo(t, "scenarios", "pathfinder", "orc-horde")
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"battle", hill, "--runs", "5", "--play", "garrison"}, "--runs N fights many battles for their rates: drop --play and --gm"},
+		{[]string{"battle", horde, "--runs", "5", "--gm", "--play", "Stolen Lands"}, "drop --play and --gm"},
+		{[]string{"battle", hill, "--html", "-"}, "--html -: a page is written to a file"},
+	} {
+		code, _, errb := run(t, "", c.args...)
+		if code != exitUsage || !strings.Contains(errb, c.want) {
+			t.Errorf("%q: exit %d %q, want 2 and %q", c.args, code, errb, c.want)
+		}
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error(`a file named "-" was written`)
+	}
+}
