@@ -27,6 +27,11 @@ func TestReplayRunFileX006(t *testing.T) {
 		{"nothing", field01, "\n\n", "run.jsonl:1:1: X006: no events"},
 		{"type alone, a scenario", field01, "{\"type\":\"run\",\"scenario\":\"field01\"}\n", ""},
 		{"kind alone, a battle file", orc, "\n{\"kind\":\"phase\",\"phase\":\"tactics\",\"phaseNo\":0}\n", ""},
+		// The order of a run's lines (order.go): shuffled or pasted twice by hand.
+		{"a day back", field01, "{\"type\":\"run\",\"scenario\":\"field01\"}\n{\"type\":\"day\",\"day\":2}\n{\"type\":\"armyMove\",\"day\":1,\"audience\":\"gm\",\"army\":\"mercenaries\",\"from\":\"01\",\"to\":\"01\"}\n", "run.jsonl:3:1: X006: day 1 after day 2"},
+		{"a run pasted twice", field01, "{\"type\":\"run\",\"scenario\":\"field01\"}\n{\"type\":\"end\",\"day\":1,\"outcome\":\"failure\"}\n{\"type\":\"run\",\"scenario\":\"field01\"}\n", "run.jsonl:3:1: X006: a second \"run\" record: a scenario's page is one run"},
+		{"after the end", field01, "{\"type\":\"run\",\"scenario\":\"field01\"}\n{\"type\":\"end\",\"day\":1,\"outcome\":\"failure\"}\n{\"type\":\"armyMove\",\"day\":1,\"audience\":\"gm\",\"army\":\"mercenaries\",\"from\":\"01\",\"to\":\"01\"}\n", "run.jsonl:3:1: X006: \"armyMove\" after the run's \"end\""},
+		{"a phase back", orc, "{\"kind\":\"phase\",\"phase\":\"ranged\",\"phaseNo\":1}\n{\"kind\":\"phase\",\"phase\":\"tactics\",\"phaseNo\":0}\n", "run.jsonl:2:1: X006: phase 0 after phase 1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			run := filepath.Join(dir, "run.jsonl")

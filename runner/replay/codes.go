@@ -22,7 +22,13 @@ page is written (exit 2). So are: more than 50,000 events (one page holds one ru
 entry in a list; a number beyond ±1,000,000,000 (a seed excepted: no run counts so far); a
 name the plan does not hold where a run names one of its things (an army, a hex, a block, a
 unit, a stand, a solo, a square of a clash grid), at the value's line:column; a run whose "run" line names another scenario or other sources (sourceHash)
-than the plan given, or a campaign's run against one scenario's plan.
+than the plan given, or a campaign's run against one scenario's plan. The lines must also keep
+the order an engine writes them in (lines shuffled or pasted twice by hand): a run's days never
+go back and nothing follows its "end" (a campaign: only campaign records between one run's
+"end" and the next "run", nothing after "campaign.end"; one scenario: one "run"); a clash
+battle has one "clash.start" first, rounds 1, 2, 3 ..., and nothing after "clash.end"; a
+Pathfinder battle log's phases never go back, and nothing follows its "end". A line pasted
+twice within its own day or round cannot be told and is drawn as recorded.
 
 Bad:
     sortie run scenarios/karzoral/field01 > run.txt        (the text transcript)

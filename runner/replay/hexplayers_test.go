@@ -114,7 +114,7 @@ func TestHexPlayersKingdomsAndOrdersP11P62P64(t *testing.T) {
 		`{"type":"pay","day":7,"army":"cavalry","side":"friendly","bp":1,"paid":true,"treasury":8}`,
 		`{"type":"kingdom","day":7,"army":"orcs","side":"enemy","counters":[1,1,1],"penalty":[-1,-1,-1]}`,
 		`{"type":"kingdom","day":7,"army":"cavalry","side":"friendly","counters":[2,1,2],"penalty":[-2,-2,-2]}`,
-		`{"type":"upkeep","day":30,"army":"orcs","side":"enemy","roll":12,"status":"rallies"}`,
+		`{"type":"upkeep","day":7,"army":"orcs","side":"enemy","roll":12,"status":"rallies"}`,
 		`{"type":"order","day":8,"kind":"buy","armies":["orcs"],"resources":["healing potions"],"bp":3}`,
 		`{"type":"order","day":8,"kind":"buy","armies":["cavalry"],"resources":["healing potions"],"bp":3}`,
 		// P-55, the live fog's rule (HexSight.SeesEvent): an enemy with no hex to go to surrenders to

@@ -189,6 +189,7 @@ func build(in Input) (*page, error) {
 	evs := make([]event, len(in.Events))
 	known := newRefs(in)
 	var camp campDice
+	ord := order{campaign: in.Campaign != nil}
 	for i, l := range in.Events {
 		l = bytes.TrimSpace(l)
 		// The checks first: a number out of range is named with its column, not as Go's
@@ -211,6 +212,9 @@ func build(in Input) (*page, error) {
 			return nil, fmt.Errorf("event %d: no \"type\"", i+1)
 		}
 		evs[i].raw = l
+		if err := ord.see(i, &evs[i], in.Battle != nil); err != nil {
+			return nil, err
+		}
 		p.Events = append(p.Events, json.RawMessage(l))
 		a := evs[i].Audience
 		if a == "" {
