@@ -62,9 +62,39 @@ func matchChoice(r *Request, line string) (int, string) {
 		}
 	}
 	if found >= 0 {
+		// A prefix of a word the prompt answers itself too ("st": stay or status) is not taken
+		// as the choice: a choice is not taken back, so a person who meant the word must not lose
+		// the decision to it (issue 23 review D2: "st" made the party stay, "h" hid the mage).
+		if w := prefixWord(r, s); w != "" {
+			return 0, fmt.Sprintf("%s could be %s or %s: type more of it", echo(line), r.Choices[found].Name, w)
+		}
 		return found, ""
 	}
 	return 0, fmt.Sprintf("%s is not a choice", echo(line))
+}
+
+// promptWords are the words the prompt answers itself at r rather than as a choice: help and
+// the View's Shows (map, status, units).
+func promptWords(r *Request) []string {
+	ws := []string{"help"}
+	if sh, ok := r.View.(Shower); ok {
+		ws = append(ws, sh.Shows()...)
+	}
+	return ws
+}
+
+// prefixWord is the first of r's prompt words that line (not empty) begins, in any case, or "".
+func prefixWord(r *Request, line string) string {
+	l := strings.ToLower(strings.TrimSpace(line))
+	if l == "" {
+		return ""
+	}
+	for _, w := range promptWords(r) {
+		if strings.HasPrefix(w, l) {
+			return w
+		}
+	}
+	return ""
 }
 
 // pickLabel is a pick's answer without the label's words the prompt writes before the face
@@ -101,23 +131,43 @@ type Shower interface {
 }
 
 // word reports whether line is a word the prompt answers itself (help, ?, or one of the View's
-// Shows) rather than a choice: a choice named exactly like the word wins.
+// Shows) rather than a choice: a choice named exactly like the word wins. The first letters of
+// one word are that word ("stat", "m") when no choice begins with them: showing the map costs
+// nothing, so a word is matched as a choice is (issue 23: "by unique prefix everywhere"); when a
+// choice begins with them too, matchChoice calls the line ambiguous.
 func word(r *Request, line string) (string, bool) {
 	w := strings.ToLower(strings.TrimSpace(line))
 	if w == "" || r.Find(w) >= 0 || r.FindFold(w) >= 0 {
 		return "", false
 	}
-	if w == "?" || w == "help" {
+	if w == "?" {
 		return "help", true
 	}
-	if sh, ok := r.View.(Shower); ok {
-		for _, s := range sh.Shows() {
-			if w == s {
-				return s, true
+	ws := promptWords(r)
+	for _, s := range ws {
+		if w == s {
+			return s, true
+		}
+	}
+	if f := foldName(w); f == "" || r.Kind == KindPick {
+		return "", false
+	} else {
+		for _, c := range r.Choices {
+			if strings.HasPrefix(foldName(c.Name), f) {
+				return "", false
 			}
 		}
 	}
-	return "", false
+	found := ""
+	for _, s := range ws {
+		if strings.HasPrefix(s, w) {
+			if found != "" {
+				return "", false // "s" of status and something else: not a word, nor a choice
+			}
+			found = s
+		}
+	}
+	return found, found != ""
 }
 
 // help says what can be typed at r's prompt; suggestion is the index Enter takes.
@@ -161,6 +211,9 @@ func help(r *Request, suggestion int) string {
 		}
 	}
 	b.WriteString("    ? or help: this list\n")
+	if r.Kind != KindPick {
+		b.WriteString("  a word here may be cut short (stat, m) where no choice begins the same way\n")
+	}
 	if r.Kind == KindTactic || r.Kind == KindBoon {
 		// A Pathfinder tactic or boon: what it does is a page of its own (issue 24's walkthrough:
 		// the choices are names a newcomer may not know).

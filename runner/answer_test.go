@@ -98,3 +98,49 @@ func TestHelpNamesExplainForTactics(t *testing.T) {
 		t.Errorf("move help names explain:\n%s", h)
 	}
 }
+
+// Issue 23 review D2: the first letters of a choice that also begin a word the prompt answers
+// itself are refused as ambiguous, not taken as the choice (a choice is not taken back: "st" made
+// the party stay when status was meant, "h" hid the mage when help was). The first letters of a
+// word alone show it ("stat", "m", "HE"), and the decision is still open; the whole name is the
+// choice.
+func TestPromptPrefixOfAWordIsNotAChoice(t *testing.T) {
+	var out bytes.Buffer
+	v := &shower{}
+	r := moveRequest() // east, west, stay; words help, map, status
+	r.View = v
+	p := NewPromptWith(strings.NewReader("st\nh\nstat\nm\nHE\nsta\nstay\n"), &out, PromptConfig{})
+	a, err := p.Decide(r)
+	if err != nil || a.Choice != 2 {
+		t.Fatalf("got %+v %v, want choice 2 (stay, typed whole)", a, err)
+	}
+	o := out.String()
+	for _, want := range []string{
+		`"st" could be stay or status: type more of it`,
+		`"sta" could be stay or status: type more of it`,
+		"  <status>\n> ", "  <map>\n> ",
+		"  you can type:",
+	} {
+		if !strings.Contains(o, want) {
+			t.Errorf("output lacks %q:\n%s", want, o)
+		}
+	}
+	// "h": no choice begins with h here, so it is help (shown once, by "h"; "HE" a second time).
+	if n := strings.Count(o, "  you can type:"); n != 2 {
+		t.Errorf("help shown %d times, want 2 (h, HE):\n%s", n, o)
+	}
+	if strings.Join(v.asked, " ") != "status map" {
+		t.Errorf("shown: %v, want status (stat) and map (m)", v.asked)
+	}
+	// A choice beginning with h: "h" is ambiguous with help, "hi" is the choice.
+	hr := &Request{Kind: KindSelect, Phase: PhaseRound, Choices: []Choice{{Name: "attack"}, {Name: "hide"}}, View: v}
+	if _, why := matchChoice(hr, "h"); why != `"h" could be hide or help: type more of it` {
+		t.Errorf("h: %q", why)
+	}
+	if i, why := matchChoice(hr, "hi"); why != "" || i != 1 {
+		t.Errorf("hi: %d %q", i, why)
+	}
+	if w, ok := word(hr, "h"); ok {
+		t.Errorf("h taken as the word %q where a choice begins with it", w)
+	}
+}

@@ -35,7 +35,17 @@ type Seat struct {
 	pending []string
 	block   string
 	hold    bool
+	// pendBlock is the block of held lines written before the player's block opened: the
+	// computer's choices that are made at the same time as the player's (simultaneous), which
+	// the player must not see before making their own (issue 23 review D4: playing the side
+	// asked second, the computer's tactic was shown before the player chose theirs).
+	pendBlock string
 }
+
+// simultaneous reports whether both sides choose r's kind at the same time, neither knowing the
+// other's choice: a battle phase's tactic and strategy (P-22, P-51: each commander chooses, then
+// the choices are revealed).
+func simultaneous(r *Request) bool { return r.Kind == KindTactic || r.Kind == KindStrategy }
 
 // blockOf is the key of the block of questions r belongs to (Seat.block).
 func blockOf(r *Request) string {
@@ -45,7 +55,7 @@ func blockOf(r *Request) string {
 // Flush writes the computer's held lines (the player's block of questions is over: the run
 // writes an event, or asks a question of another block). Errors: Out's.
 func (s *Seat) Flush() error {
-	s.block = ""
+	s.block, s.pendBlock = "", ""
 	lines := s.pending
 	s.pending = s.pending[:0]
 	for _, l := range lines {
@@ -98,10 +108,12 @@ func (w seatSink) Write(e Event) error {
 func (s *Seat) Decide(r *Request) (Answer, error) {
 	if r.Side == "" || foldName(r.Side) == foldName(s.Side) {
 		if b := blockOf(r); b != s.block {
-			if err := s.Flush(); err != nil {
-				return Answer{}, err
+			if b != s.pendBlock {
+				if err := s.Flush(); err != nil {
+					return Answer{}, err
+				}
 			}
-			s.block = b
+			s.block = b // the computer's simultaneous choices held for this block stay held
 		}
 		if s.Veil != nil && r.View != nil {
 			v := *r
@@ -140,6 +152,18 @@ func (s *Seat) Decide(r *Request) (Answer, error) {
 		}
 		if s.hold && s.block != "" && blockOf(r) == s.block {
 			s.pending = append(s.pending, line) // the player's block is open: after it
+			return a, nil
+		}
+		if s.hold && simultaneous(r) {
+			// Made before the player's own choice of the same block: held until the player has
+			// chosen (or, if the player has no such question, until the next event).
+			if b := blockOf(r); b != s.pendBlock {
+				if err := s.Flush(); err != nil {
+					return a, err
+				}
+				s.pendBlock = b
+			}
+			s.pending = append(s.pending, line)
 			return a, nil
 		}
 		if err := s.Flush(); err != nil {

@@ -65,10 +65,12 @@ func (s bufSink) Write(e Event) error { s.w.WriteString(e.Line() + "\n"); return
 
 // TestSeatHoldsComputerInPlayersBlock (issue 23 review: in a Pathfinder battle with several
 // friendly armies, the computer's tactic was printed between the player's own armies'
-// questions): asked in army order knights (the player's), orcs (the computer's), militia (the
-// player's), all the same battle's tactic, the player sees both questions, then the computer's
-// choice, then the phase that follows (the next event); a computer's choice outside the
-// player's block is written as it is made.
+// questions): asked in army order orcs (the computer's), knights (the player's), worgs (the
+// computer's), militia (the player's), all the same battle's tactic, the player sees both
+// questions, then the computer's choices, then the phase that follows (the next event). The
+// orcs' tactic, chosen before the player's block opened, is held too: tactics are chosen at the
+// same time (P-22), and the side asked second saw the computer's before choosing its own (review
+// D4). A computer's choice that is not simultaneous is written as it is made.
 func TestSeatHoldsComputerInPlayersBlock(t *testing.T) {
 	var w bytes.Buffer
 	seat := &Seat{Side: "friendly", Player: askLog{&w}, Out: &w}
@@ -80,17 +82,42 @@ func TestSeatHoldsComputerInPlayersBlock(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ask("orcs", "enemy") // before the player's block: written as made
+	ask("orcs", "enemy") // before the player's block: held (simultaneous)
 	ask("knights", "friendly")
 	ask("worgs", "enemy") // inside it: held
 	ask("militia", "friendly")
 	if err := sink.Write(lineEvent{"the tactics phase"}); err != nil {
 		t.Fatal(err)
 	}
-	want := "  (computer, enemy) day 50, battle phase, orcs: tactic standard\nask knights\nask militia\n" +
+	want := "ask knights\nask militia\n  (computer, enemy) day 50, battle phase, orcs: tactic standard\n" +
 		"  (computer, enemy) day 50, battle phase, worgs: tactic standard\nthe tactics phase\n"
 	if got := w.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// Not simultaneous (a yes or no, an action): written as made, before the player's question.
+	w.Reset()
+	if _, err := seat.Decide(&Request{Kind: KindAction, Day: 50, Phase: PhaseBattle, Army: "orcs", Side: "enemy",
+		Choices: []Choice{{Name: "attack"}, {Name: "dash"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.String(); got != "  (computer, enemy) day 50, battle phase, orcs: action attack\n" {
+		t.Errorf("an action: %q", got)
+	}
+	// The computer's strategy with no question of the player's after it: written before the next
+	// event, what it led to.
+	w.Reset()
+	if _, err := seat.Decide(&Request{Kind: KindStrategy, Day: 50, Phase: PhaseBattle, Title: "melee 1", Army: "orcs", Side: "enemy",
+		Choices: []Choice{{Name: "standard"}, {Name: "reckless"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if w.Len() != 0 {
+		t.Errorf("a strategy written before the player could choose: %q", w.String())
+	}
+	if err := sink.Write(lineEvent{"melee phase 1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := w.String(), "  (computer, enemy) day 50, battle phase, orcs: strategy standard\nmelee phase 1\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 

@@ -54,7 +54,9 @@ func TestPFRunPlayFog(t *testing.T) {
 			t.Errorf("the transcript lacks %q:\n%s", want, transcript)
 		}
 	}
-	hiddenNow := []string{"yetis", "skeletons (", "zombies (", "skeletons,", "E2", "kingdom enemy"}
+	// An army's line or status ("skeletons (enemy, hp ...", "skeletons (Skeleton Horde)"); the
+	// failure objective "capital reached by skeletons (fallen)" is the briefing's, public.
+	hiddenNow := []string{"yetis", "skeletons (enemy", "skeletons (Skel", "zombies (enemy", "zombies (Zomb", "skeletons,", "E2", "kingdom enemy"}
 	for _, step := range []struct{ word, want string }{
 		{"map", "      armies: knights (friendly, hp 11/11, in reserve), worgs (enemy, hp 11/11),\r\n"},
 		{"status", "    enemy: worgs (Worg Army), Medium, ACR 2, hp 11/11,"},

@@ -66,7 +66,7 @@ func TestPFRunBriefingAndRecap(t *testing.T) {
 		t.Fatalf("the run does not open with its briefing:\n%s", first)
 	}
 	for _, want := range []string{
-		"  the run is lost when:\r\n    orcs reaches tradepost (burned)\r\n    day 6 ends with no objective met (the day limit)\r\n",
+		"  the run is lost when:\r\n    tradepost reached by orcs (burned)\r\n    day 6 ends with no objective met (the day limit)\r\n",
 		"    tradepost (Oleg's Trading Post): plain, fortification 2\r\n",
 	} {
 		if !strings.Contains(first, want) {

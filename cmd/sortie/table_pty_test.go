@@ -66,11 +66,13 @@ func TestFieldAtTheTable(t *testing.T) {
 }
 
 // TestNamesAnySpelling (issue 23): a capitalised PC name typed three ways in field02 (BRAM, bram,
-// Br) at the K-89 protection question, each taken; the battle prompt lists the monsters.
+// Bra) at the K-89 protection question, each taken; the battle prompt lists the monsters. ("Br"
+// is refused as ambiguous: it also begins the prompt's word "briefing", and a choice is not taken
+// back; issue 23 review D2.)
 func TestNamesAnySpelling(t *testing.T) {
 	bin := sortieBinary(t)
 	s := startPTY(t, bin, "run", repo(t, "scenarios", "karzoral", "field02"), "--seed", "1")
-	spellings := []string{"BRAM", "bram", "Br"}
+	spellings := []string{"BRAM", "bram", "Bra"}
 	taken := 0
 	code, _ := playToEnd(t, s, func(q string) string {
 		switch {

@@ -199,7 +199,7 @@ func Hexes(p *plan.Plan) *Scene {
 			}
 		}
 		if o.Reach != nil && o.Reach[0] >= 0 && o.Reach[0] < len(pf.Armies) && o.Reach[1] >= 0 && o.Reach[1] < len(pf.Hexes) {
-			what = append(what, fmt.Sprintf("%s reaches %s", pf.Armies[o.Reach[0]].ID, pf.Hexes[o.Reach[1]].ID))
+			what = append(what, fmt.Sprintf("%s reached by %s", pf.Hexes[o.Reach[1]].ID, pf.Armies[o.Reach[0]].ID))
 		}
 		s.text(x, y, 13, "start", false, goalInk, fmt.Sprintf("objective %s (%s): %s", o.ID, o.Outcome, strings.Join(what, ", ")))
 		y += 18

@@ -28,8 +28,8 @@ objectives: {
 	for _, want := range []string{
 		"objectives, the friendly side's",
 		"win (success for them: your defeat): goblins defeated",
-		"lost (failure for them: your victory): goblins reaches h0",
-		"you win when:\n    goblins reaches h0 (lost)\n    day 5 ends with no objective met (the day limit: the friendly side fails)",
+		"lost (failure for them: your victory): h0 reached by goblins",
+		"you win when:\n    h0 reached by goblins (lost)\n    day 5 ends with no objective met (the day limit: the friendly side fails)",
 	} {
 		if !strings.Contains(enemy, want) {
 			t.Errorf("the enemy's briefing lacks %q:\n%s", want, enemy)
@@ -39,7 +39,7 @@ objectives: {
 		t.Errorf("the enemy's briefing says when the run is lost, from the friendly side:\n%s", enemy)
 	}
 	friendly := pathfinder.NewHexFog(p, "friendly").Briefing()
-	if !strings.Contains(friendly, "the run is lost when:\n    goblins reaches h0 (lost)") || strings.Contains(friendly, "your victory") {
+	if !strings.Contains(friendly, "the run is lost when:\n    h0 reached by goblins (lost)") || strings.Contains(friendly, "your victory") {
 		t.Errorf("the friendly briefing changed:\n%s", friendly)
 	}
 }

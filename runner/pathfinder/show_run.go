@@ -146,7 +146,9 @@ func objectiveWords(pf *plan.Pathfinder, o *plan.PFObjective) string {
 		return strings.Join(ids, " and ") + " defeated (routed or destroyed, P-55, P-57)"
 	}
 	if o.Reach != nil {
-		return pf.Armies[o.Reach[0]].ID + " reaches " + pf.Hexes[o.Reach[1]].ID
+		// The hex first, so the verb agrees with any army's name (issue 23 review D9: "skeletons
+		// reaches capital").
+		return pf.Hexes[o.Reach[1]].ID + " reached by " + pf.Armies[o.Reach[0]].ID
 	}
 	return "never"
 }

@@ -53,7 +53,7 @@ sides: [{name: "a", armies: x: {size: "Huge", cr: "1/3", hitDie: "d10", tactics:
 }
 
 // Issue 23 (B2): the briefing a Pathfinder hex run opens with, for border-war, read against its
-// source by hand: 63 days and 8 hexes; the failure objective (skeletons reaches capital) and the
+// source by hand: 63 days and 8 hexes; the failure objective (capital reached by skeletons) and the
 // day limit lose the run; the friendly treasury of 21 BP and income 8 (P-11); the hexes at their
 // axial places [q, r] drawn at column 4 + 6 x (2q + r) (capital [0,0] at 4, road [1,0] at 16,
 // moors [3,-1] at 34, marsh [1,1] at 22), each with the armies that start there (capital: dwarves
@@ -67,7 +67,7 @@ func TestPFRunBriefingByHand(t *testing.T) {
 	got := pathfinder.RunBriefing(p)
 	for _, want := range []string{
 		"  == briefing: The Border War ==\n  63 days of war on a field of 8 hexes",
-		"  the run is lost when:\n    skeletons reaches capital (fallen)\n    day 63 ends with no objective met (the day limit)\n",
+		"  the run is lost when:\n    capital reached by skeletons (fallen)\n    day 63 ends with no objective met (the day limit)\n",
 		"    laid (success): skeletons and zombies defeated (routed or destroyed, P-55, P-57)\n      when met: the dead are laid to rest\n",
 		"    treasury 21 BP, income 8 BP a kingdom turn",
 		"\n" + strings.Repeat(" ", 34) + "moors\n" + strings.Repeat(" ", 34) + "E2\n",
