@@ -74,7 +74,11 @@ func (e *SightingEvent) Line() string {
 			fmt.Fprintf(&b, " %s off the field (%s)", a.ID, strengthAsOf(a.Strength, a.StrengthDay, a.Day))
 			continue
 		}
-		fmt.Fprintf(&b, " %s at %s (%s)", a.ID, *a.Block, strengthAsOf(a.Strength, a.StrengthDay, a.Day))
+		last := "" // the survey told no strength: the one last learned (issue 23 review D8)
+		if a.Strength > 0 && a.StrengthDay > 0 && a.StrengthDay != a.Day {
+			last = "last seen: "
+		}
+		fmt.Fprintf(&b, " %s at %s (%s%s)", a.ID, *a.Block, last, strengthAsOf(a.Strength, a.StrengthDay, a.Day))
 	}
 	if e.Missing != "" {
 		fmt.Fprintf(&b, " %s is not on the field", e.Missing)

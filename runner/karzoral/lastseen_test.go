@@ -78,7 +78,7 @@ func TestLastSeenStrengthK23(t *testing.T) {
 	if day5.Block != blockIdx(p, "05") || day5.Day != 4 || day5.Strength != 60 || day5.StrengthDay != 3 {
 		t.Errorf("day 5: mercenaries as known %+v, want at 05 on day 4, strength 60 on day 3", day5)
 	}
-	wantBrief := "last seen: boggardWarband at 10 on day 4, strength unknown; mercenaries at 05 on day 4, last seen: strength 60 on day 3"
+	wantBrief := "last seen: boggardWarband at 10 on day 4, strength unknown; mercenaries at 05 on day 4, strength 60 on day 3"
 	if len(briefs) != 1 || briefs[0] != wantBrief {
 		t.Errorf("day 5 brief:\n got %q\nwant %q", briefs, wantBrief)
 	}

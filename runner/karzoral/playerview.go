@@ -304,11 +304,11 @@ func strengthWord(n int) string {
 }
 
 // strengthAsOf is strengthWord for a sighting of day whose strength was learned on day known:
-// "last seen: strength N on day D" when that is another day (K-23: a survey since told where, not
-// the strength; K-63: the XP settlement told it).
+// "strength N on day D" when that is another day (K-23: a survey since told where, not the
+// strength; K-63: the XP settlement told it).
 func strengthAsOf(n, known, day int) string {
 	if n > 0 && known > 0 && known != day {
-		return fmt.Sprintf("last seen: strength %d on day %d", n, known)
+		return fmt.Sprintf("strength %d on day %d", n, known)
 	}
 	return strengthWord(n)
 }
