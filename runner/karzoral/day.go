@@ -252,6 +252,11 @@ func (s *state) move() (entered bool, err error) {
 			note := "?"
 			if s.revealed.has(to) {
 				note = s.p.Field.Blocks[to].ID
+				// K-32: the players know the block's terrain, so that it is entered from other
+				// sides only (the briefing's map): the move would fail (issue 23 review D6).
+				if !blk.Exits[d].Open && s.ch.ReadsNotes() {
+					note += " (one-way: cannot be entered from the " + d.Opposite().String() + "; the move is lost, K-32)"
+				}
 			}
 			s.choices[n] = runner.Choice{Name: moveNames[d], Value: int(d), Note: note}
 			n++

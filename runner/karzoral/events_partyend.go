@@ -76,6 +76,9 @@ func armyRowSeen(side string, a *ArmySeen) string {
 	case a.InView:
 		where = fmt.Sprintf("at %s, in view", *a.Block)
 	}
+	if a.Strength > 0 && a.StrengthDay > 0 { // learned on another day (K-23 survey, K-63 settlement)
+		return fmt.Sprintf("%s, strength %d on day %d, %s", side, a.Strength, a.StrengthDay, where)
+	}
 	if a.Strength > 0 {
 		return fmt.Sprintf("%s, strength %d %s", side, a.Strength, where)
 	}

@@ -15,9 +15,12 @@ type ArmySeen struct {
 	ID       string  `json:"id"`
 	Block    *string `json:"block"`
 	Day      int     `json:"day"`
-	Strength int     `json:"strength"`         // when last seen; 0: not known (a survey tells none, K-23)
-	InView   bool    `json:"inView,omitempty"` // in the party's block now
-	Missed   int     `json:"missed,omitempty"` // the day the party found Block empty of it (K-23), 0: not
+	Strength int     `json:"strength"` // when last seen; 0: not known (a survey tells none, K-23)
+	// StrengthDay is the day Strength was learned when not Day (a survey or a report since told
+	// no strength, K-23; the XP settlement told it, K-63); 0: on Day, or not known.
+	StrengthDay int  `json:"strengthDay,omitempty"`
+	InView      bool `json:"inView,omitempty"` // in the party's block now
+	Missed      int  `json:"missed,omitempty"` // the day the party found Block empty of it (K-23), 0: not
 }
 
 // ViewEvent: the day ends as the players know it (K-23): the party, its rations and the armies
@@ -68,10 +71,14 @@ func (e *SightingEvent) Line() string {
 			b.WriteByte(',')
 		}
 		if a.Block == nil { // a hand-edited record: sortie writes a sighting's block always
-			fmt.Fprintf(&b, " %s off the field (%s)", a.ID, strengthWord(a.Strength))
+			fmt.Fprintf(&b, " %s off the field (%s)", a.ID, strengthAsOf(a.Strength, a.StrengthDay, a.Day))
 			continue
 		}
-		fmt.Fprintf(&b, " %s at %s (%s)", a.ID, *a.Block, strengthWord(a.Strength))
+		last := "" // the survey told no strength: the one last learned (issue 23 review D8)
+		if a.Strength > 0 && a.StrengthDay > 0 && a.StrengthDay != a.Day {
+			last = "last seen: "
+		}
+		fmt.Fprintf(&b, " %s at %s (%s%s)", a.ID, *a.Block, last, strengthAsOf(a.Strength, a.StrengthDay, a.Day))
 	}
 	if e.Missing != "" {
 		fmt.Fprintf(&b, " %s is not on the field", e.Missing)

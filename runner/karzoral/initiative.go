@@ -7,8 +7,10 @@ import (
 )
 
 // initiativeChoices answer who acts first in a detailed battle: the party (the Default) or the
-// monsters.
-var initiativeChoices = [2]runner.Choice{{Name: "party", Value: 0}, {Name: "monsters", Value: 1}}
+// monsters; each note says what the answer does (issue 23 review D6).
+var initiativeChoices = [2]runner.Choice{
+	{Name: "party", Value: 0, Note: "the party won the initiative check: it acts first; each round its support damage comes first, K-75"},
+	{Name: "monsters", Value: 1, Note: "the monsters won it: they act first; each round their support damage comes first, K-76"}}
 
 // initiative asks, once at the start of a detailed battle against encounter enc, which side won
 // the initiative check (先制判定, SW2 core; the PC combat itself is played at the table, K-69). It

@@ -81,3 +81,29 @@ func TestScriptInitiativeK75K76(t *testing.T) {
 		t.Errorf("answer: maybe: %v", list)
 	}
 }
+
+// Issue 23 review D6: the initiative question says what each answer means. Who won the initiative
+// check (先制判定) acts first, and each round that side's support damage comes first: the party's
+// after the PCs' turns (K-75), the monsters' after theirs (K-76). The battle of
+// TestSupportOrderInitiativeK75K76.
+func TestInitiativeChoicesSayTheRuleK75K76(t *testing.T) {
+	g := newRig(t, []int{1, 3, 4, 3, 4, 2, 5, 4, 4},
+		"east", "monsters", "fight", "none", "no", "Boggard 1", "won", "5", "4")
+	var got []string
+	d := deciderFunc(func(r *runner.Request) (runner.Answer, error) {
+		if r.Cause == "initiative" {
+			for _, c := range r.Choices {
+				got = append(got, c.Name+" ("+c.Note+")")
+			}
+		}
+		return g.Decide(r)
+	})
+	if _, _, err := run(t, supportPlan(), rolling{d, g}); err != nil {
+		t.Fatal(err)
+	}
+	want := "party (the party won the initiative check: it acts first; each round its support damage comes first, K-75) | " +
+		"monsters (the monsters won it: they act first; each round their support damage comes first, K-76)"
+	if s := strings.Join(got, " | "); s != want {
+		t.Errorf("initiative choices:\n got %s\nwant %s", s, want)
+	}
+}

@@ -44,7 +44,11 @@ type ArmyInfo struct {
 	Block    int  // the block it was last seen in, -1 if never seen or gone
 	Day      int  // the day it was last seen, 0 if never
 	Strength int  // its strength when last seen; 0: not known (seen by a survey or a reveal, K-23)
-	Missed   int  // the day the party stood in Block and found it gone from there, 0: not (K-23)
+	// StrengthDay is the day Strength was learned (0 when not known): Day, or an earlier day (a
+	// survey or a report since told where, not the strength, K-23), or a later one (the XP
+	// settlement told it, K-63): the strength stays known until the players learn another.
+	StrengthDay int
+	Missed      int // the day the party stood in Block and found it gone from there, 0: not (K-23)
 }
 
 // ObjectiveInfo is an objective: the players know their objectives (the scenario's briefing).
@@ -61,6 +65,7 @@ type ObjectiveInfo struct {
 type sighting struct {
 	seen, gone      bool
 	block, day, str int
+	strDay          int // the day str was learned (0: not known); kept by a survey that tells none
 	missed          int // the day the party stood in block and found the army gone from it (D3), 0: not
 }
 
@@ -129,7 +134,7 @@ func (v *PlayerView) Army(i int) ArmyInfo {
 	a := &v.s.p.Armies[i]
 	sg := v.s.sight[i]
 	ai := ArmyInfo{ID: a.ID, Name: a.Name, Friendly: a.Friendly(), Seen: sg.seen, Gone: sg.gone, Block: -1,
-		Day: sg.day, Strength: sg.str, InView: v.s.inView(i), Missed: sg.missed}
+		Day: sg.day, Strength: sg.str, StrengthDay: sg.strDay, InView: v.s.inView(i), Missed: sg.missed}
 	if sg.seen && !sg.gone {
 		ai.Block = sg.block
 	}
@@ -192,9 +197,9 @@ func (v *PlayerView) Brief() string {
 		case a.Gone:
 			seen = append(seen, fmt.Sprintf("%s gone (day %d)", a.ID, a.Day))
 		case a.Seen && a.Missed > 0:
-			seen = append(seen, fmt.Sprintf("%s left %s (seen there on day %d, gone by day %d), %s", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, a.Missed, strengthWord(a.Strength)))
+			seen = append(seen, fmt.Sprintf("%s left %s (seen there on day %d, gone by day %d), %s", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, a.Missed, strengthAsOf(a.Strength, a.StrengthDay, a.Day)))
 		case a.Seen:
-			seen = append(seen, fmt.Sprintf("%s at %s on day %d, %s", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, strengthWord(a.Strength)))
+			seen = append(seen, fmt.Sprintf("%s at %s on day %d, %s", a.ID, v.s.p.Field.Blocks[a.Block].ID, a.Day, strengthAsOf(a.Strength, a.StrengthDay, a.Day)))
 		}
 	}
 	var parts []string
@@ -230,7 +235,7 @@ func (s *state) look() {
 		sg := &s.sight[i]
 		switch {
 		case s.inView(i):
-			*sg = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i]}
+			*sg = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i], strDay: s.day}
 		case sg.seen && !sg.gone && sg.missed == 0 && sg.block == s.party:
 			sg.missed = s.day
 		}
@@ -240,32 +245,34 @@ func (s *state) look() {
 // sightLeave records that the party watched army i march out of its block (the ArmyMoveEvent is
 // seen by all and names where it went): its last sighting is that block, on this day.
 func (s *state) sightLeave(i int) {
-	s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i]}
+	s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: s.armyStr[i], strDay: s.day}
 }
 
 // sightGone records that the party saw army i leave the field (beaten, destroyed, removed in its
 // block).
 func (s *state) sightGone(i int) {
-	s.sight[i] = sighting{seen: true, gone: true, block: -1, day: s.day, str: s.armyStr[i]}
+	s.sight[i] = sighting{seen: true, gone: true, block: -1, day: s.day, str: s.armyStr[i], strDay: s.day}
 }
 
 // survey implements the Angel Order aerial survey (【〆航天俯瞰】, K-23) and the scenario's reveal of
 // one army (army >= 0): the players learn where the armies on the field stand now, not their
-// strength (the seed: 「その存在、及び移動」; Rules.SurveyStrength tells it too). It writes a
-// SightingEvent (seen by all).
+// strength (the seed: 「その存在、及び移動」; Rules.SurveyStrength tells it too): a strength they
+// learned before stays known, with its day (issue 23 review D8: the survey made it "unknown"). It
+// writes a SightingEvent (seen by all).
 func (s *state) survey(army int, source string) error {
 	for i := range s.sight {
 		if army >= 0 && i != army {
 			continue
 		}
 		if s.armyBlock[i] >= 0 {
-			// K-23: the seed's 「その存在、及び移動」: where it is, not its strength (0: unknown),
-			// unless the rules say the survey tells it (Rules.SurveyStrength).
-			str := 0
+			// K-23: the seed's 「その存在、及び移動」: where it is, not its strength (the one last
+			// learned stays, with its day), unless the rules say the survey tells it
+			// (Rules.SurveyStrength).
+			str, strDay := s.sight[i].str, s.sight[i].strDay
 			if s.k.rules.SurveyStrength || s.inView(i) { // in the party's block: seen anyway
-				str = s.armyStr[i]
+				str, strDay = s.armyStr[i], s.day
 			}
-			s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: str}
+			s.sight[i] = sighting{seen: true, block: s.armyBlock[i], day: s.day, str: str, strDay: strDay}
 		}
 	}
 	if !s.on {
@@ -296,10 +303,34 @@ func strengthWord(n int) string {
 	return fmt.Sprintf("strength %d", n)
 }
 
+// strengthAsOf is strengthWord for a sighting of day whose strength was learned on day known:
+// "strength N on day D" when that is another day (K-23: a survey since told where, not the
+// strength; K-63: the XP settlement told it).
+func strengthAsOf(n, known, day int) string {
+	if n > 0 && known > 0 && known != day {
+		return fmt.Sprintf("strength %d on day %d", n, known)
+	}
+	return strengthWord(n)
+}
+
+// settleSight records that the XP settlement at a growth told the players the strength of every
+// friendly army on the field (K-63: the remaining-strength bonus is 10 x it, issue 23 review D8);
+// where it stands stays as last seen.
+func (s *state) settleSight() {
+	for _, i := range s.r.friendly {
+		if s.armyBlock[i] >= 0 {
+			s.sight[i].str, s.sight[i].strDay = s.armyStr[i], s.day
+		}
+	}
+}
+
 // armySeen is army i's entry in a sighting or the players' day end.
 func (s *state) armySeen(i int) ArmySeen {
 	sg := s.sight[i]
 	a := ArmySeen{ID: s.p.Armies[i].ID, Day: sg.day, Strength: sg.str, InView: s.inView(i), Missed: sg.missed}
+	if sg.str > 0 && sg.strDay != sg.day {
+		a.StrengthDay = sg.strDay
+	}
 	if !sg.gone {
 		a.Block = &s.p.Field.Blocks[sg.block].ID
 	}

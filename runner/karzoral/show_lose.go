@@ -57,7 +57,7 @@ func (v *PlayerView) writeFriendlies(b *bytes.Buffer) {
 		case a.Gone:
 			where = fmt.Sprintf("gone (day %d)", a.Day)
 		case a.Seen && a.Block >= 0:
-			where = fmt.Sprintf("last seen at %s on day %d, %s", p.Field.Blocks[a.Block].ID, a.Day, strengthWord(a.Strength))
+			where = fmt.Sprintf("last seen at %s on day %d, %s", p.Field.Blocks[a.Block].ID, a.Day, strengthAsOf(a.Strength, a.StrengthDay, a.Day))
 		}
 		fmt.Fprintf(b, "    %s: %s\n", esc.Text(armyName(&p.Armies[i])), where)
 	}

@@ -116,22 +116,25 @@ func TestJSONLParses(t *testing.T) {
 		t.Errorf("end record: %+v", end)
 	}
 	// K-23: the players' end, just before the GM's: the warband as the scouts' report placed it on day 2, at 11,
-	// strength unknown (「その存在、及び移動」: no strength); the mercenaries as the party last saw them,
-	// marching into 03 on day 3 at their full 60 (the GM's end has them at 09 with 15).
+	// strength unknown (「その存在、及び移動」: no strength); the mercenaries where the party last saw them,
+	// marching into 03 on day 3, with the strength the clear's settlement told on day 7 (K-63: 10 x 15;
+	// issue 23 review D8: the end said the 60 seen on day 3 under the XP line's 15). The GM's end has
+	// them at 09 with 15.
 	var pe struct {
 		Type   string
 		Armies []struct {
-			ID       string
-			Block    *string
-			Day      int
-			Strength int
+			ID          string
+			Block       *string
+			Day         int
+			Strength    int
+			StrengthDay int
 		}
 	}
 	if err := json.Unmarshal([]byte(lines[len(lines)-2]), &pe); err != nil {
 		t.Fatal(err)
 	}
 	if pe.Type != "partyEnd" || len(pe.Armies) != 2 || pe.Armies[0].Block == nil || *pe.Armies[0].Block != "11" || pe.Armies[0].Day != 2 ||
-		pe.Armies[0].Strength != 0 || pe.Armies[1].Block == nil || *pe.Armies[1].Block != "03" || pe.Armies[1].Day != 3 || pe.Armies[1].Strength != 60 {
+		pe.Armies[0].Strength != 0 || pe.Armies[1].Block == nil || *pe.Armies[1].Block != "03" || pe.Armies[1].Day != 3 || pe.Armies[1].Strength != 15 || pe.Armies[1].StrengthDay != 7 {
 		t.Errorf("K-23 partyEnd record: %+v", pe)
 	}
 	golden(t, "field01-win.jsonl", out)

@@ -2,6 +2,7 @@ package karzoral
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/runner"
@@ -62,6 +63,22 @@ func (s *state) strengthBonus() (bonus, str int) {
 	return StrengthXP * str, str
 }
 
+// strengthTerms is the strength the bonus counts, in words: "15", or with several friendly armies
+// on the field each one's too ("50: f1 20 + f2 30"), for the settlement tells the players each
+// army's strength (settleSight, K-63).
+func (s *state) strengthTerms(str int) string {
+	var terms []string
+	for _, i := range s.r.friendly {
+		if s.armyBlock[i] >= 0 {
+			terms = append(terms, fmt.Sprintf("%s %d", s.p.Armies[i].ID, s.armyStr[i]))
+		}
+	}
+	if len(terms) < 2 {
+		return strconv.Itoa(str)
+	}
+	return fmt.Sprintf("%d: %s", str, strings.Join(terms, " + "))
+}
+
 // growth implements K-60, K-61, K-63, K-64 at a midpoint or the clear: each PC gets achievement XP +
 // its own fumble XP + the monster XP + the remaining-strength bonus (10 x the strength of every
 // friendly army on the field, K-63 Default: summed), then Rules.AbilityGrowths (default 1) ability
@@ -75,13 +92,14 @@ func (s *state) strengthBonus() (bonus, str int) {
 // is revived (K-101). A campaign PC the plan names is grown here too (campaign sortie.go).
 func (s *state) growth(achievement int, point string) error {
 	bonus, str := s.strengthBonus()
+	s.settleSight() // the players learn the strength the bonus counts (K-63)
 	if !s.hasPCs() {
 		gain := achievement + s.k.monXP + bonus
 		s.k.partyXP += gain
 		if s.on {
 			r := &XPEvent{Note: s.note("K-61"), Point: point, Gained: gain, Total: s.k.partyXP,
-				Text: fmt.Sprintf("each PC%s, %s: %d achievement + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
-					s.named(), point, achievement, s.k.monXP, bonus, str, gain, s.k.partyXP)}
+				Text: fmt.Sprintf("each PC%s, %s: %d achievement + %d monsters + %d remaining strength (10 x %s) = %d XP (total %d)",
+					s.named(), point, achievement, s.k.monXP, bonus, s.strengthTerms(str), gain, s.k.partyXP)}
 			if err := s.send(r); err != nil {
 				return err
 			}
@@ -102,8 +120,8 @@ func (s *state) growth(achievement int, point string) error {
 		if s.on {
 			name := s.p.Party.PCs[i].Name
 			r := &XPEvent{Note: s.note("K-61"), Who: name, Point: point, Gained: gain, Total: pc.xp,
-				Text: fmt.Sprintf("%s, %s: %d achievement + %d fumbles + %d monsters + %d remaining strength (10 x %d) = %d XP (total %d)",
-					name, point, achievement, pc.fumble, s.k.monXP, bonus, str, gain, pc.xp)}
+				Text: fmt.Sprintf("%s, %s: %d achievement + %d fumbles + %d monsters + %d remaining strength (10 x %s) = %d XP (total %d)",
+					name, point, achievement, pc.fumble, s.k.monXP, bonus, s.strengthTerms(str), gain, pc.xp)}
 			if err := s.send(r); err != nil {
 				return err
 			}

@@ -189,6 +189,7 @@ type kzArmy struct {
 	block    int
 	strength int
 	seen     int // the day the players saw it (their view)
+	strDay   int // the day strength was learned when not seen (the view's strengthDay, K-23, K-63), 0: seen
 	// missed is the day the party stood on block and found the army gone from it (K-23: the
 	// view's and sighting's "missed"), 0: not; the players' map then leaves it off, as the
 	// transcript's party map does, and their status line says so.
@@ -238,11 +239,12 @@ func (s *kzState) block(id *string) int {
 
 // kzArmyRow is an army in a dayEnd, view, sighting or end event.
 type kzArmyRow struct {
-	ID       string  `json:"id"`
-	Block    *string `json:"block"`
-	Strength int     `json:"strength"`
-	Day      int     `json:"day"`
-	Missed   int     `json:"missed"`
+	ID          string  `json:"id"`
+	Block       *string `json:"block"`
+	Strength    int     `json:"strength"`
+	StrengthDay int     `json:"strengthDay"`
+	Day         int     `json:"day"`
+	Missed      int     `json:"missed"`
 }
 
 // apply folds one event into the state: the party's moves (K-26), the armies' marches (K-22),
@@ -277,7 +279,7 @@ func (s *kzState) apply(e *event) {
 			a.strength = v.After
 		}
 		if a := s.seen(e, v.Army); a != nil {
-			a.strength = v.After
+			a.strength, a.strDay = v.After, e.Day
 		}
 	case "strengthBattle":
 		if a := s.gm[v.Army]; a != nil {
@@ -287,12 +289,12 @@ func (s *kzState) apply(e *event) {
 			a.strength = v.OtherAfter
 		}
 		if a := s.seen(e, v.Army); a != nil {
-			a.strength = v.ArmyAfter
+			a.strength, a.strDay = v.ArmyAfter, e.Day
 		}
 		s.fight(e, v.Block, v.Army+" vs "+v.Other, fmt.Sprintf("strength battle at %s (K-24): %s %d -> %d, %s %d -> %d",
 			deref(v.Block), v.Army, v.ArmyBefore, v.ArmyAfter, v.Other, v.OtherBefore, v.OtherAfter))
 		if a := s.seen(e, v.Other); a != nil {
-			a.strength = v.OtherAfter
+			a.strength, a.strDay = v.OtherAfter, e.Day
 		}
 	case "armyRemoved":
 		if a := s.gm[v.Army]; a != nil {
@@ -319,11 +321,11 @@ func (s *kzState) apply(e *event) {
 		// The players' whole picture at the day's end (K-23): what is not in it is not known.
 		s.known = map[string]*kzArmy{}
 		for _, r := range v.Armies {
-			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day, missed: r.Missed}
+			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day, strDay: r.StrengthDay, missed: r.Missed}
 		}
 	case "sighting":
 		for _, r := range v.Armies {
-			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day, missed: r.Missed}
+			s.known[r.ID] = &kzArmy{block: s.block(r.Block), strength: r.Strength, seen: r.Day, strDay: r.StrengthDay, missed: r.Missed}
 		}
 	case "reveal":
 		s.open[v.Box] = true
@@ -405,6 +407,9 @@ func (s *kzState) marks(gm bool) []mark {
 		if a.strength > 0 || gm {
 			str = "strength " + strconv.Itoa(a.strength)
 			label = strconv.Itoa(a.strength)
+		}
+		if !gm && a.strength > 0 && a.strDay > 0 && a.strDay != a.seen { // learned on another day (issue 23 D8)
+			str += " on day " + strconv.Itoa(a.strDay)
 		}
 		tip := fmt.Sprintf("%s (%s) at %s, %s", id, side, s.p.Field.Blocks[a.block].ID, str)
 		if !gm && a.seen > 0 {
