@@ -26,11 +26,15 @@ Bad:
     a generated 50 MiB field.cue
 
 Fix: split the scenario over several files of one package, or shrink it.`},
-		diag.CodeInfo{Code: codeTooDeep, Title: "nesting too deep", Severity: diag.Error, Doc: `Brackets or braces nest deeper than the bound (100 levels). No scenario needs that depth;
-sortie refuses the file before parsing it.
+		diag.CodeInfo{Code: codeTooDeep, Title: "nesting too deep", Severity: diag.Error, Doc: `Brackets or braces nest deeper than the bound (100 levels), or in CUE a chain of labels on
+one line (a: b: c: ...), or in YAML block collections (one level per indentation step and
+per "- " entry). No scenario needs that depth; sortie refuses the file before parsing it, at
+the place too deep.
 
 Bad:
     x: [[[[[[[[ ... ]]]]]]]]   // thousands deep
+    x:
+      - - - - - - - - ...      # a line of thousands of entries
 
 Fix: flatten the structure.`},
 		diag.CodeInfo{Code: codeEmbed, Title: "@embed is refused", Severity: diag.Error, Doc: `A CUE file uses @embed (or declares @extern(embed)) to read another file. sortie reads only

@@ -12,19 +12,18 @@ import (
 	"syscall"
 
 	"cuelang.org/go/cue/ast"
-	"cuelang.org/go/cue/scanner"
-	"cuelang.org/go/cue/token"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/nesting"
 )
 
 // Bounds on hostile input (issue 3, item 6).
 const (
 	// MaxFileSize is the largest scenario file sortie reads, in bytes (4 MiB); larger is L004.
 	MaxFileSize = 4 << 20
-	// MaxDepth bounds nesting: brackets and braces ({[( ) ] }), and in CUE also chains of labels
-	// on one line (a: b: c: 1); deeper is L005 (TooDeep).
-	MaxDepth = 100
+	// MaxDepth bounds nesting: brackets and braces ({[( ) ] }), in CUE also chains of labels on
+	// one line (a: b: c: 1), in YAML also block levels; deeper is L005 (TooDeep).
+	MaxDepth = nesting.MaxDepth
 )
 
 // readBounded reads a scenario file of at most MaxFileSize bytes. refused is a message when the
@@ -87,110 +86,12 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 }
 
 // TooDeep reports the first place in a file that nests deeper than MaxDepth, before a recursive
-// parser sees it: the 1-based line and (byte) column of the bracket or label too deep. kind is
-// "cue", "yaml" or "json" (as the file's extension: .cue, .yaml or .yml, .json); vet refuses such
-// a file with L005, and sortie fmt refuses the same files by this scan. It never recurses and
-// takes time linear in the file.
+// parser sees it: the 1-based line and (byte) column of the bracket, label or YAML entry too deep.
+// kind is "cue", "yaml" or "json" (as the file's extension: .cue, .yaml or .yml, .json); vet
+// refuses such a file with L005, and sortie fmt refuses the same files by this scan (package
+// nesting: linear, never recursive).
 func TooDeep(kind string, data []byte) (line, col int, deep bool) {
-	if kind == "cue" {
-		return tooDeepCUE(data)
-	}
-	return tooDeepData(kind == "yaml", data)
-}
-
-// tooDeepCUE counts nesting with CUE's own scanner (so strings, raw strings and comments are
-// exactly what CUE makes of them): every open bracket or brace is a level, and so is every label
-// of a chain on one line, `a: b: c: 1` being three levels as deep as {a: {b: {c: 1}}}. A comma or
-// a newline ends a chain; a bracket starts a new one. The scan is linear and never recurses.
-func tooDeepCUE(data []byte) (line, col int, deep bool) {
-	var sc scanner.Scanner
-	f := token.NewFile("", -1, len(data))
-	sc.Init(f, data, nil, scanner.DontInsertCommas)
-	// chains[i] is the length of the label chain at bracket level i; depth is the nesting so far
-	// (brackets plus chains), which is at most MaxDepth+1 levels of memory.
-	chains := []int{0}
-	depth := 0
-	prev := token.ILLEGAL
-	lastLine := 0
-	for {
-		pos, tok, _ := sc.Scan()
-		if tok == token.EOF {
-			return 0, 0, false
-		}
-		p := f.Position(pos)
-		if p.Line != lastLine {
-			// A newline ends the chain of the current level, as a comma does.
-			depth -= chains[len(chains)-1]
-			chains[len(chains)-1] = 0
-			lastLine = p.Line
-		}
-		switch tok {
-		case token.LBRACE, token.LBRACK, token.LPAREN:
-			depth++
-			chains = append(chains, 0)
-		case token.RBRACE, token.RBRACK, token.RPAREN:
-			if len(chains) > 1 {
-				depth -= chains[len(chains)-1] + 1
-				chains = chains[:len(chains)-1]
-			}
-		case token.COMMA:
-			depth -= chains[len(chains)-1]
-			chains[len(chains)-1] = 0
-		case token.COLON:
-			switch prev {
-			case token.IDENT, token.STRING, token.RBRACK, token.OPTION, token.NOT, token.RPAREN, token.INT:
-				depth++
-				chains[len(chains)-1]++
-			}
-		}
-		if depth > MaxDepth {
-			return p.Line, p.Column, true
-		}
-		prev = tok
-	}
-}
-
-// tooDeepData scans a YAML or JSON file for brackets and braces nested deeper than MaxDepth,
-// outside strings and (YAML) comments. YAML's block style nests by indentation, which a file of
-// at most MaxFileSize bytes cannot take far.
-func tooDeepData(yaml bool, data []byte) (line, col int, deep bool) {
-	depth := 0
-	line, col = 1, 0
-	inStr, inComment := byte(0), false
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		col++
-		if c == '\n' {
-			line, col, inComment = line+1, 0, false
-			continue
-		}
-		switch {
-		case inComment:
-		case inStr == '"':
-			if c == '\\' {
-				i++
-				col++
-			} else if c == '"' {
-				inStr = 0
-			}
-		case inStr == '\'':
-			if c == '\'' {
-				inStr = 0 // '' inside a single-quoted YAML string is two strings here: the same depth
-			}
-		case c == '"', yaml && c == '\'':
-			inStr = c
-		case yaml && c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t'):
-			inComment = true
-		case c == '{' || c == '[':
-			depth++
-			if depth > MaxDepth {
-				return line, col, true
-			}
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return 0, 0, false
+	return nesting.TooDeep(kind, data)
 }
 
 // hostileCUE refuses @embed (L006) and imports that reach outside the scenario's folder (L007) in

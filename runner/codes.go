@@ -61,13 +61,16 @@ Bad:
     # the scenario is won on day 7, but the script goes on with entries for day 8
 
 Fix: remove the extra entries, or find the decision where the run went another way.`},
-		diag.CodeInfo{Code: CodeScriptRefused, Title: "script file refused: not a regular file, or too large", Severity: diag.Error, Doc: `sortie reads a script (--script) only from a regular file of at most 4 MiB. A named pipe
+		diag.CodeInfo{Code: CodeScriptRefused, Title: "script file refused: not a regular file, too large or too deep", Severity: diag.Error, Doc: `sortie reads a script (--script) only from a regular file of at most 4 MiB. A named pipe
 would block the run until something writes to it, a device such as /dev/zero never ends, a
 folder has no entries to read: each is refused before it is read, and the command exits 2.
+A script nesting deeper than 100 levels (brackets, or YAML's "- - - ..."; a script is a flat
+list) is refused at the place too deep before it is parsed, as a scenario file is (L005).
 
 Bad:
     sortie run scenarios/karzoral/field01 --script /dev/zero
     mkfifo p.yaml; sortie run scenarios/karzoral/field01 --script p.yaml
+    - - - - - - - - - - - - ...   (a line of 50,000 entries)
 
 Fix: write the entries into a file and give its path; to build a script from another
 program's output, save it first (prog > win.yaml; sortie run ... --script win.yaml).`},

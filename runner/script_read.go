@@ -73,30 +73,6 @@ func ReadScript(path string) ([]byte, error) {
 	return data, nil
 }
 
-// refusal is the RefusedError for a file that is not a regular one or too large, or nil.
-func refusal(path string, st os.FileInfo) error {
-	switch t := st.Mode().Type(); {
-	case st.IsDir():
-		return refused(path, "a folder, not a file")
-	case t&os.ModeNamedPipe != 0:
-		return refused(path, "a named pipe, not a file")
-	case t&os.ModeSocket != 0:
-		return refused(path, "a socket, not a file")
-	case t&os.ModeDevice != 0:
-		return refused(path, "a device, not a file")
-	case !st.Mode().IsRegular():
-		return refused(path, "not a regular file")
-	case st.Size() > MaxScriptSize:
-		return refused(path, fmt.Sprintf("larger than %d bytes (4 MiB)", MaxScriptSize))
-	}
-	return nil
-}
-
-func refused(path, what string) *RefusedError {
-	return &RefusedError{Diag: diag.Errorf(diag.Pos{File: path}, CodeScriptRefused, "%s: refused", what).
-		WithHint("a script is a regular file of at most 4 MiB")}
-}
-
 // parseScript is ParseScript for a script of kind (LoadScriptFor).
 func parseScript(filename string, src []byte, kind string) (s *Script, list diag.List) {
 	defer func() {
@@ -106,9 +82,13 @@ func parseScript(filename string, src []byte, kind string) (s *Script, list diag
 			list = diag.List{diag.Errorf(diag.Pos{File: filename}, CodeScriptError, "cannot parse the script: %v", r)}
 		}
 	}()
+	isCUE := strings.EqualFold(filepath.Ext(filename), ".cue")
+	if d, deep := scriptTooDeep(filename, src, isCUE); deep {
+		return nil, diag.List{d}
+	}
 	var f *ast.File
 	var err error
-	if strings.EqualFold(filepath.Ext(filename), ".cue") {
+	if isCUE {
 		f, err = parser.ParseFile(filename, src)
 	} else {
 		if blankYAML(src) {

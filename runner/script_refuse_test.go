@@ -72,3 +72,25 @@ func TestLoadScriptRefuses(t *testing.T) {
 		t.Errorf("a script of exactly MaxScriptSize bytes: %v, %v, %v; want it read (one entry)", s, list, err)
 	}
 }
+
+// TestLoadScriptTooDeep: a script nesting deeper than nesting.MaxDepth is refused (X005) at the
+// place too deep before a recursive parser sees it (a 100 KB script of `- ` took gigabytes).
+// Positions by hand: `- ` at column 1 is level 1 and the k-th entry's node, at column 2k+1, level
+// 1+k: the 100th, at column 201, is the 101st level; in CUE, `[` 101 times, the 101st at 101.
+func TestLoadScriptTooDeep(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, src, want string }{
+		{"deep.yaml", strings.Repeat("- ", 50000) + "1\n", ":1:201: X005"},
+		{"deep.json", "\n" + strings.Repeat("- ", 200) + "\n", ":2:201: X005"},
+		{"deep.cue", strings.Repeat("[", 150), ":1:101: X005"},
+	} {
+		p := filepath.Join(dir, c.name)
+		if err := os.WriteFile(p, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, list, err := LoadScript(p)
+		if err != nil || s != nil || len(list) != 1 || !strings.Contains(list[0].String(), c.name+c.want) {
+			t.Errorf("%s: %v %v %v, want one %s", c.name, s != nil, list, err, c.want)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/sortie-rpg/sortie/compiler/esc"
+	"github.com/sortie-rpg/sortie/compiler/nesting"
 	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
@@ -76,6 +77,11 @@ func From(files []string, id, title string) ([]File, error) {
 // rename sets the top-level id (and title) of one scenario file; found says whether it has a
 // top-level id.
 func rename(name string, data []byte, id, title string) (out []byte, found bool, err error) {
+	kind := strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), ".")
+	if line, col, deep := nesting.TooDeep(kind, data); deep {
+		// Before a recursive parser sees it, as vet refuses it (L005).
+		return nil, false, fmt.Errorf("%s:%d:%d: nesting deeper than %d levels: refused (L005)", name, line, col, nesting.MaxDepth)
+	}
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".cue":
 		f, err := parser.ParseFile(name, data, parser.ParseComments)
