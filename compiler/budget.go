@@ -34,6 +34,11 @@ const (
 	DefaultMemory = 512 << 20 // 512 MiB
 )
 
+// MaxCPU is the largest processor-time budget (a day): past it the wall-clock deadline
+// (wallDeadline) would overflow a time.Duration and end every evaluation at once (--max-cpu
+// 9223372036s gave "did not end within -2562047h").
+const MaxCPU = 24 * time.Hour
+
 // minMemory is the smallest memory budget: the evaluator process itself needs about this much.
 const minMemory = 32 << 20
 
@@ -47,8 +52,12 @@ func (b Budget) withDefaults() Budget {
 	return b
 }
 
-// Check reports a budget that cannot work: a memory budget under 32 MiB.
+// Check reports a budget that cannot work: a processor-time budget over MaxCPU, a memory budget
+// under 32 MiB.
 func (b Budget) Check() error {
+	if b.CPU > MaxCPU {
+		return fmt.Errorf("processor-time budget %v is over the most sortie allows, %v", b.CPU, MaxCPU)
+	}
 	if b.Memory > 0 && b.Memory < minMemory {
 		return fmt.Errorf("memory budget %s is below the %s an evaluator needs", FormatBytes(b.Memory), FormatBytes(minMemory))
 	}
@@ -58,7 +67,9 @@ func (b Budget) Check() error {
 // wallDeadline is how long sortie waits for an evaluation before killing the evaluator: the CPU
 // budget three times over plus ten seconds, for a loaded machine; it ends evaluations that wait
 // instead of computing.
-func wallDeadline(cpu time.Duration) time.Duration { return 3*cpu + 10*time.Second }
+func wallDeadline(cpu time.Duration) time.Duration {
+	return 3*min(cpu, MaxCPU) + 10*time.Second // clamped: 3 x a huge budget overflows
+}
 
 // FormatBytes renders a size in bytes as "512 MiB", "1 GiB" or "123 bytes".
 func FormatBytes(n int64) string {

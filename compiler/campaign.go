@@ -31,6 +31,7 @@ import (
 // only parsed, never evaluated.
 func IsCampaign(path string) bool {
 	data, err := safeio.ReadFile(path, MaxFileSize)
+	data = safeio.TrimBOM(data)
 	if err != nil {
 		return false
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/nesting"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 )
 
 // Bounds on hostile input (issue 3, item 6).
@@ -82,7 +83,7 @@ func readBounded(abs, dir string) (data []byte, refused string, err error) {
 	if len(data) > MaxFileSize {
 		return nil, fmt.Sprintf("file larger than %d bytes (4 MiB): refused", MaxFileSize), nil
 	}
-	return data, "", nil
+	return safeio.TrimBOM(data), "", nil
 }
 
 // TooDeep reports the first place in a file that nests deeper than MaxDepth, before a recursive

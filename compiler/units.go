@@ -69,7 +69,7 @@ func readHead(name string) []byte {
 	}
 	buf := make([]byte, size)
 	n, _ := io.ReadFull(f, buf)
-	return buf[:n]
+	return safeio.TrimBOM(buf[:n])
 }
 
 // classifyData judges a YAML or JSON file by its top level.

@@ -17,6 +17,7 @@ import (
 	"cuelang.org/go/encoding/yaml"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/safeio"
 	"github.com/sortie-rpg/sortie/compiler/yamlpos"
 )
 
@@ -70,7 +71,7 @@ func ReadScript(path string) ([]byte, error) {
 	if len(data) > MaxScriptSize {
 		return nil, refused(path, fmt.Sprintf("larger than %d bytes (4 MiB)", MaxScriptSize))
 	}
-	return data, nil
+	return safeio.TrimBOM(data), nil // a byte order mark is read past
 }
 
 // parseScript is ParseScript for a script of kind (LoadScriptFor).

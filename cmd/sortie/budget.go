@@ -14,7 +14,7 @@ import (
 func budgetFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.DurationFlag{Name: "max-cpu", Value: compiler.DefaultCPU,
-			Usage: "processor time one scenario's evaluation may take (L011 beyond)"},
+			Usage: "processor time one scenario's evaluation may take, at most 24h (L011 beyond)"},
 		&cli.StringFlag{Name: "max-memory", Value: compiler.FormatBytes(compiler.DefaultMemory),
 			Usage: "memory one scenario's evaluator process may hold (its Go memory; resident, 32 MiB more), e.g. 512MiB or 2GiB (L012 beyond)"},
 	}
@@ -25,6 +25,9 @@ func budgetOf(c *cli.Context) (compiler.Budget, error) {
 	b := compiler.Budget{CPU: c.Duration("max-cpu")}
 	if b.CPU <= 0 {
 		return b, failf(exitUsage, "--max-cpu %v: want a positive duration such as 10s", b.CPU)
+	}
+	if b.CPU > compiler.MaxCPU {
+		return b, failf(exitUsage, "--max-cpu %v: at most %v", b.CPU, compiler.MaxCPU)
 	}
 	n, err := parseSize(c.String("max-memory"))
 	if err != nil {

@@ -29,6 +29,14 @@ func Kind(name string) string {
 // bounds is refused (L004 size, L005 nesting, bounds.go); any other kind is an error the caller
 // should have avoided; it comes back as N001.
 func Source(filename string, src []byte) ([]byte, diag.List) {
+	if safeio.HasBOM(src) {
+		// Formatted past it and kept: the author's editor wrote it.
+		out, list := Source(filename, safeio.TrimBOM(src))
+		if out != nil {
+			out = append(append([]byte(nil), src[:3]...), out...)
+		}
+		return out, list
+	}
 	if list := bounded(filename, Kind(filename), src); list != nil {
 		return nil, list
 	}
