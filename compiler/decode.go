@@ -37,6 +37,31 @@ type decoder struct {
 	// range, the wrong type) is read as not OK: the checks then leave it alone, and do not report
 	// what follows from it (a block off its coordinate, issue 11).
 	strict bool
+	// findings are the decoder's own (S002: an integer beyond what sortie reads), each place once;
+	// the rule system adds them to its list (Findings).
+	findings diag.List
+	reported map[diag.Pos]bool
+}
+
+// MinInt and MaxInt bound the integers sortie reads from a scenario (those of a 32-bit int): a
+// value beyond them is S002 at its place, never wrapped or silently left out. No rule's figure
+// (hp, levels, days, blocks, squares) comes near them.
+const (
+	MinInt = math.MinInt32
+	MaxInt = math.MaxInt32
+)
+
+// beyond reports the integer text written at pos as beyond MinInt..MaxInt (once per place).
+func (dc *decoder) beyond(pos diag.Pos, text string) {
+	if dc.reported == nil {
+		dc.reported = map[diag.Pos]bool{}
+	}
+	if dc.reported[pos] {
+		return
+	}
+	dc.reported[pos] = true
+	dc.findings.Add(diag.Errorf(pos, codeBadValue, "%s is beyond the integers sortie reads (%d to %d)", text, MinInt, MaxInt).
+		WithHint("no rule needs a number this large: write the figure the rules give"))
 }
 
 // bad reports whether n's value is an error once the schema is applied (strict decoders only).
@@ -91,8 +116,10 @@ func (dc *decoder) str(n node) Str {
 func (dc *decoder) int(n node) Int {
 	out := Int{Pos: dc.pos(n), Set: n.exists()}
 	if v, ok := n.value(); ok && !dc.bad(n) {
-		if i, err := v.Int64(); err == nil && i >= math.MinInt32 && i <= math.MaxInt32 {
+		if i, err := v.Int64(); err == nil && i >= MinInt && i <= MaxInt {
 			out.V, out.OK = int(i), true
+		} else if text, isInt := v.intText(); isInt && n.exists() {
+			dc.beyond(out.Pos, text)
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"errors"
+	"strconv"
 
 	"cuelang.org/go/cue"
 )
@@ -326,6 +327,21 @@ func (x scalar) Int64() (int64, error) {
 		return 0, errNotKind
 	}
 	return x.d.num, nil
+}
+
+// intText is the decimal text of an integer value, and whether x is one.
+func (x scalar) intText() (string, bool) {
+	if x.tree {
+		return strconv.FormatInt(x.d.num, 10), x.d.kind == dInt
+	}
+	if x.v.Kind() != cue.IntKind {
+		return "", false
+	}
+	b, err := x.v.Int(nil)
+	if err != nil {
+		return "", false
+	}
+	return b.String(), true
 }
 
 func (x scalar) Bool() (bool, error) {

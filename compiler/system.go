@@ -326,6 +326,30 @@ func (dc *decoder) Str(n Node) Str { return dc.str(n) }
 // Int reads an integer node (a value outside int32 is not OK).
 func (dc *decoder) Int(n Node) Int { return dc.int(n) }
 
+// Findings are the decoder's own findings so far: S002 for each integer written beyond
+// MinInt..MaxInt (which Int reads as not OK). The rule system adds them to its list once it has
+// decoded the file.
+func (dc *decoder) Findings() diag.List { return dc.findings }
+
+// Keep filters a rule system's findings: a finding at a place where the decoder reported an
+// integer beyond MinInt..MaxInt says only what follows from that value being unread (a level of
+// 0 outside 1..40), and is dropped; the S002 there says what is wrong.
+func (dc *decoder) Keep(list diag.List) diag.List {
+	if len(dc.reported) == 0 {
+		return list
+	}
+	out := list[:0]
+	for _, d := range list {
+		if d.Code == codeBadValue || !dc.reported[d.Pos] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Reported reports whether the decoder reported the value at pos (Keep).
+func (dc *decoder) Reported(pos diag.Pos) bool { return dc.reported[pos] }
+
 // Bool reads a boolean node: false when absent or not a boolean.
 func (dc *decoder) Bool(n Node) bool { return dc.bool(n) }
 

@@ -28,7 +28,7 @@ func vetClash(uc *compiler.Unit) (*plan.Plan, error) {
 	d := &clashDecoder{dc: compiler.NewDecoder(uc.Namer(), strict)}
 	b := d.battle(n, root)
 	sup := uc.Suppressions()
-	var found diag.List
+	found := append(diag.List(nil), d.dc.Findings()...) // S002: integers beyond what sortie reads
 	p, err := runClashChecks(b, lib, &found)
 	if err != nil {
 		return nil, err
@@ -40,7 +40,7 @@ func vetClash(uc *compiler.Unit) (*plan.Plan, error) {
 		}
 		uc.AddSymbols(syms)
 	}
-	uc.AddFindings(found, sup)
+	uc.AddFindings(d.dc.Keep(found), sup)
 	if !uc.Compiling() || uc.List().HasErrors() {
 		return nil, nil
 	}

@@ -57,14 +57,15 @@ func vetKarzoral(uc *compiler.Unit) (*plan.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := (&decoder{compiler.NewDecoder(uc.Namer(), strict)}).decode(n, root)
+	dc := compiler.NewDecoder(uc.Namer(), strict)
+	s := (&decoder{dc}).decode(n, root)
 	s.Declared = uc.Declarations(isEntity)
 	sup := uc.Suppressions()
-	var found diag.List
+	found := append(diag.List(nil), dc.Findings()...) // S002: integers beyond what sortie reads
 	if err := runChecks(s, &found); err != nil {
 		return nil, err
 	}
-	uc.AddFindings(found, sup)
+	uc.AddFindings(dc.Keep(found), sup)
 	if uc.WantSymbols() {
 		uc.AddSymbols(karzoralSymbols(uc, s))
 	}

@@ -116,6 +116,7 @@ func vetPathfinder(uc *compiler.Unit, battle bool, syms *compiler.Symbols) (*pla
 	}
 	if battle {
 		b := pc.battle(n)
+		list.Add(pc.dc.Findings()...) // S002: integers beyond what sortie reads
 		if !uc.Compiling() || list.HasErrors() {
 			return nil, nil
 		}
@@ -123,6 +124,7 @@ func vetPathfinder(uc *compiler.Unit, battle bool, syms *compiler.Symbols) (*pla
 		return nil, nil
 	}
 	p := pc.scenario(n)
+	list.Add(pc.dc.Findings()...)
 	if !uc.Compiling() || list.HasErrors() {
 		return nil, nil
 	}
@@ -176,6 +178,9 @@ func (c *pfc) report(pos diag.Pos, code, format string, args ...any) *diag.Diagn
 	d := diag.Errorf(pos, code, format, args...)
 	if in, ok := diag.Lookup(code); ok {
 		d.Severity = in.Severity
+	}
+	if c.dc.Reported(pos) {
+		return &d // what follows from a value beyond the integers read: its S002 says it (Keep)
 	}
 	c.list.Add(d)
 	return &(*c.list)[len(*c.list)-1]
