@@ -36,7 +36,8 @@ the change to each such file as a unified diff (as gofmt -d does: "--- FILE.orig
 patch -p0 applies it).
 
 Exit 0 when every file is formatted (or was rewritten), 1 with --check or --diff when a file would change
-or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O errors.`,
+or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O errors (a file
+that cannot be read or written is said, and the other files are still formatted).`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "check", Aliases: []string{"l"}, Usage: "write nothing; list the files that would change and exit 1 if any"},
 			&cli.BoolFlag{Name: "diff", Aliases: []string{"d"}, Usage: "write nothing; print a unified diff of each file that would change and exit 1 if any"},
@@ -51,11 +52,18 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 			}
 			check, showDiff := c.Bool("check"), c.Bool("diff")
 			var bad diag.List
-			changed, failed := 0, 0
+			changed, failed, unwritten := 0, 0, 0
+			// A file that cannot be read or written is said at once and the others are still
+			// formatted, as gofmt goes on (exit 2 at the end).
+			ioFailed := func(err error) {
+				unwritten++
+				fmt.Fprintf(e.stderr, "sortie: %s\n", esc.Text(err.Error()))
+			}
 			for _, f := range files {
 				src, err := safeio.ReadNamed(f, compiler.MaxFileSize)
 				if err != nil {
-					return failf(exitUsage, "%v", err)
+					ioFailed(err)
+					continue
 				}
 				out, list := format.Source(f, src)
 				if list != nil {
@@ -79,12 +87,18 @@ or when a file cannot be formatted (L001 syntax error, N001), 2 on usage or I/O 
 					continue
 				}
 				if err := replaceFile(f, out); err != nil {
-					return failf(exitUsage, "cannot write %s: %v", f, err)
+					ioFailed(fmt.Errorf("cannot write %s: %v", f, err))
 				}
 			}
 			bad.Sort()
 			writeDiagText(e.stderr, bad, false)
 			switch {
+			case unwritten > 0:
+				others := ""
+				if unwritten < len(files) {
+					others = "; the others were formatted"
+				}
+				return failf(exitUsage, "%s could not be read or written%s", words.Count(unwritten, "file"), others)
 			case failed > 0:
 				left := "left as it is"
 				if failed > 1 {
