@@ -12,9 +12,10 @@ import (
 // not have (Balance.Validate with the subject's known: a battle's length written day:, a clash
 // battle's phase:, an army it does not hold; entities: the kinds covered: may name). One
 // function for vet, sortie test and simulate --check (issue 20 review: vet and test passed a
-// clash battle's median: day: that simulate --check refused).
+// clash battle's median: day: that simulate --check refused). Past expect.MaxTotalRuns runs in
+// all the list is refused too.
 func balanceChecks(bs []expect.Balance, known expect.Known, entities []runner.Entity) diag.List {
-	var list diag.List
+	list := expect.TotalRuns(bs)
 	for i := range bs {
 		list = append(list, bs[i].Problems...)
 		list = append(list, bs[i].Validate(known, entities)...)

@@ -59,7 +59,22 @@ const (
 	DefaultRuns   = 1000
 	// MaxRuns is the most runs a balance check may ask for (schema/expect.cue, #Balance).
 	MaxRuns = 1000000
+	// MaxTotalRuns is the most runs the balance checks of one subject may ask for in all: a
+	// thousand checks of MaxRuns each would run for days (TotalRuns).
+	MaxTotalRuns = 2 * MaxRuns
 )
+
+// TotalRuns is the Q002 of a list of balance checks asking for more than MaxTotalRuns runs in
+// all, at the first check that passes the bound; nil when the list is within it.
+func TotalRuns(bs []Balance) diag.List {
+	total := 0
+	for _, b := range bs {
+		if total += b.Runs; total > MaxTotalRuns {
+			return diag.List{diag.Errorf(b.Pos, CodeBadTest, "the balance checks ask for more than %d runs in all by this one: split them among scenarios or ask fewer runs", MaxTotalRuns)}
+		}
+	}
+	return nil
+}
 
 // LoadBalance reads the expect list of the scenario, battle or campaign made of files (see Load).
 // No expect field: nil, nil.

@@ -257,3 +257,20 @@ func TestLoadBalanceYAMLJSON(t *testing.T) {
 		t.Fatalf("json: %v %+v", err, bs)
 	}
 }
+
+// TestTotalRuns: three checks of 1,000,000, 999,999 and 2 runs are 2,000,001 in all, one past
+// MaxTotalRuns: refused at the third (Q002), the one that passes the bound; the first two alone
+// (1,999,999) and exactly 2,000,000 are within it.
+func TestTotalRuns(t *testing.T) {
+	at := func(line int) diag.Pos { return diag.Pos{File: "x.cue", Line: line, Column: 3} }
+	bs := []Balance{{Runs: 1000000, Pos: at(1)}, {Runs: 999999, Pos: at(2)}, {Runs: 2, Pos: at(3)}}
+	if got := TotalRuns(bs); len(got) != 1 || got[0].Code != CodeBadTest || got[0].Pos != at(3) {
+		t.Errorf("2,000,001 runs: %v, want one Q002 at line 3", got)
+	}
+	if got := TotalRuns(bs[:2]); got != nil {
+		t.Errorf("1,999,999 runs: %v", got)
+	}
+	if got := TotalRuns([]Balance{{Runs: 1000000}, {Runs: 1000000}}); got != nil {
+		t.Errorf("2,000,000 runs: %v", got)
+	}
+}
