@@ -503,6 +503,14 @@ func readBaseline(data []byte) (map[baselineEntry]int, error) {
 		}
 		return nil, be
 	}
+	// One JSON value: what follows it (a second baseline appended, an editor's leftover) would
+	// be silently ignored.
+	if _, err := dec.Token(); err != io.EOF {
+		off := dec.InputOffset()
+		be := &baselineError{err: errors.New("data after the baseline's JSON value")}
+		be.line, be.col = lineCol(data, off)
+		return nil, be
+	}
 	if b.Version != 1 {
 		return nil, fmt.Errorf("baseline version %d, want 1", b.Version)
 	}

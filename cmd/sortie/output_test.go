@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
@@ -37,5 +38,19 @@ func TestBaselineFromAnotherFolder(t *testing.T) {
 	code, out, errs := run(t, "", "vet", "--baseline", base, filepath.Join("compiler", "want", "F001_coords.cue"))
 	if code != 0 || out != "" {
 		t.Fatalf("from testdata/: exit %d, want 0 and nothing reported\n%s%s", code, out, errs)
+	}
+}
+
+// TestBaselineTrailingData: a baseline is one JSON value; data after it (a second baseline
+// appended) was silently ignored, and is now refused at its place: the value below ends on line
+// 4, so the second value starts at 5:1. Spaces and newlines after it are fine.
+func TestBaselineTrailingData(t *testing.T) {
+	one := "{\n  \"version\": 1,\n  \"findings\": []\n}\n"
+	_, err := readBaseline([]byte(one + "{\"x\": 1}\n"))
+	if be, ok := err.(*baselineError); !ok || be.line != 5 || be.col != 1 || !strings.Contains(err.Error(), "data after") {
+		t.Errorf("a second value after the baseline: %#v, want a baseline error at 5:1", err)
+	}
+	if _, err := readBaseline([]byte(one + "  \n\n")); err != nil {
+		t.Errorf("blank lines after the baseline: %v", err)
 	}
 }
