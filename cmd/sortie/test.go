@@ -287,7 +287,8 @@ func replayTests(u compiler.ScenarioFiles, tests []expect.Test, known expect.Kno
 		tc.Diagnostics.Add(t.Problems...)
 		tc.Diagnostics.Add(t.Validate(known)...)
 		script := testScript(filepath.Dir(u.Files[0]), t.Script.V)
-		if why := scriptProblem(filepath.Dir(u.Files[0]), script); why != "" {
+		// Not read after a Q002: an empty path names the folder itself.
+		if why := scriptProblem(filepath.Dir(u.Files[0]), script); why != "" && !tc.Diagnostics.HasErrors() {
 			tc.Diagnostics.Add(diag.Errorf(t.Script.Pos, expect.CodeNoScript, "cannot read the script %s: %s", t.Script.V, why))
 		}
 		if !tc.Diagnostics.HasErrors() {

@@ -51,12 +51,26 @@ func Load(files []string, workDir string, overlay map[string]load.Source) ([]Tes
 	}
 	var tests []Test
 	var named []bool // the test gave its name
+	given := map[string]diag.Pos{}
 	for it.Next() {
 		d := &decoder{wd: workDir}
 		t := d.test(it.Value())
+		n := it.Value().LookupPath(cue.ParsePath("name"))
+		if n.Exists() {
+			// Two tests given one name: sortie test's lines and --run could not tell them apart.
+			at := d.pos(n.Pos())
+			if first, twice := given[t.Name]; twice {
+				d.list.Add(diag.Errorf(at, CodeBadTest, "test name %q given twice (first at %d:%d): give each test its own name", t.Name, first.Line, first.Column))
+			} else {
+				given[t.Name] = at
+			}
+		}
+		if t.Name == "." || t.Name == "" {
+			t.Name = fmt.Sprintf("tests[%d]", len(tests)) // no script to be named after
+		}
 		t.Problems = d.list
 		tests = append(tests, t)
-		named = append(named, it.Value().LookupPath(cue.ParsePath("name")).Exists())
+		named = append(named, n.Exists())
 	}
 	uniqueNames(tests, named)
 	return tests, nil
@@ -185,6 +199,10 @@ func (d *decoder) test(v cue.Value) Test {
 	if s := v.LookupPath(cue.ParsePath("script")); s.Exists() {
 		t.Script.V, _ = s.String()
 		t.Script.Pos = d.pos(s.Pos())
+		if strings.TrimSpace(t.Script.V) == "" {
+			// Read as the folder itself: "cannot read the script : L017".
+			d.list.Add(diag.Errorf(t.Script.Pos, CodeBadTest, "script: an empty path; name the script file, relative to the scenario's folder"))
+		}
 	}
 	t.Name = strings.TrimSuffix(filepath.Base(t.Script.V), filepath.Ext(t.Script.V))
 	if s := v.LookupPath(cue.ParsePath("name")); s.Exists() {

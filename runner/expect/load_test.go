@@ -76,3 +76,26 @@ func TestLoadSharedScriptNames(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadNamesAndScripts: a name given twice is a Q002 at the second (line 3, column 3: the
+// label after the tab and the brace), naming the first (2:3); a name a script gives is still
+// told apart by its place (uniqueNames); an empty script is a Q002 at its field (4:3, as CUE places a field), and
+// the test is named after its place (tests[2]), not "." (the folder).
+func TestLoadNamesAndScripts(t *testing.T) {
+	dir := t.TempDir()
+	src := "tests: [\n\t{name: \"dup\", script: \"a.yaml\"},\n\t{name: \"dup\", script: \"b.yaml\"},\n\t{script: \"\"},\n]\n"
+	os.WriteFile(filepath.Join(dir, "s.cue"), []byte(src), 0o644)
+	tests, err := Load([]string{filepath.Join(dir, "s.cue")}, dir, nil)
+	if err != nil || len(tests) != 3 {
+		t.Fatalf("%v %v", err, tests)
+	}
+	if len(tests[0].Problems) != 0 {
+		t.Errorf("the first dup: %v", tests[0].Problems)
+	}
+	if ps := tests[1].Problems; len(ps) != 1 || ps[0].Code != CodeBadTest || ps[0].Pos.Line != 3 || ps[0].Pos.Column != 3 || !strings.Contains(ps[0].Message, "first at 2:3") {
+		t.Errorf("the second dup: %v", ps)
+	}
+	if ps := tests[2].Problems; len(ps) != 1 || ps[0].Pos.Line != 4 || ps[0].Pos.Column != 3 || tests[2].Name != "tests[2]" {
+		t.Errorf("the empty script: %q %v", tests[2].Name, ps)
+	}
+}
