@@ -280,6 +280,7 @@ func setup(e *env, prm playParams, from *saveFile) (*played, error) {
 	if from != nil {
 		pl.sess.from = from
 		pl.sess.out.skip = from.Offset
+		pl.sess.out.hold = true // until the replay meets the save point (metLocked)
 		if pl.prompt && pl.resumed == nil && !pl.seat {
 			live = &replay{s: pl.sess, log: from.Decisions, live: live}
 		}

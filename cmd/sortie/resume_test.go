@@ -171,6 +171,29 @@ func TestResumeRefused(t *testing.T) {
 	if err := os.WriteFile(cue, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Forged (signed with this user's key, as a save this machine wrote): an offset, a decision
+	// count or a step count the replay does not meet is refused, and nothing of the replay is
+	// printed (it printed 18 to 24 lines of the run before the refusal).
+	for _, forge := range []struct {
+		name string
+		f    func(*saveFile)
+		msg  string
+	}{
+		{"offset", func(sv *saveFile) { sv.Offset = 10 }, "bytes where the save wrote"},
+		{"position", func(sv *saveFile) { sv.Position += 2 }, "decisions where the save made"},
+		{"steps", func(sv *saveFile) { sv.Steps = 1000 }, "cannot resume"},
+	} {
+		sv, err := decodeSave(good)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forge.f(sv)
+		data, err := encodeSave(sv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refuse("forged-"+forge.name, string(data), forge.msg)
+	}
 	// Unchanged again: the save resumes, to the end; the save then says so, and resuming it again
 	// is refused.
 	if code, _, errs := runMain("resume", save); code != exitOK {

@@ -190,6 +190,9 @@ type session struct {
 func (s *session) metLocked() {
 	s.from = nil
 	s.out.skip = 0
+	if err := s.out.release(); err != nil {
+		s.out.err = err
+	}
 	if s.met != nil {
 		s.met()
 		s.met = nil
@@ -347,14 +350,34 @@ func (s *session) ended() error {
 	return s.writeLocked("end", s.out.n)
 }
 
-// countWriter counts the bytes written and drops the first skip of them.
+// countWriter counts the bytes written and drops the first skip of them. While hold is set (a
+// resume's replay, until it meets its save point) what passes skip is held, not written: a save
+// whose replay is refused (a forged offset) prints nothing of the run; release writes it.
 type countWriter struct {
 	w    io.Writer
 	n    int64
 	skip int64
+	hold bool
+	held []byte
+	err  error // release's, returned by the next Write
+}
+
+// release writes what was held and stops holding.
+func (c *countWriter) release() error {
+	c.hold = false
+	held := c.held
+	c.held = nil
+	if len(held) == 0 {
+		return nil
+	}
+	_, err := c.w.Write(held)
+	return err
 }
 
 func (c *countWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
 	start := c.n
 	c.n += int64(len(p))
 	if c.n <= c.skip {
@@ -362,6 +385,10 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	}
 	if start < c.skip {
 		p = p[c.skip-start:]
+	}
+	if c.hold {
+		c.held = append(c.held, p...)
+		return int(c.n - start), nil
 	}
 	if _, err := c.w.Write(p); err != nil {
 		return 0, err
