@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/sortie-rpg/sortie/compiler/esc"
 )
 
 // EventsVersion is the version of the JSON Lines format (the event types and their fields) that
@@ -151,7 +153,7 @@ func maxLineLen(text []byte) int {
 // NewJSONLSink returns a Sink that writes one JSON object per event and line (JSON Lines):
 // "type" first, then the event's fields in the order its struct declares them, encoded by
 // encoding/json (omitempty and omitzero fields are left out when zero; HTML characters are not
-// escaped). It knows no event by name: any Event is encoded the same way.
+// escaped; hidden characters, esc.Hidden, are). It knows no event by name: any Event is encoded the same way.
 //
 //	{"type":"armyMove","day":1,"phase":"start","army":"mercenaries","from":"01","to":"01","step":0}
 func NewJSONLSink(w io.Writer) Sink {
@@ -184,6 +186,8 @@ func (s *jsonlSink) Write(e Event) error {
 	}
 	b = append(b, '\n')
 	s.line = b
-	_, err := s.w.Write(b)
+	// A bidi override or zero-width character of an author's name or text is written as its
+	// \uXXXX escape (encoding/json writes them raw), as every JSON sortie writes (esc.JSON).
+	_, err := s.w.Write(esc.JSON(b))
 	return err
 }

@@ -275,3 +275,20 @@ func TestEngineRegistry(t *testing.T) {
 	}()
 	Register(&testEngine{})
 }
+
+// TestJSONLHidden: an author's bidi override (U+202E) or zero-width space (U+200B) is written as
+// its \uXXXX escape, which decodes to the same string; encoding/json wrote both raw, so a viewer
+// of the JSON Lines showed "Evil<RLO>TXT.exe" reordered (Trojan Source).
+func TestJSONLHidden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := NewJSONLSink(&buf).Write(&pingEvent{Who: "Evil\u202eTXT.exe\u200b"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); !strings.Contains(got, `"who":"Evil\u202eTXT.exe\u200b"`) {
+		t.Errorf("got %s", got)
+	}
+	var back struct{ Who string }
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back.Who != "Evil\u202eTXT.exe\u200b" {
+		t.Errorf("decodes to %q, %v", back.Who, err)
+	}
+}

@@ -561,18 +561,6 @@ type ClashCond struct {
 	Round    int         `json:"round,omitempty"`    // round
 }
 
-// EncodeClash writes c as indented JSON with a trailing newline; the output depends only on c.
-func EncodeClash(c *Clash) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(c); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // DecodeClash reads a compiled clash battle and checks its format and version (not its contents:
 // runner/clash checks those when it sets the battle up).
 func DecodeClash(data []byte) (*Clash, error) {

@@ -514,18 +514,6 @@ type Episode struct {
 	Do  []Action `json:"do,omitempty"`
 }
 
-// Encode writes p as indented JSON with a trailing newline. The output depends only on p.
-func Encode(p *Plan) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(p); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // Decode reads a plan and checks its format and version, and its numbers and routes (Validate).
 func Decode(data []byte) (*Plan, error) {
 	var head struct {

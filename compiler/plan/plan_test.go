@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -58,5 +60,22 @@ func TestDirs(t *testing.T) {
 	}
 	if East.Opposite() != West || South.Opposite() != North {
 		t.Error("opposites")
+	}
+}
+
+// TestEncodeHidden: a plan's names keep an author's bidi override or zero-width space as a
+// \uXXXX escape (written raw before), and the plan decodes to the same title.
+func TestEncodeHidden(t *testing.T) {
+	p := &Plan{Format: Format, Version: Version, Scenario: Meta{Title: "Evil\u202eTXT.exe\u200b"}}
+	data, err := Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"title": "Evil\u202eTXT.exe\u200b"`)) {
+		t.Errorf("got %s", data)
+	}
+	var back Plan
+	if err := json.Unmarshal(data, &back); err != nil || back.Scenario.Title != p.Scenario.Title {
+		t.Errorf("decodes to %q, %v", back.Scenario.Title, err)
 	}
 }

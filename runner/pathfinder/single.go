@@ -227,6 +227,8 @@ func (l *logWriter) flush() {
 		data := l.buf.Bytes()
 		if s := string(data); !l.jsonl && esc.Lines(s) != s {
 			data = []byte(esc.Lines(s)) // the last guard: no control character but newline and tab
+		} else if l.jsonl {
+			data = esc.JSON(data) // a bidi override or zero-width character in a name, as \uXXXX
 		}
 		_, l.err = l.w.Write(data)
 	}

@@ -114,11 +114,18 @@ func WriteText(w io.Writer, r *Report) error {
 }
 
 // WriteJSON writes v (a Report, or the checks) as indented JSON, HTML characters not escaped.
+// Hidden characters of names (a bidi override, a zero-width space: esc.Hidden) are written as
+// \uXXXX escapes.
 func WriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(show.JSON(buf.Bytes()))
+	return err
 }
 
 func summaryLine(s Summary) string {
