@@ -43,3 +43,18 @@ func TestMissingDefault(t *testing.T) {
 		t.Errorf("fallback rules %q, want karzoral (rules.go)", fallbackRules())
 	}
 }
+
+// TestSchemaPackageName: --package takes what CUE's parser takes in a package clause; a keyword
+// (for, if, let, in, true, null, func) printed "package for", a schema no CUE tool reads.
+func TestSchemaPackageName(t *testing.T) {
+	for _, name := range []string{"schema", "battle", "_x", "a_b", "in2"} {
+		if _, err := SchemaCUE(name); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+	for _, name := range []string{"for", "if", "let", "in", "true", "null", "func", "#x", "a b", "1a", "a-b"} {
+		if _, err := SchemaCUE(name); err == nil {
+			t.Errorf("%q: taken", name)
+		}
+	}
+}

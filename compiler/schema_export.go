@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/encoding/jsonschema"
 
 	"github.com/sortie-rpg/sortie/schema"
@@ -45,7 +46,15 @@ var (
 	rePkgName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 )
 
-func validPackage(s string) bool { return rePkgName().MatchString(s) }
+// validPackage reports whether s can name a package: an identifier (the pattern) that CUE's own
+// parser takes in a package clause (a keyword, for, if, let, in, true, null, func, is not one).
+func validPackage(s string) bool {
+	if !rePkgName().MatchString(s) {
+		return false
+	}
+	f, err := parser.ParseFile("", "package "+s+"\n")
+	return err == nil && f.PackageName() == s
+}
 
 // documentKinds are the kinds of file the schema defines, each by its top-level kind (and, for
 // scenarios, rules) and its definition. SchemaJSON covers every one; a rule system with files of
