@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -173,8 +174,38 @@ func refuseEmptyPaths(c *cli.Command) {
 				return failf(exitUsage, "--html -: a page is written to a file: name one (page.html)")
 			}
 		}
+		if err := refuseSharedOutput(ctx); err != nil {
+			return err
+		}
 		return action(ctx)
 	}
+}
+
+// outputFlags are the path flags a command writes.
+var outputFlags = map[string]bool{"html": true, "save": true, "output": true, "o": true, "write-baseline": true, "log": true}
+
+// refuseSharedOutput refuses, before the command runs, two path flags that name one file when
+// either is written: --save F --html F ran the whole run, saved to F and then refused to write
+// the page over the save (issue 28's attack trial). Exit 2.
+func refuseSharedOutput(ctx *cli.Context) error {
+	seen := map[string]string{} // absolute path -> the flag that named it
+	for _, n := range pathFlags {
+		if n == "o" || !ctx.IsSet(n) {
+			continue // -o is --output's alias: the same value
+		}
+		abs, err := filepath.Abs(ctx.String(n))
+		if err != nil {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		if other, ok := seen[abs]; ok && (outputFlags[n] || outputFlags[other]) {
+			return failf(exitUsage, "--%s and --%s name the same file %s: give each its own", other, n, esc.Text(ctx.String(n)))
+		}
+		seen[abs] = n
+	}
+	return nil
 }
 
 // evaluates names the commands that evaluate CUE a stranger may have written (issue 28): each
