@@ -306,7 +306,7 @@ pre.src span:target { background: #ffe08a; }
 <body>
 <h1>{{.R.Kind}} {{.R.ID}}{{if .R.Title}}: {{.R.Title}}{{end}}</h1>
 <p>{{.R.Runs}} runs ({{.R.Rules}}), policy <b>{{.R.Policy}}</b>, seeds {{.R.Seed}}..{{.R.LastSeed}}.</p>
-{{if .R.Watch}}<h2 id="watch">Watch a run</h2><ul>{{range .R.Watch}}<li><a href="{{.Page}}">{{.Why}}</a>: run {{.Run}}, seed {{.Seed}}</li>{{end}}</ul>{{end}}
+{{if .R.Watch}}<h2 id="watch">Watch a run</h2><ul>{{range .R.Watch}}<li><a href="{{.Href}}">{{.Why}}</a>: run {{.Run}}, seed {{.Seed}}</li>{{end}}</ul>{{end}}
 {{if .R.Checks}}<h2 id="checks">Checks</h2>
 <table><tr><th></th><th>check</th><th>want</th><th>got</th><th>smallest failing seed</th><th>replay</th></tr>
 {{range .R.Checks}}<tr><td>{{if .OK}}<span class="ok">ok</span>{{else}}<span class="fail">FAIL</span>{{end}}</td><td>{{.Name}}{{if .Pos}}<br><small>{{.Pos}}</small>{{end}}</td><td>{{.Want}}</td><td>{{.Got}}</td><td class="n">{{if .Seed}}{{.Seed}}{{end}}</td><td>{{.Replay}}</td></tr>

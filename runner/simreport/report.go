@@ -1,6 +1,7 @@
 package simreport
 
 import (
+	"net/url"
 	"sort"
 
 	"github.com/sortie-rpg/sortie/runner"
@@ -38,6 +39,10 @@ type Watched struct {
 	Seed uint64 `json:"seed"` // its dice seed (sortie run --seed)
 	Page string `json:"page"` // the page's file name, beside the report
 }
+
+// Href is the relative link to Page: its name with what a URL reads otherwise escaped (a report
+// named "r#1.html" linked its pages as a fragment, "r?x.html" as a query).
+func (w Watched) Href() string { return (&url.URL{Path: w.Page}).String() }
 
 // Outcome is how many runs ended one way, with the 95% Wilson interval of its rate.
 type Outcome struct {

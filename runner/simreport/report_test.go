@@ -248,3 +248,18 @@ func TestCoverageMixedNonEvent(t *testing.T) {
 		t.Errorf("page: Standard painted as a gap, or Taunt not:\n%s", p[strings.Index(p, "tactics"):][:600])
 	}
 }
+
+// TestWatchedHref: a page's link escapes what a URL would read otherwise: '#' (a fragment), '?'
+// (a query), '%' (an escape), a space, and a colon in the first segment (a scheme, "./" first).
+func TestWatchedHref(t *testing.T) {
+	for page, want := range map[string]string{
+		"r-longest-run0.html":     "r-longest-run0.html",
+		"r#1?x-longest-run0.html": "r%231%3Fx-longest-run0.html",
+		"a b%-run3.html":          "a%20b%25-run3.html",
+		"x:y-run1.html":           "./x:y-run1.html",
+	} {
+		if got := (Watched{Page: page}).Href(); got != want {
+			t.Errorf("%q: %q, want %q", page, got, want)
+		}
+	}
+}
