@@ -28,7 +28,9 @@ Bad:
 Fix: split the scenario over several files of one package, or shrink it.`},
 		diag.CodeInfo{Code: codeTooDeep, Title: "nesting too deep", Severity: diag.Error, Doc: `Brackets or braces nest deeper than the bound (100 levels), or in CUE a chain of labels on
 one line (a: b: c: ...), or in YAML block collections (one level per indentation step and
-per "- " entry). No scenario needs that depth; sortie refuses the file before parsing it, at
+per "- " entry); or a CUE expression chains more than 500 operators in a row (1 + 1 + ...,
+"a" | "b" | ...) or selectors, indexes and calls (a.b.c..., a[0][0]...), which nest in its
+syntax tree as deeply. No scenario needs that; sortie refuses the file before parsing it, at
 the place too deep.
 
 Bad:
@@ -36,7 +38,7 @@ Bad:
     x:
       - - - - - - - - ...      # a line of thousands of entries
 
-Fix: flatten the structure.`},
+Fix: flatten the structure; split a long expression with parentheses or into fields.`},
 		diag.CodeInfo{Code: codeEmbed, Title: "@embed is refused", Severity: diag.Error, Doc: `A CUE file uses @embed (or declares @extern(embed)) to read another file. sortie reads only
 the scenario's own files, so it refuses the file. The refusal holds everywhere in what is
 evaluated: the scenario's files and every package it imports, from its module's own folders or

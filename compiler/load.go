@@ -19,6 +19,7 @@ import (
 	"cuelang.org/go/encoding/json"
 
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/nesting"
 )
 
 // unit is one scenario to load: files of one CUE package and/or data files, unified.
@@ -111,9 +112,9 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 				WithHint("split the scenario over several files, or shrink it"))
 			continue
 		}
-		if line, col, deep := TooDeep(fileKind(abs), data); deep {
+		if line, col, msg := nesting.Find(fileKind(abs), data); msg != "" {
 			syntaxOK = false
-			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "nesting deeper than %d levels", MaxDepth).
+			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "%s", msg).
 				WithHint("flatten the structure; nothing else in this file was checked"))
 			continue
 		}

@@ -42,12 +42,12 @@ func scriptTooDeep(filename string, src []byte, isCUE bool) (diag.Diagnostic, bo
 	if isCUE {
 		kind = "cue"
 	}
-	line, col, deep := nesting.TooDeep(kind, src)
-	if !deep {
+	line, col, msg := nesting.Find(kind, src)
+	if msg == "" {
 		return diag.Diagnostic{}, false
 	}
 	return diag.Errorf(diag.Pos{File: filename, Line: line, Column: col}, CodeScriptRefused,
-		"nesting deeper than %d levels: refused", nesting.MaxDepth).WithHint("a script is a flat list of answers"), true
+		"%s: refused", msg).WithHint("a script is a flat list of answers"), true
 }
 
 // refusal is the RefusedError for a file that is not a regular one or too large, or nil.

@@ -3,6 +3,7 @@ package format
 import (
 	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/nesting"
 )
 
 // The compiler's bounds on hostile input, applied before a recursive parser or formatter sees a
@@ -26,8 +27,8 @@ func bounded(filename, kind string, src []byte) diag.List {
 	if len(src) > MaxSize {
 		return diag.List{diag.Errorf(diag.Pos{File: filename}, CodeTooBig, "file larger than %d bytes (4 MiB): refused", MaxSize)}
 	}
-	if line, col, deep := compiler.TooDeep(kind, src); deep {
-		return diag.List{diag.Errorf(diag.Pos{File: filename, Line: line, Column: col}, CodeTooDeep, "nesting deeper than %d levels: refused", MaxDepth)}
+	if line, col, msg := nesting.Find(kind, src); msg != "" {
+		return diag.List{diag.Errorf(diag.Pos{File: filename, Line: line, Column: col}, CodeTooDeep, "%s: refused", msg)}
 	}
 	return nil
 }

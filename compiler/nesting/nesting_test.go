@@ -1,6 +1,7 @@
 package nesting
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -145,4 +146,37 @@ func FuzzTooDeep(f *testing.F) {
 			t.Fatalf("passed at limit %d, but yaml.v3 reads %d levels", limit, d)
 		}
 	})
+}
+
+// TestCUEChains: chains nest in CUE's syntax tree as brackets do (MaxChain, 500). Positions by
+// hand: in "x: 1 + 1 + ...", "x: 1" is 4 bytes and each " + 1" 4 more, so the k-th + is at
+// column 4k+2 and the 501st at 2006; in "x: a.a.a...", the k-th . at 2k+3 (501st: 1005); in
+// "x: a[0][0]...", the k-th [ at 3k+2 (501st: 1505); "x: 1 +" then "1 +" on each line: the
+// 501st + is on line 501, column 3; an enum of 500 values (499 |) and groups in parentheses,
+// and many short chains, pass.
+func TestCUEChains(t *testing.T) {
+	enum := make([]string, 500)
+	for i := range enum {
+		enum[i] = fmt.Sprintf("%q", fmt.Sprint("v", i))
+	}
+	group := "(" + strings.Repeat("1 + ", 400) + "1)"
+	for _, c := range []struct {
+		name, src string
+		line, col int
+		msg       string
+	}{
+		{"operators", "x: 1" + strings.Repeat(" + 1", 600), 1, 2006, "operators"},
+		{"selectors", "x: a" + strings.Repeat(".a", 600), 1, 1005, "selectors"},
+		{"indexes", "x: a" + strings.Repeat("[0]", 600), 1, 1505, "selectors"},
+		{"across lines", "x: 1" + strings.Repeat(" +\n1", 600), 501, 3, "operators"},
+		{"enum", "x: " + strings.Join(enum, " | ") + "\n", 0, 0, ""},
+		{"groups", "x: " + strings.Repeat(group+" + ", 10) + "1\n", 0, 0, ""},
+		{"short chains", strings.Repeat("x: 1"+strings.Repeat(" + 1", 400)+"\n", 20) + strings.Repeat("y: a.b.c[0](1)\n", 1000), 0, 0, ""},
+		{"unary minus", "x: -1 - -1 - -1\n", 0, 0, ""},
+	} {
+		line, col, msg := Find("cue", []byte(c.src))
+		if line != c.line || col != c.col || !strings.Contains(msg, c.msg) || (c.msg == "") != (msg == "") {
+			t.Errorf("%s: Find = %d:%d %q, want %d:%d %q", c.name, line, col, msg, c.line, c.col, c.msg)
+		}
+	}
 }

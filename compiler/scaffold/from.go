@@ -78,9 +78,9 @@ func From(files []string, id, title string) ([]File, error) {
 // top-level id.
 func rename(name string, data []byte, id, title string) (out []byte, found bool, err error) {
 	kind := strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), ".")
-	if line, col, deep := nesting.TooDeep(kind, data); deep {
+	if line, col, msg := nesting.Find(kind, data); msg != "" {
 		// Before a recursive parser sees it, as vet refuses it (L005).
-		return nil, false, fmt.Errorf("%s:%d:%d: nesting deeper than %d levels: refused (L005)", name, line, col, nesting.MaxDepth)
+		return nil, false, fmt.Errorf("%s:%d:%d: %s: refused (L005)", name, line, col, msg)
 	}
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".cue":
