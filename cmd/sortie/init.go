@@ -9,6 +9,7 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/words"
 
 	"github.com/sortie-rpg/sortie/compiler"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/diag"
 	"github.com/sortie-rpg/sortie/compiler/scaffold"
 	"github.com/urfave/cli/v2"
@@ -61,6 +62,11 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 			if err := compiler.EmptyPath(dir); err != nil {
 				return failf(exitUsage, "%v", err)
 			}
+			if strings.IndexFunc(dir, esc.Hidden) >= 0 {
+				// A folder named with an ESC or a bidi override shows as something else in every
+				// listing and rewrites the terminal of whoever prints its name.
+				return failf(exitUsage, "init %s: the folder's name holds a control or hidden character: refused", esc.Exact(dir))
+			}
 			id := c.String("id")
 			if id == "" {
 				id = scaffold.IDFromDir(dir)
@@ -91,10 +97,10 @@ errors: they are printed), 2 on usage or I/O errors (DIR not empty, unknown rule
 				if errors.Is(err, scaffold.ErrNotEmpty) {
 					return failf(exitUsage, "%v", err)
 				}
-				return failf(exitUsage, "cannot write %s: %v", dir, err)
+				return failf(exitUsage, "cannot write %s: %v", esc.Text(dir), err)
 			}
 			for _, f := range files {
-				fmt.Fprintf(e.stdout, "wrote %s\n", filepath.ToSlash(filepath.Join(dir, f.Path)))
+				fmt.Fprintf(e.stdout, "wrote %s\n", esc.Text(filepath.ToSlash(filepath.Join(dir, f.Path))))
 			}
 			if c.String("format") == "json" {
 				fmt.Fprintln(e.stderr, "note: JSON has no comments: the template's explanations are left out, and a finding it silences with @sortie(ignore=...) is reported (record it with sortie vet --write-baseline FILE, then vet with --baseline FILE); --format yaml keeps them")

@@ -54,6 +54,11 @@ func Control(r rune) bool {
 // characters is returned as it is.
 func Text(s string) string { return escape(s, Control) }
 
+// Exact is Text escaping every Hidden character too (zero-width spaces, joiners, tag
+// characters): for a name a person must be able to tell apart from a look-alike, such as a path
+// sortie refuses.
+func Exact(s string) string { return escape(s, Hidden) }
+
 // Lines is Text keeping newlines and tabs: for a multi-line text sortie composed (a table, a
 // transcript block), where the strangers' strings inside were already made single lines.
 func Lines(s string) string {

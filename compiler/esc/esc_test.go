@@ -131,3 +131,24 @@ func TestJSONHidden(t *testing.T) {
 		t.Error("a printable character is Hidden")
 	}
 }
+
+// TestExact: Exact escapes what Text does and the other hidden characters (a zero-width space,
+// a word joiner, a tag character), which Text leaves.
+func TestExact(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":        "plain",
+		"a\x1bb":       `a\x1bb`,
+		"a\u202eb":     `a\u202eb`,
+		"a\u200bb":     `a\u200bb`,
+		"a\u2060b":     `a\u2060b`,
+		"a\U000E0041b": `a\U000e0041b`,
+		"日本語 ok":       "日本語 ok",
+	} {
+		if got := Exact(in); got != want {
+			t.Errorf("Exact(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if Text("a\u200bb") != "a\u200bb" {
+		t.Error("Text escapes a zero-width space")
+	}
+}
