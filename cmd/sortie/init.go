@@ -9,8 +9,8 @@ import (
 	"github.com/sortie-rpg/sortie/compiler/words"
 
 	"github.com/sortie-rpg/sortie/compiler"
-	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/diag"
+	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/scaffold"
 	"github.com/urfave/cli/v2"
 )
