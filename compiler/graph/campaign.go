@@ -95,7 +95,7 @@ func campaignDot(c *plan.Campaign, title bool) []byte {
 	fmt.Fprintf(&b, "digraph %s {\n", dotID(c.ID))
 	label := ""
 	if title {
-		label = fmt.Sprintf(", label=%s, labelloc=t, fontsize=20", dotQuote(c.Title))
+		label = fmt.Sprintf(", label=%s, labelloc=t, fontsize=20", dotLabel(c.Title))
 	}
 	fmt.Fprintf(&b, "\tgraph [rankdir=LR%s, nodesep=0.4, ranksep=0.8];\n", label)
 	b.WriteString("\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=12, margin=\"0.2,0.1\"];\n")
@@ -126,7 +126,7 @@ func campaignDot(c *plan.Campaign, title bool) []byte {
 func CampaignMermaid(c *plan.Campaign) []byte {
 	var b strings.Builder
 	b.WriteString("flowchart LR\n")
-	fmt.Fprintf(&b, "  %%%% %s: %s\n", esc.Text(c.ID), esc.Text(c.Title))
+	fmt.Fprintf(&b, "  %%%% %s: %s\n", esc.Short(c.ID), esc.Short(c.Title))
 	for i, n := range campaignNodes(c) {
 		fmt.Fprintf(&b, "  s%d[\"%s\"]\n", i, mermaidEsc(strings.Join(n.lines, " / ")))
 	}
@@ -150,7 +150,7 @@ func Campaign(c *plan.Campaign) (*Scene, error) {
 	edges, then := campaignEdges(c)
 	lay := layoutCampaign(nodes, edges)
 	const top = 60.0
-	title := c.ID + ": " + c.Title
+	title := esc.Cut(c.ID+": "+c.Title, esc.Max)
 	s := &Scene{Title: title, W: max(lay.w, textWidth(title, true, 22)) + 2*margin, H: lay.h + top + margin}
 	pt := func(p Pt) Pt { return Pt{margin + p.X, top + p.Y} }
 	s.text(margin, 36, 22, "start", true, ink, s.Title)

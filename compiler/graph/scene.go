@@ -1,6 +1,10 @@
 package graph
 
-import "math"
+import (
+	"math"
+
+	"github.com/sortie-rpg/sortie/compiler/esc"
+)
 
 // Pt is a point in pixels; y grows downwards.
 type Pt struct{ X, Y float64 }
@@ -49,6 +53,7 @@ func (s *Scene) rect(x, y, w, h float64, fill, stroke string, width float64, das
 
 // text adds a line of text with its baseline at y.
 func (s *Scene) text(x, y float64, size float64, anchor string, bold bool, colour, t string) {
+	t = esc.Cut(t, esc.Max) // a stranger's 100,000-character title is drawn cut, as it is printed
 	s.add(Item{Shape: Text, Pts: []Pt{{x, y}}, Size: size, Anchor: anchor, Bold: bold, Fill: colour, Text: t})
 }
 

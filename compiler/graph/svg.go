@@ -18,7 +18,7 @@ func SVG(s *Scene) []byte {
 <svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="Go, 'DejaVu Sans', Helvetica, Arial, sans-serif">
 <title>%s</title>
 <rect width="100%%" height="100%%" fill="#ffffff"/>
-`, num(s.W), num(s.H), num(s.W), num(s.H), html.EscapeString(esc.Text(s.Title)))
+`, num(s.W), num(s.H), num(s.W), num(s.H), html.EscapeString(esc.Short(s.Title)))
 	for _, it := range s.Items {
 		paint := func() string {
 			var p []string

@@ -17,7 +17,7 @@ import (
 func FieldDot(p *plan.Plan) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "digraph %s {\n", dotID(p.Scenario.ID))
-	fmt.Fprintf(&b, "\tgraph [layout=neato, label=%s, labelloc=t, fontsize=20, splines=true, overlap=true];\n", dotQuote(p.Scenario.Title))
+	fmt.Fprintf(&b, "\tgraph [layout=neato, label=%s, labelloc=t, fontsize=20, splines=true, overlap=true];\n", dotLabel(p.Scenario.Title))
 	b.WriteString("\tnode [shape=box, style=\"filled\", fontname=\"Helvetica\", fontsize=11, width=1.2, height=1.2, fixedsize=true];\n")
 	b.WriteString("\tedge [dir=none, color=\"#9a9a9a\"];\n")
 	fc := forecast.Of(p)
@@ -113,7 +113,7 @@ func armyEdges(b *strings.Builder, fc *forecast.Forecast, cs []string, id func(i
 func FieldMermaid(p *plan.Plan) []byte {
 	var b strings.Builder
 	b.WriteString("flowchart LR\n")
-	fmt.Fprintf(&b, "  %%%% %s: %s\n", esc.Text(p.Scenario.ID), esc.Text(p.Scenario.Title))
+	fmt.Fprintf(&b, "  %%%% %s: %s\n", esc.Short(p.Scenario.ID), esc.Short(p.Scenario.Title))
 	ids := map[string]string{}
 	node := func(id string) string {
 		if n, ok := ids[id]; ok {
@@ -189,13 +189,20 @@ func joinNonEmpty(parts ...string) string {
 	return strings.Join(out, ": ")
 }
 
-// dotQuote quotes s as a dot ID.
-func dotQuote(s string) string { return "\"" + dotEsc(s) + "\"" }
+// dotQuote quotes s as a dot ID (whole: two ids must stay two nodes).
+func dotQuote(s string) string { return "\"" + dotEscape(s) + "\"" }
 
-// dotEsc escapes a string for a quoted dot ID.
+// dotLabel quotes s as a label: cut to esc.Max runes, as every stranger's value shown.
+func dotLabel(s string) string { return "\"" + dotEsc(s) + "\"" }
+
+// dotEsc escapes a string for a quoted dot label, cut to esc.Max runes (a 100,000-character
+// title was written whole).
+func dotEsc(s string) string { return dotEscape(esc.Cut(s, esc.Max)) }
+
+// dotEscape escapes a string for a quoted dot ID.
 // A stranger's string is first made one line (esc.Text), so its backslashes and quotes are the
 // only characters dot would read; a line break of sortie's own is joined with `\n` by the caller.
-func dotEsc(s string) string {
+func dotEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(esc.Text(s))
 }
 
@@ -216,5 +223,5 @@ func dotID(s string) string {
 // A stranger's string is made one line first (esc.Text); '#' (Mermaid's entity mark), '"', '<',
 // '>', '&' and '`' (markdown strings) are written as Mermaid entity codes.
 func mermaidEsc(s string) string {
-	return strings.NewReplacer("#", "#35;", `"`, "#quot;", "<", "#lt;", ">", "#gt;", "&", "#amp;", "`", "#96;").Replace(esc.Text(s))
+	return strings.NewReplacer("#", "#35;", `"`, "#quot;", "<", "#lt;", ">", "#gt;", "&", "#amp;", "`", "#96;").Replace(esc.Short(s))
 }
