@@ -221,7 +221,7 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 		}
 		if s != "" {
 			b.WriteString(s)
-			mapped = r.Kind == KindTo
+			mapped = r.Kind == KindTo || r.Kind == KindArea
 		}
 	}
 	switch {

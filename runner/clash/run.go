@@ -199,11 +199,11 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 		}
 	}
 	d.choices = d.choices[:0]
-	notes := (q.Ask == AskAction || q.Ask == AskCommand || q.Ask == AskConfig) && d.ch.ReadsNotes()
+	notes := (q.Ask == AskAction || q.Ask == AskCommand || q.Ask == AskConfig || q.Ask == AskSpell) && d.ch.ReadsNotes()
 	for i := range q.Options {
 		c := runner.Choice{Name: q.Options[i].Name, Value: i}
 		if notes {
-			c.Note = optionNote(q, &q.Options[i])
+			c.Note = optionNote(b, q, &q.Options[i])
 		}
 		d.choices = append(d.choices, c)
 	}

@@ -82,12 +82,23 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 	if q.Ask == AskTarget && len(q.Options) > 1 {
 		return runner.WrapLines(s.targetsAway(), width)
 	}
-	if q.Ask != AskMove || len(q.Options) < 2 {
+	if len(q.Options) < 2 {
 		return ""
 	}
+	switch q.Ask {
+	case AskMove:
+		return s.moveMap(r, width)
+	case AskArea:
+		return s.areaMap(width)
+	}
+	return ""
+}
+
+// moveMap is About for a move question: where the mover stands now and each reachable square
+// labelled by its number.
+func (s *battleShow) moveMap(r *runner.Request, width int) string {
+	q := s.q
 	b := s.b
-	rows := b.mapRowsSeen(s.fog)
-	head := len(rows) - b.h
 	label := make([]string, b.w*b.h)
 	for i, o := range q.Options {
 		if o.Square < 0 || o.Square >= len(label) {
@@ -120,6 +131,45 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 		}
 	}
 	w.WriteString(runner.WrapLines(fmt.Sprintf("  where %s can move (now at %s%s): type the number on the map or the square x,y\n", name, b.sqName(int(here)), stay), width))
+	s.labelledField(&w, label, width)
+	return w.String()
+}
+
+// areaMap is About for an area question whose answers are squares, one each (a sphere's or a
+// cylinder's origin within range, U-44..U-47; issue 23 item 5: hill's Fireball listed 123
+// squares as "1) 3,0  2) 4,0 ..."): the field with the squares out of range blank, every stand
+// and solo in sight, so that the player aims at what is there and types its x,y. An area
+// question with other answers (a side of the caster, a cube's direction, a unit's caster stands)
+// keeps its list ("").
+func (s *battleShow) areaMap(width int) string {
+	b := s.b
+	label := make([]string, b.w*b.h)
+	for i := range label {
+		label[i] = outOfRange
+	}
+	for _, o := range s.q.Options {
+		if o.Square < 0 || o.Square >= len(label) || label[o.Square] == "" || o.Name != b.sqName(o.Square) {
+			return ""
+		}
+		label[o.Square] = ""
+	}
+	var w bytes.Buffer
+	w.WriteString(runner.WrapLines("  where the spell's origin can go: the squares drawn are in range; type the square x,y\n", width))
+	s.labelledField(&w, label, width)
+	return w.String()
+}
+
+// outOfRange is the label of a square an area cannot reach: drawn blank unless a stand or a solo
+// stands there.
+const outOfRange = "  "
+
+// labelledField draws the field seen, three characters a square, with label[square] over the
+// squares that have one (outOfRange: blank but for a letter), in bands of whole columns for a terminal of width columns (0: no
+// limit), and the legend of the letters.
+func (s *battleShow) labelledField(w *bytes.Buffer, label []string, width int) {
+	b := s.b
+	rows := b.mapRowsSeen(s.fog)
+	head := len(rows) - b.h
 	// The cells, three characters a square: the map's two, or the label.
 	cells := make([]string, b.w*b.h)
 	for y := 0; y < b.h; y++ {
@@ -129,7 +179,10 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 			if at := 4 + 2*x; at < len(row) {
 				cell = row[at:min(at+2, len(row))]
 			}
-			if l := label[y*b.w+x]; l != "" {
+			switch l := label[y*b.w+x]; {
+			case l == outOfRange && cell != "" && (cell[0] >= 'a' && cell[0] <= 'z' || cell[0] >= 'A' && cell[0] <= 'Z'):
+				// a stand or solo out of range stays in sight
+			case l != "":
 				cell = l
 			}
 			cells[y*b.w+x] = cell
@@ -144,11 +197,11 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 	for x0 := 0; x0 < b.w; x0 += band {
 		x1 := min(b.w, x0+band)
 		if band < b.w {
-			fmt.Fprintf(&w, "  columns %d..%d of 0..%d:\n", x0, x1-1, b.w-1)
+			fmt.Fprintf(w, "  columns %d..%d of 0..%d:\n", x0, x1-1, b.w-1)
 		}
 		w.WriteString("      ")
 		for x := x0; x < x1; x++ {
-			fmt.Fprintf(&w, "%2d ", x)
+			fmt.Fprintf(w, "%2d ", x)
 		}
 		w.Truncate(w.Len() - 1)
 		w.WriteByte('\n')
@@ -170,7 +223,6 @@ func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 	// Whose letters the unlabelled squares show (played at hill: "P2", "o1" meant nothing under
 	// the move map without it).
 	w.WriteString(runner.WrapLines("  "+esc.Text(b.legend())+"\n", width))
-	return w.String()
 }
 
 // writeRows writes map rows, each indented two spaces.
