@@ -50,3 +50,24 @@ func TestClashAreaMap(t *testing.T) {
 		t.Errorf("the squares are still listed:\n%s", prompts)
 	}
 }
+
+// TestClashTargetNotes (review D6: each target was listed twice, once with its distance and once
+// as an answer, and without its hp): at hill (seed 1, Enter to each question) adepts 1, at 8,5,
+// aims Fire Bolt; orcs 3 moved to 4,7: 4 + 2 = 6 squares away by U-2's Manhattan measure, an SRD
+// orc's 15 of 15 hp; a stand killed this round is "a casualty" until the round ends (U-57).
+func TestClashTargetNotes(t *testing.T) {
+	bin := sortieBinary(t)
+	_, prompts, _ := runPiped(t, bin, strings.Repeat("\n", 20), "battle", repo(t, "scenarios", "clash", "hill", "hill.cue"), "--play", "garrison", "--seed", "1")
+	for _, want := range []string{
+		"round 1, adepts: which target does adepts 1's Fire Bolt go to?\n  distances from adepts 1 at 8,5, in squares of 20 ft (U-2, U-3)\n",
+		") orcs 3 (6 squares away, 15/15 hp)\n",
+		" squares away, a casualty)\n",
+	} {
+		if !strings.Contains(prompts, want) {
+			t.Errorf("the target question lacks %q:\n%s", want, prompts)
+		}
+	}
+	if strings.Contains(prompts, "squares away from") {
+		t.Errorf("the targets are listed twice:\n%s", prompts)
+	}
+}

@@ -1,6 +1,7 @@
 package clash
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sortie-rpg/sortie/compiler/plan"
@@ -30,9 +31,10 @@ func TestMovedLineU3(t *testing.T) {
 	}
 }
 
-// TestTargetsAwayU2 (issue 23): above a target question the prompt says how far each target is,
-// by U-2 (orthogonal steps between the nearest squares): stand a 1 at 4,1 to z 1 at 8,1 is 4
-// squares, to z 2 at 8,2 is 4 + 1 = 5; "none" is no target.
+// TestTargetsAwayU2 (issue 23): a target question says from where distances are counted, and
+// each target's note how far it is, by U-2 (orthogonal steps between the nearest squares), and
+// its hp: stand a 1 at 4,1 to z 1 at 8,1 is 4 squares, to z 2 at 8,2 is 4 + 1 = 5; "none" is no
+// target and has no note.
 func TestTargetsAwayU2(t *testing.T) {
 	cl := newClash(open(10, 3), []plan.Creature{soldier()}, []ub{
 		{id: "a", side: 0, typ: "regiment", cfg: "march", cr: 0, at: [][2]int{{4, 1}}},
@@ -42,8 +44,13 @@ func TestTargetsAwayU2(t *testing.T) {
 	b.Reset(Config{Dice: script(t, 1, 1), Chooser: &picker{t: t}}) // the stands on the grid
 	q := &Question{Ask: AskTarget, Stand: 0, Solo: -1, Options: []Option{
 		{Name: "z 1", Ref: Ref{RefStand, 1}}, {Name: "z 2", Ref: Ref{RefStand, 2}}, {Name: "none"}}}
-	want := "  squares away from a 1 (at 4,1; a square is 20 ft): 1) z 1 4, 2) z 2 5\n"
+	want := "  distances from a 1 at 4,1, in squares of 20 ft (U-2, U-3)\n"
 	if got := (&battleShow{b: b, q: q}).About(&runner.Request{}); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	for i, want := range []string{"4 squares away, ", "5 squares away, ", ""} {
+		if got := optionNote(b, q, &q.Options[i]); !strings.HasPrefix(got, want) || want == "" && got != "" {
+			t.Errorf("%s: note %q, want %q...", q.Options[i].Name, got, want)
+		}
 	}
 }

@@ -61,8 +61,34 @@ func optionNote(b *Battle, q *Question, o *Option) string {
 		}
 	case AskSpell:
 		return spellNote(b, q, o)
+	case AskTarget, AskSpellTarget:
+		return targetNote(b, q, o)
 	}
 	return ""
+}
+
+// targetNote is a target's distance from the stand or solo asked for (U-2's measure, between
+// the nearest squares) and its hp now: "5 squares away, 11/11 hp", or "a casualty" for a stand
+// that is one (U-57: on the field until the round ends); "" for "none".
+func targetNote(b *Battle, q *Question, o *Option) string {
+	from, _, ok := askerBox(b, q)
+	if !ok {
+		return ""
+	}
+	var hp, most int32
+	switch o.Ref.Kind {
+	case RefStand:
+		if st := &b.st[o.Ref.Index]; st.cas {
+			// on the field until the round ends (U-57)
+			return words.Count(int(b.dist(from, b.refBox(o.Ref))), "square") + " away, a casualty"
+		}
+		hp, most = b.st[o.Ref.Index].hp, b.st[o.Ref.Index].max
+	case RefSolo:
+		hp, most = b.so[o.Ref.Index].hp, b.so[o.Ref.Index].max
+	default:
+		return ""
+	}
+	return fmt.Sprintf("%s away, %d/%d hp", words.Count(int(b.dist(from, b.refBox(o.Ref))), "square"), hp, most)
 }
 
 // spellNote is what a spell offered at AskSpell does, from its plan entry (U-37..U-47 and the

@@ -199,7 +199,7 @@ func (d *decisions) Choose(b *Battle, q *Question) int {
 		}
 	}
 	d.choices = d.choices[:0]
-	notes := (q.Ask == AskAction || q.Ask == AskCommand || q.Ask == AskConfig || q.Ask == AskSpell) && d.ch.ReadsNotes()
+	notes := (q.Ask == AskAction || q.Ask == AskCommand || q.Ask == AskConfig || q.Ask == AskSpell || q.Ask == AskTarget || q.Ask == AskSpellTarget) && d.ch.ReadsNotes()
 	for i := range q.Options {
 		c := runner.Choice{Name: q.Options[i].Name, Value: i}
 		if notes {

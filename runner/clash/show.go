@@ -79,7 +79,7 @@ func (s *battleShow) About(r *runner.Request) string { return s.AboutIn(r, 0) }
 // terminal mid-row (review B6: at 40 columns hill's 14 columns wrapped into an unreadable map).
 func (s *battleShow) AboutIn(r *runner.Request, width int) string {
 	q := s.q
-	if q.Ask == AskTarget && len(q.Options) > 1 {
+	if (q.Ask == AskTarget || q.Ask == AskSpellTarget) && len(q.Options) > 1 {
 		return runner.WrapLines(s.targetsAway(), width)
 	}
 	if len(q.Options) < 2 {
@@ -238,26 +238,23 @@ func writeRows(w *bytes.Buffer, rows []string) {
 // "  squares away from bows 2 (at 6,4): 1) borg 3, 2) legion 2 7, ...".
 func (s *battleShow) targetsAway() string {
 	b, q := s.b, s.q
-	var from box
-	name := ""
-	switch {
-	case q.Stand >= 0:
-		from, name = b.standBox(int32(q.Stand)), b.standName(int32(q.Stand))
-	case q.Solo >= 0:
-		from, name = b.soloBox(int32(q.Solo)), b.soloName(int32(q.Solo))
-	default:
+	from, name, ok := askerBox(b, q)
+	if !ok {
 		return ""
 	}
-	var w bytes.Buffer
-	fmt.Fprintf(&w, "  squares away from %s (at %s; a square is 20 ft):", name, Square(int(from.x), int(from.y)))
-	sep := " "
-	for i, o := range q.Options {
-		if o.Name == "none" || o.Ref.Kind != RefStand && o.Ref.Kind != RefSolo {
-			continue
-		}
-		fmt.Fprintf(&w, "%s%d) %s %d", sep, i+1, o.Name, b.dist(from, b.refBox(o.Ref)))
-		sep = ", "
+	// Each target's distance and hp are its note, listed once (review D6: the targets were
+	// listed twice, once here with their distances and once as the answers).
+	return fmt.Sprintf("  distances from %s at %s, in squares of 20 ft (U-2, U-3)\n", name, Square(int(from.x), int(from.y)))
+}
+
+// askerBox is where the stand or solo that question q asks for stands, and its name; ok false
+// when q concerns neither.
+func askerBox(b *Battle, q *Question) (from box, name string, ok bool) {
+	switch {
+	case q.Stand >= 0:
+		return b.standBox(int32(q.Stand)), b.standName(int32(q.Stand)), true
+	case q.Solo >= 0:
+		return b.soloBox(int32(q.Solo)), b.soloName(int32(q.Solo)), true
 	}
-	w.WriteByte('\n')
-	return w.String()
+	return box{}, "", false
 }
