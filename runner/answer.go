@@ -52,14 +52,14 @@ func matchChoice(r *Request, line string) (int, string) {
 	if f == "" {
 		return 0, fmt.Sprintf("%s is not a choice", echo(line))
 	}
-	found := -1
-	for i, c := range r.Choices {
-		if strings.HasPrefix(foldName(c.Name), f) {
-			if found >= 0 {
-				return 0, fmt.Sprintf("%s could be %s or %s", echo(line), r.Choices[found].Name, c.Name)
-			}
-			found = i
-		}
+	// The first letters as typed (in any case) first: "fireb" is fireball, not also fire-bolt,
+	// which it begins only once the hyphen is folded away ("firebolt").
+	found, other := prefixOf(r, strings.ToLower(s), strings.ToLower)
+	if found < 0 || other >= 0 {
+		found, other = prefixOf(r, f, foldName)
+	}
+	if other >= 0 {
+		return 0, fmt.Sprintf("%s could be %s or %s", echo(line), r.Choices[found].Name, r.Choices[other].Name)
 	}
 	if found >= 0 {
 		// A prefix of a word the prompt answers itself too ("st": stay or status) is not taken
@@ -71,6 +71,21 @@ func matchChoice(r *Request, line string) (int, string) {
 		return found, ""
 	}
 	return 0, fmt.Sprintf("%s is not a choice", echo(line))
+}
+
+// prefixOf finds the choices of r whose name, as norm makes it, begins with s: found is the first
+// (-1: none) and other a second (-1: found is the only one).
+func prefixOf(r *Request, s string, norm func(string) string) (found, other int) {
+	found, other = -1, -1
+	for i, c := range r.Choices {
+		if strings.HasPrefix(norm(c.Name), s) {
+			if found >= 0 {
+				return found, i
+			}
+			found = i
+		}
+	}
+	return found, other
 }
 
 // promptWords are the words the prompt answers itself at r rather than as a choice: help and

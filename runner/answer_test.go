@@ -35,6 +35,17 @@ func TestMatchChoiceSpellings(t *testing.T) {
 	if i, why := matchChoice(sq, "Defensive-Wall"); why != "" || i != 1 {
 		t.Errorf("Defensive-Wall: %d %q", i, why)
 	}
+	// The first letters as typed win over the folded ones (found playing hill in tmux: "Fireb"
+	// was refused as "fire-bolt or fireball", because "firebolt" begins with "fireb" too).
+	sp := &Request{Kind: KindSpell, Phase: PhaseRound, Choices: []Choice{{Name: "fire-bolt"}, {Name: "fireball"}, {Name: "none"}}}
+	for in, want := range map[string]int{"Fireb": 1, "FIREBA": 1, "fire-b": 0, "firebo": 0, "fire bolt": 0} {
+		if i, why := matchChoice(sp, in); why != "" || i != want {
+			t.Errorf("%q: %d %q, want %d", in, i, why, want)
+		}
+	}
+	if _, why := matchChoice(sp, "fire"); why != `"fire" could be fire-bolt or fireball` {
+		t.Errorf("fire: %q", why)
+	}
 }
 
 // shower is a View with a map and a status, counting what it was asked.
