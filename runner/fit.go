@@ -10,10 +10,30 @@ import (
 // the cells of a table too wide for its terminal wrap onto more lines, measured in display
 // columns (a CJK character is two), so that every line of the table is at most the width asked.
 
-// TableWidth is the widest line a transcript's table or heading prints, in display columns: a
-// terminal's 120. Transcripts use it whatever the terminal, so that the same plan, seed and
-// inputs give the same bytes on every machine.
-const TableWidth = 120
+// DefaultWidth is the widest line a transcript's table or heading prints, in display columns, in
+// a file or a pipe: a terminal's 120, whatever the machine, so that the same plan, seed and
+// inputs give the same bytes everywhere.
+const DefaultWidth = 120
+
+// MinWidth is the narrowest terminal a transcript is fitted to (SetTerminalWidth).
+const MinWidth = 40
+
+// TableWidth is the widest line a transcript's table or heading prints, in display columns:
+// DefaultWidth, or a narrower terminal's width when the transcript goes to one (set once, before
+// anything runs, by SetTerminalWidth: a transcript wrapped at 120 and again by an 80-column
+// terminal read "... Take the" / "hill (The Ninth ..." / "Legion ...").
+var TableWidth = DefaultWidth
+
+// SetTerminalWidth fits the transcript to a terminal of cols columns: TableWidth becomes cols
+// when it is between MinWidth and DefaultWidth (a wider terminal keeps DefaultWidth, a narrower
+// one MinWidth). Call it only when the transcript goes to a terminal, before a run starts; a file
+// or a pipe keeps DefaultWidth, so that its bytes depend on nothing but the run.
+func SetTerminalWidth(cols int) {
+	if cols <= 0 {
+		return
+	}
+	TableWidth = min(DefaultWidth, max(MinWidth, cols))
+}
 
 // minWrap is the narrowest a preferred column (RenderTableFit's prefer) is wrapped to before any
 // other column wraps.

@@ -196,3 +196,15 @@ func sortRunes(s string) string {
 	slices.Sort(r)
 	return string(r)
 }
+
+// TestSetTerminalWidth: a terminal narrower than 120 columns is what the transcript fits; a wider
+// one keeps 120, one under MinWidth (40) gets 40, and 0 (no terminal size) changes nothing.
+func TestSetTerminalWidth(t *testing.T) {
+	defer func() { TableWidth = DefaultWidth }()
+	for _, c := range []struct{ cols, want int }{{80, 80}, {200, 120}, {120, 120}, {20, 40}, {0, 40}, {-1, 40}, {100, 100}} {
+		SetTerminalWidth(c.cols)
+		if TableWidth != c.want {
+			t.Errorf("SetTerminalWidth(%d): %d, want %d", c.cols, TableWidth, c.want)
+		}
+	}
+}

@@ -54,6 +54,7 @@ func (e *env) opts() compiler.Options {
 // os.Exit.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	fitTranscript(stdout)
 	app := newApp(e)
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && app.Command(args[0]) == nil {
 		fmt.Fprintf(stderr, "sortie: unknown command %q (see sortie help)\n", args[0])

@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"golang.org/x/term"
+
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 func termIsTerminal(fd int) bool { return term.IsTerminal(fd) }
@@ -24,5 +26,17 @@ func termWidth(w io.Writer) func() int {
 			}
 		}
 		return 0
+	}
+}
+
+// fitTranscript fits the transcript to the terminal stdout is, when it is one narrower than 120
+// columns (runner.SetTerminalWidth): at 80 columns a transcript wrapped at 120 was wrapped again
+// by the terminal, mid-word. A file or a pipe keeps 120 columns, so that its bytes depend on the
+// run alone (COLUMNS is not read here: it would change a file's bytes).
+func fitTranscript(stdout io.Writer) {
+	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil {
+			runner.SetTerminalWidth(n)
+		}
 	}
 }

@@ -111,7 +111,7 @@ func (e *HexBattleEvent) Line() string {
 		strings.Join(e.SideArmies[0], ", "), strings.Join(e.SideArmies[1], ", "))
 }
 func (e *HexBattleEvent) WriteText(w *bytes.Buffer) error {
-	w.WriteString(runner.FitLine(e.Line(), TableWidth)) // as wide as its tables (issue 24)
+	w.WriteString(runner.FitLine(e.Line(), runner.TableWidth)) // as wide as its tables (issue 24)
 	w.WriteByte('\n')
 	if e.streamed {
 		return nil
@@ -169,7 +169,7 @@ func (e *HexAftermathEvent) WriteText(w *bytes.Buffer) error {
 	if len(e.Table) == 0 {
 		return nil
 	}
-	return renderFit(w, []string{"army", "status", "hp", "morale", "aftermath"}, e.Table, []int{4}, TableWidth)
+	return renderFit(w, []string{"army", "status", "hp", "morale", "aftermath"}, e.Table, []int{4}, runner.TableWidth)
 }
 
 // HexKingdomEvent: a kingdom loses Economy, Loyalty and Stability for an army destroyed (P-57).
@@ -420,10 +420,10 @@ type HexDiseaseEvent struct {
 
 func (*HexDiseaseEvent) Type() string { return "disease" }
 
-// WriteText writes the line as wide as the run's tables at most (TableWidth, issue 24): a cured
+// WriteText writes the line as wide as the run's tables at most (runner.TableWidth, issue 24): a cured
 // army's line, with its whole Stability check, runs past 120 columns.
 func (e *HexDiseaseEvent) WriteText(w *bytes.Buffer) error {
-	w.WriteString(runner.FitLine(e.Line(), TableWidth))
+	w.WriteString(runner.FitLine(e.Line(), runner.TableWidth))
 	w.WriteByte('\n')
 	return nil
 }

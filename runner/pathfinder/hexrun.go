@@ -214,7 +214,7 @@ func (r *hexRun) startTable(w *bytes.Buffer, fog *HexFog) error {
 			strconv.Itoa(s.HP), fmt.Sprintf("%+d", s.OM), strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.Morale), fmt.Sprintf("%+d", s.MoraleMod),
 			strconv.Itoa(s.Speed), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
-	if err := renderFit(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "speed", "tactics"}, rows, []int{11, 1}, TableWidth); err != nil {
+	if err := renderFit(w, []string{"army", "side", "hex", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "speed", "tactics"}, rows, []int{11, 1}, runner.TableWidth); err != nil {
 		return err
 	}
 	return r.kingdomTable(w, fog)
@@ -259,7 +259,7 @@ func (r *hexRun) kingdomTable(w *bytes.Buffer, fog *HexFog) error {
 		return nil
 	}
 	if err := renderFit(w, []string{"kingdom", "name", "economy", "loyalty", "stability", "control DC", "treasury", "income", "buildings"},
-		rows, []int{8, 1}, TableWidth); err != nil {
+		rows, []int{8, 1}, runner.TableWidth); err != nil {
 		return err
 	}
 	for _, l := range lacks {

@@ -191,7 +191,7 @@ func (l *logWriter) head() {
 	}
 	sides := textSides(l.b.Sides)
 	// The heading fits the table's width (issue 24): a long title or side name wraps.
-	l.buf.WriteString(runner.FitLine(fmt.Sprintf("battle %s: %s vs %s", esc.Text(title), sides[0], sides[1]), TableWidth) + "\n")
+	l.buf.WriteString(runner.FitLine(fmt.Sprintf("battle %s: %s vs %s", esc.Text(title), sides[0], sides[1]), runner.TableWidth) + "\n")
 	l.err = armyTable(&l.buf, l.b.Armies, l.b.Sides)
 	l.flush()
 }

@@ -204,7 +204,7 @@ func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2
 			w.WriteString("  (nothing happens)\n")
 			return nil
 		}
-		err := renderFit(w, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows, []int{5, 3, 6, 1}, TableWidth)
+		err := renderFit(w, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows, []int{5, 3, 6, 1}, runner.TableWidth)
 		rows = rows[:0]
 		return err
 	}
@@ -229,7 +229,7 @@ func writeBattleTables(w *bytes.Buffer, events []Event, names []string, sides [2
 			case e.OK:
 				fmt.Fprintf(w, "winner: none: the battle stopped at the phase limit after %d phases, with armies of both sides on the field (options: maxPhases)\n", e.PhaseNo)
 			case e.Side == SideA || e.Side == SideB:
-				w.WriteString(runner.FitLine("winner: "+sides[e.Side], TableWidth) + "\n")
+				w.WriteString(runner.FitLine("winner: "+sides[e.Side], runner.TableWidth) + "\n")
 			default:
 				w.WriteString("winner: none\n")
 			}
@@ -282,7 +282,7 @@ func armyTable(w *bytes.Buffer, armies []plan.PFArmy, sides [2]string) error {
 		rows = append(rows, []string{esc.Text(a.ID), sides[a.Side], esc.Text(a.Army.Size), s.ACR, strconv.Itoa(s.HP),
 			om, strconv.Itoa(s.DV), fmt.Sprintf("%+d", s.Morale), fmt.Sprintf("%+d", s.MoraleMod), strings.Join(extraTactics(s.Tactics), ", ")})
 	}
-	return renderFit(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "tactics"}, rows, []int{9, 1}, TableWidth)
+	return renderFit(w, []string{"army", "side", "size", "ACR", "hp", "OM", "DV", "Morale", "check", "tactics"}, rows, []int{9, 1}, runner.TableWidth)
 }
 
 // opposedText is the opposing army's side of an opposed check (P-25): "orcs d20 7, Charisma +1 = 8",

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/sortie-rpg/sortie/runner"
 	"unicode/utf8"
 
 	pfarmy "github.com/sortie-rpg/sortie/compiler/plan/pfarmy"
@@ -13,7 +15,7 @@ import (
 // the order things happen, and a commander's level and Charisma range-checked.
 
 // A battle table with 250-column rows (the complaint) fits 120 columns once wrapped: every
-// line, borders included, is at most TableWidth runes.
+// line, borders included, is at most runner.TableWidth runes.
 func TestRenderFitWidth(t *testing.T) {
 	long := "ACR +3, weapons +1, tactic Relentless Brutality +4, strategy Reckless +4, boon Merciless +1, taunted -2"
 	dv := "DV 17 (10, ACR +4, armor +1, tactic Defensive Wall +2, boon Defensive Tactics +2, strategy Cautious +2)"
@@ -25,15 +27,15 @@ func TestRenderFitWidth(t *testing.T) {
 	if err := renderFit(&raw, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows, nil, 1000); err != nil {
 		t.Fatal(err)
 	}
-	if w := widest(raw.String()); w <= TableWidth {
+	if w := widest(raw.String()); w <= runner.TableWidth {
 		t.Fatalf("unwrapped table is only %d wide: the test proves nothing", w)
 	}
 	var fit bytes.Buffer
-	if err := renderFit(&fit, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows, []int{5, 3, 6, 1}, TableWidth); err != nil {
+	if err := renderFit(&fit, []string{"army", "step", "d20", "modifiers", "total", "vs", "result"}, rows, []int{5, 3, 6, 1}, runner.TableWidth); err != nil {
 		t.Fatal(err)
 	}
-	if w := widest(fit.String()); w > TableWidth {
-		t.Errorf("wrapped table is %d wide, want <= %d:\n%s", w, TableWidth, fit.String())
+	if w := widest(fit.String()); w > runner.TableWidth {
+		t.Errorf("wrapped table is %d wide, want <= %d:\n%s", w, runner.TableWidth, fit.String())
 	}
 	for _, word := range strings.Fields(long + " " + dv) {
 		if !strings.Contains(fit.String(), word) {
