@@ -200,7 +200,7 @@ func (p *Prompt) Decide(r *Request) (Answer, error) {
 	var b strings.Builder
 	if p.opening != "" {
 		if sh, ok := r.View.(Shower); ok {
-			b.WriteString(sh.Show(p.opening))
+			b.WriteString(WrapLines(sh.Show(p.opening), width)) // the terminal's width, as the question
 			b.WriteByte('\n')
 			p.opening = ""
 		}
@@ -350,7 +350,7 @@ func (p *Prompt) read(r *Request, q string, sug int, mapped bool) (Answer, error
 					text = "  (nothing to show)\n"
 				}
 			}
-			if _, err := io.WriteString(p.out, text+"> "); err != nil {
+			if _, err := io.WriteString(p.out, WrapLines(text, p.cols())+"> "); err != nil {
 				return Answer{}, err
 			}
 			continue

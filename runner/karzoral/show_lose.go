@@ -9,6 +9,7 @@ import (
 
 	"github.com/sortie-rpg/sortie/compiler/esc"
 	"github.com/sortie-rpg/sortie/compiler/plan"
+	"github.com/sortie-rpg/sortie/runner"
 )
 
 // What loses a scenario, as the briefing and the map tell the players (issue 23: a player who read
@@ -76,14 +77,15 @@ func armyName(a *plan.Army) string {
 // terminal of 100 columns.
 const playLegend = "  legend: @ party, *F friendly army, *E enemy army, *f *e last seen there,\n          [B] base, . trail, ? hidden box\n"
 
-// showWidth is the width the prompt's views wrap their text at: a terminal of 100 columns.
-const showWidth = 98
+// showWidth is the width the prompt's views wrap their text at: a terminal of 100 columns, or
+// a narrower one the transcript is fitted to (runner.TableWidth), two columns to spare.
+func showWidth() int { return min(98, runner.TableWidth-2) }
 
 // writeWrapped writes text after indent, its words wrapped at showWidth (go-wordwrap), each
 // following line indented two spaces more. text is one line that may hold strangers' strings
 // (names, flag summaries): it is escaped first (esc.Text), so a newline in a name starts no line.
 func writeWrapped(b *bytes.Buffer, indent, text string) {
-	lines := strings.Split(wordwrap.WrapString(esc.Text(text), uint(showWidth-len(indent)-2)), "\n")
+	lines := strings.Split(wordwrap.WrapString(esc.Text(text), uint(showWidth()-len(indent)-2)), "\n")
 	for i, l := range lines {
 		if i > 0 {
 			b.WriteString(indent + "  ")
