@@ -103,7 +103,9 @@ func TestClashStatusAtTheTable(t *testing.T) {
 	} {
 		s.send(w.word + "\n")
 		next := s.out.waitFor(t, at, "\n> ")
-		screen := strings.ReplaceAll(s.out.String()[at:next], "\r\n", "\n")
+		// Lines wider than the terminal are wrapped at its 120 columns (runner.WrapLines):
+		// joined again, each is the logical line the rules give.
+		screen := joinWrapped(strings.ReplaceAll(s.out.String()[at:next], "\r\n", "\n"))
 		for _, want := range w.want {
 			if !strings.Contains(screen, want) {
 				t.Errorf("%s lacks %q:\n%s", w.word, want, screen)
