@@ -366,7 +366,9 @@ func (p *Prompt) read(r *Request, q string, sug int, mapped bool) (Answer, error
 		if r.Kind == KindPick {
 			hint = fmt.Sprintf("answer with the face to keep (%s)", r.Legal())
 		}
-		if _, err := fmt.Fprintf(p.out, "%s; %s; ? for help\n> ", why, hint); err != nil {
+		// Wrapped at the terminal's width like the question (a refusal listing the names ran past
+		// 100 columns, broken mid-word by the terminal).
+		if _, err := io.WriteString(p.out, WrapLines(fmt.Sprintf("%s; %s; ? for help\n", why, hint), p.cols())+"> "); err != nil {
 			return Answer{}, err
 		}
 	}
