@@ -15,7 +15,9 @@
 //   - Events: one struct per kind of event, declared by the engine that emits it (Event: Type,
 //     Rule, Line; Texter and Margined for a transcript's blocks); a Sink receives them in order:
 //     NewTextSink, NewJSONLSink (any event, encoding/json, "type" first), Discard. Enabled tells an
-//     engine whether to build events at all, so that a run into Discard allocates nothing per day.
+//     engine whether to build events at all, so that a run into Discard allocates nothing per day;
+//     Printing whether to build texts and the events no simulation observes (false for an
+//     Observing sink: a simulation's).
 //     RegisterEvents and EventSchema make the versioned JSON Schema of the JSON Lines
 //     (`sortie schema --events`, EventsVersion).
 //   - Runs: Options (seed, deciders, sink, dice, Checkpoint: the save points a resume replays

@@ -64,6 +64,26 @@ func Enabled(s Sink) bool {
 	return !off
 }
 
+// Observing is implemented by a Sink that reads nothing of an event but what its Observe tells
+// (runner.Observed): a simulation's. An engine gives it the Observed events only, and builds no
+// text for them (Printing).
+type Observing interface {
+	Sink
+	ObservesOnly()
+}
+
+// Printing reports whether s reads events' text, or keeps events whole: false for nil, Discard
+// and an Observing sink. An engine builds an event that is not Observed, and the text of one that
+// is, only when it is true (issue 29: a simulation's runs built every day's texts for a sink
+// that counts ids).
+func Printing(s Sink) bool {
+	if !Enabled(s) {
+		return false
+	}
+	_, obs := s.(Observing)
+	return !obs
+}
+
 // NewTextSink returns a Sink that writes a readable transcript to w: for each event its text
 // (Texter) or its margin (Margined) and Line; an event whose Line is "" is not shown. The output
 // depends only on the events: no colour, no trailing spaces.

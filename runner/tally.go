@@ -219,6 +219,7 @@ type runObserver struct {
 	seed uint64
 
 	index map[Key]int32 // interned keys: entities covered, measures, places, heat cells
+	cache *keyCache     // in front of index (keycache.go)
 	keys  []Key
 
 	// This run.
@@ -264,17 +265,23 @@ type accumulator struct {
 }
 
 func newRunObserver(w []Watch) *runObserver {
-	o := &runObserver{index: map[Key]int32{}, watch: w}
+	o := &runObserver{index: map[Key]int32{}, cache: new(keyCache), watch: w}
 	o.acc.t = newTally(w)
 	return o
 }
 
 // intern returns k's index, making one the first time.
 func (o *runObserver) intern(k Key) int32 {
+	c := o.cache.slot(k)
+	if c.ok && c.k == k {
+		return c.i
+	}
 	if i, ok := o.index[k]; ok {
+		*c = keySlot{k, i, true}
 		return i
 	}
 	i := int32(len(o.keys))
+	*c = keySlot{k, i, true}
 	o.index[k] = i
 	o.keys = append(o.keys, k)
 	o.count = append(o.count, 0)
@@ -410,6 +417,9 @@ func (o *runObserver) tally() *Tally {
 	a.t = newTally(o.watch)
 	return t
 }
+
+// ObservesOnly implements Observing: the runs of a simulation need no text.
+func (o *runObserver) ObservesOnly() {}
 
 // Write implements Sink: an Observed event observes.
 func (o *runObserver) Write(e Event) error {

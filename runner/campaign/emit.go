@@ -12,18 +12,22 @@ import (
 // sink in between) and remembers which ledger entries it has shown.
 type emitter struct {
 	sink    runner.Sink
-	on      bool // the sink wants events (runner.Enabled): none is built for Discard
+	on      bool // the sink reads texts (runner.Printing): none is built for Discard or a simulation
+	obs     bool // the sink wants events (runner.Enabled): a simulation observes some
 	printed int  // ledger entries already written
+	// For an Observing sink: the observed events with what Observe reads, reused run to run.
+	sortieEv SortieEvent
+	growthEv GrowthEvent
 }
 
 func newEmitter(sink runner.Sink) *emitter {
 	if sink == nil {
 		sink = runner.Discard
 	}
-	return &emitter{sink: sink, on: runner.Enabled(sink)}
+	return &emitter{sink: sink, on: runner.Printing(sink), obs: runner.Enabled(sink)}
 }
 
-// write writes an event the caller built because e.on.
+// write writes an event the caller built because e.on (or e.obs, for one a simulation observes).
 func (e *emitter) write(ev runner.Event) error { return e.sink.Write(ev) }
 
 func (e *emitter) start(c *plan.Campaign, s *State, seed uint64) error {
@@ -87,7 +91,11 @@ func entryText(en Entry) string {
 
 func (e *emitter) sortie(so *Sortie, prologue bool) error {
 	if !e.on {
-		return nil
+		if !e.obs {
+			return nil
+		}
+		e.sortieEv = SortieEvent{Scenario: so.Scenario.ID}
+		return e.sink.Write(&e.sortieEv)
 	}
 	sc := so.Scenario
 	return e.sink.Write(&SortieEvent{Scenario: sc.ID, Attempt: so.Attempt, Prologue: prologue, MidpointRetained: so.Midpoint, Resume: so.Resume != nil,
@@ -108,7 +116,11 @@ func (e *emitter) unlocks(s *State, list []int, rule string) error {
 func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocked []int, abilities []AbilityRoll) error {
 	if !e.on {
 		e.printed = len(s.Ledger)
-		return nil
+		if !e.obs {
+			return nil
+		}
+		e.growthEv = GrowthEvent{Scenario: c.Scenarios[i].ID, Outcome: rep.Outcome}
+		return e.sink.Write(&e.growthEv)
 	}
 	sc := &c.Scenarios[i]
 	ev := &GrowthEvent{Scenario: sc.ID, Attempt: s.Attempts[i], Outcome: rep.Outcome, Day: rep.Day, Reason: rep.Reason,
@@ -130,7 +142,7 @@ func (e *emitter) growth(c *plan.Campaign, s *State, i int, rep *Report, unlocke
 }
 
 func (e *emitter) summary(s *State, end string) error {
-	if !e.on {
+	if !e.obs {
 		return nil
 	}
 	return e.sink.Write(&EndEvent{End: end, Text: endReason(end), Rows: s.Rows, PCs: s.PCs, Purse: s.Purse, PartyDebt: s.PartyDebt,

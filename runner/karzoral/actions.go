@@ -21,7 +21,7 @@ func (s *state) maybeFire(ei int) error {
 	}
 	// K-33: scenario events run their actions in order. The event counts as fired when it starts.
 	s.fired[ei]++
-	if s.on {
+	if s.obs {
 		ev := reuse(&s.ev.fired, FiredEvent{At: s.at(), Event: e.ID, Trigger: e.On.Kind.String()})
 		if e.On.Kind == plan.OnEnter {
 			ev.Block = s.p.Field.Blocks[e.On.Block].ID
@@ -68,7 +68,7 @@ func (s *state) resumePending() error {
 		k--
 		n--
 		e := &s.p.Events[pd.event]
-		if s.on {
+		if s.obs {
 			if err := s.send(&FiredEvent{At: s.at(), Event: e.ID, Trigger: "resume", Block: s.p.Field.Blocks[s.party].ID}); err != nil {
 				return err
 			}
@@ -289,7 +289,7 @@ func (s *state) checkObjectives() error {
 		}
 		s.reached[i] = int32(s.day)
 		s.order = append(s.order, int32(i))
-		if s.on {
+		if s.obs {
 			if err := s.send(&ObjectiveEvent{At: s.at(), Objective: o.ID, Outcome: o.Outcome, XP: o.XP, Say: o.Say}); err != nil {
 				return err
 			}

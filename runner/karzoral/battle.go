@@ -41,7 +41,7 @@ func (s *state) battle1(enc, army int, cause string) (int, error) {
 	e := &s.p.Encounters[enc]
 	if s.maxLevel(enc) == 0 && len(s.monsterNames(enc)) == 0 {
 		// K-67: every monster of the encounter is a named monster defeated earlier: nothing to fight.
-		if s.on {
+		if s.obs {
 			if err := s.send(&BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID,
 				Cause: cause, Result: "gone"}); err != nil {
 				return 0, err
@@ -152,9 +152,9 @@ func (s *state) fight(enc, army int, cause string, rout bool, round *int) (int, 
 			break
 		}
 	}
-	if s.on {
-		ev := &BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID, Cause: cause,
-			Result: battleChoices[res].Name}
+	if s.obs {
+		ev := reuse(&s.ev.battle, BattleEvent{At: s.at(), Encounter: e.ID, Title: e.Title, Block: s.p.Field.Blocks[s.party].ID, Cause: cause,
+			Result: battleChoices[res].Name})
 		if army >= 0 {
 			ev.Army = s.p.Armies[army].ID
 		}

@@ -296,7 +296,7 @@ func (s *state) move() (entered bool, err error) {
 	s.party = ex.To
 	s.visited.set(s.party)
 	defer s.look()
-	if s.on {
+	if s.obs {
 		if err := s.send(reuse(&s.ev.partyMove, PartyMoveEvent{At: s.at(), Dir: moveNames[d], From: s.p.Field.Blocks[from].ID, To: to.ID,
 			Terrain: to.Terrain, passage: s.r.passages[from][d]})); err != nil {
 			return false, err
@@ -329,7 +329,7 @@ func (s *state) revealBox(i int) error {
 			fresh = true
 		}
 	}
-	if !fresh || !s.on {
+	if !fresh || !s.obs {
 		return nil
 	}
 	return s.send(&RevealEvent{At: s.at(), Box: bx.Name, Blocks: s.r.boxBlocks[i]})
@@ -438,7 +438,7 @@ func (s *state) campPhase() error {
 	if !checked {
 		// K-38: play the episode, then check it.
 		ep := &s.p.Episodes[f-1]
-		if s.on {
+		if s.obs {
 			if err := s.send(reuse(&s.ev.episode, EpisodeEvent{At: s.at(), Face: f, Text: ep.Say})); err != nil {
 				return err
 			}

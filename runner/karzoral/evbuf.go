@@ -22,6 +22,10 @@ type evbuf struct {
 	say       SayEvent
 	sighting  SightingEvent
 	partyEnd  PartyEndEvent
+	run       RunEvent
+	battle    BattleEvent
+	xp        XPEvent
+	end       EndEvent
 	armies    []ArmyAt   // armiesAt
 	seen      []ArmySeen // viewEvent
 	sighted   []ArmySeen // sightings

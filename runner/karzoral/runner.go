@@ -178,7 +178,8 @@ type state struct {
 	ch         runner.Chain // the deciders and the dice
 	seed       uint64
 	sink       runner.Sink
-	on         bool // the sink wants events (runner.Enabled): false for Discard
+	on         bool // the sink reads texts (runner.Printing): false for Discard and a simulation
+	obs        bool // the sink wants events (runner.Enabled): a simulation observes the Observed ones
 	checkpoint func() error
 
 	day     int
@@ -250,7 +251,8 @@ func (s *state) reset(opts Options, src dice.Source) {
 	s.ch.Reset(opts.Decider, opts.Fallback, src)
 	s.seed = opts.Seed
 	s.sink = opts.Sink
-	s.on = runner.Enabled(s.sink)
+	s.on = runner.Printing(s.sink)
+	s.obs = runner.Enabled(s.sink)
 	s.checkpoint = opts.Checkpoint
 	s.day, s.phase = 0, runner.PhaseNone
 	s.party = p.Party.Start
@@ -361,11 +363,11 @@ func (s *state) finish(outcome, reason string) {
 
 // play runs the day loop (K-18): start, action, camp, night, until an outcome or the day limit.
 func (s *state) play() error {
-	if s.on {
+	if s.obs {
 		p := s.p
-		if err := s.send(&RunEvent{At: s.at(), Scenario: p.Scenario.ID, Title: p.Scenario.Title, Seed: s.seed,
+		if err := s.send(reuse(&s.ev.run, RunEvent{At: s.at(), Scenario: p.Scenario.ID, Title: p.Scenario.Title, Seed: s.seed,
 			Party: p.Field.Blocks[s.party].ID, Members: p.Party.Members, Rations: s.rations, DayLimit: p.DayLimit,
-			SourceHash: p.SourceHash}); err != nil {
+			SourceHash: p.SourceHash})); err != nil {
 			return err
 		}
 		for i := range p.Objectives {
@@ -443,11 +445,13 @@ func (s *state) endDay() error {
 		return nil
 	}
 	s.dayEnded = s.day
-	if s.on {
+	if s.obs {
 		if err := s.send(reuse(&s.ev.dayEnd, DayEndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Party: s.p.Field.Blocks[s.party].ID, Rations: s.rations,
 			Armies: s.armiesAt(), view: &s.view})); err != nil {
 			return err
 		}
+	}
+	if s.on {
 		if err := s.send(s.viewEvent()); err != nil {
 			return err
 		}
@@ -495,12 +499,19 @@ func (s *state) viewEvent() *ViewEvent {
 // finishEvents writes the last day end (if the day ended early) and the end.
 func (s *state) finishEvents() error {
 	err := s.endDay()
-	if !s.on {
+	if !s.obs {
 		return err
 	}
 	p := s.p
-	e := &EndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
-		Rations: s.rations, Armies: s.armiesAt(), Objectives: []ObjectiveAt{}, Events: []FiredCount{}, view: &s.view}
+	e := reuse(&s.ev.end, EndEvent{At: At{Day: s.day, Seen: runner.AudienceGM}, Outcome: s.outcome, Reason: s.reason, Party: p.Field.Blocks[s.party].ID,
+		Rations: s.rations, Armies: s.armiesAt(), view: &s.view})
+	if !s.on { // a simulation observes the armies, the rations and the outcome (observe.go)
+		if werr := s.send(e); err == nil {
+			err = werr
+		}
+		return err
+	}
+	e.Objectives, e.Events = []ObjectiveAt{}, []FiredCount{}
 	for i := range p.Objectives {
 		if d := s.reached[i]; d > 0 {
 			o := &p.Objectives[i]
@@ -529,7 +540,7 @@ func (s *state) at() At { return At{Day: s.day, Phase: s.phase} }
 // note is the head of an add-on event for rule.
 func (s *state) note(rule string) Note { return Note{At: s.at(), RuleID: rule} }
 
-// send writes an event to the sink (only called when s.on).
+// send writes an event to the sink (only called when s.on, or s.obs for an Observed event).
 func (s *state) send(e runner.Event) error { return s.sink.Write(e) }
 
 // fallbackEvent reports that the script ended and the fallback took over (runner.Chain.OnFallback).

@@ -220,14 +220,17 @@ func hasBattle(acts []plan.Action) bool {
 }
 
 func (s *state) travRecord(src, rule, format string, args ...any) error {
-	if !s.on {
+	if !s.on && (!s.obs || src != "complete") { // a simulation observes "complete" (observe.go)
 		return nil
 	}
 	id := ""
 	if s.k.travLast >= 0 {
 		id = s.p.Traversals[s.k.travLast].ID
 	}
-	r := &TraversalEvent{Note: s.note(rule), Text: fmt.Sprintf(format, args...)}
+	r := &TraversalEvent{Note: s.note(rule)}
+	if s.on {
+		r.Text = fmt.Sprintf(format, args...)
+	}
 	r.Step, r.Area, r.After = src, id, s.k.progress
 	return s.send(r)
 }

@@ -96,10 +96,12 @@ func (s *state) growth(achievement int, point string) error {
 	if !s.hasPCs() {
 		gain := achievement + s.k.monXP + bonus
 		s.k.partyXP += gain
-		if s.on {
-			r := &XPEvent{Note: s.note("K-61"), Point: point, Gained: gain, Total: s.k.partyXP,
-				Text: fmt.Sprintf("each PC%s, %s: %d achievement + %d monsters + %d remaining strength (10 x %s) = %d XP (total %d)",
-					s.named(), point, achievement, s.k.monXP, bonus, s.strengthTerms(str), gain, s.k.partyXP)}
+		if s.obs { // observed: the text only for a sink that reads it
+			r := &XPEvent{Note: s.note("K-61"), Point: point, Gained: gain, Total: s.k.partyXP}
+			if s.on {
+				r.Text = fmt.Sprintf("each PC%s, %s: %d achievement + %d monsters + %d remaining strength (10 x %s) = %d XP (total %d)",
+					s.named(), point, achievement, s.k.monXP, bonus, s.strengthTerms(str), gain, s.k.partyXP)
+			}
 			if err := s.send(r); err != nil {
 				return err
 			}
@@ -117,11 +119,13 @@ func (s *state) growth(achievement int, point string) error {
 		pc := &s.k.pcs[i]
 		gain := achievement + pc.fumble + s.k.monXP + bonus
 		pc.xp += gain
-		if s.on {
+		if s.obs {
 			name := s.p.Party.PCs[i].Name
-			r := &XPEvent{Note: s.note("K-61"), Who: name, Point: point, Gained: gain, Total: pc.xp,
-				Text: fmt.Sprintf("%s, %s: %d achievement + %d fumbles + %d monsters + %d remaining strength (10 x %s) = %d XP (total %d)",
-					name, point, achievement, pc.fumble, s.k.monXP, bonus, s.strengthTerms(str), gain, pc.xp)}
+			r := &XPEvent{Note: s.note("K-61"), Who: name, Point: point, Gained: gain, Total: pc.xp}
+			if s.on {
+				r.Text = fmt.Sprintf("%s, %s: %d achievement + %d fumbles + %d monsters + %d remaining strength (10 x %s) = %d XP (total %d)",
+					name, point, achievement, pc.fumble, s.k.monXP, bonus, s.strengthTerms(str), gain, pc.xp)
+			}
 			if err := s.send(r); err != nil {
 				return err
 			}
@@ -212,7 +216,7 @@ func (s *state) failureXP() error {
 	fail := s.failXP
 	if s.k.complete {
 		fail = 0
-		if s.on {
+		if s.obs {
 			r := &XPEvent{Note: s.note("K-25"), Point: "failure", Total: s.k.partyXP,
 				Text: "the scenario failed completely (a friendly army wiped out): no XP is settled, failure XP included, and no growth"}
 			if err := s.send(r); err != nil {
@@ -223,13 +227,15 @@ func (s *state) failureXP() error {
 	}
 	s.k.partyXP += fail
 	if !s.hasPCs() {
-		if s.on {
-			who := "the party" // no PCs to name (issue 23), unless the campaign names them
-			if len(s.pcNames) > 0 {
-				who = "each PC" + s.named()
+		if s.obs {
+			r := &XPEvent{Note: s.note("K-66"), Point: "failure", Gained: fail, Total: s.k.partyXP}
+			if s.on {
+				who := "the party" // no PCs to name (issue 23), unless the campaign names them
+				if len(s.pcNames) > 0 {
+					who = "each PC" + s.named()
+				}
+				r.Text = fmt.Sprintf("%s: failure: %d XP only (total %d)", who, fail, s.k.partyXP)
 			}
-			r := &XPEvent{Note: s.note("K-66"), Point: "failure", Gained: fail, Total: s.k.partyXP,
-				Text: fmt.Sprintf("%s: failure: %d XP only (total %d)", who, fail, s.k.partyXP)}
 			return s.send(r)
 		}
 		return nil
@@ -238,9 +244,12 @@ func (s *state) failureXP() error {
 		pc := &s.k.pcs[i]
 		pc.fumble = 0
 		pc.xp += fail
-		if s.on {
+		if s.obs {
 			name := s.p.Party.PCs[i].Name
-			r := &XPEvent{Note: s.note("K-66"), Text: fmt.Sprintf("%s: failure: %d XP only (total %d)", name, fail, pc.xp)}
+			r := reuse(&s.ev.xp, XPEvent{Note: s.note("K-66")})
+			if s.on {
+				r.Text = fmt.Sprintf("%s: failure: %d XP only (total %d)", name, fail, pc.xp)
+			}
 			r.Who, r.Point, r.Gained, r.Total = name, "failure", fail, pc.xp
 			if err := s.send(r); err != nil {
 				return err
