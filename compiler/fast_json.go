@@ -46,6 +46,56 @@ type jsonParser struct {
 	lineStart int // offset of the current line's first byte
 	depth     int
 	bad       bool
+	// The tree's nodes come from slabs, and an object's or a list's children are gathered on one
+	// stack and copied out once at its end, at their exact length: a scenario of some 9 KB was
+	// a thousand small allocations (issue 29, item 3).
+	slab  []dnode
+	keys  []string
+	kids  []*dnode
+	kslab []string
+	nslab []*dnode
+}
+
+// chunk is how many nodes (or children) a slab holds: about what the rest of the file makes
+// (a scenario's JSON has a value every 20 bytes or so), at least 16, at most 1024.
+func (p *jsonParser) chunk() int { return min(max((len(p.data)-p.off)/20, 16), 1024) }
+
+// node returns a fresh node from the slab.
+func (p *jsonParser) node(d dnode) *dnode {
+	if len(p.slab) == 0 {
+		p.slab = make([]dnode, p.chunk())
+	}
+	n := &p.slab[0]
+	*n = d
+	p.slab = p.slab[1:]
+	return n
+}
+
+// popKids returns the children gathered since mark (and their keys, for an object), as slices
+// of their exact length cut from slabs, and drops them from the stack.
+func (p *jsonParser) popKids(mark int, keys bool) ([]string, []*dnode) {
+	n := len(p.kids) - mark
+	if n == 0 {
+		return nil, nil
+	}
+	if len(p.nslab) < n {
+		p.nslab = make([]*dnode, max(n, p.chunk()))
+	}
+	kids := p.nslab[:n:n]
+	p.nslab = p.nslab[n:]
+	copy(kids, p.kids[mark:])
+	p.kids = p.kids[:mark]
+	if !keys {
+		return nil, kids
+	}
+	if len(p.kslab) < n {
+		p.kslab = make([]string, max(n, p.chunk()))
+	}
+	ks := p.kslab[:n:n]
+	p.kslab = p.kslab[n:]
+	copy(ks, p.keys[mark:])
+	p.keys = p.keys[:mark]
+	return ks, kids
 }
 
 func (p *jsonParser) pos() diag.Pos {
@@ -82,15 +132,15 @@ func (p *jsonParser) value() *dnode {
 		if !ok {
 			return nil
 		}
-		return &dnode{kind: dString, str: s, value: at, label: at}
+		return p.node(dnode{kind: dString, str: s, value: at, label: at})
 	case c == '-' || c >= '0' && c <= '9':
 		return p.number(at)
 	case c == 't' && p.word("true"):
-		return &dnode{kind: dBool, b: true, value: at, label: at}
+		return p.node(dnode{kind: dBool, b: true, value: at, label: at})
 	case c == 'f' && p.word("false"):
-		return &dnode{kind: dBool, value: at, label: at}
+		return p.node(dnode{kind: dBool, value: at, label: at})
 	case c == 'n' && p.word("null"):
-		return &dnode{kind: dNull, value: at, label: at}
+		return p.node(dnode{kind: dNull, value: at, label: at})
 	}
 	return nil
 }
@@ -108,13 +158,15 @@ func (p *jsonParser) object(at diag.Pos) *dnode {
 		return nil
 	}
 	defer func() { p.depth-- }()
-	obj := &dnode{kind: dObject, value: at, label: at}
+	obj := p.node(dnode{kind: dObject, value: at, label: at})
 	p.off++ // {
 	p.space()
 	if p.off < len(p.data) && p.data[p.off] == '}' {
 		p.off++
 		return obj
 	}
+	mark := len(p.kids)
+	p.keys = p.keys[:mark] // the keys stack is as deep as the kids' (a list's children have none)
 	for {
 		if p.off >= len(p.data) || p.data[p.off] != '"' {
 			return nil
@@ -135,8 +187,8 @@ func (p *jsonParser) object(at diag.Pos) *dnode {
 			return nil
 		}
 		v.label = label
-		obj.keys = append(obj.keys, key)
-		obj.kids = append(obj.kids, v)
+		p.keys = append(p.keys, key)
+		p.kids = append(p.kids, v)
 		p.space()
 		if p.off >= len(p.data) {
 			return nil
@@ -148,6 +200,7 @@ func (p *jsonParser) object(at diag.Pos) *dnode {
 			continue
 		case '}':
 			p.off++
+			obj.keys, obj.kids = p.popKids(mark, true)
 			if obj.indexFields() {
 				return nil // a key given twice: L013 on the CUE path
 			}
@@ -162,19 +215,21 @@ func (p *jsonParser) list(at diag.Pos) *dnode {
 		return nil
 	}
 	defer func() { p.depth-- }()
-	l := &dnode{kind: dList, value: at, label: at}
+	l := p.node(dnode{kind: dList, value: at, label: at})
 	p.off++ // [
 	p.space()
 	if p.off < len(p.data) && p.data[p.off] == ']' {
 		p.off++
 		return l
 	}
+	mark := len(p.kids)
 	for {
 		v := p.value()
 		if v == nil {
 			return nil
 		}
-		l.kids = append(l.kids, v)
+		p.kids = append(p.kids, v)
+		p.keys = append(p.keys, "") // kept as deep as kids
 		p.space()
 		if p.off >= len(p.data) {
 			return nil
@@ -186,6 +241,8 @@ func (p *jsonParser) list(at diag.Pos) *dnode {
 			continue
 		case ']':
 			p.off++
+			_, l.kids = p.popKids(mark, false)
+			p.keys = p.keys[:mark]
 			return l
 		}
 		return nil
@@ -212,11 +269,21 @@ func (p *jsonParser) number(at diag.Pos) *dnode {
 			return nil
 		}
 	}
-	v, err := strconv.ParseInt(string(p.data[start:p.off]), 10, 64)
-	if err != nil {
-		return nil
+	var v int64
+	if n <= 18 { // no overflow: read the digits in place (ParseInt's string was an allocation)
+		for _, c := range p.data[digits:p.off] {
+			v = v*10 + int64(c-'0')
+		}
+		if digits > start {
+			v = -v
+		}
+	} else {
+		var err error
+		if v, err = strconv.ParseInt(string(p.data[start:p.off]), 10, 64); err != nil {
+			return nil
+		}
 	}
-	return &dnode{kind: dInt, num: v, value: at, label: at}
+	return p.node(dnode{kind: dInt, num: v, value: at, label: at})
 }
 
 // string reads a JSON string at p.off (its opening quote).
