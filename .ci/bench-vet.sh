@@ -12,13 +12,18 @@
 #      only), and jsonvet on the JSON files. Issue 17's marks: cold JSON at most 2x jsonvet's
 #      processor time, cold CUE at most 0.5x cue vet's, warm at most 5% of cold.
 #   2. start-up (issue 29): `sortie --version` and a warm vet of one JSON file beside `cue version`
-#      (processor time, best of 5R runs: a start-up is short, so one busy moment would hide it), and
+#      (processor time, best of 5R runs, each the mean of 20 in a row: a start-up is short, so one
+#      busy moment would hide it, and time(1) counts hundredths of a second), and
 #      every package init that takes 5 ms or more under GODEBUG=inittrace=1 (the least clock time of
 #      5R runs, package by package). A report, not a timed test: issue 29's mark is sortie's start-up
 #      processor time at most cue version's.
 #   3. a size sweep: one scenario with a field of 20x20, 40x40, 80x80 and 160x160 blocks (400 to
 #      25,600 blocks) as YAML (sortie, cue) and as JSON (jsonvet), with the growth of sortie's and
 #      cue's processor time from the size before (4x the blocks): vet must stay linear.
+#   4. runs (issue 29, items 4 and 5): processor time per run of `sortie simulate` of the bundled
+#      campaign under the random policy (whole campaigns, about 190 sorties each; the mark is
+#      0.5 ms a campaign) and battles per processor second of `sortie battle --runs` on the
+#      bundled clash field battle (the mark is 20,000), start-up included.
 #
 #   .ci/bench-vet.sh [N] [R]
 set -euo pipefail
@@ -139,3 +144,17 @@ for size in 20 40 80 160; do
 		"$(echo "$fsc / $fcc" | bc -l)" "$(echo "$fsc / $fvc" | bc -l)" "$gs" "$gc"
 	prev_s=$fsc prev_c=$fcc
 done
+
+# Runs: whole processes; a run of 1 is subtracted (start-up and compiling the campaign or the
+# battle), so that what is left is the runs' own cost.
+camp_runs=$((n * 10))
+read -r _ sim1 < <(best "$tmp/sortie" simulate scenarios/karzoral/campaign.cue --runs 1 --policy random)
+read -r _ simc < <(best "$tmp/sortie" simulate scenarios/karzoral/campaign.cue --runs "$camp_runs" --policy random)
+read -r _ bat1 < <(best "$tmp/sortie" battle scenarios/clash/field --runs 1)
+read -r _ batc < <(best "$tmp/sortie" battle scenarios/clash/field --runs "$camp_runs")
+echo
+printf '%-52s %8s %8s %14s %s\n' "runs (best of $runs; cpu s of N runs, and of 1)" "N" "1" "per run" "(issue 29 mark)"
+printf '%-52s %8s %8s %11.0f us %s\n' "simulate campaign.cue --policy random, N=$camp_runs" "$simc" "$sim1" \
+	"$(echo "($simc - $sim1) * 1000000 / ($camp_runs - 1)" | bc -l)" "500 us"
+printf '%-52s %8s %8s %7.0f /cpu-s %s\n' "battle scenarios/clash/field --runs N=$camp_runs" "$batc" "$bat1" \
+	"$(echo "($camp_runs - 1) / ($batc - $bat1)" | bc -l)" "20,000 /cpu-s"
