@@ -291,7 +291,7 @@ func matchRunToPlan(runPath, planPath string, in replaypage.Input, nums []int) e
 			if sys == "campaign" {
 				return failf(exitUsage, "%s: %s: a campaign's run, but --plan %s is one %s's (%s): give the campaign file as --plan", where(i), replaypage.CodeBadRun, pp, what, strings.Join(want, "/"))
 			}
-			return failf(exitUsage, "%s: %s: the run is of %s rules (event %q), but --plan %s is of %s rules: give the plan it was played from", where(i), replaypage.CodeBadRun, sys, esc.Short(head.Type), pp, strings.Join(want, "/"))
+			return failf(exitUsage, "%s: %s: the run is of %s rules (event %q), but --plan %s is of %s rules: give the plan it was played from", where(i), replaypage.CodeBadRun, sys, esc.Cut(head.Type, esc.Max), pp, strings.Join(want, "/"))
 		}
 		var got *string
 		switch head.Type {
@@ -303,7 +303,7 @@ func matchRunToPlan(runPath, planPath string, in replaypage.Input, nums []int) e
 			continue
 		}
 		if got != nil && id != "" && *got != id {
-			return failf(exitUsage, "%s: %s: the run is of %s %q, but --plan %s is %q", where(i), replaypage.CodeBadRun, what, esc.Short(*got), pp, esc.Short(id))
+			return failf(exitUsage, "%s: %s: the run is of %s %q, but --plan %s is %q", where(i), replaypage.CodeBadRun, what, esc.Cut(*got, esc.Max), pp, esc.Cut(id, esc.Max))
 		}
 		if head.SourceHash != nil && hash != "" && *head.SourceHash != hash {
 			return failf(exitUsage, "%s: %s: the run was played from sources %s, but --plan %s has %s: recompile the plan from the sources the run was played from", where(i), replaypage.CodeBadRun, esc.Short(*head.SourceHash), pp, esc.Short(hash))

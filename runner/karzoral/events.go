@@ -43,6 +43,12 @@ func (a *At) Margin() string {
 	return "  " + a.Phase.String() + " "
 }
 
+// quoted is an author's text in double quotes, as the transcript shows a say. The text sink has
+// already written the text's control characters as escapes (runner.escapedEvent: esc.Text), so it
+// is not quoted again with %q, which wrote "\u202e" (and "\x1b") for a bidi override (an ESC) a
+// stranger's say held: an escape of the escape.
+func quoted(s string) string { return `"` + s + `"` }
+
 // line writes one line after the phase column (events of more than one line).
 func (a *At) line(w *bytes.Buffer, format string, args ...any) {
 	w.WriteString(a.Margin())
@@ -250,7 +256,7 @@ type SayEvent struct {
 
 func (*SayEvent) Type() string   { return "say" }
 func (*SayEvent) Rule() string   { return "" }
-func (e *SayEvent) Line() string { return fmt.Sprintf("%q", e.Text) }
+func (e *SayEvent) Line() string { return quoted(e.Text) }
 
 // FlagEvent: a flag is set or cleared.
 type FlagEvent struct {
@@ -387,7 +393,7 @@ func (e *ObjectiveEvent) Line() string {
 func (e *ObjectiveEvent) WriteText(w *bytes.Buffer) error {
 	e.line(w, "%s", e.Line())
 	if e.Source != "retained" && e.Say != "" {
-		e.line(w, "%q", e.Say)
+		e.line(w, "%s", quoted(e.Say))
 	}
 	return nil
 }
@@ -429,7 +435,7 @@ type EpisodeEvent struct {
 
 func (*EpisodeEvent) Type() string   { return "episode" }
 func (*EpisodeEvent) Rule() string   { return "K-38" }
-func (e *EpisodeEvent) Line() string { return fmt.Sprintf("episode %d: %q", e.Face, e.Text) }
+func (e *EpisodeEvent) Line() string { return fmt.Sprintf("episode %d: %s", e.Face, quoted(e.Text)) }
 
 // NightRaidEvent: a checked face brings the night raid (K-39).
 type NightRaidEvent struct {
