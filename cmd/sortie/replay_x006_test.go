@@ -25,6 +25,8 @@ func TestReplayRunFileX006(t *testing.T) {
 		{"kind alone, a scenario", field01, "{\"kind\":\"phase\"}\n", "run.jsonl:1:1: X006: an event with no \"type\""},
 		{"neither, a battle file", orc, "{\"phase\":\"tactics\"}\n", "run.jsonl:1:1: X006: a line with no \"kind\""},
 		{"nothing", field01, "\n\n", "run.jsonl:1:1: X006: no events"},
+		// Another scenario's run, its id a stranger's: each control character escaped once (\u202e, not \\u202e).
+		{"another scenario, hostile id", field01, "{\"type\":\"run\",\"scenario\":\"field\\u202e01\\u001b[2J\"}\n", `run.jsonl:1:1: X006: the run is of scenario "field\u202e01\x1b[2J", but --plan`},
 		{"type alone, a scenario", field01, "{\"type\":\"run\",\"scenario\":\"field01\"}\n", ""},
 		{"kind alone, a battle file", orc, "\n{\"kind\":\"phase\",\"phase\":\"tactics\",\"phaseNo\":0}\n", ""},
 		// The order of a run's lines (order.go): shuffled or pasted twice by hand.
