@@ -33,8 +33,57 @@ func CompileAny(paths []string, opts Options) (c *Compiled, list diag.List, err 
 	if c := compiledOf(plans, out); c != nil {
 		return c, list, nil
 	}
-	return nil, list, fmt.Errorf("%s: want one scenario or one battle file, got %s and %s",
-		strings.Join(paths, " "), words.Count(len(plans), "scenario"), words.Count(len(out.battles)+len(out.clashes), "battle file"))
+	return nil, list, &NoUnitError{Paths: strings.Join(paths, " "), Scenarios: len(plans), Battles: len(out.battles) + len(out.clashes), Why: notUnits(list)}
+}
+
+// NoUnitError is CompileAny's answer to paths that hold no scenario or battle file, or more than
+// one: the counts, and Why the files read were none (the first L015 with its position, when vet
+// has one: a file that lost its kind: line reads as a CUE library).
+type NoUnitError struct {
+	Paths              string
+	Scenarios, Battles int
+	Why                string // "" when no file was set aside (L015)
+}
+
+// Error is "PATHS: want one scenario or one battle file, got N scenarios and M battle files"
+// with " (Why)" after it when there is a Why.
+func (e *NoUnitError) Error() string {
+	msg := e.Counts()
+	if e.Why != "" {
+		msg += " (" + e.Why + ")"
+	}
+	return msg
+}
+
+// Counts is Error without Why: for an output that lists the L015 diagnostic itself.
+func (e *NoUnitError) Counts() string {
+	return fmt.Sprintf("%s: want one scenario or one battle file, got %s and %s",
+		e.Paths, words.Count(e.Scenarios, "scenario"), words.Count(e.Battles, "battle file"))
+}
+
+// notUnits says why the files read were no scenario or battle: the first L015 (a CUE library, a
+// script, a save) with its position ("picket.cue:3:1: L015: a CUE library ..."), and how many
+// more; "" when list holds none. A command that found nothing to run names the reason vet gives
+// (a file that lost its kind: line read as a library) instead of only the counts.
+func notUnits(list diag.List) string {
+	var first *diag.Diagnostic
+	n := 0
+	for i := range list {
+		if list[i].Code == codeNotScenarioFile {
+			if first == nil {
+				first = &list[i]
+			}
+			n++
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	why := first.String()
+	if n > 1 {
+		why += fmt.Sprintf("; %s more", words.Count(n-1, "file"))
+	}
+	return why
 }
 
 // compiledOf is the one unit plans and out hold: a scenario's plan, a Pathfinder battle or a clash

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -247,7 +248,11 @@ func scenarioTestsOf(u compiler.ScenarioFiles, wd string, opts compiler.Options)
 		if compiler.UnitKind(u.Files) == "battle" {
 			msg = "the battle has errors; no test was run"
 		}
-		if err != nil {
+		var none *compiler.NoUnitError
+		switch {
+		case errors.As(err, &none):
+			msg = none.Counts() // its L015 is in the list above
+		case err != nil:
 			msg = err.Error()
 		}
 		st.Diagnostics.Add(diag.Errorf(diag.Pos{File: u.Dir}, expect.CodeNoVet, "%s", msg))
