@@ -79,10 +79,14 @@ func runVerbs(p *Pass) error {
 	}
 	for _, o := range s.Objectives {
 		w := o.When
-		if w == nil {
-			continue // missing: S003
-		}
 		where := pathOf("objectives", o.ID, "when")
+		if w == nil {
+			// The schema's when: #When is met by {} (its fields are all optional), so CUE does not
+			// find it missing (no S003): without this, the plan's lowering met a nil when.
+			p.Report(p.Diag(o.Pos, codeOneVerb, "%s: missing: the objective gives no condition", where).
+				WithHint("add when: with at least one of enter, flag, not, all, any, day, armyGone"))
+			continue
+		}
 		if len(w.Given()) == 0 && !w.Unknown {
 			p.Report(p.Diag(w.Pos, codeOneVerb, "%s: gives no condition", where).
 				WithHint("give at least one of enter, flag, not, all, any, day, armyGone"))
