@@ -190,3 +190,8 @@ func saveRole(role string, campaign bool) string {
 	}
 	return role
 }
+
+// IsPlanJSON reports whether data reads as a plan (sortie compile's: "format": "sortie-plan"),
+// broken or cut short included: what of its top level can be read counts, as the classifier
+// reads a file named among scenarios (L015).
+func IsPlanJSON(data []byte) bool { return classifyJSON(data).role == "plan" }

@@ -13,6 +13,8 @@ const (
 	CodeScriptLeft  = "X004" // the scenario ended before the script did
 	// CodeScriptRefused: the script file is not a regular file or is too large (ReadScript).
 	CodeScriptRefused = "X005"
+	// CodeBadFile: a plan (sortie compile -o) or a save (--save) sortie cannot read.
+	CodeBadFile = "X007"
 )
 
 func init() {
@@ -61,6 +63,19 @@ Bad:
     # the scenario is won on day 7, but the script goes on with entries for day 8
 
 Fix: remove the extra entries, or find the decision where the run went another way.`},
+		diag.CodeInfo{Code: CodeBadFile, Title: "plan or save file sortie cannot read", Severity: diag.Error, Doc: `A plan given to run, simulate, graph or replay (the JSON sortie compile -o writes) or a save
+given to resume (the JSON --save writes) is refused, and nothing is run or overwritten (exit
+2), when it is not JSON or ends in the middle of it, holds a field sortie does not know or a
+value of the wrong type (at that place: line and column), is of another format or version, or
+its content is not what sortie wrote: a save whose checksum does not match, a plan the engine
+refuses (two blocks on one square, a route through a block that does not exist: at 1:1, the
+message says which).
+
+Bad (a plan edited by hand):
+    "armies": [{"id": "boggardWarband", "strength": "ten", ...}]
+
+Fix: compile the scenario again (sortie compile SCENARIO -o plan.json) instead of editing its
+plan; resume from a save sortie wrote, or start the run again.`},
 		diag.CodeInfo{Code: CodeScriptRefused, Title: "script file refused: not a regular file, too large or too deep", Severity: diag.Error, Doc: `sortie reads a script (--script) only from a regular file of at most 4 MiB. A named pipe
 would block the run until something writes to it, a device such as /dev/zero never ends, a
 folder has no entries to read: each is refused before it is read, and the command exits 2.

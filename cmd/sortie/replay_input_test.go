@@ -104,7 +104,7 @@ func TestReplayHandEditedInputs(t *testing.T) {
 		name, plan, run string
 		want            string // "" accepted
 	}{
-		{"plan with 3 blocks", cutBlocks(3), string(runData), "--plan "},
+		{"plan with 3 blocks", cutBlocks(3), string(runData), "p.plan.json:1:1: X007: invalid plan: block "},
 		{"plan with no blocks", cutBlocks(0), string(runData), "the plan has no blocks"},
 		{"null army in a sighting", string(planData), withLine(nullArmy), fmt.Sprintf("run.jsonl:%d:%d: X006: null in a list", sighting+1, nullCol)},
 		{"null block in a sighting", string(planData), withLine(nullBlock), ""},

@@ -82,7 +82,7 @@ folder of the scenario it plays.`,
 				return failf(exitUsage, "cannot resume %s: %v (a save is the JSON file sortie run --save FILE or sortie campaign run --save FILE writes; a script is replayed with --script); nothing was overwritten", file, err)
 			}
 			if err != nil {
-				return failf(exitUsage, "cannot resume %s: %v; nothing was overwritten", file, err)
+				return badJSONFile(file, data, err, "cannot resume: %v; nothing was overwritten", err)
 			}
 			// A save not signed by this user is a stranger's file: what it names must lie in
 			// its own folder tree (savekey.go; issue 28, B10).

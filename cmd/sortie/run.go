@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sortie-rpg/sortie/compiler"
 	"github.com/sortie-rpg/sortie/compiler/plan"
 	"github.com/sortie-rpg/sortie/runner"
 	"github.com/sortie-rpg/sortie/runner/karzoral"
@@ -101,11 +102,17 @@ func loadPlan(e *env, path string) (*plan.Plan, error) {
 		var head struct {
 			Format *string `json:"format"`
 		}
-		if json.Unmarshal(data, &head) == nil && head.Format != nil {
-			// A plan (or meant to be one): plan.Decode says what is wrong with it.
+		if json.Unmarshal(data, &head) == nil && head.Format != nil || compiler.IsPlanJSON(data) {
+			// A plan (or meant to be one, broken or cut short): plan.Decode says what is wrong
+			// with it.
 			p, err := plan.Decode(data)
 			if err != nil {
-				return nil, failf(exitUsage, "%s: %v", path, err)
+				return nil, badJSONFile(path, data, err, "%v", err)
+			}
+			// What the engine refuses of a hand-edited plan (two blocks on one square, a route
+			// step out of range) is refused here, naming the file, before any command uses it.
+			if err := runner.Check(p); err != nil {
+				return nil, badJSONFile(path, data, nil, "invalid plan: %s", strings.TrimPrefix(err.Error(), "runner: "))
 			}
 			return p, nil
 		}

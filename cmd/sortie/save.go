@@ -103,7 +103,7 @@ func decodeSave(data []byte) (*saveFile, error) {
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 			return nil, errors.New("the save is truncated (it ends in the middle of its JSON)")
 		}
-		return nil, fmt.Errorf("the save is not a valid save file: %v", err)
+		return nil, fmt.Errorf("the save is not a valid save file: %w", err)
 	}
 	if dec.More() {
 		return nil, errors.New("the save has data after its JSON value")

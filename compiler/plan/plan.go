@@ -16,6 +16,7 @@ package plan
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -521,7 +522,11 @@ func Decode(data []byte) (*Plan, error) {
 		Version int    `json:"version"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("not a sortie plan: %v", err)
+		var syntax *json.SyntaxError
+		if errors.As(err, &syntax) && len(bytes.TrimSpace(data)) > 0 {
+			return nil, fmt.Errorf("malformed plan: %w", err) // broken or cut short
+		}
+		return nil, fmt.Errorf("not a sortie plan: %w", err)
 	}
 	if head.Format != Format {
 		return nil, fmt.Errorf("not a sortie plan (format %q, want %q)", head.Format, Format)
@@ -533,7 +538,7 @@ func Decode(data []byte) (*Plan, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(p); err != nil {
-		return nil, fmt.Errorf("malformed plan: %v", err)
+		return nil, fmt.Errorf("malformed plan: %w", err)
 	}
 	if err := Validate(p); err != nil {
 		return nil, fmt.Errorf("invalid plan: %v", err)
