@@ -129,6 +129,9 @@ func diffPair(e *env, c *cli.Context, args []string) error {
 		return failf(exitUsage, "unknown --policy %q: use random or first", p)
 	}
 	if newV, err = loadVersion(e, args[len(args)-1], "", nil); err != nil {
+		if u := unitOf(err); u != nil {
+			return mixedKinds(oldV.name, "a scenario", args[len(args)-1], "a "+u.Kind+" file")
+		}
 		return err
 	}
 	if (oldV.plan.Pathfinder == nil) != (newV.plan.Pathfinder == nil) {
@@ -594,4 +597,9 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 			fmt.Fprintf(w, "| %s | %s | %s |\n", mdCell(l.What), l.OldPct, l.NewPct)
 		}
 	}
+}
+
+// mixedKinds refuses a diff of two different kinds of file (a scenario and a battle file): exit 2.
+func mixedKinds(oldName, oldKind, newName, newKind string) error {
+	return failf(exitUsage, "%s is %s and %s is %s: sortie diff compares two versions of one scenario or of one battle file", oldName, oldKind, newName, newKind)
 }

@@ -44,6 +44,9 @@ func diffBattlesAs(e *env, c *cli.Context, oldPath, newPath string, git *gitBatt
 	var vs [2]version
 	for i, path := range []string{oldPath, newPath} {
 		u, list, err := compiler.CompileAnyBattle([]string{path}, e.opts())
+		if err != nil && i == 1 && otherKind(e, path) == "scenario" {
+			return mixedKinds(oldName, "a battle file", path, "a scenario")
+		}
 		if err != nil {
 			return failf(exitUsage, "%v", err)
 		}
