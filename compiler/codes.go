@@ -22,12 +22,14 @@ var registered = registerCodes()
 
 func registerCodes() bool {
 	diag.Register(
-		diag.CodeInfo{Code: codeSyntax, Title: "syntax error", Severity: diag.Error, Doc: `A file is not valid CUE, YAML or JSON, so nothing else in it can be checked.
+		diag.CodeInfo{Code: codeSyntax, Title: "syntax error", Severity: diag.Error, Doc: `A file is not valid CUE, YAML or JSON, so nothing else in it can be checked. sortie reads
+UTF-8 (a UTF-8 byte-order mark is skipped); a file saved as UTF-16 (Windows PowerShell's > and
+Out-File write it) is one L001 at 1:1 that says so, from vet and from sortie fmt alike.
 
 Bad:
     party: {start: "rupetenne", members: 5
 
-Fix: close the brace (or quote, bracket) the message points at.`},
+Fix: close the brace (or quote, bracket) the message points at; save a UTF-16 file as UTF-8.`},
 		diag.CodeInfo{Code: codeNotScenario, Title: "not a scenario", Severity: diag.Error, Doc: `The files load, but they do not describe a scenario: the top level is not a struct, it has
 no kind field, or kind is not "scenario".
 

@@ -82,8 +82,8 @@ func fastJob(u unit, wd string, compile bool, preread map[string][]byte) (resp e
 			return resp, false
 		}
 	}
-	if _, _, deep := TooDeep(kind, data); deep {
-		return resp, false
+	if _, _, deep := TooDeep(kind, data); deep || utf16BOM(data) {
+		return resp, false // the CUE path reports it (L005, L001: a YAML file in UTF-16 too)
 	}
 	nm := newNamer(wd)
 	rel, err := filepath.Rel(u.dir, abs)

@@ -112,6 +112,11 @@ func loadUnit(ctx *cue.Context, u unit, nm *namer, list *diag.List, parsed func(
 				WithHint("split the scenario over several files, or shrink it"))
 			continue
 		}
+		if d, ok := UTF16(nm.display(abs), data); ok {
+			syntaxOK = false
+			list.Add(d)
+			continue
+		}
 		if line, col, msg := nesting.Find(fileKind(abs), data); msg != "" {
 			syntaxOK = false
 			list.Add(diag.Errorf(diag.Pos{File: nm.display(abs), Line: line, Column: col}, codeTooDeep, "%s", msg).
@@ -372,4 +377,23 @@ func duplicateKeys(f *ast.File, nm *namer) diag.List {
 	}
 	visit(f.Decls)
 	return out
+}
+
+// UTF16 is the L001 finding at 1:1 of file for data that begins with a UTF-16 byte-order mark,
+// little-endian (FF FE: what Windows PowerShell's > and Out-File write) or big-endian (FE FF):
+// one finding that says so, instead of an "illegal UTF-8 encoding" at every other byte (a YAML
+// parser would read it, but every position sortie gives is in UTF-8 bytes). ok is false for any
+// other data. sortie fmt refuses the same files with it.
+func UTF16(file string, data []byte) (d diag.Diagnostic, ok bool) {
+	if !utf16BOM(data) {
+		return d, false
+	}
+	return diag.Errorf(diag.Pos{File: file, Line: 1, Column: 1}, codeSyntax, "the file is UTF-16 (it begins with a UTF-16 byte-order mark); sortie reads UTF-8").
+		WithHint("save the file as UTF-8 (PowerShell: Out-File -Encoding utf8 or Set-Content -Encoding utf8; an editor: save with encoding UTF-8)"), true
+}
+
+// utf16BOM reports whether data begins with a UTF-16 byte-order mark (FF FE or FE FF). Neither is
+// valid UTF-8.
+func utf16BOM(data []byte) bool {
+	return len(data) >= 2 && (data[0] == 0xff && data[1] == 0xfe || data[0] == 0xfe && data[1] == 0xff)
 }

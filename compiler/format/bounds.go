@@ -21,11 +21,14 @@ const (
 	CodeTooDeep = "L005" // registered by package compiler
 )
 
-// bounded returns L004 or L005 when src, a file of kind "cue" or "yaml" (Kind), is over a bound,
+// bounded returns L004, L005 or L001 (a UTF-16 file: compiler.UTF16) when src, a file of kind "cue" or "yaml" (Kind), is over a bound,
 // nil otherwise.
 func bounded(filename, kind string, src []byte) diag.List {
 	if len(src) > MaxSize {
 		return diag.List{diag.Errorf(diag.Pos{File: filename}, CodeTooBig, "file larger than %d bytes (4 MiB): refused", MaxSize)}
+	}
+	if d, ok := compiler.UTF16(filename, src); ok {
+		return diag.List{d}
 	}
 	if line, col, msg := nesting.Find(kind, src); msg != "" {
 		return diag.List{diag.Errorf(diag.Pos{File: filename, Line: line, Column: col}, CodeTooDeep, "%s: refused", msg)}

@@ -224,3 +224,17 @@ func TestSourceSettles(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceUTF16: sortie fmt refuses a UTF-16 file (a byte-order mark FF FE or FE FF) as vet
+// does, one L001 naming the encoding, and writes nothing for it: CUE and YAML alike.
+func TestSourceUTF16(t *testing.T) {
+	for _, name := range []string{"x.cue", "x.yaml"} {
+		for _, bom := range [][]byte{{0xff, 0xfe}, {0xfe, 0xff}} {
+			src := append(append([]byte(nil), bom...), 'a', 0, ':', 0, ' ', 0, '1', 0, '\n', 0)
+			out, list := Source(name, src)
+			if out != nil || len(list) != 1 || list[0].Code != "L001" || !strings.Contains(list[0].Message, "UTF-16") {
+				t.Errorf("%s % x: output %q, findings %v; want none and one L001 naming UTF-16", name, bom, out, list)
+			}
+		}
+	}
+}
