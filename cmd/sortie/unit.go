@@ -44,3 +44,8 @@ func offerOfUnit(u *compiler.Compiled) *offer {
 	}
 	return offerOf(rules, u.Kind)
 }
+
+// mixedKinds refuses a diff of two different kinds of file (a scenario and a battle file): exit 2.
+func mixedKinds(oldName, oldKind, newName, newKind string) error {
+	return failf(exitUsage, "%s is %s and %s is %s: sortie diff compares two versions of one scenario or of one battle file", oldName, oldKind, newName, newKind)
+}
