@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sortie-rpg/sortie/compiler/words"
@@ -208,8 +209,8 @@ func cornersOf(path string, p *plan.Plan) (diag.Pos, string) {
 	}
 	msg := fmt.Sprintf("the field's %s reach from %s", what, strings.Join(corners, " to "))
 	pos := diag.Pos{File: path}
-	if len(corners) == 0 || strings.HasSuffix(path, ".json") && !isScenarioDir(path) {
-		return pos, msg
+	if len(corners) == 0 || strings.HasSuffix(path, ".json") && !isScenarioDir(path) && !slices.Contains(p.Sources, filepath.Base(path)) {
+		return pos, msg // a plan.json: its sources lie where it was compiled, not beside it
 	}
 	dir := path
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
