@@ -33,7 +33,11 @@ func CompileAny(paths []string, opts Options) (c *Compiled, list diag.List, err 
 	if c := compiledOf(plans, out); c != nil {
 		return c, list, nil
 	}
-	return nil, list, &NoUnitError{Paths: strings.Join(paths, " "), Scenarios: len(plans), Battles: len(out.battles) + len(out.clashes), Why: notUnits(list)}
+	e := &NoUnitError{Paths: strings.Join(paths, " "), Scenarios: len(plans), Battles: len(out.battles) + len(out.clashes)}
+	if e.Scenarios+e.Battles == 0 {
+		e.Why = notUnits(list) // none at all: why (with two, which is not the question)
+	}
+	return nil, list, e
 }
 
 // NoUnitError is CompileAny's answer to paths that hold no scenario or battle file, or more than
@@ -42,7 +46,7 @@ func CompileAny(paths []string, opts Options) (c *Compiled, list diag.List, err 
 type NoUnitError struct {
 	Paths              string
 	Scenarios, Battles int
-	Why                string // "" when no file was set aside (L015)
+	Why                string // "" when some unit was found, or no file was set aside (L015)
 }
 
 // Error is "PATHS: want one scenario or one battle file, got N scenarios and M battle files"
