@@ -49,9 +49,7 @@ func jsonErrPos(data []byte, err error) (line, col int) {
 	if off < 0 || off >= len(data) {
 		return 1, 1
 	}
-	before := data[:off]
-	line = bytes.Count(before, []byte{'\n'}) + 1
-	return line, off - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return lineCol(data, int64(off)+1) // the place of byte off, as a baseline's faults are placed
 }
 
 // valueStart is where the JSON value that ends at end (the offset encoding/json reports after
